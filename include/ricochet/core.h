@@ -1,0 +1,40 @@
+/* ricochet/core.h: status codes, the last-error text and the version of the library.
+ * Every function of the library that can fail returns an rc_status; on failure rc_last_error() holds one
+ * sentence that names the offending field and value. */
+#ifndef RICOCHET_CORE_H
+#define RICOCHET_CORE_H
+
+#include <stdint.h>
+
+#if defined(RC_BUILDING_LIBRARY) && defined(__GNUC__)
+#define RC_API __attribute__((visibility("default")))
+#else
+#define RC_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rc_status {
+    RC_OK = 0,
+    RC_INVALID_ARGUMENT = 1, /* bad input: a field out of range, a NaN, a malformed file */
+    RC_NOT_TERMINATED = 2,   /* an iteration budget set by the caller ran out; the physics was not altered */
+    RC_NO_MEMORY = 3,
+    RC_IO_ERROR = 4,         /* a file could not be read or written */
+    RC_INTERNAL = 5          /* a third-party solver failed in a way the input did not cause */
+} rc_status;
+
+/* The sentence describing the most recent failure on this thread ("" when none). */
+RC_API const char *rc_last_error(void);
+
+/* A short name for a status ("ok", "invalid_argument", "not_terminated", ...). */
+RC_API const char *rc_status_name(rc_status status);
+
+/* The library version as "MAJOR.MINOR.PATCH". */
+RC_API const char *rc_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,19 @@
+/* Growable arrays: make room for `need` elements in *array of capacity *capacity, doubling as it goes. */
+#ifndef RC_CORE_GROW_H
+#define RC_CORE_GROW_H
+
+#include <stddef.h>
+
+#include "ricochet/core.h"
+
+/* Returns RC_OK or RC_NO_MEMORY (with the last error set). The array keeps its contents. */
+rc_status rc_grow(void **array, int *capacity, int need, size_t element_size);
+
+#define RC_GROW(array, capacity, need) rc_grow((void **)&(array), &(capacity), (need), sizeof *(array))
+
+/* Scratch buffers that only grow: *array has room for at least `need` elements, contents not kept. */
+rc_status rc_reserve(void **array, size_t *capacity, size_t need, size_t element_size);
+
+#define RC_RESERVE(array, capacity, need) rc_reserve((void **)&(array), &(capacity), (need), sizeof *(array))
+
+#endif

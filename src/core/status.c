@@ -1,0 +1,35 @@
+/* The last-error text (thread-local) and the names of status codes. */
+#include "core/status.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static _Thread_local char last_error[512];
+
+const char *rc_last_error(void) { return last_error; }
+
+rc_status rc_fail(rc_status status, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(last_error, sizeof last_error, format, args);
+    va_end(args);
+    return status;
+}
+
+void rc_clear_error(void) { last_error[0] = '\0'; }
+
+const char *rc_status_name(rc_status status)
+{
+    switch (status) {
+    case RC_OK: return "ok";
+    case RC_INVALID_ARGUMENT: return "invalid_argument";
+    case RC_NOT_TERMINATED: return "not_terminated";
+    case RC_NO_MEMORY: return "no_memory";
+    case RC_IO_ERROR: return "io_error";
+    case RC_INTERNAL: return "internal";
+    }
+    return "unknown";
+}
+
+const char *rc_version(void) { return RC_VERSION_STRING; }

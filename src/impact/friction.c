@@ -1,0 +1,182 @@
+/* One-way-coupled friction (Vouga et al. 2017, section 6.3; Smith et al. 2012): with each contact's normal impulse
+ * lambda_k fixed, choose tangential impulses beta_k with |beta_k| <= mu lambda_k minimising the kinetic energy
+ * after they act (maximal dissipation). In 2D each cone is an interval (a box-bounded QP); in 3D a disc in the
+ * tangent plane (the exact Coulomb cone, not a polyhedral one). Solved by block projected Gauss-Seidel, each block
+ * solved exactly: the 2x2 disc-constrained subproblem by a monotone search for its multiplier. The problem is a
+ * convex QP with separable constraints, for which block Gauss-Seidel converges. Debian's Siconos 4.4 ships no
+ * header for its convex-QP solver, so this small solver lives here. */
+#include "impact/friction.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grow.h"
+#include "core/status.h"
+
+enum { MAX_SWEEPS = 10000 };
+static const double CONVERGED = 1e-15;
+
+void rc_friction_free(rc_friction *friction)
+{
+    rc_system_free(&friction->tangent);
+    free(friction->row_contact);
+    free(friction->bound);
+    free(friction->beta);
+    memset(friction, 0, sizeof *friction);
+}
+
+/* Two unit tangents orthogonal to the unit normal n (3D), chosen deterministically from n. */
+static void tangent_frame(const double *n, double *t1, double *t2)
+{
+    double e[3] = {0, 0, 0};
+    int axis = fabs(n[0]) <= fabs(n[1]) ? (fabs(n[0]) <= fabs(n[2]) ? 0 : 2) : (fabs(n[1]) <= fabs(n[2]) ? 1 : 2);
+    e[axis] = 1.0;
+    t1[0] = n[1] * e[2] - n[2] * e[1];
+    t1[1] = n[2] * e[0] - n[0] * e[2];
+    t1[2] = n[0] * e[1] - n[1] * e[0];
+    double len = sqrt(t1[0] * t1[0] + t1[1] * t1[1] + t1[2] * t1[2]);
+    for (int i = 0; i < 3; i++) t1[i] /= len;
+    t2[0] = n[1] * t1[2] - n[2] * t1[1];
+    t2[1] = n[2] * t1[0] - n[0] * t1[2];
+    t2[2] = n[0] * t1[1] - n[1] * t1[0];
+}
+
+static int add_row(rc_system *t, const rc_impact_problem *problem, const rc_contact *c, const double *direction,
+                   int row)
+{
+    int at = t->ptr[row];
+    at += rc_system_body_entries(problem, c->body_a, c->point, direction, 1.0, t->idx + at, t->grad + at);
+    if (c->body_b >= 0)
+        at += rc_system_body_entries(problem, c->body_b, c->point, direction, -1.0, t->idx + at, t->grad + at);
+    t->ptr[row + 1] = at;
+    rc_system_normalise(t, row);
+    return row + 1;
+}
+
+/* Builds the tangent rows; returns the number of blocks. */
+static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, const rc_system *global,
+                            const double *normal_impulse, double mu, int *blocks)
+{
+    int d = problem->dimension, per = d == 3 ? 2 : 1, count = 0;
+    size_t nnz = 0;
+    for (int k = 0; k < problem->contact_count; k++) {
+        const rc_contact *c = &problem->contacts[k];
+        if (c->body_a < 0 || !(normal_impulse[k] > 0)) continue;
+        count++;
+        nnz += (size_t)per * (size_t)(problem->bodies[c->body_a].dof_count +
+                                      (c->body_b >= 0 ? problem->bodies[c->body_b].dof_count : 0));
+    }
+    rc_system *t = &f->tangent;
+    rc_status s = rc_system_reserve(t, global->n, count * per, nnz, global->block_count);
+    if (!s) s = RC_RESERVE(f->row_contact, f->cap_row_contact, (size_t)count + 1);
+    if (!s) s = RC_RESERVE(f->bound, f->cap_bound, (size_t)count + 1);
+    if (!s) s = RC_RESERVE(f->beta, f->cap_beta, (size_t)(count * per) + 1);
+    if (s) return s;
+    rc_system_copy_masses(t, global);
+    int row = 0, block = 0;
+    t->ptr[0] = 0;
+    for (int k = 0; k < problem->contact_count; k++) {
+        const rc_contact *c = &problem->contacts[k];
+        if (c->body_a < 0 || !(normal_impulse[k] > 0)) continue;
+        double t1[3] = {0, 0, 0}, t2[3] = {0, 0, 0};
+        if (d == 2) {
+            t1[0] = -c->normal[1];
+            t1[1] = c->normal[0];
+        } else {
+            tangent_frame(c->normal, t1, t2);
+        }
+        f->row_contact[block] = k;
+        row = add_row(t, problem, c, t1, row);
+        /* a physical tangential impulse p along the unit tangent is p * scale in normalised units */
+        f->bound[block] = mu * normal_impulse[k] * t->scale[row - 1];
+        if (d == 3) row = add_row(t, problem, c, t2, row);
+        block++;
+    }
+    t->m = row;
+    memset(f->beta, 0, (size_t)row * sizeof(double));
+    *blocks = d == 1 ? 0 : block;
+    return RC_OK;
+}
+
+/* Entry (i, j) of the tangent Delassus matrix W = T^T M^-1 T, rows i and j sharing a body. */
+static double coupling(const rc_system *t, int i, int j)
+{
+    double sum = 0;
+    for (int p = t->ptr[i]; p < t->ptr[i + 1]; p++)
+        for (int q = t->ptr[j]; q < t->ptr[j + 1]; q++)
+            if (t->idx[p] == t->idx[q]) sum += t->grad[p] * t->wgrad[q];
+    return sum;
+}
+
+/* Solves min 1/2 b^T W b + c^T b subject to |b| <= r for a 2x2 SPD W: unconstrained if inside, otherwise
+ * b(mu) = -(W + mu I)^-1 c with |b(mu)| = r, the norm falling monotonically in mu. */
+static void solve_disc(const double w[3], const double c[2], double r, double b[2])
+{
+    double mu = 0;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        double a = w[0] + mu, d = w[2] + mu, off = w[1], det = a * d - off * off;
+        b[0] = -(d * c[0] - off * c[1]) / det;
+        b[1] = -(a * c[1] - off * c[0]) / det;
+        if (hypot(b[0], b[1]) <= r) return;
+        /* bracket and bisect the multiplier */
+        double lo = 0, hi = hypot(c[0], c[1]) / (r > 0 ? r : 1e-300);
+        for (int it = 0; it < 200 && hi - lo > 1e-16 * hi; it++) {
+            mu = 0.5 * (lo + hi);
+            a = w[0] + mu, d = w[2] + mu, det = a * d - off * off;
+            double x = -(d * c[0] - off * c[1]) / det, y = -(a * c[1] - off * c[0]) / det;
+            if (hypot(x, y) > r) lo = mu;
+            else hi = mu;
+        }
+        mu = hi;
+    }
+    double len = hypot(b[0], b[1]);
+    if (len > r && len > 0) b[0] *= r / len, b[1] *= r / len;
+}
+
+/* One block update; returns the largest change of an impulse. */
+static double update_block(rc_friction *f, int block, int per, double *v)
+{
+    rc_system *t = &f->tangent;
+    int row = block * per;
+    double change = 0, r = f->bound[block];
+    if (per == 1) {
+        double g = rc_system_dot(t, row, v); /* W_rr = 1 after normalisation */
+        double next = fmin(fmax(f->beta[row] - g, -r), r), delta = next - f->beta[row];
+        rc_system_add_impulse(t, row, delta, v);
+        f->beta[row] = next;
+        return fabs(delta);
+    }
+    double w[3] = {1.0, coupling(t, row, row + 1), 1.0};
+    double g[2] = {rc_system_dot(t, row, v), rc_system_dot(t, row + 1, v)};
+    double *old = f->beta + row;
+    /* the subproblem in the new impulse b: gradient W b + (g - W old) */
+    double c[2] = {g[0] - (w[0] * old[0] + w[1] * old[1]), g[1] - (w[1] * old[0] + w[2] * old[1])};
+    double b[2];
+    solve_disc(w, c, r, b);
+    for (int i = 0; i < 2; i++) {
+        double delta = b[i] - old[i];
+        rc_system_add_impulse(t, row + i, delta, v);
+        change = fmax(change, fabs(delta));
+        old[i] = b[i];
+    }
+    return change;
+}
+
+rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, const rc_system *global,
+                            const double *normal_impulse, double mu, double *velocity)
+{
+    if (mu == 0 || problem->dimension < 2) return RC_OK;
+    int blocks;
+    rc_status s = build_rows(f, problem, global, normal_impulse, mu, &blocks);
+    if (s) return s;
+    int per = problem->dimension == 3 ? 2 : 1;
+    double largest = 0;
+    for (int b = 0; b < blocks; b++) largest = fmax(largest, f->bound[b]);
+    for (int sweep = 0; sweep < MAX_SWEEPS && blocks > 0; sweep++) {
+        double change = 0;
+        for (int b = 0; b < blocks; b++) change = fmax(change, update_block(f, b, per, velocity));
+        if (change <= CONVERGED * largest) break;
+    }
+    return RC_OK;
+}

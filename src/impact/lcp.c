@@ -1,0 +1,142 @@
+/* The LCP adapter to Siconos numerics (lexicographic Lemke, enumeration, projected Gauss-Seidel). Inputs are
+ * checked before Siconos sees them, its verbosity is off, and every answer is verified here: z >= 0, w >= 0 and
+ * complementarity to a relative tolerance, so a solver that quietly fails is caught and another one tried. */
+#include "impact/lcp.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include <LCP_Solvers.h>
+#include <LinearComplementarityProblem.h>
+#include <NumericsMatrix.h>
+#include <NumericsVerbose.h>
+#include <SolverOptions.h>
+#include <lcp_cst.h>
+
+#include "core/grow.h"
+#include "core/status.h"
+
+/* Largest size for which lexicographic Lemke is the automatic choice (measured: bench/bench_lcp.c). */
+enum { LEMKE_LIMIT = 400, ENUM_LIMIT = 12 };
+
+static void delete_options(void *options)
+{
+    if (!options) return;
+    solver_options_delete(options);
+    free(options); /* Siconos 4.4 does not free the struct itself */
+}
+
+void rc_lcp_free(rc_lcp *lcp)
+{
+    free(lcp->a);
+    free(lcp->q);
+    free(lcp->z);
+    free(lcp->w);
+    delete_options(lcp->lemke);
+    delete_options(lcp->pgs);
+    delete_options(lcp->enumerative);
+    *lcp = (rc_lcp){0};
+}
+
+rc_status rc_lcp_reserve(rc_lcp *lcp, int n)
+{
+    size_t size = n > 0 ? (size_t)n : 1;
+    rc_status s = RC_RESERVE(lcp->a, lcp->cap_a, size * size);
+    if (!s) s = RC_RESERVE(lcp->q, lcp->cap_q, size);
+    if (!s) s = RC_RESERVE(lcp->z, lcp->cap_z, size);
+    if (!s) s = RC_RESERVE(lcp->w, lcp->cap_w, size);
+    return s;
+}
+
+rc_lcp_method rc_lcp_auto_method(int n)
+{
+    return n <= LEMKE_LIMIT ? RC_LCP_LEMKE : RC_LCP_PGS;
+}
+
+/* The relative accuracy an answer must reach: violations and complementarity below this times the scale. */
+static const double ACCURACY = 1e-9;
+
+static double problem_scale(const rc_lcp *lcp, int n)
+{
+    double scale = 0;
+    for (int i = 0; i < n; i++) scale = fmax(scale, fabs(lcp->q[i]));
+    return scale;
+}
+
+/* Recomputes w = A z + q from scratch and checks the answer. */
+static bool accurate(rc_lcp *lcp, int n, double scale)
+{
+    double tol = ACCURACY * (scale > 0 ? scale : 1.0);
+    for (int i = 0; i < n; i++) {
+        double wi = lcp->q[i];
+        for (int j = 0; j < n; j++) wi += lcp->a[(size_t)j * (size_t)n + (size_t)i] * lcp->z[j];
+        lcp->w[i] = wi;
+    }
+    for (int i = 0; i < n; i++) {
+        double zi = lcp->z[i], wi = lcp->w[i];
+        if (!isfinite(zi) || zi < -tol || wi < -tol) return false;
+        if (fabs(zi * wi) > tol * (fabs(zi) + 1.0) && fmin(fabs(zi), fabs(wi)) > tol) return false;
+    }
+    return true;
+}
+
+static void *options_for(rc_lcp *lcp, rc_lcp_method method, int n)
+{
+    void **slot = method == RC_LCP_LEMKE ? &lcp->lemke : method == RC_LCP_PGS ? &lcp->pgs : &lcp->enumerative;
+    int id = method == RC_LCP_LEMKE ? SICONOS_LCP_LEMKE : method == RC_LCP_PGS ? SICONOS_LCP_PGS : SICONOS_LCP_ENUM;
+    if (!*slot) {
+        numerics_set_verbose(0);
+        *slot = solver_options_create(id);
+    }
+    SolverOptions *options = *slot;
+    if (method == RC_LCP_LEMKE) options->iparam[SICONOS_IPARAM_MAX_ITER] = 10 * n + 100;
+    if (method == RC_LCP_PGS) {
+        options->iparam[SICONOS_IPARAM_MAX_ITER] = 100000;
+        options->dparam[SICONOS_DPARAM_TOL] = 1e-14;
+    }
+    return options;
+}
+
+/* Runs one Siconos method; true when it returned an answer that passes the check. */
+static bool run_method(rc_lcp *lcp, int n, rc_lcp_method method, double scale)
+{
+    if (method == RC_LCP_ENUM && n > ENUM_LIMIT) return false;
+    SolverOptions *options = options_for(lcp, method, n);
+    NumericsMatrix *matrix = NM_create_from_data(NM_DENSE, n, n, lcp->a);
+    LinearComplementarityProblem problem = {.size = n, .M = matrix, .q = lcp->q};
+    for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
+    int info = -1;
+    if (method == RC_LCP_LEMKE) lcp_lexicolemke(&problem, lcp->z, lcp->w, &info, options);
+    else if (method == RC_LCP_PGS) lcp_pgs(&problem, lcp->z, lcp->w, &info, options);
+    else {
+        lcp_enum_init(&problem, options, 1);
+        lcp_enum(&problem, lcp->z, lcp->w, &info, options);
+        lcp_enum_reset(&problem, options, 1);
+    }
+    matrix->matrix0 = NULL; /* the data is ours */
+    NM_free(matrix); /* frees the struct too */
+    if (info != 0) return false;
+    for (int i = 0; i < n; i++) lcp->z[i] = fmax(lcp->z[i], 0.0);
+    return accurate(lcp, n, scale);
+}
+
+rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(lcp->q[i])) return rc_fail(RC_INTERNAL, "LCP vector entry %d is not finite", i);
+    lcp->solves++;
+    double scale = problem_scale(lcp, n);
+    if (scale == 0) { /* q = 0: z = 0 is the answer */
+        for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
+        return RC_OK;
+    }
+    rc_lcp_method first = method == RC_LCP_AUTO ? rc_lcp_auto_method(n) : method;
+    if (run_method(lcp, n, first, scale)) return RC_OK;
+    const rc_lcp_method order[] = {RC_LCP_LEMKE, RC_LCP_PGS, RC_LCP_ENUM};
+    for (int i = 0; i < 3; i++) {
+        if (order[i] == first) continue;
+        lcp->fallbacks++;
+        if (run_method(lcp, n, order[i], scale)) return RC_OK;
+    }
+    return rc_fail(RC_INTERNAL, "no LCP method of Siconos numerics solved a problem of size %d", n);
+}

@@ -1,0 +1,34 @@
+/* Implicit equality constraints (the lineality space of the contact cone) and their removal by projection in the
+ * mass metric (Vouga et al. 2017, section 4 and Algorithm 2). */
+#ifndef RC_IMPACT_LINEALITY_H
+#define RC_IMPACT_LINEALITY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "impact/system.h"
+
+typedef struct rc_lineality {
+    int *lp_row, *lp_col;
+    double *lp_val;
+    double *lambda;      /* m: the LP's lambda, positive on the implicit equalities, N lambda = 0 */
+    bool *member;        /* m: contact is an implicit equality */
+    double *basis;       /* dimension x n: an M-orthonormal basis of span(M^-1 N_I) */
+    double *work;        /* 2n scratch */
+    int *kept;           /* for each contact of the projected system, its contact in the unprojected one */
+    int dimension;
+    size_t cap_lp_row, cap_lp_col, cap_lp_val, cap_lambda, cap_member, cap_basis, cap_work, cap_kept;
+} rc_lineality;
+
+void rc_lineality_free(rc_lineality *lin);
+
+/* Solves the detection LP for all contacts of sys; marks lin->member and sets *count. exact selects GLPK's
+ * rational simplex. */
+rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exact, int *count);
+
+/* With lin->member set: builds the M-orthonormal basis of the implicit-equality directions (lin->dimension),
+ * projects velocity in place, and writes into out the projected, renormalised gradients of the contacts that do
+ * not vanish (lin->kept maps them back). */
+rc_status rc_lineality_project(rc_lineality *lin, const rc_system *sys, double *velocity, rc_system *out);
+
+#endif

@@ -1,0 +1,49 @@
+/* The Gauss-Seidel-like impact loop (Vouga et al. 2017, Algorithms 1, 3 and 4) with its two operators: pairwise
+ * Gauss-Seidel (gauss_seidel.c) and Generalized Reflections (reflections.c). */
+#ifndef RC_IMPACT_LOOP_H
+#define RC_IMPACT_LOOP_H
+
+#include <stdint.h>
+
+#include "core/rng.h"
+#include "impact/lcp.h"
+#include "impact/system.h"
+
+typedef struct rc_loop {
+    double *r;             /* m: n_k . v */
+    int *adj_ptr;          /* n + 1: contacts touching each dof */
+    int *adj;
+    int *stamp;            /* m: visit marks */
+    int stamp_now;
+    unsigned char *violated;
+    int *vlist, *vpos;     /* the violated set as a dense list, and each contact's place in it (-1 if absent) */
+    int vcount;
+    uint64_t *bits;        /* the violated set as a bitset, for lexicographic and sweep orders */
+    double *dense;         /* n scratch */
+    rc_rng rng;
+    rc_lcp lcp;
+    size_t cap_r, cap_adj_ptr, cap_adj, cap_stamp, cap_violated, cap_vlist, cap_vpos, cap_bits, cap_dense;
+} rc_loop;
+
+void rc_loop_free(rc_loop *loop);
+
+/* Runs the loop on sys from velocity v (in place) until no contact is violated, adding each contact's impulses
+ * to impulse[k]. budget > 0 caps the operator applications (RC_NOT_TERMINATED when it runs out). */
+rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,
+                      int64_t budget, double *impulse, int64_t *iterations);
+
+/* Shared by the operators and the restitution model. */
+rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys);
+/* Fills loop->lcp with A = N_S^T M^-1 N_S and q = factor * N_S^T v for the contacts in subset (count of them);
+ * position must hold m entries, all -1 (returned so). */
+rc_status rc_loop_delassus(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
+                           int *position);
+/* Recomputes loop->r for every contact; returns |v|_M^2. */
+double rc_loop_refresh(rc_loop *loop, const rc_system *sys, const double *v);
+
+rc_status rc_gauss_seidel_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,
+                              int64_t budget, double *impulse, int64_t *iterations);
+rc_status rc_reflections_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,
+                             int64_t budget, double *impulse, int64_t *iterations);
+
+#endif

@@ -1,0 +1,42 @@
+/* Creating, configuring and destroying an impact solver. */
+#include <stdlib.h>
+
+#include "core/status.h"
+#include "impact/solver.h"
+
+rc_status rc_impact_solver_create(const rc_impact_options *options, rc_impact_solver **solver)
+{
+    rc_impact_options defaults = rc_impact_default_options();
+    if (!options) options = &defaults;
+    rc_status s = rc_impact_options_validate(options);
+    if (s) return s;
+    *solver = calloc(1, sizeof **solver);
+    if (!*solver) return rc_fail(RC_NO_MEMORY, "out of memory creating an impact solver");
+    (*solver)->options = *options;
+    return RC_OK;
+}
+
+void rc_impact_solver_destroy(rc_impact_solver *s)
+{
+    if (!s) return;
+    rc_system_free(&s->global);
+    rc_system_free(&s->island);
+    rc_system_free(&s->projected);
+    rc_lineality_free(&s->lineality);
+    rc_loop_free(&s->loop);
+    rc_friction_free(&s->friction);
+    void *arrays[] = {s->label, s->order, s->island_start, s->dof_map, s->scratch, s->lineality_list, s->velocity,
+                      s->impulse, s->normal_impulse, s->island_v, s->island_v0, s->island_inelastic,
+                      s->island_impulse, s->island_lambda};
+    for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++) free(arrays[i]);
+    free(s);
+}
+
+const rc_impact_options *rc_impact_solver_options(const rc_impact_solver *solver) { return &solver->options; }
+
+rc_status rc_impact_solver_set_options(rc_impact_solver *solver, const rc_impact_options *options)
+{
+    rc_status s = rc_impact_options_validate(options);
+    if (!s) solver->options = *options;
+    return s;
+}

@@ -1,0 +1,24 @@
+/* The impact solver: its options and every workspace reused from one resolve to the next. */
+#ifndef RC_IMPACT_SOLVER_H
+#define RC_IMPACT_SOLVER_H
+
+#include "impact/friction.h"
+#include "impact/lineality.h"
+#include "impact/loop.h"
+#include "impact/system.h"
+
+struct rc_impact_solver {
+    rc_impact_options options;
+    rc_system global, island, projected;
+    rc_lineality lineality;
+    rc_loop loop;
+    rc_friction friction;
+    int *label, *order, *island_start, *dof_map, *scratch, *lineality_list;
+    double *velocity, *impulse, *normal_impulse, *island_v, *island_v0, *island_inelastic, *island_impulse,
+        *island_lambda;
+    size_t cap_label, cap_order, cap_island_start, cap_dof_map, cap_scratch, cap_lineality_list, cap_velocity,
+        cap_impulse, cap_normal_impulse, cap_island_v, cap_island_v0, cap_island_inelastic, cap_island_impulse,
+        cap_island_lambda;
+};
+
+#endif
