@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/symmetric.h"
 
 /* A direction whose M-norm falls below this after projection (gradients have M^-1-norm 1) has vanished. */
 static const double VANISHED = 1e-9;
@@ -24,6 +25,7 @@ void rc_lineality_free(rc_lineality *lin)
     free(lin->basis);
     free(lin->work);
     free(lin->kept);
+    free(lin->small);
     memset(lin, 0, sizeof *lin);
 }
 
@@ -104,5 +106,43 @@ rc_status rc_lineality_project(rc_lineality *lin, const rc_system *sys, double *
     }
     out->ptr[kept] = kept * n;
     out->m = kept;
+    return RC_OK;
+}
+
+rc_status rc_lineality_impulses(rc_lineality *lin, const rc_system *sys, const double *v0, const double *v1,
+                                double *impulse)
+{
+    int n = sys->n, c = 0;
+    for (int k = 0; k < sys->m; k++) c += lin->member[k];
+    size_t cc = (size_t)c;
+    rc_status s = RC_RESERVE(lin->small, lin->cap_small, 2 * cc * cc + 4 * cc + (size_t)n + 1);
+    if (s) return s;
+    double *p = lin->small, *a = p + n, *b = a + cc * cc, *x = b + cc, *work = x + cc;
+    int *members = lin->kept; /* free once the loop is done */
+    for (int i = 0; i < n; i++) lin->work[i] = v1[i] - v0[i];
+    rc_system_apply_m(sys, lin->work, p);
+    c = 0;
+    for (int k = 0; k < sys->m; k++) {
+        if (lin->member[k]) members[c++] = k;
+        else if (impulse[k] != 0)
+            for (int q = sys->ptr[k]; q < sys->ptr[k + 1]; q++) p[sys->idx[q]] -= impulse[k] * sys->grad[q];
+    }
+    double *dense = lin->work;
+    memset(dense, 0, (size_t)n * sizeof *dense);
+    for (int i = 0; i < c; i++) {
+        int k = members[i];
+        b[i] = 0;
+        for (int q = sys->ptr[k]; q < sys->ptr[k + 1]; q++) b[i] += sys->wgrad[q] * p[sys->idx[q]];
+        for (int q = sys->ptr[k]; q < sys->ptr[k + 1]; q++) dense[sys->idx[q]] = sys->wgrad[q];
+        for (int j = 0; j < c; j++) a[i * c + j] = rc_system_dot(sys, members[j], dense);
+        for (int q = sys->ptr[k]; q < sys->ptr[k + 1]; q++) dense[sys->idx[q]] = 0.0;
+    }
+    rc_symmetric_pinv_solve(c, a, b, x, 1e-10, work);
+    double shift = 0;
+    for (int i = 0; i < c; i++) {
+        double l = lin->lambda[members[i]];
+        if (x[i] < 0 && l > 0) shift = fmax(shift, -x[i] / l);
+    }
+    for (int i = 0; i < c; i++) impulse[members[i]] = fmax(x[i] + shift * lin->lambda[members[i]], 0.0);
     return RC_OK;
 }

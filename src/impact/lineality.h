@@ -16,8 +16,9 @@ typedef struct rc_lineality {
     double *basis;       /* dimension x n: an M-orthonormal basis of span(M^-1 N_I) */
     double *work;        /* 2n scratch */
     int *kept;           /* for each contact of the projected system, its contact in the unprojected one */
+    double *small;       /* scratch for the impulse split among the implicit equalities */
     int dimension;
-    size_t cap_lp_row, cap_lp_col, cap_lp_val, cap_lambda, cap_member, cap_basis, cap_work, cap_kept;
+    size_t cap_lp_row, cap_lp_col, cap_lp_val, cap_lambda, cap_member, cap_basis, cap_work, cap_kept, cap_small;
 } rc_lineality;
 
 void rc_lineality_free(rc_lineality *lin);
@@ -30,5 +31,13 @@ rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exac
  * projects velocity in place, and writes into out the projected, renormalised gradients of the contacts that do
  * not vanish (lin->kept maps them back). */
 rc_status rc_lineality_project(rc_lineality *lin, const rc_system *sys, double *velocity, rc_system *out);
+
+/* The implicit equalities take the impulse the projection and the projected gradients' components along them
+ * applied. Given the island velocity before (v0) and after (v1) and the impulses of the other contacts (normalised
+ * units), sets impulse[i] of every member i to a non-negative split of the remainder: the least-squares solution
+ * shifted along the LP's positive null combination (any such shift applies no net impulse) until none is
+ * negative. The split is the least one in that sense; statically indeterminate contacts have no unique one. */
+rc_status rc_lineality_impulses(rc_lineality *lin, const rc_system *sys, const double *v0, const double *v1,
+                                double *impulse);
 
 #endif

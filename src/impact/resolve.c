@@ -99,6 +99,9 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     rc_status run = rc_loop_run(&s->loop, work, s->island_v, o, budget, s->island_lambda, &pr->iterations);
     if (run && run != RC_NOT_TERMINATED) return run;
     for (int j = 0; j < work->m; j++) s->island_impulse[kept ? kept[j] : j] += s->island_lambda[j];
+    if (!run && kept && (st = rc_lineality_impulses(&s->lineality, isl, s->island_v0, s->island_v,
+                                                    s->island_impulse)))
+        return st;
     if (!run && o->restitution < 1) {
         st = rc_restitution_inelastic(&s->loop, isl, s->island_v0, s->island_inelastic, s->island_lambda, o->lcp);
         if (st) return st;
@@ -129,6 +132,7 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
 {
     const rc_impact_options *o = &s->options;
     memset(result, 0, sizeof *result);
+    rc_clear_error();
     rc_status st = check_friction(problem, o->friction);
     if (!st) st = rc_system_build(&s->global, problem);
     if (!st) st = reserve(s, problem->dof_count, problem->contact_count);
