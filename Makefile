@@ -1,0 +1,55 @@
+# ricochet: convenience targets around CMake. `make run` and `make test` work on a fresh Debian machine as root:
+# they install the Debian packages they need first (see `deps`).
+
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+JOBS ?= 2
+PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev python3 \
+           python3-numpy python3-matplotlib
+EXAMPLE ?= examples/impact/pool_break.json
+
+.PHONY: all deps build run test test-asan check-symbols ci bench experiments clean
+
+all: build
+
+# Installs missing Debian packages (needs root; does nothing when all are present).
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRICOCHET_WERROR=ON
+	cmake --build $(BUILD) -j$(JOBS)
+
+# The main job on a built-in example: resolve the pool break with Generalized Reflections.
+run: build
+	./$(BUILD)/ricochet resolve $(EXAMPLE)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# The whole suite once more under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DRICOCHET_SANITIZE=ON -DRICOCHET_WERROR=ON
+	cmake --build $(ASAN_BUILD) -j$(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS)
+
+# Every symbol the libraries export starts with rc_.
+check-symbols: build
+	sh scripts/check-symbols.sh $(BUILD)/libricochet.a $(BUILD)/libricochet.so
+
+ci: test test-asan check-symbols
+
+bench: deps
+	cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release
+	cmake --build build-release -j$(JOBS)
+	for b in build-release/bench_*; do echo "== $$b"; ./$$b; done
+
+experiments: build
+	for e in experiments/*.py; do echo "== $$e"; python3 $$e --ricochet $(BUILD)/ricochet || exit 1; done
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) build-release
