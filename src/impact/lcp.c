@@ -32,16 +32,19 @@ void rc_lcp_free(rc_lcp *lcp)
     free(lcp->q);
     free(lcp->z);
     free(lcp->w);
+    free(lcp->row_ptr);
+    free(lcp->col);
+    free(lcp->val);
     delete_options(lcp->lemke);
     delete_options(lcp->pgs);
     delete_options(lcp->enumerative);
     *lcp = (rc_lcp){0};
 }
 
-rc_status rc_lcp_reserve(rc_lcp *lcp, int n)
+rc_status rc_lcp_reserve(rc_lcp *lcp, int n, bool dense)
 {
     size_t size = n > 0 ? (size_t)n : 1;
-    rc_status s = RC_RESERVE(lcp->a, lcp->cap_a, size * size);
+    rc_status s = dense ? RC_RESERVE(lcp->a, lcp->cap_a, size * size) : RC_OK;
     if (!s) s = RC_RESERVE(lcp->q, lcp->cap_q, size);
     if (!s) s = RC_RESERVE(lcp->z, lcp->cap_z, size);
     if (!s) s = RC_RESERVE(lcp->w, lcp->cap_w, size);

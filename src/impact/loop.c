@@ -3,6 +3,7 @@
  * chosen operator. */
 #include "impact/loop.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,35 +55,80 @@ double rc_loop_refresh(rc_loop *loop, const rc_system *sys, const double *v)
     return rc_system_energy_norm2(sys, v);
 }
 
-rc_status rc_loop_delassus(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
-                           int *position)
+/* Calls visit(j, a_ij) for every contact j of the subset coupled to subset contact k (position[j] >= 0), with
+ * a_ij = n_j^T M^-1 n_k, each j once. */
+typedef void (*coupling_visit)(void *context, int row, int column, double value);
+
+static void for_each_coupling(rc_loop *loop, const rc_system *sys, int k, const int *position, coupling_visit visit,
+                              void *context)
 {
-    rc_status s = rc_lcp_reserve(&loop->lcp, count);
+    double *x = loop->dense;
+    for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = sys->wgrad[p];
+    if (++loop->stamp_now == 0) {
+        memset(loop->stamp, 0, (size_t)sys->m * sizeof(int));
+        loop->stamp_now = 1;
+    }
+    for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) {
+        int dof = sys->idx[p];
+        for (int q = loop->adj_ptr[dof]; q < loop->adj_ptr[dof + 1]; q++) {
+            int j = loop->adj[q];
+            if (position[j] < 0 || loop->stamp[j] == loop->stamp_now) continue;
+            loop->stamp[j] = loop->stamp_now;
+            visit(context, position[k], position[j], rc_system_dot(sys, j, x));
+        }
+    }
+    for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = 0.0;
+}
+
+typedef struct dense_fill { double *a; size_t n; } dense_fill;
+
+static void dense_visit(void *context, int row, int column, double value)
+{
+    dense_fill *f = context;
+    f->a[(size_t)column * f->n + (size_t)row] = value;
+}
+
+typedef struct sparse_fill { rc_lcp *lcp; int at; } sparse_fill;
+
+static void sparse_visit(void *context, int row, int column, double value)
+{
+    sparse_fill *f = context;
+    (void)row;
+    f->lcp->col[f->at] = column;
+    f->lcp->val[f->at++] = value;
+}
+
+rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
+                            int *position, rc_lcp_method method)
+{
+    bool dense = count <= RC_LCP_DENSE_LIMIT || method == RC_LCP_LEMKE || method == RC_LCP_ENUM;
+    rc_lcp *lcp = &loop->lcp;
+    rc_status s = rc_lcp_reserve(lcp, count, dense);
     if (s) return s;
-    double *a = loop->lcp.a, *x = loop->dense;
-    memset(a, 0, (size_t)count * (size_t)count * sizeof *a);
-    for (int i = 0; i < count; i++) position[subset[i]] = i;
     for (int i = 0; i < count; i++) {
-        int k = subset[i];
-        loop->lcp.q[i] = factor * loop->r[k];
-        for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = sys->wgrad[p];
-        if (++loop->stamp_now == 0) {
-            memset(loop->stamp, 0, (size_t)sys->m * sizeof(int));
-            loop->stamp_now = 1;
+        position[subset[i]] = i;
+        lcp->q[i] = factor * loop->r[subset[i]];
+    }
+    if (dense) {
+        dense_fill fill = {lcp->a, (size_t)count};
+        memset(lcp->a, 0, (size_t)count * (size_t)count * sizeof *lcp->a);
+        for (int i = 0; i < count; i++) for_each_coupling(loop, sys, subset[i], position, dense_visit, &fill);
+    } else {
+        /* a row has at most as many entries as the contacts sharing a dof with it */
+        size_t bound = 0;
+        for (int i = 0; i < count; i++)
+            for (int p = sys->ptr[subset[i]]; p < sys->ptr[subset[i] + 1]; p++)
+                bound += (size_t)(loop->adj_ptr[sys->idx[p] + 1] - loop->adj_ptr[sys->idx[p]]);
+        if ((s = rc_lcp_reserve_sparse(lcp, count, bound))) return s;
+        sparse_fill fill = {lcp, 0};
+        for (int i = 0; i < count; i++) {
+            lcp->row_ptr[i] = fill.at;
+            for_each_coupling(loop, sys, subset[i], position, sparse_visit, &fill);
         }
-        for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) {
-            int dof = sys->idx[p];
-            for (int q = loop->adj_ptr[dof]; q < loop->adj_ptr[dof + 1]; q++) {
-                int j = loop->adj[q];
-                if (position[j] < 0 || loop->stamp[j] == loop->stamp_now) continue;
-                loop->stamp[j] = loop->stamp_now;
-                a[(size_t)position[j] * (size_t)count + (size_t)i] = rc_system_dot(sys, j, x);
-            }
-        }
-        for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = 0.0;
+        lcp->row_ptr[count] = fill.at;
     }
     for (int i = 0; i < count; i++) position[subset[i]] = -1;
-    return RC_OK;
+    return dense ? rc_lcp_solve(lcp, count, method) : rc_lcp_solve_sparse(lcp, count);
 }
 
 rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,

@@ -34,10 +34,12 @@ rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_i
 
 /* Shared by the operators and the restitution model. */
 rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys);
-/* Fills loop->lcp with A = N_S^T M^-1 N_S and q = factor * N_S^T v for the contacts in subset (count of them);
- * position must hold m entries, all -1 (returned so). */
-rc_status rc_loop_delassus(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
-                           int *position);
+/* Solves the LCP with A = N_S^T M^-1 N_S and q = factor * N_S^T v (from loop->r) for the contacts in subset
+ * (count of them); the answer is in loop->lcp.z. Dense through Siconos up to RC_LCP_DENSE_LIMIT contacts (or
+ * whenever method asks for Lemke or enumeration), sparse above. position must hold m entries, all -1 (returned
+ * so). */
+rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
+                            int *position, rc_lcp_method method);
 /* Recomputes loop->r for every contact; returns |v|_M^2. */
 double rc_loop_refresh(rc_loop *loop, const rc_system *sys, const double *v);
 

@@ -40,9 +40,7 @@ rc_status rc_reflections_run(rc_loop *loop, const rc_system *sys, double *v, con
             *iterations += done;
             return RC_NOT_TERMINATED;
         }
-        rc_status s = rc_loop_delassus(loop, sys, violated, count, 2.0, position);
-        if (s) return s;
-        s = rc_lcp_solve(&loop->lcp, count, options->lcp);
+        rc_status s = rc_loop_solve_lcp(loop, sys, violated, count, 2.0, position, options->lcp);
         if (s == RC_INTERNAL) {
             reflect_most_violated(loop, sys, violated, count, v, impulse);
         } else if (s) {

@@ -17,8 +17,7 @@ rc_status rc_restitution_inelastic(rc_loop *loop, const rc_system *sys, const do
         subset[k] = k;
         position[k] = -1;
     }
-    if ((s = rc_loop_delassus(loop, sys, subset, sys->m, 1.0, position))) return s;
-    if ((s = rc_lcp_solve(&loop->lcp, sys->m, method))) return s;
+    if ((s = rc_loop_solve_lcp(loop, sys, subset, sys->m, 1.0, position, method))) return s;
     memcpy(v_inelastic, v, (size_t)sys->n * sizeof *v);
     for (int k = 0; k < sys->m; k++) {
         lambda[k] = loop->lcp.z[k];
