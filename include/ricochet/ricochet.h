@@ -7,5 +7,6 @@
 
 #include "ricochet/core.h"
 #include "ricochet/impact.h"
+#include "ricochet/io.h"
 
 #endif

@@ -1,3 +1,41 @@
-#include <stdio.h>
-#include "ricochet/ricochet.h"
-int main(void) { printf("%s\n", rc_version()); return 0; }
+/* The ricochet command-line tool's entry point: dispatches to a command (resolve, help) or answers --version and
+ * --help (docs/cli.md). */
+#include <stdarg.h>
+#include <string.h>
+
+#include "cli.h"
+
+int rc_cli_fail(int code, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("ricochet: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        rc_cli_help(NULL, stderr);
+        return RC_EXIT_USAGE;
+    }
+    const char *command = argv[1];
+    if (strcmp(command, "--version") == 0 || strcmp(command, "version") == 0) {
+        printf("ricochet %s\n", rc_version());
+        return RC_EXIT_OK;
+    }
+    if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0)
+        return rc_cli_help(NULL, stdout);
+    if (strcmp(command, "help") == 0) {
+        if (argc > 3) return rc_cli_fail(RC_EXIT_USAGE, "help takes at most one COMMAND");
+        int status = rc_cli_help(argc == 3 ? argv[2] : NULL, stdout);
+        return status ? rc_cli_fail(RC_EXIT_USAGE, "no command \"%s\" (try ricochet --help)", argv[2]) : 0;
+    }
+    if (strcmp(command, "resolve") == 0) return rc_cli_resolve(argc - 1, argv + 1);
+    if (command[0] == '-')
+        return rc_cli_fail(RC_EXIT_USAGE, "unknown option %s before a command (try ricochet --help)", command);
+    return rc_cli_fail(RC_EXIT_USAGE, "unknown command \"%s\" (try ricochet --help)", command);
+}

@@ -1,0 +1,85 @@
+/* ricochet/io.h: reading an impact problem from a JSON file (docs/formats.md) and the textual names of the impact
+ * options shared by problem files and the command line.
+ *
+ * A problem file has one of two forms. The physical form lists balls, rigid bodies (disks, spheres, boxes) and
+ * walls; the reader detects their contacts from the geometry. The generic form lists bare degrees of freedom with
+ * diagonal masses and constraint gradients. Either way the reader builds an rc_impact_problem, the options the file
+ * sets, and a description (rc_problem_info) good enough to report a result body by body. */
+#ifndef RICOCHET_IO_H
+#define RICOCHET_IO_H
+
+#include "ricochet/core.h"
+#include "ricochet/impact.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rc_problem_form {
+    RC_FORM_PHYSICAL, /* "dimension", "balls", "rigid_bodies", "walls" */
+    RC_FORM_GENERIC   /* "masses", "velocity", "constraints" */
+} rc_problem_form;
+
+/* What a contact joins: an entry of the file's "balls", "rigid_bodies" or "walls" list. */
+typedef enum rc_item_kind {
+    RC_ITEM_BALL,
+    RC_ITEM_RIGID_BODY,
+    RC_ITEM_WALL
+} rc_item_kind;
+
+/* One contact the reader detected (physical form), in the order of the problem's contacts. */
+typedef struct rc_contact_info {
+    rc_item_kind a_kind; /* the normal points towards a (never a wall) */
+    int a_index;         /* index in its list in the file */
+    rc_item_kind b_kind; /* ... and away from b (a wall when b_kind is RC_ITEM_WALL) */
+    int b_index;
+    int vertex;          /* the box vertex of a that touches a wall, or -1 */
+    double point[3];     /* halfway between the two surfaces along the normal; unused components are 0 */
+    double normal[3];    /* unit, from b to a */
+    double gap;          /* signed distance between the surfaces: negative when they overlap */
+} rc_contact_info;
+
+/* The description of a problem file. Problem bodies are numbered balls first (0 .. ball_count-1), then rigid bodies
+ * (ball_count .. ball_count+rigid_count-1), each in file order. */
+typedef struct rc_problem_info {
+    rc_problem_form form;
+    int dimension;                   /* 1, 2 or 3; 0 for the generic form */
+    int ball_count;
+    int rigid_count;
+    int wall_count;
+    int contact_count;               /* detected contacts (physical) or constraints (generic) */
+    const rc_contact_info *contacts; /* physical form: contact_count entries; NULL for the generic form */
+} rc_problem_info;
+
+typedef struct rc_problem_file rc_problem_file;
+
+/* Reads and checks a problem file. Returns RC_IO_ERROR when the file cannot be read, RC_INVALID_ARGUMENT when its
+ * contents are wrong (rc_last_error() names the field, or the line and column of a JSON syntax error). */
+RC_API rc_status rc_problem_file_read(const char *path, rc_problem_file **file);
+/* The same from JSON text in memory (NUL-terminated). */
+RC_API rc_status rc_problem_file_parse(const char *text, rc_problem_file **file);
+RC_API void rc_problem_file_destroy(rc_problem_file *file);
+
+RC_API const rc_impact_problem *rc_problem_file_problem(const rc_problem_file *file);
+/* The default options with the values the file sets applied. */
+RC_API const rc_impact_options *rc_problem_file_options(const rc_problem_file *file);
+RC_API const rc_problem_info *rc_problem_file_info(const rc_problem_file *file);
+
+/* "balls", "rigid_bodies" or "walls": the list of the file an item belongs to. */
+RC_API const char *rc_item_kind_name(rc_item_kind kind);
+
+/* Sets one option from its text. Names and values are those of the problem file's keys: "operator" (gr, gs),
+ * "order" (lexicographic, sweep, random, most-violated), "seed" (integer >= 0), "restitution" ([0, 1]),
+ * "friction" (>= 0), "tolerance" ([0, 1)), "lineality" (true, false), "max_iterations" (integer >= 0, 0 for no
+ * budget), "lcp" (auto, lemke, enum, pgs). On failure the options are unchanged and rc_last_error() names the
+ * option and the value. */
+RC_API rc_status rc_impact_options_set(rc_impact_options *options, const char *name, const char *value);
+
+RC_API const char *rc_lcp_method_name(rc_lcp_method method);
+/* Parses "auto", "lemke", "enum" or "pgs". */
+RC_API rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,41 @@
+/* Typed field access in a parsed JSON document, with failures that name the field as the file spells it
+ * (balls[2].mass, walls[0].normal[1], constraints[3][0]). `where` is the name of the enclosing object, "" for the
+ * top level. A field that is absent is an error when `required`; otherwise *out keeps the default it holds. */
+#ifndef RC_IO_JSON_FIELDS_H
+#define RC_IO_JSON_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "ricochet/core.h"
+
+enum { RC_FIELD_NAME_SIZE = 128 };
+
+/* out = "where.key", or "key" at the top level. */
+void rc_field_name(char *out, const char *where, const char *key);
+/* out = "where[index]". */
+void rc_field_index(char *out, const char *where, int index);
+
+/* Every key of object is in allowed or in more (NULL-terminated lists; more may be NULL) and appears once. */
+rc_status rc_json_check_keys(const cJSON *object, const char *where, const char *const *allowed,
+                             const char *const *more);
+
+rc_status rc_json_expect_object(const cJSON *item, const char *name);
+/* A finite number. */
+rc_status rc_json_item_number(const cJSON *item, const char *name, double *out);
+/* A list of exactly `length` finite numbers; `why` ends the message of a wrong length ("dimension is 2"). */
+rc_status rc_json_item_vector(const cJSON *item, const char *name, int length, const char *why, double *out);
+
+rc_status rc_json_number(const cJSON *object, const char *where, const char *key, bool required, double *out);
+/* A number > 0. */
+rc_status rc_json_positive(const cJSON *object, const char *where, const char *key, bool required, double *out);
+rc_status rc_json_vector(const cJSON *object, const char *where, const char *key, int length, const char *why,
+                         bool required, double *out);
+/* A list (of anything); *out is NULL when the optional key is absent. */
+rc_status rc_json_list(const cJSON *object, const char *where, const char *key, bool required, const cJSON **out);
+/* A string; *out is NULL when the optional key is absent. */
+rc_status rc_json_string(const cJSON *object, const char *where, const char *key, bool required, const char **out);
+
+#endif

@@ -1,0 +1,131 @@
+/* The impact options by name, from text: one definition of every option's name, type and range, shared by the
+ * problem file reader (top-level keys) and the command line (--restitution 0.5 and so on). */
+#include "io/option_values.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+
+static const char *const lcp_names[] = {"auto", "lemke", "enum", "pgs"};
+
+const char *rc_lcp_method_name(rc_lcp_method method)
+{
+    return (unsigned)method <= RC_LCP_PGS ? lcp_names[method] : "unknown";
+}
+
+rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method)
+{
+    for (int i = 0; i <= RC_LCP_PGS; i++)
+        if (strcmp(text, lcp_names[i]) == 0) {
+            *method = (rc_lcp_method)i;
+            return RC_OK;
+        }
+    return rc_fail(RC_INVALID_ARGUMENT, "lcp: \"%s\" is not auto, lemke, enum or pgs", text);
+}
+
+const char *const rc_option_names[] = {"operator",  "order",     "seed",           "restitution", "friction",
+                                       "tolerance", "lineality", "max_iterations", "lcp",         NULL};
+
+rc_option_kind rc_option_kind_of(const char *name)
+{
+    if (strcmp(name, "lineality") == 0) return RC_OPTION_FLAG;
+    if (strcmp(name, "operator") == 0 || strcmp(name, "order") == 0 || strcmp(name, "lcp") == 0)
+        return RC_OPTION_TEXT;
+    for (int i = 0; rc_option_names[i]; i++)
+        if (strcmp(name, rc_option_names[i]) == 0) return RC_OPTION_NUMBER;
+    return RC_OPTION_UNKNOWN;
+}
+
+static rc_status parse_real(const char *name, const char *text, double low, double high, bool high_open,
+                            double *out)
+{
+    char *end;
+    double x = strtod(text, &end);
+    if (end == text || *end != '\0' || isspace((unsigned char)*text))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a number", name, text);
+    if (!isfinite(x)) return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is not finite", name, text);
+    if (x < low || x > high || (high_open && x == high))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is outside [%g, %g%s", name, text, low, high,
+                       high_open ? ")" : "]");
+    *out = x;
+    return RC_OK;
+}
+
+/* An integer from 0 to high. Decimal digits are read exactly; other text (a file's number arrives as "%.17g",
+ * so "1e+06" too) must be a whole number. */
+static rc_status parse_count(const char *name, const char *text, uint64_t high, uint64_t *out)
+{
+    uint64_t value = 0;
+    bool ok;
+    if (text[0] && strspn(text, "0123456789") == strlen(text)) {
+        errno = 0;
+        value = strtoull(text, NULL, 10);
+        ok = errno == 0;
+    } else {
+        double x;
+        rc_status s = parse_real(name, text, -INFINITY, INFINITY, false, &x);
+        if (s) return s;
+        ok = x >= 0 && x == floor(x) && x < ldexp(1.0, 64);
+        if (ok) value = (uint64_t)x;
+    }
+    if (!ok || value > high)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is not an integer from 0 to %llu", name, text,
+                       (unsigned long long)high);
+    *out = value;
+    return RC_OK;
+}
+
+static rc_status parse_flag(const char *name, const char *text, bool *out)
+{
+    if (strcmp(text, "true") == 0) *out = true;
+    else if (strcmp(text, "false") == 0) *out = false;
+    else return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not true or false", name, text);
+    return RC_OK;
+}
+
+static rc_status set_name(rc_impact_options *o, const char *name, const char *value)
+{
+    if (strcmp(name, "operator") == 0) {
+        if (rc_impact_operator_parse(value, &o->op))
+            return rc_fail(RC_INVALID_ARGUMENT, "operator: \"%s\" is not gr or gs", value);
+    } else if (strcmp(name, "order") == 0) {
+        if (rc_gs_order_parse(value, &o->order))
+            return rc_fail(RC_INVALID_ARGUMENT, "order: \"%s\" is not lexicographic, sweep, random or most-violated",
+                           value);
+    } else {
+        return rc_lcp_method_parse(value, &o->lcp);
+    }
+    return RC_OK;
+}
+
+static rc_status set_value(rc_impact_options *o, const char *name, const char *value)
+{
+    uint64_t count;
+    switch (rc_option_kind_of(name)) {
+    case RC_OPTION_TEXT: return set_name(o, name, value);
+    case RC_OPTION_FLAG: return parse_flag(name, value, &o->lineality);
+    case RC_OPTION_UNKNOWN: return rc_fail(RC_INVALID_ARGUMENT, "\"%s\" is not an impact option", name);
+    case RC_OPTION_NUMBER: break;
+    }
+    if (strcmp(name, "seed") == 0) return parse_count(name, value, UINT64_MAX, &o->seed);
+    if (strcmp(name, "max_iterations") == 0) {
+        rc_status s = parse_count(name, value, INT64_MAX, &count);
+        if (!s) o->max_iterations = (int64_t)count;
+        return s;
+    }
+    if (strcmp(name, "restitution") == 0) return parse_real(name, value, 0, 1, false, &o->restitution);
+    if (strcmp(name, "friction") == 0) return parse_real(name, value, 0, INFINITY, false, &o->friction);
+    return parse_real(name, value, 0, 1, true, &o->tolerance);
+}
+
+rc_status rc_impact_options_set(rc_impact_options *options, const char *name, const char *value)
+{
+    rc_impact_options changed = *options;
+    rc_status s = set_value(&changed, name, value);
+    if (!s) *options = changed;
+    return s;
+}

@@ -1,0 +1,20 @@
+/* The impact options by name (ricochet/io.h: rc_impact_options_set): which names exist and what JSON type a
+ * problem file must give each. */
+#ifndef RC_IO_OPTION_VALUES_H
+#define RC_IO_OPTION_VALUES_H
+
+#include "ricochet/io.h"
+
+typedef enum rc_option_kind {
+    RC_OPTION_UNKNOWN, /* not an option name */
+    RC_OPTION_NUMBER,  /* a JSON number */
+    RC_OPTION_TEXT,    /* a JSON string */
+    RC_OPTION_FLAG     /* a JSON true or false */
+} rc_option_kind;
+
+/* Every option name, NULL-terminated. */
+extern const char *const rc_option_names[];
+
+rc_option_kind rc_option_kind_of(const char *name);
+
+#endif

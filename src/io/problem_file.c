@@ -1,0 +1,157 @@
+/* The problem file (ricochet/io.h, docs/formats.md): parse the JSON, tell the physical form from the generic one,
+ * check the top-level keys, read the options the file sets, and build the impact problem with its description. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/status.h"
+#include "io/contacts.h"
+#include "io/generic_read.h"
+#include "io/json_document.h"
+#include "io/json_fields.h"
+#include "io/option_values.h"
+#include "io/scene.h"
+
+struct rc_problem_file {
+    rc_impact_problem *problem;
+    rc_impact_options options;
+    rc_problem_info info;
+    rc_contact_list contacts;
+};
+
+static const char *const physical_keys[] = {"comment", "dimension", "contact_tolerance", "balls", "rigid_bodies",
+                                            "walls", NULL};
+static const char *const generic_keys[] = {"comment", "masses", "velocity", "constraints", NULL};
+
+static rc_status read_options(const cJSON *root, rc_impact_options *options)
+{
+    for (int i = 0; rc_option_names[i]; i++) {
+        const char *name = rc_option_names[i], *value = NULL;
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, name);
+        char number[40];
+        double x;
+        if (!item) continue;
+        switch (rc_option_kind_of(name)) {
+        case RC_OPTION_NUMBER:
+            if (rc_json_item_number(item, name, &x)) return RC_INVALID_ARGUMENT;
+            snprintf(number, sizeof number, "%.17g", x);
+            value = number;
+            break;
+        case RC_OPTION_TEXT:
+            if (!cJSON_IsString(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a string", name);
+            value = item->valuestring;
+            break;
+        default:
+            if (!cJSON_IsBool(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not true or false", name);
+            value = cJSON_IsTrue(item) ? "true" : "false";
+        }
+        rc_status s = rc_impact_options_set(options, name, value);
+        if (s) return s;
+    }
+    return RC_OK;
+}
+
+static int body_of(const rc_scene *scene, rc_item_kind kind, int index)
+{
+    return kind == RC_ITEM_BALL ? index : kind == RC_ITEM_RIGID_BODY ? scene->ball_count + index : -1;
+}
+
+static rc_status build_physical(const rc_scene *scene, rc_problem_file *f)
+{
+    rc_status s = RC_OK;
+    int d = scene->dimension;
+    for (int i = 0; i < scene->ball_count + scene->rigid_count && !s; i++) {
+        const rc_scene_body *b = &scene->bodies[i];
+        if (b->kind == RC_ITEM_BALL)
+            s = rc_impact_problem_add_ball(f->problem, d, b->mass, b->position, b->velocity, NULL);
+        else
+            s = rc_impact_problem_add_rigid(f->problem, d, b->mass, b->inertia, b->position, b->velocity,
+                                            b->angular_velocity, NULL);
+    }
+    for (int k = 0; k < f->contacts.count && !s; k++) {
+        const rc_contact_info *c = &f->contacts.items[k];
+        s = rc_impact_problem_add_contact(f->problem, body_of(scene, c->a_kind, c->a_index),
+                                          body_of(scene, c->b_kind, c->b_index), c->point, c->normal, NULL);
+    }
+    return s;
+}
+
+static rc_status read_physical(const cJSON *root, rc_problem_file *f)
+{
+    rc_scene scene;
+    rc_status s = rc_scene_read(root, &scene);
+    if (!s) s = rc_contacts_detect(&scene, &f->contacts);
+    if (!s) s = build_physical(&scene, f);
+    f->info.dimension = scene.dimension;
+    f->info.ball_count = scene.ball_count;
+    f->info.rigid_count = scene.rigid_count;
+    f->info.wall_count = scene.wall_count;
+    f->info.contact_count = f->contacts.count;
+    f->info.contacts = f->contacts.items;
+    rc_scene_free(&scene);
+    return s;
+}
+
+static rc_status read_root(const cJSON *root, rc_problem_file *f)
+{
+    if (!cJSON_IsObject(root))
+        return rc_fail(RC_INVALID_ARGUMENT, "the problem file must hold one JSON object {...}");
+    bool generic = cJSON_HasObjectItem(root, "masses") || cJSON_HasObjectItem(root, "constraints");
+    for (int i = 1; generic && physical_keys[i]; i++)
+        if (cJSON_HasObjectItem(root, physical_keys[i]))
+            return rc_fail(RC_INVALID_ARGUMENT, "\"%s\" belongs to the physical form, but \"%s\" makes this file "
+                           "the generic form; use one form", physical_keys[i],
+                           cJSON_HasObjectItem(root, "masses") ? "masses" : "constraints");
+    const char *comment;
+    rc_status s = rc_json_check_keys(root, "", generic ? generic_keys : physical_keys, rc_option_names);
+    if (!s) s = rc_json_string(root, "", "comment", false, &comment);
+    if (!s) s = read_options(root, &f->options);
+    if (s) return s;
+    if (!generic) return read_physical(root, f);
+    f->info.form = RC_FORM_GENERIC;
+    return rc_generic_read(root, f->problem, &f->info.contact_count);
+}
+
+rc_status rc_problem_file_parse(const char *text, rc_problem_file **file)
+{
+    *file = NULL;
+    cJSON *root;
+    rc_status s = rc_json_parse(text, &root);
+    if (s) return s;
+    rc_problem_file *f = calloc(1, sizeof *f);
+    s = f ? rc_impact_problem_create(&f->problem) : rc_fail(RC_NO_MEMORY, "out of memory reading the problem");
+    if (!s) {
+        f->options = rc_impact_default_options();
+        s = read_root(root, f);
+    }
+    cJSON_Delete(root);
+    if (s) {
+        rc_problem_file_destroy(f);
+        return s;
+    }
+    rc_clear_error();
+    *file = f;
+    return RC_OK;
+}
+
+rc_status rc_problem_file_read(const char *path, rc_problem_file **file)
+{
+    char *text;
+    *file = NULL;
+    rc_status s = rc_json_read_file(path, &text);
+    if (s) return s;
+    s = rc_problem_file_parse(text, file);
+    free(text);
+    return s;
+}
+
+void rc_problem_file_destroy(rc_problem_file *f)
+{
+    if (!f) return;
+    rc_impact_problem_destroy(f->problem);
+    free(f->contacts.items);
+    free(f);
+}
+
+const rc_impact_problem *rc_problem_file_problem(const rc_problem_file *f) { return f->problem; }
+const rc_impact_options *rc_problem_file_options(const rc_problem_file *f) { return &f->options; }
+const rc_problem_info *rc_problem_file_info(const rc_problem_file *f) { return &f->info; }

@@ -1,0 +1,311 @@
+/* Tests of the problem file reader (src/io, ricochet/io.h): every example reads with the contacts one counts by
+ * hand, contacts come in the documented order with normals from b to a, shapes get the right mass and inertia,
+ * options in the file and by name are checked, and every kind of bad input fails with the field named. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "impact/problem.h"
+#include "ricochet/ricochet.h"
+
+static rc_problem_file *parse(const char *text)
+{
+    rc_problem_file *file = NULL;
+    rc_status s = rc_problem_file_parse(text, &file);
+    CHECK(s == RC_OK, "parse failed (%s): %s", rc_last_error(), text);
+    return file;
+}
+
+/* ---- the examples ------------------------------------------------------------------------------------------ */
+
+typedef struct example {
+    const char *name;
+    rc_problem_form form;
+    int balls, rigid, contacts, dofs;
+    int lineality; /* implicit-equality contacts the solver finds */
+} example;
+
+static const example examples[] = {
+    {"cradle3", RC_FORM_PHYSICAL, 3, 0, 2, 3, 0},
+    {"cradle5", RC_FORM_PHYSICAL, 5, 0, 4, 5, 0},
+    {"bernoulli", RC_FORM_PHYSICAL, 3, 0, 3, 6, 0},
+    /* a triangle of side 5 has 3 * (5 * 4 / 2) = 30 touching pairs; the cue ball adds 1 */
+    {"pool_break", RC_FORM_PHYSICAL, 16, 0, 31, 32, 0},
+    {"wedge", RC_FORM_PHYSICAL, 1, 0, 2, 2, 0},
+    {"wedged_ball", RC_FORM_PHYSICAL, 1, 0, 2, 2, 2},
+    /* plug: 2 ball pairs and 6 wall contacts; the fired ball: the plug's bottom ball and the left wall */
+    {"geyser", RC_FORM_PHYSICAL, 4, 0, 10, 8, 6},
+    {"generic_cone", RC_FORM_GENERIC, 0, 0, 4, 4, 0},
+    {"tilted_box", RC_FORM_PHYSICAL, 0, 1, 1, 3, 0},
+    /* ball-floor, ball-cube, cube-sphere, 4 cube corners on the floor */
+    {"cube_on_floor", RC_FORM_PHYSICAL, 1, 2, 7, 15, 0},
+};
+
+static void check_example(const example *e, rc_impact_solver *solver)
+{
+    char path[256];
+    snprintf(path, sizeof path, "examples/impact/%s.json", e->name);
+    rc_problem_file *file = NULL;
+    rc_status s = rc_problem_file_read(path, &file);
+    CHECK(s == RC_OK, "%s: %s", path, rc_last_error());
+    if (s) return;
+    const rc_problem_info *info = rc_problem_file_info(file);
+    const rc_impact_problem *problem = rc_problem_file_problem(file);
+    CHECK(info->form == e->form, "%s: form %d", e->name, (int)info->form);
+    CHECK(info->ball_count == e->balls, "%s: %d balls", e->name, info->ball_count);
+    CHECK(info->rigid_count == e->rigid, "%s: %d rigid bodies", e->name, info->rigid_count);
+    CHECK(info->contact_count == e->contacts, "%s: %d contacts, expected %d", e->name, info->contact_count,
+          e->contacts);
+    CHECK(rc_impact_problem_contact_count(problem) == e->contacts, "%s: problem contacts", e->name);
+    CHECK(rc_impact_problem_dof_count(problem) == e->dofs, "%s: %d dofs", e->name,
+          rc_impact_problem_dof_count(problem));
+    int indices[64], count = -1, dimension = -1;
+    s = rc_impact_solver_lineality(solver, problem, indices, &count, &dimension);
+    CHECK(s == RC_OK && count == e->lineality, "%s: %d implicit equalities, expected %d", e->name, count,
+          e->lineality);
+    CHECK((info->contacts == NULL) == (e->form == RC_FORM_GENERIC), "%s: contact descriptions", e->name);
+    for (int k = 0; info->contacts && k < info->contact_count; k++)
+        CHECK(fabs(info->contacts[k].gap) < 1e-12, "%s: contact %d has gap %g", e->name, k, info->contacts[k].gap);
+    rc_problem_file_destroy(file);
+}
+
+static void test_examples(void)
+{
+    rc_impact_solver *solver;
+    rc_impact_solver_create(NULL, &solver);
+    for (size_t i = 0; i < sizeof examples / sizeof *examples; i++) check_example(&examples[i], solver);
+    rc_impact_solver_destroy(solver);
+}
+
+/* ---- contact order, normals and points --------------------------------------------------------------------- */
+
+static void check_contact(const rc_contact_info *c, rc_item_kind ak, int ai, rc_item_kind bk, int bi, int vertex,
+                          double nx, double ny, int k)
+{
+    CHECK(c->a_kind == ak && c->a_index == ai && c->b_kind == bk && c->b_index == bi,
+          "contact %d joins %s[%d] and %s[%d]", k, rc_item_kind_name(c->a_kind), c->a_index,
+          rc_item_kind_name(c->b_kind), c->b_index);
+    CHECK(c->vertex == vertex, "contact %d vertex %d", k, c->vertex);
+    CHECK(fabs(c->normal[0] - nx) < 1e-15 && fabs(c->normal[1] - ny) < 1e-15, "contact %d normal (%g, %g)", k,
+          c->normal[0], c->normal[1]);
+}
+
+static void test_contact_order(void)
+{
+    /* two balls on the floor, a disk beside them, a box beside the disk */
+    rc_problem_file *file = parse("{\"dimension\": 2, \"walls\": [{\"point\": [0, 0], \"normal\": [0, 2]}],"
+                                  " \"balls\": [{\"position\": [0, 1], \"radius\": 1},"
+                                  "             {\"position\": [2, 1], \"radius\": 1}],"
+                                  " \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [4, 1], \"radius\": 1},"
+                                  "   {\"shape\": \"box\", \"position\": [6, 1], \"half_extents\": [1, 1]}]}");
+    if (!file) return;
+    const rc_problem_info *info = rc_problem_file_info(file);
+    const rc_contact_info *c = info->contacts;
+    CHECK(info->contact_count == 8, "%d contacts", info->contact_count);
+    if (info->contact_count != 8) return;
+    check_contact(&c[0], RC_ITEM_BALL, 0, RC_ITEM_BALL, 1, -1, -1, 0, 0);
+    check_contact(&c[1], RC_ITEM_BALL, 0, RC_ITEM_WALL, 0, -1, 0, 1, 1);
+    check_contact(&c[2], RC_ITEM_BALL, 1, RC_ITEM_WALL, 0, -1, 0, 1, 2);
+    check_contact(&c[3], RC_ITEM_BALL, 1, RC_ITEM_RIGID_BODY, 0, -1, -1, 0, 3);
+    check_contact(&c[4], RC_ITEM_RIGID_BODY, 0, RC_ITEM_RIGID_BODY, 1, -1, -1, 0, 4);
+    check_contact(&c[5], RC_ITEM_RIGID_BODY, 0, RC_ITEM_WALL, 0, -1, 0, 1, 5);
+    check_contact(&c[6], RC_ITEM_RIGID_BODY, 1, RC_ITEM_WALL, 0, 0, 0, 1, 6);
+    check_contact(&c[7], RC_ITEM_RIGID_BODY, 1, RC_ITEM_WALL, 0, 1, 0, 1, 7);
+    CHECK(c[0].point[0] == 1 && c[0].point[1] == 1, "ball pair point (%g, %g)", c[0].point[0], c[0].point[1]);
+    CHECK(c[4].point[0] == 5 && c[4].point[1] == 1, "disk-box point (%g, %g)", c[4].point[0], c[4].point[1]);
+    CHECK(c[6].point[0] == 5 && c[6].point[1] == 0, "box vertex 0 at (%g, %g)", c[6].point[0], c[6].point[1]);
+    CHECK(c[7].point[0] == 7 && c[7].point[1] == 0, "box vertex 1 at (%g, %g)", c[7].point[0], c[7].point[1]);
+    /* problem bodies: balls first, then rigid bodies; walls are static */
+    const rc_impact_problem *p = rc_problem_file_problem(file);
+    CHECK(p->contacts[3].body_a == 1 && p->contacts[3].body_b == 2, "contact 3 joins bodies %d and %d",
+          p->contacts[3].body_a, p->contacts[3].body_b);
+    CHECK(p->contacts[7].body_a == 3 && p->contacts[7].body_b == -1, "contact 7 joins bodies %d and %d",
+          p->contacts[7].body_a, p->contacts[7].body_b);
+    rc_problem_file_destroy(file);
+}
+
+static void test_overlap_and_tolerance(void)
+{
+    /* an overlap deeper than the tolerance is a contact; a gap wider than the tolerance is not */
+    rc_problem_file *file = parse("{\"dimension\": 1, \"contact_tolerance\": 0.01, \"balls\": ["
+                                  "{\"position\": [0], \"radius\": 1}, {\"position\": [1.5], \"radius\": 1},"
+                                  "{\"position\": [3.509], \"radius\": 1}, {\"position\": [5.52], \"radius\": 1}]}");
+    if (!file) return;
+    const rc_problem_info *info = rc_problem_file_info(file);
+    CHECK(info->contact_count == 2, "%d contacts", info->contact_count);
+    CHECK_CLOSE(info->contacts[0].gap, -0.5, 1e-15, "overlap gap");
+    CHECK_CLOSE(info->contacts[0].point[0], 0.75, 1e-15, "overlap point halfway");
+    CHECK(info->contacts[1].a_index == 1 && info->contacts[1].b_index == 2, "second contact");
+    rc_problem_file_destroy(file);
+}
+
+/* ---- shapes: mass and inertia ------------------------------------------------------------------------------ */
+
+static void test_shapes(void)
+{
+    rc_problem_file *file = parse(
+        "{\"dimension\": 3, \"rigid_bodies\": ["
+        "{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"mass\": 3,"
+        " \"orientation\": [0.7071067811865476, 0, 0, 0.7071067811865476]},"
+        "{\"shape\": \"sphere\", \"position\": [10, 0, 0], \"radius\": 2, \"density\": 1.5},"
+        "{\"shape\": \"box\", \"position\": [20, 0, 0], \"half_extents\": [1, 1, 1], \"density\": 2,"
+        " \"orientation\": [2, 0, 0, 0]}]}");
+    if (!file) return;
+    const rc_impact_problem *p = rc_problem_file_problem(file);
+    const rc_body *box = &p->bodies[0], *sphere = &p->bodies[1], *cube = &p->bodies[2];
+    /* body frame: Ixx = m/3 (0.25 + 0.0625), Iyy = m/3 (1 + 0.0625); a quarter turn about z swaps them */
+    CHECK_CLOSE(box->inertia[0], 1.0625, 1e-14, "rotated box Ixx");
+    CHECK_CLOSE(box->inertia[4], 0.3125, 1e-14, "rotated box Iyy");
+    CHECK_CLOSE(box->inertia[8], 1.25, 1e-14, "rotated box Izz");
+    CHECK(fabs(box->inertia[1]) < 1e-14 && box->inertia[1] == box->inertia[3], "rotated box Ixy");
+    double m = 1.5 * 4.0 / 3.0 * M_PI * 8;
+    CHECK_CLOSE(sphere->mass, m, 1e-14, "sphere mass from density");
+    CHECK_CLOSE(sphere->inertia[0], 0.4 * m * 4, 1e-14, "sphere inertia");
+    CHECK_CLOSE(cube->mass, 16, 1e-14, "cube mass from density");
+    CHECK_CLOSE(cube->inertia[4], 16.0 * 2 / 3, 1e-14, "cube inertia (unnormalised quaternion)");
+    rc_problem_file_destroy(file);
+
+    file = parse("{\"dimension\": 2, \"rigid_bodies\": ["
+                 "{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 2, \"mass\": 3},"
+                 "{\"shape\": \"box\", \"position\": [9, 0], \"half_extents\": [1, 2], \"mass\": 3,"
+                 " \"orientation\": 0.3, \"angular_velocity\": -2}]}");
+    if (!file) return;
+    p = rc_problem_file_problem(file);
+    CHECK_CLOSE(p->bodies[0].inertia[0], 6, 1e-15, "disk inertia m r^2 / 2");
+    CHECK_CLOSE(p->bodies[1].inertia[0], 5, 1e-15, "2D box inertia m (a^2 + b^2) / 3");
+    CHECK(rc_impact_problem_velocity(p)[5] == -2, "2D angular velocity");
+    rc_problem_file_destroy(file);
+}
+
+/* ---- options ----------------------------------------------------------------------------------------------- */
+
+static void test_options(void)
+{
+    rc_problem_file *file = parse("{\"dimension\": 1, \"balls\": [{\"position\": [0], \"radius\": 1}],"
+                                  " \"restitution\": 0.25, \"friction\": 0.5, \"operator\": \"gs\","
+                                  " \"order\": \"most-violated\", \"seed\": 12345678901, \"tolerance\": 0,"
+                                  " \"lineality\": false, \"max_iterations\": 1e6, \"lcp\": \"pgs\"}");
+    if (!file) return;
+    const rc_impact_options *o = rc_problem_file_options(file);
+    CHECK(o->restitution == 0.25 && o->friction == 0.5 && o->tolerance == 0, "numbers from the file");
+    CHECK(o->op == RC_OPERATOR_GS && o->order == RC_ORDER_MOST_VIOLATED && o->lcp == RC_LCP_PGS, "names");
+    CHECK(o->seed == 12345678901u && o->max_iterations == 1000000 && !o->lineality, "integers and flags");
+    rc_problem_file_destroy(file);
+
+    rc_impact_options options = rc_impact_default_options();
+    CHECK(rc_impact_options_set(&options, "seed", "18446744073709551615") == RC_OK && options.seed == UINT64_MAX,
+          "the largest seed");
+    CHECK(rc_impact_options_set(&options, "seed", "18446744073709551616") == RC_INVALID_ARGUMENT, "seed overflow");
+    CHECK(rc_impact_options_set(&options, "max_iterations", "-1") == RC_INVALID_ARGUMENT, "negative budget");
+    CHECK(rc_impact_options_set(&options, "friction", " 1") == RC_INVALID_ARGUMENT, "leading space");
+    CHECK(rc_impact_options_set(&options, "friction", "1e999") == RC_INVALID_ARGUMENT, "infinite friction");
+    CHECK(rc_impact_options_set(&options, "frictio", "1") == RC_INVALID_ARGUMENT, "unknown option");
+    CHECK(strstr(rc_last_error(), "frictio") != NULL, "unknown option named: %s", rc_last_error());
+    CHECK(rc_impact_options_set(&options, "tolerance", "1") == RC_INVALID_ARGUMENT, "tolerance 1");
+    CHECK(options.tolerance == 1e-12, "a failed set leaves the options as they were");
+    rc_lcp_method lcp;
+    CHECK(rc_lcp_method_parse("enum", &lcp) == RC_OK && lcp == RC_LCP_ENUM, "lcp names");
+    CHECK(strcmp(rc_lcp_method_name(RC_LCP_LEMKE), "lemke") == 0, "lcp name");
+}
+
+/* ---- bad input --------------------------------------------------------------------------------------------- */
+
+typedef struct bad_case {
+    const char *text;
+    const char *named; /* a piece the message must hold */
+} bad_case;
+
+#define BALL "{\"position\": [0, 0], \"radius\": 1}"
+
+static const bad_case bad_cases[] = {
+    {"{\"dimension\": 2, \"balls\": [" BALL ", " BALL "x", "line 1, column"},
+    {"{\"dimension\": 2,\n \"balls\": [{\"position\": [0, NaN], \"radius\": 1}]}", "line 2, column 29"},
+    {"{\"dimension\": 2, \"balls\": [{\"position\": [1e400, 0], \"radius\": 1}]}", "balls[0].position[0]"},
+    {"{\"dimension\": 2, \"balls\": [{\"position\": [0, 0], \"radius\": 1, \"velocity\": [\"1\", 0]}]}",
+     "balls[0].velocity[0]: not a number"},
+    {"{\"dimension\": 2, \"balls\": [" BALL ", " BALL ", {\"position\": [5, 0], \"radius\": 1, \"mass\": -1}]}",
+     "balls[2].mass: -1 is not positive"},
+    {"{\"dimension\": 2, \"balls\": [{\"position\": [0, 0], \"radius\": 0}]}", "balls[0].radius: 0 is not positive"},
+    {"{\"dimension\": 2, \"balls\": [{\"position\": [0, 0]}]}", "balls[0].radius is missing"},
+    {"{\"dimension\": 2, \"balls\": [{\"position\": [0, 0], \"radius\": 1, \"masss\": 1}]}",
+     "unknown key \"masss\" in balls[0]"},
+    {"{\"dimension\": 2, \"balls\": [{\"position\": [0, 0, 0], \"radius\": 1}]}",
+     "balls[0].position has 3 entries, dimension is 2"},
+    {"{\"dimension\": 2, \"balls\": [" BALL "], \"walls\": [{\"point\": [0, -1], \"normal\": [0, 0]}]}",
+     "walls[0].normal: zero vector"},
+    {"{\"dimension\": 2, \"balls\": [" BALL ", " BALL "]}", "balls[0] and balls[1] have the same centre"},
+    {"{\"dimension\": 2, \"balls\": [" BALL "], \"friction\": -1}", "friction: -1 is outside"},
+    {"{\"dimension\": 2, \"balls\": [" BALL "], \"order\": \"random\", \"seed\": 0.5}", "seed: 0.5"},
+    {"{\"dimension\": 2, \"balls\": [" BALL "], \"operator\": 1}", "operator: not a string"},
+    {"{\"dimension\": 2, \"balls\": [" BALL "], \"lineality\": 0}", "lineality: not true or false"},
+    {"{\"dimension\": 2, \"balls\": {}}", "balls: not a list"},
+    {"{\"dimension\": 2, \"balls\": [3]}", "balls[0]: not an object"},
+    {"{\"dimension\": 2.5, \"balls\": [" BALL "]}", "dimension: 2.5"},
+    {"{\"balls\": [" BALL "]}", "dimension is missing"},
+    {"{\"dimension\": 2, \"balls\": [" BALL "], \"balls\": []}", "key \"balls\" appears twice"},
+    {"{\"dimension\": 2}", "no balls and no rigid bodies"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"sphere\", \"position\": [0, 0], \"radius\": 1}]}",
+     "rigid_bodies[0].shape: \"sphere\" does not fit dimension 2"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0], \"half_extents\": [1]}]}",
+     "rigid_bodies[0].half_extents has 1 entry, dimension is 2"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
+     " \"angular_velocity\": [1]}]}",
+     "rigid_bodies[0].angular_velocity: not a number"},
+    {"{\"dimension\": 3, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 1, 1],"
+     " \"orientation\": [0, 0, 0, 0]}]}",
+     "rigid_bodies[0].orientation"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
+     " \"density\": 1, \"mass\": 1}]}",
+     "rigid_bodies[0]: give mass or density"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0], \"half_extents\": [1, 1]},"
+     " {\"shape\": \"box\", \"position\": [2.5, 0], \"half_extents\": [1, 1]}]}",
+     "contacts between two boxes are not supported"},
+    {"{\"dimension\": 2, \"balls\": [{\"position\": [0.5, 0], \"radius\": 0.1}], \"rigid_bodies\": [{\"shape\":"
+     " \"box\", \"position\": [0, 0], \"half_extents\": [1, 1]}]}",
+     "the centre of balls[0] is inside rigid_bodies[0]"},
+    {"{\"dimension\": 1, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0], \"radius\": 1}]}",
+     "rigid bodies need dimension 2 or 3"},
+    {"[1, 2]", "one JSON object"},
+    {"", "line 1, column 1"},
+    {"{\"masses\": [1, -2], \"velocity\": [0, 0]}", "masses[1]: -2 is not positive"},
+    {"{\"masses\": [1, 2], \"velocity\": [0]}", "velocity has 1 entry, masses has 2"},
+    {"{\"masses\": [1, 2], \"velocity\": [0, 1], \"constraints\": [[[2, 1]]]}", "constraints[0][0][0]: 2"},
+    {"{\"masses\": [1, 2], \"velocity\": [0, 1], \"constraints\": [[[0, 1]], [[0.5, 1]]]}",
+     "constraints[1][0][0]: 0.5"},
+    {"{\"masses\": [1, 2], \"velocity\": [0, 1], \"constraints\": [[[0, 1], [0, 1]]]}", "constraints[0]"},
+    {"{\"masses\": [1, 2], \"velocity\": [0, 1], \"constraints\": [[]]}", "constraints[0]: not a non-empty list"},
+    {"{\"masses\": [1, 2], \"velocity\": [0, 1], \"constraints\": [[[0, 0]]]}", "constraints[0] is a zero gradient"},
+    {"{\"masses\": [1, 2], \"velocity\": [0, 1], \"walls\": []}", "\"walls\" belongs to the physical form"},
+    {"{\"masses\": [1, 2], \"velocity\": [0, 1], \"colour\": 1}", "unknown key \"colour\" at the top level"},
+    {"{\"masses\": [], \"velocity\": []}", "masses: the list is empty"},
+};
+
+static void test_bad_input(void)
+{
+    for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
+        rc_problem_file *file = (rc_problem_file *)1;
+        rc_status s = rc_problem_file_parse(bad_cases[i].text, &file);
+        CHECK(s == RC_INVALID_ARGUMENT && file == NULL, "case %zu: status %d for %s", i, (int)s, bad_cases[i].text);
+        CHECK(strstr(rc_last_error(), bad_cases[i].named) != NULL, "case %zu: \"%s\" does not name \"%s\"", i,
+              rc_last_error(), bad_cases[i].named);
+        if (!s) rc_problem_file_destroy(file);
+    }
+    rc_problem_file *file;
+    CHECK(rc_problem_file_read("examples/impact/no_such_file.json", &file) == RC_IO_ERROR, "missing file");
+    CHECK(strstr(rc_last_error(), "no_such_file.json") != NULL, "missing file named: %s", rc_last_error());
+    /* a good read clears the last error */
+    rc_problem_file_destroy(parse("{\"dimension\": 1, \"balls\": [{\"position\": [0], \"radius\": 1}]}"));
+    CHECK(rc_last_error()[0] == '\0', "last error after success: %s", rc_last_error());
+}
+
+int main(void)
+{
+    test_examples();
+    test_contact_order();
+    test_overlap_and_tolerance();
+    test_shapes();
+    test_options();
+    test_bad_input();
+    return check_finish();
+}

@@ -1,0 +1,32 @@
+/* The ricochet command-line tool: its commands, exit codes and the pieces they share (docs/cli.md). The tool uses
+ * the public API (ricochet/ricochet.h) only. */
+#ifndef RC_CLI_H
+#define RC_CLI_H
+
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include "ricochet/ricochet.h"
+
+enum {
+    RC_EXIT_OK = 0,             /* done (the impact resolved) */
+    RC_EXIT_USAGE = 1,          /* no command, an unknown command, a missing or extra FILE */
+    RC_EXIT_BAD_INPUT = 2,      /* a bad file, an unknown option or a bad option value */
+    RC_EXIT_NOT_TERMINATED = 3, /* the --max-iterations budget ran out */
+    RC_EXIT_INTERNAL = 4        /* anything else: out of memory, a solver failure */
+};
+
+/* Writes "ricochet: " and the formatted sentence to stderr; returns code. */
+int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
+int rc_cli_help(const char *topic, FILE *out);
+
+/* ricochet resolve FILE [options]: argv[0] is "resolve". */
+int rc_cli_resolve(int argc, char **argv);
+
+/* The JSON report of one resolve (docs/formats.md, "The output of resolve"); NULL when out of memory. */
+cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *result);
+
+#endif
