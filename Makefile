@@ -7,6 +7,8 @@ JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev python3 \
            python3-numpy python3-matplotlib
 EXAMPLE ?= examples/impact/pool_break.json
+# Debian's interpreter, which has python3-numpy and python3-matplotlib (a pyenv python3 on PATH may not)
+PYTHON ?= /usr/bin/python3
 
 .PHONY: all deps build run test test-asan check-symbols ci bench experiments clean
 
@@ -49,7 +51,7 @@ bench: deps
 	for b in build-release/bench_*; do echo "== $$b"; ./$$b; done
 
 experiments: build
-	for e in experiments/*.py; do echo "== $$e"; python3 $$e --ricochet $(BUILD)/ricochet || exit 1; done
+	for e in experiments/fig*.py; do echo "== $$e"; $(PYTHON) $$e --ricochet $(BUILD)/ricochet || exit 1; done
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-release

@@ -111,6 +111,9 @@ RC_API const char *rc_gs_order_name(rc_gs_order order);
 /* Parse "gr"/"gs" and "lexicographic"/"sweep"/"random"/"most-violated"; return RC_INVALID_ARGUMENT otherwise. */
 RC_API rc_status rc_impact_operator_parse(const char *text, rc_impact_operator *op);
 RC_API rc_status rc_gs_order_parse(const char *text, rc_gs_order *order);
+RC_API const char *rc_lcp_method_name(rc_lcp_method method);
+/* Parses "auto", "lemke", "enum" or "pgs". */
+RC_API rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method);
 
 /* ---- the solver and its result ---------------------------------------------------------------------------- */
 

@@ -75,10 +75,6 @@ RC_API const char *rc_item_kind_name(rc_item_kind kind);
  * option and the value. */
 RC_API rc_status rc_impact_options_set(rc_impact_options *options, const char *name, const char *value);
 
-RC_API const char *rc_lcp_method_name(rc_lcp_method method);
-/* Parses "auto", "lemke", "enum" or "pgs". */
-RC_API rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method);
-
 #ifdef __cplusplus
 }
 #endif

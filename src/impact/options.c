@@ -67,3 +67,20 @@ rc_status rc_gs_order_parse(const char *text, rc_gs_order *order)
         }
     return rc_fail(RC_INVALID_ARGUMENT, "order \"%s\" is not lexicographic, sweep, random or most-violated", text);
 }
+
+static const char *const lcp_names[] = {"auto", "lemke", "enum", "pgs"};
+
+const char *rc_lcp_method_name(rc_lcp_method method)
+{
+    return (unsigned)method <= RC_LCP_PGS ? lcp_names[method] : "unknown";
+}
+
+rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method)
+{
+    for (int i = 0; i <= RC_LCP_PGS; i++)
+        if (strcmp(text, lcp_names[i]) == 0) {
+            *method = (rc_lcp_method)i;
+            return RC_OK;
+        }
+    return rc_fail(RC_INVALID_ARGUMENT, "lcp: \"%s\" is not auto, lemke, enum or pgs", text);
+}

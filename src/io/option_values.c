@@ -10,23 +10,6 @@
 
 #include "core/status.h"
 
-static const char *const lcp_names[] = {"auto", "lemke", "enum", "pgs"};
-
-const char *rc_lcp_method_name(rc_lcp_method method)
-{
-    return (unsigned)method <= RC_LCP_PGS ? lcp_names[method] : "unknown";
-}
-
-rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method)
-{
-    for (int i = 0; i <= RC_LCP_PGS; i++)
-        if (strcmp(text, lcp_names[i]) == 0) {
-            *method = (rc_lcp_method)i;
-            return RC_OK;
-        }
-    return rc_fail(RC_INVALID_ARGUMENT, "lcp: \"%s\" is not auto, lemke, enum or pgs", text);
-}
-
 const char *const rc_option_names[] = {"operator",  "order",     "seed",           "restitution", "friction",
                                        "tolerance", "lineality", "max_iterations", "lcp",         NULL};
 
