@@ -50,7 +50,13 @@ static int add_row(rc_system *t, const rc_impact_problem *problem, const rc_cont
     if (c->body_b >= 0)
         at += rc_system_body_entries(problem, c->body_b, c->point, direction, -1.0, t->idx + at, t->grad + at);
     t->ptr[row + 1] = at;
+    /* the rows keep their physical scale: the Coulomb disc is round in physical impulses, and normalising the two
+       rows of a rigid contact separately would stretch it into an ellipse */
     rc_system_normalise(t, row);
+    for (int p = t->ptr[row]; p < at; p++) {
+        t->grad[p] *= t->scale[row];
+        t->wgrad[p] *= t->scale[row];
+    }
     return row + 1;
 }
 
@@ -88,8 +94,7 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
         }
         f->row_contact[block] = k;
         row = add_row(t, problem, c, t1, row);
-        /* a physical tangential impulse p along the unit tangent is p * scale in normalised units */
-        f->bound[block] = mu * normal_impulse[k] * t->scale[row - 1];
+        f->bound[block] = mu * normal_impulse[k];
         if (d == 3) row = add_row(t, problem, c, t2, row);
         block++;
     }
@@ -141,13 +146,13 @@ static double update_block(rc_friction *f, int block, int per, double *v)
     int row = block * per;
     double change = 0, r = f->bound[block];
     if (per == 1) {
-        double g = rc_system_dot(t, row, v); /* W_rr = 1 after normalisation */
-        double next = fmin(fmax(f->beta[row] - g, -r), r), delta = next - f->beta[row];
+        double g = rc_system_dot(t, row, v), w = coupling(t, row, row);
+        double next = fmin(fmax(f->beta[row] - g / w, -r), r), delta = next - f->beta[row];
         rc_system_add_impulse(t, row, delta, v);
         f->beta[row] = next;
         return fabs(delta);
     }
-    double w[3] = {1.0, coupling(t, row, row + 1), 1.0};
+    double w[3] = {coupling(t, row, row), coupling(t, row, row + 1), coupling(t, row + 1, row + 1)};
     double g[2] = {rc_system_dot(t, row, v), rc_system_dot(t, row + 1, v)};
     double *old = f->beta + row;
     /* the subproblem in the new impulse b: gradient W b + (g - W old) */

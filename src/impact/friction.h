@@ -7,8 +7,8 @@
 typedef struct rc_friction {
     rc_system tangent;   /* one row per tangent direction of each contact with a normal impulse */
     int *row_contact;    /* the contact of each row's block (first row of a block) */
-    double *bound;       /* per block: mu * normal impulse, in the rows' normalised units */
-    double *beta;        /* per row: the tangential impulse (normalised units) */
+    double *bound;       /* per block: mu * normal impulse */
+    double *beta;        /* per row: the tangential impulse along its unit tangent */
     size_t cap_row_contact, cap_bound, cap_beta;
 } rc_friction;
 

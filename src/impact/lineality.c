@@ -14,6 +14,8 @@
 
 /* A direction whose M-norm falls below this after projection (gradients have M^-1-norm 1) has vanished. */
 static const double VANISHED = 1e-9;
+/* A projected velocity this small relative to the velocity before is rounding noise of the projection. */
+static const double ROUNDING = 1e-13;
 
 void rc_lineality_free(rc_lineality *lin)
 {
@@ -25,6 +27,7 @@ void rc_lineality_free(rc_lineality *lin)
     free(lin->basis);
     free(lin->work);
     free(lin->kept);
+    free(lin->kept_norm);
     free(lin->small);
     memset(lin, 0, sizeof *lin);
 }
@@ -82,11 +85,16 @@ rc_status rc_lineality_project(rc_lineality *lin, const rc_system *sys, double *
     int n = sys->n;
     rc_status s = build_basis(lin, sys);
     if (!s) s = RC_RESERVE(lin->kept, lin->cap_kept, (size_t)sys->m + 1);
+    if (!s) s = RC_RESERVE(lin->kept_norm, lin->cap_kept_norm, (size_t)sys->m + 1);
     if (!s) s = rc_system_reserve(out, n, sys->m, (size_t)sys->m * (size_t)n, sys->block_count);
     if (s) return s;
     rc_system_copy_masses(out, sys);
     double *x = lin->work + n, *scratch = lin->work;
-    project_out(lin, sys, velocity, scratch);
+    double before = sqrt(fmax(m_inner(sys, velocity, velocity, scratch), 0.0));
+    double after = project_out(lin, sys, velocity, scratch);
+    /* what is left below the projection's own rounding is no motion at all: a direction made of noise would
+       otherwise be resolved as if it were real */
+    if (after <= ROUNDING * before) memset(velocity, 0, (size_t)n * sizeof *velocity);
     int kept = 0;
     for (int k = 0; k < sys->m; k++) {
         if (lin->member[k]) continue;
@@ -102,6 +110,7 @@ rc_status rc_lineality_project(rc_lineality *lin, const rc_system *sys, double *
         rc_system_apply_m(sys, out->wgrad + at, out->grad + at);
         out->scale[kept] = sys->scale[k];
         out->contact_global[kept] = sys->contact_global[k];
+        lin->kept_norm[kept] = norm;
         lin->kept[kept++] = k;
     }
     out->ptr[kept] = kept * n;
@@ -118,7 +127,7 @@ rc_status rc_lineality_impulses(rc_lineality *lin, const rc_system *sys, const d
     rc_status s = RC_RESERVE(lin->small, lin->cap_small, 2 * cc * cc + 4 * cc + (size_t)n + 1);
     if (s) return s;
     double *p = lin->small, *a = p + n, *b = a + cc * cc, *x = b + cc, *work = x + cc;
-    int *members = lin->kept; /* free once the loop is done */
+    int *members = lin->kept; /* free once the loop's impulses are credited */
     for (int i = 0; i < n; i++) lin->work[i] = v1[i] - v0[i];
     rc_system_apply_m(sys, lin->work, p);
     c = 0;

@@ -98,7 +98,9 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     memset(s->island_impulse, 0, (size_t)count * sizeof(double));
     rc_status run = rc_loop_run(&s->loop, work, s->island_v, o, budget, s->island_lambda, &pr->iterations);
     if (run && run != RC_NOT_TERMINATED) return run;
-    for (int j = 0; j < work->m; j++) s->island_impulse[kept ? kept[j] : j] += s->island_lambda[j];
+    for (int j = 0; j < work->m; j++)
+        s->island_impulse[kept ? kept[j] : j] += kept ? s->island_lambda[j] / s->lineality.kept_norm[j]
+                                                      : s->island_lambda[j];
     if (!run && kept && (st = rc_lineality_impulses(&s->lineality, isl, s->island_v0, s->island_v,
                                                     s->island_impulse)))
         return st;
