@@ -74,19 +74,11 @@ static int pick(rc_loop *loop, int m, rc_gs_order order, int last)
 /* Recomputes n_j . v for every contact sharing a dof with contact k and updates their membership. */
 static void update_neighbours(rc_loop *loop, const rc_system *sys, int k, const double *v, double threshold)
 {
-    if (++loop->stamp_now == 0) {
-        memset(loop->stamp, 0, (size_t)sys->m * sizeof(int));
-        loop->stamp_now = 1;
-    }
-    for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) {
-        int dof = sys->idx[p];
-        for (int q = loop->adj_ptr[dof]; q < loop->adj_ptr[dof + 1]; q++) {
-            int j = loop->adj[q];
-            if (loop->stamp[j] == loop->stamp_now) continue;
-            loop->stamp[j] = loop->stamp_now;
-            loop->r[j] = rc_system_dot(sys, j, v);
-            set_member(loop, j, loop->r[j] < threshold);
-        }
+    int count = rc_loop_neighbours(loop, sys, k);
+    for (int i = 0; i < count; i++) {
+        int j = loop->neighbours[i];
+        loop->r[j] = rc_system_dot(sys, j, v);
+        set_member(loop, j, loop->r[j] < threshold);
     }
 }
 

@@ -15,6 +15,7 @@ void rc_loop_free(rc_loop *loop)
     free(loop->adj_ptr);
     free(loop->adj);
     free(loop->stamp);
+    free(loop->neighbours);
     free(loop->violated);
     free(loop->vlist);
     free(loop->vpos);
@@ -31,6 +32,7 @@ rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys)
     if (!s) s = RC_RESERVE(loop->adj_ptr, loop->cap_adj_ptr, n + 2);
     if (!s) s = RC_RESERVE(loop->adj, loop->cap_adj, nnz + 1);
     if (!s) s = RC_RESERVE(loop->stamp, loop->cap_stamp, m + 1);
+    if (!s) s = RC_RESERVE(loop->neighbours, loop->cap_neighbours, m + 1);
     if (!s) s = RC_RESERVE(loop->violated, loop->cap_violated, m + 1);
     if (!s) s = RC_RESERVE(loop->vlist, loop->cap_vlist, m + 1);
     if (!s) s = RC_RESERVE(loop->vpos, loop->cap_vpos, m + 1);
@@ -59,23 +61,34 @@ double rc_loop_refresh(rc_loop *loop, const rc_system *sys, const double *v)
  * a_ij = n_j^T M^-1 n_k, each j once. */
 typedef void (*coupling_visit)(void *context, int row, int column, double value);
 
+int rc_loop_neighbours(rc_loop *loop, const rc_system *sys, int k)
+{
+    if (++loop->stamp_now == 0) {
+        memset(loop->stamp, 0, (size_t)sys->m * sizeof(int));
+        loop->stamp_now = 1;
+    }
+    int count = 0;
+    for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) {
+        int dof = sys->idx[p];
+        for (int q = loop->adj_ptr[dof]; q < loop->adj_ptr[dof + 1]; q++) {
+            int j = loop->adj[q];
+            if (loop->stamp[j] == loop->stamp_now) continue;
+            loop->stamp[j] = loop->stamp_now;
+            loop->neighbours[count++] = j;
+        }
+    }
+    return count;
+}
+
 static void for_each_coupling(rc_loop *loop, const rc_system *sys, int k, const int *position, coupling_visit visit,
                               void *context)
 {
     double *x = loop->dense;
     for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = sys->wgrad[p];
-    if (++loop->stamp_now == 0) {
-        memset(loop->stamp, 0, (size_t)sys->m * sizeof(int));
-        loop->stamp_now = 1;
-    }
-    for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) {
-        int dof = sys->idx[p];
-        for (int q = loop->adj_ptr[dof]; q < loop->adj_ptr[dof + 1]; q++) {
-            int j = loop->adj[q];
-            if (position[j] < 0 || loop->stamp[j] == loop->stamp_now) continue;
-            loop->stamp[j] = loop->stamp_now;
-            visit(context, position[k], position[j], rc_system_dot(sys, j, x));
-        }
+    int count = rc_loop_neighbours(loop, sys, k);
+    for (int i = 0; i < count; i++) {
+        int j = loop->neighbours[i];
+        if (position[j] >= 0) visit(context, position[k], position[j], rc_system_dot(sys, j, x));
     }
     for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = 0.0;
 }

@@ -14,6 +14,7 @@ typedef struct rc_loop {
     int *adj_ptr;          /* n + 1: contacts touching each dof */
     int *adj;
     int *stamp;            /* m: visit marks */
+    int *neighbours;       /* m: the contacts found by rc_loop_neighbours */
     int stamp_now;
     unsigned char *violated;
     int *vlist, *vpos;     /* the violated set as a dense list, and each contact's place in it (-1 if absent) */
@@ -22,7 +23,7 @@ typedef struct rc_loop {
     double *dense;         /* n scratch */
     rc_rng rng;
     rc_lcp lcp;
-    size_t cap_r, cap_adj_ptr, cap_adj, cap_stamp, cap_violated, cap_vlist, cap_vpos, cap_bits, cap_dense;
+    size_t cap_r, cap_adj_ptr, cap_adj, cap_stamp, cap_neighbours, cap_violated, cap_vlist, cap_vpos, cap_bits, cap_dense;
 } rc_loop;
 
 void rc_loop_free(rc_loop *loop);
@@ -40,6 +41,8 @@ rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys);
  * so). */
 rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
                             int *position, rc_lcp_method method);
+/* Lists in loop->neighbours every contact sharing a dof with contact k (k included), each once; returns how many. */
+int rc_loop_neighbours(rc_loop *loop, const rc_system *sys, int k);
 /* Recomputes loop->r for every contact; returns |v|_M^2. */
 double rc_loop_refresh(rc_loop *loop, const rc_system *sys, const double *v);
 
