@@ -1,6 +1,7 @@
 /* ricochet resolve FILE [options]: read a problem file, apply the command-line options over the file's, resolve
  * the impact and print the JSON report; the exit code says how it went (docs/cli.md). */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,9 @@ static int run(const arguments *a, const rc_problem_file *file)
     for (int i = 0; i < a->count; i++)
         if (rc_impact_options_set(&options, a->settings[i].option, a->settings[i].value))
             return rc_cli_fail(RC_EXIT_INTERNAL, "%s", rc_last_error()); /* checked when parsed */
+    if (!options.lineality && options.max_iterations == 0)
+        fprintf(stderr, "ricochet: note: lineality detection is off and there is no --max-iterations budget; a "
+                        "problem with implicit equalities (a wedged ball) will never finish\n");
     rc_impact_solver *solver;
     rc_status status = rc_impact_solver_create(&options, &solver);
     if (status) return rc_cli_fail(exit_code_of(status), "%s", rc_last_error());
