@@ -138,7 +138,7 @@ static void test_cradle(void)
  * gradients (e_{k+1} - e_k)/sqrt(2), A = tridiag(-1/2, 1, -1/2), q = 2 N^T v. */
 static void test_cradle_one_lcp(void)
 {
-    const rc_lcp_method methods[] = {RC_LCP_AUTO, RC_LCP_LEMKE, RC_LCP_ENUM};
+    const rc_lcp_method methods[] = {RC_LCP_AUTO, RC_LCP_LEMKE, RC_LCP_PGS};
     for (int n = 3; n <= 6; n++)
         for (int method = 0; method < 3; method++) {
             int m = n - 1;

@@ -85,8 +85,7 @@ typedef enum rc_gs_order {
 typedef enum rc_lcp_method {
     RC_LCP_AUTO,  /* chosen by problem size (see docs/impact.md for the measurement behind the choice) */
     RC_LCP_LEMKE, /* Siconos lexicographic Lemke (pivoting, exact up to rounding) */
-    RC_LCP_ENUM,  /* Siconos enumeration (small problems only) */
-    RC_LCP_PGS    /* Siconos projected Gauss-Seidel (iterative) */
+    RC_LCP_PGS    /* Siconos projected Gauss-Seidel (iterative; sparse above RC_LCP_DENSE_LIMIT contacts) */
 } rc_lcp_method;
 
 typedef struct rc_impact_options {
@@ -112,7 +111,7 @@ RC_API const char *rc_gs_order_name(rc_gs_order order);
 RC_API rc_status rc_impact_operator_parse(const char *text, rc_impact_operator *op);
 RC_API rc_status rc_gs_order_parse(const char *text, rc_gs_order *order);
 RC_API const char *rc_lcp_method_name(rc_lcp_method method);
-/* Parses "auto", "lemke", "enum" or "pgs". */
+/* Parses "auto", "lemke" or "pgs". */
 RC_API rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method);
 
 /* ---- the solver and its result ---------------------------------------------------------------------------- */

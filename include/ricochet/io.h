@@ -71,7 +71,7 @@ RC_API const char *rc_item_kind_name(rc_item_kind kind);
 /* Sets one option from its text. Names and values are those of the problem file's keys: "operator" (gr, gs),
  * "order" (lexicographic, sweep, random, most-violated), "seed" (integer >= 0), "restitution" ([0, 1]),
  * "friction" (>= 0), "tolerance" ([0, 1)), "lineality" (true, false), "max_iterations" (integer >= 0, 0 for no
- * budget), "lcp" (auto, lemke, enum, pgs). On failure the options are unchanged and rc_last_error() names the
+ * budget), "lcp" (auto, lemke, pgs). On failure the options are unchanged and rc_last_error() names the
  * option and the value. */
 RC_API rc_status rc_impact_options_set(rc_impact_options *options, const char *name, const char *value);
 

@@ -1,6 +1,7 @@
-/* The LCP adapter to Siconos numerics (lexicographic Lemke, enumeration, projected Gauss-Seidel). Inputs are
- * checked before Siconos sees them, its verbosity is off, and every answer is verified here: z >= 0, w >= 0 and
- * complementarity to a relative tolerance, so a solver that quietly fails is caught and another one tried. */
+/* The LCP adapter to Siconos numerics (lexicographic Lemke, projected Gauss-Seidel). Inputs are checked before
+ * Siconos sees them, its verbosity is off, and every answer is verified here: z >= 0, w >= 0 and complementarity to
+ * a relative tolerance, so a solver that quietly fails is caught and the other one tried. Siconos's enumeration
+ * method is not offered: in 4.4 it leaks the enumeration state it allocates on every call. */
 #include "impact/lcp.h"
 
 #include <math.h>
@@ -17,7 +18,7 @@
 #include "core/status.h"
 
 /* Largest size for which lexicographic Lemke is the automatic choice (measured: bench/bench_lcp.c). */
-enum { LEMKE_LIMIT = 400, ENUM_LIMIT = 12 };
+enum { LEMKE_LIMIT = 400 };
 
 static void delete_options(void *options)
 {
@@ -37,7 +38,6 @@ void rc_lcp_free(rc_lcp *lcp)
     free(lcp->val);
     delete_options(lcp->lemke);
     delete_options(lcp->pgs);
-    delete_options(lcp->enumerative);
     *lcp = (rc_lcp){0};
 }
 
@@ -85,8 +85,8 @@ static bool accurate(rc_lcp *lcp, int n, double scale)
 
 static void *options_for(rc_lcp *lcp, rc_lcp_method method, int n)
 {
-    void **slot = method == RC_LCP_LEMKE ? &lcp->lemke : method == RC_LCP_PGS ? &lcp->pgs : &lcp->enumerative;
-    int id = method == RC_LCP_LEMKE ? SICONOS_LCP_LEMKE : method == RC_LCP_PGS ? SICONOS_LCP_PGS : SICONOS_LCP_ENUM;
+    void **slot = method == RC_LCP_LEMKE ? &lcp->lemke : &lcp->pgs;
+    int id = method == RC_LCP_LEMKE ? SICONOS_LCP_LEMKE : SICONOS_LCP_PGS;
     if (!*slot) {
         numerics_set_verbose(0);
         *slot = solver_options_create(id);
@@ -103,19 +103,13 @@ static void *options_for(rc_lcp *lcp, rc_lcp_method method, int n)
 /* Runs one Siconos method; true when it returned an answer that passes the check. */
 static bool run_method(rc_lcp *lcp, int n, rc_lcp_method method, double scale)
 {
-    if (method == RC_LCP_ENUM && n > ENUM_LIMIT) return false;
     SolverOptions *options = options_for(lcp, method, n);
     NumericsMatrix *matrix = NM_create_from_data(NM_DENSE, n, n, lcp->a);
     LinearComplementarityProblem problem = {.size = n, .M = matrix, .q = lcp->q};
     for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
     int info = -1;
     if (method == RC_LCP_LEMKE) lcp_lexicolemke(&problem, lcp->z, lcp->w, &info, options);
-    else if (method == RC_LCP_PGS) lcp_pgs(&problem, lcp->z, lcp->w, &info, options);
-    else {
-        lcp_enum_init(&problem, options, 1);
-        lcp_enum(&problem, lcp->z, lcp->w, &info, options);
-        lcp_enum_reset(&problem, options, 1);
-    }
+    else lcp_pgs(&problem, lcp->z, lcp->w, &info, options);
     matrix->matrix0 = NULL; /* the data is ours */
     NM_free(matrix); /* frees the struct too */
     if (info != 0) return false;
@@ -135,11 +129,7 @@ rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
     }
     rc_lcp_method first = method == RC_LCP_AUTO ? rc_lcp_auto_method(n) : method;
     if (run_method(lcp, n, first, scale)) return RC_OK;
-    const rc_lcp_method order[] = {RC_LCP_LEMKE, RC_LCP_PGS, RC_LCP_ENUM};
-    for (int i = 0; i < 3; i++) {
-        if (order[i] == first) continue;
-        lcp->fallbacks++;
-        if (run_method(lcp, n, order[i], scale)) return RC_OK;
-    }
+    lcp->fallbacks++;
+    if (run_method(lcp, n, first == RC_LCP_LEMKE ? RC_LCP_PGS : RC_LCP_LEMKE, scale)) return RC_OK;
     return rc_fail(RC_INTERNAL, "no LCP method of Siconos numerics solved a problem of size %d", n);
 }

@@ -18,7 +18,7 @@ typedef struct rc_lcp {
     int *row_ptr, *col;  /* the sparse form (CSR), used above RC_LCP_DENSE_LIMIT */
     double *val;
     size_t cap_row_ptr, cap_col, cap_val;
-    void *lemke, *pgs, *enumerative; /* Siconos SolverOptions, created on first use */
+    void *lemke, *pgs;   /* Siconos SolverOptions, created on first use */
     long solves, fallbacks;
 } rc_lcp;
 
@@ -34,7 +34,7 @@ rc_status rc_lcp_reserve_sparse(rc_lcp *lcp, int n, size_t nonzeros);
 /* Solves the sparse problem in row_ptr/col/val and q (projected Gauss-Seidel, unit diagonal expected). */
 rc_status rc_lcp_solve_sparse(rc_lcp *lcp, int n);
 /* Solves the problem held in lcp->a and lcp->q. The method RC_LCP_AUTO picks by size; if the chosen method fails
- * or returns an inaccurate answer, the others are tried in turn. Returns RC_INTERNAL when none succeeds. */
+ * or returns an inaccurate answer, the other is tried. Returns RC_INTERNAL when none succeeds. */
 rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method);
 /* The method RC_LCP_AUTO uses for size n. */
 rc_lcp_method rc_lcp_auto_method(int n);

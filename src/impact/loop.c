@@ -114,7 +114,7 @@ static void sparse_visit(void *context, int row, int column, double value)
 rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
                             int *position, rc_lcp_method method)
 {
-    bool dense = count <= RC_LCP_DENSE_LIMIT || method == RC_LCP_LEMKE || method == RC_LCP_ENUM;
+    bool dense = count <= RC_LCP_DENSE_LIMIT || method == RC_LCP_LEMKE;
     rc_lcp *lcp = &loop->lcp;
     rc_status s = rc_lcp_reserve(lcp, count, dense);
     if (s) return s;

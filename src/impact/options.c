@@ -68,7 +68,7 @@ rc_status rc_gs_order_parse(const char *text, rc_gs_order *order)
     return rc_fail(RC_INVALID_ARGUMENT, "order \"%s\" is not lexicographic, sweep, random or most-violated", text);
 }
 
-static const char *const lcp_names[] = {"auto", "lemke", "enum", "pgs"};
+static const char *const lcp_names[] = {"auto", "lemke", "pgs"};
 
 const char *rc_lcp_method_name(rc_lcp_method method)
 {
@@ -82,5 +82,5 @@ rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method)
             *method = (rc_lcp_method)i;
             return RC_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "lcp: \"%s\" is not auto, lemke, enum or pgs", text);
+    return rc_fail(RC_INVALID_ARGUMENT, "lcp: \"%s\" is not auto, lemke or pgs", text);
 }
