@@ -17,8 +17,6 @@
 #include "core/grow.h"
 #include "core/status.h"
 
-/* Largest size for which lexicographic Lemke is the automatic choice (measured: bench/bench_lcp.c). */
-enum { LEMKE_LIMIT = 400 };
 
 static void delete_options(void *options)
 {
@@ -51,10 +49,7 @@ rc_status rc_lcp_reserve(rc_lcp *lcp, int n, bool dense)
     return s;
 }
 
-rc_lcp_method rc_lcp_auto_method(int n)
-{
-    return n <= LEMKE_LIMIT ? RC_LCP_LEMKE : RC_LCP_PGS;
-}
+bool rc_lcp_auto_is_dense(int n) { return n <= RC_LCP_LEMKE_LIMIT; }
 
 /* The relative accuracy an answer must reach: violations and complementarity below this times the scale. */
 static const double ACCURACY = 1e-9;
@@ -127,7 +122,7 @@ rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
         for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
         return RC_OK;
     }
-    rc_lcp_method first = method == RC_LCP_AUTO ? rc_lcp_auto_method(n) : method;
+    rc_lcp_method first = method == RC_LCP_AUTO ? RC_LCP_LEMKE : method;
     if (run_method(lcp, n, first, scale)) return RC_OK;
     lcp->fallbacks++;
     if (run_method(lcp, n, first == RC_LCP_LEMKE ? RC_LCP_PGS : RC_LCP_LEMKE, scale)) return RC_OK;

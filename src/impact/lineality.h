@@ -25,6 +25,11 @@ typedef struct rc_lineality {
 
 void rc_lineality_free(rc_lineality *lin);
 
+struct rc_loop;
+/* Gordan's alternative, tried before the LP: sets *none when a velocity separating every contact by a clear
+ * margin is found (then the island has no implicit equalities); *none false means only "not proven". */
+rc_status rc_lineality_certify_none(struct rc_loop *loop, const rc_system *sys, bool *none);
+
 /* Solves the detection LP for all contacts of sys; marks lin->member and sets *count. exact selects GLPK's
  * rational simplex. */
 rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exact, int *count);

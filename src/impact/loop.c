@@ -111,10 +111,9 @@ static void sparse_visit(void *context, int row, int column, double value)
     f->lcp->val[f->at++] = value;
 }
 
-rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
-                            int *position, rc_lcp_method method)
+rc_status rc_loop_assemble(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
+                           int *position, bool dense)
 {
-    bool dense = count <= RC_LCP_DENSE_LIMIT || method == RC_LCP_LEMKE;
     rc_lcp *lcp = &loop->lcp;
     rc_status s = rc_lcp_reserve(lcp, count, dense);
     if (s) return s;
@@ -141,7 +140,17 @@ rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subs
         lcp->row_ptr[count] = fill.at;
     }
     for (int i = 0; i < count; i++) position[subset[i]] = -1;
-    return dense ? rc_lcp_solve(lcp, count, method) : rc_lcp_solve_sparse(lcp, count);
+    return RC_OK;
+}
+
+rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
+                            int *position, rc_lcp_method method)
+{
+    bool dense = method == RC_LCP_LEMKE || (method == RC_LCP_AUTO && rc_lcp_auto_is_dense(count)) ||
+                 (method == RC_LCP_PGS && count <= RC_LCP_DENSE_LIMIT);
+    rc_status s = rc_loop_assemble(loop, sys, subset, count, factor, position, dense);
+    if (s) return s;
+    return dense ? rc_lcp_solve(&loop->lcp, count, method) : rc_lcp_solve_sparse(&loop->lcp, count);
 }
 
 rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,

@@ -35,6 +35,9 @@ rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_i
 
 /* Shared by the operators and the restitution model. */
 rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys);
+/* Fills loop->lcp with A = N_S^T M^-1 N_S (dense or sparse) and q = factor * loop->r over the subset. */
+rc_status rc_loop_assemble(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
+                           int *position, bool dense);
 /* Solves the LCP with A = N_S^T M^-1 N_S and q = factor * N_S^T v (from loop->r) for the contacts in subset
  * (count of them); the answer is in loop->lcp.z. Dense through Siconos up to RC_LCP_DENSE_LIMIT contacts (or
  * whenever method asks for Lemke or enumeration), sparse above. position must hold m entries, all -1 (returned

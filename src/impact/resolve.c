@@ -77,7 +77,9 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     if (count > pr->largest) pr->largest = count;
     const rc_system *work = isl;
     const int *kept = NULL;
-    if (o->lineality) {
+    bool none = false;
+    if (o->lineality && o->tolerance > 0 && (st = rc_lineality_certify_none(&s->loop, isl, &none))) return st;
+    if (o->lineality && !none) {
         int found;
         if ((st = rc_lineality_detect(&s->lineality, isl, o->tolerance == 0, &found))) return st;
         if (found > 0) {

@@ -49,7 +49,7 @@ static rc_status parse_count(const char *name, const char *text, uint64_t high, 
         value = strtoull(text, NULL, 10);
         ok = errno == 0;
     } else {
-        double x;
+        double x = 0.0;
         rc_status s = parse_real(name, text, -INFINITY, INFINITY, false, &x);
         if (s) return s;
         ok = x >= 0 && x == floor(x) && x < ldexp(1.0, 64);
