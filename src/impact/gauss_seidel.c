@@ -82,15 +82,18 @@ static void update_neighbours(rc_loop *loop, const rc_system *sys, int k, const 
     }
 }
 
-/* Rescales v to M-norm target and refreshes every relative velocity; returns the new threshold. */
+/* With epsilon > 0, rescales v to M-norm target (Algorithm 3); in every case refreshes each relative velocity from
+ * scratch and rebuilds the violated set. Returns |v|_M^2 afterwards. */
 static double renormalise(rc_loop *loop, const rc_system *sys, double *v, double target, double epsilon)
 {
-    double norm = sqrt(rc_system_energy_norm2(sys, v));
-    if (norm > 0 && target > 0)
-        for (int i = 0; i < sys->n; i++) v[i] *= target / norm;
-    double threshold = -epsilon * sqrt(rc_loop_refresh(loop, sys, v));
-    rebuild_set(loop, sys->m, threshold);
-    return threshold;
+    if (epsilon > 0) {
+        double norm = sqrt(rc_system_energy_norm2(sys, v));
+        if (norm > 0 && target > 0)
+            for (int i = 0; i < sys->n; i++) v[i] *= target / norm;
+    }
+    double norm2 = rc_loop_refresh(loop, sys, v);
+    rebuild_set(loop, sys->m, -epsilon * sqrt(norm2));
+    return norm2;
 }
 
 rc_status rc_gauss_seidel_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,
@@ -98,20 +101,15 @@ rc_status rc_gauss_seidel_run(rc_loop *loop, const rc_system *sys, double *v, co
 {
     double epsilon = options->tolerance;
     double norm2 = rc_loop_refresh(loop, sys, v), norm0 = sqrt(norm2);
-    double threshold = -epsilon * norm0;
     rc_rng_seed(&loop->rng, options->seed);
-    rebuild_set(loop, sys->m, threshold);
+    rebuild_set(loop, sys->m, -epsilon * norm0);
     int64_t period = sys->m < RENORMALISE_EVERY_STEP_BELOW ? 1 : sys->m;
     int64_t since = 0, done = 0;
     int last = -1;
     for (;;) {
         if (loop->vcount == 0) {
             /* confirm from scratch; an exact renormalisation comes with it when epsilon > 0 */
-            threshold = epsilon > 0 ? renormalise(loop, sys, v, norm0, epsilon) : 0.0;
-            if (epsilon == 0) {
-                rc_loop_refresh(loop, sys, v);
-                rebuild_set(loop, sys->m, 0.0);
-            }
+            norm2 = renormalise(loop, sys, v, norm0, epsilon);
             if (loop->vcount == 0) break;
         }
         if (budget > 0 && done >= budget) {
@@ -128,11 +126,9 @@ rc_status rc_gauss_seidel_run(rc_loop *loop, const rc_system *sys, double *v, co
         done++;
         if (epsilon > 0 && ++since >= period) {
             since = 0;
-            threshold = renormalise(loop, sys, v, norm0, epsilon);
-            norm2 = norm0 * norm0;
+            norm2 = renormalise(loop, sys, v, norm0, epsilon);
         } else {
-            threshold = -epsilon * sqrt(fmax(norm2, 0.0));
-            update_neighbours(loop, sys, k, v, threshold);
+            update_neighbours(loop, sys, k, v, -epsilon * sqrt(fmax(norm2, 0.0)));
         }
     }
     *iterations += done;
