@@ -1,12 +1,18 @@
 /* ricochet: hard bodies that collide. The one header to include; it pulls in every area of the public API.
  *   core.h    status codes, last-error text, version
  *   impact.h  simultaneous-impact problems and the resolver that always terminates
- *   io.h      reading impact problems from JSON files */
+ *   frame.h   plain snapshots of a simulation that writers read
+ *   edmd.h    the event-driven hard-sphere engine with stable event detection
+ *   io.h      reading impact problems and scenes from JSON files
+ *   output.h  trajectory (extended XYZ) and observable (CSV) writers */
 #ifndef RICOCHET_H
 #define RICOCHET_H
 
 #include "ricochet/core.h"
 #include "ricochet/impact.h"
+#include "ricochet/frame.h"
+#include "ricochet/edmd.h"
 #include "ricochet/io.h"
+#include "ricochet/output.h"
 
 #endif

@@ -1,0 +1,176 @@
+/* ricochet/edmd.h: the event-driven engine for hard spheres (3D) and hard disks (2D) with stable event detection
+ * (Bannerman et al. 2014; DESIGN.md, "The event-driven engine").
+ *
+ * Build an engine from a definition (rc_edmd_default_def, then fill in the particles), advance it with
+ * rc_edmd_advance, read its observables with rc_edmd_measure and its state with rc_edmd_fill_frame. The placement
+ * helpers build initial states: lattices, random non-overlapping placement, Maxwell-Boltzmann velocities.
+ * The prediction functions are the pure event-detection rules the engine uses, exposed for tests and experiments. */
+#ifndef RICOCHET_EDMD_H
+#define RICOCHET_EDMD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ricochet/core.h"
+#include "ricochet/frame.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Event detection rules (pure functions of the current state; times are from now) ---------------------------- */
+
+typedef enum rc_event_detection {
+    RC_DETECTION_STABLE = 0, /* the stable rule: the first t >= 0 with f(t) <= 0 and f'(t) < 0 (paper sections 4-5) */
+    RC_DETECTION_NAIVE = 1   /* the textbook root with no clamp: may be negative or missing; for experiments only */
+} rc_event_detection;
+
+/* Two spheres with equal acceleration: relative position r (3), relative velocity v (3), contact distance sigma.
+ * Returns the time until they collide, or INFINITY when they never do. The stable rule never returns a negative
+ * time: an overlapped, approaching pair collides now (0); an overlapped, receding pair never does. */
+RC_API double rc_predict_pair(rc_event_detection rule, const double r[3], const double v[3], double sigma);
+
+/* A sphere and a plane under acceleration: gap c = n.(x - p) - radius, normal speed b = n.v, normal acceleration
+ * a = n.g. Returns the time until the sphere hits the plane, or INFINITY. With a < 0 the stable rule always finds
+ * an event, so a ball can never fall through. */
+RC_API double rc_predict_plane(rc_event_detection rule, double c, double b, double a);
+
+/* Parses "stable" or "naive". */
+RC_API rc_status rc_event_detection_parse(const char *name, rc_event_detection *rule);
+RC_API const char *rc_event_detection_name(rc_event_detection rule);
+
+/* ---- Initial states --------------------------------------------------------------------------------------------- */
+
+typedef enum rc_placement {
+    RC_PLACE_FCC,          /* 3D face-centred cubic */
+    RC_PLACE_SIMPLE_CUBIC, /* 3D */
+    RC_PLACE_SQUARE,       /* 2D */
+    RC_PLACE_HEXAGONAL,    /* 2D triangular lattice */
+    RC_PLACE_RANDOM        /* random sequential insertion, seeded, any dimension */
+} rc_placement;
+
+/* Parses "fcc", "simple_cubic", "square", "hexagonal", "random". */
+RC_API rc_status rc_placement_parse(const char *name, rc_placement *placement);
+RC_API const char *rc_placement_name(rc_placement placement);
+
+/* Scales box (in: the shape, any positive edges; out: the edges) so that count spheres (or disks) of the given radii
+ * fill the fraction packing_fraction of it. In 2D box[2] is left alone. */
+RC_API rc_status rc_box_for_packing_fraction(int dimension, int32_t count, const double *radii,
+                                             double packing_fraction, double box[3]);
+
+/* Places count particles of the given radii in the box [0, box) (clear of the faces along non-periodic axes) and
+ * writes their centres to positions (3 * count; z = 0 in 2D). Lattices take the smallest lattice with at least count
+ * sites that fits, filling sites in order; random placement tries seeded insertion. Returns RC_INVALID_ARGUMENT,
+ * with a sentence saying why, when the particles cannot be placed without overlap. */
+RC_API rc_status rc_place_particles(rc_placement placement, int dimension, const double box[3],
+                                    const bool periodic[3], int32_t count, const double *radii, uint64_t seed,
+                                    double *positions);
+
+/* Draws velocities (3 * count; z = 0 in 2D) from the Maxwell-Boltzmann distribution at temperature kT with a seeded
+ * generator, removes the centre-of-mass velocity and rescales so that the kinetic temperature is exactly kT
+ * (2K / (d (N - 1))). */
+RC_API rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double *masses, double temperature,
+                                      uint64_t seed, double *velocities);
+
+/* ---- The engine ------------------------------------------------------------------------------------------------- */
+
+/* A static plane; particles live on the side the normal points to. */
+typedef struct rc_wall {
+    double point[3];
+    double normal[3];   /* need not be unit length; it is normalised */
+    double restitution; /* in [0, 1] */
+} rc_wall;
+
+typedef struct rc_edmd_def {
+    int dimension;              /* 2 or 3 */
+    double box[3];              /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
+    bool periodic[3];           /* a non-periodic axis is closed by two walls at 0 and box[k] */
+    double box_restitution;     /* restitution of those box walls (default 1) */
+    double gravity[3];
+    double restitution;         /* e for particle pairs, in [0, 1] (default 1) */
+    const rc_wall *walls;       /* extra static planes */
+    int32_t wall_count;
+    int32_t count;              /* particles; their arrays are copied */
+    const double *positions;    /* 3 * count */
+    const double *velocities;   /* 3 * count */
+    const double *radii;        /* count */
+    const double *masses;       /* count */
+    const int32_t *species;     /* count, or NULL for all 0 */
+    rc_event_detection detection; /* default RC_DETECTION_STABLE */
+    double shell;               /* neighbour-list shell as a fraction of the largest diameter (default 0.3) */
+    double thermostat_rate;     /* Andersen thermostat: velocity redraws per particle per unit time (0: off) */
+    double thermostat_temperature;
+    uint64_t seed;              /* for the thermostat */
+    double reorder_interval;    /* pair collisions per particle between space-filling-curve reorders (0: never) */
+    bool separation_histogram;  /* collect the histogram of pair separations at impact (rc_edmd_separation_histogram) */
+} rc_edmd_def;
+
+RC_API rc_edmd_def rc_edmd_default_def(void);
+
+typedef struct rc_edmd rc_edmd;
+
+/* Checks the definition (finite numbers, radii and masses positive, every particle inside the box and on the inner
+ * side of every wall, no two particles overlapping, periodic edges at least twice the neighbour range) and builds the
+ * engine at time 0. On failure rc_last_error() names the particle or field ("particle 12 overlaps particle 40 ..."). */
+RC_API rc_status rc_edmd_create(const rc_edmd_def *def, rc_edmd **engine);
+RC_API void rc_edmd_destroy(rc_edmd *engine);
+
+/* Where rc_edmd_advance stops: the first limit reached. Zero means no limit for the counts; INFINITY for time. */
+typedef struct rc_edmd_limits {
+    double time;          /* absolute simulation time */
+    uint64_t collisions;  /* absolute count of pair collisions */
+    uint64_t events;      /* absolute count of processed events */
+} rc_edmd_limits;
+
+/* Processes events in time order until a limit is reached. When the time limit is reached the engine's clock is
+ * exactly limits.time. Returns RC_OK. */
+RC_API rc_status rc_edmd_advance(rc_edmd *engine, const rc_edmd_limits *limits);
+
+RC_API double rc_edmd_time(const rc_edmd *engine);
+RC_API int32_t rc_edmd_count(const rc_edmd *engine);
+RC_API int rc_edmd_dimension(const rc_edmd *engine);
+
+/* Counters and averages. Averages (pressure, compressibility, collision rate, mean free time) are over the interval
+ * from `since` to now; rc_edmd_measure uses the start of the run. */
+typedef struct rc_edmd_observables {
+    double time;
+    uint64_t events;                  /* every event processed, including stale ones and list rebuilds */
+    uint64_t collisions;              /* pair collisions */
+    uint64_t wall_collisions;
+    uint64_t stabilising_collisions;  /* collisions of a pair found overlapped and approaching (stable rule) */
+    uint64_t negative_time_events;    /* events predicted before now: always 0 with the stable rule */
+    uint64_t three_body_events;       /* collisions that leave a particle overlapped with two others */
+    uint64_t thermostat_events;
+    uint64_t neighbour_rebuilds;
+    double kinetic_energy;
+    double potential_energy;          /* in the gravity field, relative to the origin */
+    double dissipated_energy;         /* lost in inelastic collisions so far */
+    double thermostat_energy;         /* added by the thermostat so far */
+    double energy_drift;              /* (E + dissipated - thermostat - E0) / |E0|: rounding error of the balance */
+    double max_overlap;               /* the largest overlap seen at a pair collision, in length units */
+    double temperature;               /* now: 2K / (d N_f) with N_f = N - 1 when momentum is conserved, else N */
+    double virial;                    /* running sum of r_ij . dp_i over collisions */
+    double kinetic_integral;          /* running integral of 2K dt */
+    double pressure;                  /* averaged over the interval */
+    double compressibility;           /* Z = P V / (N kT), kT averaged over the interval */
+    double collision_rate;            /* pair collisions per particle per unit time over the interval */
+    double mean_free_time;            /* 1 / collision_rate */
+} rc_edmd_observables;
+
+RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);
+RC_API void rc_edmd_measure_since(const rc_edmd *engine, const rc_edmd_observables *since,
+                                  rc_edmd_observables *out);
+
+/* Fills frame (initialised with rc_frame_init for rc_edmd_count particles, no orientations) with the state at the
+ * engine's current time. Does not change the engine: output never alters a trajectory. */
+RC_API rc_status rc_edmd_fill_frame(const rc_edmd *engine, rc_frame *frame);
+
+/* The histogram of pair separations at impact, |r_ij| - sigma_ij, in units of sigma_ij * 2^-53, for bins
+ * -range .. range (2 * range + 1 counts; out-of-range values go to the end bins). Needs def.separation_histogram.
+ * Returns the number of bins written, or 0 when the histogram was not collected. */
+RC_API int32_t rc_edmd_separation_histogram(const rc_edmd *engine, int32_t range, uint64_t *counts);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,39 @@
+/* ricochet/frame.h: a plain snapshot of a simulation that every writer, the renderer and the Python interface read.
+ * Engines fill frames; writers never reach into an engine (DESIGN.md, "Files and tools"). */
+#ifndef RICOCHET_FRAME_H
+#define RICOCHET_FRAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ricochet/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Particle k of a frame is the particle with id k: frames are always in id (input) order. Vectors have three
+ * components; in 2D the third is 0. Positions along periodic axes are wrapped into [0, box). */
+typedef struct rc_frame {
+    int dimension;         /* 2 or 3 */
+    double time;
+    uint64_t collisions;   /* pair collisions so far */
+    int32_t count;         /* number of particles */
+    double box[3];         /* edge lengths; the box spans [0, box[k]) on every axis */
+    bool periodic[3];
+    double *positions;     /* 3 * count */
+    double *velocities;    /* 3 * count */
+    double *radii;         /* count */
+    int32_t *species;      /* count */
+    double *orientations;  /* 4 * count quaternions (w, x, y, z), or NULL for engines without rotation */
+} rc_frame;
+
+/* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */
+RC_API rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations);
+/* Frees the arrays; the frame may be reused after rc_frame_init. */
+RC_API void rc_frame_release(rc_frame *frame);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,37 @@
+/* Frames: plain snapshots that engines fill and writers read (DESIGN.md, "Files and tools"). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "ricochet/frame.h"
+
+rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations)
+{
+    if (!frame) return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL");
+    if (count < 0) return rc_fail(RC_INVALID_ARGUMENT, "frame count: %d is negative", (int)count);
+    memset(frame, 0, sizeof *frame);
+    size_t n = count > 0 ? (size_t)count : 1;
+    frame->count = count;
+    frame->positions = calloc(3 * n, sizeof(double));
+    frame->velocities = calloc(3 * n, sizeof(double));
+    frame->radii = calloc(n, sizeof(double));
+    frame->species = calloc(n, sizeof(int32_t));
+    frame->orientations = with_orientations ? calloc(4 * n, sizeof(double)) : NULL;
+    if (!frame->positions || !frame->velocities || !frame->radii || !frame->species ||
+        (with_orientations && !frame->orientations)) {
+        rc_frame_release(frame);
+        return rc_fail(RC_NO_MEMORY, "frame: out of memory for %d particles", (int)count);
+    }
+    return RC_OK;
+}
+
+void rc_frame_release(rc_frame *frame)
+{
+    if (!frame) return;
+    free(frame->positions);
+    free(frame->velocities);
+    free(frame->radii);
+    free(frame->species);
+    free(frame->orientations);
+    memset(frame, 0, sizeof *frame);
+}
