@@ -1,0 +1,90 @@
+/* Collision rules (Bannerman et al. 2014, Eq. 5; DESIGN.md, "Collision rule"): the impulse acts along the current
+ * centre line r / |r|, not r / sigma, so a pair met a rounding error away from contact still exchanges exactly the
+ * normal momentum. Also the wall rule and the Andersen thermostat's velocity redraw. Each keeps the books the
+ * observables need: virial, dissipated energy, the largest overlap, the separation histogram. */
+#include <math.h>
+
+#include "edmd/engine.h"
+
+/* Adds 2K dt since the last change of K to the kinetic integral (K is piecewise constant without gravity). */
+void rc_edmd_integrate_kinetic(rc_edmd *e)
+{
+    e->kinetic_integral += 2 * e->kinetic * (e->now - e->kinetic_time);
+    e->kinetic_time = e->now;
+}
+
+static void record_separation(rc_edmd *e, double distance, double sigma)
+{
+    double gap = distance - sigma;
+    if (-gap > e->max_overlap) e->max_overlap = -gap;
+    if (!e->histogram) return;
+    double units = gap / (sigma * 0x1p-53);
+    long bin = lround(units < -RC_HISTOGRAM_RANGE ? -RC_HISTOGRAM_RANGE
+                      : units > RC_HISTOGRAM_RANGE ? RC_HISTOGRAM_RANGE : units);
+    e->histogram[bin + RC_HISTOGRAM_RANGE]++;
+}
+
+void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising)
+{
+    rc_kin *p = &e->kin[i], *q = &e->kin[j];
+    double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
+    rc_edmd_minimum_image(e, r);
+    double v[3] = {p->v[0] - q->v[0], p->v[1] - q->v[1], p->v[2] - q->v[2]};
+    double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
+    if (b >= 0) return; /* receding: f' >= 0, no impulse (the stable rule's condition, checked at execution) */
+    double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+    record_separation(e, sqrt(rr), p->radius + q->radius);
+    double mi = e->mass[i], mj = e->mass[j], e1 = 1 + e->restitution;
+    double f = e1 * b / (rr * (mi + mj));
+    for (int a = 0; a < 3; a++) {
+        p->v[a] -= f * mj * r[a];
+        q->v[a] += f * mi * r[a];
+    }
+    double reduced = mi * mj / (mi + mj);
+    rc_edmd_integrate_kinetic(e);
+    double loss = 0.5 * (1 - e->restitution * e->restitution) * reduced * b * b / rr;
+    e->kinetic -= loss;
+    e->dissipated += loss;
+    e->virial -= e1 * reduced * b;
+    e->counter[i]++;
+    e->counter[j]++;
+    e->collisions++;
+    e->stabilising += stabilising;
+}
+
+void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w)
+{
+    rc_kin *p = &e->kin[k];
+    const rc_plane *plane = &e->walls[w];
+    const double *n = plane->normal;
+    double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
+    if (b >= 0) return;
+    double f = (1 + plane->restitution) * b;
+    for (int a = 0; a < 3; a++) p->v[a] -= f * n[a];
+    double loss = 0.5 * (1 - plane->restitution * plane->restitution) * e->mass[k] * b * b;
+    rc_edmd_integrate_kinetic(e);
+    e->kinetic -= loss;
+    e->dissipated += loss;
+    e->counter[k]++;
+    e->wall_collisions++;
+}
+
+void rc_edmd_thermostat_kick(rc_edmd *e)
+{
+    int32_t k = (int32_t)rc_rng_below(&e->rng, (uint64_t)e->n);
+    rc_edmd_stream(e, k, e->now);
+    rc_kin *p = &e->kin[k];
+    double m = e->mass[k], scale = sqrt(e->thermostat_temperature / m), before = 0, after = 0;
+    for (int a = 0; a < e->dimension; a++) {
+        before += p->v[a] * p->v[a];
+        p->v[a] = scale * rc_rng_normal(&e->rng);
+        after += p->v[a] * p->v[a];
+    }
+    double gain = 0.5 * m * (after - before);
+    rc_edmd_integrate_kinetic(e);
+    e->kinetic += gain;
+    e->thermostat_energy += gain;
+    e->counter[k]++;
+    e->thermostat_events++;
+    rc_edmd_schedule(e, k, false);
+}

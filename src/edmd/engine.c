@@ -1,0 +1,265 @@
+/* Building and tearing down the event-driven engine: the definition's defaults, its checks (every message names the
+ * particle or field), the walls closing non-periodic axes, and the first neighbour lists and events. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "edmd/engine.h"
+
+rc_edmd_def rc_edmd_default_def(void)
+{
+    rc_edmd_def d;
+    memset(&d, 0, sizeof d);
+    d.dimension = 3;
+    for (int a = 0; a < 3; a++) d.box[a] = 1, d.periodic[a] = true;
+    d.box_restitution = 1;
+    d.restitution = 1;
+    d.detection = RC_DETECTION_STABLE;
+    d.shell = 0.3;
+    d.thermostat_temperature = 1;
+    d.seed = 1;
+    d.reorder_interval = 50;
+    return d;
+}
+
+static bool finite3(const double *v) { return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]); }
+
+static rc_status check_scalars(const rc_edmd_def *d)
+{
+    if (d->dimension != 2 && d->dimension != 3)
+        return rc_fail(RC_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", d->dimension);
+    if (d->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "count: %d is negative", (int)d->count);
+    for (int a = 0; a < d->dimension; a++)
+        if (!(d->box[a] > 0) || !isfinite(d->box[a]))
+            return rc_fail(RC_INVALID_ARGUMENT, "box[%d]: %g is not a positive number", a, d->box[a]);
+    if (!finite3(d->gravity)) return rc_fail(RC_INVALID_ARGUMENT, "gravity: not finite");
+    if (d->dimension == 2 && d->gravity[2] != 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "gravity[2]: %g in 2D (must be 0)", d->gravity[2]);
+    if (!(d->restitution >= 0 && d->restitution <= 1))
+        return rc_fail(RC_INVALID_ARGUMENT, "restitution: %g is not in [0, 1]", d->restitution);
+    if (!(d->box_restitution >= 0 && d->box_restitution <= 1))
+        return rc_fail(RC_INVALID_ARGUMENT, "box restitution: %g is not in [0, 1]", d->box_restitution);
+    if (!(d->shell > 0) || !isfinite(d->shell))
+        return rc_fail(RC_INVALID_ARGUMENT, "shell: %g is not a positive number", d->shell);
+    if (!(d->thermostat_rate >= 0) || !isfinite(d->thermostat_rate))
+        return rc_fail(RC_INVALID_ARGUMENT, "thermostat rate: %g is not >= 0", d->thermostat_rate);
+    if (d->thermostat_rate > 0 && !(d->thermostat_temperature >= 0 && isfinite(d->thermostat_temperature)))
+        return rc_fail(RC_INVALID_ARGUMENT, "thermostat temperature: %g is not >= 0", d->thermostat_temperature);
+    if (!(d->reorder_interval >= 0) || !isfinite(d->reorder_interval))
+        return rc_fail(RC_INVALID_ARGUMENT, "reorder interval: %g is not >= 0", d->reorder_interval);
+    if ((unsigned)d->detection > RC_DETECTION_NAIVE)
+        return rc_fail(RC_INVALID_ARGUMENT, "event detection: %d is not a rule", (int)d->detection);
+    if (d->count > 0 && (!d->positions || !d->velocities || !d->radii || !d->masses))
+        return rc_fail(RC_INVALID_ARGUMENT, "particles: positions, velocities, radii and masses are required");
+    if (d->wall_count < 0 || (d->wall_count > 0 && !d->walls))
+        return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
+    return RC_OK;
+}
+
+/* The box walls of non-periodic axes, then the definition's walls, normalised. */
+static rc_status make_walls(rc_edmd *e, const rc_edmd_def *d)
+{
+    int32_t count = d->wall_count;
+    for (int a = 0; a < d->dimension; a++) count += d->periodic[a] ? 0 : 2;
+    e->walls = calloc(count > 0 ? (size_t)count : 1, sizeof *e->walls);
+    if (!e->walls) return rc_fail(RC_NO_MEMORY, "walls: out of memory");
+    for (int32_t w = 0; w < d->wall_count; w++) {
+        const rc_wall *in = &d->walls[w];
+        double norm = sqrt(in->normal[0] * in->normal[0] + in->normal[1] * in->normal[1] +
+                           in->normal[2] * in->normal[2]);
+        if (!finite3(in->point) || !finite3(in->normal) || !(norm > 0))
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d]: point and a nonzero normal must be finite", (int)w);
+        if (d->dimension == 2 && in->normal[2] != 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].normal[2]: %g in 2D (must be 0)", (int)w, in->normal[2]);
+        if (!(in->restitution >= 0 && in->restitution <= 1))
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].restitution: %g is not in [0, 1]", (int)w, in->restitution);
+        rc_plane *p = &e->walls[e->wall_count++];
+        for (int a = 0; a < 3; a++) p->point[a] = in->point[a], p->normal[a] = in->normal[a] / norm;
+        p->restitution = in->restitution;
+    }
+    for (int a = 0; a < d->dimension; a++) {
+        if (d->periodic[a]) continue;
+        for (int side = 0; side < 2; side++) {
+            rc_plane *p = &e->walls[e->wall_count++];
+            p->point[a] = side ? d->box[a] : 0;
+            p->normal[a] = side ? -1 : 1;
+            p->restitution = d->box_restitution;
+        }
+    }
+    return RC_OK;
+}
+
+static rc_status check_particle(const rc_edmd *e, const rc_edmd_def *d, int32_t k)
+{
+    const double *x = d->positions + 3 * k, *v = d->velocities + 3 * k;
+    double r = d->radii[k], m = d->masses[k];
+    if (!finite3(x)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: position is not finite", (int)k);
+    if (!finite3(v)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: velocity is not finite", (int)k);
+    if (!(r > 0) || !isfinite(r)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: radius %g is not positive", (int)k, r);
+    if (!(m > 0) || !isfinite(m)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: mass %g is not positive", (int)k, m);
+    if (d->dimension == 2 && (x[2] != 0 || v[2] != 0))
+        return rc_fail(RC_INVALID_ARGUMENT, "particle %d: nonzero z component in 2D", (int)k);
+    for (int a = 0; a < d->dimension; a++)
+        if (x[a] < 0 || x[a] > d->box[a] || (x[a] == d->box[a] && d->periodic[a]))
+            return rc_fail(RC_INVALID_ARGUMENT, "particle %d: position[%d] = %g is outside the box [0, %g)", (int)k, a,
+                           x[a], d->box[a]);
+    for (int32_t w = 0; w < e->wall_count; w++) {
+        const rc_plane *p = &e->walls[w];
+        double gap = p->normal[0] * (x[0] - p->point[0]) + p->normal[1] * (x[1] - p->point[1]) +
+                     p->normal[2] * (x[2] - p->point[2]) - r;
+        if (gap < 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "particle %d: crosses %s %d (gap %g)", (int)k,
+                           w < d->wall_count ? "wall" : "box face", (int)(w < d->wall_count ? w : w - d->wall_count),
+                           gap);
+    }
+    return RC_OK;
+}
+
+static rc_status allocate(rc_edmd *e)
+{
+    size_t n = e->n > 0 ? (size_t)e->n : 1;
+    e->kin = aligned_alloc(64, n * sizeof *e->kin);
+    e->mass = malloc(n * sizeof *e->mass);
+    e->species = malloc(n * sizeof *e->species);
+    e->id = malloc(n * sizeof *e->id);
+    e->counter = calloc(n, sizeof *e->counter);
+    e->event_time = malloc(n * sizeof *e->event_time);
+    e->event_partner = malloc(n * sizeof *e->event_partner);
+    e->event_count = malloc(n * sizeof *e->event_count);
+    if (!e->kin || !e->mass || !e->species || !e->id || !e->counter || !e->event_time || !e->event_partner ||
+        !e->event_count)
+        return rc_fail(RC_NO_MEMORY, "engine: out of memory for %d particles", (int)e->n);
+    return rc_calendar_create(&e->calendar, e->n, e->event_time);
+}
+
+static void copy_particles(rc_edmd *e, const rc_edmd_def *d)
+{
+    for (int32_t k = 0; k < e->n; k++) {
+        rc_kin *p = &e->kin[k];
+        for (int a = 0; a < 3; a++) p->x[a] = d->positions[3 * k + a], p->v[a] = d->velocities[3 * k + a];
+        p->t = 0;
+        p->radius = d->radii[k];
+        e->mass[k] = d->masses[k];
+        e->species[k] = d->species ? d->species[k] : 0;
+        e->id[k] = k;
+        if (p->radius * 2 > e->max_diameter) e->max_diameter = p->radius * 2;
+    }
+}
+
+static void set_geometry(rc_edmd *e, const rc_edmd_def *d)
+{
+    e->dimension = d->dimension;
+    e->n = d->count;
+    for (int a = 0; a < 3; a++) {
+        bool flat = a == 2 && d->dimension == 2; /* 2D lives in the plane z = 0, periodic in z */
+        e->box[a] = flat ? 1 : d->box[a];
+        e->periodic[a] = flat ? true : d->periodic[a];
+        e->half_box[a] = 0.5 * e->box[a];
+        e->gravity[a] = d->gravity[a];
+        if (d->gravity[a] != 0) e->has_gravity = true;
+    }
+    e->restitution = d->restitution;
+    e->detection = d->detection;
+    e->thermostat_rate = d->thermostat_rate;
+    e->thermostat_temperature = d->thermostat_temperature;
+    e->reorder_interval = d->reorder_interval;
+    rc_rng_seed(&e->rng, d->seed);
+}
+
+/* A periodic edge must hold two neighbour reaches, so that minimum images are unique. */
+static rc_status check_box_reach(const rc_edmd *e)
+{
+    double reach = e->max_diameter + 2 * e->shell;
+    for (int a = 0; a < e->dimension; a++)
+        if (e->periodic[a] && e->box[a] < 2 * reach)
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "box[%d]: periodic edge %g is shorter than twice the neighbour reach %g (largest diameter "
+                           "%g plus shell); enlarge the box or reduce the shell",
+                           a, e->box[a], 2 * reach, e->max_diameter);
+    return RC_OK;
+}
+
+static rc_status check_overlaps(const rc_edmd *e)
+{
+    for (int32_t k = 0; k < e->n; k++) {
+        const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+        for (int32_t m = 0; m < e->neighbour_count[k]; m++) {
+            int32_t j = list[m];
+            if (j < k) continue;
+            const rc_kin *p = &e->kin[k], *q = &e->kin[j];
+            double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
+            rc_edmd_minimum_image(e, r);
+            double sigma = p->radius + q->radius, dist = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+            if (dist < sigma)
+                return rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d (distance %.17g < %.17g)",
+                               (int)k, (int)j, dist, sigma);
+        }
+    }
+    return RC_OK;
+}
+
+static rc_status build(rc_edmd *e, const rc_edmd_def *d)
+{
+    set_geometry(e, d);
+    rc_status s = make_walls(e, d);
+    if (s == RC_OK) s = allocate(e);
+    if (s != RC_OK) return s;
+    for (int32_t k = 0; k < e->n && s == RC_OK; k++) s = check_particle(e, d, k);
+    if (s != RC_OK) return s;
+    copy_particles(e, d);
+    if (e->n == 0) e->max_diameter = 1; /* an empty box still needs a cell size */
+    e->shell = 0.5 * d->shell * e->max_diameter;
+    e->shell_exit = e->shell * (1 - 1e-9);
+    if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
+    e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
+    if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
+        return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
+    if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK ||
+        (s = check_overlaps(e)) != RC_OK)
+        return s;
+    e->kinetic = rc_edmd_kinetic_energy(e);
+    e->initial_energy = e->kinetic + rc_edmd_potential_energy(e);
+    e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
+    rc_edmd_start_thermostat(e);
+    return rc_edmd_schedule_all(e);
+}
+
+rc_status rc_edmd_create(const rc_edmd_def *def, rc_edmd **engine)
+{
+    if (!def || !engine) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_create: NULL argument");
+    *engine = NULL;
+    rc_status s = check_scalars(def);
+    if (s != RC_OK) return s;
+    rc_edmd *e = calloc(1, sizeof *e);
+    if (!e) return rc_fail(RC_NO_MEMORY, "engine: out of memory");
+    s = build(e, def);
+    if (s != RC_OK) {
+        rc_edmd_destroy(e);
+        return s;
+    }
+    *engine = e;
+    return RC_OK;
+}
+
+void rc_edmd_destroy(rc_edmd *e)
+{
+    if (!e) return;
+    rc_edmd_neighbours_destroy(e);
+    rc_calendar_destroy(&e->calendar);
+    free(e->kin);
+    free(e->mass);
+    free(e->species);
+    free(e->id);
+    free(e->counter);
+    free(e->event_time);
+    free(e->event_partner);
+    free(e->event_count);
+    free(e->walls);
+    free(e->histogram);
+    free(e);
+}
+
+double rc_edmd_time(const rc_edmd *e) { return e->now; }
+int32_t rc_edmd_count(const rc_edmd *e) { return e->n; }
+int rc_edmd_dimension(const rc_edmd *e) { return e->dimension; }

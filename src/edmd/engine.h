@@ -1,0 +1,168 @@
+/* The event-driven engine's state (DESIGN.md, "The event-driven engine"): lazy clocks, one pending event per
+ * particle validated by collision counters, neighbour lists with a shell, a calendar queue.
+ *
+ * Layout: the kinematic record a prediction reads (position, clock, velocity, radius) is packed into one 64-byte
+ * cache line per particle, because every pair prediction reads all eight numbers of the neighbour together; all other
+ * per-particle data are separate arrays (structure of arrays) read only when their job needs them. */
+#ifndef RC_EDMD_ENGINE_H
+#define RC_EDMD_ENGINE_H
+
+#include <stdint.h>
+
+#include "core/rng.h"
+#include "edmd/calendar.h"
+#include "ricochet/edmd.h"
+
+/* Position x at time t with velocity v; radius r. Exactly 64 bytes. */
+typedef struct rc_kin {
+    double x[3];
+    double t;
+    double v[3];
+    double radius;
+} rc_kin;
+
+/* What a particle's pending event is: partner >= 0 is a particle, otherwise one of these. */
+enum {
+    RC_EVENT_NONE = -1,  /* nothing ever happens (time INFINITY) */
+    RC_EVENT_SHELL = -2, /* the particle leaves its neighbour-list shell */
+    RC_EVENT_WALL0 = -3  /* wall w is RC_EVENT_WALL0 - w */
+};
+
+/* Stored partner counters keep 31 bits; the top bit marks a stabilising collision (pair found overlapped and
+ * approaching when predicted). */
+#define RC_COUNT_MASK 0x7fffffffu
+#define RC_STABILISING 0x80000000u
+
+typedef struct rc_plane {
+    double point[3];
+    double normal[3]; /* unit */
+    double restitution;
+} rc_plane;
+
+#define RC_HISTOGRAM_RANGE 1024
+
+struct rc_edmd {
+    int dimension;
+    int32_t n;
+    double box[3], half_box[3];
+    bool periodic[3];
+    bool momentum_conserved; /* periodic on every axis, no walls, no gravity, no thermostat */
+    double gravity[3];
+    bool has_gravity;
+    double restitution;
+    rc_event_detection detection;
+    rc_plane *walls;
+    int32_t wall_count;
+
+    /* particles */
+    rc_kin *kin;             /* 64-byte aligned */
+    double *mass;
+    int32_t *species;
+    int32_t *id;             /* input index of the particle in each slot (slots are reordered) */
+    uint32_t *counter;       /* collisions (velocity changes) of each particle */
+    double now;
+
+    /* pending events, one per particle */
+    double *event_time;      /* absolute */
+    int32_t *event_partner;
+    uint32_t *event_count;   /* partner's counter when predicted, plus RC_STABILISING */
+    rc_calendar calendar;
+
+    /* neighbour lists: anchors, anchor cells and the lists */
+    double shell;            /* delta: the largest distance a particle moves from its anchor before a rebuild */
+    double shell_exit;       /* delta shrunk a little so rounding never lets a particle past delta */
+    double max_diameter;
+    double (*anchor)[3];
+    int32_t cells[3];
+    double cell_size[3];
+    int32_t *cell_head;
+    int32_t *cell_next, *cell_prev;
+    int32_t *neighbour_count;
+    int32_t *neighbours;     /* n * neighbour_capacity */
+    int32_t neighbour_capacity;
+
+    /* thermostat */
+    double thermostat_rate, thermostat_temperature;
+    double next_thermostat;
+    rc_rng rng;
+
+    /* space-filling-curve reordering */
+    double reorder_interval;
+    uint64_t next_reorder;
+
+    /* counters and accumulators (rc_edmd_observables) */
+    uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, thermostat_events,
+        rebuilds;
+    double kinetic;          /* tracked kinetic energy (updated by every velocity change) */
+    double kinetic_integral; /* integral of 2K dt up to kinetic_time */
+    double kinetic_time;
+    double virial;
+    double dissipated, thermostat_energy, initial_energy;
+    double max_overlap;
+    uint64_t *histogram;     /* 2 * RC_HISTOGRAM_RANGE + 1 bins, or NULL */
+};
+
+/* ---- streaming and geometry (inline: the hot path) ---- */
+
+/* Moves particle k along its free-flight trajectory to time t. */
+static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
+{
+    rc_kin *p = &e->kin[k];
+    double dt = t - p->t;
+    if (dt == 0) return;
+    if (e->has_gravity) {
+        for (int a = 0; a < 3; a++) {
+            p->x[a] += p->v[a] * dt + 0.5 * e->gravity[a] * dt * dt;
+            p->v[a] += e->gravity[a] * dt;
+        }
+    } else {
+        for (int a = 0; a < 3; a++) p->x[a] += p->v[a] * dt;
+    }
+    p->t = t;
+}
+
+/* The minimum image of a difference along periodic axes (both ends are within a shell of the box). */
+static inline void rc_edmd_minimum_image(const rc_edmd *e, double d[3])
+{
+    for (int a = 0; a < 3; a++) {
+        if (!e->periodic[a]) continue;
+        if (d[a] > e->half_box[a]) d[a] -= e->box[a];
+        else if (d[a] < -e->half_box[a]) d[a] += e->box[a];
+    }
+}
+
+/* ---- the modules of the engine ---- */
+
+/* neighbours.c */
+rc_status rc_edmd_neighbours_create(rc_edmd *e);
+void rc_edmd_neighbours_destroy(rc_edmd *e);
+/* Builds every anchor, cell list and neighbour list from the current positions (all particles at time now). */
+rc_status rc_edmd_neighbours_build_all(rc_edmd *e);
+/* Particle k (streamed to now) left its shell: wrap it into the box, re-anchor it and rebuild its list. */
+rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
+
+/* schedule.c */
+/* Predicts particle k's next event (k streamed to now) over its walls, neighbours and shell, stores it and updates
+ * the calendar; may hand the same event to the partner when that is earlier than the partner's own. When
+ * after_collision is set, counts a three-body event if k ends overlapped with two particles. */
+void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision);
+/* Predicts every particle's event and rebuilds the calendar. */
+rc_status rc_edmd_schedule_all(rc_edmd *e);
+
+/* collide.c */
+void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising);
+void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w);
+void rc_edmd_thermostat_kick(rc_edmd *e);
+
+/* reorder.c */
+rc_status rc_edmd_reorder(rc_edmd *e);
+
+/* energy */
+double rc_edmd_kinetic_energy(const rc_edmd *e);
+double rc_edmd_potential_energy(const rc_edmd *e);
+/* Adds 2K dt up to now to the kinetic integral. */
+void rc_edmd_integrate_kinetic(rc_edmd *e);
+/* advance.c: draws the first thermostat time (INFINITY without a thermostat). */
+void rc_edmd_start_thermostat(rc_edmd *e);
+
+#endif

@@ -1,0 +1,216 @@
+/* Neighbour lists with a shell (DESIGN.md, "Queue"): each particle has an anchor (its position at its last rebuild)
+ * and stays within `shell` of it until its shell-exit event rebuilds its list. Two particles can touch before either
+ * rebuilds only if their anchors are closer than sigma_ij + 2 shell, so that is the list criterion. Cells over the
+ * anchors serve only to build lists. Lists are symmetric: a rebuild removes the particle from its old neighbours'
+ * lists and adds it to its new ones'. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "edmd/engine.h"
+
+static int32_t cell_coordinate(const rc_edmd *e, int a, double x)
+{
+    int32_t c = (int32_t)floor(x / e->cell_size[a]);
+    if (c < 0) c = e->periodic[a] ? c % e->cells[a] + e->cells[a] : 0;
+    if (c >= e->cells[a]) c = e->periodic[a] ? c % e->cells[a] : e->cells[a] - 1;
+    return c;
+}
+
+static int32_t cell_of(const rc_edmd *e, const double x[3])
+{
+    return (cell_coordinate(e, 2, x[2]) * e->cells[1] + cell_coordinate(e, 1, x[1])) * e->cells[0] +
+           cell_coordinate(e, 0, x[0]);
+}
+
+rc_status rc_edmd_neighbours_create(rc_edmd *e)
+{
+    double reach = e->max_diameter + 2 * e->shell;
+    size_t total = 1;
+    for (int a = 0; a < 3; a++) {
+        int32_t cells = (int32_t)floor(e->box[a] / reach);
+        if (cells < 1) cells = 1;
+        /* enough cells for a fine grid, not so many that empty cells dominate memory */
+        while ((double)total * cells > 4.0 * e->n + 64 && cells > 1) cells = (cells + 1) / 2;
+        e->cells[a] = cells;
+        e->cell_size[a] = e->box[a] / cells;
+        total *= (size_t)cells;
+    }
+    size_t n = e->n > 0 ? (size_t)e->n : 1;
+    double volume_per_particle = 1;
+    for (int a = 0; a < e->dimension; a++) volume_per_particle *= e->box[a];
+    volume_per_particle /= (double)n;
+    /* expected neighbours within the reach, with room for fluctuations; the lists grow when they must */
+    double ball = e->dimension == 3 ? 4.18879 * reach * reach * reach : 3.14159 * reach * reach;
+    e->neighbour_capacity = (int32_t)ceil(1.5 * ball / volume_per_particle) + 8;
+    if (e->neighbour_capacity > e->n) e->neighbour_capacity = e->n > 0 ? e->n : 1;
+    e->cell_head = malloc(total * sizeof *e->cell_head);
+    e->cell_next = malloc(n * sizeof *e->cell_next);
+    e->cell_prev = malloc(n * sizeof *e->cell_prev);
+    e->anchor = malloc(n * sizeof *e->anchor);
+    e->neighbour_count = calloc(n, sizeof *e->neighbour_count);
+    e->neighbours = malloc(n * (size_t)e->neighbour_capacity * sizeof *e->neighbours);
+    if (!e->cell_head || !e->cell_next || !e->cell_prev || !e->anchor || !e->neighbour_count || !e->neighbours)
+        return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
+    return RC_OK;
+}
+
+void rc_edmd_neighbours_destroy(rc_edmd *e)
+{
+    free(e->cell_head);
+    free(e->cell_next);
+    free(e->cell_prev);
+    free(e->anchor);
+    free(e->neighbour_count);
+    free(e->neighbours);
+}
+
+/* Makes room for one more entry in every list (rare: a list outgrew the capacity). */
+static rc_status grow_lists(rc_edmd *e)
+{
+    int32_t old = e->neighbour_capacity, cap = old + old / 2 + 4;
+    int32_t *lists = malloc((size_t)e->n * cap * sizeof *lists);
+    if (!lists) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory growing to %d entries", (int)cap);
+    for (int32_t k = 0; k < e->n; k++)
+        memcpy(lists + (size_t)k * cap, e->neighbours + (size_t)k * old, (size_t)e->neighbour_count[k] * sizeof *lists);
+    free(e->neighbours);
+    e->neighbours = lists;
+    e->neighbour_capacity = cap;
+    return RC_OK;
+}
+
+static rc_status list_add(rc_edmd *e, int32_t k, int32_t j)
+{
+    if (e->neighbour_count[k] == e->neighbour_capacity) {
+        rc_status s = grow_lists(e);
+        if (s != RC_OK) return s;
+    }
+    e->neighbours[(size_t)k * e->neighbour_capacity + e->neighbour_count[k]++] = j;
+    return RC_OK;
+}
+
+static void list_remove(rc_edmd *e, int32_t k, int32_t j)
+{
+    int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    int32_t count = e->neighbour_count[k];
+    for (int32_t m = 0; m < count; m++)
+        if (list[m] == j) {
+            list[m] = list[count - 1];
+            e->neighbour_count[k] = count - 1;
+            return;
+        }
+}
+
+static void cell_insert(rc_edmd *e, int32_t k)
+{
+    int32_t c = cell_of(e, e->anchor[k]);
+    int32_t h = e->cell_head[c];
+    e->cell_next[k] = h;
+    e->cell_prev[k] = -1;
+    if (h >= 0) e->cell_prev[h] = k;
+    e->cell_head[c] = k;
+}
+
+static void cell_remove(rc_edmd *e, int32_t k)
+{
+    int32_t p = e->cell_prev[k], q = e->cell_next[k];
+    if (p >= 0) e->cell_next[p] = q;
+    else e->cell_head[cell_of(e, e->anchor[k])] = q;
+    if (q >= 0) e->cell_prev[q] = p;
+}
+
+/* The distinct cell offsets along an axis: -1, 0, 1, fewer when the axis has fewer than three cells. */
+static int offsets(const rc_edmd *e, int a, int32_t *out)
+{
+    if (e->cells[a] >= 3) {
+        out[0] = -1, out[1] = 0, out[2] = 1;
+        return 3;
+    }
+    out[0] = 0;
+    if (e->cells[a] == 2) {
+        out[1] = 1;
+        return 2;
+    }
+    return 1;
+}
+
+/* Calls add(e, k, j) for every particle j != k whose anchor is within sigma_kj + 2 shell of k's anchor; when
+ * only_lower is set, only for j < k (building all lists once). */
+static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
+{
+    int32_t off[3][3], count[3], home[3];
+    for (int a = 0; a < 3; a++) {
+        count[a] = offsets(e, a, off[a]);
+        home[a] = cell_coordinate(e, a, e->anchor[k][a]);
+    }
+    const double *ak = e->anchor[k];
+    double rk = e->kin[k].radius, widest = rk + 0.5 * e->max_diameter + 2 * e->shell;
+    widest *= widest;
+    for (int32_t z = 0; z < count[2]; z++)
+        for (int32_t y = 0; y < count[1]; y++)
+            for (int32_t x = 0; x < count[0]; x++) {
+                int32_t c[3] = {home[0] + off[0][x], home[1] + off[1][y], home[2] + off[2][z]};
+                bool outside = false;
+                for (int a = 0; a < 3; a++) {
+                    if (c[a] < 0) c[a] += e->cells[a], outside |= !e->periodic[a];
+                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], outside |= !e->periodic[a];
+                }
+                if (outside) continue;
+                for (int32_t j = e->cell_head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]]; j >= 0;
+                     j = e->cell_next[j]) {
+                    if (j == k || (only_lower && j > k)) continue;
+                    double d[3] = {ak[0] - e->anchor[j][0], ak[1] - e->anchor[j][1], ak[2] - e->anchor[j][2]};
+                    rc_edmd_minimum_image(e, d);
+                    double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+                    if (dd >= widest) continue; /* the coarse test needs no radius of j */
+                    double reach = rk + e->kin[j].radius + 2 * e->shell;
+                    if (dd >= reach * reach) continue;
+                    rc_status s = list_add(e, k, j);
+                    if (s == RC_OK) s = list_add(e, j, k);
+                    if (s != RC_OK) return s;
+                }
+            }
+    return RC_OK;
+}
+
+/* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */
+static void anchor_here(rc_edmd *e, int32_t k)
+{
+    rc_kin *p = &e->kin[k];
+    for (int a = 0; a < 3; a++) {
+        if (e->periodic[a]) {
+            p->x[a] -= e->box[a] * floor(p->x[a] / e->box[a]);
+            if (p->x[a] >= e->box[a]) p->x[a] = 0; /* -tiny wraps to box: keep [0, box) */
+        }
+        e->anchor[k][a] = p->x[a];
+    }
+}
+
+rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
+{
+    size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
+    for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
+    for (int32_t k = 0; k < e->n; k++) {
+        e->neighbour_count[k] = 0;
+        anchor_here(e, k);
+    }
+    for (int32_t k = e->n - 1; k >= 0; k--) cell_insert(e, k);
+    for (int32_t k = 0; k < e->n; k++) {
+        rc_status s = find_neighbours(e, k, true);
+        if (s != RC_OK) return s;
+    }
+    return RC_OK;
+}
+
+rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k)
+{
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    for (int32_t m = 0; m < e->neighbour_count[k]; m++) list_remove(e, list[m], k);
+    e->neighbour_count[k] = 0;
+    cell_remove(e, k);
+    anchor_here(e, k);
+    cell_insert(e, k);
+    e->rebuilds++;
+    return find_neighbours(e, k, false);
+}

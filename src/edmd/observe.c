@@ -1,0 +1,136 @@
+/* Observables of the event-driven engine (DESIGN.md, "Observables"): energies and the energy balance, temperature,
+ * the collisional-virial pressure P = (1 / (d V t)) (integral of 2K dt + sum of r_ij . dp_i), the compressibility
+ * factor, the collision rate and mean free time, and the frame a writer reads. None of them changes the engine. */
+#include <math.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "edmd/engine.h"
+
+/* The position and velocity of particle k at the engine's time, without moving it. */
+static void state_now(const rc_edmd *e, int32_t k, double x[3], double v[3])
+{
+    const rc_kin *p = &e->kin[k];
+    double dt = e->now - p->t;
+    for (int a = 0; a < 3; a++) {
+        x[a] = p->x[a] + p->v[a] * dt + 0.5 * e->gravity[a] * dt * dt;
+        v[a] = p->v[a] + e->gravity[a] * dt;
+    }
+}
+
+double rc_edmd_kinetic_energy(const rc_edmd *e)
+{
+    double sum = 0;
+    for (int32_t k = 0; k < e->n; k++) {
+        double x[3], v[3];
+        state_now(e, k, x, v);
+        sum += 0.5 * e->mass[k] * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    }
+    return sum;
+}
+
+/* -m g.x summed; positions unwrapped along periodic axes are fine as long as gravity has no periodic component. */
+double rc_edmd_potential_energy(const rc_edmd *e)
+{
+    if (!e->has_gravity) return 0;
+    double sum = 0;
+    for (int32_t k = 0; k < e->n; k++) {
+        double x[3], v[3];
+        state_now(e, k, x, v);
+        sum -= e->mass[k] * (e->gravity[0] * x[0] + e->gravity[1] * x[1] + e->gravity[2] * x[2]);
+    }
+    return sum;
+}
+
+static double volume(const rc_edmd *e)
+{
+    double v = 1;
+    for (int a = 0; a < e->dimension; a++) v *= e->box[a];
+    return v;
+}
+
+static double degrees_of_freedom(const rc_edmd *e)
+{
+    double n = e->momentum_conserved && e->n > 1 ? e->n - 1 : e->n;
+    return e->dimension * n;
+}
+
+void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, rc_edmd_observables *o)
+{
+    memset(o, 0, sizeof *o);
+    o->time = e->now;
+    o->events = e->events;
+    o->collisions = e->collisions;
+    o->wall_collisions = e->wall_collisions;
+    o->stabilising_collisions = e->stabilising;
+    o->negative_time_events = e->negative_time;
+    o->three_body_events = e->three_body;
+    o->thermostat_events = e->thermostat_events;
+    o->neighbour_rebuilds = e->rebuilds;
+    o->kinetic_energy = rc_edmd_kinetic_energy(e);
+    o->potential_energy = rc_edmd_potential_energy(e);
+    o->dissipated_energy = e->dissipated;
+    o->thermostat_energy = e->thermostat_energy;
+    double balance = o->kinetic_energy + o->potential_energy + e->dissipated - e->thermostat_energy;
+    o->energy_drift = e->initial_energy != 0 ? (balance - e->initial_energy) / fabs(e->initial_energy) : balance;
+    o->max_overlap = e->max_overlap;
+    double dof = degrees_of_freedom(e);
+    o->temperature = dof > 0 ? 2 * o->kinetic_energy / dof : 0;
+    /* the kinetic integral up to now (rc_edmd_advance closes it at every return) */
+    o->kinetic_integral = e->kinetic_integral + 2 * e->kinetic * (e->now - e->kinetic_time);
+    o->virial = e->virial;
+    double t0 = since ? since->time : 0, k0 = since ? since->kinetic_integral : 0, w0 = since ? since->virial : 0;
+    uint64_t c0 = since ? since->collisions : 0;
+    double span = o->time - t0, kin = o->kinetic_integral - k0, vir = o->virial - w0;
+    if (!(span > 0) || e->n == 0 || dof == 0) {
+        o->pressure = o->compressibility = o->collision_rate = o->mean_free_time = NAN;
+        return;
+    }
+    double d = e->dimension, kT = kin / (dof * span);
+    o->pressure = (kin + vir) / (d * volume(e) * span);
+    o->compressibility = kT > 0 ? 1 + vir / (d * e->n * kT * span) : NAN;
+    o->collision_rate = 2.0 * (double)(o->collisions - c0) / ((double)e->n * span);
+    o->mean_free_time = o->collision_rate > 0 ? 1 / o->collision_rate : INFINITY;
+}
+
+void rc_edmd_measure(const rc_edmd *e, rc_edmd_observables *o) { rc_edmd_measure_since(e, NULL, o); }
+
+rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
+{
+    if (!e || !f || !f->positions) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_fill_frame: NULL argument");
+    if (f->count != e->n)
+        return rc_fail(RC_INVALID_ARGUMENT, "frame: holds %d particles, the engine %d", (int)f->count, (int)e->n);
+    f->dimension = e->dimension;
+    f->time = e->now;
+    f->collisions = e->collisions;
+    for (int a = 0; a < 3; a++) {
+        f->box[a] = e->box[a];
+        f->periodic[a] = e->periodic[a] && !(a == 2 && e->dimension == 2);
+    }
+    for (int32_t k = 0; k < e->n; k++) {
+        int32_t id = e->id[k];
+        double *x = f->positions + 3 * id, *v = f->velocities + 3 * id;
+        state_now(e, k, x, v);
+        for (int a = 0; a < 3; a++)
+            if (e->periodic[a]) x[a] -= e->box[a] * floor(x[a] / e->box[a]);
+        if (e->dimension == 2) x[2] = v[2] = 0;
+        f->radii[id] = e->kin[k].radius;
+        f->species[id] = e->species[k];
+    }
+    return RC_OK;
+}
+
+int32_t rc_edmd_separation_histogram(const rc_edmd *e, int32_t range, uint64_t *counts)
+{
+    if (!e || !e->histogram || range < 0 || !counts) return 0;
+    if (range > RC_HISTOGRAM_RANGE) range = RC_HISTOGRAM_RANGE;
+    for (int32_t b = -range; b <= range; b++) {
+        uint64_t c = e->histogram[b + RC_HISTOGRAM_RANGE];
+        if (b == -range)
+            for (int32_t m = -RC_HISTOGRAM_RANGE; m < -range; m++) c += e->histogram[m + RC_HISTOGRAM_RANGE];
+        if (b == range)
+            for (int32_t m = range + 1; m <= RC_HISTOGRAM_RANGE; m++) c += e->histogram[m + RC_HISTOGRAM_RANGE];
+        counts[b + range] = c;
+    }
+    return 2 * range + 1;
+}

@@ -1,0 +1,62 @@
+/* Event prediction: the stable rule of Bannerman et al. 2014 (sections 4.1-4.2 and 5, the two algorithm boxes as
+ * stated in DESIGN.md) and the textbook rule it replaces, as inline pure functions of the current state.
+ *
+ * Overlap function f(t): positive apart, zero touching, negative overlapped. The stable rule collides at the
+ * smallest t >= 0 with f(t) <= 0 and f'(t) < 0, and computes roots only in forms free of cancellation. */
+#ifndef RC_EDMD_PREDICT_H
+#define RC_EDMD_PREDICT_H
+
+#include <math.h>
+
+#include "ricochet/edmd.h"
+
+/* Two spheres with equal acceleration: b = r.v, c = |r|^2 - sigma^2, vv = |v|^2 (paper Algorithm 1). The positive
+ * denominator makes the sign of t that of c, so an overlapped approaching pair collides now and no time is negative. */
+static inline double rc_stable_pair_time(double b, double c, double vv)
+{
+    if (b >= 0) return INFINITY;
+    double d = b * b - vv * c;
+    if (d < 0) return INFINITY;
+    double t = c / (-b + sqrt(d));
+    return t > 0 ? t : 0;
+}
+
+/* The textbook root (-b - sqrt(D)) / |v|^2 with no clamp: negative for an overlapped approaching pair. */
+static inline double rc_naive_pair_time(double b, double c, double vv)
+{
+    if (b >= 0) return INFINITY;
+    double d = b * b - vv * c;
+    if (d < 0) return INFINITY;
+    return (-b - sqrt(d)) / vv;
+}
+
+/* A sphere and a plane: f(t) = c + b t + a t^2 / 2 (paper section 5, Algorithm 2). With a < 0 (pulled towards the
+ * plane) there is always an event, at the larger root, or at the top of the flight when f never reaches zero again;
+ * with a >= 0 it is the sphere rule in one dimension. */
+static inline double rc_stable_plane_time(double c, double b, double a)
+{
+    double d = b * b - 2 * a * c;
+    double t;
+    if (a < 0) {
+        if (d <= 0) t = -b / a;
+        else if (b > 0) t = (-b - sqrt(d)) / a;
+        else t = 2 * c / (-b + sqrt(d));
+    } else {
+        if (b >= 0 || d < 0) return INFINITY;
+        t = 2 * c / (-b + sqrt(d));
+    }
+    return t > 0 ? t : 0;
+}
+
+/* The textbook plane rule (the paper's Eq. 12 under gravity, -c/b without): no event when the discriminant is
+ * negative, and negative times when overlapped. */
+static inline double rc_naive_plane_time(double c, double b, double a)
+{
+    if (a == 0) return b < 0 ? -c / b : INFINITY;
+    double d = b * b - 2 * a * c;
+    if (d < 0) return INFINITY;
+    if (a < 0) return -(b + sqrt(d)) / a;
+    return b < 0 ? (-b - sqrt(d)) / a : INFINITY;
+}
+
+#endif

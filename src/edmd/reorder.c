@@ -1,0 +1,73 @@
+/* Space-filling-curve reordering (DESIGN.md, "Queue"): now and then the particles are renumbered along a Morton
+ * (Z-order) curve over a cell grid, so that neighbours in space sit near each other in memory. Every list, anchor
+ * and event is then rebuilt from scratch at the current time. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "edmd/engine.h"
+
+/* Spreads the low 21 bits of x to every third bit. */
+static uint64_t spread3(uint64_t x)
+{
+    x &= 0x1fffff;
+    x = (x | x << 32) & 0x1f00000000ffffULL;
+    x = (x | x << 16) & 0x1f0000ff0000ffULL;
+    x = (x | x << 8) & 0x100f00f00f00f00fULL;
+    x = (x | x << 4) & 0x10c30c30c30c30c3ULL;
+    x = (x | x << 2) & 0x1249249249249249ULL;
+    return x;
+}
+
+typedef struct keyed {
+    uint64_t key;
+    int32_t slot;
+} keyed;
+
+static int by_key(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+/* Applies the permutation (new slot s holds old slot order[s].slot) to one array of `size`-byte elements. */
+static void permute(void *array, size_t size, const keyed *order, int32_t n, void *scratch)
+{
+    char *a = array, *s = scratch;
+    for (int32_t k = 0; k < n; k++) memcpy(s + (size_t)k * size, a + (size_t)order[k].slot * size, size);
+    memcpy(a, s, (size_t)n * size);
+}
+
+rc_status rc_edmd_reorder(rc_edmd *e)
+{
+    int32_t n = e->n;
+    e->next_reorder = e->collisions + (uint64_t)(e->reorder_interval * n + 1);
+    keyed *order = malloc((size_t)n * sizeof *order);
+    void *scratch = malloc((size_t)n * sizeof(rc_kin));
+    if (!order || !scratch) {
+        free(order);
+        free(scratch);
+        return rc_fail(RC_NO_MEMORY, "reordering: out of memory for %d particles", (int)n);
+    }
+    for (int32_t k = 0; k < n; k++) {
+        rc_edmd_stream(e, k, e->now);
+        uint64_t key = 0;
+        for (int a = 0; a < 3; a++) {
+            double x = e->kin[k].x[a] / e->cell_size[a];
+            uint64_t c = x < 0 ? 0 : (uint64_t)x;
+            key |= spread3(c) << a;
+        }
+        order[k] = (keyed){key, k};
+    }
+    qsort(order, (size_t)n, sizeof *order, by_key);
+    permute(e->kin, sizeof *e->kin, order, n, scratch);
+    permute(e->mass, sizeof *e->mass, order, n, scratch);
+    permute(e->species, sizeof *e->species, order, n, scratch);
+    permute(e->id, sizeof *e->id, order, n, scratch);
+    permute(e->counter, sizeof *e->counter, order, n, scratch);
+    free(order);
+    free(scratch);
+    rc_status s = rc_edmd_neighbours_build_all(e);
+    return s == RC_OK ? rc_edmd_schedule_all(e) : s;
+}

@@ -1,0 +1,127 @@
+/* Scheduling: a particle's next event is the earliest of its shell exit, its walls and its neighbours, each found by
+ * the stable rule (Bannerman et al. 2014, Algorithms 1 and 2; DESIGN.md, "Overlap function and the stable rule").
+ * Only the pending event per particle is kept; a pair event found earlier than the partner's own is handed to the
+ * partner too, so the partner's stale event never has to be processed. */
+#include <math.h>
+#include <stddef.h>
+
+#include "edmd/engine.h"
+#include "edmd/predict.h"
+
+/* Time until particle k (at now) moves `shell_exit` away from its anchor; with gravity a safe lower bound. */
+static double shell_time(const rc_edmd *e, int32_t k)
+{
+    const rc_kin *p = &e->kin[k];
+    double s[3] = {p->x[0] - e->anchor[k][0], p->x[1] - e->anchor[k][1], p->x[2] - e->anchor[k][2]};
+    double ss = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
+    double vv = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
+    double room = e->shell_exit * e->shell_exit - ss;
+    if (room <= 0) return 0;
+    if (e->has_gravity) {
+        /* |s| + |v| t + |g| t^2 / 2 = shell_exit */
+        double g = sqrt(e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2]);
+        double left = e->shell_exit - sqrt(ss), speed = sqrt(vv);
+        if (left <= 0) return 0;
+        return 2 * left / (speed + sqrt(speed * speed + 2 * g * left));
+    }
+    if (vv == 0) return INFINITY;
+    double b = s[0] * p->v[0] + s[1] * p->v[1] + s[2] * p->v[2];
+    /* the positive root of vv t^2 + 2 b t - room = 0, without cancellation */
+    double d = sqrt(b * b + vv * room);
+    return b > 0 ? room / (b + d) : (d - b) / vv;
+}
+
+static inline double plane_time(const rc_edmd *e, const rc_kin *p, const rc_plane *w)
+{
+    const double *n = w->normal;
+    double c = n[0] * (p->x[0] - w->point[0]) + n[1] * (p->x[1] - w->point[1]) + n[2] * (p->x[2] - w->point[2]) -
+               p->radius;
+    double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
+    double a = n[0] * e->gravity[0] + n[1] * e->gravity[1] + n[2] * e->gravity[2];
+    return e->detection == RC_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
+}
+
+/* Relative position and velocity of k (at now) to j (streamed on the fly), c = |r|^2 - sigma^2 and b = r.v. */
+typedef struct pair_state {
+    double b, c, vv;
+} pair_state;
+
+static inline pair_state pair_at_now(const rc_edmd *e, const rc_kin *p, const rc_kin *q)
+{
+    double dt = e->now - q->t;
+    double r[3], v[3];
+    if (e->has_gravity) {
+        for (int a = 0; a < 3; a++) {
+            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
+            v[a] = p->v[a] - (q->v[a] + e->gravity[a] * dt);
+        }
+    } else {
+        for (int a = 0; a < 3; a++) {
+            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt);
+            v[a] = p->v[a] - q->v[a];
+        }
+    }
+    rc_edmd_minimum_image(e, r);
+    double sigma = p->radius + q->radius;
+    pair_state s;
+    s.b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
+    s.c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
+    s.vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    return s;
+}
+
+void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
+{
+    const rc_kin *p = &e->kin[k];
+    double best = shell_time(e, k);
+    int32_t partner = RC_EVENT_SHELL;
+    uint32_t stabilising = 0;
+    for (int32_t w = 0; w < e->wall_count; w++) {
+        double t = plane_time(e, p, &e->walls[w]);
+        if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
+    }
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    int32_t count = e->neighbour_count[k], overlapped = 0;
+    bool naive = e->detection == RC_DETECTION_NAIVE;
+    for (int32_t m = 0; m < count; m++) {
+        int32_t j = list[m];
+        pair_state s = pair_at_now(e, p, &e->kin[j]);
+        overlapped += s.c < 0;
+        if (s.b >= 0) continue;
+        double t = naive ? rc_naive_pair_time(s.b, s.c, s.vv) : rc_stable_pair_time(s.b, s.c, s.vv);
+        if (t < best) {
+            best = t;
+            partner = j;
+            stabilising = s.c < 0 && !naive ? RC_STABILISING : 0;
+        }
+    }
+    if (after_collision && overlapped >= 2) e->three_body++;
+    if (best < 0) e->negative_time++;
+    double when = e->now + best;
+    e->event_time[k] = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : when;
+    if (best == INFINITY) partner = RC_EVENT_NONE;
+    e->event_partner[k] = partner;
+    if (partner >= 0) {
+        e->event_count[k] = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
+        if (when < e->event_time[partner]) {
+            e->event_time[partner] = when;
+            e->event_partner[partner] = k;
+            e->event_count[partner] = (e->counter[k] & RC_COUNT_MASK) | stabilising;
+            rc_calendar_update(&e->calendar, partner);
+        }
+    }
+    rc_calendar_update(&e->calendar, k);
+}
+
+rc_status rc_edmd_schedule_all(rc_edmd *e)
+{
+    for (int32_t k = 0; k < e->n; k++) {
+        e->event_time[k] = INFINITY;
+        e->event_partner[k] = RC_EVENT_NONE;
+        e->calendar.where[k] = RC_CALENDAR_NONE;
+    }
+    rc_calendar_rebuild(&e->calendar, e->now);
+    for (int32_t k = 0; k < e->n; k++) rc_edmd_schedule(e, k, false);
+    rc_calendar_rebuild(&e->calendar, e->now);
+    return RC_OK;
+}
