@@ -1,0 +1,130 @@
+/* The extended XYZ trajectory writer (DESIGN.md, "Files and tools"; ricochet/output.h): frames one after another in
+ * one file, in the form OVITO's XYZ reader and ASE's extxyz reader take (libAtoms extended XYZ):
+ *
+ *   <count>
+ *   Lattice="Lx 0 0 0 Ly 0 0 0 Lz" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=<t> Collisions=<n>
+ *   pbc="T T F"
+ *   A <x> <y> <z> <vx> <vy> <vz> <radius>
+ *
+ * (the comment line is one line). Species 0 to 25 are named A to Z, species k from 26 on S<k>. Numbers are printed
+ * with 17 significant digits, so they read back to the same bits. Frames with orientations add orientation:R:4,
+ * written x y z w: OVITO maps that column to its Orientation property, whose components are (X, Y, Z, W), while a
+ * frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
+ * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "ricochet/output.h"
+
+struct rc_xyz_writer {
+    FILE *file;
+    char *path;
+};
+
+static rc_status xyz_failed(const char *path, const char *what, int error)
+{
+    return rc_fail(RC_IO_ERROR, "xyz output %s: cannot %s (%s)", path, what, strerror(error));
+}
+
+rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer)
+{
+    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL result");
+    *writer = NULL;
+    if (!path) return rc_fail(RC_INVALID_ARGUMENT, "xyz output path: NULL");
+    rc_xyz_writer *w = calloc(1, sizeof *w);
+    if (w) w->path = strdup(path);
+    if (!w || !w->path) {
+        free(w);
+        return rc_fail(RC_NO_MEMORY, "xyz output %s: out of memory", path);
+    }
+    w->file = fopen(path, "w");
+    if (!w->file) {
+        int error = errno;
+        free(w->path);
+        free(w);
+        return xyz_failed(path, "open for writing", error);
+    }
+    *writer = w;
+    return RC_OK;
+}
+
+/* Everything a frame must have before a byte of it is written, so a bad frame never leaves half a frame. */
+static rc_status check_frame(const rc_frame *f)
+{
+    if (!f) return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: NULL");
+    if (f->dimension != 2 && f->dimension != 3)
+        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame dimension: %d is not 2 or 3", f->dimension);
+    if (f->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "xyz frame count: %d is negative", (int)f->count);
+    if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->species))
+        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: NULL positions, velocities, radii or species for %d particles",
+                       (int)f->count);
+    for (int32_t i = 0; i < f->count; i++)
+        if (f->species[i] < 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is negative", (int)i, (int)f->species[i]);
+    return RC_OK;
+}
+
+static double cell_edge(const rc_frame *f, int k)
+{
+    if (k < f->dimension) return f->box[k];
+    return f->box[k] > 0 && isfinite(f->box[k]) ? f->box[k] : 1.0;
+}
+
+static char flag(bool periodic) { return periodic ? 'T' : 'F'; }
+
+static int write_header(FILE *file, const rc_frame *f)
+{
+    return fprintf(file,
+                   "%d\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s"
+                   " Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
+                   (int)f->count, cell_edge(f, 0), cell_edge(f, 1), cell_edge(f, 2),
+                   f->orientations ? ":orientation:R:4" : "", f->time, f->collisions, flag(f->periodic[0]),
+                   flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
+}
+
+static int write_particle(FILE *file, const rc_frame *f, int32_t i)
+{
+    char species[16];
+    if (f->species[i] < 26)
+        snprintf(species, sizeof species, "%c", (char)('A' + f->species[i]));
+    else
+        snprintf(species, sizeof species, "S%d", (int)f->species[i]);
+    const double *x = f->positions + 3 * i, *v = f->velocities + 3 * i;
+    int n = fprintf(file, "%s %.17g %.17g %.17g %.17g %.17g %.17g %.17g", species, x[0], x[1], x[2], v[0], v[1],
+                    v[2], f->radii[i]);
+    if (n >= 0 && f->orientations) {
+        const double *q = f->orientations + 4 * i; /* (w, x, y, z) in the frame; x y z w in the file */
+        n = fprintf(file, " %.17g %.17g %.17g %.17g", q[1], q[2], q[3], q[0]);
+    }
+    return n < 0 ? n : fputc('\n', file);
+}
+
+rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)
+{
+    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL");
+    rc_status s = check_frame(frame);
+    if (s) return s;
+    errno = 0;
+    int ok = write_header(writer->file, frame) >= 0;
+    for (int32_t i = 0; i < frame->count && ok; i++) ok = write_particle(writer->file, frame, i) >= 0;
+    if (!ok || fflush(writer->file) != 0) return xyz_failed(writer->path, "write a frame", errno ? errno : EIO);
+    return RC_OK;
+}
+
+rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
+{
+    if (!writer) return RC_OK;
+    errno = 0;
+    bool flushed = fflush(writer->file) == 0 && !ferror(writer->file);
+    bool closed = fclose(writer->file) == 0;
+    int error = errno ? errno : EIO;
+    rc_status s = flushed && closed ? RC_OK : xyz_failed(writer->path, "finish writing", error);
+    free(writer->path);
+    free(writer);
+    return s;
+}
