@@ -16,7 +16,7 @@ rc_edmd_def rc_edmd_default_def(void)
     d.box_restitution = 1;
     d.restitution = 1;
     d.detection = RC_DETECTION_STABLE;
-    d.shell = 0.3;
+    d.shell = 0.5;
     d.thermostat_temperature = 1;
     d.seed = 1;
     d.reorder_interval = 50;

@@ -33,6 +33,13 @@ enum {
 #define RC_COUNT_MASK 0x7fffffffu
 #define RC_STABILISING 0x80000000u
 
+/* A particle's anchor and its links in the anchor cell's list, in one half cache line: building a list reads only
+ * these for every candidate. */
+typedef struct rc_anchor {
+    double x[3];
+    int32_t next, prev;
+} rc_anchor;
+
 typedef struct rc_plane {
     double point[3];
     double normal[3]; /* unit */
@@ -72,11 +79,10 @@ struct rc_edmd {
     double shell;            /* delta: the largest distance a particle moves from its anchor before a rebuild */
     double shell_exit;       /* delta shrunk a little so rounding never lets a particle past delta */
     double max_diameter;
-    double (*anchor)[3];
+    rc_anchor *anchor;
     int32_t cells[3];
-    double cell_size[3];
+    double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
     int32_t *cell_head;
-    int32_t *cell_next, *cell_prev;
     int32_t *neighbour_count;
     int32_t *neighbours;     /* n * neighbour_capacity */
     int32_t neighbour_capacity;

@@ -12,7 +12,8 @@
 static double shell_time(const rc_edmd *e, int32_t k)
 {
     const rc_kin *p = &e->kin[k];
-    double s[3] = {p->x[0] - e->anchor[k][0], p->x[1] - e->anchor[k][1], p->x[2] - e->anchor[k][2]};
+    const double *anchor = e->anchor[k].x;
+    double s[3] = {p->x[0] - anchor[0], p->x[1] - anchor[1], p->x[2] - anchor[2]};
     double ss = s[0] * s[0] + s[1] * s[1] + s[2] * s[2];
     double vv = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
     double room = e->shell_exit * e->shell_exit - ss;
@@ -41,33 +42,64 @@ static inline double plane_time(const rc_edmd *e, const rc_kin *p, const rc_plan
     return e->detection == RC_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
 }
 
-/* Relative position and velocity of k (at now) to j (streamed on the fly), c = |r|^2 - sigma^2 and b = r.v. */
-typedef struct pair_state {
-    double b, c, vv;
-} pair_state;
+/* The earliest pair event of p (at now) over its neighbour list, specialised by the inliner for each combination of
+ * gravity and rule. Neighbours are streamed on the fly, never moved. (A branch-free version that computes every root
+ * measured 10 % slower: the early exits skip the square root and the division for most pairs.) */
+typedef struct scan_result {
+    double time;
+    int32_t partner;
+    bool overlapped_start; /* the chosen pair was overlapped (a stabilising collision) */
+    int32_t overlapped;    /* neighbours overlapped with p now */
+} scan_result;
 
-static inline pair_state pair_at_now(const rc_edmd *e, const rc_kin *p, const rc_kin *q)
+static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
+                                                             const int32_t *list, int32_t count, double best,
+                                                             bool gravity, bool naive)
 {
-    double dt = e->now - q->t;
-    double r[3], v[3];
-    if (e->has_gravity) {
+    scan_result out = {best, -1, false, 0};
+    double now = e->now;
+    for (int32_t m = 0; m < count; m++) {
+        int32_t j = list[m];
+        const rc_kin *q = &e->kin[j];
+        double dt = now - q->t, r[3], v[3];
         for (int a = 0; a < 3; a++) {
-            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
-            v[a] = p->v[a] - (q->v[a] + e->gravity[a] * dt);
+            if (gravity) {
+                r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
+                v[a] = p->v[a] - (q->v[a] + e->gravity[a] * dt);
+            } else {
+                r[a] = p->x[a] - (q->x[a] + q->v[a] * dt);
+                v[a] = p->v[a] - q->v[a];
+            }
         }
-    } else {
-        for (int a = 0; a < 3; a++) {
-            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt);
-            v[a] = p->v[a] - q->v[a];
+        rc_edmd_minimum_image(e, r);
+        double sigma = p->radius + q->radius;
+        double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
+        double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
+        out.overlapped += c < 0;
+        if (b >= 0) continue; /* receding: f' >= 0 */
+        /* t >= c / (-2b) since sqrt(D) <= -b when c >= 0: most far pairs are dismissed without a root */
+        if (c > -2 * b * out.time) continue;
+        double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        double d = b * b - vv * c;
+        if (d < 0) continue;
+        double t = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
+        if (t < out.time) {
+            out.time = t;
+            out.partner = j;
+            out.overlapped_start = c < 0;
         }
     }
-    rc_edmd_minimum_image(e, r);
-    double sigma = p->radius + q->radius;
-    pair_state s;
-    s.b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
-    s.c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
-    s.vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-    return s;
+    return out;
+}
+
+static scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best)
+{
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    int32_t count = e->neighbour_count[k];
+    const rc_kin *p = &e->kin[k];
+    bool naive = e->detection == RC_DETECTION_NAIVE;
+    if (e->has_gravity) return naive ? scan(e, p, list, count, best, true, true) : scan(e, p, list, count, best, true, false);
+    return naive ? scan(e, p, list, count, best, false, true) : scan(e, p, list, count, best, false, false);
 }
 
 void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
@@ -80,22 +112,13 @@ void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         double t = plane_time(e, p, &e->walls[w]);
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
-    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-    int32_t count = e->neighbour_count[k], overlapped = 0;
-    bool naive = e->detection == RC_DETECTION_NAIVE;
-    for (int32_t m = 0; m < count; m++) {
-        int32_t j = list[m];
-        pair_state s = pair_at_now(e, p, &e->kin[j]);
-        overlapped += s.c < 0;
-        if (s.b >= 0) continue;
-        double t = naive ? rc_naive_pair_time(s.b, s.c, s.vv) : rc_stable_pair_time(s.b, s.c, s.vv);
-        if (t < best) {
-            best = t;
-            partner = j;
-            stabilising = s.c < 0 && !naive ? RC_STABILISING : 0;
-        }
+    scan_result near = scan_neighbours(e, k, best);
+    if (near.partner >= 0) {
+        best = near.time;
+        partner = near.partner;
+        stabilising = near.overlapped_start && e->detection == RC_DETECTION_STABLE ? RC_STABILISING : 0;
     }
-    if (after_collision && overlapped >= 2) e->three_body++;
+    if (after_collision && near.overlapped >= 2) e->three_body++;
     if (best < 0) e->negative_time++;
     double when = e->now + best;
     e->event_time[k] = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : when;
