@@ -3,7 +3,8 @@
  *   impact.h  simultaneous-impact problems and the resolver that always terminates
  *   frame.h   plain snapshots of a simulation that writers read
  *   edmd.h    the event-driven hard-sphere engine with stable event detection
- *   io.h      reading impact problems and scenes from JSON files
+ *   io.h      reading impact problems from JSON files
+ *   scene.h   reading scene files: whole event-driven runs (ricochet run)
  *   output.h  trajectory (extended XYZ) and observable (CSV) writers */
 #ifndef RICOCHET_H
 #define RICOCHET_H
@@ -13,6 +14,7 @@
 #include "ricochet/frame.h"
 #include "ricochet/edmd.h"
 #include "ricochet/io.h"
+#include "ricochet/scene.h"
 #include "ricochet/output.h"
 
 #endif

@@ -1,0 +1,62 @@
+/* ricochet/scene.h: scene files, the whole simulations that `ricochet run` reads (docs/formats.md, "Scene files for
+ * ricochet run").
+ *
+ * A scene file describes a run: the world (dimension, box, walls, gravity, restitution), the particles (a lattice,
+ * random placement or an explicit list) and their velocities (Maxwell-Boltzmann at a temperature, or given), the
+ * engine's settings, when to stop, how long to equilibrate and what to write. The reader checks every field and names
+ * it on failure ("particles[3].radius: -1 is not positive", "particles[2] overlaps particles[5]"); it builds the
+ * engine's definition, whose arrays the scene owns, and the run settings. The library reads and builds; writing the
+ * outputs is the caller's job (the tool does it with ricochet/output.h). */
+#ifndef RICOCHET_SCENE_H
+#define RICOCHET_SCENE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ricochet/core.h"
+#include "ricochet/edmd.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a run writes: "output" in the file. */
+typedef struct rc_run_output {
+    const char *directory; /* default "out"; the string belongs to the scene (or to whoever replaces it) */
+    double every;          /* simulation time between frames and CSV rows; INFINITY: only the first and the last */
+    bool xyz;              /* DIRECTORY/trajectory.xyz (default true) */
+    bool csv;              /* DIRECTORY/observables.csv (default true) */
+} rc_run_output;
+
+/* How to run a scene. */
+typedef struct rc_run_settings {
+    rc_edmd_limits stop;          /* "stop": the first limit reached ends the run; at least one is set */
+    bool equilibrate;             /* "equilibration" is given: averages in the summary start at its end */
+    rc_edmd_limits equilibration; /* the first of these limits reached ends the equilibration */
+    rc_run_output output;
+    double packing_fraction;      /* the particles' volume (area in 2D) over the box's, from the built state */
+    double temperature;           /* the file's "temperature", or -1 when it has none */
+} rc_run_settings;
+
+typedef struct rc_run_scene rc_run_scene;
+
+/* Reads and checks a scene file. Returns RC_IO_ERROR when the file cannot be read, RC_INVALID_ARGUMENT when its
+ * contents are wrong (rc_last_error() names the field, or the line and column of a JSON syntax error), RC_NO_MEMORY. */
+RC_API rc_status rc_run_scene_read(const char *path, rc_run_scene **scene);
+/* The same from JSON text in memory (NUL-terminated). */
+RC_API rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene);
+RC_API void rc_run_scene_destroy(rc_run_scene *scene);
+
+/* The engine's definition: the particles placed, their velocities drawn, every setting of the file applied. Its
+ * arrays live as long as the scene. */
+RC_API const rc_edmd_def *rc_run_scene_def(const rc_run_scene *scene);
+RC_API const rc_run_settings *rc_run_scene_settings(const rc_run_scene *scene);
+
+/* rc_edmd_create on the scene's definition, with the engine's failures told in the file's terms ("particles[12]"
+ * rather than "particle 12"). */
+RC_API rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

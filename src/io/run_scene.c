@@ -1,0 +1,122 @@
+/* Scene files for `ricochet run` (ricochet/scene.h, docs/formats.md): parse the JSON, check the top-level keys, read
+ * the world, the run settings and the particles into an engine definition the scene owns, and build the engine with
+ * its failures named as the file names things. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "io/json_document.h"
+#include "io/json_fields.h"
+#include "io/run_scene.h"
+
+static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box", "particles", "temperature", "seed",
+                                       "gravity", "walls", "restitution", "event_detection", "thermostat",
+                                       "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
+                                       "equilibration", NULL};
+
+static rc_status read_root(const cJSON *root, rc_run_scene *scene)
+{
+    if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
+    const char *comment;
+    rc_status s = rc_json_check_keys(root, "", top_keys, NULL);
+    if (!s) s = rc_json_string(root, "", "comment", false, &comment);
+    if (!s) s = rc_run_read_world(root, scene);
+    if (!s) s = rc_run_read_settings(root, scene);
+    if (!s) s = rc_run_read_particles(root, scene);
+    return s;
+}
+
+rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene)
+{
+    *scene = NULL;
+    cJSON *root;
+    rc_status s = rc_json_parse(text, &root);
+    if (s) return s;
+    rc_run_scene *result = calloc(1, sizeof *result);
+    if (result) {
+        result->def = rc_edmd_default_def();
+        result->seed = 1;
+        s = read_root(root, result);
+    } else {
+        s = rc_fail(RC_NO_MEMORY, "out of memory reading the scene");
+    }
+    cJSON_Delete(root);
+    if (s) {
+        rc_run_scene_destroy(result);
+        return s;
+    }
+    rc_clear_error();
+    *scene = result;
+    return RC_OK;
+}
+
+rc_status rc_run_scene_read(const char *path, rc_run_scene **scene)
+{
+    char *text;
+    *scene = NULL;
+    rc_status s = rc_json_read_file(path, &text);
+    if (s) return s;
+    s = rc_run_scene_parse(text, scene);
+    free(text);
+    return s;
+}
+
+void rc_run_scene_destroy(rc_run_scene *scene)
+{
+    if (!scene) return;
+    free(scene->positions);
+    free(scene->velocities);
+    free(scene->radii);
+    free(scene->masses);
+    free(scene->species);
+    free(scene->walls);
+    free(scene->directory);
+    free(scene);
+}
+
+const rc_edmd_def *rc_run_scene_def(const rc_run_scene *scene) { return &scene->def; }
+const rc_run_settings *rc_run_scene_settings(const rc_run_scene *scene) { return &scene->settings; }
+
+/* The engine's names of things and the file's: "particle 12" is particles[12], "box[0]" is box.size[0]. */
+static const struct {
+    const char *engine, *file;
+    bool numbered; /* the engine's name is followed by a number, which goes in brackets */
+} terms[] = {{"particle ", "particles", true}, {"box[", "box.size[", false}};
+
+/* Copies text to out (of size bytes) in the file's terms. */
+static void file_terms(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    while (*text && n + 1 < size) {
+        size_t t = 0, w = 0, digits = 0;
+        bool word_start = n == 0 || !isalpha((unsigned char)out[n - 1]);
+        for (; word_start && t < sizeof terms / sizeof *terms; t++) {
+            w = strlen(terms[t].engine);
+            digits = terms[t].numbered ? strspn(text + w, "0123456789") : 0;
+            if (strncmp(text, terms[t].engine, w) == 0 && (digits > 0 || !terms[t].numbered)) break;
+        }
+        if (!word_start || t == sizeof terms / sizeof *terms) {
+            out[n++] = *text++;
+            continue;
+        }
+        int wrote = terms[t].numbered ? snprintf(out + n, size - n, "%s[%.*s]", terms[t].file, (int)digits, text + w)
+                                      : snprintf(out + n, size - n, "%s", terms[t].file);
+        if (wrote < 0 || (size_t)wrote >= size - n) break;
+        n += (size_t)wrote;
+        text += w + digits;
+    }
+    out[n] = '\0';
+}
+
+rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine)
+{
+    rc_status s = rc_edmd_create(&scene->def, engine);
+    if (s) {
+        char message[512];
+        file_terms(rc_last_error(), message, sizeof message);
+        rc_fail(s, "%s", message);
+    }
+    return s;
+}

@@ -1,0 +1,56 @@
+/* The scene of `ricochet run` (ricochet/scene.h) as the reader builds it, and the pieces of the reader: the run
+ * settings (run_scene_settings.c), the world (run_scene_world.c), the particles (run_scene_particles.c), the checks
+ * of an explicit state (run_scene_check.c) and the typed values JSON lacks (run_scene_values.c). */
+#ifndef RC_IO_RUN_SCENE_H
+#define RC_IO_RUN_SCENE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "ricochet/scene.h"
+
+struct rc_run_scene {
+    rc_edmd_def def;
+    rc_run_settings settings;
+    /* the arrays def points to */
+    double *positions, *velocities, *radii, *masses;
+    int32_t *species;
+    rc_wall *walls;
+    char *directory;
+    /* read from the file for the particles */
+    bool box_given;    /* "box.size" was in the file */
+    uint64_t seed;     /* "seed" (default 1): placement uses it, the velocities seed + 1, the thermostat seed + 2 */
+};
+
+/* "stop", "output" and "equilibration" into scene->settings. */
+rc_status rc_run_read_settings(const cJSON *root, rc_run_scene *scene);
+/* "dynamics", "dimension", "box", "gravity", "walls", "restitution", "event_detection", "thermostat",
+ * "neighbour_shell", "reorder_interval", "diagnostics" and "seed" into scene->def. */
+rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene);
+/* "particles" and "temperature": places the particles (sizing the box by the packing fraction when asked) and sets
+ * their velocities, then checks the state. */
+rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene);
+
+/* Every particle lies inside the box along closed axes (wrapped into it along periodic ones; `wrap`), on the free
+ * side of every wall, and, when `pairs`, apart from every other particle. Names the particle as particles[i]. */
+rc_status rc_run_check_state(rc_run_scene *scene, bool pairs);
+
+/* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the
+ * optional key is absent. Returns whether the key was present through *given (may be NULL). */
+rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
+                        uint64_t *out, bool *given);
+/* A number in [low, high]. */
+rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low,
+                        double high, double *out);
+/* true or false. */
+rc_status rc_json_flag(const cJSON *object, const char *where, const char *key, bool *out);
+/* The object of key (checked to hold only `allowed` keys), or NULL when the optional key is absent. */
+rc_status rc_json_section(const cJSON *object, const char *where, const char *key, const char *const *allowed,
+                          const cJSON **out);
+/* A vector of the scene's dimension (2 or 3 entries; the rest of out, up to 3, is zeroed when present). */
+rc_status rc_run_vector(const cJSON *object, const char *where, const char *key, int dimension, bool required,
+                        double out[3]);
+
+#endif

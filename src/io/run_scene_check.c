@@ -1,0 +1,143 @@
+/* The checks of a scene's initial state, so that a bad one is reported in the file's terms (particles[i]) before
+ * the engine sees it: inside the box along closed axes (positions along periodic axes are wrapped into the box), on
+ * the free side of every wall, and no two particles overlapping (a cell grid, so that large lists stay fast). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/status.h"
+#include "io/run_scene.h"
+
+static rc_status check_box(rc_run_scene *scene, int32_t i)
+{
+    const rc_edmd_def *def = &scene->def;
+    double *x = scene->positions + 3 * i, r = scene->radii[i];
+    for (int k = 0; k < def->dimension; k++) {
+        double edge = def->box[k];
+        if (def->periodic[k]) {
+            x[k] -= edge * floor(x[k] / edge);
+            if (x[k] >= edge) x[k] = 0; /* a tiny negative coordinate rounds up to the edge */
+        } else if (!(x[k] >= r && x[k] <= edge - r)) {
+            return rc_fail(RC_INVALID_ARGUMENT, "particles[%d].position: outside the box: entry %d is %g, not in "
+                           "[%g, %g] (radius %g from the closed faces at 0 and %g)", (int)i, k, x[k], r, edge - r, r,
+                           edge);
+        }
+    }
+    return RC_OK;
+}
+
+static rc_status check_walls(const rc_run_scene *scene, int32_t i)
+{
+    const rc_edmd_def *def = &scene->def;
+    const double *x = scene->positions + 3 * i;
+    for (int32_t w = 0; w < def->wall_count; w++) {
+        double gap = -scene->radii[i];
+        for (int k = 0; k < def->dimension; k++) gap += def->walls[w].normal[k] * (x[k] - def->walls[w].point[k]);
+        if (gap < 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "particles[%d] overlaps walls[%d] or lies behind it: its surface is "
+                           "%g from the wall's free side", (int)i, (int)w, gap);
+    }
+    return RC_OK;
+}
+
+/* A cell grid over the box with cells at least one largest diameter wide and about one particle each. */
+typedef struct grid {
+    int n[3];
+    int32_t *head, *next;
+} grid;
+
+static int cell_of(const rc_edmd_def *def, const grid *g, const double *x, int k)
+{
+    int c = (int)(x[k] / def->box[k] * g->n[k]);
+    return c < 0 ? 0 : c >= g->n[k] ? g->n[k] - 1 : c;
+}
+
+static rc_status grid_build(const rc_edmd_def *def, grid *g)
+{
+    double largest = 0, volume = 1;
+    for (int32_t i = 0; i < def->count; i++) largest = fmax(largest, 2 * def->radii[i]);
+    for (int k = 0; k < def->dimension; k++) volume *= def->box[k];
+    double side = fmax(largest, pow(volume / def->count, 1.0 / def->dimension));
+    size_t cells = 1;
+    for (int k = 0; k < 3; k++) {
+        double n = k < def->dimension ? floor(def->box[k] / side) : 1;
+        g->n[k] = n < 1 ? 1 : (int)n;
+        cells *= (size_t)g->n[k];
+    }
+    g->head = malloc(cells * sizeof *g->head);
+    g->next = malloc((size_t)def->count * sizeof *g->next);
+    if (!g->head || !g->next) return rc_fail(RC_NO_MEMORY, "out of memory checking the particles for overlaps");
+    for (size_t c = 0; c < cells; c++) g->head[c] = -1;
+    for (int32_t i = def->count - 1; i >= 0; i--) {
+        const double *x = def->positions + 3 * i;
+        size_t c = ((size_t)cell_of(def, g, x, 2) * g->n[1] + cell_of(def, g, x, 1)) * g->n[0] + cell_of(def, g, x, 0);
+        g->next[i] = g->head[c];
+        g->head[c] = i;
+    }
+    return RC_OK;
+}
+
+/* The distinct cells next to cell c along axis k (itself included); returns how many. */
+static int neighbours(const rc_edmd_def *def, const grid *g, int k, int c, int out[3])
+{
+    int m = 0;
+    for (int offset = -1; offset <= 1; offset++) {
+        int n = c + offset;
+        if (def->periodic[k]) n = (n + g->n[k]) % g->n[k];
+        else if (n < 0 || n >= g->n[k]) continue;
+        bool seen = false;
+        for (int j = 0; j < m; j++) seen = seen || out[j] == n;
+        if (!seen) out[m++] = n;
+    }
+    return m;
+}
+
+static bool overlap(const rc_edmd_def *def, int32_t i, int32_t j)
+{
+    double sum = 0, sigma = def->radii[i] + def->radii[j];
+    for (int k = 0; k < def->dimension; k++) {
+        double dx = def->positions[3 * i + k] - def->positions[3 * j + k];
+        if (def->periodic[k]) dx -= def->box[k] * round(dx / def->box[k]);
+        sum += dx * dx;
+    }
+    return sum < sigma * sigma;
+}
+
+/* The lowest j > i that overlaps particle i, or -1. */
+static int32_t first_overlap(const rc_edmd_def *def, const grid *g, int32_t i)
+{
+    const double *x = def->positions + 3 * i;
+    int near[3][3], m[3];
+    for (int k = 0; k < 3; k++) m[k] = neighbours(def, g, k, cell_of(def, g, x, k), near[k]);
+    int32_t found = -1;
+    for (int a = 0; a < m[2]; a++)
+        for (int b = 0; b < m[1]; b++)
+            for (int c = 0; c < m[0]; c++) {
+                size_t cell = ((size_t)near[2][a] * g->n[1] + near[1][b]) * g->n[0] + near[0][c];
+                for (int32_t j = g->head[cell]; j >= 0; j = g->next[j])
+                    if (j > i && (found < 0 || j < found) && overlap(def, i, j)) found = j;
+            }
+    return found;
+}
+
+static rc_status check_pairs(const rc_edmd_def *def)
+{
+    grid g = {{1, 1, 1}, NULL, NULL};
+    rc_status s = grid_build(def, &g);
+    for (int32_t i = 0; i < def->count && !s; i++) {
+        int32_t j = first_overlap(def, &g, i);
+        if (j >= 0)
+            s = rc_fail(RC_INVALID_ARGUMENT, "particles[%d] overlaps particles[%d]: the radii sum to %g, more than "
+                        "the distance between the centres", (int)i, (int)j, def->radii[i] + def->radii[j]);
+    }
+    free(g.head);
+    free(g.next);
+    return s;
+}
+
+rc_status rc_run_check_state(rc_run_scene *scene, bool pairs)
+{
+    rc_status s = RC_OK;
+    for (int32_t i = 0; i < scene->def.count && !s; i++) s = check_box(scene, i);
+    for (int32_t i = 0; i < scene->def.count && !s; i++) s = check_walls(scene, i);
+    return s || !pairs ? s : check_pairs(&scene->def);
+}
