@@ -45,9 +45,10 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     double volume_per_particle = 1;
     for (int a = 0; a < e->dimension; a++) volume_per_particle *= e->box[a];
     volume_per_particle /= (double)n;
-    /* expected neighbours within the reach, with room for fluctuations; the lists grow when they must */
+    /* expected neighbours within the reach, with room for the (small, in a dense fluid) fluctuations; a list that
+     * outgrows the capacity grows every list */
     double ball = e->dimension == 3 ? 4.18879 * reach * reach * reach : 3.14159 * reach * reach;
-    e->neighbour_capacity = (int32_t)ceil(1.5 * ball / volume_per_particle) + 8;
+    e->neighbour_capacity = (int32_t)ceil(1.25 * ball / volume_per_particle) + 2;
     if (e->neighbour_capacity > e->n) e->neighbour_capacity = e->n > 0 ? e->n : 1;
     e->cell_head = malloc(total * sizeof *e->cell_head);
     e->anchor = malloc(n * sizeof *e->anchor);
@@ -131,44 +132,71 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
     return e->cells[a];
 }
 
-/* Calls add(e, k, j) for every particle j != k whose anchor is within sigma_kj + 2 shell of k's anchor; when
- * only_lower is set, only for j < k (building all lists once). */
+/* Appends k to the lists of the found particles and them to k's. */
+static rc_status add_found(rc_edmd *e, int32_t k, const int32_t *found, int32_t count)
+{
+    for (int32_t m = 0; m < count; m++) {
+        rc_status s = list_add(e, k, found[m]);
+        if (s == RC_OK) s = list_add(e, found[m], k);
+        if (s != RC_OK) return s;
+    }
+    return RC_OK;
+}
+
+/* The geometry a search reads, copied into locals so that the compiler keeps it in registers. */
+typedef struct search_box {
+    double box[3], half[3];
+    bool periodic[3];
+} search_box;
+
+/* Adds to k's list (and k to theirs) every particle j != k whose anchor is within sigma_kj + 2 shell of k's anchor;
+ * when only_lower is set, only j < k (building all lists once). Candidates are gathered first, in a loop that
+ * writes nothing but a local buffer. */
 static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
 {
     int32_t off[3][2 * CELL_SPLIT + 1], count[3], home[3];
-    const double *ak = e->anchor[k].x;
+    const rc_anchor *anchor = e->anchor;
+    const int32_t *head = e->cell_head;
+    const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
+    search_box g;
     for (int a = 0; a < 3; a++) {
         home[a] = cell_coordinate(e, a, ak[a]);
         count[a] = offsets(e, a, home[a], off[a]);
+        g.box[a] = e->box[a], g.half[a] = e->half_box[a], g.periodic[a] = e->periodic[a];
     }
-    double rk = e->kin[k].radius, widest = rk + 0.5 * e->max_diameter + 2 * e->shell;
+    double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
     widest *= widest;
+    enum { BATCH = 64 };
+    int32_t found[BATCH], nfound = 0;
     for (int32_t z = 0; z < count[2]; z++)
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
                 int32_t c[3] = {home[0] + off[0][x], home[1] + off[1][y], home[2] + off[2][z]};
                 bool outside = false;
                 for (int a = 0; a < 3; a++) {
-                    if (c[a] < 0) c[a] += e->cells[a], outside |= !e->periodic[a];
-                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], outside |= !e->periodic[a];
+                    if (c[a] < 0) c[a] += e->cells[a], outside |= !g.periodic[a];
+                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], outside |= !g.periodic[a];
                 }
                 if (outside) continue;
-                for (int32_t j = e->cell_head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]]; j >= 0;
-                     j = e->anchor[j].next) {
-                    if (j == k || (only_lower && j > k)) continue;
-                    const double *aj = e->anchor[j].x;
-                    double d[3] = {ak[0] - aj[0], ak[1] - aj[1], ak[2] - aj[2]};
-                    rc_edmd_minimum_image(e, d);
+                for (int32_t j = head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]]; j >= 0; j = anchor[j].next) {
+                    double d[3];
+                    for (int a = 0; a < 3; a++) {
+                        d[a] = ak[a] - anchor[j].x[a];
+                        if (g.periodic[a]) d[a] += d[a] > g.half[a] ? -g.box[a] : d[a] < -g.half[a] ? g.box[a] : 0;
+                    }
                     double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-                    if (dd >= widest) continue; /* the coarse test needs no radius of j */
-                    double reach = rk + e->kin[j].radius + 2 * e->shell;
+                    if (dd >= widest || j == k || (only_lower && j > k)) continue;
+                    double reach = rk + e->kin[j].radius + shell2;
                     if (dd >= reach * reach) continue;
-                    rc_status s = list_add(e, k, j);
-                    if (s == RC_OK) s = list_add(e, j, k);
-                    if (s != RC_OK) return s;
+                    found[nfound++] = j;
+                    if (nfound == BATCH) {
+                        rc_status s = add_found(e, k, found, nfound);
+                        if (s != RC_OK) return s;
+                        nfound = 0;
+                    }
                 }
             }
-    return RC_OK;
+    return add_found(e, k, found, nfound);
 }
 
 /* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */

@@ -31,12 +31,27 @@ static int by_key(const void *a, const void *b)
     return x->slot < y->slot ? -1 : x->slot > y->slot;
 }
 
-/* Applies the permutation (new slot s holds old slot order[s].slot) to one array of `size`-byte elements. */
-static void permute(void *array, size_t size, const keyed *order, int32_t n, void *scratch)
+/* Applies the permutation (new slot s holds old slot order[s].slot) in place to one array of `size`-byte elements,
+ * following its cycles; `done` marks finished slots. No copy of the array is made. */
+static void permute(void *array, size_t size, const keyed *order, int32_t n, uint8_t *done)
 {
-    char *a = array, *s = scratch;
-    for (int32_t k = 0; k < n; k++) memcpy(s + (size_t)k * size, a + (size_t)order[k].slot * size, size);
-    memcpy(a, s, (size_t)n * size);
+    char *a = array, held[64];
+    memset(done, 0, (size_t)n);
+    for (int32_t start = 0; start < n; start++) {
+        if (done[start]) continue;
+        memcpy(held, a + (size_t)start * size, size);
+        int32_t s = start;
+        for (;;) {
+            done[s] = 1;
+            int32_t from = order[s].slot;
+            if (from == start) {
+                memcpy(a + (size_t)s * size, held, size);
+                break;
+            }
+            memcpy(a + (size_t)s * size, a + (size_t)from * size, size);
+            s = from;
+        }
+    }
 }
 
 rc_status rc_edmd_reorder(rc_edmd *e)
@@ -44,7 +59,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     int32_t n = e->n;
     e->next_reorder = e->collisions + (uint64_t)(e->reorder_interval * n + 1);
     keyed *order = malloc((size_t)n * sizeof *order);
-    void *scratch = malloc((size_t)n * sizeof(rc_kin));
+    uint8_t *scratch = malloc((size_t)n);
     if (!order || !scratch) {
         free(order);
         free(scratch);

@@ -1,0 +1,140 @@
+/* Benchmark of the event-driven engine (src/edmd; Bannerman et al. 2014 for the event rules, DESIGN.md "The
+ * event-driven engine" for the design): monodisperse hard spheres started on an fcc lattice with Maxwell-Boltzmann
+ * velocities at kT = 1, NVE, periodic, one core, at packing fractions 0.45 and 0.30 and N = 4,000, 32,000 and
+ * 256,000. Each case equilibrates, then times a run of pair collisions in CPU time and reports collisions per
+ * second, nanoseconds per collision, events and list rebuilds per collision, the engine's resident memory per
+ * particle in the steady state (after the input arrays are freed) and the peak resident memory per particle of the
+ * whole case, plus Z as a sanity number. Each case runs in a child process with a wall-clock budget (BENCH_BUDGET
+ * seconds, default 300). A rate and memory, never a verdict. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "ricochet/ricochet.h"
+
+typedef struct edmd_case {
+    double packing_fraction;
+    int32_t count;
+    double equilibration; /* collisions per particle */
+    double measured;      /* collisions per particle */
+    double shell;         /* 0: the default */
+} edmd_case;
+
+/* Resident memory of this process now, bytes (from /proc/self/statm). */
+static long resident_bytes(void)
+{
+    long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+        fclose(f);
+    }
+    return resident * sysconf(_SC_PAGESIZE);
+}
+
+static void fail(FILE *out, const char *what)
+{
+    fprintf(out, "error %s: %s\n", what, rc_last_error());
+    fflush(out);
+    exit(2);
+}
+
+static rc_edmd *build(const edmd_case *c, FILE *out)
+{
+    size_t n = (size_t)c->count;
+    double *x = malloc(3 * n * sizeof *x), *v = malloc(3 * n * sizeof *v);
+    double *r = malloc(n * sizeof *r), *m = malloc(n * sizeof *m);
+    if (!x || !v || !r || !m) fail(out, "allocating the input");
+    for (size_t k = 0; k < n; k++) r[k] = 0.5, m[k] = 1;
+    rc_edmd_def d = rc_edmd_default_def();
+    d.box[0] = d.box[1] = d.box[2] = 1;
+    if (rc_box_for_packing_fraction(3, c->count, r, c->packing_fraction, d.box) != RC_OK) fail(out, "box");
+    if (rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, c->count, r, 1, x) != RC_OK) fail(out, "placing");
+    if (rc_maxwell_boltzmann(3, c->count, m, 1.0, 1, v) != RC_OK) fail(out, "velocities");
+    d.count = c->count;
+    d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
+    if (c->shell > 0) d.shell = c->shell;
+    rc_edmd *e;
+    if (rc_edmd_create(&d, &e) != RC_OK) fail(out, "creating the engine");
+    free(x), free(v), free(r), free(m);
+    return e;
+}
+
+static void run_case(void *arg, FILE *out)
+{
+    const edmd_case *c = arg;
+    long before = resident_bytes();
+    rc_edmd *e = build(c, out);
+    rc_edmd_limits limits = {INFINITY, (uint64_t)(c->equilibration * c->count), 0};
+    rc_edmd_advance(e, &limits);
+    rc_edmd_observables start, end;
+    rc_edmd_measure(e, &start);
+    limits.collisions = start.collisions + (uint64_t)(c->measured * c->count);
+    double t0 = bench_cpu_now();
+    rc_edmd_advance(e, &limits);
+    double seconds = bench_cpu_now() - t0;
+    long steady = resident_bytes() - before;
+    rc_edmd_measure_since(e, &start, &end);
+    double collisions = (double)(end.collisions - start.collisions);
+    fprintf(out, "ok %.6g %.6g %.6g %.6g %ld %.6g %.3g\n", collisions, seconds,
+            (double)(end.events - start.events) / collisions,
+            (double)(end.neighbour_rebuilds - start.neighbour_rebuilds) / collisions, steady, end.compressibility,
+            end.energy_drift);
+    rc_edmd_destroy(e);
+}
+
+static void report(const edmd_case *c, const bench_child *child, long baseline_kb)
+{
+    double collisions, seconds, events, rebuilds, z, drift;
+    long steady;
+    printf("%5.2f %8d ", c->packing_fraction, (int)c->count);
+    if (!child->finished ||
+        sscanf(child->text, "ok %lf %lf %lf %lf %ld %lf %lf", &collisions, &seconds, &events, &rebuilds, &steady, &z,
+               &drift) != 7) {
+        printf("%s\n", child->timed_out ? "ran out of time" : child->text);
+        return;
+    }
+    double peak = (double)(child->maxrss_kb - baseline_kb) * 1024.0 / c->count;
+    printf("%11.3g %10.3g %8.1f %7.3f %8.3f %9.1f %9.1f %8.4f %9.2g\n", collisions, collisions / seconds,
+           1e9 * seconds / collisions, events, rebuilds, (double)steady / c->count, peak, z, drift);
+    fflush(stdout);
+}
+
+static void idle(void *arg, FILE *out)
+{
+    (void)arg;
+    fprintf(out, "ok\n");
+}
+
+int main(int argc, char **argv)
+{
+    double budget = bench_env_seconds("BENCH_BUDGET", 300);
+    double shell = 0;
+    int32_t only = 0;
+    for (int a = 1; a + 1 < argc; a += 2) {
+        if (strcmp(argv[a], "--shell") == 0) shell = atof(argv[a + 1]);
+        else if (strcmp(argv[a], "--count") == 0) only = (int32_t)atol(argv[a + 1]);
+    }
+    const edmd_case cases[] = {
+        {0.45, 4000, 20, 1000, shell},  {0.45, 32000, 20, 125, shell}, {0.45, 256000, 10, 40, shell},
+        {0.30, 4000, 20, 1000, shell},  {0.30, 32000, 20, 125, shell}, {0.30, 256000, 10, 40, shell},
+    };
+    bench_print_load();
+    bench_child base = bench_run_child(idle, NULL, 10);
+    long baseline_kb = base.maxrss_kb;
+    free(base.text);
+    printf("# hard spheres from fcc, kT = 1, NVE, periodic; shell %s; baseline process %ld kB\n",
+           shell > 0 ? argv[2] : "default", baseline_kb);
+    printf("# %3s %8s %11s %10s %8s %7s %8s %9s %9s %8s %9s\n", "phi", "N", "collisions", "coll/s", "ns/coll",
+           "ev/coll", "rebuild", "B/p run", "B/p peak", "Z", "drift");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        if (only && cases[k].count != only) continue;
+        bench_child child = bench_run_child(run_case, (void *)&cases[k], budget);
+        report(&cases[k], &child, baseline_kb);
+        free(child.text);
+    }
+    return 0;
+}
