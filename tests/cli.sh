@@ -109,12 +109,15 @@ for name in wedged_ball geyser; do
 done
 
 # ---- bad input: exit 2 and the field named ----
-bad() { # NAME TEXT EXPECTED-IN-MESSAGE
-    printf '%s' "$2" >"$tmp/$1.json"
-    run 2 "bad file $1" "$tool" resolve "$tmp/$1.json"
+bad_file() { # COMMAND FILE EXPECTED-IN-MESSAGE: exit 2, the field named, nothing on stdout
+    run 2 "$1 bad file $(basename "$2")" "$tool" "$1" "$2"
     stderr_names "$3"
     checks=$((checks + 1))
-    [ ! -s "$tmp/out" ] || fail "bad file $1 printed to stdout"
+    [ ! -s "$tmp/out" ] || fail "$1 bad file $2 printed to stdout"
+}
+bad() { # NAME TEXT EXPECTED-IN-MESSAGE
+    printf '%s' "$2" >"$tmp/$1.json"
+    bad_file resolve "$tmp/$1.json" "$3"
 }
 bad malformed '{"dimension": 2, "balls": [' "malformed JSON at line 1"
 bad nan '{"dimension": 2, "balls": [{"position": [NaN, 0], "radius": 1}]}' "line 1, column 42"
@@ -135,6 +138,129 @@ run 2 "missing option value" "$tool" resolve "$examples/cradle3.json" --seed
 stderr_names "--seed"
 run 2 "bad order" "$tool" resolve "$examples/cradle3.json" --order zigzag
 stderr_names "zigzag"
+
+# ---- run: a small scene runs and writes what docs/formats.md promises ----
+scene() { # NAME EXTRA-KEYS: a scene of 108 hard spheres from FCC in a periodic cube, with the extra keys
+    printf '{"dimension": 3, "box": {"periodic": true}, "temperature": 1, "seed": 5,
+ "particles": {"lattice": "fcc", "count": 108, "packing_fraction": 0.3, "diameter": 1}%s}' "$2" >"$tmp/$1.json"
+}
+# summary_ok COUNT FRAMES-DIR: the last stdout is a run summary with every key; the XYZ (when FRAMES-DIR has one)
+# has COUNT + 2 lines per frame and the CSV its header, one row per frame
+summary_ok() {
+    checks=$((checks + 1))
+    python3 - "$tmp/out" "$1" <<'EOF2' || fail "run summary of the last command"
+import json, os, sys
+r = json.load(open(sys.argv[1]))
+count = int(sys.argv[2])
+for k in ("time", "collisions", "events", "collisions_per_second", "temperature", "pressure", "compressibility",
+          "mean_free_time", "energy_drift", "max_overlap", "stabilising_collisions", "negative_time_events",
+          "particles", "dimension", "packing_fraction", "wall_collisions", "three_body_events", "neighbour_rebuilds",
+          "wall_seconds", "stopped_by", "averages_from", "outputs"):
+    assert k in r, "missing key " + k
+assert r["particles"] == count and r["negative_time_events"] == 0, r
+o = r["outputs"]
+if o["trajectory"]:
+    lines = open(o["trajectory"]).read().splitlines()
+    assert len(lines) == o["frames"] * (count + 2), (len(lines), o["frames"])
+    assert lines[0] == str(count) and "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1" in lines[1], lines[1]
+    assert "Lattice=" in lines[1] and "pbc=" in lines[1], lines[1]
+if o["observables"]:
+    rows = open(o["observables"]).read().splitlines()
+    assert rows[0] == ("time,collisions,events,temperature,pressure,compressibility,mean_free_time,energy_drift,"
+                       "max_overlap,stabilising_collisions,negative_time_events,kinetic_energy,wall_collisions,"
+                       "three_body_events"), rows[0]
+    assert len(rows) == o["rows"] + 1, (len(rows), o["rows"])
+    assert abs(float(rows[-1].split(",")[0]) - r["time"]) <= 1e-14 * r["time"], rows[-1]  # cJSON may drop an ulp
+EOF2
+}
+# summary_is KEY VALUE: the last summary's KEY is VALUE (compared as JSON)
+summary_is() {
+    checks=$((checks + 1))
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r[sys.argv[2]] == json.loads(sys.argv[3]), r[sys.argv[2]]' \
+        "$tmp/out" "$1" "$2" || fail "summary $1 is not $2"
+}
+
+scene small ', "stop": {"collisions": 2000}, "output": {"every": 0.5}'
+run 0 "run a small scene" "$tool" run "$tmp/small.json" --out "$tmp/run1" --quiet
+summary_ok 108
+summary_is stopped_by '"collisions"'
+summary_is collisions 2000
+checks=$((checks + 1))
+[ -s "$tmp/run1/trajectory.xyz" ] && [ -s "$tmp/run1/observables.csv" ] || fail "run wrote no trajectory or CSV"
+run 0 "run --collisions overrides the file" "$tool" run "$tmp/small.json" --out "$tmp/run2" --collisions 500 --compact
+summary_ok 108
+summary_is collisions 500
+checks=$((checks + 1))
+[ "$(wc -l <"$tmp/out")" -eq 1 ] || fail "run --compact printed more than one line"
+run 0 "run --time replaces the stop" "$tool" run "$tmp/small.json" --out "$tmp/run3" --time=0.75
+summary_ok 108
+summary_is time 0.75
+summary_is stopped_by '"time"'
+run 0 "run --no-xyz into new nested directories" "$tool" run "$tmp/small.json" --out "$tmp/a/b/c" --no-xyz --events 3000
+summary_ok 108
+summary_is events 3000
+checks=$((checks + 1))
+[ ! -e "$tmp/a/b/c/trajectory.xyz" ] && [ -s "$tmp/a/b/c/observables.csv" ] || fail "--no-xyz still wrote the trajectory"
+scene equilibrate ', "stop": {"collisions": 3000}, "equilibration": {"collisions": 1000}, "output": {"directory": "'"$tmp/run4"'", "csv": false}, "diagnostics": {"separation_histogram": true}'
+run 0 "run with equilibration and the separation histogram" "$tool" run "$tmp/equilibrate.json"
+summary_ok 108
+checks=$((checks + 1))
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["averages_from"]["collisions"] == 1000 and r["averages_from"]["equilibrated"], r["averages_from"]
+assert r["outputs"]["observables"] is None
+rows = open(r["outputs"]["separation_histogram"]).read().splitlines()
+assert rows[0] == "offset,count" and len(rows) == 202, (rows[0], len(rows))
+assert sum(int(x.split(",")[1]) for x in rows[1:]) == r["collisions"]
+' "$tmp/out" || fail "equilibration or separation histogram"
+run 0 "run from standard input" sh -c "\"$tool\" run - --out \"$tmp/run5\" --collisions 100 < \"$tmp/small.json\""
+summary_ok 108
+run 0 "run ball_on_plate" "$tool" run "$root/examples/edmd/ball_on_plate.json" --out "$tmp/plate"
+summary_ok 1
+checks=$((checks + 1))
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["stopped_by"]=="events" and abs(r["time"]-3**0.5*3)<1e-9, r["time"]' \
+    "$tmp/out" || fail "the ball on the plate does not come to rest at t1 + 2 e v1 / (g (1 - e))"
+
+# ---- run: bad scenes, options and outputs (exit 2 naming the field or path), usage (exit 1) ----
+bad_scene() { # NAME EXTRA-KEYS EXPECTED-IN-MESSAGE
+    scene "$1" "$2"
+    bad_file run "$tmp/$1.json" "$3"
+}
+bad_scene unknown_key ', "stop": {"collisions": 10}, "gravty": [0, 0, -1]' 'unknown key "gravty" at the top level'
+bad_scene no_stop '' "stop is missing"
+bad_scene time_stepping ', "stop": {"collisions": 10}, "dynamics": "time-stepping"' "not supported yet"
+bad_scene huge ', "stop": {"time": 1e400}' "stop.time"
+bad_scene nan ', "stop": {"time": NaN}' "malformed JSON"
+bad_scene wall ', "stop": {"time": 1}, "walls": [{"point": [0, 0, 1], "normal": [0, 0, 0]}]' "walls[0].normal: zero vector"
+printf '{"dimension": 2, "box": {"size": [10, 10]}, "stop": {"time": 1}, "particles": [
+ {"position": [1, 1], "radius": 0.5}, {"position": [3, 1], "radius": 0.5}, {"position": [3.5, 1.5], "radius": 0.5}]}' \
+    >"$tmp/overlap.json"
+bad_file run "$tmp/overlap.json" "particles[1] overlaps particles[2]"
+printf '{"dimension": 2, "box": {"size": [10, 10], "periodic": false}, "stop": {"time": 1},
+ "particles": [{"position": [1, 1], "radius": 0.5}, {"position": [3, 9.8], "radius": 0.5}]}' >"$tmp/outside.json"
+bad_file run "$tmp/outside.json" "particles[1].position: outside the box"
+printf '{"dimension": 3, "box": {"periodic": true}, "temperature": 1, "stop": {"time": 1},
+ "particles": {"lattice": "fcc", "count": 108, "packing_fraction": 0.8, "diameter": 1}}' >"$tmp/dense.json"
+bad_file run "$tmp/dense.json" "particles.packing_fraction: 0.8 cannot be placed"
+touch "$tmp/plain_file"
+run 2 "run into an output path that cannot be a directory" "$tool" run "$tmp/small.json" --out "$tmp/plain_file/sub"
+stderr_names "$tmp/plain_file/sub"
+run 2 "run a missing scene" "$tool" run "$tmp/no_such_scene.json"
+stderr_names "no_such_scene.json"
+run 2 "run --collisions with a bad value" "$tool" run "$tmp/small.json" --collisions 2.5
+stderr_names "--collisions"
+run 2 "run --time with a bad value" "$tool" run "$tmp/small.json" --time -1
+stderr_names "--time"
+run 2 "run an unknown option" "$tool" run "$tmp/small.json" --bogus
+stderr_names "--bogus"
+run 2 "run an option without its value" "$tool" run "$tmp/small.json" --out
+stderr_names "--out"
+run 1 "run without a scene" "$tool" run
+run 1 "run with two scenes" "$tool" run "$tmp/small.json" "$tmp/small.json"
+run 0 "help run" "$tool" help run
+checks=$((checks + 1))
+grep -q -- '--collisions' "$tmp/out" || fail "help run does not list --collisions"
 
 # ---- usage: exit 1; help and version: exit 0 ----
 run 1 "no command" "$tool"

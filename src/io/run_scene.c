@@ -79,11 +79,12 @@ void rc_run_scene_destroy(rc_run_scene *scene)
 const rc_edmd_def *rc_run_scene_def(const rc_run_scene *scene) { return &scene->def; }
 const rc_run_settings *rc_run_scene_settings(const rc_run_scene *scene) { return &scene->settings; }
 
-/* The engine's names of things and the file's: "particle 12" is particles[12], "box[0]" is box.size[0]. */
+/* The engine's names of things and the file's: "particle 12" is particles[12], "wall 1" is walls[1], "box[0]" is
+ * box.size[0]. */
 static const struct {
     const char *engine, *file;
     bool numbered; /* the engine's name is followed by a number, which goes in brackets */
-} terms[] = {{"particle ", "particles", true}, {"box[", "box.size[", false}};
+} terms[] = {{"particle ", "particles", true}, {"wall ", "walls", true}, {"box[", "box.size[", false}};
 
 /* Copies text to out (of size bytes) in the file's terms. */
 static void file_terms(const char *text, char *out, size_t size)

@@ -10,9 +10,9 @@
 #include "ricochet/ricochet.h"
 
 enum {
-    RC_EXIT_OK = 0,             /* done (the impact resolved) */
+    RC_EXIT_OK = 0,             /* done (the impact resolved, the run finished) */
     RC_EXIT_USAGE = 1,          /* no command, an unknown command, a missing or extra FILE */
-    RC_EXIT_BAD_INPUT = 2,      /* a bad file, an unknown option or a bad option value */
+    RC_EXIT_BAD_INPUT = 2,      /* a bad file, an unknown option or a bad option value, an unwritable output */
     RC_EXIT_NOT_TERMINATED = 3, /* the --max-iterations budget ran out */
     RC_EXIT_INTERNAL = 4        /* anything else: out of memory, a solver failure */
 };
@@ -25,6 +25,9 @@ int rc_cli_help(const char *topic, FILE *out);
 
 /* ricochet resolve FILE [options]: argv[0] is "resolve". */
 int rc_cli_resolve(int argc, char **argv);
+
+/* ricochet run SCENE [options]: argv[0] is "run". */
+int rc_cli_run(int argc, char **argv);
 
 /* The JSON report of one resolve (docs/formats.md, "The output of resolve"); NULL when out of memory. */
 cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *result);

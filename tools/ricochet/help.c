@@ -6,11 +6,14 @@
 static const char overview[] =
     "usage: ricochet COMMAND [ARGUMENTS]\n"
     "\n"
-    "Hard bodies that collide: simultaneous impacts resolved by an impact operator that always terminates.\n"
+    "Hard bodies that collide: simultaneous impacts resolved by an impact operator that always terminates, and\n"
+    "event-driven hard spheres and disks whose event detection rounding never breaks.\n"
     "\n"
     "commands:\n"
     "  resolve FILE [options]  resolve one simultaneous impact read from a problem file (JSON) and print the\n"
     "                          result as JSON\n"
+    "  run SCENE [options]     run an event-driven simulation described by a scene file (JSON), writing the\n"
+    "                          trajectory and observables, and print a JSON summary\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
     "\n"
     "  --version               print the version\n"
@@ -43,15 +46,41 @@ static const char resolve_help[] =
     "exit codes: 0 resolved, 2 bad file or option, 3 not terminated within --max-iterations (the JSON is still\n"
     "printed, with status \"not_terminated\"), 4 internal failure.\n";
 
+static const char run_help[] =
+    "usage: ricochet run SCENE [options]\n"
+    "\n"
+    "Reads a scene file (SCENE, or - for standard input; docs/formats.md), runs the event-driven engine until the\n"
+    "stop criterion, writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at time 0, every\n"
+    "output.every time units and at the end, and prints one JSON object: counts, collisions per second, and the\n"
+    "temperature, pressure, compressibility factor, mean free time, energy drift and largest overlap, averaged\n"
+    "after the equilibration.\n"
+    "\n"
+    "options (they override the file; any of --collisions, --time, --events replaces the file's stop):\n"
+    "  --collisions N          stop after N pair collisions\n"
+    "  --time T                stop at simulation time T\n"
+    "  --events N              stop after N events (collisions, wall hits, list rebuilds, ...)\n"
+    "  --out DIR               write the files into DIR (created if missing; default: output.directory, \"out\")\n"
+    "  --no-xyz                do not write the trajectory\n"
+    "  --quiet                 no progress bar and no notes on stderr\n"
+    "  --compact               print the JSON on one line\n"
+    "  --help                  print this help\n"
+    "\n"
+    "A progress bar (percent of the stop criterion, collisions per second, time left) is drawn on stderr when it is\n"
+    "a terminal.\n"
+    "\n"
+    "exit codes: 0 done, 1 usage, 2 bad scene, option or output directory (the message names the field or path),\n"
+    "4 internal failure.\n";
+
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, help).\n";
+    "Prints the overview, or the help of COMMAND (resolve, run, help).\n";
 
 int rc_cli_help(const char *topic, FILE *out)
 {
     const char *text = !topic ? overview
                        : strcmp(topic, "resolve") == 0 ? resolve_help
+                       : strcmp(topic, "run") == 0     ? run_help
                        : strcmp(topic, "help") == 0    ? help_help
                                                        : NULL;
     if (!text) return 1;

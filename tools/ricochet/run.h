@@ -1,0 +1,68 @@
+/* The pieces of `ricochet run` (docs/cli.md): the output files (run_output.c), the loop that advances the engine
+ * (run_loop.c), the progress bar (progress.c) and the JSON summary (run_summary.c). Functions that can fail print
+ * their message with rc_cli_fail and return an exit code; -1 means "fine, go on". */
+#ifndef RC_CLI_RUN_H
+#define RC_CLI_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli.h"
+
+enum { RC_RUN_GO_ON = -1 };
+
+/* The files of a run and the state of their writing. */
+typedef struct run_outputs {
+    char *trajectory, *observables, *histogram; /* paths, NULL when not written */
+    rc_xyz_writer *xyz;
+    rc_csv_writer *csv;
+    rc_frame frame;
+    rc_edmd_observables last; /* the state at the last frame or row written: the start of the next interval */
+    bool written;             /* at least one frame or row was written */
+    int64_t frames, rows;
+} run_outputs;
+
+/* Creates the directory (with its parents) and opens the files the settings ask for. */
+int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const rc_edmd *engine);
+/* Writes the frame and the CSV row of the engine's present state. */
+int rc_run_outputs_write(run_outputs *o, const rc_edmd *engine);
+/* Writes DIRECTORY/separation_histogram.csv when the engine collected the histogram. */
+int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edmd *engine);
+/* Closes the files; a failed flush is reported unless code already says something failed. Returns the exit code. */
+int rc_run_outputs_close(run_outputs *o, int code);
+/* Closes what is open and frees everything. */
+void rc_run_outputs_free(run_outputs *o);
+
+/* The outcome of the loop, for the summary. */
+typedef struct run_result {
+    rc_edmd_observables start;    /* where the summary's averages start: the end of the equilibration, or time 0 */
+    bool equilibrated;            /* the equilibration ended (or there was none) */
+    const char *stopped_by;       /* "collisions", "time", "events", or "no_events" when nothing was left to happen */
+    uint64_t start_collisions;    /* at the start of the run */
+    double wall_seconds;
+} run_result;
+
+/* Advances the engine to the stop criterion, writing outputs at every output time and at the end. */
+int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool progress, run_outputs *outputs,
+                run_result *result);
+
+/* The JSON summary printed at the end (docs/formats.md, "Outputs"); NULL when out of memory. */
+cJSON *rc_run_summary(const rc_edmd *engine, const rc_run_scene *scene, const rc_run_settings *settings,
+                      const run_outputs *outputs, const run_result *result);
+
+/* Seconds on the monotonic clock. */
+double rc_cli_seconds(void);
+
+/* A progress bar on stderr, redrawn at most every quarter second. */
+typedef struct progress {
+    bool on;
+    double start, drawn;
+} progress;
+
+void rc_progress_start(progress *p, bool on);
+/* fraction in [0, 1] of the stop criterion; collisions since the start. */
+void rc_progress_update(progress *p, double fraction, uint64_t collisions);
+/* Clears the bar's line. */
+void rc_progress_finish(progress *p);
+
+#endif

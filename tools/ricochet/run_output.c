@@ -1,0 +1,140 @@
+/* The files of ricochet run (docs/formats.md, "Outputs"): the output directory (created with its parents),
+ * DIRECTORY/trajectory.xyz (extended XYZ frames), DIRECTORY/observables.csv (one row per output time, averages over
+ * the interval since the previous row) and DIRECTORY/separation_histogram.csv. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "run.h"
+
+static const char *const columns[] = {
+    "time", "collisions", "events", "temperature", "pressure", "compressibility", "mean_free_time", "energy_drift",
+    "max_overlap", "stabilising_collisions", "negative_time_events", "kinetic_energy", "wall_collisions",
+    "three_body_events"};
+enum { COLUMNS = sizeof columns / sizeof *columns, HISTOGRAM_RANGE = 100 };
+
+/* mkdir -p: every missing directory of path. */
+static int make_directory(const char *path)
+{
+    char *partial = strdup(path);
+    if (!partial) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    int error = 0;
+    for (char *p = partial + 1; *p && !error; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
+        *p = '/';
+    }
+    if (!error && mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
+    struct stat info;
+    if (!error && (stat(path, &info) != 0 || !S_ISDIR(info.st_mode))) error = ENOTDIR;
+    free(partial);
+    if (error)
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot create the output directory %s: %s", path, strerror(error));
+    return RC_RUN_GO_ON;
+}
+
+/* "directory/name", or NULL when out of memory. */
+static char *join(const char *directory, const char *name)
+{
+    size_t size = strlen(directory) + strlen(name) + 2;
+    char *path = malloc(size);
+    if (path) snprintf(path, size, "%s/%s", directory, name);
+    return path;
+}
+
+static int io_failure(rc_status status)
+{
+    return rc_cli_fail(status == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+}
+
+int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const rc_edmd *engine)
+{
+    memset(o, 0, sizeof *o);
+    if (rc_frame_init(&o->frame, rc_edmd_count(engine), false))
+        return rc_cli_fail(RC_EXIT_INTERNAL, "%s", rc_last_error());
+    if (!settings->xyz && !settings->csv) return RC_RUN_GO_ON;
+    int code = make_directory(settings->directory);
+    if (code != RC_RUN_GO_ON) return code;
+    if (settings->xyz && !(o->trajectory = join(settings->directory, "trajectory.xyz")))
+        return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    if (settings->csv && !(o->observables = join(settings->directory, "observables.csv")))
+        return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    rc_status s = o->trajectory ? rc_xyz_writer_open(o->trajectory, &o->xyz) : RC_OK;
+    if (!s && o->observables) s = rc_csv_writer_open(o->observables, COLUMNS, columns, &o->csv);
+    return s ? io_failure(s) : RC_RUN_GO_ON;
+}
+
+/* The row of the present state; averages over the interval since the previous row (NaN for the first, at time 0). */
+static void row(const rc_edmd *engine, const run_outputs *o, double values[COLUMNS])
+{
+    rc_edmd_observables m;
+    if (o->written) rc_edmd_measure_since(engine, &o->last, &m);
+    else rc_edmd_measure(engine, &m);
+    double out[COLUMNS] = {m.time, (double)m.collisions, (double)m.events, m.temperature, m.pressure,
+                           m.compressibility, m.mean_free_time, m.energy_drift, m.max_overlap,
+                           (double)m.stabilising_collisions, (double)m.negative_time_events, m.kinetic_energy,
+                           (double)m.wall_collisions, (double)m.three_body_events};
+    memcpy(values, out, sizeof out);
+}
+
+int rc_run_outputs_write(run_outputs *o, const rc_edmd *engine)
+{
+    rc_status s = RC_OK;
+    if (o->xyz) {
+        s = rc_edmd_fill_frame(engine, &o->frame);
+        if (!s) s = rc_xyz_writer_write(o->xyz, &o->frame);
+        o->frames += !s;
+    }
+    if (!s && o->csv) {
+        double values[COLUMNS];
+        row(engine, o, values);
+        s = rc_csv_writer_row(o->csv, values);
+        o->rows += !s;
+    }
+    if (s) return io_failure(s);
+    rc_edmd_measure(engine, &o->last);
+    o->written = true;
+    return RC_RUN_GO_ON;
+}
+
+int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edmd *engine)
+{
+    enum { BINS = 2 * HISTOGRAM_RANGE + 1 };
+    uint64_t counts[BINS];
+    if (rc_edmd_separation_histogram(engine, HISTOGRAM_RANGE, counts) != BINS) return RC_RUN_GO_ON;
+    static const char *const names[] = {"offset", "count"};
+    int code = make_directory(directory);
+    if (code != RC_RUN_GO_ON) return code;
+    if (!(o->histogram = join(directory, "separation_histogram.csv")))
+        return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    rc_csv_writer *csv = NULL;
+    rc_status s = rc_csv_writer_open(o->histogram, 2, names, &csv);
+    for (int b = 0; b < BINS && !s; b++) s = rc_csv_writer_row(csv, (double[2]){b - HISTOGRAM_RANGE, (double)counts[b]});
+    if (csv) {
+        rc_status closed = rc_csv_writer_close(csv);
+        if (!s) s = closed;
+    }
+    return s ? io_failure(s) : RC_RUN_GO_ON;
+}
+
+int rc_run_outputs_close(run_outputs *o, int code)
+{
+    rc_status s = o->xyz ? rc_xyz_writer_close(o->xyz) : RC_OK;
+    rc_status t = o->csv ? rc_csv_writer_close(o->csv) : RC_OK;
+    o->xyz = NULL;
+    o->csv = NULL;
+    if (code == RC_RUN_GO_ON && (s || t)) code = io_failure(s ? s : t);
+    return code;
+}
+
+void rc_run_outputs_free(run_outputs *o)
+{
+    rc_run_outputs_close(o, RC_EXIT_INTERNAL);
+    rc_frame_release(&o->frame);
+    free(o->trajectory);
+    free(o->observables);
+    free(o->histogram);
+    memset(o, 0, sizeof *o);
+}
