@@ -130,11 +130,8 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
 /* The minimum image of a difference along periodic axes (both ends are within a shell of the box). */
 static inline void rc_edmd_minimum_image(const rc_edmd *e, double d[3])
 {
-    for (int a = 0; a < 3; a++) {
-        if (!e->periodic[a]) continue;
-        if (d[a] > e->half_box[a]) d[a] -= e->box[a];
-        else if (d[a] < -e->half_box[a]) d[a] += e->box[a];
-    }
+    for (int a = 0; a < 3; a++)
+        if (e->periodic[a]) d[a] += d[a] > e->half_box[a] ? -e->box[a] : d[a] < -e->half_box[a] ? e->box[a] : 0;
 }
 
 /* ---- the modules of the engine ---- */

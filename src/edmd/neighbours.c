@@ -185,7 +185,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
                         if (g.periodic[a]) d[a] += d[a] > g.half[a] ? -g.box[a] : d[a] < -g.half[a] ? g.box[a] : 0;
                     }
                     double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-                    if (dd >= widest || j == k || (only_lower && j > k)) continue;
+                    if ((dd >= widest) | (j == k) | (only_lower & (j > k))) continue; /* one well-predicted branch */
                     double reach = rk + e->kin[j].radius + shell2;
                     if (dd >= reach * reach) continue;
                     found[nfound++] = j;

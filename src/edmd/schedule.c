@@ -76,9 +76,9 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
         double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
         double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
         out.overlapped += c < 0;
-        if (b >= 0) continue; /* receding: f' >= 0 */
-        /* t >= c / (-2b) since sqrt(D) <= -b when c >= 0: most far pairs are dismissed without a root */
-        if (c > -2 * b * out.time) continue;
+        /* receding (f' >= 0), or no earlier than the best: t >= c / (-2b) since sqrt(D) <= -b when c >= 0. One branch
+         * for both, taken for most pairs, so that it is well predicted; no root for these. */
+        if ((b >= 0) | (c > -2 * b * out.time)) continue;
         double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
         double d = b * b - vv * c;
         if (d < 0) continue;
