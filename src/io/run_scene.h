@@ -33,9 +33,10 @@ rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene);
  * their velocities, then checks the state. */
 rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene);
 
-/* Every particle lies inside the box along closed axes (wrapped into it along periodic ones; `wrap`), on the free
- * side of every wall, and, when `pairs`, apart from every other particle. Names the particle as particles[i]. */
-rc_status rc_run_check_state(rc_run_scene *scene, bool pairs);
+/* Every particle lies inside the box along closed axes (wrapped into it along periodic ones), on the free side of
+ * every wall, and, unless `placed` (a placement never overlaps), apart from every other particle. Names the
+ * particle as particles[i]. */
+rc_status rc_run_check_state(rc_run_scene *scene, bool placed);
 
 /* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the
  * optional key is absent. Returns whether the key was present through *given (may be NULL). */

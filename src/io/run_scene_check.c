@@ -25,7 +25,8 @@ static rc_status check_box(rc_run_scene *scene, int32_t i)
     return RC_OK;
 }
 
-static rc_status check_walls(const rc_run_scene *scene, int32_t i)
+/* placed: the particles come from a placement, which fills the whole box. */
+static rc_status check_walls(const rc_run_scene *scene, int32_t i, bool placed)
 {
     const rc_edmd_def *def = &scene->def;
     const double *x = scene->positions + 3 * i;
@@ -34,7 +35,10 @@ static rc_status check_walls(const rc_run_scene *scene, int32_t i)
         for (int k = 0; k < def->dimension; k++) gap += def->walls[w].normal[k] * (x[k] - def->walls[w].point[k]);
         if (gap < 0)
             return rc_fail(RC_INVALID_ARGUMENT, "particles[%d] overlaps walls[%d] or lies behind it: its surface is "
-                           "%g from the wall's free side", (int)i, (int)w, gap);
+                           "%g from the wall's free side%s", (int)i, (int)w, gap,
+                           placed ? "; a placement fills the whole box and does not avoid walls: close that axis "
+                                    "(box.periodic) instead of a wall on its face, or move the wall out of the box"
+                                  : "");
     }
     return RC_OK;
 }
@@ -134,10 +138,10 @@ static rc_status check_pairs(const rc_edmd_def *def)
     return s;
 }
 
-rc_status rc_run_check_state(rc_run_scene *scene, bool pairs)
+rc_status rc_run_check_state(rc_run_scene *scene, bool placed)
 {
     rc_status s = RC_OK;
     for (int32_t i = 0; i < scene->def.count && !s; i++) s = check_box(scene, i);
-    for (int32_t i = 0; i < scene->def.count && !s; i++) s = check_walls(scene, i);
-    return s || !pairs ? s : check_pairs(&scene->def);
+    for (int32_t i = 0; i < scene->def.count && !s; i++) s = check_walls(scene, i, placed);
+    return s || placed ? s : check_pairs(&scene->def);
 }

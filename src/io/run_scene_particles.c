@@ -206,7 +206,7 @@ rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene)
     else return rc_fail(RC_INVALID_ARGUMENT, "particles: not a lattice {...} or a list of particles [...]");
     bool placed = cJSON_IsObject(particles);
     if (!s) s = read_velocities(root, scene, placed, moving);
-    if (!s) s = rc_run_check_state(scene, !placed);
+    if (!s) s = rc_run_check_state(scene, placed);
     if (!s) scene->settings.packing_fraction = packing_fraction(&scene->def);
     return s;
 }
