@@ -172,6 +172,20 @@ static void test_examples(void)
     }
 }
 
+/* The engine's own refusals come in the file's terms: its box[k] is the file's box.size[k]. */
+static void test_engine_messages(void)
+{
+    rc_run_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [2, 5]}, \"stop\": {\"time\": 1},"
+                                " \"particles\": [{\"position\": [1, 1], \"radius\": 0.5}]}");
+    if (!scene) return;
+    rc_edmd *engine = NULL;
+    rc_status s = rc_run_scene_create_engine(scene, &engine);
+    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "box.size[0]: ") != NULL,
+          "a periodic edge shorter than twice the neighbour reach: %s", rc_last_error());
+    if (!s) rc_edmd_destroy(engine);
+    rc_run_scene_destroy(scene);
+}
+
 /* ---- bad input: each message names its field ---------------------------------------------------------------- */
 
 #define LATTICE "\"particles\": {\"lattice\": \"fcc\", \"count\": 32, \"packing_fraction\": 0.3, \"diameter\": 1}"
@@ -188,7 +202,8 @@ static const struct {
     {"{" GOOD_REST ", " LATTICE ", \"box\": {\"sizes\": [1, 1, 1]}}", "unknown key \"sizes\" in box"},
     {"{\"dimension\": 3, \"temperature\": 1, \"stop\": {\"colisions\": 10}, " LATTICE "}",
      "unknown key \"colisions\" in stop"},
-    {"{" GOOD_REST ", " LATTICE ", \"output\": {\"every\": 1, \"format\": \"h5\"}}", "unknown key \"format\" in output"},
+    {"{" GOOD_REST ", " LATTICE ", \"output\": {\"every\": 1, \"format\": \"h5\"}}",
+     "unknown key \"format\" in output"},
     {"{" GOOD_REST ", " LATTICE ", \"thermostat\": {\"temperature\": 1}}", "thermostat.rate is missing"},
     {"{" GOOD_REST ", " LATTICE ", \"diagnostics\": {\"g_of_r\": true}}", "unknown key \"g_of_r\" in diagnostics"},
     {"{" GOOD_REST ", " LATTICE ", \"walls\": [{\"point\": [0, 0, 0], \"normal\": [0, 0, 1], \"e\": 1}]}",
@@ -205,7 +220,8 @@ static const struct {
                  " {\"position\": [1, 5], \"radius\": 0.5}, {\"position\": [5.5, 1.5], \"radius\": 0.5}]}",
      "particles[2] overlaps particles[5]"},
     /* periodic images overlap across the edge: 0.2 and 9.9 are 0.3 apart */
-    {EXPLICIT_2D "\"particles\": [{\"position\": [0.2, 5], \"radius\": 0.5}, {\"position\": [9.9, 5], \"radius\": 0.5}]}",
+    {EXPLICIT_2D "\"particles\": [{\"position\": [0.2, 5], \"radius\": 0.5},"
+                 " {\"position\": [9.9, 5], \"radius\": 0.5}]}",
      "particles[0] overlaps particles[1]"},
     {"{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": false}, \"stop\": {\"time\": 1},"
      " \"particles\": [{\"position\": [0.2, 5], \"radius\": 0.5}]}",
@@ -316,6 +332,7 @@ int main(void)
     test_explicit();
     test_determinism();
     test_examples();
+    test_engine_messages();
     test_bad_input();
     return check_finish();
 }

@@ -111,7 +111,8 @@ int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edm
         return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     rc_csv_writer *csv = NULL;
     rc_status s = rc_csv_writer_open(o->histogram, 2, names, &csv);
-    for (int b = 0; b < BINS && !s; b++) s = rc_csv_writer_row(csv, (double[2]){b - HISTOGRAM_RANGE, (double)counts[b]});
+    for (int b = 0; b < BINS && !s; b++)
+        s = rc_csv_writer_row(csv, (double[2]){b - HISTOGRAM_RANGE, (double)counts[b]});
     if (csv) {
         rc_status closed = rc_csv_writer_close(csv);
         if (!s) s = closed;
