@@ -235,8 +235,10 @@ static void test_observables(void)
             rc_edmd_measure(engine, &o);
             CHECK(fabs(o.temperature / temperatures[k] - 1) <= 1e-14, "%dD: T(0) = %.17g, Maxwell-Boltzmann at %g",
                   dimension, o.temperature, temperatures[k]);
-            CHECK(o.time == 0 && o.collisions == 0 && o.energy_drift == 0, "%dD: t = %g, %llu collisions, drift %g at "
-                  "start", dimension, o.time, (unsigned long long)o.collisions, o.energy_drift);
+            /* (the drift may differ from 0 by the rounding of summing the energy in another order) */
+            CHECK(o.time == 0 && o.collisions == 0 && fabs(o.energy_drift) <= 1e-14,
+                  "%dD: t = %g, %llu collisions, drift %g at start", dimension, o.time,
+                  (unsigned long long)o.collisions, o.energy_drift);
             /* a time limit stops the clock exactly there */
             rc_edmd_limits limits = {1.25, 0, 0};
             rc_edmd_advance(engine, &limits);
