@@ -107,6 +107,10 @@ typedef struct rc_edmd_def {
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
 
+/* rc_edmd_create accepts pairs that overlap by at most this fraction of their contact distance: the rounding residue
+ * a run leaves on the pair it stopped at (the stable rule heals such overlaps). Anything deeper is an error. */
+#define RC_EDMD_OVERLAP_TOLERANCE 1e-9
+
 typedef struct rc_edmd rc_edmd;
 
 /* Checks the definition (finite numbers, radii and masses positive, every particle inside the box and on the inner

@@ -55,17 +55,22 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 {
     if (!e || !limits) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_advance: NULL argument");
     if (isnan(limits->time)) return rc_fail(RC_INVALID_ARGUMENT, "limits.time: not a number");
+    double limit = limits->time - e->time_origin; /* on the engine's clock */
     for (;;) {
         if (limits->collisions && e->collisions >= limits->collisions) break;
         if (limits->events && e->events >= limits->events) break;
         int32_t k = rc_calendar_top(&e->calendar);
         double t = k >= 0 ? e->event_time[k] : INFINITY;
         double t_system = e->next_thermostat;
-        if ((t < t_system ? t : t_system) > limits->time) {
-            if (limits->time > e->now) e->now = limits->time;
+        if ((t < t_system ? t : t_system) > limit) {
+            if (limit > e->now) {
+                e->now = limit;
+                e->stopped_at = limits->time;
+            }
             break;
         }
         if (k < 0 && t_system == INFINITY) break; /* nothing will ever happen */
+        e->stopped_at = NAN;
         if (t_system < t) {
             e->now = t_system;
             e->events++;
@@ -78,6 +83,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (e->collisions >= e->next_reorder) {
             s = rc_edmd_reorder(e);
             if (s != RC_OK) return s;
+            limit = limits->time - e->time_origin;
         }
     }
     rc_edmd_integrate_kinetic(e);

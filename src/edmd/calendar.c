@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/memory.h"
 #include "core/status.h"
 #include "edmd/calendar.h"
 
@@ -17,11 +18,11 @@ rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key)
     while (buckets < n && buckets < (1 << 26)) buckets <<= 1;
     c->bucket_count = buckets;
     size_t m = n > 0 ? (size_t)n : 1;
-    c->where = malloc(m * sizeof *c->where);
-    c->next = malloc(m * sizeof *c->next);
-    c->prev = malloc(m * sizeof *c->prev);
-    c->heap = malloc(m * sizeof *c->heap);
-    c->head = malloc(((size_t)buckets + 1) * sizeof *c->head);
+    c->where = rc_alloc_large(m, sizeof *c->where);
+    c->next = rc_alloc_large(m, sizeof *c->next);
+    c->prev = rc_alloc_large(m, sizeof *c->prev);
+    c->heap = rc_alloc_large(m, sizeof *c->heap);
+    c->head = rc_alloc_large((size_t)buckets + 1, sizeof *c->head);
     if (!c->where || !c->next || !c->prev || !c->heap || !c->head) {
         rc_calendar_destroy(c);
         return rc_fail(RC_NO_MEMORY, "event calendar: out of memory for %d particles", (int)n);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 
@@ -116,19 +117,20 @@ static rc_status check_particle(const rc_edmd *e, const rc_edmd_def *d, int32_t 
     return RC_OK;
 }
 
-static rc_status allocate(rc_edmd *e)
+/* species only when some particle is not of species 0 (the array is for output only) */
+static rc_status allocate(rc_edmd *e, bool with_species)
 {
     size_t n = e->n > 0 ? (size_t)e->n : 1;
-    e->kin = aligned_alloc(64, n * sizeof *e->kin);
-    e->mass = malloc(n * sizeof *e->mass);
-    e->species = malloc(n * sizeof *e->species);
+    e->kin = rc_alloc_large(n, sizeof *e->kin);
+    e->mass = rc_alloc_large(n, sizeof *e->mass);
+    e->species = with_species ? malloc(n * sizeof *e->species) : NULL;
     e->id = malloc(n * sizeof *e->id);
     e->counter = calloc(n, sizeof *e->counter);
-    e->event_time = malloc(n * sizeof *e->event_time);
-    e->event_partner = malloc(n * sizeof *e->event_partner);
-    e->event_count = malloc(n * sizeof *e->event_count);
-    if (!e->kin || !e->mass || !e->species || !e->id || !e->counter || !e->event_time || !e->event_partner ||
-        !e->event_count)
+    e->event_time = rc_alloc_large(n, sizeof *e->event_time);
+    e->event_partner = rc_alloc_large(n, sizeof *e->event_partner);
+    e->event_count = rc_alloc_large(n, sizeof *e->event_count);
+    if (!e->kin || !e->mass || (with_species && !e->species) || !e->id || !e->counter || !e->event_time ||
+        !e->event_partner || !e->event_count)
         return rc_fail(RC_NO_MEMORY, "engine: out of memory for %d particles", (int)e->n);
     return rc_calendar_create(&e->calendar, e->n, e->event_time);
 }
@@ -141,7 +143,7 @@ static void copy_particles(rc_edmd *e, const rc_edmd_def *d)
         p->t = 0;
         p->radius = d->radii[k];
         e->mass[k] = d->masses[k];
-        e->species[k] = d->species ? d->species[k] : 0;
+        if (e->species) e->species[k] = d->species[k];
         e->id[k] = k;
         if (p->radius * 2 > e->max_diameter) e->max_diameter = p->radius * 2;
     }
@@ -151,6 +153,7 @@ static void set_geometry(rc_edmd *e, const rc_edmd_def *d)
 {
     e->dimension = d->dimension;
     e->n = d->count;
+    e->stopped_at = NAN;
     for (int a = 0; a < 3; a++) {
         bool flat = a == 2 && d->dimension == 2; /* 2D lives in the plane z = 0, periodic in z */
         e->box[a] = flat ? 1 : d->box[a];
@@ -191,7 +194,7 @@ static rc_status check_overlaps(const rc_edmd *e)
             double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
             rc_edmd_minimum_image(e, r);
             double sigma = p->radius + q->radius, dist = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
-            if (dist < sigma)
+            if (dist < sigma * (1 - RC_EDMD_OVERLAP_TOLERANCE))
                 return rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d (distance %.17g < %.17g)",
                                (int)k, (int)j, dist, sigma);
         }
@@ -203,7 +206,9 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
 {
     set_geometry(e, d);
     rc_status s = make_walls(e, d);
-    if (s == RC_OK) s = allocate(e);
+    bool with_species = false;
+    for (int32_t k = 0; d->species && k < d->count; k++) with_species |= d->species[k] != 0;
+    if (s == RC_OK) s = allocate(e, with_species);
     if (s != RC_OK) return s;
     for (int32_t k = 0; k < e->n && s == RC_OK; k++) s = check_particle(e, d, k);
     if (s != RC_OK) return s;
@@ -222,7 +227,8 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     e->initial_energy = e->kinetic + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
     rc_edmd_start_thermostat(e);
-    return rc_edmd_schedule_all(e);
+    /* start in space-filling-curve order: input orders (lattice rows, files) scatter neighbours over memory */
+    return e->reorder_interval > 0 ? rc_edmd_reorder(e) : rc_edmd_schedule_all(e);
 }
 
 rc_status rc_edmd_create(const rc_edmd_def *def, rc_edmd **engine)
@@ -260,6 +266,6 @@ void rc_edmd_destroy(rc_edmd *e)
     free(e);
 }
 
-double rc_edmd_time(const rc_edmd *e) { return e->now; }
+double rc_edmd_time(const rc_edmd *e) { return isnan(e->stopped_at) ? e->time_origin + e->now : e->stopped_at; }
 int32_t rc_edmd_count(const rc_edmd *e) { return e->n; }
 int rc_edmd_dimension(const rc_edmd *e) { return e->dimension; }

@@ -67,7 +67,10 @@ struct rc_edmd {
     int32_t *species;
     int32_t *id;             /* input index of the particle in each slot (slots are reordered) */
     uint32_t *counter;       /* collisions (velocity changes) of each particle */
-    double now;
+    double now;              /* the clock, counted from time_origin */
+    double time_origin;      /* reported time = time_origin + now; every renewal moves the origin to now, so that
+                              * clocks stay small and an event time's rounding never grows with the run's length */
+    double stopped_at;       /* the exact time limit the last advance stopped at (reported as is), or NAN */
 
     /* pending events, one per particle */
     double *event_time;      /* absolute */
@@ -157,7 +160,8 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising);
 void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w);
 void rc_edmd_thermostat_kick(rc_edmd *e);
 
-/* reorder.c */
+/* reorder.c: the renewal: every particle streamed to now, the clock origin moved to now, particles renumbered along
+ * a space-filling curve, every list and event rebuilt. */
 rc_status rc_edmd_reorder(rc_edmd *e);
 
 /* energy */

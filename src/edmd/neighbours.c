@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 
@@ -51,9 +52,9 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     e->neighbour_capacity = (int32_t)ceil(1.25 * ball / volume_per_particle) + 2;
     if (e->neighbour_capacity > e->n) e->neighbour_capacity = e->n > 0 ? e->n : 1;
     e->cell_head = malloc(total * sizeof *e->cell_head);
-    e->anchor = malloc(n * sizeof *e->anchor);
+    e->anchor = rc_alloc_large(n, sizeof *e->anchor);
     e->neighbour_count = calloc(n, sizeof *e->neighbour_count);
-    e->neighbours = malloc(n * (size_t)e->neighbour_capacity * sizeof *e->neighbours);
+    e->neighbours = rc_alloc_large(n * (size_t)e->neighbour_capacity, sizeof *e->neighbours);
     if (!e->cell_head || !e->anchor || !e->neighbour_count || !e->neighbours)
         return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
     return RC_OK;
@@ -70,8 +71,8 @@ void rc_edmd_neighbours_destroy(rc_edmd *e)
 /* Makes room for one more entry in every list (rare: a list outgrew the capacity). */
 static rc_status grow_lists(rc_edmd *e)
 {
-    int32_t old = e->neighbour_capacity, cap = old + old / 2 + 4;
-    int32_t *lists = malloc((size_t)e->n * cap * sizeof *lists);
+    int32_t old = e->neighbour_capacity, cap = old + (old / 8 > 2 ? old / 8 : 2); /* small steps: memory */
+    int32_t *lists = rc_alloc_large((size_t)e->n * cap, sizeof *lists);
     if (!lists) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory growing to %d entries", (int)cap);
     for (int32_t k = 0; k < e->n; k++)
         memcpy(lists + (size_t)k * cap, e->neighbours + (size_t)k * old, (size_t)e->neighbour_count[k] * sizeof *lists);

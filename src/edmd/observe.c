@@ -58,7 +58,7 @@ static double degrees_of_freedom(const rc_edmd *e)
 void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, rc_edmd_observables *o)
 {
     memset(o, 0, sizeof *o);
-    o->time = e->now;
+    o->time = rc_edmd_time(e);
     o->events = e->events;
     o->collisions = e->collisions;
     o->wall_collisions = e->wall_collisions;
@@ -82,12 +82,16 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     double t0 = since ? since->time : 0, k0 = since ? since->kinetic_integral : 0, w0 = since ? since->virial : 0;
     uint64_t c0 = since ? since->collisions : 0;
     double span = o->time - t0, kin = o->kinetic_integral - k0, vir = o->virial - w0;
-    if (!(span > 0) || e->n == 0 || dof == 0) {
+    /* without gravity K is constant between velocity changes and its integral is exact; under gravity the bulk
+     * pressure is not defined (it varies with height), so it is not reported */
+    if (!(span > 0) || e->n == 0 || dof == 0 || e->has_gravity) {
         o->pressure = o->compressibility = o->collision_rate = o->mean_free_time = NAN;
         return;
     }
+    /* kT from the kinetic integral with the right degrees of freedom; P = (N kT + W / (d t)) / V, so that
+     * P = n kT Z exactly */
     double d = e->dimension, kT = kin / (dof * span);
-    o->pressure = (kin + vir) / (d * volume(e) * span);
+    o->pressure = (e->n * kT + vir / (d * span)) / volume(e);
     o->compressibility = kT > 0 ? 1 + vir / (d * e->n * kT * span) : NAN;
     o->collision_rate = 2.0 * (double)(o->collisions - c0) / ((double)e->n * span);
     o->mean_free_time = o->collision_rate > 0 ? 1 / o->collision_rate : INFINITY;
@@ -101,7 +105,7 @@ rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
     if (f->count != e->n)
         return rc_fail(RC_INVALID_ARGUMENT, "frame: holds %d particles, the engine %d", (int)f->count, (int)e->n);
     f->dimension = e->dimension;
-    f->time = e->now;
+    f->time = rc_edmd_time(e);
     f->collisions = e->collisions;
     for (int a = 0; a < 3; a++) {
         f->box[a] = e->box[a];
@@ -115,7 +119,7 @@ rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
             if (e->periodic[a]) x[a] -= e->box[a] * floor(x[a] / e->box[a]);
         if (e->dimension == 2) x[2] = v[2] = 0;
         f->radii[id] = e->kin[k].radius;
-        f->species[id] = e->species[k];
+        f->species[id] = e->species ? e->species[k] : 0;
     }
     return RC_OK;
 }

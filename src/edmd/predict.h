@@ -16,7 +16,7 @@ static inline double rc_stable_pair_time(double b, double c, double vv)
 {
     if (b >= 0) return INFINITY;
     double d = b * b - vv * c;
-    if (d < 0) return INFINITY;
+    if (d <= 0) return INFINITY; /* misses, or grazes: at the double root f = 0 and f' = 0, never f' < 0 */
     double t = c / (-b + sqrt(d));
     return t > 0 ? t : 0;
 }

@@ -1,6 +1,7 @@
-/* Space-filling-curve reordering (DESIGN.md, "Queue"): now and then the particles are renumbered along a Morton
- * (Z-order) curve over a cell grid, so that neighbours in space sit near each other in memory. Every list, anchor
- * and event is then rebuilt from scratch at the current time. */
+/* Renewal (DESIGN.md, "Queue"): now and then every particle is streamed to the present, the clock's origin moves to
+ * the present (so that clocks, and with them the rounding of event times, stay as small as at the start of a run),
+ * and the particles are renumbered along a Morton (Z-order) curve over a cell grid, so that neighbours in space sit
+ * near each other in memory. Every list, anchor and event is then rebuilt from scratch. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,7 @@ static int by_key(const void *a, const void *b)
 static void permute(void *array, size_t size, const keyed *order, int32_t n, uint8_t *done)
 {
     char *a = array, held[64];
+    if (n <= 0) return;
     memset(done, 0, (size_t)n);
     for (int32_t start = 0; start < n; start++) {
         if (done[start]) continue;
@@ -54,9 +56,25 @@ static void permute(void *array, size_t size, const keyed *order, int32_t n, uin
     }
 }
 
+/* Streams every particle to now and makes now the origin of time. */
+static void rebase_clock(rc_edmd *e)
+{
+    rc_edmd_integrate_kinetic(e);
+    double shift = e->now;
+    for (int32_t k = 0; k < e->n; k++) {
+        rc_edmd_stream(e, k, shift);
+        e->kin[k].t = 0;
+    }
+    e->time_origin += shift;
+    e->now = 0;
+    e->kinetic_time = 0;
+    e->next_thermostat -= shift;
+}
+
 rc_status rc_edmd_reorder(rc_edmd *e)
 {
     int32_t n = e->n;
+    if (n == 0) return rc_edmd_schedule_all(e);
     e->next_reorder = e->collisions + (uint64_t)(e->reorder_interval * n + 1);
     keyed *order = malloc((size_t)n * sizeof *order);
     uint8_t *scratch = malloc((size_t)n);
@@ -65,8 +83,8 @@ rc_status rc_edmd_reorder(rc_edmd *e)
         free(scratch);
         return rc_fail(RC_NO_MEMORY, "reordering: out of memory for %d particles", (int)n);
     }
+    rebase_clock(e);
     for (int32_t k = 0; k < n; k++) {
-        rc_edmd_stream(e, k, e->now);
         uint64_t key = 0;
         for (int a = 0; a < 3; a++) {
             double x = e->kin[k].x[a] / e->cell_size[a];
@@ -78,7 +96,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     qsort(order, (size_t)n, sizeof *order, by_key);
     permute(e->kin, sizeof *e->kin, order, n, scratch);
     permute(e->mass, sizeof *e->mass, order, n, scratch);
-    permute(e->species, sizeof *e->species, order, n, scratch);
+    if (e->species) permute(e->species, sizeof *e->species, order, n, scratch);
     permute(e->id, sizeof *e->id, order, n, scratch);
     permute(e->counter, sizeof *e->counter, order, n, scratch);
     free(order);

@@ -81,7 +81,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
         if ((b >= 0) | (c > -2 * b * out.time)) continue;
         double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
         double d = b * b - vv * c;
-        if (d < 0) continue;
+        if (d <= 0) continue; /* no real root, or a graze: f' never negative where f <= 0 */
         double t = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
         if (t < out.time) {
             out.time = t;
@@ -124,16 +124,15 @@ void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
     e->event_time[k] = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : when;
     if (best == INFINITY) partner = RC_EVENT_NONE;
     e->event_partner[k] = partner;
-    if (partner >= 0) {
-        e->event_count[k] = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
-        if (when < e->event_time[partner]) {
-            e->event_time[partner] = when;
-            e->event_partner[partner] = k;
-            e->event_count[partner] = (e->counter[k] & RC_COUNT_MASK) | stabilising;
-            rc_calendar_update(&e->calendar, partner);
-        }
-    }
+    if (partner >= 0) e->event_count[k] = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
+    /* k's key changed: re-file k before any other key changes, or the heap would compare against a moved key */
     rc_calendar_update(&e->calendar, k);
+    if (partner >= 0 && when < e->event_time[partner]) {
+        e->event_time[partner] = when;
+        e->event_partner[partner] = k;
+        e->event_count[partner] = (e->counter[k] & RC_COUNT_MASK) | stabilising;
+        rc_calendar_update(&e->calendar, partner);
+    }
 }
 
 rc_status rc_edmd_schedule_all(rc_edmd *e)

@@ -103,7 +103,8 @@ static bool overlap(const rc_edmd_def *def, int32_t i, int32_t j)
         if (def->periodic[k]) dx -= def->box[k] * round(dx / def->box[k]);
         sum += dx * dx;
     }
-    return sum < sigma * sigma;
+    double allowed = sigma * (1 - RC_EDMD_OVERLAP_TOLERANCE);
+    return sum < allowed * allowed;
 }
 
 /* The lowest j > i that overlaps particle i, or -1. */
