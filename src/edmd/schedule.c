@@ -58,6 +58,8 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
 {
     scan_result out = {best, -1, false, 0};
     double now = e->now;
+    /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
+    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
     for (int32_t m = 0; m < count; m++) {
         int32_t j = list[m];
         const rc_kin *q = &e->kin[j];
