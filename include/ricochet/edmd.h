@@ -97,7 +97,8 @@ typedef struct rc_edmd_def {
     const double *masses;       /* count */
     const int32_t *species;     /* count, or NULL for all 0 */
     rc_event_detection detection; /* default RC_DETECTION_STABLE */
-    double shell;               /* neighbour-list shell as a fraction of the largest diameter (default 0.5) */
+    double shell;               /* neighbour-list shell as a fraction of the largest diameter; 0 (default): chosen
+                                 * from the density (0.5 at packing fraction 0.45, up to 1.5 in dilute gases) */
     double thermostat_rate;     /* Andersen thermostat: velocity redraws per particle per unit time (0: off) */
     double thermostat_temperature;
     uint64_t seed;              /* for the thermostat */

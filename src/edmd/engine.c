@@ -17,7 +17,7 @@ rc_edmd_def rc_edmd_default_def(void)
     d.box_restitution = 1;
     d.restitution = 1;
     d.detection = RC_DETECTION_STABLE;
-    d.shell = 0.5;
+    d.shell = 0; /* chosen from the density */
     d.thermostat_temperature = 1;
     d.seed = 1;
     d.reorder_interval = 50;
@@ -41,8 +41,8 @@ static rc_status check_scalars(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "restitution: %g is not in [0, 1]", d->restitution);
     if (!(d->box_restitution >= 0 && d->box_restitution <= 1))
         return rc_fail(RC_INVALID_ARGUMENT, "box restitution: %g is not in [0, 1]", d->box_restitution);
-    if (!(d->shell > 0) || !isfinite(d->shell))
-        return rc_fail(RC_INVALID_ARGUMENT, "shell: %g is not a positive number", d->shell);
+    if (!(d->shell >= 0) || !isfinite(d->shell))
+        return rc_fail(RC_INVALID_ARGUMENT, "shell: %g is not a number >= 0 (0: automatic)", d->shell);
     if (!(d->thermostat_rate >= 0) || !isfinite(d->thermostat_rate))
         return rc_fail(RC_INVALID_ARGUMENT, "thermostat rate: %g is not >= 0", d->thermostat_rate);
     if (d->thermostat_rate > 0 && !(d->thermostat_temperature >= 0 && isfinite(d->thermostat_temperature)))
@@ -170,6 +170,37 @@ static void set_geometry(rc_edmd *e, const rc_edmd_def *d)
     rc_rng_seed(&e->rng, d->seed);
 }
 
+/* The shell (as a fraction of the largest diameter) that measured fastest: 0.5 at packing fraction 0.45, about 0.8
+ * at 0.30, 1-2 at 0.05, which follows 0.5 sqrt(lambda / lambda_0.45) with lambda the Enskog mean free path
+ * 1 / (sqrt(2) pi n sigma^2 chi) (chi the Carnahan-Starling contact value; in 2D 1 / (2 sqrt(2) n sigma chi) with
+ * Henderson's). Clamped to [0.3, 1.5] and to what the box allows. */
+static double automatic_shell(const rc_edmd *e, const rc_edmd_def *d)
+{
+    double volume = 1, filled = 0, sigma = e->max_diameter;
+    for (int a = 0; a < e->dimension; a++) volume *= e->box[a];
+    for (int32_t k = 0; k < e->n; k++) {
+        double r = d->radii[k];
+        filled += e->dimension == 3 ? 4.18879020478639 * r * r * r : 3.14159265358979 * r * r;
+    }
+    double phi = filled / volume, n = e->n / volume, path;
+    if (!(phi < 0.95)) phi = 0.95;
+    if (e->dimension == 3) {
+        double chi = (1 - phi / 2) / ((1 - phi) * (1 - phi) * (1 - phi));
+        path = 1 / (4.44288293815837 * n * sigma * sigma * chi) / sigma;
+    } else {
+        double chi = (1 - 7 * phi / 16) / ((1 - phi) * (1 - phi));
+        path = 1 / (2.82842712474619 * n * sigma * chi) / sigma;
+    }
+    double alpha = 0.5 * sqrt(path / 0.0562);
+    if (!(alpha > 0.3)) alpha = 0.3;
+    if (alpha > 1.5) alpha = 1.5;
+    for (int a = 0; a < e->dimension; a++) { /* leave room for two reaches on periodic edges */
+        double room = e->periodic[a] ? 0.45 * e->box[a] / sigma - 1 : alpha;
+        if (room < alpha) alpha = room > 0.05 ? room : 0.05;
+    }
+    return alpha;
+}
+
 /* A periodic edge must hold two neighbour reaches, so that minimum images are unique. */
 static rc_status check_box_reach(const rc_edmd *e)
 {
@@ -214,7 +245,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     if (s != RC_OK) return s;
     copy_particles(e, d);
     if (e->n == 0) e->max_diameter = 1; /* an empty box still needs a cell size */
-    e->shell = 0.5 * d->shell * e->max_diameter;
+    e->shell = 0.5 * (d->shell > 0 ? d->shell : automatic_shell(e, d)) * e->max_diameter;
     e->shell_exit = e->shell * (1 - 1e-9);
     if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
