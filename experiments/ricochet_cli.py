@@ -7,8 +7,11 @@ import subprocess
 import tempfile
 
 
-def arguments(description):
+def arguments(description, options=()):
+    """Parses --ricochet and --out, plus an experiment's own options: (flags, argparse keywords) pairs."""
     parser = argparse.ArgumentParser(description=description)
+    for flags, keywords in options:
+        parser.add_argument(*flags, **keywords)
     here = os.path.dirname(os.path.abspath(__file__))
     parser.add_argument("--ricochet", default=os.path.join(here, "..", "build", "ricochet"),
                         help="path to the ricochet tool (default: build/ricochet)")
