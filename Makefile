@@ -7,6 +7,7 @@ JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev python3 \
            python3-numpy python3-matplotlib
 EXAMPLE ?= examples/impact/pool_break.json
+SCENE ?= examples/edmd/hard_spheres.json
 # Debian's interpreter, which has python3-numpy and python3-matplotlib (a pyenv python3 on PATH may not)
 PYTHON ?= /usr/bin/python3
 
@@ -26,9 +27,11 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRICOCHET_WERROR=ON
 	cmake --build $(BUILD) -j$(JOBS)
 
-# The main job on a built-in example: resolve the pool break with Generalized Reflections.
+# The main jobs on built-in examples: resolve the pool break with Generalized Reflections, then run 4000 hard spheres
+# at packing fraction 0.45 for 10^6 collisions with the event-driven engine.
 run: build
 	./$(BUILD)/ricochet resolve $(EXAMPLE)
+	./$(BUILD)/ricochet run $(SCENE) --out out/hard_spheres
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
