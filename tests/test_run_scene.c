@@ -1,6 +1,6 @@
 /* Tests of the scene reader of `ricochet run` (src/io/run_scene*.c, ricochet/scene.h): a good scene gives the
  * definition one works out by hand (the box sized by the packing fraction with the shape of box.size, the counts,
- * radii, masses, Maxwell-Boltzmann velocities with zero momentum at the temperature, wrapped positions, defaults of
+ * radii, masses, Maxwell-Boltzmann velocities with zero momentum at the temperature, positions, defaults of
  * the run settings), the same seed gives the same bits, every example reads and builds an engine, and every kind of
  * bad input fails with the field named. */
 #include <math.h>
@@ -118,15 +118,15 @@ static void test_shape_and_settings(void)
 static void test_explicit(void)
 {
     rc_run_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": [true, false]},"
-                                " \"particles\": [{\"position\": [-1, 5], \"velocity\": [1, 2], \"radius\": 1},"
-                                " {\"position\": [12.5, 2], \"diameter\": 1, \"mass\": 3, \"species\": 2},"
+                                " \"particles\": [{\"position\": [9, 5], \"velocity\": [1, 2], \"radius\": 1},"
+                                " {\"position\": [2.5, 2], \"diameter\": 1, \"mass\": 3, \"species\": 2},"
                                 " {\"position\": [6, 5], \"radius\": 1}],"
                                 " \"stop\": {\"time\": 1}}");
     if (!scene) return;
     const rc_edmd_def *def = rc_run_scene_def(scene);
     const rc_run_settings *settings = rc_run_scene_settings(scene);
     CHECK(def->count == 3 && def->box[0] == 10 && def->box[1] == 10, "count and box");
-    /* wrapped along the periodic axis: -1 -> 9, 12.5 -> 2.5; z is 0 in 2D */
+    /* as listed; z is 0 in 2D */
     CHECK(def->positions[0] == 9 && def->positions[1] == 5 && def->positions[2] == 0, "particle 0 at %g %g %g",
           def->positions[0], def->positions[1], def->positions[2]);
     CHECK(def->positions[3] == 2.5 && def->positions[4] == 2, "particle 1 at %g %g", def->positions[3],
@@ -229,6 +229,9 @@ static const struct {
     {"{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": [true, false]}, \"stop\": {\"time\": 1},"
      " \"particles\": [{\"position\": [3, 5], \"radius\": 0.5}, {\"position\": [5, 11], \"radius\": 0.5}]}",
      "particles[1].position: outside the box"},
+    {"{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": [true, false]}, \"stop\": {\"time\": 1},"
+     " \"particles\": [{\"position\": [12.5, 5], \"radius\": 0.5}]}",
+     "particles[0].position: outside the box: entry 0 is 12.5, not in [0, 10)"},
     {"{" GOOD_REST ", \"particles\": {\"lattice\": \"fcc\", \"count\": 32, \"packing_fraction\": 0.8,"
      " \"diameter\": 1}}",
      "particles.packing_fraction: 0.8 cannot be placed"},

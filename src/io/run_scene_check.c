@@ -1,5 +1,5 @@
 /* The checks of a scene's initial state, so that a bad one is reported in the file's terms (particles[i]) before
- * the engine sees it: inside the box along closed axes (positions along periodic axes are wrapped into the box), on
+ * the engine sees it: inside the box ([0, size) along periodic axes, a radius from the faces along closed ones), on
  * the free side of every wall, and no two particles overlapping (a cell grid, so that large lists stay fast). */
 #include <math.h>
 #include <stdlib.h>
@@ -14,8 +14,9 @@ static rc_status check_box(rc_run_scene *scene, int32_t i)
     for (int k = 0; k < def->dimension; k++) {
         double edge = def->box[k];
         if (def->periodic[k]) {
-            x[k] -= edge * floor(x[k] / edge);
-            if (x[k] >= edge) x[k] = 0; /* a tiny negative coordinate rounds up to the edge */
+            if (!(x[k] >= 0 && x[k] < edge))
+                return rc_fail(RC_INVALID_ARGUMENT, "particles[%d].position: outside the box: entry %d is %g, not in "
+                               "[0, %g) (a periodic axis; wrap the coordinate into the box)", (int)i, k, x[k], edge);
         } else if (!(x[k] >= r && x[k] <= edge - r)) {
             return rc_fail(RC_INVALID_ARGUMENT, "particles[%d].position: outside the box: entry %d is %g, not in "
                            "[%g, %g] (radius %g from the closed faces at 0 and %g)", (int)i, k, x[k], r, edge - r, r,
