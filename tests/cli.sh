@@ -187,6 +187,22 @@ summary_is stopped_by '"collisions"'
 summary_is collisions 2000
 checks=$((checks + 1))
 [ -s "$tmp/run1/trajectory.xyz" ] && [ -s "$tmp/run1/observables.csv" ] || fail "run wrote no trajectory or CSV"
+# ASE (Debian python3-ase) reads every frame: positions equal the numbers in the file, the box and pbc are right
+if /usr/bin/python3 -c 'import ase.io' 2>/dev/null; then
+    checks=$((checks + 1))
+    /usr/bin/python3 - "$tmp/run1/trajectory.xyz" <<'EOF3' || fail "ASE cannot read the trajectory"
+import sys, numpy, ase.io
+frames = ase.io.read(sys.argv[1], index=":")
+lines = open(sys.argv[1]).read().splitlines()
+count = int(lines[0])
+assert len(frames) == len(lines) // (count + 2) and len(frames) >= 2, len(frames)
+last = lines[-count:]
+expected = numpy.array([[float(x) for x in line.split()[1:4]] for line in last])
+assert numpy.array_equal(frames[-1].positions, expected), "positions differ"
+assert all(frames[-1].pbc) and frames[-1].get_chemical_symbols()[0] == "H"
+assert numpy.array_equal(frames[-1].arrays["radius"], [float(line.split()[7]) for line in last])
+EOF3
+fi
 run 0 "run --collisions overrides the file" "$tool" run "$tmp/small.json" --out "$tmp/run2" --collisions 500 --compact
 summary_ok 108
 summary_is collisions 500

@@ -4,9 +4,10 @@
  *   <count>
  *   Lattice="Lx 0 0 0 Ly 0 0 0 Lz" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=<t> Collisions=<n>
  *   pbc="T T F"
- *   A <x> <y> <z> <vx> <vy> <vz> <radius>
+ *   H <x> <y> <z> <vx> <vy> <vz> <radius>
  *
- * (the comment line is one line). Species 0 to 25 are named A to Z, species k from 26 on S<k>. Numbers are printed
+ * (the comment line is one line). Species k is named by the chemical symbol of atomic number k + 1 (H, He, Li, ...;
+ * 0 to 117), which both ASE and OVITO read. Numbers are printed
  * with 17 significant digits, so they read back to the same bits. Frames with orientations add orientation:R:4,
  * written x y z w: OVITO maps that column to its Orientation property, whose components are (X, Y, Z, W), while a
  * frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
@@ -25,6 +26,22 @@ struct rc_xyz_writer {
     FILE *file;
     char *path;
 };
+
+/* Species k is written as the chemical symbol of atomic number k + 1: ASE reads the species column as chemical
+ * symbols (and fails on any other name); OVITO shows them as particle type names. */
+static const char *const symbols[] = {
+    "H", "He", "Li", "Be", "B", "C", "N", "O", "F", "Ne", "Na", "Mg", "Al", "Si", "P", "S", "Cl", "Ar", "K", "Ca",
+    "Sc", "Ti", "V", "Cr", "Mn", "Fe", "Co", "Ni", "Cu", "Zn", "Ga", "Ge", "As", "Se", "Br", "Kr", "Rb", "Sr", "Y",
+    "Zr", "Nb", "Mo", "Tc", "Ru", "Rh", "Pd", "Ag", "Cd", "In", "Sn", "Sb", "Te", "I", "Xe", "Cs", "Ba", "La", "Ce",
+    "Pr", "Nd", "Pm", "Sm", "Eu", "Gd", "Tb", "Dy", "Ho", "Er", "Tm", "Yb", "Lu", "Hf", "Ta", "W", "Re", "Os", "Ir",
+    "Pt", "Au", "Hg", "Tl", "Pb", "Bi", "Po", "At", "Rn", "Fr", "Ra", "Ac", "Th", "Pa", "U", "Np", "Pu", "Am", "Cm",
+    "Bk", "Cf", "Es", "Fm", "Md", "No", "Lr", "Rf", "Db", "Sg", "Bh", "Hs", "Mt", "Ds", "Rg", "Cn", "Nh", "Fl", "Mc",
+    "Lv", "Ts", "Og",
+};
+
+#define SPECIES_COUNT ((int32_t)(sizeof symbols / sizeof *symbols))
+
+static const char *symbol_of(int32_t species) { return symbols[species]; }
 
 static rc_status xyz_failed(const char *path, const char *what, int error)
 {
@@ -64,8 +81,9 @@ static rc_status check_frame(const rc_frame *f)
         return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: NULL positions, velocities, radii or species for %d particles",
                        (int)f->count);
     for (int32_t i = 0; i < f->count; i++)
-        if (f->species[i] < 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is negative", (int)i, (int)f->species[i]);
+        if (f->species[i] < 0 || f->species[i] >= SPECIES_COUNT)
+            return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is not in [0, %d]", (int)i,
+                           (int)f->species[i], (int)SPECIES_COUNT - 1);
     return RC_OK;
 }
 
@@ -89,11 +107,7 @@ static int write_header(FILE *file, const rc_frame *f)
 
 static int write_particle(FILE *file, const rc_frame *f, int32_t i)
 {
-    char species[16];
-    if (f->species[i] < 26)
-        snprintf(species, sizeof species, "%c", (char)('A' + f->species[i]));
-    else
-        snprintf(species, sizeof species, "S%d", (int)f->species[i]);
+    const char *species = symbol_of(f->species[i]);
     const double *x = f->positions + 3 * i, *v = f->velocities + 3 * i;
     int n = fprintf(file, "%s %.17g %.17g %.17g %.17g %.17g %.17g %.17g", species, x[0], x[1], x[2], v[0], v[1],
                     v[2], f->radii[i]);
