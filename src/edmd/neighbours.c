@@ -144,26 +144,17 @@ static rc_status add_found(rc_edmd *e, int32_t k, const int32_t *found, int32_t 
     return RC_OK;
 }
 
-/* The geometry a search reads, copied into locals so that the compiler keeps it in registers. */
-typedef struct search_box {
-    double box[3], half[3];
-    bool periodic[3];
-} search_box;
-
 /* Adds to k's list (and k to theirs) every particle j != k whose anchor is within sigma_kj + 2 shell of k's anchor;
- * when only_lower is set, only j < k (building all lists once). Candidates are gathered first, in a loop that
- * writes nothing but a local buffer. */
+ * when only_lower is set, only j < k (building all lists once). Candidates are gathered into a local batch first. */
 static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
 {
     int32_t off[3][2 * CELL_SPLIT + 1], count[3], home[3];
     const rc_anchor *anchor = e->anchor;
     const int32_t *head = e->cell_head;
     const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
-    search_box g;
     for (int a = 0; a < 3; a++) {
         home[a] = cell_coordinate(e, a, ak[a]);
         count[a] = offsets(e, a, home[a], off[a]);
-        g.box[a] = e->box[a], g.half[a] = e->half_box[a], g.periodic[a] = e->periodic[a];
     }
     double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
     widest *= widest;
@@ -175,16 +166,13 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
                 int32_t c[3] = {home[0] + off[0][x], home[1] + off[1][y], home[2] + off[2][z]};
                 bool outside = false;
                 for (int a = 0; a < 3; a++) {
-                    if (c[a] < 0) c[a] += e->cells[a], outside |= !g.periodic[a];
-                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], outside |= !g.periodic[a];
+                    if (c[a] < 0) c[a] += e->cells[a], outside |= !e->periodic[a];
+                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], outside |= !e->periodic[a];
                 }
                 if (outside) continue;
                 for (int32_t j = head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]]; j >= 0; j = anchor[j].next) {
-                    double d[3];
-                    for (int a = 0; a < 3; a++) {
-                        d[a] = ak[a] - anchor[j].x[a];
-                        if (g.periodic[a]) d[a] += d[a] > g.half[a] ? -g.box[a] : d[a] < -g.half[a] ? g.box[a] : 0;
-                    }
+                    double d[3] = {ak[0] - anchor[j].x[0], ak[1] - anchor[j].x[1], ak[2] - anchor[j].x[2]};
+                    rc_edmd_minimum_image(e, d);
                     double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
                     if ((dd >= widest) | (j == k) | (only_lower & (j > k))) continue; /* one well-predicted branch */
                     double reach = rk + e->kin[j].radius + shell2;
