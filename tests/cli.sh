@@ -235,8 +235,13 @@ summary_ok 108
 run 0 "run ball_on_plate" "$tool" run "$root/examples/edmd/ball_on_plate.json" --out "$tmp/plate"
 summary_ok 1
 checks=$((checks + 1))
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["stopped_by"]=="events" and abs(r["time"]-3**0.5*3)<1e-9, r["time"]' \
-    "$tmp/out" || fail "the ball on the plate does not come to rest at t1 + 2 e v1 / (g (1 - e))"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["stopped_by"] == "time" and r["time"] == 10 and r["sleeping"] == 1, r
+last = open(sys.argv[2]).read().splitlines()[-1].split()
+assert abs(float(last[3]) - 1.5) < 1e-12, last
+' "$tmp/out" "$tmp/plate/trajectory.xyz" || fail "the ball on the plate does not rest on it asleep while time goes on to 10"
 
 # ---- run: bad scenes, options and outputs (exit 2 naming the field or path), usage (exit 1) ----
 bad_scene() { # NAME EXTRA-KEYS EXPECTED-IN-MESSAGE

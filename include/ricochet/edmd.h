@@ -13,6 +13,7 @@
 
 #include "ricochet/core.h"
 #include "ricochet/frame.h"
+#include "ricochet/impact.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,6 +82,19 @@ typedef struct rc_wall {
     double restitution; /* in [0, 1] */
 } rc_wall;
 
+/* Inelastic collapse control (DESIGN.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
+ * an endless run of zero-time events when e < 1. */
+typedef struct rc_edmd_collapse {
+    double contact_time;   /* TC model: a collision within this time of either body's previous collision is elastic
+                            * (Luding and McNamara 1998); 0 (default): off */
+    double elastic_speed;  /* a collision whose normal approach speed is below this is elastic; 0 (default): off */
+    bool sleep;            /* under gravity, a particle at rest on static supports is frozen until hit (default on) */
+    double sleep_speed;    /* the speed below which a supported particle falls asleep; 0 (default): 1e-12 sqrt(|g| d)
+                            * with d the largest diameter */
+    uint64_t stall_events; /* consecutive events without the clock advancing after which rc_edmd_advance stops with
+                            * RC_NOT_TERMINATED naming the particles; default 1e6; 0: never stop */
+} rc_edmd_collapse;
+
 typedef struct rc_edmd_def {
     int dimension;              /* 2 or 3 */
     double box[3];              /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
@@ -104,6 +118,12 @@ typedef struct rc_edmd_def {
     uint64_t seed;              /* for the thermostat */
     double reorder_interval;    /* pair collisions per particle between space-filling-curve reorders (0: never) */
     bool separation_histogram;  /* collect the histogram of pair separations at impact (rc_edmd_separation_histogram) */
+    /* Simultaneous contacts: when a collision fires, the bodies touching the colliding pair (relative gap below
+     * contact_tolerance), transitively, walls included, form a cluster that src/impact resolves with these options
+     * (their restitution is replaced by the colliding contact's). A lone pair takes the binary rule. */
+    double contact_tolerance;   /* default 1e-9; 0: no clusters, every collision binary (classic processing) */
+    rc_impact_options impact;   /* default rc_impact_default_options() */
+    rc_edmd_collapse collapse;
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
@@ -128,7 +148,9 @@ typedef struct rc_edmd_limits {
 } rc_edmd_limits;
 
 /* Processes events in time order until a limit is reached. When the time limit is reached the engine's clock is
- * exactly limits.time. Returns RC_OK. */
+ * exactly limits.time. Returns RC_OK; RC_NOT_TERMINATED when a cluster's impact did not end within
+ * def.impact.max_iterations or the clock stalled (def.collapse.stall_events), with rc_last_error() naming the
+ * particles (by input index) and the time; the engine is then left at that event and must not be advanced again. */
 RC_API rc_status rc_edmd_advance(rc_edmd *engine, const rc_edmd_limits *limits);
 
 RC_API double rc_edmd_time(const rc_edmd *engine);
@@ -160,6 +182,12 @@ typedef struct rc_edmd_observables {
     double compressibility;           /* Z = P V / (N kT), kT averaged over the interval */
     double collision_rate;            /* pair collisions per particle per unit time over the interval */
     double mean_free_time;            /* 1 / collision_rate */
+    uint64_t clusters;                /* collisions resolved as a cluster by src/impact */
+    int32_t largest_cluster;          /* bodies (particles) in the largest cluster so far */
+    uint64_t impact_iterations;       /* impact-operator applications over all clusters */
+    uint64_t lineality_detections;    /* clusters in which implicit equality constraints were found */
+    int32_t sleeping;                 /* particles asleep now */
+    uint64_t sleeps, wakes;           /* times a particle fell asleep, and was woken */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

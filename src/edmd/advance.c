@@ -6,23 +6,99 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 
-static void process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
+/* The books a binary collision changes, kept so that a collision found to touch other bodies can be undone and
+ * resolved as a cluster instead (counters are not restored: their increments only invalidate events). */
+typedef struct undo {
+    double v[2][3];
+    double kinetic, kinetic_integral, kinetic_time, virial, dissipated;
+    uint64_t collisions, wall_collisions, stabilising, three_body, negative_time;
+} undo;
+
+static void save(const rc_edmd *e, int32_t i, int32_t j, undo *u)
+{
+    for (int a = 0; a < 3; a++) u->v[0][a] = e->kin[i].v[a], u->v[1][a] = j >= 0 ? e->kin[j].v[a] : 0;
+    u->kinetic = e->kinetic, u->kinetic_integral = e->kinetic_integral, u->kinetic_time = e->kinetic_time;
+    u->virial = e->virial, u->dissipated = e->dissipated;
+    u->collisions = e->collisions, u->wall_collisions = e->wall_collisions, u->stabilising = e->stabilising;
+    u->three_body = e->three_body, u->negative_time = e->negative_time;
+}
+
+static void restore(rc_edmd *e, int32_t i, int32_t j, const undo *u)
+{
+    for (int a = 0; a < 3; a++) {
+        e->kin[i].v[a] = u->v[0][a];
+        if (j >= 0) e->kin[j].v[a] = u->v[1][a];
+    }
+    e->kinetic = u->kinetic, e->kinetic_integral = u->kinetic_integral, e->kinetic_time = u->kinetic_time;
+    e->virial = u->virial, e->dissipated = u->dissipated;
+    e->collisions = u->collisions, e->wall_collisions = u->wall_collisions, e->stabilising = u->stabilising;
+    e->three_body = u->three_body, e->negative_time = u->negative_time;
+}
+
+/* A moving particle k meets the sleeper j: a hit that matters wakes j; a touch slower than the sleep speed treats j as
+ * a static body. */
+static rc_status meet_sleeper(rc_edmd *e, int32_t k, int32_t j, double restitution)
+{
+    if (rc_edmd_approach_speed(e, k, j) >= e->sleep_speed) {
+        rc_edmd_wake(e, j);
+        return RC_OK;
+    }
+    return rc_edmd_resolve_cluster(e, k, j, restitution);
+}
+
+/* The binary rule, or, when the pair (or particle and wall) touches other bodies, the cluster. */
+static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, double restitution)
+{
+    undo u;
+    save(e, k, j, &u);
+    int touching;
+    if (j >= 0) {
+        rc_edmd_collide_pair(e, k, j, stabilising, restitution);
+        touching = rc_edmd_schedule(e, k, true) + rc_edmd_schedule(e, j, true) - 2;
+    } else {
+        rc_edmd_collide_wall(e, k, RC_EVENT_WALL0 - j, restitution);
+        touching = rc_edmd_schedule(e, k, true) - 1;
+    }
+    if (touching > 0) {
+        restore(e, k, j, &u);
+        return rc_edmd_resolve_cluster(e, k, j, restitution);
+    }
+    rc_status s = RC_OK;
+    if (e->sleep_on) {
+        s = rc_edmd_try_sleep(e, k);
+        if (s == RC_OK && j >= 0) s = rc_edmd_try_sleep(e, j);
+    }
+    return s;
+}
+
+static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
 {
     if ((e->counter[j] & RC_COUNT_MASK) != (e->event_count[k] & RC_COUNT_MASK)) {
         rc_edmd_stream(e, k, e->now); /* stale: the partner moved on; predict afresh */
         rc_edmd_schedule(e, k, false);
-        return;
+        return RC_OK;
     }
     bool stabilising = (e->event_count[k] & RC_STABILISING) != 0;
+    if (rc_edmd_is_asleep(e, k)) { /* the event came from the sleeper's side: the mover goes first */
+        int32_t swap = k;
+        k = j, j = swap;
+    }
     rc_edmd_stream(e, k, t);
     rc_edmd_stream(e, j, t);
-    rc_edmd_collide_pair(e, k, j, stabilising);
+    double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, j) : e->restitution;
+    if (rc_edmd_is_asleep(e, j)) {
+        rc_status s = meet_sleeper(e, k, j, restitution);
+        if (s != RC_OK || rc_edmd_is_asleep(e, j)) return s;
+    }
+    if (e->clusters_on) return collide(e, k, j, stabilising, restitution);
+    rc_edmd_collide_pair(e, k, j, stabilising, restitution);
     if (t < e->now) { /* the naive rule's rewind: carry the pair back to the present */
         rc_edmd_stream(e, k, e->now);
         rc_edmd_stream(e, j, e->now);
     }
     rc_edmd_schedule(e, k, true);
     rc_edmd_schedule(e, j, true);
+    return RC_OK;
 }
 
 static rc_status process(rc_edmd *e, int32_t k)
@@ -31,16 +107,17 @@ static rc_status process(rc_edmd *e, int32_t k)
     int32_t partner = e->event_partner[k];
     if (t > e->now) e->now = t;
     e->events++;
-    if (partner >= 0) {
-        process_pair(e, k, partner, t);
-        return RC_OK;
-    }
+    e->last_pair[0] = k, e->last_pair[1] = partner;
+    if (partner >= 0) return process_pair(e, k, partner, t);
     rc_edmd_stream(e, k, e->now);
     if (partner == RC_EVENT_SHELL) {
         rc_status s = rc_edmd_neighbours_rebuild(e, k);
         if (s != RC_OK) return s;
     } else if (partner <= RC_EVENT_WALL0) {
-        rc_edmd_collide_wall(e, k, RC_EVENT_WALL0 - partner);
+        double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, partner)
+                                               : e->walls[RC_EVENT_WALL0 - partner].restitution;
+        if (e->clusters_on) return collide(e, k, partner, false, restitution);
+        rc_edmd_collide_wall(e, k, RC_EVENT_WALL0 - partner, restitution);
     }
     rc_edmd_schedule(e, k, false);
     return RC_OK;
@@ -79,6 +156,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
             continue;
         }
         rc_status s = process(e, k);
+        if (s == RC_OK && e->stall_limit && ++e->stall_window >= e->stall_limit) s = rc_edmd_check_stall(e);
         if (s != RC_OK) return s;
         if (e->collisions >= e->next_reorder) {
             s = rc_edmd_reorder(e);

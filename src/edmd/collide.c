@@ -24,7 +24,7 @@ static void record_separation(rc_edmd *e, double distance, double sigma)
     e->histogram[bin + RC_HISTOGRAM_RANGE]++;
 }
 
-void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising)
+void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution)
 {
     rc_kin *p = &e->kin[i], *q = &e->kin[j];
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
@@ -34,7 +34,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising)
     if (b >= 0) return; /* receding: f' >= 0, no impulse (the stable rule's condition, checked at execution) */
     double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
     record_separation(e, sqrt(rr), p->radius + q->radius);
-    double mi = e->mass[i], mj = e->mass[j], e1 = 1 + e->restitution;
+    double mi = e->mass[i], mj = e->mass[j], e1 = 1 + restitution;
     double f = e1 * b / (rr * (mi + mj));
     for (int a = 0; a < 3; a++) {
         p->v[a] -= f * mj * r[a];
@@ -42,7 +42,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising)
     }
     double reduced = mi * mj / (mi + mj);
     rc_edmd_integrate_kinetic(e);
-    double loss = 0.5 * (1 - e->restitution * e->restitution) * reduced * b * b / rr;
+    double loss = 0.5 * (1 - restitution * restitution) * reduced * b * b / rr;
     e->kinetic -= loss;
     e->dissipated += loss;
     e->virial -= e1 * reduced * b;
@@ -52,16 +52,16 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising)
     e->stabilising += stabilising;
 }
 
-void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w)
+void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 {
     rc_kin *p = &e->kin[k];
     const rc_plane *plane = &e->walls[w];
     const double *n = plane->normal;
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     if (b >= 0) return;
-    double f = (1 + plane->restitution) * b;
+    double f = (1 + restitution) * b;
     for (int a = 0; a < 3; a++) p->v[a] -= f * n[a];
-    double loss = 0.5 * (1 - plane->restitution * plane->restitution) * e->mass[k] * b * b;
+    double loss = 0.5 * (1 - restitution * restitution) * e->mass[k] * b * b;
     rc_edmd_integrate_kinetic(e);
     e->kinetic -= loss;
     e->dissipated += loss;
@@ -72,6 +72,7 @@ void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w)
 void rc_edmd_thermostat_kick(rc_edmd *e)
 {
     int32_t k = (int32_t)rc_rng_below(&e->rng, (uint64_t)e->n);
+    rc_edmd_wake(e, k);
     rc_edmd_stream(e, k, e->now);
     rc_kin *p = &e->kin[k];
     double m = e->mass[k], scale = sqrt(e->thermostat_temperature / m), before = 0, after = 0;

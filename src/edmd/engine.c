@@ -21,6 +21,10 @@ rc_edmd_def rc_edmd_default_def(void)
     d.thermostat_temperature = 1;
     d.seed = 1;
     d.reorder_interval = 50;
+    d.contact_tolerance = 1e-9;
+    d.impact = rc_impact_default_options();
+    d.collapse.sleep = true;
+    d.collapse.stall_events = 1000000;
     return d;
 }
 
@@ -53,6 +57,11 @@ static rc_status check_scalars(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "event detection: %d is not a rule", (int)d->detection);
     if (d->count > 0 && (!d->positions || !d->velocities || !d->radii || !d->masses))
         return rc_fail(RC_INVALID_ARGUMENT, "particles: positions, velocities, radii and masses are required");
+    if (d->contact_tolerance != 0 && !(d->contact_tolerance >= 1e-12 && d->contact_tolerance <= 0.1))
+        return rc_fail(RC_INVALID_ARGUMENT, "contact tolerance: %g is not 0 (no clusters) or in [1e-12, 0.1]",
+                       d->contact_tolerance);
+    rc_status s = rc_impact_options_validate(&d->impact);
+    if (s != RC_OK) return rc_fail(s, "impact.%s", rc_last_error());
     if (d->wall_count < 0 || (d->wall_count > 0 && !d->walls))
         return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
     return RC_OK;
@@ -168,6 +177,11 @@ static void set_geometry(rc_edmd *e, const rc_edmd_def *d)
     e->thermostat_temperature = d->thermostat_temperature;
     e->reorder_interval = d->reorder_interval;
     rc_rng_seed(&e->rng, d->seed);
+    /* clusters need the stable rule: the naive rule's negative times would resolve contacts in the past */
+    e->clusters_on = d->contact_tolerance > 0 && d->detection == RC_DETECTION_STABLE;
+    e->contact_tolerance = e->clusters_on ? d->contact_tolerance : 0;
+    e->touch_factor = e->clusters_on ? (2 + d->contact_tolerance) * d->contact_tolerance : 0;
+    e->impact = d->impact;
 }
 
 /* The shell (as a fraction of the largest diameter) that measured fastest: 0.5 at packing fraction 0.45, about 0.8
@@ -249,6 +263,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     e->shell_exit = e->shell * (1 - 1e-9);
     if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
+    if ((s = rc_edmd_collapse_create(e, d)) != RC_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
         return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK ||
@@ -284,6 +299,8 @@ void rc_edmd_destroy(rc_edmd *e)
     if (!e) return;
     rc_edmd_neighbours_destroy(e);
     rc_calendar_destroy(&e->calendar);
+    rc_edmd_cluster_destroy(e);
+    rc_edmd_collapse_destroy(e);
     free(e->kin);
     free(e->mass);
     free(e->species);

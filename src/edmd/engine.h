@@ -11,6 +11,7 @@
 
 #include "core/rng.h"
 #include "edmd/calendar.h"
+#include "ricochet/impact.h"
 #include "ricochet/edmd.h"
 
 /* Position x at time t with velocity v; radius r. Exactly 64 bytes. */
@@ -47,6 +48,26 @@ typedef struct rc_plane {
 } rc_plane;
 
 #define RC_HISTOGRAM_RANGE 1024
+
+/* A contact of a cluster: member a against member b, or (b = -1) against a static body (a wall or a sleeper). */
+typedef struct rc_cluster_contact {
+    int32_t a, b;        /* member indices, or b = -1 for a static body */
+    double normal[3];    /* unit, from b to a */
+    double distance;     /* centre distance (pairs), for the virial; 0 for static bodies */
+} rc_cluster_contact;
+
+/* The workspace of cluster resolution, reused from one cluster to the next (no allocation in the steady state). */
+typedef struct rc_edmd_cluster {
+    rc_impact_problem *problem;
+    rc_impact_solver *solver;         /* the scene's operator */
+    rc_impact_solver *support_solver; /* inelastic GR: does a set of static supports hold a particle up? */
+    int32_t *members;                 /* particle slots */
+    int32_t member_count, member_capacity;
+    rc_cluster_contact *contacts;
+    int32_t contact_count, contact_capacity;
+    uint64_t *mark;                   /* per slot: stamp << 32 | member index, current when the stamp matches */
+    uint32_t stamp;
+} rc_edmd_cluster;
 
 struct rc_edmd {
     int dimension;
@@ -109,7 +130,31 @@ struct rc_edmd {
     double dissipated, thermostat_energy, initial_energy;
     double max_overlap;
     uint64_t *histogram;     /* 2 * RC_HISTOGRAM_RANGE + 1 bins, or NULL */
+
+    /* simultaneous contacts (cluster.c) */
+    bool clusters_on;
+    double contact_tolerance;   /* relative gap below which two bodies touch */
+    double touch_factor;        /* (1 + tolerance)^2 - 1: a pair touches when |r|^2 - sigma^2 < touch_factor sigma^2 */
+    rc_impact_options impact;
+    rc_edmd_cluster *cluster;   /* the cluster workspace, made at the first cluster */
+    uint64_t cluster_count, impact_iterations, lineality_detections;
+    int32_t largest_cluster;
+
+    /* collapse control (collapse.c) */
+    bool collapse_rules;        /* the TC model or the elastic threshold is on */
+    double contact_time, elastic_speed, sleep_speed;
+    double *last_collision;     /* time of each particle's last collision (TC model only), or NULL */
+    bool sleep_on;
+    uint8_t *asleep;            /* per particle, when sleeping is on */
+    int32_t sleeping;           /* particles asleep now */
+    uint64_t sleeps, wakes;
+    uint64_t stall_limit;       /* events per stall check (collapse.stall_events), or 0 */
+    uint64_t stall_window;      /* events since the last check */
+    double stall_clock;         /* the clock at the last check */
+    int32_t last_pair[2];       /* the particles of the last event, to name them when the clock stalls */
 };
+
+static inline bool rc_edmd_is_asleep(const rc_edmd *e, int32_t k) { return e->sleeping > 0 && e->asleep[k]; }
 
 /* ---- streaming and geometry (inline: the hot path) ---- */
 
@@ -120,6 +165,10 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
     double dt = t - p->t;
     if (dt == 0) return;
     if (e->has_gravity) {
+        if (rc_edmd_is_asleep(e, k)) { /* held by its supports: at rest */
+            p->t = t;
+            return;
+        }
         for (int a = 0; a < 3; a++) {
             p->x[a] += p->v[a] * dt + 0.5 * e->gravity[a] * dt * dt;
             p->v[a] += e->gravity[a] * dt;
@@ -150,15 +199,45 @@ rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
 /* schedule.c */
 /* Predicts particle k's next event (k streamed to now) over its walls, neighbours and shell, stores it and updates
  * the calendar; may hand the same event to the partner when that is earlier than the partner's own. When
- * after_collision is set, counts a three-body event if k ends overlapped with two particles. */
-void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision);
+ * after_collision is set, counts a three-body event if k ends overlapped with two particles. Returns how many bodies
+ * (particles and walls) touch k now, within the contact tolerance. */
+int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision);
 /* Predicts every particle's event and rebuilds the calendar. */
 rc_status rc_edmd_schedule_all(rc_edmd *e);
 
-/* collide.c */
-void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising);
-void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w);
+/* collide.c: the binary rules with restitution e (chosen by rc_edmd_restitution). */
+void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
+void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
 void rc_edmd_thermostat_kick(rc_edmd *e);
+
+/* cluster.c: the cluster of bodies touching the colliding pair (i, j), j a particle or RC_EVENT_WALL0 - w, gathered
+ * at now (both streamed to now), resolved by src/impact, every member rescheduled. RC_NOT_TERMINATED when the impact
+ * budget ran out. */
+rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution);
+void rc_edmd_cluster_destroy(rc_edmd *e);
+
+/* collapse.c */
+/* The restitution of a collision of particle i with j (a particle, or RC_EVENT_WALL0 - w) whose normal approach
+ * speed is computed here: elastic under the TC model or the elastic threshold, else the pair's or the wall's.
+ * Records the collision time for the TC model. */
+double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j);
+/* The normal approach speed of particle i towards j (a particle or RC_EVENT_WALL0 - w), both at now. */
+double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j);
+/* After particle k's velocity changed at now: puts it to sleep when it is slow and held by static supports. */
+rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k);
+/* Wakes the sleeping particle k at now (it was at rest: its state is exact) and, transitively, the sleepers it holds
+ * up; each woken particle is rescheduled. */
+void rc_edmd_wake(rc_edmd *e, int32_t k);
+/* Called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the clock advanced
+ * by no more than a few units in the last place per event (an endless run of zero-time events). */
+rc_status rc_edmd_check_stall(rc_edmd *e);
+/* The workspace of clusters and support tests, made on first use. */
+rc_status rc_edmd_cluster_workspace(rc_edmd *e);
+/* The impact problem of particle k alone against the static bodies it touches (walls, sleepers), velocity v. Returns
+ * the number of such contacts. */
+int rc_edmd_support_problem(rc_edmd *e, int32_t k, const double v[3]);
+rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d);
+void rc_edmd_collapse_destroy(rc_edmd *e);
 
 /* reorder.c: the renewal: every particle streamed to now, the clock origin moved to now, particles renumbered along
  * a space-filling curve, every list and event rebuilt. */

@@ -11,7 +11,7 @@
 static void state_now(const rc_edmd *e, int32_t k, double x[3], double v[3])
 {
     const rc_kin *p = &e->kin[k];
-    double dt = e->now - p->t;
+    double dt = rc_edmd_is_asleep(e, k) ? 0 : e->now - p->t;
     for (int a = 0; a < 3; a++) {
         x[a] = p->x[a] + p->v[a] * dt + 0.5 * e->gravity[a] * dt * dt;
         v[a] = p->v[a] + e->gravity[a] * dt;
@@ -67,6 +67,13 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->three_body_events = e->three_body;
     o->thermostat_events = e->thermostat_events;
     o->neighbour_rebuilds = e->rebuilds;
+    o->clusters = e->cluster_count;
+    o->largest_cluster = e->largest_cluster;
+    o->impact_iterations = e->impact_iterations;
+    o->lineality_detections = e->lineality_detections;
+    o->sleeping = e->sleeping;
+    o->sleeps = e->sleeps;
+    o->wakes = e->wakes;
     o->kinetic_energy = rc_edmd_kinetic_energy(e);
     o->potential_energy = rc_edmd_potential_energy(e);
     o->dissipated_energy = e->dissipated;

@@ -59,4 +59,9 @@ static inline double rc_naive_plane_time(double c, double b, double a)
     return b < 0 ? (-b - sqrt(d)) / a : INFINITY;
 }
 
+/* A sphere under acceleration acc against a static sphere (a sleeping particle): relative position r, velocity v,
+ * contact distance sigma. The first t in [0, horizon] with f(t) <= 0 and f decreasing, or INFINITY
+ * (predict_static.c). */
+double rc_static_pair_time(const double r[3], const double v[3], const double acc[3], double sigma, double horizon);
+
 #endif

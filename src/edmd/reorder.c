@@ -65,6 +65,8 @@ static void rebase_clock(rc_edmd *e)
         rc_edmd_stream(e, k, shift);
         e->kin[k].t = 0;
     }
+    for (int32_t k = 0; e->last_collision && k < e->n; k++) e->last_collision[k] -= shift;
+    e->stall_clock -= shift;
     e->time_origin += shift;
     e->now = 0;
     e->kinetic_time = 0;
@@ -99,6 +101,8 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     if (e->species) permute(e->species, sizeof *e->species, order, n, scratch);
     permute(e->id, sizeof *e->id, order, n, scratch);
     permute(e->counter, sizeof *e->counter, order, n, scratch);
+    if (e->last_collision) permute(e->last_collision, sizeof *e->last_collision, order, n, scratch);
+    if (e->asleep) permute(e->asleep, sizeof *e->asleep, order, n, scratch);
     free(order);
     free(scratch);
     rc_status s = rc_edmd_neighbours_build_all(e);

@@ -32,11 +32,13 @@ static double shell_time(const rc_edmd *e, int32_t k)
     return b > 0 ? room / (b + d) : (d - b) / vv;
 }
 
-static inline double plane_time(const rc_edmd *e, const rc_kin *p, const rc_plane *w)
+/* The event time of p with plane w; *touching is set when p is within the contact tolerance of it. */
+static inline double plane_time(const rc_edmd *e, const rc_kin *p, const rc_plane *w, bool *touching)
 {
     const double *n = w->normal;
     double c = n[0] * (p->x[0] - w->point[0]) + n[1] * (p->x[1] - w->point[1]) + n[2] * (p->x[2] - w->point[2]) -
                p->radius;
+    *touching = c < e->contact_tolerance * p->radius;
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     double a = n[0] * e->gravity[0] + n[1] * e->gravity[1] + n[2] * e->gravity[2];
     return e->detection == RC_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
@@ -50,18 +52,40 @@ typedef struct scan_result {
     int32_t partner;
     bool overlapped_start; /* the chosen pair was overlapped (a stabilising collision) */
     int32_t overlapped;    /* neighbours overlapped with p now */
+    int32_t touching;      /* neighbours within the contact tolerance of p now */
 } scan_result;
+
+/* The event of p (moving, under gravity) with the sleeping particle q, which stays where it is. */
+static void scan_sleeper(const rc_edmd *e, const rc_kin *p, int32_t j, scan_result *out)
+{
+    const rc_kin *q = &e->kin[j];
+    double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
+    rc_edmd_minimum_image(e, r);
+    double sigma = p->radius + q->radius, c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
+    out->overlapped += c < 0;
+    out->touching += c < e->touch_factor * sigma * sigma;
+    double t = rc_static_pair_time(r, p->v, e->gravity, sigma, out->time);
+    if (t < out->time) {
+        out->time = t;
+        out->partner = j;
+        out->overlapped_start = c < 0;
+    }
+}
 
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
                                                              const int32_t *list, int32_t count, double best,
                                                              bool gravity, bool naive)
 {
-    scan_result out = {best, -1, false, 0};
+    scan_result out = {best, -1, false, 0, 0};
     double now = e->now;
     /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
     for (int32_t m = 0; m < count; m++) {
         int32_t j = list[m];
+        if (gravity && rc_edmd_is_asleep(e, j)) {
+            scan_sleeper(e, p, j, &out);
+            continue;
+        }
         const rc_kin *q = &e->kin[j];
         double dt = now - q->t, r[3], v[3];
         for (int a = 0; a < 3; a++) {
@@ -78,6 +102,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
         double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
         double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
         out.overlapped += c < 0;
+        out.touching += c < e->touch_factor * sigma * sigma;
         /* receding (f' >= 0), or no earlier than the best: t >= c / (-2b) since sqrt(D) <= -b when c >= 0. One branch
          * for both, taken for most pairs, so that it is well predicted; no root for these. */
         if ((b >= 0) | (c > -2 * b * out.time)) continue;
@@ -104,14 +129,23 @@ static scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best)
     return naive ? scan(e, p, list, count, best, false, true) : scan(e, p, list, count, best, false, false);
 }
 
-void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
+int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
 {
+    if (rc_edmd_is_asleep(e, k)) { /* a sleeper waits to be hit; others predict their events with it */
+        e->event_time[k] = INFINITY;
+        e->event_partner[k] = RC_EVENT_NONE;
+        rc_calendar_update(&e->calendar, k);
+        return 0;
+    }
     const rc_kin *p = &e->kin[k];
     double best = shell_time(e, k);
     int32_t partner = RC_EVENT_SHELL;
     uint32_t stabilising = 0;
+    int touching = 0;
     for (int32_t w = 0; w < e->wall_count; w++) {
-        double t = plane_time(e, p, &e->walls[w]);
+        bool touches;
+        double t = plane_time(e, p, &e->walls[w], &touches);
+        touching += touches;
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
     scan_result near = scan_neighbours(e, k, best);
@@ -135,6 +169,7 @@ void rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         e->event_count[partner] = (e->counter[k] & RC_COUNT_MASK) | stabilising;
         rc_calendar_update(&e->calendar, partner);
     }
+    return touching + near.touching;
 }
 
 rc_status rc_edmd_schedule_all(rc_edmd *e)

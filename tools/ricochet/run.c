@@ -125,6 +125,7 @@ static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_
                         "whole run\n");
     if (code == RC_RUN_GO_ON) code = print_summary(rc_run_summary(engine, scene, settings, &outputs, &result),
                                                    a->compact);
+    if (code == RC_EXIT_OK && strcmp(result.stopped_by, "not_terminated") == 0) code = RC_EXIT_NOT_TERMINATED;
     rc_run_outputs_free(&outputs);
     rc_edmd_destroy(engine);
     return code;

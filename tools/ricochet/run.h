@@ -37,7 +37,8 @@ void rc_run_outputs_free(run_outputs *o);
 typedef struct run_result {
     rc_edmd_observables start;    /* where the summary's averages start: the end of the equilibration, or time 0 */
     bool equilibrated;            /* the equilibration ended (or there was none) */
-    const char *stopped_by;       /* "collisions", "time", "events", or "no_events" when nothing was left to happen */
+    const char *stopped_by;       /* "collisions", "time", "events", "no_events" when nothing was left to happen, or
+                                   * "not_terminated" when an impact or the clock did not get on (exit 3) */
     uint64_t start_collisions;    /* at the start of the run */
     double wall_seconds;
 } run_result;

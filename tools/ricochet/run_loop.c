@@ -2,6 +2,8 @@
  * criterion, in chunks of events sized so that each takes about a tenth of a second of wall time (the progress bar
  * moves and a long run stays responsive); write a frame and a row at time 0, at every output time and at the end. */
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "run.h"
 
@@ -59,7 +61,14 @@ int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_prog
         rc_edmd_limits to = next_limits(settings, !result->equilibrated, next_output, now.events, chunk);
         rc_edmd_observables before = now;
         double started = rc_cli_seconds();
-        if (rc_edmd_advance(engine, &to)) {
+        rc_status s = rc_edmd_advance(engine, &to);
+        if (s == RC_NOT_TERMINATED) { /* an impact or the clock did not get on: say so, keep what was done */
+            fprintf(stderr, "ricochet: %s\n", rc_last_error());
+            result->stopped_by = "not_terminated";
+            rc_edmd_measure(engine, &now);
+            break;
+        }
+        if (s) {
             code = rc_cli_fail(RC_EXIT_INTERNAL, "at time %.17g: %s", now.time, rc_last_error());
             break;
         }

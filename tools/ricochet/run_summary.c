@@ -27,6 +27,13 @@ static void add_counters(cJSON *summary, const rc_edmd_observables *m)
     add_count(summary, "three_body_events", m->three_body_events);
     add_count(summary, "thermostat_events", m->thermostat_events);
     add_count(summary, "neighbour_rebuilds", m->neighbour_rebuilds);
+    add_count(summary, "clusters", m->clusters);
+    cJSON_AddNumberToObject(summary, "largest_cluster", m->largest_cluster);
+    add_count(summary, "impact_iterations", m->impact_iterations);
+    add_count(summary, "lineality_detections", m->lineality_detections);
+    cJSON_AddNumberToObject(summary, "sleeping", m->sleeping);
+    add_count(summary, "sleeps", m->sleeps);
+    add_count(summary, "wakes", m->wakes);
 }
 
 /* The averages over the interval from result->start, and the state at the end. */

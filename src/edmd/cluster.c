@@ -1,0 +1,275 @@
+/* Contact clusters (DESIGN.md, "Simultaneous contacts"): when a collision fires, the bodies touching the colliding
+ * pair within the contact tolerance, transitively, walls and sleeping particles included, are one simultaneous
+ * impact (Vouga et al. 2017, section 3). src/impact resolves it with the scene's operator and restitution by
+ * interpolation (sections 4-6); the engine then applies the velocities, keeps the books and reschedules every member.
+ * Walls and sleepers are static bodies: contacts against b = -1.
+ *
+ * Contact order: the colliding contact first, then breadth-first from it, so that pairwise Gauss-Seidel in
+ * lexicographic order takes the contacts in the order classic sequential event processing meets them. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/grow.h"
+#include "core/status.h"
+#include "edmd/engine.h"
+
+rc_status rc_edmd_cluster_workspace(rc_edmd *e)
+{
+    if (e->cluster) return RC_OK;
+    rc_edmd_cluster *ws = calloc(1, sizeof *ws);
+    if (!ws) return rc_fail(RC_NO_MEMORY, "clusters: out of memory");
+    e->cluster = ws;
+    rc_impact_options support = rc_impact_default_options();
+    support.restitution = 0;
+    rc_status s = rc_impact_problem_create(&ws->problem);
+    if (s == RC_OK) s = rc_impact_solver_create(&e->impact, &ws->solver);
+    if (s == RC_OK) s = rc_impact_solver_create(&support, &ws->support_solver);
+    if (s == RC_OK && !(ws->mark = calloc(e->n > 0 ? (size_t)e->n : 1, sizeof *ws->mark)))
+        s = rc_fail(RC_NO_MEMORY, "clusters: out of memory for %d particles", (int)e->n);
+    return s;
+}
+
+void rc_edmd_cluster_destroy(rc_edmd *e)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    if (!ws) return;
+    rc_impact_problem_destroy(ws->problem);
+    rc_impact_solver_destroy(ws->solver);
+    rc_impact_solver_destroy(ws->support_solver);
+    free(ws->members);
+    free(ws->contacts);
+    free(ws->mark);
+    free(ws);
+    e->cluster = NULL;
+}
+
+/* The member index of slot k in the current cluster, or -1. */
+static int32_t member_index(const rc_edmd_cluster *ws, int32_t k)
+{
+    uint64_t m = ws->mark[k];
+    return (uint32_t)(m >> 32) == ws->stamp ? (int32_t)(uint32_t)m : -1;
+}
+
+static rc_status add_member(rc_edmd *e, int32_t k)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    rc_status s = RC_GROW(ws->members, ws->member_capacity, ws->member_count + 1);
+    if (s != RC_OK) return s;
+    ws->mark[k] = (uint64_t)ws->stamp << 32 | (uint32_t)ws->member_count;
+    ws->members[ws->member_count++] = k;
+    rc_edmd_stream(e, k, e->now);
+    return RC_OK;
+}
+
+static rc_status add_contact(rc_edmd_cluster *ws, int32_t a, int32_t b, const double normal[3], double distance)
+{
+    rc_status s = RC_GROW(ws->contacts, ws->contact_capacity, ws->contact_count + 1);
+    if (s != RC_OK) return s;
+    rc_cluster_contact *c = &ws->contacts[ws->contact_count++];
+    c->a = a, c->b = b, c->distance = distance;
+    for (int x = 0; x < 3; x++) c->normal[x] = normal[x];
+    return RC_OK;
+}
+
+/* The gap of particle k to wall w (k at now) and the wall's normal. */
+static double wall_gap(const rc_edmd *e, int32_t k, int32_t w)
+{
+    const rc_plane *p = &e->walls[w];
+    const rc_kin *q = &e->kin[k];
+    return p->normal[0] * (q->x[0] - p->point[0]) + p->normal[1] * (q->x[1] - p->point[1]) +
+           p->normal[2] * (q->x[2] - p->point[2]) - q->radius;
+}
+
+/* r = x_a - x_b (minimum image, both at now); returns whether they touch. */
+static bool pair_touches(const rc_edmd *e, int32_t a, int32_t b, double r[3], double *distance)
+{
+    const rc_kin *p = &e->kin[a], *q = &e->kin[b];
+    double dt = e->now - q->t, g = rc_edmd_is_asleep(e, b) ? 0 : 1;
+    for (int x = 0; x < 3; x++) r[x] = p->x[x] - (q->x[x] + q->v[x] * dt + g * 0.5 * e->gravity[x] * dt * dt);
+    rc_edmd_minimum_image(e, r);
+    double sigma = p->radius + q->radius, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+    *distance = sqrt(rr);
+    return rr - sigma * sigma < e->touch_factor * sigma * sigma;
+}
+
+/* Member m's contacts with walls and with particles not yet expanded; new touching particles join (sleepers as
+ * static bodies). skip_b is the colliding contact's other end when m is its first body (it is contact 0). */
+static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    int32_t k = ws->members[m];
+    rc_status s = RC_OK;
+    for (int32_t w = 0; w < e->wall_count && s == RC_OK; w++)
+        if (RC_EVENT_WALL0 - w != skip_b && wall_gap(e, k, w) < e->contact_tolerance * e->kin[k].radius)
+            s = add_contact(ws, m, -1, e->walls[w].normal, 0);
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    for (int32_t i = 0; i < e->neighbour_count[k] && s == RC_OK; i++) {
+        int32_t q = list[i], index = member_index(ws, q);
+        double r[3], distance;
+        if (q == skip_b || (index >= 0 && index <= m) || !pair_touches(e, k, q, r, &distance)) continue;
+        double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
+        if (rc_edmd_is_asleep(e, q)) {
+            s = add_contact(ws, m, -1, unit, 0);
+            continue;
+        }
+        if (index < 0) {
+            index = ws->member_count;
+            s = add_member(e, q);
+        }
+        if (s == RC_OK) s = add_contact(ws, m, index, unit, distance);
+    }
+    return s;
+}
+
+/* The cluster of the collision of particle i with j (a particle or a wall), contact 0 being that collision. */
+static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    ws->member_count = ws->contact_count = 0;
+    if (++ws->stamp == 0) { /* the stamp wrapped: forget every old mark */
+        for (int32_t k = 0; k < e->n; k++) ws->mark[k] = 0;
+        ws->stamp = 1;
+    }
+    rc_status s = add_member(e, i);
+    double r[3], distance = 0;
+    if (j >= 0) {
+        pair_touches(e, i, j, r, &distance);
+        double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
+        bool fixed = rc_edmd_is_asleep(e, j);
+        if (s == RC_OK && !fixed) s = add_member(e, j);
+        if (s == RC_OK) s = add_contact(ws, 0, fixed ? -1 : 1, unit, fixed ? 0 : distance);
+    } else if (s == RC_OK) {
+        s = add_contact(ws, 0, -1, e->walls[RC_EVENT_WALL0 - j].normal, 0);
+    }
+    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, m, m == 0 ? j : -1);
+    return s;
+}
+
+/* The impact problem of the gathered cluster. */
+static rc_status build_problem(rc_edmd *e)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    rc_impact_problem_clear(ws->problem);
+    rc_status s = RC_OK;
+    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) {
+        const rc_kin *p = &e->kin[ws->members[m]];
+        s = rc_impact_problem_add_ball(ws->problem, e->dimension, e->mass[ws->members[m]], p->x, p->v, NULL);
+    }
+    for (int32_t c = 0; c < ws->contact_count && s == RC_OK; c++) {
+        const rc_cluster_contact *k = &ws->contacts[c];
+        const rc_kin *p = &e->kin[ws->members[k->a]];
+        double point[3];
+        for (int x = 0; x < 3; x++) point[x] = p->x[x] - p->radius * k->normal[x];
+        s = rc_impact_problem_add_contact(ws->problem, k->a, k->b, point, k->normal, NULL);
+    }
+    return s;
+}
+
+/* A sentence naming the cluster's particles by input index (the first few). */
+static rc_status not_terminated(const rc_edmd *e, int64_t budget)
+{
+    const rc_edmd_cluster *ws = e->cluster;
+    char names[160];
+    int used = 0;
+    for (int32_t m = 0; m < ws->member_count && m < 12 && used < (int)sizeof names - 16; m++)
+        used += snprintf(names + used, sizeof names - (size_t)used, "%s%d", m ? ", " : "", (int)e->id[ws->members[m]]);
+    return rc_fail(RC_NOT_TERMINATED,
+                   "the impact of a cluster of %d particles and %d contacts at time %.17g did not end within %lld "
+                   "iterations (particles %s%s); lineality detection is %s",
+                   (int)ws->member_count, (int)ws->contact_count, e->time_origin + e->now, (long long)budget, names,
+                   ws->member_count > 12 ? ", ..." : "", e->impact.lineality ? "on" : "off");
+}
+
+/* New velocities to the members, and the books: energy, virial, collision counts, cluster statistics. */
+static void apply(rc_edmd *e, const rc_impact_result *result)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    for (int32_t m = 0; m < ws->member_count; m++) {
+        int32_t k = ws->members[m];
+        const double *v = result->velocity + rc_impact_problem_body_first_dof(ws->problem, m);
+        for (int x = 0; x < e->dimension; x++) e->kin[k].v[x] = v[x];
+        e->counter[k]++;
+        if (e->last_collision) e->last_collision[k] = e->now;
+    }
+    rc_edmd_integrate_kinetic(e);
+    double loss = result->kinetic_energy_before - result->kinetic_energy_after;
+    e->kinetic -= loss;
+    e->dissipated += loss;
+    for (int32_t c = 0; c < ws->contact_count; c++) {
+        double impulse = result->normal_impulse[c];
+        if (!(impulse > 0)) continue;
+        if (ws->contacts[c].b >= 0) {
+            e->collisions++;
+            e->virial += impulse * ws->contacts[c].distance;
+        } else {
+            e->wall_collisions++;
+        }
+    }
+    e->cluster_count++;
+    e->impact_iterations += (uint64_t)result->iterations;
+    e->lineality_detections += result->lineality_count > 0;
+    if (ws->member_count > e->largest_cluster) e->largest_cluster = ws->member_count;
+}
+
+/* Particle k against a static body with unit normal n (from the body to k), when it approaches. */
+static void bounce_off_static(rc_edmd *e, int32_t k, const double n[3], double restitution)
+{
+    double *v = e->kin[k].v, b = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+    if (b >= 0) return;
+    for (int x = 0; x < 3; x++) v[x] -= (1 + restitution) * b * n[x];
+    double loss = 0.5 * (1 - restitution * restitution) * e->mass[k] * b * b;
+    rc_edmd_integrate_kinetic(e);
+    e->kinetic -= loss;
+    e->dissipated += loss;
+    e->counter[k]++;
+    e->wall_collisions++;
+}
+
+rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
+{
+    rc_status s = rc_edmd_cluster_workspace(e);
+    if (s == RC_OK) s = gather(e, i, j);
+    if (s == RC_OK) s = build_problem(e);
+    if (s != RC_OK) return s;
+    rc_edmd_cluster *ws = e->cluster;
+    rc_impact_options options = e->impact;
+    options.restitution = restitution;
+    rc_impact_result result;
+    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK ||
+        (s = rc_impact_solver_resolve(ws->solver, ws->problem, &result)) == RC_NOT_TERMINATED)
+        return s == RC_NOT_TERMINATED ? not_terminated(e, options.max_iterations) : s;
+    if (s != RC_OK) return s;
+    apply(e, &result);
+    /* The operator stops when no contact approaches by more than its tolerance; if the colliding contact still
+     * approaches in the engine's arithmetic, the binary rule finishes it, so that the event can never recur at the
+     * same instant without a change (the classic engine's guarantee of progress). */
+    if (j < 0) rc_edmd_collide_wall(e, i, RC_EVENT_WALL0 - j, restitution);
+    else if (ws->contacts[0].b >= 0) rc_edmd_collide_pair(e, i, j, false, restitution);
+    else bounce_off_static(e, i, ws->contacts[0].normal, restitution);
+    for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_schedule(e, ws->members[m], false);
+    for (int32_t m = 0; m < ws->member_count && s == RC_OK && e->sleep_on; m++)
+        s = rc_edmd_try_sleep(e, ws->members[m]);
+    return s;
+}
+
+int rc_edmd_support_problem(rc_edmd *e, int32_t k, const double v[3])
+{
+    rc_edmd_cluster *ws = e->cluster;
+    const rc_kin *p = &e->kin[k];
+    rc_impact_problem_clear(ws->problem);
+    rc_impact_problem_add_ball(ws->problem, e->dimension, e->mass[k], p->x, v, NULL);
+    int count = 0;
+    for (int32_t w = 0; w < e->wall_count; w++)
+        if (wall_gap(e, k, w) < e->contact_tolerance * p->radius)
+            count += rc_impact_problem_add_contact(ws->problem, 0, -1, p->x, e->walls[w].normal, NULL) == RC_OK;
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    for (int32_t i = 0; i < e->neighbour_count[k]; i++) {
+        int32_t q = list[i];
+        double r[3], distance;
+        if (!rc_edmd_is_asleep(e, q) || !pair_touches(e, k, q, r, &distance)) continue;
+        double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
+        count += rc_impact_problem_add_contact(ws->problem, 0, -1, p->x, unit, NULL) == RC_OK;
+    }
+    return count;
+}

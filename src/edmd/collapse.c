@@ -1,0 +1,141 @@
+/* Inelastic collapse control (DESIGN.md, "Inelastic collapse"): with e < 1 collisions can pile up in finite time
+ * (three particles on a line, a ball coming to rest on a plate), and the clock must never freeze in an endless run of
+ * zero-time events. Offered: the TC model (Luding and McNamara 1998: a collision within t_c of a body's previous one
+ * is elastic), an elastic threshold on the normal approach speed, and sleeping: under gravity a particle at rest on
+ * static supports (walls, sleepers) is frozen until something hits it; it was at rest, so waking it is exact. A
+ * support holds a particle when the inelastic impact of its gravity against them (src/impact, GR with c = 0) leaves
+ * nothing. A watchdog stops a run whose clock no longer advances, naming the particles. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/status.h"
+#include "edmd/engine.h"
+
+rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
+{
+    const rc_edmd_collapse *c = &d->collapse;
+    if (!(c->contact_time >= 0) || !isfinite(c->contact_time))
+        return rc_fail(RC_INVALID_ARGUMENT, "collapse.contact_time: %g is not a number >= 0", c->contact_time);
+    if (!(c->elastic_speed >= 0) || !isfinite(c->elastic_speed))
+        return rc_fail(RC_INVALID_ARGUMENT, "collapse.elastic_speed: %g is not a number >= 0", c->elastic_speed);
+    if (!(c->sleep_speed >= 0) || !isfinite(c->sleep_speed))
+        return rc_fail(RC_INVALID_ARGUMENT, "collapse.sleep_speed: %g is not a number >= 0", c->sleep_speed);
+    bool classic = d->detection == RC_DETECTION_NAIVE; /* the naive rule is for experiments: no collapse control */
+    e->contact_time = classic ? 0 : c->contact_time;
+    e->elastic_speed = classic ? 0 : c->elastic_speed;
+    e->stall_limit = c->stall_events;
+    e->collapse_rules = e->contact_time > 0 || e->elastic_speed > 0;
+    e->sleep_on = c->sleep && e->has_gravity && !classic && e->clusters_on;
+    double g = sqrt(e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2]);
+    e->sleep_speed = c->sleep_speed > 0 ? c->sleep_speed : 1e-12 * sqrt(g * e->max_diameter);
+    size_t n = e->n > 0 ? (size_t)e->n : 1;
+    if (e->contact_time > 0) {
+        if (!(e->last_collision = malloc(n * sizeof *e->last_collision)))
+            return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+        for (int32_t k = 0; k < e->n; k++) e->last_collision[k] = -INFINITY;
+    }
+    if (e->sleep_on && !(e->asleep = calloc(n, 1))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+    return RC_OK;
+}
+
+void rc_edmd_collapse_destroy(rc_edmd *e)
+{
+    free(e->last_collision);
+    free(e->asleep);
+}
+
+double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j)
+{
+    const rc_kin *p = &e->kin[i];
+    if (j < 0) {
+        const double *n = e->walls[RC_EVENT_WALL0 - j].normal;
+        return -(n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2]);
+    }
+    const rc_kin *q = &e->kin[j];
+    double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
+    rc_edmd_minimum_image(e, r);
+    double b = 0, rr = 0;
+    for (int a = 0; a < 3; a++) b += r[a] * (p->v[a] - q->v[a]), rr += r[a] * r[a];
+    return -b / sqrt(rr);
+}
+
+double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j)
+{
+    double base = j >= 0 ? e->restitution : e->walls[RC_EVENT_WALL0 - j].restitution;
+    bool elastic = e->elastic_speed > 0 && rc_edmd_approach_speed(e, i, j) < e->elastic_speed;
+    if (e->last_collision) {
+        double *last = e->last_collision;
+        elastic |= e->now - last[i] < e->contact_time || (j >= 0 && e->now - last[j] < e->contact_time);
+        last[i] = e->now;
+        if (j >= 0) last[j] = e->now;
+    }
+    return elastic ? 1 : base;
+}
+
+rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
+{
+    rc_kin *p = &e->kin[k];
+    double vv = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
+    if (e->asleep[k] || vv > e->sleep_speed * e->sleep_speed) return RC_OK;
+    rc_status s = rc_edmd_cluster_workspace(e);
+    if (s != RC_OK) return s;
+    if (rc_edmd_support_problem(e, k, e->gravity) == 0) return RC_OK;
+    rc_impact_result held;
+    s = rc_impact_solver_resolve(e->cluster->support_solver, e->cluster->problem, &held);
+    if (s != RC_OK) return s == RC_NOT_TERMINATED ? RC_OK : s;
+    double left = 0, gg = 0;
+    for (int a = 0; a < e->dimension; a++) left += held.velocity[a] * held.velocity[a], gg += e->gravity[a] * e->gravity[a];
+    if (left > 1e-18 * gg) return RC_OK; /* gravity would pull it off its supports */
+    double loss = 0.5 * e->mass[k] * vv;
+    rc_edmd_integrate_kinetic(e);
+    e->kinetic -= loss;
+    e->dissipated += loss;
+    for (int a = 0; a < 3; a++) p->v[a] = 0;
+    e->asleep[k] = 1;
+    e->sleeping++;
+    e->sleeps++;
+    e->counter[k]++;
+    rc_edmd_schedule(e, k, false);
+    return RC_OK;
+}
+
+void rc_edmd_wake(rc_edmd *e, int32_t k)
+{
+    if (!rc_edmd_is_asleep(e, k)) return;
+    e->kin[k].t = e->now; /* at rest all along: the state is exact */
+    e->asleep[k] = 0;
+    e->sleeping--;
+    e->wakes++;
+    e->counter[k]++;
+    /* the sleepers it holds up lose their support */
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    const rc_kin *p = &e->kin[k];
+    for (int32_t i = 0; i < e->neighbour_count[k]; i++) {
+        int32_t q = list[i];
+        if (!rc_edmd_is_asleep(e, q)) continue;
+        double r[3] = {e->kin[q].x[0] - p->x[0], e->kin[q].x[1] - p->x[1], e->kin[q].x[2] - p->x[2]};
+        rc_edmd_minimum_image(e, r);
+        double sigma = p->radius + e->kin[q].radius, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+        bool above = r[0] * e->gravity[0] + r[1] * e->gravity[1] + r[2] * e->gravity[2] < 0;
+        if (above && rr - sigma * sigma < e->touch_factor * sigma * sigma) rc_edmd_wake(e, q);
+    }
+    rc_edmd_schedule(e, k, false);
+}
+
+rc_status rc_edmd_check_stall(rc_edmd *e)
+{
+    double advance = e->now - e->stall_clock, ulp = nextafter(fabs(e->now), INFINITY) - fabs(e->now);
+    e->stall_window = 0;
+    e->stall_clock = e->now;
+    if (advance > 8 * (double)e->stall_limit * ulp) return RC_OK;
+    int32_t i = e->last_pair[0], j = e->last_pair[1];
+    char with[48] = "";
+    if (j >= 0) snprintf(with, sizeof with, " with particle %d", (int)e->id[j]);
+    else if (j <= RC_EVENT_WALL0) snprintf(with, sizeof with, " with wall %d", (int)(RC_EVENT_WALL0 - j));
+    return rc_fail(RC_NOT_TERMINATED,
+                   "the clock stalled at time %.17g: %llu events advanced it by %g (inelastic collapse), the last one "
+                   "of particle %d%s; choose collapse control in the scene (\"collapse\", docs/edmd.md)",
+                   e->time_origin + e->now, (unsigned long long)e->stall_limit, advance, (int)e->id[i], with);
+}

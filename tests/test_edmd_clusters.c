@@ -1,0 +1,362 @@
+/* Simultaneous impacts and inelastic collapse inside the event-driven engine (DESIGN.md, "Simultaneous contacts",
+ * "Inelastic collapse"; Vouga et al. 2017 sections 3-6 through src/impact).
+ *
+ * Oracles:
+ * - Newton's cradle as a free line of touching balls: under GR and pairwise Gauss-Seidel the velocity passes down the
+ *   line and the last s balls break away at the strikers' speed while the others stop (test_impact_chain.c derives
+ *   it); energy and momentum are kept at e = 1; Gauss-Seidel in lexicographic order gives the velocities of classic
+ *   sequential processing (contact_tolerance = 0).
+ * - The pool break is mirror-symmetric about the cue's line; GR is a symmetric operator, so the whole trajectory keeps
+ *   the symmetry to rounding, while Gauss-Seidel's order breaks it. Energy is kept at e = 1.
+ * - Three particles on a line at (0, 1, 2.3), v = (1, 0, -1): the exact count of binary collisions follows from 1D
+ *   sequential collisions computed here in long double; above the collapse threshold 7 - 4 sqrt(3) the engine must
+ *   give that count; below it (e = 0.05) the collisions pile up in finite time, and the engine must go on past the
+ *   collapse with the three touching and moving together (the total momentum is zero, so at rest).
+ * - A ball at rest on a plate falls asleep while the clock of the rest of the system goes on; a ball dropped on a
+ *   sleeping ball wakes it and (e = 1) bounces back to its height, the sleeper coming back to rest.
+ * - A stalled clock (sleeping off) stops the run with RC_NOT_TERMINATED naming the particle.
+ * - The ball geyser (paper Fig. 1): with lineality detection off the first impact does not end within its budget;
+ *   with it on the plug is pushed up the shaft; with slightly shrunken balls there is no implicit equality and both
+ *   end. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "ricochet/edmd.h"
+
+#define MAXP 32
+
+typedef struct scene {
+    rc_edmd_def def;
+    int32_t n;
+    double x[3 * MAXP], v[3 * MAXP], r[MAXP], m[MAXP];
+} scene;
+
+static void scene_init(scene *s, int dimension, double bx, double by, double bz, bool periodic)
+{
+    memset(s, 0, sizeof *s);
+    s->def = rc_edmd_default_def();
+    s->def.dimension = dimension;
+    s->def.box[0] = bx, s->def.box[1] = by, s->def.box[2] = bz;
+    for (int a = 0; a < 3; a++) s->def.periodic[a] = periodic;
+}
+
+static void add(scene *s, double x, double y, double z, double vx, double vy, double vz, double radius, double mass)
+{
+    int32_t k = s->n++;
+    s->x[3 * k] = x, s->x[3 * k + 1] = y, s->x[3 * k + 2] = z;
+    s->v[3 * k] = vx, s->v[3 * k + 1] = vy, s->v[3 * k + 2] = vz;
+    s->r[k] = radius, s->m[k] = mass;
+}
+
+/* Builds the engine, runs it to `time` (and at most `events`), returns the status and fills the frame. */
+static rc_status run(scene *s, double time, uint64_t events, rc_frame *frame, rc_edmd_observables *o)
+{
+    s->def.count = s->n;
+    s->def.positions = s->x, s->def.velocities = s->v, s->def.radii = s->r, s->def.masses = s->m;
+    rc_edmd *e = NULL;
+    rc_status st = rc_edmd_create(&s->def, &e);
+    CHECK(st == RC_OK, "create: %s", rc_last_error());
+    if (st != RC_OK) return st;
+    rc_edmd_limits limits = {time, 0, events};
+    st = rc_edmd_advance(e, &limits);
+    rc_frame_init(frame, s->n, false);
+    rc_edmd_fill_frame(e, frame);
+    rc_edmd_measure(e, o);
+    rc_edmd_destroy(e);
+    return st;
+}
+
+static double momentum_x(const rc_frame *f, const double *m)
+{
+    double p = 0;
+    for (int32_t i = 0; i < f->count; i++) p += m[i] * f->velocities[3 * i];
+    return p;
+}
+
+/* ---- Newton's cradle ---- */
+
+static void cradle(scene *s, int n, int strikers, rc_impact_operator op, double tolerance)
+{
+    scene_init(s, 3, 40, 10, 10, true);
+    s->def.impact.op = op;
+    s->def.contact_tolerance = tolerance;
+    for (int i = 0; i < n; i++) {
+        bool striker = i < strikers;
+        add(s, striker ? 2 - (strikers - 1 - i) : 5 + (i - strikers), 5, 5, striker ? 1 : 0, 0, 0, 0.5, 1);
+    }
+}
+
+static void test_cradle(void)
+{
+    for (int n = 3; n <= 5; n += 2)
+        for (int strikers = 1; strikers <= 2; strikers++) {
+            rc_frame classic = {0};
+            rc_edmd_observables o;
+            scene s;
+            cradle(&s, n, strikers, RC_OPERATOR_GS, 0);
+            run(&s, 20, 0, &classic, &o);
+            for (int op = RC_OPERATOR_GR; op <= RC_OPERATOR_GS; op++) {
+                rc_frame f = {0};
+                cradle(&s, n, strikers, (rc_impact_operator)op, 1e-9);
+                rc_status st = run(&s, 20, 0, &f, &o);
+                const char *name = rc_impact_operator_name((rc_impact_operator)op);
+                CHECK(st == RC_OK && o.time == 20, "cradle %d/%d %s: %s", n, strikers, name, rc_last_error());
+                CHECK(o.clusters >= 1 && o.largest_cluster == n, "cradle %d/%d %s: %llu clusters, largest %d", n,
+                      strikers, name, (unsigned long long)o.clusters, (int)o.largest_cluster);
+                double worst = 0, worst_classic = 0;
+                for (int i = 0; i < n; i++) {
+                    double expected = i >= n - strikers ? 1 : 0;
+                    worst = fmax(worst, fabs(f.velocities[3 * i] - expected) + fabs(f.velocities[3 * i + 1]));
+                    if (op == RC_OPERATOR_GS)
+                        worst_classic = fmax(worst_classic, fabs(f.velocities[3 * i] - classic.velocities[3 * i]));
+                }
+                CHECK(worst <= 1e-12, "cradle %d/%d %s: velocities off the break-away by %g", n, strikers, name, worst);
+                CHECK(worst_classic <= 1e-15, "cradle %d/%d GS vs classic processing: %g", n, strikers, worst_classic);
+                CHECK(fabs(o.energy_drift) <= 1e-14, "cradle %d/%d %s: energy drift %g", n, strikers, name,
+                      o.energy_drift);
+                CHECK(fabs(momentum_x(&f, s.m) - strikers) <= 1e-14, "cradle %d/%d %s: momentum %.17g", n, strikers,
+                      name, momentum_x(&f, s.m));
+                printf("cradle %d balls, %d striker(s), %s: %llu clusters, %llu impact iterations, velocities within "
+                       "%.1e of break-away, drift %.1e\n",
+                       n, strikers, name, (unsigned long long)o.clusters, (unsigned long long)o.impact_iterations,
+                       worst, o.energy_drift);
+                rc_frame_release(&f);
+            }
+            rc_frame_release(&classic);
+        }
+}
+
+/* ---- The pool break ---- */
+
+/* A 15-ball rack in 2D, symmetric about y = 10, hit along y = 10 by the cue ball; a closed box. */
+static void pool_break(scene *s, rc_impact_operator op)
+{
+    scene_init(s, 2, 40, 20, 1, false);
+    s->def.impact.op = op;
+    double h = sqrt(3.0) / 2;
+    for (int row = 0; row < 5; row++)
+        for (int j = 0; j <= row; j++) add(s, 20 + row * h, 10 + j - 0.5 * row, 0, 0, 0, 0, 0.5, 1);
+    add(s, 10, 10, 0, 10, 0, 0, 0.5, 1);
+}
+
+/* The largest asymmetry of the frame about y = 10: each ball against its mirror partner. */
+static double asymmetry(const rc_frame *f)
+{
+    double worst = 0;
+    int i = 0;
+    for (int row = 0; row < 5; row++)
+        for (int j = 0; j <= row; j++, i++) {
+            int mirror = i - j + (row - j);
+            const double *a = f->positions + 3 * i, *b = f->positions + 3 * mirror;
+            const double *va = f->velocities + 3 * i, *vb = f->velocities + 3 * mirror;
+            worst = fmax(worst, fabs(a[0] - b[0]) + fabs(a[1] + b[1] - 20));
+            worst = fmax(worst, fabs(va[0] - vb[0]) + fabs(va[1] + vb[1]));
+        }
+    return worst;
+}
+
+static void test_pool_break(void)
+{
+    double found[2];
+    for (int op = RC_OPERATOR_GR; op <= RC_OPERATOR_GS; op++) {
+        scene s;
+        rc_frame f = {0};
+        rc_edmd_observables o;
+        pool_break(&s, (rc_impact_operator)op);
+        rc_status st = run(&s, 4, 0, &f, &o);
+        const char *name = rc_impact_operator_name((rc_impact_operator)op);
+        CHECK(st == RC_OK, "pool break %s: %s", name, rc_last_error());
+        found[op] = asymmetry(&f);
+        CHECK(fabs(o.energy_drift) <= 1e-13, "pool break %s: energy drift %g", name, o.energy_drift);
+        CHECK(o.largest_cluster == 16, "pool break %s: largest cluster %d", name, (int)o.largest_cluster);
+        printf("pool break %s: %llu clusters (largest %d), %llu collisions, %llu wall hits by t = 4; asymmetry %.2e, "
+               "energy drift %.1e\n",
+               name, (unsigned long long)o.clusters, (int)o.largest_cluster, (unsigned long long)o.collisions,
+               (unsigned long long)o.wall_collisions, found[op], o.energy_drift);
+        rc_frame_release(&f);
+    }
+    CHECK(found[RC_OPERATOR_GR] <= 1e-9, "pool break GR: mirror asymmetry %g", found[RC_OPERATOR_GR]);
+    CHECK(found[RC_OPERATOR_GS] >= 1e-3, "pool break GS: mirror asymmetry only %g", found[RC_OPERATOR_GS]);
+}
+
+/* ---- Three particles on a line ---- */
+
+/* The number of binary collisions of unit balls at (0, 1, 2.3) with v = (1, 0, -1) and restitution e, processed
+ * one at a time in long double until no pair approaches (at most `cap`). */
+static long line_collisions(long double e, long cap)
+{
+    long double x[3] = {0, 1, 2.3L}, v[3] = {1, 0, -1};
+    long count = 0;
+    while (count < cap) {
+        long double best = INFINITY;
+        int pair = -1;
+        for (int i = 0; i < 2; i++) {
+            long double closing = v[i] - v[i + 1], gap = x[i + 1] - x[i] - 1;
+            if (closing <= 0) continue;
+            long double t = gap > 0 ? gap / closing : 0;
+            if (t < best) best = t, pair = i;
+        }
+        if (pair < 0) break;
+        for (int i = 0; i < 3; i++) x[i] += v[i] * best;
+        long double a = v[pair], b = v[pair + 1];
+        v[pair] = 0.5L * (a + b) - 0.5L * e * (a - b);
+        v[pair + 1] = 0.5L * (a + b) + 0.5L * e * (a - b);
+        count++;
+    }
+    return count;
+}
+
+static void three_on_a_line(scene *s, double e)
+{
+    scene_init(s, 3, 20, 10, 10, true);
+    s->def.restitution = e;
+    add(s, 5, 5, 5, 1, 0, 0, 0.5, 1);
+    add(s, 6, 5, 5, 0, 0, 0, 0.5, 1);
+    add(s, 7.3, 5, 5, -1, 0, 0, 0.5, 1);
+}
+
+static void test_three_on_a_line(void)
+{
+    const double exact[] = {0.1, 0.3};
+    for (int k = 0; k < 2; k++) {
+        scene s;
+        rc_frame f = {0};
+        rc_edmd_observables o;
+        three_on_a_line(&s, exact[k]);
+        rc_status st = run(&s, 50, 0, &f, &o);
+        long expected = line_collisions(exact[k], 100000);
+        CHECK(st == RC_OK && o.collisions == (uint64_t)expected && o.clusters == 0,
+              "three on a line, e = %g: %llu collisions (%llu clusters), exact %ld", exact[k],
+              (unsigned long long)o.collisions, (unsigned long long)o.clusters, expected);
+        printf("three on a line, e = %g: %llu collisions, exact count %ld\n", exact[k],
+               (unsigned long long)o.collisions, expected);
+        rc_frame_release(&f);
+    }
+    scene s;
+    rc_frame f = {0};
+    rc_edmd_observables o;
+    three_on_a_line(&s, 0.05);
+    rc_status st = run(&s, 10, 10000000, &f, &o);
+    CHECK(st == RC_OK && o.time == 10, "three on a line, e = 0.05: stopped at %g: %s", o.time, rc_last_error());
+    double spread = 0, gap = 0;
+    for (int i = 0; i < 3; i++) spread = fmax(spread, fabs(f.velocities[3 * i]));
+    for (int i = 0; i < 2; i++) gap = fmax(gap, f.positions[3 * i + 3] - f.positions[3 * i] - 1);
+    CHECK(spread <= 1e-4 && gap <= 1e-3, "three on a line, e = 0.05: velocities up to %g, gaps up to %g", spread, gap);
+    printf("three on a line, e = 0.05 (collapse): %llu collisions, %llu clusters, t = %g reached; velocities within "
+           "%.1e of the common one, gaps below %.1e\n",
+           (unsigned long long)o.collisions, (unsigned long long)o.clusters, o.time, spread, gap);
+    rc_frame_release(&f);
+}
+
+/* ---- Sleeping ---- */
+
+static void test_resting_ball(void)
+{
+    scene s;
+    scene_init(&s, 3, 8, 8, 6, false);
+    s.def.periodic[0] = s.def.periodic[1] = true;
+    s.def.gravity[2] = -1;
+    s.def.box_restitution = 0.5;
+    add(&s, 1, 1, 0.5, 0, 0, 0, 0.5, 1);
+    add(&s, 5, 5, 3, 0, 0, 0, 0.5, 1);
+    rc_frame f = {0};
+    rc_edmd_observables o;
+    rc_status st = run(&s, 100, 1000000, &f, &o);
+    CHECK(st == RC_OK && o.time == 100, "resting ball: the clock stopped at %g (%s)", o.time, rc_last_error());
+    CHECK(o.sleeping == 2, "resting ball: %d asleep at t = 100", (int)o.sleeping);
+    CHECK(f.positions[2] == 0.5 && fabs(f.positions[5] - 0.5) <= 1e-15, "resting balls at z = %.17g, %.17g",
+          f.positions[2], f.positions[5]);
+    printf("resting ball and a bouncing one (e = 0.5): t = 100 after %llu events, %d asleep, %llu falls asleep\n",
+           (unsigned long long)o.events, (int)o.sleeping, (unsigned long long)o.sleeps);
+    rc_frame_release(&f);
+
+    /* a ball dropped from height 3 onto a sleeping ball: wakes it, bounces back up (e = 1), the sleeper rests again */
+    scene_init(&s, 3, 8, 8, 10, false);
+    s.def.periodic[0] = s.def.periodic[1] = true;
+    s.def.gravity[2] = -1;
+    add(&s, 4, 4, 0.5, 0, 0, 0, 0.5, 1);
+    add(&s, 4, 4, 4.5, 0, 0, 0, 0.5, 1);
+    double fall = sqrt(2 * 3.0); /* lands at t = sqrt(6), back at the top at 2 sqrt(6) */
+    st = run(&s, 2 * fall, 0, &f, &o);
+    CHECK(st == RC_OK, "drop on a sleeper: %s", rc_last_error());
+    CHECK(o.wakes >= 1 && o.sleeping == 1 && f.positions[2] == 0.5, "drop on a sleeper: %llu wakes, %d asleep, z %g",
+          (unsigned long long)o.wakes, (int)o.sleeping, f.positions[2]);
+    CHECK(fabs(f.positions[5] - 4.5) <= 1e-12 && fabs(f.velocities[5]) <= 1e-12,
+          "drop on a sleeper: back at z = %.17g with v = %g (expected 4.5, 0)", f.positions[5], f.velocities[5]);
+    CHECK(fabs(o.energy_drift) <= 1e-14, "drop on a sleeper: energy drift %g", o.energy_drift);
+    printf("ball dropped on a sleeping ball: %llu wakes, %llu clusters; back at z = %.15f, drift %.1e\n",
+           (unsigned long long)o.wakes, (unsigned long long)o.clusters, f.positions[5], o.energy_drift);
+    rc_frame_release(&f);
+}
+
+static void test_stall(void)
+{
+    scene s;
+    scene_init(&s, 3, 8, 8, 6, false);
+    s.def.periodic[0] = s.def.periodic[1] = true;
+    s.def.gravity[2] = -1;
+    s.def.box_restitution = 0.5;
+    s.def.collapse.sleep = false;
+    s.def.collapse.stall_events = 10000;
+    add(&s, 1, 1, 2, 0, 0, 0, 0.5, 1);
+    rc_frame f = {0};
+    rc_edmd_observables o;
+    rc_status st = run(&s, 100, 10000000, &f, &o);
+    CHECK(st == RC_NOT_TERMINATED && strstr(rc_last_error(), "particle 0") && strstr(rc_last_error(), "stalled"),
+          "a stalled clock: status %d, %s", (int)st, rc_last_error());
+    CHECK(o.events < 200000, "a stalled clock took %llu events to notice", (unsigned long long)o.events);
+    printf("stall without sleeping: stopped after %llu events: %s\n", (unsigned long long)o.events, rc_last_error());
+    rc_frame_release(&f);
+}
+
+/* ---- The geyser ---- */
+
+/* A shaft [0, 2] x [0, 30] under gravity; a plug of three balls of radius `plug` at x = 1 stacked from y = 10; a ball
+ * of radius 1/2 fired up along the left wall at speed 6. */
+static void geyser(scene *s, double plug, bool lineality)
+{
+    scene_init(s, 2, 2, 30, 1, false);
+    s->def.gravity[1] = -1;
+    s->def.impact.lineality = lineality;
+    s->def.impact.max_iterations = 100000;
+    for (int i = 0; i < 3; i++) add(s, 1, 10 + 2 * i * plug, 0, 0, 0, 0, plug, 1);
+    add(s, 0.5, 6, 0, 0, 6, 0, 0.5, 0.25);
+}
+
+static void test_geyser(void)
+{
+    const double radii[] = {1, 0.999};
+    for (int k = 0; k < 2; k++)
+        for (int lineality = 0; lineality <= 1; lineality++) {
+            scene s;
+            rc_frame f = {0};
+            rc_edmd_observables o;
+            geyser(&s, radii[k], lineality);
+            rc_status st = run(&s, 1.5, 0, &f, &o);
+            bool ends = lineality || k == 1;
+            CHECK(ends ? st == RC_OK : st == RC_NOT_TERMINATED && strstr(rc_last_error(), "did not end"),
+                  "geyser, radius %g, lineality %d: status %d (%s)", radii[k], lineality, (int)st, rc_last_error());
+            /* the top ball of the plug against its free fall (g t^2 / 2) */
+            double rise = f.positions[7] - (10 + 4 * radii[k] - 0.5 * o.time * o.time);
+            if (ends) CHECK(rise > 0.1, "geyser, radius %g: the plug rose by only %g", radii[k], rise);
+            printf("geyser, plug radius %g, lineality %s: %s; %llu clusters, %llu iterations, %llu with implicit "
+                   "equalities; plug %+.3f against free fall\n",
+                   radii[k], lineality ? "on" : "off", st == RC_OK ? "ends" : "budget ran out",
+                   (unsigned long long)o.clusters, (unsigned long long)o.impact_iterations,
+                   (unsigned long long)o.lineality_detections, rise);
+            rc_frame_release(&f);
+        }
+}
+
+int main(void)
+{
+    test_cradle();
+    test_pool_break();
+    test_three_on_a_line();
+    test_resting_ball();
+    test_stall();
+    test_geyser();
+    return check_finish();
+}
