@@ -51,8 +51,7 @@ typedef struct scan_result {
     double time;
     int32_t partner;
     bool overlapped_start; /* the chosen pair was overlapped (a stabilising collision) */
-    int32_t overlapped;    /* neighbours overlapped with p now */
-    int32_t touching;      /* neighbours within the contact tolerance of p now */
+    int32_t touching;      /* neighbours within the contact tolerance of p now (overlapped ones when it is 0) */
 } scan_result;
 
 /* The event of p (moving, under gravity) with the sleeping particle q, which stays where it is. */
@@ -62,7 +61,6 @@ static void scan_sleeper(const rc_edmd *e, const rc_kin *p, int32_t j, scan_resu
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
     rc_edmd_minimum_image(e, r);
     double sigma = p->radius + q->radius, c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
-    out->overlapped += c < 0;
     out->touching += c < e->touch_factor * sigma * sigma;
     double t = rc_static_pair_time(r, p->v, e->gravity, sigma, out->time);
     if (t < out->time) {
@@ -74,9 +72,9 @@ static void scan_sleeper(const rc_edmd *e, const rc_kin *p, int32_t j, scan_resu
 
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
                                                              const int32_t *list, int32_t count, double best,
-                                                             bool gravity, bool naive)
+                                                             bool gravity, bool naive, bool contacts)
 {
-    scan_result out = {best, -1, false, 0, 0};
+    scan_result out = {best, -1, false, 0};
     double now = e->now;
     /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
@@ -101,8 +99,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
         double sigma = p->radius + q->radius;
         double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
         double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
-        out.overlapped += c < 0;
-        out.touching += c < e->touch_factor * sigma * sigma;
+        if (contacts) out.touching += c < e->touch_factor * sigma * sigma; /* after a collision only */
         /* receding (f' >= 0), or no earlier than the best: t >= c / (-2b) since sqrt(D) <= -b when c >= 0. One branch
          * for both, taken for most pairs, so that it is well predicted; no root for these. */
         if ((b >= 0) | (c > -2 * b * out.time)) continue;
@@ -119,14 +116,33 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
     return out;
 }
 
-static scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best)
+static scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best, bool contacts)
 {
     const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
     int32_t count = e->neighbour_count[k];
     const rc_kin *p = &e->kin[k];
-    bool naive = e->detection == RC_DETECTION_NAIVE;
-    if (e->has_gravity) return naive ? scan(e, p, list, count, best, true, true) : scan(e, p, list, count, best, true, false);
-    return naive ? scan(e, p, list, count, best, false, true) : scan(e, p, list, count, best, false, false);
+    if (e->has_gravity || e->detection == RC_DETECTION_NAIVE) /* the rarer cases: one variant each */
+        return e->detection == RC_DETECTION_NAIVE ? scan(e, p, list, count, best, e->has_gravity, true, contacts)
+                                                  : scan(e, p, list, count, best, true, false, true);
+    return contacts ? scan(e, p, list, count, best, false, false, true)
+                    : scan(e, p, list, count, best, false, false, false);
+}
+
+/* How many neighbours overlap particle k now (rare: only asked when two or more touch it). */
+static int overlapped(const rc_edmd *e, int32_t k)
+{
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    const rc_kin *p = &e->kin[k];
+    int count = 0;
+    for (int32_t m = 0; m < e->neighbour_count[k]; m++) {
+        const rc_kin *q = &e->kin[list[m]];
+        double dt = rc_edmd_is_asleep(e, list[m]) ? 0 : e->now - q->t, r[3];
+        for (int a = 0; a < 3; a++) r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
+        rc_edmd_minimum_image(e, r);
+        double sigma = p->radius + q->radius;
+        count += r[0] * r[0] + r[1] * r[1] + r[2] * r[2] < sigma * sigma;
+    }
+    return count;
 }
 
 int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
@@ -148,13 +164,13 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         touching += touches;
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
-    scan_result near = scan_neighbours(e, k, best);
+    scan_result near = scan_neighbours(e, k, best, after_collision);
     if (near.partner >= 0) {
         best = near.time;
         partner = near.partner;
         stabilising = near.overlapped_start && e->detection == RC_DETECTION_STABLE ? RC_STABILISING : 0;
     }
-    if (after_collision && near.overlapped >= 2) e->three_body++;
+    if (after_collision && near.touching >= 2 && overlapped(e, k) >= 2) e->three_body++;
     if (best < 0) e->negative_time++;
     double when = e->now + best;
     e->event_time[k] = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : when;
