@@ -76,6 +76,7 @@ static int build(const settings *s, rc_edmd **engine)
     d.thermostat_temperature = 1;
     d.seed = s->seed;
     d.detection = s->detection;
+    d.contact_tolerance = 0; /* the paper's engine: every collision binary, so doubly overlapped events show */
     d.separation_histogram = s->histogram > 0;
     d.count = (int32_t)s->count;
     d.positions = x, d.velocities = v, d.radii = r, d.masses = m;

@@ -49,6 +49,7 @@ static void gas_start(gas *g, int dimension, int32_t count, double packing_fract
     d->count = count;
     d->restitution = restitution;
     d->detection = rule;
+    d->contact_tolerance = 0; /* classic processing: every collision binary (clusters are test_edmd_clusters.c's) */
     d->thermostat_rate = thermostat_rate;
     d->seed = 3;
     g->positions = calloc(3 * (size_t)count, sizeof(double));

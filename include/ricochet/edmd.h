@@ -91,6 +91,8 @@ typedef struct rc_edmd_collapse {
     bool sleep;            /* under gravity, a particle at rest on static supports is frozen until hit (default on) */
     double sleep_speed;    /* the speed below which a supported particle falls asleep; 0 (default): 1e-12 sqrt(|g| d)
                             * with d the largest diameter */
+    double kick_speed;     /* a resting contact that gravity presses but no rule can lift (a ball on a sliding or
+                            * rolling support) is pushed apart at this normal speed; 0 (default): 1e-4 sqrt(|g| d) */
     uint64_t stall_events; /* consecutive events without the clock advancing after which rc_edmd_advance stops with
                             * RC_NOT_TERMINATED naming the particles; default 1e6; 0: never stop */
 } rc_edmd_collapse;
@@ -172,7 +174,7 @@ typedef struct rc_edmd_observables {
     double kinetic_energy;
     double potential_energy;          /* in the gravity field, relative to the origin */
     double dissipated_energy;         /* lost in inelastic collisions so far */
-    double thermostat_energy;         /* added by the thermostat so far */
+    double thermostat_energy;         /* added by the thermostat (and collapse kicks) so far */
     double energy_drift;              /* (E + dissipated - thermostat - E0) / |E0|: rounding error of the balance */
     double max_overlap;               /* the largest overlap seen at a pair collision, in length units */
     double temperature;               /* now: 2K / (d N_f) with N_f = N - 1 when momentum is conserved, else N */
@@ -188,6 +190,7 @@ typedef struct rc_edmd_observables {
     uint64_t lineality_detections;    /* clusters in which implicit equality constraints were found */
     int32_t sleeping;                 /* particles asleep now */
     uint64_t sleeps, wakes;           /* times a particle fell asleep, and was woken */
+    uint64_t kicks;                   /* resting contacts pushed apart (collapse.kick_speed) */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

@@ -35,22 +35,12 @@ static void restore(rc_edmd *e, int32_t i, int32_t j, const undo *u)
     e->three_body = u->three_body, e->negative_time = u->negative_time;
 }
 
-/* A moving particle k meets the sleeper j: a hit that matters wakes j; a touch slower than the sleep speed treats j as
- * a static body. */
-static rc_status meet_sleeper(rc_edmd *e, int32_t k, int32_t j, double restitution)
-{
-    if (rc_edmd_approach_speed(e, k, j) >= e->sleep_speed) {
-        rc_edmd_wake(e, j);
-        return RC_OK;
-    }
-    return rc_edmd_resolve_cluster(e, k, j, restitution);
-}
-
 /* The binary rule, or, when the pair (or particle and wall) touches other bodies, the cluster. */
 static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, double restitution)
 {
     undo u;
     save(e, k, j, &u);
+    uint32_t before = e->counter[k];
     int touching;
     if (j >= 0) {
         rc_edmd_collide_pair(e, k, j, stabilising, restitution);
@@ -63,6 +53,7 @@ static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, dou
         restore(e, k, j, &u);
         return rc_edmd_resolve_cluster(e, k, j, restitution);
     }
+    if (e->counter[k] == before && e->has_gravity) return rc_edmd_unstick(e, k, j); /* nothing approached */
     rc_status s = RC_OK;
     if (e->sleep_on) {
         s = rc_edmd_try_sleep(e, k);
@@ -86,10 +77,10 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_stream(e, k, t);
     rc_edmd_stream(e, j, t);
     double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, j) : e->restitution;
-    if (rc_edmd_is_asleep(e, j)) {
-        rc_status s = meet_sleeper(e, k, j, restitution);
-        if (s != RC_OK || rc_edmd_is_asleep(e, j)) return s;
-    }
+    if ((rc_edmd_is_held(e, k) || rc_edmd_is_held(e, j)) && rc_edmd_approach_speed(e, k, j) < e->kick_speed)
+        return rc_edmd_rest(e, k, j, restitution);
+    rc_edmd_release(e, k); /* a hit wakes a sleeper, and a sliding particle flies again */
+    rc_edmd_release(e, j);
     if (e->clusters_on) return collide(e, k, j, stabilising, restitution);
     rc_edmd_collide_pair(e, k, j, stabilising, restitution);
     if (t < e->now) { /* the naive rule's rewind: carry the pair back to the present */
@@ -114,6 +105,7 @@ static rc_status process(rc_edmd *e, int32_t k)
         rc_status s = rc_edmd_neighbours_rebuild(e, k);
         if (s != RC_OK) return s;
     } else if (partner <= RC_EVENT_WALL0) {
+        rc_edmd_release(e, k);
         double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, partner)
                                                : e->walls[RC_EVENT_WALL0 - partner].restitution;
         if (e->clusters_on) return collide(e, k, partner, false, restitution);

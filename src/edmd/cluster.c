@@ -85,8 +85,9 @@ static double wall_gap(const rc_edmd *e, int32_t k, int32_t w)
 static bool pair_touches(const rc_edmd *e, int32_t a, int32_t b, double r[3], double *distance)
 {
     const rc_kin *p = &e->kin[a], *q = &e->kin[b];
-    double dt = e->now - q->t, g = rc_edmd_is_asleep(e, b) ? 0 : 1;
-    for (int x = 0; x < 3; x++) r[x] = p->x[x] - (q->x[x] + q->v[x] * dt + g * 0.5 * e->gravity[x] * dt * dt);
+    double xq[3], vq[3];
+    rc_edmd_state_now(e, b, xq, vq);
+    for (int x = 0; x < 3; x++) r[x] = p->x[x] - xq[x];
     rc_edmd_minimum_image(e, r);
     double sigma = p->radius + q->radius, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
     *distance = sqrt(rr);
@@ -188,6 +189,10 @@ static void apply(rc_edmd *e, const rc_impact_result *result)
     for (int32_t m = 0; m < ws->member_count; m++) {
         int32_t k = ws->members[m];
         const double *v = result->velocity + rc_impact_problem_body_first_dof(ws->problem, m);
+        bool changed = false;
+        for (int x = 0; x < e->dimension; x++) changed |= e->kin[k].v[x] != v[x];
+        if (!changed) continue;
+        rc_edmd_release(e, k); /* a sliding member flies again */
         for (int x = 0; x < e->dimension; x++) e->kin[k].v[x] = v[x];
         e->counter[k]++;
         if (e->last_collision) e->last_collision[k] = e->now;
@@ -244,10 +249,17 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     /* The operator stops when no contact approaches by more than its tolerance; if the colliding contact still
      * approaches in the engine's arithmetic, the binary rule finishes it, so that the event can never recur at the
      * same instant without a change (the classic engine's guarantee of progress). */
+    if (rc_edmd_approach_speed(e, i, j) > 0) { /* it will move: sliding ends */
+        rc_edmd_release(e, i);
+        if (j >= 0 && ws->contacts[0].b >= 0) rc_edmd_release(e, j);
+    }
+    uint32_t before = e->counter[i];
     if (j < 0) rc_edmd_collide_wall(e, i, RC_EVENT_WALL0 - j, restitution);
     else if (ws->contacts[0].b >= 0) rc_edmd_collide_pair(e, i, j, false, restitution);
     else bounce_off_static(e, i, ws->contacts[0].normal, restitution);
+    bool stuck = result.iterations == 0 && e->counter[i] == before && e->has_gravity; /* nothing approached */
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_schedule(e, ws->members[m], false);
+    if (stuck) return rc_edmd_unstick(e, i, j);
     for (int32_t m = 0; m < ws->member_count && s == RC_OK && e->sleep_on; m++)
         s = rc_edmd_try_sleep(e, ws->members[m]);
     return s;

@@ -22,6 +22,8 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "collapse.elastic_speed: %g is not a number >= 0", c->elastic_speed);
     if (!(c->sleep_speed >= 0) || !isfinite(c->sleep_speed))
         return rc_fail(RC_INVALID_ARGUMENT, "collapse.sleep_speed: %g is not a number >= 0", c->sleep_speed);
+    if (!(c->kick_speed >= 0) || !isfinite(c->kick_speed))
+        return rc_fail(RC_INVALID_ARGUMENT, "collapse.kick_speed: %g is not a number >= 0", c->kick_speed);
     bool classic = d->detection == RC_DETECTION_NAIVE; /* the naive rule is for experiments: no collapse control */
     e->contact_time = classic ? 0 : c->contact_time;
     e->elastic_speed = classic ? 0 : c->elastic_speed;
@@ -30,20 +32,21 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
     e->sleep_on = c->sleep && e->has_gravity && !classic && e->clusters_on;
     double g = sqrt(e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2]);
     e->sleep_speed = c->sleep_speed > 0 ? c->sleep_speed : 1e-12 * sqrt(g * e->max_diameter);
+    e->kick_speed = c->kick_speed > 0 ? c->kick_speed : 1e-4 * sqrt(g * e->max_diameter);
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     if (e->contact_time > 0) {
         if (!(e->last_collision = malloc(n * sizeof *e->last_collision)))
             return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
         for (int32_t k = 0; k < e->n; k++) e->last_collision[k] = -INFINITY;
     }
-    if (e->sleep_on && !(e->asleep = calloc(n, 1))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+    if (e->sleep_on && !(e->hold = calloc(n, 1))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
     return RC_OK;
 }
 
 void rc_edmd_collapse_destroy(rc_edmd *e)
 {
     free(e->last_collision);
-    free(e->asleep);
+    free(e->hold);
 }
 
 double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j)
@@ -74,41 +77,100 @@ double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j)
     return elastic ? 1 : base;
 }
 
-rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
+/* The one wall particle k touches that holds it up against gravity (others it touches may only be parallel to
+ * gravity or overhang it), or -1. */
+static int32_t resting_wall(const rc_edmd *e, int32_t k)
 {
-    rc_kin *p = &e->kin[k];
-    double vv = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
-    if (e->asleep[k] || vv > e->sleep_speed * e->sleep_speed) return RC_OK;
-    rc_status s = rc_edmd_cluster_workspace(e);
-    if (s != RC_OK) return s;
-    if (rc_edmd_support_problem(e, k, e->gravity) == 0) return RC_OK;
-    rc_impact_result held;
-    s = rc_impact_solver_resolve(e->cluster->support_solver, e->cluster->problem, &held);
-    if (s != RC_OK) return s == RC_NOT_TERMINATED ? RC_OK : s;
-    double left = 0, gg = 0;
-    for (int a = 0; a < e->dimension; a++) left += held.velocity[a] * held.velocity[a], gg += e->gravity[a] * e->gravity[a];
-    if (left > 1e-18 * gg) return RC_OK; /* gravity would pull it off its supports */
-    double loss = 0.5 * e->mass[k] * vv;
+    const rc_kin *p = &e->kin[k];
+    int32_t found = -1;
+    for (int32_t w = 0; w < e->wall_count; w++) {
+        const rc_plane *wall = &e->walls[w];
+        const double *n = wall->normal;
+        double gap = n[0] * (p->x[0] - wall->point[0]) + n[1] * (p->x[1] - wall->point[1]) +
+                     n[2] * (p->x[2] - wall->point[2]) - p->radius;
+        if (!(gap < e->contact_tolerance * p->radius)) continue;
+        if (n[0] * e->gravity[0] + n[1] * e->gravity[1] + n[2] * e->gravity[2] >= 0) continue;
+        if (found >= 0) return -1;
+        found = w;
+    }
+    return found < RC_MAX_SLIDING_WALLS ? found : -1;
+}
+
+/* Takes away the velocity dv (its kinetic energy change counted as dissipated) and sets k's hold. */
+static void hold(rc_edmd *e, int32_t k, int state, const double removed[3])
+{
+    double *v = e->kin[k].v, before = 0, after = 0;
+    for (int a = 0; a < 3; a++) {
+        before += v[a] * v[a];
+        v[a] -= removed[a];
+        after += v[a] * v[a];
+    }
+    double loss = 0.5 * e->mass[k] * (before - after);
     rc_edmd_integrate_kinetic(e);
     e->kinetic -= loss;
     e->dissipated += loss;
-    for (int a = 0; a < 3; a++) p->v[a] = 0;
-    e->asleep[k] = 1;
-    e->sleeping++;
-    e->sleeps++;
+    if (e->hold[k] == RC_FREE) e->held++;
+    if (state == RC_ASLEEP) e->sleeping++, e->sleeps++;
+    e->hold[k] = (uint8_t)state;
     e->counter[k]++;
     rc_edmd_schedule(e, k, false);
+}
+
+/* Whether the static bodies k touches hold it up: the inelastic impact of a fall at g against them leaves nothing. */
+static rc_status supported(rc_edmd *e, int32_t k, bool *held)
+{
+    *held = false;
+    rc_status s = rc_edmd_cluster_workspace(e);
+    if (s != RC_OK || rc_edmd_support_problem(e, k, e->gravity) == 0) return s;
+    rc_impact_result result;
+    s = rc_impact_solver_resolve(e->cluster->support_solver, e->cluster->problem, &result);
+    if (s != RC_OK) return s == RC_NOT_TERMINATED ? RC_OK : s;
+    double left = 0, gg = 0;
+    for (int a = 0; a < e->dimension; a++) left += result.velocity[a] * result.velocity[a], gg += e->gravity[a] * e->gravity[a];
+    *held = left <= 1e-18 * gg;
     return RC_OK;
 }
 
-void rc_edmd_wake(rc_edmd *e, int32_t k)
+/* Puts k to sleep when it is slower than `speed` and its static supports hold it up; returns whether it sleeps. */
+static rc_status sleep_if_held(rc_edmd *e, int32_t k, double speed, bool *asleep)
 {
-    if (!rc_edmd_is_asleep(e, k)) return;
-    e->kin[k].t = e->now; /* at rest all along: the state is exact */
-    e->asleep[k] = 0;
+    rc_kin *p = &e->kin[k];
+    double vv = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
+    *asleep = rc_edmd_is_asleep(e, k);
+    if (*asleep || vv > speed * speed) return RC_OK;
+    rc_status s = supported(e, k, asleep);
+    if (s == RC_OK && *asleep) hold(e, k, RC_ASLEEP, p->v);
+    return s;
+}
+
+rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
+{
+    rc_kin *p = &e->kin[k];
+    bool asleep;
+    rc_status s = sleep_if_held(e, k, e->sleep_speed, &asleep);
+    if (s != RC_OK || asleep || rc_edmd_is_held(e, k)) return s;
+    double slow = e->sleep_speed * e->sleep_speed;
+    int32_t w = resting_wall(e, k);
+    if (w < 0) return RC_OK;
+    const double *n = e->walls[w].normal;
+    double vn = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
+    if (vn * vn > slow) return RC_OK;
+    double removed[3] = {vn * n[0], vn * n[1], vn * n[2]};
+    hold(e, k, RC_SLIDING0 + w, removed);
+    return RC_OK;
+}
+
+void rc_edmd_release(rc_edmd *e, int32_t k)
+{
+    if (!rc_edmd_is_held(e, k)) return;
+    rc_edmd_stream(e, k, e->now);
+    bool asleep = e->hold[k] == RC_ASLEEP;
+    e->hold[k] = RC_FREE;
+    e->held--;
+    e->counter[k]++;
+    if (!asleep) return;
     e->sleeping--;
     e->wakes++;
-    e->counter[k]++;
     /* the sleepers it holds up lose their support */
     const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
     const rc_kin *p = &e->kin[k];
@@ -119,9 +181,81 @@ void rc_edmd_wake(rc_edmd *e, int32_t k)
         rc_edmd_minimum_image(e, r);
         double sigma = p->radius + e->kin[q].radius, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
         bool above = r[0] * e->gravity[0] + r[1] * e->gravity[1] + r[2] * e->gravity[2] < 0;
-        if (above && rr - sigma * sigma < e->touch_factor * sigma * sigma) rc_edmd_wake(e, q);
+        if (above && rr - sigma * sigma < e->touch_factor * sigma * sigma) {
+            rc_edmd_release(e, q);
+            rc_edmd_schedule(e, q, false);
+        }
     }
+}
+
+/* Pushes k and j (a particle, possibly asleep and then immovable, or RC_EVENT_WALL0 - w) apart along their normal
+ * until they separate at kick_speed; the energy it takes is counted as added. */
+static void kick(rc_edmd *e, int32_t k, int32_t j)
+{
+    double n[3], *vk = e->kin[k].v, mk = e->mass[k], mj = INFINITY;
+    double zero[3] = {0, 0, 0}, *vj = zero;
+    if (j < 0) {
+        for (int a = 0; a < 3; a++) n[a] = e->walls[RC_EVENT_WALL0 - j].normal[a];
+    } else {
+        rc_edmd_stream(e, j, e->now);
+        double length = 0;
+        for (int a = 0; a < 3; a++) n[a] = e->kin[k].x[a] - e->kin[j].x[a];
+        rc_edmd_minimum_image(e, n);
+        for (int a = 0; a < 3; a++) length += n[a] * n[a];
+        length = sqrt(length);
+        for (int a = 0; a < 3; a++) n[a] /= length;
+        if (!rc_edmd_is_asleep(e, j)) vj = e->kin[j].v, mj = e->mass[j];
+    }
+    double u = 0, before = 0, after = 0;
+    for (int a = 0; a < 3; a++) u += n[a] * (vk[a] - vj[a]), before += mk * vk[a] * vk[a] + (vj != zero ? mj * vj[a] * vj[a] : 0);
+    double missing = e->kick_speed - u;
+    if (!(missing > 0)) return;
+    double reduced = isinf(mj) ? mk : mk * mj / (mk + mj);
+    for (int a = 0; a < 3; a++) {
+        vk[a] += reduced / mk * missing * n[a];
+        if (vj != zero) vj[a] -= reduced / mj * missing * n[a];
+        after += mk * vk[a] * vk[a] + (vj != zero ? mj * vj[a] * vj[a] : 0);
+    }
+    double gain = 0.5 * (after - before);
+    rc_edmd_integrate_kinetic(e);
+    e->kinetic += gain;
+    e->thermostat_energy += gain;
+    e->counter[k]++;
+    if (vj != zero) e->counter[j]++;
+    e->kicks++;
+}
+
+rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j)
+{
+    rc_status s = RC_OK;
+    if (e->sleep_on) { /* at rest on static supports: asleep; on a wall: sliding on it (a pair still needs a push) */
+        s = rc_edmd_try_sleep(e, k);
+        if (s == RC_OK && j >= 0) s = rc_edmd_try_sleep(e, j);
+        bool settled = j < 0 ? rc_edmd_is_held(e, k) : rc_edmd_is_asleep(e, k) || rc_edmd_is_asleep(e, j);
+        if (s != RC_OK || settled) return s;
+    }
+    rc_edmd_release(e, k);
+    if (j >= 0 && !rc_edmd_is_asleep(e, j)) rc_edmd_release(e, j);
+    kick(e, k, j);
     rc_edmd_schedule(e, k, false);
+    if (j >= 0) rc_edmd_schedule(e, j, false);
+    return RC_OK;
+}
+
+rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution)
+{
+    bool asleep = false;
+    rc_status s = RC_OK;
+    if (e->sleep_on && rc_edmd_is_asleep(e, j)) s = sleep_if_held(e, k, fmax(e->kick_speed, e->sleep_speed), &asleep);
+    if (s == RC_OK && !asleep) s = rc_edmd_resolve_cluster(e, k, j, restitution);
+    if (s != RC_OK || asleep || rc_edmd_is_asleep(e, k) || -rc_edmd_approach_speed(e, k, j) >= e->kick_speed) return s;
+    /* still together: their different accelerations would bring them back at once */
+    rc_edmd_release(e, k);
+    if (!rc_edmd_is_asleep(e, j)) rc_edmd_release(e, j);
+    kick(e, k, j);
+    rc_edmd_schedule(e, k, false);
+    rc_edmd_schedule(e, j, false);
+    return RC_OK;
 }
 
 rc_status rc_edmd_check_stall(rc_edmd *e)

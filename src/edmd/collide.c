@@ -72,7 +72,7 @@ void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 void rc_edmd_thermostat_kick(rc_edmd *e)
 {
     int32_t k = (int32_t)rc_rng_below(&e->rng, (uint64_t)e->n);
-    rc_edmd_wake(e, k);
+    rc_edmd_release(e, k);
     rc_edmd_stream(e, k, e->now);
     rc_kin *p = &e->kin[k];
     double m = e->mass[k], scale = sqrt(e->thermostat_temperature / m), before = 0, after = 0;

@@ -142,10 +142,12 @@ struct rc_edmd {
 
     /* collapse control (collapse.c) */
     bool collapse_rules;        /* the TC model or the elastic threshold is on */
-    double contact_time, elastic_speed, sleep_speed;
+    double contact_time, elastic_speed, sleep_speed, kick_speed;
+    uint64_t kicks;
     double *last_collision;     /* time of each particle's last collision (TC model only), or NULL */
     bool sleep_on;
-    uint8_t *asleep;            /* per particle, when sleeping is on */
+    uint8_t *hold;              /* per particle, when sleeping is on: RC_FREE, RC_ASLEEP or RC_SLIDING0 + wall */
+    int32_t held;               /* particles asleep or sliding now */
     int32_t sleeping;           /* particles asleep now */
     uint64_t sleeps, wakes;
     uint64_t stall_limit;       /* events per stall check (collapse.stall_events), or 0 */
@@ -154,7 +156,37 @@ struct rc_edmd {
     int32_t last_pair[2];       /* the particles of the last event, to name them when the clock stalls */
 };
 
-static inline bool rc_edmd_is_asleep(const rc_edmd *e, int32_t k) { return e->sleeping > 0 && e->asleep[k]; }
+/* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it
+ * up (gravity's normal part cancelled: it moves in the wall's plane). */
+enum { RC_FREE = 0, RC_ASLEEP = 1, RC_SLIDING0 = 2 };
+#define RC_MAX_SLIDING_WALLS 250
+
+static inline bool rc_edmd_is_held(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] != RC_FREE; }
+static inline bool rc_edmd_is_asleep(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] == RC_ASLEEP; }
+
+/* Particle k's acceleration: gravity, nothing asleep, gravity along the wall while sliding. */
+static inline void rc_edmd_acceleration(const rc_edmd *e, int32_t k, double acc[3])
+{
+    int hold = rc_edmd_is_held(e, k) ? e->hold[k] : RC_FREE;
+    for (int a = 0; a < 3; a++) acc[a] = hold == RC_ASLEEP ? 0 : e->gravity[a];
+    if (hold >= RC_SLIDING0) {
+        const double *n = e->walls[hold - RC_SLIDING0].normal;
+        double gn = n[0] * acc[0] + n[1] * acc[1] + n[2] * acc[2];
+        for (int a = 0; a < 3; a++) acc[a] -= gn * n[a];
+    }
+}
+
+/* Particle k's position and velocity at the engine's time, without moving it. */
+static inline void rc_edmd_state_now(const rc_edmd *e, int32_t k, double x[3], double v[3])
+{
+    const rc_kin *p = &e->kin[k];
+    double dt = e->now - p->t, acc[3];
+    rc_edmd_acceleration(e, k, acc);
+    for (int a = 0; a < 3; a++) {
+        x[a] = p->x[a] + p->v[a] * dt + 0.5 * acc[a] * dt * dt;
+        v[a] = p->v[a] + acc[a] * dt;
+    }
+}
 
 /* ---- streaming and geometry (inline: the hot path) ---- */
 
@@ -165,7 +197,13 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
     double dt = t - p->t;
     if (dt == 0) return;
     if (e->has_gravity) {
-        if (rc_edmd_is_asleep(e, k)) { /* held by its supports: at rest */
+        if (rc_edmd_is_held(e, k)) { /* asleep or sliding: its own acceleration */
+            double acc[3];
+            rc_edmd_acceleration(e, k, acc);
+            for (int a = 0; a < 3; a++) {
+                p->x[a] += p->v[a] * dt + 0.5 * acc[a] * dt * dt;
+                p->v[a] += acc[a] * dt;
+            }
             p->t = t;
             return;
         }
@@ -223,11 +261,21 @@ void rc_edmd_cluster_destroy(rc_edmd *e);
 double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j);
 /* The normal approach speed of particle i towards j (a particle or RC_EVENT_WALL0 - w), both at now. */
 double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j);
-/* After particle k's velocity changed at now: puts it to sleep when it is slow and held by static supports. */
+/* After an event of particle k at now: puts it to sleep when it is slow and held by static supports, or lets it
+ * slide on a wall it rests on while moving along it. */
 rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k);
-/* Wakes the sleeping particle k at now (it was at rest: its state is exact) and, transitively, the sleepers it holds
- * up; each woken particle is rescheduled. */
-void rc_edmd_wake(rc_edmd *e, int32_t k);
+/* A contact event of k with j (a particle or RC_EVENT_WALL0 - w) that found no approach: gravity presses a
+ * resting contact the binary rule cannot lift. Puts either to sleep or sliding when it can; otherwise pushes the
+ * pair apart at collapse.kick_speed, so that the clock gets on. */
+rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j);
+/* A contact of the moving particle k with j, one of them held (asleep or sliding), approaching slower than
+ * collapse.kick_speed: a resting contact under their different accelerations. k falls asleep when it is that slow
+ * and held up by static supports; otherwise the contact is resolved as a cluster with everything k touches (whose
+ * lack of progress rc_edmd_unstick answers). */
+rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution);
+/* Makes a sliding particle free (streamed to now); wakes a sleeping one (it was at rest: its state is exact) and,
+ * transitively, the sleepers it holds up, which are rescheduled. */
+void rc_edmd_release(rc_edmd *e, int32_t k);
 /* Called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the clock advanced
  * by no more than a few units in the last place per event (an endless run of zero-time events). */
 rc_status rc_edmd_check_stall(rc_edmd *e);

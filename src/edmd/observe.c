@@ -7,23 +7,12 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 
-/* The position and velocity of particle k at the engine's time, without moving it. */
-static void state_now(const rc_edmd *e, int32_t k, double x[3], double v[3])
-{
-    const rc_kin *p = &e->kin[k];
-    double dt = rc_edmd_is_asleep(e, k) ? 0 : e->now - p->t;
-    for (int a = 0; a < 3; a++) {
-        x[a] = p->x[a] + p->v[a] * dt + 0.5 * e->gravity[a] * dt * dt;
-        v[a] = p->v[a] + e->gravity[a] * dt;
-    }
-}
-
 double rc_edmd_kinetic_energy(const rc_edmd *e)
 {
     double sum = 0;
     for (int32_t k = 0; k < e->n; k++) {
         double x[3], v[3];
-        state_now(e, k, x, v);
+        rc_edmd_state_now(e, k, x, v);
         sum += 0.5 * e->mass[k] * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     }
     return sum;
@@ -36,7 +25,7 @@ double rc_edmd_potential_energy(const rc_edmd *e)
     double sum = 0;
     for (int32_t k = 0; k < e->n; k++) {
         double x[3], v[3];
-        state_now(e, k, x, v);
+        rc_edmd_state_now(e, k, x, v);
         sum -= e->mass[k] * (e->gravity[0] * x[0] + e->gravity[1] * x[1] + e->gravity[2] * x[2]);
     }
     return sum;
@@ -74,6 +63,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->sleeping = e->sleeping;
     o->sleeps = e->sleeps;
     o->wakes = e->wakes;
+    o->kicks = e->kicks;
     o->kinetic_energy = rc_edmd_kinetic_energy(e);
     o->potential_energy = rc_edmd_potential_energy(e);
     o->dissipated_energy = e->dissipated;
@@ -121,7 +111,7 @@ rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
     for (int32_t k = 0; k < e->n; k++) {
         int32_t id = e->id[k];
         double *x = f->positions + 3 * id, *v = f->velocities + 3 * id;
-        state_now(e, k, x, v);
+        rc_edmd_state_now(e, k, x, v);
         for (int a = 0; a < 3; a++)
             if (e->periodic[a]) x[a] -= e->box[a] * floor(x[a] / e->box[a]);
         if (e->dimension == 2) x[2] = v[2] = 0;

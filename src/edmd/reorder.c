@@ -102,7 +102,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     permute(e->id, sizeof *e->id, order, n, scratch);
     permute(e->counter, sizeof *e->counter, order, n, scratch);
     if (e->last_collision) permute(e->last_collision, sizeof *e->last_collision, order, n, scratch);
-    if (e->asleep) permute(e->asleep, sizeof *e->asleep, order, n, scratch);
+    if (e->hold) permute(e->hold, sizeof *e->hold, order, n, scratch);
     free(order);
     free(scratch);
     rc_status s = rc_edmd_neighbours_build_all(e);

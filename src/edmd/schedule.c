@@ -32,15 +32,18 @@ static double shell_time(const rc_edmd *e, int32_t k)
     return b > 0 ? room / (b + d) : (d - b) / vv;
 }
 
-/* The event time of p with plane w; *touching is set when p is within the contact tolerance of it. */
-static inline double plane_time(const rc_edmd *e, const rc_kin *p, const rc_plane *w, bool *touching)
+/* The event time of particle k with plane w; *touching is set when k is within the contact tolerance of it. */
+static inline double plane_time(const rc_edmd *e, int32_t k, const rc_plane *w, bool *touching)
 {
+    const rc_kin *p = &e->kin[k];
+    double acc[3];
+    rc_edmd_acceleration(e, k, acc);
     const double *n = w->normal;
     double c = n[0] * (p->x[0] - w->point[0]) + n[1] * (p->x[1] - w->point[1]) + n[2] * (p->x[2] - w->point[2]) -
                p->radius;
     *touching = c < e->contact_tolerance * p->radius;
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
-    double a = n[0] * e->gravity[0] + n[1] * e->gravity[1] + n[2] * e->gravity[2];
+    double a = n[0] * acc[0] + n[1] * acc[1] + n[2] * acc[2];
     return e->detection == RC_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
 }
 
@@ -54,15 +57,20 @@ typedef struct scan_result {
     int32_t touching;      /* neighbours within the contact tolerance of p now (overlapped ones when it is 0) */
 } scan_result;
 
-/* The event of p (moving, under gravity) with the sleeping particle q, which stays where it is. */
-static void scan_sleeper(const rc_edmd *e, const rc_kin *p, int32_t j, scan_result *out)
+/* The event of particle k with neighbour j when either is held (asleep or sliding): their accelerations differ, so
+ * the relative motion is a parabola and the overlap function a quartic. */
+static void scan_held(const rc_edmd *e, int32_t k, int32_t j, scan_result *out)
 {
-    const rc_kin *q = &e->kin[j];
-    double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
+    const rc_kin *p = &e->kin[k], *q = &e->kin[j];
+    double xq[3], vq[3], ak[3], aj[3], r[3], v[3], acc[3];
+    rc_edmd_state_now(e, j, xq, vq);
+    rc_edmd_acceleration(e, k, ak);
+    rc_edmd_acceleration(e, j, aj);
+    for (int a = 0; a < 3; a++) r[a] = p->x[a] - xq[a], v[a] = p->v[a] - vq[a], acc[a] = ak[a] - aj[a];
     rc_edmd_minimum_image(e, r);
     double sigma = p->radius + q->radius, c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
     out->touching += c < e->touch_factor * sigma * sigma;
-    double t = rc_static_pair_time(r, p->v, e->gravity, sigma, out->time);
+    double t = rc_static_pair_time(r, v, acc, sigma, out->time);
     if (t < out->time) {
         out->time = t;
         out->partner = j;
@@ -80,8 +88,8 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
     for (int32_t m = 0; m < count; m++) {
         int32_t j = list[m];
-        if (gravity && rc_edmd_is_asleep(e, j)) {
-            scan_sleeper(e, p, j, &out);
+        if (gravity && rc_edmd_is_held(e, j)) {
+            scan_held(e, (int32_t)(p - e->kin), j, &out);
             continue;
         }
         const rc_kin *q = &e->kin[j];
@@ -121,6 +129,11 @@ static scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best, boo
     const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
     int32_t count = e->neighbour_count[k];
     const rc_kin *p = &e->kin[k];
+    if (rc_edmd_is_held(e, k)) { /* a sliding particle: every neighbour moves differently from it */
+        scan_result out = {best, -1, false, 0};
+        for (int32_t m = 0; m < count; m++) scan_held(e, k, list[m], &out);
+        return out;
+    }
     if (e->has_gravity || e->detection == RC_DETECTION_NAIVE) /* the rarer cases: one variant each */
         return e->detection == RC_DETECTION_NAIVE ? scan(e, p, list, count, best, e->has_gravity, true, contacts)
                                                   : scan(e, p, list, count, best, true, false, true);
@@ -136,8 +149,9 @@ static int overlapped(const rc_edmd *e, int32_t k)
     int count = 0;
     for (int32_t m = 0; m < e->neighbour_count[k]; m++) {
         const rc_kin *q = &e->kin[list[m]];
-        double dt = rc_edmd_is_asleep(e, list[m]) ? 0 : e->now - q->t, r[3];
-        for (int a = 0; a < 3; a++) r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
+        double r[3], xq[3], vq[3];
+        rc_edmd_state_now(e, list[m], xq, vq);
+        for (int a = 0; a < 3; a++) r[a] = p->x[a] - xq[a];
         rc_edmd_minimum_image(e, r);
         double sigma = p->radius + q->radius;
         count += r[0] * r[0] + r[1] * r[1] + r[2] * r[2] < sigma * sigma;
@@ -153,14 +167,13 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         rc_calendar_update(&e->calendar, k);
         return 0;
     }
-    const rc_kin *p = &e->kin[k];
     double best = shell_time(e, k);
     int32_t partner = RC_EVENT_SHELL;
     uint32_t stabilising = 0;
     int touching = 0;
     for (int32_t w = 0; w < e->wall_count; w++) {
         bool touches;
-        double t = plane_time(e, p, &e->walls[w], &touches);
+        double t = plane_time(e, k, &e->walls[w], &touches);
         touching += touches;
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }

@@ -1,5 +1,6 @@
 /* The impact options by name, from text: one definition of every option's name, type and range, shared by the
- * problem file reader (top-level keys) and the command line (--restitution 0.5 and so on). */
+ * problem file reader (top-level keys), the scene reader ("impact" section) and the command line (--restitution 0.5
+ * and so on). */
 #include "io/option_values.h"
 
 #include <ctype.h>
@@ -8,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "core/status.h"
+#include "io/json_fields.h"
 
 const char *const rc_option_names[] = {"operator",  "order",     "seed",           "restitution", "friction",
                                        "tolerance", "lineality", "max_iterations", "lcp",         NULL};
@@ -111,4 +115,38 @@ rc_status rc_impact_options_set(rc_impact_options *options, const char *name, co
     rc_status s = set_value(&changed, name, value);
     if (!s) *options = changed;
     return s;
+}
+
+rc_status rc_json_impact_options(const cJSON *object, const char *where, rc_impact_options *options)
+{
+    for (int i = 0; rc_option_names[i]; i++) {
+        const char *name = rc_option_names[i], *value = NULL;
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
+        char number[40], field[RC_FIELD_NAME_SIZE];
+        double x;
+        if (!item) continue;
+        snprintf(field, sizeof field, "%s%s%s", where, where[0] ? "." : "", name);
+        switch (rc_option_kind_of(name)) {
+        case RC_OPTION_NUMBER:
+            if (rc_json_item_number(item, field, &x)) return RC_INVALID_ARGUMENT;
+            snprintf(number, sizeof number, "%.17g", x);
+            value = number;
+            break;
+        case RC_OPTION_TEXT:
+            if (!cJSON_IsString(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a string", field);
+            value = item->valuestring;
+            break;
+        default:
+            if (!cJSON_IsBool(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not true or false", field);
+            value = cJSON_IsTrue(item) ? "true" : "false";
+        }
+        rc_status s = rc_impact_options_set(options, name, value);
+        if (s && where[0]) {
+            char why[512];
+            snprintf(why, sizeof why, "%s", rc_last_error());
+            return rc_fail(s, "%s.%s", where, why);
+        }
+        if (s) return s;
+    }
+    return RC_OK;
 }

@@ -3,6 +3,8 @@
 #ifndef RC_IO_OPTION_VALUES_H
 #define RC_IO_OPTION_VALUES_H
 
+#include <cjson/cJSON.h>
+
 #include "ricochet/io.h"
 
 typedef enum rc_option_kind {
@@ -16,5 +18,8 @@ typedef enum rc_option_kind {
 extern const char *const rc_option_names[];
 
 rc_option_kind rc_option_kind_of(const char *name);
+
+/* Applies the options an object holds under their names (where: the object's name in messages, "" at the top). */
+rc_status rc_json_impact_options(const cJSON *object, const char *where, rc_impact_options *options);
 
 #endif

@@ -22,34 +22,6 @@ static const char *const physical_keys[] = {"comment", "dimension", "contact_tol
                                             "walls", NULL};
 static const char *const generic_keys[] = {"comment", "masses", "velocity", "constraints", NULL};
 
-static rc_status read_options(const cJSON *root, rc_impact_options *options)
-{
-    for (int i = 0; rc_option_names[i]; i++) {
-        const char *name = rc_option_names[i], *value = NULL;
-        const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, name);
-        char number[40];
-        double x;
-        if (!item) continue;
-        switch (rc_option_kind_of(name)) {
-        case RC_OPTION_NUMBER:
-            if (rc_json_item_number(item, name, &x)) return RC_INVALID_ARGUMENT;
-            snprintf(number, sizeof number, "%.17g", x);
-            value = number;
-            break;
-        case RC_OPTION_TEXT:
-            if (!cJSON_IsString(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a string", name);
-            value = item->valuestring;
-            break;
-        default:
-            if (!cJSON_IsBool(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not true or false", name);
-            value = cJSON_IsTrue(item) ? "true" : "false";
-        }
-        rc_status s = rc_impact_options_set(options, name, value);
-        if (s) return s;
-    }
-    return RC_OK;
-}
-
 static int body_of(const rc_scene *scene, rc_item_kind kind, int index)
 {
     return kind == RC_ITEM_BALL ? index : kind == RC_ITEM_RIGID_BODY ? scene->ball_count + index : -1;
@@ -104,7 +76,7 @@ static rc_status read_root(const cJSON *root, rc_problem_file *f)
     const char *comment;
     rc_status s = rc_json_check_keys(root, "", generic ? generic_keys : physical_keys, rc_option_names);
     if (!s) s = rc_json_string(root, "", "comment", false, &comment);
-    if (!s) s = read_options(root, &f->options);
+    if (!s) s = rc_json_impact_options(root, "", &f->options);
     if (s) return s;
     if (!generic) return read_physical(root, f);
     f->info.form = RC_FORM_GENERIC;

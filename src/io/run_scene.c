@@ -14,7 +14,7 @@
 static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box", "particles", "temperature", "seed",
                                        "gravity", "walls", "restitution", "event_detection", "thermostat",
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
-                                       "equilibration", NULL};
+                                       "equilibration", "contact_tolerance", "impact", "collapse", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -24,6 +24,7 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_json_string(root, "", "comment", false, &comment);
     if (!s) s = rc_run_read_world(root, scene);
     if (!s) s = rc_run_read_settings(root, scene);
+    if (!s) s = rc_run_read_contacts(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
     return s;
 }

@@ -32,6 +32,8 @@ rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene);
 /* "particles" and "temperature": places the particles (sizing the box by the packing fraction when asked) and sets
  * their velocities, then checks the state. */
 rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene);
+/* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
+rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 
 /* Every particle lies inside the box along closed axes (wrapped into it along periodic ones), on the free side of
  * every wall, and, unless `placed` (a placement never overlaps), apart from every other particle. Names the

@@ -34,6 +34,7 @@ static void add_counters(cJSON *summary, const rc_edmd_observables *m)
     cJSON_AddNumberToObject(summary, "sleeping", m->sleeping);
     add_count(summary, "sleeps", m->sleeps);
     add_count(summary, "wakes", m->wakes);
+    add_count(summary, "kicks", m->kicks);
 }
 
 /* The averages over the interval from result->start, and the state at the end. */
