@@ -203,6 +203,47 @@ assert all(frames[-1].pbc) and frames[-1].get_chemical_symbols()[0] == "H"
 assert numpy.array_equal(frames[-1].arrays["radius"], [float(line.split()[7]) for line in last])
 EOF3
 fi
+# H5MD (Debian python3-h5py): the same run with --h5md; every frame's positions, velocities and radii equal the XYZ's,
+# the layout is H5MD 1.1 (version, author, creator, box, step/time/value, compressed), the observables equal the CSV's
+run 0 "run with --h5md" "$tool" run "$tmp/small.json" --out "$tmp/run1h" --quiet --h5md "$tmp/run1h.h5md"
+summary_ok 108
+checks=$((checks + 1))
+/usr/bin/python3 - "$tmp/out" <<'EOF4' || fail "the H5MD file does not hold the XYZ frames"
+import json, sys, numpy, h5py
+r = json.load(open(sys.argv[1]))["outputs"]
+lines = open(r["trajectory"]).read().splitlines()
+count = int(lines[0])
+frames = [numpy.array([[float(x) for x in l.split()[1:8]] for l in lines[k + 2:k + 2 + count]])
+          for k in range(0, len(lines), count + 2)]
+with h5py.File(r["h5md"], "r") as f:
+    assert list(f["h5md"].attrs["version"]) == [1, 1]
+    assert f["h5md/creator"].attrs["name"] == b"ricochet" and "name" in f["h5md/author"].attrs
+    p = f["particles/all"]
+    assert p["box"].attrs["dimension"] == 3 and list(p["box"].attrs["boundary"]) == [b"periodic"] * 3
+    position = p["position/value"]
+    assert position.compression == "gzip" and position.chunks == (1, count, 3), (position.compression, position.chunks)
+    assert position.shape == (len(frames), count, 3), position.shape
+    assert list(p["position/step"]) == list(range(len(frames)))
+    for k, frame in enumerate(frames):
+        assert numpy.array_equal(position[k], frame[:, 0:3]), "positions of frame %d differ" % k
+        assert numpy.array_equal(p["velocity/value"][k], frame[:, 3:6]), "velocities of frame %d differ" % k
+        assert numpy.array_equal(p["radius/value"][k], frame[:, 6])
+    assert list(p["id/value"][-1]) == list(range(count)) and not p["species/value"][-1].any()
+    assert p["velocity/time"][-1] == p["position/time"][-1] == float(lines[-count - 1].split("Time=")[1].split()[0])
+    rows = open(r["observables"]).read().splitlines()
+    names = rows[0].split(",")
+    table = numpy.array([[float(x) for x in row.split(",")] for row in rows[1:]])
+    o = f["observables"]
+    assert "time" not in o and len(o) == len(names) - 1
+    for c, name in enumerate(names[1:], 1):
+        assert numpy.array_equal(o[name + "/value"][:], table[:, c], equal_nan=True), name
+        assert numpy.array_equal(o[name + "/time"][:], table[:, 0]), name
+EOF4
+scene h5md_scene ', "stop": {"collisions": 500}, "output": {"h5md": true, "xyz": false, "csv": false}'
+run 0 "the scene asks for H5MD" "$tool" run "$tmp/h5md_scene.json" --out "$tmp/run1s" --quiet
+checks=$((checks + 1))
+[ -s "$tmp/run1s/trajectory.h5md" ] && [ ! -e "$tmp/run1s/trajectory.h5md.partial" ] && [ ! -e "$tmp/run1s/trajectory.xyz" ] ||
+    fail "output.h5md did not write DIR/trajectory.h5md alone"
 run 0 "run --collisions overrides the file" "$tool" run "$tmp/small.json" --out "$tmp/run2" --collisions 500 --compact
 summary_ok 108
 summary_is collisions 500

@@ -32,6 +32,19 @@ RC_API rc_status rc_csv_writer_open(const char *path, int columns, const char *c
 RC_API rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values);
 RC_API rc_status rc_csv_writer_close(rc_csv_writer *writer);
 
+/* H5MD 1.1 trajectories (HDF5) that h5py and MDAnalysis read: particles/all/{box, position, velocity, species, id,
+ * radius[, orientation]} and observables/NAME, each a step/time/value series, chunked and compressed (docs/formats.md,
+ * "trajectory.h5md"). The first frame fixes the layout; later frames must have the same count, dimension and box.
+ * author names the h5md/author group (NULL or "": "unknown"). */
+typedef struct rc_h5md_writer rc_h5md_writer;
+
+RC_API rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writer **writer);
+RC_API rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame);
+/* Appends one value to each of the series observables/NAMES[c] at the given time; the first call fixes the names. */
+RC_API rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int columns, const char *const *names,
+                                        const double *values);
+RC_API rc_status rc_h5md_writer_close(rc_h5md_writer *writer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -26,6 +26,7 @@ typedef struct rc_run_output {
     double every;          /* simulation time between frames and CSV rows; INFINITY: only the first and the last */
     bool xyz;              /* DIRECTORY/trajectory.xyz (default true) */
     bool csv;              /* DIRECTORY/observables.csv (default true) */
+    bool h5md;             /* DIRECTORY/trajectory.h5md: frames and observables in H5MD (default false) */
 } rc_run_output;
 
 /* How to run a scene. */

@@ -25,6 +25,18 @@ rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations)
     return RC_OK;
 }
 
+rc_status rc_frame_check(const rc_frame *f)
+{
+    if (!f) return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL");
+    if (f->dimension != 2 && f->dimension != 3)
+        return rc_fail(RC_INVALID_ARGUMENT, "frame dimension: %d is not 2 or 3", f->dimension);
+    if (f->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "frame count: %d is negative", (int)f->count);
+    if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->species))
+        return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL positions, velocities, radii or species for %d particles",
+                       (int)f->count);
+    return RC_OK;
+}
+
 void rc_frame_release(rc_frame *frame)
 {
     if (!frame) return;

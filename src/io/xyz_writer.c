@@ -73,13 +73,8 @@ rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer)
 /* Everything a frame must have before a byte of it is written, so a bad frame never leaves half a frame. */
 static rc_status check_frame(const rc_frame *f)
 {
-    if (!f) return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: NULL");
-    if (f->dimension != 2 && f->dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame dimension: %d is not 2 or 3", f->dimension);
-    if (f->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "xyz frame count: %d is negative", (int)f->count);
-    if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->species))
-        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: NULL positions, velocities, radii or species for %d particles",
-                       (int)f->count);
+    rc_status s = rc_frame_check(f);
+    if (s) return s;
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] < 0 || f->species[i] >= SPECIES_COUNT)
             return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is not in [0, %d]", (int)i,

@@ -61,6 +61,8 @@ static const char run_help[] =
     "  --events N              stop after N events (collisions, wall hits, list rebuilds, ...)\n"
     "  --out DIR               write the files into DIR (created if missing; default: output.directory, \"out\")\n"
     "  --no-xyz                do not write the trajectory\n"
+    "  --h5md FILE             also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
+    "                          output.h5md writes DIR/trajectory.h5md\n"
     "  --quiet                 no progress bar and no notes on stderr\n"
     "  --compact               print the JSON on one line\n"
     "  --help                  print this help\n"

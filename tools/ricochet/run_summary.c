@@ -76,6 +76,7 @@ static void add_outputs(cJSON *summary, const rc_run_settings *settings, const r
     add_path(files, "trajectory", o->trajectory);
     add_path(files, "observables", o->observables);
     add_path(files, "separation_histogram", o->histogram);
+    add_path(files, "h5md", o->h5md_path);
     cJSON_AddNumberToObject(files, "frames", (double)o->frames);
     cJSON_AddNumberToObject(files, "rows", (double)o->rows);
 }
