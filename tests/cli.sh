@@ -308,6 +308,39 @@ bad_file run "$tmp/dense.json" "particles.packing_fraction: 0.8 cannot be placed
 touch "$tmp/plain_file"
 run 2 "run into an output path that cannot be a directory" "$tool" run "$tmp/small.json" --out "$tmp/plain_file/sub"
 stderr_names "$tmp/plain_file/sub"
+# ---- writers: a full disk or an unwritable path is exit 2 naming the path; no truncated file under its own name ----
+run 2 "the summary to a full disk" sh -c "\"$tool\" run \"$tmp/small.json\" --out \"$tmp/full1\" --quiet >/dev/full"
+stderr_names "standard output"
+run 2 "the resolve report to a full disk" sh -c "\"$tool\" resolve \"$examples/cradle3.json\" >/dev/full"
+stderr_names "standard output"
+run 2 "H5MD to a full disk" "$tool" run "$tmp/small.json" --out "$tmp/full2" --h5md /dev/full
+stderr_names "h5md output /dev/full"
+checks=$((checks + 1))
+[ -c /dev/full ] || fail "/dev/full is no longer a device"
+for name in trajectory.xyz observables.csv; do
+    mkdir -p "$tmp/full_$name"
+    ln -s /dev/full "$tmp/full_$name/$name"
+    run 2 "$name to a full disk" "$tool" run "$tmp/small.json" --out "$tmp/full_$name" --quiet
+    stderr_names "$tmp/full_$name/$name"
+done
+mkdir -p "$tmp/dir.h5md"
+run 2 "H5MD onto a directory" "$tool" run "$tmp/small.json" --out "$tmp/full3" --h5md "$tmp/dir.h5md"
+stderr_names "$tmp/dir.h5md"
+if [ "$(id -u)" -ne 0 ]; then # root writes into read-only directories: there a directory of /proc stands in
+    mkdir -p "$tmp/readonly" && chmod 555 "$tmp/readonly" && unwritable=$tmp/readonly
+else
+    unwritable=/proc/self
+fi
+run 2 "run into an unwritable directory" "$tool" run "$tmp/small.json" --out "$unwritable" --quiet
+stderr_names "$unwritable/trajectory.xyz"
+run 2 "H5MD into an unwritable directory" "$tool" run "$tmp/small.json" --out "$tmp/full4" --h5md "$unwritable/t.h5md"
+stderr_names "$unwritable/t.h5md"
+# A writer that fails leaves NAME.partial, never NAME: the H5MD file of a run whose summary cannot be written is
+# complete (the files close before the summary), while a run killed while writing leaves only partial files
+run 0 "a run that is killed" sh -c "\"$tool\" run \"$tmp/small.json\" --out \"$tmp/killed\" --collisions 1e9 --quiet --h5md \"$tmp/killed/t.h5md\" & pid=\$!; sleep 1; kill -9 \$pid; wait \$pid; exit 0"
+checks=$((checks + 1))
+[ -s "$tmp/killed/trajectory.xyz.partial" ] && [ -s "$tmp/killed/t.h5md.partial" ] && [ ! -e "$tmp/killed/trajectory.xyz" ] &&
+    [ ! -e "$tmp/killed/observables.csv" ] && [ ! -e "$tmp/killed/t.h5md" ] || fail "a killed run left files that look complete: $(ls "$tmp/killed")"
 run 2 "run a missing scene" "$tool" run "$tmp/no_such_scene.json"
 stderr_names "no_such_scene.json"
 run 2 "run --collisions with a bad value" "$tool" run "$tmp/small.json" --collisions 2.5

@@ -53,3 +53,24 @@ rc_status rc_output_file_end(rc_output_file *file, bool complete)
     file->path = file->partial = NULL;
     return s;
 }
+
+rc_status rc_output_file_open(rc_output_file *file, const char *kind, const char *path, FILE **stream)
+{
+    rc_status s = rc_output_file_begin(file, kind, path);
+    if (s) return s;
+    *stream = fopen(file->partial, "w");
+    if (*stream) return RC_OK;
+    s = rc_output_file_failed(file, "open for writing", errno);
+    rc_output_file_end(file, false);
+    return s;
+}
+
+rc_status rc_output_file_close(rc_output_file *file, FILE *stream, bool failed)
+{
+    errno = 0;
+    bool flushed = fflush(stream) == 0 && !ferror(stream);
+    bool closed = fclose(stream) == 0;
+    rc_status s = flushed && closed ? RC_OK : rc_output_file_failed(file, "finish writing", errno);
+    rc_status renamed = rc_output_file_end(file, !s && !failed);
+    return s ? s : renamed;
+}

@@ -6,6 +6,7 @@
 #define RC_IO_OUTPUT_FILE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "ricochet/core.h"
 
@@ -24,5 +25,11 @@ rc_status rc_output_file_failed(const rc_output_file *file, const char *what, in
 /* When complete, renames the partial file to PATH (a failed rename is reported); otherwise leaves PATH.partial.
  * Frees the names either way. */
 rc_status rc_output_file_end(rc_output_file *file, bool complete);
+
+/* Begins the file and opens PATH.partial for writing with stdio. On failure nothing is left to end. */
+rc_status rc_output_file_open(rc_output_file *file, const char *kind, const char *path, FILE **stream);
+/* Flushes and closes the stream (a failure is reported), then ends the file, complete when neither this nor an
+ * earlier write failed. */
+rc_status rc_output_file_close(rc_output_file *file, FILE *stream, bool failed);
 
 #endif

@@ -11,7 +11,8 @@
  * with 17 significant digits, so they read back to the same bits. Frames with orientations add orientation:R:4,
  * written x y z w: OVITO maps that column to its Orientation property, whose components are (X, Y, Z, W), while a
  * frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
- * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. */
+ * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
+ * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -20,11 +21,13 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "io/output_file.h"
 #include "ricochet/output.h"
 
 struct rc_xyz_writer {
     FILE *file;
-    char *path;
+    rc_output_file out;
+    bool failed; /* a write failed: the file stays PATH.partial */
 };
 
 /* Species k is written as the chemical symbol of atomic number k + 1: ASE reads the species column as chemical
@@ -43,28 +46,16 @@ static const char *const symbols[] = {
 
 static const char *symbol_of(int32_t species) { return symbols[species]; }
 
-static rc_status xyz_failed(const char *path, const char *what, int error)
-{
-    return rc_fail(RC_IO_ERROR, "xyz output %s: cannot %s (%s)", path, what, strerror(error));
-}
-
 rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL result");
     *writer = NULL;
-    if (!path) return rc_fail(RC_INVALID_ARGUMENT, "xyz output path: NULL");
     rc_xyz_writer *w = calloc(1, sizeof *w);
-    if (w) w->path = strdup(path);
-    if (!w || !w->path) {
+    if (!w) return rc_fail(RC_NO_MEMORY, "xyz output: out of memory");
+    rc_status s = rc_output_file_open(&w->out, "xyz", path, &w->file);
+    if (s) {
         free(w);
-        return rc_fail(RC_NO_MEMORY, "xyz output %s: out of memory", path);
-    }
-    w->file = fopen(path, "w");
-    if (!w->file) {
-        int error = errno;
-        free(w->path);
-        free(w);
-        return xyz_failed(path, "open for writing", error);
+        return s;
     }
     *writer = w;
     return RC_OK;
@@ -121,19 +112,15 @@ rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)
     errno = 0;
     int ok = write_header(writer->file, frame) >= 0;
     for (int32_t i = 0; i < frame->count && ok; i++) ok = write_particle(writer->file, frame, i) >= 0;
-    if (!ok || fflush(writer->file) != 0) return xyz_failed(writer->path, "write a frame", errno ? errno : EIO);
-    return RC_OK;
+    if (ok && fflush(writer->file) == 0) return RC_OK;
+    writer->failed = true;
+    return rc_output_file_failed(&writer->out, "write a frame", errno);
 }
 
 rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
 {
     if (!writer) return RC_OK;
-    errno = 0;
-    bool flushed = fflush(writer->file) == 0 && !ferror(writer->file);
-    bool closed = fclose(writer->file) == 0;
-    int error = errno ? errno : EIO;
-    rc_status s = flushed && closed ? RC_OK : xyz_failed(writer->path, "finish writing", error);
-    free(writer->path);
+    rc_status s = rc_output_file_close(&writer->out, writer->file, writer->failed);
     free(writer);
     return s;
 }

@@ -95,13 +95,7 @@ static int exit_code_of(rc_status status)
 static int print_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *r,
                         bool compact)
 {
-    cJSON *report = rc_cli_report(file, options, r);
-    char *text = report ? (compact ? cJSON_PrintUnformatted(report) : cJSON_Print(report)) : NULL;
-    cJSON_Delete(report);
-    if (!text) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory printing the result");
-    puts(text);
-    cJSON_free(text);
-    return fflush(stdout) == 0 ? RC_EXIT_OK : rc_cli_fail(RC_EXIT_INTERNAL, "cannot write the result");
+    return rc_cli_print_json(rc_cli_report(file, options, r), compact, "result");
 }
 
 static int run(const arguments *a, const rc_problem_file *file)

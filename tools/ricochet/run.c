@@ -101,16 +101,6 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
     return RC_RUN_GO_ON;
 }
 
-static int print_summary(cJSON *summary, bool compact)
-{
-    char *text = summary ? (compact ? cJSON_PrintUnformatted(summary) : cJSON_Print(summary)) : NULL;
-    cJSON_Delete(summary);
-    if (!text) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory printing the summary");
-    puts(text);
-    cJSON_free(text);
-    return fflush(stdout) == 0 ? RC_EXIT_OK : rc_cli_fail(RC_EXIT_INTERNAL, "cannot write the summary");
-}
-
 /* Runs the scene's engine with the settings; writes the outputs and prints the summary. */
 static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_run_settings *settings)
 {
@@ -129,8 +119,8 @@ static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_
     if (code == RC_RUN_GO_ON && settings->equilibrate && !result.equilibrated && !a->quiet)
         fprintf(stderr, "ricochet: note: the run stopped before the equilibration ended; the averages cover the "
                         "whole run\n");
-    if (code == RC_RUN_GO_ON) code = print_summary(rc_run_summary(engine, scene, settings, &outputs, &result),
-                                                   a->compact);
+    if (code == RC_RUN_GO_ON) code = rc_cli_print_json(rc_run_summary(engine, scene, settings, &outputs, &result),
+                                                        a->compact, "summary");
     if (code == RC_EXIT_OK && strcmp(result.stopped_by, "not_terminated") == 0) code = RC_EXIT_NOT_TERMINATED;
     rc_run_outputs_free(&outputs);
     rc_edmd_destroy(engine);
