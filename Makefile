@@ -10,8 +10,9 @@ EXAMPLE ?= examples/impact/pool_break.json
 SCENE ?= examples/edmd/hard_spheres.json
 # Debian's interpreter, which has python3-numpy and python3-matplotlib (a pyenv python3 on PATH may not)
 PYTHON ?= /usr/bin/python3
+PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan check-symbols ci bench experiments clean
+.PHONY: all deps build run test test-asan check-symbols ci bench experiments install clean
 
 all: build
 
@@ -41,6 +42,10 @@ test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DRICOCHET_SANITIZE=ON -DRICOCHET_WERROR=ON
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS)
+
+# Installs the libraries, headers, tool, pkg-config file and man page under PREFIX (DESTDIR=... to stage them).
+install: build
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
 
 # Every symbol the libraries export starts with rc_.
 check-symbols: build
