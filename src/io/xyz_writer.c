@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "io/elements.h"
 #include "io/output_file.h"
 #include "ricochet/output.h"
 
@@ -30,21 +31,6 @@ struct rc_xyz_writer {
     bool failed; /* a write failed: the file stays PATH.partial */
 };
 
-/* Species k is written as the chemical symbol of atomic number k + 1: ASE reads the species column as chemical
- * symbols (and fails on any other name); OVITO shows them as particle type names. */
-static const char *const symbols[] = {
-    "H", "He", "Li", "Be", "B", "C", "N", "O", "F", "Ne", "Na", "Mg", "Al", "Si", "P", "S", "Cl", "Ar", "K", "Ca",
-    "Sc", "Ti", "V", "Cr", "Mn", "Fe", "Co", "Ni", "Cu", "Zn", "Ga", "Ge", "As", "Se", "Br", "Kr", "Rb", "Sr", "Y",
-    "Zr", "Nb", "Mo", "Tc", "Ru", "Rh", "Pd", "Ag", "Cd", "In", "Sn", "Sb", "Te", "I", "Xe", "Cs", "Ba", "La", "Ce",
-    "Pr", "Nd", "Pm", "Sm", "Eu", "Gd", "Tb", "Dy", "Ho", "Er", "Tm", "Yb", "Lu", "Hf", "Ta", "W", "Re", "Os", "Ir",
-    "Pt", "Au", "Hg", "Tl", "Pb", "Bi", "Po", "At", "Rn", "Fr", "Ra", "Ac", "Th", "Pa", "U", "Np", "Pu", "Am", "Cm",
-    "Bk", "Cf", "Es", "Fm", "Md", "No", "Lr", "Rf", "Db", "Sg", "Bh", "Hs", "Mt", "Ds", "Rg", "Cn", "Nh", "Fl", "Mc",
-    "Lv", "Ts", "Og",
-};
-
-#define SPECIES_COUNT ((int32_t)(sizeof symbols / sizeof *symbols))
-
-static const char *symbol_of(int32_t species) { return symbols[species]; }
 
 rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer)
 {
@@ -67,9 +53,9 @@ static rc_status check_frame(const rc_frame *f)
     rc_status s = rc_frame_check(f);
     if (s) return s;
     for (int32_t i = 0; i < f->count; i++)
-        if (f->species[i] < 0 || f->species[i] >= SPECIES_COUNT)
+        if (f->species[i] < 0 || f->species[i] >= RC_ELEMENT_COUNT)
             return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is not in [0, %d]", (int)i,
-                           (int)f->species[i], (int)SPECIES_COUNT - 1);
+                           (int)f->species[i], (int)RC_ELEMENT_COUNT - 1);
     return RC_OK;
 }
 
@@ -93,7 +79,7 @@ static int write_header(FILE *file, const rc_frame *f)
 
 static int write_particle(FILE *file, const rc_frame *f, int32_t i)
 {
-    const char *species = symbol_of(f->species[i]);
+    const char *species = rc_element_symbol(f->species[i]);
     const double *x = f->positions + 3 * i, *v = f->velocities + 3 * i;
     int n = fprintf(file, "%s %.17g %.17g %.17g %.17g %.17g %.17g %.17g", species, x[0], x[1], x[2], v[0], v[1],
                     v[2], f->radii[i]);
