@@ -341,6 +341,46 @@ run 0 "a run that is killed" sh -c "\"$tool\" run \"$tmp/small.json\" --out \"$t
 checks=$((checks + 1))
 [ -s "$tmp/killed/trajectory.xyz.partial" ] && [ -s "$tmp/killed/t.h5md.partial" ] && [ ! -e "$tmp/killed/trajectory.xyz" ] &&
     [ ! -e "$tmp/killed/observables.csv" ] && [ ! -e "$tmp/killed/t.h5md" ] || fail "a killed run left files that look complete: $(ls "$tmp/killed")"
+# ---- render: PNG pictures of XYZ and H5MD trajectories, side by side; MP4 through ffmpeg ----
+# png_size FILE W H: FILE is a PNG of W x H pixels (its IHDR chunk)
+png_size() {
+    checks=$((checks + 1))
+    python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n" and struct.unpack(">II",d[16:24])==(int(sys.argv[2]),int(sys.argv[3])), d' \
+        "$1" "$2" "$3" || fail "$1 is not a $2x$3 PNG"
+}
+frames=$(python3 -c 'import sys; l=open(sys.argv[1]).read().splitlines(); print(len(l) // (int(l[0]) + 2))' "$tmp/run1h/trajectory.xyz")
+run 0 "render a trajectory" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$tmp/pictures" --size 320x240 --color-by speed --arrows
+summary_is frames "$frames"
+png_size "$tmp/pictures/frame_00000.png" 320 240
+png_size "$tmp/pictures/frame_0000$((frames - 1)).png" 320 240
+checks=$((checks + 1))
+[ ! -e "$tmp/pictures/frame_0000$frames.png" ] || fail "render drew more frames than the trajectory has"
+run 0 "render XYZ beside H5MD" "$tool" render "$tmp/run1h/trajectory.xyz" "$tmp/run1h.h5md" --label xyz --label h5md --out "$tmp/pictures2"
+summary_is frames "$frames"
+png_size "$tmp/pictures2/frame_00001.png" 800 600
+checks=$((checks + 1))
+cmp -s "$tmp/pictures/frame_00001.png" "$tmp/pictures2/frame_00001.png" && fail "the two renders are the same picture"
+run 2 "render --mp4 without ffmpeg" env PATH=/nonexistent "$tool" render "$tmp/run1h/trajectory.xyz" --out "$tmp/pictures3" --mp4 "$tmp/a.mp4"
+stderr_names "ffmpeg is not installed"
+checks=$((checks + 1))
+[ ! -e "$tmp/pictures3" ] || fail "render drew pictures although --mp4 could not be made"
+if command -v ffmpeg >/dev/null; then
+    run 0 "render --mp4" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$tmp/pictures4" --mp4 "$tmp/a.mp4" --size 200x150
+    checks=$((checks + 1))
+    [ -s "$tmp/a.mp4" ] && grep -q '"mp4":.*a.mp4' "$tmp/out" || fail "no MP4"
+fi
+run 2 "render a missing trajectory" "$tool" render "$tmp/none.xyz"
+stderr_names "$tmp/none.xyz"
+run 2 "render --size without a height" "$tool" render "$tmp/run1h/trajectory.xyz" --size 300
+stderr_names "--size"
+run 2 "render --color-by mass" "$tool" render "$tmp/run1h/trajectory.xyz" --color-by mass
+stderr_names "mass"
+run 2 "render a label short" "$tool" render "$tmp/run1h/trajectory.xyz" "$tmp/run1h.h5md" --label one
+stderr_names "--label"
+run 1 "render without a trajectory" "$tool" render
+run 2 "render into an unwritable directory" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$unwritable"
+stderr_names "$unwritable/frame_00000.png"
+
 run 2 "run a missing scene" "$tool" run "$tmp/no_such_scene.json"
 stderr_names "no_such_scene.json"
 run 2 "run --collisions with a bad value" "$tool" run "$tmp/small.json" --collisions 2.5

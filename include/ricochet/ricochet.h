@@ -6,7 +6,8 @@
  *   io.h      reading impact problems from JSON files
  *   scene.h   reading scene files: whole event-driven runs (ricochet run)
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
- *   trajectory.h  reading trajectories back as frames */
+ *   trajectory.h  reading trajectories back as frames
+ *   render.h  pictures of frames (PNG, cairo) */
 #ifndef RICOCHET_H
 #define RICOCHET_H
 
@@ -18,5 +19,6 @@
 #include "ricochet/scene.h"
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"
+#include "ricochet/render.h"
 
 #endif

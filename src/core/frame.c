@@ -1,4 +1,5 @@
 /* Frames: plain snapshots that engines fill and writers read (DESIGN.md, "Files and tools"). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,16 @@ rc_status rc_frame_check(const rc_frame *f)
         return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL positions, velocities, radii or species for %d particles",
                        (int)f->count);
     return RC_OK;
+}
+
+double rc_frame_max_speed(const rc_frame *f)
+{
+    double top = 0;
+    for (int32_t i = 0; f && i < f->count; i++) {
+        const double *v = f->velocities + 3 * i;
+        top = fmax(top, sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+    }
+    return top;
 }
 
 void rc_frame_release(rc_frame *frame)

@@ -14,6 +14,7 @@ static const char overview[] =
     "                          result as JSON\n"
     "  run SCENE [options]     run an event-driven simulation described by a scene file (JSON), writing the\n"
     "                          trajectory and observables, and print a JSON summary\n"
+    "  render TRAJECTORY...    draw the frames of extended XYZ or H5MD trajectories into PNG pictures (and an MP4)\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
     "\n"
     "  --version               print the version\n"
@@ -73,16 +74,38 @@ static const char run_help[] =
     "exit codes: 0 done, 1 usage, 2 bad scene, option or output directory (the message names the field or path),\n"
     "4 internal failure.\n";
 
+static const char render_help[] =
+    "usage: ricochet render TRAJECTORY... [options]\n"
+    "\n"
+    "Reads extended XYZ or H5MD trajectories (TRAJECTORY, as ricochet run writes them) and draws frame k of each,\n"
+    "side by side, into DIR/frame_00000.png, frame_00001.png, ... until the shortest ends: 2D as it is, 3D as a\n"
+    "view from above at an angle, spheres shaded darker with depth. Prints a JSON object: frames, directory, mp4.\n"
+    "\n"
+    "options:\n"
+    "  --out DIR               write the PNGs here (created if missing; default \"render\")\n"
+    "  --mp4 FILE              also join them into an MP4 with ffmpeg (exit 2 before drawing if it is missing)\n"
+    "  --fps N                 frames per second of the MP4 (default 25)\n"
+    "  --size WxH              pixels of each picture (default 800x600)\n"
+    "  --color-by species|speed  colour per species (default), or by speed on a blue-green-yellow ramp\n"
+    "  --speed-max V           the speed of the top colour and longest arrow (default: the largest speed in the\n"
+    "                          first frames)\n"
+    "  --arrows                draw velocity arrows\n"
+    "  --label TEXT            a title per trajectory, in order (give one for each)\n"
+    "  --help                  print this help\n"
+    "\n"
+    "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, unwritable output or no ffmpeg for --mp4.\n";
+
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, run, help).\n";
+    "Prints the overview, or the help of COMMAND (resolve, run, render, help).\n";
 
 int rc_cli_help(const char *topic, FILE *out)
 {
     const char *text = !topic ? overview
                        : strcmp(topic, "resolve") == 0 ? resolve_help
                        : strcmp(topic, "run") == 0     ? run_help
+                       : strcmp(topic, "render") == 0  ? render_help
                        : strcmp(topic, "help") == 0    ? help_help
                                                        : NULL;
     if (!text) return 1;

@@ -2,10 +2,8 @@
  * DIRECTORY/trajectory.xyz (extended XYZ frames), DIRECTORY/observables.csv (one row per output time, averages over
  * the interval since the previous row), DIRECTORY/trajectory.h5md (the same frames and rows in H5MD, when asked)
  * and DIRECTORY/separation_histogram.csv. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "run.h"
 
@@ -15,36 +13,6 @@ static const char *const columns[] = {
     "three_body_events"};
 enum { COLUMNS = sizeof columns / sizeof *columns, HISTOGRAM_RANGE = 100 };
 
-/* mkdir -p: every missing directory of path. */
-static int make_directory(const char *path)
-{
-    char *partial = strdup(path);
-    if (!partial) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
-    int error = 0;
-    for (char *p = partial + 1; *p && !error; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
-        *p = '/';
-    }
-    if (!error && mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
-    struct stat info;
-    if (!error && (stat(path, &info) != 0 || !S_ISDIR(info.st_mode))) error = ENOTDIR;
-    free(partial);
-    if (error)
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot create the output directory %s: %s", path, strerror(error));
-    return RC_RUN_GO_ON;
-}
-
-/* "directory/name", or NULL when out of memory. */
-static char *join(const char *directory, const char *name)
-{
-    size_t size = strlen(directory) + strlen(name) + 2;
-    char *path = malloc(size);
-    if (path) snprintf(path, size, "%s/%s", directory, name);
-    return path;
-}
-
 static int io_failure(rc_status status)
 {
     return rc_cli_fail(status == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
@@ -53,7 +21,7 @@ static int io_failure(rc_status status)
 /* *path = DIRECTORY/name when wanted; false when out of memory. */
 static bool name_file(bool wanted, const char *directory, const char *name, char **path)
 {
-    *path = wanted ? join(directory, name) : NULL;
+    *path = wanted ? rc_cli_join(directory, name) : NULL;
     return !wanted || *path;
 }
 
@@ -63,7 +31,7 @@ int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const cha
     if (rc_frame_init(&o->frame, rc_edmd_count(engine), false))
         return rc_cli_fail(RC_EXIT_INTERNAL, "%s", rc_last_error());
     bool in_directory = settings->xyz || settings->csv || (settings->h5md && !h5md_path);
-    int code = in_directory ? make_directory(settings->directory) : RC_RUN_GO_ON;
+    int code = in_directory ? rc_cli_make_directory(settings->directory) : RC_RUN_GO_ON;
     if (code != RC_RUN_GO_ON) return code;
     if (!name_file(settings->xyz, settings->directory, "trajectory.xyz", &o->trajectory) ||
         !name_file(settings->csv, settings->directory, "observables.csv", &o->observables) ||
@@ -112,9 +80,9 @@ int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edm
     uint64_t counts[BINS];
     if (rc_edmd_separation_histogram(engine, HISTOGRAM_RANGE, counts) != BINS) return RC_RUN_GO_ON;
     static const char *const names[] = {"offset", "count"};
-    int code = make_directory(directory);
+    int code = rc_cli_make_directory(directory);
     if (code != RC_RUN_GO_ON) return code;
-    if (!(o->histogram = join(directory, "separation_histogram.csv")))
+    if (!(o->histogram = rc_cli_join(directory, "separation_histogram.csv")))
         return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     rc_csv_writer *csv = NULL;
     rc_status s = rc_csv_writer_open(o->histogram, 2, names, &csv);
