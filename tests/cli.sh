@@ -90,6 +90,21 @@ run 0 "cradle3" "$tool" resolve "$examples/cradle3.json" --compact
 checks=$((checks + 1))
 python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["velocities"]; assert [round(x[0],12) for x in v]==[0,0,1], v' \
     "$tmp/out" || fail "cradle3 does not end at (0, 0, 1)"
+run 0 "cradle3 --frame" "$tool" resolve "$examples/cradle3.json" --frame "$tmp/cradle.xyz" --compact
+json_ok resolved
+checks=$((checks + 1))
+python3 - "$tmp/cradle.xyz" <<'EOF5' || fail "--frame did not write the balls after the impact"
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[0] == "3" and 'Lattice="6 0 0 0 2 0 0 0 1"' in lines[1] and 'pbc="F F F"' in lines[1], lines[:2]
+rows = [[float(x) for x in l.split()[1:]] for l in lines[2:]]
+assert [r[:3] for r in rows] == [[1, 1, 0], [3, 1, 0], [5, 1, 0]], rows  # shifted into the box [0, 6] x [0, 2]
+assert [round(r[3], 12) for r in rows] == [0, 0, 1] and all(r[6] == 1 for r in rows), rows
+EOF5
+printf '{"masses": [1, 1], "velocity": [1, 0], "constraints": [[[0, -1.0], [1, 1.0]]]}' >"$tmp/generic_ok.json"
+run 0 "a generic problem resolves" "$tool" resolve "$tmp/generic_ok.json"
+run 2 "--frame of a generic problem" "$tool" resolve "$tmp/generic_ok.json" --frame "$tmp/g.xyz"
+stderr_names "--frame: the generic form has no balls"
 run 0 "file options and overrides" "$tool" resolve "$examples/cradle3.json" --restitution 0.5 --operator gs --order sweep
 json_ok resolved
 checks=$((checks + 1))

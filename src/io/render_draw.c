@@ -64,8 +64,9 @@ static void corner(const rc_frame *f, int c, double x[3])
     for (int k = 0; k < 3; k++) x[k] = k < f->dimension && (c >> k & 1) ? f->box[k] : 0;
 }
 
-/* The camera's axes, then the centre and scale that fit the box and every particle into the rectangle. */
-static void fit(view *v, const rc_frame *f, const rc_render_options *o, double width, double height)
+/* The camera's axes, then the centre and scale that fit the box, every particle and the tip of every arrow (of
+ * `arrow` length units per unit of speed; 0 without arrows) into the rectangle. */
+static void fit(view *v, const rc_frame *f, const rc_render_options *o, double arrow, double width, double height)
 {
     double a = o->azimuth * M_PI / 180, e = f->dimension == 3 ? o->elevation * M_PI / 180 : M_PI / 2;
     if (f->dimension == 2) a = -M_PI / 2; /* looking down the z axis with x to the right */
@@ -82,8 +83,11 @@ static void fit(view *v, const rc_frame *f, const rc_render_options *o, double w
     }
     for (int32_t i = 0; i < f->count; i++) {
         const double *x = f->positions + 3 * i;
+        const double *u = f->velocities + 3 * i;
         double s[2] = {dot(x, right), dot(x, up)}, r = f->radii[i];
-        for (int k = 0; k < 2; k++) low[k] = fmin(low[k], s[k] - r), high[k] = fmax(high[k], s[k] + r);
+        double tip[2] = {s[0] + arrow * dot(u, right), s[1] + arrow * dot(u, up)};
+        for (int k = 0; k < 2; k++)
+            low[k] = fmin(low[k], fmin(s[k] - r, tip[k])), high[k] = fmax(high[k], fmax(s[k] + r, tip[k]));
     }
     if (!(low[0] <= high[0])) low[0] = low[1] = -1, high[0] = high[1] = 1; /* nothing to fit */
     double span[2] = {fmax(high[0] - low[0], 1e-300), fmax(high[1] - low[1], 1e-300)};
@@ -165,14 +169,17 @@ bool rc_render_draw(cairo_t *cr, const rc_frame *f, const rc_render_options *o, 
 {
     layer *order = malloc((f->count > 0 ? (size_t)f->count : 1) * sizeof *order);
     if (!order) return false;
+    double largest = 0;
+    for (int32_t i = 0; i < f->count; i++) largest = fmax(largest, f->radii[i]);
+    double arrow = o->arrows ? 2 * largest / speed_scale : 0;
     view v;
-    fit(&v, f, o, width, height);
+    fit(&v, f, o, arrow, width, height);
     v.cx = x + 0.5 * width;
     v.cy = y + 0.5 * height;
-    double near = -INFINITY, far = INFINITY, largest = 0;
+    double near = -INFINITY, far = INFINITY;
     for (int32_t i = 0; i < f->count; i++) {
         order[i] = (layer){dot(f->positions + 3 * i, v.toward), i};
-        near = fmax(near, order[i].depth), far = fmin(far, order[i].depth), largest = fmax(largest, f->radii[i]);
+        near = fmax(near, order[i].depth), far = fmin(far, order[i].depth);
     }
     qsort(order, (size_t)f->count, sizeof *order, farther_first);
     cairo_save(cr);
@@ -189,7 +196,7 @@ bool rc_render_draw(cairo_t *cr, const rc_frame *f, const rc_render_options *o, 
         cairo_set_source_rgb(cr, 0, 0, 0);
         cairo_set_line_width(cr, 1.5);
         for (int32_t i = 0; i < f->count; i++)
-            draw_arrow(cr, &v, f->positions + 3 * i, f->velocities + 3 * i, 2 * largest / speed_scale);
+            draw_arrow(cr, &v, f->positions + 3 * i, f->velocities + 3 * i, arrow);
         cairo_stroke(cr);
     }
     cairo_restore(cr);
