@@ -396,6 +396,22 @@ run 1 "render without a trajectory" "$tool" render
 run 2 "render into an unwritable directory" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$unwritable"
 stderr_names "$unwritable/frame_00000.png"
 
+# ---- plot: the observables as PNG line plots ----
+run 0 "plot the observables" "$tool" plot "$tmp/run1h/observables.csv"
+png_size "$tmp/run1h/observables.png" 1680 1280
+summary_is panels 13
+run 0 "plot chosen columns" "$tool" plot "$tmp/run1h/observables.csv" --columns temperature,pressure --out "$tmp/p.png" --size 600x300
+png_size "$tmp/p.png" 600 300
+summary_is panels 2
+run 2 "plot an unknown column" "$tool" plot "$tmp/run1h/observables.csv" --columns temprature
+stderr_names "temprature"
+printf 'time,a\n0,1\n1,x\n' >"$tmp/bad.csv"
+run 2 "plot a malformed table" "$tool" plot "$tmp/bad.csv"
+stderr_names "$tmp/bad.csv line 3"
+run 1 "plot without a table" "$tool" plot
+run 2 "plot into an unwritable directory" "$tool" plot "$tmp/run1h/observables.csv" --out "$unwritable/p.png"
+stderr_names "$unwritable/p.png"
+
 run 2 "run a missing scene" "$tool" run "$tmp/no_such_scene.json"
 stderr_names "no_such_scene.json"
 run 2 "run --collisions with a bad value" "$tool" run "$tmp/small.json" --collisions 2.5

@@ -6,6 +6,8 @@
  * - Depth: in 3D, of two spheres on the camera's line of sight the nearer one (species 3, red) hides the farther
  *   one (species 0, blue), whichever is listed first.
  * - Colour by speed: a disk at the speed scale gets the top of the ramp (yellow), one at rest the bottom (purple).
+ * - Plots: y = x on the nice axes 0 to 10 passes through the middle of the plot area in the line's blue, and a
+ *   NaN row is left out; a point away from the line stays light.
  * - Failures: a bad size is RC_INVALID_ARGUMENT; an unwritable path RC_IO_ERROR naming it, with no file left. */
 #include <cairo.h>
 #include <math.h>
@@ -124,12 +126,30 @@ static void test_failures(void)
     rc_frame_release(&f);
 }
 
+static void test_plot(void)
+{
+    double table[12][2];
+    for (int r = 0; r < 11; r++) table[r][0] = table[r][1] = r;
+    table[11][0] = 10, table[11][1] = NAN; /* left out: x stays within 0 to 10 */
+    const char *const names[] = {"x", "y"};
+    CHECK(rc_plot_png(2, names, 12, &table[0][0], 0, 1, (const int[]){1}, 400, 300, path) == RC_OK, "plot: %s",
+          rc_last_error());
+    int c[3];
+    pixel(72 + (400 - 72 - 16) / 2, 26 + (300 - 26 - 40) / 2, c); /* the middle of the plot area: (5, 5) */
+    CHECK(c[2] > c[0] + 60, "the line does not pass through (5, 5): %d %d %d", c[0], c[1], c[2]);
+    pixel(72 + (400 - 72 - 16) / 4, 26 + (300 - 26 - 40) / 4, c); /* (2.5, 7.5), off the line */
+    CHECK(c[0] > 200 && c[1] > 200 && c[2] > 200, "off the line: %d %d %d", c[0], c[1], c[2]);
+    CHECK(rc_plot_png(2, names, 12, &table[0][0], 0, 1, (const int[]){2}, 400, 300, path) == RC_INVALID_ARGUMENT,
+          "a column beyond the table");
+}
+
 int main(void)
 {
     snprintf(path, sizeof path, "/tmp/ricochet_test_render_%d.png", (int)getpid());
     test_2d();
     test_depth();
     test_failures();
+    test_plot();
     remove(path);
     return check_finish();
 }

@@ -1,4 +1,4 @@
-/* ricochet/render.h: pictures of frames (ricochet/frame.h) drawn with cairo into PNG files (docs/cli.md, "ricochet
+/* ricochet/render.h: pictures of frames (ricochet/frame.h), and line plots of tables, drawn with cairo into PNG files (docs/cli.md, "ricochet
  * render"). 2D frames are drawn as they are (y up); 3D frames as an orthographic view from a camera at an azimuth and
  * elevation, spheres painted far to near and shaded darker with depth. Particles are coloured by species or by
  * speed; velocity arrows are optional. Several frames can be drawn side by side in one picture (the pool break under
@@ -40,6 +40,12 @@ RC_API rc_status rc_color_by_parse(const char *name, rc_color_by *color_by);
  * written. */
 RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *const *labels,
                                const rc_render_options *options, const char *path);
+
+/* Line plots (ricochet plot): a table of rows x columns numbers (row-major) with the columns' names; one panel per
+ * entry of y[0 .. panels-1], each the column y[k] against column x, in a grid of about square shape filling width x
+ * height pixels, written to a PNG at path. Points whose x or y is NaN or infinite are left out. */
+RC_API rc_status rc_plot_png(int columns, const char *const *names, int rows, const double *table, int x, int panels,
+                             const int *y, int width, int height, const char *path);
 
 #ifdef __cplusplus
 }

@@ -53,7 +53,7 @@ static void draw_label(cairo_t *cr, const char *label, double time, double x)
     cairo_show_text(cr, text);
 }
 
-static rc_status write_png(cairo_surface_t *surface, const char *path)
+rc_status rc_render_write_png(cairo_surface_t *surface, const char *path)
 {
     rc_output_file out;
     rc_status s = rc_output_file_begin(&out, "png", path);
@@ -88,7 +88,7 @@ rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *c
     }
     drawn = drawn && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
-    s = drawn ? write_png(surface, path) : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
+    s = drawn ? rc_render_write_png(surface, path) : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
     cairo_surface_destroy(surface);
     return s;
 }

@@ -39,8 +39,14 @@ int rc_cli_make_directory(const char *path);
 /* "directory/name" (malloc'd), or NULL when out of memory. */
 char *rc_cli_join(const char *directory, const char *name);
 
+/* WIDTHxHEIGHT in pixels, both positive. */
+bool rc_cli_parse_size(const char *text, int *width, int *height);
+
 /* ricochet render TRAJECTORY... [options]: argv[0] is "render". */
 int rc_cli_render(int argc, char **argv);
+
+/* ricochet plot CSV [options]: argv[0] is "plot". */
+int rc_cli_plot(int argc, char **argv);
 
 /* The JSON report of one resolve (docs/formats.md, "The output of resolve"); NULL when out of memory. */
 cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *result);

@@ -15,6 +15,7 @@ static const char overview[] =
     "  run SCENE [options]     run an event-driven simulation described by a scene file (JSON), writing the\n"
     "                          trajectory and observables, and print a JSON summary\n"
     "  render TRAJECTORY...    draw the frames of extended XYZ or H5MD trajectories into PNG pictures (and an MP4)\n"
+    "  plot CSV [options]      draw the columns of a CSV table (observables.csv) against time as PNG line plots\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
     "\n"
     "  --version               print the version\n"
@@ -97,10 +98,26 @@ static const char render_help[] =
     "\n"
     "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, unwritable output or no ffmpeg for --mp4.\n";
 
+static const char plot_help[] =
+    "usage: ricochet plot CSV [options]\n"
+    "\n"
+    "Reads a CSV table of numbers with a header row (DIR/observables.csv of ricochet run) and draws each column\n"
+    "against the first one (time) as line plots, a panel per column, into one PNG. NaN and infinite values are\n"
+    "left out. Prints a JSON object: png, panels, rows.\n"
+    "\n"
+    "options:\n"
+    "  --out FILE              the PNG to write (default: CSV with .png for .csv)\n"
+    "  --columns A,B,...       the columns to plot (default: all but the x column)\n"
+    "  --x COLUMN              the column along x (default: the first)\n"
+    "  --size WxH              pixels of the picture (default: 420x320 per panel)\n"
+    "  --help                  print this help\n"
+    "\n"
+    "exit codes: 0 done, 1 usage, 2 unreadable table, unknown column, bad option or unwritable output.\n";
+
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, run, render, help).\n";
+    "Prints the overview, or the help of COMMAND (resolve, run, render, plot, help).\n";
 
 int rc_cli_help(const char *topic, FILE *out)
 {
@@ -108,6 +125,7 @@ int rc_cli_help(const char *topic, FILE *out)
                        : strcmp(topic, "resolve") == 0 ? resolve_help
                        : strcmp(topic, "run") == 0     ? run_help
                        : strcmp(topic, "render") == 0  ? render_help
+                       : strcmp(topic, "plot") == 0    ? plot_help
                        : strcmp(topic, "help") == 0    ? help_help
                                                        : NULL;
     if (!text) return 1;

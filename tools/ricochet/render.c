@@ -33,8 +33,7 @@ static int apply(render_arguments *a, const char *name, const char *value)
     else if (strcmp(name, "--color-by") == 0) {
         if (rc_color_by_parse(value, &a->options.color_by)) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s", rc_last_error());
     } else if (strcmp(name, "--size") == 0) {
-        if (sscanf(value, "%dx%d", &a->options.width, &a->options.height) != 2 || strspn(value, "0123456789x") !=
-                                                                                      strlen(value))
+        if (!rc_cli_parse_size(value, &a->options.width, &a->options.height))
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
     } else if (strcmp(name, "--label") == 0) {
         if (a->labelled == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: more than %d", MOST_PANELS);
