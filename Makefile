@@ -13,7 +13,7 @@ SCENE ?= examples/edmd/hard_spheres.json
 PYTHON ?= /usr/bin/python3
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan check-symbols ci bench experiments install clean
+.PHONY: all deps build run test test-asan check-symbols ci bench experiments images install clean
 
 all: build
 
@@ -61,6 +61,10 @@ bench: deps
 
 experiments: build
 	for e in experiments/fig*.py; do echo "== $$e"; $(PYTHON) $$e --ricochet $(BUILD)/ricochet || exit 1; done
+
+# The README's pictures (docs/img/): the pool break under GR beside GS, the cooling of a granular gas.
+images: build
+	sh scripts/readme-images.sh $(BUILD)/ricochet
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-release
