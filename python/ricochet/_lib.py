@@ -92,6 +92,9 @@ _SIGNATURES = {
     "rc_edmd_advance": (S, [P, ctypes.POINTER(Limits)]),
     "rc_edmd_count": (ctypes.c_int32, [P]),
     "rc_edmd_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
+    "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
+    "rc_trajectory_close": (None, [P]),
 }
 
 

@@ -5,6 +5,8 @@ Oracles:
   textbook answer; with restitution c the answer is (1 - c) (1/n, ..., 1/n) + c (0, ..., 0, 1) (DESIGN.md, section
   6.2: the inelastic answer of the simultaneous LCP moves all balls at the common speed).
 - Two unequal balls: the elastic collision of the textbook, ((m1 - m2) / (m1 + m2), 2 m1 / (m1 + m2)) v.
+- Trajectories: a hand-written extended XYZ file reads back to its numbers (2D told by z, species by symbol,
+  defaults for missing columns); a malformed one raises Error naming the line.
 - A small hard-sphere gas: kinetic energy from the numpy velocities equals the summary's (elastic, so also its
   initial value), zero total momentum, positions inside the periodic box, the compressibility factor within 10% of
   Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
@@ -104,6 +106,45 @@ class Gas(unittest.TestCase):
             ricochet.Simulation(scene)
         self.assertEqual(caught.exception.status, "invalid_argument")
         self.assertIn("restitution", str(caught.exception))
+
+
+XYZ = """2
+Lattice="4 0 0 0 3 0 0 0 1" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=0.5 pbc="T F F"
+H 1 2 0 0.5 -1 0 0.25
+He 3 0.5 0 0 0 0 0.75
+1
+Lattice="4 0 0 0 3 0 0 0 1" Properties=species:S:1:pos:R:3 Time=1.5 pbc="T F F"
+Li 1.5 2.5 0
+"""
+
+
+class Trajectory(unittest.TestCase):
+    def test_read(self):
+        import os
+        import tempfile
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "t.xyz")
+            with open(path, "w") as f:
+                f.write(XYZ)
+            frames = list(ricochet.read_trajectory(path))
+            self.assertEqual(len(frames), 2)
+            first, second = frames
+            self.assertEqual((first.time, first.dimension), (0.5, 2))
+            numpy.testing.assert_array_equal(first.box, [4, 3])
+            numpy.testing.assert_array_equal(first.periodic, [True, False])
+            numpy.testing.assert_array_equal(first.positions, [[1, 2], [3, 0.5]])
+            numpy.testing.assert_array_equal(first.velocities, [[0.5, -1], [0, 0]])
+            numpy.testing.assert_array_equal(first.radii, [0.25, 0.75])
+            numpy.testing.assert_array_equal(first.species, [0, 1])
+            self.assertIsNone(first.orientations)
+            numpy.testing.assert_array_equal(second.positions, [[1.5, 2.5]])
+            numpy.testing.assert_array_equal(second.radii, [0.5])  # the default radius
+            numpy.testing.assert_array_equal(second.species, [2])
+            with open(path, "w") as f:
+                f.write(XYZ.replace("He 3", "He x"))
+            with self.assertRaises(ricochet.Error) as caught:
+                list(ricochet.read_trajectory(path))
+            self.assertIn("line 4", str(caught.exception))
 
 
 if __name__ == "__main__":
