@@ -235,6 +235,9 @@ with h5py.File(r["h5md"], "r") as f:
     assert f["h5md/creator"].attrs["name"] == b"ricochet" and "name" in f["h5md/author"].attrs
     p = f["particles/all"]
     assert p["box"].attrs["dimension"] == 3 and list(p["box"].attrs["boundary"]) == [b"periodic"] * 3
+    cell = [float(x) for x in lines[1].split('Lattice="')[1].split('"')[0].split()]
+    assert numpy.array_equal(p["box/edges/value"][-1], [cell[0], cell[4], cell[8]]), p["box/edges/value"][-1]
+    assert p["box/edges/step"].id == p["position/step"].id  # one dataset, hard-linked
     position = p["position/value"]
     assert position.compression == "gzip" and position.chunks == (1, count, 3), (position.compression, position.chunks)
     assert position.shape == (len(frames), count, 3), position.shape

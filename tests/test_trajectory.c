@@ -18,7 +18,7 @@ static void fill(rc_frame *f, int d, int k)
 {
     f->dimension = d;
     f->time = k / 3.0;
-    for (int a = 0; a < 3; a++) f->box[a] = a < d ? 5.0 + a : 0, f->periodic[a] = a < d && a != 1;
+    for (int a = 0; a < 3; a++) f->box[a] = a < d ? 5.0 + a + k / 8.0 : 0, f->periodic[a] = a < d && a != 1;
     for (int32_t i = 0; i < COUNT; i++) {
         for (int a = 0; a < 3; a++) {
             f->positions[3 * i + a] = a < d ? (i + 1.0) / (k + 3.0) + a : 0;

@@ -32,9 +32,10 @@ RC_API rc_status rc_csv_writer_open(const char *path, int columns, const char *c
 RC_API rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values);
 RC_API rc_status rc_csv_writer_close(rc_csv_writer *writer);
 
-/* H5MD 1.1 trajectories (HDF5) that h5py and MDAnalysis read: particles/all/{box, position, velocity, species, id,
- * radius[, orientation]} and observables/NAME, each a step/time/value series, chunked and compressed (docs/formats.md,
- * "trajectory.h5md"). The first frame fixes the layout; later frames must have the same count, dimension and box.
+/* H5MD 1.1 trajectories (HDF5) that h5py and MDAnalysis read: particles/all/{box/edges, position, velocity, species,
+ * id, radius[, orientation]} and observables/NAME, each a step/time/value series, chunked and compressed
+ * (docs/formats.md, "trajectory.h5md"). The first frame fixes the layout; later frames must have the same count,
+ * dimension, periodic axes and orientations or none.
  * author names the h5md/author group (NULL or "": "unknown"). */
 typedef struct rc_h5md_writer rc_h5md_writer;
 

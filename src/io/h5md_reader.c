@@ -1,6 +1,7 @@
 /* Reading H5MD frames (ricochet/trajectory.h; the layout of src/io/h5md_writer.c, docs/formats.md): frame k is row k
  * of particles/all/{position, velocity, radius, species, orientation}/value with its time, in the box of
- * particles/all/box. position is required; the others are read when present (else 0, 0.5, 0 and none). */
+ * particles/all/box (edges a time series, or one fixed dataset). position is required; the others are read when
+ * present (else 0, 0.5, 0 and none). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,8 +10,8 @@
 #include "core/status.h"
 #include "io/trajectory_input.h"
 
-enum { POSITION, VELOCITY, RADIUS, SPECIES, ORIENTATION, SETS };
-static const char *const names[SETS] = {"position", "velocity", "radius", "species", "orientation"};
+enum { POSITION, VELOCITY, RADIUS, SPECIES, ORIENTATION, EDGES, SETS };
+static const char *const names[SETS] = {"position", "velocity", "radius", "species", "orientation", "box/edges"};
 
 struct rc_h5md_input {
     char *path;
@@ -19,7 +20,7 @@ struct rc_h5md_input {
     hsize_t frames, next;
     int dimension;
     int32_t count;
-    double box[3];
+    double box[3];          /* the fixed edges, when they are not a time series */
     bool periodic[3];
     double *scratch;        /* count * 4 */
 };
@@ -48,18 +49,21 @@ static hid_t open_set(hid_t file, const char *group, const char *name)
     return exists(file, path) ? H5Dopen2(file, path, H5P_DEFAULT) : -1;
 }
 
-/* The box: dimension, boundary and edges; sets in->dimension. */
+/* The box: dimension, boundary, and edges when they are one fixed dataset; sets in->dimension. */
 static rc_status read_box(rc_h5md_input *in)
 {
     hid_t box = exists(in->file, "particles/all/box") ? H5Gopen2(in->file, "particles/all/box", H5P_DEFAULT) : -1;
     hid_t attribute = box >= 0 ? H5Aopen(box, "dimension", H5P_DEFAULT) : -1;
     int dimension = 0;
-    bool ok = attribute >= 0 && H5Aread(attribute, H5T_NATIVE_INT, &dimension) >= 0 && (dimension == 2 || dimension == 3);
+    bool ok = attribute >= 0 && H5Aread(attribute, H5T_NATIVE_INT, &dimension) >= 0 &&
+              (dimension == 2 || dimension == 3);
     if (attribute >= 0) H5Aclose(attribute);
-    hid_t edges = ok ? H5Dopen2(box, "edges", H5P_DEFAULT) : -1;
+    bool fixed = ok && !exists(in->file, "particles/all/box/edges/value");
+    hid_t edges = fixed ? H5Dopen2(box, "edges", H5P_DEFAULT) : -1;
     hid_t space = edges >= 0 ? H5Dget_space(edges) : -1;
-    ok = space >= 0 && H5Sget_simple_extent_npoints(space) == dimension &&
-         H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, in->box) >= 0;
+    if (fixed)
+        ok = space >= 0 && H5Sget_simple_extent_npoints(space) == dimension &&
+             H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, in->box) >= 0;
     if (space >= 0) H5Sclose(space);
     if (edges >= 0) H5Dclose(edges);
     char boundary[3][9] = {{0}};
@@ -72,7 +76,7 @@ static rc_status read_box(rc_h5md_input *in)
     if (box >= 0) H5Gclose(box);
     for (int k = 0; k < dimension && ok; k++) in->periodic[k] = strcmp(boundary[k], "periodic") == 0;
     in->dimension = dimension;
-    return ok ? RC_OK : bad(in, "particles/all/box: no dimension 2 or 3, edges or boundary");
+    return ok ? RC_OK : bad(in, "particles/all/box: no dimension 2 or 3, boundary, or fixed edges of that dimension");
 }
 
 rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
@@ -95,8 +99,9 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
     in->time = open_set(in->file, "position", "time");
     hsize_t dims[3] = {0, 0, 0};
     hid_t space = in->sets[POSITION] >= 0 ? H5Dget_space(in->sets[POSITION]) : -1;
-    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == 3 && H5Sget_simple_extent_dims(space, dims, NULL) == 3 &&
-              dims[2] == (hsize_t)in->dimension && dims[1] <= INT32_MAX && in->time >= 0;
+    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == 3 &&
+              H5Sget_simple_extent_dims(space, dims, NULL) == 3 && dims[2] == (hsize_t)in->dimension &&
+              dims[1] <= INT32_MAX && in->time >= 0;
     if (space >= 0) H5Sclose(space);
     if (!ok) return bad(in, "particles/all/position: no time, or value is not (frames, N, dimension)");
     in->frames = dims[0];
@@ -144,7 +149,8 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
               (sets[RADIUS] < 0 || read_row(sets[RADIUS], H5T_NATIVE_DOUBLE, in->next, 2, in->count, 1, f->radii)) &&
               (sets[SPECIES] < 0 || read_row(sets[SPECIES], H5T_NATIVE_INT32, in->next, 2, in->count, 1, f->species)) &&
               (sets[ORIENTATION] < 0 ||
-               read_row(sets[ORIENTATION], H5T_NATIVE_DOUBLE, in->next, 3, in->count, 4, f->orientations));
+               read_row(sets[ORIENTATION], H5T_NATIVE_DOUBLE, in->next, 3, in->count, 4, f->orientations)) &&
+              (sets[EDGES] < 0 || read_row(sets[EDGES], H5T_NATIVE_DOUBLE, in->next, 2, in->dimension, 1, in->box));
     if (!ok) return bad(in, "a frame cannot be read");
     f->dimension = in->dimension;
     f->collisions = 0;

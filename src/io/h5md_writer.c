@@ -2,8 +2,9 @@
  * the H5MD 1.1 layout that h5py, MDAnalysis and VMD's H5MD plugin read.
  *
  *   /h5md                      attribute version = [1, 1]; groups author (name) and creator (name, version)
- *   /particles/all/box         attributes dimension, boundary ("periodic" or "none" per axis); dataset edges (D)
+ *   /particles/all/box         attributes dimension, boundary ("periodic" or "none" per axis)
  *   /particles/all/position    step (n), time (n), value (n, N, D)    float64, wrapped into the box
+ *   /particles/all/box/edges   value (n, D)                           float64: the box spans [0, edges)
  *   /particles/all/velocity    value (n, N, D)                        float64
  *   /particles/all/species     value (n, N)                           int32
  *   /particles/all/id          value (n, N)                           int32: the particle's index in the input
@@ -15,7 +16,7 @@
  * D is the frame's dimension. Every value grows one sample at a time, chunked per sample and compressed (shuffle and
  * deflate); the particles' series share the step and time of position through hard links, the observables those
  * of the first observable. Step k is the k-th frame (or row) written. The first frame fixes the dimension, the count,
- * the box and whether orientations are written; a later frame that differs is refused. HDF5 prints nothing: its
+ * the boundary and whether orientations are written; a later frame that differs is refused (the edges may change). HDF5 prints nothing: its
  * automatic error printing is turned off when a writer opens. The file is written as PATH.partial and renamed at a
  * clean close (src/io/output_file.h); each frame is flushed, so a full disk is reported by the frame that did not
  * fit. */
@@ -30,7 +31,8 @@
 #include "io/output_file.h"
 #include "ricochet/output.h"
 
-enum { SERIES_POSITION, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS, SERIES_ORIENTATION, SERIES };
+enum { SERIES_POSITION, SERIES_EDGES, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS, SERIES_ORIENTATION,
+       SERIES };
 
 struct rc_h5md_writer {
     rc_output_file out;
@@ -38,7 +40,7 @@ struct rc_h5md_writer {
     char *author;
     bool started;                 /* the first frame fixed the layout below */
     bool failed;                  /* a write failed: the file stays PATH.partial */
-    rc_frame shape;               /* dimension, count, box, periodic and orientations (as a flag) of the first frame */
+    rc_frame shape;               /* dimension, count, periodic and orientations (as a flag) of the first frame */
     rc_h5md_clock particle_clock, observable_clock;
     rc_h5md_series series[SERIES];
     rc_h5md_series *observables;
@@ -132,49 +134,50 @@ rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writ
     return RC_OK;
 }
 
-static bool write_box(hid_t group, const rc_frame *f)
+/* The box group with its attributes; its edges series comes after position's, whose clock it shares. */
+static hid_t create_box(hid_t group, const rc_frame *f)
 {
-    const char *boundary = "boundary";
     hid_t box = H5Gcreate2(group, "box", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     hid_t type = H5Tcopy(H5T_C_S1);
     hsize_t dims[1] = {(hsize_t)f->dimension};
     hid_t space = H5Screate_simple(1, dims, NULL);
     char names[3][9] = {{0}};
     for (int k = 0; k < f->dimension; k++) strcpy(names[k], f->periodic[k] ? "periodic" : "none");
-    hid_t attribute = -1, edges = -1;
+    hid_t attribute = -1;
     int32_t dimension = f->dimension;
     bool ok = box >= 0 && type >= 0 && space >= 0 && set_integers(box, "dimension", 0, &dimension) &&
               H5Tset_size(type, sizeof names[0]) >= 0 &&
-              (attribute = H5Acreate2(box, boundary, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
-              H5Awrite(attribute, type, names) >= 0 &&
-              (edges = H5Dcreate2(box, "edges", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
-              H5Dwrite(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, f->box) >= 0;
-    if (edges >= 0) H5Dclose(edges);
+              (attribute = H5Acreate2(box, "boundary", type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
+              H5Awrite(attribute, type, names) >= 0;
     if (attribute >= 0) H5Aclose(attribute);
     if (space >= 0) H5Sclose(space);
     if (type >= 0) H5Tclose(type);
-    if (box >= 0) H5Gclose(box);
-    return ok;
+    if (!ok && box >= 0) H5Gclose(box);
+    return ok ? box : -1;
 }
 
 /* The particles group and its series, shaped by the first frame. */
 static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
 {
-    hsize_t n = (hsize_t)f->count, vectors[2] = {n, (hsize_t)f->dimension}, quaternions[2] = {n, 4};
+    hsize_t n = (hsize_t)f->count, d = (hsize_t)f->dimension, vectors[2] = {n, d}, quaternions[2] = {n, 4};
     hid_t links = H5Pcreate(H5P_LINK_CREATE);
     hid_t group = links >= 0 && H5Pset_create_intermediate_group(links, 1) >= 0
                       ? H5Gcreate2(w->file, "particles/all", links, H5P_DEFAULT, H5P_DEFAULT)
                       : -1;
     if (links >= 0) H5Pclose(links);
     rc_h5md_clock *clock = &w->particle_clock;
-    bool ok = group >= 0 && write_box(group, f) &&
-              rc_h5md_series_create(group, "position", H5T_NATIVE_DOUBLE, 2, vectors, clock, &w->series[SERIES_POSITION]) &&
+    hid_t box = group >= 0 ? create_box(group, f) : -1;
+    bool ok = box >= 0 &&
+              rc_h5md_series_create(group, "position", H5T_NATIVE_DOUBLE, 2, vectors, clock,
+                                    &w->series[SERIES_POSITION]) &&
+              rc_h5md_series_create(box, "edges", H5T_NATIVE_DOUBLE, 1, &d, clock, &w->series[SERIES_EDGES]) &&
               rc_h5md_series_create(group, "velocity", H5T_NATIVE_DOUBLE, 2, vectors, clock, &w->series[SERIES_VELOCITY]) &&
               rc_h5md_series_create(group, "species", H5T_NATIVE_INT32, 1, &n, clock, &w->series[SERIES_SPECIES]) &&
               rc_h5md_series_create(group, "id", H5T_NATIVE_INT32, 1, &n, clock, &w->series[SERIES_ID]) &&
               rc_h5md_series_create(group, "radius", H5T_NATIVE_DOUBLE, 1, &n, clock, &w->series[SERIES_RADIUS]) &&
               (!f->orientations ||
                rc_h5md_series_create(group, "orientation", H5T_NATIVE_DOUBLE, 2, quaternions, clock, &w->series[SERIES_ORIENTATION]));
+    if (box >= 0) H5Gclose(box);
     if (group >= 0) H5Gclose(group);
     return ok;
 }
@@ -190,9 +193,9 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
                        "in %dD%s", w->out.path, (int)f->count, f->dimension, f->orientations ? " with orientations" : "",
                        (int)first->count, first->dimension, first->orientations ? " with orientations" : "");
     for (int k = 0; k < 3; k++)
-        if (f->box[k] != first->box[k] || f->periodic[k] != first->periodic[k])
-            return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: the box changed on axis %d (the file keeps one box)",
-                           w->out.path, k);
+        if (f->periodic[k] != first->periodic[k])
+            return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: axis %d changed between periodic and closed (the file "
+                           "keeps one boundary)", w->out.path, k);
     return RC_OK;
 }
 
@@ -206,7 +209,6 @@ static rc_status start(rc_h5md_writer *w, const rc_frame *f)
     errno = 0;
     if (!start_particles(w, f)) return h5md_failed(w, "create the particles group");
     w->shape = (rc_frame){.dimension = f->dimension, .count = f->count, .orientations = f->orientations};
-    memcpy(w->shape.box, f->box, sizeof f->box);
     memcpy(w->shape.periodic, f->periodic, sizeof f->periodic);
     w->started = true;
     return RC_OK;
@@ -232,6 +234,7 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
     errno = 0;
     rc_h5md_series *series = w->series;
     bool ok = rc_h5md_series_append(&series[SERIES_POSITION], clock, packed(w, frame->positions, frame->count, 3, d)) &&
+              rc_h5md_series_append(&series[SERIES_EDGES], clock, frame->box) &&
               rc_h5md_series_append(&series[SERIES_VELOCITY], clock, packed(w, frame->velocities, frame->count, 3, d)) &&
               rc_h5md_series_append(&series[SERIES_SPECIES], clock, frame->species) &&
               rc_h5md_series_append(&series[SERIES_ID], clock, w->ids) &&
