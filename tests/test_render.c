@@ -29,7 +29,8 @@ static void pixel(int x, int y, int rgb[3])
     rgb[0] = rgb[1] = rgb[2] = -1;
     if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
         cairo_surface_flush(s);
-        uint32_t p = *(const uint32_t *)(cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s) + 4 * x);
+        const unsigned char *row = cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
+        uint32_t p = *(const uint32_t *)(row + 4 * x);
         rgb[0] = (int)(p >> 16 & 255), rgb[1] = (int)(p >> 8 & 255), rgb[2] = (int)(p & 255);
     }
     cairo_surface_destroy(s);
@@ -39,8 +40,8 @@ static void expect_pixel(int x, int y, int r, int g, int b, const char *what)
 {
     int c[3];
     pixel(x, y, c);
-    CHECK(abs(c[0] - r) <= 3 && abs(c[1] - g) <= 3 && abs(c[2] - b) <= 3, "%s: pixel (%d, %d) is %d %d %d, not %d %d %d",
-          what, x, y, c[0], c[1], c[2], r, g, b);
+    CHECK(abs(c[0] - r) <= 3 && abs(c[1] - g) <= 3 && abs(c[2] - b) <= 3,
+          "%s: pixel (%d, %d) is %d %d %d, not %d %d %d", what, x, y, c[0], c[1], c[2], r, g, b);
 }
 
 /* One 2D disk of radius 1 at the middle of a closed 4 x 4 box. */
@@ -102,8 +103,8 @@ static void test_depth(void)
         CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
         int c[3];
         pixel(o.width / 2, 24 + (o.height - 24) / 2, c);
-        CHECK(c[0] > 2 * c[2], "near sphere listed %s: the middle pixel %d %d %d is not red", near_first ? "first" : "last",
-              c[0], c[1], c[2]);
+        CHECK(c[0] > 2 * c[2], "near sphere listed %s: the middle pixel %d %d %d is not red",
+              near_first ? "first" : "last", c[0], c[1], c[2]);
         rc_frame_release(&f);
     }
 }

@@ -1,8 +1,8 @@
-/* ricochet/render.h: pictures of frames (ricochet/frame.h), and line plots of tables, drawn with cairo into PNG files (docs/cli.md, "ricochet
- * render"). 2D frames are drawn as they are (y up); 3D frames as an orthographic view from a camera at an azimuth and
- * elevation, spheres painted far to near and shaded darker with depth. Particles are coloured by species or by
- * speed; velocity arrows are optional. Several frames can be drawn side by side in one picture (the pool break under
- * two operators), each panel with its label and time. */
+/* ricochet/render.h: pictures of frames (ricochet/frame.h), and line plots of tables, drawn with cairo into PNG files
+ * (docs/cli.md, "ricochet render", "ricochet plot"). 2D frames are drawn as they are (y up); 3D frames as an
+ * orthographic view from a camera at an azimuth and elevation, spheres painted far to near and shaded darker with
+ * depth. Particles are coloured by species or by speed; velocity arrows are optional. Several frames can be drawn side
+ * by side in one picture (the pool break under two operators), each panel with its label and time. */
 #ifndef RICOCHET_RENDER_H
 #define RICOCHET_RENDER_H
 

@@ -16,10 +16,10 @@
  * D is the frame's dimension. Every value grows one sample at a time, chunked per sample and compressed (shuffle and
  * deflate); the particles' series share the step and time of position through hard links, the observables those
  * of the first observable. Step k is the k-th frame (or row) written. The first frame fixes the dimension, the count,
- * the boundary and whether orientations are written; a later frame that differs is refused (the edges may change). HDF5 prints nothing: its
- * automatic error printing is turned off when a writer opens. The file is written as PATH.partial and renamed at a
- * clean close (src/io/output_file.h); each frame is flushed, so a full disk is reported by the frame that did not
- * fit. */
+ * the boundary and whether orientations are written; a later frame that differs is refused (the edges may change).
+ * HDF5 prints nothing: its automatic error printing is turned off when a writer opens. The file is written as
+ * PATH.partial and renamed at a clean close (src/io/output_file.h); each frame is flushed, so a full disk is
+ * reported by the frame that did not fit. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,12 +171,14 @@ static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
               rc_h5md_series_create(group, "position", H5T_NATIVE_DOUBLE, 2, vectors, clock,
                                     &w->series[SERIES_POSITION]) &&
               rc_h5md_series_create(box, "edges", H5T_NATIVE_DOUBLE, 1, &d, clock, &w->series[SERIES_EDGES]) &&
-              rc_h5md_series_create(group, "velocity", H5T_NATIVE_DOUBLE, 2, vectors, clock, &w->series[SERIES_VELOCITY]) &&
+              rc_h5md_series_create(group, "velocity", H5T_NATIVE_DOUBLE, 2, vectors, clock,
+                                    &w->series[SERIES_VELOCITY]) &&
               rc_h5md_series_create(group, "species", H5T_NATIVE_INT32, 1, &n, clock, &w->series[SERIES_SPECIES]) &&
               rc_h5md_series_create(group, "id", H5T_NATIVE_INT32, 1, &n, clock, &w->series[SERIES_ID]) &&
               rc_h5md_series_create(group, "radius", H5T_NATIVE_DOUBLE, 1, &n, clock, &w->series[SERIES_RADIUS]) &&
               (!f->orientations ||
-               rc_h5md_series_create(group, "orientation", H5T_NATIVE_DOUBLE, 2, quaternions, clock, &w->series[SERIES_ORIENTATION]));
+               rc_h5md_series_create(group, "orientation", H5T_NATIVE_DOUBLE, 2, quaternions, clock,
+                                     &w->series[SERIES_ORIENTATION]));
     if (box >= 0) H5Gclose(box);
     if (group >= 0) H5Gclose(group);
     return ok;
@@ -190,8 +192,9 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
     const rc_frame *first = &w->shape;
     if (f->dimension != first->dimension || f->count != first->count || !f->orientations != !first->orientations)
         return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: a frame of %d particles in %dD%s after frames of %d "
-                       "in %dD%s", w->out.path, (int)f->count, f->dimension, f->orientations ? " with orientations" : "",
-                       (int)first->count, first->dimension, first->orientations ? " with orientations" : "");
+                       "in %dD%s", w->out.path, (int)f->count, f->dimension,
+                       f->orientations ? " with orientations" : "", (int)first->count, first->dimension,
+                       first->orientations ? " with orientations" : "");
     for (int k = 0; k < 3; k++)
         if (f->periodic[k] != first->periodic[k])
             return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: axis %d changed between periodic and closed (the file "
@@ -233,13 +236,15 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
     int d = frame->dimension;
     errno = 0;
     rc_h5md_series *series = w->series;
-    bool ok = rc_h5md_series_append(&series[SERIES_POSITION], clock, packed(w, frame->positions, frame->count, 3, d)) &&
+    int32_t n = frame->count;
+    bool ok = rc_h5md_series_append(&series[SERIES_POSITION], clock, packed(w, frame->positions, n, 3, d)) &&
               rc_h5md_series_append(&series[SERIES_EDGES], clock, frame->box) &&
-              rc_h5md_series_append(&series[SERIES_VELOCITY], clock, packed(w, frame->velocities, frame->count, 3, d)) &&
+              rc_h5md_series_append(&series[SERIES_VELOCITY], clock, packed(w, frame->velocities, n, 3, d)) &&
               rc_h5md_series_append(&series[SERIES_SPECIES], clock, frame->species) &&
               rc_h5md_series_append(&series[SERIES_ID], clock, w->ids) &&
               rc_h5md_series_append(&series[SERIES_RADIUS], clock, frame->radii) &&
-              (!frame->orientations || rc_h5md_series_append(&series[SERIES_ORIENTATION], clock, frame->orientations)) &&
+              (!frame->orientations ||
+               rc_h5md_series_append(&series[SERIES_ORIENTATION], clock, frame->orientations)) &&
               rc_h5md_clock_tick(&w->particle_clock, frame->time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
     return ok ? RC_OK : h5md_failed(w, "write a frame");
 }

@@ -34,7 +34,8 @@ static rc_status check(int panels, const rc_frame *const *frames, const rc_rende
                        LABEL_HEIGHT + 1, LARGEST_SIDE, LARGEST_SIDE);
     if (panels < 1 || panels > o->width)
         return rc_fail(RC_INVALID_ARGUMENT, "render panels: %d is not between 1 and the width %d", panels, o->width);
-    if (!(o->speed_scale >= 0)) return rc_fail(RC_INVALID_ARGUMENT, "render speed scale: %g is negative", o->speed_scale);
+    if (!(o->speed_scale >= 0))
+        return rc_fail(RC_INVALID_ARGUMENT, "render speed scale: %g is negative", o->speed_scale);
     for (int k = 0; k < panels; k++) {
         rc_status s = rc_frame_check(frames[k]);
         if (s) return s;
@@ -88,7 +89,8 @@ rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *c
     }
     drawn = drawn && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
-    s = drawn ? rc_render_write_png(surface, path) : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
+    s = drawn ? rc_render_write_png(surface, path)
+              : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
     cairo_surface_destroy(surface);
     return s;
 }

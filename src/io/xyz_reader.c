@@ -163,8 +163,8 @@ rc_status rc_xyz_read_frame(FILE *file, const char *path, long *line, rc_frame *
     ssize_t n = getline(&text, &size, file);
     if (n < 0) {
         free(text);
-        return ferror(file) ? rc_fail(RC_IO_ERROR, "xyz input %s: cannot read (%s)", path, strerror(errno ? errno : EIO))
-                            : RC_OK;
+        if (!ferror(file)) return RC_OK;
+        return rc_fail(RC_IO_ERROR, "xyz input %s: cannot read (%s)", path, strerror(errno ? errno : EIO));
     }
     char *end;
     long count = strtol(text, &end, 10);

@@ -1,5 +1,5 @@
-/* The ricochet command-line tool's entry point: dispatches to a command (resolve, run, render, plot, help) or answers --version and
- * --help (docs/cli.md). */
+/* The ricochet command-line tool's entry point: dispatches to a command (resolve, run, render, plot, help) or answers
+ * --version and --help (docs/cli.md). */
 #include <stdarg.h>
 #include <string.h>
 

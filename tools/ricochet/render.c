@@ -31,7 +31,8 @@ static int apply(render_arguments *a, const char *name, const char *value)
     if (strcmp(name, "--out") == 0) a->directory = value;
     else if (strcmp(name, "--mp4") == 0) a->mp4 = value;
     else if (strcmp(name, "--color-by") == 0) {
-        if (rc_color_by_parse(value, &a->options.color_by)) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s", rc_last_error());
+        if (rc_color_by_parse(value, &a->options.color_by))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s", rc_last_error());
     } else if (strcmp(name, "--size") == 0) {
         if (!rc_cli_parse_size(value, &a->options.width, &a->options.height))
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
@@ -60,12 +61,15 @@ static int parse(int argc, char **argv, render_arguments *a)
             code = apply(a, arg, argv[++i]);
         } else if (strcmp(arg, "--arrows") == 0) a->options.arrows = true;
         else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) a->help = true;
-        else if (arg[0] == '-' && arg[1]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help render)", arg);
-        else if (a->panels == MOST_PANELS) return rc_cli_fail(RC_EXIT_USAGE, "render draws at most %d trajectories", MOST_PANELS);
+        else if (arg[0] == '-' && arg[1])
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help render)", arg);
+        else if (a->panels == MOST_PANELS)
+            return rc_cli_fail(RC_EXIT_USAGE, "render draws at most %d trajectories", MOST_PANELS);
         else a->paths[a->panels++] = arg;
         if (code != -1) return code;
     }
-    if (!a->panels && !a->help) return rc_cli_fail(RC_EXIT_USAGE, "render needs a TRAJECTORY (see ricochet help render)");
+    if (!a->panels && !a->help)
+        return rc_cli_fail(RC_EXIT_USAGE, "render needs a TRAJECTORY (see ricochet help render)");
     if (a->labelled && a->labelled != a->panels)
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: %d given for %d trajectories (give one each, or none)",
                            a->labelled, a->panels);
