@@ -334,6 +334,9 @@ stderr_names "standard output"
 run 2 "H5MD to a full disk" "$tool" run "$tmp/small.json" --out "$tmp/full2" --h5md /dev/full
 stderr_names "h5md output /dev/full"
 checks=$((checks + 1))
+[ -e "$tmp/full2/trajectory.xyz.partial" ] && [ ! -e "$tmp/full2/trajectory.xyz" ] && [ ! -e "$tmp/full2/observables.csv" ] ||
+    fail "a failed run left files that look complete: $(ls "$tmp/full2")"
+checks=$((checks + 1))
 [ -c /dev/full ] || fail "/dev/full is no longer a device"
 for name in trajectory.xyz observables.csv; do
     mkdir -p "$tmp/full_$name"

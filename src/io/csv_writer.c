@@ -110,3 +110,10 @@ rc_status rc_csv_writer_close(rc_csv_writer *writer)
     free(writer);
     return s;
 }
+
+void rc_csv_writer_abandon(rc_csv_writer *writer)
+{
+    if (!writer) return;
+    writer->failed = true;
+    rc_csv_writer_close(writer);
+}

@@ -312,3 +312,10 @@ rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
     free(w);
     return s ? s : renamed;
 }
+
+void rc_h5md_writer_abandon(rc_h5md_writer *writer)
+{
+    if (!writer) return;
+    writer->failed = true;
+    rc_h5md_writer_close(writer);
+}

@@ -110,3 +110,10 @@ rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
     free(writer);
     return s;
 }
+
+void rc_xyz_writer_abandon(rc_xyz_writer *writer)
+{
+    if (!writer) return;
+    writer->failed = true;
+    rc_xyz_writer_close(writer);
+}

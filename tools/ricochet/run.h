@@ -30,7 +30,8 @@ int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const cha
 int rc_run_outputs_write(run_outputs *o, const rc_edmd *engine);
 /* Writes DIRECTORY/separation_histogram.csv when the engine collected the histogram. */
 int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edmd *engine);
-/* Closes the files; a failed flush is reported unless code already says something failed. Returns the exit code. */
+/* Closes the files; a failed flush is reported. When code already says the run failed, abandons them instead (they
+ * stay NAME.partial). Returns the exit code. */
 int rc_run_outputs_close(run_outputs *o, int code);
 /* Closes what is open and frees everything. */
 void rc_run_outputs_free(run_outputs *o);

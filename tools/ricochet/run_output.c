@@ -97,6 +97,13 @@ int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edm
 
 int rc_run_outputs_close(run_outputs *o, int code)
 {
+    if (code != RC_RUN_GO_ON) { /* the run failed: no file of it may look complete */
+        rc_xyz_writer_abandon(o->xyz);
+        rc_csv_writer_abandon(o->csv);
+        rc_h5md_writer_abandon(o->h5md);
+        o->xyz = NULL, o->csv = NULL, o->h5md = NULL;
+        return code;
+    }
     rc_status s = o->xyz ? rc_xyz_writer_close(o->xyz) : RC_OK;
     rc_status t = o->csv ? rc_csv_writer_close(o->csv) : RC_OK;
     rc_status u = o->h5md ? rc_h5md_writer_close(o->h5md) : RC_OK;
