@@ -1,7 +1,6 @@
 /* ricochet render TRAJECTORY... [options]: read extended XYZ or H5MD trajectories frame by frame, draw frame k of
  * every trajectory side by side into DIR/frame_NNNNN.png (ricochet/render.h), join the PNGs into an MP4 with ffmpeg
  * when asked, and print a JSON object saying what was written (docs/cli.md). */
-#include <errno.h>
 #include <math.h>
 #include <spawn.h>
 #include <stdlib.h>
