@@ -5,13 +5,15 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev python3 \
-           python3-numpy python3-matplotlib python3-ase
+           python3-numpy python3-matplotlib python3-ase libhdf5-dev python3-h5py python3-pip python3-setuptools \
+           libcairo2-dev
 EXAMPLE ?= examples/impact/pool_break.json
 SCENE ?= examples/edmd/hard_spheres.json
 # Debian's interpreter, which has python3-numpy and python3-matplotlib (a pyenv python3 on PATH may not)
 PYTHON ?= /usr/bin/python3
+PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan check-symbols ci bench experiments clean
+.PHONY: all deps build run test test-asan check-symbols ci bench experiments images install clean
 
 all: build
 
@@ -42,6 +44,10 @@ test-asan: deps
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS)
 
+# Installs the libraries, headers, tool, pkg-config file and man page under PREFIX (DESTDIR=... to stage them).
+install: build
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
+
 # Every symbol the libraries export starts with rc_.
 check-symbols: build
 	sh scripts/check-symbols.sh $(BUILD)/libricochet.a $(BUILD)/libricochet.so
@@ -55,6 +61,10 @@ bench: deps
 
 experiments: build
 	for e in experiments/fig*.py; do echo "== $$e"; $(PYTHON) $$e --ricochet $(BUILD)/ricochet || exit 1; done
+
+# The README's pictures (docs/img/): the pool break under GR beside GS, the cooling of a granular gas.
+images: build
+	sh scripts/readme-images.sh $(BUILD)/ricochet
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-release

@@ -90,6 +90,21 @@ run 0 "cradle3" "$tool" resolve "$examples/cradle3.json" --compact
 checks=$((checks + 1))
 python3 -c 'import json,sys; v=json.load(open(sys.argv[1]))["velocities"]; assert [round(x[0],12) for x in v]==[0,0,1], v' \
     "$tmp/out" || fail "cradle3 does not end at (0, 0, 1)"
+run 0 "cradle3 --frame" "$tool" resolve "$examples/cradle3.json" --frame "$tmp/cradle.xyz" --compact
+json_ok resolved
+checks=$((checks + 1))
+python3 - "$tmp/cradle.xyz" <<'EOF5' || fail "--frame did not write the balls after the impact"
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+assert lines[0] == "3" and 'Lattice="6 0 0 0 2 0 0 0 1"' in lines[1] and 'pbc="F F F"' in lines[1], lines[:2]
+rows = [[float(x) for x in l.split()[1:]] for l in lines[2:]]
+assert [r[:3] for r in rows] == [[1, 1, 0], [3, 1, 0], [5, 1, 0]], rows  # shifted into the box [0, 6] x [0, 2]
+assert [round(r[3], 12) for r in rows] == [0, 0, 1] and all(r[6] == 1 for r in rows), rows
+EOF5
+printf '{"masses": [1, 1], "velocity": [1, 0], "constraints": [[[0, -1.0], [1, 1.0]]]}' >"$tmp/generic_ok.json"
+run 0 "a generic problem resolves" "$tool" resolve "$tmp/generic_ok.json"
+run 2 "--frame of a generic problem" "$tool" resolve "$tmp/generic_ok.json" --frame "$tmp/g.xyz"
+stderr_names "--frame: the generic form has no balls"
 run 0 "file options and overrides" "$tool" resolve "$examples/cradle3.json" --restitution 0.5 --operator gs --order sweep
 json_ok resolved
 checks=$((checks + 1))
@@ -203,6 +218,50 @@ assert all(frames[-1].pbc) and frames[-1].get_chemical_symbols()[0] == "H"
 assert numpy.array_equal(frames[-1].arrays["radius"], [float(line.split()[7]) for line in last])
 EOF3
 fi
+# H5MD (Debian python3-h5py): the same run with --h5md; every frame's positions, velocities and radii equal the XYZ's,
+# the layout is H5MD 1.1 (version, author, creator, box, step/time/value, compressed), the observables equal the CSV's
+run 0 "run with --h5md" "$tool" run "$tmp/small.json" --out "$tmp/run1h" --quiet --h5md "$tmp/run1h.h5md"
+summary_ok 108
+checks=$((checks + 1))
+/usr/bin/python3 - "$tmp/out" <<'EOF4' || fail "the H5MD file does not hold the XYZ frames"
+import json, sys, numpy, h5py
+r = json.load(open(sys.argv[1]))["outputs"]
+lines = open(r["trajectory"]).read().splitlines()
+count = int(lines[0])
+frames = [numpy.array([[float(x) for x in l.split()[1:8]] for l in lines[k + 2:k + 2 + count]])
+          for k in range(0, len(lines), count + 2)]
+with h5py.File(r["h5md"], "r") as f:
+    assert list(f["h5md"].attrs["version"]) == [1, 1]
+    assert f["h5md/creator"].attrs["name"] == b"ricochet" and "name" in f["h5md/author"].attrs
+    p = f["particles/all"]
+    assert p["box"].attrs["dimension"] == 3 and list(p["box"].attrs["boundary"]) == [b"periodic"] * 3
+    cell = [float(x) for x in lines[1].split('Lattice="')[1].split('"')[0].split()]
+    assert numpy.array_equal(p["box/edges/value"][-1], [cell[0], cell[4], cell[8]]), p["box/edges/value"][-1]
+    assert p["box/edges/step"].id == p["position/step"].id  # one dataset, hard-linked
+    position = p["position/value"]
+    assert position.compression == "gzip" and position.chunks == (1, count, 3), (position.compression, position.chunks)
+    assert position.shape == (len(frames), count, 3), position.shape
+    assert list(p["position/step"]) == list(range(len(frames)))
+    for k, frame in enumerate(frames):
+        assert numpy.array_equal(position[k], frame[:, 0:3]), "positions of frame %d differ" % k
+        assert numpy.array_equal(p["velocity/value"][k], frame[:, 3:6]), "velocities of frame %d differ" % k
+        assert numpy.array_equal(p["radius/value"][k], frame[:, 6])
+    assert list(p["id/value"][-1]) == list(range(count)) and not p["species/value"][-1].any()
+    assert p["velocity/time"][-1] == p["position/time"][-1] == float(lines[-count - 1].split("Time=")[1].split()[0])
+    rows = open(r["observables"]).read().splitlines()
+    names = rows[0].split(",")
+    table = numpy.array([[float(x) for x in row.split(",")] for row in rows[1:]])
+    o = f["observables"]
+    assert "time" not in o and len(o) == len(names) - 1
+    for c, name in enumerate(names[1:], 1):
+        assert numpy.array_equal(o[name + "/value"][:], table[:, c], equal_nan=True), name
+        assert numpy.array_equal(o[name + "/time"][:], table[:, 0]), name
+EOF4
+scene h5md_scene ', "stop": {"collisions": 500}, "output": {"h5md": true, "xyz": false, "csv": false}'
+run 0 "the scene asks for H5MD" "$tool" run "$tmp/h5md_scene.json" --out "$tmp/run1s" --quiet
+checks=$((checks + 1))
+[ -s "$tmp/run1s/trajectory.h5md" ] && [ ! -e "$tmp/run1s/trajectory.h5md.partial" ] && [ ! -e "$tmp/run1s/trajectory.xyz" ] ||
+    fail "output.h5md did not write DIR/trajectory.h5md alone"
 run 0 "run --collisions overrides the file" "$tool" run "$tmp/small.json" --out "$tmp/run2" --collisions 500 --compact
 summary_ok 108
 summary_is collisions 500
@@ -267,6 +326,98 @@ bad_file run "$tmp/dense.json" "particles.packing_fraction: 0.8 cannot be placed
 touch "$tmp/plain_file"
 run 2 "run into an output path that cannot be a directory" "$tool" run "$tmp/small.json" --out "$tmp/plain_file/sub"
 stderr_names "$tmp/plain_file/sub"
+# ---- writers: a full disk or an unwritable path is exit 2 naming the path; no truncated file under its own name ----
+run 2 "the summary to a full disk" sh -c "\"$tool\" run \"$tmp/small.json\" --out \"$tmp/full1\" --quiet >/dev/full"
+stderr_names "standard output"
+run 2 "the resolve report to a full disk" sh -c "\"$tool\" resolve \"$examples/cradle3.json\" >/dev/full"
+stderr_names "standard output"
+run 2 "H5MD to a full disk" "$tool" run "$tmp/small.json" --out "$tmp/full2" --h5md /dev/full
+stderr_names "h5md output /dev/full"
+checks=$((checks + 1))
+[ -e "$tmp/full2/trajectory.xyz.partial" ] && [ ! -e "$tmp/full2/trajectory.xyz" ] && [ ! -e "$tmp/full2/observables.csv" ] ||
+    fail "a failed run left files that look complete: $(ls "$tmp/full2")"
+checks=$((checks + 1))
+[ -c /dev/full ] || fail "/dev/full is no longer a device"
+for name in trajectory.xyz observables.csv; do
+    mkdir -p "$tmp/full_$name"
+    ln -s /dev/full "$tmp/full_$name/$name"
+    run 2 "$name to a full disk" "$tool" run "$tmp/small.json" --out "$tmp/full_$name" --quiet
+    stderr_names "$tmp/full_$name/$name"
+done
+mkdir -p "$tmp/dir.h5md"
+run 2 "H5MD onto a directory" "$tool" run "$tmp/small.json" --out "$tmp/full3" --h5md "$tmp/dir.h5md"
+stderr_names "$tmp/dir.h5md"
+if [ "$(id -u)" -ne 0 ]; then # root writes into read-only directories: there a directory of /proc stands in
+    mkdir -p "$tmp/readonly" && chmod 555 "$tmp/readonly" && unwritable=$tmp/readonly
+else
+    unwritable=/proc/self
+fi
+run 2 "run into an unwritable directory" "$tool" run "$tmp/small.json" --out "$unwritable" --quiet
+stderr_names "$unwritable/trajectory.xyz"
+run 2 "H5MD into an unwritable directory" "$tool" run "$tmp/small.json" --out "$tmp/full4" --h5md "$unwritable/t.h5md"
+stderr_names "$unwritable/t.h5md"
+# A writer that fails leaves NAME.partial, never NAME: the H5MD file of a run whose summary cannot be written is
+# complete (the files close before the summary), while a run killed while writing leaves only partial files
+run 0 "a run that is killed" sh -c "\"$tool\" run \"$tmp/small.json\" --out \"$tmp/killed\" --collisions 1e9 --quiet --h5md \"$tmp/killed/t.h5md\" & pid=\$!; sleep 1; kill -9 \$pid; wait \$pid; exit 0"
+checks=$((checks + 1))
+[ -s "$tmp/killed/trajectory.xyz.partial" ] && [ -s "$tmp/killed/t.h5md.partial" ] && [ ! -e "$tmp/killed/trajectory.xyz" ] &&
+    [ ! -e "$tmp/killed/observables.csv" ] && [ ! -e "$tmp/killed/t.h5md" ] || fail "a killed run left files that look complete: $(ls "$tmp/killed")"
+# ---- render: PNG pictures of XYZ and H5MD trajectories, side by side; MP4 through ffmpeg ----
+# png_size FILE W H: FILE is a PNG of W x H pixels (its IHDR chunk)
+png_size() {
+    checks=$((checks + 1))
+    python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); assert d[:8]==b"\x89PNG\r\n\x1a\n" and struct.unpack(">II",d[16:24])==(int(sys.argv[2]),int(sys.argv[3])), d' \
+        "$1" "$2" "$3" || fail "$1 is not a $2x$3 PNG"
+}
+frames=$(python3 -c 'import sys; l=open(sys.argv[1]).read().splitlines(); print(len(l) // (int(l[0]) + 2))' "$tmp/run1h/trajectory.xyz")
+run 0 "render a trajectory" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$tmp/pictures" --size 320x240 --color-by speed --arrows
+summary_is frames "$frames"
+png_size "$tmp/pictures/frame_00000.png" 320 240
+png_size "$tmp/pictures/frame_0000$((frames - 1)).png" 320 240
+checks=$((checks + 1))
+[ ! -e "$tmp/pictures/frame_0000$frames.png" ] || fail "render drew more frames than the trajectory has"
+run 0 "render XYZ beside H5MD" "$tool" render "$tmp/run1h/trajectory.xyz" "$tmp/run1h.h5md" --label xyz --label h5md --out "$tmp/pictures2"
+summary_is frames "$frames"
+png_size "$tmp/pictures2/frame_00001.png" 800 600
+checks=$((checks + 1))
+cmp -s "$tmp/pictures/frame_00001.png" "$tmp/pictures2/frame_00001.png" && fail "the two renders are the same picture"
+run 2 "render --mp4 without ffmpeg" env PATH=/nonexistent "$tool" render "$tmp/run1h/trajectory.xyz" --out "$tmp/pictures3" --mp4 "$tmp/a.mp4"
+stderr_names "ffmpeg is not installed"
+checks=$((checks + 1))
+[ ! -e "$tmp/pictures3" ] || fail "render drew pictures although --mp4 could not be made"
+if command -v ffmpeg >/dev/null; then
+    run 0 "render --mp4" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$tmp/pictures4" --mp4 "$tmp/a.mp4" --size 200x150
+    checks=$((checks + 1))
+    [ -s "$tmp/a.mp4" ] && grep -q '"mp4":.*a.mp4' "$tmp/out" || fail "no MP4"
+fi
+run 2 "render a missing trajectory" "$tool" render "$tmp/none.xyz"
+stderr_names "$tmp/none.xyz"
+run 2 "render --size without a height" "$tool" render "$tmp/run1h/trajectory.xyz" --size 300
+stderr_names "--size"
+run 2 "render --color-by mass" "$tool" render "$tmp/run1h/trajectory.xyz" --color-by mass
+stderr_names "mass"
+run 2 "render a label short" "$tool" render "$tmp/run1h/trajectory.xyz" "$tmp/run1h.h5md" --label one
+stderr_names "--label"
+run 1 "render without a trajectory" "$tool" render
+run 2 "render into an unwritable directory" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$unwritable"
+stderr_names "$unwritable/frame_00000.png"
+
+# ---- plot: the observables as PNG line plots ----
+run 0 "plot the observables" "$tool" plot "$tmp/run1h/observables.csv"
+png_size "$tmp/run1h/observables.png" 1680 1280
+summary_is panels 13
+run 0 "plot chosen columns" "$tool" plot "$tmp/run1h/observables.csv" --columns temperature,pressure --out "$tmp/p.png" --size 600x300
+png_size "$tmp/p.png" 600 300
+summary_is panels 2
+run 2 "plot an unknown column" "$tool" plot "$tmp/run1h/observables.csv" --columns temprature
+stderr_names "temprature"
+printf 'time,a\n0,1\n1,x\n' >"$tmp/bad.csv"
+run 2 "plot a malformed table" "$tool" plot "$tmp/bad.csv"
+stderr_names "$tmp/bad.csv line 3"
+run 1 "plot without a table" "$tool" plot
+run 2 "plot into an unwritable directory" "$tool" plot "$tmp/run1h/observables.csv" --out "$unwritable/p.png"
+stderr_names "$unwritable/p.png"
+
 run 2 "run a missing scene" "$tool" run "$tmp/no_such_scene.json"
 stderr_names "no_such_scene.json"
 run 2 "run --collisions with a bad value" "$tool" run "$tmp/small.json" --collisions 2.5

@@ -30,6 +30,11 @@ typedef struct rc_frame {
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */
 RC_API rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations);
+/* Checks what every reader of a frame relies on: dimension 2 or 3, a count >= 0, and the arrays present for count
+ * particles. RC_INVALID_ARGUMENT names the field ("frame dimension: 4 is not 2 or 3"). */
+RC_API rc_status rc_frame_check(const rc_frame *frame);
+/* The largest speed |v| of the frame's particles (0 when it has none). */
+RC_API double rc_frame_max_speed(const rc_frame *frame);
 /* Frees the arrays; the frame may be reused after rc_frame_init. */
 RC_API void rc_frame_release(rc_frame *frame);
 

@@ -9,6 +9,7 @@
 #define RICOCHET_IO_H
 
 #include "ricochet/core.h"
+#include "ricochet/frame.h"
 #include "ricochet/impact.h"
 
 #ifdef __cplusplus
@@ -64,6 +65,13 @@ RC_API const rc_impact_problem *rc_problem_file_problem(const rc_problem_file *f
 /* The default options with the values the file sets applied. */
 RC_API const rc_impact_options *rc_problem_file_options(const rc_problem_file *file);
 RC_API const rc_problem_info *rc_problem_file_info(const rc_problem_file *file);
+
+/* The balls of a physical problem as a frame (rigid bodies and walls are left out), for pictures and trajectory
+ * files: radii and positions from the file, velocities from velocity (the problem's degrees of freedom, such as
+ * rc_impact_result.velocity; NULL: the file's). The frame starts zeroed ({0}) or holds an earlier frame; it is
+ * (re)allocated for the balls. Positions are shifted so that the balls' bounding box is the frame's box (closed,
+ * from 0); a 1D problem becomes a 2D frame on the x axis. RC_INVALID_ARGUMENT for the generic form. */
+RC_API rc_status rc_problem_file_frame(const rc_problem_file *file, const double *velocity, rc_frame *frame);
 
 /* "balls", "rigid_bodies" or "walls": the list of the file an item belongs to. */
 RC_API const char *rc_item_kind_name(rc_item_kind kind);

@@ -5,7 +5,9 @@
  *   edmd.h    the event-driven hard-sphere engine with stable event detection
  *   io.h      reading impact problems from JSON files
  *   scene.h   reading scene files: whole event-driven runs (ricochet run)
- *   output.h  trajectory (extended XYZ) and observable (CSV) writers */
+ *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
+ *   trajectory.h  reading trajectories back as frames
+ *   render.h  pictures of frames (PNG, cairo) */
 #ifndef RICOCHET_H
 #define RICOCHET_H
 
@@ -16,5 +18,7 @@
 #include "ricochet/io.h"
 #include "ricochet/scene.h"
 #include "ricochet/output.h"
+#include "ricochet/trajectory.h"
+#include "ricochet/render.h"
 
 #endif

@@ -26,6 +26,7 @@ typedef struct rc_run_output {
     double every;          /* simulation time between frames and CSV rows; INFINITY: only the first and the last */
     bool xyz;              /* DIRECTORY/trajectory.xyz (default true) */
     bool csv;              /* DIRECTORY/observables.csv (default true) */
+    bool h5md;             /* DIRECTORY/trajectory.h5md: frames and observables in H5MD (default false) */
 } rc_run_output;
 
 /* How to run a scene. */
@@ -55,6 +56,15 @@ RC_API const rc_run_settings *rc_run_scene_settings(const rc_run_scene *scene);
 /* rc_edmd_create on the scene's definition, with the engine's failures told in the file's terms ("particles[12]"
  * rather than "particle 12"). */
 RC_API rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine);
+
+/* The summary of a run of the scene's engine as one JSON object (docs/formats.md, "The summary"): the counters
+ * (time, collisions, events, ...), the observables averaged from `since` to now (NULL: from the start of the run:
+ * temperature, pressure, compressibility, collision_rate, mean_free_time, energies, energy_drift, max_overlap) and
+ * the system (particles, dimension, packing_fraction, box, periodic, event_detection). Free it with rc_text_free.
+ * NULL for a NULL engine or scene, or when out of memory. */
+RC_API char *rc_run_summary_json(const rc_edmd *engine, const rc_run_scene *scene, const rc_edmd_observables *since);
+/* Frees text the library returned. */
+RC_API void rc_text_free(char *text);
 
 #ifdef __cplusplus
 }

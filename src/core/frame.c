@@ -1,4 +1,5 @@
 /* Frames: plain snapshots that engines fill and writers read (DESIGN.md, "Files and tools"). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,28 @@ rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations)
         return rc_fail(RC_NO_MEMORY, "frame: out of memory for %d particles", (int)count);
     }
     return RC_OK;
+}
+
+rc_status rc_frame_check(const rc_frame *f)
+{
+    if (!f) return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL");
+    if (f->dimension != 2 && f->dimension != 3)
+        return rc_fail(RC_INVALID_ARGUMENT, "frame dimension: %d is not 2 or 3", f->dimension);
+    if (f->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "frame count: %d is negative", (int)f->count);
+    if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->species))
+        return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL positions, velocities, radii or species for %d particles",
+                       (int)f->count);
+    return RC_OK;
+}
+
+double rc_frame_max_speed(const rc_frame *f)
+{
+    double top = 0;
+    for (int32_t i = 0; f && i < f->count; i++) {
+        const double *v = f->velocities + 3 * i;
+        top = fmax(top, sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+    }
+    return top;
 }
 
 void rc_frame_release(rc_frame *frame)

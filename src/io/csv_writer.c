@@ -2,7 +2,8 @@
  * then rows of numbers. A value that is a whole number of magnitude below 2^53 is printed as an integer ("12",
  * "-0" keeps the sign of zero); every other value with 17 significant digits, so it reads back to the same bits
  * ("nan", "inf" and "-inf" for the special values). Names with a comma, a quote or a line break are quoted as RFC
- * 4180 says. Each row is flushed, so a full disk is reported by the row that did not fit. */
+ * 4180 says. Each row is flushed, so a full disk is reported by the row that did not fit. The file is written as
+ * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,17 +11,20 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "io/output_file.h"
 #include "ricochet/output.h"
 
 struct rc_csv_writer {
     FILE *file;
-    char *path;
+    rc_output_file out;
+    bool failed; /* a write failed: the file stays PATH.partial */
     int columns;
 };
 
-static rc_status csv_failed(const char *path, const char *what, int error)
+static rc_status csv_failed(rc_csv_writer *w, const char *what)
 {
-    return rc_fail(RC_IO_ERROR, "csv output %s: cannot %s (%s)", path, what, strerror(error));
+    w->failed = true;
+    return rc_output_file_failed(&w->out, what, errno);
 }
 
 static rc_status check_names(int columns, const char *const *names)
@@ -60,18 +64,17 @@ rc_status rc_csv_writer_open(const char *path, int columns, const char *const *n
     rc_status s = check_names(columns, names);
     if (s) return s;
     rc_csv_writer *w = calloc(1, sizeof *w);
-    if (w) w->path = strdup(path);
-    if (!w || !w->path) {
-        free(w);
-        return rc_fail(RC_NO_MEMORY, "csv output %s: out of memory", path);
-    }
+    if (!w) return rc_fail(RC_NO_MEMORY, "csv output: out of memory");
     w->columns = columns;
+    s = rc_output_file_open(&w->out, "csv", path, &w->file);
+    if (s) {
+        free(w);
+        return s;
+    }
     errno = 0;
-    w->file = fopen(path, "w");
-    if (!w->file || write_header(w->file, columns, names) < 0 || !flush_ok(w->file)) {
-        s = csv_failed(path, w->file ? "write the header" : "open for writing", errno ? errno : EIO);
-        if (w->file) fclose(w->file);
-        free(w->path);
+    if (write_header(w->file, columns, names) < 0 || !flush_ok(w->file)) {
+        s = csv_failed(w, "write the header");
+        rc_output_file_close(&w->out, w->file, true);
         free(w);
         return s;
     }
@@ -96,19 +99,21 @@ rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)
         if (n >= 0) n = write_value(writer->file, values[c]);
     }
     if (n < 0 || fputc('\n', writer->file) < 0 || !flush_ok(writer->file))
-        return csv_failed(writer->path, "write a row", errno ? errno : EIO);
+        return csv_failed(writer, "write a row");
     return RC_OK;
 }
 
 rc_status rc_csv_writer_close(rc_csv_writer *writer)
 {
     if (!writer) return RC_OK;
-    errno = 0;
-    bool flushed = flush_ok(writer->file);
-    bool closed = fclose(writer->file) == 0;
-    int error = errno ? errno : EIO;
-    rc_status s = flushed && closed ? RC_OK : csv_failed(writer->path, "finish writing", error);
-    free(writer->path);
+    rc_status s = rc_output_file_close(&writer->out, writer->file, writer->failed);
     free(writer);
     return s;
+}
+
+void rc_csv_writer_abandon(rc_csv_writer *writer)
+{
+    if (!writer) return;
+    writer->failed = true;
+    rc_csv_writer_close(writer);
 }

@@ -1,7 +1,9 @@
 /* The problem file (ricochet/io.h, docs/formats.md): parse the JSON, tell the physical form from the generic one,
  * check the top-level keys, read the options the file sets, and build the impact problem with its description. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/status.h"
 #include "io/contacts.h"
@@ -10,12 +12,14 @@
 #include "io/json_fields.h"
 #include "io/option_values.h"
 #include "io/scene.h"
+#include "io/trajectory_input.h"
 
 struct rc_problem_file {
     rc_impact_problem *problem;
     rc_impact_options options;
     rc_problem_info info;
     rc_contact_list contacts;
+    double *balls; /* physical form: x, y, z and radius of each ball, for rc_problem_file_frame */
 };
 
 static const char *const physical_keys[] = {"comment", "dimension", "contact_tolerance", "balls", "rigid_bodies",
@@ -53,6 +57,12 @@ static rc_status read_physical(const cJSON *root, rc_problem_file *f)
     rc_status s = rc_scene_read(root, &scene);
     if (!s) s = rc_contacts_detect(&scene, &f->contacts);
     if (!s) s = build_physical(&scene, f);
+    if (!s && !(f->balls = malloc(4 * (size_t)(scene.ball_count + 1) * sizeof *f->balls)))
+        s = rc_fail(RC_NO_MEMORY, "out of memory reading the problem");
+    for (int i = 0; !s && i < scene.ball_count; i++) {
+        memcpy(f->balls + 4 * i, scene.bodies[i].position, 3 * sizeof *f->balls);
+        f->balls[4 * i + 3] = scene.bodies[i].radius;
+    }
     f->info.dimension = scene.dimension;
     f->info.ball_count = scene.ball_count;
     f->info.rigid_count = scene.rigid_count;
@@ -121,9 +131,46 @@ void rc_problem_file_destroy(rc_problem_file *f)
     if (!f) return;
     rc_impact_problem_destroy(f->problem);
     free(f->contacts.items);
+    free(f->balls);
     free(f);
 }
 
 const rc_impact_problem *rc_problem_file_problem(const rc_problem_file *f) { return f->problem; }
 const rc_impact_options *rc_problem_file_options(const rc_problem_file *f) { return &f->options; }
 const rc_problem_info *rc_problem_file_info(const rc_problem_file *f) { return &f->info; }
+
+rc_status rc_problem_file_frame(const rc_problem_file *f, const double *velocity, rc_frame *frame)
+{
+    if (!f || !frame) return rc_fail(RC_INVALID_ARGUMENT, "rc_problem_file_frame: NULL argument");
+    if (!f->balls) return rc_fail(RC_INVALID_ARGUMENT, "the generic form has no balls to put in a frame");
+    int d = f->info.dimension, n = f->info.ball_count;
+    rc_status s = rc_trajectory_frame_size(frame, n, false);
+    if (s) return s;
+    const double *v = velocity ? velocity : rc_impact_problem_velocity(f->problem);
+    double low[3] = {0, 0, 0}, high[3] = {0, 0, 0}, largest = 0;
+    for (int i = 0; i < n; i++) {
+        largest = fmax(largest, f->balls[4 * i + 3]);
+        for (int k = 0; k < d; k++) {
+            double x = f->balls[4 * i + k], r = f->balls[4 * i + 3];
+            low[k] = i ? fmin(low[k], x - r) : x - r, high[k] = i ? fmax(high[k], x + r) : x + r;
+        }
+    }
+    frame->dimension = d < 2 ? 2 : d;
+    frame->time = 0;
+    frame->collisions = 0;
+    double pad[3]; /* centres the balls along an axis the file does not have (y of a 1D problem) */
+    for (int k = 0; k < 3; k++) {
+        frame->box[k] = k < frame->dimension ? fmax(high[k] - low[k], 2 * largest) : 0;
+        frame->periodic[k] = false;
+        pad[k] = k < frame->dimension ? 0.5 * (frame->box[k] - (high[k] - low[k])) : 0;
+    }
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < 3; k++) {
+            frame->positions[3 * i + k] = (k < d ? f->balls[4 * i + k] - low[k] : 0) + pad[k];
+            frame->velocities[3 * i + k] = k < d ? v[d * i + k] : 0;
+        }
+        frame->radii[i] = f->balls[4 * i + 3];
+        frame->species[i] = 0;
+    }
+    return RC_OK;
+}

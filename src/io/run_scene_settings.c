@@ -1,6 +1,6 @@
 /* The run settings of a scene file (docs/formats.md, "Scene files for ricochet run"): "stop" (collisions, time,
  * events: the first reached ends the run), "equilibration" (time or collisions before the summary's averages start)
- * and "output" (directory, the time between frames, which files). */
+ * and "output" (directory, the time between frames, which files: xyz, csv, h5md). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,7 @@
 
 static const char *const limit_keys[] = {"collisions", "time", "events", NULL};
 static const char *const equilibration_keys[] = {"collisions", "time", NULL};
-static const char *const output_keys[] = {"directory", "every", "xyz", "csv", NULL};
+static const char *const output_keys[] = {"directory", "every", "xyz", "csv", "h5md", NULL};
 
 /* Reads the limits of the object `where`; counts are positive, the time positive and finite. *given counts them. */
 static rc_status read_limits(const cJSON *object, const char *where, rc_edmd_limits *limits, int *given)
@@ -79,6 +79,7 @@ static rc_status read_output(const cJSON *root, rc_run_scene *scene)
         s = rc_json_positive(section, "output", "every", true, &out->every);
     if (!s && section) s = rc_json_flag(section, "output", "xyz", &out->xyz);
     if (!s && section) s = rc_json_flag(section, "output", "csv", &out->csv);
+    if (!s && section) s = rc_json_flag(section, "output", "h5md", &out->h5md);
     if (s) return s;
     scene->directory = strdup(directory ? directory : "out");
     if (!scene->directory) return rc_fail(RC_NO_MEMORY, "out of memory reading the scene");

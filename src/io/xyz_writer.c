@@ -11,60 +11,36 @@
  * with 17 significant digits, so they read back to the same bits. Frames with orientations add orientation:R:4,
  * written x y z w: OVITO maps that column to its Orientation property, whose components are (X, Y, Z, W), while a
  * frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
- * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. */
+ * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
+ * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/status.h"
+#include "io/elements.h"
+#include "io/output_file.h"
 #include "ricochet/output.h"
 
 struct rc_xyz_writer {
     FILE *file;
-    char *path;
+    rc_output_file out;
+    bool failed; /* a write failed: the file stays PATH.partial */
 };
 
-/* Species k is written as the chemical symbol of atomic number k + 1: ASE reads the species column as chemical
- * symbols (and fails on any other name); OVITO shows them as particle type names. */
-static const char *const symbols[] = {
-    "H", "He", "Li", "Be", "B", "C", "N", "O", "F", "Ne", "Na", "Mg", "Al", "Si", "P", "S", "Cl", "Ar", "K", "Ca",
-    "Sc", "Ti", "V", "Cr", "Mn", "Fe", "Co", "Ni", "Cu", "Zn", "Ga", "Ge", "As", "Se", "Br", "Kr", "Rb", "Sr", "Y",
-    "Zr", "Nb", "Mo", "Tc", "Ru", "Rh", "Pd", "Ag", "Cd", "In", "Sn", "Sb", "Te", "I", "Xe", "Cs", "Ba", "La", "Ce",
-    "Pr", "Nd", "Pm", "Sm", "Eu", "Gd", "Tb", "Dy", "Ho", "Er", "Tm", "Yb", "Lu", "Hf", "Ta", "W", "Re", "Os", "Ir",
-    "Pt", "Au", "Hg", "Tl", "Pb", "Bi", "Po", "At", "Rn", "Fr", "Ra", "Ac", "Th", "Pa", "U", "Np", "Pu", "Am", "Cm",
-    "Bk", "Cf", "Es", "Fm", "Md", "No", "Lr", "Rf", "Db", "Sg", "Bh", "Hs", "Mt", "Ds", "Rg", "Cn", "Nh", "Fl", "Mc",
-    "Lv", "Ts", "Og",
-};
-
-#define SPECIES_COUNT ((int32_t)(sizeof symbols / sizeof *symbols))
-
-static const char *symbol_of(int32_t species) { return symbols[species]; }
-
-static rc_status xyz_failed(const char *path, const char *what, int error)
-{
-    return rc_fail(RC_IO_ERROR, "xyz output %s: cannot %s (%s)", path, what, strerror(error));
-}
 
 rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL result");
     *writer = NULL;
-    if (!path) return rc_fail(RC_INVALID_ARGUMENT, "xyz output path: NULL");
     rc_xyz_writer *w = calloc(1, sizeof *w);
-    if (w) w->path = strdup(path);
-    if (!w || !w->path) {
+    if (!w) return rc_fail(RC_NO_MEMORY, "xyz output: out of memory");
+    rc_status s = rc_output_file_open(&w->out, "xyz", path, &w->file);
+    if (s) {
         free(w);
-        return rc_fail(RC_NO_MEMORY, "xyz output %s: out of memory", path);
-    }
-    w->file = fopen(path, "w");
-    if (!w->file) {
-        int error = errno;
-        free(w->path);
-        free(w);
-        return xyz_failed(path, "open for writing", error);
+        return s;
     }
     *writer = w;
     return RC_OK;
@@ -73,17 +49,12 @@ rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer)
 /* Everything a frame must have before a byte of it is written, so a bad frame never leaves half a frame. */
 static rc_status check_frame(const rc_frame *f)
 {
-    if (!f) return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: NULL");
-    if (f->dimension != 2 && f->dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame dimension: %d is not 2 or 3", f->dimension);
-    if (f->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "xyz frame count: %d is negative", (int)f->count);
-    if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->species))
-        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: NULL positions, velocities, radii or species for %d particles",
-                       (int)f->count);
+    rc_status s = rc_frame_check(f);
+    if (s) return s;
     for (int32_t i = 0; i < f->count; i++)
-        if (f->species[i] < 0 || f->species[i] >= SPECIES_COUNT)
+        if (f->species[i] < 0 || f->species[i] >= RC_ELEMENT_COUNT)
             return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is not in [0, %d]", (int)i,
-                           (int)f->species[i], (int)SPECIES_COUNT - 1);
+                           (int)f->species[i], (int)RC_ELEMENT_COUNT - 1);
     return RC_OK;
 }
 
@@ -107,7 +78,7 @@ static int write_header(FILE *file, const rc_frame *f)
 
 static int write_particle(FILE *file, const rc_frame *f, int32_t i)
 {
-    const char *species = symbol_of(f->species[i]);
+    const char *species = rc_element_symbol(f->species[i]);
     const double *x = f->positions + 3 * i, *v = f->velocities + 3 * i;
     int n = fprintf(file, "%s %.17g %.17g %.17g %.17g %.17g %.17g %.17g", species, x[0], x[1], x[2], v[0], v[1],
                     v[2], f->radii[i]);
@@ -126,19 +97,22 @@ rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)
     errno = 0;
     int ok = write_header(writer->file, frame) >= 0;
     for (int32_t i = 0; i < frame->count && ok; i++) ok = write_particle(writer->file, frame, i) >= 0;
-    if (!ok || fflush(writer->file) != 0) return xyz_failed(writer->path, "write a frame", errno ? errno : EIO);
-    return RC_OK;
+    if (ok && fflush(writer->file) == 0) return RC_OK;
+    writer->failed = true;
+    return rc_output_file_failed(&writer->out, "write a frame", errno);
 }
 
 rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
 {
     if (!writer) return RC_OK;
-    errno = 0;
-    bool flushed = fflush(writer->file) == 0 && !ferror(writer->file);
-    bool closed = fclose(writer->file) == 0;
-    int error = errno ? errno : EIO;
-    rc_status s = flushed && closed ? RC_OK : xyz_failed(writer->path, "finish writing", error);
-    free(writer->path);
+    rc_status s = rc_output_file_close(&writer->out, writer->file, writer->failed);
     free(writer);
     return s;
+}
+
+void rc_xyz_writer_abandon(rc_xyz_writer *writer)
+{
+    if (!writer) return;
+    writer->failed = true;
+    rc_xyz_writer_close(writer);
 }

@@ -3,6 +3,7 @@
 #ifndef RC_CLI_H
 #define RC_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
@@ -28,6 +29,24 @@ int rc_cli_resolve(int argc, char **argv);
 
 /* ricochet run SCENE [options]: argv[0] is "run". */
 int rc_cli_run(int argc, char **argv);
+
+/* Prints object (and deletes it) on stdout, indented or on one line; what names it in messages ("summary").
+ * Returns RC_EXIT_OK, RC_EXIT_BAD_INPUT when stdout cannot be written, RC_EXIT_INTERNAL when out of memory (NULL). */
+int rc_cli_print_json(cJSON *object, bool compact, const char *what);
+
+/* mkdir -p path: -1 when it exists or was made, else the exit code after the message. */
+int rc_cli_make_directory(const char *path);
+/* "directory/name" (malloc'd), or NULL when out of memory. */
+char *rc_cli_join(const char *directory, const char *name);
+
+/* WIDTHxHEIGHT in pixels, both positive. */
+bool rc_cli_parse_size(const char *text, int *width, int *height);
+
+/* ricochet render TRAJECTORY... [options]: argv[0] is "render". */
+int rc_cli_render(int argc, char **argv);
+
+/* ricochet plot CSV [options]: argv[0] is "plot". */
+int rc_cli_plot(int argc, char **argv);
 
 /* The JSON report of one resolve (docs/formats.md, "The output of resolve"); NULL when out of memory. */
 cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *result);

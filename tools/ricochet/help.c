@@ -14,6 +14,8 @@ static const char overview[] =
     "                          result as JSON\n"
     "  run SCENE [options]     run an event-driven simulation described by a scene file (JSON), writing the\n"
     "                          trajectory and observables, and print a JSON summary\n"
+    "  render TRAJECTORY...    draw the frames of extended XYZ or H5MD trajectories into PNG pictures (and an MP4)\n"
+    "  plot CSV [options]      draw the columns of a CSV table (observables.csv) against time as PNG line plots\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
     "\n"
     "  --version               print the version\n"
@@ -40,6 +42,8 @@ static const char resolve_help[] =
     "  --lineality             detect them (the default)\n"
     "  --max-iterations N      budget of operator applications; 0 (default) means none\n"
     "  --lcp auto|lemke|enum|pgs  the LCP method of GR and of restitution < 1 (default auto)\n"
+    "  --frame FILE            also write the balls with their velocities after the impact to FILE as an\n"
+    "                          extended XYZ frame (for ricochet render; physical form)\n"
     "  --compact               print the JSON on one line\n"
     "  --help                  print this help\n"
     "\n"
@@ -61,6 +65,8 @@ static const char run_help[] =
     "  --events N              stop after N events (collisions, wall hits, list rebuilds, ...)\n"
     "  --out DIR               write the files into DIR (created if missing; default: output.directory, \"out\")\n"
     "  --no-xyz                do not write the trajectory\n"
+    "  --h5md FILE             also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
+    "                          output.h5md writes DIR/trajectory.h5md\n"
     "  --quiet                 no progress bar and no notes on stderr\n"
     "  --compact               print the JSON on one line\n"
     "  --help                  print this help\n"
@@ -71,16 +77,55 @@ static const char run_help[] =
     "exit codes: 0 done, 1 usage, 2 bad scene, option or output directory (the message names the field or path),\n"
     "4 internal failure.\n";
 
+static const char render_help[] =
+    "usage: ricochet render TRAJECTORY... [options]\n"
+    "\n"
+    "Reads extended XYZ or H5MD trajectories (TRAJECTORY, as ricochet run writes them) and draws frame k of each,\n"
+    "side by side, into DIR/frame_00000.png, frame_00001.png, ... until the shortest ends: 2D as it is, 3D as a\n"
+    "view from above at an angle, spheres shaded darker with depth. Prints a JSON object: frames, directory, mp4.\n"
+    "\n"
+    "options:\n"
+    "  --out DIR               write the PNGs here (created if missing; default \"render\")\n"
+    "  --mp4 FILE              also join them into an MP4 with ffmpeg (exit 2 before drawing if it is missing)\n"
+    "  --fps N                 frames per second of the MP4 (default 25)\n"
+    "  --size WxH              pixels of each picture (default 800x600)\n"
+    "  --color-by species|speed  colour per species (default), or by speed on a blue-green-yellow ramp\n"
+    "  --speed-max V           the speed of the top colour and longest arrow (default: the largest speed in the\n"
+    "                          first frames)\n"
+    "  --arrows                draw velocity arrows\n"
+    "  --label TEXT            a title per trajectory, in order (give one for each)\n"
+    "  --help                  print this help\n"
+    "\n"
+    "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, unwritable output or no ffmpeg for --mp4.\n";
+
+static const char plot_help[] =
+    "usage: ricochet plot CSV [options]\n"
+    "\n"
+    "Reads a CSV table of numbers with a header row (DIR/observables.csv of ricochet run) and draws each column\n"
+    "against the first one (time) as line plots, a panel per column, into one PNG. NaN and infinite values are\n"
+    "left out. Prints a JSON object: png, panels, rows.\n"
+    "\n"
+    "options:\n"
+    "  --out FILE              the PNG to write (default: CSV with .png for .csv)\n"
+    "  --columns A,B,...       the columns to plot (default: all but the x column)\n"
+    "  --x COLUMN              the column along x (default: the first)\n"
+    "  --size WxH              pixels of the picture (default: 420x320 per panel)\n"
+    "  --help                  print this help\n"
+    "\n"
+    "exit codes: 0 done, 1 usage, 2 unreadable table, unknown column, bad option or unwritable output.\n";
+
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, run, help).\n";
+    "Prints the overview, or the help of COMMAND (resolve, run, render, plot, help).\n";
 
 int rc_cli_help(const char *topic, FILE *out)
 {
     const char *text = !topic ? overview
                        : strcmp(topic, "resolve") == 0 ? resolve_help
                        : strcmp(topic, "run") == 0     ? run_help
+                       : strcmp(topic, "render") == 0  ? render_help
+                       : strcmp(topic, "plot") == 0    ? plot_help
                        : strcmp(topic, "help") == 0    ? help_help
                                                        : NULL;
     if (!text) return 1;

@@ -32,6 +32,7 @@ typedef struct setting {
 
 typedef struct arguments {
     const char *path;
+    const char *frame;  /* --frame FILE: the balls after the impact as an extended XYZ frame, or NULL */
     bool compact, help;
     setting *settings; /* in command-line order, later ones win */
     int count;
@@ -59,6 +60,10 @@ static int parse_arguments(int argc, char **argv, arguments *a)
             a->compact = true;
         } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             a->help = true;
+        } else if (strncmp(arg, "--frame", 7) == 0 && (arg[7] == '\0' || arg[7] == '=')) {
+            if (!arg[7] && i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--frame needs a value");
+            a->frame = arg[7] ? arg + 8 : argv[++i];
+            if (!a->frame[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--frame: the file name is empty");
         } else if (arg[0] == '-' && arg[1] != '\0') {
             int f = find_flag(arg, &value);
             if (f < 0) return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help resolve)", arg);
@@ -95,13 +100,22 @@ static int exit_code_of(rc_status status)
 static int print_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *r,
                         bool compact)
 {
-    cJSON *report = rc_cli_report(file, options, r);
-    char *text = report ? (compact ? cJSON_PrintUnformatted(report) : cJSON_Print(report)) : NULL;
-    cJSON_Delete(report);
-    if (!text) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory printing the result");
-    puts(text);
-    cJSON_free(text);
-    return fflush(stdout) == 0 ? RC_EXIT_OK : rc_cli_fail(RC_EXIT_INTERNAL, "cannot write the result");
+    return rc_cli_print_json(rc_cli_report(file, options, r), compact, "result");
+}
+
+/* The balls with their velocities after the impact, as one extended XYZ frame (--frame). */
+static int write_frame(const char *path, const rc_problem_file *file, const rc_impact_result *result)
+{
+    rc_frame frame = {0};
+    rc_xyz_writer *writer = NULL;
+    rc_status s = rc_problem_file_frame(file, result->velocity, &frame);
+    if (!s) s = rc_xyz_writer_open(path, &writer);
+    if (!s) s = rc_xyz_writer_write(writer, &frame);
+    rc_status closed = rc_xyz_writer_close(writer);
+    rc_frame_release(&frame);
+    if (!s) s = closed;
+    if (!s) return -1;
+    return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "--frame: %s", rc_last_error());
 }
 
 static int run(const arguments *a, const rc_problem_file *file)
@@ -119,7 +133,11 @@ static int run(const arguments *a, const rc_problem_file *file)
     rc_impact_result result;
     status = rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &result);
     int code = exit_code_of(status);
-    if (status == RC_OK || status == RC_NOT_TERMINATED) {
+    int written = -1;
+    if ((status == RC_OK || status == RC_NOT_TERMINATED) && a->frame) written = write_frame(a->frame, file, &result);
+    if (written != -1) {
+        code = written;
+    } else if (status == RC_OK || status == RC_NOT_TERMINATED) {
         int printed = print_report(file, &options, &result, a->compact);
         if (printed) code = printed;
         else if (status) rc_cli_fail(code, "%s", rc_last_error());

@@ -12,6 +12,7 @@
 
 typedef struct run_arguments {
     const char *path, *directory; /* directory: --out, or NULL */
+    const char *h5md;             /* --h5md FILE, or NULL */
     bool stop_given;              /* --collisions, --time or --events: they replace the file's "stop" */
     rc_edmd_limits stop;
     bool quiet, no_xyz, compact, help;
@@ -42,6 +43,11 @@ static int apply_value(run_arguments *a, const char *name, const char *value)
         a->directory = value;
         return RC_RUN_GO_ON;
     }
+    if (strcmp(name, "--h5md") == 0) {
+        if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--h5md: the file name is empty");
+        a->h5md = value;
+        return RC_RUN_GO_ON;
+    }
     a->stop_given = true;
     if (strcmp(name, "--time") == 0) {
         a->stop.time = strtod(value, &end);
@@ -58,7 +64,7 @@ static int apply_value(run_arguments *a, const char *name, const char *value)
 /* The option arg names when it takes a value, or NULL; *inline_value is its value after '=' when given. */
 static const char *value_option(const char *arg, const char **inline_value)
 {
-    static const char *const names[] = {"--collisions", "--time", "--events", "--out"};
+    static const char *const names[] = {"--collisions", "--time", "--events", "--out", "--h5md"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         size_t n = strlen(names[i]);
         if (strncmp(arg, names[i], n) == 0 && (arg[n] == '\0' || arg[n] == '=')) {
@@ -95,16 +101,6 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
     return RC_RUN_GO_ON;
 }
 
-static int print_summary(cJSON *summary, bool compact)
-{
-    char *text = summary ? (compact ? cJSON_PrintUnformatted(summary) : cJSON_Print(summary)) : NULL;
-    cJSON_Delete(summary);
-    if (!text) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory printing the summary");
-    puts(text);
-    cJSON_free(text);
-    return fflush(stdout) == 0 ? RC_EXIT_OK : rc_cli_fail(RC_EXIT_INTERNAL, "cannot write the summary");
-}
-
 /* Runs the scene's engine with the settings; writes the outputs and prints the summary. */
 static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_run_settings *settings)
 {
@@ -114,7 +110,7 @@ static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_
                               rc_last_error());
     run_outputs outputs;
     run_result result = {0};
-    int code = rc_run_outputs_open(&outputs, &settings->output, engine);
+    int code = rc_run_outputs_open(&outputs, &settings->output, a->h5md, engine);
     if (code == RC_RUN_GO_ON)
         code = rc_run_loop(engine, settings, !a->quiet && isatty(STDERR_FILENO), &outputs, &result);
     if (code == RC_RUN_GO_ON && rc_run_scene_def(scene)->separation_histogram)
@@ -123,8 +119,8 @@ static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_
     if (code == RC_RUN_GO_ON && settings->equilibrate && !result.equilibrated && !a->quiet)
         fprintf(stderr, "ricochet: note: the run stopped before the equilibration ended; the averages cover the "
                         "whole run\n");
-    if (code == RC_RUN_GO_ON) code = print_summary(rc_run_summary(engine, scene, settings, &outputs, &result),
-                                                   a->compact);
+    if (code == RC_RUN_GO_ON) code = rc_cli_print_json(rc_run_summary(engine, scene, settings, &outputs, &result),
+                                                        a->compact, "summary");
     if (code == RC_EXIT_OK && strcmp(result.stopped_by, "not_terminated") == 0) code = RC_EXIT_NOT_TERMINATED;
     rc_run_outputs_free(&outputs);
     rc_edmd_destroy(engine);

@@ -13,22 +13,25 @@ enum { RC_RUN_GO_ON = -1 };
 
 /* The files of a run and the state of their writing. */
 typedef struct run_outputs {
-    char *trajectory, *observables, *histogram; /* paths, NULL when not written */
+    char *trajectory, *observables, *histogram, *h5md_path; /* paths, NULL when not written */
     rc_xyz_writer *xyz;
     rc_csv_writer *csv;
+    rc_h5md_writer *h5md;
     rc_frame frame;
     rc_edmd_observables last; /* the state at the last frame or row written: the start of the next interval */
     bool written;             /* at least one frame or row was written */
     int64_t frames, rows;
 } run_outputs;
 
-/* Creates the directory (with its parents) and opens the files the settings ask for. */
-int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const rc_edmd *engine);
+/* Creates the directory (with its parents) and opens the files the settings ask for; h5md_path (--h5md), when not
+ * NULL, is where the H5MD file goes instead of DIRECTORY/trajectory.h5md, and asks for it. */
+int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const char *h5md_path, const rc_edmd *engine);
 /* Writes the frame and the CSV row of the engine's present state. */
 int rc_run_outputs_write(run_outputs *o, const rc_edmd *engine);
 /* Writes DIRECTORY/separation_histogram.csv when the engine collected the histogram. */
 int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edmd *engine);
-/* Closes the files; a failed flush is reported unless code already says something failed. Returns the exit code. */
+/* Closes the files; a failed flush is reported. When code already says the run failed, abandons them instead (they
+ * stay NAME.partial). Returns the exit code. */
 int rc_run_outputs_close(run_outputs *o, int code);
 /* Closes what is open and frees everything. */
 void rc_run_outputs_free(run_outputs *o);

@@ -1,10 +1,9 @@
 /* The files of ricochet run (docs/formats.md, "Outputs"): the output directory (created with its parents),
  * DIRECTORY/trajectory.xyz (extended XYZ frames), DIRECTORY/observables.csv (one row per output time, averages over
- * the interval since the previous row) and DIRECTORY/separation_histogram.csv. */
-#include <errno.h>
+ * the interval since the previous row), DIRECTORY/trajectory.h5md (the same frames and rows in H5MD, when asked)
+ * and DIRECTORY/separation_histogram.csv. */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "run.h"
 
@@ -14,55 +13,34 @@ static const char *const columns[] = {
     "three_body_events"};
 enum { COLUMNS = sizeof columns / sizeof *columns, HISTOGRAM_RANGE = 100 };
 
-/* mkdir -p: every missing directory of path. */
-static int make_directory(const char *path)
-{
-    char *partial = strdup(path);
-    if (!partial) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
-    int error = 0;
-    for (char *p = partial + 1; *p && !error; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
-        *p = '/';
-    }
-    if (!error && mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
-    struct stat info;
-    if (!error && (stat(path, &info) != 0 || !S_ISDIR(info.st_mode))) error = ENOTDIR;
-    free(partial);
-    if (error)
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot create the output directory %s: %s", path, strerror(error));
-    return RC_RUN_GO_ON;
-}
-
-/* "directory/name", or NULL when out of memory. */
-static char *join(const char *directory, const char *name)
-{
-    size_t size = strlen(directory) + strlen(name) + 2;
-    char *path = malloc(size);
-    if (path) snprintf(path, size, "%s/%s", directory, name);
-    return path;
-}
-
 static int io_failure(rc_status status)
 {
     return rc_cli_fail(status == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
 }
 
-int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const rc_edmd *engine)
+/* *path = DIRECTORY/name when wanted; false when out of memory. */
+static bool name_file(bool wanted, const char *directory, const char *name, char **path)
+{
+    *path = wanted ? rc_cli_join(directory, name) : NULL;
+    return !wanted || *path;
+}
+
+int rc_run_outputs_open(run_outputs *o, const rc_run_output *settings, const char *h5md_path, const rc_edmd *engine)
 {
     memset(o, 0, sizeof *o);
     if (rc_frame_init(&o->frame, rc_edmd_count(engine), false))
         return rc_cli_fail(RC_EXIT_INTERNAL, "%s", rc_last_error());
-    if (!settings->xyz && !settings->csv) return RC_RUN_GO_ON;
-    int code = make_directory(settings->directory);
+    bool in_directory = settings->xyz || settings->csv || (settings->h5md && !h5md_path);
+    int code = in_directory ? rc_cli_make_directory(settings->directory) : RC_RUN_GO_ON;
     if (code != RC_RUN_GO_ON) return code;
-    if (settings->xyz && !(o->trajectory = join(settings->directory, "trajectory.xyz")))
-        return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
-    if (settings->csv && !(o->observables = join(settings->directory, "observables.csv")))
+    if (!name_file(settings->xyz, settings->directory, "trajectory.xyz", &o->trajectory) ||
+        !name_file(settings->csv, settings->directory, "observables.csv", &o->observables) ||
+        (h5md_path ? !(o->h5md_path = strdup(h5md_path))
+                   : !name_file(settings->h5md, settings->directory, "trajectory.h5md", &o->h5md_path)))
         return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     rc_status s = o->trajectory ? rc_xyz_writer_open(o->trajectory, &o->xyz) : RC_OK;
     if (!s && o->observables) s = rc_csv_writer_open(o->observables, COLUMNS, columns, &o->csv);
+    if (!s && o->h5md_path) s = rc_h5md_writer_open(o->h5md_path, getenv("USER"), &o->h5md);
     return s ? io_failure(s) : RC_RUN_GO_ON;
 }
 
@@ -81,18 +59,15 @@ static void row(const rc_edmd *engine, const run_outputs *o, double values[COLUM
 
 int rc_run_outputs_write(run_outputs *o, const rc_edmd *engine)
 {
-    rc_status s = RC_OK;
-    if (o->xyz) {
-        s = rc_edmd_fill_frame(engine, &o->frame);
-        if (!s) s = rc_xyz_writer_write(o->xyz, &o->frame);
-        o->frames += !s;
-    }
-    if (!s && o->csv) {
-        double values[COLUMNS];
-        row(engine, o, values);
-        s = rc_csv_writer_row(o->csv, values);
-        o->rows += !s;
-    }
+    rc_status s = o->xyz || o->h5md ? rc_edmd_fill_frame(engine, &o->frame) : RC_OK;
+    if (!s && o->xyz) s = rc_xyz_writer_write(o->xyz, &o->frame);
+    if (!s && o->h5md) s = rc_h5md_writer_write(o->h5md, &o->frame);
+    o->frames += !s && (o->xyz || o->h5md);
+    double values[COLUMNS];
+    if (!s && (o->csv || o->h5md)) row(engine, o, values);
+    if (!s && o->csv) s = rc_csv_writer_row(o->csv, values);
+    if (!s && o->h5md) s = rc_h5md_writer_observe(o->h5md, values[0], COLUMNS - 1, columns + 1, values + 1);
+    o->rows += !s && (o->csv || o->h5md);
     if (s) return io_failure(s);
     rc_edmd_measure(engine, &o->last);
     o->written = true;
@@ -105,9 +80,9 @@ int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edm
     uint64_t counts[BINS];
     if (rc_edmd_separation_histogram(engine, HISTOGRAM_RANGE, counts) != BINS) return RC_RUN_GO_ON;
     static const char *const names[] = {"offset", "count"};
-    int code = make_directory(directory);
+    int code = rc_cli_make_directory(directory);
     if (code != RC_RUN_GO_ON) return code;
-    if (!(o->histogram = join(directory, "separation_histogram.csv")))
+    if (!(o->histogram = rc_cli_join(directory, "separation_histogram.csv")))
         return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     rc_csv_writer *csv = NULL;
     rc_status s = rc_csv_writer_open(o->histogram, 2, names, &csv);
@@ -122,11 +97,21 @@ int rc_run_outputs_histogram(run_outputs *o, const char *directory, const rc_edm
 
 int rc_run_outputs_close(run_outputs *o, int code)
 {
+    if (code != RC_RUN_GO_ON) { /* the run failed: no file of it may look complete */
+        rc_xyz_writer_abandon(o->xyz);
+        rc_csv_writer_abandon(o->csv);
+        rc_h5md_writer_abandon(o->h5md);
+        o->xyz = NULL, o->csv = NULL, o->h5md = NULL;
+        return code;
+    }
     rc_status s = o->xyz ? rc_xyz_writer_close(o->xyz) : RC_OK;
     rc_status t = o->csv ? rc_csv_writer_close(o->csv) : RC_OK;
+    rc_status u = o->h5md ? rc_h5md_writer_close(o->h5md) : RC_OK;
     o->xyz = NULL;
     o->csv = NULL;
-    if (code == RC_RUN_GO_ON && (s || t)) code = io_failure(s ? s : t);
+    o->h5md = NULL;
+    rc_status first = s ? s : t ? t : u;
+    if (code == RC_RUN_GO_ON && first) code = io_failure(first);
     return code;
 }
 
@@ -137,5 +122,6 @@ void rc_run_outputs_free(run_outputs *o)
     free(o->trajectory);
     free(o->observables);
     free(o->histogram);
+    free(o->h5md_path);
     memset(o, 0, sizeof *o);
 }

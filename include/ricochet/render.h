@@ -1,0 +1,53 @@
+/* ricochet/render.h: pictures of frames (ricochet/frame.h), and line plots of tables, drawn with cairo into PNG files
+ * (docs/cli.md, "ricochet render", "ricochet plot"). 2D frames are drawn as they are (y up); 3D frames as an
+ * orthographic view from a camera at an azimuth and elevation, spheres painted far to near and shaded darker with
+ * depth. Particles are coloured by species or by speed; velocity arrows are optional. Several frames can be drawn side
+ * by side in one picture (the pool break under two operators), each panel with its label and time. */
+#ifndef RICOCHET_RENDER_H
+#define RICOCHET_RENDER_H
+
+#include <stdbool.h>
+
+#include "ricochet/core.h"
+#include "ricochet/frame.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rc_color_by {
+    RC_COLOR_SPECIES, /* a colour per species (ten, then they repeat) */
+    RC_COLOR_SPEED    /* dark blue at rest through green to yellow at speed_scale and above */
+} rc_color_by;
+
+typedef struct rc_render_options {
+    int width, height;    /* pixels of the whole picture; default 800 x 600 */
+    rc_color_by color_by; /* default RC_COLOR_SPECIES */
+    double speed_scale;   /* the speed drawn in the top colour and as the longest arrow; 0 (default): the largest
+                             speed in the frames drawn */
+    bool arrows;          /* velocity arrows, the longest (speed_scale) as long as the largest diameter */
+    double azimuth;       /* 3D camera around the z axis, degrees; default 30 */
+    double elevation;     /* 3D camera above the xy plane, degrees; default 20 */
+} rc_render_options;
+
+RC_API rc_render_options rc_render_default_options(void);
+/* Parses "species" or "speed". */
+RC_API rc_status rc_color_by_parse(const char *name, rc_color_by *color_by);
+
+/* Draws `panels` frames side by side, each in an equal share of the width, with labels[k] (labels or labels[k] may be
+ * NULL) and the frame's time written at its top, and writes the picture to a PNG file at path (as PATH.partial,
+ * renamed when complete). RC_INVALID_ARGUMENT for a bad frame or size, RC_IO_ERROR naming the path when it cannot be
+ * written. */
+RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *const *labels,
+                               const rc_render_options *options, const char *path);
+
+/* Line plots (ricochet plot): a table of rows x columns numbers (row-major) with the columns' names; one panel per
+ * entry of y[0 .. panels-1], each the column y[k] against column x, in a grid of about square shape filling width x
+ * height pixels, written to a PNG at path. Points whose x or y is NaN or infinite are left out. */
+RC_API rc_status rc_plot_png(int columns, const char *const *names, int rows, const double *table, int x, int panels,
+                             const int *y, int width, int height, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

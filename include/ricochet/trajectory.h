@@ -1,0 +1,32 @@
+/* ricochet/trajectory.h: reading trajectories back as frames (ricochet/frame.h): the extended XYZ and H5MD files
+ * that ricochet writes (docs/formats.md), for the renderer, the Python interface and programs of one's own.
+ *
+ * The reader tells the format by the file's first bytes (HDF5's signature, else extended XYZ). Extended XYZ needs
+ * pos in Properties; velo, radius, species and orientation are read when present (else 0, 0.5, 0 and none). A file
+ * whose z coordinates and velocities are all 0 and whose pbc is F on z is 2D. Errors name the file and the line (or
+ * the dataset). */
+#ifndef RICOCHET_TRAJECTORY_H
+#define RICOCHET_TRAJECTORY_H
+
+#include <stdbool.h>
+
+#include "ricochet/core.h"
+#include "ricochet/frame.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct rc_trajectory_reader rc_trajectory_reader;
+
+RC_API rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **reader);
+/* Reads the next frame into frame, which starts zeroed ({0}) or holds an earlier frame of this or another reader:
+ * its arrays are reallocated when the count changes (free them with rc_frame_release). *got is false, and the frame
+ * unchanged, at the end of the file. */
+RC_API rc_status rc_trajectory_next(rc_trajectory_reader *reader, rc_frame *frame, bool *got);
+RC_API void rc_trajectory_close(rc_trajectory_reader *reader);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

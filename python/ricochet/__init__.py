@@ -1,0 +1,14 @@
+"""ricochet: hard bodies that collide, from Python (docs/python.md). A ctypes interface to libricochet.so.
+
+    ImpactProblem   a simultaneous impact built from numpy arrays, resolved by GR or pairwise Gauss-Seidel
+    Simulation      a scene run by the event-driven engine: advance, step, positions, velocities, summary()
+    read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
+    Error           a failure the library reported (status and message)
+"""
+from ._lib import Error, lib
+from .impact import ImpactProblem, ImpactResolution
+from .simulation import Simulation
+from .trajectory import Snapshot, read_trajectory
+
+__version__ = lib.rc_version().decode()
+__all__ = ["Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "read_trajectory", "__version__"]

@@ -1,0 +1,126 @@
+"""Loading libricochet.so and declaring the C functions and structs the package calls (include/ricochet/*.h).
+
+The structs mirror the public headers field by field; the tests resolve and run known problems through them, so a
+header that changes without this file fails `make test`.
+"""
+import ctypes
+import ctypes.util
+import os
+
+c_double_p = ctypes.POINTER(ctypes.c_double)
+c_int32_p = ctypes.POINTER(ctypes.c_int32)
+
+
+class Error(RuntimeError):
+    """A failure the library reported: status is its name ("invalid_argument", ...), the message rc_last_error()."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+class Frame(ctypes.Structure):  # rc_frame, ricochet/frame.h
+    _fields_ = [("dimension", ctypes.c_int), ("time", ctypes.c_double), ("collisions", ctypes.c_uint64),
+                ("count", ctypes.c_int32), ("box", ctypes.c_double * 3), ("periodic", ctypes.c_bool * 3),
+                ("positions", c_double_p), ("velocities", c_double_p), ("radii", c_double_p),
+                ("species", c_int32_p), ("orientations", c_double_p)]
+
+
+class Limits(ctypes.Structure):  # rc_edmd_limits, ricochet/edmd.h
+    _fields_ = [("time", ctypes.c_double), ("collisions", ctypes.c_uint64), ("events", ctypes.c_uint64)]
+
+
+class RunOutput(ctypes.Structure):  # rc_run_output, ricochet/scene.h
+    _fields_ = [("directory", ctypes.c_char_p), ("every", ctypes.c_double), ("xyz", ctypes.c_bool),
+                ("csv", ctypes.c_bool), ("h5md", ctypes.c_bool)]
+
+
+class RunSettings(ctypes.Structure):  # rc_run_settings, ricochet/scene.h
+    _fields_ = [("stop", Limits), ("equilibrate", ctypes.c_bool), ("equilibration", Limits), ("output", RunOutput),
+                ("packing_fraction", ctypes.c_double), ("temperature", ctypes.c_double)]
+
+
+class ImpactOptions(ctypes.Structure):  # rc_impact_options, ricochet/impact.h
+    _fields_ = [("op", ctypes.c_int), ("order", ctypes.c_int), ("seed", ctypes.c_uint64),
+                ("restitution", ctypes.c_double), ("friction", ctypes.c_double), ("tolerance", ctypes.c_double),
+                ("lineality", ctypes.c_bool), ("max_iterations", ctypes.c_int64), ("lcp", ctypes.c_int)]
+
+
+class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
+    _fields_ = [("status", ctypes.c_int), ("iterations", ctypes.c_int64), ("dof_count", ctypes.c_int),
+                ("velocity", c_double_p), ("normal_impulse", c_double_p), ("contact_count", ctypes.c_int),
+                ("islands", ctypes.c_int), ("lineality_dimension", ctypes.c_int), ("lineality_count", ctypes.c_int),
+                ("lineality", ctypes.POINTER(ctypes.c_int)), ("largest_island", ctypes.c_int),
+                ("lcp_solves", ctypes.c_int64), ("lcp_fallbacks", ctypes.c_int64),
+                ("kinetic_energy_before", ctypes.c_double), ("kinetic_energy_after", ctypes.c_double),
+                ("linear_momentum_before", ctypes.c_double * 3), ("linear_momentum_after", ctypes.c_double * 3),
+                ("angular_momentum_before", ctypes.c_double * 3), ("angular_momentum_after", ctypes.c_double * 3),
+                ("min_relative_velocity", ctypes.c_double)]
+
+
+P = ctypes.c_void_p
+PP = ctypes.POINTER(ctypes.c_void_p)
+S = ctypes.c_int  # rc_status
+# name: (result type, argument types)
+_SIGNATURES = {
+    "rc_last_error": (ctypes.c_char_p, []),
+    "rc_status_name": (ctypes.c_char_p, [S]),
+    "rc_version": (ctypes.c_char_p, []),
+    "rc_text_free": (None, [P]),
+    "rc_frame_init": (S, [ctypes.POINTER(Frame), ctypes.c_int32, ctypes.c_bool]),
+    "rc_frame_release": (None, [ctypes.POINTER(Frame)]),
+    "rc_impact_problem_create": (S, [PP]),
+    "rc_impact_problem_destroy": (None, [P]),
+    "rc_impact_problem_add_ball": (S, [P, ctypes.c_int, ctypes.c_double, c_double_p, c_double_p,
+                                       ctypes.POINTER(ctypes.c_int)]),
+    "rc_impact_problem_add_contact": (S, [P, ctypes.c_int, ctypes.c_int, c_double_p, c_double_p,
+                                          ctypes.POINTER(ctypes.c_int)]),
+    "rc_impact_problem_body_count": (ctypes.c_int, [P]),
+    "rc_impact_problem_contact_count": (ctypes.c_int, [P]),
+    "rc_impact_default_options": (ImpactOptions, []),
+    "rc_impact_options_set": (S, [ctypes.POINTER(ImpactOptions), ctypes.c_char_p, ctypes.c_char_p]),
+    "rc_impact_solver_create": (S, [ctypes.POINTER(ImpactOptions), PP]),
+    "rc_impact_solver_destroy": (None, [P]),
+    "rc_impact_solver_resolve": (S, [P, P, ctypes.POINTER(ImpactResult)]),
+    "rc_run_scene_read": (S, [ctypes.c_char_p, PP]),
+    "rc_run_scene_parse": (S, [ctypes.c_char_p, PP]),
+    "rc_run_scene_destroy": (None, [P]),
+    "rc_run_scene_settings": (ctypes.POINTER(RunSettings), [P]),
+    "rc_run_scene_create_engine": (S, [P, PP]),
+    "rc_run_summary_json": (P, [P, P, P]),
+    "rc_edmd_destroy": (None, [P]),
+    "rc_edmd_advance": (S, [P, ctypes.POINTER(Limits)]),
+    "rc_edmd_count": (ctypes.c_int32, [P]),
+    "rc_edmd_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
+    "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
+    "rc_trajectory_close": (None, [P]),
+}
+
+
+def _load():
+    path = os.environ.get("RICOCHET_LIBRARY") or ctypes.util.find_library("ricochet") or "libricochet.so"
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as e:
+        raise ImportError("ricochet: cannot load the C library %s (%s); install it (make install) or set "
+                          "RICOCHET_LIBRARY to the path of libricochet.so" % (path, e)) from None
+    for name, (result, arguments) in _SIGNATURES.items():
+        function = getattr(lib, name)
+        function.restype = result
+        function.argtypes = arguments
+    return lib
+
+
+lib = _load()
+
+
+def check(status):
+    """Raises Error for a failed rc_status."""
+    if status != 0:
+        raise Error(lib.rc_status_name(status).decode(), lib.rc_last_error().decode())
+
+
+def doubles(array):
+    """A pointer to the data of a C-contiguous float64 numpy array (the caller keeps the array alive)."""
+    return array.ctypes.data_as(c_double_p)

@@ -1,0 +1,43 @@
+"""Reading trajectories back (ricochet/trajectory.h): the frames of an extended XYZ or H5MD file, as ricochet run
+writes them, one at a time as numpy arrays.
+"""
+import ctypes
+
+import numpy
+
+from ._lib import Frame, check, lib
+
+
+class Snapshot:
+    """One frame: time, dimension, box (dimension,), periodic (dimension,), positions and velocities
+    (count, dimension), radii (count,), species (count,), orientations (count, 4) quaternions (w, x, y, z) or None."""
+
+    def __init__(self, f):
+        d, n = f.dimension, f.count
+        self.time, self.dimension = f.time, d
+        self.box = numpy.array(f.box[:d])
+        self.periodic = numpy.array(f.periodic[:d], dtype=bool)
+        self.positions = numpy.ctypeslib.as_array(f.positions, (n, 3))[:, :d].copy() if n else numpy.zeros((0, d))
+        self.velocities = numpy.ctypeslib.as_array(f.velocities, (n, 3))[:, :d].copy() if n else numpy.zeros((0, d))
+        self.radii = numpy.ctypeslib.as_array(f.radii, (n,)).copy() if n else numpy.zeros(0)
+        self.species = numpy.ctypeslib.as_array(f.species, (n,)).copy() if n else numpy.zeros(0, dtype=numpy.int32)
+        self.orientations = (numpy.ctypeslib.as_array(f.orientations, (n, 4)).copy()
+                             if f.orientations and n else None)
+
+
+def read_trajectory(path):
+    """Yields the Snapshots of the trajectory at path, first to last. Raises Error for a missing or malformed file
+    (the message names the file and the line or dataset)."""
+    reader = ctypes.c_void_p()
+    check(lib.rc_trajectory_open(str(path).encode(), ctypes.byref(reader)))
+    frame = Frame()
+    try:
+        got = ctypes.c_bool(True)
+        while True:
+            check(lib.rc_trajectory_next(reader, ctypes.byref(frame), ctypes.byref(got)))
+            if not got.value:
+                return
+            yield Snapshot(frame)
+    finally:
+        lib.rc_frame_release(ctypes.byref(frame))
+        lib.rc_trajectory_close(reader)

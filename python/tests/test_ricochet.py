@@ -1,0 +1,151 @@
+"""Tests of the Python package (python/ricochet) against libricochet.so (RICOCHET_LIBRARY).
+
+Oracles:
+- Newton's cradle of n touching equal balls, built from numpy arrays: both operators end at (0, ..., 0, 1), the
+  textbook answer; with restitution c the answer is (1 - c) (1/n, ..., 1/n) + c (0, ..., 0, 1) (DESIGN.md, section
+  6.2: the inelastic answer of the simultaneous LCP moves all balls at the common speed).
+- Two unequal balls: the elastic collision of the textbook, ((m1 - m2) / (m1 + m2), 2 m1 / (m1 + m2)) v.
+- Trajectories: a hand-written extended XYZ file reads back to its numbers (2D told by z, species by symbol,
+  defaults for missing columns); a malformed one raises Error naming the line.
+- A small hard-sphere gas: kinetic energy from the numpy velocities equals the summary's (elastic, so also its
+  initial value), zero total momentum, positions inside the periodic box, the compressibility factor within 10% of
+  Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
+"""
+import math
+import unittest
+
+import numpy
+
+import ricochet
+
+
+def cradle(n, operator, **options):
+    p = ricochet.ImpactProblem(dimension=1)
+    velocities = numpy.zeros((n, 1))
+    velocities[0, 0] = 1
+    p.add_balls(masses=numpy.ones(n), velocities=velocities, positions=2.0 * numpy.arange(n).reshape(n, 1))
+    p.add_contacts(a=numpy.arange(1, n), b=numpy.arange(n - 1), normals=numpy.ones((n - 1, 1)))
+    return p.resolve(operator=operator, **options)
+
+
+class Impact(unittest.TestCase):
+    def test_cradle(self):
+        for n in (2, 3, 5, 8):
+            for operator in ("gr", "gs"):
+                r = cradle(n, operator)
+                expected = numpy.zeros((n, 1))
+                expected[-1, 0] = 1
+                self.assertEqual(r.status, "ok")
+                numpy.testing.assert_allclose(r.velocities, expected, atol=1e-12, err_msg="%d balls, %s" % (n, operator))
+                self.assertAlmostEqual(r.kinetic_energy_after, 0.5, places=12)
+
+    def test_cradle_restitution(self):
+        for n in (2, 3, 5):
+            for c in (0.0, 0.5):
+                r = cradle(n, "gr", restitution=c)
+                expected = (1 - c) * numpy.full((n, 1), 1.0 / n)
+                expected[-1, 0] += c
+                numpy.testing.assert_allclose(r.velocities, expected, atol=1e-12, err_msg="%d balls, c = %g" % (n, c))
+
+    def test_unequal_masses(self):
+        m1, m2, v = 3.0, 1.0, 2.0
+        p = ricochet.ImpactProblem(dimension=2)
+        p.add_balls(masses=[m1, m2], velocities=[[v, 0.0], [0.0, 0.0]], positions=[[0.0, 0.0], [1.0, 0.0]])
+        p.add_contacts(a=[1], b=[0], normals=[[1.0, 0.0]])
+        r = p.resolve()
+        expected = [[(m1 - m2) / (m1 + m2) * v, 0], [2 * m1 / (m1 + m2) * v, 0]]
+        numpy.testing.assert_allclose(r.velocities, expected, atol=1e-12)
+        self.assertAlmostEqual(r.normal_impulses[0], m2 * expected[1][0], places=12)
+
+    def test_bad_input(self):
+        p = ricochet.ImpactProblem(dimension=1)
+        with self.assertRaises(ricochet.Error) as caught:
+            p.add_balls(masses=[-1.0], velocities=[[0.0]])
+        self.assertIn("-1", str(caught.exception))
+        with self.assertRaises(ricochet.Error):
+            p.resolve(restitution=1.5)
+
+
+GAS = {"dimension": 3, "box": {"periodic": True}, "temperature": 1, "seed": 5, "stop": {"collisions": 3000},
+       "particles": {"lattice": "fcc", "count": 108, "packing_fraction": 0.3, "diameter": 1}}
+
+
+class Gas(unittest.TestCase):
+    def test_run(self):
+        sim = ricochet.Simulation(GAS)
+        self.assertEqual((sim.count, sim.dimension), (108, 3))
+        energy0 = 0.5 * numpy.sum(sim.velocities ** 2)
+        start = sim.positions
+        sim.run()
+        s = sim.summary()
+        self.assertEqual(s["collisions"], 3000)
+        self.assertEqual(s["negative_time_events"], 0)
+        v = sim.velocities
+        self.assertEqual(v.shape, (108, 3))
+        self.assertAlmostEqual(0.5 * numpy.sum(v ** 2) / energy0, 1, places=12)
+        self.assertAlmostEqual(s["kinetic_energy"] / energy0, 1, places=12)
+        numpy.testing.assert_allclose(v.sum(axis=0), 0, atol=1e-11)
+        x = sim.positions
+        self.assertTrue(numpy.all(x >= 0) and numpy.all(x < sim.box), "positions outside the box")
+        self.assertFalse(numpy.array_equal(x, start), "nothing moved")
+        phi = s["packing_fraction"]
+        carnahan_starling = (1 + phi + phi ** 2 - phi ** 3) / (1 - phi) ** 3
+        self.assertLess(abs(s["compressibility"] / carnahan_starling - 1), 0.1, s["compressibility"])
+
+    def test_step_and_advance(self):
+        sim = ricochet.Simulation(GAS)
+        sim.step(7)
+        self.assertEqual(sim.summary()["events"], 7)
+        sim.advance(time=0.5)
+        self.assertEqual(sim.time, 0.5)
+        self.assertTrue(math.isclose(sim.summary()["time"], 0.5))
+
+    def test_bad_scene(self):
+        scene = dict(GAS, restitution=2)
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.Simulation(scene)
+        self.assertEqual(caught.exception.status, "invalid_argument")
+        self.assertIn("restitution", str(caught.exception))
+
+
+XYZ = """2
+Lattice="4 0 0 0 3 0 0 0 1" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=0.5 pbc="T F F"
+H 1 2 0 0.5 -1 0 0.25
+He 3 0.5 0 0 0 0 0.75
+1
+Lattice="4 0 0 0 3 0 0 0 1" Properties=species:S:1:pos:R:3 Time=1.5 pbc="T F F"
+Li 1.5 2.5 0
+"""
+
+
+class Trajectory(unittest.TestCase):
+    def test_read(self):
+        import os
+        import tempfile
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "t.xyz")
+            with open(path, "w") as f:
+                f.write(XYZ)
+            frames = list(ricochet.read_trajectory(path))
+            self.assertEqual(len(frames), 2)
+            first, second = frames
+            self.assertEqual((first.time, first.dimension), (0.5, 2))
+            numpy.testing.assert_array_equal(first.box, [4, 3])
+            numpy.testing.assert_array_equal(first.periodic, [True, False])
+            numpy.testing.assert_array_equal(first.positions, [[1, 2], [3, 0.5]])
+            numpy.testing.assert_array_equal(first.velocities, [[0.5, -1], [0, 0]])
+            numpy.testing.assert_array_equal(first.radii, [0.25, 0.75])
+            numpy.testing.assert_array_equal(first.species, [0, 1])
+            self.assertIsNone(first.orientations)
+            numpy.testing.assert_array_equal(second.positions, [[1.5, 2.5]])
+            numpy.testing.assert_array_equal(second.radii, [0.5])  # the default radius
+            numpy.testing.assert_array_equal(second.species, [2])
+            with open(path, "w") as f:
+                f.write(XYZ.replace("He 3", "He x"))
+            with self.assertRaises(ricochet.Error) as caught:
+                list(ricochet.read_trajectory(path))
+            self.assertIn("line 4", str(caught.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()

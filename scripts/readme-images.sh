@@ -1,0 +1,21 @@
+#!/bin/sh
+# Makes the pictures of the README (docs/img/) with the ricochet tool: the pool break resolved by Generalized
+# Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
+# granular gas (ricochet run, then ricochet plot). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# (make images runs it with build/ricochet).
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+tool=${1:-$root/build/ricochet}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$root/docs/img"
+for op in gr gs; do
+    "$tool" resolve "$root/examples/impact/pool_break.json" --operator "$op" --frame "$tmp/pool_$op.xyz" >/dev/null
+done
+"$tool" render "$tmp/pool_gr.xyz" "$tmp/pool_gs.xyz" --label "Generalized Reflections" \
+    --label "pairwise Gauss-Seidel (lexicographic)" --color-by speed --arrows --size 900x400 --out "$tmp/pool" >/dev/null
+cp "$tmp/pool/frame_00000.png" "$root/docs/img/pool_break.png"
+"$tool" run "$root/examples/edmd/granular_gas.json" --out "$tmp/gas" --no-xyz --quiet >/dev/null
+"$tool" plot "$tmp/gas/observables.csv" --columns temperature,pressure,collisions,energy_drift --size 900x560 \
+    --out "$root/docs/img/granular_gas.png" >/dev/null
+echo "wrote $root/docs/img/pool_break.png and $root/docs/img/granular_gas.png"

@@ -1,0 +1,176 @@
+/* Reading H5MD frames (ricochet/trajectory.h; the layout of src/io/h5md_writer.c, docs/formats.md): frame k is row k
+ * of particles/all/{position, velocity, radius, species, orientation}/value with its time, in the box of
+ * particles/all/box (edges a time series, or one fixed dataset). position is required; the others are read when
+ * present (else 0, 0.5, 0 and none). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <hdf5.h>
+
+#include "core/status.h"
+#include "io/trajectory_input.h"
+
+enum { POSITION, VELOCITY, RADIUS, SPECIES, ORIENTATION, EDGES, SETS };
+static const char *const names[SETS] = {"position", "velocity", "radius", "species", "orientation", "box/edges"};
+
+struct rc_h5md_input {
+    char *path;
+    hid_t file;
+    hid_t sets[SETS], time; /* -1 when absent */
+    hsize_t frames, next;
+    int dimension;
+    int32_t count;
+    double box[3];          /* the fixed edges, when they are not a time series */
+    bool periodic[3];
+    double *scratch;        /* count * 4 */
+};
+
+static rc_status bad(const rc_h5md_input *in, const char *what)
+{
+    return rc_fail(RC_INVALID_ARGUMENT, "h5md input %s: %s", in->path, what);
+}
+
+/* Whether every link along path exists (H5Lexists needs the parents to exist). */
+static bool exists(hid_t file, const char *path)
+{
+    char prefix[128];
+    for (const char *p = path;; p++) {
+        if (*p != '/' && *p) continue;
+        snprintf(prefix, sizeof prefix, "%.*s", (int)(p - path), path);
+        if (H5Lexists(file, prefix, H5P_DEFAULT) <= 0) return false;
+        if (!*p) return true;
+    }
+}
+
+static hid_t open_set(hid_t file, const char *group, const char *name)
+{
+    char path[128];
+    snprintf(path, sizeof path, "particles/all/%s/%s", group, name);
+    return exists(file, path) ? H5Dopen2(file, path, H5P_DEFAULT) : -1;
+}
+
+/* The box: dimension, boundary, and edges when they are one fixed dataset; sets in->dimension. */
+static rc_status read_box(rc_h5md_input *in)
+{
+    hid_t box = exists(in->file, "particles/all/box") ? H5Gopen2(in->file, "particles/all/box", H5P_DEFAULT) : -1;
+    hid_t attribute = box >= 0 ? H5Aopen(box, "dimension", H5P_DEFAULT) : -1;
+    int dimension = 0;
+    bool ok = attribute >= 0 && H5Aread(attribute, H5T_NATIVE_INT, &dimension) >= 0 &&
+              (dimension == 2 || dimension == 3);
+    if (attribute >= 0) H5Aclose(attribute);
+    bool fixed = ok && !exists(in->file, "particles/all/box/edges/value");
+    hid_t edges = fixed ? H5Dopen2(box, "edges", H5P_DEFAULT) : -1;
+    hid_t space = edges >= 0 ? H5Dget_space(edges) : -1;
+    if (fixed)
+        ok = space >= 0 && H5Sget_simple_extent_npoints(space) == dimension &&
+             H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, in->box) >= 0;
+    if (space >= 0) H5Sclose(space);
+    if (edges >= 0) H5Dclose(edges);
+    char boundary[3][9] = {{0}};
+    hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, sizeof boundary[0]);
+    attribute = ok ? H5Aopen(box, "boundary", H5P_DEFAULT) : -1;
+    ok = attribute >= 0 && H5Aread(attribute, type, boundary) >= 0;
+    if (attribute >= 0) H5Aclose(attribute);
+    H5Tclose(type);
+    if (box >= 0) H5Gclose(box);
+    for (int k = 0; k < dimension && ok; k++) in->periodic[k] = strcmp(boundary[k], "periodic") == 0;
+    in->dimension = dimension;
+    return ok ? RC_OK : bad(in, "particles/all/box: no dimension 2 or 3, boundary, or fixed edges of that dimension");
+}
+
+rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
+{
+    rc_h5md_input *in = calloc(1, sizeof *in);
+    if (in) in->path = strdup(path);
+    if (!in || !in->path) {
+        free(in);
+        return rc_fail(RC_NO_MEMORY, "h5md input %s: out of memory", path);
+    }
+    in->time = in->file = -1;
+    for (int k = 0; k < SETS; k++) in->sets[k] = -1;
+    *input = in;
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    in->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (in->file < 0) return rc_fail(RC_IO_ERROR, "h5md input %s: HDF5 cannot open it", path);
+    rc_status s = read_box(in);
+    if (s) return s;
+    for (int k = 0; k < SETS; k++) in->sets[k] = open_set(in->file, names[k], "value");
+    in->time = open_set(in->file, "position", "time");
+    hsize_t dims[3] = {0, 0, 0};
+    hid_t space = in->sets[POSITION] >= 0 ? H5Dget_space(in->sets[POSITION]) : -1;
+    bool ok = space >= 0 && H5Sget_simple_extent_ndims(space) == 3 &&
+              H5Sget_simple_extent_dims(space, dims, NULL) == 3 && dims[2] == (hsize_t)in->dimension &&
+              dims[1] <= INT32_MAX && in->time >= 0;
+    if (space >= 0) H5Sclose(space);
+    if (!ok) return bad(in, "particles/all/position: no time, or value is not (frames, N, dimension)");
+    in->frames = dims[0];
+    in->count = (int32_t)dims[1];
+    in->scratch = malloc((dims[1] ? dims[1] : 1) * 4 * sizeof *in->scratch);
+    return in->scratch ? RC_OK : rc_fail(RC_NO_MEMORY, "h5md input %s: out of memory", path);
+}
+
+/* Row `row` of a set of the given rank (1: one value per frame, 2: one per particle, 3: width per particle) into
+ * out (memory type type). */
+static bool read_row(hid_t set, hid_t type, hsize_t row, int rank, int32_t count, int width, void *out)
+{
+    hid_t space = H5Dget_space(set);
+    hsize_t start[3] = {row, 0, 0}, block[3] = {1, (hsize_t)count, (hsize_t)width};
+    hid_t memory = H5Screate_simple(rank, block, NULL);
+    bool ok = H5Sget_simple_extent_ndims(space) == rank && memory >= 0 &&
+              H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, block, NULL) >= 0 &&
+              H5Dread(set, type, memory, space, H5P_DEFAULT, out) >= 0;
+    if (memory >= 0) H5Sclose(memory);
+    H5Sclose(space);
+    return ok;
+}
+
+/* Vectors of d components read into the frame's 3-component arrays. */
+static bool read_vectors(rc_h5md_input *in, hid_t set, double *out)
+{
+    if (!read_row(set, H5T_NATIVE_DOUBLE, in->next, 3, in->count, in->dimension, in->scratch)) return false;
+    for (int32_t i = 0; i < in->count; i++)
+        for (int k = 0; k < 3; k++) out[3 * i + k] = k < in->dimension ? in->scratch[i * in->dimension + k] : 0;
+    return true;
+}
+
+rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
+{
+    *got = false;
+    if (in->next >= in->frames) return RC_OK;
+    hid_t *sets = in->sets;
+    rc_status s = rc_trajectory_frame_size(f, in->count, sets[ORIENTATION] >= 0);
+    if (s) return s;
+    for (int32_t i = 0; i < in->count; i++) f->radii[i] = 0.5, f->species[i] = 0;
+    memset(f->velocities, 0, 3 * (size_t)in->count * sizeof *f->velocities);
+    bool ok = read_row(in->time, H5T_NATIVE_DOUBLE, in->next, 1, 1, 1, &f->time) &&
+              read_vectors(in, sets[POSITION], f->positions) &&
+              (sets[VELOCITY] < 0 || read_vectors(in, sets[VELOCITY], f->velocities)) &&
+              (sets[RADIUS] < 0 || read_row(sets[RADIUS], H5T_NATIVE_DOUBLE, in->next, 2, in->count, 1, f->radii)) &&
+              (sets[SPECIES] < 0 || read_row(sets[SPECIES], H5T_NATIVE_INT32, in->next, 2, in->count, 1, f->species)) &&
+              (sets[ORIENTATION] < 0 ||
+               read_row(sets[ORIENTATION], H5T_NATIVE_DOUBLE, in->next, 3, in->count, 4, f->orientations)) &&
+              (sets[EDGES] < 0 || read_row(sets[EDGES], H5T_NATIVE_DOUBLE, in->next, 2, in->dimension, 1, in->box));
+    if (!ok) return bad(in, "a frame cannot be read");
+    f->dimension = in->dimension;
+    f->collisions = 0;
+    for (int k = 0; k < 3; k++) {
+        f->box[k] = k < in->dimension ? in->box[k] : 0;
+        f->periodic[k] = k < in->dimension && in->periodic[k];
+    }
+    in->next++;
+    *got = true;
+    return RC_OK;
+}
+
+void rc_h5md_input_close(rc_h5md_input *in)
+{
+    if (!in) return;
+    for (int k = 0; k < SETS; k++)
+        if (in->sets[k] >= 0) H5Dclose(in->sets[k]);
+    if (in->time >= 0) H5Dclose(in->time);
+    if (in->file >= 0) H5Fclose(in->file);
+    free(in->scratch);
+    free(in->path);
+    free(in);
+}

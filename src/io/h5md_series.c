@@ -1,0 +1,99 @@
+/* Time series of the H5MD 1.1 layout (src/io/h5md_series.h): extensible, chunked, shuffled and deflated datasets
+ * that grow by one sample at a time, and the shared step/time clock of a family of series. */
+#include "io/h5md_series.h"
+
+#include <stdint.h>
+
+enum { DEFLATE_LEVEL = 4, SCALAR_CHUNK = 1024 };
+
+/* An empty dataset of samples of the given shape, unlimited along the first axis. Returns -1 on failure. */
+static hid_t create_growing(hid_t parent, const char *name, hid_t file_type, int rank, const hsize_t *shape)
+{
+    hsize_t dims[3] = {0, 0, 0}, max[3] = {H5S_UNLIMITED, 0, 0}, chunk[3] = {rank ? 1 : SCALAR_CHUNK, 1, 1};
+    for (int k = 0; k < rank; k++) {
+        dims[k + 1] = max[k + 1] = shape[k];
+        chunk[k + 1] = shape[k] > 0 ? shape[k] : 1;
+    }
+    hid_t space = H5Screate_simple(rank + 1, dims, max);
+    hid_t properties = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t set = -1;
+    if (space >= 0 && properties >= 0 && H5Pset_chunk(properties, rank + 1, chunk) >= 0 &&
+        H5Pset_shuffle(properties) >= 0 && H5Pset_deflate(properties, DEFLATE_LEVEL) >= 0)
+        set = H5Dcreate2(parent, name, file_type, space, H5P_DEFAULT, properties, H5P_DEFAULT);
+    if (properties >= 0) H5Pclose(properties);
+    if (space >= 0) H5Sclose(space);
+    return set;
+}
+
+/* Writes data (memory type type) as row `row` of set, growing it to row + 1 rows. */
+static bool write_row(hid_t set, hid_t type, int rank, const hsize_t *shape, hsize_t row, const void *data)
+{
+    hsize_t dims[3] = {row + 1, 0, 0}, start[3] = {row, 0, 0}, count[3] = {1, 1, 1};
+    for (int k = 0; k < rank; k++) dims[k + 1] = count[k + 1] = shape[k];
+    if (H5Dset_extent(set, dims) < 0) return false;
+    hid_t file_space = H5Dget_space(set);
+    hid_t memory_space = H5Screate_simple(rank + 1, count, NULL);
+    bool ok = file_space >= 0 && memory_space >= 0 &&
+              H5Sselect_hyperslab(file_space, H5S_SELECT_SET, start, NULL, count, NULL) >= 0 &&
+              H5Dwrite(set, type, memory_space, file_space, H5P_DEFAULT, data) >= 0;
+    if (memory_space >= 0) H5Sclose(memory_space);
+    if (file_space >= 0) H5Sclose(file_space);
+    return ok;
+}
+
+static bool link_clock(hid_t group, const rc_h5md_clock *clock)
+{
+    if (clock->step < 0) return false;
+    return H5Olink(clock->step, group, "step", H5P_DEFAULT, H5P_DEFAULT) >= 0 &&
+           H5Olink(clock->time, group, "time", H5P_DEFAULT, H5P_DEFAULT) >= 0;
+}
+
+bool rc_h5md_series_create(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *shape,
+                           rc_h5md_clock *clock, rc_h5md_series *series)
+{
+    series->value = -1;
+    series->type = type;
+    series->rank = rank;
+    for (int k = 0; k < rank; k++) series->shape[k] = shape[k];
+    hid_t group = H5Gcreate2(parent, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    if (group < 0) return false;
+    bool ok;
+    if (clock->step < 0) {
+        clock->step = create_growing(group, "step", H5T_STD_I64LE, 0, NULL);
+        clock->time = create_growing(group, "time", H5T_IEEE_F64LE, 0, NULL);
+        ok = clock->step >= 0 && clock->time >= 0;
+    } else {
+        ok = link_clock(group, clock);
+    }
+    hid_t file_type = H5Tget_class(type) == H5T_INTEGER ? H5T_STD_I32LE : H5T_IEEE_F64LE;
+    if (ok) series->value = create_growing(group, "value", file_type, rank, shape);
+    H5Gclose(group);
+    return ok && series->value >= 0;
+}
+
+bool rc_h5md_series_append(rc_h5md_series *series, const rc_h5md_clock *clock, const void *data)
+{
+    return write_row(series->value, series->type, series->rank, series->shape, clock->length, data);
+}
+
+bool rc_h5md_clock_tick(rc_h5md_clock *clock, double time)
+{
+    int64_t step = (int64_t)clock->length;
+    bool ok = write_row(clock->step, H5T_NATIVE_INT64, 0, NULL, clock->length, &step) &&
+              write_row(clock->time, H5T_NATIVE_DOUBLE, 0, NULL, clock->length, &time);
+    clock->length += ok;
+    return ok;
+}
+
+void rc_h5md_series_close(rc_h5md_series *series)
+{
+    if (series->value >= 0) H5Dclose(series->value);
+    series->value = -1;
+}
+
+void rc_h5md_clock_close(rc_h5md_clock *clock)
+{
+    if (clock->step >= 0) H5Dclose(clock->step);
+    if (clock->time >= 0) H5Dclose(clock->time);
+    clock->step = clock->time = -1;
+}

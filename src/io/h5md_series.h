@@ -1,0 +1,35 @@
+/* Time series of the H5MD layout (src/io/h5md_series.c): a group holding `step`, `time` and `value`, where `value`
+ * grows by one row of a fixed shape per sample, chunked and deflate-compressed. Series of one family share their
+ * `step` and `time` datasets through hard links (H5MD 1.1, "Time-dependent data"). */
+#ifndef RC_IO_H5MD_SERIES_H
+#define RC_IO_H5MD_SERIES_H
+
+#include <hdf5.h>
+#include <stdbool.h>
+
+/* The shared clock of a family of series: the `step` and `time` datasets of its first member. */
+typedef struct rc_h5md_clock {
+    hid_t step, time; /* -1 until the first member is created */
+    hsize_t length;   /* samples written */
+} rc_h5md_clock;
+
+/* One series: its `value` dataset, the element type and the shape of one sample (rank 0, 1 or 2). */
+typedef struct rc_h5md_series {
+    hid_t value;
+    hid_t type;
+    int rank;
+    hsize_t shape[2];
+} rc_h5md_series;
+
+/* Creates the group `name` under parent with an empty `value` of samples of the given shape, and `step` and `time`:
+ * new datasets when the clock has none yet, else hard links to the clock's. Returns false on an HDF5 failure. */
+bool rc_h5md_series_create(hid_t parent, const char *name, hid_t type, int rank, const hsize_t *shape,
+                           rc_h5md_clock *clock, rc_h5md_series *series);
+/* Appends sample number clock->length (the clock is advanced separately with rc_h5md_clock_tick). */
+bool rc_h5md_series_append(rc_h5md_series *series, const rc_h5md_clock *clock, const void *data);
+/* Appends (step, time) to the clock and counts the sample. */
+bool rc_h5md_clock_tick(rc_h5md_clock *clock, double time);
+void rc_h5md_series_close(rc_h5md_series *series);
+void rc_h5md_clock_close(rc_h5md_clock *clock);
+
+#endif

@@ -1,0 +1,96 @@
+/* Pictures of frames (ricochet/render.h): the options, the layout of panels side by side on a white picture with a
+ * label and the time above each, and the PNG file, written as PATH.partial and renamed when complete
+ * (src/io/output_file.h). The drawing of a frame is src/io/render_draw.c. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "io/output_file.h"
+#include "io/render_draw.h"
+
+enum { LABEL_HEIGHT = 24, LARGEST_SIDE = 16384 };
+
+rc_render_options rc_render_default_options(void)
+{
+    return (rc_render_options){.width = 800, .height = 600, .color_by = RC_COLOR_SPECIES, .azimuth = 30,
+                               .elevation = 20};
+}
+
+rc_status rc_color_by_parse(const char *name, rc_color_by *color_by)
+{
+    if (name && strcmp(name, "species") == 0) *color_by = RC_COLOR_SPECIES;
+    else if (name && strcmp(name, "speed") == 0) *color_by = RC_COLOR_SPEED;
+    else return rc_fail(RC_INVALID_ARGUMENT, "color-by: \"%s\" is not species or speed", name ? name : "(null)");
+    return RC_OK;
+}
+
+static rc_status check(int panels, const rc_frame *const *frames, const rc_render_options *o)
+{
+    if (!o || !frames) return rc_fail(RC_INVALID_ARGUMENT, "render: NULL options or frames");
+    if (o->width < 1 || o->height <= LABEL_HEIGHT || o->width > LARGEST_SIDE || o->height > LARGEST_SIDE)
+        return rc_fail(RC_INVALID_ARGUMENT, "render size: %dx%d is not between 1x%d and %dx%d", o->width, o->height,
+                       LABEL_HEIGHT + 1, LARGEST_SIDE, LARGEST_SIDE);
+    if (panels < 1 || panels > o->width)
+        return rc_fail(RC_INVALID_ARGUMENT, "render panels: %d is not between 1 and the width %d", panels, o->width);
+    if (!(o->speed_scale >= 0))
+        return rc_fail(RC_INVALID_ARGUMENT, "render speed scale: %g is negative", o->speed_scale);
+    for (int k = 0; k < panels; k++) {
+        rc_status s = rc_frame_check(frames[k]);
+        if (s) return s;
+    }
+    return RC_OK;
+}
+
+static void draw_label(cairo_t *cr, const char *label, double time, double x)
+{
+    char text[256];
+    snprintf(text, sizeof text, "%s%st = %.6g", label ? label : "", label ? "   " : "", time);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 15);
+    cairo_move_to(cr, x + 8, 17);
+    cairo_show_text(cr, text);
+}
+
+rc_status rc_render_write_png(cairo_surface_t *surface, const char *path)
+{
+    rc_output_file out;
+    rc_status s = rc_output_file_begin(&out, "png", path);
+    if (s) return s;
+    errno = 0;
+    cairo_status_t written = cairo_surface_write_to_png(surface, out.partial);
+    if (written != CAIRO_STATUS_SUCCESS) s = rc_output_file_failed(&out, cairo_status_to_string(written), errno);
+    rc_status renamed = rc_output_file_end(&out, !s);
+    return s ? s : renamed;
+}
+
+rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *const *labels,
+                        const rc_render_options *options, const char *path)
+{
+    rc_status s = check(panels, frames, options);
+    if (s) return s;
+    double speed_scale = options->speed_scale, fastest = 0;
+    for (int k = 0; k < panels; k++) fastest = fmax(fastest, rc_frame_max_speed(frames[k]));
+    if (speed_scale == 0) speed_scale = fastest > 0 ? fastest : 1;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, options->width, options->height);
+    cairo_t *cr = cairo_create(surface);
+    bool drawn = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    if (drawn) {
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+    }
+    double share = (double)options->width / panels;
+    for (int k = 0; k < panels && drawn; k++) {
+        drawn = rc_render_draw(cr, frames[k], options, speed_scale, k * share, LABEL_HEIGHT, share,
+                               options->height - LABEL_HEIGHT);
+        draw_label(cr, labels ? labels[k] : NULL, frames[k]->time, k * share);
+    }
+    drawn = drawn && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    cairo_destroy(cr);
+    s = drawn ? rc_render_write_png(surface, path)
+              : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
+    cairo_surface_destroy(surface);
+    return s;
+}

@@ -1,0 +1,73 @@
+/* Trajectory readers (ricochet/trajectory.h): tells H5MD (the HDF5 signature at the start of the file) from
+ * extended XYZ and hands each frame to the format's reader (src/io/xyz_reader.c, src/io/h5md_reader.c). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "io/trajectory_input.h"
+
+struct rc_trajectory_reader {
+    char *path;
+    FILE *xyz;          /* extended XYZ, or NULL */
+    long line;
+    rc_h5md_input *h5md; /* H5MD, or NULL */
+};
+
+static const char hdf5_signature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
+
+rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations)
+{
+    if (frame->positions && frame->count == count && !frame->orientations == !orientations) return RC_OK;
+    rc_frame_release(frame);
+    return rc_frame_init(frame, count, orientations);
+}
+
+rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **reader)
+{
+    if (!reader) return rc_fail(RC_INVALID_ARGUMENT, "trajectory reader: NULL result");
+    *reader = NULL;
+    if (!path) return rc_fail(RC_INVALID_ARGUMENT, "trajectory path: NULL");
+    rc_trajectory_reader *r = calloc(1, sizeof *r);
+    if (r) r->path = strdup(path);
+    if (!r || !r->path) {
+        free(r);
+        return rc_fail(RC_NO_MEMORY, "trajectory %s: out of memory", path);
+    }
+    r->xyz = fopen(path, "r");
+    if (!r->xyz) {
+        rc_status s = rc_fail(RC_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
+        rc_trajectory_close(r);
+        return s;
+    }
+    char start[sizeof hdf5_signature] = {0};
+    if (fread(start, 1, sizeof start, r->xyz) == sizeof start && memcmp(start, hdf5_signature, sizeof start) == 0) {
+        fclose(r->xyz);
+        r->xyz = NULL;
+        rc_status s = rc_h5md_input_open(path, &r->h5md);
+        if (s) {
+            rc_trajectory_close(r);
+            return s;
+        }
+    } else {
+        rewind(r->xyz);
+    }
+    *reader = r;
+    return RC_OK;
+}
+
+rc_status rc_trajectory_next(rc_trajectory_reader *reader, rc_frame *frame, bool *got)
+{
+    if (!reader || !frame || !got) return rc_fail(RC_INVALID_ARGUMENT, "rc_trajectory_next: NULL argument");
+    if (reader->h5md) return rc_h5md_input_next(reader->h5md, frame, got);
+    return rc_xyz_read_frame(reader->xyz, reader->path, &reader->line, frame, got);
+}
+
+void rc_trajectory_close(rc_trajectory_reader *reader)
+{
+    if (!reader) return;
+    if (reader->xyz) fclose(reader->xyz);
+    rc_h5md_input_close(reader->h5md);
+    free(reader->path);
+    free(reader);
+}

@@ -1,0 +1,119 @@
+/* Trajectory readers of ricochet/trajectory.h (src/io/trajectory_reader.c, xyz_reader.c, h5md_reader.c).
+ *
+ * Oracles:
+ * - Round trip: frames written by the XYZ and the H5MD writers (2D with orientations, 3D without) read back to the
+ *   same bits: positions, velocities, radii, species, orientations, time, box, periodic axes and dimension.
+ * - Bad input: a missing file is RC_IO_ERROR naming it; an XYZ frame that ends early or has no pos column is
+ *   RC_INVALID_ARGUMENT naming the file and the line. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "ricochet/ricochet.h"
+
+enum { COUNT = 7, FRAMES = 3 };
+
+static void fill(rc_frame *f, int d, int k)
+{
+    f->dimension = d;
+    f->time = k / 3.0;
+    for (int a = 0; a < 3; a++) f->box[a] = a < d ? 5.0 + a + k / 8.0 : 0, f->periodic[a] = a < d && a != 1;
+    for (int32_t i = 0; i < COUNT; i++) {
+        for (int a = 0; a < 3; a++) {
+            f->positions[3 * i + a] = a < d ? (i + 1.0) / (k + 3.0) + a : 0;
+            f->velocities[3 * i + a] = a < d ? -1.0 / (i + a + k + 1.0) : 0;
+        }
+        f->radii[i] = 0.1 + i / 9.0;
+        f->species[i] = (i + k) % 3;
+        for (int c = 0; f->orientations && c < 4; c++) f->orientations[4 * i + c] = (c + 1.0) / (i + 2.0);
+    }
+}
+
+static bool same(const void *a, const void *b, size_t size) { return memcmp(a, b, size) == 0; }
+
+static void expect_frame(const rc_frame *got, const rc_frame *want, const char *what, int k)
+{
+    size_t n = (size_t)want->count;
+    CHECK(got->count == want->count && got->dimension == want->dimension, "%s frame %d: count %d dimension %d", what,
+          k, (int)got->count, got->dimension);
+    if (got->count != want->count) return;
+    CHECK(got->time == want->time && same(got->box, want->box, sizeof got->box) &&
+              same(got->periodic, want->periodic, sizeof got->periodic),
+          "%s frame %d: time, box or periodic axes", what, k);
+    CHECK(same(got->positions, want->positions, 3 * n * sizeof(double)), "%s frame %d: positions", what, k);
+    CHECK(same(got->velocities, want->velocities, 3 * n * sizeof(double)), "%s frame %d: velocities", what, k);
+    CHECK(same(got->radii, want->radii, n * sizeof(double)), "%s frame %d: radii", what, k);
+    CHECK(same(got->species, want->species, n * sizeof(int32_t)), "%s frame %d: species", what, k);
+    CHECK(!got->orientations == !want->orientations &&
+              (!want->orientations || same(got->orientations, want->orientations, 4 * n * sizeof(double))),
+          "%s frame %d: orientations", what, k);
+}
+
+static void round_trip(const char *path, bool h5md, int d, bool orientations)
+{
+    rc_frame want, got = {0};
+    CHECK(rc_frame_init(&want, COUNT, orientations) == RC_OK, "frame");
+    rc_xyz_writer *xyz = NULL;
+    rc_h5md_writer *h5 = NULL;
+    CHECK((h5md ? rc_h5md_writer_open(path, NULL, &h5) : rc_xyz_writer_open(path, &xyz)) == RC_OK, "open %s: %s",
+          path, rc_last_error());
+    for (int k = 0; k < FRAMES; k++) {
+        fill(&want, d, k);
+        CHECK((h5md ? rc_h5md_writer_write(h5, &want) : rc_xyz_writer_write(xyz, &want)) == RC_OK, "write: %s",
+              rc_last_error());
+    }
+    CHECK((h5md ? rc_h5md_writer_close(h5) : rc_xyz_writer_close(xyz)) == RC_OK, "close: %s", rc_last_error());
+    rc_trajectory_reader *reader = NULL;
+    CHECK(rc_trajectory_open(path, &reader) == RC_OK, "read %s: %s", path, rc_last_error());
+    bool more = reader != NULL;
+    int k = 0;
+    for (; more; k++) {
+        CHECK(rc_trajectory_next(reader, &got, &more) == RC_OK, "frame %d of %s: %s", k, path, rc_last_error());
+        if (!more) break;
+        fill(&want, d, k);
+        expect_frame(&got, &want, h5md ? "h5md" : "xyz", k);
+    }
+    CHECK(k == FRAMES, "%s: %d frames read, %d written", path, k, FRAMES);
+    rc_trajectory_close(reader);
+    rc_frame_release(&want);
+    rc_frame_release(&got);
+}
+
+static void bad_xyz(const char *path, const char *text, const char *expected)
+{
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    rc_trajectory_reader *reader = NULL;
+    rc_frame frame = {0};
+    bool got = false;
+    rc_status s = rc_trajectory_open(path, &reader);
+    if (!s) s = rc_trajectory_next(reader, &frame, &got);
+    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), path) && strstr(rc_last_error(), expected),
+          "bad xyz \"%.30s\": %s, \"%s\"", text, rc_status_name(s), rc_last_error());
+    rc_trajectory_close(reader);
+    rc_frame_release(&frame);
+}
+
+int main(void)
+{
+    char xyz[64], h5[64];
+    snprintf(xyz, sizeof xyz, "/tmp/ricochet_test_trajectory_%d.xyz", (int)getpid());
+    snprintf(h5, sizeof h5, "/tmp/ricochet_test_trajectory_%d.h5md", (int)getpid());
+    round_trip(xyz, false, 2, true);
+    round_trip(xyz, false, 3, false);
+    round_trip(h5, true, 2, true);
+    round_trip(h5, true, 3, false);
+    rc_trajectory_reader *reader = NULL;
+    CHECK(rc_trajectory_open("/nonexistent-ricochet/t.xyz", &reader) == RC_IO_ERROR &&
+              strstr(rc_last_error(), "/nonexistent-ricochet/t.xyz"),
+          "missing file: %s", rc_last_error());
+    bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0 0 0\n", "line 4: the frame ends early");
+    bad_xyz(xyz, "1\nProperties=species:S:1:velo:R:3\nH 0 0 0\n", "line 2: no Properties with pos");
+    bad_xyz(xyz, "1\nProperties=species:S:1:pos:R:3\nH 0 zero 0\n", "line 3");
+    bad_xyz(xyz, "x\n", "line 1: the particle count");
+    remove(xyz);
+    remove(h5);
+    return check_finish();
+}

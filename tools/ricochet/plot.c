@@ -1,0 +1,167 @@
+/* ricochet plot CSV [options]: read a CSV table of numbers with a header row (observables.csv of ricochet run, or
+ * any such table) and draw its columns against one column as line plots in a PNG (rc_plot_png), then print a JSON
+ * object saying what was written (docs/cli.md). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct table {
+    char *header;    /* the header row, cut into names in place */
+    char **names;
+    int columns, rows;
+    double *values;  /* rows x columns */
+} table;
+
+typedef struct plot_arguments {
+    const char *path, *out, *x, *columns;
+    int width, height;
+    bool help;
+} plot_arguments;
+
+static void table_free(table *t)
+{
+    free(t->header);
+    free(t->names);
+    free(t->values);
+}
+
+/* The header's names, split at commas (quotes around a name are dropped). */
+static bool split_names(table *t)
+{
+    t->columns = 1;
+    for (const char *p = t->header; *p; p++) t->columns += *p == ',';
+    t->names = malloc((size_t)t->columns * sizeof *t->names);
+    if (!t->names) return false;
+    char *save = NULL;
+    for (int c = 0; c < t->columns; c++) {
+        char *name = strtok_r(c ? NULL : t->header, ",\r\n", &save);
+        if (name && name[0] == '"') name[strlen(name) - 1] = '\0', name++;
+        t->names[c] = name ? name : "";
+    }
+    return true;
+}
+
+static int read_table(const char *path, table *t)
+{
+    FILE *file = fopen(path, "r");
+    if (!file) return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot open %s: %s", path, strerror(errno));
+    size_t size = 0, capacity = 0;
+    char *line = NULL;
+    int code = -1;
+    if (getline(&t->header, &size, file) < 0) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: no header row", path);
+    else if (!split_names(t)) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    for (size = 0; code == -1 && getline(&line, &size, file) >= 0;) {
+        if (strspn(line, " \r\n") == strlen(line)) continue;
+        if ((size_t)(t->rows + 1) * t->columns > capacity) {
+            capacity = 2 * capacity + (size_t)t->columns;
+            double *grown = realloc(t->values, capacity * sizeof *grown);
+            if (!grown) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+            else t->values = grown;
+        }
+        char *p = line, *end;
+        for (int c = 0; c < t->columns && code == -1; c++, p = end + 1) {
+            t->values[t->rows * t->columns + c] = strtod(p, &end);
+            bool last = c + 1 == t->columns;
+            if (end == p || (last ? strspn(end, " \r\n") != strlen(end) : *end != ','))
+                code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s line %d: column %d (%s) is not a number, or the row does "
+                                   "not have %d columns", path, t->rows + 2, c + 1, t->names[c], t->columns);
+        }
+        t->rows++;
+    }
+    free(line);
+    fclose(file);
+    return code;
+}
+
+static int column_of(const table *t, const char *name, int *column)
+{
+    for (int c = 0; c < t->columns; c++)
+        if (strcmp(t->names[c], name) == 0) return *column = c, -1;
+    return rc_cli_fail(RC_EXIT_BAD_INPUT, "no column \"%s\" in the table", name);
+}
+
+/* The panels: --columns a,b,c, or every column but x. */
+static int choose(const plot_arguments *a, const table *t, int x, int *y, int *panels)
+{
+    *panels = 0;
+    if (!a->columns) {
+        for (int c = 0; c < t->columns; c++)
+            if (c != x) y[(*panels)++] = c;
+        if (*panels) return -1;
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s has no column to plot besides %s", a->path, t->names[x]);
+    }
+    char *list = strdup(a->columns), *save = NULL;
+    int code = list ? -1 : rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    for (char *name = list ? strtok_r(list, ",", &save) : NULL; name && code == -1; name = strtok_r(NULL, ",", &save))
+        code = *panels < t->columns ? column_of(t, name, &y[(*panels)++])
+                                    : rc_cli_fail(RC_EXIT_BAD_INPUT, "--columns: more names than columns");
+    free(list);
+    if (code == -1 && !*panels) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "--columns: no column named");
+    return code;
+}
+
+static int plot(const plot_arguments *a)
+{
+    table t = {0};
+    int code = read_table(a->path, &t), x = 0, panels = 0;
+    int *y = t.columns ? malloc((size_t)t.columns * sizeof *y) : NULL;
+    if (code == -1 && !y) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    if (code == -1 && a->x) code = column_of(&t, a->x, &x);
+    if (code == -1) code = choose(a, &t, x, y, &panels);
+    char *out = NULL;
+    if (code == -1) {
+        size_t n = strlen(a->path);
+        out = a->out ? strdup(a->out) : malloc(n + 5);
+        int stem = (int)(n > 4 && strcmp(a->path + n - 4, ".csv") == 0 ? n - 4 : n); /* NAME.csv -> NAME.png */
+        if (out && !a->out) snprintf(out, n + 5, "%.*s.png", stem, a->path);
+        if (!out) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    }
+    if (code == -1) {
+        int across = 1;
+        while (across * across < panels) across++;
+        int width = a->width ? a->width : 420 * across;
+        int height = a->height ? a->height : 320 * ((panels + across - 1) / across);
+        rc_status s = rc_plot_png(t.columns, (const char *const *)t.names, t.rows, t.values, x, panels, y, width,
+                                  height, out);
+        if (s) code = rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+    }
+    if (code == -1) {
+        cJSON *report = cJSON_CreateObject();
+        cJSON_AddStringToObject(report, "png", out);
+        cJSON_AddNumberToObject(report, "panels", panels);
+        cJSON_AddNumberToObject(report, "rows", t.rows);
+        code = rc_cli_print_json(report, false, "report");
+    }
+    free(out);
+    free(y);
+    table_free(&t);
+    return code;
+}
+
+int rc_cli_plot(int argc, char **argv)
+{
+    plot_arguments a = {0};
+    const char *size = NULL;
+    static const char *const valued[] = {"--out", "--x", "--columns", "--size"};
+    const char **targets[] = {&a.out, &a.x, &a.columns, &size};
+    for (int i = 1; i < argc; i++) {
+        size_t k = 0;
+        while (k < 4 && strcmp(argv[i], valued[k]) != 0) k++;
+        if (k < 4) {
+            if (i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", argv[i]);
+            *targets[k] = argv[++i];
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) a.help = true;
+        else if (argv[i][0] == '-' && argv[i][1])
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help plot)", argv[i]);
+        else if (a.path)
+            return rc_cli_fail(RC_EXIT_USAGE, "plot takes one CSV file, not \"%s\" and \"%s\"", a.path, argv[i]);
+        else a.path = argv[i];
+    }
+    if (a.help) return rc_cli_help("plot", stdout);
+    if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "plot needs a CSV file (see ricochet help plot)");
+    if (size && !rc_cli_parse_size(size, &a.width, &a.height))
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", size);
+    return plot(&a);
+}

@@ -1,0 +1,19 @@
+/* Printing the one JSON object a command answers with on stdout (docs/cli.md): a full disk or a closed pipe is an
+ * unwritable output, exit 2 naming standard output. */
+#include <errno.h>
+#include <string.h>
+
+#include "cli.h"
+
+int rc_cli_print_json(cJSON *object, bool compact, const char *what)
+{
+    char *text = object ? (compact ? cJSON_PrintUnformatted(object) : cJSON_Print(object)) : NULL;
+    cJSON_Delete(object);
+    if (!text) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory printing the %s", what);
+    errno = 0;
+    bool written = puts(text) >= 0;
+    cJSON_free(text);
+    if (written && fflush(stdout) == 0) return RC_EXIT_OK;
+    return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot write the %s to standard output: %s", what,
+                       strerror(errno ? errno : EIO));
+}

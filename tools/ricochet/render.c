@@ -1,0 +1,167 @@
+/* ricochet render TRAJECTORY... [options]: read extended XYZ or H5MD trajectories frame by frame, draw frame k of
+ * every trajectory side by side into DIR/frame_NNNNN.png (ricochet/render.h), join the PNGs into an MP4 with ffmpeg
+ * when asked, and print a JSON object saying what was written (docs/cli.md). */
+#include <math.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+extern char **environ;
+
+enum { MOST_PANELS = 8 };
+
+typedef struct render_arguments {
+    const char *paths[MOST_PANELS], *labels[MOST_PANELS];
+    int panels, labelled;
+    const char *directory, *mp4;
+    double fps;
+    rc_render_options options;
+    bool help;
+} render_arguments;
+
+/* Applies option name with its value; returns an exit code, or -1 to go on. */
+static int apply(render_arguments *a, const char *name, const char *value)
+{
+    char *end;
+    if (strcmp(name, "--out") == 0) a->directory = value;
+    else if (strcmp(name, "--mp4") == 0) a->mp4 = value;
+    else if (strcmp(name, "--color-by") == 0) {
+        if (rc_color_by_parse(value, &a->options.color_by))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s", rc_last_error());
+    } else if (strcmp(name, "--size") == 0) {
+        if (!rc_cli_parse_size(value, &a->options.width, &a->options.height))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
+    } else if (strcmp(name, "--label") == 0) {
+        if (a->labelled == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: more than %d", MOST_PANELS);
+        a->labels[a->labelled++] = value;
+    } else {
+        double *x = strcmp(name, "--fps") == 0 ? &a->fps : &a->options.speed_scale;
+        *x = strtod(value, &end);
+        if (end == value || *end || !(*x > 0) || !isfinite(*x))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: \"%s\" is not a positive number", name, value);
+    }
+    return -1;
+}
+
+static int parse(int argc, char **argv, render_arguments *a)
+{
+    static const char *const valued[] = {"--out", "--mp4", "--size", "--color-by", "--label", "--fps", "--speed-max"};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        size_t k = 0;
+        while (k < sizeof valued / sizeof *valued && strcmp(arg, valued[k]) != 0) k++;
+        int code = -1;
+        if (k < sizeof valued / sizeof *valued) {
+            if (i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", arg);
+            code = apply(a, arg, argv[++i]);
+        } else if (strcmp(arg, "--arrows") == 0) a->options.arrows = true;
+        else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) a->help = true;
+        else if (arg[0] == '-' && arg[1])
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help render)", arg);
+        else if (a->panels == MOST_PANELS)
+            return rc_cli_fail(RC_EXIT_USAGE, "render draws at most %d trajectories", MOST_PANELS);
+        else a->paths[a->panels++] = arg;
+        if (code != -1) return code;
+    }
+    if (!a->panels && !a->help)
+        return rc_cli_fail(RC_EXIT_USAGE, "render needs a TRAJECTORY (see ricochet help render)");
+    if (a->labelled && a->labelled != a->panels)
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: %d given for %d trajectories (give one each, or none)",
+                           a->labelled, a->panels);
+    return -1;
+}
+
+/* Whether an executable named name is on PATH. */
+static bool on_path(const char *name)
+{
+    const char *path = getenv("PATH");
+    char candidate[4096];
+    for (const char *p = path ? path : ""; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(candidate, sizeof candidate, "%.*s/%s", (int)n, p, name);
+        if (n && access(candidate, X_OK) == 0) return true;
+        p += n + (p[n] == ':');
+    }
+    return false;
+}
+
+/* ffmpeg -framerate FPS -i DIR/frame_%05d.png ... MP4; returns an exit code or -1. */
+static int make_mp4(const render_arguments *a)
+{
+    char pattern[4096], rate[32];
+    snprintf(pattern, sizeof pattern, "%s/frame_%%05d.png", a->directory);
+    snprintf(rate, sizeof rate, "%g", a->fps);
+    char *args[] = {"ffmpeg", "-y", "-loglevel", "error", "-framerate", rate, "-i", pattern, "-c:v", "libx264",
+                    "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", (char *)a->mp4, NULL};
+    pid_t pid;
+    int status = 0, error = posix_spawnp(&pid, "ffmpeg", NULL, NULL, args, environ);
+    if (error) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--mp4 %s: cannot run ffmpeg (%s)", a->mp4, strerror(error));
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--mp4 %s: ffmpeg failed (its message is above)", a->mp4);
+    return -1;
+}
+
+/* Frame k of every trajectory into DIR/frame_NNNNN.png until one ends; *count counts them. Without --speed-max the
+ * colour and arrow scale is the largest speed of the first frames, the same for every picture. */
+static int draw_all(const render_arguments *a, rc_trajectory_reader **readers, rc_frame *frames, int64_t *count)
+{
+    const rc_frame *panels[MOST_PANELS];
+    rc_render_options options = a->options;
+    for (bool more = true;; ++*count) {
+        for (int k = 0; k < a->panels && more; k++) {
+            if (rc_trajectory_next(readers[k], &frames[k], &more))
+                return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+            panels[k] = &frames[k];
+        }
+        if (!more) return -1;
+        for (int k = 0; *count == 0 && a->options.speed_scale == 0 && k < a->panels; k++)
+            options.speed_scale = fmax(options.speed_scale, rc_frame_max_speed(&frames[k])); /* fixed by frame 0 */
+        char name[32];
+        snprintf(name, sizeof name, "frame_%05lld.png", (long long)*count);
+        char *path = rc_cli_join(a->directory, name);
+        if (!path) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+        rc_status s = rc_render_png(a->panels, panels, a->labelled ? a->labels : NULL, &options, path);
+        free(path);
+        if (s) return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+    }
+}
+
+static int render(const render_arguments *a)
+{
+    if (a->mp4 && !on_path("ffmpeg"))
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--mp4 %s: ffmpeg is not installed (Debian package ffmpeg); render "
+                                              "the PNG frames without --mp4, or install it", a->mp4);
+    rc_trajectory_reader *readers[MOST_PANELS] = {NULL};
+    rc_frame frames[MOST_PANELS] = {{0}};
+    int64_t count = 0;
+    int code = -1;
+    for (int k = 0; k < a->panels && code == -1; k++)
+        if (rc_trajectory_open(a->paths[k], &readers[k])) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+    if (code == -1) code = rc_cli_make_directory(a->directory);
+    if (code == -1) code = draw_all(a, readers, frames, &count);
+    if (code == -1 && a->mp4 && count > 0) code = make_mp4(a);
+    for (int k = 0; k < a->panels; k++) {
+        rc_trajectory_close(readers[k]);
+        rc_frame_release(&frames[k]);
+    }
+    if (code != -1) return code;
+    cJSON *report = cJSON_CreateObject();
+    cJSON_AddNumberToObject(report, "frames", (double)count);
+    cJSON_AddStringToObject(report, "directory", a->directory);
+    if (a->mp4 && count > 0) cJSON_AddStringToObject(report, "mp4", a->mp4);
+    else cJSON_AddNullToObject(report, "mp4");
+    return rc_cli_print_json(report, false, "report");
+}
+
+int rc_cli_render(int argc, char **argv)
+{
+    render_arguments a = {.directory = "render", .fps = 25, .options = rc_render_default_options()};
+    int code = parse(argc, argv, &a);
+    if (code != -1) return code;
+    if (a.help) return rc_cli_help("render", stdout);
+    return render(&a);
+}
