@@ -98,13 +98,16 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     }
     memset(s->island_lambda, 0, (size_t)work->m * sizeof(double));
     memset(s->island_impulse, 0, (size_t)count * sizeof(double));
-    rc_status run = rc_loop_run(&s->loop, work, s->island_v, o, budget, s->island_lambda, &pr->iterations);
+    /* c = 0 needs only the inelastic answer: the elastic loop's result would be blended away */
+    rc_status run = o->restitution > 0
+                        ? rc_loop_run(&s->loop, work, s->island_v, o, budget, s->island_lambda, &pr->iterations)
+                        : RC_OK;
     if (run && run != RC_NOT_TERMINATED) return run;
-    for (int j = 0; j < work->m; j++)
+    for (int j = 0; j < work->m && o->restitution > 0; j++)
         s->island_impulse[kept ? kept[j] : j] += kept ? s->island_lambda[j] / s->lineality.kept_norm[j]
                                                       : s->island_lambda[j];
-    if (!run && kept && (st = rc_lineality_impulses(&s->lineality, isl, s->island_v0, s->island_v,
-                                                    s->island_impulse)))
+    if (!run && kept && o->restitution > 0 &&
+        (st = rc_lineality_impulses(&s->lineality, isl, s->island_v0, s->island_v, s->island_impulse)))
         return st;
     if (!run && o->restitution < 1) {
         st = rc_restitution_inelastic(&s->loop, isl, s->island_v0, s->island_inelastic, s->island_lambda, o->lcp);
