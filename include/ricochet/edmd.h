@@ -188,6 +188,7 @@ typedef struct rc_edmd_observables {
     int32_t largest_cluster;          /* bodies (particles) in the largest cluster so far */
     uint64_t impact_iterations;       /* impact-operator applications over all clusters */
     uint64_t lineality_detections;    /* clusters in which implicit equality constraints were found */
+    uint64_t impact_fallbacks;        /* clusters no LCP method could solve (near-singular): the binary rule acted */
     int32_t sleeping;                 /* particles asleep now */
     uint64_t sleeps, wakes;           /* times a particle fell asleep, and was woken */
     uint64_t kicks;                   /* resting contacts pushed apart (collapse.kick_speed) */

@@ -20,11 +20,8 @@ rc_status rc_edmd_cluster_workspace(rc_edmd *e)
     rc_edmd_cluster *ws = calloc(1, sizeof *ws);
     if (!ws) return rc_fail(RC_NO_MEMORY, "clusters: out of memory");
     e->cluster = ws;
-    rc_impact_options support = rc_impact_default_options();
-    support.restitution = 0;
     rc_status s = rc_impact_problem_create(&ws->problem);
     if (s == RC_OK) s = rc_impact_solver_create(&e->impact, &ws->solver);
-    if (s == RC_OK) s = rc_impact_solver_create(&support, &ws->support_solver);
     if (s == RC_OK && !(ws->mark = calloc(e->n > 0 ? (size_t)e->n : 1, sizeof *ws->mark)))
         s = rc_fail(RC_NO_MEMORY, "clusters: out of memory for %d particles", (int)e->n);
     return s;
@@ -36,7 +33,6 @@ void rc_edmd_cluster_destroy(rc_edmd *e)
     if (!ws) return;
     rc_impact_problem_destroy(ws->problem);
     rc_impact_solver_destroy(ws->solver);
-    rc_impact_solver_destroy(ws->support_solver);
     free(ws->members);
     free(ws->contacts);
     free(ws->mark);
@@ -241,11 +237,18 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     rc_impact_options options = e->impact;
     options.restitution = restitution;
     rc_impact_result result;
-    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK ||
-        (s = rc_impact_solver_resolve(ws->solver, ws->problem, &result)) == RC_NOT_TERMINATED)
-        return s == RC_NOT_TERMINATED ? not_terminated(e, options.max_iterations) : s;
-    if (s != RC_OK) return s;
-    apply(e, &result);
+    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK) return s;
+    s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
+    if (s == RC_NOT_TERMINATED) return not_terminated(e, options.max_iterations);
+    if (s == RC_INTERNAL) { /* no LCP method solved a (near-singular) inelastic step: the binary rule below acts */
+        e->impact_fallbacks++;
+        result.iterations = 0;
+        s = RC_OK;
+    } else if (s != RC_OK) {
+        return s;
+    } else {
+        apply(e, &result);
+    }
     /* The operator stops when no contact approaches by more than its tolerance; if the colliding contact still
      * approaches in the engine's arithmetic, the binary rule finishes it, so that the event can never recur at the
      * same instant without a change (the classic engine's guarantee of progress). */
@@ -265,23 +268,21 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     return s;
 }
 
-int rc_edmd_support_problem(rc_edmd *e, int32_t k, const double v[3])
+int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], int capacity)
 {
-    rc_edmd_cluster *ws = e->cluster;
-    const rc_kin *p = &e->kin[k];
-    rc_impact_problem_clear(ws->problem);
-    rc_impact_problem_add_ball(ws->problem, e->dimension, e->mass[k], p->x, v, NULL);
     int count = 0;
-    for (int32_t w = 0; w < e->wall_count; w++)
-        if (wall_gap(e, k, w) < e->contact_tolerance * p->radius)
-            count += rc_impact_problem_add_contact(ws->problem, 0, -1, p->x, e->walls[w].normal, NULL) == RC_OK;
+    for (int32_t w = 0; w < e->wall_count && count < capacity; w++) {
+        if (!(wall_gap(e, k, w) < e->contact_tolerance * e->kin[k].radius)) continue;
+        for (int x = 0; x < 3; x++) normals[count][x] = e->walls[w].normal[x];
+        count++;
+    }
     const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-    for (int32_t i = 0; i < e->neighbour_count[k]; i++) {
+    for (int32_t i = 0; i < e->neighbour_count[k] && count < capacity; i++) {
         int32_t q = list[i];
         double r[3], distance;
         if (!rc_edmd_is_asleep(e, q) || !pair_touches(e, k, q, r, &distance)) continue;
-        double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
-        count += rc_impact_problem_add_contact(ws->problem, 0, -1, p->x, unit, NULL) == RC_OK;
+        for (int x = 0; x < 3; x++) normals[count][x] = r[x] / distance;
+        count++;
     }
     return count;
 }

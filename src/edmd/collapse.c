@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/dense_solve.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 
@@ -116,19 +117,46 @@ static void hold(rc_edmd *e, int32_t k, int state, const double removed[3])
     rc_edmd_schedule(e, k, false);
 }
 
-/* Whether the static bodies k touches hold it up: the inelastic impact of a fall at g against them leaves nothing. */
-static rc_status supported(rc_edmd *e, int32_t k, bool *held)
+/* Whether -g lies in the cone of the normals n (unit, from the supports to the particle): some lambda >= 0 with
+ * sum lambda_i n_i = -g, so that frictionless supports can balance gravity. By Caratheodory a cone point is in the
+ * cone of at most `dimension` of them: each such subset is tried by least squares (normal equations). */
+static bool in_cone(const double (*n)[3], int count, const double g[3], int dimension)
 {
-    *held = false;
-    rc_status s = rc_edmd_cluster_workspace(e);
-    if (s != RC_OK || rc_edmd_support_problem(e, k, e->gravity) == 0) return s;
-    rc_impact_result result;
-    s = rc_impact_solver_resolve(e->cluster->support_solver, e->cluster->problem, &result);
-    if (s != RC_OK) return s == RC_NOT_TERMINATED ? RC_OK : s;
-    double left = 0, gg = 0;
-    for (int a = 0; a < e->dimension; a++) left += result.velocity[a] * result.velocity[a], gg += e->gravity[a] * e->gravity[a];
-    *held = left <= 1e-18 * gg;
-    return RC_OK;
+    double gg = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+    int pick[3];
+    for (int size = 1; size <= dimension && size <= count; size++)
+        for (pick[0] = 0; pick[0] < count; pick[0]++)
+            for (pick[1] = size > 1 ? pick[0] + 1 : 0; pick[1] < (size > 1 ? count : 1); pick[1]++)
+                for (pick[2] = size > 2 ? pick[1] + 1 : 0; pick[2] < (size > 2 ? count : 1); pick[2]++) {
+                    double m[9], r[3], lambda[3], residual[3];
+                    for (int a = 0; a < size; a++) {
+                        r[a] = 0;
+                        for (int x = 0; x < 3; x++) r[a] -= n[pick[a]][x] * g[x];
+                        for (int b = 0; b < size; b++)
+                            m[a * size + b] = n[pick[a]][0] * n[pick[b]][0] + n[pick[a]][1] * n[pick[b]][1] +
+                                              n[pick[a]][2] * n[pick[b]][2];
+                    }
+                    for (int a = 0; a < size; a++) lambda[a] = r[a];
+                    if (!rc_dense_solve(m, lambda, size)) continue;
+                    bool ok = true;
+                    for (int a = 0; a < size; a++) ok &= lambda[a] >= 0;
+                    double rr = 0;
+                    for (int x = 0; x < 3; x++) {
+                        residual[x] = g[x];
+                        for (int a = 0; a < size; a++) residual[x] += lambda[a] * n[pick[a]][x];
+                        rr += residual[x] * residual[x];
+                    }
+                    if (ok && rr <= 1e-18 * gg) return true;
+                }
+    return false;
+}
+
+/* Whether the static bodies k touches hold it up against gravity. */
+static bool supported(const rc_edmd *e, int32_t k)
+{
+    double normals[32][3];
+    int count = rc_edmd_support_normals(e, k, normals, 32);
+    return count > 0 && in_cone((const double(*)[3])normals, count, e->gravity, e->dimension);
 }
 
 /* Puts k to sleep when it is slower than `speed` and its static supports hold it up; returns whether it sleeps. */
@@ -138,9 +166,9 @@ static rc_status sleep_if_held(rc_edmd *e, int32_t k, double speed, bool *asleep
     double vv = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
     *asleep = rc_edmd_is_asleep(e, k);
     if (*asleep || vv > speed * speed) return RC_OK;
-    rc_status s = supported(e, k, asleep);
-    if (s == RC_OK && *asleep) hold(e, k, RC_ASLEEP, p->v);
-    return s;
+    *asleep = supported(e, k);
+    if (*asleep) hold(e, k, RC_ASLEEP, p->v);
+    return RC_OK;
 }
 
 rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
@@ -242,14 +270,29 @@ rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j)
     return RC_OK;
 }
 
+/* Whether the accelerations of k and j (a particle) push them into each other along their centre line. */
+static bool pressed(const rc_edmd *e, int32_t k, int32_t j)
+{
+    double ak[3], aj[3], r[3], along = 0, g = 0;
+    rc_edmd_acceleration(e, k, ak);
+    rc_edmd_acceleration(e, j, aj);
+    for (int a = 0; a < 3; a++) r[a] = e->kin[k].x[a] - e->kin[j].x[a];
+    rc_edmd_minimum_image(e, r);
+    for (int a = 0; a < 3; a++) along += r[a] * (ak[a] - aj[a]), g += e->gravity[a] * e->gravity[a];
+    double length = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+    return along < -1e-9 * sqrt(g) * length;
+}
+
 rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution)
 {
     bool asleep = false;
     rc_status s = RC_OK;
     if (e->sleep_on && rc_edmd_is_asleep(e, j)) s = sleep_if_held(e, k, fmax(e->kick_speed, e->sleep_speed), &asleep);
     if (s == RC_OK && !asleep) s = rc_edmd_resolve_cluster(e, k, j, restitution);
-    if (s != RC_OK || asleep || rc_edmd_is_asleep(e, k) || -rc_edmd_approach_speed(e, k, j) >= e->kick_speed) return s;
-    /* still together: their different accelerations would bring them back at once */
+    if (s != RC_OK || asleep || rc_edmd_is_asleep(e, k) || -rc_edmd_approach_speed(e, k, j) >= e->kick_speed ||
+        !pressed(e, k, j))
+        return s;
+    /* still together, and their different accelerations would bring them back at once */
     rc_edmd_release(e, k);
     if (!rc_edmd_is_asleep(e, j)) rc_edmd_release(e, j);
     kick(e, k, j);

@@ -60,7 +60,6 @@ typedef struct rc_cluster_contact {
 typedef struct rc_edmd_cluster {
     rc_impact_problem *problem;
     rc_impact_solver *solver;         /* the scene's operator */
-    rc_impact_solver *support_solver; /* inelastic GR: does a set of static supports hold a particle up? */
     int32_t *members;                 /* particle slots */
     int32_t member_count, member_capacity;
     rc_cluster_contact *contacts;
@@ -137,7 +136,7 @@ struct rc_edmd {
     double touch_factor;        /* (1 + tolerance)^2 - 1: a pair touches when |r|^2 - sigma^2 < touch_factor sigma^2 */
     rc_impact_options impact;
     rc_edmd_cluster *cluster;   /* the cluster workspace, made at the first cluster */
-    uint64_t cluster_count, impact_iterations, lineality_detections;
+    uint64_t cluster_count, impact_iterations, lineality_detections, impact_fallbacks;
     int32_t largest_cluster;
 
     /* collapse control (collapse.c) */
@@ -281,9 +280,9 @@ void rc_edmd_release(rc_edmd *e, int32_t k);
 rc_status rc_edmd_check_stall(rc_edmd *e);
 /* The workspace of clusters and support tests, made on first use. */
 rc_status rc_edmd_cluster_workspace(rc_edmd *e);
-/* The impact problem of particle k alone against the static bodies it touches (walls, sleepers), velocity v. Returns
- * the number of such contacts. */
-int rc_edmd_support_problem(rc_edmd *e, int32_t k, const double v[3]);
+/* The unit normals (from the support to k) of the static bodies particle k touches: walls and sleepers; at most
+ * capacity of them. Returns their number. */
+int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], int capacity);
 rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d);
 void rc_edmd_collapse_destroy(rc_edmd *e);
 

@@ -60,6 +60,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->largest_cluster = e->largest_cluster;
     o->impact_iterations = e->impact_iterations;
     o->lineality_detections = e->lineality_detections;
+    o->impact_fallbacks = e->impact_fallbacks;
     o->sleeping = e->sleeping;
     o->sleeps = e->sleeps;
     o->wakes = e->wakes;

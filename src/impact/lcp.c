@@ -14,6 +14,7 @@
 #include <SolverOptions.h>
 #include <lcp_cst.h>
 
+#include "core/dense_solve.h"
 #include "core/grow.h"
 #include "core/status.h"
 
@@ -61,10 +62,10 @@ static double problem_scale(const rc_lcp *lcp, int n)
     return scale;
 }
 
-/* Recomputes w = A z + q from scratch and checks the answer. */
-static bool accurate(rc_lcp *lcp, int n, double scale)
+/* Recomputes w = A z + q from scratch and checks the answer to `accuracy` relative to the scale. */
+static bool accurate_to(rc_lcp *lcp, int n, double scale, double accuracy)
 {
-    double tol = ACCURACY * (scale > 0 ? scale : 1.0);
+    double tol = accuracy * (scale > 0 ? scale : 1.0);
     for (int i = 0; i < n; i++) {
         double wi = lcp->q[i];
         for (int j = 0; j < n; j++) wi += lcp->a[(size_t)j * (size_t)n + (size_t)i] * lcp->z[j];
@@ -77,6 +78,8 @@ static bool accurate(rc_lcp *lcp, int n, double scale)
     }
     return true;
 }
+
+static bool accurate(rc_lcp *lcp, int n, double scale) { return accurate_to(lcp, n, scale, ACCURACY); }
 
 static void *options_for(rc_lcp *lcp, rc_lcp_method method, int n)
 {
@@ -112,6 +115,34 @@ static bool run_method(rc_lcp *lcp, int n, rc_lcp_method method, double scale)
     return accurate(lcp, n, scale);
 }
 
+/* The last resort for small degenerate problems (a singular A, where pivoting can cycle and PGS stall): try the
+ * complementary bases one by one, fewest active entries first, solving A_SS z_S = -q_S by elimination with partial
+ * pivoting and skipping singular ones, until one gives z >= 0 and w >= 0 to 1e-6 of the scale: a near-wedge (two
+ * contacts almost opposite) has no closer answer of sensible size. 2^n bases. */
+enum { ENUMERATION_LIMIT = 12 };
+
+static bool run_enumeration(rc_lcp *lcp, int n, double scale)
+{
+    double m[ENUMERATION_LIMIT * ENUMERATION_LIMIT], r[ENUMERATION_LIMIT];
+    int index[ENUMERATION_LIMIT];
+    for (int size = 0; size <= n; size++)
+        for (unsigned set = 0; set < 1u << n; set++) {
+            if (__builtin_popcount(set) != size) continue;
+            int k = 0;
+            for (int i = 0; i < n; i++)
+                if (set >> i & 1) index[k++] = i;
+            for (int a = 0; a < k; a++) {
+                r[a] = -lcp->q[index[a]];
+                for (int b = 0; b < k; b++) m[a * k + b] = lcp->a[(size_t)index[b] * (size_t)n + (size_t)index[a]];
+            }
+            if (!rc_dense_solve(m, r, k)) continue;
+            for (int i = 0; i < n; i++) lcp->z[i] = 0;
+            for (int a = 0; a < k; a++) lcp->z[index[a]] = fmax(r[a], 0.0);
+            if (accurate_to(lcp, n, scale, 1e-6)) return true;
+        }
+    return false;
+}
+
 rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
 {
     for (int i = 0; i < n; i++)
@@ -126,5 +157,6 @@ rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
     if (run_method(lcp, n, first, scale)) return RC_OK;
     lcp->fallbacks++;
     if (run_method(lcp, n, first == RC_LCP_LEMKE ? RC_LCP_PGS : RC_LCP_LEMKE, scale)) return RC_OK;
+    if (n <= ENUMERATION_LIMIT && run_enumeration(lcp, n, scale)) return RC_OK;
     return rc_fail(RC_INTERNAL, "no LCP method of Siconos numerics solved a problem of size %d", n);
 }

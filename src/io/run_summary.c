@@ -19,7 +19,7 @@ static const struct {
     FIELD(time, NUMBER), FIELD(collisions, COUNT), FIELD(events, COUNT), FIELD(wall_collisions, COUNT),
     FIELD(stabilising_collisions, COUNT), FIELD(negative_time_events, COUNT), FIELD(three_body_events, COUNT),
     FIELD(thermostat_events, COUNT), FIELD(neighbour_rebuilds, COUNT), FIELD(clusters, COUNT),
-    FIELD(largest_cluster, INT32), FIELD(impact_iterations, COUNT), FIELD(lineality_detections, COUNT),
+    FIELD(largest_cluster, INT32), FIELD(impact_iterations, COUNT), FIELD(lineality_detections, COUNT), FIELD(impact_fallbacks, COUNT),
     FIELD(sleeping, INT32), FIELD(sleeps, COUNT), FIELD(wakes, COUNT), FIELD(kicks, COUNT), FIELD(temperature, NUMBER),
     FIELD(pressure, NUMBER), FIELD(compressibility, NUMBER), FIELD(collision_rate, NUMBER),
     FIELD(mean_free_time, NUMBER), FIELD(kinetic_energy, NUMBER), FIELD(potential_energy, NUMBER),
