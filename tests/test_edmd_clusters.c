@@ -15,6 +15,8 @@
  * - A ball at rest on a plate falls asleep while the clock of the rest of the system goes on; a ball dropped on a
  *   sleeping ball wakes it and (e = 1) bounces back to its height, the sleeper coming back to rest.
  * - A stalled clock (sleeping off) stops the run with RC_NOT_TERMINATED naming the particle.
+ * - A dense thermostatted gas at e = 0.3 collapses under classic processing (the watchdog stops it); clusters end each
+ *   collapse and the run goes through.
  * - The ball geyser (paper Fig. 1): with lineality detection off the first impact does not end within its budget;
  *   with it on the plug is pushed up the shaft; with slightly shrunken balls there is no implicit equality and both
  *   end. */
@@ -311,6 +313,50 @@ static void test_stall(void)
     rc_frame_release(&f);
 }
 
+/* ---- Collapse in a dense inelastic gas ---- */
+
+/* 500 spheres at packing fraction 0.47, e = 0.3, held at kT = 1 by an Andersen thermostat (5 redraws per particle
+ * per unit time): classic processing (every collision binary) collapses, and the watchdog stops it naming a
+ * particle; with clusters the same gas runs through 2e6 collisions. */
+static void test_dense_collapse(void)
+{
+    for (int classic = 0; classic <= 1; classic++) {
+        enum { N = 500 };
+        static double x[3 * N], v[3 * N], r[N], m[N];
+        rc_edmd_def d = rc_edmd_default_def();
+        for (int k = 0; k < N; k++) r[k] = 0.5, m[k] = 1;
+        rc_status st = rc_box_for_packing_fraction(3, N, r, 0.4712, d.box);
+        if (st == RC_OK) st = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, N, r, 1, x);
+        if (st == RC_OK) st = rc_maxwell_boltzmann(3, N, m, 1.0, 1, v);
+        d.restitution = 0.3;
+        d.thermostat_rate = 5;
+        d.seed = 3;
+        d.contact_tolerance = classic ? 0 : 1e-9;
+        d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
+        rc_edmd *e = NULL;
+        if (st == RC_OK) st = rc_edmd_create(&d, &e);
+        CHECK(st == RC_OK, "dense gas: %s", rc_last_error());
+        if (st != RC_OK) return;
+        rc_edmd_limits limits = {INFINITY, 2000000, 0};
+        st = rc_edmd_advance(e, &limits);
+        rc_edmd_observables o;
+        rc_edmd_measure(e, &o);
+        if (classic)
+            CHECK(st == RC_NOT_TERMINATED && strstr(rc_last_error(), "stalled"),
+                  "dense gas, classic processing: expected the collapse to stop the clock (status %d, t = %g)", (int)st,
+                  o.time);
+        else
+            CHECK(st == RC_OK && o.collisions == 2000000 && o.clusters > 0,
+                  "dense gas with clusters: status %d after %llu collisions (%s)", (int)st,
+                  (unsigned long long)o.collisions, rc_last_error());
+        printf("dense gas e = 0.3, %s: %llu collisions to t = %.4g, %llu clusters (largest %d), %llu three-body; %s\n",
+               classic ? "classic processing" : "clusters", (unsigned long long)o.collisions, o.time,
+               (unsigned long long)o.clusters, (int)o.largest_cluster, (unsigned long long)o.three_body_events,
+               st == RC_OK ? "ran through" : "stopped");
+        rc_edmd_destroy(e);
+    }
+}
+
 /* ---- The geyser ---- */
 
 /* A shaft [0, 2] x [0, 30] under gravity; a plug of three balls of radius `plug` at x = 1 stacked from y = 10; a ball
@@ -357,6 +403,7 @@ int main(void)
     test_three_on_a_line();
     test_resting_ball();
     test_stall();
+    test_dense_collapse();
     test_geyser();
     return check_finish();
 }

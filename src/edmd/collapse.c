@@ -34,6 +34,7 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
     double g = sqrt(e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2]);
     e->sleep_speed = c->sleep_speed > 0 ? c->sleep_speed : 1e-12 * sqrt(g * e->max_diameter);
     e->kick_speed = c->kick_speed > 0 ? c->kick_speed : 1e-4 * sqrt(g * e->max_diameter);
+    e->rest_speed = fmax(e->sleep_speed, e->kick_speed);
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     if (e->contact_time > 0) {
         if (!(e->last_collision = malloc(n * sizeof *e->last_collision)))
@@ -287,7 +288,7 @@ rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution)
 {
     bool asleep = false;
     rc_status s = RC_OK;
-    if (e->sleep_on && rc_edmd_is_asleep(e, j)) s = sleep_if_held(e, k, fmax(e->kick_speed, e->sleep_speed), &asleep);
+    if (e->sleep_on && rc_edmd_is_asleep(e, j)) s = sleep_if_held(e, k, e->rest_speed, &asleep);
     if (s == RC_OK && !asleep) s = rc_edmd_resolve_cluster(e, k, j, restitution);
     if (s != RC_OK || asleep || rc_edmd_is_asleep(e, k) || -rc_edmd_approach_speed(e, k, j) >= e->kick_speed ||
         !pressed(e, k, j))

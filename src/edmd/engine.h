@@ -142,6 +142,7 @@ struct rc_edmd {
     /* collapse control (collapse.c) */
     bool collapse_rules;        /* the TC model or the elastic threshold is on */
     double contact_time, elastic_speed, sleep_speed, kick_speed;
+    double rest_speed;          /* max(sleep, kick): slower contacts with held bodies are resting contacts */
     uint64_t kicks;
     double *last_collision;     /* time of each particle's last collision (TC model only), or NULL */
     bool sleep_on;
@@ -268,7 +269,8 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k);
  * pair apart at collapse.kick_speed, so that the clock gets on. */
 rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j);
 /* A contact of the moving particle k with j, one of them held (asleep or sliding), approaching slower than
- * collapse.kick_speed: a resting contact under their different accelerations. k falls asleep when it is that slow
+ * the rest speed (the larger of the sleep and kick speeds): a resting contact under their different accelerations; a
+ * faster one is a hit, which wakes a sleeper. k falls asleep when it is that slow
  * and held up by static supports; otherwise the contact is resolved as a cluster with everything k touches (whose
  * lack of progress rc_edmd_unstick answers). */
 rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution);
