@@ -291,6 +291,46 @@ assert sum(int(x.split(",")[1]) for x in rows[1:]) == r["collisions"]
 ' "$tmp/out" || fail "equilibration or separation histogram"
 run 0 "run from standard input" sh -c "\"$tool\" run - --out \"$tmp/run5\" --collisions 100 < \"$tmp/small.json\""
 summary_ok 108
+# Simultaneous impacts in the event-driven engine (issue 4): the cradle breaks away, the geyser's first impact needs
+# lineality detection (exit 3 with the budget and without it), collapse control is checked like every other field.
+run 0 "run cradle" "$tool" run "$root/examples/edmd/cradle.json" --out "$tmp/cradle" --quiet
+checks=$((checks + 1))
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["clusters"] >= 1 and r["largest_cluster"] == 5 and abs(r["energy_drift"]) < 1e-14, r
+last = open(sys.argv[2]).read().splitlines()[-5:]
+vx = [float(line.split()[4]) for line in last]
+assert max(abs(v) for v in vx[:4]) < 1e-12 and abs(vx[4] - 1) < 1e-12, vx
+' "$tmp/out" "$tmp/cradle/trajectory.xyz" || fail "the cradle does not break away"
+python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["impact"]["lineality"] = False
+json.dump(s, open(sys.argv[2], "w"))
+' "$root/examples/edmd/geyser.json" "$tmp/geyser_off.json"
+run 3 "geyser without lineality detection" "$tool" run "$tmp/geyser_off.json" --out "$tmp/geyser_off" --quiet
+stderr_names "did not end within 100000 iterations"
+checks=$((checks + 1))
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["stopped_by"]=="not_terminated", r' "$tmp/out" ||
+    fail "the geyser without lineality detection does not say it stopped"
+run 0 "geyser" "$tool" run "$root/examples/edmd/geyser.json" --out "$tmp/geyser" --quiet
+checks=$((checks + 1))
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["lineality_detections"]>=1 and r["time"]==3, r' \
+    "$tmp/out" || fail "the geyser with lineality detection"
+run 0 "three on a line past the collapse" "$tool" run "$root/examples/edmd/three_on_a_line.json" --out "$tmp/line" --quiet
+printf '{"dimension": 3, "box": {"size": [10, 10, 10]}, "particles": {"lattice": "fcc", "count": 32, "diameter": 1},
+ "stop": {"collisions": 10}, "collapse": {"sleep_speed": -1}}' >"$tmp/bad_collapse.json"
+run 2 "negative sleep speed" "$tool" run "$tmp/bad_collapse.json" --out "$tmp/bad"
+stderr_names "collapse.sleep_speed"
+printf '{"dimension": 3, "box": {"size": [10, 10, 10]}, "particles": {"lattice": "fcc", "count": 32, "diameter": 1},
+ "stop": {"collisions": 10}, "impact": {"operator": "xx"}}' >"$tmp/bad_impact.json"
+run 2 "unknown impact operator" "$tool" run "$tmp/bad_impact.json" --out "$tmp/bad"
+stderr_names "impact.operator"
+printf '{"dimension": 3, "box": {"size": [10, 10, 10]}, "particles": {"lattice": "fcc", "count": 32, "diameter": 1},
+ "stop": {"collisions": 10}, "impact": {"restitution": 0.5}}' >"$tmp/bad_impact2.json"
+run 2 "restitution inside impact" "$tool" run "$tmp/bad_impact2.json" --out "$tmp/bad"
+stderr_names "impact.restitution"
 run 0 "run ball_on_plate" "$tool" run "$root/examples/edmd/ball_on_plate.json" --out "$tmp/plate"
 summary_ok 1
 checks=$((checks + 1))
