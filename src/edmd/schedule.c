@@ -59,7 +59,7 @@ typedef struct scan_result {
 
 /* The event of particle k with neighbour j when either is held (asleep or sliding): their accelerations differ, so
  * the relative motion is a parabola and the overlap function a quartic. */
-static void scan_held(const rc_edmd *e, int32_t k, int32_t j, scan_result *out)
+static __attribute__((noinline)) void scan_held(const rc_edmd *e, int32_t k, int32_t j, scan_result *out)
 {
     const rc_kin *p = &e->kin[k], *q = &e->kin[j];
     double xq[3], vq[3], ak[3], aj[3], r[3], v[3], acc[3];
@@ -128,16 +128,22 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
     return out;
 }
 
-static scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best, bool contacts)
+/* A sliding particle: every neighbour moves differently from it. */
+static __attribute__((noinline)) scan_result scan_all_held(const rc_edmd *e, int32_t k, double best)
+{
+    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    scan_result out = {best, -1, false, 0};
+    for (int32_t m = 0; m < e->neighbour_count[k]; m++) scan_held(e, k, list[m], &out);
+    return out;
+}
+
+static inline __attribute__((always_inline)) scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best,
+                                                                        bool contacts)
 {
     const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
     int32_t count = e->neighbour_count[k];
     const rc_kin *p = &e->kin[k];
-    if (rc_edmd_is_held(e, k)) { /* a sliding particle: every neighbour moves differently from it */
-        scan_result out = {best, -1, false, 0};
-        for (int32_t m = 0; m < count; m++) scan_held(e, k, list[m], &out);
-        return out;
-    }
+    if (rc_edmd_is_held(e, k)) return scan_all_held(e, k, best);
     if (e->has_gravity || e->detection == RC_DETECTION_NAIVE) /* the rarer cases: one variant each */
         return e->detection == RC_DETECTION_NAIVE ? scan(e, p, list, count, best, e->has_gravity, true, contacts)
                                                   : scan(e, p, list, count, best, true, false, true);
