@@ -34,3 +34,31 @@ def resolve(ricochet, problem, *options):
     if done.returncode not in (0, 3):
         raise RuntimeError(f"ricochet resolve failed ({done.returncode}): {done.stderr.strip()}")
     return json.loads(done.stdout)
+
+
+def run_scene(ricochet, scene, directory):
+    """Runs `ricochet run` on a scene given as a dict, writing into directory; returns (exit code, summary dict).
+    Exit 3 (an impact or the clock did not get on) comes with a summary too."""
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, "scene.json")
+    with open(path, "w") as handle:
+        json.dump(scene, handle)
+    done = subprocess.run([ricochet, "run", path, "--out", directory, "--quiet"], capture_output=True, text=True)
+    if done.returncode not in (0, 3):
+        raise RuntimeError(f"ricochet run failed ({done.returncode}): {done.stderr.strip()}")
+    return done.returncode, json.loads(done.stdout)
+
+
+def read_xyz(path):
+    """The frames of an extended XYZ trajectory as (time, [[x, y, z, vx, vy, vz, radius], ...]) pairs."""
+    frames = []
+    with open(path) as handle:
+        while True:
+            line = handle.readline()
+            if not line:
+                return frames
+            count = int(line)
+            header = handle.readline()
+            time = float(header.split("Time=")[1].split()[0])
+            rows = [[float(x) for x in handle.readline().split()[1:8]] for _ in range(count)]
+            frames.append((time, rows))
