@@ -9,6 +9,7 @@
 #define RICOCHET_EDMD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ricochet/core.h"
@@ -197,6 +198,18 @@ typedef struct rc_edmd_observables {
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);
 RC_API void rc_edmd_measure_since(const rc_edmd *engine, const rc_edmd_observables *since,
                                   rc_edmd_observables *out);
+
+/* ---- Checkpoints ------------------------------------------------------------------------------------------------ */
+
+/* The engine's state as bytes: what rc_edmd_state_save needs. */
+RC_API size_t rc_edmd_state_size(const rc_edmd *engine);
+/* Renews the engine (every particle to the present, lists and events rebuilt, as the periodic reordering does) and
+ * writes its state to buffer. A run that saves at time T and goes on is bit-identical to an engine built from the
+ * same definition, given the state with rc_edmd_state_restore and advanced the same way. */
+RC_API rc_status rc_edmd_state_save(rc_edmd *engine, void *buffer, size_t size);
+/* Puts a saved state into an engine built from the same definition (RC_INVALID_ARGUMENT, naming the mismatch,
+ * otherwise). */
+RC_API rc_status rc_edmd_state_restore(rc_edmd *engine, const void *buffer, size_t size);
 
 /* Fills frame (initialised with rc_frame_init for rc_edmd_count particles, no orientations) with the state at the
  * engine's current time. Does not change the engine: output never alters a trajectory. */

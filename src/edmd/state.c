@@ -1,0 +1,122 @@
+/* The engine's state as bytes, for checkpoints (docs/formats.md, "Checkpoints"): everything that decides the rest of
+ * a trajectory. Saving first renews the engine (reorder.c: every particle streamed to now, the clock's origin moved
+ * there, lists and events rebuilt), so that the state is the particles, the books and the random generator alone;
+ * restoring puts those back into an engine built from the same definition and rebuilds the lists and events the
+ * same way. A run with checkpoints and a run resumed from one of them then take the same steps, bit for bit. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "edmd/engine.h"
+
+#define STATE_MAGIC 0x3130455441545345ULL /* "ESTATE01" read as a little-endian number */
+
+/* Walks the fields: counts their bytes, writes them to the buffer or reads them back. */
+typedef enum { COUNT, WRITE, READ } direction;
+
+typedef struct cursor {
+    direction mode;
+    unsigned char *at;
+    size_t left, used;
+    bool short_of_room;
+} cursor;
+
+static void field(cursor *c, void *value, size_t size)
+{
+    c->used += size;
+    if (c->mode == COUNT) return;
+    if (c->left < size) {
+        c->short_of_room = true;
+        return;
+    }
+    if (c->mode == WRITE) memcpy(c->at, value, size);
+    else memcpy(value, c->at, size);
+    c->at += size;
+    c->left -= size;
+}
+
+#define FIELD(c, x) field((c), &(x), sizeof(x))
+
+/* Every field, in one order for both directions. */
+static void fields(cursor *c, rc_edmd *e)
+{
+    size_t n = (size_t)e->n;
+    FIELD(c, e->time_origin), FIELD(c, e->now), FIELD(c, e->stopped_at);
+    FIELD(c, e->events), FIELD(c, e->collisions), FIELD(c, e->wall_collisions), FIELD(c, e->stabilising);
+    FIELD(c, e->negative_time), FIELD(c, e->three_body), FIELD(c, e->thermostat_events), FIELD(c, e->rebuilds);
+    FIELD(c, e->kinetic), FIELD(c, e->kinetic_integral), FIELD(c, e->kinetic_time), FIELD(c, e->virial);
+    FIELD(c, e->dissipated), FIELD(c, e->thermostat_energy), FIELD(c, e->initial_energy), FIELD(c, e->max_overlap);
+    FIELD(c, e->next_thermostat), FIELD(c, e->rng), FIELD(c, e->next_reorder);
+    FIELD(c, e->cluster_count), FIELD(c, e->impact_iterations), FIELD(c, e->lineality_detections);
+    FIELD(c, e->impact_fallbacks), FIELD(c, e->largest_cluster);
+    FIELD(c, e->held), FIELD(c, e->sleeping), FIELD(c, e->sleeps), FIELD(c, e->wakes), FIELD(c, e->kicks);
+    FIELD(c, e->stall_window), FIELD(c, e->stall_clock), FIELD(c, e->last_pair);
+    field(c, e->kin, n * sizeof *e->kin);
+    field(c, e->mass, n * sizeof *e->mass);
+    field(c, e->id, n * sizeof *e->id);
+    field(c, e->counter, n * sizeof *e->counter);
+    if (e->species) field(c, e->species, n * sizeof *e->species);
+    if (e->hold) field(c, e->hold, n * sizeof *e->hold);
+    if (e->last_collision) field(c, e->last_collision, n * sizeof *e->last_collision);
+    if (e->histogram) field(c, e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
+}
+
+/* What identifies the layout: the engine must be built from the same definition to take the state back. */
+typedef struct header {
+    uint64_t magic;
+    int32_t n, dimension;
+    uint8_t species, hold, last_collision, histogram;
+    uint32_t walls;
+} header;
+
+static header header_of(const rc_edmd *e)
+{
+    header h;
+    memset(&h, 0, sizeof h);
+    h.magic = STATE_MAGIC;
+    h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
+    h.species = e->species != NULL, h.hold = e->hold != NULL;
+    h.last_collision = e->last_collision != NULL, h.histogram = e->histogram != NULL;
+    return h;
+}
+
+size_t rc_edmd_state_size(const rc_edmd *e)
+{
+    cursor c = {COUNT, NULL, 0, 0, false};
+    fields(&c, (rc_edmd *)e); /* counting reads and writes nothing */
+    return sizeof(header) + c.used;
+}
+
+rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
+{
+    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_save: NULL argument");
+    if (size < rc_edmd_state_size(e))
+        return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_save: %zu bytes, the state needs %zu", size,
+                       rc_edmd_state_size(e));
+    rc_status s = rc_edmd_reorder(e);
+    if (s != RC_OK) return s;
+    header h = header_of(e);
+    memcpy(buffer, &h, sizeof h);
+    cursor c = {WRITE, (unsigned char *)buffer + sizeof h, size - sizeof h, 0, false};
+    fields(&c, e);
+    return RC_OK;
+}
+
+rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
+{
+    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_restore: NULL argument");
+    header want = header_of(e), got;
+    if (size < sizeof got) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes is too short", size);
+    memcpy(&got, buffer, sizeof got);
+    if (got.magic != STATE_MAGIC) return rc_fail(RC_INVALID_ARGUMENT, "state: not an event-driven engine state");
+    if (memcmp(&got, &want, sizeof got) != 0 || size != rc_edmd_state_size(e))
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "state: made by an engine of %d particles in %dD with %u walls, not by this definition (%d "
+                       "particles in %dD, %u walls) or not with its options",
+                       (int)got.n, (int)got.dimension, got.walls, (int)want.n, (int)want.dimension, want.walls);
+    cursor c = {READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
+    fields(&c, e);
+    if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
+    rc_status s = rc_edmd_neighbours_build_all(e);
+    return s == RC_OK ? rc_edmd_schedule_all(e) : s;
+}
