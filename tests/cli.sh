@@ -331,6 +331,32 @@ printf '{"dimension": 3, "box": {"size": [10, 10, 10]}, "particles": {"lattice":
  "stop": {"collisions": 10}, "impact": {"restitution": 0.5}}' >"$tmp/bad_impact2.json"
 run 2 "restitution inside impact" "$tool" run "$tmp/bad_impact2.json" --out "$tmp/bad"
 stderr_names "impact.restitution"
+# Checkpoints: a run resumed from the checkpoint at t = 2 ends bit-identical to the run that went on to t = 4; a
+# damaged checkpoint is refused; a leftover NAME.partial (a write killed midway) does not hide the last good one.
+printf '{"dimension": 3, "box": {"periodic": true}, "particles": {"lattice": "fcc", "count": 256,
+ "packing_fraction": 0.45, "diameter": 1}, "temperature": 1, "seed": 2, "thermostat": {"temperature": 1, "rate": 0.2},
+ "stop": {"time": 4}, "output": {"every": 0.5}}' >"$tmp/ck.json"
+run 0 "run with checkpoints" "$tool" run "$tmp/ck.json" --quiet --checkpoint-every 1 --out "$tmp/ckA"
+cp "$tmp/out" "$tmp/ckA.json"
+run 0 "run to the checkpoint at t = 2" "$tool" run "$tmp/ck.json" --quiet --checkpoint-every 1 --time 2 --out "$tmp/ckB"
+head -c 100 "$tmp/ckB/checkpoint.rcp" >"$tmp/ckB/checkpoint.rcp.partial"
+run 0 "resume" "$tool" run --resume "$tmp/ckB/checkpoint.rcp" --quiet --checkpoint-every 1 --out "$tmp/ckC"
+checks=$((checks + 1))
+python3 -c '
+import json, sys
+a, c = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+for key in ("time", "collisions", "events", "thermostat_events", "energy_drift", "temperature"):
+    assert a[key] == c[key], (key, a[key], c[key])
+frame = lambda path: open(path).read().splitlines()[-256:]
+assert frame(sys.argv[3]) == frame(sys.argv[4]), "the last frames differ"
+' "$tmp/ckA.json" "$tmp/out" "$tmp/ckA/trajectory.xyz" "$tmp/ckC/trajectory.xyz" ||
+    fail "the resumed run is not bit-identical to the uninterrupted one"
+head -c 5000 "$tmp/ckB/checkpoint.rcp" >"$tmp/broken.rcp"
+run 2 "resume from a truncated checkpoint" "$tool" run --resume "$tmp/broken.rcp" --out "$tmp/ckD"
+stderr_names "not a complete ricochet checkpoint"
+run 1 "a scene and --resume" "$tool" run "$tmp/ck.json" --resume "$tmp/ckB/checkpoint.rcp"
+run 2 "a bad --checkpoint-every" "$tool" run "$tmp/ck.json" --checkpoint-every -1
+stderr_names "--checkpoint-every"
 run 0 "run ball_on_plate" "$tool" run "$root/examples/edmd/ball_on_plate.json" --out "$tmp/plate"
 summary_ok 1
 checks=$((checks + 1))

@@ -52,6 +52,7 @@ static const char resolve_help[] =
 
 static const char run_help[] =
     "usage: ricochet run SCENE [options]\n"
+    "       ricochet run --resume CHECKPOINT [options]\n"
     "\n"
     "Reads a scene file (SCENE, or - for standard input; docs/formats.md), runs the event-driven engine until the\n"
     "stop criterion, writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at time 0, every\n"
@@ -67,6 +68,8 @@ static const char run_help[] =
     "  --no-xyz                do not write the trajectory\n"
     "  --h5md FILE             also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
     "                          output.h5md writes DIR/trajectory.h5md\n"
+    "  --checkpoint-every T    write DIR/checkpoint.rcp at every multiple of simulation time T\n"
+    "  --resume CHECKPOINT     go on from a checkpoint (it holds the scene): bit-identical to the run that wrote it\n"
     "  --quiet                 no progress bar and no notes on stderr\n"
     "  --compact               print the JSON on one line\n"
     "  --help                  print this help\n"
@@ -74,7 +77,8 @@ static const char run_help[] =
     "A progress bar (percent of the stop criterion, collisions per second, time left) is drawn on stderr when it is\n"
     "a terminal.\n"
     "\n"
-    "exit codes: 0 done, 1 usage, 2 bad scene, option or output directory (the message names the field or path),\n"
+    "exit codes: 0 done, 1 usage, 2 bad scene, option, checkpoint or output directory (the message names the field\n"
+    "or path), 3 a cluster's impact ran out of its budget or the clock stalled (the message names the particles),\n"
     "4 internal failure.\n";
 
 static const char render_help[] =

@@ -13,6 +13,8 @@
 typedef struct run_arguments {
     const char *path, *directory; /* directory: --out, or NULL */
     const char *h5md;             /* --h5md FILE, or NULL */
+    const char *resume;           /* --resume CHECKPOINT, or NULL */
+    double checkpoint_every;      /* --checkpoint-every T, or 0 */
     bool stop_given;              /* --collisions, --time or --events: they replace the file's "stop" */
     rc_edmd_limits stop;
     bool quiet, no_xyz, compact, help;
@@ -43,9 +45,15 @@ static int apply_value(run_arguments *a, const char *name, const char *value)
         a->directory = value;
         return RC_RUN_GO_ON;
     }
-    if (strcmp(name, "--h5md") == 0) {
-        if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--h5md: the file name is empty");
-        a->h5md = value;
+    if (strcmp(name, "--h5md") == 0 || strcmp(name, "--resume") == 0) {
+        if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: the file name is empty", name);
+        *(name[2] == 'h' ? &a->h5md : &a->resume) = value;
+        return RC_RUN_GO_ON;
+    }
+    if (strcmp(name, "--checkpoint-every") == 0) {
+        a->checkpoint_every = strtod(value, &end);
+        if (end == value || *end || !(a->checkpoint_every > 0) || !isfinite(a->checkpoint_every))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--checkpoint-every: \"%s\" is not a positive time", value);
         return RC_RUN_GO_ON;
     }
     a->stop_given = true;
@@ -64,7 +72,8 @@ static int apply_value(run_arguments *a, const char *name, const char *value)
 /* The option arg names when it takes a value, or NULL; *inline_value is its value after '=' when given. */
 static const char *value_option(const char *arg, const char **inline_value)
 {
-    static const char *const names[] = {"--collisions", "--time", "--events", "--out", "--h5md"};
+    static const char *const names[] = {"--collisions", "--time", "--events", "--out", "--h5md", "--resume",
+                                        "--checkpoint-every"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         size_t n = strlen(names[i]);
         if (strncmp(arg, names[i], n) == 0 && (arg[n] == '\0' || arg[n] == '=')) {
@@ -97,22 +106,37 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
         }
         if (code != RC_RUN_GO_ON) return code;
     }
-    if (!a->path && !a->help) return rc_cli_fail(RC_EXIT_USAGE, "run needs a SCENE file (see ricochet help run)");
+    if (a->path && a->resume)
+        return rc_cli_fail(RC_EXIT_USAGE, "run takes a SCENE file or --resume CHECKPOINT, not both (the checkpoint "
+                                          "holds its scene)");
+    if (!a->path && !a->resume && !a->help)
+        return rc_cli_fail(RC_EXIT_USAGE, "run needs a SCENE file (see ricochet help run)");
     return RC_RUN_GO_ON;
 }
 
-/* Runs the scene's engine with the settings; writes the outputs and prints the summary. */
-static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_run_settings *settings)
+/* Runs the scene's engine with the settings (from a checkpoint's state when resumed is not NULL); writes the
+ * outputs and checkpoints and prints the summary. */
+static int simulate(const run_arguments *a, const char *name, const char *scene_text, const rc_run_scene *scene,
+                    const rc_run_settings *settings, const run_resumed *resumed)
 {
     rc_edmd *engine;
     rc_status s = rc_run_scene_create_engine(scene, &engine);
-    if (s) return rc_cli_fail(s == RC_INVALID_ARGUMENT ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s: %s", a->path,
+    if (s) return rc_cli_fail(s == RC_INVALID_ARGUMENT ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s: %s", name,
                               rc_last_error());
+    if (resumed && (s = rc_edmd_state_restore(engine, resumed->state, resumed->state_size)) != RC_OK) {
+        rc_edmd_destroy(engine);
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: %s", name, rc_last_error());
+    }
+    run_checkpoint checkpoints = {NULL, scene_text, a->checkpoint_every};
     run_outputs outputs;
     run_result result = {0};
     int code = rc_run_outputs_open(&outputs, &settings->output, a->h5md, engine);
+    if (code == RC_RUN_GO_ON && a->checkpoint_every > 0 &&
+        !(checkpoints.path = rc_cli_join(settings->output.directory, "checkpoint.rcp")))
+        code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     if (code == RC_RUN_GO_ON)
-        code = rc_run_loop(engine, settings, !a->quiet && isatty(STDERR_FILENO), &outputs, &result);
+        code = rc_run_loop(engine, settings, !a->quiet && isatty(STDERR_FILENO), &outputs, &checkpoints,
+                           resumed ? &resumed->position : NULL, &result);
     if (code == RC_RUN_GO_ON && rc_run_scene_def(scene)->separation_histogram)
         code = rc_run_outputs_histogram(&outputs, settings->output.directory, engine);
     code = rc_run_outputs_close(&outputs, code);
@@ -122,9 +146,35 @@ static int simulate(const run_arguments *a, const rc_run_scene *scene, const rc_
     if (code == RC_RUN_GO_ON) code = rc_cli_print_json(rc_run_summary(engine, scene, settings, &outputs, &result),
                                                         a->compact, "summary");
     if (code == RC_EXIT_OK && strcmp(result.stopped_by, "not_terminated") == 0) code = RC_EXIT_NOT_TERMINATED;
+    free(checkpoints.path);
     rc_run_outputs_free(&outputs);
     rc_edmd_destroy(engine);
     return code;
+}
+
+/* The whole text of a file ("-": standard input), or NULL with errno set. */
+static char *read_text(const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) return NULL;
+    size_t size = 0, capacity = 4096;
+    char *text = malloc(capacity);
+    while (text) {
+        size += fread(text + size, 1, capacity - size - 1, f);
+        if (size + 1 < capacity) break;
+        char *bigger = realloc(text, capacity *= 2);
+        if (!bigger) free(text);
+        text = bigger;
+    }
+    int error = ferror(f) ? EIO : 0;
+    if (f != stdin) fclose(f);
+    if (text && error) {
+        free(text);
+        text = NULL;
+        errno = error;
+    }
+    if (text) text[size] = '\0';
+    return text;
 }
 
 int rc_cli_run(int argc, char **argv)
@@ -133,16 +183,29 @@ int rc_cli_run(int argc, char **argv)
     int code = parse_arguments(argc, argv, &a);
     if (code != RC_RUN_GO_ON) return code;
     if (a.help) return rc_cli_help("run", stdout);
+    run_resumed resumed = {0};
+    char *text = NULL;
+    const char *name = a.resume ? a.resume : a.path;
+    if (a.resume) {
+        if ((code = rc_run_checkpoint_read(a.resume, &resumed)) != RC_RUN_GO_ON) return code;
+        text = resumed.scene_text;
+    } else if (!(text = read_text(a.path))) {
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
+    }
     rc_run_scene *scene;
-    rc_status s = rc_run_scene_read(strcmp(a.path, "-") == 0 ? "/dev/stdin" : a.path, &scene);
-    if (s == RC_IO_ERROR) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-    if (s) return rc_cli_fail(s == RC_INVALID_ARGUMENT ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s: %s", a.path,
-                              rc_last_error());
-    rc_run_settings settings = *rc_run_scene_settings(scene);
-    if (a.stop_given) settings.stop = a.stop;
-    if (a.directory) settings.output.directory = a.directory;
-    if (a.no_xyz) settings.output.xyz = false;
-    code = simulate(&a, scene, &settings);
-    rc_run_scene_destroy(scene);
+    rc_status s = rc_run_scene_parse(text, &scene);
+    if (s) {
+        code = rc_cli_fail(s == RC_INVALID_ARGUMENT ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s: %s", name,
+                           rc_last_error());
+    } else {
+        rc_run_settings settings = *rc_run_scene_settings(scene);
+        if (a.stop_given) settings.stop = a.stop;
+        if (a.directory) settings.output.directory = a.directory;
+        if (a.no_xyz) settings.output.xyz = false;
+        code = simulate(&a, name, text, scene, &settings, a.resume ? &resumed : NULL);
+        rc_run_scene_destroy(scene);
+    }
+    if (a.resume) rc_run_resumed_free(&resumed);
+    else free(text);
     return code;
 }

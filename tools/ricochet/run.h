@@ -36,6 +36,38 @@ int rc_run_outputs_close(run_outputs *o, int code);
 /* Closes what is open and frees everything. */
 void rc_run_outputs_free(run_outputs *o);
 
+/* Where the loop is, beyond the engine's state: saved in checkpoints so that a resumed run goes on the same way. */
+typedef struct run_position {
+    double next_output;           /* the simulation time of the next frame and row */
+    int64_t outputs_done;
+    double next_checkpoint;
+    bool equilibrated;
+    rc_edmd_observables start;    /* where the summary's averages start */
+} run_position;
+
+/* Checkpoints of a run: DIRECTORY/checkpoint.rcp every `every` units of simulation time (0: none). */
+typedef struct run_checkpoint {
+    char *path;
+    const char *scene_text;       /* the scene file's text, stored in every checkpoint */
+    double every;
+} run_checkpoint;
+
+/* Saves the engine's state (which renews it) and the loop's position, atomically. Returns an exit code or
+ * RC_RUN_GO_ON. */
+int rc_run_checkpoint_write(const run_checkpoint *cp, rc_edmd *engine, const run_position *position);
+
+/* A checkpoint read back for --resume. */
+typedef struct run_resumed {
+    char *scene_text;
+    size_t scene_size;
+    void *state;
+    size_t state_size;
+    run_position position;
+} run_resumed;
+
+int rc_run_checkpoint_read(const char *path, run_resumed *resumed);
+void rc_run_resumed_free(run_resumed *resumed);
+
 /* The outcome of the loop, for the summary. */
 typedef struct run_result {
     rc_edmd_observables start;    /* where the summary's averages start: the end of the equilibration, or time 0 */
@@ -48,7 +80,7 @@ typedef struct run_result {
 
 /* Advances the engine to the stop criterion, writing outputs at every output time and at the end. */
 int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool progress, run_outputs *outputs,
-                run_result *result);
+                const run_checkpoint *checkpoints, const run_position *resume, run_result *result);
 
 /* The JSON summary printed at the end (docs/formats.md, "Outputs"); NULL when out of memory. */
 cJSON *rc_run_summary(const rc_edmd *engine, const rc_run_scene *scene, const rc_run_settings *settings,

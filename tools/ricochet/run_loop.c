@@ -43,22 +43,35 @@ static rc_edmd_limits next_limits(const rc_run_settings *settings, bool equilibr
     return to;
 }
 
-int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_progress, run_outputs *outputs,
-                run_result *result)
+/* The loop's position at the start: fresh, or where a checkpoint left it. */
+static run_position starting_position(const rc_run_settings *settings, const run_checkpoint *checkpoints,
+                                      const run_position *resume, const rc_edmd_observables *now)
 {
-    double every = settings->output.every, next_output = every;
-    int64_t outputs_done = 1;
+    if (resume) return *resume;
+    run_position at;
+    at.next_output = settings->output.every;
+    at.outputs_done = 1;
+    at.next_checkpoint = checkpoints && checkpoints->every > 0 ? checkpoints->every : INFINITY;
+    at.equilibrated = !settings->equilibrate;
+    at.start = *now;
+    return at;
+}
+
+int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_progress, run_outputs *outputs,
+                const run_checkpoint *checkpoints, const run_position *resume, run_result *result)
+{
+    double every = settings->output.every;
     uint64_t chunk = 1000;
     rc_edmd_observables now;
     progress bar;
     rc_progress_start(&bar, show_progress);
     rc_edmd_measure(engine, &now);
-    result->start = now;
-    result->start_collisions = now.collisions;
-    result->equilibrated = !settings->equilibrate;
+    run_position at = starting_position(settings, checkpoints, resume, &now);
+    result->start_collisions = now.collisions; /* this process's first: the speed counts its own collisions */
     int code = rc_run_outputs_write(outputs, engine);
     while (code == RC_RUN_GO_ON && !(result->stopped_by = reached(&settings->stop, &now))) {
-        rc_edmd_limits to = next_limits(settings, !result->equilibrated, next_output, now.events, chunk);
+        rc_edmd_limits to = next_limits(settings, !at.equilibrated, fmin(at.next_output, at.next_checkpoint),
+                                        now.events, chunk);
         rc_edmd_observables before = now;
         double started = rc_cli_seconds();
         rc_status s = rc_edmd_advance(engine, &to);
@@ -74,13 +87,17 @@ int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_prog
         }
         double took = rc_cli_seconds() - started;
         rc_edmd_measure(engine, &now);
-        if (!result->equilibrated && reached(&settings->equilibration, &now)) {
-            result->start = now;
-            result->equilibrated = true;
+        if (!at.equilibrated && reached(&settings->equilibration, &now)) {
+            at.start = now;
+            at.equilibrated = true;
         }
-        if (now.time >= next_output) {
+        if (now.time >= at.next_output) {
             code = rc_run_outputs_write(outputs, engine);
-            next_output = every * (double)++outputs_done;
+            at.next_output = every * (double)++at.outputs_done;
+        }
+        if (code == RC_RUN_GO_ON && now.time >= at.next_checkpoint) {
+            at.next_checkpoint = checkpoints->every * (floor(now.time / checkpoints->every) + 1);
+            code = rc_run_checkpoint_write(checkpoints, engine, &at);
         }
         if (now.events == before.events && now.time == before.time) {
             result->stopped_by = "no_events"; /* nothing is left to happen before the stop criterion */
@@ -91,6 +108,8 @@ int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_prog
         rc_progress_update(&bar, fraction(&settings->stop, &now), now.collisions - result->start_collisions);
     }
     rc_progress_finish(&bar);
+    result->start = at.start;
+    result->equilibrated = at.equilibrated;
     result->wall_seconds = rc_cli_seconds() - bar.start;
     if (code == RC_RUN_GO_ON && now.events != outputs->last.events) code = rc_run_outputs_write(outputs, engine);
     return code;
