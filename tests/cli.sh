@@ -247,6 +247,15 @@ with h5py.File(r["h5md"], "r") as f:
         assert numpy.array_equal(p["velocity/value"][k], frame[:, 3:6]), "velocities of frame %d differ" % k
         assert numpy.array_equal(p["radius/value"][k], frame[:, 6])
     assert list(p["id/value"][-1]) == list(range(count)) and not p["species/value"][-1].any()
+    # images: following each particle by minimum images from frame to frame gives position + image * edges
+    image, edges = p["image/value"], numpy.array(p["box/edges/value"][-1])
+    assert image.dtype == numpy.int32 and image.shape == position.shape
+    unwrapped = position[0] + image[0] * edges
+    for k in range(1, len(frames)):
+        step = position[k] - position[k - 1]
+        unwrapped = unwrapped + step - edges * numpy.round(step / edges)
+    assert numpy.allclose(unwrapped, position[-1] + image[-1] * edges, rtol=0, atol=1e-9)
+    assert numpy.abs(image[-1]).sum() > 0, "no particle crossed the box: the image check checks nothing"
     assert p["velocity/time"][-1] == p["position/time"][-1] == float(lines[-count - 1].split("Time=")[1].split()[0])
     rows = open(r["observables"]).read().splitlines()
     names = rows[0].split(",")

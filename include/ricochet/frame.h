@@ -26,6 +26,8 @@ typedef struct rc_frame {
     double *radii;         /* count */
     int32_t *species;      /* count */
     double *orientations;  /* 4 * count quaternions (w, x, y, z), or NULL for engines without rotation */
+    int32_t *images;       /* 3 * count periodic images: the unwrapped position is position + image * box (0 along
+                            * axes that are not periodic) */
 } rc_frame;
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */

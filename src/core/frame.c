@@ -18,7 +18,8 @@ rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations)
     frame->radii = calloc(n, sizeof(double));
     frame->species = calloc(n, sizeof(int32_t));
     frame->orientations = with_orientations ? calloc(4 * n, sizeof(double)) : NULL;
-    if (!frame->positions || !frame->velocities || !frame->radii || !frame->species ||
+    frame->images = calloc(3 * n, sizeof(int32_t));
+    if (!frame->positions || !frame->velocities || !frame->radii || !frame->species || !frame->images ||
         (with_orientations && !frame->orientations)) {
         rc_frame_release(frame);
         return rc_fail(RC_NO_MEMORY, "frame: out of memory for %d particles", (int)count);
@@ -56,5 +57,6 @@ void rc_frame_release(rc_frame *frame)
     free(frame->radii);
     free(frame->species);
     free(frame->orientations);
+    free(frame->images);
     memset(frame, 0, sizeof *frame);
 }

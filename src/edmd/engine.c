@@ -134,11 +134,12 @@ static rc_status allocate(rc_edmd *e, bool with_species)
     e->mass = rc_alloc_large(n, sizeof *e->mass);
     e->species = with_species ? malloc(n * sizeof *e->species) : NULL;
     e->id = malloc(n * sizeof *e->id);
+    e->image = calloc(3 * n, sizeof *e->image);
     e->counter = calloc(n, sizeof *e->counter);
     e->event_time = rc_alloc_large(n, sizeof *e->event_time);
     e->event_partner = rc_alloc_large(n, sizeof *e->event_partner);
     e->event_count = rc_alloc_large(n, sizeof *e->event_count);
-    if (!e->kin || !e->mass || (with_species && !e->species) || !e->id || !e->counter || !e->event_time ||
+    if (!e->kin || !e->mass || (with_species && !e->species) || !e->id || !e->image || !e->counter || !e->event_time ||
         !e->event_partner || !e->event_count)
         return rc_fail(RC_NO_MEMORY, "engine: out of memory for %d particles", (int)e->n);
     return rc_calendar_create(&e->calendar, e->n, e->event_time);
@@ -305,6 +306,7 @@ void rc_edmd_destroy(rc_edmd *e)
     free(e->mass);
     free(e->species);
     free(e->id);
+    free(e->image);
     free(e->counter);
     free(e->event_time);
     free(e->event_partner);

@@ -86,6 +86,7 @@ struct rc_edmd {
     double *mass;
     int32_t *species;
     int32_t *id;             /* input index of the particle in each slot (slots are reordered) */
+    int32_t *image;          /* 3 per particle: box crossings along periodic axes, counted when it is wrapped */
     uint32_t *counter;       /* collisions (velocity changes) of each particle */
     double now;              /* the clock, counted from time_origin */
     double time_origin;      /* reported time = time_origin + now; every renewal moves the origin to now, so that

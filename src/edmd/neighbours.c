@@ -194,8 +194,10 @@ static void anchor_here(rc_edmd *e, int32_t k)
     rc_kin *p = &e->kin[k];
     for (int a = 0; a < 3; a++) {
         if (e->periodic[a]) {
-            p->x[a] -= e->box[a] * floor(p->x[a] / e->box[a]);
-            if (p->x[a] >= e->box[a]) p->x[a] = 0; /* -tiny wraps to box: keep [0, box) */
+            double shift = floor(p->x[a] / e->box[a]);
+            p->x[a] -= e->box[a] * shift;
+            if (p->x[a] >= e->box[a]) p->x[a] = 0, shift += 1; /* -tiny wraps to box: keep [0, box) */
+            e->image[3 * k + a] += (int32_t)shift;
         }
         e->anchor[k].x[a] = p->x[a];
     }

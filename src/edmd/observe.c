@@ -113,8 +113,11 @@ rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
         int32_t id = e->id[k];
         double *x = f->positions + 3 * id, *v = f->velocities + 3 * id;
         rc_edmd_state_now(e, k, x, v);
-        for (int a = 0; a < 3; a++)
-            if (e->periodic[a]) x[a] -= e->box[a] * floor(x[a] / e->box[a]);
+        for (int a = 0; a < 3; a++) {
+            double shift = e->periodic[a] ? floor(x[a] / e->box[a]) : 0;
+            x[a] -= e->box[a] * shift;
+            if (f->images) f->images[3 * id + a] = e->image[3 * k + a] + (int32_t)shift;
+        }
         if (e->dimension == 2) x[2] = v[2] = 0;
         f->radii[id] = e->kin[k].radius;
         f->species[id] = e->species ? e->species[k] : 0;

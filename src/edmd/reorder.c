@@ -100,6 +100,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     permute(e->mass, sizeof *e->mass, order, n, scratch);
     if (e->species) permute(e->species, sizeof *e->species, order, n, scratch);
     permute(e->id, sizeof *e->id, order, n, scratch);
+    permute(e->image, 3 * sizeof *e->image, order, n, scratch);
     permute(e->counter, sizeof *e->counter, order, n, scratch);
     if (e->last_collision) permute(e->last_collision, sizeof *e->last_collision, order, n, scratch);
     if (e->hold) permute(e->hold, sizeof *e->hold, order, n, scratch);

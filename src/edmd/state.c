@@ -54,6 +54,7 @@ static void fields(cursor *c, rc_edmd *e)
     field(c, e->kin, n * sizeof *e->kin);
     field(c, e->mass, n * sizeof *e->mass);
     field(c, e->id, n * sizeof *e->id);
+    field(c, e->image, 3 * n * sizeof *e->image);
     field(c, e->counter, n * sizeof *e->counter);
     if (e->species) field(c, e->species, n * sizeof *e->species);
     if (e->hold) field(c, e->hold, n * sizeof *e->hold);

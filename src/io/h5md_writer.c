@@ -5,6 +5,7 @@
  *   /particles/all/box         attributes dimension, boundary ("periodic" or "none" per axis)
  *   /particles/all/position    step (n), time (n), value (n, N, D)    float64, wrapped into the box
  *   /particles/all/box/edges   value (n, D)                           float64: the box spans [0, edges)
+ *   /particles/all/image       value (n, N, D)                        int32: position + image * edges unwraps
  *   /particles/all/velocity    value (n, N, D)                        float64
  *   /particles/all/species     value (n, N)                           int32
  *   /particles/all/id          value (n, N)                           int32: the particle's index in the input
@@ -31,8 +32,8 @@
 #include "io/output_file.h"
 #include "ricochet/output.h"
 
-enum { SERIES_POSITION, SERIES_EDGES, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS, SERIES_ORIENTATION,
-       SERIES };
+enum { SERIES_POSITION, SERIES_EDGES, SERIES_IMAGE, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS,
+       SERIES_ORIENTATION, SERIES };
 
 struct rc_h5md_writer {
     rc_output_file out;
@@ -46,6 +47,7 @@ struct rc_h5md_writer {
     rc_h5md_series *observables;
     int observable_count;
     double *scratch;              /* count * dimension */
+    int32_t *image_scratch;       /* count * dimension */
     int32_t *ids;                 /* 0 .. count - 1 */
 };
 
@@ -171,6 +173,7 @@ static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
               rc_h5md_series_create(group, "position", H5T_NATIVE_DOUBLE, 2, vectors, clock,
                                     &w->series[SERIES_POSITION]) &&
               rc_h5md_series_create(box, "edges", H5T_NATIVE_DOUBLE, 1, &d, clock, &w->series[SERIES_EDGES]) &&
+              rc_h5md_series_create(group, "image", H5T_NATIVE_INT32, 2, vectors, clock, &w->series[SERIES_IMAGE]) &&
               rc_h5md_series_create(group, "velocity", H5T_NATIVE_DOUBLE, 2, vectors, clock,
                                     &w->series[SERIES_VELOCITY]) &&
               rc_h5md_series_create(group, "species", H5T_NATIVE_INT32, 1, &n, clock, &w->series[SERIES_SPECIES]) &&
@@ -206,8 +209,9 @@ static rc_status start(rc_h5md_writer *w, const rc_frame *f)
 {
     size_t n = f->count > 0 ? (size_t)f->count : 1;
     w->scratch = malloc(n * 4 * sizeof *w->scratch);
+    w->image_scratch = malloc(n * 3 * sizeof *w->image_scratch);
     w->ids = malloc(n * sizeof *w->ids);
-    if (!w->scratch || !w->ids) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+    if (!w->scratch || !w->image_scratch || !w->ids) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
     for (int32_t i = 0; i < f->count; i++) w->ids[i] = i;
     errno = 0;
     if (!start_particles(w, f)) return h5md_failed(w, "create the particles group");
@@ -218,6 +222,15 @@ static rc_status start(rc_h5md_writer *w, const rc_frame *f)
 }
 
 /* The first d of every `stride` components of count vectors, packed. */
+/* The images of a frame as count x d (zeros when the frame has none). */
+static const int32_t *packed_images(rc_h5md_writer *w, const rc_frame *f)
+{
+    for (int32_t i = 0; i < f->count; i++)
+        for (int k = 0; k < f->dimension; k++)
+            w->image_scratch[(size_t)i * f->dimension + k] = f->images ? f->images[(size_t)i * 3 + k] : 0;
+    return w->image_scratch;
+}
+
 static const double *packed(rc_h5md_writer *w, const double *vectors, int32_t count, int stride, int d)
 {
     for (int32_t i = 0; i < count; i++)
@@ -239,6 +252,7 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
     int32_t n = frame->count;
     bool ok = rc_h5md_series_append(&series[SERIES_POSITION], clock, packed(w, frame->positions, n, 3, d)) &&
               rc_h5md_series_append(&series[SERIES_EDGES], clock, frame->box) &&
+              rc_h5md_series_append(&series[SERIES_IMAGE], clock, packed_images(w, frame)) &&
               rc_h5md_series_append(&series[SERIES_VELOCITY], clock, packed(w, frame->velocities, n, 3, d)) &&
               rc_h5md_series_append(&series[SERIES_SPECIES], clock, frame->species) &&
               rc_h5md_series_append(&series[SERIES_ID], clock, w->ids) &&
@@ -307,6 +321,7 @@ rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
     rc_status renamed = w->out.path ? rc_output_file_end(&w->out, complete) : RC_OK;
     free(w->observables);
     free(w->scratch);
+    free(w->image_scratch);
     free(w->ids);
     free(w->author);
     free(w);
