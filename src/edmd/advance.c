@@ -70,7 +70,8 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
         return RC_OK;
     }
     bool stabilising = (e->event_count[k] & RC_STABILISING) != 0;
-    if (rc_edmd_is_asleep(e, k)) { /* the event came from the sleeper's side: the mover goes first */
+    if (rc_edmd_is_asleep(e, k)) { /* handed to the sleeper: consume it there, the mover goes first */
+        rc_edmd_schedule(e, k, false);
         int32_t swap = k;
         k = j, j = swap;
     }

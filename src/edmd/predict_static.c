@@ -2,7 +2,8 @@
  * free flight: f(t) = |r + v t + a t^2 / 2|^2 - sigma^2 is a quartic. The stable rule of Bannerman et al. 2014
  * (section 4) still defines the event: the first t >= 0 with f(t) <= 0 and f decreasing. The quartic is cut into
  * pieces where it is monotone (the roots of f'' bound the pieces of f', whose roots bound the pieces of f), and the
- * first decreasing piece that reaches f <= 0 holds the event, found by bisection. */
+ * first decreasing piece that reaches f <= 0 holds the event, found by bisection. A normal speed at the rounding
+ * level of the speed counts as none. */
 #include <math.h>
 
 #include "edmd/predict.h"
@@ -53,6 +54,9 @@ double rc_static_pair_time(const double r[3], const double v[3], const double ac
         rr += r[k] * r[k], rv += r[k] * v[k], vv += v[k] * v[k];
         ra += r[k] * acc[k], va += v[k] * acc[k], aa += acc[k] * acc[k];
     }
+    /* a normal speed at the rounding level of the speed is none: the accelerations decide alone (a particle wedged
+     * between sleepers never rattles on rounding) */
+    if (rv * rv < 1e-24 * rr * vv) rv = 0;
     quartic q = {{rr - sigma * sigma, 2 * rv, vv + ra, va, 0.25 * aa}};
     if (!(horizon > 0)) return INFINITY;
     if (!isfinite(horizon)) horizon = 1e300;

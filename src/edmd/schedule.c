@@ -69,10 +69,6 @@ static __attribute__((noinline)) void scan_held(const rc_edmd *e, int32_t k, int
     for (int a = 0; a < 3; a++) r[a] = p->x[a] - xq[a], v[a] = p->v[a] - vq[a], acc[a] = ak[a] - aj[a];
     rc_edmd_minimum_image(e, r);
     double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2], sigma = p->radius + q->radius, c = rr - sigma * sigma;
-    double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
-    double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-    if (b * b < 1e-24 * rr * vv) /* a normal speed at the rounding level of the speed is none: the accelerations */
-        for (int a = 0; a < 3; a++) v[a] -= b / rr * r[a]; /* decide alone (a particle wedged never rattles) */
     out->touching += c < e->touch_factor * sigma * sigma;
     double t = rc_static_pair_time(r, v, acc, sigma, out->time);
     if (t < out->time) {
