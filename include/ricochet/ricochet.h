@@ -3,6 +3,7 @@
  *   impact.h  simultaneous-impact problems and the resolver that always terminates
  *   frame.h   plain snapshots of a simulation that writers read
  *   edmd.h    the event-driven hard-sphere engine with stable event detection
+ *   rigid.h   the time-stepped engine for balls and rigid bodies
  *   io.h      reading impact problems from JSON files
  *   scene.h   reading scene files: whole event-driven runs (ricochet run)
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
@@ -15,6 +16,7 @@
 #include "ricochet/impact.h"
 #include "ricochet/frame.h"
 #include "ricochet/edmd.h"
+#include "ricochet/rigid.h"
 #include "ricochet/io.h"
 #include "ricochet/scene.h"
 #include "ricochet/output.h"
