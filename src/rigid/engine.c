@@ -154,9 +154,9 @@ static rc_status allocate(rc_rigid *e)
     size_t n = e->n > 0 ? (size_t)e->n : 1, m = e->statics > 0 ? (size_t)e->statics : 1;
     void **arrays[] = {(void **)&e->x, (void **)&e->q, (void **)&e->v, (void **)&e->w, (void **)&e->mass,
                        (void **)&e->rot, (void **)&e->inertia_body, (void **)&e->inertia_world,
-                       (void **)&e->inverse_body, (void **)&e->reach, (void **)&e->shift, (void **)&e->sx,
+                       (void **)&e->inverse_body, (void **)&e->reach, (void **)&e->shift, (void **)&e->v_collided, (void **)&e->sx,
                        (void **)&e->srot, (void **)&e->snormal};
-    size_t sizes[] = {3 * n, 4 * n, 3 * n, 3 * n, n, 9 * n, 9 * n, 9 * n, 9 * n, n, 4 * n, 3 * m, 9 * m, 3 * m};
+    size_t sizes[] = {3 * n, 4 * n, 3 * n, 3 * n, n, 9 * n, 9 * n, 9 * n, 9 * n, n, 4 * n, 3 * n, 3 * m, 9 * m, 3 * m};
     bool ok = true;
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) ok &= (*arrays[k] = calloc(sizes[k], sizeof(double))) != NULL;
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
@@ -228,7 +228,7 @@ void rc_rigid_destroy(rc_rigid *e)
 {
     if (!e) return;
     void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
-                      e->reach, e->shift, e->sx, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
+                      e->reach, e->shift, e->v_collided, e->sx, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
                       e->contact_order, e->contacts.items};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);

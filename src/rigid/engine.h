@@ -60,6 +60,7 @@ struct rc_rigid {
     int *order, *contact_order; /* per contact */
     size_t order_capacity, contact_order_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */
+    double *v_collided;    /* 3 per body: the velocity after the collision resolve, before gravity */
     rc_impact_problem *problem;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
     rc_rigid_observables stats;
