@@ -207,13 +207,16 @@ static int by_xy(const void *x, const void *y, void *points)
     return (a[1] > b[1]) - (a[1] < b[1]);
 }
 
-/* Area, centroid and polar moment about the centroid of the polygon of the hull's vertices. */
+/* Area, centroid and polar moment about the centroid of the polygon of the hull's vertices; the sums run about the
+ * first vertex, so that a polygon far from the origin loses no digits. */
 static void mass2(const double *p, rc_hull *hull)
 {
     int m = hull->vertex_count;
+    const double *o = p + 2 * hull->vertices[0];
     double area = 0, cx = 0, cy = 0, j = 0;
     for (int i = 0; i < m; i++) {
-        const double *a = p + 2 * hull->vertices[i], *b = p + 2 * hull->vertices[(i + 1) % m];
+        const double *pa = p + 2 * hull->vertices[i], *pb = p + 2 * hull->vertices[(i + 1) % m];
+        double a[2] = {pa[0] - o[0], pa[1] - o[1]}, b[2] = {pb[0] - o[0], pb[1] - o[1]};
         double cr = a[0] * b[1] - b[0] * a[1];
         area += cr / 2;
         cx += (a[0] + b[0]) * cr / 6;
@@ -221,9 +224,10 @@ static void mass2(const double *p, rc_hull *hull)
         j += cr * (a[0] * a[0] + a[0] * b[0] + b[0] * b[0] + a[1] * a[1] + a[1] * b[1] + b[1] * b[1]) / 12;
     }
     hull->measure = area;
-    hull->centre[0] = cx / area, hull->centre[1] = cy / area, hull->centre[2] = 0;
+    cx /= area, cy /= area;
     memset(hull->inertia, 0, sizeof hull->inertia);
-    hull->inertia[8] = j - area * (hull->centre[0] * hull->centre[0] + hull->centre[1] * hull->centre[1]);
+    hull->inertia[8] = j - area * (cx * cx + cy * cy);
+    hull->centre[0] = o[0] + cx, hull->centre[1] = o[1] + cy, hull->centre[2] = 0;
 }
 
 static rc_status hull2(const double *p, int n, const char *name, rc_hull *hull)
@@ -238,15 +242,15 @@ static rc_status hull2(const double *p, int n, const char *name, rc_hull *hull)
     for (int i = 0; i < n; i++) order[i] = i;
     qsort_r(order, (size_t)n, sizeof *order, by_xy, (void *)p);
     int *h = hull->vertices, k = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        int floor = pass == 0 ? 0 : k - 1;
-        for (int t = 0; t < n; t++) {
-            int i = order[pass == 0 ? t : n - 1 - t];
-            while (k - floor >= 2 && cross2(p + 2 * h[k - 2], p + 2 * h[k - 1], p + 2 * i) <= 0) k--;
-            h[k++] = i;
-        }
-        k--;
+    for (int t = 0; t < n; t++) { /* lower hull, left to right */
+        while (k >= 2 && cross2(p + 2 * h[k - 2], p + 2 * h[k - 1], p + 2 * order[t]) <= 0) k--;
+        h[k++] = order[t];
     }
+    for (int t = n - 2, lower = k + 1; t >= 0; t--) { /* upper hull, right to left */
+        while (k >= lower && cross2(p + 2 * h[k - 2], p + 2 * h[k - 1], p + 2 * order[t]) <= 0) k--;
+        h[k++] = order[t];
+    }
+    k--; /* the first point closed the loop */
     free(order);
     hull->vertex_count = k;
     if (k < 3) return rc_fail(RC_INVALID_ARGUMENT, "%s: the points lie on one line; a polygon needs area", name);
