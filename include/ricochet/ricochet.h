@@ -6,6 +6,7 @@
  *   rigid.h   the time-stepped engine for balls and rigid bodies
  *   io.h      reading impact problems from JSON files
  *   scene.h   reading scene files: whole event-driven runs (ricochet run)
+ *   rigid_scene.h  reading time-stepping scene files (ricochet run)
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
  *   trajectory.h  reading trajectories back as frames
  *   render.h  pictures of frames (PNG, cairo) */
@@ -19,6 +20,7 @@
 #include "ricochet/rigid.h"
 #include "ricochet/io.h"
 #include "ricochet/scene.h"
+#include "ricochet/rigid_scene.h"
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"
 #include "ricochet/render.h"
