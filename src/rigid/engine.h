@@ -18,6 +18,8 @@ typedef struct rc_rigid_contact {
     int32_t a, b;
     double point[3], normal[3];
     double gap;
+    bool active; /* takes part in the resolves: within the margin, or closing within the step (once in this step,
+                    it stays in) */
 } rc_rigid_contact;
 
 typedef struct rc_rigid_contacts {

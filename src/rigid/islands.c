@@ -1,6 +1,7 @@
 /* Contact islands of one step, each resolved by src/impact (DESIGN.md, "The time-stepped engine"; Vouga et al.
  * 2017, sections 3-6; docs/rigid.md, "Islands"). A contact takes part when it is within the margin or would close
- * within the step at the present velocities. Islands are the connected components of the bodies joined by taking
+ * within the step at the present velocities; then it stays in for the step, and a resolve that makes another
+ * contact close brings that one in and resolves its island again. Islands are the connected components of the bodies joined by taking
  * part contacts (static shapes do not join islands); an island with an approaching contact becomes one impact
  * problem (bodies with mass and world inertia, contacts with point and normal) and one rc_impact_solver_resolve. */
 #include <math.h>
