@@ -96,7 +96,7 @@ static rc_status one_step(rc_rigid *e)
     double t1 = seconds();
     e->stats.detection_seconds += t1 - t0;
     e->step_iterations = 0;
-    s = rc_rigid_resolve(e, e->collide, 1e-6 * rc_v3_norm(e->gravity) * e->h);
+    s = rc_rigid_resolve(e, e->collide, 1e-3 * rc_v3_norm(e->gravity) * e->h);
     if (!s) memcpy(e->v_collided, e->v, 3 * (size_t)e->n * sizeof *e->v);
     for (int32_t i = 0; i < e->n && !s; i++) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
     if (!s) s = rc_rigid_resolve(e, e->rest, 0);
