@@ -35,9 +35,16 @@ static int32_t root(int32_t *parent, int32_t i)
     return i;
 }
 
-static bool takes_part(const rc_rigid *e, const rc_rigid_contact *c)
+/* Activates the contacts that now take part; returns how many were new. */
+static int activate(const rc_rigid *e)
 {
-    return c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
+    int added = 0;
+    for (int k = 0; k < e->contacts.count; k++) {
+        rc_rigid_contact *c = &e->contacts.items[k];
+        if (!c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin)
+            c->active = true, added++;
+    }
+    return added;
 }
 
 /* Labels islands: e->island_of[i] for bodies, and e->contact_order lists the taking-part contacts grouped by
@@ -48,7 +55,7 @@ static int group(rc_rigid *e)
     int active = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         const rc_rigid_contact *c = &e->contacts.items[k];
-        if (!takes_part(e, c)) continue;
+        if (!c->active) continue;
         e->contact_order[active++] = k;
         if (c->b >= 0) e->parent[root(e->parent, c->a)] = root(e->parent, c->b);
     }
@@ -128,13 +135,17 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
     rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
     if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
     if (s) return s;
-    int active = group(e);
-    for (int first = 0, last; first < active && !s; first = last) {
-        int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
-        bool approaching = false;
-        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
-            approaching |= rc_rigid_normal_velocity(e, &e->contacts.items[e->order[last]]) < -slowest;
-        if (approaching) s = resolve_island(e, solver, first, last);
+    /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
+     * resolved again. Contacts only join, so the rounds end (at most one per contact). */
+    for (int round = 0; !s && (activate(e) > 0 || round == 0); round++) {
+        int active = group(e);
+        for (int first = 0, last; first < active && !s; first = last) {
+            int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
+            bool approaching = false;
+            for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
+                approaching |= rc_rigid_normal_velocity(e, &e->contacts.items[e->order[last]]) < -slowest;
+            if (approaching) s = resolve_island(e, solver, first, last);
+        }
     }
     return s;
 }
