@@ -10,27 +10,25 @@
 #include "rigid/engine.h"
 #include "rigid/vec.h"
 
+/* The size and placement fields bodies and static shapes share: unit size, identity orientation. */
+static void unit_shape(double *radius, double *half, double *orientation)
+{
+    *radius = 1;
+    half[0] = half[1] = half[2] = 1;
+    orientation[0] = 1;
+}
+
 rc_rigid_body_def rc_rigid_default_body(void)
 {
-    rc_rigid_body_def b;
-    memset(&b, 0, sizeof b);
-    b.shape = RC_RIGID_SPHERE;
-    b.radius = 1;
-    b.half[0] = b.half[1] = b.half[2] = 1;
-    b.density = 1;
-    b.orientation[0] = 1;
+    rc_rigid_body_def b = {.shape = RC_RIGID_SPHERE, .density = 1};
+    unit_shape(&b.radius, b.half, b.orientation);
     return b;
 }
 
 rc_rigid_static_def rc_rigid_default_static(void)
 {
-    rc_rigid_static_def s;
-    memset(&s, 0, sizeof s);
-    s.shape = RC_RIGID_PLANE;
-    s.radius = 1;
-    s.half[0] = s.half[1] = s.half[2] = 1;
-    s.normal[2] = 1;
-    s.orientation[0] = 1;
+    rc_rigid_static_def s = {.shape = RC_RIGID_PLANE, .normal = {0, 0, 1}};
+    unit_shape(&s.radius, s.half, s.orientation);
     return s;
 }
 
