@@ -5,7 +5,10 @@
  *   a disk has m r^2 / 2, a sphere 2 m r^2 / 5;
  * - two equal squares given as polygons, meeting face to face at c = 1 without gravity, swap their velocities and do
  *   not spin (two contact points, resolved together: the symmetric answer);
- * - a 3D hull shaped as a box and a 2D rectangle dropped flat on a floor come to rest flat at their half height. */
+ * - a 3D hull shaped as a box and a 2D rectangle dropped flat on a floor come to rest flat at their half height;
+ * - a disk, a triangle and a rectangle tumbling with friction (mu = 0.4, c = 0.3) onto a static triangle and a floor
+ *   come to rest without ever overlapping beyond rounding (one-way coupled friction must not push them into each
+ *   other). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -123,6 +126,39 @@ static void settles_flat(int d)
     rc_rigid_destroy(e);
 }
 
+static void tumble(void)
+{
+    const double triangle[6] = {0, 0, 1, 0, 0.5, 0.8}, wedge[6] = {-1, 0, 1, 0, 0, 1};
+    rc_rigid_def def = rc_rigid_default_def();
+    def.dimension = 2;
+    def.gravity[1] = -9.81;
+    def.impact.restitution = 0.3;
+    def.impact.friction = 0.4;
+    rc_rigid_body_def b[3] = {rc_rigid_default_body(), rc_rigid_default_body(), rc_rigid_default_body()};
+    b[0].radius = 0.5, b[0].position[0] = 0.3, b[0].position[1] = 3;
+    b[1].shape = RC_RIGID_HULL, b[1].points = triangle, b[1].point_count = 3;
+    b[1].position[0] = 3, b[1].position[1] = 2, b[1].orientation[0] = cos(0.2), b[1].orientation[3] = sin(0.2);
+    b[2].shape = RC_RIGID_BOX, b[2].half[0] = 0.4, b[2].half[1] = 0.2;
+    b[2].position[0] = -3, b[2].position[1] = 2, b[2].orientation[0] = cos(0.15), b[2].orientation[3] = sin(0.15);
+    rc_rigid_static_def s[2] = {rc_rigid_default_static(), rc_rigid_default_static()};
+    s[0].shape = RC_RIGID_HULL, s[0].points = wedge, s[0].point_count = 3;
+    s[1].position[1] = -1, s[1].normal[1] = 1, s[1].normal[2] = 0;
+    def.bodies = b, def.body_count = 3, def.statics = s, def.static_count = 2;
+    rc_rigid *e;
+    if (rc_rigid_create(&def, &e)) {
+        CHECK(false, "tumble: %s", rc_last_error());
+        return;
+    }
+    CHECK(rc_rigid_step(e, 6000) == RC_OK, "tumble: %s", rc_last_error());
+    rc_rigid_observables o;
+    rc_rigid_measure(e, &o);
+    printf("tumble: %lld impacts, kinetic energy %.3g, deepest overlap %.3g\n", (long long)o.impacts, o.kinetic_energy,
+           o.max_penetration);
+    CHECK(o.max_penetration < 1e-9, "tumble: overlap %.17g", o.max_penetration);
+    CHECK(o.kinetic_energy < 1e-12, "tumble: still moving (%.17g)", o.kinetic_energy);
+    rc_rigid_destroy(e);
+}
+
 int main(void)
 {
     box_like_hull(3);
@@ -131,5 +167,6 @@ int main(void)
     squares_swap();
     settles_flat(3);
     settles_flat(2);
+    tumble();
     return check_finish();
 }

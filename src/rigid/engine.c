@@ -203,6 +203,8 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     if (!s) s = rc_impact_problem_create(&e->problem);
     if (!s) s = rc_impact_solver_create(&d->impact, &e->collide);
     if (!s) s = rc_impact_solver_create(&rest, &e->rest);
+    rest.friction = 0;
+    if (!s) s = rc_impact_solver_create(&rest, &e->project);
     return s;
 }
 
@@ -235,5 +237,6 @@ void rc_rigid_destroy(rc_rigid *e)
     rc_impact_problem_destroy(e->problem);
     rc_impact_solver_destroy(e->collide);
     rc_impact_solver_destroy(e->rest);
+    rc_impact_solver_destroy(e->project);
     free(e);
 }

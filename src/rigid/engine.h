@@ -65,6 +65,7 @@ struct rc_rigid {
     double *v_collided;    /* 3 per body: the velocity after the collision resolve, before gravity */
     rc_impact_problem *problem;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
+    rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
     rc_rigid_observables stats;
     int64_t step_iterations;
 };

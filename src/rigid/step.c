@@ -16,7 +16,9 @@
  *      Orientations turn by the exact rotation of the angular velocity over h (unit quaternions); the angular
  *      momentum of each body is kept through its rotation (w = I_world^-1 L after the turn).
  * Steps 3 and 5 follow Guendelman, Bridson and Fedkiw (2003): collisions before, contact after the velocity
- * update. */
+ * update. With friction, steps 3 and 5 are each followed by a resolve with restitution 0 and no friction of the
+ * islands that friction left approaching faster than 1e-6 g h: the resolver's friction is one-way coupled (its
+ * tangential impulses can make other contacts approach), and this takes that approach out, so no overlap appears. */
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -96,10 +98,13 @@ static rc_status one_step(rc_rigid *e)
     double t1 = seconds();
     e->stats.detection_seconds += t1 - t0;
     e->step_iterations = 0;
-    s = rc_rigid_resolve(e, e->collide, 1e-3 * rc_v3_norm(e->gravity) * e->h);
+    double gh = rc_v3_norm(e->gravity) * e->h;
+    s = rc_rigid_resolve(e, e->collide, 1e-3 * gh);
+    if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
     if (!s) memcpy(e->v_collided, e->v, 3 * (size_t)e->n * sizeof *e->v);
     for (int32_t i = 0; i < e->n && !s; i++) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
     if (!s) s = rc_rigid_resolve(e, e->rest, 0);
+    if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
     e->stats.resolution_seconds += seconds() - t1;
     if (e->step_iterations > e->stats.max_iterations) e->stats.max_iterations = e->step_iterations;
     if (e->contacts.count > e->stats.max_contacts) e->stats.max_contacts = e->contacts.count;
