@@ -384,7 +384,7 @@ bad_scene() { # NAME EXTRA-KEYS EXPECTED-IN-MESSAGE
 }
 bad_scene unknown_key ', "stop": {"collisions": 10}, "gravty": [0, 0, -1]' 'unknown key "gravty" at the top level'
 bad_scene no_stop '' "stop is missing"
-bad_scene time_stepping ', "stop": {"collisions": 10}, "dynamics": "time-stepping"' "not supported yet"
+bad_scene time_stepping ', "stop": {"collisions": 10}, "dynamics": "time-stepping"' 'unknown key "box" at the top level'
 bad_scene huge ', "stop": {"time": 1e400}' "stop.time"
 bad_scene nan ', "stop": {"time": NaN}' "malformed JSON"
 bad_scene wall ', "stop": {"time": 1}, "walls": [{"point": [0, 0, 1], "normal": [0, 0, 0]}]' "walls[0].normal: zero vector"
@@ -508,6 +508,41 @@ run 1 "run with two scenes" "$tool" run "$tmp/small.json" "$tmp/small.json"
 run 0 "help run" "$tool" help run
 checks=$((checks + 1))
 grep -q -- '--collisions' "$tmp/out" || fail "help run does not list --collisions"
+
+# ---- run: time-stepping scenes (examples/rigid) ----
+rigid=$root/examples/rigid
+run 3 "run the geyser without lineality" "$tool" run "$rigid/geyser.json" --out "$tmp/geyser" --quiet
+stderr_names "did not terminate within the budget"
+run 0 "run the geyser with lineality" "$tool" run "$rigid/geyser_lineality.json" --out "$tmp/geyser2" --time 1 --compact
+checks=$((checks + 1))
+python3 - "$tmp/out" "$tmp/geyser2/trajectory.xyz" <<'EOF4' || fail "the geyser's plug is not dislodged, or its summary lacks keys"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for k in ("stopped_by", "time", "steps", "impacts", "iterations", "max_iterations", "contacts", "kinetic_energy",
+          "energy_drift", "max_penetration", "steps_per_second", "detection_seconds", "resolution_seconds", "outputs"):
+    assert k in r, k
+assert r["stopped_by"] == "time" and r["steps"] == 1000 and r["max_iterations"] >= 1, r
+lines = open(sys.argv[2]).read().splitlines()
+n = int(lines[0])
+assert "orientation:R:4" in lines[1], lines[1]
+last = lines[-n:]
+assert float(last[2].split()[2]) > 4.3 and float(last[2].split()[5]) > 0.3, last[2]  # the top ball rises (from y = 4)
+EOF4
+run 0 "run the box tower" "$tool" run "$rigid/box_tower.json" --out "$tmp/tower" --time 0.05 --compact
+checks=$((checks + 1))
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["bodies"]==10 and r["max_penetration"]<1e-9 and abs(r["energy_drift"])<1e-9, r' \
+    "$tmp/out" || fail "the box tower does not stand"
+run 2 "run a time-stepping scene with --collisions" "$tool" run "$rigid/box_tower.json" --collisions 10
+stderr_names "--collisions"
+printf '{"dynamics": "time-stepping", "dimension": 2, "stop": {"steps": 1}, "bodies": []}' >"$tmp/no_step.json"
+bad_file run "$tmp/no_step.json" "time_step"
+printf '{"dynamics": "time-stepping", "dimension": 2, "time_step": 0.01, "stop": {"steps": 1},
+ "bodies": [{"shape": "ball", "radius": -1, "position": [0, 0]}]}' >"$tmp/bad_radius.json"
+bad_file run "$tmp/bad_radius.json" "bodies[0].radius"
+printf '{"dynamics": "time-stepping", "dimension": 3, "time_step": 0.01, "stop": {"steps": 1},
+ "bodies": [{"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]], "position": [0, 0, 0]}]}' \
+    >"$tmp/flat_hull.json"
+bad_file run "$tmp/flat_hull.json" "bodies[0].points: the points lie in one plane"
 
 # ---- usage: exit 1; help and version: exit 0 ----
 run 1 "no command" "$tool"

@@ -276,7 +276,7 @@ static const struct {
     {"{" GOOD_REST ", \"particles\": {\"lattice\": \"fcc\", \"count\": 2.5, \"diameter\": 1}}",
      "particles.count: 2.5 is not a whole number"},
     {"{\"dynamics\": \"time-stepping\", " GOOD_REST ", " LATTICE "}",
-     "dynamics: \"time-stepping\" is not supported yet"},
+     "dynamics: \"time-stepping\" scenes are read by rc_rigid_scene_read"},
     {"{\"dynamics\": \"monte-carlo\", " GOOD_REST ", " LATTICE "}", "dynamics: \"monte-carlo\" is not"},
     {"{\"dimension\": 4, \"temperature\": 1, \"stop\": {\"time\": 1}, " LATTICE "}", "dimension: 4 is not 2 or 3"},
     {"{\"dimension\": 3, \"temperature\": 1, " LATTICE "}", "stop is missing"},

@@ -3,8 +3,10 @@
  *   impact.h  simultaneous-impact problems and the resolver that always terminates
  *   frame.h   plain snapshots of a simulation that writers read
  *   edmd.h    the event-driven hard-sphere engine with stable event detection
+ *   rigid.h   the time-stepped engine for balls and rigid bodies
  *   io.h      reading impact problems from JSON files
  *   scene.h   reading scene files: whole event-driven runs (ricochet run)
+ *   rigid_scene.h  reading time-stepping scene files (ricochet run)
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
  *   trajectory.h  reading trajectories back as frames
  *   render.h  pictures of frames (PNG, cairo) */
@@ -15,8 +17,10 @@
 #include "ricochet/impact.h"
 #include "ricochet/frame.h"
 #include "ricochet/edmd.h"
+#include "ricochet/rigid.h"
 #include "ricochet/io.h"
 #include "ricochet/scene.h"
+#include "ricochet/rigid_scene.h"
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"
 #include "ricochet/render.h"

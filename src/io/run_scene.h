@@ -26,6 +26,8 @@ struct rc_run_scene {
 
 /* "stop", "output" and "equilibration" into scene->settings. */
 rc_status rc_run_read_settings(const cJSON *root, rc_run_scene *scene);
+/* "output" into out; its directory string is a copy the caller frees (time-stepping scenes read it too). */
+rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **directory_copy);
 /* "dynamics", "dimension", "box", "gravity", "walls", "restitution", "event_detection", "thermostat",
  * "neighbour_shell", "reorder_interval", "diagnostics" and "seed" into scene->def. */
 rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene);

@@ -65,9 +65,8 @@ static rc_status read_equilibration(const cJSON *root, rc_run_settings *settings
     return RC_OK;
 }
 
-static rc_status read_output(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **directory_copy)
 {
-    rc_run_output *out = &scene->settings.output;
     const cJSON *section;
     const char *directory = NULL;
     out->every = INFINITY;
@@ -81,9 +80,9 @@ static rc_status read_output(const cJSON *root, rc_run_scene *scene)
     if (!s && section) s = rc_json_flag(section, "output", "csv", &out->csv);
     if (!s && section) s = rc_json_flag(section, "output", "h5md", &out->h5md);
     if (s) return s;
-    scene->directory = strdup(directory ? directory : "out");
-    if (!scene->directory) return rc_fail(RC_NO_MEMORY, "out of memory reading the scene");
-    out->directory = scene->directory;
+    *directory_copy = strdup(directory ? directory : "out");
+    if (!*directory_copy) return rc_fail(RC_NO_MEMORY, "out of memory reading the scene");
+    out->directory = *directory_copy;
     return RC_OK;
 }
 
@@ -91,6 +90,6 @@ rc_status rc_run_read_settings(const cJSON *root, rc_run_scene *scene)
 {
     rc_status s = read_stop(root, &scene->settings);
     if (!s) s = read_equilibration(root, &scene->settings);
-    if (!s) s = read_output(root, scene);
+    if (!s) s = rc_run_read_output(root, &scene->settings.output, &scene->directory);
     return s;
 }

@@ -22,8 +22,8 @@ static rc_status read_dynamics(const cJSON *root, rc_edmd_def *def)
     rc_status s = rc_json_string(root, "", "dynamics", false, &dynamics);
     if (s) return s;
     if (dynamics && strcmp(dynamics, "time-stepping") == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"time-stepping\" is not supported yet by ricochet run; use "
-                                            "\"event-driven\"");
+        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"time-stepping\" scenes are read by rc_rigid_scene_read "
+                                            "(ricochet run chooses the reader by \"dynamics\")");
     if (dynamics && strcmp(dynamics, "event-driven") != 0)
         return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"%s\" is not \"event-driven\" or \"time-stepping\"",
                        dynamics);

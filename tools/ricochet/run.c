@@ -1,6 +1,6 @@
-/* ricochet run SCENE.json [options]: read a scene file, apply the command-line options over its settings, build the
- * event-driven engine, run it to the stop criterion writing the trajectory and the observables, and print the JSON
- * summary; the exit code says how it went (docs/cli.md). */
+/* ricochet run SCENE.json [options]: read a scene file (a time-stepping one goes to run_rigid.c), apply the
+ * command-line options over its settings, build the event-driven engine, run it to the stop criterion writing the
+ * trajectory and the observables, and print the JSON summary; the exit code says how it went (docs/cli.md). */
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -9,16 +9,6 @@
 #include <unistd.h>
 
 #include "run.h"
-
-typedef struct run_arguments {
-    const char *path, *directory; /* directory: --out, or NULL */
-    const char *h5md;             /* --h5md FILE, or NULL */
-    const char *resume;           /* --resume CHECKPOINT, or NULL */
-    double checkpoint_every;      /* --checkpoint-every T, or 0 */
-    bool stop_given;              /* --collisions, --time or --events: they replace the file's "stop" */
-    rc_edmd_limits stop;
-    bool quiet, no_xyz, compact, help;
-} run_arguments;
 
 /* A positive whole number: decimal digits, or a number such as 1e6. Returns false when it is not one. */
 static bool parse_count(const char *text, uint64_t *out)
@@ -191,6 +181,10 @@ int rc_cli_run(int argc, char **argv)
         text = resumed.scene_text;
     } else if (!(text = read_text(a.path))) {
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
+    } else if (rc_scene_is_time_stepping(text)) {
+        code = rc_cli_run_rigid(&a, text);
+        free(text);
+        return code;
     }
     rc_run_scene *scene;
     rc_status s = rc_run_scene_parse(text, &scene);

@@ -11,6 +11,20 @@
 
 enum { RC_RUN_GO_ON = -1 };
 
+/* The command line of ricochet run. */
+typedef struct run_arguments {
+    const char *path, *directory; /* directory: --out, or NULL */
+    const char *h5md;             /* --h5md FILE, or NULL */
+    const char *resume;           /* --resume CHECKPOINT, or NULL */
+    double checkpoint_every;      /* --checkpoint-every T, or 0 */
+    bool stop_given;              /* --collisions, --time or --events: they replace the file's "stop" */
+    rc_edmd_limits stop;
+    bool quiet, no_xyz, compact, help;
+} run_arguments;
+
+/* ricochet run on a time-stepping scene (run_rigid.c): the engine, its outputs and its summary. */
+int rc_cli_run_rigid(const run_arguments *a, const char *text);
+
 /* The files of a run and the state of their writing. */
 typedef struct run_outputs {
     char *trajectory, *observables, *histogram, *h5md_path; /* paths, NULL when not written */

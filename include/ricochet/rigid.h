@@ -1,0 +1,128 @@
+/* ricochet/rigid.h: the time-stepped engine for balls and rigid bodies (DESIGN.md, "The time-stepped engine";
+ * docs/rigid.md). Every step detects the contacts of the present configuration, groups them into islands and hands
+ * each island to the impact resolver (ricochet/impact.h; Vouga et al. 2017), so every step's impact terminates.
+ *
+ * Build an engine from a definition (rc_rigid_default_def, then fill in the bodies and the static shapes), advance
+ * it with rc_rigid_step, read its state with rc_rigid_body_state, rc_rigid_measure and rc_rigid_fill_frame.
+ * 2D bodies live in the plane z = 0: their rotation is an angle about z, kept as a quaternion about z. */
+#ifndef RICOCHET_RIGID_H
+#define RICOCHET_RIGID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ricochet/core.h"
+#include "ricochet/frame.h"
+#include "ricochet/impact.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rc_rigid_shape {
+    RC_RIGID_SPHERE, /* a sphere (3D) or a disk (2D): radius */
+    RC_RIGID_BOX,    /* a box (3D) or a rectangle (2D): half extents along the body's axes */
+    RC_RIGID_HULL,   /* the convex hull of points (3D) or the convex polygon around points (2D) */
+    RC_RIGID_PLANE   /* static shapes only: the half-space n.(x - position) <= 0 is solid */
+} rc_rigid_shape;
+
+/* A moving body. Its position is its centre of mass: the points of a hull are given about any origin and the hull
+ * is shifted so that its centre of mass sits at position. */
+typedef struct rc_rigid_body_def {
+    rc_rigid_shape shape;      /* sphere, box or hull */
+    bool ball;                 /* a ball: a sphere that only translates (no rotational degrees of freedom) */
+    double radius;             /* sphere */
+    double half[3];            /* box; 2D uses the first two */
+    const double *points;      /* hull: point_count points of `dimension` coordinates each, in the body frame */
+    int32_t point_count;
+    double density;            /* mass per volume (area in 2D); default 1 */
+    double position[3];
+    double orientation[4];     /* unit quaternion (w, x, y, z), body to world; 2D: a rotation about z only */
+    double velocity[3];
+    double angular_velocity[3]; /* world frame; 2D uses the third entry */
+    int32_t species;           /* a label for the outputs */
+} rc_rigid_body_def;
+
+/* A static shape: a plane (position is a point on it, normal its unit outward normal, towards the bodies), or a
+ * sphere, box or hull fixed in place. */
+typedef struct rc_rigid_static_def {
+    rc_rigid_shape shape;
+    double radius;
+    double half[3];
+    const double *points;
+    int32_t point_count;
+    double position[3];
+    double normal[3];          /* plane */
+    double orientation[4];
+} rc_rigid_static_def;
+
+typedef struct rc_rigid_def {
+    int dimension;             /* 2 or 3 */
+    double time_step;          /* h > 0 */
+    double gravity[3];
+    int32_t body_count;
+    const rc_rigid_body_def *bodies;
+    int32_t static_count;
+    const rc_rigid_static_def *statics;
+    rc_impact_options impact;  /* operator, order, restitution, friction, lineality and budget of every resolve */
+    double margin;             /* contact margin as a fraction of the smallest body's bounding radius; default 1e-3 */
+} rc_rigid_def;
+
+/* A body with the defaults: a unit sphere at the origin at rest, density 1, identity orientation. */
+RC_API rc_rigid_body_def rc_rigid_default_body(void);
+/* A static plane z = 0 (y = 0 in 2D is made by setting normal) with identity orientation. */
+RC_API rc_rigid_static_def rc_rigid_default_static(void);
+/* Dimension 3, h = 1e-3, no gravity, no bodies, rc_impact_default_options(), margin 1e-3. */
+RC_API rc_rigid_def rc_rigid_default_def(void);
+
+typedef struct rc_rigid rc_rigid;
+
+/* Checks the definition (rc_last_error() names the bad field: "bodies[3].radius: -1 is not positive") and builds
+ * the engine; the definition's arrays are copied. */
+RC_API rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine);
+RC_API void rc_rigid_destroy(rc_rigid *engine);
+
+/* Advances `steps` steps. Returns RC_NOT_TERMINATED when a resolve ran out of the impact budget
+ * (def.impact.max_iterations): the step is abandoned before its position update, so the state is that of the
+ * start of the step with the velocities the resolver reached. */
+RC_API rc_status rc_rigid_step(rc_rigid *engine, int64_t steps);
+
+RC_API int32_t rc_rigid_count(const rc_rigid *engine);
+RC_API int rc_rigid_dimension(const rc_rigid *engine);
+RC_API double rc_rigid_mass(const rc_rigid *engine, int32_t body);
+
+/* The state of one body: any pointer may be NULL. Vectors have three entries; orientation four. */
+RC_API void rc_rigid_body_state(const rc_rigid *engine, int32_t body, double *position, double *orientation,
+                                double *velocity, double *angular_velocity);
+/* Replaces a body's velocities (for tests and interactive use). */
+RC_API void rc_rigid_set_velocity(rc_rigid *engine, int32_t body, const double *velocity,
+                                  const double *angular_velocity);
+
+typedef struct rc_rigid_observables {
+    double time;
+    int64_t steps;
+    int64_t impacts;             /* resolves that changed something (islands with an approaching contact) */
+    int64_t iterations;          /* impact-operator applications, summed */
+    int64_t max_iterations;      /* the most any one step needed */
+    int64_t contacts;            /* contact points of the last step */
+    int64_t max_contacts;        /* the most in one step */
+    int32_t largest_island;      /* bodies in the largest island of any step */
+    double kinetic_energy;       /* translational and rotational */
+    double potential_energy;     /* -m g.x summed */
+    double linear_momentum[3];
+    double angular_momentum[3];  /* about the origin (spin plus orbital); 2D: the third entry */
+    double max_penetration;      /* the deepest overlap seen at the start of any step (>= 0) */
+    double detection_seconds;    /* wall time in contact detection (broad and narrow phase) */
+    double resolution_seconds;   /* wall time in the impact resolver */
+} rc_rigid_observables;
+
+RC_API void rc_rigid_measure(const rc_rigid *engine, rc_rigid_observables *out);
+
+/* Fills a frame made by rc_frame_init(frame, rc_rigid_count(engine), true): positions, velocities, bounding radii,
+ * species and orientations. The box is the bounding box of the bodies (never periodic). */
+RC_API rc_status rc_rigid_fill_frame(const rc_rigid *engine, rc_frame *frame);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,130 @@
+/* Time-stepping scene files (ricochet/rigid_scene.h, docs/formats.md, "Time-stepping scenes"): parse the JSON,
+ * check the top-level keys, read the world ("dimension", "time_step", "gravity", "margin", the resolver's options),
+ * the bodies and static shapes (rigid_scene_bodies.c), "stop" (time and/or steps) and "output", then check the
+ * definition by building an engine once, with the engine's failures in the file's terms. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/status.h"
+#include "io/json_document.h"
+#include "io/json_fields.h"
+#include "io/option_values.h"
+#include "io/rigid_scene.h"
+#include "io/run_scene.h"
+
+static const char *const top_keys[] = {"comment", "dynamics", "dimension", "time_step", "gravity", "margin", "bodies",
+                                       "static", "stop", "output", NULL};
+static const char *const stop_keys[] = {"time", "steps", NULL};
+
+bool rc_scene_is_time_stepping(const char *text)
+{
+    cJSON *root = cJSON_Parse(text);
+    const cJSON *dynamics = cJSON_GetObjectItemCaseSensitive(root, "dynamics");
+    bool yes = cJSON_IsString(dynamics) && strcmp(dynamics->valuestring, "time-stepping") == 0;
+    cJSON_Delete(root);
+    return yes;
+}
+
+static rc_status read_world(const cJSON *root, rc_rigid_scene *scene)
+{
+    rc_rigid_def *d = &scene->def;
+    double dimension = 3;
+    rc_status s = rc_json_number(root, "", "dimension", false, &dimension);
+    if (!s && dimension != 2 && dimension != 3)
+        s = rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
+    d->dimension = (int)dimension;
+    if (!s) s = rc_json_positive(root, "", "time_step", true, &d->time_step);
+    if (!s) s = rc_run_vector(root, "", "gravity", d->dimension, false, d->gravity);
+    if (!s && cJSON_HasObjectItem(root, "margin")) s = rc_json_range(root, "", "margin", true, 1e-12, 0.5, &d->margin);
+    if (!s) s = rc_json_impact_options(root, "", &d->impact);
+    return s;
+}
+
+static rc_status read_stop(const cJSON *root, rc_rigid_run_settings *settings)
+{
+    const cJSON *stop;
+    uint64_t steps = 0;
+    bool has_steps = false;
+    settings->stop_time = INFINITY;
+    rc_status s = rc_json_section(root, "", "stop", stop_keys, &stop);
+    if (!s && !stop) s = rc_fail(RC_INVALID_ARGUMENT, "stop is missing: give {\"time\": T} or {\"steps\": N}");
+    if (!s && cJSON_HasObjectItem(stop, "time")) s = rc_json_positive(stop, "stop", "time", true, &settings->stop_time);
+    if (!s) s = rc_json_count(stop, "stop", "steps", false, INT64_MAX, &steps, &has_steps);
+    if (!s && has_steps && steps == 0) s = rc_fail(RC_INVALID_ARGUMENT, "stop.steps: 0 is not positive");
+    if (!s && !has_steps && !isfinite(settings->stop_time))
+        s = rc_fail(RC_INVALID_ARGUMENT, "stop: give \"time\" or \"steps\"");
+    settings->stop_steps = (int64_t)steps;
+    return s;
+}
+
+/* Builds the engine once to check what only the engine checks (hulls with volume, orientations), then drops it. */
+static rc_status check_engine(const rc_rigid_scene *scene)
+{
+    rc_rigid *engine;
+    rc_status s = rc_rigid_create(&scene->def, &engine);
+    rc_rigid_destroy(engine);
+    return s;
+}
+
+static rc_status read_root(const cJSON *root, rc_rigid_scene *scene)
+{
+    if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
+    const char *comment;
+    rc_status s = rc_json_check_keys(root, "", top_keys, rc_option_names);
+    if (!s) s = rc_json_string(root, "", "comment", false, &comment);
+    if (!s) s = read_world(root, scene);
+    if (!s) s = rc_rigid_read_bodies(root, scene);
+    if (!s) s = read_stop(root, &scene->settings);
+    if (!s) s = rc_run_read_output(root, &scene->settings.output, &scene->directory);
+    if (!s) s = check_engine(scene);
+    return s;
+}
+
+rc_status rc_rigid_scene_parse(const char *text, rc_rigid_scene **scene)
+{
+    *scene = NULL;
+    cJSON *root;
+    rc_status s = rc_json_parse(text, &root);
+    if (s) return s;
+    rc_rigid_scene *result = calloc(1, sizeof *result);
+    if (result) {
+        result->def = rc_rigid_default_def();
+        s = read_root(root, result);
+    } else {
+        s = rc_fail(RC_NO_MEMORY, "out of memory reading the scene");
+    }
+    cJSON_Delete(root);
+    if (s) {
+        rc_rigid_scene_destroy(result);
+        return s;
+    }
+    rc_clear_error();
+    *scene = result;
+    return RC_OK;
+}
+
+rc_status rc_rigid_scene_read(const char *path, rc_rigid_scene **scene)
+{
+    char *text;
+    *scene = NULL;
+    rc_status s = rc_json_read_file(path, &text);
+    if (s) return s;
+    s = rc_rigid_scene_parse(text, scene);
+    free(text);
+    return s;
+}
+
+void rc_rigid_scene_destroy(rc_rigid_scene *scene)
+{
+    if (!scene) return;
+    for (int k = 0; k < scene->point_lists; k++) free(scene->points[k]);
+    free(scene->points);
+    free(scene->bodies);
+    free(scene->statics);
+    free(scene->directory);
+    free(scene);
+}
+
+const rc_rigid_def *rc_rigid_scene_def(const rc_rigid_scene *scene) { return &scene->def; }
+const rc_rigid_run_settings *rc_rigid_scene_settings(const rc_rigid_scene *scene) { return &scene->settings; }

@@ -1,0 +1,109 @@
+/* The state of the time-stepped engine and the internal interfaces between its files (DESIGN.md, "The time-stepped
+ * engine"; docs/rigid.md): bodies (structure of arrays), static shapes, the contact list of the present step, and
+ * the broad phase, narrow phase, islands and step that work on them. */
+#ifndef RC_RIGID_ENGINE_H
+#define RC_RIGID_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ricochet/impact.h"
+#include "ricochet/rigid.h"
+#include "rigid/shape.h"
+
+/* A contact point between body a and body b, or static shape -1 - b when b < 0, with the unit normal pointing from b
+ * to a and the gap between the surfaces (negative: overlap) at the start of the step. */
+typedef struct rc_rigid_contact {
+    int32_t a, b;
+    double point[3], normal[3];
+    double gap;
+    bool active; /* takes part in the resolves: within the margin, or closing within the step (once in this step,
+                    it stays in) */
+} rc_rigid_contact;
+
+typedef struct rc_rigid_contacts {
+    rc_rigid_contact *items;
+    int count, capacity;
+} rc_rigid_contacts;
+
+/* What the narrow phase sees of a body or a static shape. */
+typedef struct rc_rigid_view {
+    const rc_rigid_geometry *g;
+    const double *x, *rot;     /* centre and body-to-world rotation */
+    const double *vertices;    /* body-frame vertices (g->vertex_count) */
+    const double *normals;     /* body-frame face normals (g->normal_count) */
+    const double *plane;       /* the outward normal of a static plane, else NULL */
+} rc_rigid_view;
+
+typedef struct rc_rigid_broad {
+    int32_t *cell_start, *sorted, *cell_of; /* bodies sorted by hashed cell */
+    size_t cell_capacity, body_capacity, cell_of_capacity;
+    int32_t (*pairs)[2];
+    int pair_count, pair_capacity;
+} rc_rigid_broad;
+
+struct rc_rigid {
+    int d;
+    double h, gravity[3], margin; /* margin: absolute contact margin */
+    rc_impact_options impact;
+    int32_t n, statics;
+    rc_rigid_geometry *geometry, *static_geometry;
+    rc_rigid_pool pool;
+    bool *ball;
+    int32_t *species;
+    double *x, *q, *v, *w, *mass, *rot, *inertia_body, *inertia_world, *inverse_body; /* 3,4,3,3,1,9,9,9,9 */
+    double *sx, *srot, *snormal; /* 3, 9, 3 per static shape */
+    double time;
+    rc_rigid_contacts contacts;
+    rc_rigid_broad broad;
+    /* islands */
+    int32_t *parent, *island_of, *local, *bodies_of_island; /* per body */
+    int *order, *contact_order; /* per contact */
+    size_t order_capacity, contact_order_capacity;
+    double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */
+    double *v_collided;    /* 3 per body: the velocity after the collision resolve, before gravity */
+    rc_impact_problem *problem;
+    rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
+    rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
+    rc_rigid_observables stats;
+    int64_t step_iterations;
+};
+
+/* The narrow-phase view of body i, or of static shape s. */
+rc_rigid_view rc_rigid_body_view(const rc_rigid *e, int32_t i);
+rc_rigid_view rc_rigid_static_view(const rc_rigid *e, int32_t s);
+
+/* Broad phase: the pairs of bodies whose bounding spheres come within `reach` of each other, each once, in a
+ * deterministic order (broad.c). */
+rc_status rc_rigid_broad_pairs(rc_rigid *e, const double *reach);
+void rc_rigid_broad_free(rc_rigid_broad *b);
+
+/* Narrow phase: appends to list the contact points of view a (a body) and view b (a body or static shape) whose
+ * gap is at most threshold, with ids a_id and b_id (narrow.c; general convex pairs in narrow_ccd.c). */
+rc_status rc_rigid_collide(int d, const rc_rigid_view *a, const rc_rigid_view *b, double threshold, int32_t a_id,
+                           int32_t b_id, rc_rigid_contacts *list);
+/* General convex pairs through libccd (GJK-EPA) with a contact manifold (narrow_ccd.c). */
+rc_status rc_rigid_collide_convex(int d, const rc_rigid_view *a, const rc_rigid_view *b, double threshold,
+                                  int32_t a_id, int32_t b_id, rc_rigid_contacts *list);
+rc_status rc_rigid_contacts_push(rc_rigid_contacts *list, int32_t a, int32_t b, const double *point,
+                                 const double *normal, double gap);
+/* The contact manifold of two polytopes touching along normal n (from b to a): manifold.c. Appends the points of
+ * the overlap of their features facing each other, or `fallback` when the features are an edge and an edge. */
+rc_status rc_rigid_manifold(const rc_rigid_view *a, const rc_rigid_view *b, const double *n, double gap,
+                            double tolerance, const double *fallback, int32_t a_id, int32_t b_id,
+                            rc_rigid_contacts *list);
+
+/* All contacts of the present configuration into e->contacts (detect.c). */
+rc_status rc_rigid_detect(rc_rigid *e);
+
+/* Resolves with `solver` every island that has a contact approaching faster than `slowest` (islands.c). */
+rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest);
+
+/* Sets body i's world rotation and world inertia from its quaternion (step.c). */
+void rc_rigid_orient(rc_rigid *e, int32_t i);
+
+/* The relative normal velocity of contact c (a away from b). */
+double rc_rigid_normal_velocity(const rc_rigid *e, const rc_rigid_contact *c);
+
+#endif

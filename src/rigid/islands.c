@@ -1,0 +1,151 @@
+/* Contact islands of one step, each resolved by src/impact (DESIGN.md, "The time-stepped engine"; Vouga et al.
+ * 2017, sections 3-6; docs/rigid.md, "Islands"). A contact takes part when it is within the margin or would close
+ * within the step at the present velocities; then it stays in for the step, and a resolve that makes another
+ * contact close brings that one in and resolves its island again. Islands are the connected components of the bodies joined by taking
+ * part contacts (static shapes do not join islands); an island with an approaching contact becomes one impact
+ * problem (bodies with mass and world inertia, contacts with point and normal) and one rc_impact_solver_resolve. */
+#include <math.h>
+#include <string.h>
+
+#include "core/grow.h"
+#include "rigid/engine.h"
+#include "rigid/vec.h"
+
+/* The velocity of body i's material point p. */
+static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
+{
+    double r[3], wr[3];
+    rc_v3_axpy(p, -1, e->x + 3 * i, r);
+    rc_v3_cross(e->w + 3 * i, r, wr);
+    rc_v3_axpy(e->v + 3 * i, 1, wr, out);
+}
+
+double rc_rigid_normal_velocity(const rc_rigid *e, const rc_rigid_contact *c)
+{
+    double va[3], vb[3] = {0, 0, 0}, u[3];
+    point_velocity(e, c->a, c->point, va);
+    if (c->b >= 0) point_velocity(e, c->b, c->point, vb);
+    rc_v3_axpy(va, -1, vb, u);
+    return rc_v3_dot(u, c->normal);
+}
+
+static int32_t root(int32_t *parent, int32_t i)
+{
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+/* Activates the contacts that now take part; returns how many were new. */
+static int activate(const rc_rigid *e)
+{
+    int added = 0;
+    for (int k = 0; k < e->contacts.count; k++) {
+        rc_rigid_contact *c = &e->contacts.items[k];
+        if (!c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin)
+            c->active = true, added++;
+    }
+    return added;
+}
+
+/* Labels islands: e->island_of[i] for bodies, and e->contact_order lists the taking-part contacts grouped by
+ * island (island_of of their body a), in list order inside each group. Returns the number of such contacts. */
+static int group(rc_rigid *e)
+{
+    for (int32_t i = 0; i < e->n; i++) e->parent[i] = i, e->local[i] = 0;
+    int active = 0;
+    for (int k = 0; k < e->contacts.count; k++) {
+        const rc_rigid_contact *c = &e->contacts.items[k];
+        if (!c->active) continue;
+        e->contact_order[active++] = k;
+        if (c->b >= 0) e->parent[root(e->parent, c->a)] = root(e->parent, c->b);
+    }
+    for (int32_t i = 0; i < e->n; i++) e->island_of[i] = root(e->parent, i);
+    /* counting sort of the active contacts by island (local[] counts, then offsets) */
+    for (int t = 0; t < active; t++) e->local[e->island_of[e->contacts.items[e->contact_order[t]].a]]++;
+    int32_t sum = 0;
+    for (int32_t i = 0; i < e->n; i++) {
+        int32_t c = e->local[i];
+        e->local[i] = sum;
+        sum += c;
+    }
+    for (int t = 0; t < active; t++) {
+        int k = e->contact_order[t];
+        e->order[e->local[e->island_of[e->contacts.items[k].a]]++] = k;
+    }
+    return active;
+}
+
+static rc_status add_body(rc_rigid *e, int32_t i, int *index)
+{
+    double *w = e->w + 3 * i;
+    if (e->ball[i]) return rc_impact_problem_add_ball(e->problem, e->d, e->mass[i], e->x + 3 * i, e->v + 3 * i, index);
+    const double *inertia = e->d == 3 ? e->inertia_world + 9 * i : e->inertia_body + 9 * i + 8;
+    return rc_impact_problem_add_rigid(e->problem, e->d, e->mass[i], inertia, e->x + 3 * i, e->v + 3 * i,
+                                       e->d == 3 ? w : w + 2, index);
+}
+
+static void take_velocities(rc_rigid *e, const int32_t *bodies, int count, const rc_impact_result *r)
+{
+    for (int k = 0; k < count; k++) {
+        int32_t i = bodies[k];
+        const double *u = r->velocity + rc_impact_problem_body_first_dof(e->problem, k);
+        for (int c = 0; c < e->d; c++) e->v[3 * i + c] = u[c];
+        if (e->ball[i]) continue;
+        if (e->d == 3) memcpy(e->w + 3 * i, u + 3, 3 * sizeof *u);
+        else e->w[3 * i + 2] = u[2];
+    }
+}
+
+/* Builds and resolves the island of contacts order[first .. last). */
+static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first, int last)
+{
+    rc_impact_problem_clear(e->problem);
+    int bodies = 0;
+    rc_status s = RC_OK;
+    for (int t = first; t < last && !s; t++) {
+        const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
+        int ends[2] = {c->a, c->b}, local[2] = {-1, -1};
+        for (int side = 0; side < 2 && !s; side++) {
+            if (ends[side] < 0) continue;
+            if (e->parent[ends[side]] >= 0) { /* parent[] is reused: -1 - local index once added */
+                e->bodies_of_island[bodies] = ends[side];
+                s = add_body(e, ends[side], &local[side]);
+                e->parent[ends[side]] = -1 - local[side];
+                bodies++;
+            }
+            local[side] = -1 - e->parent[ends[side]];
+        }
+        if (!s) s = rc_impact_problem_add_contact(e->problem, local[0], local[1], c->point, c->normal, NULL);
+    }
+    rc_impact_result r;
+    if (!s) s = rc_impact_solver_resolve(solver, e->problem, &r);
+    if (!s || s == RC_NOT_TERMINATED) {
+        take_velocities(e, e->bodies_of_island, bodies, &r);
+        e->stats.iterations += r.iterations;
+        e->step_iterations += r.iterations;
+        e->stats.impacts += r.iterations > 0;
+        if (bodies > e->stats.largest_island) e->stats.largest_island = bodies;
+    }
+    return s;
+}
+
+rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest)
+{
+    size_t m = (size_t)e->contacts.count;
+    rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
+    if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
+    if (s) return s;
+    /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
+     * resolved again. Contacts only join, so the rounds end (at most one per contact). */
+    for (int round = 0; !s && (activate(e) > 0 || round == 0); round++) {
+        int active = group(e);
+        for (int first = 0, last; first < active && !s; first = last) {
+            int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
+            bool approaching = false;
+            for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
+                approaching |= rc_rigid_normal_velocity(e, &e->contacts.items[e->order[last]]) < -slowest;
+            if (approaching) s = resolve_island(e, solver, first, last);
+        }
+    }
+    return s;
+}

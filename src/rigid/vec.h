@@ -1,0 +1,77 @@
+/* Small inline vector, 3x3 matrix and quaternion helpers of the time-stepped engine (DESIGN.md, "The time-stepped
+ * engine": quaternions for 3D rotation). Matrices are row-major double[9]; quaternions are (w, x, y, z). */
+#ifndef RC_RIGID_VEC_H
+#define RC_RIGID_VEC_H
+
+#include <math.h>
+
+static inline double rc_v3_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static inline void rc_v3_cross(const double *a, const double *b, double *out)
+{
+    double c[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    out[0] = c[0], out[1] = c[1], out[2] = c[2];
+}
+
+/* out = a + s b */
+static inline void rc_v3_axpy(const double *a, double s, const double *b, double *out)
+{
+    for (int i = 0; i < 3; i++) out[i] = a[i] + s * b[i];
+}
+
+static inline double rc_v3_norm(const double *a) { return sqrt(rc_v3_dot(a, a)); }
+
+/* out = m a */
+static inline void rc_m3_apply(const double *m, const double *a, double *out)
+{
+    double c[3];
+    for (int i = 0; i < 3; i++) c[i] = m[3 * i] * a[0] + m[3 * i + 1] * a[1] + m[3 * i + 2] * a[2];
+    out[0] = c[0], out[1] = c[1], out[2] = c[2];
+}
+
+/* out = m^T a */
+static inline void rc_m3_apply_transpose(const double *m, const double *a, double *out)
+{
+    double c[3];
+    for (int i = 0; i < 3; i++) c[i] = m[i] * a[0] + m[3 + i] * a[1] + m[6 + i] * a[2];
+    out[0] = c[0], out[1] = c[1], out[2] = c[2];
+}
+
+/* out = r d r^T for a rotation r and a symmetric body-frame tensor d (world inertia from body inertia) */
+static inline void rc_m3_rotate_tensor(const double *r, const double *d, double *out)
+{
+    double rd[9];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            rd[3 * i + j] = r[3 * i] * d[j] + r[3 * i + 1] * d[3 + j] + r[3 * i + 2] * d[6 + j];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            out[3 * i + j] = rd[3 * i] * r[3 * j] + rd[3 * i + 1] * r[3 * j + 1] + rd[3 * i + 2] * r[3 * j + 2];
+}
+
+/* The rotation matrix of a unit quaternion. */
+static inline void rc_quat_matrix(const double *q, double *r)
+{
+    double w = q[0], x = q[1], y = q[2], z = q[3];
+    r[0] = 1 - 2 * (y * y + z * z), r[1] = 2 * (x * y - w * z), r[2] = 2 * (x * z + w * y);
+    r[3] = 2 * (x * y + w * z), r[4] = 1 - 2 * (x * x + z * z), r[5] = 2 * (y * z - w * x);
+    r[6] = 2 * (x * z - w * y), r[7] = 2 * (y * z + w * x), r[8] = 1 - 2 * (x * x + y * y);
+}
+
+/* out = a b (Hamilton product) */
+static inline void rc_quat_multiply(const double *a, const double *b, double *out)
+{
+    double c[4] = {a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
+                   a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+                   a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
+                   a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]};
+    for (int i = 0; i < 4; i++) out[i] = c[i];
+}
+
+static inline void rc_quat_normalize(double *q)
+{
+    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    for (int i = 0; i < 4; i++) q[i] /= n;
+}
+
+#endif
