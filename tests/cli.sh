@@ -366,6 +366,27 @@ stderr_names "not a complete ricochet checkpoint"
 run 1 "a scene and --resume" "$tool" run "$tmp/ck.json" --resume "$tmp/ckB/checkpoint.rcp"
 run 2 "a bad --checkpoint-every" "$tool" run "$tmp/ck.json" --checkpoint-every -1
 stderr_names "--checkpoint-every"
+# Checkpoints and H5MD of the time-stepped engine: the box tower resumed at t = 0.2 ends as the run that went on to
+# 0.4; the H5MD file holds the orientations.
+run 0 "time-stepping run with checkpoints" "$tool" run "$root/examples/rigid/box_tower.json" --quiet --time 0.4 \
+    --checkpoint-every 0.1 --out "$tmp/towerA"
+cp "$tmp/out" "$tmp/towerA.json"
+run 0 "time-stepping run to t = 0.2" "$tool" run "$root/examples/rigid/box_tower.json" --quiet --time 0.2 \
+    --checkpoint-every 0.1 --out "$tmp/towerB"
+run 0 "time-stepping resume" "$tool" run --resume "$tmp/towerB/checkpoint.rcp" --quiet --time 0.4 \
+    --checkpoint-every 0.1 --out "$tmp/towerC" --h5md "$tmp/towerC.h5md"
+checks=$((checks + 1))
+/usr/bin/python3 -c '
+import json, sys, h5py
+a, c = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+for key in ("time", "steps", "impacts", "iterations", "energy_drift", "kinetic_energy", "max_penetration"):
+    assert a[key] == c[key], (key, a[key], c[key])
+frame = lambda path: open(path).read().splitlines()[-10:]
+assert frame(sys.argv[3]) == frame(sys.argv[4]), "the last frames differ"
+with h5py.File(sys.argv[5]) as f:
+    assert f["particles/all/orientation/value"].shape[1:] == (10, 4)
+' "$tmp/towerA.json" "$tmp/out" "$tmp/towerA/trajectory.xyz" "$tmp/towerC/trajectory.xyz" "$tmp/towerC.h5md" ||
+    fail "the resumed time-stepping run is not bit-identical, or its H5MD lacks orientations"
 run 0 "run ball_on_plate" "$tool" run "$root/examples/edmd/ball_on_plate.json" --out "$tmp/plate"
 summary_ok 1
 checks=$((checks + 1))

@@ -9,6 +9,7 @@
 #define RICOCHET_RIGID_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ricochet/core.h"
@@ -117,6 +118,12 @@ typedef struct rc_rigid_observables {
 } rc_rigid_observables;
 
 RC_API void rc_rigid_measure(const rc_rigid *engine, rc_rigid_observables *out);
+
+/* Checkpoints: the state as bytes (bodies, clock, counters). An engine built from the same definition that takes it
+ * back with rc_rigid_state_restore steps on bit-identically. */
+RC_API size_t rc_rigid_state_size(const rc_rigid *engine);
+RC_API rc_status rc_rigid_state_save(const rc_rigid *engine, void *buffer, size_t size);
+RC_API rc_status rc_rigid_state_restore(rc_rigid *engine, const void *buffer, size_t size);
 
 /* Fills a frame made by rc_frame_init(frame, rc_rigid_count(engine), true): positions, velocities, bounding radii,
  * species and orientations. The box is the bounding box of the bodies (never periodic). */

@@ -1,5 +1,6 @@
 /* Checkpoints of ricochet run (docs/formats.md, "Checkpoints"): the scene's text, the engine's state
- * (rc_edmd_state_save, which renews the engine so that a resumed run is bit-identical) and the loop's own position,
+ * (rc_edmd_state_save, which renews the engine so that a resumed run is bit-identical, or rc_rigid_state_save) and
+ * the loop's own position,
  * in one file with a checksum. A checkpoint is written as NAME.partial, flushed to disk and renamed over the previous
  * one, so a run killed mid-write leaves the last good checkpoint usable. */
 #include <errno.h>
@@ -32,15 +33,8 @@ static bool write_blocks(FILE *f, const void *const *data, const size_t *sizes, 
     return ok && fwrite(&hash, sizeof hash, 1, f) == 1;
 }
 
-int rc_run_checkpoint_write(const run_checkpoint *cp, rc_edmd *engine, const run_position *position)
+int rc_run_checkpoint_write(const run_checkpoint *cp, const void *state, size_t size, const run_position *position)
 {
-    size_t size = rc_edmd_state_size(engine);
-    void *state = malloc(size);
-    if (!state) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory for a checkpoint of %zu bytes", size);
-    if (rc_edmd_state_save(engine, state, size) != RC_OK) {
-        free(state);
-        return rc_cli_fail(RC_EXIT_INTERNAL, "checkpoint: %s", rc_last_error());
-    }
     char *partial = malloc(strlen(cp->path) + 9);
     if (partial) sprintf(partial, "%s.partial", cp->path);
     FILE *f = partial ? fopen(partial, "wb") : NULL;
@@ -52,9 +46,20 @@ int rc_run_checkpoint_write(const run_checkpoint *cp, rc_edmd *engine, const run
     if (ok && rename(partial, cp->path) != 0) ok = false, error = errno;
     if (!ok && partial) remove(partial);
     free(partial);
-    free(state);
     if (!ok) return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot write the checkpoint %s: %s", cp->path, strerror(error));
     return RC_RUN_GO_ON;
+}
+
+int rc_run_checkpoint_edmd(const run_checkpoint *cp, rc_edmd *engine, const run_position *position)
+{
+    size_t size = rc_edmd_state_size(engine);
+    void *state = malloc(size);
+    if (!state) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory for a checkpoint of %zu bytes", size);
+    int code = rc_edmd_state_save(engine, state, size) == RC_OK
+                   ? rc_run_checkpoint_write(cp, state, size, position)
+                   : rc_cli_fail(RC_EXIT_INTERNAL, "checkpoint: %s", rc_last_error());
+    free(state);
+    return code;
 }
 
 /* Reads one block of at most `limit` bytes into a new buffer (NUL-terminated, for the text). */

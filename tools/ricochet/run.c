@@ -181,9 +181,11 @@ int rc_cli_run(int argc, char **argv)
         text = resumed.scene_text;
     } else if (!(text = read_text(a.path))) {
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
-    } else if (rc_scene_is_time_stepping(text)) {
-        code = rc_cli_run_rigid(&a, text);
-        free(text);
+    }
+    if (rc_scene_is_time_stepping(text)) {
+        code = rc_cli_run_rigid(&a, name, text, a.resume ? &resumed : NULL);
+        if (a.resume) rc_run_resumed_free(&resumed);
+        else free(text);
         return code;
     }
     rc_run_scene *scene;

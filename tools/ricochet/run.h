@@ -22,8 +22,10 @@ typedef struct run_arguments {
     bool quiet, no_xyz, compact, help;
 } run_arguments;
 
-/* ricochet run on a time-stepping scene (run_rigid.c): the engine, its outputs and its summary. */
-int rc_cli_run_rigid(const run_arguments *a, const char *text);
+/* ricochet run on a time-stepping scene (run_rigid.c): the engine (from a checkpoint's state when resumed is not
+ * NULL), its outputs, checkpoints and summary. name: the scene's file or the checkpoint, for messages. */
+typedef struct run_resumed run_resumed;
+int rc_cli_run_rigid(const run_arguments *a, const char *name, const char *text, const run_resumed *resumed);
 
 /* The files of a run and the state of their writing. */
 typedef struct run_outputs {
@@ -57,6 +59,7 @@ typedef struct run_position {
     double next_checkpoint;
     bool equilibrated;
     rc_edmd_observables start;    /* where the summary's averages start */
+    double initial_energy;        /* time-stepping: the energy at time 0, for the drift */
 } run_position;
 
 /* Checkpoints of a run: DIRECTORY/checkpoint.rcp every `every` units of simulation time (0: none). */
@@ -66,18 +69,20 @@ typedef struct run_checkpoint {
     double every;
 } run_checkpoint;
 
-/* Saves the engine's state (which renews it) and the loop's position, atomically. Returns an exit code or
+/* Writes a checkpoint of an engine's state bytes and the loop's position, atomically. Returns an exit code or
  * RC_RUN_GO_ON. */
-int rc_run_checkpoint_write(const run_checkpoint *cp, rc_edmd *engine, const run_position *position);
+int rc_run_checkpoint_write(const run_checkpoint *cp, const void *state, size_t size, const run_position *position);
+/* The same for the event-driven engine: saves its state (which renews it) first. */
+int rc_run_checkpoint_edmd(const run_checkpoint *cp, rc_edmd *engine, const run_position *position);
 
 /* A checkpoint read back for --resume. */
-typedef struct run_resumed {
+struct run_resumed {
     char *scene_text;
     size_t scene_size;
     void *state;
     size_t state_size;
     run_position position;
-} run_resumed;
+};
 
 int rc_run_checkpoint_read(const char *path, run_resumed *resumed);
 void rc_run_resumed_free(run_resumed *resumed);

@@ -97,7 +97,7 @@ int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_prog
         }
         if (code == RC_RUN_GO_ON && now.time >= at.next_checkpoint) {
             at.next_checkpoint = checkpoints->every * (floor(now.time / checkpoints->every) + 1);
-            code = rc_run_checkpoint_write(checkpoints, engine, &at);
+            code = rc_run_checkpoint_edmd(checkpoints, engine, &at);
         }
         if (now.events == before.events && now.time == before.time) {
             result->stopped_by = "no_events"; /* nothing is left to happen before the stop criterion */
