@@ -213,20 +213,6 @@ static void apply(rc_edmd *e, const rc_impact_result *result)
     if (ws->member_count > e->largest_cluster) e->largest_cluster = ws->member_count;
 }
 
-/* Particle k against a static body with unit normal n (from the body to k), when it approaches. */
-static void bounce_off_static(rc_edmd *e, int32_t k, const double n[3], double restitution)
-{
-    double *v = e->kin[k].v, b = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
-    if (b >= 0) return;
-    for (int x = 0; x < 3; x++) v[x] -= (1 + restitution) * b * n[x];
-    double loss = 0.5 * (1 - restitution * restitution) * e->mass[k] * b * b;
-    rc_edmd_integrate_kinetic(e);
-    e->kinetic -= loss;
-    e->dissipated += loss;
-    e->counter[k]++;
-    e->wall_collisions++;
-}
-
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
 {
     rc_status s = rc_edmd_cluster_workspace(e);
@@ -259,7 +245,7 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     uint32_t before = e->counter[i];
     if (j < 0) rc_edmd_collide_wall(e, i, RC_EVENT_WALL0 - j, restitution);
     else if (ws->contacts[0].b >= 0) rc_edmd_collide_pair(e, i, j, false, restitution);
-    else bounce_off_static(e, i, ws->contacts[0].normal, restitution);
+    else rc_edmd_bounce(e, i, ws->contacts[0].normal, restitution);
     bool stuck = result.iterations == 0 && e->counter[i] == before && e->has_gravity; /* nothing approached */
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_schedule(e, ws->members[m], false);
     if (stuck) return rc_edmd_unstick(e, i, j);

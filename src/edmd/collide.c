@@ -54,9 +54,12 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
 
 void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 {
+    rc_edmd_bounce(e, k, e->walls[w].normal, restitution);
+}
+
+void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution)
+{
     rc_kin *p = &e->kin[k];
-    const rc_plane *plane = &e->walls[w];
-    const double *n = plane->normal;
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     if (b >= 0) return;
     double f = (1 + restitution) * b;

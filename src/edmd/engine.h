@@ -247,6 +247,8 @@ rc_status rc_edmd_schedule_all(rc_edmd *e);
 /* collide.c: the binary rules with restitution e (chosen by rc_edmd_restitution). */
 void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
 void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
+/* Particle k against a static body with unit normal n (from the body to k), when it approaches (a wall collision). */
+void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution);
 void rc_edmd_thermostat_kick(rc_edmd *e);
 
 /* cluster.c: the cluster of bodies touching the colliding pair (i, j), j a particle or RC_EVENT_WALL0 - w, gathered
