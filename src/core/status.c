@@ -3,17 +3,21 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static _Thread_local char last_error[512];
 
 const char *rc_last_error(void) { return last_error; }
 
+/* Formats into a copy first, so that the last error may itself be an argument (a prefix added to a cause). */
 rc_status rc_fail(rc_status status, const char *format, ...)
 {
+    char text[sizeof last_error];
     va_list args;
     va_start(args, format);
-    vsnprintf(last_error, sizeof last_error, format, args);
+    vsnprintf(text, sizeof text, format, args);
     va_end(args);
+    memcpy(last_error, text, sizeof text);
     return status;
 }
 

@@ -141,12 +141,7 @@ rc_status rc_json_impact_options(const cJSON *object, const char *where, rc_impa
             value = cJSON_IsTrue(item) ? "true" : "false";
         }
         rc_status s = rc_impact_options_set(options, name, value);
-        if (s && where[0]) {
-            char why[512];
-            snprintf(why, sizeof why, "%s", rc_last_error());
-            return rc_fail(s, "%s.%s", where, why);
-        }
-        if (s) return s;
+        if (s) return where[0] ? rc_fail(s, "%s.%s", where, rc_last_error()) : s;
     }
     return RC_OK;
 }

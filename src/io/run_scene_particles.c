@@ -15,14 +15,6 @@ static const char *const lattice_keys[] = {"lattice", "count", "packing_fraction
                                            NULL};
 static const char *const particle_keys[] = {"position", "velocity", "radius", "diameter", "mass", "species", NULL};
 
-/* rc_fail with the library's last error appended (copied first: rc_fail writes over it). */
-static rc_status fail_with_cause(rc_status status, const char *prefix)
-{
-    char cause[512];
-    snprintf(cause, sizeof cause, "%s", rc_last_error());
-    return rc_fail(status, "%s: %s", prefix, cause);
-}
-
 static rc_status allocate(rc_run_scene *scene, int32_t count)
 {
     size_t n = (size_t)count;
@@ -89,7 +81,7 @@ static rc_status size_box(const cJSON *particles, rc_run_scene *scene, double *f
     if (!s && rc_box_for_packing_fraction(def->dimension, def->count, scene->radii, *fraction, def->box)) {
         char prefix[64];
         snprintf(prefix, sizeof prefix, "particles.packing_fraction: %g cannot be placed", *fraction);
-        s = fail_with_cause(RC_INVALID_ARGUMENT, prefix);
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s: %s", prefix, rc_last_error());
     }
     if (def->dimension == 2) def->box[2] = 1;
     return s;
@@ -120,7 +112,7 @@ static rc_status read_lattice(const cJSON *particles, rc_run_scene *scene)
         else
             snprintf(prefix, sizeof prefix, "particles.count: %d particles cannot be placed in the box as %s",
                      (int)def->count, rc_placement_name(placement));
-        s = fail_with_cause(RC_INVALID_ARGUMENT, prefix);
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s: %s", prefix, rc_last_error());
     }
     return s;
 }
