@@ -218,40 +218,44 @@ void rc_edmd_release(rc_edmd *e, int32_t k)
 }
 
 /* Pushes k and j (a particle, possibly asleep and then immovable, or RC_EVENT_WALL0 - w) apart along their normal
- * until they separate at kick_speed; the energy it takes is counted as added. */
+ * until they separate at kick_speed, the energy it takes counted as added; whatever moves flies freely after it, and
+ * both are rescheduled. */
 static void kick(rc_edmd *e, int32_t k, int32_t j)
 {
-    double n[3], *vk = e->kin[k].v, mk = e->mass[k], mj = INFINITY;
-    double zero[3] = {0, 0, 0}, *vj = zero;
+    bool movable = j >= 0 && !rc_edmd_is_asleep(e, j);
+    rc_edmd_release(e, k);
+    if (movable) rc_edmd_release(e, j);
+    double n[3], zero[3] = {0, 0, 0}, *vk = e->kin[k].v, *vj = movable ? e->kin[j].v : zero;
+    double mk = e->mass[k], mj = movable ? e->mass[j] : INFINITY;
     if (j < 0) {
         for (int a = 0; a < 3; a++) n[a] = e->walls[RC_EVENT_WALL0 - j].normal[a];
     } else {
         rc_edmd_stream(e, j, e->now);
-        double length = 0;
         for (int a = 0; a < 3; a++) n[a] = e->kin[k].x[a] - e->kin[j].x[a];
         rc_edmd_minimum_image(e, n);
-        for (int a = 0; a < 3; a++) length += n[a] * n[a];
-        length = sqrt(length);
+        double length = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
         for (int a = 0; a < 3; a++) n[a] /= length;
-        if (!rc_edmd_is_asleep(e, j)) vj = e->kin[j].v, mj = e->mass[j];
     }
     double u = 0, before = 0, after = 0;
-    for (int a = 0; a < 3; a++) u += n[a] * (vk[a] - vj[a]), before += mk * vk[a] * vk[a] + (vj != zero ? mj * vj[a] * vj[a] : 0);
-    double missing = e->kick_speed - u;
-    if (!(missing > 0)) return;
-    double reduced = isinf(mj) ? mk : mk * mj / (mk + mj);
-    for (int a = 0; a < 3; a++) {
-        vk[a] += reduced / mk * missing * n[a];
-        if (vj != zero) vj[a] -= reduced / mj * missing * n[a];
-        after += mk * vk[a] * vk[a] + (vj != zero ? mj * vj[a] * vj[a] : 0);
+    for (int a = 0; a < 3; a++)
+        u += n[a] * (vk[a] - vj[a]), before += mk * vk[a] * vk[a] + (movable ? mj * vj[a] * vj[a] : 0);
+    double missing = e->kick_speed - u, reduced = movable ? mk * mj / (mk + mj) : mk;
+    if (missing > 0) {
+        for (int a = 0; a < 3; a++) {
+            vk[a] += reduced / mk * missing * n[a];
+            if (movable) vj[a] -= reduced / mj * missing * n[a];
+            after += mk * vk[a] * vk[a] + (movable ? mj * vj[a] * vj[a] : 0);
+        }
+        double gain = 0.5 * (after - before);
+        rc_edmd_integrate_kinetic(e);
+        e->kinetic += gain;
+        e->thermostat_energy += gain;
+        e->counter[k]++;
+        if (movable) e->counter[j]++;
+        e->kicks++;
     }
-    double gain = 0.5 * (after - before);
-    rc_edmd_integrate_kinetic(e);
-    e->kinetic += gain;
-    e->thermostat_energy += gain;
-    e->counter[k]++;
-    if (vj != zero) e->counter[j]++;
-    e->kicks++;
+    rc_edmd_schedule(e, k, false);
+    if (j >= 0) rc_edmd_schedule(e, j, false);
 }
 
 rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j)
@@ -263,11 +267,7 @@ rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j)
         bool settled = j < 0 ? rc_edmd_is_held(e, k) : rc_edmd_is_asleep(e, k) || rc_edmd_is_asleep(e, j);
         if (s != RC_OK || settled) return s;
     }
-    rc_edmd_release(e, k);
-    if (j >= 0 && !rc_edmd_is_asleep(e, j)) rc_edmd_release(e, j);
     kick(e, k, j);
-    rc_edmd_schedule(e, k, false);
-    if (j >= 0) rc_edmd_schedule(e, j, false);
     return RC_OK;
 }
 
@@ -293,12 +293,7 @@ rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution)
     if (s != RC_OK || asleep || rc_edmd_is_asleep(e, k) || -rc_edmd_approach_speed(e, k, j) >= e->kick_speed ||
         !pressed(e, k, j))
         return s;
-    /* still together, and their different accelerations would bring them back at once */
-    rc_edmd_release(e, k);
-    if (!rc_edmd_is_asleep(e, j)) rc_edmd_release(e, j);
-    kick(e, k, j);
-    rc_edmd_schedule(e, k, false);
-    rc_edmd_schedule(e, j, false);
+    kick(e, k, j); /* still together, and their different accelerations would bring them back at once */
     return RC_OK;
 }
 
