@@ -2,9 +2,9 @@
  * on and an engine built from the same definition that takes the state back take the same steps.
  *
  * Oracles: bit-identity of the final frames and equality of every counter, for an elastic fluid with a thermostat
- * (the random generator is part of the state) and for inelastic spheres under gravity in a closed box, where
- * clusters, sleeping and sliding hold state too; a state refused by an engine of another definition, and a
- * truncated one. */
+ * (the random generator is part of the state) and for inelastic spheres under gravity in a closed box (clusters,
+ * and the collapse state arrays saved with the rest; no particle falls asleep by the time of saving); a state refused
+ * by an engine of another definition, and a truncated one. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
