@@ -4,6 +4,7 @@
 #ifndef RICOCHET_CORE_H
 #define RICOCHET_CORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(RC_BUILDING_LIBRARY) && defined(__GNUC__)
@@ -33,6 +34,11 @@ RC_API const char *rc_status_name(rc_status status);
 
 /* The library version as "MAJOR.MINOR.PATCH". */
 RC_API const char *rc_version(void);
+
+/* sizeof of a public struct named without its "rc_" ("frame", "edmd_limits", "run_settings", "impact_options",
+ * "impact_result", ...), or 0 for a name the library does not know. Bindings that mirror the structs (python/) compare
+ * their layouts with it when they load, so a header that changed fails loudly instead of corrupting memory. */
+RC_API size_t rc_struct_size(const char *name);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 """Loading libricochet.so and declaring the C functions and structs the package calls (include/ricochet/*.h).
 
-The structs mirror the public headers field by field; the tests resolve and run known problems through them, so a
-header that changes without this file fails `make test`.
+The structs mirror the public headers field by field. Loading compares each one's size with rc_struct_size() and
+refuses a library whose layouts differ; the tests resolve and run known problems through them.
 """
 import ctypes
 import ctypes.util
@@ -23,7 +23,7 @@ class Frame(ctypes.Structure):  # rc_frame, ricochet/frame.h
     _fields_ = [("dimension", ctypes.c_int), ("time", ctypes.c_double), ("collisions", ctypes.c_uint64),
                 ("count", ctypes.c_int32), ("box", ctypes.c_double * 3), ("periodic", ctypes.c_bool * 3),
                 ("positions", c_double_p), ("velocities", c_double_p), ("radii", c_double_p),
-                ("species", c_int32_p), ("orientations", c_double_p)]
+                ("species", c_int32_p), ("orientations", c_double_p), ("images", c_int32_p)]
 
 
 class Limits(ctypes.Structure):  # rc_edmd_limits, ricochet/edmd.h
@@ -58,6 +58,10 @@ class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
                 ("min_relative_velocity", ctypes.c_double)]
 
 
+# the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
+_MIRRORS = {"frame": Frame, "edmd_limits": Limits, "run_output": RunOutput, "run_settings": RunSettings,
+            "impact_options": ImpactOptions, "impact_result": ImpactResult}
+
 P = ctypes.c_void_p
 PP = ctypes.POINTER(ctypes.c_void_p)
 S = ctypes.c_int  # rc_status
@@ -66,6 +70,7 @@ _SIGNATURES = {
     "rc_last_error": (ctypes.c_char_p, []),
     "rc_status_name": (ctypes.c_char_p, [S]),
     "rc_version": (ctypes.c_char_p, []),
+    "rc_struct_size": (ctypes.c_size_t, [ctypes.c_char_p]),
     "rc_text_free": (None, [P]),
     "rc_frame_init": (S, [ctypes.POINTER(Frame), ctypes.c_int32, ctypes.c_bool]),
     "rc_frame_release": (None, [ctypes.POINTER(Frame)]),
@@ -109,6 +114,11 @@ def _load():
         function = getattr(lib, name)
         function.restype = result
         function.argtypes = arguments
+    for name, mirror in _MIRRORS.items():
+        if lib.rc_struct_size(name.encode()) != ctypes.sizeof(mirror):
+            raise ImportError("ricochet: the package's rc_%s (%d bytes) does not match %s's (%d bytes); the package and "
+                              "the library are from different versions" % (name, ctypes.sizeof(mirror), path,
+                                                                            lib.rc_struct_size(name.encode())))
     return lib
 
 
