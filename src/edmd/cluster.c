@@ -14,6 +14,12 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 
+/* The impact-operator applications a cluster may take when the scene sets no budget. Past them the cluster is
+ * resolved inelastically (one LCP, Vouga et al. section 6 with e = 0) and counted in impact_fallbacks: clusters
+ * whose contacts are nearly, but not exactly, an implicit equality (a ball jammed between two others almost
+ * opposite) converge geometrically at a rate that the near-degeneracy makes arbitrarily slow. */
+enum { RC_CLUSTER_ITERATIONS = 10000 };
+
 rc_status rc_edmd_cluster_workspace(rc_edmd *e)
 {
     if (e->cluster) return RC_OK;
@@ -143,15 +149,16 @@ static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
     return s;
 }
 
-/* The impact problem of the gathered cluster. */
-static rc_status build_problem(rc_edmd *e)
+/* The impact problem of the gathered cluster, with the members' velocities or (`falling`) gravity's for all. */
+static rc_status build_problem(rc_edmd *e, bool falling)
 {
     rc_edmd_cluster *ws = e->cluster;
     rc_impact_problem_clear(ws->problem);
     rc_status s = RC_OK;
     for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) {
         const rc_kin *p = &e->kin[ws->members[m]];
-        s = rc_impact_problem_add_ball(ws->problem, e->dimension, e->mass[ws->members[m]], p->x, p->v, NULL);
+        s = rc_impact_problem_add_ball(ws->problem, e->dimension, e->mass[ws->members[m]], p->x,
+                                       falling ? e->gravity : p->v, NULL);
     }
     for (int32_t c = 0; c < ws->contact_count && s == RC_OK; c++) {
         const rc_cluster_contact *k = &ws->contacts[c];
@@ -213,21 +220,63 @@ static void apply(rc_edmd *e, const rc_impact_result *result)
     if (ws->member_count > e->largest_cluster) e->largest_cluster = ws->member_count;
 }
 
+/* Whether every member of the cluster is slower than the sleep speed and its static contacts hold the cluster up as
+ * a whole: gravity's velocity, resolved inelastically against the cluster's contacts, leaves nothing moving (forces
+ * at the contacts, all pushing, balance every member's weight: the frictionless statics of Vouga et al. section 3).
+ * Then all of them sleep at once, as a particle alone does on its supports. */
+static rc_status sleep_together(rc_edmd *e)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    bool anchored = false;
+    for (int32_t c = 0; c < ws->contact_count; c++) anchored |= ws->contacts[c].b < 0;
+    if (!anchored || ws->member_count < 2) return RC_OK;
+    double slow = e->sleep_speed * e->sleep_speed, gg = 0;
+    for (int32_t m = 0; m < ws->member_count; m++) {
+        const double *v = e->kin[ws->members[m]].v;
+        if (rc_edmd_is_asleep(e, ws->members[m]) || v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > slow) return RC_OK;
+    }
+    for (int x = 0; x < 3; x++) gg += e->gravity[x] * e->gravity[x];
+    rc_status s = build_problem(e, true);
+    rc_impact_options options = e->impact;
+    options.restitution = 0;
+    options.lineality = false;
+    rc_impact_result result;
+    if (s == RC_OK) s = rc_impact_solver_set_options(ws->solver, &options);
+    if (s == RC_OK) s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
+    if (s == RC_INTERNAL || s == RC_NOT_TERMINATED) return RC_OK; /* undecided: they stay awake */
+    if (s != RC_OK) return s;
+    for (int32_t d = 0; d < result.dof_count; d++)
+        if (result.velocity[d] * result.velocity[d] > 1e-12 * gg) return RC_OK;
+    for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_put_to_sleep(e, ws->members[m]);
+    return RC_OK;
+}
+
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
 {
     rc_status s = rc_edmd_cluster_workspace(e);
     if (s == RC_OK) s = gather(e, i, j);
-    if (s == RC_OK) s = build_problem(e);
+    if (s == RC_OK) s = build_problem(e, false);
     if (s != RC_OK) return s;
     rc_edmd_cluster *ws = e->cluster;
     rc_impact_options options = e->impact;
     options.restitution = restitution;
+    bool budgeted = options.max_iterations > 0; /* the scene's budget stops the run; the engine's own falls back */
+    if (!budgeted) options.max_iterations = RC_CLUSTER_ITERATIONS;
     rc_impact_result result;
     if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK) return s;
     s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
-    if (s == RC_NOT_TERMINATED) return not_terminated(e, options.max_iterations);
-    if (s == RC_INTERNAL) { /* no LCP method solved a (near-singular) inelastic step: the binary rule below acts */
+    if ((s == RC_NOT_TERMINATED && !budgeted) || s == RC_INTERNAL) {
+        /* a near-degenerate cluster converging slowly, or a solver failing on it: the inelastic answer, which needs
+         * one LCP and no lineality detection (the projection it makes cannot change that answer) */
         e->impact_fallbacks++;
+        if (s == RC_NOT_TERMINATED) e->impact_iterations += (uint64_t)result.iterations;
+        options.restitution = 0;
+        options.lineality = false;
+        if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK) return s;
+        s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
+    }
+    if (s == RC_NOT_TERMINATED) return not_terminated(e, options.max_iterations);
+    if (s == RC_INTERNAL) { /* not even the inelastic LCP was solved (near-singular): the binary rule below acts */
         result.iterations = 0;
         s = RC_OK;
     } else if (s != RC_OK) {
@@ -249,16 +298,22 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     bool stuck = result.iterations == 0 && e->counter[i] == before && e->has_gravity; /* nothing approached */
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_schedule(e, ws->members[m], false);
     if (stuck) return rc_edmd_unstick(e, i, j);
+    if (e->sleep_on) s = sleep_together(e);
     for (int32_t m = 0; m < ws->member_count && s == RC_OK && e->sleep_on; m++)
         s = rc_edmd_try_sleep(e, ws->members[m]);
     return s;
+}
+
+bool rc_edmd_supports(const rc_edmd *e, double gap, double scale)
+{
+    return gap < fmax(e->contact_tolerance * scale, e->hop);
 }
 
 int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], int capacity)
 {
     int count = 0;
     for (int32_t w = 0; w < e->wall_count && count < capacity; w++) {
-        if (!(wall_gap(e, k, w) < e->contact_tolerance * e->kin[k].radius)) continue;
+        if (!rc_edmd_supports(e, wall_gap(e, k, w), e->kin[k].radius)) continue;
         for (int x = 0; x < 3; x++) normals[count][x] = e->walls[w].normal[x];
         count++;
     }
@@ -266,7 +321,10 @@ int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], i
     for (int32_t i = 0; i < e->neighbour_count[k] && count < capacity; i++) {
         int32_t q = list[i];
         double r[3], distance;
-        if (!rc_edmd_is_asleep(e, q) || !pair_touches(e, k, q, r, &distance)) continue;
+        if (!rc_edmd_is_asleep(e, q)) continue;
+        pair_touches(e, k, q, r, &distance);
+        double sigma = e->kin[k].radius + e->kin[q].radius;
+        if (!rc_edmd_supports(e, distance - sigma, sigma)) continue;
         for (int x = 0; x < 3; x++) normals[count][x] = r[x] / distance;
         count++;
     }

@@ -35,6 +35,7 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
     e->sleep_speed = c->sleep_speed > 0 ? c->sleep_speed : 1e-12 * sqrt(g * e->max_diameter);
     e->kick_speed = c->kick_speed > 0 ? c->kick_speed : 1e-4 * sqrt(g * e->max_diameter);
     e->rest_speed = fmax(e->sleep_speed, e->kick_speed);
+    e->hop = g > 0 ? e->rest_speed * e->rest_speed / (2 * g) : 0;
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     if (e->contact_time > 0) {
         if (!(e->last_collision = malloc(n * sizeof *e->last_collision)))
@@ -90,7 +91,7 @@ static int32_t resting_wall(const rc_edmd *e, int32_t k)
         const double *n = wall->normal;
         double gap = n[0] * (p->x[0] - wall->point[0]) + n[1] * (p->x[1] - wall->point[1]) +
                      n[2] * (p->x[2] - wall->point[2]) - p->radius;
-        if (!(gap < e->contact_tolerance * p->radius)) continue;
+        if (!rc_edmd_supports(e, gap, p->radius)) continue;
         if (n[0] * e->gravity[0] + n[1] * e->gravity[1] + n[2] * e->gravity[2] >= 0) continue;
         if (found >= 0) return -1;
         found = w;
@@ -172,6 +173,12 @@ static rc_status sleep_if_held(rc_edmd *e, int32_t k, double speed, bool *asleep
     return RC_OK;
 }
 
+void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k)
+{
+    rc_edmd_release(e, k); /* a sliding particle stops sliding first */
+    hold(e, k, RC_ASLEEP, e->kin[k].v);
+}
+
 rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 {
     rc_kin *p = &e->kin[k];
@@ -210,7 +217,7 @@ void rc_edmd_release(rc_edmd *e, int32_t k)
         rc_edmd_minimum_image(e, r);
         double sigma = p->radius + e->kin[q].radius, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
         bool above = r[0] * e->gravity[0] + r[1] * e->gravity[1] + r[2] * e->gravity[2] < 0;
-        if (above && rr - sigma * sigma < e->touch_factor * sigma * sigma) {
+        if (above && rc_edmd_supports(e, sqrt(rr) - sigma, sigma)) {
             rc_edmd_release(e, q);
             rc_edmd_schedule(e, q, false);
         }
@@ -271,7 +278,9 @@ rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j)
     return RC_OK;
 }
 
-/* Whether the accelerations of k and j (a particle) push them into each other along their centre line. */
+/* Whether k and j (a particle, streamed to now) are bent into each other: the second derivative of |r|^2 / 2,
+ * |v|^2 + r.a with the relative velocity and acceleration, is negative, so that their different accelerations bring
+ * them back at once. A pair sliding past each other fast enough separates by itself. */
 static bool pressed(const rc_edmd *e, int32_t k, int32_t j)
 {
     double ak[3], aj[3], r[3], along = 0, g = 0;
@@ -279,7 +288,11 @@ static bool pressed(const rc_edmd *e, int32_t k, int32_t j)
     rc_edmd_acceleration(e, j, aj);
     for (int a = 0; a < 3; a++) r[a] = e->kin[k].x[a] - e->kin[j].x[a];
     rc_edmd_minimum_image(e, r);
-    for (int a = 0; a < 3; a++) along += r[a] * (ak[a] - aj[a]), g += e->gravity[a] * e->gravity[a];
+    for (int a = 0; a < 3; a++) {
+        double dv = e->kin[k].v[a] - e->kin[j].v[a];
+        along += r[a] * (ak[a] - aj[a]) + dv * dv;
+        g += e->gravity[a] * e->gravity[a];
+    }
     double length = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
     return along < -1e-9 * sqrt(g) * length;
 }

@@ -24,6 +24,24 @@ static void record_separation(rc_edmd *e, double distance, double sigma)
     e->histogram[bin + RC_HISTOGRAM_RANGE]++;
 }
 
+/* An impulse must leave the bodies not approaching along r in the engine's arithmetic, or the same event recurs at
+ * once: a normal velocity far below the rounding of the velocities themselves can leave them unchanged. Then the
+ * impulse that cancels what remains (wi and wj: the velocity changes per unit of it along r; vj NULL for a static
+ * body) is applied, doubled each round until it shows: a change of a few units in the last place of the
+ * velocities, a stabilising step like the paper's. */
+static void ensure_receding(double *vi, double *vj, const double r[3], double wi, double wj)
+{
+    for (double scale = 1; scale < 0x1p64; scale *= 2) {
+        double b = 0;
+        for (int a = 0; a < 3; a++) b += r[a] * (vi[a] - (vj ? vj[a] : 0));
+        if (b >= 0) return;
+        for (int a = 0; a < 3; a++) {
+            vi[a] -= scale * b * wi * r[a];
+            if (vj) vj[a] += scale * b * wj * r[a];
+        }
+    }
+}
+
 void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution)
 {
     rc_kin *p = &e->kin[i], *q = &e->kin[j];
@@ -40,6 +58,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
         p->v[a] -= f * mj * r[a];
         q->v[a] += f * mi * r[a];
     }
+    ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)));
     double reduced = mi * mj / (mi + mj);
     rc_edmd_integrate_kinetic(e);
     double loss = 0.5 * (1 - restitution * restitution) * reduced * b * b / rr;
@@ -64,6 +83,7 @@ void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution
     if (b >= 0) return;
     double f = (1 + restitution) * b;
     for (int a = 0; a < 3; a++) p->v[a] -= f * n[a];
+    ensure_receding(p->v, NULL, n, 1, 0);
     double loss = 0.5 * (1 - restitution * restitution) * e->mass[k] * b * b;
     rc_edmd_integrate_kinetic(e);
     e->kinetic -= loss;

@@ -144,6 +144,8 @@ struct rc_edmd {
     bool collapse_rules;        /* the TC model or the elastic threshold is on */
     double contact_time, elastic_speed, sleep_speed, kick_speed;
     double rest_speed;          /* max(sleep, kick): slower contacts with held bodies are resting contacts */
+    double hop;                 /* rest_speed^2 / (2 |g|): how high a particle at the rest speed can rise; a support
+                                 * nearer than that (or than the contact tolerance) holds it up */
     uint64_t kicks;
     double *last_collision;     /* time of each particle's last collision (TC model only), or NULL */
     bool sleep_on;
@@ -285,8 +287,13 @@ void rc_edmd_release(rc_edmd *e, int32_t k);
 rc_status rc_edmd_check_stall(rc_edmd *e);
 /* The workspace of clusters and support tests, made on first use. */
 rc_status rc_edmd_cluster_workspace(rc_edmd *e);
-/* The unit normals (from the support to k) of the static bodies particle k touches: walls and sleepers; at most
- * capacity of them. Returns their number. */
+/* Freezes particle k where it is (its velocity dissipated); its supports were checked by the caller. */
+void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k);
+/* Whether a gap (centre distance less contact distance) of a body of size `scale` (radius against a wall, sum of
+ * radii against a particle) is near enough for a support to hold it up: within the contact tolerance or the hop. */
+bool rc_edmd_supports(const rc_edmd *e, double gap, double scale);
+/* The unit normals (from the support to k) of the static bodies that support particle k (rc_edmd_supports): walls
+ * and sleepers; at most capacity of them. Returns their number. */
 int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], int capacity);
 rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d);
 void rc_edmd_collapse_destroy(rc_edmd *e);

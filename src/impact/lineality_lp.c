@@ -49,7 +49,17 @@ rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exac
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
+    /* GLPK's primal simplex can cycle in phase 1 on the degenerate LPs of near-wedges (contacts almost opposite,
+     * entries of 1e-8 beside entries of 1): an iteration limit (not a time limit, so that the outcome stays
+     * deterministic), then once more from scratch through the presolver and the dual simplex */
+    parm.it_lim = 50 * (n + 3 * m) + 1000;
     int ret = glp_simplex(lp, &parm);
+    if (ret == GLP_EITLIM || (ret == 0 && glp_get_status(lp) != GLP_OPT)) {
+        glp_std_basis(lp);
+        parm.presolve = GLP_ON;
+        parm.meth = GLP_DUALP;
+        ret = glp_simplex(lp, &parm);
+    }
     if (ret == 0 && exact) ret = glp_exact(lp, &parm);
     int status = glp_get_status(lp);
     if (ret != 0 || status != GLP_OPT) {
