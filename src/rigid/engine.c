@@ -160,8 +160,8 @@ static rc_status allocate(rc_rigid *e)
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
     ok &= (e->static_geometry = calloc(m, sizeof *e->static_geometry)) != NULL;
     ok &= (e->ball = calloc(n, sizeof *e->ball)) != NULL;
-    int32_t **ints[] = {&e->species, &e->parent, &e->island_of, &e->local, &e->bodies_of_island};
-    for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n, sizeof(int32_t))) != NULL;
+    int32_t **ints[] = {&e->species, &e->parent, &e->island_of, &e->local, &e->bodies_of_island, &e->warm.first};
+    for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
     return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
 }
 
@@ -230,7 +230,7 @@ void rc_rigid_destroy(rc_rigid *e)
     void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
                       e->reach, e->shift, e->v_collided, e->sx, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
-                      e->contact_order, e->contacts.items};
+                      e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);

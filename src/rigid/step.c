@@ -95,11 +95,12 @@ static rc_status one_step(rc_rigid *e)
     rc_status s = rc_rigid_detect(e);
     if (s) return s;
     separate(e);
+    rc_rigid_warm_start(e);
     double t1 = seconds();
     e->stats.detection_seconds += t1 - t0;
     e->step_iterations = 0;
     double gh = rc_v3_norm(e->gravity) * e->h;
-    s = rc_rigid_resolve(e, e->collide, 1e-3 * gh);
+    s = rc_rigid_resolve(e, e->collide, gh);
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
     if (!s) memcpy(e->v_collided, e->v, 3 * (size_t)e->n * sizeof *e->v);
     for (int32_t i = 0; i < e->n && !s; i++) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
@@ -109,6 +110,7 @@ static rc_status one_step(rc_rigid *e)
     if (e->step_iterations > e->stats.max_iterations) e->stats.max_iterations = e->step_iterations;
     if (e->contacts.count > e->stats.max_contacts) e->stats.max_contacts = e->contacts.count;
     e->stats.contacts = e->contacts.count;
+    if (!s) s = rc_rigid_warm_keep(e);
     if (s) return s;
     move(e);
     e->stats.steps++;
