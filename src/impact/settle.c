@@ -30,12 +30,17 @@ rc_status rc_impact_solver_settle(rc_impact_solver *s, const rc_impact_problem *
     for (double worst = INFINITY; worst > tolerance && sweeps < max_sweeps; sweeps++) {
         worst = 0;
         for (int k = 0; k < g->m; k++) {
-            double next = lambda[k] - rc_system_dot(g, k, v);
+            int first = g->ptr[k], last = g->ptr[k + 1];
+            double u = 0;
+            for (int p = first; p < last; p++) u += g->grad[p] * v[g->idx[p]];
+            double next = lambda[k] - u;
             if (next < 0) next = 0;
-            if (next == lambda[k]) continue;
-            rc_system_add_impulse(g, k, next - lambda[k], v);
-            worst = fmax(worst, fabs(next - lambda[k]) * g->scale[k]);
+            double change = next - lambda[k];
+            if (change == 0) continue;
+            for (int p = first; p < last; p++) v[g->idx[p]] += change * g->wgrad[p];
             lambda[k] = next;
+            double moved = fabs(change) * g->scale[k];
+            if (moved > worst) worst = moved;
         }
     }
     for (int k = 0; k < g->m; k++) impulse[k] = s->normal_impulse[k] = lambda[k] / g->scale[k];

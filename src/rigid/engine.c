@@ -198,10 +198,14 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     }
     for (int32_t t = 0; t < e->statics && !s; t++) s = add_static(e, t, &d->statics[t]);
     e->margin = d->margin * (isfinite(smallest) ? smallest : 1);
-    rc_impact_options rest = d->impact;
+    /* At restitution 0 the resolver's answer is the inelastic LCP's alone, which implicit equalities do not change
+     * (they only serve the elastic loop's termination): their detection, an LP on large islands, is skipped. */
+    rc_impact_options collide = d->impact, rest = d->impact;
+    collide.lineality = d->impact.lineality && d->impact.restitution > 0;
     rest.restitution = 0;
+    rest.lineality = false;
     if (!s) s = rc_impact_problem_create(&e->problem);
-    if (!s) s = rc_impact_solver_create(&d->impact, &e->collide);
+    if (!s) s = rc_impact_solver_create(&collide, &e->collide);
     if (!s) s = rc_impact_solver_create(&rest, &e->rest);
     rest.friction = 0;
     if (!s) s = rc_impact_solver_create(&rest, &e->project);
