@@ -3,7 +3,8 @@
  * within the step at the present velocities; then it stays in for the step, and a resolve that makes another
  * contact close brings that one in and resolves its island again. Islands are the connected components of the bodies joined by taking
  * part contacts (static shapes do not join islands); an island with an approaching contact becomes one impact
- * problem (bodies with mass and world inertia, contacts with point and normal) and one rc_impact_solver_resolve. */
+ * problem (bodies with mass and world inertia, contacts with point and normal) and one rc_impact_solver_resolve, or
+ * for resting contact without friction one warm-started rc_impact_solver_settle (docs/rigid.md, "The step"). */
 #include <math.h>
 #include <string.h>
 

@@ -2,13 +2,15 @@
  *   1. contacts of the present configuration (detect.c);
  *   2. existing overlaps are pushed apart at the position level (each body by the mean of its overlapping
  *      contacts' depths, shared by inverse mass), with no change of velocity, so no energy is added;
- *   3. collisions: the islands with approaching contacts are resolved with the scene's restitution (elastic at
- *      c = 1) on the velocities of the end of the previous step. Approach slower than 1e-6 g h is rounding left by
- *      the previous step's resting contact (a collision that slow could not outlast step 5 anyway): it is left to
- *      step 5, so a resting pile costs one resolve a step, not two;
+ *   3. collisions: the islands with contacts approaching faster than g h are resolved with the scene's restitution
+ *      (elastic at c = 1) on the velocities of the end of the previous step. Slower approach is what the previous
+ *      step's resting settle left (a collision slower than what gravity adds in a step could not outlast step 5
+ *      anyway): it is left to step 5, so a resting pile costs one settle a step, not a resolve and a settle;
  *   4. gravity: v += h g;
- *   5. resting contact: the islands are resolved again with restitution 0, which takes out the approach gravity
- *      just added (a resting stack stays at rest instead of hopping by g h^2 a step);
+ *   5. resting contact: the islands are settled (restitution 0, warm-started from the previous step's resting
+ *      impulses: islands.c, warm.c; with friction, resolved with restitution 0), which takes out the approach gravity
+ *      just added (a resting stack stays at rest instead of hopping by g h^2 a step); the impulses are kept for the
+ *      next step;
  *   6. positions: x += h (v3 + v5) / 2 with v3 the velocity after step 3 and v5 after step 5: in free flight this
  *      is the exact parabola x + h v + h^2 g / 2, so flight between impacts keeps its energy exactly (plain
  *      x += h v5 loses g^2 h^2 / 2 per step and per unit mass, which bounces turn into a drift); a body held at
