@@ -234,7 +234,7 @@ void rc_rigid_destroy(rc_rigid *e)
     void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
                       e->reach, e->shift, e->v_collided, e->sx, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
-                      e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first};
+                      e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first, e->guess};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);

@@ -61,9 +61,7 @@ void rc_rigid_warm_start(rc_rigid *e)
     const rc_rigid_warm *w = &e->warm;
     rc_rigid_contact *items = e->contacts.items;
     for (int k = 0, rank = 0; k < e->contacts.count; k++) {
-        rank = ordinal(items, k, rank);
-        items[k].impulse = 0;
-        items[k].settled = false;
+        rank = ordinal(items, k, rank); /* the contact came in with impulse 0 (rc_rigid_contacts_push) */
         for (int t = w->first[items[k].a]; t < w->first[items[k].a + 1]; t++)
             if (w->key[t][1] == items[k].b && w->key[t][2] == rank) {
                 items[k].impulse = w->impulse[t];
