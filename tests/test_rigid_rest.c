@@ -2,9 +2,12 @@
  * creeping or jitter; issue 5). Oracle: the invariant "at rest stays at rest": a tower of 10 unit boxes on a floor
  * and a 2D pyramid of 15 unit balls between two walls, under gravity and at c = 1 (the hardest case: every
  * collision elastic), keep every body within 1e-6 body lengths of where it started over 10,000 steps, and never
- * overlap by more than rounding. */
+ * overlap by more than rounding. And the resting resolve itself (rc_impact_solver_settle): on a touching 2D pile of
+ * balls falling at g h its velocities are the resolver's inelastic answer (restitution 0) to the tolerance asked,
+ * and started from its own answer it stops after one sweep with the same impulses. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "check.h"
 #include "ricochet/rigid.h"
@@ -77,8 +80,61 @@ static void pyramid(void)
     rest(&d, 10000, 2, "15-ball pyramid");
 }
 
+/* A hexagonal pile of rows x 8 touching unit-mass 2D balls of radius 0.5 on a floor, every ball falling at 0.01. */
+static rc_impact_problem *falling_pile(int rows)
+{
+    rc_impact_problem *p;
+    rc_impact_problem_create(&p);
+    for (int row = 0; row < rows; row++)
+        for (int k = 0; k < 8; k++) {
+            double x[2] = {k + 0.5 * (row % 2), 0.5 + row * sqrt(3.0) / 2}, v[2] = {0, -0.01}, n[2] = {0, 1};
+            int me;
+            rc_impact_problem_add_ball(p, 2, 1, x, v, &me);
+            if (row == 0) rc_impact_problem_add_contact(p, me, -1, (double[2]){x[0], 0}, n, NULL);
+            if (k > 0) rc_impact_problem_add_contact(p, me, me - 1, (double[2]){x[0] - 0.5, x[1]}, (double[2]){1, 0}, NULL);
+            for (int side = 0; row > 0 && side < 2; side++) { /* the two balls below, when they exist */
+                int below = k + (row % 2 ? side : side - 1);
+                if (below < 0 || below > 7) continue;
+                double dx = below + 0.5 * ((row - 1) % 2) - x[0], u[2] = {-dx, sqrt(3.0) / 2};
+                rc_impact_problem_add_contact(p, me, (row - 1) * 8 + below,
+                                              (double[2]){x[0] - u[0] / 2, x[1] - u[1] / 2}, u, NULL);
+            }
+        }
+    return p;
+}
+
+static void settle(void)
+{
+    rc_impact_problem *p = falling_pile(6);
+    int m = rc_impact_problem_contact_count(p), n = rc_impact_problem_dof_count(p);
+    rc_impact_options options = rc_impact_default_options();
+    options.restitution = 0;
+    rc_impact_solver *exact, *settler;
+    rc_impact_solver_create(&options, &exact);
+    rc_impact_solver_create(&options, &settler);
+    rc_impact_result r, q;
+    CHECK(rc_impact_solver_resolve(exact, p, &r) == RC_OK, "settle: resolver: %s", rc_last_error());
+    double *impulse = calloc((size_t)m, sizeof *impulse), tolerance = 1e-10;
+    CHECK(rc_impact_solver_settle(settler, p, impulse, tolerance, 100000, &q) == RC_OK, "settle: %s", rc_last_error());
+    double worst = 0;
+    for (int i = 0; i < n; i++) worst = fmax(worst, fabs(q.velocity[i] - r.velocity[i]));
+    int64_t cold = q.iterations;
+    CHECK(rc_impact_solver_settle(settler, p, impulse, tolerance, 100000, &q) == RC_OK, "settle: warm: %s",
+          rc_last_error());
+    printf("settle: %d contacts, %lld sweeps from 0, %lld from its answer; velocities off the resolver's by %.3g\n", m,
+           (long long)cold, (long long)q.iterations, worst);
+    CHECK(cold > 1 && q.iterations == 1, "settle: %lld sweeps warm", (long long)q.iterations);
+    CHECK(worst < 1e3 * tolerance, "settle: velocities off the inelastic answer by %.17g", worst);
+    CHECK(q.min_relative_velocity > -1e-6, "settle: a contact still approaches (%.17g)", q.min_relative_velocity);
+    free(impulse);
+    rc_impact_solver_destroy(exact);
+    rc_impact_solver_destroy(settler);
+    rc_impact_problem_destroy(p);
+}
+
 int main(void)
 {
+    settle();
     tower();
     pyramid();
     return check_finish();

@@ -12,7 +12,7 @@
 #include "impact/restitution.h"
 #include "impact/solver.h"
 
-static rc_status reserve(rc_impact_solver *s, int n, int m)
+rc_status rc_solver_reserve(rc_impact_solver *s, int n, int m)
 {
     size_t un = (size_t)n + 1, um = (size_t)m + 1;
     rc_status st = RC_RESERVE(s->label, s->cap_label, um);
@@ -120,6 +120,21 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     return run;
 }
 
+void rc_solver_report(rc_impact_solver *s, const rc_impact_problem *problem, rc_status status,
+                      rc_impact_result *result)
+{
+    result->status = status;
+    result->dof_count = problem->dof_count;
+    result->velocity = s->velocity;
+    result->normal_impulse = s->normal_impulse;
+    result->contact_count = problem->contact_count;
+    result->kinetic_energy_before = rc_measure_energy(&s->global, problem->velocity);
+    result->kinetic_energy_after = rc_measure_energy(&s->global, s->velocity);
+    rc_measure_momentum(problem, problem->velocity, result->linear_momentum_before, result->angular_momentum_before);
+    rc_measure_momentum(problem, s->velocity, result->linear_momentum_after, result->angular_momentum_after);
+    result->min_relative_velocity = rc_measure_min_relative_velocity(&s->global, s->velocity);
+}
+
 static int compare_ints(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
 
 static rc_status check_friction(const rc_impact_problem *problem, double mu)
@@ -142,7 +157,7 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
     rc_clear_error();
     rc_status st = check_friction(problem, o->friction);
     if (!st) st = rc_system_build(&s->global, problem);
-    if (!st) st = reserve(s, problem->dof_count, problem->contact_count);
+    if (!st) st = rc_solver_reserve(s, problem->dof_count, problem->contact_count);
     if (st) return st;
     int n = problem->dof_count, m = problem->contact_count;
     memcpy(s->velocity, problem->velocity, (size_t)n * sizeof(double));
@@ -160,12 +175,8 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
                                                    o->friction, s->velocity)))
         return st;
     qsort(s->lineality_list, (size_t)pr.lineality_count, sizeof(int), compare_ints);
-    result->status = status;
+    rc_solver_report(s, problem, status, result);
     result->iterations = pr.iterations;
-    result->dof_count = n;
-    result->velocity = s->velocity;
-    result->normal_impulse = s->normal_impulse;
-    result->contact_count = m;
     result->islands = pr.islands;
     result->largest_island = pr.largest;
     result->lineality_dimension = pr.lineality_dimension;
@@ -173,11 +184,6 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
     result->lineality = s->lineality_list;
     result->lcp_solves = s->loop.lcp.solves - solves0;
     result->lcp_fallbacks = s->loop.lcp.fallbacks - fallbacks0;
-    result->kinetic_energy_before = rc_measure_energy(&s->global, problem->velocity);
-    result->kinetic_energy_after = rc_measure_energy(&s->global, s->velocity);
-    rc_measure_momentum(problem, problem->velocity, result->linear_momentum_before, result->angular_momentum_before);
-    rc_measure_momentum(problem, s->velocity, result->linear_momentum_after, result->angular_momentum_after);
-    result->min_relative_velocity = rc_measure_min_relative_velocity(&s->global, s->velocity);
     if (status == RC_NOT_TERMINATED)
         rc_fail(RC_NOT_TERMINATED, "the impact did not resolve within %lld operator applications",
                 (long long)o->max_iterations);
@@ -188,7 +194,7 @@ rc_status rc_impact_solver_lineality(rc_impact_solver *s, const rc_impact_proble
                                      int *count, int *dimension)
 {
     rc_status st = rc_system_build(&s->global, problem);
-    if (!st) st = reserve(s, problem->dof_count, problem->contact_count);
+    if (!st) st = rc_solver_reserve(s, problem->dof_count, problem->contact_count);
     if (st) return st;
     *count = 0;
     *dimension = 0;

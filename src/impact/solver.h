@@ -21,4 +21,11 @@ struct rc_impact_solver {
         cap_island_lambda;
 };
 
+/* Makes room in the workspace for a problem of n dofs and m contacts (resolve.c). */
+rc_status rc_solver_reserve(rc_impact_solver *s, int n, int m);
+/* Fills the parts of result every entry point reports: status, sizes, the velocities and impulses in the workspace
+ * (s->velocity, s->normal_impulse), energy, momentum and the smallest relative velocity (resolve.c). */
+void rc_solver_report(rc_impact_solver *s, const rc_impact_problem *problem, rc_status status,
+                      rc_impact_result *result);
+
 #endif

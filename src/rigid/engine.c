@@ -160,8 +160,8 @@ static rc_status allocate(rc_rigid *e)
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
     ok &= (e->static_geometry = calloc(m, sizeof *e->static_geometry)) != NULL;
     ok &= (e->ball = calloc(n, sizeof *e->ball)) != NULL;
-    int32_t **ints[] = {&e->species, &e->parent, &e->island_of, &e->local, &e->bodies_of_island};
-    for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n, sizeof(int32_t))) != NULL;
+    int32_t **ints[] = {&e->species, &e->parent, &e->island_of, &e->local, &e->bodies_of_island, &e->warm.first};
+    for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
     return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
 }
 
@@ -198,10 +198,14 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     }
     for (int32_t t = 0; t < e->statics && !s; t++) s = add_static(e, t, &d->statics[t]);
     e->margin = d->margin * (isfinite(smallest) ? smallest : 1);
-    rc_impact_options rest = d->impact;
+    /* At restitution 0 the resolver's answer is the inelastic LCP's alone, which implicit equalities do not change
+     * (they only serve the elastic loop's termination): their detection, an LP on large islands, is skipped. */
+    rc_impact_options collide = d->impact, rest = d->impact;
+    collide.lineality = d->impact.lineality && d->impact.restitution > 0;
     rest.restitution = 0;
+    rest.lineality = false;
     if (!s) s = rc_impact_problem_create(&e->problem);
-    if (!s) s = rc_impact_solver_create(&d->impact, &e->collide);
+    if (!s) s = rc_impact_solver_create(&collide, &e->collide);
     if (!s) s = rc_impact_solver_create(&rest, &e->rest);
     rest.friction = 0;
     if (!s) s = rc_impact_solver_create(&rest, &e->project);
@@ -230,7 +234,7 @@ void rc_rigid_destroy(rc_rigid *e)
     void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
                       e->reach, e->shift, e->v_collided, e->sx, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
-                      e->contact_order, e->contacts.items};
+                      e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first, e->guess};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);

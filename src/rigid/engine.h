@@ -20,6 +20,8 @@ typedef struct rc_rigid_contact {
     double gap;
     bool active; /* takes part in the resolves: within the margin, or closing within the step (once in this step,
                     it stays in) */
+    bool settled;   /* its resting impulse is already in the velocities of this step */
+    double impulse; /* the resting impulse along the normal: the warm start, then this step's (warm.c) */
 } rc_rigid_contact;
 
 typedef struct rc_rigid_contacts {
@@ -43,6 +45,16 @@ typedef struct rc_rigid_broad {
     int pair_count, pair_capacity;
 } rc_rigid_broad;
 
+/* The resting impulses of the last step by contact key (a, b, ordinal among the pair's points), grouped by body a:
+ * entries first[a] .. first[a + 1] - 1 (warm.c). */
+typedef struct rc_rigid_warm {
+    int32_t (*key)[3];
+    double *impulse;
+    int32_t *first; /* n + 1 */
+    int count;
+    size_t key_capacity, impulse_capacity;
+} rc_rigid_warm;
+
 struct rc_rigid {
     int d;
     double h, gravity[3], margin; /* margin: absolute contact margin */
@@ -63,9 +75,12 @@ struct rc_rigid {
     size_t order_capacity, contact_order_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */
     double *v_collided;    /* 3 per body: the velocity after the collision resolve, before gravity */
+    double *guess;         /* per contact of an island: the warm start handed to the settle, then its answer */
+    size_t guess_capacity;
     rc_impact_problem *problem;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
     rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
+    rc_rigid_warm warm;
     rc_rigid_observables stats;
     int64_t step_iterations;
 };
@@ -97,8 +112,18 @@ rc_status rc_rigid_manifold(const rc_rigid_view *a, const rc_rigid_view *b, cons
 /* All contacts of the present configuration into e->contacts (detect.c). */
 rc_status rc_rigid_detect(rc_rigid *e);
 
-/* Resolves with `solver` every island that has a contact approaching faster than `slowest` (islands.c). */
+/* Resolves with `solver` every island that has a contact approaching faster than `slowest` (islands.c). With
+ * solver == e->rest and no friction, the islands are settled instead: rc_impact_solver_settle warm-started from the
+ * contacts' impulses, which receive the answer. */
 rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest);
+
+/* The warm start (warm.c): keep stores the contacts' resting impulses after a step, start gives each contact of a
+ * new step the stored impulse of its key (0 when none); index rebuilds first[] from the keys; reserve makes room
+ * for count entries. */
+rc_status rc_rigid_warm_keep(rc_rigid *e);
+void rc_rigid_warm_start(rc_rigid *e);
+void rc_rigid_warm_index(rc_rigid *e);
+rc_status rc_rigid_warm_reserve(rc_rigid *e, int count);
 
 /* Sets body i's world rotation and world inertia from its quaternion (step.c). */
 void rc_rigid_orient(rc_rigid *e, int32_t i);

@@ -1,17 +1,18 @@
 /* The time-stepped engine's state as bytes, for checkpoints (docs/formats.md, "checkpoint.rcp"): every body's position,
- * orientation, velocity and angular velocity, the clock and the counters. A step depends on nothing else (contacts,
- * islands and rotations are rebuilt from these each step), so an engine built from the same definition that takes the
- * state back steps on bit-identically. */
+ * orientation, velocity and angular velocity, the clock, the counters and the resting impulses kept for the next
+ * step's warm start (warm.c). A step depends on nothing else (contacts, islands and rotations are rebuilt from these
+ * each step), so an engine built from the same definition that takes the state back steps on bit-identically. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "core/status.h"
 #include "rigid/engine.h"
 
-#define STATE_MAGIC 0x3130455441545352ULL /* "RSTATE01" read as a little-endian number */
+#define STATE_MAGIC 0x3230455441545352ULL /* "RSTATE02" read as a little-endian number */
 
 typedef struct header {
     uint64_t magic;
-    int32_t n, dimension;
+    int32_t n, dimension, kept, unused; /* kept: warm-start entries */
 } header;
 
 /* The blocks of the state: (address, bytes) pairs. */
@@ -25,6 +26,8 @@ static int blocks(rc_rigid *e, void **where, size_t *size)
     where[k] = e->q, size[k++] = 4 * n * sizeof *e->q;
     where[k] = e->v, size[k++] = 3 * n * sizeof *e->v;
     where[k] = e->w, size[k++] = 3 * n * sizeof *e->w;
+    where[k] = e->warm.key, size[k++] = (size_t)e->warm.count * sizeof *e->warm.key;
+    where[k] = e->warm.impulse, size[k++] = (size_t)e->warm.count * sizeof *e->warm.impulse;
     return k;
 }
 
@@ -43,7 +46,7 @@ rc_status rc_rigid_state_save(const rc_rigid *e, void *buffer, size_t bytes)
     if (bytes < rc_rigid_state_size(e))
         return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_save: %zu bytes, the state needs %zu", bytes,
                        rc_rigid_state_size(e));
-    header h = {STATE_MAGIC, e->n, e->d};
+    header h = {STATE_MAGIC, e->n, e->d, e->warm.count, 0};
     unsigned char *at = buffer;
     memcpy(at, &h, sizeof h);
     at += sizeof h;
@@ -51,10 +54,22 @@ rc_status rc_rigid_state_save(const rc_rigid *e, void *buffer, size_t bytes)
     size_t size[8];
     int count = blocks((rc_rigid *)e, where, size);
     for (int k = 0; k < count; k++) {
-        memcpy(at, where[k], size[k]);
+        if (size[k]) memcpy(at, where[k], size[k]);
         at += size[k];
     }
     return RC_OK;
+}
+
+/* True when the warm-start keys at `keys` (count of them) name bodies and static shapes of e, grouped by body a. */
+static bool keys_valid(const rc_rigid *e, const unsigned char *keys, int count)
+{
+    int32_t key[3], last = 0;
+    for (int t = 0; t < count; t++) {
+        memcpy(key, keys + (size_t)t * sizeof key, sizeof key);
+        if (key[0] < last || key[0] >= e->n || key[1] < -e->statics || key[1] >= e->n || key[2] < 0) return false;
+        last = key[0];
+    }
+    return true;
 }
 
 rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
@@ -64,18 +79,28 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
     if (bytes < sizeof h) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes is too short", bytes);
     memcpy(&h, buffer, sizeof h);
     if (h.magic != STATE_MAGIC) return rc_fail(RC_INVALID_ARGUMENT, "state: not a time-stepped engine state");
-    if (h.n != e->n || h.dimension != e->d || bytes != rc_rigid_state_size(e))
+    if (h.n != e->n || h.dimension != e->d)
         return rc_fail(RC_INVALID_ARGUMENT,
                        "state: made by an engine of %d bodies in %dD, not by this definition (%d bodies in %dD)",
                        (int)h.n, (int)h.dimension, (int)e->n, e->d);
+    size_t entry = sizeof *e->warm.key + sizeof *e->warm.impulse, fixed = rc_rigid_state_size(e) -
+                                                                           (size_t)e->warm.count * entry;
+    if (h.kept < 0 || bytes != fixed + (size_t)h.kept * entry)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes is not the size its header describes", bytes);
     const unsigned char *at = (const unsigned char *)buffer + sizeof h;
+    if (!keys_valid(e, (const unsigned char *)buffer + fixed, h.kept))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: its warm-start entries name bodies this engine does not have");
+    rc_status s = rc_rigid_warm_reserve(e, h.kept);
+    if (s) return s;
+    e->warm.count = h.kept;
     void *where[8];
     size_t size[8];
     int count = blocks(e, where, size);
     for (int k = 0; k < count; k++) {
-        memcpy(where[k], at, size[k]);
+        if (size[k]) memcpy(where[k], at, size[k]);
         at += size[k];
     }
     for (int32_t i = 0; i < e->n; i++) rc_rigid_orient(e, i);
+    rc_rigid_warm_index(e);
     return RC_OK;
 }

@@ -2,13 +2,15 @@
  *   1. contacts of the present configuration (detect.c);
  *   2. existing overlaps are pushed apart at the position level (each body by the mean of its overlapping
  *      contacts' depths, shared by inverse mass), with no change of velocity, so no energy is added;
- *   3. collisions: the islands with approaching contacts are resolved with the scene's restitution (elastic at
- *      c = 1) on the velocities of the end of the previous step. Approach slower than 1e-6 g h is rounding left by
- *      the previous step's resting contact (a collision that slow could not outlast step 5 anyway): it is left to
- *      step 5, so a resting pile costs one resolve a step, not two;
+ *   3. collisions: the islands with contacts approaching faster than g h are resolved with the scene's restitution
+ *      (elastic at c = 1) on the velocities of the end of the previous step. Slower approach is what the previous
+ *      step's resting settle left (a collision slower than what gravity adds in a step could not outlast step 5
+ *      anyway): it is left to step 5, so a resting pile costs one settle a step, not a resolve and a settle;
  *   4. gravity: v += h g;
- *   5. resting contact: the islands are resolved again with restitution 0, which takes out the approach gravity
- *      just added (a resting stack stays at rest instead of hopping by g h^2 a step);
+ *   5. resting contact: the islands are settled (restitution 0, warm-started from the previous step's resting
+ *      impulses: islands.c, warm.c; with friction, resolved with restitution 0), which takes out the approach gravity
+ *      just added (a resting stack stays at rest instead of hopping by g h^2 a step); the impulses are kept for the
+ *      next step;
  *   6. positions: x += h (v3 + v5) / 2 with v3 the velocity after step 3 and v5 after step 5: in free flight this
  *      is the exact parabola x + h v + h^2 g / 2, so flight between impacts keeps its energy exactly (plain
  *      x += h v5 loses g^2 h^2 / 2 per step and per unit mass, which bounces turn into a drift); a body held at
@@ -95,11 +97,12 @@ static rc_status one_step(rc_rigid *e)
     rc_status s = rc_rigid_detect(e);
     if (s) return s;
     separate(e);
+    rc_rigid_warm_start(e);
     double t1 = seconds();
     e->stats.detection_seconds += t1 - t0;
     e->step_iterations = 0;
     double gh = rc_v3_norm(e->gravity) * e->h;
-    s = rc_rigid_resolve(e, e->collide, 1e-3 * gh);
+    s = rc_rigid_resolve(e, e->collide, gh);
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
     if (!s) memcpy(e->v_collided, e->v, 3 * (size_t)e->n * sizeof *e->v);
     for (int32_t i = 0; i < e->n && !s; i++) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
@@ -109,6 +112,7 @@ static rc_status one_step(rc_rigid *e)
     if (e->step_iterations > e->stats.max_iterations) e->stats.max_iterations = e->step_iterations;
     if (e->contacts.count > e->stats.max_contacts) e->stats.max_contacts = e->contacts.count;
     e->stats.contacts = e->contacts.count;
+    if (!s) s = rc_rigid_warm_keep(e);
     if (s) return s;
     move(e);
     e->stats.steps++;
