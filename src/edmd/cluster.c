@@ -20,6 +20,9 @@
  * opposite) converge geometrically at a rate that the near-degeneracy makes arbitrarily slow. */
 enum { RC_CLUSTER_ITERATIONS = 10000 };
 
+/* The most particles a group that may sleep together gathers (rc_edmd_sleep_group); a larger one is not tested. */
+enum { RC_GROUP_LIMIT = 512 };
+
 rc_status rc_edmd_cluster_workspace(rc_edmd *e)
 {
     if (e->cluster) return RC_OK;
@@ -42,6 +45,7 @@ void rc_edmd_cluster_destroy(rc_edmd *e)
     free(ws->members);
     free(ws->contacts);
     free(ws->mark);
+    free(ws->keep);
     free(ws);
     e->cluster = NULL;
 }
@@ -96,21 +100,38 @@ static bool pair_touches(const rc_edmd *e, int32_t a, int32_t b, double r[3], do
     return rr - sigma * sigma < e->touch_factor * sigma * sigma;
 }
 
+/* Whether particle k moves slower than the sleep speed. */
+static bool slow(const rc_edmd *e, int32_t k)
+{
+    const double *v = e->kin[k].v;
+    return v[0] * v[0] + v[1] * v[1] + v[2] * v[2] <= e->sleep_speed * e->sleep_speed;
+}
+
 /* Member m's contacts with walls and with particles not yet expanded; new touching particles join (sleepers as
- * static bodies). skip_b is the colliding contact's other end when m is its first body (it is contact 0). */
-static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b)
+ * static bodies). skip_b is the colliding contact's other end when m is its first body (it is contact 0). A
+ * `resting` cluster (a group that may sleep) takes bodies within the support gap (rc_edmd_supports) instead of the
+ * contact tolerance, and only slow particles: faster ones will hit it or leave, and a hit wakes sleepers. */
+static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b, bool resting)
 {
     rc_edmd_cluster *ws = e->cluster;
     int32_t k = ws->members[m];
+    double radius = e->kin[k].radius;
     rc_status s = RC_OK;
-    for (int32_t w = 0; w < e->wall_count && s == RC_OK; w++)
-        if (RC_EVENT_WALL0 - w != skip_b && wall_gap(e, k, w) < e->contact_tolerance * e->kin[k].radius)
+    for (int32_t w = 0; w < e->wall_count && s == RC_OK; w++) {
+        double gap = wall_gap(e, k, w);
+        if (RC_EVENT_WALL0 - w != skip_b &&
+            (resting ? rc_edmd_supports(e, gap, radius) : gap < e->contact_tolerance * radius))
             s = add_contact(ws, m, -1, e->walls[w].normal, 0);
+    }
     const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
     for (int32_t i = 0; i < e->neighbour_count[k] && s == RC_OK; i++) {
         int32_t q = list[i], index = member_index(ws, q);
         double r[3], distance;
-        if (q == skip_b || (index >= 0 && index <= m) || !pair_touches(e, k, q, r, &distance)) continue;
+        if (q == skip_b || (index >= 0 && index <= m)) continue;
+        bool touches = pair_touches(e, k, q, r, &distance);
+        if (resting) touches = rc_edmd_supports(e, distance - radius - e->kin[q].radius, radius + e->kin[q].radius) &&
+                               (rc_edmd_is_asleep(e, q) || slow(e, q));
+        if (!touches) continue;
         double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
         if (rc_edmd_is_asleep(e, q)) {
             s = add_contact(ws, m, -1, unit, 0);
@@ -125,8 +146,8 @@ static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b)
     return s;
 }
 
-/* The cluster of the collision of particle i with j (a particle or a wall), contact 0 being that collision. */
-static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
+/* An empty cluster with a new stamp. */
+static void begin(rc_edmd *e)
 {
     rc_edmd_cluster *ws = e->cluster;
     ws->member_count = ws->contact_count = 0;
@@ -134,6 +155,13 @@ static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
         for (int32_t k = 0; k < e->n; k++) ws->mark[k] = 0;
         ws->stamp = 1;
     }
+}
+
+/* The cluster of the collision of particle i with j (a particle or a wall), contact 0 being that collision. */
+static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
+{
+    rc_edmd_cluster *ws = e->cluster;
+    begin(e);
     rc_status s = add_member(e, i);
     double r[3], distance = 0;
     if (j >= 0) {
@@ -145,7 +173,7 @@ static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
     } else if (s == RC_OK) {
         s = add_contact(ws, 0, -1, e->walls[RC_EVENT_WALL0 - j].normal, 0);
     }
-    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, m, m == 0 ? j : -1);
+    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, m, m == 0 ? j : -1, false);
     return s;
 }
 
@@ -220,33 +248,65 @@ static void apply(rc_edmd *e, const rc_impact_result *result)
     if (ws->member_count > e->largest_cluster) e->largest_cluster = ws->member_count;
 }
 
-/* Whether every member of the cluster is slower than the sleep speed and its static contacts hold the cluster up as
- * a whole: gravity's velocity, resolved inelastically against the cluster's contacts, leaves nothing moving (forces
- * at the contacts, all pushing, balance every member's weight: the frictionless statics of Vouga et al. section 3).
- * Then all of them sleep at once, as a particle alone does on its supports. */
+/* Keeps the members flagged in `keep`, renumbered in order, and the contacts between kept members or with static
+ * bodies (keep is overwritten with the new indices plus one). Returns how many members are left. */
+static int32_t keep_members(rc_edmd_cluster *ws, int32_t *keep)
+{
+    int32_t count = 0, contacts = 0;
+    for (int32_t m = 0; m < ws->member_count; m++) {
+        if (!keep[m]) continue;
+        keep[m] = ++count;
+        ws->members[count - 1] = ws->members[m];
+    }
+    for (int32_t c = 0; c < ws->contact_count; c++) {
+        rc_cluster_contact k = ws->contacts[c];
+        if (!keep[k.a] || (k.b >= 0 && !keep[k.b])) continue;
+        k.a = keep[k.a] - 1;
+        if (k.b >= 0) k.b = keep[k.b] - 1;
+        ws->contacts[contacts++] = k;
+    }
+    ws->member_count = count;
+    ws->contact_count = contacts;
+    return count;
+}
+
+/* Puts to sleep the slow members of the cluster that its static contacts hold up. Gravity's velocity, resolved
+ * inelastically against the contacts among slow members and with static bodies, leaves a member still when forces
+ * at those contacts, all pushing, balance its weight (the frictionless statics behind Vouga et al. section 3);
+ * members left moving are dropped with their contacts and the rest tested again, until all that remain stay still.
+ * They then sleep at once, as a particle alone does on its supports. */
 static rc_status sleep_together(rc_edmd *e)
 {
     rc_edmd_cluster *ws = e->cluster;
-    bool anchored = false;
-    for (int32_t c = 0; c < ws->contact_count; c++) anchored |= ws->contacts[c].b < 0;
-    if (!anchored || ws->member_count < 2) return RC_OK;
-    double slow = e->sleep_speed * e->sleep_speed, gg = 0;
-    for (int32_t m = 0; m < ws->member_count; m++) {
-        const double *v = e->kin[ws->members[m]].v;
-        if (rc_edmd_is_asleep(e, ws->members[m]) || v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > slow) return RC_OK;
-    }
-    for (int x = 0; x < 3; x++) gg += e->gravity[x] * e->gravity[x];
-    rc_status s = build_problem(e, true);
+    rc_status s = RC_GROW(ws->keep, ws->keep_capacity, ws->member_count + 1);
+    if (s != RC_OK) return s;
+    for (int32_t m = 0; m < ws->member_count; m++)
+        ws->keep[m] = !rc_edmd_is_asleep(e, ws->members[m]) && slow(e, ws->members[m]);
+    double gg = e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2];
     rc_impact_options options = e->impact;
     options.restitution = 0;
     options.lineality = false;
-    rc_impact_result result;
-    if (s == RC_OK) s = rc_impact_solver_set_options(ws->solver, &options);
-    if (s == RC_OK) s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
-    if (s == RC_INTERNAL || s == RC_NOT_TERMINATED) return RC_OK; /* undecided: they stay awake */
-    if (s != RC_OK) return s;
-    for (int32_t d = 0; d < result.dof_count; d++)
-        if (result.velocity[d] * result.velocity[d] > 1e-12 * gg) return RC_OK;
+    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK) return s;
+    for (;;) {
+        if (keep_members(ws, ws->keep) == 0) return RC_OK;
+        bool anchored = false;
+        for (int32_t c = 0; c < ws->contact_count; c++) anchored |= ws->contacts[c].b < 0;
+        if (!anchored) return RC_OK;
+        rc_impact_result result;
+        if ((s = build_problem(e, true)) != RC_OK) return s;
+        s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
+        if (s == RC_INTERNAL || s == RC_NOT_TERMINATED) return RC_OK; /* undecided: they stay awake */
+        if (s != RC_OK) return s;
+        bool all = true;
+        for (int32_t m = 0; m < ws->member_count; m++) {
+            const double *v = result.velocity + rc_impact_problem_body_first_dof(ws->problem, m);
+            double vv = 0;
+            for (int x = 0; x < e->dimension; x++) vv += v[x] * v[x];
+            ws->keep[m] = vv <= 1e-12 * gg;
+            all &= ws->keep[m];
+        }
+        if (all) break;
+    }
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_put_to_sleep(e, ws->members[m]);
     return RC_OK;
 }
@@ -298,10 +358,22 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     bool stuck = result.iterations == 0 && e->counter[i] == before && e->has_gravity; /* nothing approached */
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_schedule(e, ws->members[m], false);
     if (stuck) return rc_edmd_unstick(e, i, j);
-    if (e->sleep_on) s = sleep_together(e);
     for (int32_t m = 0; m < ws->member_count && s == RC_OK && e->sleep_on; m++)
         s = rc_edmd_try_sleep(e, ws->members[m]);
+    if (s == RC_OK && e->sleep_on) s = sleep_together(e); /* last: it drops members from the workspace */
     return s;
+}
+
+rc_status rc_edmd_sleep_group(rc_edmd *e, int32_t k)
+{
+    rc_status s = rc_edmd_cluster_workspace(e);
+    if (s != RC_OK || rc_edmd_is_asleep(e, k) || !slow(e, k)) return s;
+    rc_edmd_cluster *ws = e->cluster;
+    begin(e);
+    s = add_member(e, k);
+    for (int32_t m = 0; m < ws->member_count && m < RC_GROUP_LIMIT && s == RC_OK; m++) s = expand(e, m, -1, true);
+    if (s != RC_OK || ws->member_count > RC_GROUP_LIMIT) return s; /* too big to test at one event */
+    return sleep_together(e);
 }
 
 bool rc_edmd_supports(const rc_edmd *e, double gap, double scale)

@@ -36,6 +36,8 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
     e->kick_speed = c->kick_speed > 0 ? c->kick_speed : 1e-4 * sqrt(g * e->max_diameter);
     e->rest_speed = fmax(e->sleep_speed, e->kick_speed);
     e->hop = g > 0 ? e->rest_speed * e->rest_speed / (2 * g) : 0;
+    e->group_sleep_interval = g > 0 ? 0.1 * e->sleep_speed / g : 0;
+    e->group_sleep_clock = -INFINITY;
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     if (e->contact_time > 0) {
         if (!(e->last_collision = malloc(n * sizeof *e->last_collision)))
@@ -187,6 +189,10 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
     if (s != RC_OK || asleep || rc_edmd_is_held(e, k)) return s;
     double slow = e->sleep_speed * e->sleep_speed;
     int32_t w = resting_wall(e, k);
+    if (w < 0 && e->time_origin + e->now >= e->group_sleep_clock) { /* resting on others that move: maybe they all rest */
+        e->group_sleep_clock = e->time_origin + e->now + e->group_sleep_interval;
+        return rc_edmd_sleep_group(e, k);
+    }
     if (w < 0) return RC_OK;
     const double *n = e->walls[w].normal;
     double vn = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];

@@ -66,6 +66,8 @@ typedef struct rc_edmd_cluster {
     int32_t contact_count, contact_capacity;
     uint64_t *mark;                   /* per slot: stamp << 32 | member index, current when the stamp matches */
     uint32_t stamp;
+    int32_t *keep;                    /* per member: whether a group that may sleep keeps it */
+    int32_t keep_capacity;
 } rc_edmd_cluster;
 
 struct rc_edmd {
@@ -146,6 +148,8 @@ struct rc_edmd {
     double rest_speed;          /* max(sleep, kick): slower contacts with held bodies are resting contacts */
     double hop;                 /* rest_speed^2 / (2 |g|): how high a particle at the rest speed can rise; a support
                                  * nearer than that (or than the contact tolerance) holds it up */
+    double group_sleep_clock;   /* no group is tested for sleep (rc_edmd_sleep_group) before this absolute time ... */
+    double group_sleep_interval; /* ... which moves on by a tenth of the time gravity takes to reach sleep_speed */
     uint64_t kicks;
     double *last_collision;     /* time of each particle's last collision (TC model only), or NULL */
     bool sleep_on;
@@ -287,6 +291,10 @@ void rc_edmd_release(rc_edmd *e, int32_t k);
 rc_status rc_edmd_check_stall(rc_edmd *e);
 /* The workspace of clusters and support tests, made on first use. */
 rc_status rc_edmd_cluster_workspace(rc_edmd *e);
+/* Gathers the slow particles within the support gap of slow particle k, transitively (up to a limit), with the
+ * static bodies within it, and puts them all to sleep when those hold the group up: an inelastic resolve of gravity
+ * against the group's contacts leaves nothing moving. For a particle that rests on others that are not asleep. */
+rc_status rc_edmd_sleep_group(rc_edmd *e, int32_t k);
 /* Freezes particle k where it is (its velocity dissipated); its supports were checked by the caller. */
 void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k);
 /* Whether a gap (centre distance less contact distance) of a body of size `scale` (radius against a wall, sum of

@@ -9,7 +9,7 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 
-#define STATE_MAGIC 0x3130455441545345ULL /* "ESTATE01" read as a little-endian number */
+#define STATE_MAGIC 0x3230455441545345ULL /* "ESTATE02" read as a little-endian number */
 
 /* Walks the fields: counts their bytes, writes them to the buffer or reads them back. */
 typedef enum { COUNT, WRITE, READ } direction;
@@ -50,7 +50,7 @@ static void fields(cursor *c, rc_edmd *e)
     FIELD(c, e->cluster_count), FIELD(c, e->impact_iterations), FIELD(c, e->lineality_detections);
     FIELD(c, e->impact_fallbacks), FIELD(c, e->largest_cluster);
     FIELD(c, e->held), FIELD(c, e->sleeping), FIELD(c, e->sleeps), FIELD(c, e->wakes), FIELD(c, e->kicks);
-    FIELD(c, e->stall_window), FIELD(c, e->stall_clock), FIELD(c, e->last_pair);
+    FIELD(c, e->stall_window), FIELD(c, e->stall_clock), FIELD(c, e->last_pair), FIELD(c, e->group_sleep_clock);
     field(c, e->kin, n * sizeof *e->kin);
     field(c, e->mass, n * sizeof *e->mass);
     field(c, e->id, n * sizeof *e->id);
