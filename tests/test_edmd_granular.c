@@ -209,7 +209,7 @@ static void check_time_order(int dimension, int32_t count, double restitution, d
         rc_edmd_limits limits = {INFINITY, 0, e->events + 1};
         rc_edmd_advance(g.engine, &limits);
         double earliest = INFINITY;
-        for (int32_t i = 0; i < e->n; i++) earliest = fmin(earliest, e->event_time[i]);
+        for (int32_t i = 0; i < e->n; i++) earliest = fmin(earliest, e->event[i].time);
         if (earliest < e->now) {
             late++;
             if (first < 0) first = k + 1;

@@ -64,12 +64,12 @@ static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, dou
 
 static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
 {
-    if ((e->counter[j] & RC_COUNT_MASK) != (e->event_count[k] & RC_COUNT_MASK)) {
+    if ((e->counter[j] & RC_COUNT_MASK) != (e->event[k].count & RC_COUNT_MASK)) {
         rc_edmd_stream(e, k, e->now); /* stale: the partner moved on; predict afresh */
         rc_edmd_schedule(e, k, false);
         return RC_OK;
     }
-    bool stabilising = (e->event_count[k] & RC_STABILISING) != 0;
+    bool stabilising = (e->event[k].count & RC_STABILISING) != 0;
     if (rc_edmd_is_asleep(e, k)) { /* handed to the sleeper: consume it there, the mover goes first */
         rc_edmd_schedule(e, k, false);
         int32_t swap = k;
@@ -95,8 +95,8 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
 
 static rc_status process(rc_edmd *e, int32_t k)
 {
-    double t = e->event_time[k];
-    int32_t partner = e->event_partner[k];
+    double t = e->event[k].time;
+    int32_t partner = e->event[k].partner;
     if (t > e->now) e->now = t;
     e->events++;
     e->last_pair[0] = k, e->last_pair[1] = partner;
@@ -130,7 +130,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (limits->collisions && e->collisions >= limits->collisions) break;
         if (limits->events && e->events >= limits->events) break;
         int32_t k = rc_calendar_top(&e->calendar);
-        double t = k >= 0 ? e->event_time[k] : INFINITY;
+        double t = k >= 0 ? e->event[k].time : INFINITY;
         double t_system = e->next_thermostat;
         if ((t < t_system ? t : t_system) > limit) {
             if (limit > e->now) {

@@ -10,20 +10,19 @@
 /* Target number of events per bucket when it becomes current. */
 #define EVENTS_PER_BUCKET 2.0
 
-rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key)
+rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_t stride)
 {
     c->n = n;
-    c->key = key;
+    c->key = (const char *)key;
+    c->stride = stride;
     int32_t buckets = 16;
     while (buckets < n && buckets < (1 << 26)) buckets <<= 1;
     c->bucket_count = buckets;
     size_t m = n > 0 ? (size_t)n : 1;
-    c->where = rc_alloc_large(m, sizeof *c->where);
-    c->next = rc_alloc_large(m, sizeof *c->next);
-    c->prev = rc_alloc_large(m, sizeof *c->prev);
+    c->node = rc_alloc_large(m, sizeof *c->node);
     c->heap = rc_alloc_large(m, sizeof *c->heap);
     c->head = rc_alloc_large((size_t)buckets + 1, sizeof *c->head);
-    if (!c->where || !c->next || !c->prev || !c->heap || !c->head) {
+    if (!c->node || !c->heap || !c->head) {
         rc_calendar_destroy(c);
         return rc_fail(RC_NO_MEMORY, "event calendar: out of memory for %d particles", (int)n);
     }
@@ -33,26 +32,30 @@ rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key)
 
 void rc_calendar_destroy(rc_calendar *c)
 {
-    free(c->where);
-    free(c->next);
-    free(c->prev);
+    free(c->node);
     free(c->heap);
     free(c->head);
-    c->where = c->next = c->prev = c->heap = c->head = NULL;
+    c->node = NULL;
+    c->heap = c->head = NULL;
+}
+
+static inline double key(const rc_calendar *c, int32_t i)
+{
+    return *(const double *)(c->key + (size_t)i * c->stride);
 }
 
 /* ---- the heap of the current bucket ---- */
 
 static inline int earlier(const rc_calendar *c, int32_t a, int32_t b)
 {
-    double ka = c->key[a], kb = c->key[b];
+    double ka = key(c, a), kb = key(c, b);
     return ka < kb || (ka == kb && a < b);
 }
 
 static inline void heap_place(rc_calendar *c, int32_t pos, int32_t i)
 {
     c->heap[pos] = i;
-    c->prev[i] = pos;
+    c->node[i].prev = pos;
 }
 
 static void sift_up(rc_calendar *c, int32_t pos)
@@ -83,46 +86,46 @@ static void sift_down(rc_calendar *c, int32_t pos)
 
 static void heap_push(rc_calendar *c, int32_t i)
 {
-    c->where[i] = RC_CALENDAR_HEAP;
+    c->node[i].where = RC_CALENDAR_HEAP;
     heap_place(c, c->heap_size++, i);
     sift_up(c, c->heap_size - 1);
 }
 
 static void heap_remove(rc_calendar *c, int32_t i)
 {
-    int32_t pos = c->prev[i];
+    int32_t pos = c->node[i].prev;
     int32_t last = c->heap[--c->heap_size];
     if (last == i) return;
     heap_place(c, pos, last);
     sift_up(c, pos);
-    sift_down(c, c->prev[last]);
+    sift_down(c, c->node[last].prev);
 }
 
 /* ---- buckets and the overflow list (list index bucket_count) ---- */
 
 static void list_push(rc_calendar *c, int32_t list, int32_t i)
 {
-    c->where[i] = list == c->bucket_count ? RC_CALENDAR_OVERFLOW : list;
+    c->node[i].where = list == c->bucket_count ? RC_CALENDAR_OVERFLOW : list;
     int32_t h = c->head[list];
-    c->next[i] = h;
-    c->prev[i] = -1;
-    if (h >= 0) c->prev[h] = i;
+    c->node[i].next = h;
+    c->node[i].prev = -1;
+    if (h >= 0) c->node[h].prev = i;
     c->head[list] = i;
 }
 
 static void list_remove(rc_calendar *c, int32_t list, int32_t i)
 {
-    int32_t p = c->prev[i], q = c->next[i];
-    if (p >= 0) c->next[p] = q;
+    int32_t p = c->node[i].prev, q = c->node[i].next;
+    if (p >= 0) c->node[p].next = q;
     else c->head[list] = q;
-    if (q >= 0) c->prev[q] = p;
+    if (q >= 0) c->node[q].prev = p;
 }
 
 static void insert(rc_calendar *c, int32_t i)
 {
-    double t = c->key[i];
+    double t = key(c, i);
     if (t == INFINITY) {
-        c->where[i] = RC_CALENDAR_NONE;
+        c->node[i].where = RC_CALENDAR_NONE;
         return;
     }
     double b = (t - c->base) * c->inverse_width;
@@ -133,7 +136,7 @@ static void insert(rc_calendar *c, int32_t i)
 
 static void remove_entry(rc_calendar *c, int32_t i)
 {
-    int32_t w = c->where[i];
+    int32_t w = c->node[i].where;
     if (w == RC_CALENDAR_HEAP) heap_remove(c, i);
     else if (w == RC_CALENDAR_OVERFLOW) list_remove(c, c->bucket_count, i);
     else if (w >= 0) list_remove(c, w, i);
@@ -141,12 +144,12 @@ static void remove_entry(rc_calendar *c, int32_t i)
 
 void rc_calendar_update(rc_calendar *c, int32_t i)
 {
-    if (c->where[i] == RC_CALENDAR_HEAP) {
-        double b = (c->key[i] - c->base) * c->inverse_width;
+    if (c->node[i].where == RC_CALENDAR_HEAP) {
+        double b = (key(c, i) - c->base) * c->inverse_width;
         if (b < (double)c->current + 1) { /* stays in the heap: re-sift in place */
-            int32_t pos = c->prev[i];
+            int32_t pos = c->node[i].prev;
             sift_up(c, pos);
-            sift_down(c, c->prev[i]);
+            sift_down(c, c->node[i].prev);
             return;
         }
     }
@@ -167,7 +170,7 @@ static void start_round(rc_calendar *c, double base, int32_t first, int all)
         return;
     }
     while (first >= 0) {
-        int32_t next = c->next[first];
+        int32_t next = c->node[first].next;
         insert(c, first);
         first = next;
     }
@@ -179,8 +182,8 @@ void rc_calendar_rebuild(rc_calendar *c, double now)
     double sum = 0;
     int32_t finite = 0;
     for (int32_t i = 0; i < c->n; i++)
-        if (c->key[i] < INFINITY) {
-            sum += c->key[i] > now ? c->key[i] - now : 0;
+        if (key(c, i) < INFINITY) {
+            sum += key(c, i) > now ? key(c, i) - now : 0;
             finite++;
         }
     double mean = finite > 0 ? sum / finite : 1;
@@ -202,8 +205,8 @@ static void next_round(rc_calendar *c)
     int32_t first = c->head[c->bucket_count];
     /* skip empty stretches of time: start at the earliest overflow key when it lies beyond the next round */
     double earliest = INFINITY;
-    for (int32_t i = first; i >= 0; i = c->next[i])
-        if (c->key[i] < earliest) earliest = c->key[i];
+    for (int32_t i = first; i >= 0; i = c->node[i].next)
+        if (key(c, i) < earliest) earliest = key(c, i);
     double base = end;
     if (earliest > end + c->bucket_count * c->width) base = earliest;
     start_round(c, base, first, 0);
@@ -221,7 +224,7 @@ int32_t rc_calendar_top(rc_calendar *c)
         int32_t i = c->head[c->current];
         c->head[c->current] = -1;
         while (i >= 0) {
-            int32_t next = c->next[i];
+            int32_t next = c->node[i].next;
             heap_push(c, i);
             i = next;
         }

@@ -136,13 +136,10 @@ static rc_status allocate(rc_edmd *e, bool with_species)
     e->id = malloc(n * sizeof *e->id);
     e->image = calloc(3 * n, sizeof *e->image);
     e->counter = calloc(n, sizeof *e->counter);
-    e->event_time = rc_alloc_large(n, sizeof *e->event_time);
-    e->event_partner = rc_alloc_large(n, sizeof *e->event_partner);
-    e->event_count = rc_alloc_large(n, sizeof *e->event_count);
-    if (!e->kin || !e->mass || (with_species && !e->species) || !e->id || !e->image || !e->counter || !e->event_time ||
-        !e->event_partner || !e->event_count)
+    e->event = rc_alloc_large(n, sizeof *e->event);
+    if (!e->kin || !e->mass || (with_species && !e->species) || !e->id || !e->image || !e->counter || !e->event)
         return rc_fail(RC_NO_MEMORY, "engine: out of memory for %d particles", (int)e->n);
-    return rc_calendar_create(&e->calendar, e->n, e->event_time);
+    return rc_calendar_create(&e->calendar, e->n, &e->event[0].time, sizeof *e->event);
 }
 
 static void copy_particles(rc_edmd *e, const rc_edmd_def *d)
@@ -308,9 +305,7 @@ void rc_edmd_destroy(rc_edmd *e)
     free(e->id);
     free(e->image);
     free(e->counter);
-    free(e->event_time);
-    free(e->event_partner);
-    free(e->event_count);
+    free(e->event);
     free(e->walls);
     free(e->histogram);
     free(e);

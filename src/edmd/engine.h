@@ -29,6 +29,13 @@ enum {
     RC_EVENT_WALL0 = -3  /* wall w is RC_EVENT_WALL0 - w */
 };
 
+/* A particle's pending event, in one record (16 bytes): checking and processing it reads one cache line. */
+typedef struct rc_event {
+    double time;     /* absolute */
+    int32_t partner;
+    uint32_t count;  /* partner's counter when predicted, plus RC_STABILISING */
+} rc_event;
+
 /* Stored partner counters keep 31 bits; the top bit marks a stabilising collision (pair found overlapped and
  * approaching when predicted). */
 #define RC_COUNT_MASK 0x7fffffffu
@@ -96,10 +103,8 @@ struct rc_edmd {
     double stopped_at;       /* the exact time limit the last advance stopped at (reported as is), or NAN */
 
     /* pending events, one per particle */
-    double *event_time;      /* absolute */
-    int32_t *event_partner;
-    uint32_t *event_count;   /* partner's counter when predicted, plus RC_STABILISING */
-    rc_calendar calendar;
+    rc_event *event;
+    rc_calendar calendar;    /* keyed by event[].time */
 
     /* neighbour lists: anchors, anchor cells and the lists */
     double shell;            /* delta: the largest distance a particle moves from its anchor before a rebuild */

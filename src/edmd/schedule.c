@@ -168,8 +168,8 @@ static int overlapped(const rc_edmd *e, int32_t k)
 int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
 {
     if (rc_edmd_is_asleep(e, k)) { /* a sleeper waits to be hit; others predict their events with it */
-        e->event_time[k] = INFINITY;
-        e->event_partner[k] = RC_EVENT_NONE;
+        e->event[k].time = INFINITY;
+        e->event[k].partner = RC_EVENT_NONE;
         rc_calendar_update(&e->calendar, k);
         return 0;
     }
@@ -192,16 +192,16 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
     if (after_collision && near.touching >= 2 && overlapped(e, k) >= 2) e->three_body++;
     if (best < 0) e->negative_time++;
     double when = e->now + best;
-    e->event_time[k] = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : when;
+    e->event[k].time = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : when;
     if (best == INFINITY) partner = RC_EVENT_NONE;
-    e->event_partner[k] = partner;
-    if (partner >= 0) e->event_count[k] = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
+    e->event[k].partner = partner;
+    if (partner >= 0) e->event[k].count = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
     /* k's key changed: re-file k before any other key changes, or the heap would compare against a moved key */
     rc_calendar_update(&e->calendar, k);
-    if (partner >= 0 && when < e->event_time[partner]) {
-        e->event_time[partner] = when;
-        e->event_partner[partner] = k;
-        e->event_count[partner] = (e->counter[k] & RC_COUNT_MASK) | stabilising;
+    if (partner >= 0 && when < e->event[partner].time) {
+        e->event[partner].time = when;
+        e->event[partner].partner = k;
+        e->event[partner].count = (e->counter[k] & RC_COUNT_MASK) | stabilising;
         rc_calendar_update(&e->calendar, partner);
     }
     return touching + near.touching;
@@ -210,9 +210,9 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
 rc_status rc_edmd_schedule_all(rc_edmd *e)
 {
     for (int32_t k = 0; k < e->n; k++) {
-        e->event_time[k] = INFINITY;
-        e->event_partner[k] = RC_EVENT_NONE;
-        e->calendar.where[k] = RC_CALENDAR_NONE;
+        e->event[k].time = INFINITY;
+        e->event[k].partner = RC_EVENT_NONE;
+        e->calendar.node[k].where = RC_CALENDAR_NONE;
     }
     rc_calendar_rebuild(&e->calendar, e->now);
     for (int32_t k = 0; k < e->n; k++) rc_edmd_schedule(e, k, false);
