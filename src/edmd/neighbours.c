@@ -14,6 +14,8 @@
 /* Cells at least this fraction of a reach wide: 1 measured fastest (27 cells of a reach; halves took 45 % longer
  * and thirds three times as long per rebuild, the cost being the walk through the cells, not the candidates). */
 #define CELL_SPLIT 1
+/* The cells within reach of a cell. */
+#define CHAINS ((2 * CELL_SPLIT + 1) * (2 * CELL_SPLIT + 1) * (2 * CELL_SPLIT + 1))
 
 static int32_t cell_coordinate(const rc_edmd *e, int a, double x)
 {
@@ -133,33 +135,31 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
     return e->cells[a];
 }
 
-/* Appends k to the lists of the found particles and them to k's. */
-static rc_status add_found(rc_edmd *e, int32_t k, const int32_t *found, int32_t count)
+/* Particle j was found within reach of k. k's list holds, in order, the old neighbours already found again
+ * ([0, *kept)), the old ones not found yet ([*kept, old)) and the new ones (from old on). An old neighbour found
+ * again moves into the first part and neither list is touched; a new one joins both lists. */
+static rc_status found_one(rc_edmd *e, int32_t k, int32_t j, int32_t *kept, int32_t old)
 {
-    for (int32_t m = 0; m < count; m++) {
-        rc_status s = list_add(e, k, found[m]);
-        if (s == RC_OK) s = list_add(e, found[m], k);
-        if (s != RC_OK) return s;
-    }
-    return RC_OK;
+    int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    for (int32_t m = *kept; m < old; m++)
+        if (list[m] == j) {
+            list[m] = list[*kept];
+            list[(*kept)++] = j;
+            return RC_OK;
+        }
+    rc_status s = list_add(e, k, j);
+    return s == RC_OK ? list_add(e, j, k) : s;
 }
 
-/* Adds to k's list (and k to theirs) every particle j != k whose anchor is within sigma_kj + 2 shell of k's anchor;
- * when only_lower is set, only j < k (building all lists once). Candidates are gathered into a local batch first. */
-static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
+/* The first member of every non-empty cell within reach of the anchor cell of ak (each cell once); returns how many. */
+static int chain_starts(const rc_edmd *e, const double ak[3], int32_t first[CHAINS])
 {
     int32_t off[3][2 * CELL_SPLIT + 1], count[3], home[3];
-    const rc_anchor *anchor = e->anchor;
-    const int32_t *head = e->cell_head;
-    const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
     for (int a = 0; a < 3; a++) {
         home[a] = cell_coordinate(e, a, ak[a]);
         count[a] = offsets(e, a, home[a], off[a]);
     }
-    double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
-    widest *= widest;
-    enum { BATCH = 64 };
-    int32_t found[BATCH], nfound = 0;
+    int chains = 0;
     for (int32_t z = 0; z < count[2]; z++)
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
@@ -169,23 +169,58 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
                     if (c[a] < 0) c[a] += e->cells[a], outside |= !e->periodic[a];
                     if (c[a] >= e->cells[a]) c[a] -= e->cells[a], outside |= !e->periodic[a];
                 }
-                if (outside) continue;
-                for (int32_t j = head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]]; j >= 0; j = anchor[j].next) {
-                    double d[3] = {ak[0] - anchor[j].x[0], ak[1] - anchor[j].x[1], ak[2] - anchor[j].x[2]};
-                    rc_edmd_minimum_image(e, d);
-                    double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-                    if ((dd >= widest) | (j == k) | (only_lower & (j > k))) continue; /* one well-predicted branch */
-                    double reach = rk + e->kin[j].radius + shell2;
-                    if (dd >= reach * reach) continue;
-                    found[nfound++] = j;
-                    if (nfound == BATCH) {
-                        rc_status s = add_found(e, k, found, nfound);
-                        if (s != RC_OK) return s;
-                        nfound = 0;
-                    }
-                }
+                int32_t j = outside ? -1 : e->cell_head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]];
+                if (j >= 0) first[chains++] = j;
             }
-    return add_found(e, k, found, nfound);
+    return chains;
+}
+
+/* Makes k's list the particles j != k whose anchor is within sigma_kj + 2 shell of k's anchor (when only_lower is
+ * set, only j < k: building all lists once, from empty lists), keeping the lists symmetric. Old neighbours found again
+ * are left alone in both lists, so that a rebuild touches only the lists of the few particles that come and go.
+ * The cells' linked lists are walked side by side, one member of each in turn, so that their loads overlap instead
+ * of waiting on each other. */
+static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
+{
+    enum { BATCH = 64 + CHAINS };
+    const rc_anchor *anchor = e->anchor;
+    const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
+    int32_t at[CHAINS], found[BATCH], nfound = 0;
+    double found_dd[BATCH];
+    int chains = chain_starts(e, ak, at);
+    double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
+    widest *= widest;
+    int32_t old = e->neighbour_count[k], kept = 0;
+    while (chains > 0) {
+        for (int c = 0; c < chains;) {
+            int32_t j = at[c];
+            double d[3] = {ak[0] - anchor[j].x[0], ak[1] - anchor[j].x[1], ak[2] - anchor[j].x[2]};
+            rc_edmd_minimum_image(e, d);
+            double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            found[nfound] = j, found_dd[nfound] = dd; /* kept without a branch: most are beyond the reach */
+            nfound += (dd < widest) & (j != k) & !(only_lower & (j > k));
+            int32_t next = anchor[j].next;
+            if (next >= 0) at[c++] = next;
+            else at[c] = at[--chains];
+        }
+        if (nfound > BATCH - CHAINS || chains == 0) {
+            for (int32_t m = 0; m < nfound; m++) {
+                int32_t j = found[m];
+                double reach = rk + e->kin[j].radius + shell2;
+                if (found_dd[m] >= reach * reach) continue;
+                rc_status s = found_one(e, k, j, &kept, old);
+                if (s != RC_OK) return s;
+            }
+            nfound = 0;
+        }
+    }
+    /* the old neighbours not found again leave, and the new ones move down into their places */
+    int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    int32_t total = e->neighbour_count[k], gone = old - kept;
+    for (int32_t m = kept; m < old; m++) list_remove(e, list[m], k);
+    for (int32_t m = kept; m < total - gone; m++) list[m] = list[m + gone];
+    e->neighbour_count[k] = total - gone;
+    return RC_OK;
 }
 
 /* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */
@@ -221,9 +256,6 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
 
 rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k)
 {
-    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-    for (int32_t m = 0; m < e->neighbour_count[k]; m++) list_remove(e, list[m], k);
-    e->neighbour_count[k] = 0;
     cell_remove(e, k);
     anchor_here(e, k);
     cell_insert(e, k);
