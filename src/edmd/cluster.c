@@ -123,8 +123,8 @@ static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b, bool resting)
             (resting ? rc_edmd_supports(e, gap, radius) : gap < e->contact_tolerance * radius))
             s = add_contact(ws, m, -1, e->walls[w].normal, 0);
     }
-    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-    for (int32_t i = 0; i < e->neighbour_count[k] && s == RC_OK; i++) {
+    const int32_t *list = rc_edmd_list(e, k);
+    for (int32_t i = 0; i < rc_edmd_list_length(e, k) && s == RC_OK; i++) {
         int32_t q = list[i], index = member_index(ws, q);
         double r[3], distance;
         if (q == skip_b || (index >= 0 && index <= m)) continue;
@@ -389,8 +389,8 @@ int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], i
         for (int x = 0; x < 3; x++) normals[count][x] = e->walls[w].normal[x];
         count++;
     }
-    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-    for (int32_t i = 0; i < e->neighbour_count[k] && count < capacity; i++) {
+    const int32_t *list = rc_edmd_list(e, k);
+    for (int32_t i = 0; i < rc_edmd_list_length(e, k) && count < capacity; i++) {
         int32_t q = list[i];
         double r[3], distance;
         if (!rc_edmd_is_asleep(e, q)) continue;

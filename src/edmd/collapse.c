@@ -214,9 +214,9 @@ void rc_edmd_release(rc_edmd *e, int32_t k)
     e->sleeping--;
     e->wakes++;
     /* the sleepers it holds up lose their support */
-    const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    const int32_t *list = rc_edmd_list(e, k);
     const rc_kin *p = &e->kin[k];
-    for (int32_t i = 0; i < e->neighbour_count[k]; i++) {
+    for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
         int32_t q = list[i];
         if (!rc_edmd_is_asleep(e, q)) continue;
         double r[3] = {e->kin[q].x[0] - p->x[0], e->kin[q].x[1] - p->x[1], e->kin[q].x[2] - p->x[2]};

@@ -229,8 +229,8 @@ static rc_status check_box_reach(const rc_edmd *e)
 static rc_status check_overlaps(const rc_edmd *e)
 {
     for (int32_t k = 0; k < e->n; k++) {
-        const int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-        for (int32_t m = 0; m < e->neighbour_count[k]; m++) {
+        const int32_t *list = rc_edmd_list(e, k);
+        for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
             int32_t j = list[m];
             if (j < k) continue;
             const rc_kin *p = &e->kin[k], *q = &e->kin[j];

@@ -114,8 +114,8 @@ struct rc_edmd {
     int32_t cells[3];
     double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
     int32_t *cell_head;
-    int32_t *neighbour_count;
-    int32_t *neighbours;     /* n * neighbour_capacity */
+    int32_t *neighbours;     /* n rows of 1 + neighbour_capacity: the list's length, then the list, so that both
+                              * come in one cache miss (rc_edmd_list, rc_edmd_list_length) */
     int32_t neighbour_capacity;
 
     /* thermostat */
@@ -228,6 +228,14 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
     }
     p->t = t;
 }
+
+/* Particle k's neighbour list: rc_edmd_list_length(e, k) particle slots. */
+static inline int32_t *rc_edmd_list(const rc_edmd *e, int32_t k)
+{
+    return e->neighbours + (size_t)k * (size_t)(e->neighbour_capacity + 1) + 1;
+}
+
+static inline int32_t rc_edmd_list_length(const rc_edmd *e, int32_t k) { return rc_edmd_list(e, k)[-1]; }
 
 /* The minimum image of a difference along periodic axes (both ends are within a shell of the box). */
 static inline void rc_edmd_minimum_image(const rc_edmd *e, double d[3])

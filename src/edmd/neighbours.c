@@ -55,9 +55,8 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     if (e->neighbour_capacity > e->n) e->neighbour_capacity = e->n > 0 ? e->n : 1;
     e->cell_head = malloc(total * sizeof *e->cell_head);
     e->anchor = rc_alloc_large(n, sizeof *e->anchor);
-    e->neighbour_count = calloc(n, sizeof *e->neighbour_count);
-    e->neighbours = rc_alloc_large(n * (size_t)e->neighbour_capacity, sizeof *e->neighbours);
-    if (!e->cell_head || !e->anchor || !e->neighbour_count || !e->neighbours)
+    e->neighbours = rc_alloc_large(n * (size_t)(e->neighbour_capacity + 1), sizeof *e->neighbours);
+    if (!e->cell_head || !e->anchor || !e->neighbours)
         return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
     return RC_OK;
 }
@@ -66,7 +65,6 @@ void rc_edmd_neighbours_destroy(rc_edmd *e)
 {
     free(e->cell_head);
     free(e->anchor);
-    free(e->neighbour_count);
     free(e->neighbours);
 }
 
@@ -74,10 +72,11 @@ void rc_edmd_neighbours_destroy(rc_edmd *e)
 static rc_status grow_lists(rc_edmd *e)
 {
     int32_t old = e->neighbour_capacity, cap = old + (old / 8 > 2 ? old / 8 : 2); /* small steps: memory */
-    int32_t *lists = rc_alloc_large((size_t)e->n * cap, sizeof *lists);
+    int32_t *lists = rc_alloc_large((size_t)e->n * (cap + 1), sizeof *lists);
     if (!lists) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory growing to %d entries", (int)cap);
-    for (int32_t k = 0; k < e->n; k++)
-        memcpy(lists + (size_t)k * cap, e->neighbours + (size_t)k * old, (size_t)e->neighbour_count[k] * sizeof *lists);
+    for (int32_t k = 0; k < e->n; k++) /* the length and the entries */
+        memcpy(lists + (size_t)k * (cap + 1), rc_edmd_list(e, k) - 1,
+               (size_t)(rc_edmd_list_length(e, k) + 1) * sizeof *lists);
     free(e->neighbours);
     e->neighbours = lists;
     e->neighbour_capacity = cap;
@@ -86,22 +85,23 @@ static rc_status grow_lists(rc_edmd *e)
 
 static rc_status list_add(rc_edmd *e, int32_t k, int32_t j)
 {
-    if (e->neighbour_count[k] == e->neighbour_capacity) {
+    if (rc_edmd_list_length(e, k) == e->neighbour_capacity) {
         rc_status s = grow_lists(e);
         if (s != RC_OK) return s;
     }
-    e->neighbours[(size_t)k * e->neighbour_capacity + e->neighbour_count[k]++] = j;
+    int32_t *list = rc_edmd_list(e, k);
+    list[list[-1]++] = j;
     return RC_OK;
 }
 
 static void list_remove(rc_edmd *e, int32_t k, int32_t j)
 {
-    int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-    int32_t count = e->neighbour_count[k];
+    int32_t *list = rc_edmd_list(e, k);
+    int32_t count = list[-1];
     for (int32_t m = 0; m < count; m++)
         if (list[m] == j) {
             list[m] = list[count - 1];
-            e->neighbour_count[k] = count - 1;
+            list[-1] = count - 1;
             return;
         }
 }
@@ -140,7 +140,7 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
  * again moves into the first part and neither list is touched; a new one joins both lists. */
 static rc_status found_one(rc_edmd *e, int32_t k, int32_t j, int32_t *kept, int32_t old)
 {
-    int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
+    int32_t *list = rc_edmd_list(e, k);
     for (int32_t m = *kept; m < old; m++)
         if (list[m] == j) {
             list[m] = list[*kept];
@@ -190,7 +190,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     int chains = chain_starts(e, ak, at);
     double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
     widest *= widest;
-    int32_t old = e->neighbour_count[k], kept = 0;
+    int32_t old = rc_edmd_list_length(e, k), kept = 0;
     while (chains > 0) {
         for (int c = 0; c < chains;) {
             int32_t j = at[c];
@@ -215,11 +215,11 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
         }
     }
     /* the old neighbours not found again leave, and the new ones move down into their places */
-    int32_t *list = e->neighbours + (size_t)k * e->neighbour_capacity;
-    int32_t total = e->neighbour_count[k], gone = old - kept;
+    int32_t *list = rc_edmd_list(e, k);
+    int32_t total = list[-1], gone = old - kept;
     for (int32_t m = kept; m < old; m++) list_remove(e, list[m], k);
     for (int32_t m = kept; m < total - gone; m++) list[m] = list[m + gone];
-    e->neighbour_count[k] = total - gone;
+    list[-1] = total - gone;
     return RC_OK;
 }
 
@@ -243,7 +243,7 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
     size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
     for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
     for (int32_t k = 0; k < e->n; k++) {
-        e->neighbour_count[k] = 0;
+        rc_edmd_list(e, k)[-1] = 0;
         anchor_here(e, k);
     }
     for (int32_t k = e->n - 1; k >= 0; k--) cell_insert(e, k);
