@@ -78,6 +78,55 @@ static __attribute__((noinline)) void scan_held(const rc_edmd *e, int32_t k, int
     }
 }
 
+/* Two neighbours at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs
+ * as packed doubles. Each lane does exactly the scalar operations in the scalar order (no contraction), so the
+ * results are the same bits on every machine. */
+typedef double v2 __attribute__((vector_size(16)));
+typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
+
+/* The box and half box of rc_edmd_minimum_image in both lanes, the half box infinite along axes that are not
+ * periodic: computed once per scan, so that the minimum image needs no branch. */
+typedef struct images {
+    v2 box[3], half[3];
+} images;
+
+static inline images images_of(const rc_edmd *e)
+{
+    images m;
+    for (int a = 0; a < 3; a++) {
+        double box = e->periodic[a] ? e->box[a] : 0, half = e->periodic[a] ? e->half_box[a] : INFINITY;
+        m.box[a] = (v2){box, box}, m.half[a] = (v2){half, half};
+    }
+    return m;
+}
+
+/* Adds -box, box or 0 to each lane, as rc_edmd_minimum_image does. */
+static inline void minimum_image2(const images *m, v2 r[3])
+{
+    for (int a = 0; a < 3; a++) {
+        v2mask above = r[a] > m->half[a], below = r[a] < -m->half[a];
+        r[a] += (v2)(((v2mask)m->box[a] & below) | ((v2mask)-m->box[a] & above));
+    }
+}
+
+/* One neighbour j (a lane of the pair just computed): the stable (or naive) root when the pair approaches and could
+ * beat the best so far. */
+static inline __attribute__((always_inline)) void consider(scan_result *out, int32_t j, double b, double c,
+                                                          const double v[3], bool naive)
+{
+    /* receding (f' >= 0), or no earlier than the best: t >= c / (-2b) since sqrt(D) <= -b when c >= 0 */
+    if ((b >= 0) | (c > -2 * b * out->time)) return;
+    double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    double d = b * b - vv * c;
+    if (d <= 0) return; /* no real root, or a graze: f' never negative where f <= 0 */
+    double t = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
+    if (t < out->time) {
+        out->time = t;
+        out->partner = j;
+        out->overlapped_start = c < 0;
+    }
+}
+
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
                                                              const int32_t *list, int32_t count, double best,
                                                              bool gravity, bool naive, bool contacts)
@@ -86,39 +135,41 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
     double now = e->now;
     /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
-    for (int32_t m = 0; m < count; m++) {
-        int32_t j = list[m];
-        if (gravity && rc_edmd_is_held(e, j)) {
-            scan_held(e, (int32_t)(p - e->kin), j, &out);
-            continue;
-        }
-        const rc_kin *q = &e->kin[j];
-        double dt = now - q->t, r[3], v[3];
+    const images image = images_of(e);
+    for (int32_t m = 0; m < count; m += 2) {
+        bool second = m + 1 < count; /* an odd last neighbour fills both lanes; the second is ignored */
+        int32_t j[2] = {list[m], list[second ? m + 1 : m]};
+        bool held[2] = {gravity && rc_edmd_is_held(e, j[0]), gravity && second && rc_edmd_is_held(e, j[1])};
+        const rc_kin *q0 = &e->kin[j[0]], *q1 = &e->kin[j[1]];
+        v2 dt = now - (v2){q0->t, q1->t}, r[3], v[3];
         for (int a = 0; a < 3; a++) {
+            v2 qx = {q0->x[a], q1->x[a]}, qv = {q0->v[a], q1->v[a]};
             if (gravity) {
-                r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
-                v[a] = p->v[a] - (q->v[a] + e->gravity[a] * dt);
+                r[a] = p->x[a] - (qx + qv * dt + 0.5 * e->gravity[a] * dt * dt);
+                v[a] = p->v[a] - (qv + e->gravity[a] * dt);
             } else {
-                r[a] = p->x[a] - (q->x[a] + q->v[a] * dt);
-                v[a] = p->v[a] - q->v[a];
+                r[a] = p->x[a] - (qx + qv * dt);
+                v[a] = p->v[a] - qv;
             }
         }
-        rc_edmd_minimum_image(e, r);
-        double sigma = p->radius + q->radius;
-        double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
-        double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
-        if (contacts) out.touching += c < e->touch_factor * sigma * sigma; /* after a collision only */
-        /* receding (f' >= 0), or no earlier than the best: t >= c / (-2b) since sqrt(D) <= -b when c >= 0. One branch
-         * for both, taken for most pairs, so that it is well predicted; no root for these. */
-        if ((b >= 0) | (c > -2 * b * out.time)) continue;
-        double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-        double d = b * b - vv * c;
-        if (d <= 0) continue; /* no real root, or a graze: f' never negative where f <= 0 */
-        double t = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
-        if (t < out.time) {
-            out.time = t;
-            out.partner = j;
-            out.overlapped_start = c < 0;
+        minimum_image2(&image, r);
+        v2 sigma = p->radius + (v2){q0->radius, q1->radius};
+        v2 b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
+        v2 c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
+        if (contacts) { /* after a collision only; held neighbours are counted by scan_held */
+            v2mask touch = c < e->touch_factor * sigma * sigma;
+            out.touching += (int)(touch[0] & !held[0]) + (int)(touch[1] & (second & !held[1]));
+        }
+        /* most pairs recede or come later than the best: one test for both lanes, no root for these */
+        v2mask later = (b >= 0) | (c > -2 * b * out.time);
+        if ((later[0] & later[1]) && !(held[0] | held[1])) continue;
+        for (int lane = 0; lane < 1 + second; lane++) {
+            if (held[lane]) {
+                scan_held(e, (int32_t)(p - e->kin), j[lane], &out);
+                continue;
+            }
+            double vl[3] = {v[0][lane], v[1][lane], v[2][lane]};
+            consider(&out, j[lane], b[lane], c[lane], vl, naive);
         }
     }
     return out;
