@@ -151,26 +151,48 @@ static rc_status found_one(rc_edmd *e, int32_t k, int32_t j, int32_t *kept, int3
     return s == RC_OK ? list_add(e, j, k) : s;
 }
 
-/* The first member of every non-empty cell within reach of the anchor cell of ak (each cell once); returns how many. */
-static int chain_starts(const rc_edmd *e, const double ak[3], int32_t first[CHAINS])
+/* A cell's linked list being walked: its next member, and the periodic shift that carries differences to that
+ * cell's members to the image next to k (the shift rc_edmd_minimum_image makes for every member within reach). */
+typedef struct chain {
+    double shift[3];
+    int32_t at;
+} chain;
+
+/* The non-empty cells around the anchor cell of ak (each cell once) that can hold an anchor closer than sqrt(widest):
+ * cells whose nearest face is farther are left out (about a quarter of the 27). Returns how many; *images is set
+ * when a short periodic axis (fewer than three cells) leaves the minimum image to each member. */
+static int chain_starts(const rc_edmd *e, const double ak[3], double widest, chain out[CHAINS], bool *images)
 {
     int32_t off[3][2 * CELL_SPLIT + 1], count[3], home[3];
+    double gap2[3][2 * CELL_SPLIT + 1]; /* the squared distance from ak to the cells at each offset, rounded down */
+    *images = false;
     for (int a = 0; a < 3; a++) {
         home[a] = cell_coordinate(e, a, ak[a]);
         count[a] = offsets(e, a, home[a], off[a]);
+        bool near = e->cells[a] >= 2 * CELL_SPLIT + 1;
+        *images |= !near && e->periodic[a];
+        double low = home[a] * e->cell_size[a], margin = 1e-9 * e->cell_size[a]; /* rounding of cell bounds */
+        for (int m = 0; m < count[a]; m++) {
+            double g = !near || off[a][m] == 0 ? 0
+                       : off[a][m] < 0        ? ak[a] - low - margin
+                                              : low + e->cell_size[a] - ak[a] - margin;
+            gap2[a][m] = g > 0 ? g * g : 0;
+        }
     }
     int chains = 0;
     for (int32_t z = 0; z < count[2]; z++)
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
+                if (gap2[0][x] + gap2[1][y] + gap2[2][z] >= widest) continue;
                 int32_t c[3] = {home[0] + off[0][x], home[1] + off[1][y], home[2] + off[2][z]};
+                double shift[3] = {0, 0, 0};
                 bool outside = false;
                 for (int a = 0; a < 3; a++) {
-                    if (c[a] < 0) c[a] += e->cells[a], outside |= !e->periodic[a];
-                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], outside |= !e->periodic[a];
+                    if (c[a] < 0) c[a] += e->cells[a], shift[a] = e->box[a], outside |= !e->periodic[a];
+                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], shift[a] = -e->box[a], outside |= !e->periodic[a];
                 }
                 int32_t j = outside ? -1 : e->cell_head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]];
-                if (j >= 0) first[chains++] = j;
+                if (j >= 0) out[chains++] = (chain){{shift[0], shift[1], shift[2]}, j};
             }
     return chains;
 }
@@ -185,22 +207,25 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     enum { BATCH = 64 + CHAINS };
     const rc_anchor *anchor = e->anchor;
     const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
-    int32_t at[CHAINS], found[BATCH], nfound = 0;
-    double found_dd[BATCH];
-    int chains = chain_starts(e, ak, at);
     double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
     widest *= widest;
+    chain at[CHAINS];
+    bool images;
+    int chains = chain_starts(e, ak, widest, at, &images);
+    int32_t found[BATCH], nfound = 0;
+    double found_dd[BATCH];
     int32_t old = rc_edmd_list_length(e, k), kept = 0;
     while (chains > 0) {
         for (int c = 0; c < chains;) {
-            int32_t j = at[c];
-            double d[3] = {ak[0] - anchor[j].x[0], ak[1] - anchor[j].x[1], ak[2] - anchor[j].x[2]};
-            rc_edmd_minimum_image(e, d);
+            int32_t j = at[c].at;
+            double d[3];
+            for (int a = 0; a < 3; a++) d[a] = ak[a] - anchor[j].x[a] + at[c].shift[a];
+            if (images) rc_edmd_minimum_image(e, d);
             double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             found[nfound] = j, found_dd[nfound] = dd; /* kept without a branch: most are beyond the reach */
             nfound += (dd < widest) & (j != k) & !(only_lower & (j > k));
             int32_t next = anchor[j].next;
-            if (next >= 0) at[c++] = next;
+            if (next >= 0) at[c++].at = next;
             else at[c] = at[--chains];
         }
         if (nfound > BATCH - CHAINS || chains == 0) {
