@@ -84,10 +84,20 @@ static __attribute__((noinline)) void scan_held(const rc_edmd *e, int32_t k, int
 typedef double v2 __attribute__((vector_size(16)));
 typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
 
+/* The lanes of a comparison as bits 0 and 1 (one instruction on x86-64). */
+static inline int lanes(v2mask m)
+{
+#ifdef __SSE2__
+    return __builtin_ia32_movmskpd((v2)m);
+#else
+    return (int)(m[0] & 1) | (int)(m[1] & 2);
+#endif
+}
+
 /* The box and half box of rc_edmd_minimum_image in both lanes, the half box infinite along axes that are not
  * periodic: computed once per scan, so that the minimum image needs no branch. */
 typedef struct images {
-    v2 box[3], half[3];
+    v2 box[3], half[3], minus_box[3], minus_half[3];
 } images;
 
 static inline images images_of(const rc_edmd *e)
@@ -96,6 +106,7 @@ static inline images images_of(const rc_edmd *e)
     for (int a = 0; a < 3; a++) {
         double box = e->periodic[a] ? e->box[a] : 0, half = e->periodic[a] ? e->half_box[a] : INFINITY;
         m.box[a] = (v2){box, box}, m.half[a] = (v2){half, half};
+        m.minus_box[a] = -m.box[a], m.minus_half[a] = -m.half[a];
     }
     return m;
 }
@@ -104,8 +115,8 @@ static inline images images_of(const rc_edmd *e)
 static inline void minimum_image2(const images *m, v2 r[3])
 {
     for (int a = 0; a < 3; a++) {
-        v2mask above = r[a] > m->half[a], below = r[a] < -m->half[a];
-        r[a] += (v2)(((v2mask)m->box[a] & below) | ((v2mask)-m->box[a] & above));
+        v2mask above = r[a] > m->half[a], below = r[a] < m->minus_half[a];
+        r[a] += (v2)(((v2mask)m->box[a] & below) | ((v2mask)m->minus_box[a] & above));
     }
 }
 
@@ -157,12 +168,12 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
         v2 b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
         v2 c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
         if (contacts) { /* after a collision only; held neighbours are counted by scan_held */
-            v2mask touch = c < e->touch_factor * sigma * sigma;
-            out.touching += (int)(touch[0] & !held[0]) + (int)(touch[1] & (second & !held[1]));
+            int own = (int)!held[0] | (int)(second && !held[1]) << 1; /* lanes of neighbours counted here */
+            int touch = lanes(c < e->touch_factor * sigma * sigma) & own;
+            out.touching += (touch & 1) + (touch >> 1);
         }
         /* most pairs recede or come later than the best: one test for both lanes, no root for these */
-        v2mask later = (b >= 0) | (c > -2 * b * out.time);
-        if ((later[0] & later[1]) && !(held[0] | held[1])) continue;
+        if ((lanes(b >= 0) | lanes(c > -2 * b * out.time)) == 3 && !(held[0] | held[1])) continue;
         for (int lane = 0; lane < 1 + second; lane++) {
             if (held[lane]) {
                 scan_held(e, (int32_t)(p - e->kin), j[lane], &out);
