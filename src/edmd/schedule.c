@@ -147,6 +147,9 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
     /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
     const images image = images_of(e);
+    /* neighbours within the contact tolerance, as minus counts per lane; corrected after the loop for an odd list's
+     * repeated last neighbour, and in the loop for held neighbours (counted by scan_held) */
+    v2mask touching = {0, 0}, touch = {0, 0};
     for (int32_t m = 0; m < count; m += 2) {
         bool second = m + 1 < count; /* an odd last neighbour fills both lanes; the second is ignored */
         int32_t j[2] = {list[m], list[second ? m + 1 : m]};
@@ -167,15 +170,15 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
         v2 sigma = p->radius + (v2){q0->radius, q1->radius};
         v2 b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
         v2 c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
-        if (contacts) { /* after a collision only; held neighbours are counted by scan_held */
-            int own = (int)!held[0] | (int)(second && !held[1]) << 1; /* lanes of neighbours counted here */
-            int touch = lanes(c < e->touch_factor * sigma * sigma) & own;
-            out.touching += (touch & 1) + (touch >> 1);
+        if (contacts) { /* after a collision only */
+            touch = c < e->touch_factor * sigma * sigma;
+            touching += touch;
         }
         /* most pairs recede or come later than the best: one test for both lanes, no root for these */
         if ((lanes(b >= 0) | lanes(c > -2 * b * out.time)) == 3 && !(held[0] | held[1])) continue;
         for (int lane = 0; lane < 1 + second; lane++) {
             if (held[lane]) {
+                out.touching += (int)touch[lane]; /* takes back this lane's count: scan_held counts it */
                 scan_held(e, (int32_t)(p - e->kin), j[lane], &out);
                 continue;
             }
@@ -183,6 +186,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
             consider(&out, j[lane], b[lane], c[lane], vl, naive);
         }
     }
+    if (contacts) out.touching -= (int)(touching[0] + touching[1]) - (count & 1 ? (int)touch[1] : 0);
     return out;
 }
 
