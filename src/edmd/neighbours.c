@@ -136,19 +136,28 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
 }
 
 /* Particle j was found within reach of k. k's list holds, in order, the old neighbours already found again
- * ([0, *kept)), the old ones not found yet ([*kept, old)) and the new ones (from old on). An old neighbour found
- * again moves into the first part and neither list is touched; a new one joins both lists. */
-static rc_status found_one(rc_edmd *e, int32_t k, int32_t j, int32_t *kept, int32_t old)
+ * ([0, *kept)), the old ones not found yet ([*kept, old)) and any new ones (from old on). An old neighbour found
+ * again moves into the first part, and neither list is touched: returns true. */
+static bool found_again(int32_t *list, int32_t j, int32_t *kept, int32_t old)
 {
-    int32_t *list = rc_edmd_list(e, k);
     for (int32_t m = *kept; m < old; m++)
         if (list[m] == j) {
             list[m] = list[*kept];
             list[(*kept)++] = j;
-            return RC_OK;
+            return true;
         }
-    rc_status s = list_add(e, k, j);
-    return s == RC_OK ? list_add(e, j, k) : s;
+    return false;
+}
+
+/* The new neighbours join k's list, and k theirs. */
+static rc_status join(rc_edmd *e, int32_t k, const int32_t *arrivals, int32_t count)
+{
+    for (int32_t m = 0; m < count; m++) {
+        rc_status s = list_add(e, k, arrivals[m]);
+        if (s == RC_OK) s = list_add(e, arrivals[m], k);
+        if (s != RC_OK) return s;
+    }
+    return RC_OK;
 }
 
 /* A cell's linked list being walked: its next member, and the periodic shift that carries differences to that
@@ -204,7 +213,7 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
  * of waiting on each other. */
 static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
 {
-    enum { BATCH = 64 + CHAINS };
+    enum { BATCH = 64 + CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
     const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
     double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
@@ -212,7 +221,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     chain at[CHAINS];
     bool images;
     int chains = chain_starts(e, ak, widest, at, &images);
-    int32_t found[BATCH], nfound = 0;
+    int32_t found[BATCH], nfound = 0, arrivals[ARRIVALS], narrivals = 0;
     double found_dd[BATCH];
     int32_t old = rc_edmd_list_length(e, k), kept = 0;
     while (chains > 0) {
@@ -232,20 +241,25 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
                 double reach = rk + e->kin[j].radius + shell2;
-                if (found_dd[m] >= reach * reach) continue;
-                rc_status s = found_one(e, k, j, &kept, old);
-                if (s != RC_OK) return s;
+                if (found_dd[m] >= reach * reach || found_again(rc_edmd_list(e, k), j, &kept, old)) continue;
+                arrivals[narrivals++] = j;
+                if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
+                    rc_status s = join(e, k, arrivals, narrivals);
+                    if (s != RC_OK) return s;
+                    narrivals = 0;
+                }
             }
             nfound = 0;
         }
     }
-    /* the old neighbours not found again leave, and the new ones move down into their places */
+    /* the old neighbours not found again leave (any new ones that joined already move down into their places), and
+     * only then do the new ones join: k's list never holds both, so it outgrows the capacity no sooner than before */
     int32_t *list = rc_edmd_list(e, k);
     int32_t total = list[-1], gone = old - kept;
     for (int32_t m = kept; m < old; m++) list_remove(e, list[m], k);
     for (int32_t m = kept; m < total - gone; m++) list[m] = list[m + gone];
     list[-1] = total - gone;
-    return RC_OK;
+    return join(e, k, arrivals, narrivals);
 }
 
 /* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */
