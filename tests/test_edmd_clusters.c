@@ -17,6 +17,8 @@
  * - A stalled clock (sleeping off) stops the run with RC_NOT_TERMINATED naming the particle.
  * - A dense thermostatted gas at e = 0.3 collapses under classic processing (the watchdog stops it); clusters end each
  *   collapse and the run goes through.
+ * - A freely cooling gas at e = 0.9 follows Haff's law until density clusters form, then cools slower than it, and
+ *   the run goes on through the clustering.
  * - The ball geyser (paper Fig. 1): with lineality detection off the first impact does not end within its budget;
  *   with it on the plug is pushed up the shaft; with slightly shrunken balls there is no implicit equality and both
  *   end. */
@@ -318,27 +320,38 @@ static void test_stall(void)
 /* 500 spheres at packing fraction 0.47, e = 0.3, held at kT = 1 by an Andersen thermostat (5 redraws per particle
  * per unit time): classic processing (every collision binary) collapses, and the watchdog stops it naming a
  * particle; with clusters the same gas runs through 2e6 collisions. */
+/* ---- Dense and cooling gases ---- */
+
+enum { GAS_MAX = 4000 };
+static double gas_x[3 * GAS_MAX], gas_v[3 * GAS_MAX], gas_r[GAS_MAX], gas_m[GAS_MAX];
+
+/* n unit spheres on fcc at the packing fraction, kT = 1, restitution e, clusters at the given contact tolerance
+ * (0: classic processing); NULL (after a failed check) when it cannot be built. */
+static rc_edmd *gas(int32_t n, double packing_fraction, double e, double thermostat_rate, double tolerance)
+{
+    rc_edmd_def d = rc_edmd_default_def();
+    for (int32_t k = 0; k < n; k++) gas_r[k] = 0.5, gas_m[k] = 1;
+    rc_status st = rc_box_for_packing_fraction(3, n, gas_r, packing_fraction, d.box);
+    if (st == RC_OK) st = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, n, gas_r, 1, gas_x);
+    if (st == RC_OK) st = rc_maxwell_boltzmann(3, n, gas_m, 1.0, 1, gas_v);
+    d.restitution = e;
+    d.thermostat_rate = thermostat_rate;
+    d.seed = 3;
+    d.contact_tolerance = tolerance;
+    d.count = n, d.positions = gas_x, d.velocities = gas_v, d.radii = gas_r, d.masses = gas_m;
+    rc_edmd *engine = NULL;
+    if (st == RC_OK) st = rc_edmd_create(&d, &engine);
+    CHECK(st == RC_OK, "gas of %d at %g: %s", (int)n, packing_fraction, rc_last_error());
+    return st == RC_OK ? engine : NULL;
+}
+
 static void test_dense_collapse(void)
 {
     for (int classic = 0; classic <= 1; classic++) {
-        enum { N = 500 };
-        static double x[3 * N], v[3 * N], r[N], m[N];
-        rc_edmd_def d = rc_edmd_default_def();
-        for (int k = 0; k < N; k++) r[k] = 0.5, m[k] = 1;
-        rc_status st = rc_box_for_packing_fraction(3, N, r, 0.4712, d.box);
-        if (st == RC_OK) st = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, N, r, 1, x);
-        if (st == RC_OK) st = rc_maxwell_boltzmann(3, N, m, 1.0, 1, v);
-        d.restitution = 0.3;
-        d.thermostat_rate = 5;
-        d.seed = 3;
-        d.contact_tolerance = classic ? 0 : 1e-9;
-        d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
-        rc_edmd *e = NULL;
-        if (st == RC_OK) st = rc_edmd_create(&d, &e);
-        CHECK(st == RC_OK, "dense gas: %s", rc_last_error());
-        if (st != RC_OK) return;
+        rc_edmd *e = gas(500, 0.4712, 0.3, 5, classic ? 0 : 1e-9);
+        if (!e) return;
         rc_edmd_limits limits = {INFINITY, 2000000, 0};
-        st = rc_edmd_advance(e, &limits);
+        rc_status st = rc_edmd_advance(e, &limits);
         rc_edmd_observables o;
         rc_edmd_measure(e, &o);
         if (classic)
@@ -355,6 +368,47 @@ static void test_dense_collapse(void)
                st == RC_OK ? "ran through" : "stopped");
         rc_edmd_destroy(e);
     }
+}
+
+/* The homogeneous cooling state at e = 0.9 with clusters on (the default tolerance): Haff's law, self-similar from
+ * t_s with the collision rate measured there (test_edmd_granular.c derives 1/t_s0 = (1 - e^2) Gamma_s / (2d)), holds
+ * to 5 % while T falls by a factor 4; then density clusters form (the box is about 100 mean free paths, beyond the
+ * shear instability's length), so the gas cools slower than Haff, and the run must go on through them to 500
+ * collisions per particle with its invariants: energy balance, no event in the past, overlaps at rounding. */
+static void test_cooling_through_clustering(void)
+{
+    enum { N = 4000 };
+    const double e = 0.9, ts = 2, window = 0.2;
+    rc_edmd *engine = gas(N, 0.3, e, 0, 1e-9);
+    if (!engine) return;
+    rc_edmd_observables a, b, o;
+    rc_edmd_limits limits = {ts, 0, 0};
+    rc_status st = rc_edmd_advance(engine, &limits);
+    rc_edmd_measure(engine, &a);
+    limits.time = ts + window;
+    if (st == RC_OK) st = rc_edmd_advance(engine, &limits);
+    rc_edmd_measure(engine, &b);
+    double rate = 2.0 * (double)(b.collisions - a.collisions) / (N * window), ts0 = 6 / ((1 - e * e) * rate);
+    double worst = 0, ratio = 0;
+    for (int k = 1; st == RC_OK && k <= 40; k++) {
+        limits = (rc_edmd_limits){INFINITY, (uint64_t)k * 50000, 0};
+        st = rc_edmd_advance(engine, &limits);
+        rc_edmd_measure(engine, &o);
+        ratio = o.temperature / (a.temperature / pow(1 + (o.time - ts) / ts0, 2));
+        if (o.temperature >= a.temperature / 4 && fabs(ratio - 1) > worst) worst = fabs(ratio - 1);
+    }
+    CHECK(st == RC_OK && o.collisions == 2000000, "cooling gas: status %d after %llu collisions (%s)", (int)st,
+          (unsigned long long)o.collisions, rc_last_error());
+    CHECK(worst <= 0.05, "cooling gas: %.1f %% off Haff's law before clustering", 100 * worst);
+    CHECK(ratio > 2, "cooling gas: T / T_Haff = %.3g after 500 collisions per particle, no sign of clustering", ratio);
+    CHECK(fabs(o.energy_drift) < 1e-10 && o.negative_time_events == 0 && o.max_overlap < 1e-9,
+          "cooling gas: drift %.3g, %llu negative-time events, overlap %.3g", o.energy_drift,
+          (unsigned long long)o.negative_time_events, o.max_overlap);
+    printf("cooling gas e = 0.9: Haff to %.2f %% while T fell 4x from %.4f; after %llu collisions T = %.3g at t = "
+           "%.3g, %.3g times Haff's (clustering), %llu clusters, drift %.2g\n",
+           100 * worst, a.temperature, (unsigned long long)o.collisions, o.temperature, o.time, ratio,
+           (unsigned long long)o.clusters, o.energy_drift);
+    rc_edmd_destroy(engine);
 }
 
 /* ---- The geyser ---- */
@@ -404,6 +458,7 @@ int main(void)
     test_resting_ball();
     test_stall();
     test_dense_collapse();
+    test_cooling_through_clustering();
     test_geyser();
     return check_finish();
 }
