@@ -23,6 +23,8 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "collapse.elastic_speed: %g is not a number >= 0", c->elastic_speed);
     if (!(c->sleep_speed >= 0) || !isfinite(c->sleep_speed))
         return rc_fail(RC_INVALID_ARGUMENT, "collapse.sleep_speed: %g is not a number >= 0", c->sleep_speed);
+    if (!(c->sleep_friction >= 0) || !isfinite(c->sleep_friction))
+        return rc_fail(RC_INVALID_ARGUMENT, "collapse.sleep_friction: %g is not a number >= 0", c->sleep_friction);
     if (!(c->kick_speed >= 0) || !isfinite(c->kick_speed))
         return rc_fail(RC_INVALID_ARGUMENT, "collapse.kick_speed: %g is not a number >= 0", c->kick_speed);
     bool classic = d->detection == RC_DETECTION_NAIVE; /* the naive rule is for experiments: no collapse control */
@@ -35,6 +37,7 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
     e->sleep_speed = c->sleep_speed > 0 ? c->sleep_speed : 1e-12 * sqrt(g * e->max_diameter);
     e->kick_speed = c->kick_speed > 0 ? c->kick_speed : 1e-4 * sqrt(g * e->max_diameter);
     e->rest_speed = fmax(e->sleep_speed, e->kick_speed);
+    e->sticking_cosine = c->sleep_friction > 0 ? 1 / sqrt(1 + c->sleep_friction * c->sleep_friction) : 2;
     e->hop = g > 0 ? e->rest_speed * e->rest_speed / (2 * g) : 0;
     e->group_sleep_interval = g > 0 ? 0.1 * e->sleep_speed / g : 0;
     e->group_sleep_clock = -INFINITY;
@@ -119,6 +122,16 @@ static void hold(rc_edmd *e, int32_t k, int state, const double removed[3])
     e->hold[k] = (uint8_t)state;
     e->counter[k]++;
     rc_edmd_schedule(e, k, false);
+    if (state != RC_ASLEEP) return;
+    /* A sleeper predicts nothing; its neighbours predict their events with it, and the ones they hold were made
+     * for the path it has left (a hit on it may now come before them), so they predict again. */
+    const int32_t *list = rc_edmd_list(e, k);
+    for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
+        int32_t q = list[i];
+        if (rc_edmd_is_asleep(e, q)) continue;
+        rc_edmd_stream(e, q, e->now);
+        rc_edmd_schedule(e, q, false);
+    }
 }
 
 /* Whether -g lies in the cone of the normals n (unit, from the supports to the particle): some lambda >= 0 with
@@ -155,11 +168,17 @@ static bool in_cone(const double (*n)[3], int count, const double g[3], int dime
     return false;
 }
 
-/* Whether the static bodies k touches hold it up against gravity. */
+/* Whether the static bodies k touches hold it up against gravity: frictionless, or by sticking friction on one of
+ * them (collapse.sleep_friction). */
 static bool supported(const rc_edmd *e, int32_t k)
 {
     double normals[32][3];
     int count = rc_edmd_support_normals(e, k, normals, 32);
+    double g = sqrt(e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2]);
+    for (int i = 0; i < count; i++)
+        if (-(normals[i][0] * e->gravity[0] + normals[i][1] * e->gravity[1] + normals[i][2] * e->gravity[2]) >=
+            e->sticking_cosine * g)
+            return true;
     return count > 0 && in_cone((const double(*)[3])normals, count, e->gravity, e->dimension);
 }
 

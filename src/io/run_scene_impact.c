@@ -8,8 +8,8 @@
 #include "io/option_values.h"
 #include "io/run_scene.h"
 
-static const char *const collapse_keys[] = {"contact_time", "elastic_speed", "sleep",       "sleep_speed",
-                                            "kick_speed",   "stall_events",  NULL};
+static const char *const collapse_keys[] = {"contact_time", "elastic_speed", "sleep",        "sleep_speed",
+                                            "sleep_friction", "kick_speed", "stall_events", NULL};
 
 static rc_status read_impact(const cJSON *root, rc_edmd_def *def)
 {
@@ -32,6 +32,7 @@ static rc_status read_collapse(const cJSON *root, rc_edmd_def *def)
     if (!s) s = rc_json_range(c, "collapse", "elastic_speed", false, 0, INFINITY, &out->elastic_speed);
     if (!s) s = rc_json_flag(c, "collapse", "sleep", &out->sleep);
     if (!s) s = rc_json_range(c, "collapse", "sleep_speed", false, 0, INFINITY, &out->sleep_speed);
+    if (!s) s = rc_json_range(c, "collapse", "sleep_friction", false, 0, INFINITY, &out->sleep_friction);
     if (!s) s = rc_json_range(c, "collapse", "kick_speed", false, 0, INFINITY, &out->kick_speed);
     if (!s) s = rc_json_count(c, "collapse", "stall_events", false, UINT64_MAX, &out->stall_events, NULL);
     return s;
