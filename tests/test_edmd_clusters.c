@@ -19,6 +19,9 @@
  *   collapse and the run goes through.
  * - A freely cooling gas at e = 0.9 follows Haff's law until density clusters form, then cools slower than it, and
  *   the run goes on through the clustering.
+ * - A granular pile: 100 spheres at e = 0.8 dropped into a box under gravity all come to rest (asleep, sticking
+ *   friction 0.5 at rest) and the clock goes on to the stop time; the final state is checked on its own: no pair
+ *   closer than a diameter and no sphere below the floor (to 1e-9), zero kinetic energy, energy balance kept.
  * - The ball geyser (paper Fig. 1): with lineality detection off the first impact does not end within its budget;
  *   with it on the plug is pushed up the shaft; with slightly shrunken balls there is no implicit equality and both
  *   end. */
@@ -28,6 +31,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 #define MAXP 32
 
@@ -411,6 +415,53 @@ static void test_cooling_through_clustering(void)
     rc_edmd_destroy(engine);
 }
 
+static void test_granular_pile(void)
+{
+    const char *text = "{\"dimension\": 3, \"box\": {\"size\": [4.5, 4.5, 12], \"periodic\": false, \"restitution\": 0.8},"
+                       " \"particles\": {\"lattice\": \"random\", \"count\": 100, \"diameter\": 1, \"mass\": 1},"
+                       " \"temperature\": 1, \"seed\": 1, \"gravity\": [0, 0, -1], \"restitution\": 0.8,"
+                       " \"collapse\": {\"sleep_speed\": 0.1, \"sleep_friction\": 0.5}, \"stop\": {\"time\": 30}}";
+    rc_run_scene *pile = NULL;
+    rc_edmd *e = NULL;
+    rc_status st = rc_run_scene_parse(text, &pile);
+    if (st == RC_OK) st = rc_run_scene_create_engine(pile, &e);
+    CHECK(st == RC_OK, "pile: %s", rc_last_error());
+    if (st != RC_OK) {
+        rc_run_scene_destroy(pile);
+        return;
+    }
+    rc_edmd_limits limits = {30, 0, 0};
+    st = rc_edmd_advance(e, &limits);
+    rc_edmd_observables o;
+    rc_edmd_measure(e, &o);
+    rc_frame f = {0};
+    rc_frame_init(&f, rc_edmd_count(e), false);
+    rc_edmd_fill_frame(e, &f);
+    double closest = INFINITY, lowest = INFINITY;
+    for (int32_t i = 0; i < f.count; i++) {
+        lowest = fmin(lowest, f.positions[3 * i + 2] - f.radii[i]);
+        for (int32_t j = 0; j < i; j++) {
+            double d2 = 0;
+            for (int a = 0; a < 3; a++) d2 += pow(f.positions[3 * i + a] - f.positions[3 * j + a], 2);
+            closest = fmin(closest, sqrt(d2) / (f.radii[i] + f.radii[j]));
+        }
+    }
+    CHECK(st == RC_OK && o.time == 30 && o.sleeping == 100 && o.kinetic_energy == 0,
+          "pile: status %d at t = %g with %d of 100 asleep, K = %g (%s)", (int)st, o.time, o.sleeping,
+          o.kinetic_energy, rc_last_error());
+    CHECK(closest > 1 - 1e-9 && lowest > -1e-9 && o.max_overlap < 1e-9,
+          "pile: closest pair at %.12g diameters, lowest sphere %.3g below the floor, max overlap %.3g", closest,
+          -lowest, o.max_overlap);
+    CHECK(fabs(o.energy_drift) < 1e-10, "pile: energy balance off by %.3g", o.energy_drift);
+    printf("granular pile of 100 at e = 0.8: all asleep, t = %g after %llu events (%llu sleeps, %llu wakes); closest "
+           "pair %.15g diameters, drift %.2g\n",
+           o.time, (unsigned long long)o.events, (unsigned long long)o.sleeps, (unsigned long long)o.wakes, closest,
+           o.energy_drift);
+    rc_frame_release(&f);
+    rc_edmd_destroy(e);
+    rc_run_scene_destroy(pile);
+}
+
 /* ---- The geyser ---- */
 
 /* A shaft [0, 2] x [0, 30] under gravity; a plug of three balls of radius `plug` at x = 1 stacked from y = 10; a ball
@@ -459,6 +510,7 @@ int main(void)
     test_stall();
     test_dense_collapse();
     test_cooling_through_clustering();
+    test_granular_pile();
     test_geyser();
     return check_finish();
 }
