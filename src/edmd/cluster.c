@@ -21,7 +21,7 @@
 enum { RC_CLUSTER_ITERATIONS = 10000 };
 
 /* The most particles a group that may sleep together gathers (rc_edmd_sleep_group); a larger one is not tested. */
-enum { RC_GROUP_LIMIT = 512 };
+enum { RC_GROUP_LIMIT = 64 };
 
 rc_status rc_edmd_cluster_workspace(rc_edmd *e)
 {
