@@ -328,6 +328,11 @@ checks=$((checks + 1))
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["lineality_detections"]>=1 and r["time"]==3, r' \
     "$tmp/out" || fail "the geyser with lineality detection"
 run 0 "three on a line past the collapse" "$tool" run "$root/examples/edmd/three_on_a_line.json" --out "$tmp/line" --quiet
+run 0 "the granular pile's first seconds" "$tool" run "$root/examples/edmd/granular_pile.json" --time 3 --out "$tmp/pile" --quiet
+printf '{"dimension": 3, "box": {"size": [10, 10, 10]}, "particles": {"lattice": "fcc", "count": 32, "diameter": 1},
+ "stop": {"collisions": 10}, "collapse": {"sleep_friction": -0.5}}' >"$tmp/bad_friction.json"
+run 2 "negative sleep friction" "$tool" run "$tmp/bad_friction.json" --out "$tmp/bad"
+stderr_names "collapse.sleep_friction"
 printf '{"dimension": 3, "box": {"size": [10, 10, 10]}, "particles": {"lattice": "fcc", "count": 32, "diameter": 1},
  "stop": {"collisions": 10}, "collapse": {"sleep_speed": -1}}' >"$tmp/bad_collapse.json"
 run 2 "negative sleep speed" "$tool" run "$tmp/bad_collapse.json" --out "$tmp/bad"
