@@ -417,7 +417,8 @@ static void test_cooling_through_clustering(void)
 
 static void test_granular_pile(void)
 {
-    const char *text = "{\"dimension\": 3, \"box\": {\"size\": [4.5, 4.5, 12], \"periodic\": false, \"restitution\": 0.8},"
+    const char *text = "{\"dimension\": 3,"
+                       " \"box\": {\"size\": [4.5, 4.5, 12], \"periodic\": false, \"restitution\": 0.8},"
                        " \"particles\": {\"lattice\": \"random\", \"count\": 100, \"diameter\": 1, \"mass\": 1},"
                        " \"temperature\": 1, \"seed\": 1, \"gravity\": [0, 0, -1], \"restitution\": 0.8,"
                        " \"collapse\": {\"sleep_speed\": 0.1, \"sleep_friction\": 0.5}, \"stop\": {\"time\": 30}}";

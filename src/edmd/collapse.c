@@ -208,7 +208,7 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
     if (s != RC_OK || asleep || rc_edmd_is_held(e, k)) return s;
     double slow = e->sleep_speed * e->sleep_speed;
     int32_t w = resting_wall(e, k);
-    if (w < 0 && e->time_origin + e->now >= e->group_sleep_clock) { /* resting on others that move: maybe they all rest */
+    if (w < 0 && e->time_origin + e->now >= e->group_sleep_clock) { /* on others that move: all at rest? */
         e->group_sleep_clock = e->time_origin + e->now + e->group_sleep_interval;
         return rc_edmd_sleep_group(e, k);
     }
