@@ -3,7 +3,7 @@
  * (section 4) still defines the event: the first t >= 0 with f(t) <= 0 and f decreasing. The quartic is cut into
  * pieces where it is monotone (the roots of f'' bound the pieces of f', whose roots bound the pieces of f), and the
  * first decreasing piece that reaches f <= 0 holds the event, found by bisection. A normal speed at the rounding
- * level of the speed counts as none. */
+ * level of the speed counts as none. A pair too far apart to meet within the horizon is told at once. */
 #include <math.h>
 
 #include "edmd/predict.h"
@@ -57,9 +57,13 @@ double rc_static_pair_time(const double r[3], const double v[3], const double ac
     /* a normal speed at the rounding level of the speed is none: the accelerations decide alone (a particle wedged
      * between sleepers never rattles on rounding) */
     if (rv * rv < 1e-24 * rr * vv) rv = 0;
-    quartic q = {{rr - sigma * sigma, 2 * rv, vv + ra, va, 0.25 * aa}};
     if (!(horizon > 0)) return INFINITY;
     if (!isfinite(horizon)) horizon = 1e300;
+    /* farther apart than the motion can carry them within the horizon, |r(t)| >= |r| - |v| t - |a| t^2 / 2, with a
+     * margin far above rounding: no event (most sleepers a mover in a bed sees, at no more than three roots) */
+    double reach = (sqrt(vv) + 0.5 * sqrt(aa) * horizon) * horizon;
+    if (sqrt(rr) - sigma > reach * (1 + 1e-6) + 1e-12 * sigma) return INFINITY;
+    quartic q = {{rr - sigma * sigma, 2 * rv, vv + ra, va, 0.25 * aa}};
     /* pieces of f'' = 12 c4 t^2 + 6 c3 t + 2 c2 (a quadratic): its roots inside (0, horizon) */
     double cuts[8], a2 = 12 * q.c[4], b2 = 6 * q.c[3], c2 = 2 * q.c[2];
     int n = 0;
