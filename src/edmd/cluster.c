@@ -20,15 +20,18 @@
  * opposite) converge geometrically at a rate that the near-degeneracy makes arbitrarily slow. */
 enum { RC_CLUSTER_ITERATIONS = 10000 };
 
-/* The most particles a group that may sleep together gathers (rc_edmd_sleep_group); a larger one is not tested. */
+/* The most particles a group that may sleep together gathers (rc_edmd_sleep_group), breadth first from the slow
+ * particle that starts it. A bed of slow particles is one connected group much larger than that; the members at the
+ * edge, whose own supports were not gathered, fall in the test and stay awake while the others may sleep. */
 enum { RC_GROUP_LIMIT = 64 };
 
-rc_status rc_edmd_cluster_workspace(rc_edmd *e)
+/* A workspace made on first use: the collision cluster's or the sleep group's. */
+static rc_status workspace(rc_edmd *e, rc_edmd_cluster **made)
 {
-    if (e->cluster) return RC_OK;
+    if (*made) return RC_OK;
     rc_edmd_cluster *ws = calloc(1, sizeof *ws);
     if (!ws) return rc_fail(RC_NO_MEMORY, "clusters: out of memory");
-    e->cluster = ws;
+    *made = ws;
     rc_status s = rc_impact_problem_create(&ws->problem);
     if (s == RC_OK) s = rc_impact_solver_create(&e->impact, &ws->solver);
     if (s == RC_OK && !(ws->mark = calloc(e->n > 0 ? (size_t)e->n : 1, sizeof *ws->mark)))
@@ -36,9 +39,9 @@ rc_status rc_edmd_cluster_workspace(rc_edmd *e)
     return s;
 }
 
-void rc_edmd_cluster_destroy(rc_edmd *e)
+static void destroy_workspace(rc_edmd_cluster **made)
 {
-    rc_edmd_cluster *ws = e->cluster;
+    rc_edmd_cluster *ws = *made;
     if (!ws) return;
     rc_impact_problem_destroy(ws->problem);
     rc_impact_solver_destroy(ws->solver);
@@ -47,7 +50,13 @@ void rc_edmd_cluster_destroy(rc_edmd *e)
     free(ws->mark);
     free(ws->keep);
     free(ws);
-    e->cluster = NULL;
+    *made = NULL;
+}
+
+void rc_edmd_cluster_destroy(rc_edmd *e)
+{
+    destroy_workspace(&e->cluster);
+    destroy_workspace(&e->group);
 }
 
 /* The member index of slot k in the current cluster, or -1. */
@@ -57,9 +66,8 @@ static int32_t member_index(const rc_edmd_cluster *ws, int32_t k)
     return (uint32_t)(m >> 32) == ws->stamp ? (int32_t)(uint32_t)m : -1;
 }
 
-static rc_status add_member(rc_edmd *e, int32_t k)
+static rc_status add_member(rc_edmd *e, rc_edmd_cluster *ws, int32_t k)
 {
-    rc_edmd_cluster *ws = e->cluster;
     rc_status s = RC_GROW(ws->members, ws->member_capacity, ws->member_count + 1);
     if (s != RC_OK) return s;
     ws->mark[k] = (uint64_t)ws->stamp << 32 | (uint32_t)ws->member_count;
@@ -111,9 +119,8 @@ static bool slow(const rc_edmd *e, int32_t k)
  * static bodies). skip_b is the colliding contact's other end when m is its first body (it is contact 0). A
  * `resting` cluster (a group that may sleep) takes bodies within the support gap (rc_edmd_supports) instead of the
  * contact tolerance, and only slow particles: faster ones will hit it or leave, and a hit wakes sleepers. */
-static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b, bool resting)
+static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip_b, bool resting)
 {
-    rc_edmd_cluster *ws = e->cluster;
     int32_t k = ws->members[m];
     double radius = e->kin[k].radius;
     rc_status s = RC_OK;
@@ -137,9 +144,10 @@ static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b, bool resting)
             s = add_contact(ws, m, -1, unit, 0);
             continue;
         }
+        if (index < 0 && resting && ws->member_count >= RC_GROUP_LIMIT) continue; /* the group is full */
         if (index < 0) {
             index = ws->member_count;
-            s = add_member(e, q);
+            s = add_member(e, ws, q);
         }
         if (s == RC_OK) s = add_contact(ws, m, index, unit, distance);
     }
@@ -147,9 +155,8 @@ static rc_status expand(rc_edmd *e, int32_t m, int32_t skip_b, bool resting)
 }
 
 /* An empty cluster with a new stamp. */
-static void begin(rc_edmd *e)
+static void begin(const rc_edmd *e, rc_edmd_cluster *ws)
 {
-    rc_edmd_cluster *ws = e->cluster;
     ws->member_count = ws->contact_count = 0;
     if (++ws->stamp == 0) { /* the stamp wrapped: forget every old mark */
         for (int32_t k = 0; k < e->n; k++) ws->mark[k] = 0;
@@ -161,26 +168,25 @@ static void begin(rc_edmd *e)
 static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
 {
     rc_edmd_cluster *ws = e->cluster;
-    begin(e);
-    rc_status s = add_member(e, i);
+    begin(e, ws);
+    rc_status s = add_member(e, ws, i);
     double r[3], distance = 0;
     if (j >= 0) {
         pair_touches(e, i, j, r, &distance);
         double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
         bool fixed = rc_edmd_is_asleep(e, j);
-        if (s == RC_OK && !fixed) s = add_member(e, j);
+        if (s == RC_OK && !fixed) s = add_member(e, ws, j);
         if (s == RC_OK) s = add_contact(ws, 0, fixed ? -1 : 1, unit, fixed ? 0 : distance);
     } else if (s == RC_OK) {
         s = add_contact(ws, 0, -1, e->walls[RC_EVENT_WALL0 - j].normal, 0);
     }
-    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, m, m == 0 ? j : -1, false);
+    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, ws, m, m == 0 ? j : -1, false);
     return s;
 }
 
 /* The impact problem of the gathered cluster, with the members' velocities or (`falling`) gravity's for all. */
-static rc_status build_problem(rc_edmd *e, bool falling)
+static rc_status build_problem(rc_edmd *e, rc_edmd_cluster *ws, bool falling)
 {
-    rc_edmd_cluster *ws = e->cluster;
     rc_impact_problem_clear(ws->problem);
     rc_status s = RC_OK;
     for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) {
@@ -275,9 +281,8 @@ static int32_t keep_members(rc_edmd_cluster *ws, int32_t *keep)
  * at those contacts, all pushing, balance its weight (the frictionless statics behind Vouga et al. section 3);
  * members left moving are dropped with their contacts and the rest tested again, until all that remain stay still.
  * They then sleep at once, as a particle alone does on its supports. */
-static rc_status sleep_together(rc_edmd *e)
+static rc_status sleep_together(rc_edmd *e, rc_edmd_cluster *ws)
 {
-    rc_edmd_cluster *ws = e->cluster;
     rc_status s = RC_GROW(ws->keep, ws->keep_capacity, ws->member_count + 1);
     if (s != RC_OK) return s;
     for (int32_t m = 0; m < ws->member_count; m++)
@@ -293,7 +298,7 @@ static rc_status sleep_together(rc_edmd *e)
         for (int32_t c = 0; c < ws->contact_count; c++) anchored |= ws->contacts[c].b < 0;
         if (!anchored) return RC_OK;
         rc_impact_result result;
-        if ((s = build_problem(e, true)) != RC_OK) return s;
+        if ((s = build_problem(e, ws, true)) != RC_OK) return s;
         s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
         if (s == RC_INTERNAL || s == RC_NOT_TERMINATED) return RC_OK; /* undecided: they stay awake */
         if (s != RC_OK) return s;
@@ -313,9 +318,9 @@ static rc_status sleep_together(rc_edmd *e)
 
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
 {
-    rc_status s = rc_edmd_cluster_workspace(e);
+    rc_status s = workspace(e, &e->cluster);
     if (s == RC_OK) s = gather(e, i, j);
-    if (s == RC_OK) s = build_problem(e, false);
+    if (s == RC_OK) s = build_problem(e, e->cluster, false);
     if (s != RC_OK) return s;
     rc_edmd_cluster *ws = e->cluster;
     rc_impact_options options = e->impact;
@@ -360,20 +365,19 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     if (stuck) return rc_edmd_unstick(e, i, j);
     for (int32_t m = 0; m < ws->member_count && s == RC_OK && e->sleep_on; m++)
         s = rc_edmd_try_sleep(e, ws->members[m]);
-    if (s == RC_OK && e->sleep_on) s = sleep_together(e); /* last: it drops members from the workspace */
+    if (s == RC_OK && e->sleep_on) s = sleep_together(e, ws); /* last: it drops members from the workspace */
     return s;
 }
 
 rc_status rc_edmd_sleep_group(rc_edmd *e, int32_t k)
 {
-    rc_status s = rc_edmd_cluster_workspace(e);
+    rc_status s = workspace(e, &e->group);
     if (s != RC_OK || rc_edmd_is_asleep(e, k) || !slow(e, k)) return s;
-    rc_edmd_cluster *ws = e->cluster;
-    begin(e);
-    s = add_member(e, k);
-    for (int32_t m = 0; m < ws->member_count && m < RC_GROUP_LIMIT && s == RC_OK; m++) s = expand(e, m, -1, true);
-    if (s != RC_OK || ws->member_count > RC_GROUP_LIMIT) return s; /* too big to test at one event */
-    return sleep_together(e);
+    rc_edmd_cluster *ws = e->group;
+    begin(e, ws);
+    s = add_member(e, ws, k);
+    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, ws, m, -1, true);
+    return s == RC_OK ? sleep_together(e, ws) : s;
 }
 
 bool rc_edmd_supports(const rc_edmd *e, double gap, double scale)

@@ -144,6 +144,7 @@ struct rc_edmd {
     double touch_factor;        /* (1 + tolerance)^2 - 1: a pair touches when |r|^2 - sigma^2 < touch_factor sigma^2 */
     rc_impact_options impact;
     rc_edmd_cluster *cluster;   /* the cluster workspace, made at the first cluster */
+    rc_edmd_cluster *group;     /* the sleep group's (rc_edmd_sleep_group runs inside a cluster's resolution) */
     uint64_t cluster_count, impact_iterations, lineality_detections, impact_fallbacks;
     int32_t largest_cluster;
 
@@ -304,11 +305,10 @@ void rc_edmd_release(rc_edmd *e, int32_t k);
 /* Called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the clock advanced
  * by no more than a few units in the last place per event (an endless run of zero-time events). */
 rc_status rc_edmd_check_stall(rc_edmd *e);
-/* The workspace of clusters and support tests, made on first use. */
-rc_status rc_edmd_cluster_workspace(rc_edmd *e);
-/* Gathers the slow particles within the support gap of slow particle k, transitively (up to a limit), with the
- * static bodies within it, and puts them all to sleep when those hold the group up: an inelastic resolve of gravity
- * against the group's contacts leaves nothing moving. For a particle that rests on others that are not asleep. */
+/* Gathers the slow particles within the support gap of slow particle k, transitively (breadth first, up to a
+ * limit), with the static bodies within it, and puts to sleep the largest part of the group that those hold up: an
+ * inelastic resolve of gravity against its contacts leaves nothing moving (members that move are dropped and the
+ * rest tested again). For a particle that rests on others that are not asleep. */
 rc_status rc_edmd_sleep_group(rc_edmd *e, int32_t k);
 /* Freezes particle k where it is (its velocity dissipated); its supports were checked by the caller. */
 void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k);
