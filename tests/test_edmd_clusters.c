@@ -463,6 +463,57 @@ static void test_granular_pile(void)
     rc_run_scene_destroy(pile);
 }
 
+/* A ball at rest on two balls at rest on the floor, touching both but 0.3 off the plane of their centres: its
+ * supports' normals lean 38.8 deg from straight up. Sticking friction 0.5 (26.6 deg) holds it between the two; 0.2
+ * (11.3 deg) does not, and it rolls off to the floor (where the three slide on, frictionless). Returns the final
+ * height of its centre; `asleep` the number asleep at the end. */
+static double wedged_ball(double friction, int *asleep)
+{
+    char text[640];
+    snprintf(text, sizeof text,
+             "{\"dimension\": 3, \"box\": {\"size\": [4, 4, 4], \"periodic\": false, \"restitution\": 0.5},"
+             " \"particles\": [{\"position\": [1.45, 2, 0.5], \"velocity\": [0, 0, 0], \"radius\": 0.5},"
+             " {\"position\": [2.55, 2, 0.5], \"velocity\": [0, 0, 0], \"radius\": 0.5},"
+             " {\"position\": [2, 2.3, 1.2794228635059948], \"velocity\": [0, 0, 0], \"radius\": 0.5}],"
+             " \"gravity\": [0, 0, -1], \"restitution\": 0.5,"
+             " \"collapse\": {\"sleep_speed\": 0.01, \"sleep_friction\": %g}, \"stop\": {\"time\": 10}}",
+             friction);
+    rc_run_scene *wedge = NULL;
+    rc_edmd *e = NULL;
+    rc_status st = rc_run_scene_parse(text, &wedge);
+    if (st == RC_OK) st = rc_run_scene_create_engine(wedge, &e);
+    rc_edmd_limits limits = {10, 0, 0};
+    if (st == RC_OK) st = rc_edmd_advance(e, &limits);
+    CHECK(st == RC_OK, "wedged ball, friction %g: %s", friction, rc_last_error());
+    double height = NAN;
+    if (st == RC_OK) {
+        rc_frame f = {0};
+        rc_frame_init(&f, rc_edmd_count(e), false);
+        rc_edmd_fill_frame(e, &f);
+        rc_edmd_observables o;
+        rc_edmd_measure(e, &o);
+        height = f.positions[8];
+        *asleep = o.sleeping;
+        CHECK(o.max_overlap < 1e-9, "wedged ball, friction %g: overlap %.3g", friction, o.max_overlap);
+        rc_frame_release(&f);
+    }
+    rc_edmd_destroy(e);
+    rc_run_scene_destroy(wedge);
+    return height;
+}
+
+static void test_wedged_ball(void)
+{
+    int asleep = 0, slipped_asleep = 0;
+    double held = wedged_ball(0.5, &asleep), slipped = wedged_ball(0.2, &slipped_asleep);
+    CHECK(fabs(held - 1.2794228635059948) < 1e-6 && asleep == 3,
+          "wedged ball: friction 0.5 let it move to height %.9g, %d of 3 asleep", held, asleep);
+    CHECK(fabs(slipped - 0.5) < 1e-6, "wedged ball: friction 0.2 left it at height %.9g, not on the floor", slipped);
+    printf("ball wedged between two sleepers, supports 38.8 deg from up: held at height %.10g by friction 0.5 (%d of "
+           "3 asleep), on the floor (%.10g) with 0.2 (%d asleep)\n",
+           held, asleep, slipped, slipped_asleep);
+}
+
 /* ---- The geyser ---- */
 
 /* A shaft [0, 2] x [0, 30] under gravity; a plug of three balls of radius `plug` at x = 1 stacked from y = 10; a ball
@@ -512,6 +563,7 @@ int main(void)
     test_dense_collapse();
     test_cooling_through_clustering();
     test_granular_pile();
+    test_wedged_ball();
     test_geyser();
     return check_finish();
 }

@@ -168,17 +168,67 @@ static bool in_cone(const double (*n)[3], int count, const double g[3], int dime
     return false;
 }
 
-/* Whether the static bodies k touches hold it up against gravity: frictionless, or by sticking friction on one of
- * them (collapse.sleep_friction). */
+static double dot(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* Whether two supports with sticking friction hold a ball in 3D: up (unit) lies in K1 + K2, the sum of their
+ * friction cones (axes n1, n2 unit, half-angle atan mu, of cosine c and sine s). It does unless some w in the dual
+ * cones (w.n >= s |w|, caps of half-angle 90 deg - atan mu) has w.up < 0; the least w.up over the caps' intersection
+ * lies at -up, at the lowest point of one cap's rim, or at a corner where the rims cross. */
+static bool held_by_two(const double n1[3], const double n2[3], const double up[3], double c, double s)
+{
+    const double *axis[2] = {n1, n2};
+    double slack = 1e-12, margin = 1e-9;
+    if (-dot(up, n1) >= s - slack && -dot(up, n2) >= s - slack) return false; /* straight down is in both */
+    for (int i = 0; i < 2; i++) { /* the rim of cap i at its lowest */
+        const double *a = axis[i];
+        double along = dot(up, a), side[3], w[3];
+        for (int x = 0; x < 3; x++) side[x] = up[x] - along * a[x];
+        double length = sqrt(dot(side, side));
+        if (!(length > 1e-12)) continue; /* up along the axis: the rim is level */
+        for (int x = 0; x < 3; x++) w[x] = s * a[x] - c * side[x] / length;
+        if (dot(w, axis[1 - i]) >= s - slack && dot(w, up) < margin) return false;
+    }
+    double cross = dot(n1, n2), m[3] = {n1[1] * n2[2] - n1[2] * n2[1], n1[2] * n2[0] - n1[0] * n2[2],
+                                        n1[0] * n2[1] - n1[1] * n2[0]};
+    double mm = dot(m, m);
+    if (!(cross > -1) || !(mm > 1e-24)) return true;
+    double pp = 2 * s * s / (1 + cross); /* |p|^2 with p = s (n1 + n2) / (1 + n1.n2), on both rims' planes */
+    if (pp > 1) return true;                /* the rims do not cross: the lowest points above decided */
+    double t = sqrt((1 - pp) / mm);
+    for (int sign = -1; sign <= 1; sign += 2) {
+        double w[3];
+        for (int x = 0; x < 3; x++) w[x] = s * (n1[x] + n2[x]) / (1 + cross) + sign * t * m[x];
+        if (dot(w, up) < margin) return false;
+    }
+    return true;
+}
+
+/* Whether the static bodies k touches hold it up against gravity. Frictionless, gravity must lie in the cone of
+ * their normals. With sticking friction (collapse.sleep_friction mu) each contact force may lean up to atan mu from
+ * its normal: a single support within atan mu of straight up holds alone, two hold when up lies in the sum of their
+ * friction cones (a ball wedged between two), and otherwise the normals are turned that far towards straight up and
+ * the frictionless test decides (a sufficient test; in 2D an exact one). */
 static bool supported(const rc_edmd *e, int32_t k)
 {
-    double normals[32][3];
+    double normals[32][3], up[3], g = sqrt(dot(e->gravity, e->gravity));
     int count = rc_edmd_support_normals(e, k, normals, 32);
-    double g = sqrt(e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2]);
-    for (int i = 0; i < count; i++)
-        if (-(normals[i][0] * e->gravity[0] + normals[i][1] * e->gravity[1] + normals[i][2] * e->gravity[2]) >=
-            e->sticking_cosine * g)
-            return true;
+    for (int a = 0; a < 3; a++) up[a] = -e->gravity[a] / g;
+    double c = e->sticking_cosine, s = c <= 1 ? sqrt(1 - c * c) : 0;
+    for (int i = 0; i < count && s > 0; i++)
+        if (dot(normals[i], up) >= c) return true;
+    for (int i = 0; i < count && s > 0 && e->dimension == 3; i++)
+        for (int j = i + 1; j < count; j++)
+            if (held_by_two(normals[i], normals[j], up, c, s)) return true;
+    for (int i = 0; i < count && s > 0; i++) {
+        double *n = normals[i], along = dot(n, up), side[3];
+        for (int a = 0; a < 3; a++) side[a] = up[a] - along * n[a];
+        double length = sqrt(dot(side, side));
+        if (!(length > 1e-12)) continue; /* straight down: no way up */
+        for (int a = 0; a < 3; a++) n[a] = c * n[a] + s * side[a] / length;
+    }
     return count > 0 && in_cone((const double(*)[3])normals, count, e->gravity, e->dimension);
 }
 
