@@ -329,6 +329,20 @@ python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["lineality
     "$tmp/out" || fail "the geyser with lineality detection"
 run 0 "three on a line past the collapse" "$tool" run "$root/examples/edmd/three_on_a_line.json" --out "$tmp/line" --quiet
 run 0 "the granular pile's first seconds" "$tool" run "$root/examples/edmd/granular_pile.json" --time 3 --out "$tmp/pile" --quiet
+# a cooling gas written by collisions: a frame and a row at 0, at each 20,000 collisions and at the end (100,000)
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); s["output"]={"every_collisions": 20000}; s["stop"]={"collisions": 100000}; json.dump(s,open(sys.argv[2],"w"))' \
+    "$root/examples/edmd/granular_gas.json" "$tmp/gas_by_collisions.json"
+run 0 "output every 20,000 collisions" "$tool" run "$tmp/gas_by_collisions.json" --out "$tmp/gas" --quiet
+checks=$((checks + 1))
+python3 -c 'import csv,sys
+rows=list(csv.DictReader(open(sys.argv[1])))
+c=[int(r["collisions"]) for r in rows]
+assert len(c)==6 and c[0]==0 and all(k*20000<=c[k]<k*20000+50 for k in range(1,6)), c' "$tmp/gas/observables.csv" ||
+    fail "output.every_collisions: the rows are not at each 20,000 collisions"
+python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); s["output"]={"every": 1, "every_collisions": 10}; json.dump(s,open(sys.argv[2],"w"))' \
+    "$root/examples/edmd/granular_gas.json" "$tmp/both_outputs.json"
+run 2 "output by time and by collisions at once" "$tool" run "$tmp/both_outputs.json" --out "$tmp/bad"
+stderr_names "every_collisions"
 printf '{"dimension": 3, "box": {"size": [10, 10, 10]}, "particles": {"lattice": "fcc", "count": 32, "diameter": 1},
  "stop": {"collisions": 10}, "collapse": {"sleep_friction": -0.5}}' >"$tmp/bad_friction.json"
 run 2 "negative sleep friction" "$tool" run "$tmp/bad_friction.json" --out "$tmp/bad"

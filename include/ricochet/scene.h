@@ -27,6 +27,7 @@ typedef struct rc_run_output {
     bool xyz;              /* DIRECTORY/trajectory.xyz (default true) */
     bool csv;              /* DIRECTORY/observables.csv (default true) */
     bool h5md;             /* DIRECTORY/trajectory.h5md: frames and observables in H5MD (default false) */
+    uint64_t every_collisions; /* event-driven runs: collisions between frames and rows instead of `every` (0: none) */
 } rc_run_output;
 
 /* How to run a scene. */

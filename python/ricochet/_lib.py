@@ -32,7 +32,7 @@ class Limits(ctypes.Structure):  # rc_edmd_limits, ricochet/edmd.h
 
 class RunOutput(ctypes.Structure):  # rc_run_output, ricochet/scene.h
     _fields_ = [("directory", ctypes.c_char_p), ("every", ctypes.c_double), ("xyz", ctypes.c_bool),
-                ("csv", ctypes.c_bool), ("h5md", ctypes.c_bool)]
+                ("csv", ctypes.c_bool), ("h5md", ctypes.c_bool), ("every_collisions", ctypes.c_uint64)]
 
 
 class RunSettings(ctypes.Structure):  # rc_run_settings, ricochet/scene.h

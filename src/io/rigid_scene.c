@@ -77,6 +77,9 @@ static rc_status read_root(const cJSON *root, rc_rigid_scene *scene)
     if (!s) s = rc_rigid_read_bodies(root, scene);
     if (!s) s = read_stop(root, &scene->settings);
     if (!s) s = rc_run_read_output(root, &scene->settings.output, &scene->directory);
+    if (!s && scene->settings.output.every_collisions)
+        s = rc_fail(RC_INVALID_ARGUMENT, "output.every_collisions: a time-stepped scene has no collisions to count; "
+                                         "give output.every (time)");
     if (!s) s = check_engine(scene);
     return s;
 }

@@ -11,7 +11,7 @@
 
 static const char *const limit_keys[] = {"collisions", "time", "events", NULL};
 static const char *const equilibration_keys[] = {"collisions", "time", NULL};
-static const char *const output_keys[] = {"directory", "every", "xyz", "csv", "h5md", NULL};
+static const char *const output_keys[] = {"directory", "every", "every_collisions", "xyz", "csv", "h5md", NULL};
 
 /* Reads the limits of the object `where`; counts are positive, the time positive and finite. *given counts them. */
 static rc_status read_limits(const cJSON *object, const char *where, rc_edmd_limits *limits, int *given)
@@ -70,12 +70,21 @@ rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **direc
     const cJSON *section;
     const char *directory = NULL;
     out->every = INFINITY;
+    out->every_collisions = 0;
     out->xyz = out->csv = true;
     rc_status s = rc_json_section(root, "", "output", output_keys, &section);
     if (!s && section) s = rc_json_string(section, "output", "directory", false, &directory);
     if (!s && directory && !directory[0]) s = rc_fail(RC_INVALID_ARGUMENT, "output.directory: the name is empty");
     if (!s && section && cJSON_HasObjectItem(section, "every"))
         s = rc_json_positive(section, "output", "every", true, &out->every);
+    bool by_collisions = false;
+    if (!s && section)
+        s = rc_json_count(section, "output", "every_collisions", false, UINT64_MAX, &out->every_collisions,
+                          &by_collisions);
+    if (!s && by_collisions && out->every_collisions == 0)
+        s = rc_fail(RC_INVALID_ARGUMENT, "output.every_collisions: 0 is not positive");
+    if (!s && by_collisions && isfinite(out->every))
+        s = rc_fail(RC_INVALID_ARGUMENT, "output: give \"every\" (time) or \"every_collisions\", not both");
     if (!s && section) s = rc_json_flag(section, "output", "xyz", &out->xyz);
     if (!s && section) s = rc_json_flag(section, "output", "csv", &out->csv);
     if (!s && section) s = rc_json_flag(section, "output", "h5md", &out->h5md);

@@ -1,6 +1,7 @@
 /* The loop of ricochet run: advance the engine to the next output time, the end of the equilibration or the stop
  * criterion, in chunks of events sized so that each takes about a tenth of a second of wall time (the progress bar
- * moves and a long run stays responsive); write a frame and a row at time 0, at every output time and at the end. */
+ * moves and a long run stays responsive); write a frame and a row at time 0, at every output time (or every
+ * output.every_collisions collisions) and at the end. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,12 +29,13 @@ static double fraction(const rc_edmd_limits *stop, const rc_edmd_observables *no
     return f;
 }
 
-/* The limits of the next call to rc_edmd_advance. */
+/* The limits of the next call to rc_edmd_advance: the next output by time or by collisions (0: none). */
 static rc_edmd_limits next_limits(const rc_run_settings *settings, bool equilibrating, double next_output,
-                                  uint64_t events, uint64_t chunk)
+                                  uint64_t next_output_collisions, uint64_t events, uint64_t chunk)
 {
     rc_edmd_limits to = settings->stop;
     to.time = fmin(to.time, next_output);
+    to.collisions = min_count(to.collisions, next_output_collisions);
     if (equilibrating) {
         to.time = fmin(to.time, settings->equilibration.time);
         to.collisions = min_count(to.collisions, settings->equilibration.collisions);
@@ -61,7 +63,7 @@ int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_prog
                 const run_checkpoint *checkpoints, const run_position *resume, run_result *result)
 {
     double every = settings->output.every;
-    uint64_t chunk = 1000;
+    uint64_t every_collisions = settings->output.every_collisions, chunk = 1000;
     rc_edmd_observables now;
     progress bar;
     rc_progress_start(&bar, show_progress);
@@ -70,8 +72,9 @@ int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_prog
     result->start_collisions = now.collisions; /* this process's first: the speed counts its own collisions */
     int code = rc_run_outputs_write(outputs, engine);
     while (code == RC_RUN_GO_ON && !(result->stopped_by = reached(&settings->stop, &now))) {
+        uint64_t next_output_collisions = every_collisions * (uint64_t)at.outputs_done;
         rc_edmd_limits to = next_limits(settings, !at.equilibrated, fmin(at.next_output, at.next_checkpoint),
-                                        now.events, chunk);
+                                        next_output_collisions, now.events, chunk);
         rc_edmd_observables before = now;
         double started = rc_cli_seconds();
         rc_status s = rc_edmd_advance(engine, &to);
@@ -91,7 +94,7 @@ int rc_run_loop(rc_edmd *engine, const rc_run_settings *settings, bool show_prog
             at.start = now;
             at.equilibrated = true;
         }
-        if (now.time >= at.next_output) {
+        if (now.time >= at.next_output || (every_collisions && now.collisions >= next_output_collisions)) {
             code = rc_run_outputs_write(outputs, engine);
             at.next_output = every * (double)++at.outputs_done;
         }
