@@ -126,11 +126,13 @@ rc_status rc_loop_assemble(rc_loop *loop, const rc_system *sys, const int *subse
         memset(lcp->a, 0, (size_t)count * (size_t)count * sizeof *lcp->a);
         for (int i = 0; i < count; i++) for_each_coupling(loop, sys, subset[i], position, dense_visit, &fill);
     } else {
-        /* a row has at most as many entries as the contacts sharing a dof with it */
-        size_t bound = 0;
-        for (int i = 0; i < count; i++)
+        /* a row has at most as many entries as the contacts sharing a dof with it, and at most one per subset
+         * contact: the second bound is the one that holds for the dense rows of a lineality projection */
+        size_t bound = 0, square = (size_t)count * (size_t)count;
+        for (int i = 0; i < count && bound < square; i++)
             for (int p = sys->ptr[subset[i]]; p < sys->ptr[subset[i] + 1]; p++)
                 bound += (size_t)(loop->adj_ptr[sys->idx[p] + 1] - loop->adj_ptr[sys->idx[p]]);
+        if (bound > square) bound = square;
         if ((s = rc_lcp_reserve_sparse(lcp, count, bound))) return s;
         sparse_fill fill = {lcp, 0};
         for (int i = 0; i < count; i++) {
