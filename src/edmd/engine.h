@@ -41,11 +41,13 @@ typedef struct rc_event {
 #define RC_COUNT_MASK 0x7fffffffu
 #define RC_STABILISING 0x80000000u
 
-/* A particle's anchor and its links in the anchor cell's list, in one half cache line: building a list reads only
- * these for every candidate. */
+/* A particle's anchor, its link in the anchor cell's list and the length of its neighbour list, in one half cache
+ * line: building a list reads only these for every candidate, and scheduling reads the anchor (for the shell) and the
+ * length together. */
 typedef struct rc_anchor {
     double x[3];
-    int32_t next, prev;
+    int32_t next;  /* the next particle in the anchor's cell, or -1 */
+    int32_t count; /* the length of the particle's neighbour list (rc_edmd_list_length) */
 } rc_anchor;
 
 typedef struct rc_plane {
@@ -114,8 +116,7 @@ struct rc_edmd {
     int32_t cells[3];
     double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
     int32_t *cell_head;
-    int32_t *neighbours;     /* n rows of 1 + neighbour_capacity: the list's length, then the list, so that both
-                              * come in one cache miss (rc_edmd_list, rc_edmd_list_length) */
+    int32_t *neighbours;     /* n rows of neighbour_capacity entries (rc_edmd_list; the lengths are in the anchors) */
     int32_t neighbour_capacity;
 
     /* thermostat */
@@ -235,10 +236,10 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
 /* Particle k's neighbour list: rc_edmd_list_length(e, k) particle slots. */
 static inline int32_t *rc_edmd_list(const rc_edmd *e, int32_t k)
 {
-    return e->neighbours + (size_t)k * (size_t)(e->neighbour_capacity + 1) + 1;
+    return e->neighbours + (size_t)k * (size_t)e->neighbour_capacity;
 }
 
-static inline int32_t rc_edmd_list_length(const rc_edmd *e, int32_t k) { return rc_edmd_list(e, k)[-1]; }
+static inline int32_t rc_edmd_list_length(const rc_edmd *e, int32_t k) { return e->anchor[k].count; }
 
 /* The minimum image of a difference along periodic axes (both ends are within a shell of the box). */
 static inline void rc_edmd_minimum_image(const rc_edmd *e, double d[3])

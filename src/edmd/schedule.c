@@ -195,7 +195,7 @@ static __attribute__((noinline)) scan_result scan_all_held(const rc_edmd *e, int
 {
     const int32_t *list = rc_edmd_list(e, k);
     scan_result out = {best, -1, false, 0};
-    for (int32_t m = 0; m < list[-1]; m++) scan_held(e, k, list[m], &out);
+    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) scan_held(e, k, list[m], &out);
     return out;
 }
 
@@ -203,7 +203,7 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
                                                                         bool contacts)
 {
     const int32_t *list = rc_edmd_list(e, k);
-    int32_t count = list[-1];
+    int32_t count = rc_edmd_list_length(e, k);
     const rc_kin *p = &e->kin[k];
     if (rc_edmd_is_held(e, k)) return scan_all_held(e, k, best);
     if (e->has_gravity || e->detection == RC_DETECTION_NAIVE) /* the rarer cases: one variant each */
@@ -219,7 +219,7 @@ static int overlapped(const rc_edmd *e, int32_t k)
     const int32_t *list = rc_edmd_list(e, k);
     const rc_kin *p = &e->kin[k];
     int count = 0;
-    for (int32_t m = 0; m < list[-1]; m++) {
+    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
         const rc_kin *q = &e->kin[list[m]];
         double r[3], xq[3], vq[3];
         rc_edmd_state_now(e, list[m], xq, vq);
