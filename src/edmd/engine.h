@@ -116,8 +116,10 @@ struct rc_edmd {
     int32_t cells[3];
     double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
     int32_t *cell_head;
-    int32_t *neighbours;     /* n rows of neighbour_capacity entries (rc_edmd_list; the lengths are in the anchors) */
+    int32_t *neighbours;     /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
     int32_t neighbour_capacity;
+    int32_t *spill;          /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
+    int32_t spill_capacity, spill_rows, spill_free;
 
     /* thermostat */
     double thermostat_rate, thermostat_temperature;
@@ -233,10 +235,12 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
     p->t = t;
 }
 
-/* Particle k's neighbour list: rc_edmd_list_length(e, k) particle slots. */
+/* Particle k's neighbour list: rc_edmd_list_length(e, k) particle slots, in its row, or in the spill row whose index
+ * its row holds when it is longer than the row (lists.c). */
 static inline int32_t *rc_edmd_list(const rc_edmd *e, int32_t k)
 {
-    return e->neighbours + (size_t)k * (size_t)e->neighbour_capacity;
+    int32_t *row = e->neighbours + (size_t)k * (size_t)e->neighbour_capacity;
+    return e->anchor[k].count <= e->neighbour_capacity ? row : e->spill + (size_t)row[0] * (size_t)e->spill_capacity;
 }
 
 static inline int32_t rc_edmd_list_length(const rc_edmd *e, int32_t k) { return e->anchor[k].count; }
@@ -257,6 +261,17 @@ void rc_edmd_neighbours_destroy(rc_edmd *e);
 rc_status rc_edmd_neighbours_build_all(rc_edmd *e);
 /* Particle k (streamed to now) left its shell: wrap it into the box, re-anchor it and rebuild its list. */
 rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
+
+/* lists.c: the lists' storage. Rows of `capacity` entries; every list empty after rc_edmd_lists_clear. A list
+ * longer than its row moves to the spill and back; a pointer from rc_edmd_list stays valid until k's list grows or
+ * shrinks to the row's capacity. */
+rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity);
+void rc_edmd_lists_destroy(rc_edmd *e);
+void rc_edmd_lists_clear(rc_edmd *e);
+rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j);
+void rc_edmd_list_remove(rc_edmd *e, int32_t k, int32_t j);
+/* Cuts k's list to its first count entries. */
+void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count);
 
 /* schedule.c */
 /* Predicts particle k's next event (k streamed to now) over its walls, neighbours and shell, stores it and updates

@@ -5,7 +5,6 @@
  * lists and adds it to its new ones'. */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/memory.h"
 #include "core/status.h"
@@ -48,16 +47,15 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     double volume_per_particle = 1;
     for (int a = 0; a < e->dimension; a++) volume_per_particle *= e->box[a];
     volume_per_particle /= (double)n;
-    /* expected neighbours within the reach, with room for the (small, in a dense fluid) fluctuations; a list that
-     * outgrows the capacity grows every list by one entry, so that the capacity follows the longest list (at 256,000
-     * particles and packing fraction 0.45 the lists are 12.2 long on average and at most 17) */
+    /* rows a little longer than the expected list (a few per cent of the lists are longer, and spill; at 256,000
+     * particles and packing fraction 0.45 the lists are 12 long on average, at most 18, and rows hold 14) */
     double ball = e->dimension == 3 ? 4.18879 * reach * reach * reach : 3.14159 * reach * reach;
-    e->neighbour_capacity = (int32_t)ceil(1.1 * ball / volume_per_particle) + 1;
-    if (e->neighbour_capacity > e->n) e->neighbour_capacity = e->n > 0 ? e->n : 1;
+    double capacity = ceil(1.1 * ball / volume_per_particle);
     e->cell_head = malloc(total * sizeof *e->cell_head);
     e->anchor = rc_alloc_large(n, sizeof *e->anchor);
-    e->neighbours = rc_alloc_large(n * (size_t)e->neighbour_capacity, sizeof *e->neighbours);
-    if (!e->cell_head || !e->anchor || !e->neighbours)
+    rc_status s = rc_edmd_lists_create(e, capacity < e->n ? (int32_t)capacity : e->n);
+    if (s != RC_OK) return s;
+    if (!e->cell_head || !e->anchor)
         return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
     return RC_OK;
 }
@@ -66,43 +64,7 @@ void rc_edmd_neighbours_destroy(rc_edmd *e)
 {
     free(e->cell_head);
     free(e->anchor);
-    free(e->neighbours);
-}
-
-/* Makes room for one more entry in every list (rare: a list outgrew the capacity). */
-static rc_status grow_lists(rc_edmd *e)
-{
-    int32_t cap = e->neighbour_capacity + 1;
-    int32_t *lists = rc_alloc_large((size_t)e->n * cap, sizeof *lists);
-    if (!lists) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory growing to %d entries", (int)cap);
-    for (int32_t k = 0; k < e->n; k++)
-        memcpy(lists + (size_t)k * cap, rc_edmd_list(e, k), (size_t)rc_edmd_list_length(e, k) * sizeof *lists);
-    free(e->neighbours);
-    e->neighbours = lists;
-    e->neighbour_capacity = cap;
-    return RC_OK;
-}
-
-static rc_status list_add(rc_edmd *e, int32_t k, int32_t j)
-{
-    if (e->anchor[k].count == e->neighbour_capacity) {
-        rc_status s = grow_lists(e);
-        if (s != RC_OK) return s;
-    }
-    rc_edmd_list(e, k)[e->anchor[k].count++] = j;
-    return RC_OK;
-}
-
-static void list_remove(rc_edmd *e, int32_t k, int32_t j)
-{
-    int32_t *list = rc_edmd_list(e, k);
-    int32_t count = e->anchor[k].count;
-    for (int32_t m = 0; m < count; m++)
-        if (list[m] == j) {
-            list[m] = list[count - 1];
-            e->anchor[k].count = count - 1;
-            return;
-        }
+    rc_edmd_lists_destroy(e);
 }
 
 static void cell_insert(rc_edmd *e, int32_t k)
@@ -149,8 +111,8 @@ static bool found_again(int32_t *list, int32_t j, int32_t *kept, int32_t old)
 static rc_status join(rc_edmd *e, int32_t k, const int32_t *arrivals, int32_t count)
 {
     for (int32_t m = 0; m < count; m++) {
-        rc_status s = list_add(e, k, arrivals[m]);
-        if (s == RC_OK) s = list_add(e, arrivals[m], k);
+        rc_status s = rc_edmd_list_add(e, k, arrivals[m]);
+        if (s == RC_OK) s = rc_edmd_list_add(e, arrivals[m], k);
         if (s != RC_OK) return s;
     }
     return RC_OK;
@@ -252,9 +214,9 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
      * only then do the new ones join: k's list never holds both, so it outgrows the capacity no sooner than before */
     int32_t *list = rc_edmd_list(e, k);
     int32_t total = e->anchor[k].count, gone = old - kept;
-    for (int32_t m = kept; m < old; m++) list_remove(e, list[m], k);
+    for (int32_t m = kept; m < old; m++) rc_edmd_list_remove(e, list[m], k);
     for (int32_t m = kept; m < total - gone; m++) list[m] = list[m + gone];
-    e->anchor[k].count = total - gone;
+    rc_edmd_list_set_length(e, k, total - gone);
     return join(e, k, arrivals, narrivals);
 }
 
@@ -277,10 +239,8 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
 {
     size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
     for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
-    for (int32_t k = 0; k < e->n; k++) {
-        e->anchor[k].count = 0;
-        anchor_here(e, k);
-    }
+    rc_edmd_lists_clear(e);
+    for (int32_t k = 0; k < e->n; k++) anchor_here(e, k);
     for (int32_t k = e->n - 1; k >= 0; k--) cell_insert(e, k);
     for (int32_t k = 0; k < e->n; k++) {
         rc_status s = find_neighbours(e, k, true);

@@ -1,0 +1,105 @@
+/* The storage of the neighbour lists (neighbours.c decides what they hold): every particle has a row of
+ * neighbour_capacity entries, its length in its anchor record. The capacity is a little above the average length, so
+ * that rows stay short (memory, and the lines a scan reads); the few lists that outgrow it move whole to a row of the
+ * spill, a pool of longer rows, and move back when they shrink to the capacity. Their own row then holds the index of
+ * the spill row (rc_edmd_list). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/memory.h"
+#include "core/status.h"
+#include "edmd/engine.h"
+
+rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity)
+{
+    size_t n = e->n > 0 ? (size_t)e->n : 1;
+    e->neighbour_capacity = capacity > 0 ? capacity : 1;
+    e->neighbours = rc_alloc_large(n * (size_t)e->neighbour_capacity, sizeof *e->neighbours);
+    e->spill = NULL;
+    e->spill_capacity = 2 * e->neighbour_capacity + 4;
+    e->spill_rows = 0;
+    e->spill_free = -1;
+    if (!e->neighbours) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
+    return RC_OK;
+}
+
+void rc_edmd_lists_destroy(rc_edmd *e)
+{
+    free(e->neighbours);
+    free(e->spill);
+}
+
+static int32_t *spill_row(const rc_edmd *e, int32_t r) { return e->spill + (size_t)r * (size_t)e->spill_capacity; }
+
+/* Spill row r is free again (the free rows are chained through their first entry). */
+static void give_back(rc_edmd *e, int32_t r)
+{
+    spill_row(e, r)[0] = e->spill_free;
+    e->spill_free = r;
+}
+
+void rc_edmd_lists_clear(rc_edmd *e)
+{
+    for (int32_t k = 0; k < e->n; k++) e->anchor[k].count = 0;
+    e->spill_free = -1;
+    for (int32_t r = e->spill_rows - 1; r >= 0; r--) give_back(e, r);
+}
+
+/* Copies the spill into `rows` rows of `capacity` entries (more of either), the new rows free. */
+static rc_status resize_spill(rc_edmd *e, int32_t rows, int32_t capacity)
+{
+    int32_t *spill = rc_alloc_large((size_t)rows * (size_t)capacity, sizeof *spill);
+    if (!spill) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d long lists", (int)rows);
+    for (int32_t r = 0; r < e->spill_rows; r++)
+        memcpy(spill + (size_t)r * (size_t)capacity, spill_row(e, r), (size_t)e->spill_capacity * sizeof *spill);
+    free(e->spill);
+    e->spill = spill;
+    e->spill_capacity = capacity;
+    int32_t old = e->spill_rows;
+    e->spill_rows = rows;
+    for (int32_t r = rows - 1; r >= old; r--) give_back(e, r);
+    return RC_OK;
+}
+
+rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j)
+{
+    int32_t count = e->anchor[k].count, capacity = e->neighbour_capacity;
+    rc_status s = RC_OK;
+    if (count == capacity) { /* the list moves to a spill row */
+        if (e->spill_free < 0) s = resize_spill(e, e->spill_rows + e->spill_rows / 2 + 16, e->spill_capacity);
+        if (s != RC_OK) return s;
+        int32_t r = e->spill_free, *row = e->neighbours + (size_t)k * (size_t)capacity;
+        e->spill_free = spill_row(e, r)[0];
+        memcpy(spill_row(e, r), row, (size_t)count * sizeof *row);
+        row[0] = r;
+    } else if (count == e->spill_capacity) { /* longer than any spill row: widen them all (very rare) */
+        s = resize_spill(e, e->spill_rows, e->spill_capacity + e->spill_capacity / 2);
+        if (s != RC_OK) return s;
+    }
+    e->anchor[k].count = count + 1;
+    rc_edmd_list(e, k)[count] = j;
+    return RC_OK;
+}
+
+void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count)
+{
+    int32_t capacity = e->neighbour_capacity;
+    if (e->anchor[k].count > capacity && count <= capacity) { /* back from its spill row */
+        int32_t *row = e->neighbours + (size_t)k * (size_t)capacity, r = row[0];
+        memcpy(row, spill_row(e, r), (size_t)count * sizeof *row);
+        give_back(e, r);
+    }
+    e->anchor[k].count = count;
+}
+
+void rc_edmd_list_remove(rc_edmd *e, int32_t k, int32_t j)
+{
+    int32_t *list = rc_edmd_list(e, k);
+    int32_t count = e->anchor[k].count;
+    for (int32_t m = 0; m < count; m++)
+        if (list[m] == j) {
+            list[m] = list[count - 1];
+            rc_edmd_list_set_length(e, k, count - 1);
+            return;
+        }
+}
