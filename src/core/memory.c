@@ -24,3 +24,16 @@ void *rc_alloc_large(size_t count, size_t size)
 #endif
     return p;
 }
+
+void *rc_alloc_temporary(size_t count, size_t size)
+{
+    if (count == 0) count = 1;
+    if (size != 0 && count > SIZE_MAX / size) return NULL;
+    void *p = mmap(NULL, count * size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void rc_free_temporary(void *p, size_t count, size_t size)
+{
+    if (p) munmap(p, (count == 0 ? 1 : count) * size);
+}

@@ -9,4 +9,10 @@
 /* count elements of size bytes, aligned to at least 64 bytes; NULL when out of memory. Contents undefined. */
 void *rc_alloc_large(size_t count, size_t size);
 
+/* A temporary array of count elements of size bytes, mapped from the system and given back to it by
+ * rc_free_temporary (with the same count and size), not kept by the allocator: glibc raises its threshold for mapping
+ * as large arrays are freed and would keep a later temporary of megabytes resident. NULL when out of memory. */
+void *rc_alloc_temporary(size_t count, size_t size);
+void rc_free_temporary(void *p, size_t count, size_t size);
+
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 
@@ -25,11 +26,20 @@ typedef struct keyed {
     int32_t slot;
 } keyed;
 
-static int by_key(const void *a, const void *b)
+/* Sorts by key, ties in slot order (the slots are in order on entry): a stable radix sort, RADIX_BITS a pass, through
+ * tmp. (qsort allocated a buffer as large from the heap, which kept it resident after every renewal.) */
+#define RADIX_BITS 11
+static void sort_by_key(keyed *order, keyed *tmp, int32_t n)
 {
-    const keyed *x = a, *y = b;
-    if (x->key != y->key) return x->key < y->key ? -1 : 1;
-    return x->slot < y->slot ? -1 : x->slot > y->slot;
+    uint64_t top = 0, mask = (1u << RADIX_BITS) - 1;
+    for (int32_t k = 0; k < n; k++) top |= order[k].key;
+    for (int shift = 0; shift < 64 && top >> shift; shift += RADIX_BITS) {
+        size_t start[(1 << RADIX_BITS) + 1] = {0};
+        for (int32_t k = 0; k < n; k++) start[((order[k].key >> shift) & mask) + 1]++;
+        for (size_t d = 0; d < mask + 1; d++) start[d + 1] += start[d];
+        for (int32_t k = 0; k < n; k++) tmp[start[(order[k].key >> shift) & mask]++] = order[k];
+        memcpy(order, tmp, (size_t)n * sizeof *order);
+    }
 }
 
 /* Applies the permutation (new slot s holds old slot order[s].slot) in place to one array of `size`-byte elements,
@@ -78,11 +88,12 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     int32_t n = e->n;
     if (n == 0) return rc_edmd_schedule_all(e);
     e->next_reorder = e->collisions + (uint64_t)(e->reorder_interval * n + 1);
-    keyed *order = malloc((size_t)n * sizeof *order);
-    uint8_t *scratch = malloc((size_t)n);
+    /* mapped, not allocated: freed to the heap, 17 bytes per particle stayed resident after every renewal */
+    keyed *order = rc_alloc_temporary(2 * (size_t)n, sizeof *order); /* the keys, then the sort's buffer */
+    uint8_t *scratch = rc_alloc_temporary((size_t)n, 1);
     if (!order || !scratch) {
-        free(order);
-        free(scratch);
+        rc_free_temporary(order, 2 * (size_t)n, sizeof *order);
+        rc_free_temporary(scratch, (size_t)n, 1);
         return rc_fail(RC_NO_MEMORY, "reordering: out of memory for %d particles", (int)n);
     }
     rebase_clock(e);
@@ -95,7 +106,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
         }
         order[k] = (keyed){key, k};
     }
-    qsort(order, (size_t)n, sizeof *order, by_key);
+    sort_by_key(order, order + n, n);
     permute(e->kin, sizeof *e->kin, order, n, scratch);
     permute(e->mass, sizeof *e->mass, order, n, scratch);
     if (e->species) permute(e->species, sizeof *e->species, order, n, scratch);
@@ -104,8 +115,8 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     permute(e->counter, sizeof *e->counter, order, n, scratch);
     if (e->last_collision) permute(e->last_collision, sizeof *e->last_collision, order, n, scratch);
     if (e->hold) permute(e->hold, sizeof *e->hold, order, n, scratch);
-    free(order);
-    free(scratch);
+    rc_free_temporary(order, 2 * (size_t)n, sizeof *order);
+    rc_free_temporary(scratch, (size_t)n, 1);
     rc_status s = rc_edmd_neighbours_build_all(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;
 }
