@@ -92,9 +92,10 @@ typedef struct rc_edmd_collapse {
     bool sleep;            /* under gravity, a particle at rest on static supports is frozen until hit (default on) */
     double sleep_speed;    /* the speed below which a supported particle falls asleep; 0 (default): 1e-12 sqrt(|g| d)
                             * with d the largest diameter */
-    double sleep_friction; /* static friction at rest: a slow particle also sleeps on a single support whose normal is
-                            * within atan(sleep_friction) of straight up, as sticking friction of that coefficient
-                            * would hold it; 0 (default): frictionless supports only (gravity in their cone) */
+    double sleep_friction; /* static friction at rest: a slow particle also sleeps where sticking friction of this
+                            * coefficient at its supports would hold it (one support within atan(sleep_friction) of
+                            * straight up, a wedge between two, or several: docs/edmd.md); 0 (default):
+                            * frictionless supports only (gravity in their cone) */
     double kick_speed;     /* a resting contact that gravity presses but no rule can lift (a ball on a sliding or
                             * rolling support) is pushed apart at this normal speed; 0 (default): 1e-4 sqrt(|g| d) */
     uint64_t stall_events; /* consecutive events without the clock advancing after which rc_edmd_advance stops with

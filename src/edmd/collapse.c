@@ -173,6 +173,15 @@ static double dot(const double a[3], const double b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
+/* side = up less its part along the unit axis a: the direction, perpendicular to a, in which a turns towards up.
+ * Returns its length (0 when up lies along a). */
+static double towards_up(const double a[3], const double up[3], double side[3])
+{
+    double along = dot(up, a);
+    for (int x = 0; x < 3; x++) side[x] = up[x] - along * a[x];
+    return sqrt(dot(side, side));
+}
+
 /* Whether two supports with sticking friction hold a ball in 3D: up (unit) lies in K1 + K2, the sum of their
  * friction cones (axes n1, n2 unit, half-angle atan mu, of cosine c and sine s). It does unless some w in the dual
  * cones (w.n >= s |w|, caps of half-angle 90 deg - atan mu) has w.up < 0; the least w.up over the caps' intersection
@@ -184,9 +193,7 @@ static bool held_by_two(const double n1[3], const double n2[3], const double up[
     if (-dot(up, n1) >= s - slack && -dot(up, n2) >= s - slack) return false; /* straight down is in both */
     for (int i = 0; i < 2; i++) { /* the rim of cap i at its lowest */
         const double *a = axis[i];
-        double along = dot(up, a), side[3], w[3];
-        for (int x = 0; x < 3; x++) side[x] = up[x] - along * a[x];
-        double length = sqrt(dot(side, side));
+        double side[3], w[3], length = towards_up(a, up, side);
         if (!(length > 1e-12)) continue; /* up along the axis: the rim is level */
         for (int x = 0; x < 3; x++) w[x] = s * a[x] - c * side[x] / length;
         if (dot(w, axis[1 - i]) >= s - slack && dot(w, up) < margin) return false;
@@ -217,17 +224,17 @@ static bool supported(const rc_edmd *e, int32_t k)
     int count = rc_edmd_support_normals(e, k, normals, 32);
     for (int a = 0; a < 3; a++) up[a] = -e->gravity[a] / g;
     double c = e->sticking_cosine, s = c <= 1 ? sqrt(1 - c * c) : 0;
-    for (int i = 0; i < count && s > 0; i++)
-        if (dot(normals[i], up) >= c) return true;
-    for (int i = 0; i < count && s > 0 && e->dimension == 3; i++)
-        for (int j = i + 1; j < count; j++)
-            if (held_by_two(normals[i], normals[j], up, c, s)) return true;
-    for (int i = 0; i < count && s > 0; i++) {
-        double *n = normals[i], along = dot(n, up), side[3];
-        for (int a = 0; a < 3; a++) side[a] = up[a] - along * n[a];
-        double length = sqrt(dot(side, side));
-        if (!(length > 1e-12)) continue; /* straight down: no way up */
-        for (int a = 0; a < 3; a++) n[a] = c * n[a] + s * side[a] / length;
+    if (s > 0) {
+        for (int i = 0; i < count; i++)
+            if (dot(normals[i], up) >= c) return true;
+        for (int i = 0; i < count && e->dimension == 3; i++)
+            for (int j = i + 1; j < count; j++)
+                if (held_by_two(normals[i], normals[j], up, c, s)) return true;
+        for (int i = 0; i < count; i++) {
+            double *n = normals[i], side[3], length = towards_up(n, up, side);
+            if (!(length > 1e-12)) continue; /* straight down: no way up */
+            for (int a = 0; a < 3; a++) n[a] = c * n[a] + s * side[a] / length;
+        }
     }
     return count > 0 && in_cone((const double(*)[3])normals, count, e->gravity, e->dimension);
 }

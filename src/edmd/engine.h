@@ -155,8 +155,9 @@ struct rc_edmd {
     bool collapse_rules;        /* the TC model or the elastic threshold is on */
     double contact_time, elastic_speed, sleep_speed, kick_speed;
     double rest_speed;          /* max(sleep, kick): slower contacts with held bodies are resting contacts */
-    double sticking_cosine;     /* a single support whose normal n has n.(-g)/|g| at least this holds a slow
-                                 * particle by sticking friction (collapse.sleep_friction); 2: never */
+    double sticking_cosine;     /* cos atan(collapse.sleep_friction): a contact force may lean this far from its
+                                 * normal (a single support with n.(-g)/|g| at least this holds alone); 2: no
+                                 * friction */
     double hop;                 /* rest_speed^2 / (2 |g|): how high a particle at the rest speed can rise; a support
                                  * nearer than that (or than the contact tolerance) holds it up */
     double group_sleep_clock;   /* no group is tested for sleep (rc_edmd_sleep_group) before this absolute time ... */
