@@ -191,7 +191,7 @@ static rc_status build_problem(rc_edmd *e, rc_edmd_cluster *ws, bool falling)
     rc_status s = RC_OK;
     for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) {
         const rc_kin *p = &e->kin[ws->members[m]];
-        s = rc_impact_problem_add_ball(ws->problem, e->dimension, e->mass[ws->members[m]], p->x,
+        s = rc_impact_problem_add_ball(ws->problem, e->dimension, rc_edmd_mass(e, ws->members[m]), p->x,
                                        falling ? e->gravity : p->v, NULL);
     }
     for (int32_t c = 0; c < ws->contact_count && s == RC_OK; c++) {

@@ -113,7 +113,7 @@ static void hold(rc_edmd *e, int32_t k, int state, const double removed[3])
         v[a] -= removed[a];
         after += v[a] * v[a];
     }
-    double loss = 0.5 * e->mass[k] * (before - after);
+    double loss = 0.5 * rc_edmd_mass(e, k) * (before - after);
     rc_edmd_integrate_kinetic(e);
     e->kinetic -= loss;
     e->dissipated += loss;
@@ -315,7 +315,7 @@ static void kick(rc_edmd *e, int32_t k, int32_t j)
     rc_edmd_release(e, k);
     if (movable) rc_edmd_release(e, j);
     double n[3], zero[3] = {0, 0, 0}, *vk = e->kin[k].v, *vj = movable ? e->kin[j].v : zero;
-    double mk = e->mass[k], mj = movable ? e->mass[j] : INFINITY;
+    double mk = rc_edmd_mass(e, k), mj = movable ? rc_edmd_mass(e, j) : INFINITY;
     if (j < 0) {
         for (int a = 0; a < 3; a++) n[a] = e->walls[RC_EVENT_WALL0 - j].normal[a];
     } else {

@@ -52,7 +52,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
     if (b >= 0) return; /* receding: f' >= 0, no impulse (the stable rule's condition, checked at execution) */
     double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
     record_separation(e, sqrt(rr), p->radius + q->radius);
-    double mi = e->mass[i], mj = e->mass[j], e1 = 1 + restitution;
+    double mi = rc_edmd_mass(e, i), mj = rc_edmd_mass(e, j), e1 = 1 + restitution;
     double f = e1 * b / (rr * (mi + mj));
     for (int a = 0; a < 3; a++) {
         p->v[a] -= f * mj * r[a];
@@ -84,7 +84,7 @@ void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution
     double f = (1 + restitution) * b;
     for (int a = 0; a < 3; a++) p->v[a] -= f * n[a];
     ensure_receding(p->v, NULL, n, 1, 0);
-    double loss = 0.5 * (1 - restitution * restitution) * e->mass[k] * b * b;
+    double loss = 0.5 * (1 - restitution * restitution) * rc_edmd_mass(e, k) * b * b;
     rc_edmd_integrate_kinetic(e);
     e->kinetic -= loss;
     e->dissipated += loss;
@@ -98,7 +98,7 @@ void rc_edmd_thermostat_kick(rc_edmd *e)
     rc_edmd_release(e, k);
     rc_edmd_stream(e, k, e->now);
     rc_kin *p = &e->kin[k];
-    double m = e->mass[k], scale = sqrt(e->thermostat_temperature / m), before = 0, after = 0;
+    double m = rc_edmd_mass(e, k), scale = sqrt(e->thermostat_temperature / m), before = 0, after = 0;
     for (int a = 0; a < e->dimension; a++) {
         before += p->v[a] * p->v[a];
         p->v[a] = scale * rc_rng_normal(&e->rng);

@@ -126,18 +126,19 @@ static rc_status check_particle(const rc_edmd *e, const rc_edmd_def *d, int32_t 
     return RC_OK;
 }
 
-/* species only when some particle is not of species 0 (the array is for output only) */
-static rc_status allocate(rc_edmd *e, bool with_species)
+/* species only when some particle is not of species 0 (the array is for output only), masses only when they differ */
+static rc_status allocate(rc_edmd *e, bool with_species, bool with_masses)
 {
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     e->kin = rc_alloc_large(n, sizeof *e->kin);
-    e->mass = rc_alloc_large(n, sizeof *e->mass);
+    e->mass = with_masses ? rc_alloc_large(n, sizeof *e->mass) : NULL;
     e->species = with_species ? malloc(n * sizeof *e->species) : NULL;
     e->id = malloc(n * sizeof *e->id);
     e->image = calloc(3 * n, sizeof *e->image);
     e->counter = calloc(n, sizeof *e->counter);
     e->event = rc_alloc_large(n, sizeof *e->event);
-    if (!e->kin || !e->mass || (with_species && !e->species) || !e->id || !e->image || !e->counter || !e->event)
+    if (!e->kin || (with_masses && !e->mass) || (with_species && !e->species) || !e->id || !e->image || !e->counter ||
+        !e->event)
         return rc_fail(RC_NO_MEMORY, "engine: out of memory for %d particles", (int)e->n);
     return rc_calendar_create(&e->calendar, e->n, &e->event[0].time, sizeof *e->event);
 }
@@ -149,7 +150,7 @@ static void copy_particles(rc_edmd *e, const rc_edmd_def *d)
         for (int a = 0; a < 3; a++) p->x[a] = d->positions[3 * k + a], p->v[a] = d->velocities[3 * k + a];
         p->t = 0;
         p->radius = d->radii[k];
-        e->mass[k] = d->masses[k];
+        if (e->mass) e->mass[k] = d->masses[k];
         if (e->species) e->species[k] = d->species[k];
         e->id[k] = k;
         if (p->radius * 2 > e->max_diameter) e->max_diameter = p->radius * 2;
@@ -251,7 +252,10 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     rc_status s = make_walls(e, d);
     bool with_species = false;
     for (int32_t k = 0; d->species && k < d->count; k++) with_species |= d->species[k] != 0;
-    if (s == RC_OK) s = allocate(e, with_species);
+    bool with_masses = false;
+    for (int32_t k = 1; k < d->count; k++) with_masses |= !(d->masses[k] == d->masses[0]);
+    e->uniform_mass = d->count > 0 ? d->masses[0] : 1;
+    if (s == RC_OK) s = allocate(e, with_species, with_masses);
     if (s != RC_OK) return s;
     for (int32_t k = 0; k < e->n && s == RC_OK; k++) s = check_particle(e, d, k);
     if (s != RC_OK) return s;

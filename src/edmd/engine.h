@@ -94,7 +94,8 @@ struct rc_edmd {
 
     /* particles */
     rc_kin *kin;             /* 64-byte aligned */
-    double *mass;
+    double *mass;            /* per particle, or NULL when every particle has uniform_mass (rc_edmd_mass) */
+    double uniform_mass;
     int32_t *species;
     int32_t *id;             /* input index of the particle in each slot (slots are reordered) */
     int32_t *image;          /* 3 per particle: box crossings along periodic axes, counted when it is wrapped */
@@ -182,6 +183,9 @@ enum { RC_FREE = 0, RC_ASLEEP = 1, RC_SLIDING0 = 2 };
 
 static inline bool rc_edmd_is_held(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] != RC_FREE; }
 static inline bool rc_edmd_is_asleep(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] == RC_ASLEEP; }
+
+/* Particle k's mass. */
+static inline double rc_edmd_mass(const rc_edmd *e, int32_t k) { return e->mass ? e->mass[k] : e->uniform_mass; }
 
 /* Particle k's acceleration: gravity, nothing asleep, gravity along the wall while sliding. */
 static inline void rc_edmd_acceleration(const rc_edmd *e, int32_t k, double acc[3])

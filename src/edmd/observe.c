@@ -13,7 +13,7 @@ double rc_edmd_kinetic_energy(const rc_edmd *e)
     for (int32_t k = 0; k < e->n; k++) {
         double x[3], v[3];
         rc_edmd_state_now(e, k, x, v);
-        sum += 0.5 * e->mass[k] * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        sum += 0.5 * rc_edmd_mass(e, k) * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     }
     return sum;
 }
@@ -26,7 +26,7 @@ double rc_edmd_potential_energy(const rc_edmd *e)
     for (int32_t k = 0; k < e->n; k++) {
         double x[3], v[3];
         rc_edmd_state_now(e, k, x, v);
-        sum -= e->mass[k] * (e->gravity[0] * x[0] + e->gravity[1] * x[1] + e->gravity[2] * x[2]);
+        sum -= rc_edmd_mass(e, k) * (e->gravity[0] * x[0] + e->gravity[1] * x[1] + e->gravity[2] * x[2]);
     }
     return sum;
 }

@@ -9,7 +9,7 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 
-#define STATE_MAGIC 0x3230455441545345ULL /* "ESTATE02" read as a little-endian number */
+#define STATE_MAGIC 0x3330455441545345ULL /* "ESTATE03" read as a little-endian number */
 
 /* Walks the fields: counts their bytes, writes them to the buffer or reads them back. */
 typedef enum { COUNT, WRITE, READ } direction;
@@ -52,7 +52,7 @@ static void fields(cursor *c, rc_edmd *e)
     FIELD(c, e->held), FIELD(c, e->sleeping), FIELD(c, e->sleeps), FIELD(c, e->wakes), FIELD(c, e->kicks);
     FIELD(c, e->stall_window), FIELD(c, e->stall_clock), FIELD(c, e->last_pair), FIELD(c, e->group_sleep_clock);
     field(c, e->kin, n * sizeof *e->kin);
-    field(c, e->mass, n * sizeof *e->mass);
+    if (e->mass) field(c, e->mass, n * sizeof *e->mass);
     field(c, e->id, n * sizeof *e->id);
     field(c, e->image, 3 * n * sizeof *e->image);
     field(c, e->counter, n * sizeof *e->counter);
