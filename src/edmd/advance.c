@@ -70,11 +70,6 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
         return RC_OK;
     }
     bool stabilising = (e->event[k].count & RC_STABILISING) != 0;
-    if (rc_edmd_is_asleep(e, k)) { /* handed to the sleeper: consume it there, the mover goes first */
-        rc_edmd_schedule(e, k, false);
-        int32_t swap = k;
-        k = j, j = swap;
-    }
     rc_edmd_stream(e, k, t);
     rc_edmd_stream(e, j, t);
     double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, j) : e->restitution;

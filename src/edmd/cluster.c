@@ -87,7 +87,7 @@ static rc_status add_contact(rc_edmd_cluster *ws, int32_t a, int32_t b, const do
 }
 
 /* The gap of particle k to wall w (k at now) and the wall's normal. */
-static double wall_gap(const rc_edmd *e, int32_t k, int32_t w)
+double rc_edmd_wall_gap(const rc_edmd *e, int32_t k, int32_t w)
 {
     const rc_plane *p = &e->walls[w];
     const rc_kin *q = &e->kin[k];
@@ -95,8 +95,7 @@ static double wall_gap(const rc_edmd *e, int32_t k, int32_t w)
            p->normal[2] * (q->x[2] - p->point[2]) - q->radius;
 }
 
-/* r = x_a - x_b (minimum image, both at now); returns whether they touch. */
-static bool pair_touches(const rc_edmd *e, int32_t a, int32_t b, double r[3], double *distance)
+bool rc_edmd_pair_touches(const rc_edmd *e, int32_t a, int32_t b, double r[3], double *distance)
 {
     const rc_kin *p = &e->kin[a], *q = &e->kin[b];
     double xq[3], vq[3];
@@ -125,7 +124,7 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
     double radius = e->kin[k].radius;
     rc_status s = RC_OK;
     for (int32_t w = 0; w < e->wall_count && s == RC_OK; w++) {
-        double gap = wall_gap(e, k, w);
+        double gap = rc_edmd_wall_gap(e, k, w);
         if (RC_EVENT_WALL0 - w != skip_b &&
             (resting ? rc_edmd_supports(e, gap, radius) : gap < e->contact_tolerance * radius))
             s = add_contact(ws, m, -1, e->walls[w].normal, 0);
@@ -135,7 +134,7 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
         int32_t q = list[i], index = member_index(ws, q);
         double r[3], distance;
         if (q == skip_b || (index >= 0 && index <= m)) continue;
-        bool touches = pair_touches(e, k, q, r, &distance);
+        bool touches = rc_edmd_pair_touches(e, k, q, r, &distance);
         if (resting) touches = rc_edmd_supports(e, distance - radius - e->kin[q].radius, radius + e->kin[q].radius) &&
                                (rc_edmd_is_asleep(e, q) || slow(e, q));
         if (!touches) continue;
@@ -172,7 +171,7 @@ static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
     rc_status s = add_member(e, ws, i);
     double r[3], distance = 0;
     if (j >= 0) {
-        pair_touches(e, i, j, r, &distance);
+        rc_edmd_pair_touches(e, i, j, r, &distance);
         double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
         bool fixed = rc_edmd_is_asleep(e, j);
         if (s == RC_OK && !fixed) s = add_member(e, ws, j);
@@ -389,7 +388,7 @@ int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], i
 {
     int count = 0;
     for (int32_t w = 0; w < e->wall_count && count < capacity; w++) {
-        if (!rc_edmd_supports(e, wall_gap(e, k, w), e->kin[k].radius)) continue;
+        if (!rc_edmd_supports(e, rc_edmd_wall_gap(e, k, w), e->kin[k].radius)) continue;
         for (int x = 0; x < 3; x++) normals[count][x] = e->walls[w].normal[x];
         count++;
     }
@@ -398,7 +397,7 @@ int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], i
         int32_t q = list[i];
         double r[3], distance;
         if (!rc_edmd_is_asleep(e, q)) continue;
-        pair_touches(e, k, q, r, &distance);
+        rc_edmd_pair_touches(e, k, q, r, &distance);
         double sigma = e->kin[k].radius + e->kin[q].radius;
         if (!rc_edmd_supports(e, distance - sigma, sigma)) continue;
         for (int x = 0; x < 3; x++) normals[count][x] = r[x] / distance;

@@ -92,11 +92,8 @@ static int32_t resting_wall(const rc_edmd *e, int32_t k)
     const rc_kin *p = &e->kin[k];
     int32_t found = -1;
     for (int32_t w = 0; w < e->wall_count; w++) {
-        const rc_plane *wall = &e->walls[w];
-        const double *n = wall->normal;
-        double gap = n[0] * (p->x[0] - wall->point[0]) + n[1] * (p->x[1] - wall->point[1]) +
-                     n[2] * (p->x[2] - wall->point[2]) - p->radius;
-        if (!rc_edmd_supports(e, gap, p->radius)) continue;
+        const double *n = e->walls[w].normal;
+        if (!rc_edmd_supports(e, rc_edmd_wall_gap(e, k, w), p->radius)) continue;
         if (n[0] * e->gravity[0] + n[1] * e->gravity[1] + n[2] * e->gravity[2] >= 0) continue;
         if (found >= 0) return -1;
         found = w;
@@ -257,6 +254,31 @@ void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k)
     hold(e, k, RC_ASLEEP, e->kin[k].v);
 }
 
+/* Whether taking `removed` from k's velocity would make it approach a body it touches and did not approach: a
+ * cluster's answer may lift k off the wall it would slide on, over a neighbour it touches, and sliding would undo
+ * that answer, so that the same contact fired again at the same instant, forever. */
+static bool slide_approaches(const rc_edmd *e, int32_t k, const double removed[3])
+{
+    const double *v = e->kin[k].v;
+    for (int32_t w = 0; w < e->wall_count; w++) {
+        const double *n = e->walls[w].normal;
+        double before = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
+        double after = before - (n[0] * removed[0] + n[1] * removed[1] + n[2] * removed[2]);
+        if (after < 0 && before >= 0 && rc_edmd_wall_gap(e, k, w) < e->contact_tolerance * e->kin[k].radius)
+            return true;
+    }
+    const int32_t *list = rc_edmd_list(e, k);
+    for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
+        double r[3], distance, xq[3], vq[3];
+        if (!rc_edmd_pair_touches(e, k, list[i], r, &distance)) continue;
+        rc_edmd_state_now(e, list[i], xq, vq);
+        double before = 0, after = 0;
+        for (int a = 0; a < 3; a++) before += r[a] * (v[a] - vq[a]), after += r[a] * (v[a] - removed[a] - vq[a]);
+        if (after < 0 && before >= 0) return true;
+    }
+    return false;
+}
+
 rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 {
     rc_kin *p = &e->kin[k];
@@ -274,7 +296,7 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
     double vn = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     if (vn * vn > slow) return RC_OK;
     double removed[3] = {vn * n[0], vn * n[1], vn * n[2]};
-    hold(e, k, RC_SLIDING0 + w, removed);
+    if (!slide_approaches(e, k, removed)) hold(e, k, RC_SLIDING0 + w, removed);
     return RC_OK;
 }
 

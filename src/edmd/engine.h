@@ -331,6 +331,10 @@ rc_status rc_edmd_check_stall(rc_edmd *e);
  * inelastic resolve of gravity against its contacts leaves nothing moving (members that move are dropped and the
  * rest tested again). For a particle that rests on others that are not asleep. */
 rc_status rc_edmd_sleep_group(rc_edmd *e, int32_t k);
+/* cluster.c: the gap between particle k (at now) and wall w, centre distance less radius. */
+double rc_edmd_wall_gap(const rc_edmd *e, int32_t k, int32_t w);
+/* r = x_a - x_b (minimum image, both at now) and its length; whether a and b touch (within the contact tolerance). */
+bool rc_edmd_pair_touches(const rc_edmd *e, int32_t a, int32_t b, double r[3], double *distance);
 /* Freezes particle k where it is (its velocity dissipated); its supports were checked by the caller. */
 void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k);
 /* Whether a gap (centre distance less contact distance) of a body of size `scale` (radius against a wall, sum of

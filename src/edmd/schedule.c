@@ -1,7 +1,7 @@
 /* Scheduling: a particle's next event is the earliest of its shell exit, its walls and its neighbours, each found by
  * the stable rule (Bannerman et al. 2014, Algorithms 1 and 2; DESIGN.md, "Overlap function and the stable rule").
- * Only the pending event per particle is kept; a pair event found earlier than the partner's own is handed to the
- * partner too, so the partner's stale event never has to be processed. */
+ * Only the pending event per particle is kept, by the particle that found it: the partner's own event, later, cannot
+ * fire before the pair collides, and a stale one is recognised by the partner's collision counter. */
 #include <math.h>
 #include <stddef.h>
 
@@ -262,14 +262,7 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
     if (best == INFINITY) partner = RC_EVENT_NONE;
     e->event[k].partner = partner;
     if (partner >= 0) e->event[k].count = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
-    /* k's key changed: re-file k before any other key changes, or the heap would compare against a moved key */
     rc_calendar_update(&e->calendar, k);
-    if (partner >= 0 && when < e->event[partner].time) {
-        e->event[partner].time = when;
-        e->event[partner].partner = k;
-        e->event[partner].count = (e->counter[k] & RC_COUNT_MASK) | stabilising;
-        rc_calendar_update(&e->calendar, partner);
-    }
     return touching + near.touching;
 }
 
