@@ -86,7 +86,7 @@ static rc_status add_contact(rc_edmd_cluster *ws, int32_t a, int32_t b, const do
     return RC_OK;
 }
 
-/* The gap of particle k to wall w (k at now) and the wall's normal. */
+/* The gap of particle k to wall w (k at now): centre distance less radius. */
 double rc_edmd_wall_gap(const rc_edmd *e, int32_t k, int32_t w)
 {
     const rc_plane *p = &e->walls[w];
