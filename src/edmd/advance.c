@@ -144,6 +144,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
             continue;
         }
         rc_status s = process(e, k);
+        if (s == RC_OK && rc_calendar_failed(&e->calendar)) s = rc_fail(RC_NO_MEMORY, "event calendar: out of memory");
         if (s == RC_OK && e->stall_limit && ++e->stall_window >= e->stall_limit) s = rc_edmd_check_stall(e);
         if (s != RC_OK) return s;
         if (e->collisions >= e->next_reorder) {

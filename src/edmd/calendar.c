@@ -1,5 +1,6 @@
-/* The event calendar (DESIGN.md, "Queue"): a heap for the current bucket, linked buckets for the near future and an
- * overflow list, recalibrated each time the buckets are used up. */
+/* The event calendar (DESIGN.md, "Queue"): a heap for the current bucket, buckets of entry blocks for the near future
+ * and an overflow, recalibrated each time the buckets are used up. Entries are dropped lazily (calendar.h): filing
+ * touches the bucket's newest block only, never the particle's old entry. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -7,36 +8,43 @@
 #include "core/status.h"
 #include "edmd/calendar.h"
 
-/* Target number of events per bucket when it becomes current. */
-#define EVENTS_PER_BUCKET 2.0
+/* Target number of live events per bucket when it becomes current. */
+#define EVENTS_PER_BUCKET 16.0
+/* The heap's first capacity (entries); it doubles when full. */
+#define HEAP_START 256
 
 rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_t stride)
 {
-    c->n = n;
-    c->key = (const char *)key;
-    c->stride = stride;
+    *c = (rc_calendar){.n = n, .key = (const char *)key, .stride = stride, .width = 1, .free_block = -1};
     int32_t buckets = 16;
-    while (buckets < n && buckets < (1 << 26)) buckets <<= 1;
+    while (buckets < n / EVENTS_PER_BUCKET * 2 && buckets < (1 << 24)) buckets <<= 1;
     c->bucket_count = buckets;
     size_t m = n > 0 ? (size_t)n : 1;
-    c->node = rc_alloc_large(m, sizeof *c->node);
-    c->heap = rc_alloc_large(m, sizeof *c->heap);
-    c->head = rc_alloc_large((size_t)buckets + 1, sizeof *c->head);
-    if (!c->node || !c->heap || !c->head) {
+    c->version = rc_alloc_large(m, sizeof *c->version);
+    c->bucket = rc_alloc_large((size_t)buckets + 1, sizeof *c->bucket);
+    c->heap_capacity = HEAP_START;
+    c->heap = malloc(HEAP_START * sizeof *c->heap);
+    /* room for every particle's entry and as many dropped ones, and a partly filled block per bucket */
+    c->block_capacity = (int32_t)(2 * m / RC_CALENDAR_BLOCK) + buckets + 1;
+    c->block = rc_alloc_large((size_t)c->block_capacity, sizeof *c->block);
+    if (!c->version || !c->bucket || !c->heap || !c->block) {
         rc_calendar_destroy(c);
         return rc_fail(RC_NO_MEMORY, "event calendar: out of memory for %d particles", (int)n);
     }
-    c->width = 1;
+    for (size_t i = 0; i < m; i++) c->version[i] = 0;
     return RC_OK;
 }
 
 void rc_calendar_destroy(rc_calendar *c)
 {
-    free(c->node);
+    free(c->version);
+    free(c->bucket);
     free(c->heap);
-    free(c->head);
-    c->node = NULL;
-    c->heap = c->head = NULL;
+    free(c->block);
+    c->version = NULL;
+    c->bucket = NULL;
+    c->heap = NULL;
+    c->block = NULL;
 }
 
 static inline double key(const rc_calendar *c, int32_t i)
@@ -46,134 +54,144 @@ static inline double key(const rc_calendar *c, int32_t i)
 
 /* ---- the heap of the current bucket ---- */
 
-static inline int earlier(const rc_calendar *c, int32_t a, int32_t b)
+static inline bool earlier(const rc_calendar_entry *a, const rc_calendar_entry *b)
 {
-    double ka = key(c, a), kb = key(c, b);
-    return ka < kb || (ka == kb && a < b);
+    return a->time < b->time || (a->time == b->time && a->particle < b->particle);
 }
 
-static inline void heap_place(rc_calendar *c, int32_t pos, int32_t i)
+static void heap_push(rc_calendar *c, double time, int32_t i)
 {
-    c->heap[pos] = i;
-    c->node[i].prev = pos;
-}
-
-static void sift_up(rc_calendar *c, int32_t pos)
-{
-    int32_t i = c->heap[pos];
+    if (c->heap_size == c->heap_capacity) {
+        rc_calendar_entry *grown = realloc(c->heap, 2 * (size_t)c->heap_capacity * sizeof *grown);
+        if (!grown) {
+            c->failed = true;
+            return;
+        }
+        c->heap = grown;
+        c->heap_capacity *= 2;
+    }
+    rc_calendar_entry e = {time, i, c->version[i]};
+    int32_t pos = c->heap_size++;
     while (pos > 0) {
         int32_t parent = (pos - 1) >> 1;
-        if (!earlier(c, i, c->heap[parent])) break;
-        heap_place(c, pos, c->heap[parent]);
+        if (!earlier(&e, &c->heap[parent])) break;
+        c->heap[pos] = c->heap[parent];
         pos = parent;
     }
-    heap_place(c, pos, i);
+    c->heap[pos] = e;
 }
 
-static void sift_down(rc_calendar *c, int32_t pos)
+static void heap_pop(rc_calendar *c)
 {
-    int32_t i = c->heap[pos], size = c->heap_size;
+    rc_calendar_entry last = c->heap[--c->heap_size];
+    int32_t pos = 0, size = c->heap_size;
     for (;;) {
         int32_t child = 2 * pos + 1;
         if (child >= size) break;
-        if (child + 1 < size && earlier(c, c->heap[child + 1], c->heap[child])) child++;
-        if (!earlier(c, c->heap[child], i)) break;
-        heap_place(c, pos, c->heap[child]);
+        if (child + 1 < size && earlier(&c->heap[child + 1], &c->heap[child])) child++;
+        if (!earlier(&c->heap[child], &last)) break;
+        c->heap[pos] = c->heap[child];
         pos = child;
     }
-    heap_place(c, pos, i);
+    c->heap[pos] = last;
 }
 
-static void heap_push(rc_calendar *c, int32_t i)
+/* ---- buckets (the overflow is bucket bucket_count) and the pool of blocks ---- */
+
+static void clear_buckets(rc_calendar *c)
 {
-    c->node[i].where = RC_CALENDAR_HEAP;
-    heap_place(c, c->heap_size++, i);
-    sift_up(c, c->heap_size - 1);
+    for (int32_t b = 0; b <= c->bucket_count; b++) c->bucket[b] = (rc_calendar_bucket){-1, RC_CALENDAR_BLOCK};
 }
 
-static void heap_remove(rc_calendar *c, int32_t i)
+static void free_block(rc_calendar *c, int32_t b)
 {
-    int32_t pos = c->node[i].prev;
-    int32_t last = c->heap[--c->heap_size];
-    if (last == i) return;
-    heap_place(c, pos, last);
-    sift_up(c, pos);
-    sift_down(c, c->node[last].prev);
+    c->block[b].next = c->free_block;
+    c->free_block = b;
 }
 
-/* ---- buckets and the overflow list (list index bucket_count) ---- */
-
-static void list_push(rc_calendar *c, int32_t list, int32_t i)
+/* A free block: a freed one, else a fresh one, the pool grown by half when none is left; -1 when it cannot grow. */
+static int32_t take_block(rc_calendar *c)
 {
-    c->node[i].where = list == c->bucket_count ? RC_CALENDAR_OVERFLOW : list;
-    int32_t h = c->head[list];
-    c->node[i].next = h;
-    c->node[i].prev = -1;
-    if (h >= 0) c->node[h].prev = i;
-    c->head[list] = i;
+    if (c->free_block >= 0) {
+        int32_t b = c->free_block;
+        c->free_block = c->block[b].next;
+        return b;
+    }
+    if (c->fresh == c->block_capacity) {
+        int32_t capacity = c->block_capacity + c->block_capacity / 2 + 16;
+        rc_calendar_block *grown = rc_alloc_large((size_t)capacity, sizeof *grown);
+        if (!grown) return -1;
+        for (int32_t b = 0; b < c->fresh; b++) grown[b] = c->block[b];
+        free(c->block);
+        c->block = grown;
+        c->block_capacity = capacity;
+    }
+    return c->fresh++;
 }
 
-static void list_remove(rc_calendar *c, int32_t list, int32_t i)
+static void append(rc_calendar *c, int32_t bucket, int32_t i)
 {
-    int32_t p = c->node[i].prev, q = c->node[i].next;
-    if (p >= 0) c->node[p].next = q;
-    else c->head[list] = q;
-    if (q >= 0) c->node[q].prev = p;
+    rc_calendar_bucket *into = &c->bucket[bucket];
+    if (into->fill == RC_CALENDAR_BLOCK) {
+        int32_t b = take_block(c);
+        if (b < 0) {
+            c->failed = true;
+            return;
+        }
+        c->block[b].next = into->block;
+        *into = (rc_calendar_bucket){b, 0};
+    }
+    rc_calendar_block *block = &c->block[into->block];
+    block->particle[into->fill] = i;
+    block->version[into->fill++] = c->version[i];
 }
 
+/* Files particle i's live entry by its key. */
 static void insert(rc_calendar *c, int32_t i)
 {
     double t = key(c, i);
-    if (t == INFINITY) {
-        c->node[i].where = RC_CALENDAR_NONE;
-        return;
-    }
+    if (t == INFINITY) return;
     double b = (t - c->base) * c->inverse_width;
-    if (b < (double)c->current + 1) heap_push(c, i);
-    else if (b < (double)c->bucket_count) list_push(c, (int32_t)b, i);
-    else list_push(c, c->bucket_count, i);
-}
-
-static void remove_entry(rc_calendar *c, int32_t i)
-{
-    int32_t w = c->node[i].where;
-    if (w == RC_CALENDAR_HEAP) heap_remove(c, i);
-    else if (w == RC_CALENDAR_OVERFLOW) list_remove(c, c->bucket_count, i);
-    else if (w >= 0) list_remove(c, w, i);
+    if (b < (double)c->current + 1) heap_push(c, t, i);
+    else append(c, b < (double)c->bucket_count ? (int32_t)b : c->bucket_count, i);
 }
 
 void rc_calendar_update(rc_calendar *c, int32_t i)
 {
-    if (c->node[i].where == RC_CALENDAR_HEAP) {
-        double b = (key(c, i) - c->base) * c->inverse_width;
-        if (b < (double)c->current + 1) { /* stays in the heap: re-sift in place */
-            int32_t pos = c->node[i].prev;
-            sift_up(c, pos);
-            sift_down(c, c->node[i].prev);
-            return;
-        }
-    }
-    remove_entry(c, i);
+    c->version[i]++;
     insert(c, i);
 }
 
-/* Starts a new round of buckets at base, filing the given list of particles (or every particle when all is set). */
-static void start_round(rc_calendar *c, double base, int32_t first, int all)
+/* Takes bucket b's chain of blocks out (the bucket left empty) and files each live entry again, by its key: into the
+ * heap for the current bucket, or into the new round's buckets for the overflow. A stale entry whose version has
+ * come round again (after 256 re-filings) is filed by the particle's key too: a duplicate of its live entry, dropped
+ * with it at its next re-filing. The keys of a block are asked for together before they are read. */
+static void refile_bucket(rc_calendar *c, int32_t b)
+{
+    int32_t block = c->bucket[b].block, fill = c->bucket[b].fill;
+    c->bucket[b] = (rc_calendar_bucket){-1, RC_CALENDAR_BLOCK};
+    while (block >= 0) {
+        const rc_calendar_block *from = &c->block[block];
+        int32_t live[RC_CALENDAR_BLOCK], count = 0, next = from->next;
+        for (int32_t m = 0; m < fill; m++) {
+            int32_t i = from->particle[m];
+            if (from->version[m] != c->version[i]) continue;
+            __builtin_prefetch(c->key + (size_t)i * c->stride);
+            live[count++] = i;
+        }
+        free_block(c, block); /* before filing, which may take it or move the pool */
+        for (int32_t m = 0; m < count; m++) insert(c, live[m]);
+        block = next;
+        fill = RC_CALENDAR_BLOCK;
+    }
+}
+
+/* Starts a new round of buckets at base. */
+static void start_round(rc_calendar *c, double base)
 {
     c->base = base;
     c->inverse_width = 1 / c->width;
     c->current = 0;
-    for (int32_t b = 0; b <= c->bucket_count; b++) c->head[b] = -1;
-    if (all) {
-        c->heap_size = 0;
-        for (int32_t i = 0; i < c->n; i++) insert(c, i);
-        return;
-    }
-    while (first >= 0) {
-        int32_t next = c->node[first].next;
-        insert(c, first);
-        first = next;
-    }
 }
 
 void rc_calendar_rebuild(rc_calendar *c, double now)
@@ -191,7 +209,30 @@ void rc_calendar_rebuild(rc_calendar *c, double now)
     if (!(c->width > 0) || !isfinite(c->width)) c->width = 1;
     c->popped = 0;
     c->round_start = now;
-    start_round(c, now, -1, 1);
+    c->heap_size = 0;
+    rc_calendar_entry *smaller; /* a calendar filed with no width yet held everything in its heap: give it back */
+    if (c->heap_capacity > HEAP_START && (smaller = realloc(c->heap, HEAP_START * sizeof *smaller))) {
+        c->heap = smaller;
+        c->heap_capacity = HEAP_START;
+    }
+    c->free_block = -1;
+    c->fresh = 0;
+    clear_buckets(c);
+    start_round(c, now);
+    for (int32_t i = 0; i < c->n; i++) insert(c, i);
+}
+
+/* The earliest live key in bucket b, or INFINITY. */
+static double earliest_key(const rc_calendar *c, int32_t b)
+{
+    double earliest = INFINITY;
+    int32_t fill = c->bucket[b].fill;
+    for (int32_t block = c->bucket[b].block; block >= 0; block = c->block[block].next, fill = RC_CALENDAR_BLOCK)
+        for (int32_t m = 0; m < fill; m++) {
+            int32_t i = c->block[block].particle[m];
+            if (c->block[block].version[m] == c->version[i] && key(c, i) < earliest) earliest = key(c, i);
+        }
+    return earliest;
 }
 
 /* The buckets are used up: recalibrate the width from the events popped in this round, then refile the overflow. */
@@ -202,33 +243,31 @@ static void next_round(rc_calendar *c)
     if (c->popped > 16 && span > 0) c->width = EVENTS_PER_BUCKET * span / (double)c->popped;
     c->popped = 0;
     c->round_start = end;
-    int32_t first = c->head[c->bucket_count];
     /* skip empty stretches of time: start at the earliest overflow key when it lies beyond the next round */
-    double earliest = INFINITY;
-    for (int32_t i = first; i >= 0; i = c->node[i].next)
-        if (key(c, i) < earliest) earliest = key(c, i);
-    double base = end;
-    if (earliest > end + c->bucket_count * c->width) base = earliest;
-    start_round(c, base, first, 0);
+    double earliest = earliest_key(c, c->bucket_count);
+    start_round(c, earliest > end + c->bucket_count * c->width ? earliest : end);
+    refile_bucket(c, c->bucket_count);
 }
 
 int32_t rc_calendar_top(rc_calendar *c)
 {
-    while (c->heap_size == 0) {
+    for (;;) {
+        while (c->heap_size > 0) {
+            const rc_calendar_entry *top = &c->heap[0];
+            int32_t i = top->particle;
+            /* live, and not a stale entry whose version came round again */
+            if ((uint8_t)top->version == c->version[i] && key(c, i) == top->time) {
+                c->popped++;
+                return i;
+            }
+            heap_pop(c);
+        }
         if (c->current + 1 >= c->bucket_count) {
-            if (c->head[c->bucket_count] < 0) return -1;
+            if (c->bucket[c->bucket_count].block < 0) return -1;
             next_round(c);
         } else {
             c->current++;
         }
-        int32_t i = c->head[c->current];
-        c->head[c->current] = -1;
-        while (i >= 0) {
-            int32_t next = c->node[i].next;
-            heap_push(c, i);
-            i = next;
-        }
+        refile_bucket(c, c->current);
     }
-    c->popped++;
-    return c->heap[0];
 }

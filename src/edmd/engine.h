@@ -280,9 +280,8 @@ void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count);
 
 /* schedule.c */
 /* Predicts particle k's next event (k streamed to now) over its walls, neighbours and shell, stores it and updates
- * the calendar; may hand the same event to the partner when that is earlier than the partner's own. When
- * after_collision is set, counts a three-body event if k ends overlapped with two particles. Returns how many bodies
- * (particles and walls) touch k now, within the contact tolerance. */
+ * the calendar. When after_collision is set, counts a three-body event if k ends overlapped with two particles.
+ * Returns how many bodies (particles and walls) touch k now, within the contact tolerance. */
 int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision);
 /* Predicts every particle's event and rebuilds the calendar. */
 rc_status rc_edmd_schedule_all(rc_edmd *e);

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "core/status.h"
+
 #include "edmd/engine.h"
 #include "edmd/predict.h"
 
@@ -271,10 +273,9 @@ rc_status rc_edmd_schedule_all(rc_edmd *e)
     for (int32_t k = 0; k < e->n; k++) {
         e->event[k].time = INFINITY;
         e->event[k].partner = RC_EVENT_NONE;
-        e->calendar.node[k].where = RC_CALENDAR_NONE;
     }
     rc_calendar_rebuild(&e->calendar, e->now);
     for (int32_t k = 0; k < e->n; k++) rc_edmd_schedule(e, k, false);
     rc_calendar_rebuild(&e->calendar, e->now);
-    return RC_OK;
+    return rc_calendar_failed(&e->calendar) ? rc_fail(RC_NO_MEMORY, "event calendar: out of memory") : RC_OK;
 }
