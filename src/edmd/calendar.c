@@ -103,7 +103,7 @@ static void clear_buckets(rc_calendar *c)
     for (int32_t b = 0; b <= c->bucket_count; b++) c->bucket[b] = (rc_calendar_bucket){-1, RC_CALENDAR_BLOCK};
 }
 
-static void free_block(rc_calendar *c, int32_t b)
+static void release_block(rc_calendar *c, int32_t b)
 {
     c->block[b].next = c->free_block;
     c->free_block = b;
@@ -179,7 +179,7 @@ static void refile_bucket(rc_calendar *c, int32_t b)
             __builtin_prefetch(c->key + (size_t)i * c->stride);
             live[count++] = i;
         }
-        free_block(c, block); /* before filing, which may take it or move the pool */
+        release_block(c, block); /* before filing, which may take it or move the pool */
         for (int32_t m = 0; m < count; m++) insert(c, live[m]);
         block = next;
         fill = RC_CALENDAR_BLOCK;
