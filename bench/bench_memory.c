@@ -22,8 +22,8 @@ static uint64_t next_random(uint64_t *state)
     return *state;
 }
 
-/* Lines of `bytes` of memory linked into one random cycle (Sattolo's shuffle): each line's first word is the index of
- * the next line. NULL when out of memory. */
+/* `lines` cache lines linked into one random cycle (Sattolo's shuffle): each line's first word is the index of the
+ * next line. NULL when out of memory. */
 static uint64_t *random_cycle(size_t lines, uint64_t *state)
 {
     uint64_t *memory = rc_alloc_large(lines, LINE);
@@ -57,7 +57,8 @@ static double chase(const uint64_t *memory, size_t lines)
     return seconds / STEPS * 1e9;
 }
 
-/* ns per load of random lines whose addresses are known in advance (loads overlap as far as the machine lets them) */
+/* ns per load of random lines whose addresses are known in advance (loads overlap as far as the machine lets them);
+ * -1 when out of memory */
 static double stream_random(const uint64_t *memory, size_t lines, uint64_t *state)
 {
     uint32_t *where = malloc(STEPS * sizeof *where);
@@ -87,8 +88,12 @@ int main(void)
             return 1;
         }
         double dependent = chase(memory, lines), independent = stream_random(memory, lines, &state);
-        printf("%7.1f MB %18.1f %20.1f\n", megabytes[c], dependent, independent);
         free(memory);
+        if (independent < 0) {
+            printf("%7.1f MB  out of memory\n", megabytes[c]);
+            return 1;
+        }
+        printf("%7.1f MB %18.1f %20.1f\n", megabytes[c], dependent, independent);
     }
     return 0;
 }
