@@ -58,17 +58,14 @@ static double chase(const uint64_t *memory, size_t lines)
 }
 
 /* ns per load of random lines whose addresses are known in advance (loads overlap as far as the machine lets them);
- * -1 when out of memory */
-static double stream_random(const uint64_t *memory, size_t lines, uint64_t *state)
+ * `where` has room for STEPS line indices */
+static double stream_random(const uint64_t *memory, size_t lines, uint32_t *where, uint64_t *state)
 {
-    uint32_t *where = malloc(STEPS * sizeof *where);
-    if (!where) return -1;
     for (int m = 0; m < STEPS; m++) where[m] = (uint32_t)(next_random(state) % lines);
     uint64_t sum = 0;
     double start = bench_now();
     for (int m = 0; m < STEPS; m++) sum += memory[(size_t)where[m] * (LINE / 8)];
     double seconds = bench_now() - start;
-    free(where);
     if (sum == UINT64_MAX) puts("");
     return seconds / STEPS * 1e9;
 }
@@ -77,6 +74,11 @@ int main(void)
 {
     const double megabytes[] = {0.5, 1, 2, 4, 6, 8, 16, 32, 64};
     uint64_t state = 88172645463325252ull;
+    uint32_t *where = malloc(STEPS * sizeof *where);
+    if (!where) {
+        printf("out of memory\n");
+        return 1;
+    }
     bench_print_load();
     printf("# random 64-byte lines, memory from rc_alloc_large\n");
     printf("%10s %18s %20s\n", "working set", "dependent ns/load", "independent ns/load");
@@ -85,15 +87,13 @@ int main(void)
         uint64_t *memory = random_cycle(lines, &state);
         if (!memory) {
             printf("%7.1f MB  out of memory\n", megabytes[c]);
+            free(where);
             return 1;
         }
-        double dependent = chase(memory, lines), independent = stream_random(memory, lines, &state);
-        free(memory);
-        if (independent < 0) {
-            printf("%7.1f MB  out of memory\n", megabytes[c]);
-            return 1;
-        }
+        double dependent = chase(memory, lines), independent = stream_random(memory, lines, where, &state);
         printf("%7.1f MB %18.1f %20.1f\n", megabytes[c], dependent, independent);
+        free(memory);
     }
+    free(where);
     return 0;
 }
