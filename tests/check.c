@@ -2,8 +2,12 @@
 #include "check.h"
 
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int checks, failures;
 
@@ -30,4 +34,23 @@ bool check_close(double a, double b, double tol)
 {
     double scale = fmax(1.0, fmax(fabs(a), fabs(b)));
     return fabs(a - b) <= tol * scale;
+}
+
+bool check_killed(bool (*job)(void *context, void *result), void *context, void *result, size_t size)
+{
+    int pipe_ends[2];
+    if (pipe(pipe_ends) != 0) return false;
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0) {
+        close(pipe_ends[0]);
+        if (job(context, result) && write(pipe_ends[1], result, size) == (ssize_t)size) raise(SIGKILL);
+        _exit(1);
+    }
+    close(pipe_ends[1]);
+    ssize_t got = child > 0 ? read(pipe_ends[0], result, size) : -1;
+    close(pipe_ends[0]);
+    int status = 0;
+    bool waited = child > 0 && waitpid(child, &status, 0) == child;
+    return waited && got == (ssize_t)size && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
 }

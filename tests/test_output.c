@@ -5,12 +5,17 @@
  *   -0, subnormals, the largest doubles and integers near 2^53; the extended XYZ comment line carries the cell, the
  *   Properties the columns follow, the time, the collision count and pbc, in the spelling OVITO and ASE read.
  * - Failures: a file in a missing directory cannot be opened, /dev/full cannot take a frame or a header; both give
- *   RC_IO_ERROR with the path in rc_last_error(). A bad frame is refused before a byte of it is written. */
+ *   RC_IO_ERROR with the path in rc_last_error(). A bad frame is refused before a byte of it is written.
+ * - Resume: a run marked after k frames (rows), which then wrote more and was closed, abandoned or killed (SIGKILL in
+ *   a child process), resumed at the mark and written to the end, leaves byte for byte the file of a run written in
+ *   one go; the mark's length is that of the first k frames (rows). Bad resumes (a file shorter than the mark, a
+ *   missing file, another CSV header, a mark inside the header) are refused naming the file and change nothing. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -40,14 +45,17 @@ static char *read_text(const char *path)
 
 static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-/* Reads a number at *cursor, advancing past it; checks it is the same double as expected. */
+/* Reads a number at *cursor, advancing past it; checks it is the same double as expected (NaN: an empty cell). */
 static void expect_number(char **cursor, double expected, const char *what)
 {
+    if (isnan(expected)) {
+        CHECK(**cursor == ',' || **cursor == '\n', "%s: \"%.20s\" where an empty cell was expected", what, *cursor);
+        return;
+    }
     char *end;
     double value = strtod(*cursor, &end);
     CHECK(end != *cursor, "%s: no number at \"%.20s\"", what, *cursor);
-    CHECK(same_bits(value, expected) || (isnan(value) && isnan(expected)), "%s: read %.17g, wrote %.17g", what, value,
-          expected);
+    CHECK(same_bits(value, expected), "%s: read %.17g, wrote %.17g", what, value, expected);
     *cursor = end;
 }
 
@@ -196,11 +204,11 @@ static const double rows[][4] = {
     {NAN, INFINITY, -INFINITY, 1.0 / 3.0},
     {-4503599627370497.0, 5e-324, 1e-300, 42},
 };
-/* How each value prints: integers without a decimal point, the rest with 17 digits */
+/* How each value prints: integers without a decimal point, NaN as an empty cell, the rest with 17 digits */
 static const char *const cells[][4] = {
     {"0.5", "3", "-7", "1.0000000000000001e+300"},
     {"-0", "9007199254740991", "9007199254740992", "0.10000000000000001"},
-    {"nan", "inf", "-inf", "0.33333333333333331"},
+    {"", "inf", "-inf", "0.33333333333333331"},
     {"-4503599627370497", "4.9406564584124654e-324", "1e-300", "42"},
 };
 
@@ -249,6 +257,224 @@ static void test_csv_failures(const char *path)
     CHECK(rc_csv_writer_close(NULL) == RC_OK, "close NULL");
 }
 
+/* ---- resuming -------------------------------------------------------------------------------------------- */
+
+enum { ITEMS = 5, DROPPED = 3 }; /* items a run keeps; items written after the mark that a resume drops */
+
+/* A writer under test, XYZ or CSV, behind calls that write its item k (k >= ITEMS: one that a resume must drop). */
+typedef struct resumable {
+    const char *kind;
+    rc_status (*start)(const char *path, const rc_output_mark *mark, void **writer); /* mark NULL: open */
+    rc_status (*write)(void *writer, int item);
+    rc_status (*mark)(void *writer, rc_output_mark *mark);
+    rc_status (*close)(void *writer, bool abandon);
+} resumable;
+
+static void item_frame(rc_frame *f, int item) { make_frame(f, item % 2 ? 2 : 3, 3 + item, item == 3, item + 1); }
+
+static rc_status xyz_start(const char *path, const rc_output_mark *mark, void **writer)
+{
+    rc_xyz_writer *w = NULL;
+    rc_status s = mark ? rc_xyz_writer_resume(path, mark, &w) : rc_xyz_writer_open(path, &w);
+    *writer = w;
+    return s;
+}
+
+static rc_status xyz_write(void *writer, int item)
+{
+    rc_frame f;
+    item_frame(&f, item);
+    rc_status s = rc_xyz_writer_write(writer, &f);
+    rc_frame_release(&f);
+    return s;
+}
+
+static rc_status xyz_mark(void *writer, rc_output_mark *mark) { return rc_xyz_writer_mark(writer, mark); }
+
+static rc_status xyz_close(void *writer, bool abandon)
+{
+    if (!abandon) return rc_xyz_writer_close(writer);
+    rc_xyz_writer_abandon(writer);
+    return RC_OK;
+}
+
+static rc_status csv_start(const char *path, const rc_output_mark *mark, void **writer)
+{
+    rc_csv_writer *w = NULL;
+    rc_status s = mark ? rc_csv_writer_resume(path, 4, names, mark, &w) : rc_csv_writer_open(path, 4, names, &w);
+    *writer = w;
+    return s;
+}
+
+static rc_status csv_write(void *writer, int item)
+{
+    double row[4];
+    for (int c = 0; c < 4; c++) row[c] = rows[item % 4][c] + (c == 0 ? item : 0);
+    return rc_csv_writer_row(writer, row);
+}
+
+static rc_status csv_mark(void *writer, rc_output_mark *mark) { return rc_csv_writer_mark(writer, mark); }
+
+static rc_status csv_close(void *writer, bool abandon)
+{
+    if (!abandon) return rc_csv_writer_close(writer);
+    rc_csv_writer_abandon(writer);
+    return RC_OK;
+}
+
+static const resumable writers[] = {
+    {"xyz", xyz_start, xyz_write, xyz_mark, xyz_close},
+    {"csv", csv_start, csv_write, csv_mark, csv_close},
+};
+
+/* Writes items [from, to) and tells whether every write succeeded. */
+static bool write_items(const resumable *r, void *w, int from, int to)
+{
+    bool ok = w != NULL;
+    for (int k = from; k < to && ok; k++) {
+        ok = r->write(w, k) == RC_OK;
+        CHECK(ok, "%s item %d: %s", r->kind, k, rc_last_error());
+    }
+    return ok;
+}
+
+/* The file written in one go, and the marks taken after each item. */
+static char *write_whole(const resumable *r, const char *path, rc_output_mark marks[ITEMS + 1])
+{
+    void *w = NULL;
+    CHECK(r->start(path, NULL, &w) == RC_OK, "%s open %s: %s", r->kind, path, rc_last_error());
+    for (int k = 0; k <= ITEMS && w; k++) {
+        CHECK(r->mark(w, &marks[k]) == RC_OK, "%s mark %d: %s", r->kind, k, rc_last_error());
+        if (k < ITEMS) write_items(r, w, k, k + 1);
+    }
+    CHECK(w && r->close(w, false) == RC_OK, "%s close: %s", r->kind, rc_last_error());
+    return read_text(path);
+}
+
+enum ending { CLOSED, ABANDONED, KILLED };
+static const char *const endings[] = {"closed", "abandoned", "killed"};
+
+/* A run that marks after `kept` items, writes the items a resume must drop and ends as `ending`. */
+typedef struct interrupted {
+    const resumable *writer;
+    const char *path;
+    int kept;
+    enum ending ending;
+} interrupted;
+
+static bool run_interrupted(void *context, void *mark)
+{
+    const interrupted *run = context;
+    const resumable *r = run->writer;
+    void *w = NULL;
+    bool ok = r->start(run->path, NULL, &w) == RC_OK && write_items(r, w, 0, run->kept) && r->mark(w, mark) == RC_OK &&
+              write_items(r, w, ITEMS, ITEMS + DROPPED);
+    if (run->ending != KILLED && w) ok = r->close(w, run->ending == ABANDONED) == RC_OK && ok;
+    CHECK(ok, "%s run to %d items: %s", r->kind, run->kept, rc_last_error());
+    return ok;
+}
+
+static bool exists(const char *path) { return access(path, F_OK) == 0; }
+
+static void test_resume(const resumable *r, const char *path)
+{
+    char whole_path[96], partial[96];
+    snprintf(whole_path, sizeof whole_path, "%s.whole", path);
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    rc_output_mark marks[ITEMS + 1];
+    char *whole = write_whole(r, whole_path, marks);
+    CHECK(whole && marks[ITEMS].bytes == strlen(whole), "%s: the last mark has %" PRIu64 " bytes, the file %zu",
+          r->kind, marks[ITEMS].bytes, whole ? strlen(whole) : 0);
+    const int kept[] = {0, 2, ITEMS};
+    for (int e = CLOSED; e <= KILLED; e++)
+        for (int i = 0; i < 3; i++) {
+            interrupted run = {r, path, kept[i], (enum ending)e};
+            rc_output_mark mark = {0};
+            bool ran = e == KILLED ? check_killed(run_interrupted, &run, &mark, sizeof mark)
+                                   : run_interrupted(&run, &mark);
+            CHECK(ran, "%s %s at %d: the interrupted run failed", r->kind, endings[e], kept[i]);
+            CHECK(mark.bytes == marks[kept[i]].bytes && mark.frames + mark.rows == kept[i] &&
+                      (strcmp(r->kind, "xyz") == 0 ? mark.rows : mark.frames) == 0,
+                  "%s mark at %d: %" PRIu64 " bytes, %" PRId64 " frames, %" PRId64 " rows; expected %" PRIu64
+                  " bytes", r->kind, kept[i], mark.bytes, mark.frames, mark.rows, marks[kept[i]].bytes);
+            CHECK(exists(e == CLOSED ? path : partial) && !exists(e == CLOSED ? partial : path),
+                  "%s %s: which file the run left", r->kind, endings[e]);
+            void *w = NULL;
+            CHECK(r->start(path, &mark, &w) == RC_OK, "%s resume %s at %d: %s", r->kind, endings[e], kept[i],
+                  rc_last_error());
+            CHECK(exists(partial) && !exists(path), "%s resumed: only %s exists", r->kind, partial);
+            rc_output_mark again = {0};
+            CHECK(w && r->mark(w, &again) == RC_OK && memcmp(&again, &mark, sizeof mark) == 0,
+                  "%s resumed at %d: a mark taken at once is not the one resumed from", r->kind, kept[i]);
+            write_items(r, w, kept[i], ITEMS);
+            CHECK(w && r->close(w, false) == RC_OK, "%s close the resumed file: %s", r->kind, rc_last_error());
+            char *text = read_text(path);
+            CHECK(text && whole && strcmp(text, whole) == 0 && !exists(partial),
+                  "%s %s at %d and resumed: not the file written in one go", r->kind, endings[e], kept[i]);
+            free(text);
+        }
+    free(whole);
+    remove(whole_path);
+}
+
+/* Bad resumes, refused naming the file with nothing changed on disk; a device is written on in place. */
+static void test_resume_refused(const char *path)
+{
+    void *w = NULL;
+    CHECK(csv_start(path, NULL, &w) == RC_OK && write_items(&writers[1], w, 0, 2) && csv_close(w, false) == RC_OK,
+          "csv to resume: %s", rc_last_error());
+    char *before = read_text(path);
+    uint64_t size = before ? strlen(before) : 0;
+    const char *const other[] = {"time", "collisions", "a,c", "say \"hi\""};
+    const char *const fewer[] = {"time", "collisions", "a,b"};
+    const char *const longer[] = {"time", "collisions", "a,bc", "say \"hi\""};
+    char missing_path[96], lengths[64];
+    snprintf(missing_path, sizeof missing_path, "%s.csv", missing);
+    snprintf(lengths, sizeof lengths, "%" PRIu64 " bytes, fewer than the %" PRIu64, size, size + 1);
+    const struct {
+        const char *what, *path;
+        int columns;
+        const char *const *names;
+        uint64_t bytes; /* the mark's length */
+        rc_status status;
+        const char *message; /* a part of rc_last_error() */
+    } cases[] = {
+        {"file shorter than the mark", path, 4, names, size + 1, RC_INVALID_ARGUMENT, lengths},
+        {"missing file", missing_path, 4, names, 0, RC_IO_ERROR, "neither it nor"},
+        {"another name", path, 4, other, size, RC_INVALID_ARGUMENT, "column 2 (\"a,c\")"},
+        {"a longer name", path, 4, longer, size, RC_INVALID_ARGUMENT, "column 2 (\"a,bc\")"},
+        {"a column less", path, 3, fewer, size, RC_INVALID_ARGUMENT, "more than the 3 columns"},
+        {"a mark inside the header", path, 4, names, 10, RC_INVALID_ARGUMENT, "10 bytes end inside the header"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        rc_output_mark mark = {.bytes = cases[i].bytes, .rows = 2};
+        rc_csv_writer *resumed = (rc_csv_writer *)&w;
+        rc_status s = rc_csv_writer_resume(cases[i].path, cases[i].columns, cases[i].names, &mark, &resumed);
+        CHECK(s == cases[i].status && resumed == NULL, "%s: %s, \"%s\"", cases[i].what, rc_status_name(s),
+              rc_last_error());
+        CHECK(strstr(rc_last_error(), cases[i].path) && strstr(rc_last_error(), cases[i].message),
+              "%s: message \"%s\" lacks the path or \"%s\"", cases[i].what, rc_last_error(), cases[i].message);
+        char *after = read_text(path);
+        CHECK(after && before && strcmp(after, before) == 0, "%s: the file changed", cases[i].what);
+        free(after);
+    }
+    rc_output_mark beyond = {.bytes = size + 1}, negative = {.rows = -1};
+    rc_xyz_writer *xyz = NULL;
+    CHECK(rc_xyz_writer_resume(path, &beyond, &xyz) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), lengths),
+          "xyz: a file shorter than the mark: \"%s\"", rc_last_error());
+    CHECK(rc_xyz_writer_resume(path, NULL, &xyz) == RC_INVALID_ARGUMENT && xyz == NULL, "xyz: NULL mark");
+    rc_csv_writer *csv = NULL;
+    CHECK(rc_csv_writer_resume(path, 4, names, &negative, &csv) == RC_INVALID_ARGUMENT && csv == NULL,
+          "csv: negative rows");
+    free(before);
+
+    CHECK(rc_csv_writer_resume("/dev/null", 4, names, &beyond, &csv) == RC_OK, "/dev/null: %s", rc_last_error());
+    CHECK(csv && rc_csv_writer_row(csv, rows[0]) == RC_OK && rc_csv_writer_close(csv) == RC_OK, "/dev/null: %s",
+          rc_last_error());
+    struct stat info;
+    CHECK(stat("/dev/null", &info) == 0 && S_ISCHR(info.st_mode), "/dev/null is still a device");
+}
+
 int main(void)
 {
     char xyz[64], csv[64];
@@ -258,6 +484,9 @@ int main(void)
     test_xyz_failures(xyz);
     test_csv_round_trip(csv);
     test_csv_failures(csv);
+    test_resume(&writers[0], xyz);
+    test_resume(&writers[1], csv);
+    test_resume_refused(csv);
     remove(xyz);
     remove(csv);
     return check_finish();

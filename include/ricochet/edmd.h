@@ -160,6 +160,10 @@ typedef struct rc_edmd_limits {
  * particles (by input index) and the time; the engine is then left at that event and must not be advanced again. */
 RC_API rc_status rc_edmd_advance(rc_edmd *engine, const rc_edmd_limits *limits);
 
+/* The simulation time of the next pending event (a collision, a wall, a list rebuild, the thermostat), or INFINITY
+ * when nothing will ever happen again (every particle asleep or at rest, no thermostat). Changes no trajectory. */
+RC_API double rc_edmd_next_event(rc_edmd *engine);
+
 RC_API double rc_edmd_time(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
 RC_API int rc_edmd_dimension(const rc_edmd *engine);
@@ -178,6 +182,7 @@ typedef struct rc_edmd_observables {
     uint64_t neighbour_rebuilds;
     double kinetic_energy;
     double potential_energy;          /* in the gravity field, relative to the origin */
+    double energy;                    /* kinetic + potential */
     double dissipated_energy;         /* lost in inelastic collisions so far */
     double thermostat_energy;         /* added by the thermostat (and collapse kicks) so far */
     double energy_drift;              /* (E + dissipated - thermostat - E0) / |E0|: rounding error of the balance */

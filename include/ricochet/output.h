@@ -3,9 +3,15 @@
  *
  * Every writer names its path in rc_last_error() when it cannot open or write (a full disk, a missing directory) and
  * returns RC_IO_ERROR. A writer writes PATH.partial and renames it to PATH when it closes after no failure, so a
- * truncated file never stands under its own name; _abandon closes one without finishing it (the run failed). */
+ * truncated file never stands under its own name; _abandon closes one without finishing it (the run failed).
+ *
+ * A checkpointed run resumes its files: _mark (at the checkpoint) tells how far a writer has written, and _resume
+ * (in the resumed run) reopens the file, keeps exactly that much, drops what follows and appends after it, so an
+ * interrupted and resumed run leaves the same frames and rows as an uninterrupted one. */
 #ifndef RICOCHET_OUTPUT_H
 #define RICOCHET_OUTPUT_H
+
+#include <stdint.h>
 
 #include "ricochet/core.h"
 #include "ricochet/frame.h"
@@ -13,6 +19,16 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* mkdir -p: creates the directory and its parents; fine when it exists. RC_IO_ERROR names the path and the reason. */
+RC_API rc_status rc_directory_make(const char *path);
+
+/* How far a writer has written: what a checkpoint records so that a resumed run can go on from there. */
+typedef struct rc_output_mark {
+    uint64_t bytes; /* XYZ and CSV: the file's length in bytes once flushed (H5MD, a device or a pipe: 0) */
+    int64_t frames; /* XYZ and H5MD: frames written */
+    int64_t rows;   /* CSV and H5MD: rows (observable samples) written */
+} rc_output_mark;
 
 /* Extended XYZ frames, one after another in one file, that OVITO and ASE read: the comment line carries
  * Lattice="..." Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=... pbc="T T T" (plus orientation columns
@@ -31,7 +47,8 @@ typedef struct rc_csv_writer rc_csv_writer;
 
 RC_API rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names,
                                     rc_csv_writer **writer);
-/* Writes one row of `columns` values (integers up to 2^53 print without a decimal point; others with 17 digits). */
+/* Writes one row of `columns` values (integers up to 2^53 print without a decimal point; others with 17 digits; NaN,
+ * a value not defined there, as an empty cell). */
 RC_API rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values);
 RC_API rc_status rc_csv_writer_close(rc_csv_writer *writer);
 RC_API void rc_csv_writer_abandon(rc_csv_writer *writer);
@@ -50,6 +67,30 @@ RC_API rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int
                                         const double *values);
 RC_API rc_status rc_h5md_writer_close(rc_h5md_writer *writer);
 RC_API void rc_h5md_writer_abandon(rc_h5md_writer *writer);
+
+/* Flushes what was written (fflush + fsync for XYZ/CSV, H5Fflush for H5MD) and tells how far the file goes. A
+ * failed flush is an RC_IO_ERROR like a failed write (the file then stays PATH.partial). */
+RC_API rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark);
+RC_API rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark);
+
+/* Reopens the file a run left at PATH (PATH.partial when the run was killed or interrupted, else the finished PATH;
+ * the .partial one when both exist), keeps exactly what was written up to the mark, drops what follows, and appends
+ * after it; the frame and row counts go on from the mark's. The file is PATH.partial again until a clean close.
+ * RC_INVALID_ARGUMENT (naming PATH and both lengths/counts) when the file is shorter than the mark or does not match
+ * (the CSV's header is not `names`; the H5MD file lacks the series or has other dimensions, or is damaged beyond the
+ * checkpoint, as a kill during a write leaves it); RC_IO_ERROR when it is missing or cannot be opened/truncated. A
+ * resume checks all this before it changes anything on disk.
+ *
+ * A device or a pipe as PATH (/dev/null) keeps nothing to go back to: XYZ and CSV are written on in place (no header
+ * again), H5MD is refused (HDF5 must read the file back). The H5MD layout (count, dimension, boundary, orientations)
+ * and the observables' names come from the file: later frames must match it, later rows have the same names (in any
+ * order). author is not used: the file keeps its h5md group. */
+RC_API rc_status rc_xyz_writer_resume(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer);
+RC_API rc_status rc_csv_writer_resume(const char *path, int columns, const char *const *names,
+                                      const rc_output_mark *mark, rc_csv_writer **writer);
+RC_API rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark);
+RC_API rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_output_mark *mark,
+                                       rc_h5md_writer **writer);
 
 #ifdef __cplusplus
 }

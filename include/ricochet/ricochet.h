@@ -7,6 +7,7 @@
  *   io.h      reading impact problems from JSON files
  *   scene.h   reading scene files: whole event-driven runs (ricochet run)
  *   rigid_scene.h  reading time-stepping scene files (ricochet run)
+ *   run.h     the run driver: both engines run, stop, write, checkpoint and report the same way
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
  *   trajectory.h  reading trajectories back as frames
  *   render.h  pictures of frames (PNG, cairo) */
@@ -20,6 +21,7 @@
 #include "ricochet/rigid.h"
 #include "ricochet/io.h"
 #include "ricochet/scene.h"
+#include "ricochet/run.h"
 #include "ricochet/rigid_scene.h"
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"

@@ -110,6 +110,10 @@ typedef struct rc_rigid_observables {
     int32_t largest_island;      /* bodies in the largest island of any step */
     double kinetic_energy;       /* translational and rotational */
     double potential_energy;     /* -m g.x summed */
+    double energy;               /* kinetic + potential */
+    double dissipated_energy;    /* kinetic energy the collision resolves (restitution, friction) took out so far */
+    double energy_drift;         /* (E + dissipated - E0) / |E0| (E + dissipated - E0 when E0 = 0): what the
+                                  * balance misses, the time stepping's error (resting contact included) */
     double linear_momentum[3];
     double angular_momentum[3];  /* about the origin (spin plus orbital); 2D: the third entry */
     double max_penetration;      /* the deepest overlap seen at the start of any step (>= 0) */

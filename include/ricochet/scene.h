@@ -5,8 +5,8 @@
  * random placement or an explicit list) and their velocities (Maxwell-Boltzmann at a temperature, or given), the
  * engine's settings, when to stop, how long to equilibrate and what to write. The reader checks every field and names
  * it on failure ("particles[3].radius: -1 is not positive", "particles[2] overlaps particles[5]"); it builds the
- * engine's definition, whose arrays the scene owns, and the run settings. The library reads and builds; writing the
- * outputs is the caller's job (the tool does it with ricochet/output.h). */
+ * engine's definition, whose arrays the scene owns, and the run settings. Running a scene, with its outputs, is the
+ * run driver's job (ricochet/run.h). */
 #ifndef RICOCHET_SCENE_H
 #define RICOCHET_SCENE_H
 
@@ -28,6 +28,7 @@ typedef struct rc_run_output {
     bool csv;              /* DIRECTORY/observables.csv (default true) */
     bool h5md;             /* DIRECTORY/trajectory.h5md: frames and observables in H5MD (default false) */
     uint64_t every_collisions; /* event-driven runs: collisions between frames and rows instead of `every` (0: none) */
+    double checkpoint_every;   /* simulation time between checkpoints, DIRECTORY/checkpoint.rcp (0: none) */
 } rc_run_output;
 
 /* How to run a scene. */
@@ -57,15 +58,6 @@ RC_API const rc_run_settings *rc_run_scene_settings(const rc_run_scene *scene);
 /* rc_edmd_create on the scene's definition, with the engine's failures told in the file's terms ("particles[12]"
  * rather than "particle 12"). */
 RC_API rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine);
-
-/* The summary of a run of the scene's engine as one JSON object (docs/formats.md, "The summary"): the counters
- * (time, collisions, events, ...), the observables averaged from `since` to now (NULL: from the start of the run:
- * temperature, pressure, compressibility, collision_rate, mean_free_time, energies, energy_drift, max_overlap) and
- * the system (particles, dimension, packing_fraction, box, periodic, event_detection). Free it with rc_text_free.
- * NULL for a NULL engine or scene, or when out of memory. */
-RC_API char *rc_run_summary_json(const rc_edmd *engine, const rc_run_scene *scene, const rc_edmd_observables *since);
-/* Frees text the library returned. */
-RC_API void rc_text_free(char *text);
 
 #ifdef __cplusplus
 }

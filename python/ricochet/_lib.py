@@ -26,18 +26,17 @@ class Frame(ctypes.Structure):  # rc_frame, ricochet/frame.h
                 ("species", c_int32_p), ("orientations", c_double_p), ("images", c_int32_p)]
 
 
-class Limits(ctypes.Structure):  # rc_edmd_limits, ricochet/edmd.h
-    _fields_ = [("time", ctypes.c_double), ("collisions", ctypes.c_uint64), ("events", ctypes.c_uint64)]
+class RunLimits(ctypes.Structure):  # rc_run_limits, ricochet/run.h
+    _fields_ = [("time", ctypes.c_double), ("collisions", ctypes.c_uint64), ("events", ctypes.c_uint64),
+                ("steps", ctypes.c_uint64)]
 
 
-class RunOutput(ctypes.Structure):  # rc_run_output, ricochet/scene.h
-    _fields_ = [("directory", ctypes.c_char_p), ("every", ctypes.c_double), ("xyz", ctypes.c_bool),
-                ("csv", ctypes.c_bool), ("h5md", ctypes.c_bool), ("every_collisions", ctypes.c_uint64)]
-
-
-class RunSettings(ctypes.Structure):  # rc_run_settings, ricochet/scene.h
-    _fields_ = [("stop", Limits), ("equilibrate", ctypes.c_bool), ("equilibration", Limits), ("output", RunOutput),
-                ("packing_fraction", ctypes.c_double), ("temperature", ctypes.c_double)]
+class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
+    _fields_ = [("directory", ctypes.c_char_p), ("h5md_path", ctypes.c_char_p), ("stop_given", ctypes.c_bool),
+                ("stop", RunLimits), ("no_xyz", ctypes.c_bool), ("no_files", ctypes.c_bool),
+                ("checkpoint_every", ctypes.c_double), ("command_line", ctypes.c_char_p),
+                ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p),
+                ("progress_interval", ctypes.c_double)]
 
 
 class ImpactOptions(ctypes.Structure):  # rc_impact_options, ricochet/impact.h
@@ -59,8 +58,8 @@ class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
 
 
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
-_MIRRORS = {"frame": Frame, "edmd_limits": Limits, "run_output": RunOutput, "run_settings": RunSettings,
-            "impact_options": ImpactOptions, "impact_result": ImpactResult}
+_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "impact_options": ImpactOptions,
+            "impact_result": ImpactResult}
 
 P = ctypes.c_void_p
 PP = ctypes.POINTER(ctypes.c_void_p)
@@ -87,16 +86,21 @@ _SIGNATURES = {
     "rc_impact_solver_create": (S, [ctypes.POINTER(ImpactOptions), PP]),
     "rc_impact_solver_destroy": (None, [P]),
     "rc_impact_solver_resolve": (S, [P, P, ctypes.POINTER(ImpactResult)]),
-    "rc_run_scene_read": (S, [ctypes.c_char_p, PP]),
-    "rc_run_scene_parse": (S, [ctypes.c_char_p, PP]),
-    "rc_run_scene_destroy": (None, [P]),
-    "rc_run_scene_settings": (ctypes.POINTER(RunSettings), [P]),
-    "rc_run_scene_create_engine": (S, [P, PP]),
-    "rc_run_summary_json": (P, [P, P, P]),
-    "rc_edmd_destroy": (None, [P]),
-    "rc_edmd_advance": (S, [P, ctypes.POINTER(Limits)]),
-    "rc_edmd_count": (ctypes.c_int32, [P]),
-    "rc_edmd_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_run_default_options": (RunOptions, []),
+    "rc_run_create": (S, [ctypes.c_char_p, ctypes.POINTER(RunOptions), PP]),
+    "rc_run_resume": (S, [ctypes.c_char_p, ctypes.POINTER(RunOptions), PP]),
+    "rc_run_destroy": (None, [P]),
+    "rc_run_execute": (S, [P]),
+    "rc_run_advance": (S, [P, ctypes.POINTER(RunLimits)]),
+    "rc_run_finish": (S, [P]),
+    "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
+    "rc_run_stopped_by": (ctypes.c_char_p, [P]),
+    "rc_run_dynamics": (ctypes.c_int, [P]),
+    "rc_run_count": (ctypes.c_int32, [P]),
+    "rc_run_has_orientations": (ctypes.c_bool, [P]),
+    "rc_run_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_run_directory": (ctypes.c_char_p, [P]),
+    "rc_run_summary_json": (P, [P, ctypes.c_bool]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),

@@ -1,50 +1,80 @@
-"""Scenes run by the event-driven engine (ricochet/scene.h, ricochet/edmd.h): load a scene (a file, JSON text or a
-dict in the format of `ricochet run`), advance it or step it event by event, read positions and velocities as numpy
-arrays and the summary as a dict.
+"""Scenes run through the library's run driver (ricochet/run.h), both engines: load a scene (a file, JSON text or a
+dict in the format of `ricochet run`; event-driven or time-stepping), run it to its stop or advance it, read positions,
+velocities and orientations as numpy arrays and the summary as a dict, checkpoint it and resume from a checkpoint.
 """
 import ctypes
 import json
 import math
+import os
 
 import numpy
 
-from ._lib import Frame, Limits, check, lib
+from ._lib import Frame, RunLimits, check, lib
+
+EVENT_DRIVEN, TIME_STEPPING = 0, 1
+
+
+def _options(out, checkpoint_every, h5md):
+    options = lib.rc_run_default_options()
+    options.no_files = out is None
+    if out is not None:
+        options.directory = os.fsencode(out)
+    if h5md is not None:
+        options.h5md_path = os.fsencode(h5md)
+    options.checkpoint_every = checkpoint_every
+    return options
 
 
 class Simulation:
-    """One scene and its engine at its current time."""
+    """One scene and its engine at its current time.
 
-    def __init__(self, scene):
-        """scene: a path to a scene file, JSON text (starting with "{"), or a dict."""
+    out: a run folder to write (trajectory.xyz, observables.csv, scene.json, summary.json, ...) as `ricochet run
+    --out` does; None (the default) writes no files. checkpoint_every: simulation time between checkpoints in that
+    folder (0: none). h5md: also write the frames and rows in H5MD at this path."""
+
+    def __init__(self, scene, out=None, checkpoint_every=0.0, h5md=None, _resume=None):
+        options = _options(out, checkpoint_every, h5md)
         handle = ctypes.c_void_p()
-        if isinstance(scene, dict):
-            check(lib.rc_run_scene_parse(json.dumps(scene).encode(), ctypes.byref(handle)))
-        elif scene.lstrip().startswith("{"):
-            check(lib.rc_run_scene_parse(scene.encode(), ctypes.byref(handle)))
+        if _resume is not None:
+            check(lib.rc_run_resume(os.fsencode(_resume), ctypes.byref(options), ctypes.byref(handle)))
         else:
-            check(lib.rc_run_scene_read(str(scene).encode(), ctypes.byref(handle)))
-        self._scene = handle
-        engine = ctypes.c_void_p()
-        check(lib.rc_run_scene_create_engine(self._scene, ctypes.byref(engine)))
-        self._engine = engine
+            if isinstance(scene, dict):
+                text = json.dumps(scene)
+            elif scene.lstrip().startswith("{"):
+                text = scene
+            else:
+                with open(scene, encoding="utf-8") as f:
+                    text = f.read()
+            check(lib.rc_run_create(text.encode(), ctypes.byref(options), ctypes.byref(handle)))
+        self._run = handle
         self._frame = Frame()
-        check(lib.rc_frame_init(ctypes.byref(self._frame), lib.rc_edmd_count(self._engine), False))
+        check(lib.rc_frame_init(ctypes.byref(self._frame), lib.rc_run_count(self._run),
+                                lib.rc_run_has_orientations(self._run)))
         self._fill()
+
+    @classmethod
+    def resume(cls, checkpoint, out=None, checkpoint_every=0.0):
+        """Goes on from a checkpoint (`checkpoint()` or `ricochet run --checkpoint-every`). out=None goes on in the
+        checkpoint's own run folder, appending to its files (none when the run wrote none); a path starts a new one."""
+        return cls(None, out=out, checkpoint_every=checkpoint_every, _resume=checkpoint)
 
     def __del__(self):
         if getattr(self, "_frame", None) is not None:
             lib.rc_frame_release(ctypes.byref(self._frame))
-        if getattr(self, "_engine", None):
-            lib.rc_edmd_destroy(self._engine)
-        if getattr(self, "_scene", None):
-            lib.rc_run_scene_destroy(self._scene)
+        if getattr(self, "_run", None):
+            lib.rc_run_destroy(self._run)
 
     def _fill(self):
-        check(lib.rc_edmd_fill_frame(self._engine, ctypes.byref(self._frame)))
+        check(lib.rc_run_fill_frame(self._run, ctypes.byref(self._frame)))
 
-    def _vectors(self, pointer):
+    def _vectors(self, pointer, width=None):
         f = self._frame
-        return numpy.ctypeslib.as_array(pointer, (f.count, 3))[:, :f.dimension].copy()
+        return numpy.ctypeslib.as_array(pointer, (f.count, width or 3))[:, :width or f.dimension].copy()
+
+    @property
+    def dynamics(self):
+        """"event-driven" or "time-stepping"."""
+        return "event-driven" if lib.rc_run_dynamics(self._run) == EVENT_DRIVEN else "time-stepping"
 
     @property
     def count(self):
@@ -60,6 +90,7 @@ class Simulation:
 
     @property
     def box(self):
+        """The periodic box (event-driven), or the bounding box of the bodies (time-stepping)."""
         return numpy.array(self._frame.box[:self.dimension])
 
     @property
@@ -73,29 +104,62 @@ class Simulation:
         return self._vectors(self._frame.velocities)
 
     @property
+    def orientations(self):
+        """(count, 4) unit quaternions (w, x, y, z) of the time-stepped bodies, or None for the event-driven engine."""
+        if not self._frame.orientations:
+            return None
+        return self._vectors(self._frame.orientations, 4)
+
+    @property
     def radii(self):
+        """Radii (event-driven) or bounding radii (time-stepping)."""
         return numpy.ctypeslib.as_array(self._frame.radii, (self.count,)).copy()
 
-    def advance(self, time=math.inf, collisions=0, events=0):
-        """Processes events until the first of these absolute limits is reached (0 and inf: none): the simulation
-        time, the count of pair collisions, the count of events."""
-        limits = Limits(time, collisions, events)
-        check(lib.rc_edmd_advance(self._engine, ctypes.byref(limits)))
-        self._fill()
+    @property
+    def stopped_by(self):
+        """How the run stopped ("time", "collisions", "steps", "no_events", ...), or None while it has not."""
+        why = lib.rc_run_stopped_by(self._run)
+        return why.decode() if why else None
+
+    def advance(self, time=math.inf, collisions=0, events=0, steps=0):
+        """Runs until the first of these absolute limits (0 and inf: none; collisions and events for the
+        event-driven engine, steps for the time-stepped one), writing outputs on the way when the run has a folder.
+        Returns early when nothing can happen any more (stopped_by is then "no_events")."""
+        limits = RunLimits(time, collisions, events, steps)
+        try:
+            check(lib.rc_run_advance(self._run, ctypes.byref(limits)))
+        finally:
+            self._fill()
 
     def step(self, events=1):
-        """Processes the next `events` events (collisions, wall hits, neighbour-list rebuilds, ...)."""
-        self.advance(events=self.summary()["events"] + events)
+        """Event-driven: processes the next `events` events (collisions, wall hits, list rebuilds, ...).
+        Time-stepping: takes the next `events` steps."""
+        s = self.summary()
+        if self.dynamics == "event-driven":
+            self.advance(events=s["events"] + events)
+        else:
+            self.advance(steps=s["steps"] + events)
 
     def run(self):
-        """Runs to the scene's "stop" criterion."""
-        stop = lib.rc_run_scene_settings(self._scene).contents.stop
-        self.advance(stop.time, stop.collisions, stop.events)
+        """Runs to the scene's "stop" and finishes: the last frame, the files closed, summary.json. Raises Error
+        when an impact did not terminate (the summary is complete all the same)."""
+        try:
+            check(lib.rc_run_execute(self._run))
+        finally:
+            self._fill()
+
+    def finish(self):
+        """Closes the run's files and writes summary.json without running further."""
+        check(lib.rc_run_finish(self._run))
+
+    def checkpoint(self, path=None):
+        """Writes a checkpoint at the current time (path None: checkpoint.rcp in the run folder)."""
+        check(lib.rc_run_checkpoint_write(self._run, None if path is None else os.fsencode(path)))
 
     def summary(self):
-        """The summary of `ricochet run` without the tool's keys: time, counters, the observables averaged over the
-        whole run (temperature, pressure, compressibility, mean_free_time, energies, ...) and the system."""
-        text = lib.rc_run_summary_json(self._engine, self._scene, None)
+        """The summary of `ricochet run` as a dict (docs/formats.md, "The summary"): how the run stopped, the
+        observables (event-driven averages since the end of the equilibration), the speed, the system, the files."""
+        text = lib.rc_run_summary_json(self._run, True)
         if not text:
             raise MemoryError("ricochet: out of memory for the summary")
         try:

@@ -157,6 +157,13 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
     return RC_OK;
 }
 
+double rc_edmd_next_event(rc_edmd *e)
+{
+    int32_t k = rc_calendar_peek(&e->calendar);
+    double t = fmin(k >= 0 ? e->event[k].time : INFINITY, e->next_thermostat);
+    return t < INFINITY ? t + e->time_origin : INFINITY;
+}
+
 void rc_edmd_start_thermostat(rc_edmd *e)
 {
     e->next_thermostat = e->thermostat_rate > 0 && e->n > 0 ? e->now + next_thermostat_gap(e) : INFINITY;

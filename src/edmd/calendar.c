@@ -249,17 +249,14 @@ static void next_round(rc_calendar *c)
     refile_bucket(c, c->bucket_count);
 }
 
-int32_t rc_calendar_top(rc_calendar *c)
+int32_t rc_calendar_peek(rc_calendar *c)
 {
     for (;;) {
         while (c->heap_size > 0) {
             const rc_calendar_entry *top = &c->heap[0];
             int32_t i = top->particle;
             /* live, and not a stale entry whose version came round again */
-            if ((uint8_t)top->version == c->version[i] && key(c, i) == top->time) {
-                c->popped++;
-                return i;
-            }
+            if ((uint8_t)top->version == c->version[i] && key(c, i) == top->time) return i;
             heap_pop(c);
         }
         if (c->current + 1 >= c->bucket_count) {
@@ -270,4 +267,11 @@ int32_t rc_calendar_top(rc_calendar *c)
         }
         refile_bucket(c, c->current);
     }
+}
+
+int32_t rc_calendar_top(rc_calendar *c)
+{
+    int32_t i = rc_calendar_peek(c);
+    c->popped += i >= 0;
+    return i;
 }

@@ -61,6 +61,8 @@ void rc_calendar_update(rc_calendar *c, int32_t i);
 /* The particle with the earliest key (ties: the lowest index), or -1 when every key is infinite. It stays filed until
  * it is re-filed. */
 int32_t rc_calendar_top(rc_calendar *c);
+/* The same without counting it as taken (the width's calibration counts the events taken). */
+int32_t rc_calendar_peek(rc_calendar *c);
 /* Whether the calendar ran out of memory (it then no longer holds every particle). */
 static inline bool rc_calendar_failed(const rc_calendar *c) { return c->failed; }
 

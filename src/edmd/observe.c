@@ -67,6 +67,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->kicks = e->kicks;
     o->kinetic_energy = rc_edmd_kinetic_energy(e);
     o->potential_energy = rc_edmd_potential_energy(e);
+    o->energy = o->kinetic_energy + o->potential_energy;
     o->dissipated_energy = e->dissipated;
     o->thermostat_energy = e->thermostat_energy;
     double balance = o->kinetic_energy + o->potential_energy + e->dissipated - e->thermostat_energy;

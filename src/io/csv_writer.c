@@ -1,10 +1,13 @@
 /* The CSV writer of observables (DESIGN.md, "Files and tools"; ricochet/output.h): a header row of column names,
  * then rows of numbers. A value that is a whole number of magnitude below 2^53 is printed as an integer ("12",
  * "-0" keeps the sign of zero); every other value with 17 significant digits, so it reads back to the same bits
- * ("nan", "inf" and "-inf" for the special values). Names with a comma, a quote or a line break are quoted as RFC
+ * ("inf" and "-inf"; a NaN, a value not defined there, is an empty cell, which pandas, numpy and spreadsheets read
+ * as missing). Names with a comma, a quote or a line break are quoted as RFC
  * 4180 says. Each row is flushed, so a full disk is reported by the row that did not fit. The file is written as
- * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). */
+ * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). A resume checks that
+ * the file's header is the one these names write, then appends rows after the mark. */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,7 @@ struct rc_csv_writer {
     rc_output_file out;
     bool failed; /* a write failed: the file stays PATH.partial */
     int columns;
+    int64_t rows;
 };
 
 static rc_status csv_failed(rc_csv_writer *w, const char *what)
@@ -44,19 +48,73 @@ static int write_name(FILE *file, const char *name)
     return n < 0 ? n : fputc('"', file);
 }
 
-static int write_header(FILE *file, int columns, const char *const *names)
+/* The header row; ends (when not NULL) receives the offset at which each column's name ends. */
+static int write_header(FILE *file, int columns, const char *const *names, long *ends)
 {
     int n = 0;
     for (int c = 0; c < columns && n >= 0; c++) {
         n = c > 0 ? fputc(',', file) : 0;
         if (n >= 0) n = write_name(file, names[c]);
+        if (ends) ends[c] = ftell(file);
     }
     return n < 0 ? n : fputc('\n', file);
 }
 
 static bool flush_ok(FILE *file) { return fflush(file) == 0 && !ferror(file); }
 
-rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names, rc_csv_writer **writer)
+/* The header a resume expects, and the mark's length, which must not cut into it. */
+typedef struct header {
+    int columns;
+    const char *const *names;
+    uint64_t bytes;
+} header;
+
+/* Compares the file's first bytes with the header the names write; names the first column that differs. */
+static rc_status compare_header(const rc_output_file *file, FILE *stream, const header *h, const char *text,
+                                size_t size, const long *ends)
+{
+    char *found = malloc(size);
+    if (!found) return rc_fail(RC_NO_MEMORY, "csv output %s: out of memory", file->path);
+    size_t got = fread(found, 1, size, stream), same = 0;
+    while (same < got && found[same] == text[same]) same++;
+    const char *name = rc_output_file_found(file);
+    int c = 0;
+    while (c < h->columns && ends[c] < (long)same) c++;
+    /* where a name ends, the file has a column less or more (the next column differs) or a longer name (this one) */
+    if (c < h->columns && ends[c] == (long)same && (same == got || found[same] == ',' || found[same] == '\n')) c++;
+    free(found);
+    if (same < size && c < h->columns)
+        return rc_fail(RC_INVALID_ARGUMENT, "csv output %s: its header differs from the names at column %d (\"%s\")",
+                       name, c, h->names[c]);
+    if (same < size)
+        return rc_fail(RC_INVALID_ARGUMENT, "csv output %s: its header has more than the %d columns named", name,
+                       h->columns);
+    if (h->bytes < size)
+        return rc_fail(RC_INVALID_ARGUMENT, "csv output %s: the mark's %" PRIu64 " bytes end inside the header of %zu",
+                       name, h->bytes, size);
+    return RC_OK;
+}
+
+/* rc_output_check for a resume: the file starts with the header these names write. */
+static rc_status check_header(const rc_output_file *file, FILE *stream, const void *context)
+{
+    const header *h = context;
+    char *text = NULL;
+    size_t size = 0;
+    long *ends = malloc((size_t)h->columns * sizeof *ends);
+    FILE *memory = ends ? open_memstream(&text, &size) : NULL;
+    bool written = memory && write_header(memory, h->columns, h->names, ends) >= 0;
+    if (memory) written = fclose(memory) == 0 && written;
+    rc_status s = written ? compare_header(file, stream, h, text, size, ends)
+                          : rc_fail(RC_NO_MEMORY, "csv output %s: out of memory", file->path);
+    free(text);
+    free(ends);
+    return s;
+}
+
+/* A new file with its header (mark NULL), or the file a run left cut back to the mark. */
+static rc_status start(const char *path, int columns, const char *const *names, const rc_output_mark *mark,
+                       rc_csv_writer **writer)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "csv writer: NULL result");
     *writer = NULL;
@@ -66,24 +124,40 @@ rc_status rc_csv_writer_open(const char *path, int columns, const char *const *n
     rc_csv_writer *w = calloc(1, sizeof *w);
     if (!w) return rc_fail(RC_NO_MEMORY, "csv output: out of memory");
     w->columns = columns;
-    s = rc_output_file_open(&w->out, "csv", path, &w->file);
+    const header expected = {columns, names, mark ? mark->bytes : 0};
+    s = mark ? rc_output_file_reopen(&w->out, "csv", path, mark->bytes, check_header, &expected, &w->file)
+             : rc_output_file_open(&w->out, "csv", path, &w->file);
     if (s) {
         free(w);
         return s;
     }
     errno = 0;
-    if (write_header(w->file, columns, names) < 0 || !flush_ok(w->file)) {
+    if (!mark && (write_header(w->file, columns, names, NULL) < 0 || !flush_ok(w->file))) {
         s = csv_failed(w, "write the header");
         rc_output_file_close(&w->out, w->file, true);
         free(w);
         return s;
     }
+    w->rows = mark ? mark->rows : 0;
     *writer = w;
     return RC_OK;
 }
 
+rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names, rc_csv_writer **writer)
+{
+    return start(path, columns, names, NULL, writer);
+}
+
+rc_status rc_csv_writer_resume(const char *path, int columns, const char *const *names, const rc_output_mark *mark,
+                               rc_csv_writer **writer)
+{
+    rc_status s = rc_output_file_check_mark("csv", path, mark);
+    return s ? s : start(path, columns, names, mark, writer);
+}
+
 static int write_value(FILE *file, double v)
 {
+    if (isnan(v)) return 0;
     if (v == floor(v) && fabs(v) < 0x1p53) return fprintf(file, "%.0f", v);
     return fprintf(file, "%.17g", v);
 }
@@ -100,7 +174,17 @@ rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)
     }
     if (n < 0 || fputc('\n', writer->file) < 0 || !flush_ok(writer->file))
         return csv_failed(writer, "write a row");
+    writer->rows++;
     return RC_OK;
+}
+
+rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark)
+{
+    if (!writer || !mark) return rc_fail(RC_INVALID_ARGUMENT, "csv writer mark: NULL %s", mark ? "writer" : "mark");
+    *mark = (rc_output_mark){.rows = writer->rows};
+    rc_status s = rc_output_file_mark(&writer->out, writer->file, &mark->bytes);
+    writer->failed |= s != RC_OK;
+    return s;
 }
 
 rc_status rc_csv_writer_close(rc_csv_writer *writer)

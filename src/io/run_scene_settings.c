@@ -1,6 +1,6 @@
 /* The run settings of a scene file (docs/formats.md, "Scene files for ricochet run"): "stop" (collisions, time,
  * events: the first reached ends the run), "equilibration" (time or collisions before the summary's averages start)
- * and "output" (directory, the time between frames, which files: xyz, csv, h5md). */
+ * and "output" (directory, the time between frames, which files: xyz, csv, h5md, the time between checkpoints). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,8 @@
 
 static const char *const limit_keys[] = {"collisions", "time", "events", NULL};
 static const char *const equilibration_keys[] = {"collisions", "time", NULL};
-static const char *const output_keys[] = {"directory", "every", "every_collisions", "xyz", "csv", "h5md", NULL};
+static const char *const output_keys[] = {"directory", "every", "every_collisions", "xyz", "csv", "h5md",
+                                          "checkpoint_every", NULL};
 
 /* Reads the limits of the object `where`; counts are positive, the time positive and finite. *given counts them. */
 static rc_status read_limits(const cJSON *object, const char *where, rc_edmd_limits *limits, int *given)
@@ -85,6 +86,9 @@ rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **direc
         s = rc_fail(RC_INVALID_ARGUMENT, "output.every_collisions: 0 is not positive");
     if (!s && by_collisions && isfinite(out->every))
         s = rc_fail(RC_INVALID_ARGUMENT, "output: give \"every\" (time) or \"every_collisions\", not both");
+    out->checkpoint_every = 0;
+    if (!s && section && cJSON_HasObjectItem(section, "checkpoint_every"))
+        s = rc_json_positive(section, "output", "checkpoint_every", true, &out->checkpoint_every);
     if (!s && section) s = rc_json_flag(section, "output", "xyz", &out->xyz);
     if (!s && section) s = rc_json_flag(section, "output", "csv", &out->csv);
     if (!s && section) s = rc_json_flag(section, "output", "h5md", &out->h5md);

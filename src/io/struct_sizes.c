@@ -27,6 +27,8 @@ static const named_size struct_sizes[] = {
     {"rigid_run_settings", sizeof(rc_rigid_run_settings)},
     {"run_output", sizeof(rc_run_output)},
     {"run_settings", sizeof(rc_run_settings)},
+    {"run_limits", sizeof(rc_run_limits)},
+    {"run_options", sizeof(rc_run_options)},
 };
 
 size_t rc_struct_size(const char *name)

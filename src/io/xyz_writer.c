@@ -12,7 +12,9 @@
  * written x y z w: OVITO maps that column to its Orientation property, whose components are (X, Y, Z, W), while a
  * frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
  * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
- * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). */
+ * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). Frames are independent
+ * of one another (each carries its own count, cell and columns), so a resume needs only the file cut at the mark's
+ * length and the frame count. */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -28,22 +30,33 @@ struct rc_xyz_writer {
     FILE *file;
     rc_output_file out;
     bool failed; /* a write failed: the file stays PATH.partial */
+    int64_t frames;
 };
 
-
-rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer)
+/* A new file (mark NULL), or the file a run left cut back to the mark. */
+static rc_status start(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL result");
     *writer = NULL;
     rc_xyz_writer *w = calloc(1, sizeof *w);
     if (!w) return rc_fail(RC_NO_MEMORY, "xyz output: out of memory");
-    rc_status s = rc_output_file_open(&w->out, "xyz", path, &w->file);
+    rc_status s = mark ? rc_output_file_reopen(&w->out, "xyz", path, mark->bytes, NULL, NULL, &w->file)
+                       : rc_output_file_open(&w->out, "xyz", path, &w->file);
     if (s) {
         free(w);
         return s;
     }
+    w->frames = mark ? mark->frames : 0;
     *writer = w;
     return RC_OK;
+}
+
+rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer) { return start(path, NULL, writer); }
+
+rc_status rc_xyz_writer_resume(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer)
+{
+    rc_status s = rc_output_file_check_mark("xyz", path, mark);
+    return s ? s : start(path, mark, writer);
 }
 
 /* Everything a frame must have before a byte of it is written, so a bad frame never leaves half a frame. */
@@ -97,9 +110,21 @@ rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)
     errno = 0;
     int ok = write_header(writer->file, frame) >= 0;
     for (int32_t i = 0; i < frame->count && ok; i++) ok = write_particle(writer->file, frame, i) >= 0;
-    if (ok && fflush(writer->file) == 0) return RC_OK;
+    if (ok && fflush(writer->file) == 0) {
+        writer->frames++;
+        return RC_OK;
+    }
     writer->failed = true;
     return rc_output_file_failed(&writer->out, "write a frame", errno);
+}
+
+rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark)
+{
+    if (!writer || !mark) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer mark: NULL %s", mark ? "writer" : "mark");
+    *mark = (rc_output_mark){.frames = writer->frames};
+    rc_status s = rc_output_file_mark(&writer->out, writer->file, &mark->bytes);
+    writer->failed |= s != RC_OK;
+    return s;
 }
 
 rc_status rc_xyz_writer_close(rc_xyz_writer *writer)

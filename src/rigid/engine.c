@@ -224,6 +224,9 @@ rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine)
         rc_rigid_destroy(e);
         return s;
     }
+    rc_rigid_observables start;
+    rc_rigid_measure(e, &start);
+    e->initial_energy = start.energy;
     *engine = e;
     return RC_OK;
 }

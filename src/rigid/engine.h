@@ -82,8 +82,12 @@ struct rc_rigid {
     rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
     rc_rigid_warm warm;
     rc_rigid_observables stats;
+    double initial_energy;       /* kinetic + potential at time 0, for the drift */
     int64_t step_iterations;
 };
+
+/* Translational plus rotational kinetic energy of every body (observe.c). */
+double rc_rigid_kinetic_energy(const rc_rigid *e);
 
 /* The narrow-phase view of body i, or of static shape s. */
 rc_rigid_view rc_rigid_body_view(const rc_rigid *e, int32_t i);

@@ -40,18 +40,30 @@ static void spin(const rc_rigid *e, int32_t i, double *out)
     out[2] = e->inertia_body[9 * i + 8] * e->w[3 * i + 2];
 }
 
+double rc_rigid_kinetic_energy(const rc_rigid *e)
+{
+    double kinetic = 0;
+    for (int32_t i = 0; i < e->n; i++) {
+        const double *v = e->v + 3 * i;
+        double l[3];
+        spin(e, i, l);
+        kinetic += e->mass[i] * rc_v3_dot(v, v) / 2 + rc_v3_dot(l, e->w + 3 * i) / 2;
+    }
+    return kinetic;
+}
+
 void rc_rigid_measure(const rc_rigid *e, rc_rigid_observables *out)
 {
     *out = e->stats;
     out->time = e->time;
-    out->kinetic_energy = out->potential_energy = 0;
+    out->potential_energy = 0;
     memset(out->linear_momentum, 0, sizeof out->linear_momentum);
     memset(out->angular_momentum, 0, sizeof out->angular_momentum);
+    out->kinetic_energy = rc_rigid_kinetic_energy(e);
     for (int32_t i = 0; i < e->n; i++) {
         const double *x = e->x + 3 * i, *v = e->v + 3 * i;
         double m = e->mass[i], l[3], orbit[3];
         spin(e, i, l);
-        out->kinetic_energy += m * rc_v3_dot(v, v) / 2 + rc_v3_dot(l, e->w + 3 * i) / 2;
         out->potential_energy -= m * rc_v3_dot(e->gravity, x);
         rc_v3_cross(x, v, orbit);
         for (int c = 0; c < 3; c++) {
@@ -59,6 +71,9 @@ void rc_rigid_measure(const rc_rigid *e, rc_rigid_observables *out)
             out->angular_momentum[c] += m * orbit[c] + l[c];
         }
     }
+    out->energy = out->kinetic_energy + out->potential_energy;
+    double balance = out->energy + out->dissipated_energy - e->initial_energy;
+    out->energy_drift = e->initial_energy != 0 ? balance / fabs(e->initial_energy) : balance;
 }
 
 rc_status rc_rigid_fill_frame(const rc_rigid *e, rc_frame *f)

@@ -8,7 +8,7 @@
 #include "core/status.h"
 #include "rigid/engine.h"
 
-#define STATE_MAGIC 0x3230455441545352ULL /* "RSTATE02" read as a little-endian number */
+#define STATE_MAGIC 0x3330455441545352ULL /* "RSTATE03" read as a little-endian number */
 
 typedef struct header {
     uint64_t magic;
@@ -22,6 +22,7 @@ static int blocks(rc_rigid *e, void **where, size_t *size)
     int k = 0;
     where[k] = &e->time, size[k++] = sizeof e->time;
     where[k] = &e->stats, size[k++] = sizeof e->stats;
+    where[k] = &e->initial_energy, size[k++] = sizeof e->initial_energy;
     where[k] = e->x, size[k++] = 3 * n * sizeof *e->x;
     where[k] = e->q, size[k++] = 4 * n * sizeof *e->q;
     where[k] = e->v, size[k++] = 3 * n * sizeof *e->v;
@@ -33,8 +34,8 @@ static int blocks(rc_rigid *e, void **where, size_t *size)
 
 size_t rc_rigid_state_size(const rc_rigid *e)
 {
-    void *where[8];
-    size_t size[8], total = sizeof(header);
+    void *where[9];
+    size_t size[9], total = sizeof(header);
     int count = blocks((rc_rigid *)e, where, size);
     for (int k = 0; k < count; k++) total += size[k];
     return total;
@@ -50,8 +51,8 @@ rc_status rc_rigid_state_save(const rc_rigid *e, void *buffer, size_t bytes)
     unsigned char *at = buffer;
     memcpy(at, &h, sizeof h);
     at += sizeof h;
-    void *where[8];
-    size_t size[8];
+    void *where[9];
+    size_t size[9];
     int count = blocks((rc_rigid *)e, where, size);
     for (int k = 0; k < count; k++) {
         if (size[k]) memcpy(at, where[k], size[k]);
@@ -93,8 +94,8 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
     rc_status s = rc_rigid_warm_reserve(e, h.kept);
     if (s) return s;
     e->warm.count = h.kept;
-    void *where[8];
-    size_t size[8];
+    void *where[9];
+    size_t size[9];
     int count = blocks(e, where, size);
     for (int k = 0; k < count; k++) {
         if (size[k]) memcpy(where[k], at, size[k]);

@@ -1,4 +1,5 @@
-/* One step of the time-stepped engine (DESIGN.md, "The time-stepped engine"; docs/rigid.md, "The step"):
+/* One step of the time-stepped engine (DESIGN.md, "The time-stepped engine"; docs/rigid.md, "The step"). The kinetic
+ * energy that step 3 takes out is counted as dissipated, for the energy balance (rc_rigid_observables):
  *   1. contacts of the present configuration (detect.c);
  *   2. existing overlaps are pushed apart at the position level (each body by the mean of its overlapping
  *      contacts' depths, shared by inverse mass), with no change of velocity, so no energy is added;
@@ -102,8 +103,10 @@ static rc_status one_step(rc_rigid *e)
     e->stats.detection_seconds += t1 - t0;
     e->step_iterations = 0;
     double gh = rc_v3_norm(e->gravity) * e->h;
+    double before = rc_rigid_kinetic_energy(e);
     s = rc_rigid_resolve(e, e->collide, gh);
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
+    if (!s) e->stats.dissipated_energy += before - rc_rigid_kinetic_energy(e);
     if (!s) memcpy(e->v_collided, e->v, 3 * (size_t)e->n * sizeof *e->v);
     for (int32_t i = 0; i < e->n && !s; i++) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
     if (!s) s = rc_rigid_resolve(e, e->rest, 0);

@@ -1,29 +1,13 @@
 /* Paths and directories the tool's commands write into (docs/cli.md): mkdir -p and DIRECTORY/NAME. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli.h"
 
 int rc_cli_make_directory(const char *path)
 {
-    char *partial = strdup(path);
-    if (!partial) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
-    int error = 0;
-    for (char *p = partial + 1; *p && !error; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
-        *p = '/';
-    }
-    if (!error && mkdir(partial, 0777) != 0 && errno != EEXIST) error = errno;
-    struct stat info;
-    if (!error && (stat(path, &info) != 0 || !S_ISDIR(info.st_mode))) error = ENOTDIR;
-    free(partial);
-    if (error)
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot create the output directory %s: %s", path, strerror(error));
-    return -1;
+    if (rc_directory_make(path) == RC_OK) return -1;
+    return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
 }
 
 char *rc_cli_join(const char *directory, const char *name)

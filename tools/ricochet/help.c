@@ -12,8 +12,8 @@ static const char overview[] =
     "commands:\n"
     "  resolve FILE [options]  resolve one simultaneous impact read from a problem file (JSON) and print the\n"
     "                          result as JSON\n"
-    "  run SCENE [options]     run an event-driven simulation described by a scene file (JSON), writing the\n"
-    "                          trajectory and observables, and print a JSON summary\n"
+    "  run SCENE [options]     run a simulation described by a scene file (JSON; event-driven or time-stepped),\n"
+    "                          writing a run folder (trajectory, observables), and print a JSON summary\n"
     "  render TRAJECTORY...    draw the frames of extended XYZ or H5MD trajectories into PNG pictures (and an MP4)\n"
     "  plot CSV [options]      draw the columns of a CSV table (observables.csv) against time as PNG line plots\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
@@ -54,33 +54,38 @@ static const char run_help[] =
     "usage: ricochet run SCENE [options]\n"
     "       ricochet run --resume CHECKPOINT [options]\n"
     "\n"
-    "Reads a scene file (SCENE, or - for standard input; docs/formats.md), runs the event-driven engine until the\n"
-    "stop criterion, writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at time 0, every\n"
-    "output.every time units (or output.every_collisions collisions) and at the end, and prints one JSON object:\n"
-    "counts, collisions per second, and the\n"
-    "temperature, pressure, compressibility factor, mean free time, energy drift and largest overlap, averaged\n"
-    "after the equilibration.\n"
+    "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its \"dynamics\"\n"
+    "names (event-driven hard spheres and disks, or time-stepped balls and rigid bodies) until its stop limit, or\n"
+    "until nothing can happen any more. It writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at\n"
+    "time 0, every output.every time units (or output.every_collisions collisions) and at the end, DIR/scene.json\n"
+    "and DIR/summary.json, and prints the summary as one JSON object (docs/formats.md, \"The summary\").\n"
     "\n"
-    "options (they override the file; any of --collisions, --time, --events replaces the file's stop):\n"
-    "  --collisions N          stop after N pair collisions\n"
+    "options (they override the file; any of --collisions, --time, --events, --steps replaces the file's stop):\n"
+    "  --collisions N          stop after N pair collisions (event-driven)\n"
     "  --time T                stop at simulation time T\n"
-    "  --events N              stop after N events (collisions, wall hits, list rebuilds, ...)\n"
-    "  --out DIR               write the files into DIR (created if missing; default: output.directory, \"out\")\n"
+    "  --events N              stop after N events: collisions, wall hits, list rebuilds, ... (event-driven)\n"
+    "  --steps N               stop after N steps (time-stepping)\n"
+    "  --out DIR               write the run folder DIR (created if missing; default: output.directory, \"out\");\n"
+    "                          with --resume, a new folder instead of the checkpoint's\n"
     "  --no-xyz                do not write the trajectory\n"
     "  --h5md FILE             also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
     "                          output.h5md writes DIR/trajectory.h5md\n"
-    "  --checkpoint-every T    write DIR/checkpoint.rcp at every multiple of simulation time T\n"
-    "  --resume CHECKPOINT     go on from a checkpoint (it holds the scene): bit-identical to the run that wrote it\n"
+    "  --checkpoint-every T    write DIR/checkpoint.rcp at every multiple of simulation time T (and when\n"
+    "                          interrupted); a resumed run keeps the checkpoint's cadence unless given\n"
+    "  --resume CHECKPOINT     go on from a checkpoint (it holds the scene and the settings) in its run folder,\n"
+    "                          keeping every frame and row written up to it and appending after them\n"
     "  --quiet                 no progress bar and no notes on stderr\n"
     "  --compact               print the JSON on one line\n"
     "  --help                  print this help\n"
     "\n"
-    "A progress bar (percent of the stop criterion, collisions per second, time left) is drawn on stderr when it is\n"
-    "a terminal.\n"
+    "A progress bar (percent of the stop limit, collisions or steps per second, time left) is drawn on stderr when it\n"
+    "is a terminal. Ctrl-C (SIGINT) or SIGTERM ends the run cleanly: a last frame, every file closed under its own\n"
+    "name, a checkpoint when checkpointing is on, the summary with \"stopped_by\": \"interrupted\"; a second one ends\n"
+    "the process at once.\n"
     "\n"
     "exit codes: 0 done, 1 usage, 2 bad scene, option, checkpoint or output directory (the message names the field\n"
-    "or path), 3 a cluster's impact ran out of its budget or the clock stalled (the message names the particles),\n"
-    "4 internal failure.\n";
+    "or path), 3 an impact ran out of its budget or the clock stalled (the message names the particles; the summary\n"
+    "is printed), 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n";
 
 static const char render_help[] =
     "usage: ricochet render TRAJECTORY... [options]\n"
@@ -122,10 +127,27 @@ static const char plot_help[] =
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, run, render, plot, help).\n";
+    "Prints the overview, or the help of COMMAND (resolve, run, render, plot, help). `ricochet help observables`\n"
+    "prints the table of observables (the CSV columns and the summary's measured keys) as Markdown.\n";
+
+/* The library's table of observables as a Markdown table (docs/formats.md, "Observables", is this output). */
+static void observables_table(FILE *out)
+{
+    fputs("| name | unit | event-driven | time-stepping | in rows | meaning |\n|---|---|---|---|---|---|\n", out);
+    for (int k = 0; k < rc_observable_count(); k++) {
+        const rc_observable_info *o = rc_observable(k);
+        fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name, o->unit,
+                o->flags & RC_OBSERVABLE_EVENT_DRIVEN ? "yes" : "", o->flags & RC_OBSERVABLE_TIME_STEPPING ? "yes" : "",
+                o->flags & RC_OBSERVABLE_ROW ? "yes" : "", o->meaning);
+    }
+}
 
 int rc_cli_help(const char *topic, FILE *out)
 {
+    if (topic && strcmp(topic, "observables") == 0) {
+        observables_table(out);
+        return 0;
+    }
     const char *text = !topic ? overview
                        : strcmp(topic, "resolve") == 0 ? resolve_help
                        : strcmp(topic, "run") == 0     ? run_help

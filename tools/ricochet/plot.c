@@ -2,6 +2,7 @@
  * any such table) and draw its columns against one column as line plots in a PNG (rc_plot_png), then print a JSON
  * object saying what was written (docs/cli.md). */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,8 +64,9 @@ static int read_table(const char *path, table *t)
         char *p = line, *end;
         for (int c = 0; c < t->columns && code == -1; c++, p = end + 1) {
             t->values[t->rows * t->columns + c] = strtod(p, &end);
-            bool last = c + 1 == t->columns;
-            if (end == p || (last ? strspn(end, " \r\n") != strlen(end) : *end != ','))
+            bool last = c + 1 == t->columns, empty = end == p && (*p == ',' || strspn(p, " \r\n") == strlen(p));
+            if (empty) t->values[t->rows * t->columns + c] = NAN; /* an empty cell: not defined there */
+            if ((end == p && !empty) || (last ? strspn(end, " \r\n") != strlen(end) : *end != ','))
                 code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s line %d: column %d (%s) is not a number, or the row does "
                                    "not have %d columns", path, t->rows + 2, c + 1, t->names[c], t->columns);
         }

@@ -1,0 +1,154 @@
+/* ricochet/run.h: the run driver, one loop for both engines (docs/architecture.md; docs/cli.md, "run").
+ *
+ * A run is a scene (event-driven or time-stepping: the scene's "dynamics" decides) and its engine, driven to the
+ * scene's stop limit: output at time 0, at every output time and at the end (extended XYZ, CSV, H5MD), checkpoints,
+ * progress through a callback, equilibration, and a summary. The command-line tool, the Python package and the
+ * benchmarks all run scenes through it. The driver never prints and never exits: failures return an rc_status with
+ * rc_last_error().
+ *
+ * Behaviour a caller can rely on:
+ * - every run ends: when nothing can happen any more (no event pending, every body at rest without gravity), the run
+ *   stops with stopped_by "no_events", whatever limit is left; a stop limit that cannot be reached by construction
+ *   (pair collisions of a single particle) is refused by rc_run_create;
+ * - rc_run_interrupt (async-signal-safe) ends a run cleanly at the next chunk: the present state is written as a last
+ *   frame, a checkpoint when checkpointing is on, every file is closed under its own name, stopped_by "interrupted";
+ * - a resumed run goes on in the checkpoint's folder and appends after exactly what was written up to the checkpoint,
+ *   so an interrupted and resumed run leaves the same frames and rows as an uninterrupted one;
+ * - a run folder explains itself: DIRECTORY/scene.json and DIRECTORY/summary.json beside the trajectories. */
+#ifndef RICOCHET_RUN_H
+#define RICOCHET_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ricochet/core.h"
+#include "ricochet/edmd.h"
+#include "ricochet/frame.h"
+#include "ricochet/rigid.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum rc_dynamics {
+    RC_DYNAMICS_EVENT_DRIVEN,  /* hard spheres and disks, ricochet/edmd.h */
+    RC_DYNAMICS_TIME_STEPPING  /* balls and rigid bodies on a fixed step, ricochet/rigid.h */
+} rc_dynamics;
+
+/* Absolute limits: the first one reached ends an advance. 0 means none for the counts, INFINITY for time. The
+ * event-driven engine counts collisions and events, the time-stepped one steps. */
+typedef struct rc_run_limits {
+    double time;
+    uint64_t collisions;
+    uint64_t events;
+    uint64_t steps;
+} rc_run_limits;
+
+/* What the progress callback is told, about once every options.progress_interval seconds. */
+typedef struct rc_run_progress {
+    double fraction;    /* of the stop limit done, in [0, 1] */
+    double time;        /* simulation time */
+    uint64_t done;      /* units done by this process since it started the run */
+    const char *unit;   /* "collisions" (event-driven) or "steps" (time-stepping) */
+    double rate;        /* units per second of wall time */
+    double eta;         /* seconds left at the present pace, or -1 when not known yet */
+} rc_run_progress;
+
+typedef void rc_run_progress_fn(const rc_run_progress *progress, void *user);
+
+/* What the caller changes of the scene's own settings. Strings are copied by rc_run_create and rc_run_resume. */
+typedef struct rc_run_options {
+    const char *directory;      /* replaces output.directory; on resume, a new folder instead of the checkpoint's */
+    const char *h5md_path;      /* also writes H5MD there (NULL: DIRECTORY/trajectory.h5md when output.h5md) */
+    bool stop_given;            /* stop replaces the scene's (on resume: the checkpoint's) "stop" */
+    rc_run_limits stop;
+    bool no_xyz;                /* no trajectory.xyz */
+    bool no_files;              /* no files at all, not even summary.json (the Python default) */
+    double checkpoint_every;    /* simulation time between checkpoints; 0: output.checkpoint_every of the scene, or
+                                 * on resume the checkpoint's own cadence */
+    const char *command_line;   /* recorded in summary.json (NULL: none) */
+    rc_run_progress_fn *progress;
+    void *progress_user;
+    double progress_interval;   /* seconds between progress calls (default 0.25) */
+} rc_run_options;
+
+typedef struct rc_run rc_run;
+
+RC_API rc_run_options rc_run_default_options(void);
+
+/* Reads a scene (JSON text) and builds its engine, opens the run folder and writes DIRECTORY/scene.json. Nothing
+ * is advanced yet. RC_INVALID_ARGUMENT names the scene's field; RC_IO_ERROR names the file that cannot be written. */
+RC_API rc_status rc_run_create(const char *scene_text, const rc_run_options *options, rc_run **run);
+/* Reads a checkpoint (rc_run_checkpoint_write) and goes on from it: in the checkpoint's run folder, appending to
+ * its files after what they held at the checkpoint, or in options->directory, a new folder. A checkpoint of another
+ * format version or byte order, or a damaged one, is refused with RC_INVALID_ARGUMENT saying which. */
+RC_API rc_status rc_run_resume(const char *checkpoint_path, const rc_run_options *options, rc_run **run);
+/* Closes what is still open (as an interrupted run would, without a summary) and frees the run. */
+RC_API void rc_run_destroy(rc_run *run);
+
+/* Runs to the stop limit (or until rc_run_interrupt, or until nothing can happen), then finishes (rc_run_finish).
+ * Returns RC_OK also when interrupted (rc_run_stopped_by says "interrupted"); RC_NOT_TERMINATED when an impact or
+ * the clock did not get on (the summary is written all the same, stopped_by "not_terminated"); other codes for
+ * failures, the files then left as NAME.partial. */
+RC_API rc_status rc_run_execute(rc_run *run);
+/* Advances to the first of these absolute limits, the run's own stop limit aside, writing outputs and checkpoints on
+ * the way; equilibration and averages go on as in rc_run_execute. */
+RC_API rc_status rc_run_advance(rc_run *run, const rc_run_limits *until);
+/* Writes the last frame and row (when the state moved since the last ones), closes every file under its own name and
+ * writes DIRECTORY/summary.json. A finished run can still be measured; it cannot be advanced. */
+RC_API rc_status rc_run_finish(rc_run *run);
+/* Asks the run to end cleanly at the next chunk (about a tenth of a second). Safe in a signal handler; signal is the
+ * signal's number (0 when not from a signal), kept for rc_run_interrupted_by. */
+RC_API void rc_run_interrupt(rc_run *run, int signal);
+RC_API int rc_run_interrupted_by(const rc_run *run);
+
+/* Writes a checkpoint of the run now: the scene, the engine's state, the loop's position and how far each file
+ * goes, atomically (PATH.partial, then renamed). NULL path: DIRECTORY/checkpoint.rcp. */
+RC_API rc_status rc_run_checkpoint_write(rc_run *run, const char *path);
+
+/* How the run stopped: "time", "collisions", "events", "steps", "no_events", "interrupted", "not_terminated", or
+ * NULL while it has not. */
+RC_API const char *rc_run_stopped_by(const rc_run *run);
+RC_API rc_dynamics rc_run_dynamics(const rc_run *run);
+RC_API double rc_run_time(const rc_run *run);
+/* The engine, for measurements beyond the summary (NULL when the run is of the other kind). */
+RC_API const rc_edmd *rc_run_edmd(const rc_run *run);
+RC_API const rc_rigid *rc_run_rigid(const rc_run *run);
+/* The bodies: count, and a frame (rc_frame_init(frame, count, rc_run_has_orientations(run))) of the present state. */
+RC_API int32_t rc_run_count(const rc_run *run);
+RC_API bool rc_run_has_orientations(const rc_run *run);
+RC_API rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame);
+/* The run folder (NULL when the run writes no files). */
+RC_API const char *rc_run_directory(const rc_run *run);
+
+/* The summary (docs/formats.md, "The summary") as JSON text, indented or on one line: the same object whatever the
+ * engine where meanings are shared. Free it with rc_text_free. NULL when out of memory. */
+RC_API char *rc_run_summary_json(const rc_run *run, bool compact);
+/* Frees text the library returned. */
+RC_API void rc_text_free(char *text);
+
+/* ---- The table of observables ----------------------------------------------------------------------------------
+ * One table is the source of the CSV columns, the H5MD observables, the summary's measured keys and the table in
+ * docs/formats.md (`ricochet help observables`). */
+enum {
+    RC_OBSERVABLE_EVENT_DRIVEN = 1,  /* the engines that have it */
+    RC_OBSERVABLE_TIME_STEPPING = 2,
+    RC_OBSERVABLE_ROW = 4,           /* a column of observables.csv and an H5MD observable */
+    RC_OBSERVABLE_SUMMARY = 8        /* a key of the summary */
+};
+
+typedef struct rc_observable_info {
+    const char *name;
+    const char *unit;     /* in the scene's units: "length", "time", "energy", ... or "1" for counts and ratios */
+    const char *meaning;  /* one sentence */
+    int flags;            /* RC_OBSERVABLE_* */
+} rc_observable_info;
+
+RC_API int rc_observable_count(void);
+/* Entry k of the table (NULL out of range). */
+RC_API const rc_observable_info *rc_observable(int k);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

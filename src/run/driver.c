@@ -1,0 +1,404 @@
+/* The run driver's loop (ricochet/run.h; docs/architecture.md): create a run from a scene or resume one from a
+ * checkpoint, then advance the engine in chunks sized to take about a tenth of a second of wall time (progress moves,
+ * an interrupt is seen soon), stopping at every output time (a frame and a row), every checkpoint time, the end of the
+ * equilibration and the stop limit, until a limit is reached, nothing can happen any more, or the caller interrupts;
+ * then finish: the last frame, the files closed, summary.json. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/status.h"
+#include "run/run.h"
+
+double rc_run_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+rc_run_options rc_run_default_options(void)
+{
+    rc_run_options o;
+    memset(&o, 0, sizeof o);
+    o.stop.time = INFINITY;
+    o.progress_interval = 0.25;
+    return o;
+}
+
+/* The smaller of two count limits, where 0 means none. */
+static uint64_t min_count(uint64_t a, uint64_t b) { return !a ? b : !b ? a : a < b ? a : b; }
+
+static uint64_t min_steps(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* a * k, or UINT64_MAX when it does not fit. */
+static uint64_t times(uint64_t a, int64_t k) { return k > 0 && a > UINT64_MAX / (uint64_t)k ? UINT64_MAX : a * (uint64_t)k; }
+
+static char *copy(const char *text, bool *failed)
+{
+    char *c = text ? strdup(text) : NULL;
+    if (text && !c) *failed = true;
+    return c;
+}
+
+static rc_run *new_run(const rc_run_options *o, const char *scene_text)
+{
+    rc_run *run = calloc(1, sizeof *run);
+    if (!run) return NULL;
+    bool failed = false;
+    run->scene_text = copy(scene_text, &failed);
+    run->command_line = copy(o->command_line, &failed);
+    run->interrupt_signal = -1;
+    run->progress = o->progress;
+    run->progress_user = o->progress_user;
+    run->progress_interval = o->progress_interval > 0 ? o->progress_interval : 0.25;
+    if (failed) {
+        rc_run_destroy(run);
+        return NULL;
+    }
+    return run;
+}
+
+/* The caller's options over the settings; checkpoints: options first, else the scene's (or checkpoint's). */
+static void apply_options(rc_run *run, const rc_run_options *o)
+{
+    if (o->stop_given) run->settings.stop = o->stop;
+    if (o->no_xyz) run->settings.xyz = false;
+    if (o->checkpoint_every > 0) run->settings.checkpoint_every = o->checkpoint_every;
+}
+
+/* Refuses limits the engine does not count and limits that cannot be reached by construction. */
+static rc_status check_limits(const rc_run *run)
+{
+    const run_settings *s = &run->settings;
+    const rc_run_limits *stop = &s->stop;
+    if (isnan(stop->time) || stop->time <= 0) return rc_fail(RC_INVALID_ARGUMENT, "stop.time: %g is not positive", stop->time);
+    if (!isfinite(stop->time) && !stop->collisions && !stop->events && !stop->steps)
+        return rc_fail(RC_INVALID_ARGUMENT, "stop: no limit is set: give time, %s",
+                       run->edmd ? "collisions or events" : "or steps");
+    if (run->edmd && stop->steps)
+        return rc_fail(RC_INVALID_ARGUMENT, "stop.steps: an event-driven scene stops by time, collisions or events");
+    if (!run->edmd && (stop->collisions || stop->events))
+        return rc_fail(RC_INVALID_ARGUMENT, "stop.%s: a time-stepping scene stops by time or steps",
+                       stop->collisions ? "collisions" : "events");
+    int32_t count = rc_run_count(run);
+    const char *pairs = stop->collisions ? "stop.collisions"
+                        : s->equilibrate && s->equilibration.collisions ? "equilibration.collisions" : NULL;
+    if (run->edmd && count < 2 && pairs)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: a scene of %d particle%s has no pair collisions; stop on time or "
+                                            "events", pairs, (int)count, count == 1 ? "" : "s");
+    if (s->checkpoint_every > 0 && !run->directory)
+        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: a run that writes no files has no folder for its "
+                                            "checkpoints");
+    return RC_OK;
+}
+
+/* Opens the files (reopens them after the checkpoint's marks when in_place), writes scene.json and, in a new folder,
+ * the first frame; starts the clocks. */
+static rc_status begin(rc_run *run, const char *h5md_path, bool in_place, bool count_first)
+{
+    rc_status s = rc_run_files_open(run, h5md_path, in_place);
+    if (!s) s = rc_run_write_scene(run);
+    if (!s && !in_place) s = rc_run_files_write(run);
+    if (!s && !in_place && count_first) run->at.outputs_done++;
+    rc_run_limits now;
+    rc_run_engine_counters(run, &now);
+    run->start_done = run->edmd ? now.collisions : now.steps;
+    run->wall_start = run->progress_drawn = rc_run_seconds();
+    rc_run_timestamp(run->started_at);
+    return s;
+}
+
+rc_status rc_run_create(const char *scene_text, const rc_run_options *options, rc_run **out)
+{
+    if (!out) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_create: NULL result");
+    *out = NULL;
+    if (!scene_text) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_create: NULL scene");
+    rc_run_options defaults = rc_run_default_options();
+    if (!options) options = &defaults;
+    rc_run *run = new_run(options, scene_text);
+    if (!run) return rc_fail(RC_NO_MEMORY, "out of memory");
+    const char *directory = NULL;
+    rc_status s = rc_run_engine_create(run);
+    if (!s) {
+        rc_run_engine_settings(run, &run->settings, &directory);
+        apply_options(run, options);
+        if (options->directory) directory = options->directory;
+        if (!options->no_files && !(run->directory = strdup(directory))) s = rc_fail(RC_NO_MEMORY, "out of memory");
+    }
+    if (!s) s = check_limits(run);
+    if (!s) {
+        run->at.equilibrated = !run->settings.equilibrate;
+        if (run->edmd) rc_edmd_measure(run->edmd, &run->at.start);
+        s = begin(run, options->h5md_path, false, true);
+    }
+    if (s) {
+        rc_run_destroy(run);
+        return s;
+    }
+    *out = run;
+    return RC_OK;
+}
+
+rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run **out)
+{
+    if (!out || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_resume: NULL argument");
+    *out = NULL;
+    rc_run_options defaults = rc_run_default_options();
+    if (!options) options = &defaults;
+    run_checkpoint c;
+    rc_status s = rc_run_checkpoint_read(path, &c);
+    if (s) return s;
+    rc_run *run = new_run(options, c.scene_text);
+    s = run ? rc_run_engine_create(run) : rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!s) s = rc_run_engine_state_restore(run, c.state, c.state_size);
+    bool in_place = !options->directory && !options->no_files && c.directory[0];
+    if (!s && in_place && (options->no_xyz || options->h5md_path))
+        s = rc_fail(RC_INVALID_ARGUMENT, "a run resumed in its own folder keeps its files: a different choice of "
+                                         "files (no XYZ, another H5MD path) needs a new folder");
+    const char *directory = options->no_files ? NULL : options->directory ? options->directory
+                            : c.directory[0] ? c.directory : NULL;
+    if (!s && directory && !(run->directory = strdup(directory))) s = rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!s) {
+        run->settings = c.settings;
+        run->at = c.position;
+        apply_options(run, options);
+        s = check_limits(run);
+    }
+    if (!s && !in_place) run->at.frames = run->at.rows = 0;
+    const char *h5md = in_place ? (c.h5md_path[0] ? c.h5md_path : NULL) : options->h5md_path;
+    if (!s) s = begin(run, h5md, in_place, false);
+    rc_run_checkpoint_free(&c);
+    if (s) {
+        rc_run_destroy(run);
+        return s;
+    }
+    *out = run;
+    return RC_OK;
+}
+
+void rc_run_destroy(rc_run *run)
+{
+    if (!run) return;
+    if (!run->finished) rc_run_files_close(run, true);
+    rc_run_files_free(run);
+    rc_run_engine_destroy(run);
+    free(run->scene_text);
+    free(run->directory);
+    free(run->command_line);
+    free(run);
+}
+
+/* The name of the first limit reached, or NULL. */
+static const char *reached(const rc_run *run, const rc_run_limits *l, const rc_run_limits *now)
+{
+    if (!run->edmd) {
+        uint64_t total = rc_run_engine_step_limit(run, l);
+        return now->steps < total ? NULL : l->steps == total ? "steps" : "time";
+    }
+    if (now->time >= l->time) return "time";
+    if (l->collisions && now->collisions >= l->collisions) return "collisions";
+    if (l->events && now->events >= l->events) return "events";
+    return NULL;
+}
+
+/* How far towards the limits, from 0 to 1. */
+static double fraction(const rc_run *run, const rc_run_limits *l, const rc_run_limits *now)
+{
+    if (!run->edmd) {
+        uint64_t total = rc_run_engine_step_limit(run, l);
+        return total == UINT64_MAX ? 0 : (double)now->steps / (double)total;
+    }
+    double f = isfinite(l->time) ? now->time / l->time : 0;
+    if (l->collisions) f = fmax(f, (double)now->collisions / (double)l->collisions);
+    if (l->events) f = fmax(f, (double)now->events / (double)l->events);
+    return fmin(f, 1);
+}
+
+/* The loop's timetable: the next output and checkpoint, in the engine's terms. */
+typedef struct timetable {
+    double next_checkpoint;       /* event-driven: simulation time */
+    uint64_t next_checkpoint_step, per_output, per_checkpoint; /* time-stepping: steps */
+} timetable;
+
+static void plan(const rc_run *run, const rc_run_limits *now, timetable *t)
+{
+    double every = run->settings.checkpoint_every;
+    t->next_checkpoint = every > 0 ? every * (floor(now->time / every) + 1) : INFINITY;
+    t->per_output = t->per_checkpoint = t->next_checkpoint_step = UINT64_MAX;
+    if (run->edmd) return;
+    t->per_output = isfinite(run->settings.every) ? rc_run_engine_steps_per(run, run->settings.every) : UINT64_MAX;
+    if (every > 0) t->per_checkpoint = rc_run_engine_steps_per(run, every);
+    if (t->per_checkpoint != UINT64_MAX) t->next_checkpoint_step = times(t->per_checkpoint, (int64_t)(now->steps / t->per_checkpoint) + 1);
+}
+
+/* The limits of the next call to the engine: the first of the caller's limits, the next output, checkpoint and end of
+ * equilibration, and the chunk. */
+static rc_run_limits next_limits(const rc_run *run, const rc_run_limits *until, const rc_run_limits *now,
+                                 const timetable *t, uint64_t chunk)
+{
+    const run_settings *s = &run->settings;
+    int64_t k = run->at.outputs_done;
+    rc_run_limits to = *until;
+    if (!run->edmd) {
+        uint64_t steps = rc_run_engine_step_limit(run, until);
+        steps = min_steps(min_steps(steps, times(t->per_output, k)), t->next_checkpoint_step);
+        steps = min_steps(steps, now->steps + chunk);
+        to.time = INFINITY, to.steps = steps;
+        return to;
+    }
+    if (s->every_collisions) to.collisions = min_count(to.collisions, times(s->every_collisions, k));
+    else if (k > 0) to.time = fmin(to.time, s->every * (double)k);
+    to.time = fmin(to.time, t->next_checkpoint);
+    if (!run->at.equilibrated) {
+        to.time = fmin(to.time, s->equilibration.time);
+        to.collisions = min_count(to.collisions, s->equilibration.collisions);
+        to.events = min_count(to.events, s->equilibration.events);
+    }
+    to.events = min_count(to.events, now->events + chunk);
+    return to;
+}
+
+static bool output_due(const rc_run *run, const rc_run_limits *now, const timetable *t)
+{
+    int64_t k = run->at.outputs_done;
+    if (!run->edmd) return now->steps >= times(t->per_output, k);
+    if (run->settings.every_collisions) return now->collisions >= times(run->settings.every_collisions, k);
+    return now->time >= run->settings.every * (double)k;
+}
+
+static void report_progress(rc_run *run, const rc_run_limits *limits, const rc_run_limits *now)
+{
+    double wall = rc_run_seconds();
+    if (!run->progress || wall - run->progress_drawn < run->progress_interval) return;
+    run->progress_drawn = wall;
+    double elapsed = wall - run->wall_start, f = fraction(run, limits, now);
+    rc_run_progress p = {f, now->time, (run->edmd ? now->collisions : now->steps) - run->start_done,
+                         rc_run_engine_unit(run), 0, -1};
+    p.rate = elapsed > 0 ? (double)p.done / elapsed : 0;
+    if (f > run->start_fraction && elapsed > 0) p.eta = elapsed * (1 - f) / (f - run->start_fraction);
+    run->progress(&p, run->progress_user);
+}
+
+/* After a chunk: the end of the equilibration, a frame and row when due, a checkpoint when due. */
+static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t)
+{
+    rc_status s = RC_OK;
+    if (!run->at.equilibrated && reached(run, &run->settings.equilibration, now)) {
+        rc_edmd_measure(run->edmd, &run->at.start);
+        run->at.equilibrated = true;
+    }
+    if (output_due(run, now, t)) {
+        s = rc_run_files_write(run);
+        run->at.outputs_done++;
+    }
+    bool checkpoint = run->edmd ? now->time >= t->next_checkpoint : now->steps >= t->next_checkpoint_step;
+    if (!s && checkpoint) {
+        s = rc_run_checkpoint_write(run, NULL);
+        plan(run, now, t);
+    }
+    return s;
+}
+
+/* Advances until one of `until` is reached (naming it as the stop when is_stop), nothing can happen, or an
+ * interrupt. */
+static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_stop)
+{
+    if (run->finished) return rc_fail(RC_INVALID_ARGUMENT, "the run is finished: it cannot be advanced");
+    rc_run_limits now, before;
+    rc_run_engine_counters(run, &now);
+    run->start_fraction = fraction(run, until, &now);
+    timetable t;
+    plan(run, &now, &t);
+    uint64_t chunk = run->edmd ? 1000 : 1;
+    bool quiet = false; /* the last chunk processed no event (or none has run yet) */
+    for (bool first = true;; first = false) {
+        if (run->interrupt_signal >= 0) {
+            run->stopped_by = "interrupted";
+            return RC_OK;
+        }
+        const char *limit = reached(run, until, &now);
+        if (limit) {
+            if (is_stop) run->stopped_by = limit;
+            return RC_OK;
+        }
+        if ((first || quiet || !run->edmd) && rc_run_engine_idle(run)) {
+            run->stopped_by = "no_events";
+            return RC_OK;
+        }
+        rc_run_limits to = next_limits(run, until, &now, &t, chunk);
+        before = now;
+        double started = rc_run_seconds();
+        rc_status s = rc_run_engine_advance(run, &to);
+        double took = rc_run_seconds() - started;
+        rc_run_engine_counters(run, &now);
+        if (s == RC_NOT_TERMINATED) run->stopped_by = "not_terminated";
+        if (s) return s;
+        quiet = run->edmd && now.events == before.events;
+        s = after_chunk(run, &now, &t);
+        if (s) return s;
+        if (took < 0.05 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
+        else if (took > 0.2 && chunk > (run->edmd ? 64 : 1)) chunk /= 2;
+        report_progress(run, until, &now);
+    }
+}
+
+rc_status rc_run_advance(rc_run *run, const rc_run_limits *until)
+{
+    if (!run || !until) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: NULL argument");
+    if (isnan(until->time) || (!(until->time < INFINITY) && !until->collisions && !until->events && !until->steps))
+        return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: no limit is set: give a time or a count");
+    return advance_to(run, until, false);
+}
+
+rc_status rc_run_finish(rc_run *run)
+{
+    if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_finish: NULL run");
+    if (run->finished) return RC_OK;
+    rc_run_limits now;
+    rc_run_engine_counters(run, &now);
+    uint64_t count = run->edmd ? now.events : now.steps;
+    rc_status s = RC_OK;
+    if (!run->at.written || count != run->at.last_count || now.time != run->at.last_time) s = rc_run_files_write(run);
+    if (!s) s = rc_run_files_histogram(run);
+    rc_status closed = rc_run_files_close(run, !s);
+    if (!s) s = closed;
+    run->wall_seconds = rc_run_seconds() - run->wall_start;
+    rc_run_timestamp(run->ended_at);
+    run->finished = true;
+    if (!s) s = rc_run_write_summary(run);
+    return s;
+}
+
+rc_status rc_run_execute(rc_run *run)
+{
+    if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_execute: NULL run");
+    rc_status s = advance_to(run, &run->settings.stop, true);
+    if (s && s != RC_NOT_TERMINATED) {
+        rc_run_files_close(run, false); /* a failed run: its files stay NAME.partial */
+        return s;
+    }
+    char why[512] = "";
+    if (s) snprintf(why, sizeof why, "%s", rc_last_error());
+    rc_status t = RC_OK;
+    /* the checkpoint comes before the last frame, so that a resumed run drops that frame and goes on as if never
+     * interrupted */
+    if (run->interrupt_signal >= 0 && run->settings.checkpoint_every > 0) t = rc_run_checkpoint_write(run, NULL);
+    rc_status f = rc_run_finish(run);
+    if (!t) t = f;
+    if (t) return t;
+    return s ? rc_fail(s, "%s", why) : RC_OK;
+}
+
+void rc_run_interrupt(rc_run *run, int signal)
+{
+    if (run) run->interrupt_signal = signal >= 0 ? signal : 0;
+}
+
+int rc_run_interrupted_by(const rc_run *run) { return run ? run->interrupt_signal : -1; }
+
+const char *rc_run_stopped_by(const rc_run *run) { return run ? run->stopped_by : NULL; }
+
+const char *rc_run_directory(const rc_run *run) { return run ? run->directory : NULL; }

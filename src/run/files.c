@@ -1,0 +1,163 @@
+/* The files of a run (docs/formats.md, "Outputs"): the run folder, DIRECTORY/trajectory.xyz (extended XYZ frames),
+ * DIRECTORY/observables.csv (one row per output time: the table's row columns, the event-driven averages over the
+ * interval since the previous row), DIRECTORY/trajectory.h5md (the same frames and rows in H5MD, when asked) and
+ * DIRECTORY/separation_histogram.csv; opened fresh, or reopened after a checkpoint's marks so that a resumed run
+ * appends after exactly what was written up to the checkpoint. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/status.h"
+#include "run/run.h"
+
+enum { HISTOGRAM_RANGE = 100, MAX_COLUMNS = 64 };
+
+char *rc_run_join(const char *directory, const char *name)
+{
+    size_t size = strlen(directory) + strlen(name) + 2;
+    char *path = malloc(size);
+    if (path) snprintf(path, size, "%s/%s", directory, name);
+    else rc_fail(RC_NO_MEMORY, "out of memory");
+    return path;
+}
+
+/* *path = DIRECTORY/name when wanted; false when out of memory. */
+static bool name_file(bool wanted, const char *directory, const char *name, char **path)
+{
+    *path = wanted ? rc_run_join(directory, name) : NULL;
+    return !wanted || *path;
+}
+
+rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
+{
+    run_files *f = &run->files;
+    rc_status s = rc_frame_init(&f->frame, rc_run_count(run), rc_run_has_orientations(run));
+    if (s || !run->directory) return s;
+    const run_settings *o = &run->settings;
+    if ((s = rc_directory_make(run->directory))) return s;
+    if (!name_file(o->xyz, run->directory, "trajectory.xyz", &f->trajectory) ||
+        !name_file(o->csv, run->directory, "observables.csv", &f->observables) ||
+        (h5md_path ? !(f->h5md_path = strdup(h5md_path))
+                   : !name_file(o->h5md, run->directory, "trajectory.h5md", &f->h5md_path)))
+        return rc_fail(RC_NO_MEMORY, "out of memory");
+    const char *names[MAX_COLUMNS];
+    int columns = rc_run_row_columns(run->dynamics, names, NULL);
+    const char *author = getenv("USER");
+    if (resume) {
+        if (f->trajectory) s = rc_xyz_writer_resume(f->trajectory, &run->at.xyz, &f->xyz);
+        if (!s && f->observables) s = rc_csv_writer_resume(f->observables, columns, names, &run->at.csv, &f->csv);
+        if (!s && f->h5md_path) s = rc_h5md_writer_resume(f->h5md_path, author, &run->at.h5md, &f->h5md);
+        return s;
+    }
+    if (f->trajectory) s = rc_xyz_writer_open(f->trajectory, &f->xyz);
+    if (!s && f->observables) s = rc_csv_writer_open(f->observables, columns, names, &f->csv);
+    if (!s && f->h5md_path) s = rc_h5md_writer_open(f->h5md_path, author, &f->h5md);
+    return s;
+}
+
+rc_status rc_run_files_write(rc_run *run)
+{
+    run_files *f = &run->files;
+    run_position *at = &run->at;
+    rc_status s = f->xyz || f->h5md ? rc_run_fill_frame(run, &f->frame) : RC_OK;
+    if (!s && f->xyz) s = rc_xyz_writer_write(f->xyz, &f->frame);
+    if (!s && f->h5md) s = rc_h5md_writer_write(f->h5md, &f->frame);
+    if (!s && (f->csv || f->h5md)) {
+        double values[MAX_COLUMNS], row[MAX_COLUMNS];
+        const char *names[MAX_COLUMNS];
+        int indices[MAX_COLUMNS], columns = rc_run_row_columns(run->dynamics, names, indices);
+        rc_run_observe(run, at->written ? &at->last : NULL, values);
+        for (int c = 0; c < columns; c++) row[c] = values[indices[c]];
+        if (f->csv) s = rc_csv_writer_row(f->csv, row);
+        if (!s && f->h5md) s = rc_h5md_writer_observe(f->h5md, row[0], columns - 1, names + 1, row + 1);
+    }
+    if (s) return s;
+    at->frames += f->xyz || f->h5md;
+    at->rows += f->csv || f->h5md;
+    rc_run_limits now;
+    rc_run_engine_counters(run, &now);
+    if (run->edmd) rc_edmd_measure(run->edmd, &at->last);
+    at->last_count = run->edmd ? now.events : now.steps;
+    at->last_time = now.time;
+    at->written = true;
+    return RC_OK;
+}
+
+rc_status rc_run_files_mark(rc_run *run)
+{
+    run_files *f = &run->files;
+    rc_status s = f->xyz ? rc_xyz_writer_mark(f->xyz, &run->at.xyz) : RC_OK;
+    if (!s && f->csv) s = rc_csv_writer_mark(f->csv, &run->at.csv);
+    if (!s && f->h5md) s = rc_h5md_writer_mark(f->h5md, &run->at.h5md);
+    return s;
+}
+
+rc_status rc_run_files_histogram(rc_run *run)
+{
+    enum { BINS = 2 * HISTOGRAM_RANGE + 1 };
+    uint64_t counts[BINS];
+    if (!run->edmd || !run->directory ||
+        rc_edmd_separation_histogram(run->edmd, HISTOGRAM_RANGE, counts) != BINS)
+        return RC_OK;
+    static const char *const names[] = {"offset", "count"};
+    run_files *f = &run->files;
+    if (!f->histogram && !(f->histogram = rc_run_join(run->directory, "separation_histogram.csv")))
+        return RC_NO_MEMORY;
+    rc_csv_writer *csv = NULL;
+    rc_status s = rc_csv_writer_open(f->histogram, 2, names, &csv);
+    for (int b = 0; b < BINS && !s; b++)
+        s = rc_csv_writer_row(csv, (double[2]){b - HISTOGRAM_RANGE, (double)counts[b]});
+    if (csv) {
+        rc_status closed = rc_csv_writer_close(csv);
+        if (!s) s = closed;
+    }
+    return s;
+}
+
+rc_status rc_run_files_close(rc_run *run, bool complete)
+{
+    run_files *f = &run->files;
+    rc_status s = RC_OK;
+    if (!complete) { /* the run failed: no file of it may look complete */
+        rc_xyz_writer_abandon(f->xyz);
+        rc_csv_writer_abandon(f->csv);
+        rc_h5md_writer_abandon(f->h5md);
+    } else {
+        rc_status x = f->xyz ? rc_xyz_writer_close(f->xyz) : RC_OK;
+        rc_status c = f->csv ? rc_csv_writer_close(f->csv) : RC_OK;
+        rc_status h = f->h5md ? rc_h5md_writer_close(f->h5md) : RC_OK;
+        s = x ? x : c ? c : h;
+    }
+    f->xyz = NULL, f->csv = NULL, f->h5md = NULL;
+    return s;
+}
+
+void rc_run_files_free(rc_run *run)
+{
+    run_files *f = &run->files;
+    rc_run_files_close(run, false);
+    rc_frame_release(&f->frame);
+    free(f->trajectory);
+    free(f->observables);
+    free(f->h5md_path);
+    free(f->histogram);
+    memset(f, 0, sizeof *f);
+}
+
+rc_status rc_run_write_text(const char *path, const char *text)
+{
+    size_t size = strlen(path) + sizeof ".partial";
+    char *partial = malloc(size);
+    if (!partial) return rc_fail(RC_NO_MEMORY, "out of memory");
+    snprintf(partial, size, "%s.partial", path);
+    FILE *file = fopen(partial, "w");
+    bool ok = file && fputs(text, file) >= 0 && fflush(file) == 0 && fsync(fileno(file)) == 0;
+    int error = errno;
+    if (file && fclose(file) != 0 && ok) ok = false, error = errno;
+    if (ok && rename(partial, path) != 0) ok = false, error = errno;
+    if (!ok) remove(partial);
+    free(partial);
+    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "cannot write %s: %s", path, strerror(error ? error : EIO));
+}

@@ -1,0 +1,155 @@
+/* The run driver's insides (ricochet/run.h; docs/architecture.md): the run, its engine behind a few functions that
+ * hide which one it is (engine.c), the table of observables (observables.c), the files (files.c), checkpoints
+ * (checkpoint.c), the summary (summary.c) and the loop (driver.c). */
+#ifndef RC_RUN_RUN_H
+#define RC_RUN_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "ricochet/output.h"
+#include "ricochet/rigid_scene.h"
+#include "ricochet/run.h"
+#include "ricochet/scene.h"
+
+/* The effective settings of a run: the scene's, with the caller's options over them. */
+typedef struct run_settings {
+    rc_run_limits stop;
+    bool equilibrate;
+    rc_run_limits equilibration;
+    double every;                 /* simulation time between outputs (INFINITY: first and last only) */
+    uint64_t every_collisions;    /* event-driven: collisions between outputs instead (0: by time) */
+    bool xyz, csv, h5md;
+    double checkpoint_every;      /* 0: none */
+} run_settings;
+
+/* Where the loop is, beyond the engine's state: saved in checkpoints so that a resumed run goes on the same way. */
+typedef struct run_position {
+    int64_t outputs_done;         /* frames (and rows) written at output times, the one at time 0 included */
+    int64_t frames, rows;         /* written into the files, the last ones included */
+    bool equilibrated;
+    bool written;                 /* a frame or row was written: `last` holds its state */
+    rc_edmd_observables start;    /* event-driven: where the summary's averages start */
+    rc_edmd_observables last;     /* event-driven: the state at the last row, where the next row's averages start */
+    uint64_t last_count;          /* events (event-driven) or steps at the last frame and row */
+    double last_time;
+    rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
+} run_position;
+
+/* The files of a run. */
+typedef struct run_files {
+    char *trajectory, *observables, *h5md_path, *histogram; /* paths, NULL when not written */
+    rc_xyz_writer *xyz;
+    rc_csv_writer *csv;
+    rc_h5md_writer *h5md;
+    rc_frame frame;
+} run_files;
+
+struct rc_run {
+    rc_dynamics dynamics;
+    char *scene_text;
+    rc_run_scene *edmd_scene;
+    rc_edmd *edmd;
+    rc_rigid_scene *rigid_scene;
+    rc_rigid *rigid;
+    run_settings settings;
+    char *directory;              /* NULL when the run writes no files */
+    char *command_line;
+    rc_run_progress_fn *progress;
+    void *progress_user;
+    double progress_interval;
+    run_position at;
+    run_files files;
+    volatile sig_atomic_t interrupt_signal; /* -1 while not asked to stop; else the signal (0: none) */
+    const char *stopped_by;
+    bool finished;
+    double wall_start, wall_seconds, progress_drawn;
+    double start_fraction;        /* of the stop limit, when this process took the run over */
+    uint64_t start_done;          /* collisions or steps when this process took the run over */
+    char started_at[32], ended_at[32];
+};
+
+/* ---- engine.c: both engines behind one face ---- */
+/* Parses the scene text (the engine its "dynamics" names) and builds the engine. */
+rc_status rc_run_engine_create(rc_run *run);
+void rc_run_engine_destroy(rc_run *run);
+/* The scene's settings, before the caller's options. */
+void rc_run_engine_settings(const rc_run *run, run_settings *out, const char **directory);
+/* Advances to the first of the limits (absolute). */
+rc_status rc_run_engine_advance(rc_run *run, const rc_run_limits *to);
+/* Time-stepping: the step count the limits stop at (UINT64_MAX: none), and the steps in a span of time (at least 1;
+ * UINT64_MAX when beyond reach). */
+uint64_t rc_run_engine_step_limit(const rc_run *run, const rc_run_limits *limits);
+uint64_t rc_run_engine_steps_per(const rc_run *run, double time);
+/* The present counters: time, collisions, events, steps (0 where the engine has none). */
+void rc_run_engine_counters(const rc_run *run, rc_run_limits *now);
+/* Nothing can happen any more: no event pending (event-driven); at rest without gravity (time-stepping). */
+bool rc_run_engine_idle(rc_run *run);
+size_t rc_run_engine_state_size(const rc_run *run);
+rc_status rc_run_engine_state_save(rc_run *run, void *buffer, size_t size);
+rc_status rc_run_engine_state_restore(rc_run *run, const void *buffer, size_t size);
+/* Event-driven: the observables now, averaged since `since` (NULL: the start of the run). */
+void rc_run_engine_measure(const rc_run *run, const rc_edmd_observables *since, rc_edmd_observables *out);
+/* The unit of progress: "collisions" or "steps". */
+const char *rc_run_engine_unit(const rc_run *run);
+
+/* ---- observables.c ---- */
+/* Every value of the table for the run's engine (NAN where the engine has none), the event-driven averages taken
+ * since `since` (NULL: since the start). values has rc_observable_count() entries. */
+void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double *values);
+/* The names of the row's columns for the engine, in table order, and their indices into the table's values. */
+int rc_run_row_columns(rc_dynamics dynamics, const char **names, int *indices);
+/* Adds the summary's measured keys (null where a value is not defined). */
+void rc_run_add_observables(const rc_run *run, const rc_edmd_observables *since, cJSON *summary);
+
+/* ---- files.c ---- */
+/* mkdir -p. */
+rc_status rc_run_make_directory(const char *path);
+/* "directory/name", malloc'd; NULL when out of memory (rc_last_error says so). */
+char *rc_run_join(const char *directory, const char *name);
+/* Opens the files fresh (resume false) or reopens them after the checkpoint's marks (resume true). */
+rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume);
+/* Writes the present state as a frame and a row. */
+rc_status rc_run_files_write(rc_run *run);
+/* Flushes the files and records how far each goes in run->at. */
+rc_status rc_run_files_mark(rc_run *run);
+/* Writes DIRECTORY/separation_histogram.csv when the event-driven engine collected the histogram. */
+rc_status rc_run_files_histogram(rc_run *run);
+/* Closes the files under their own names (complete) or leaves them NAME.partial (a failed run). */
+rc_status rc_run_files_close(rc_run *run, bool complete);
+void rc_run_files_free(rc_run *run);
+/* Writes text to path atomically (path.partial, then renamed). */
+rc_status rc_run_write_text(const char *path, const char *text);
+
+/* ---- summary.c ---- */
+/* The summary object (ricochet/run.h, rc_run_summary_json); NULL when out of memory. */
+cJSON *rc_run_summary(const rc_run *run);
+/* DIRECTORY/scene.json: the scene as read with the run's effective stop and output. */
+rc_status rc_run_write_scene(const rc_run *run);
+/* DIRECTORY/summary.json: the summary, the version, the command line, the start and end. */
+rc_status rc_run_write_summary(const rc_run *run);
+/* UTC now as 2026-11-25T13:07:00Z. */
+void rc_run_timestamp(char out[32]);
+
+/* ---- checkpoint.c ---- */
+/* What a checkpoint holds, read back. */
+typedef struct run_checkpoint {
+    char *scene_text;
+    char *directory;              /* "" when the run wrote no files */
+    char *h5md_path;              /* "" when none */
+    run_settings settings;
+    run_position position;
+    void *state;
+    size_t state_size;
+} run_checkpoint;
+
+rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out);
+void rc_run_checkpoint_free(run_checkpoint *checkpoint);
+
+/* Seconds on the monotonic clock. */
+double rc_run_seconds(void);
+
+#endif
