@@ -161,12 +161,15 @@ scene() { # NAME EXTRA-KEYS: a scene of 108 hard spheres from FCC in a periodic 
 }
 # summary_ok COUNT FRAMES-DIR: the last stdout is a run summary with every key; the XYZ (when FRAMES-DIR has one)
 # has COUNT + 2 lines per frame and the CSV its header, one row per frame
+"$tool" help observables >"$tmp/observables.md"
 summary_ok() {
     checks=$((checks + 1))
-    python3 - "$tmp/out" "$1" <<'EOF2' || fail "run summary of the last command"
+    python3 - "$tmp/out" "$1" "$tmp/observables.md" <<'EOF2' || fail "run summary of the last command"
 import json, os, sys
 r = json.load(open(sys.argv[1]))
 count = int(sys.argv[2])
+table = [[cell.strip() for cell in line.split("|")[1:-1]] for line in open(sys.argv[3]) if line.startswith("| `")]
+header = ",".join(row[0].strip("`") for row in table if row[2] == "yes" and row[4] == "yes")
 for k in ("time", "collisions", "events", "collisions_per_second", "temperature", "pressure", "compressibility",
           "mean_free_time", "energy_drift", "max_overlap", "stabilising_collisions", "negative_time_events",
           "particles", "dimension", "packing_fraction", "wall_collisions", "three_body_events", "neighbour_rebuilds",
@@ -181,9 +184,8 @@ if o["trajectory"]:
     assert "Lattice=" in lines[1] and "pbc=" in lines[1], lines[1]
 if o["observables"]:
     rows = open(o["observables"]).read().splitlines()
-    assert rows[0] == ("time,collisions,events,temperature,pressure,compressibility,mean_free_time,energy_drift,"
-                       "max_overlap,stabilising_collisions,negative_time_events,kinetic_energy,wall_collisions,"
-                       "three_body_events"), rows[0]
+    assert rows[0] == header, (rows[0], header)  # the columns of the table of observables, in its order
+    assert "nan" not in open(o["observables"]).read(), "a value not defined is written as nan, not as an empty cell"
     assert len(rows) == o["rows"] + 1, (len(rows), o["rows"])
     assert abs(float(rows[-1].split(",")[0]) - r["time"]) <= 1e-14 * r["time"], rows[-1]  # cJSON may drop an ulp
 EOF2
@@ -259,7 +261,7 @@ with h5py.File(r["h5md"], "r") as f:
     assert p["velocity/time"][-1] == p["position/time"][-1] == float(lines[-count - 1].split("Time=")[1].split()[0])
     rows = open(r["observables"]).read().splitlines()
     names = rows[0].split(",")
-    table = numpy.array([[float(x) for x in row.split(",")] for row in rows[1:]])
+    table = numpy.array([[float(x) if x else numpy.nan for x in row.split(",")] for row in rows[1:]])
     o = f["observables"]
     assert "time" not in o and len(o) == len(names) - 1
     for c, name in enumerate(names[1:], 1):
@@ -307,7 +309,7 @@ checks=$((checks + 1))
 python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert r["clusters"] >= 1 and r["largest_cluster"] == 5 and abs(r["energy_drift"]) < 1e-14, r
+assert r["impacts"] >= 1 and r["largest_impact"] == 5 and abs(r["energy_drift"]) < 1e-14, r
 last = open(sys.argv[2]).read().splitlines()[-5:]
 vx = [float(line.split()[4]) for line in last]
 assert max(abs(v) for v in vx[:4]) < 1e-12 and abs(vx[4] - 1) < 1e-12, vx
@@ -368,7 +370,7 @@ run 0 "run with checkpoints" "$tool" run "$tmp/ck.json" --quiet --checkpoint-eve
 cp "$tmp/out" "$tmp/ckA.json"
 run 0 "run to the checkpoint at t = 2" "$tool" run "$tmp/ck.json" --quiet --checkpoint-every 1 --time 2 --out "$tmp/ckB"
 head -c 100 "$tmp/ckB/checkpoint.rcp" >"$tmp/ckB/checkpoint.rcp.partial"
-run 0 "resume" "$tool" run --resume "$tmp/ckB/checkpoint.rcp" --quiet --checkpoint-every 1 --out "$tmp/ckC"
+run 0 "resume" "$tool" run --resume "$tmp/ckB/checkpoint.rcp" --quiet --time 4 --out "$tmp/ckC"
 checks=$((checks + 1))
 python3 -c '
 import json, sys
@@ -398,7 +400,7 @@ checks=$((checks + 1))
 /usr/bin/python3 -c '
 import json, sys, h5py
 a, c = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
-for key in ("time", "steps", "impacts", "iterations", "energy_drift", "kinetic_energy", "max_penetration"):
+for key in ("time", "steps", "impacts", "impact_iterations", "energy_drift", "kinetic_energy", "max_penetration"):
     assert a[key] == c[key], (key, a[key], c[key])
 frame = lambda path: open(path).read().splitlines()[-10:]
 assert frame(sys.argv[3]) == frame(sys.argv[4]), "the last frames differ"
@@ -412,10 +414,138 @@ checks=$((checks + 1))
 python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert r["stopped_by"] == "time" and r["time"] == 10 and r["sleeping"] == 1, r
+assert r["stopped_by"] == "no_events" and 5.2 <= r["time"] < 5.3 and r["sleeping"] == 1, r
 last = open(sys.argv[2]).read().splitlines()[-1].split()
 assert abs(float(last[3]) - 1.5) < 1e-12, last
-' "$tmp/out" "$tmp/plate/trajectory.xyz" || fail "the ball on the plate does not rest on it asleep while time goes on to 10"
+' "$tmp/out" "$tmp/plate/trajectory.xyz" || fail "the ball on the plate does not come to rest on it and end the run"
+
+# ---- the run driver (issue 18): every run ends, interrupts and kills lose nothing, a run folder explains itself ----
+# wait_for FILE: waits (up to 120 s) until FILE exists
+wait_for() {
+    waited=0
+    while [ ! -e "$1" ] && [ $waited -lt 1200 ]; do sleep 0.1; waited=$((waited + 1)); done
+}
+# stopped_by_is FILE WHY: the summary in FILE says the run stopped by WHY
+stopped_by_is() {
+    checks=$((checks + 1))
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["stopped_by"]==sys.argv[2], r["stopped_by"]' \
+        "$1" "$2" || fail "$1 does not say stopped_by $2"
+}
+# A ball on a plate with a stop on pair collisions: refused at once; on a far time: it ends when the ball sleeps
+printf '{"dimension": 3, "box": {"size": [4, 4, 10], "periodic": [true, true, false]}, "gravity": [0, 0, -1],
+ "particles": [{"position": [2, 2, 3], "velocity": [0, 0, 0], "radius": 0.5, "mass": 1}],
+ "walls": [{"point": [0, 0, 1], "normal": [0, 0, 1], "restitution": 0.5}], "output": {"every": 0.5}, %s}' \
+    '"stop": {"collisions": 120}' >"$tmp/plate_collisions.json"
+run 2 "a lone ball with a stop on pair collisions" timeout 60 "$tool" run "$tmp/plate_collisions.json" --out "$tmp/pc"
+stderr_names "stop.collisions: a scene of 1 particle has no pair collisions"
+sed 's/"stop": {"collisions": 120}/"stop": {"time": 1e9}/' "$tmp/plate_collisions.json" >"$tmp/plate_far.json"
+run 0 "a lone ball with a far stop ends when it sleeps" timeout 60 "$tool" run "$tmp/plate_far.json" --out "$tmp/pf" --quiet
+stopped_by_is "$tmp/out" no_events
+# the inputs of the first fuzzing campaign (tests/regressions, from ../shared/fuzz-findings): each ends, as it should
+regressions=$root/tests/regressions
+for name in edmd_temperature0_hang edmd_gravity_floor_hang; do
+    run 0 "$name ends" timeout 120 "$tool" run "$regressions/$name.json" --out "$tmp/$name" --quiet
+    stopped_by_is "$tmp/out" no_events
+done
+run 0 "output.every = 1e308" timeout 120 "$tool" run "$regressions/box_tower_every1e308.json" --out "$tmp/e308" --quiet
+stopped_by_is "$tmp/out" time
+summary_is outputs '{"directory": "'"$tmp/e308"'", "trajectory": "'"$tmp/e308/trajectory.xyz"'", "observables": "'"$tmp/e308/observables.csv"'", "h5md": null, "separation_histogram": null, "frames": 2, "rows": 2}'
+run 0 "a stop on steps alone" timeout 120 "$tool" run "$regressions/box_tower_steps.json" --out "$tmp/steps" --quiet
+stopped_by_is "$tmp/out" steps
+bad_file run "$regressions/rigid_dim1e40.json" "dimension: 1e+40 is not 2 or 3"
+
+# Kill and resume: a run killed by SIGKILL after a checkpoint and resumed in its own folder (no --out) leaves
+# byte-identical files to the run that was never stopped (the same checkpoint cadence).
+printf '{"dimension": 3, "box": {"periodic": true}, "temperature": 1, "seed": 4, "stop": {"time": %s},
+ "particles": {"lattice": "fcc", "count": 4000, "packing_fraction": 0.45, "diameter": 1}, "output": {"every": 1}}' \
+    8 >"$tmp/long8.json"
+sed 's/"time": 8/"time": 1000/' "$tmp/long8.json" >"$tmp/long.json"
+run 0 "the run never stopped" "$tool" run "$tmp/long8.json" --out "$tmp/never" --checkpoint-every 1 --quiet
+"$tool" run "$tmp/long.json" --out "$tmp/killed9" --checkpoint-every 1 --quiet >/dev/null 2>&1 &
+pid=$!
+wait_for "$tmp/killed9/checkpoint.rcp"
+kill -9 $pid
+wait $pid 2>/dev/null
+checks=$((checks + 1))
+[ -e "$tmp/killed9/trajectory.xyz.partial" ] && [ ! -e "$tmp/killed9/summary.json" ] || fail "the killed run did not die mid-run"
+run 0 "resume the killed run in its folder" "$tool" run --resume "$tmp/killed9/checkpoint.rcp" --time 8 --quiet
+for name in trajectory.xyz observables.csv; do
+    checks=$((checks + 1))
+    cmp -s "$tmp/never/$name" "$tmp/killed9/$name" || fail "killed and resumed: $name differs from the run never stopped"
+done
+checks=$((checks + 1))
+[ ! -e "$tmp/killed9/trajectory.xyz.partial" ] || fail "the resumed run left trajectory.xyz.partial"
+# Ctrl-C and SIGTERM: exit 130 and 143, every file closed under its name and readable, the summary printed and
+# saved as interrupted; resumed, the run has the frames and rows of the run never stopped (none lost, none doubled)
+for signal in INT TERM; do
+    "$tool" run "$tmp/long.json" --out "$tmp/sig$signal" --checkpoint-every 1 --compact >"$tmp/sig$signal.out" 2>"$tmp/sig$signal.err" &
+    pid=$!
+    wait_for "$tmp/sig$signal/checkpoint.rcp"
+    kill -$signal $pid
+    wait $pid
+    code=$?
+    checks=$((checks + 1))
+    want=130
+    [ $signal = TERM ] && want=143
+    [ $code -eq $want ] || fail "SIG$signal: exit $code, expected $want"
+    stopped_by_is "$tmp/sig$signal.out" interrupted
+    stopped_by_is "$tmp/sig$signal/summary.json" interrupted
+    checks=$((checks + 1))
+    [ -s "$tmp/sig$signal/trajectory.xyz" ] && [ -s "$tmp/sig$signal/observables.csv" ] &&
+        [ -z "$(ls "$tmp/sig$signal" | grep partial)" ] || fail "SIG$signal left partial files: $(ls "$tmp/sig$signal")"
+    if /usr/bin/python3 -c 'import ase.io' 2>/dev/null; then
+        checks=$((checks + 1))
+        /usr/bin/python3 -c '
+import csv, json, sys, ase.io
+frames = ase.io.read(sys.argv[1] + "/trajectory.xyz", index=":")
+rows = list(csv.DictReader(open(sys.argv[1] + "/observables.csv")))
+r = json.load(open(sys.argv[1] + "/summary.json"))
+assert len(frames) == r["outputs"]["frames"] == len(rows) >= 2, (len(frames), len(rows), r["outputs"])
+assert float(rows[-1]["time"]) == r["time"]
+' "$tmp/sig$signal" || fail "SIG$signal: the files are not readable or disagree with the summary"
+    fi
+    run 0 "resume after SIG$signal" "$tool" run --resume "$tmp/sig$signal/checkpoint.rcp" --time 8 --quiet
+    checks=$((checks + 1))
+    python3 -c '
+import re, sys
+times = lambda path: re.findall(r"Time=(\S+)", open(path).read())
+a, b = times(sys.argv[1]), times(sys.argv[2])
+assert a == b, (a, b)
+rows = lambda path: [line.split(",")[0] for line in open(path)]
+assert rows(sys.argv[3]) == rows(sys.argv[4])
+' "$tmp/never/trajectory.xyz" "$tmp/sig$signal/trajectory.xyz" "$tmp/never/observables.csv" "$tmp/sig$signal/observables.csv" ||
+        fail "interrupted by SIG$signal and resumed: the frames or rows are not those of the run never stopped"
+done
+# A run folder explains itself: scene.json runs again to the same end, summary.json has the version, the command
+# line, the start and the end
+run 0 "run the scene a run folder saved" "$tool" run "$tmp/never/scene.json" --out "$tmp/again" --quiet
+checks=$((checks + 1))
+[ "$(tail -4000 "$tmp/never/trajectory.xyz")" = "$(tail -4000 "$tmp/again/trajectory.xyz")" ] ||
+    fail "scene.json does not reproduce its run"
+checks=$((checks + 1))
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+for key in ("ricochet_version", "command_line", "started_at", "ended_at", "stopped_by", "time", "energy_drift"):
+    assert key in r, key
+assert "--checkpoint-every 1" in r["command_line"] and r["started_at"] <= r["ended_at"], r["command_line"]
+s = json.load(open(sys.argv[2]))
+assert s["stop"] == {"time": 8} and s["output"]["checkpoint_every"] == 1, s
+' "$tmp/never/summary.json" "$tmp/never/scene.json" || fail "summary.json or scene.json of a run folder"
+# Both engines print the summary on exit 3 (an impact that did not end)
+run 3 "the rigid geyser without lineality prints its summary" "$tool" run "$root/examples/rigid/geyser.json" --out "$tmp/g3" --quiet
+stopped_by_is "$tmp/out" not_terminated
+stopped_by_is "$tmp/g3/summary.json" not_terminated
+summary_is dynamics '"time-stepping"'
+# The table of observables in docs/formats.md is the library's (ricochet help observables)
+checks=$((checks + 1))
+python3 -c '
+import sys
+doc = open(sys.argv[1]).read()
+block = doc.split("<!-- observables -->\n")[1].split("<!-- /observables -->")[0]
+assert block == open(sys.argv[2]).read(), "differs"
+' "$root/docs/formats.md" "$tmp/observables.md" ||
+    fail "docs/formats.md: the table of observables is not the output of ricochet help observables (regenerate it)"
 
 # ---- run: bad scenes, options and outputs (exit 2 naming the field or path), usage (exit 1) ----
 bad_scene() { # NAME EXTRA-KEYS EXPECTED-IN-MESSAGE
@@ -519,8 +649,10 @@ stderr_names "$unwritable/frame_00000.png"
 
 # ---- plot: the observables as PNG line plots ----
 run 0 "plot the observables" "$tool" plot "$tmp/run1h/observables.csv"
-png_size "$tmp/run1h/observables.png" 1680 1280
-summary_is panels 13
+panels=$(($(head -1 "$tmp/run1h/observables.csv" | tr ',' '\n' | wc -l) - 1))
+across=$(python3 -c "import math; print(math.ceil(math.sqrt($panels)))")
+png_size "$tmp/run1h/observables.png" $((420 * across)) $((320 * ((panels + across - 1) / across)))
+summary_is panels $panels
 run 0 "plot chosen columns" "$tool" plot "$tmp/run1h/observables.csv" --columns temperature,pressure --out "$tmp/p.png" --size 600x300
 png_size "$tmp/p.png" 600 300
 summary_is panels 2
@@ -558,10 +690,11 @@ checks=$((checks + 1))
 python3 - "$tmp/out" "$tmp/geyser2/trajectory.xyz" <<'EOF4' || fail "the geyser's plug is not dislodged, or its summary lacks keys"
 import json, sys
 r = json.load(open(sys.argv[1]))
-for k in ("stopped_by", "time", "steps", "impacts", "iterations", "max_iterations", "contacts", "kinetic_energy",
-          "energy_drift", "max_penetration", "steps_per_second", "detection_seconds", "resolution_seconds", "outputs"):
+for k in ("stopped_by", "time", "steps", "impacts", "impact_iterations", "max_impact_iterations", "contacts",
+          "kinetic_energy", "energy", "dissipated_energy", "energy_drift", "max_penetration", "steps_per_second",
+          "detection_seconds", "resolution_seconds", "outputs", "dynamics", "wall_seconds"):
     assert k in r, k
-assert r["stopped_by"] == "time" and r["steps"] == 1000 and r["max_iterations"] >= 1, r
+assert r["stopped_by"] == "time" and r["steps"] == 1000 and r["max_impact_iterations"] >= 1, r
 lines = open(sys.argv[2]).read().splitlines()
 n = int(lines[0])
 assert "orientation:R:4" in lines[1], lines[1]
@@ -573,7 +706,9 @@ checks=$((checks + 1))
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["bodies"]==10 and r["max_penetration"]<1e-9 and abs(r["energy_drift"])<1e-9, r' \
     "$tmp/out" || fail "the box tower does not stand"
 run 2 "run a time-stepping scene with --collisions" "$tool" run "$rigid/box_tower.json" --collisions 10
-stderr_names "--collisions"
+stderr_names "stop.collisions: a time-stepping scene stops by time or steps"
+run 2 "run an event-driven scene with --steps" "$tool" run "$tmp/small.json" --steps 10
+stderr_names "stop.steps: an event-driven scene stops by time, collisions or events"
 printf '{"dynamics": "time-stepping", "dimension": 2, "stop": {"steps": 1}, "bodies": []}' >"$tmp/no_step.json"
 bad_file run "$tmp/no_step.json" "time_step"
 printf '{"dynamics": "time-stepping", "dimension": 2, "time_step": 0.01, "stop": {"steps": 1},

@@ -123,8 +123,10 @@ typedef struct rc_rigid_observables {
 
 RC_API void rc_rigid_measure(const rc_rigid *engine, rc_rigid_observables *out);
 
-/* Checkpoints: the state as bytes (bodies, clock, counters). An engine built from the same definition that takes it
- * back with rc_rigid_state_restore steps on bit-identically. */
+/* Checkpoints: the state as bytes (bodies, clock, counters, the initial energy). An engine built from the same
+ * definition that takes it back with rc_rigid_state_restore steps on bit-identically. A state that no engine could
+ * have reached (numbers not finite, positions or speeds beyond 2^40, orientations not unit quaternions) is refused
+ * with RC_INVALID_ARGUMENT; the engine must then not be stepped. */
 RC_API size_t rc_rigid_state_size(const rc_rigid *engine);
 RC_API rc_status rc_rigid_state_save(const rc_rigid *engine, void *buffer, size_t size);
 RC_API rc_status rc_rigid_state_restore(rc_rigid *engine, const void *buffer, size_t size);

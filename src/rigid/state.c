@@ -2,6 +2,7 @@
  * orientation, velocity and angular velocity, the clock, the counters and the resting impulses kept for the next
  * step's warm start (warm.c). A step depends on nothing else (contacts, islands and rotations are rebuilt from these
  * each step), so an engine built from the same definition that takes the state back steps on bit-identically. */
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -73,6 +74,28 @@ static bool keys_valid(const rc_rigid *e, const unsigned char *keys, int count)
     return true;
 }
 
+/* A restored state must be one an engine could have reached: finite, positions within 2^40 (about 1e12) of the
+ * origin and speeds below it, unit quaternions. A damaged or forged checkpoint fails here rather than
+ * grinding the resolver. */
+static rc_status check_restored(const rc_rigid *e)
+{
+    enum { RANGE_EXPONENT = 40 }; /* 2^40 ~ 1e12 */
+    double range = ldexp(1, RANGE_EXPONENT);
+    if (!isfinite(e->time) || e->time < 0) return rc_fail(RC_INVALID_ARGUMENT, "state: the time %g is not valid", e->time);
+    for (int32_t i = 0; i < e->n; i++) {
+        const double *q = e->q + 4 * i;
+        for (int c = 0; c < 3; c++)
+            if (!(fabs(e->x[3 * i + c]) <= range) || !(fabs(e->v[3 * i + c]) <= range) ||
+                !(fabs(e->w[3 * i + c]) <= range))
+                return rc_fail(RC_INVALID_ARGUMENT, "state: body %d has a position or velocity beyond %g or not "
+                                                    "finite (%g, %g)", (int)i, range, e->x[3 * i + c], e->v[3 * i + c]);
+        double norm = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        if (!(fabs(norm - 1) < 1e-9))
+            return rc_fail(RC_INVALID_ARGUMENT, "state: body %d's orientation is not a unit quaternion", (int)i);
+    }
+    return RC_OK;
+}
+
 rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
 {
     if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_restore: NULL argument");
@@ -101,6 +124,8 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
         if (size[k]) memcpy(where[k], at, size[k]);
         at += size[k];
     }
+    s = check_restored(e);
+    if (s) return s;
     for (int32_t i = 0; i < e->n; i++) rc_rigid_orient(e, i);
     rc_rigid_warm_index(e);
     return RC_OK;

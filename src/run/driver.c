@@ -135,6 +135,7 @@ rc_status rc_run_create(const char *scene_text, const rc_run_options *options, r
         s = begin(run, options->h5md_path, false, true);
     }
     if (s) {
+        rc_run_files_close(run, false); /* nothing of a run that could not start may look complete */
         rc_run_destroy(run);
         return s;
     }
@@ -172,6 +173,7 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     if (!s) s = begin(run, h5md, in_place, false);
     rc_run_checkpoint_free(&c);
     if (s) {
+        if (run) rc_run_files_close(run, false);
         rc_run_destroy(run);
         return s;
     }

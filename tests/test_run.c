@@ -1,0 +1,368 @@
+/* Tests of the run driver (src/run, ricochet/run.h) through its public API, for both engines:
+ * - every run ends: a scene where nothing can move stops with "no_events"; a stop that cannot be reached by
+ *   construction (pair collisions of one particle) is refused naming the field;
+ * - progress is told in the engine's own unit (collisions, steps), with a fraction that grows to 1 and an ETA;
+ * - an interrupt (here from the progress callback, as a signal handler would) ends the run cleanly: stopped_by
+ *   "interrupted", every file under its own name;
+ * - both engines' summaries share their keys where the meaning is shared, and the energy balance holds: a ball
+ *   bouncing at e = 0.5 dissipates energy the summary counts, so energy_drift stays at the time stepping's error;
+ * - the table of observables: unique names, an engine and a meaning each, the CSV header is its row columns;
+ * - checkpoints: a good one resumes; damaged, truncated, forged (a 20 GiB block in a small file), of another version,
+ *   format or byte order, or holding a state no engine reaches (positions of 1e207), each is refused with a message
+ *   that says which (the inputs of ../shared/fuzz-findings rebuilt in today's format). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "check.h"
+#include "ricochet/ricochet.h"
+
+static char directory[] = "/tmp/ricochet_test_run_XXXXXX";
+
+static const char *const gas = "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, \"seed\": 3,"
+                               " \"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": 0.3,"
+                               " \"diameter\": 1}, \"stop\": {\"collisions\": 20000}, \"output\": {\"every\": 0.5}}";
+
+static const char *const bouncing = "{\"dynamics\": \"time-stepping\", \"dimension\": 2, \"time_step\": 0.001,"
+                                    " \"gravity\": [0, -10], \"restitution\": 0.5,"
+                                    " \"bodies\": [{\"shape\": \"ball\", \"radius\": 0.5, \"position\": [0, 2]}],"
+                                    " \"static\": [{\"shape\": \"plane\", \"position\": [0, 0], \"normal\": [0, 1]}],"
+                                    " \"stop\": {\"time\": 2}, \"output\": {\"every\": 0.1}}";
+
+static char *path_in(const char *name)
+{
+    static char buffer[4][256];
+    static int next;
+    char *p = buffer[next++ % 4];
+    snprintf(p, 256, "%s/%s", directory, name);
+    return p;
+}
+
+static rc_run *create(const char *scene, const rc_run_options *o)
+{
+    rc_run *run = NULL;
+    rc_status s = rc_run_create(scene, o, &run);
+    CHECK(s == RC_OK && run, "rc_run_create: %s", rc_last_error());
+    return run;
+}
+
+static cJSON *summary_of(const rc_run *run)
+{
+    char *text = rc_run_summary_json(run, true);
+    cJSON *summary = cJSON_Parse(text);
+    rc_text_free(text);
+    return summary;
+}
+
+static double number(const cJSON *object, const char *key)
+{
+    const cJSON *item = cJSON_GetObjectItem(object, key);
+    CHECK(cJSON_IsNumber(item), "summary key %s is not a number", key);
+    return cJSON_GetNumberValue(item);
+}
+
+static void test_nothing_can_happen(void)
+{
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
+    rc_run *run = create("{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 0, \"particles\":"
+                         " {\"lattice\": \"fcc\", \"count\": 32, \"packing_fraction\": 0.3, \"diameter\": 1},"
+                         " \"stop\": {\"collisions\": 1000000}}", &o);
+    if (!run) return;
+    CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
+    const char *why = rc_run_stopped_by(run);
+    CHECK(why && strcmp(why, "no_events") == 0, "a scene at rest stopped by %s", why ? why : "(nothing)");
+    rc_run_destroy(run);
+
+    /* one particle: pair collisions can never happen, in the stop or in the equilibration */
+    static const char *const lone[] = {"\"stop\": {\"collisions\": 120}", "\"stop\": {\"time\": 5}, "
+                                       "\"equilibration\": {\"collisions\": 10}"};
+    static const char *const field[] = {"stop.collisions", "equilibration.collisions"};
+    for (int k = 0; k < 2; k++) {
+        char scene[512];
+        snprintf(scene, sizeof scene, "{\"dimension\": 3, \"box\": {\"size\": [4, 4, 10]}, \"gravity\": [0, 0, -1],"
+                 " \"particles\": [{\"position\": [2, 2, 3], \"radius\": 0.5}], %s}", lone[k]);
+        run = NULL;
+        rc_status s = rc_run_create(scene, &o, &run);
+        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), field[k]), "a lone particle's %s: %s", field[k],
+              rc_last_error());
+        rc_run_destroy(run);
+    }
+}
+
+typedef struct progress_log {
+    int calls;
+    double last_fraction;
+    bool monotone, eta_seen;
+    const char *unit;
+    rc_run *interrupt_at_half; /* when set, interrupts that run past half way */
+} progress_log;
+
+static void on_progress(const rc_run_progress *p, void *data)
+{
+    progress_log *log = data;
+    log->monotone &= p->fraction >= log->last_fraction && p->fraction <= 1;
+    log->last_fraction = p->fraction;
+    log->eta_seen |= p->eta >= 0;
+    log->unit = p->unit;
+    log->calls++;
+    if (log->interrupt_at_half && p->fraction >= 0.5) rc_run_interrupt(log->interrupt_at_half, 0);
+}
+
+static void test_progress(const char *scene, const char *unit)
+{
+    progress_log log = {0, 0, true, false, NULL, NULL};
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
+    o.progress = on_progress;
+    o.progress_user = &log;
+    o.progress_interval = 1e-9;
+    rc_run *run = create(scene, &o);
+    if (!run) return;
+    CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
+    CHECK(log.calls > 2 && log.monotone && log.eta_seen && log.unit && strcmp(log.unit, unit) == 0,
+          "progress: %d calls, monotone %d, eta %d, unit %s (expected %s)", log.calls, log.monotone, log.eta_seen,
+          log.unit ? log.unit : "-", unit);
+    rc_run_destroy(run);
+}
+
+static bool exists(const char *path) { return access(path, F_OK) == 0; }
+
+static void test_interrupt(const char *scene, const char *name)
+{
+    progress_log log = {0, 0, true, false, NULL, NULL};
+    rc_run_options o = rc_run_default_options();
+    o.directory = path_in(name);
+    o.progress = on_progress;
+    o.progress_user = &log;
+    o.progress_interval = 1e-9;
+    o.checkpoint_every = 0.5;
+    rc_run *run = create(scene, &o);
+    if (!run) return;
+    log.interrupt_at_half = run;
+    CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
+    const char *why = rc_run_stopped_by(run);
+    CHECK(why && strcmp(why, "interrupted") == 0 && rc_run_interrupted_by(run) == 0, "%s: stopped by %s", name,
+          why ? why : "(nothing)");
+    CHECK(log.last_fraction < 1, "%s: the interrupted run went on to the end", name);
+    static const char *const files[] = {"trajectory.xyz", "observables.csv", "summary.json", "scene.json",
+                                        "checkpoint.rcp"};
+    for (int k = 0; k < 5; k++) {
+        char path[300];
+        snprintf(path, sizeof path, "%s/%s", o.directory, files[k]);
+        CHECK(exists(path), "%s: %s missing after an interrupt", name, files[k]);
+    }
+    char partial[300];
+    snprintf(partial, sizeof partial, "%s/trajectory.xyz.partial", o.directory);
+    CHECK(!exists(partial), "%s: an interrupted run left %s", name, partial);
+    rc_run_destroy(run);
+}
+
+/* The keys whose meaning both engines share are in both summaries; the energy balance of a bouncing ball. */
+static void test_shared_summary(void)
+{
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
+    rc_run *runs[2] = {create(gas, &o), create(bouncing, &o)};
+    cJSON *summaries[2] = {NULL, NULL};
+    static const char *const shared[] = {"time", "impacts", "impact_iterations", "largest_impact", "kinetic_energy",
+                                         "potential_energy", "energy", "dissipated_energy", "energy_drift",
+                                         "wall_seconds", "dimension"};
+    for (int r = 0; r < 2; r++) {
+        if (!runs[r]) return;
+        CHECK(rc_run_execute(runs[r]) == RC_OK, "execute: %s", rc_last_error());
+        summaries[r] = summary_of(runs[r]);
+        for (size_t k = 0; k < sizeof shared / sizeof *shared; k++) number(summaries[r], shared[k]);
+        CHECK(cJSON_IsString(cJSON_GetObjectItem(summaries[r], "stopped_by")), "stopped_by");
+        CHECK(cJSON_IsObject(cJSON_GetObjectItem(summaries[r], "outputs")), "outputs");
+    }
+    /* e = 0.5 on the floor: energy leaves through the impacts, and the balance is the stepping's error only */
+    double dissipated = number(summaries[1], "dissipated_energy"), energy = number(summaries[1], "energy");
+    double drift = number(summaries[1], "energy_drift");
+    CHECK(dissipated > 1 && energy < 0.9 * 15, "the bouncing ball lost %g of its energy, has %g", dissipated, energy);
+    CHECK(fabs(drift) < 0.02, "energy_drift %g of a bouncing ball whose impacts are counted", drift);
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(summaries[1], "dynamics")), "time-stepping") == 0, "dynamics");
+    CHECK(fabs(number(summaries[0], "energy_drift")) < 1e-12, "the elastic gas's energy drift");
+    for (int r = 0; r < 2; r++) {
+        cJSON_Delete(summaries[r]);
+        rc_run_destroy(runs[r]);
+    }
+}
+
+static void test_table(void)
+{
+    int count = rc_observable_count();
+    CHECK(count > 20 && rc_observable(count) == NULL && rc_observable(-1) == NULL, "table of %d", count);
+    for (int k = 0; k < count; k++) {
+        const rc_observable_info *o = rc_observable(k);
+        CHECK(o->name[0] && o->unit[0] && o->meaning[0], "entry %d is incomplete", k);
+        CHECK(o->flags & (RC_OBSERVABLE_EVENT_DRIVEN | RC_OBSERVABLE_TIME_STEPPING), "%s has no engine", o->name);
+        CHECK(o->flags & (RC_OBSERVABLE_ROW | RC_OBSERVABLE_SUMMARY), "%s is written nowhere", o->name);
+        for (int j = 0; j < k; j++) CHECK(strcmp(o->name, rc_observable(j)->name) != 0, "%s twice", o->name);
+    }
+}
+
+/* ---- checkpoints ------------------------------------------------------------------------------------------------ */
+
+typedef struct blocks {
+    unsigned char header[24];
+    unsigned char *data[7];
+    uint64_t size[7];
+} blocks;
+
+static bool read_blocks(const char *path, blocks *b)
+{
+    FILE *f = fopen(path, "rb");
+    bool ok = f && fread(b->header, sizeof b->header, 1, f) == 1;
+    for (int k = 0; k < 7 && ok; k++) {
+        ok = fread(&b->size[k], 8, 1, f) == 1 && (b->data[k] = malloc(b->size[k] + 1)) &&
+             (b->size[k] == 0 || fread(b->data[k], b->size[k], 1, f) == 1);
+    }
+    if (f) fclose(f);
+    return ok;
+}
+
+/* Writes the blocks with a correct checksum (as a checkpoint of another version or a forged one would have). */
+static void write_blocks(const char *path, const blocks *b)
+{
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    FILE *f = fopen(path, "wb");
+    fwrite(b->header, sizeof b->header, 1, f);
+    for (int k = 0; k < 7; k++) {
+        fwrite(&b->size[k], 8, 1, f);
+        fwrite(b->data[k], b->size[k], 1, f);
+        for (int i = 0; i < 8; i++) hash = (hash ^ ((const unsigned char *)&b->size[k])[i]) * 0x100000001b3ULL;
+        for (uint64_t i = 0; i < b->size[k]; i++) hash = (hash ^ b->data[k][i]) * 0x100000001b3ULL;
+    }
+    fwrite(&hash, 8, 1, f);
+    fclose(f);
+}
+
+static void free_blocks(blocks *b)
+{
+    for (int k = 0; k < 7; k++) free(b->data[k]);
+}
+
+static void expect_refused(const char *path, const char *text, const char *what)
+{
+    rc_run *run = NULL;
+    rc_status s = rc_run_resume(path, NULL, &run);
+    CHECK(s == RC_INVALID_ARGUMENT && run == NULL && strstr(rc_last_error(), text),
+          "%s: status %d, \"%s\" (expected \"%s\")", what, (int)s, rc_last_error(), text);
+    rc_run_destroy(run);
+}
+
+static void test_checkpoints(void)
+{
+    rc_run_options o = rc_run_default_options();
+    o.directory = path_in("tower");
+    rc_run *run = create("{\"dynamics\": \"time-stepping\", \"dimension\": 3, \"time_step\": 0.001,"
+                         " \"gravity\": [0, 0, -9.81], \"bodies\": [{\"shape\": \"box\", \"half\": [0.5, 0.5, 0.5],"
+                         " \"position\": [0, 0, 0.5]}, {\"shape\": \"box\", \"half\": [0.5, 0.5, 0.5], \"position\":"
+                         " [0, 0, 1.5]}], \"static\": [{\"shape\": \"plane\", \"position\": [0, 0, 0], \"normal\": [0, 0, 1]}],"
+                         " \"stop\": {\"time\": 0.2}}", &o);
+    if (!run) return;
+    rc_run_limits until = {0.1, 0, 0, 0};
+    CHECK(rc_run_advance(run, &until) == RC_OK, "advance: %s", rc_last_error());
+    const char *good = path_in("good.rcp");
+    CHECK(rc_run_checkpoint_write(run, good) == RC_OK, "checkpoint: %s", rc_last_error());
+    rc_run_destroy(run);
+    rc_run_options elsewhere = rc_run_default_options();
+    elsewhere.directory = path_in("tower2");
+    run = NULL;
+    CHECK(rc_run_resume(good, &elsewhere, &run) == RC_OK, "resume: %s", rc_last_error());
+    CHECK(run && fabs(rc_run_time(run) - 0.1) < 1e-12, "resumed at %g", run ? rc_run_time(run) : -1);
+    rc_run_destroy(run);
+
+    blocks b;
+    memset(&b, 0, sizeof b);
+    if (!read_blocks(good, &b)) {
+        CHECK(false, "cannot read %s back", good);
+        return;
+    }
+    const char *forged = path_in("forged.rcp");
+    FILE *f = fopen(forged, "wb");
+    fputs("{\"not\": \"a checkpoint\"}", f);
+    fclose(f);
+    expect_refused(forged, "is not a ricochet checkpoint", "a JSON file");
+
+    blocks changed = b;
+    changed.size[6] = 20ULL << 30; /* a 20 GiB block in a small file: refused before allocating it */
+    f = fopen(forged, "wb");
+    fwrite(changed.header, sizeof changed.header, 1, f);
+    for (int k = 0; k < 7; k++) {
+        fwrite(&changed.size[k], 8, 1, f);
+        fwrite(changed.data[k], k == 6 ? b.size[6] : changed.size[k], 1, f);
+    }
+    fclose(f);
+    expect_refused(forged, "not a complete ricochet checkpoint", "a 20 GiB block");
+
+    unsigned char *version = changed.data[0];
+    uint64_t version_size = changed.size[0];
+    changed.size[6] = b.size[6];
+    changed.data[0] = (unsigned char *)"9.9.9", changed.size[0] = 5;
+    write_blocks(forged, &changed);
+    expect_refused(forged, "written by ricochet 9.9.9", "another version");
+    changed.data[0] = version, changed.size[0] = version_size;
+
+    unsigned char header[24];
+    memcpy(header, changed.header, sizeof header);
+    changed.header[16] = 7; /* format 7 */
+    write_blocks(forged, &changed);
+    expect_refused(forged, "format 7", "another format");
+    memcpy(changed.header, header, sizeof header);
+    uint32_t swapped = 0x04030201u;
+    memcpy(changed.header + 20, &swapped, 4);
+    write_blocks(forged, &changed);
+    expect_refused(forged, "other byte order", "another byte order");
+    memcpy(changed.header, header, sizeof header);
+
+    /* the rigid state's first body position (after the header, the time, the counters and the initial energy) set to
+     * 1e207: finite, absurd, refused when read */
+    size_t at = 24 + 8 + rc_struct_size("rigid_observables") + 8;
+    double huge = 1e207;
+    CHECK(at + 8 <= b.size[6], "the state is shorter than its layout");
+    if (at + 8 <= b.size[6]) {
+        memcpy(changed.data[6] + at, &huge, 8);
+        write_blocks(forged, &changed);
+        expect_refused(forged, "position or velocity beyond", "positions of 1e207");
+    }
+    f = fopen(forged, "wb");
+    fwrite(b.header, 10, 1, f);
+    fclose(f);
+    expect_refused(forged, "not a ricochet checkpoint", "a truncated header");
+    free_blocks(&b);
+}
+
+static void test_missing_checkpoint(void)
+{
+    rc_run *run = NULL;
+    rc_status s = rc_run_resume(path_in("no_such.rcp"), NULL, &run);
+    CHECK(s == RC_IO_ERROR && strstr(rc_last_error(), "no_such.rcp"), "a missing checkpoint: %d %s", (int)s,
+          rc_last_error());
+}
+
+int main(void)
+{
+    if (!mkdtemp(directory)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    test_nothing_can_happen();
+    test_progress(gas, "collisions");
+    test_progress(bouncing, "steps");
+    test_interrupt(gas, "gas");
+    test_interrupt(bouncing, "ball");
+    test_shared_summary();
+    test_table();
+    test_checkpoints();
+    test_missing_checkpoint();
+    char command[300];
+    snprintf(command, sizeof command, "rm -rf %s", directory);
+    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", directory);
+    return check_finish();
+}
