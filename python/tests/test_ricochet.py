@@ -7,11 +7,16 @@ Oracles:
 - Two unequal balls: the elastic collision of the textbook, ((m1 - m2) / (m1 + m2), 2 m1 / (m1 + m2)) v.
 - Trajectories: a hand-written extended XYZ file reads back to its numbers (2D told by z, species by symbol,
   defaults for missing columns); a malformed one raises Error naming the line.
+- The run driver (both engines): the dice run from Python turn with unit quaternions, a checkpoint resumes to the
+  bit-identical state, a run folder is written, a scene at rest ends with "no_events".
 - A small hard-sphere gas: kinetic energy from the numpy velocities equals the summary's (elastic, so also its
   initial value), zero total momentum, positions inside the periodic box, the compressibility factor within 10% of
   Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
 """
+import json
 import math
+import os
+import tempfile
 import unittest
 
 import numpy
@@ -106,6 +111,63 @@ class Gas(unittest.TestCase):
             ricochet.Simulation(scene)
         self.assertEqual(caught.exception.status, "invalid_argument")
         self.assertIn("restitution", str(caught.exception))
+
+
+class Driver(unittest.TestCase):
+    """Both engines through the library's run driver: the dice (time-stepped rigid bodies) from Python, checkpoints
+    and resume (the resumed run ends bit-identical to the run that went on), a run folder written from Python, and a
+    scene where nothing can happen ends by itself."""
+
+    DICE = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "rigid", "dice.json")
+
+    def test_dice(self):
+        sim = ricochet.Simulation(self.DICE)
+        self.assertEqual(sim.dynamics, "time-stepping")
+        self.assertEqual(sim.orientations.shape, (sim.count, 4))
+        start = sim.positions
+        sim.advance(time=0.3)
+        self.assertAlmostEqual(sim.time, 0.3, places=12)
+        q = sim.orientations
+        numpy.testing.assert_allclose(numpy.sum(q ** 2, axis=1), 1, atol=1e-12)
+        self.assertFalse(numpy.array_equal(start, sim.positions), "the dice did not move")
+        s = sim.summary()
+        self.assertEqual((s["dynamics"], s["steps"]), ("time-stepping", round(0.3 / s["time_step"])))
+        self.assertIsNone(s["stopped_by"])
+        self.assertLess(abs(s["energy_drift"]), 1e-2)
+
+    def test_checkpoint_and_resume(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "dice.rcp")
+            a = ricochet.Simulation(self.DICE)
+            a.advance(time=0.2)
+            a.checkpoint(path)
+            a.advance(time=0.4)
+            b = ricochet.Simulation.resume(path)
+            self.assertAlmostEqual(b.time, 0.2, places=12)
+            b.advance(time=0.4)
+            numpy.testing.assert_array_equal(a.positions, b.positions)
+            numpy.testing.assert_array_equal(a.orientations, b.orientations)
+            numpy.testing.assert_array_equal(a.velocities, b.velocities)
+
+    def test_run_folder(self):
+        with tempfile.TemporaryDirectory() as directory:
+            out = os.path.join(directory, "gas")
+            sim = ricochet.Simulation(dict(GAS, output={"every": 0.5}), out=out)
+            sim.run()
+            self.assertEqual(sim.stopped_by, "collisions")
+            for name in ("trajectory.xyz", "observables.csv", "scene.json", "summary.json"):
+                self.assertTrue(os.path.exists(os.path.join(out, name)), name)
+            with open(os.path.join(out, "summary.json")) as f:
+                saved = json.load(f)
+            self.assertEqual(saved["collisions"], 3000)
+            self.assertEqual(saved["outputs"]["frames"], sim.summary()["outputs"]["frames"])
+            with self.assertRaises(ricochet.Error):
+                sim.advance(collisions=4000)  # a finished run cannot be advanced
+
+    def test_nothing_can_happen(self):
+        sim = ricochet.Simulation(dict(GAS, temperature=0))
+        sim.run()
+        self.assertEqual(sim.stopped_by, "no_events")
 
 
 XYZ = """2
