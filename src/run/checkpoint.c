@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/status.h"
 #include "run/run.h"
@@ -27,15 +26,23 @@ static uint64_t fnv(uint64_t hash, const void *data, size_t size)
     return hash;
 }
 
-static bool write_file(FILE *f, const void *const *data, const size_t *sizes)
+/* The blocks of a checkpoint: (address, size) pairs. */
+typedef struct block_list {
+    const void *data[BLOCKS];
+    size_t size[BLOCKS];
+} block_list;
+
+/* Writes the header, the blocks (size, bytes), then the checksum of all of them. */
+static bool write_blocks(FILE *f, const void *context)
 {
+    const block_list *b = context;
     uint32_t header[2] = {FORMAT, BYTE_ORDER_MARK};
     uint64_t hash = 0xcbf29ce484222325ULL;
     bool ok = fwrite(MAGIC, sizeof MAGIC, 1, f) == 1 && fwrite(header, sizeof header, 1, f) == 1;
     for (int i = 0; i < BLOCKS && ok; i++) {
-        uint64_t size = sizes[i];
-        ok = fwrite(&size, sizeof size, 1, f) == 1 && (size == 0 || fwrite(data[i], size, 1, f) == 1);
-        hash = fnv(fnv(hash, &size, sizeof size), data[i], sizes[i]);
+        uint64_t size = b->size[i];
+        ok = fwrite(&size, sizeof size, 1, f) == 1 && (size == 0 || fwrite(b->data[i], size, 1, f) == 1);
+        hash = fnv(fnv(hash, &size, sizeof size), b->data[i], b->size[i]);
     }
     return ok && fwrite(&hash, sizeof hash, 1, f) == 1;
 }
@@ -44,21 +51,10 @@ static rc_status write_checkpoint(const rc_run *run, const char *path, const voi
 {
     const char *version = rc_version(), *directory = run->directory ? run->directory : "",
                *h5md = run->files.h5md_path ? run->files.h5md_path : "";
-    const void *data[BLOCKS] = {version, run->scene_text, directory, h5md, &run->settings, &run->at, state};
-    size_t sizes[BLOCKS] = {strlen(version), strlen(run->scene_text), strlen(directory), strlen(h5md),
-                            sizeof run->settings, sizeof run->at, state_size};
-    size_t length = strlen(path) + sizeof ".partial";
-    char *partial = malloc(length);
-    if (!partial) return rc_fail(RC_NO_MEMORY, "out of memory");
-    snprintf(partial, length, "%s.partial", path);
-    FILE *f = fopen(partial, "wb");
-    bool ok = f && write_file(f, data, sizes) && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int error = errno;
-    if (f && fclose(f) != 0 && ok) ok = false, error = errno;
-    if (ok && rename(partial, path) != 0) ok = false, error = errno;
-    if (!ok) remove(partial);
-    free(partial);
-    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "cannot write the checkpoint %s: %s", path, strerror(error ? error : EIO));
+    block_list b = {{version, run->scene_text, directory, h5md, &run->settings, &run->at, state},
+                    {strlen(version), strlen(run->scene_text), strlen(directory), strlen(h5md), sizeof run->settings,
+                     sizeof run->at, state_size}};
+    return rc_run_write_file(path, "the checkpoint", write_blocks, &b);
 }
 
 rc_status rc_run_checkpoint_write(rc_run *run, const char *path)

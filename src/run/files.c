@@ -146,18 +146,26 @@ void rc_run_files_free(rc_run *run)
     memset(f, 0, sizeof *f);
 }
 
-rc_status rc_run_write_text(const char *path, const char *text)
+rc_status rc_run_write_file(const char *path, const char *what, bool (*fill)(FILE *file, const void *context),
+                            const void *context)
 {
     size_t size = strlen(path) + sizeof ".partial";
     char *partial = malloc(size);
     if (!partial) return rc_fail(RC_NO_MEMORY, "out of memory");
     snprintf(partial, size, "%s.partial", path);
-    FILE *file = fopen(partial, "w");
-    bool ok = file && fputs(text, file) >= 0 && fflush(file) == 0 && fsync(fileno(file)) == 0;
+    FILE *file = fopen(partial, "wb");
+    bool ok = file && fill(file, context) && fflush(file) == 0 && fsync(fileno(file)) == 0;
     int error = errno;
     if (file && fclose(file) != 0 && ok) ok = false, error = errno;
     if (ok && rename(partial, path) != 0) ok = false, error = errno;
     if (!ok) remove(partial);
     free(partial);
-    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "cannot write %s: %s", path, strerror(error ? error : EIO));
+    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "cannot write %s %s: %s", what, path, strerror(error ? error : EIO));
+}
+
+static bool put_text(FILE *file, const void *text) { return fputs(text, file) >= 0; }
+
+rc_status rc_run_write_text(const char *path, const char *text)
+{
+    return rc_run_write_file(path, "the file", put_text, text);
 }

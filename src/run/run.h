@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
@@ -121,7 +122,11 @@ rc_status rc_run_files_histogram(rc_run *run);
 /* Closes the files under their own names (complete) or leaves them NAME.partial (a failed run). */
 rc_status rc_run_files_close(rc_run *run, bool complete);
 void rc_run_files_free(rc_run *run);
-/* Writes text to path atomically (path.partial, then renamed). */
+/* Writes a file atomically: fill writes path.partial, which is flushed to disk and renamed to path; on failure the
+ * message names `what` and the path, and nothing is left. */
+rc_status rc_run_write_file(const char *path, const char *what, bool (*fill)(FILE *file, const void *context),
+                            const void *context);
+/* The same for text. */
 rc_status rc_run_write_text(const char *path, const char *text);
 
 /* ---- summary.c ---- */
