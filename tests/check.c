@@ -54,3 +54,11 @@ bool check_killed(bool (*job)(void *context, void *result), void *context, void 
     bool waited = child > 0 && waitpid(child, &status, 0) == child;
     return waited && got == (ssize_t)size && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
 }
+
+const char *const check_endings[CHECK_ENDINGS] = {"closed", "abandoned", "killed"};
+
+bool check_run(enum check_ending ending, bool (*job)(void *context, void *result), void *context, void *result,
+               size_t size)
+{
+    return ending == CHECK_KILLED ? check_killed(job, context, result, size) : job(context, result);
+}

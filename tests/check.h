@@ -14,6 +14,20 @@ bool check_close(double a, double b, double tol);
 /* Runs job(context, result) in a child process that then dies by SIGKILL, as a killed run does, after sending the
  * `size` bytes of result back when job returned true. Returns whether all that happened. */
 bool check_killed(bool (*job)(void *context, void *result), void *context, void *result, size_t size);
+/* How a run under test ends before it is resumed: its writers closed or abandoned, or the process killed. */
+enum check_ending { CHECK_CLOSED, CHECK_ABANDONED, CHECK_KILLED, CHECK_ENDINGS };
+extern const char *const check_endings[CHECK_ENDINGS]; /* "closed", "abandoned", "killed" */
+/* A run under test, for a job: it writes to path (with writer, when a test has several), marks after `kept` items,
+ * writes more and ends as `ending`. */
+typedef struct check_interrupted {
+    const void *writer;
+    const char *path;
+    int kept;
+    enum check_ending ending;
+} check_interrupted;
+/* Runs job(context, result) as a run that ends so: in a child process when killed (check_killed), else here. */
+bool check_run(enum check_ending ending, bool (*job)(void *context, void *result), void *context, void *result,
+               size_t size);
 
 #define CHECK(condition, ...) check_record((condition), __FILE__, __LINE__, #condition, __VA_ARGS__)
 #define CHECK_CLOSE(a, b, tol, what)                                                                              \

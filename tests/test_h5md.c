@@ -6,10 +6,19 @@
  * - Layout rules: a frame of another count, or whose axis turned from periodic to closed, is refused with
  *   RC_INVALID_ARGUMENT and writes nothing; the edges are a series, so a box that changes is written frame by frame.
  * - Files appear complete or not at all: while open only PATH.partial exists; a missing directory and /dev/full give
- *   RC_IO_ERROR with the path in rc_last_error(). */
+ *   RC_IO_ERROR with the path in rc_last_error().
+ * - Resume: a run marked after k frames (2k rows), which then wrote more and was closed, abandoned or killed (SIGKILL
+ *   in a child process), resumed at the mark and written to the end (its rows naming the observables in another
+ *   order), holds value for value the file of a run written in one go: every dataset read with HDF5, every frame
+ *   read with rc_trajectory_open, and every dataset and attribute read with h5py. The resumed writer keeps the file's
+ *   layout (a 3D frame after 2D ones is refused) and its observables (another name is refused). Bad resumes (a file
+ *   shorter than the mark, a missing file, a series missing or of other dimensions, a truncated or garbage file, a
+ *   device) are refused naming the file, and change nothing on disk. */
 #include <hdf5.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -127,12 +136,349 @@ static void test_failures(void)
     rc_frame_release(&f);
 }
 
+/* ---- resuming -------------------------------------------------------------------------------------------- */
+
+enum { STEPS = 5, DROPPED = 2 }; /* frames a run keeps; frames written after the mark that a resume drops */
+
+static const char *const observables[] = {"pressure", "temperature"};
+static const char *const swapped[] = {"temperature", "pressure"};
+
+/* Writes frame k (k >= STEPS: one that a resume drops) and two rows of observables, named in either order. */
+static bool write_step(rc_h5md_writer *w, rc_frame *f, int k, bool swap)
+{
+    fill(f, k);
+    bool ok = w && rc_h5md_writer_write(w, f) == RC_OK;
+    for (int r = 0; r < 2 && ok; r++) {
+        double pressure = 10 * k + r, temperature = 1.0 / (k + r + 1);
+        double values[2] = {swap ? temperature : pressure, swap ? pressure : temperature};
+        ok = rc_h5md_writer_observe(w, f->time + 0.5 * r, 2, swap ? swapped : observables, values) == RC_OK;
+    }
+    CHECK(ok, "step %d: %s", k, rc_last_error());
+    return ok;
+}
+
+static bool write_steps(rc_h5md_writer *w, int from, int to, bool swap)
+{
+    rc_frame f;
+    bool ok = rc_frame_init(&f, COUNT, true) == RC_OK;
+    for (int k = from; k < to && ok; k++) ok = write_step(w, &f, k, swap);
+    rc_frame_release(&f);
+    return ok;
+}
+
+/* A closed file of `steps` frames. */
+static void write_file(const char *path, int steps)
+{
+    rc_h5md_writer *w = NULL;
+    CHECK(rc_h5md_writer_open(path, "tester", &w) == RC_OK && write_steps(w, 0, steps, false) &&
+              rc_h5md_writer_close(w) == RC_OK,
+          "write %s: %s", path, rc_last_error());
+}
+
+/* A run that marks after `kept` frames, writes the frames a resume drops and ends as `ending`. */
+static bool run_interrupted(void *context, void *mark)
+{
+    const check_interrupted *run = context;
+    rc_h5md_writer *w = NULL;
+    bool ok = rc_h5md_writer_open(run->path, "tester", &w) == RC_OK && write_steps(w, 0, run->kept, false) &&
+              rc_h5md_writer_mark(w, mark) == RC_OK && write_steps(w, STEPS, STEPS + DROPPED, false);
+    if (run->ending == CHECK_ABANDONED) rc_h5md_writer_abandon(w);
+    if (run->ending == CHECK_CLOSED) ok = rc_h5md_writer_close(w) == RC_OK && ok;
+    CHECK(ok, "run to %d frames: %s", run->kept, rc_last_error());
+    return ok;
+}
+
+/* Whether the dataset at name holds the same values (as the native type type) in both files. */
+static bool same_set(hid_t a, hid_t b, const char *name, hid_t type)
+{
+    hid_t sets[2] = {H5Dopen2(a, name, H5P_DEFAULT), H5Dopen2(b, name, H5P_DEFAULT)};
+    hssize_t points[2] = {-1, -2};
+    void *values[2] = {NULL, NULL};
+    for (int i = 0; i < 2 && sets[i] >= 0; i++) {
+        hid_t space = H5Dget_space(sets[i]);
+        points[i] = H5Sget_simple_extent_npoints(space);
+        values[i] = calloc((size_t)points[i] + 1, H5Tget_size(type));
+        if (H5Dread(sets[i], type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values[i]) < 0) points[i] = -1 - i;
+        H5Sclose(space);
+    }
+    bool same = points[0] == points[1] && values[0] && values[1] &&
+                memcmp(values[0], values[1], (size_t)points[0] * H5Tget_size(type)) == 0;
+    for (int i = 0; i < 2; i++) {
+        free(values[i]);
+        if (sets[i] >= 0) H5Dclose(sets[i]);
+    }
+    return same;
+}
+
+static void expect_same_sets(const char *a, const char *b, const char *what)
+{
+    static const char *const doubles[] = {
+        "particles/all/position/value", "particles/all/position/time", "particles/all/radius/time",
+        "particles/all/velocity/value", "particles/all/radius/value", "particles/all/orientation/value",
+        "particles/all/box/edges/value", "observables/pressure/value", "observables/temperature/value",
+        "observables/pressure/time", "observables/temperature/time"};
+    static const char *const integers[] = {"particles/all/image/value", "particles/all/species/value",
+                                           "particles/all/id/value"};
+    static const char *const steps[] = {"particles/all/position/step", "particles/all/id/step",
+                                        "observables/pressure/step", "observables/temperature/step"};
+    hid_t files[2] = {H5Fopen(a, H5F_ACC_RDONLY, H5P_DEFAULT), H5Fopen(b, H5F_ACC_RDONLY, H5P_DEFAULT)};
+    CHECK(files[0] >= 0 && files[1] >= 0, "%s: HDF5 cannot open %s or %s", what, a, b);
+    for (size_t i = 0; i < sizeof doubles / sizeof *doubles; i++)
+        CHECK(same_set(files[0], files[1], doubles[i], H5T_NATIVE_DOUBLE), "%s: %s differs", what, doubles[i]);
+    for (size_t i = 0; i < sizeof integers / sizeof *integers; i++)
+        CHECK(same_set(files[0], files[1], integers[i], H5T_NATIVE_INT32), "%s: %s differs", what, integers[i]);
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++)
+        CHECK(same_set(files[0], files[1], steps[i], H5T_NATIVE_INT64), "%s: %s differs", what, steps[i]);
+    for (int i = 0; i < 2; i++)
+        if (files[i] >= 0) H5Fclose(files[i]);
+}
+
+static bool same_frame(const rc_frame *a, const rc_frame *b)
+{
+    size_t n = (size_t)a->count;
+    return a->count == b->count && a->dimension == b->dimension && a->time == b->time &&
+           memcmp(a->box, b->box, sizeof a->box) == 0 && memcmp(a->periodic, b->periodic, sizeof a->periodic) == 0 &&
+           memcmp(a->positions, b->positions, 3 * n * sizeof *a->positions) == 0 &&
+           memcmp(a->velocities, b->velocities, 3 * n * sizeof *a->velocities) == 0 &&
+           memcmp(a->radii, b->radii, n * sizeof *a->radii) == 0 &&
+           memcmp(a->species, b->species, n * sizeof *a->species) == 0 && !a->orientations == !b->orientations &&
+           (!a->orientations || memcmp(a->orientations, b->orientations, 4 * n * sizeof *a->orientations) == 0);
+}
+
+/* Both files read with the library's trajectory reader give the same frames, `frames` of them. */
+static void expect_same_frames(const char *a, const char *b, int frames, const char *what)
+{
+    rc_trajectory_reader *readers[2] = {NULL, NULL};
+    CHECK(rc_trajectory_open(a, &readers[0]) == RC_OK && rc_trajectory_open(b, &readers[1]) == RC_OK,
+          "%s: trajectory reader: %s", what, rc_last_error());
+    rc_frame f[2] = {{0}, {0}};
+    bool got[2] = {readers[0] && readers[1], true};
+    int read = 0;
+    while (got[0] && got[1]) {
+        for (int i = 0; i < 2; i++)
+            CHECK(rc_trajectory_next(readers[i], &f[i], &got[i]) == RC_OK, "%s: %s", what, rc_last_error());
+        CHECK(got[0] == got[1] && (!got[0] || same_frame(&f[0], &f[1])), "%s: frame %d differs", what, read);
+        read += got[0] && got[1];
+    }
+    CHECK(read == frames, "%s: %d frames read, %d expected", what, read, frames);
+    for (int i = 0; i < 2; i++) {
+        rc_frame_release(&f[i]);
+        rc_trajectory_close(readers[i]);
+    }
+}
+
+/* h5py, reading both files: the same objects, attributes and datasets (values, shapes and types). */
+static void expect_same_in_h5py(const char *a, const char *b, const char *what)
+{
+    static const char script[] =
+        "import sys, h5py, numpy\n"
+        "files = [h5py.File(p, 'r') for p in sys.argv[1:3]]\n"
+        "def objects(f):\n"
+        "    names = ['/']\n"
+        "    f.visit(names.append)\n"
+        "    return names\n"
+        "assert objects(files[0]) == objects(files[1]), (objects(files[0]), objects(files[1]))\n"
+        "for name in objects(files[0]):\n"
+        "    x, y = files[0][name], files[1][name]\n"
+        "    assert sorted(x.attrs) == sorted(y.attrs), name\n"
+        "    for key in x.attrs:\n"
+        "        assert numpy.array_equal(x.attrs[key], y.attrs[key]), (name, key)\n"
+        "    if isinstance(x, h5py.Dataset):\n"
+        "        assert x.dtype == y.dtype and x.shape == y.shape, name\n"
+        "        assert numpy.array_equal(x[()], y[()]), name\n";
+    char command[1024];
+    snprintf(command, sizeof command, "/usr/bin/python3 -c \"$(cat <<'EOF'\n%sEOF\n)\" '%s' '%s'", script, a, b);
+    CHECK(system(command) == 0, "%s: h5py finds the files differ (or cannot read them)", what);
+}
+
+static bool exists_any(const char *path, const char *partial) { return exists(path) || exists(partial); }
+
+static void test_resume(const char *path)
+{
+    char whole[96], partial[96];
+    snprintf(whole, sizeof whole, "%s.whole", path);
+    snprintf(partial, sizeof partial, "%s.partial", path);
+    write_file(whole, STEPS);
+    const int kept[] = {0, 2, STEPS};
+    for (int e = 0; e < CHECK_ENDINGS; e++)
+        for (int i = 0; i < 3; i++) {
+            char what[64];
+            snprintf(what, sizeof what, "%s at %d and resumed", check_endings[e], kept[i]);
+            check_interrupted run = {NULL, path, kept[i], (enum check_ending)e};
+            rc_output_mark mark = {0};
+            bool ran = check_run(run.ending, run_interrupted, &run, &mark, sizeof mark);
+            CHECK(ran && mark.frames == kept[i] && mark.rows == 2 * kept[i] && mark.bytes == 0,
+                  "%s: the run failed or marked %lld frames and %lld rows", what, (long long)mark.frames,
+                  (long long)mark.rows);
+            CHECK(exists(e == CHECK_CLOSED ? path : partial) && !exists(e == CHECK_CLOSED ? partial : path),
+                  "%s: which file the run left", what);
+            rc_h5md_writer *w = NULL;
+            CHECK(rc_h5md_writer_resume(path, NULL, &mark, &w) == RC_OK, "%s: %s", what, rc_last_error());
+            CHECK(exists(partial) && !exists(path), "%s: only %s exists", what, partial);
+            rc_output_mark again = {0};
+            CHECK(w && rc_h5md_writer_mark(w, &again) == RC_OK && memcmp(&again, &mark, sizeof mark) == 0,
+                  "%s: a mark taken at once is not the one resumed from", what);
+            write_steps(w, kept[i], STEPS, true);
+            CHECK(w && rc_h5md_writer_close(w) == RC_OK, "%s: close: %s", what, rc_last_error());
+            CHECK(exists(path) && !exists(partial), "%s: closed, only %s exists", what, path);
+            expect_same_sets(whole, path, what);
+            expect_same_frames(whole, path, STEPS, what);
+            expect_same_in_h5py(whole, path, what);
+            remove(path);
+            CHECK(!exists_any(path, partial), "%s: removed", what);
+        }
+    remove(whole);
+}
+
+/* The resumed writer keeps the file's layout and observables. */
+static void test_resume_keeps_layout(const char *path)
+{
+    write_file(path, 2);
+    rc_output_mark mark = {.frames = 2, .rows = 4};
+    rc_h5md_writer *w = NULL;
+    CHECK(rc_h5md_writer_resume(path, NULL, &mark, &w) == RC_OK, "resume: %s", rc_last_error());
+    rc_frame f;
+    CHECK(rc_frame_init(&f, COUNT, true) == RC_OK, "frame");
+    fill(&f, 1);
+    f.dimension = 3;
+    CHECK(rc_h5md_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "in 3D"),
+          "a 3D frame after the file's 2D ones: %s", rc_last_error());
+    f.dimension = 2;
+    f.periodic[0] = false;
+    CHECK(rc_h5md_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "periodic"),
+          "a closed axis after the file's periodic one: %s", rc_last_error());
+    rc_frame_release(&f);
+    const char *const other[] = {"pressure", "density"};
+    CHECK(rc_h5md_writer_observe(w, 1, 2, other, (double[2]){1, 2}) == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "observables/density"),
+          "another observable: %s", rc_last_error());
+    CHECK(rc_h5md_writer_observe(w, 1, 1, observables, (double[1]){1}) == RC_INVALID_ARGUMENT,
+          "one observable of two: %s", rc_last_error());
+    rc_h5md_writer_abandon(w);
+}
+
+/* Ways to spoil a closed file of 2 frames. */
+static void unchanged(const char *path) { (void)path; }
+
+static void remove_velocity(const char *path)
+{
+    hid_t file = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    CHECK(file >= 0 && H5Ldelete(file, "particles/all/velocity", H5P_DEFAULT) >= 0 && H5Fclose(file) >= 0,
+          "remove velocity");
+}
+
+static void make_3d(const char *path)
+{
+    hid_t file = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t box = file >= 0 ? H5Gopen2(file, "particles/all/box", H5P_DEFAULT) : -1;
+    hid_t attribute = box >= 0 ? H5Aopen(box, "dimension", H5P_DEFAULT) : -1;
+    int dimension = 3;
+    CHECK(attribute >= 0 && H5Awrite(attribute, H5T_NATIVE_INT, &dimension) >= 0, "box dimension 3");
+    if (attribute >= 0) H5Aclose(attribute);
+    if (box >= 0) H5Gclose(box);
+    if (file >= 0) H5Fclose(file);
+}
+
+static void make_velocity_3d(const char *path)
+{
+    hid_t file = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    hsize_t dims[3] = {2, COUNT, 3};
+    hid_t space = H5Screate_simple(3, dims, NULL);
+    hid_t set = -1;
+    bool ok = file >= 0 && space >= 0 && H5Ldelete(file, "particles/all/velocity/value", H5P_DEFAULT) >= 0 &&
+              (set = H5Dcreate2(file, "particles/all/velocity/value", H5T_IEEE_F64LE, space, H5P_DEFAULT,
+                                H5P_DEFAULT, H5P_DEFAULT)) >= 0;
+    CHECK(ok, "velocity in 3D");
+    if (set >= 0) H5Dclose(set);
+    if (space >= 0) H5Sclose(space);
+    if (file >= 0) H5Fclose(file);
+}
+
+static void truncate_half(const char *path)
+{
+    struct stat info;
+    CHECK(stat(path, &info) == 0 && truncate(path, info.st_size / 2) == 0, "truncate %s", path);
+}
+
+static void garbage(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    CHECK(f && fputs("not an HDF5 file\n", f) >= 0 && fclose(f) == 0, "garbage into %s", path);
+}
+
+static char *read_bytes(const char *path, long *size)
+{
+    FILE *f = fopen(path, "rb");
+    char *bytes = NULL;
+    *size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (*size = ftell(f)) >= 0 && (bytes = malloc((size_t)*size + 1))) {
+        rewind(f);
+        if (fread(bytes, 1, (size_t)*size, f) != (size_t)*size) *size = -1;
+    }
+    if (f) fclose(f);
+    return bytes;
+}
+
+static void test_resume_refused(const char *path)
+{
+    const char *damaged = "damaged beyond the checkpoint";
+    const struct {
+        const char *what, *path;
+        void (*spoil)(const char *path);
+        int64_t frames, rows;
+        rc_status status;
+        const char *message; /* a part of rc_last_error() */
+    } cases[] = {
+        {"fewer frames than the mark", path, unchanged, 3, 4, RC_INVALID_ARGUMENT, "holds 2 samples, fewer than the 3"},
+        {"fewer rows than the mark", path, unchanged, 2, 5, RC_INVALID_ARGUMENT, "holds 4 samples, fewer than the 5"},
+        {"missing file", "/nonexistent-ricochet-directory/out.h5md", unchanged, 2, 4, RC_IO_ERROR, "neither it nor"},
+        {"a series missing", path, remove_velocity, 2, 4, RC_INVALID_ARGUMENT, "lacks particles/all/velocity"},
+        {"velocity in another dimension", path, make_velocity_3d, 2, 4, RC_INVALID_ARGUMENT,
+         "velocity/value is (n, 5, 3), not (n, 5, 2)"},
+        {"a box of another dimension", path, make_3d, 2, 4, RC_INVALID_ARGUMENT, "particles/all/box"},
+        {"truncated file", path, truncate_half, 2, 4, RC_INVALID_ARGUMENT, damaged},
+        {"garbage file", path, garbage, 2, 4, RC_INVALID_ARGUMENT, damaged},
+        {"a device", "/dev/null", unchanged, 2, 4, RC_INVALID_ARGUMENT, "device"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        write_file(path, 2);
+        cases[i].spoil(path);
+        long size_before, size_after;
+        char *before = read_bytes(path, &size_before);
+        rc_output_mark mark = {.frames = cases[i].frames, .rows = cases[i].rows};
+        rc_h5md_writer *w = (rc_h5md_writer *)&mark;
+        rc_status s = rc_h5md_writer_resume(cases[i].path, NULL, &mark, &w);
+        if (!s) rc_h5md_writer_abandon(w);
+        CHECK(s == cases[i].status && w == NULL, "%s: %s, \"%s\"", cases[i].what, rc_status_name(s), rc_last_error());
+        ssize_t open_objects = H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL);
+        CHECK(open_objects == 0, "%s: %zd HDF5 objects left open", cases[i].what, open_objects);
+        CHECK(strstr(rc_last_error(), cases[i].path) && strstr(rc_last_error(), cases[i].message),
+              "%s: message \"%s\" lacks the path or \"%s\"", cases[i].what, rc_last_error(), cases[i].message);
+        CHECK(cases[i].message != damaged || strstr(rc_last_error(), "--out DIR"), "%s: no --out DIR in \"%s\"",
+              cases[i].what, rc_last_error());
+        char *after = read_bytes(path, &size_after);
+        CHECK(before && after && size_before == size_after && memcmp(before, after, (size_t)size_before) == 0,
+              "%s: the file changed", cases[i].what);
+        free(before);
+        free(after);
+    }
+    rc_h5md_writer *w = NULL;
+    CHECK(rc_h5md_writer_resume(path, NULL, NULL, &w) == RC_INVALID_ARGUMENT && w == NULL, "NULL mark");
+    CHECK(rc_h5md_writer_resume(path, NULL, &(rc_output_mark){.frames = -1}, &w) == RC_INVALID_ARGUMENT,
+          "negative frames");
+    remove(path);
+}
+
 int main(void)
 {
     char path[64];
     snprintf(path, sizeof path, "/tmp/ricochet_test_h5md_%d.h5md", (int)getpid());
     test_round_trip(path);
     test_failures();
+    remove(path);
+    test_resume(path);
+    test_resume_keeps_layout(path);
+    test_resume_refused(path);
     remove(path);
     return check_finish();
 }

@@ -351,25 +351,15 @@ static char *write_whole(const resumable *r, const char *path, rc_output_mark ma
     return read_text(path);
 }
 
-enum ending { CLOSED, ABANDONED, KILLED };
-static const char *const endings[] = {"closed", "abandoned", "killed"};
-
 /* A run that marks after `kept` items, writes the items a resume must drop and ends as `ending`. */
-typedef struct interrupted {
-    const resumable *writer;
-    const char *path;
-    int kept;
-    enum ending ending;
-} interrupted;
-
 static bool run_interrupted(void *context, void *mark)
 {
-    const interrupted *run = context;
+    const check_interrupted *run = context;
     const resumable *r = run->writer;
     void *w = NULL;
     bool ok = r->start(run->path, NULL, &w) == RC_OK && write_items(r, w, 0, run->kept) && r->mark(w, mark) == RC_OK &&
               write_items(r, w, ITEMS, ITEMS + DROPPED);
-    if (run->ending != KILLED && w) ok = r->close(w, run->ending == ABANDONED) == RC_OK && ok;
+    if (run->ending != CHECK_KILLED && w) ok = r->close(w, run->ending == CHECK_ABANDONED) == RC_OK && ok;
     CHECK(ok, "%s run to %d items: %s", r->kind, run->kept, rc_last_error());
     return ok;
 }
@@ -386,21 +376,20 @@ static void test_resume(const resumable *r, const char *path)
     CHECK(whole && marks[ITEMS].bytes == strlen(whole), "%s: the last mark has %" PRIu64 " bytes, the file %zu",
           r->kind, marks[ITEMS].bytes, whole ? strlen(whole) : 0);
     const int kept[] = {0, 2, ITEMS};
-    for (int e = CLOSED; e <= KILLED; e++)
+    for (int e = 0; e < CHECK_ENDINGS; e++)
         for (int i = 0; i < 3; i++) {
-            interrupted run = {r, path, kept[i], (enum ending)e};
+            check_interrupted run = {r, path, kept[i], (enum check_ending)e};
             rc_output_mark mark = {0};
-            bool ran = e == KILLED ? check_killed(run_interrupted, &run, &mark, sizeof mark)
-                                   : run_interrupted(&run, &mark);
-            CHECK(ran, "%s %s at %d: the interrupted run failed", r->kind, endings[e], kept[i]);
+            bool ran = check_run(run.ending, run_interrupted, &run, &mark, sizeof mark);
+            CHECK(ran, "%s %s at %d: the interrupted run failed", r->kind, check_endings[e], kept[i]);
             CHECK(mark.bytes == marks[kept[i]].bytes && mark.frames + mark.rows == kept[i] &&
                       (strcmp(r->kind, "xyz") == 0 ? mark.rows : mark.frames) == 0,
                   "%s mark at %d: %" PRIu64 " bytes, %" PRId64 " frames, %" PRId64 " rows; expected %" PRIu64
                   " bytes", r->kind, kept[i], mark.bytes, mark.frames, mark.rows, marks[kept[i]].bytes);
-            CHECK(exists(e == CLOSED ? path : partial) && !exists(e == CLOSED ? partial : path),
-                  "%s %s: which file the run left", r->kind, endings[e]);
+            CHECK(exists(e == CHECK_CLOSED ? path : partial) && !exists(e == CHECK_CLOSED ? partial : path),
+                  "%s %s: which file the run left", r->kind, check_endings[e]);
             void *w = NULL;
-            CHECK(r->start(path, &mark, &w) == RC_OK, "%s resume %s at %d: %s", r->kind, endings[e], kept[i],
+            CHECK(r->start(path, &mark, &w) == RC_OK, "%s resume %s at %d: %s", r->kind, check_endings[e], kept[i],
                   rc_last_error());
             CHECK(exists(partial) && !exists(path), "%s resumed: only %s exists", r->kind, partial);
             rc_output_mark again = {0};
@@ -410,9 +399,30 @@ static void test_resume(const resumable *r, const char *path)
             CHECK(w && r->close(w, false) == RC_OK, "%s close the resumed file: %s", r->kind, rc_last_error());
             char *text = read_text(path);
             CHECK(text && whole && strcmp(text, whole) == 0 && !exists(partial),
-                  "%s %s at %d and resumed: not the file written in one go", r->kind, endings[e], kept[i]);
+                  "%s %s at %d and resumed: not the file written in one go", r->kind, check_endings[e], kept[i]);
             free(text);
         }
+    free(whole);
+    remove(whole_path);
+}
+
+/* With both PATH.partial and PATH there, a resume goes on from PATH.partial (the run that was interrupted). */
+static void test_resume_prefers_partial(const resumable *r, const char *path)
+{
+    char whole_path[96];
+    snprintf(whole_path, sizeof whole_path, "%s.whole", path);
+    rc_output_mark marks[ITEMS + 1], mark = {0};
+    char *whole = write_whole(r, whole_path, marks);
+    check_interrupted run = {r, path, 2, CHECK_ABANDONED};
+    CHECK(run_interrupted(&run, &mark), "%s: the interrupted run failed", r->kind);
+    FILE *older = fopen(path, "w");
+    CHECK(older && fputs("an older finished file\n", older) >= 0 && fclose(older) == 0, "write %s", path);
+    void *w = NULL;
+    CHECK(r->start(path, &mark, &w) == RC_OK && write_items(r, w, 2, ITEMS) && r->close(w, false) == RC_OK,
+          "%s: resume beside an older file: %s", r->kind, rc_last_error());
+    char *text = read_text(path);
+    CHECK(text && whole && strcmp(text, whole) == 0, "%s: the resume did not go on from the .partial file", r->kind);
+    free(text);
     free(whole);
     remove(whole_path);
 }
@@ -486,6 +496,7 @@ int main(void)
     test_csv_failures(csv);
     test_resume(&writers[0], xyz);
     test_resume(&writers[1], csv);
+    test_resume_prefers_partial(&writers[0], xyz);
     test_resume_refused(csv);
     remove(xyz);
     remove(csv);

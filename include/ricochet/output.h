@@ -62,7 +62,8 @@ typedef struct rc_h5md_writer rc_h5md_writer;
 
 RC_API rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writer **writer);
 RC_API rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame);
-/* Appends one value to each of the series observables/NAMES[c] at the given time; the first call fixes the names. */
+/* Appends one value to each of the series observables/NAMES[c] at the given time; the first call fixes the names (a
+ * resumed writer has the file's), later calls give the same names, in any order, else RC_INVALID_ARGUMENT. */
 RC_API rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int columns, const char *const *names,
                                         const double *values);
 RC_API rc_status rc_h5md_writer_close(rc_h5md_writer *writer);
@@ -72,13 +73,14 @@ RC_API void rc_h5md_writer_abandon(rc_h5md_writer *writer);
  * failed flush is an RC_IO_ERROR like a failed write (the file then stays PATH.partial). */
 RC_API rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark);
 RC_API rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark);
+RC_API rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark);
 
 /* Reopens the file a run left at PATH (PATH.partial when the run was killed or interrupted, else the finished PATH;
  * the .partial one when both exist), keeps exactly what was written up to the mark, drops what follows, and appends
  * after it; the frame and row counts go on from the mark's. The file is PATH.partial again until a clean close.
  * RC_INVALID_ARGUMENT (naming PATH and both lengths/counts) when the file is shorter than the mark or does not match
  * (the CSV's header is not `names`; the H5MD file lacks the series or has other dimensions, or is damaged beyond the
- * checkpoint, as a kill during a write leaves it); RC_IO_ERROR when it is missing or cannot be opened/truncated. A
+ * checkpoint, as a kill during a write can leave it); RC_IO_ERROR when it is missing or cannot be opened/truncated. A
  * resume checks all this before it changes anything on disk.
  *
  * A device or a pipe as PATH (/dev/null) keeps nothing to go back to: XYZ and CSV are written on in place (no header
@@ -88,7 +90,6 @@ RC_API rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark)
 RC_API rc_status rc_xyz_writer_resume(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer);
 RC_API rc_status rc_csv_writer_resume(const char *path, int columns, const char *const *names,
                                       const rc_output_mark *mark, rc_csv_writer **writer);
-RC_API rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark);
 RC_API rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_output_mark *mark,
                                        rc_h5md_writer **writer);
 

@@ -8,6 +8,7 @@
 #include <hdf5.h>
 
 #include "core/status.h"
+#include "io/h5md_series.h"
 #include "io/trajectory_input.h"
 
 enum { POSITION, VELOCITY, RADIUS, SPECIES, ORIENTATION, EDGES, SETS };
@@ -30,52 +31,28 @@ static rc_status bad(const rc_h5md_input *in, const char *what)
     return rc_fail(RC_INVALID_ARGUMENT, "h5md input %s: %s", in->path, what);
 }
 
-/* Whether every link along path exists (H5Lexists needs the parents to exist). */
-static bool exists(hid_t file, const char *path)
-{
-    char prefix[128];
-    for (const char *p = path;; p++) {
-        if (*p != '/' && *p) continue;
-        snprintf(prefix, sizeof prefix, "%.*s", (int)(p - path), path);
-        if (H5Lexists(file, prefix, H5P_DEFAULT) <= 0) return false;
-        if (!*p) return true;
-    }
-}
-
 static hid_t open_set(hid_t file, const char *group, const char *name)
 {
     char path[128];
     snprintf(path, sizeof path, "particles/all/%s/%s", group, name);
-    return exists(file, path) ? H5Dopen2(file, path, H5P_DEFAULT) : -1;
+    return rc_h5md_exists(file, path) ? H5Dopen2(file, path, H5P_DEFAULT) : -1;
 }
 
 /* The box: dimension, boundary, and edges when they are one fixed dataset; sets in->dimension. */
 static rc_status read_box(rc_h5md_input *in)
 {
-    hid_t box = exists(in->file, "particles/all/box") ? H5Gopen2(in->file, "particles/all/box", H5P_DEFAULT) : -1;
-    hid_t attribute = box >= 0 ? H5Aopen(box, "dimension", H5P_DEFAULT) : -1;
-    int dimension = 0;
-    bool ok = attribute >= 0 && H5Aread(attribute, H5T_NATIVE_INT, &dimension) >= 0 &&
-              (dimension == 2 || dimension == 3);
-    if (attribute >= 0) H5Aclose(attribute);
-    bool fixed = ok && !exists(in->file, "particles/all/box/edges/value");
+    hid_t box = rc_h5md_exists(in->file, "particles/all/box") ? H5Gopen2(in->file, "particles/all/box", H5P_DEFAULT)
+                                                              : -1;
+    bool ok = box >= 0 && rc_h5md_box_read(box, &in->dimension, in->periodic);
+    bool fixed = ok && !rc_h5md_exists(in->file, "particles/all/box/edges/value");
     hid_t edges = fixed ? H5Dopen2(box, "edges", H5P_DEFAULT) : -1;
     hid_t space = edges >= 0 ? H5Dget_space(edges) : -1;
     if (fixed)
-        ok = space >= 0 && H5Sget_simple_extent_npoints(space) == dimension &&
+        ok = space >= 0 && H5Sget_simple_extent_npoints(space) == in->dimension &&
              H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, in->box) >= 0;
     if (space >= 0) H5Sclose(space);
     if (edges >= 0) H5Dclose(edges);
-    char boundary[3][9] = {{0}};
-    hid_t type = H5Tcopy(H5T_C_S1);
-    H5Tset_size(type, sizeof boundary[0]);
-    attribute = ok ? H5Aopen(box, "boundary", H5P_DEFAULT) : -1;
-    ok = attribute >= 0 && H5Aread(attribute, type, boundary) >= 0;
-    if (attribute >= 0) H5Aclose(attribute);
-    H5Tclose(type);
     if (box >= 0) H5Gclose(box);
-    for (int k = 0; k < dimension && ok; k++) in->periodic[k] = strcmp(boundary[k], "periodic") == 0;
-    in->dimension = dimension;
     return ok ? RC_OK : bad(in, "particles/all/box: no dimension 2 or 3, boundary, or fixed edges of that dimension");
 }
 

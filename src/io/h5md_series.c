@@ -1,8 +1,11 @@
 /* Time series of the H5MD 1.1 layout (src/io/h5md_series.h): extensible, chunked, shuffled and deflated datasets
- * that grow by one sample at a time, and the shared step/time clock of a family of series. */
+ * that grow by one sample at a time, and the shared step/time clock of a family of series; opened again and cut back
+ * when a writer resumes. Also the box's attributes and link lookups, which the reader shares. */
 #include "io/h5md_series.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 enum { DEFLATE_LEVEL = 4, SCALAR_CHUNK = 1024 };
 
@@ -25,12 +28,20 @@ static hid_t create_growing(hid_t parent, const char *name, hid_t file_type, int
     return set;
 }
 
+/* Grows or cuts set, of samples of the given shape, to `length` samples. */
+static bool set_length(hid_t set, int rank, const hsize_t *shape, hsize_t length)
+{
+    hsize_t dims[3] = {length, 0, 0};
+    for (int k = 0; k < rank; k++) dims[k + 1] = shape[k];
+    return H5Dset_extent(set, dims) >= 0;
+}
+
 /* Writes data (memory type type) as row `row` of set, growing it to row + 1 rows. */
 static bool write_row(hid_t set, hid_t type, int rank, const hsize_t *shape, hsize_t row, const void *data)
 {
-    hsize_t dims[3] = {row + 1, 0, 0}, start[3] = {row, 0, 0}, count[3] = {1, 1, 1};
-    for (int k = 0; k < rank; k++) dims[k + 1] = count[k + 1] = shape[k];
-    if (H5Dset_extent(set, dims) < 0) return false;
+    hsize_t start[3] = {row, 0, 0}, count[3] = {1, 1, 1};
+    for (int k = 0; k < rank; k++) count[k + 1] = shape[k];
+    if (!set_length(set, rank, shape, row + 1)) return false;
     hid_t file_space = H5Dget_space(set);
     hid_t memory_space = H5Screate_simple(rank + 1, count, NULL);
     bool ok = file_space >= 0 && memory_space >= 0 &&
@@ -85,6 +96,52 @@ bool rc_h5md_clock_tick(rc_h5md_clock *clock, double time)
     return ok;
 }
 
+/* The length of a dataset of samples and the shape of a sample (its first two axes); returns its axes less one, -1
+ * when HDF5 cannot read its space or it has no axis. */
+static int read_shape(hid_t set, hsize_t *length, hsize_t shape[2])
+{
+    hsize_t dims[H5S_MAX_RANK];
+    hid_t space = H5Dget_space(set);
+    int axes = space >= 0 ? H5Sget_simple_extent_dims(space, dims, NULL) : -1;
+    if (space >= 0) H5Sclose(space);
+    if (axes < 1) return -1;
+    *length = dims[0];
+    for (int k = 1; k < axes && k <= 2; k++) shape[k - 1] = dims[k];
+    return axes - 1;
+}
+
+bool rc_h5md_series_open(hid_t parent, const char *name, hid_t type, rc_h5md_clock *clock, rc_h5md_series *series,
+                         hsize_t *samples)
+{
+    *series = (rc_h5md_series){.value = -1, .type = type};
+    hid_t group = H5Gopen2(parent, name, H5P_DEFAULT);
+    if (group < 0) return false;
+    series->value = H5Dopen2(group, "value", H5P_DEFAULT);
+    bool ok = series->value >= 0 && (series->rank = read_shape(series->value, samples, series->shape)) >= 0;
+    if (ok && clock->step < 0) {
+        hsize_t steps = 0, scalar[2];
+        clock->step = H5Dopen2(group, "step", H5P_DEFAULT);
+        clock->time = H5Dopen2(group, "time", H5P_DEFAULT);
+        ok = clock->step >= 0 && clock->time >= 0 && read_shape(clock->step, &steps, scalar) == 0 &&
+             read_shape(clock->time, &clock->length, scalar) == 0;
+        if (steps < clock->length) clock->length = steps;
+    }
+    H5Gclose(group);
+    return ok;
+}
+
+bool rc_h5md_series_cut(rc_h5md_series *series, hsize_t length)
+{
+    return set_length(series->value, series->rank, series->shape, length);
+}
+
+bool rc_h5md_clock_cut(rc_h5md_clock *clock, hsize_t length)
+{
+    bool ok = set_length(clock->step, 0, NULL, length) && set_length(clock->time, 0, NULL, length);
+    if (ok) clock->length = length;
+    return ok;
+}
+
 void rc_h5md_series_close(rc_h5md_series *series)
 {
     if (series->value >= 0) H5Dclose(series->value);
@@ -96,4 +153,35 @@ void rc_h5md_clock_close(rc_h5md_clock *clock)
     if (clock->step >= 0) H5Dclose(clock->step);
     if (clock->time >= 0) H5Dclose(clock->time);
     clock->step = clock->time = -1;
+}
+
+bool rc_h5md_exists(hid_t location, const char *path)
+{
+    char prefix[128];
+    for (const char *p = path;; p++) {
+        if (*p != '/' && *p) continue;
+        snprintf(prefix, sizeof prefix, "%.*s", (int)(p - path), path);
+        if (H5Lexists(location, prefix, H5P_DEFAULT) <= 0) return false;
+        if (!*p) return true;
+    }
+}
+
+bool rc_h5md_box_read(hid_t box, int *dimension, bool periodic[3])
+{
+    hid_t attribute = H5Aopen(box, "dimension", H5P_DEFAULT);
+    *dimension = 0;
+    bool ok = attribute >= 0 && H5Aread(attribute, H5T_NATIVE_INT, dimension) >= 0 &&
+              (*dimension == 2 || *dimension == 3);
+    if (attribute >= 0) H5Aclose(attribute);
+    char boundary[3][RC_H5MD_BOUNDARY_SIZE] = {{0}};
+    hid_t type = H5Tcopy(H5T_C_S1);
+    attribute = ok ? H5Aopen(box, "boundary", H5P_DEFAULT) : -1;
+    hid_t space = attribute >= 0 ? H5Aget_space(attribute) : -1;
+    ok = space >= 0 && type >= 0 && H5Sget_simple_extent_npoints(space) == *dimension &&
+         H5Tset_size(type, sizeof boundary[0]) >= 0 && H5Aread(attribute, type, boundary) >= 0;
+    if (space >= 0) H5Sclose(space);
+    if (attribute >= 0) H5Aclose(attribute);
+    if (type >= 0) H5Tclose(type);
+    for (int k = 0; k < 3; k++) periodic[k] = ok && k < *dimension && strcmp(boundary[k], "periodic") == 0;
+    return ok;
 }

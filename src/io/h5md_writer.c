@@ -20,10 +20,18 @@
  * the boundary and whether orientations are written; a later frame that differs is refused (the edges may change).
  * HDF5 prints nothing: its automatic error printing is turned off when a writer opens. The file is written as
  * PATH.partial and renamed at a clean close (src/io/output_file.h); each frame is flushed, so a full disk is
- * reported by the frame that did not fit. */
+ * reported by the frame that did not fit.
+ *
+ * A resume opens the file again, takes the layout from the box's attributes and the series' shapes, checks every
+ * series against the mark, then cuts them all back to the mark's frames and rows (a family with none left is
+ * removed, so that the next frame or row starts it anew). The observables' names are those of the file; a row
+ * names its columns, which are matched to the series by name, so their order may change. */
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <hdf5.h>
 
@@ -35,16 +43,40 @@
 enum { SERIES_POSITION, SERIES_EDGES, SERIES_IMAGE, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS,
        SERIES_ORIENTATION, SERIES };
 
+/* The shape of one sample of a particles series. */
+enum sample { VECTORS, EDGES, SCALARS, QUATERNIONS };
+
+/* The particles' series, under particles/all, position first (it creates the clock the others share). */
+static const struct {
+    const char *name;
+    bool integer; /* int32, else float64 */
+    enum sample sample;
+} kinds[SERIES] = {
+    [SERIES_POSITION] = {"position", false, VECTORS}, [SERIES_EDGES] = {"box/edges", false, EDGES},
+    [SERIES_IMAGE] = {"image", true, VECTORS},        [SERIES_VELOCITY] = {"velocity", false, VECTORS},
+    [SERIES_SPECIES] = {"species", true, SCALARS},    [SERIES_ID] = {"id", true, SCALARS},
+    [SERIES_RADIUS] = {"radius", false, SCALARS},     [SERIES_ORIENTATION] = {"orientation", false, QUATERNIONS},
+};
+
+/* What the first frame fixes (or the file, for a resumed writer). */
+typedef struct layout {
+    int dimension;
+    int32_t count;
+    bool periodic[3];
+    bool orientations;
+} layout;
+
 struct rc_h5md_writer {
     rc_output_file out;
     hid_t file;
     char *author;
-    bool started;                 /* the first frame fixed the layout below */
+    bool started;                 /* the layout is fixed and the particles' series exist */
     bool failed;                  /* a write failed: the file stays PATH.partial */
-    rc_frame shape;               /* dimension, count, periodic and orientations (as a flag) of the first frame */
+    layout shape;
     rc_h5md_clock particle_clock, observable_clock;
     rc_h5md_series series[SERIES];
     rc_h5md_series *observables;
+    char **observable_names;      /* the name of each of observables */
     int observable_count;
     double *scratch;              /* count * dimension */
     int32_t *image_scratch;       /* count * dimension */
@@ -105,7 +137,10 @@ static bool write_header(rc_h5md_writer *w)
     return ok;
 }
 
-rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writer **writer)
+/* A writer with nothing open but the names of its file (name: rc_output_file_begin for a new file,
+ * rc_output_file_find for one to resume), and HDF5's error printing off. */
+static rc_status new_writer(const char *path, rc_status (*name)(rc_output_file *, const char *, const char *),
+                            rc_h5md_writer **writer)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer: NULL result");
     *writer = NULL;
@@ -114,17 +149,27 @@ rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writ
     w->file = w->particle_clock.step = w->particle_clock.time = -1;
     w->observable_clock = w->particle_clock;
     for (int k = 0; k < SERIES; k++) w->series[k].value = -1;
-    rc_status s = rc_output_file_begin(&w->out, "h5md", path);
+    rc_status s = name(&w->out, "h5md", path);
     if (s) {
         free(w);
         return s;
     }
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    *writer = w;
+    return RC_OK;
+}
+
+rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writer **writer)
+{
+    rc_status s = new_writer(path, rc_output_file_begin, writer);
+    if (s) return s;
+    rc_h5md_writer *w = *writer;
+    *writer = NULL;
     w->author = strdup(author && author[0] ? author : "unknown");
     if (!w->author) {
         rc_h5md_writer_close(w);
         return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", path);
     }
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     errno = 0;
     w->file = H5Fcreate(w->out.partial, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     if (w->file < 0 || !write_header(w)) {
@@ -143,7 +188,7 @@ static hid_t create_box(hid_t group, const rc_frame *f)
     hid_t type = H5Tcopy(H5T_C_S1);
     hsize_t dims[1] = {(hsize_t)f->dimension};
     hid_t space = H5Screate_simple(1, dims, NULL);
-    char names[3][9] = {{0}};
+    char names[3][RC_H5MD_BOUNDARY_SIZE] = {{0}};
     for (int k = 0; k < f->dimension; k++) strcpy(names[k], f->periodic[k] ? "periodic" : "none");
     hid_t attribute = -1;
     int32_t dimension = f->dimension;
@@ -158,30 +203,40 @@ static hid_t create_box(hid_t group, const rc_frame *f)
     return ok ? box : -1;
 }
 
+/* The shape of a sample of the series of kind k (its rank). */
+static int sample_shape(int k, const layout *l, hsize_t shape[2])
+{
+    hsize_t n = (hsize_t)l->count, d = (hsize_t)l->dimension;
+    switch (kinds[k].sample) {
+    case VECTORS: shape[0] = n, shape[1] = d; return 2;
+    case QUATERNIONS: shape[0] = n, shape[1] = 4; return 2;
+    case EDGES: shape[0] = d; return 1;
+    case SCALARS: shape[0] = n; return 1;
+    }
+    return 0;
+}
+
+static hid_t memory_type(int k) { return kinds[k].integer ? H5T_NATIVE_INT32 : H5T_NATIVE_DOUBLE; }
+
+/* The series the layout has: orientation only with orientations. */
+static bool has_series(const layout *l, int k) { return k != SERIES_ORIENTATION || l->orientations; }
+
 /* The particles group and its series, shaped by the first frame. */
 static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
 {
-    hsize_t n = (hsize_t)f->count, d = (hsize_t)f->dimension, vectors[2] = {n, d}, quaternions[2] = {n, 4};
     hid_t links = H5Pcreate(H5P_LINK_CREATE);
     hid_t group = links >= 0 && H5Pset_create_intermediate_group(links, 1) >= 0
                       ? H5Gcreate2(w->file, "particles/all", links, H5P_DEFAULT, H5P_DEFAULT)
                       : -1;
     if (links >= 0) H5Pclose(links);
-    rc_h5md_clock *clock = &w->particle_clock;
     hid_t box = group >= 0 ? create_box(group, f) : -1;
-    bool ok = box >= 0 &&
-              rc_h5md_series_create(group, "position", H5T_NATIVE_DOUBLE, 2, vectors, clock,
-                                    &w->series[SERIES_POSITION]) &&
-              rc_h5md_series_create(box, "edges", H5T_NATIVE_DOUBLE, 1, &d, clock, &w->series[SERIES_EDGES]) &&
-              rc_h5md_series_create(group, "image", H5T_NATIVE_INT32, 2, vectors, clock, &w->series[SERIES_IMAGE]) &&
-              rc_h5md_series_create(group, "velocity", H5T_NATIVE_DOUBLE, 2, vectors, clock,
-                                    &w->series[SERIES_VELOCITY]) &&
-              rc_h5md_series_create(group, "species", H5T_NATIVE_INT32, 1, &n, clock, &w->series[SERIES_SPECIES]) &&
-              rc_h5md_series_create(group, "id", H5T_NATIVE_INT32, 1, &n, clock, &w->series[SERIES_ID]) &&
-              rc_h5md_series_create(group, "radius", H5T_NATIVE_DOUBLE, 1, &n, clock, &w->series[SERIES_RADIUS]) &&
-              (!f->orientations ||
-               rc_h5md_series_create(group, "orientation", H5T_NATIVE_DOUBLE, 2, quaternions, clock,
-                                     &w->series[SERIES_ORIENTATION]));
+    bool ok = box >= 0;
+    for (int k = 0; k < SERIES && ok; k++) {
+        hsize_t shape[2];
+        int rank = sample_shape(k, &w->shape, shape);
+        ok = !has_series(&w->shape, k) || rc_h5md_series_create(group, kinds[k].name, memory_type(k), rank, shape,
+                                                                 &w->particle_clock, &w->series[k]);
+    }
     if (box >= 0) H5Gclose(box);
     if (group >= 0) H5Gclose(group);
     return ok;
@@ -192,8 +247,8 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
 {
     rc_status s = rc_frame_check(f);
     if (s || !w->started) return s;
-    const rc_frame *first = &w->shape;
-    if (f->dimension != first->dimension || f->count != first->count || !f->orientations != !first->orientations)
+    const layout *first = &w->shape;
+    if (f->dimension != first->dimension || f->count != first->count || !f->orientations == first->orientations)
         return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: a frame of %d particles in %dD%s after frames of %d "
                        "in %dD%s", w->out.path, (int)f->count, f->dimension,
                        f->orientations ? " with orientations" : "", (int)first->count, first->dimension,
@@ -205,23 +260,32 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
     return RC_OK;
 }
 
-static rc_status start(rc_h5md_writer *w, const rc_frame *f)
+/* The scratch buffers and ids of the layout, which the writer keeps from now on. */
+static rc_status fix_layout(rc_h5md_writer *w, const layout *l)
 {
-    size_t n = f->count > 0 ? (size_t)f->count : 1;
+    size_t n = l->count > 0 ? (size_t)l->count : 1;
     w->scratch = malloc(n * 4 * sizeof *w->scratch);
     w->image_scratch = malloc(n * 3 * sizeof *w->image_scratch);
     w->ids = malloc(n * sizeof *w->ids);
-    if (!w->scratch || !w->image_scratch || !w->ids) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
-    for (int32_t i = 0; i < f->count; i++) w->ids[i] = i;
+    if (!w->scratch || !w->image_scratch || !w->ids)
+        return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+    for (int32_t i = 0; i < l->count; i++) w->ids[i] = i;
+    w->shape = *l;
+    return RC_OK;
+}
+
+static rc_status start(rc_h5md_writer *w, const rc_frame *f)
+{
+    layout l = {.dimension = f->dimension, .count = f->count, .orientations = f->orientations != NULL};
+    memcpy(l.periodic, f->periodic, sizeof f->periodic);
+    rc_status s = fix_layout(w, &l);
+    if (s) return s;
     errno = 0;
     if (!start_particles(w, f)) return h5md_failed(w, "create the particles group");
-    w->shape = (rc_frame){.dimension = f->dimension, .count = f->count, .orientations = f->orientations};
-    memcpy(w->shape.periodic, f->periodic, sizeof f->periodic);
     w->started = true;
     return RC_OK;
 }
 
-/* The first d of every `stride` components of count vectors, packed. */
 /* The images of a frame as count x d (zeros when the frame has none). */
 static const int32_t *packed_images(rc_h5md_writer *w, const rc_frame *f)
 {
@@ -231,6 +295,7 @@ static const int32_t *packed_images(rc_h5md_writer *w, const rc_frame *f)
     return w->image_scratch;
 }
 
+/* The first d of every `stride` components of count vectors, packed. */
 static const double *packed(rc_h5md_writer *w, const double *vectors, int32_t count, int stride, int d)
 {
     for (int32_t i = 0; i < count; i++)
@@ -263,21 +328,55 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
     return ok ? RC_OK : h5md_failed(w, "write a frame");
 }
 
+/* Room for `columns` observables' series and names. */
+static rc_status allocate_observables(rc_h5md_writer *w, int columns)
+{
+    w->observables = calloc((size_t)columns, sizeof *w->observables);
+    w->observable_names = calloc((size_t)columns, sizeof *w->observable_names);
+    if (!w->observables || !w->observable_names)
+        return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+    w->observable_count = columns;
+    for (int c = 0; c < columns; c++) w->observables[c].value = -1;
+    return RC_OK;
+}
+
 /* The observables group and one series per name, at the first row. */
 static rc_status start_observables(rc_h5md_writer *w, int columns, const char *const *names)
 {
-    w->observables = calloc((size_t)columns, sizeof *w->observables);
-    if (!w->observables) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+    rc_status s = allocate_observables(w, columns);
+    if (s) return s;
+    for (int c = 0; c < columns; c++)
+        if (!(w->observable_names[c] = strdup(names[c])))
+            return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
     errno = 0;
     hid_t group = H5Gcreate2(w->file, "observables", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     bool ok = group >= 0;
-    for (int c = 0; c < columns && ok; c++) {
+    for (int c = 0; c < columns && ok; c++)
         ok = rc_h5md_series_create(group, names[c], H5T_NATIVE_DOUBLE, 0, NULL, &w->observable_clock,
                                    &w->observables[c]);
-        w->observable_count += ok;
-    }
     if (group >= 0) H5Gclose(group);
     return ok ? RC_OK : h5md_failed(w, "create the observables");
+}
+
+/* Puts the series in the order of names, which must be the writer's names (in any order). */
+static rc_status match_observables(rc_h5md_writer *w, int columns, const char *const *names)
+{
+    if (columns != w->observable_count)
+        return rc_fail(RC_INVALID_ARGUMENT, "h5md observables: %d columns after rows of %d", columns,
+                       w->observable_count);
+    for (int c = 0; c < columns; c++) {
+        int j = c;
+        while (j < columns && strcmp(names[c], w->observable_names[j]) != 0) j++;
+        if (j == columns)
+            return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: observables/%s (column %d) is not one of the "
+                           "file's observables (\"%s\" is in its place)", w->out.path, names[c], c,
+                           w->observable_names[c]);
+        rc_h5md_series series = w->observables[c];
+        char *name = w->observable_names[c];
+        w->observables[c] = w->observables[j], w->observable_names[c] = w->observable_names[j];
+        w->observables[j] = series, w->observable_names[j] = name;
+    }
+    return RC_OK;
 }
 
 rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int columns, const char *const *names,
@@ -288,16 +387,12 @@ rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int column
         return rc_fail(RC_INVALID_ARGUMENT, "h5md observables: %d columns with names %s and values %s", columns,
                        names ? "given" : "NULL", values ? "given" : "NULL");
     rc_h5md_writer *w = writer;
-    if (!w->observables) {
-        for (int c = 0; c < columns; c++)
-            if (!names[c] || !names[c][0] || strchr(names[c], '/'))
-                return rc_fail(RC_INVALID_ARGUMENT, "h5md observables names[%d]: not a group name", c);
-        rc_status s = start_observables(w, columns, names);
-        if (s) return s;
-    }
-    if (columns != w->observable_count)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md observables: %d columns after rows of %d", columns,
-                       w->observable_count);
+    for (int c = 0; c < columns; c++)
+        if (!names[c] || !names[c][0] || strchr(names[c], '/'))
+            return rc_fail(RC_INVALID_ARGUMENT, "h5md observables names[%d]: not a group name", c);
+    rc_status s = w->observables ? RC_OK : start_observables(w, columns, names);
+    if (!s) s = match_observables(w, columns, names);
+    if (s) return s;
     errno = 0;
     bool ok = true;
     for (int c = 0; c < columns && ok; c++) ok = rc_h5md_series_append(&w->observables[c], &w->observable_clock,
@@ -311,7 +406,10 @@ rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
     if (!writer) return RC_OK;
     rc_h5md_writer *w = writer;
     for (int k = 0; k < SERIES; k++) rc_h5md_series_close(&w->series[k]);
-    for (int c = 0; c < w->observable_count; c++) rc_h5md_series_close(&w->observables[c]);
+    for (int c = 0; c < w->observable_count; c++) {
+        rc_h5md_series_close(&w->observables[c]);
+        free(w->observable_names[c]);
+    }
     rc_h5md_clock_close(&w->particle_clock);
     rc_h5md_clock_close(&w->observable_clock);
     errno = 0;
@@ -320,6 +418,7 @@ rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
     bool complete = w->file >= 0 && !w->failed;
     rc_status renamed = w->out.path ? rc_output_file_end(&w->out, complete) : RC_OK;
     free(w->observables);
+    free(w->observable_names);
     free(w->scratch);
     free(w->image_scratch);
     free(w->ids);
@@ -333,4 +432,184 @@ void rc_h5md_writer_abandon(rc_h5md_writer *writer)
     if (!writer) return;
     writer->failed = true;
     rc_h5md_writer_close(writer);
+}
+
+rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark)
+{
+    if (!writer || !mark) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer mark: NULL %s", mark ? "writer" : "mark");
+    *mark = (rc_output_mark){.frames = (int64_t)writer->particle_clock.length,
+                             .rows = (int64_t)writer->observable_clock.length};
+    errno = 0;
+    return H5Fflush(writer->file, H5F_SCOPE_LOCAL) >= 0 ? RC_OK : h5md_failed(writer, "flush");
+}
+
+/* ---- resuming ---------------------------------------------------------------------------------------------- */
+
+static rc_status damaged(const rc_h5md_writer *w, const char *what)
+{
+    return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: %s: the file is damaged beyond the checkpoint (as a kill "
+                   "during a write leaves it); resume into a new run folder instead (--out DIR)",
+                   rc_output_file_found(&w->out), what);
+}
+
+static rc_status lacks(const rc_h5md_writer *w, const char *what)
+{
+    return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: the file lacks %s", rc_output_file_found(&w->out), what);
+}
+
+/* "(n, a, b)": a series of samples of the given shape. */
+static const char *describe(char *text, size_t size, int rank, const hsize_t *shape)
+{
+    int n = snprintf(text, size, "(n");
+    for (int k = 0; k < rank && k < 2; k++)
+        n += snprintf(text + n, size - (size_t)n, ", %llu", (unsigned long long)shape[k]);
+    snprintf(text + n, size - (size_t)n, "%s)", rank > 2 ? ", ..." : "");
+    return text;
+}
+
+enum { PATH_SIZE = 160 };
+
+/* Opens the series family/name of the file (under group), named path in messages, and checks that it and its clock
+ * hold the samples the mark keeps. */
+static rc_status reattach(rc_h5md_writer *w, hid_t group, const char *family, const char *name, hid_t type,
+                          rc_h5md_clock *clock, rc_h5md_series *series, hsize_t kept, char path[PATH_SIZE])
+{
+    snprintf(path, PATH_SIZE, "%s/%s", family, name);
+    if (!rc_h5md_exists(group, name)) return lacks(w, path);
+    hsize_t samples = 0;
+    if (!rc_h5md_series_open(group, name, type, clock, series, &samples)) return damaged(w, path);
+    if (clock->length < samples) samples = clock->length;
+    if (samples < kept)
+        return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: %s holds %llu samples, fewer than the %llu of the mark "
+                       "to resume from", rc_output_file_found(&w->out), path, (unsigned long long)samples,
+                       (unsigned long long)kept);
+    return RC_OK;
+}
+
+/* Checks that the samples of a series reattached at path have the shape the layout gives (position's count, the
+ * box's dimension; one number for an observable). */
+static rc_status check_sample(const rc_h5md_writer *w, const char *path, const rc_h5md_series *series, int rank,
+                              const hsize_t *shape)
+{
+    char found[64], expected[64];
+    if (series->rank == rank && (!rank || memcmp(series->shape, shape, (size_t)rank * sizeof *shape) == 0))
+        return RC_OK;
+    return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: %s/value is %s, not %s (other dimensions)",
+                   rc_output_file_found(&w->out), path,
+                   describe(found, sizeof found, series->rank, series->shape),
+                   describe(expected, sizeof expected, rank, shape));
+}
+
+/* The layout from particles/all/box's attributes and position's shape, and every particles series opened. */
+static rc_status reattach_particles(rc_h5md_writer *w, hid_t group, hsize_t frames)
+{
+    hid_t box = rc_h5md_exists(group, "box") ? H5Gopen2(group, "box", H5P_DEFAULT) : -1;
+    layout l = {.orientations = rc_h5md_exists(group, "orientation")};
+    bool ok = box >= 0 && rc_h5md_box_read(box, &l.dimension, l.periodic);
+    if (box >= 0) H5Gclose(box);
+    if (!ok) return lacks(w, "particles/all/box's attributes dimension (2 or 3) and boundary (one per axis)");
+    rc_status s = RC_OK;
+    for (int k = 0; k < SERIES && !s; k++) {
+        if (!has_series(&l, k)) continue;
+        char path[PATH_SIZE];
+        rc_h5md_series *series = &w->series[k];
+        s = reattach(w, group, "particles/all", kinds[k].name, memory_type(k), &w->particle_clock, series, frames,
+                     path);
+        if (!s && k == SERIES_POSITION) /* position tells the count */
+            l.count = series->rank == 2 && series->shape[0] <= INT32_MAX ? (int32_t)series->shape[0] : -1;
+        hsize_t shape[2];
+        int rank = sample_shape(k, &l, shape);
+        if (!s) s = check_sample(w, path, series, rank, shape);
+    }
+    return s ? s : fix_layout(w, &l);
+}
+
+/* The name of the observable c of the file, into the writer's names. */
+static rc_status read_name(rc_h5md_writer *w, hid_t group, int c)
+{
+    ssize_t size = H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, (hsize_t)c, NULL, 0, H5P_DEFAULT);
+    char *name = size >= 0 ? w->observable_names[c] = malloc((size_t)size + 1) : NULL;
+    if (size >= 0 && !name) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+    bool ok = name && H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, (hsize_t)c, name, (size_t)size + 1,
+                                         H5P_DEFAULT) == size;
+    return ok ? RC_OK : damaged(w, "observables");
+}
+
+/* Every series under observables, with its name. */
+static rc_status reattach_observables(rc_h5md_writer *w, hid_t group, hsize_t rows)
+{
+    H5G_info_t info;
+    if (H5Gget_info(group, &info) < 0) return damaged(w, "observables");
+    if (info.nlinks == 0 || info.nlinks > INT_MAX) return lacks(w, "the observables' series");
+    rc_status s = allocate_observables(w, (int)info.nlinks);
+    for (int c = 0; c < w->observable_count && !s; c++) {
+        char path[PATH_SIZE];
+        s = read_name(w, group, c);
+        if (!s)
+            s = reattach(w, group, "observables", w->observable_names[c], H5T_NATIVE_DOUBLE, &w->observable_clock,
+                         &w->observables[c], rows, path);
+        if (!s) s = check_sample(w, path, &w->observables[c], 0, NULL);
+    }
+    return s;
+}
+
+/* Opens the family at `name` with open_family when the mark keeps samples of it. */
+static rc_status reattach_family(rc_h5md_writer *w, const char *name, hsize_t kept,
+                                 rc_status (*open_family)(rc_h5md_writer *, hid_t, hsize_t))
+{
+    if (!kept) return RC_OK;
+    if (!rc_h5md_exists(w->file, name)) return lacks(w, name);
+    hid_t group = H5Gopen2(w->file, name, H5P_DEFAULT);
+    if (group < 0) return damaged(w, name);
+    rc_status s = open_family(w, group, kept);
+    H5Gclose(group);
+    return s;
+}
+
+/* Cuts every series back to the mark; removes a family the mark keeps nothing of, so that it starts anew. */
+static bool cut(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
+{
+    bool ok = true;
+    for (int k = 0; k < SERIES && ok; k++) ok = w->series[k].value < 0 || rc_h5md_series_cut(&w->series[k], frames);
+    for (int c = 0; c < w->observable_count && ok; c++) ok = rc_h5md_series_cut(&w->observables[c], rows);
+    ok = ok && (!frames || rc_h5md_clock_cut(&w->particle_clock, frames)) &&
+         (!rows || rc_h5md_clock_cut(&w->observable_clock, rows));
+    if (ok && !frames && rc_h5md_exists(w->file, "particles")) ok = H5Ldelete(w->file, "particles", H5P_DEFAULT) >= 0;
+    if (ok && !rows && rc_h5md_exists(w->file, "observables"))
+        ok = H5Ldelete(w->file, "observables", H5P_DEFAULT) >= 0;
+    return ok && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
+}
+
+/* Opens the file found, checks it against the mark, then cuts it back and makes it PATH.partial. */
+static rc_status attach(rc_h5md_writer *w, const rc_output_mark *mark)
+{
+    if (w->out.direct)
+        return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: a device or a pipe cannot be resumed into (HDF5 reads "
+                       "the file back); write H5MD to a regular file", w->out.path);
+    const char *found = rc_output_file_found(&w->out);
+    if (access(found, R_OK | W_OK) != 0) return rc_output_file_failed(&w->out, "open it to resume", errno);
+    w->file = H5Fopen(found, H5F_ACC_RDWR, H5P_DEFAULT);
+    if (w->file < 0) return damaged(w, "HDF5 cannot open it");
+    hsize_t frames = (hsize_t)mark->frames, rows = (hsize_t)mark->rows;
+    rc_status s = reattach_family(w, "particles/all", frames, reattach_particles);
+    if (!s) s = reattach_family(w, "observables", rows, reattach_observables);
+    if (s) return s;
+    w->started = frames > 0;
+    if (!cut(w, frames, rows)) return damaged(w, "HDF5 cannot cut its series back to the mark");
+    return rc_output_file_adopt(&w->out);
+}
+
+rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_output_mark *mark,
+                                rc_h5md_writer **writer)
+{
+    (void)author; /* the file keeps its h5md group */
+    rc_status s = rc_output_file_check_mark("h5md", path, mark);
+    if (!s) s = new_writer(path, rc_output_file_find, writer);
+    if (s) return s;
+    s = attach(*writer, mark);
+    if (s) {
+        rc_h5md_writer_abandon(*writer);
+        *writer = NULL;
+    }
+    return s;
 }
