@@ -457,8 +457,8 @@ bad_file run "$regressions/rigid_dim1e40.json" "dimension: 1e+40 is not 2 or 3"
 # Kill and resume: a run killed by SIGKILL after a checkpoint and resumed in its own folder (no --out) leaves
 # byte-identical files to the run that was never stopped (the same checkpoint cadence).
 printf '{"dimension": 3, "box": {"periodic": true}, "temperature": 1, "seed": 4, "stop": {"time": %s},
- "particles": {"lattice": "fcc", "count": 4000, "packing_fraction": 0.45, "diameter": 1}, "output": {"every": 1}}' \
-    8 >"$tmp/long8.json"
+ "particles": {"lattice": "fcc", "count": 4000, "packing_fraction": 0.45, "diameter": 1},
+ "output": {"every": 1, "h5md": true}}' 8 >"$tmp/long8.json"
 sed 's/"time": 8/"time": 1000/' "$tmp/long8.json" >"$tmp/long.json"
 run 0 "the run never stopped" "$tool" run "$tmp/long8.json" --out "$tmp/never" --checkpoint-every 1 --quiet
 "$tool" run "$tmp/long.json" --out "$tmp/killed9" --checkpoint-every 1 --quiet >/dev/null 2>&1 &
@@ -475,6 +475,20 @@ for name in trajectory.xyz observables.csv; do
 done
 checks=$((checks + 1))
 [ ! -e "$tmp/killed9/trajectory.xyz.partial" ] || fail "the resumed run left trajectory.xyz.partial"
+checks=$((checks + 1))
+/usr/bin/python3 -c '
+import sys, h5py, numpy
+def walk(path):
+    out = {}
+    with h5py.File(path) as f:
+        f.visititems(lambda name, item: out.__setitem__(name, item[()]) if isinstance(item, h5py.Dataset) else None)
+    return out
+a, b = walk(sys.argv[1]), walk(sys.argv[2])
+assert sorted(a) == sorted(b), (sorted(a), sorted(b))
+for name in a:
+    assert numpy.array_equal(a[name], b[name], equal_nan=True), name
+assert a["particles/all/position/value"].shape[0] == 9
+' "$tmp/never/trajectory.h5md" "$tmp/killed9/trajectory.h5md" || fail "killed and resumed: the H5MD file differs from the run never stopped"
 # Ctrl-C and SIGTERM: exit 130 and 143, every file closed under its name and readable, the summary printed and
 # saved as interrupted; resumed, the run has the frames and rows of the run never stopped (none lost, none doubled)
 for signal in INT TERM; do
