@@ -96,6 +96,7 @@ static rc_status read_root(const cJSON *root, rc_problem_file *f)
 rc_status rc_problem_file_parse(const char *text, rc_problem_file **file)
 {
     *file = NULL;
+    rc_clear_warnings();
     cJSON *root;
     rc_status s = rc_json_parse(text, &root);
     if (s) return s;
