@@ -33,9 +33,10 @@ typedef struct rc_rigid_body_def {
     rc_rigid_shape shape;      /* sphere, box or hull */
     bool ball;                 /* a ball: a sphere that only translates (no rotational degrees of freedom) */
     double radius;             /* sphere */
-    double half[3];            /* box; 2D uses the first two */
+    double half[3];            /* box: half extents ("half_extents" in files); 2D uses the first two */
     const double *points;      /* hull: point_count points of `dimension` coordinates each, in the body frame */
     int32_t point_count;
+    double mass;               /* > 0: the body's mass, and density is not used; 0 (default): density x volume */
     double density;            /* mass per volume (area in 2D); default 1 */
     double position[3];
     double orientation[4];     /* unit quaternion (w, x, y, z), body to world; 2D: a rotation about z only */
@@ -69,7 +70,8 @@ typedef struct rc_rigid_def {
     double margin;             /* contact margin as a fraction of the smallest body's bounding radius; default 1e-3 */
 } rc_rigid_def;
 
-/* A body with the defaults: a unit sphere at the origin at rest, density 1, identity orientation. */
+/* A body with the defaults: a unit sphere at the origin at rest, density 1 (mass 0: from the density), identity
+ * orientation. */
 RC_API rc_rigid_body_def rc_rigid_default_body(void);
 /* A static plane z = 0 (y = 0 in 2D is made by setting normal) with identity orientation. */
 RC_API rc_rigid_static_def rc_rigid_default_static(void);
