@@ -4,7 +4,6 @@
 #ifndef RC_RIGID_INSTANT_H
 #define RC_RIGID_INSTANT_H
 
-#include "ricochet/io.h"
 #include "ricochet/rigid.h"
 #include "rigid/shape.h"
 
