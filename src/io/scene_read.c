@@ -57,7 +57,7 @@ static rc_status read_wall(const cJSON *item, const char *name, const rc_instant
 /* Reads every object of one list: balls and rigid bodies into instant->bodies from `first` on, or walls. */
 static rc_status read_list(const cJSON *list, rc_item_kind kind, rc_instant *instant, int first)
 {
-    char name[RC_FIELD_NAME_SIZE];
+    char name[RC_ITEM_NAME_SIZE];
     int i = 0;
     for (const cJSON *item = list ? list->child : NULL; item; item = item->next, i++) {
         rc_instant_item_name(name, kind, i);

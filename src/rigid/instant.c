@@ -16,7 +16,7 @@ const char *rc_item_kind_name(rc_item_kind kind) { return (unsigned)kind <= RC_I
 
 void rc_instant_item_name(char *out, rc_item_kind kind, int index)
 {
-    snprintf(out, 128, "%s[%d]", rc_item_kind_name(kind), index);
+    snprintf(out, RC_ITEM_NAME_SIZE, "%s[%d]", rc_item_kind_name(kind), index);
 }
 
 rc_status rc_instant_rigid_make(rc_instant *instant, const rc_rigid_body_def *def, double angle, const char *name,

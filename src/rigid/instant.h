@@ -49,7 +49,9 @@ rc_status rc_instant_rigid_make(rc_instant *instant, const rc_rigid_body_def *de
                                 rc_instant_body *body);
 void rc_instant_free(rc_instant *instant);
 
-/* The name a message uses for a body or wall: "balls[2]", "rigid_bodies[0]", "walls[1]" (out: 128 chars). */
+enum { RC_ITEM_NAME_SIZE = 128 };
+
+/* The name a message uses for a body or wall: "balls[2]", "rigid_bodies[0]", "walls[1]" (out: RC_ITEM_NAME_SIZE). */
 void rc_instant_item_name(char *out, rc_item_kind kind, int index);
 
 /* Appends every contact of the instant to list, in the documented order (instant_contacts.c). Fails

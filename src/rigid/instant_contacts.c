@@ -96,7 +96,7 @@ static rc_status push_across(detector *t, const rc_instant_body *a, const rc_ins
 
 static rc_status fail_pair(const rc_instant_body *a, const rc_instant_body *b, const char *reason)
 {
-    char na[128], nb[128];
+    char na[RC_ITEM_NAME_SIZE], nb[RC_ITEM_NAME_SIZE];
     rc_instant_item_name(na, a->kind, a->index);
     rc_instant_item_name(nb, b->kind, b->index);
     return rc_fail(RC_INVALID_ARGUMENT, reason, na, nb);
