@@ -733,6 +733,53 @@ printf '{"dynamics": "time-stepping", "dimension": 3, "time_step": 0.01, "stop":
     >"$tmp/flat_hull.json"
 bad_file run "$tmp/flat_hull.json" "bodies[0].points: the points lie in one plane"
 
+# ---- the rigid-body keys: "half" and "angle" are deprecated, warned about on stderr, and read as the new keys ----
+sed 's/"half_extents"/"half"/; s/"orientation"/"angle"/' "$examples/tilted_box.json" >"$tmp/tilted_old.json"
+run 0 "resolve tilted_box" "$tool" resolve "$examples/tilted_box.json" --compact
+cp "$tmp/out" "$tmp/tilted_new.out"
+checks=$((checks + 1))
+[ ! -s "$tmp/err" ] || fail "resolve with the new keys wrote to stderr: $(cat "$tmp/err")"
+run 0 "resolve tilted_box in the deprecated keys" "$tool" resolve "$tmp/tilted_old.json" --compact
+checks=$((checks + 1))
+cmp -s "$tmp/out" "$tmp/tilted_new.out" || fail "the deprecated keys give another report"
+checks=$((checks + 1))
+grep -qx "ricochet: warning: $tmp/tilted_old.json: rigid_bodies\[0\].half: \"half\" is deprecated; write \"half_extents\"" \
+    "$tmp/err" && grep -q 'warning: .*rigid_bodies\[0\]\.angle: "angle" is deprecated; write "orientation"' "$tmp/err" ||
+    fail "resolve does not warn of half and angle: $(cat "$tmp/err")"
+sed 's/"half_extents": \[/"half_extents": [1, 0.5], "half": [/' "$examples/tilted_box.json" >"$tmp/tilted_both.json"
+bad_file resolve "$tmp/tilted_both.json" 'rigid_bodies[0]: give "half_extents" or the deprecated "half", not both'
+sed 's/"half_extents"/"half"/; s/"orientation"/"angle"/' "$rigid/hopper.json" >"$tmp/hopper_old.json"
+run 0 "run the hopper" "$tool" run "$rigid/hopper.json" --out "$tmp/hopper_new" --time 0.02 --quiet
+checks=$((checks + 1))
+[ ! -s "$tmp/err" ] || fail "run with the new keys wrote to stderr: $(cat "$tmp/err")"
+run 0 "run the hopper in the deprecated keys" "$tool" run "$tmp/hopper_old.json" --out "$tmp/hopper_old" --time 0.02 --quiet
+checks=$((checks + 1))
+cmp -s "$tmp/hopper_new/trajectory.xyz" "$tmp/hopper_old/trajectory.xyz" || fail "the deprecated keys run another hopper"
+checks=$((checks + 1))
+[ "$(grep -c '^ricochet: warning: ' "$tmp/err")" -eq 2 ] && grep -q 'static\[0\]\.half: "half" is deprecated' "$tmp/err" &&
+    grep -q 'static\[0\]\.angle: "angle" is deprecated' "$tmp/err" || fail "run does not warn once per key: $(cat "$tmp/err")"
+sed 's/"orientation": -0.6/"orientation": -0.6, "angle": -0.6/' "$rigid/hopper.json" >"$tmp/hopper_both.json"
+bad_file run "$tmp/hopper_both.json" 'static[0]: give "orientation" or the deprecated "angle", not both'
+printf '{"dimension": 3, "rigid_bodies": [{"shape": "box", "half_extents": [1, 1, 0.5], "position": [0, 0, 0]},
+ {"shape": "box", "half_extents": [1, 1, 0.5], "position": [0, 0, 1], "velocity": [0, 0, -1], "mass": 4,
+  "density": 1}]}' >"$tmp/mass_density.json"
+bad_file resolve "$tmp/mass_density.json" "rigid_bodies[1]: give mass or density, not both"
+
+# ---- box on box in a problem file: the shared narrow phase (e = 1: the falling box stops, the other moves on; the
+# default density 1 makes each box of mass 4) ----
+printf '{"dimension": 3, "rigid_bodies": [{"shape": "box", "half_extents": [1, 1, 0.5], "position": [0, 0, 0]},
+ {"shape": "box", "half_extents": [1, 1, 0.5], "position": [0, 0, 1], "velocity": [0, 0, -1]}]}' >"$tmp/box_on_box.json"
+run 0 "resolve a box on a box" "$tool" resolve "$tmp/box_on_box.json" --compact
+json_ok resolved
+checks=$((checks + 1))
+python3 - "$tmp/out" <<'EOF5' || fail "box on box: not four face contacts and an exchange of velocities"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert len(r["contacts"]) == 4 and all(c["normal"] == [0, 0, -1] and "vertex" not in c for c in r["contacts"]), r
+(a, b) = r["velocities"]
+assert abs(a[2] + 1) < 1e-9 and abs(b[2]) < 1e-9 and abs(r["momentum"]["after"][2] + 4) < 1e-12, r["velocities"]
+EOF5
+
 # ---- usage: exit 1; help and version: exit 0 ----
 run 1 "no command" "$tool"
 run 1 "no file" "$tool" resolve

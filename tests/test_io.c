@@ -1,6 +1,9 @@
 /* Tests of the problem file reader (src/io, ricochet/io.h): every example reads with the contacts one counts by
- * hand, contacts come in the documented order with normals from b to a, shapes get the right mass and inertia,
- * options in the file and by name are checked, and every kind of bad input fails with the field named. */
+ * hand, contacts come in the documented order with normals from b to a, shapes get the right mass and inertia (mass
+ * or density, default density 1), the deprecated keys "half" and "angle" read as "half_extents" and "orientation"
+ * with a warning, two boxes touch through the shared narrow phase (a box dropped flat on a box of equal mass:
+ * e = 0 moves the pair together, e = 1 exchanges the velocities), options in the file and by name are checked, and
+ * every kind of bad input fails with the field named. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -178,6 +181,133 @@ static void test_shapes(void)
     rc_problem_file_destroy(file);
 }
 
+/* ---- the rigid-body keys shared with time-stepping scenes --------------------------------------------------- */
+
+/* The problem's bodies and contacts are the same bits, and so are the velocities after a resolve. */
+static void check_same_problem(rc_problem_file *x, rc_problem_file *y, const char *what)
+{
+    const rc_impact_problem *p = rc_problem_file_problem(x), *q = rc_problem_file_problem(y);
+    bool same = p->body_count == q->body_count && p->contact_count == q->contact_count && p->dof_count == q->dof_count;
+    for (int i = 0; same && i < p->body_count; i++)
+        same = p->bodies[i].mass == q->bodies[i].mass &&
+               memcmp(p->bodies[i].inertia, q->bodies[i].inertia, sizeof p->bodies[i].inertia) == 0;
+    for (int k = 0; same && k < p->contact_count; k++)
+        same = memcmp(p->contacts[k].point, q->contacts[k].point, sizeof p->contacts[k].point) == 0 &&
+               memcmp(p->contacts[k].normal, q->contacts[k].normal, sizeof p->contacts[k].normal) == 0;
+    CHECK(same, "%s: the problems differ", what);
+    rc_impact_solver *solver;
+    rc_impact_result rx, ry;
+    if (!same || rc_impact_solver_create(rc_problem_file_options(x), &solver)) return;
+    double vx[32];
+    int n = p->dof_count < 32 ? p->dof_count : 32;
+    CHECK(rc_impact_solver_resolve(solver, p, &rx) == RC_OK, "%s: resolve", what);
+    memcpy(vx, rx.velocity, (size_t)n * sizeof *vx);
+    CHECK(rc_impact_solver_resolve(solver, q, &ry) == RC_OK, "%s: resolve", what);
+    CHECK(memcmp(vx, ry.velocity, (size_t)n * sizeof *vx) == 0, "%s: the resolved velocities differ", what);
+    rc_impact_solver_destroy(solver);
+}
+
+/* examples/impact/tilted_box.json with the keys SIZE and TURN, and EXTRA bodies */
+#define TILTED(SIZE, TURN, EXTRA)                                                                                  \
+    "{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", " SIZE ": [1, 0.5], "                              \
+    "\"position\": [0, 0.9330127018922193], " TURN ": 0.5235987755982988, \"velocity\": [0.5, -1], "                \
+    "\"angular_velocity\": 0.3, \"mass\": 2}" EXTRA "], \"walls\": [{\"point\": [0, 0], \"normal\": [0, 1]}]}"
+
+static void test_rigid_keys(void)
+{
+    /* the deprecated spellings read as the new ones, with one warning per key naming its first use */
+    rc_problem_file *new_keys = parse(TILTED("\"half_extents\"", "\"orientation\"", ""));
+    CHECK(new_keys && rc_last_warnings()[0] == '\0', "warnings with the new keys: %s", rc_last_warnings());
+    rc_problem_file *old_keys = parse(TILTED("\"half\"", "\"angle\"", ""));
+    const char *w = rc_last_warnings();
+    CHECK(strstr(w, "rigid_bodies[0].half: \"half\" is deprecated; write \"half_extents\"\n") != NULL &&
+              strstr(w, "rigid_bodies[0].angle: \"angle\" is deprecated; write \"orientation\"\n") != NULL,
+          "deprecation warnings: %s", w);
+    if (new_keys && old_keys) check_same_problem(new_keys, old_keys, "half and angle");
+    rc_problem_file_destroy(old_keys);
+    rc_problem_file_destroy(new_keys);
+    old_keys = parse(TILTED("\"half\"", "\"orientation\"",
+                            ", {\"shape\": \"box\", \"half\": [1, 1], \"position\": [9, 9]}"));
+    w = rc_last_warnings();
+    CHECK(old_keys && strstr(w, "rigid_bodies[0].half") != NULL && strstr(w, "rigid_bodies[1]") == NULL &&
+              strchr(w, '\n') == w + strlen(w) - 1,
+          "one warning per key: %s", w);
+    rc_problem_file_destroy(old_keys);
+
+    /* mass or density: a box of density 3 is the box of mass 3 x volume; the default is density 1 */
+    rc_problem_file *file = parse(
+        "{\"dimension\": 3, \"rigid_bodies\": ["
+        "{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"density\": 3},"
+        "{\"shape\": \"box\", \"position\": [9, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"mass\": 3},"
+        "{\"shape\": \"box\", \"position\": [18, 0, 0], \"half_extents\": [1, 0.5, 0.25]},"
+        "{\"shape\": \"sphere\", \"position\": [27, 0, 0], \"radius\": 0.5}]}");
+    if (!file) return;
+    const rc_body *b = rc_problem_file_problem(file)->bodies;
+    CHECK_CLOSE(b[0].mass, 3.0, 1e-15, "mass from density 3 x volume 1");
+    CHECK_CLOSE(b[1].mass, 3.0, 1e-15, "given mass");
+    CHECK_CLOSE(b[2].mass, 1.0, 1e-15, "default density 1");
+    CHECK_CLOSE(b[3].mass, M_PI / 6, 1e-15, "default density 1: a sphere of radius 0.5");
+    for (int k = 0; k < 9; k += 4) {
+        CHECK_CLOSE(b[0].inertia[k], b[1].inertia[k], 1e-15, "inertia from density or mass");
+        CHECK_CLOSE(b[2].inertia[k], b[1].inertia[k] / 3, 1e-15, "inertia at the default density");
+    }
+    CHECK_CLOSE(b[0].inertia[0], 3 * (0.25 + 0.0625) / 3, 1e-15, "Ixx = m (b^2 + c^2) / 3");
+    rc_problem_file_destroy(file);
+}
+
+/* ---- two boxes touch through the narrow phase --------------------------------------------------------------- */
+
+/* A box (half extents 0.5) falling at 1 lands flat, centred, on a wider box at rest of the same mass. */
+static void check_box_on_box(int d, double restitution)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "{\"dimension\": %d, \"restitution\": %g, \"rigid_bodies\": ["
+             "{\"shape\": \"box\", \"half_extents\": %s, \"position\": %s, \"mass\": 1},"
+             "{\"shape\": \"box\", \"half_extents\": %s, \"position\": %s, \"velocity\": %s, \"mass\": 1}]}",
+             d, restitution, d == 2 ? "[1, 0.5]" : "[1, 1, 0.5]", d == 2 ? "[0, 0]" : "[0, 0, 0]",
+             d == 2 ? "[0.5, 0.5]" : "[0.5, 0.5, 0.5]", d == 2 ? "[0, 1]" : "[0, 0, 1]",
+             d == 2 ? "[0, -1]" : "[0, 0, -1]");
+    rc_problem_file *file = parse(text);
+    if (!file) return;
+    const rc_problem_info *info = rc_problem_file_info(file);
+    CHECK(info->contact_count == (d == 2 ? 2 : 4), "%dD box on box: %d contacts, the corners of the top box's face", d,
+          info->contact_count);
+    for (int k = 0; k < info->contact_count; k++) {
+        const rc_contact_info *c = &info->contacts[k];
+        CHECK(c->a_index == 0 && c->b_index == 1 && c->a_kind == RC_ITEM_RIGID_BODY && c->vertex == -1,
+              "%dD contact %d joins rigid_bodies[0] (a, listed first) and [1]", d, k);
+        CHECK(c->normal[d - 1] == -1 && c->normal[0] == 0, "%dD contact %d: the normal points from b (above) to a", d,
+              k);
+        CHECK(fabs(c->gap) < 1e-9 && fabs(c->point[d - 1] - 0.5) < 1e-9 && fabs(fabs(c->point[0]) - 0.5) < 1e-9,
+              "%dD contact %d: a corner of the face at height 0.5, gap %g", d, k, c->gap);
+    }
+    rc_impact_solver *solver;
+    rc_impact_result r;
+    if (rc_impact_solver_create(rc_problem_file_options(file), &solver) == RC_OK) {
+        CHECK(rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &r) == RC_OK, "%dD box on box", d);
+        int dofs = d == 2 ? 3 : 6; /* per rigid body: v, then omega */
+        /* e = 0: the pair moves on together at half the speed; e = 1: the velocities are exchanged */
+        double bottom = restitution == 0 ? -0.5 : -1, top = restitution == 0 ? -0.5 : 0;
+        CHECK_CLOSE(r.velocity[d - 1], bottom, 1e-9, "the lower box's velocity");
+        CHECK_CLOSE(r.velocity[dofs + d - 1], top, 1e-9, "the upper box's velocity");
+        double spin = 0;
+        for (int i = 0; i < 2 * dofs; i++)
+            if (i % dofs != d - 1) spin = fmax(spin, fabs(r.velocity[i]));
+        CHECK(spin < 1e-9, "%dD e = %g: no sideways motion or turning, %g", d, restitution, spin);
+        rc_impact_solver_destroy(solver);
+    }
+    rc_problem_file_destroy(file);
+}
+
+static void test_box_on_box(void)
+{
+    for (int d = 2; d <= 3; d++) {
+        check_box_on_box(d, 0);
+        check_box_on_box(d, 1);
+    }
+}
+
 /* ---- options ----------------------------------------------------------------------------------------------- */
 
 static void test_options(void)
@@ -259,9 +389,37 @@ static const bad_case bad_cases[] = {
     {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
      " \"density\": 1, \"mass\": 1}]}",
      "rigid_bodies[0]: give mass or density"},
-    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0], \"half_extents\": [1, 1]},"
-     " {\"shape\": \"box\", \"position\": [2.5, 0], \"half_extents\": [1, 1]}]}",
-     "contacts between two boxes are not supported"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0], \"half_extents\": [1, 1],"
+     " \"half\": [1, 1]}]}",
+     "rigid_bodies[0]: give \"half_extents\" or the deprecated \"half\", not both"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
+     " \"orientation\": 0, \"angle\": 0}]}",
+     "rigid_bodies[0]: give \"orientation\" or the deprecated \"angle\", not both"},
+    {"{\"dimension\": 3, \"rigid_bodies\": [{\"shape\": \"sphere\", \"position\": [0, 0, 0], \"radius\": 1,"
+     " \"angle\": 0.5}]}",
+     "rigid_bodies[0].angle: a 3D orientation is a quaternion"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
+     " \"orientation\": [1, 0, 0, 0]}]}",
+     "rigid_bodies[0].orientation: not a number"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
+     " \"half_extents\": [1, 1]}]}",
+     "unknown key \"half_extents\" in rigid_bodies[0]"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0], \"radius\": 1,"
+     " \"half_extents\": [1, 1]}]}",
+     "unknown key \"radius\" in rigid_bodies[0]"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0], \"half_extents\": [1, -1]}]}",
+     "rigid_bodies[0].half_extents[1]: -1 is not a positive number"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 0}]}",
+     "rigid_bodies[0].radius: 0 is not a positive number"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
+     " \"mass\": 0}]}",
+     "rigid_bodies[0].mass: 0 is not positive"},
+    {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
+     " \"density\": -2}]}",
+     "rigid_bodies[0].density: -2 is not a positive number"},
+    {"{\"dimension\": 3, \"rigid_bodies\": [{\"shape\": \"sphere\", \"position\": [0, 0, 0], \"radius\": 1e200,"
+     " \"density\": 1e200}]}",
+     "rigid_bodies[0].density: 1e+200 gives the mass inf"},
     {"{\"dimension\": 2, \"balls\": [{\"position\": [0.5, 0], \"radius\": 0.1}], \"rigid_bodies\": [{\"shape\":"
      " \"box\", \"position\": [0, 0], \"half_extents\": [1, 1]}]}",
      "the centre of balls[0] is inside rigid_bodies[0]"},
@@ -306,6 +464,8 @@ int main(void)
     test_contact_order();
     test_overlap_and_tolerance();
     test_shapes();
+    test_rigid_keys();
+    test_box_on_box();
     test_options();
     test_bad_input();
     return check_finish();

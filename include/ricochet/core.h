@@ -1,6 +1,7 @@
-/* ricochet/core.h: status codes, the last-error text and the version of the library.
+/* ricochet/core.h: status codes, the last-error text, the warnings of the last read and the version of the library.
  * Every function of the library that can fail returns an rc_status; on failure rc_last_error() holds one
- * sentence that names the offending field and value. */
+ * sentence that names the offending field and value. The library never prints: what a front end should tell the
+ * user besides a failure (a deprecated key in a file) it leaves in rc_last_warnings(). */
 #ifndef RICOCHET_CORE_H
 #define RICOCHET_CORE_H
 
@@ -28,6 +29,13 @@ typedef enum rc_status {
 
 /* The sentence describing the most recent failure on this thread ("" when none). */
 RC_API const char *rc_last_error(void);
+
+/* The warnings of the latest problem file or time-stepping scene read on this thread that succeeded
+ * (rc_problem_file_read or _parse, rc_rigid_scene_read or _parse), one sentence per line, each ending in '\n'
+ * ("" when none); after a failed read they are undefined. A deprecated key is warned about once per read, naming its first
+ * use: "bodies[0].half: \"half\" is deprecated; write \"half_extents\"". The command-line tool prints each line as
+ * "ricochet: warning: ..." on stderr. */
+RC_API const char *rc_last_warnings(void);
 
 /* A short name for a status ("ok", "invalid_argument", "not_terminated", ...). */
 RC_API const char *rc_status_name(rc_status status);

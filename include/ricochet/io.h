@@ -11,6 +11,7 @@
 #include "ricochet/core.h"
 #include "ricochet/frame.h"
 #include "ricochet/impact.h"
+#include "ricochet/rigid.h" /* rc_item_kind, rc_contact_info */
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,25 +21,6 @@ typedef enum rc_problem_form {
     RC_FORM_PHYSICAL, /* "dimension", "balls", "rigid_bodies", "walls" */
     RC_FORM_GENERIC   /* "masses", "velocity", "constraints" */
 } rc_problem_form;
-
-/* What a contact joins: an entry of the file's "balls", "rigid_bodies" or "walls" list. */
-typedef enum rc_item_kind {
-    RC_ITEM_BALL,
-    RC_ITEM_RIGID_BODY,
-    RC_ITEM_WALL
-} rc_item_kind;
-
-/* One contact the reader detected (physical form), in the order of the problem's contacts. */
-typedef struct rc_contact_info {
-    rc_item_kind a_kind; /* the normal points towards a (never a wall) */
-    int a_index;         /* index in its list in the file */
-    rc_item_kind b_kind; /* ... and away from b (a wall when b_kind is RC_ITEM_WALL) */
-    int b_index;
-    int vertex;          /* the box vertex of a that touches a wall, or -1 */
-    double point[3];     /* halfway between the two surfaces along the normal; unused components are 0 */
-    double normal[3];    /* unit, from b to a */
-    double gap;          /* signed distance between the surfaces: negative when they overlap */
-} rc_contact_info;
 
 /* The description of a problem file. Problem bodies are numbered balls first (0 .. ball_count-1), then rigid bodies
  * (ball_count .. ball_count+rigid_count-1), each in file order. */
@@ -72,9 +54,6 @@ RC_API const rc_problem_info *rc_problem_file_info(const rc_problem_file *file);
  * (re)allocated for the balls. Positions are shifted so that the balls' bounding box is the frame's box (closed,
  * from 0); a 1D problem becomes a 2D frame on the x axis. RC_INVALID_ARGUMENT for the generic form. */
 RC_API rc_status rc_problem_file_frame(const rc_problem_file *file, const double *velocity, rc_frame *frame);
-
-/* "balls", "rigid_bodies" or "walls": the list of the file an item belongs to. */
-RC_API const char *rc_item_kind_name(rc_item_kind kind);
 
 /* Sets one option from its text. Names and values are those of the problem file's keys: "operator" (gr, gs),
  * "order" (lexicographic, sweep, random, most-violated), "seed" (integer >= 0), "restitution" ([0, 1]),

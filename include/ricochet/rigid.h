@@ -4,7 +4,10 @@
  *
  * Build an engine from a definition (rc_rigid_default_def, then fill in the bodies and the static shapes), advance
  * it with rc_rigid_step, read its state with rc_rigid_body_state, rc_rigid_measure and rc_rigid_fill_frame.
- * 2D bodies live in the plane z = 0: their rotation is an angle about z, kept as a quaternion about z. */
+ * 2D bodies live in the plane z = 0: their rotation is an angle about z, kept as a quaternion about z.
+ *
+ * The same vocabulary (shapes, mass or density, orientation, contacts) serves the problem files of ricochet/io.h;
+ * the end of this header names what their contacts join. */
 #ifndef RICOCHET_RIGID_H
 #define RICOCHET_RIGID_H
 
@@ -33,9 +36,10 @@ typedef struct rc_rigid_body_def {
     rc_rigid_shape shape;      /* sphere, box or hull */
     bool ball;                 /* a ball: a sphere that only translates (no rotational degrees of freedom) */
     double radius;             /* sphere */
-    double half[3];            /* box; 2D uses the first two */
+    double half[3];            /* box: half extents ("half_extents" in files); 2D uses the first two */
     const double *points;      /* hull: point_count points of `dimension` coordinates each, in the body frame */
     int32_t point_count;
+    double mass;               /* > 0: the body's mass, and density is not used; 0 (default): density x volume */
     double density;            /* mass per volume (area in 2D); default 1 */
     double position[3];
     double orientation[4];     /* unit quaternion (w, x, y, z), body to world; 2D: a rotation about z only */
@@ -69,7 +73,8 @@ typedef struct rc_rigid_def {
     double margin;             /* contact margin as a fraction of the smallest body's bounding radius; default 1e-3 */
 } rc_rigid_def;
 
-/* A body with the defaults: a unit sphere at the origin at rest, density 1, identity orientation. */
+/* A body with the defaults: a unit sphere at the origin at rest, density 1 (mass 0: from the density), identity
+ * orientation. */
 RC_API rc_rigid_body_def rc_rigid_default_body(void);
 /* A static plane z = 0 (y = 0 in 2D is made by setting normal) with identity orientation. */
 RC_API rc_rigid_static_def rc_rigid_default_static(void);
@@ -134,6 +139,30 @@ RC_API rc_status rc_rigid_state_restore(rc_rigid *engine, const void *buffer, si
 /* Fills a frame made by rc_frame_init(frame, rc_rigid_count(engine), true): positions, velocities, bounding radii,
  * species and orientations. The box is the bounding box of the bodies (never periodic). */
 RC_API rc_status rc_rigid_fill_frame(const rc_rigid *engine, rc_frame *frame);
+
+/* The rigid-body vocabulary at one instant, as problem files use it (ricochet/io.h; docs/formats.md, "Contacts"). */
+
+/* What a contact joins: an entry of the file's "balls", "rigid_bodies" or "walls" list. */
+typedef enum rc_item_kind {
+    RC_ITEM_BALL,
+    RC_ITEM_RIGID_BODY,
+    RC_ITEM_WALL
+} rc_item_kind;
+
+/* One contact the reader detected (physical form), in the order of the problem's contacts. */
+typedef struct rc_contact_info {
+    rc_item_kind a_kind; /* the normal points towards a (never a wall) */
+    int a_index;         /* index in its list in the file */
+    rc_item_kind b_kind; /* ... and away from b (a wall when b_kind is RC_ITEM_WALL) */
+    int b_index;
+    int vertex;          /* the box vertex of a that touches a wall, or -1 */
+    double point[3];     /* halfway between the two surfaces along the normal; unused components are 0 */
+    double normal[3];    /* unit, from b to a */
+    double gap;          /* signed distance between the surfaces: negative when they overlap */
+} rc_contact_info;
+
+/* "balls", "rigid_bodies" or "walls": the list of the file an item belongs to. */
+RC_API const char *rc_item_kind_name(rc_item_kind kind);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* The last-error text (thread-local) and the names of status codes. */
+/* The last-error text and the warnings of the last read (both thread-local), and the names of status codes. */
 #include "core/status.h"
 
 #include <stdarg.h>
@@ -22,6 +22,33 @@ rc_status rc_fail(rc_status status, const char *format, ...)
 }
 
 void rc_clear_error(void) { last_error[0] = '\0'; }
+
+enum { WARNING_KEYS = 16 };
+static _Thread_local char last_warnings[2048];
+static _Thread_local const char *warned[WARNING_KEYS]; /* the keys of the warnings given once since the last clear */
+
+const char *rc_last_warnings(void) { return last_warnings; }
+
+void rc_clear_warnings(void)
+{
+    last_warnings[0] = '\0';
+    memset(warned, 0, sizeof warned);
+}
+
+void rc_warn(const char *once, const char *format, ...)
+{
+    int k = 0;
+    while (once && k < WARNING_KEYS && warned[k] && strcmp(warned[k], once) != 0) k++;
+    if (once && k < WARNING_KEYS && warned[k]) return;
+    if (once && k < WARNING_KEYS) warned[k] = once;
+    size_t used = strlen(last_warnings);
+    if (used + 2 >= sizeof last_warnings) return; /* full: later warnings are dropped */
+    va_list args;
+    va_start(args, format);
+    vsnprintf(last_warnings + used, sizeof last_warnings - used - 1, format, args);
+    va_end(args);
+    strcat(last_warnings, "\n");
+}
 
 const char *rc_status_name(rc_status status)
 {

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "io/contacts.h"
 #include "io/generic_read.h"
 #include "io/json_document.h"
 #include "io/json_fields.h"
@@ -26,17 +25,17 @@ static const char *const physical_keys[] = {"comment", "dimension", "contact_tol
                                             "walls", NULL};
 static const char *const generic_keys[] = {"comment", "masses", "velocity", "constraints", NULL};
 
-static int body_of(const rc_scene *scene, rc_item_kind kind, int index)
+static int body_of(const rc_instant *scene, rc_item_kind kind, int index)
 {
     return kind == RC_ITEM_BALL ? index : kind == RC_ITEM_RIGID_BODY ? scene->ball_count + index : -1;
 }
 
-static rc_status build_physical(const rc_scene *scene, rc_problem_file *f)
+static rc_status build_physical(const rc_instant *scene, rc_problem_file *f)
 {
     rc_status s = RC_OK;
     int d = scene->dimension;
     for (int i = 0; i < scene->ball_count + scene->rigid_count && !s; i++) {
-        const rc_scene_body *b = &scene->bodies[i];
+        const rc_instant_body *b = &scene->bodies[i];
         if (b->kind == RC_ITEM_BALL)
             s = rc_impact_problem_add_ball(f->problem, d, b->mass, b->position, b->velocity, NULL);
         else
@@ -53,9 +52,9 @@ static rc_status build_physical(const rc_scene *scene, rc_problem_file *f)
 
 static rc_status read_physical(const cJSON *root, rc_problem_file *f)
 {
-    rc_scene scene;
-    rc_status s = rc_scene_read(root, &scene);
-    if (!s) s = rc_contacts_detect(&scene, &f->contacts);
+    rc_instant scene;
+    rc_status s = rc_instant_read(root, &scene);
+    if (!s) s = rc_instant_contacts_detect(&scene, &f->contacts);
     if (!s) s = build_physical(&scene, f);
     if (!s && !(f->balls = malloc(4 * (size_t)(scene.ball_count + 1) * sizeof *f->balls)))
         s = rc_fail(RC_NO_MEMORY, "out of memory reading the problem");
@@ -69,7 +68,7 @@ static rc_status read_physical(const cJSON *root, rc_problem_file *f)
     f->info.wall_count = scene.wall_count;
     f->info.contact_count = f->contacts.count;
     f->info.contacts = f->contacts.items;
-    rc_scene_free(&scene);
+    rc_instant_free(&scene);
     return s;
 }
 
@@ -96,6 +95,7 @@ static rc_status read_root(const cJSON *root, rc_problem_file *f)
 rc_status rc_problem_file_parse(const char *text, rc_problem_file **file)
 {
     *file = NULL;
+    rc_clear_warnings();
     cJSON *root;
     rc_status s = rc_json_parse(text, &root);
     if (s) return s;

@@ -1,7 +1,8 @@
 /* The "bodies" and "static" entries of a time-stepping scene (docs/formats.md, "Time-stepping scenes"): a shape
  * ("ball", "sphere" or "disk", "box", "hull" or "polygon", and for static shapes "plane") with its size, placement
- * (position; "orientation" as a quaternion in 3D, "angle" in 2D) and, for bodies, density, velocities, species and an
- * optional "grid" of copies. Every failure names the entry: "bodies[2].half: ...". */
+ * (position; "orientation": a quaternion in 3D, an angle in 2D) and, for bodies, mass or density, velocities, species
+ * and an optional "grid" of copies, in the keys problem files share (rigid_keys.c). Every failure names the entry:
+ * "bodies[2].half_extents: ...". */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,13 +10,16 @@
 #include "core/grow.h"
 #include "core/status.h"
 #include "io/json_fields.h"
+#include "io/rigid_keys.h"
 #include "io/rigid_scene.h"
 #include "io/run_scene.h"
+#include "rigid/body.h"
 
-static const char *const body_keys[] = {"shape", "radius", "half", "points", "position", "orientation", "angle",
-                                        "density", "velocity", "angular_velocity", "species", "grid", NULL};
-static const char *const static_keys[] = {"shape", "radius", "half", "points", "position", "orientation", "angle",
-                                          "normal", NULL};
+static const char *const body_keys[] = {"shape", "radius", "half_extents", "half", "points", "position",
+                                        "orientation", "angle", "mass", "density", "velocity", "angular_velocity",
+                                        "species", "grid", NULL};
+static const char *const static_keys[] = {"shape", "radius", "half_extents", "half", "points", "position",
+                                          "orientation", "angle", "normal", NULL};
 static const char *const grid_keys[] = {"counts", "spacing", NULL};
 
 static const struct {
@@ -73,20 +77,13 @@ static rc_status read_shape(const cJSON *item, const char *name, int d, bool fix
                        fixed ? "\"plane\", \"sphere\", \"box\" or \"hull\"" : "\"ball\", \"sphere\", \"box\" or \"hull\"");
     f->shape = shapes[k].shape;
     f->ball = shapes[k].ball;
-    if (f->shape == RC_RIGID_SPHERE) s = rc_json_positive(item, name, "radius", true, &f->radius);
-    if (!s && f->shape == RC_RIGID_BOX) s = rc_run_vector(item, name, "half", d, true, f->half);
+    if (f->shape == RC_RIGID_SPHERE) s = rc_json_number(item, name, "radius", true, &f->radius);
+    if (!s && f->shape == RC_RIGID_BOX) s = rc_json_half_extents(item, name, d, true, f->half);
     if (!s && f->shape == RC_RIGID_HULL) s = read_points(item, name, d, scene, f);
     if (!s) s = rc_run_vector(item, name, "position", d, f->shape != RC_RIGID_PLANE, f->position);
     f->orientation[0] = 1;
     double angle = 0;
-    if (!s && d == 3) s = rc_json_vector(item, name, "orientation", 4, "a quaternion [w, x, y, z]", false,
-                                         f->orientation);
-    if (!s && d == 2) s = rc_json_number(item, name, "angle", false, &angle);
-    if (!s && d == 2) f->orientation[0] = cos(angle / 2), f->orientation[3] = sin(angle / 2);
-    char field[RC_FIELD_NAME_SIZE];
-    rc_field_name(field, name, d == 3 ? "angle" : "orientation");
-    if (!s && cJSON_HasObjectItem(item, d == 3 ? "angle" : "orientation"))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s: give %s in %dD", field, d == 3 ? "\"orientation\"" : "\"angle\"", d);
+    if (!s) s = rc_json_orientation(item, name, d, f->orientation, &angle);
     return s;
 }
 
@@ -106,6 +103,16 @@ static rc_status read_static(const cJSON *item, const char *name, rc_rigid_scene
     return s;
 }
 
+/* The engine's checks of one entry, named as the file names it (the engine numbers a grid's copies). */
+static rc_status check_body(int d, const rc_rigid_body_def *b, const char *name)
+{
+    rc_rigid_pool pool = {0};
+    rc_rigid_body_properties properties;
+    rc_status s = rc_rigid_body_prepare(d, b, name, &pool, &properties);
+    rc_rigid_pool_free(&pool);
+    return s;
+}
+
 /* One entry of "bodies": its fields into *b, and the copies of its "grid" (1 when there is none) into *copies,
  * with the spacing. */
 static rc_status read_body(const cJSON *item, const char *name, rc_rigid_scene *scene, rc_rigid_body_def *b,
@@ -122,13 +129,14 @@ static rc_status read_body(const cJSON *item, const char *name, rc_rigid_scene *
     memcpy(b->half, f.half, sizeof f.half);
     memcpy(b->position, f.position, sizeof f.position);
     memcpy(b->orientation, f.orientation, sizeof f.orientation);
-    if (cJSON_HasObjectItem(item, "density")) s = rc_json_positive(item, name, "density", true, &b->density);
+    s = rc_json_mass(item, name, &b->mass, &b->density);
     if (!s) s = rc_run_vector(item, name, "velocity", d, false, b->velocity);
     if (!s && d == 3) s = rc_run_vector(item, name, "angular_velocity", 3, false, b->angular_velocity);
     if (!s && d == 2) s = rc_json_number(item, name, "angular_velocity", false, &b->angular_velocity[2]);
     uint64_t species = 0;
     if (!s) s = rc_json_count(item, name, "species", false, INT32_MAX, &species, NULL);
     b->species = (int32_t)species;
+    if (!s) s = check_body(d, b, name);
     const cJSON *grid;
     char where[RC_FIELD_NAME_SIZE];
     rc_field_name(where, name, "grid");
@@ -168,6 +176,7 @@ static rc_status place_copies(rc_rigid_scene *scene, const rc_rigid_body_def *b,
 
 rc_status rc_rigid_read_bodies(const cJSON *root, rc_rigid_scene *scene)
 {
+    rc_clear_warnings(); /* the scene's warnings are those of its bodies */
     const cJSON *list;
     char name[RC_FIELD_NAME_SIZE];
     int capacity = 0, k = 0;

@@ -1,12 +1,13 @@
 /* Building and tearing down the time-stepped engine (ricochet/rigid.h): the definition's defaults, its checks (every
- * message names the body or static shape and the field), the shapes with their mass from density and inertia tensor
- * (Vouga et al. 2017, section 2), and the two impact solvers of a step (docs/rigid.md). */
+ * message names the body or static shape and the field; a body's own checks and mass properties are body.c's), and
+ * the impact solvers of a step (Vouga et al. 2017, section 2; docs/rigid.md). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
+#include "rigid/body.h"
 #include "rigid/engine.h"
 #include "rigid/vec.h"
 
@@ -43,46 +44,6 @@ rc_rigid_def rc_rigid_default_def(void)
     return d;
 }
 
-static bool all_finite(const double *v, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (!isfinite(v[i])) return false;
-    return true;
-}
-
-/* Checks a shape's size fields and builds its geometry; name is "bodies[3]" or "static[1]". */
-static rc_status shape_of(rc_rigid *e, rc_rigid_shape shape, double radius, const double *half, const double *points,
-                          int32_t count, const char *name, rc_rigid_geometry *g, double *centre)
-{
-    char field[96];
-    if (shape == RC_RIGID_SPHERE && !(radius > 0 && isfinite(radius)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.radius: %g is not a positive number", name, radius);
-    for (int i = 0; shape == RC_RIGID_BOX && i < e->d; i++)
-        if (!(half[i] > 0 && isfinite(half[i])))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.half[%d]: %g is not a positive number", name, i, half[i]);
-    if (shape == RC_RIGID_HULL && (!points || count < 0 || !all_finite(points, e->d * count)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.points: missing or not finite", name);
-    if ((unsigned)shape > RC_RIGID_HULL)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: %d is not a sphere, box or hull", name, (int)shape);
-    snprintf(field, sizeof field, "%s.points", name);
-    return rc_rigid_geometry_build(e->d, shape, radius, half, points, count, field, &e->pool, g, centre);
-}
-
-/* Checks a placement: finite, in the plane in 2D, a nonzero quaternion (normalised into q). */
-static rc_status placement(int d, const char *name, const double *position, const double *orientation, double *q)
-{
-    if (!all_finite(position, 3)) return rc_fail(RC_INVALID_ARGUMENT, "%s.position: not finite", name);
-    if (d == 2 && position[2] != 0) return rc_fail(RC_INVALID_ARGUMENT, "%s.position[2]: %g in 2D", name, position[2]);
-    double len = sqrt(orientation[0] * orientation[0] + orientation[1] * orientation[1] +
-                      orientation[2] * orientation[2] + orientation[3] * orientation[3]);
-    if (!all_finite(orientation, 4) || !(len > 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.orientation: not a nonzero quaternion", name);
-    if (d == 2 && (orientation[1] != 0 || orientation[2] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.orientation: a 2D rotation is about z only (x = y = 0)", name);
-    for (int i = 0; i < 4; i++) q[i] = orientation[i] / len;
-    return RC_OK;
-}
-
 static void invert3(const double *m, double *out)
 {
     double c[9] = {m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
@@ -96,22 +57,15 @@ static rc_status add_body(rc_rigid *e, int32_t i, const rc_rigid_body_def *b)
 {
     char name[48];
     snprintf(name, sizeof name, "bodies[%d]", (int)i);
-    double centre[3];
-    rc_status s = placement(e->d, name, b->position, b->orientation, e->q + 4 * i);
-    if (!s) s = shape_of(e, b->shape, b->radius, b->half, b->points, b->point_count, name, &e->geometry[i], centre);
+    rc_rigid_body_properties p;
+    rc_status s = rc_rigid_body_prepare(e->d, b, name, &e->pool, &p);
     if (s) return s;
-    if (!(b->density > 0 && isfinite(b->density)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.density: %g is not a positive number", name, b->density);
-    if (b->ball && b->shape != RC_RIGID_SPHERE)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.ball: only a sphere can be a ball", name);
-    if (!all_finite(b->velocity, 3) || !all_finite(b->angular_velocity, 3))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.velocity: not finite", name);
-    if (e->d == 2 && (b->velocity[2] != 0 || b->angular_velocity[0] != 0 || b->angular_velocity[1] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: a 2D body moves in the plane and turns about z only", name);
+    e->geometry[i] = p.geometry;
+    memcpy(e->q + 4 * i, p.orientation, sizeof p.orientation);
     e->ball[i] = b->ball;
     e->species[i] = b->species;
-    e->mass[i] = b->density * e->geometry[i].measure;
-    for (int k = 0; k < 9; k++) e->inertia_body[9 * i + k] = b->density * e->geometry[i].inertia[k];
+    e->mass[i] = p.mass;
+    memcpy(e->inertia_body + 9 * i, p.inertia, sizeof p.inertia);
     if (e->d == 3) invert3(e->inertia_body + 9 * i, e->inverse_body + 9 * i);
     else e->inverse_body[9 * i + 8] = 1 / e->inertia_body[9 * i + 8];
     memcpy(e->x + 3 * i, b->position, 3 * sizeof(double));
@@ -126,19 +80,20 @@ static rc_status add_static(rc_rigid *e, int32_t t, const rc_rigid_static_def *b
     char name[48];
     snprintf(name, sizeof name, "static[%d]", (int)t);
     double q[4], centre[3], *n = e->snormal + 3 * t, offset[3];
-    rc_status s = placement(e->d, name, b->position, b->orientation, q);
+    rc_status s = rc_rigid_placement_check(e->d, name, b->position, b->orientation, q);
     if (s) return s;
     rc_quat_matrix(q, e->srot + 9 * t);
     memcpy(e->sx + 3 * t, b->position, 3 * sizeof(double));
     rc_rigid_geometry *g = &e->static_geometry[t];
     if (b->shape != RC_RIGID_PLANE) {
-        s = shape_of(e, b->shape, b->radius, b->half, b->points, b->point_count, name, g, centre);
+        s = rc_rigid_shape_prepare(e->d, b->shape, b->radius, b->half, b->points, b->point_count, name, &e->pool, g,
+                                   centre);
         rc_m3_apply(e->srot + 9 * t, centre, offset);
         rc_v3_axpy(e->sx + 3 * t, 1, offset, e->sx + 3 * t);
         return s;
     }
     double len = rc_v3_norm(b->normal);
-    if (!all_finite(b->normal, 3) || !(len > 0) || (e->d == 2 && b->normal[2] != 0))
+    if (!rc_vn_finite(b->normal, 3) || !(len > 0) || (e->d == 2 && b->normal[2] != 0))
         return rc_fail(RC_INVALID_ARGUMENT, "%s.normal: not a nonzero vector%s", name, e->d == 2 ? " in the plane" : "");
     memset(g, 0, sizeof *g);
     g->shape = RC_RIGID_PLANE;
@@ -171,7 +126,7 @@ static rc_status check_def(const rc_rigid_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", d->dimension);
     if (!(d->time_step > 0 && isfinite(d->time_step)))
         return rc_fail(RC_INVALID_ARGUMENT, "time_step: %g is not a positive number", d->time_step);
-    if (!all_finite(d->gravity, 3) || (d->dimension == 2 && d->gravity[2] != 0))
+    if (!rc_vn_finite(d->gravity, 3) || (d->dimension == 2 && d->gravity[2] != 0))
         return rc_fail(RC_INVALID_ARGUMENT, "gravity: not finite%s", d->dimension == 2 ? " and in the plane" : "");
     if (!(d->margin > 0 && d->margin < 1))
         return rc_fail(RC_INVALID_ARGUMENT, "margin: %g is not in (0, 1)", d->margin);

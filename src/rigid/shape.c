@@ -1,7 +1,7 @@
-/* Shapes of the time-stepped engine (shape.h): spheres (disks), boxes (rectangles) and convex hulls (polygons) with
- * their vertices, face normals, bounding radius, and volume and inertia at unit density: a sphere 2/5 r^2 per unit
- * mass (a disk 1/2 r^2), a box (a^2 + b^2)/3 with half extents a, b, a hull by hull.c (DESIGN.md, "The time-stepped
- * engine"; Vouga et al. 2017, section 2). */
+/* Shapes of rigid bodies (shape.h): spheres (disks), boxes (rectangles) and convex hulls (polygons) with their
+ * vertices, face normals, bounding radius, volume, and inertia at unit density or for a given mass: a sphere 2/5 r^2
+ * per unit mass (a disk 1/2 r^2), a box (a^2 + b^2)/3 with half extents a, b, a hull by hull.c (DESIGN.md, "The
+ * time-stepped engine"; Vouga et al. 2017, section 2). */
 #include "rigid/shape.h"
 
 #include <math.h>
@@ -41,10 +41,28 @@ static void extrude(rc_rigid_pool *pool, const rc_rigid_geometry *g)
     }
 }
 
+/* The body-frame inertia about the centre of a sphere or box of mass m (at unit density m is the measure): a sphere
+ * 2/5 m r^2 (a disk 1/2 m r^2), a box m (b^2 + c^2)/3, ... (a rectangle m (a^2 + b^2)/3; 2D: [8]). */
+static void solid_inertia(int d, const rc_rigid_geometry *g, double m, double *inertia)
+{
+    memset(inertia, 0, 9 * sizeof *inertia);
+    const double *h = g->half, r = g->radius;
+    if (g->shape == RC_RIGID_SPHERE) {
+        double k = d == 3 ? 0.4 : 0.5;
+        for (int i = 0; i < 3; i++) inertia[4 * i] = d == 3 || i == 2 ? k * m * r * r : 0;
+        return;
+    }
+    double sq[3] = {h[0] * h[0], h[1] * h[1], h[2] * h[2]};
+    if (d == 3)
+        for (int i = 0; i < 3; i++) inertia[4 * i] = m * (sq[(i + 1) % 3] + sq[(i + 2) % 3]) / 3;
+    else inertia[8] = m * (sq[0] + sq[1]) / 3;
+}
+
 static rc_status box(int d, const double *half, rc_rigid_pool *pool, rc_rigid_geometry *g)
 {
     rc_status s = RC_OK;
-    double h[3] = {half[0], half[1], d == 3 ? half[2] : 1};
+    double *h = g->half;
+    h[0] = half[0], h[1] = half[1], h[2] = d == 3 ? half[2] : 1;
     for (int v = 0; v < 8 && !s; v++) {
         double x[3] = {v & 1 ? h[0] : -h[0], v & 2 ? h[1] : -h[1], v & 4 ? h[2] : -h[2]};
         s = push_vertex(pool, x);
@@ -56,11 +74,8 @@ static rc_status box(int d, const double *half, rc_rigid_pool *pool, rc_rigid_ge
             s = push_normal(pool, n);
         }
     g->measure = d == 3 ? 8 * h[0] * h[1] * h[2] : 4 * h[0] * h[1];
-    double sq[3] = {h[0] * h[0], h[1] * h[1], h[2] * h[2]};
-    if (d == 3)
-        for (int i = 0; i < 3; i++) g->inertia[4 * i] = g->measure * (sq[(i + 1) % 3] + sq[(i + 2) % 3]) / 3;
-    else g->inertia[8] = g->measure * (sq[0] + sq[1]) / 3;
-    g->bound = sqrt(sq[0] + sq[1] + (d == 3 ? sq[2] : 0));
+    solid_inertia(d, g, g->measure, g->inertia);
+    g->bound = sqrt(h[0] * h[0] + h[1] * h[1] + (d == 3 ? h[2] * h[2] : 0));
     return s;
 }
 
@@ -100,8 +115,7 @@ rc_status rc_rigid_geometry_build(int d, rc_rigid_shape shape, double radius, co
     if (shape == RC_RIGID_SPHERE) {
         g->radius = g->bound = radius;
         g->measure = d == 3 ? 4 * M_PI / 3 * radius * radius * radius : M_PI * radius * radius;
-        double k = d == 3 ? 0.4 : 0.5;
-        for (int i = 0; i < 3; i++) g->inertia[4 * i] = d == 3 || i == 2 ? k * g->measure * radius * radius : 0;
+        solid_inertia(d, g, g->measure, g->inertia);
     } else if (shape == RC_RIGID_BOX) {
         s = box(d, half, pool, g);
     } else {
@@ -111,6 +125,21 @@ rc_status rc_rigid_geometry_build(int d, rc_rigid_shape shape, double radius, co
     g->normal_count = pool->normal_count - g->first_normal;
     if (!s && d == 2 && shape != RC_RIGID_SPHERE) extrude(pool, g);
     return s;
+}
+
+void rc_rigid_mass_properties(int d, const rc_rigid_geometry *g, double mass, double density, double *out_mass,
+                              double *inertia)
+{
+    if (!(mass > 0)) {
+        *out_mass = density * g->measure;
+        for (int k = 0; k < 9; k++) inertia[k] = density * g->inertia[k];
+    } else if (g->shape == RC_RIGID_HULL) {
+        *out_mass = mass;
+        for (int k = 0; k < 9; k++) inertia[k] = mass / g->measure * g->inertia[k];
+    } else {
+        *out_mass = mass;
+        solid_inertia(d, g, mass, inertia);
+    }
 }
 
 void rc_rigid_pool_free(rc_rigid_pool *pool)

@@ -1,9 +1,18 @@
-/* Small inline vector, 3x3 matrix and quaternion helpers of the time-stepped engine (DESIGN.md, "The time-stepped
- * engine": quaternions for 3D rotation). Matrices are row-major double[9]; quaternions are (w, x, y, z). */
+/* Small inline vector, 3x3 matrix and quaternion helpers of rigid bodies (DESIGN.md, "The time-stepped engine":
+ * quaternions for 3D rotation, an angle in 2D). Matrices are row-major double[9]; quaternions are (w, x, y, z). */
 #ifndef RC_RIGID_VEC_H
 #define RC_RIGID_VEC_H
 
 #include <math.h>
+#include <stdbool.h>
+
+/* Whether all n entries are finite. */
+static inline bool rc_vn_finite(const double *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!isfinite(v[i])) return false;
+    return true;
+}
 
 static inline double rc_v3_dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
@@ -56,6 +65,18 @@ static inline void rc_quat_matrix(const double *q, double *r)
     r[0] = 1 - 2 * (y * y + z * z), r[1] = 2 * (x * y - w * z), r[2] = 2 * (x * z + w * y);
     r[3] = 2 * (x * y + w * z), r[4] = 1 - 2 * (x * x + z * z), r[5] = 2 * (y * z - w * x);
     r[6] = 2 * (x * z - w * y), r[7] = 2 * (y * z + w * x), r[8] = 1 - 2 * (x * x + y * y);
+}
+
+/* A 2D orientation, the angle (radians, counter-clockwise) about z, as a unit quaternion and as a rotation matrix. */
+static inline void rc_quat_from_angle(double angle, double *q)
+{
+    q[0] = cos(angle / 2), q[1] = q[2] = 0, q[3] = sin(angle / 2);
+}
+
+static inline void rc_m3_from_angle(double angle, double *r)
+{
+    double c = cos(angle), s = sin(angle);
+    r[0] = c, r[1] = -s, r[2] = 0, r[3] = s, r[4] = c, r[5] = 0, r[6] = 0, r[7] = 0, r[8] = 1;
 }
 
 /* out = a b (Hamilton product) */

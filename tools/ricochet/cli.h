@@ -20,6 +20,9 @@ enum {
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code. */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
+/* Writes each line of rc_last_warnings() to stderr as "ricochet: warning: NAME: line" (without "NAME: " when name
+ * is NULL). */
+void rc_cli_print_warnings(const char *name);
 
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);

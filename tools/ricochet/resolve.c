@@ -160,7 +160,8 @@ int rc_cli_resolve(int argc, char **argv)
         rc_status status = rc_problem_file_read(strcmp(a.path, "-") == 0 ? "/dev/stdin" : a.path, &file);
         if (status == RC_IO_ERROR) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
         else if (status) code = rc_cli_fail(exit_code_of(status), "%s: %s", a.path, rc_last_error());
-        else code = run(&a, file);
+        else rc_cli_print_warnings(a.path);
+        if (!status) code = run(&a, file);
         rc_problem_file_destroy(file);
     }
     free(a.settings);
