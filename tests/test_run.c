@@ -261,8 +261,8 @@ static void test_checkpoints(void)
     rc_run_options o = rc_run_default_options();
     o.directory = path_in("tower");
     rc_run *run = create("{\"dynamics\": \"time-stepping\", \"dimension\": 3, \"time_step\": 0.001,"
-                         " \"gravity\": [0, 0, -9.81], \"bodies\": [{\"shape\": \"box\", \"half\": [0.5, 0.5, 0.5],"
-                         " \"position\": [0, 0, 0.5]}, {\"shape\": \"box\", \"half\": [0.5, 0.5, 0.5], \"position\":"
+                         " \"gravity\": [0, 0, -9.81], \"bodies\": [{\"shape\": \"box\", \"half_extents\": [0.5, 0.5, 0.5],"
+                         " \"position\": [0, 0, 0.5]}, {\"shape\": \"box\", \"half_extents\": [0.5, 0.5, 0.5], \"position\":"
                          " [0, 0, 1.5]}], \"static\": [{\"shape\": \"plane\", \"position\": [0, 0, 0], \"normal\": [0, 0, 1]}],"
                          " \"stop\": {\"time\": 0.2}}", &o);
     if (!run) return;

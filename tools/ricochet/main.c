@@ -45,12 +45,7 @@ int main(int argc, char **argv)
         return status ? rc_cli_fail(RC_EXIT_USAGE, "no command \"%s\" (try ricochet --help)", argv[2]) : 0;
     }
     if (strcmp(command, "resolve") == 0) return rc_cli_resolve(argc - 1, argv + 1);
-    if (strcmp(command, "run") == 0) {
-        /* the run commands (run*.c) read the scene; its warnings are told when the run ends */
-        int code = rc_cli_run(argc - 1, argv + 1);
-        rc_cli_print_warnings(NULL);
-        return code;
-    }
+    if (strcmp(command, "run") == 0) return rc_cli_run(argc - 1, argv + 1);
     if (strcmp(command, "render") == 0) return rc_cli_render(argc - 1, argv + 1);
     if (strcmp(command, "plot") == 0) return rc_cli_plot(argc - 1, argv + 1);
     if (command[0] == '-')

@@ -244,6 +244,7 @@ int rc_cli_run(int argc, char **argv)
     } else {
         s = rc_run_create(text, &a.options, &run);
     }
+    if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
     code = s ? rc_cli_fail(exit_code(s), "%s: %s", a.resume ? a.resume : a.path, rc_last_error()) : drive(run, &a);
     active = NULL;
     rc_run_destroy(run);
