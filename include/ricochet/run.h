@@ -118,6 +118,8 @@ RC_API const rc_rigid *rc_run_rigid(const rc_run *run);
 RC_API int32_t rc_run_count(const rc_run *run);
 RC_API bool rc_run_has_orientations(const rc_run *run);
 RC_API rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame);
+/* False while the run has an equilibration that has not ended (the summary's averages then cover the whole run). */
+RC_API bool rc_run_equilibrated(const rc_run *run);
 /* The run folder (NULL when the run writes no files). */
 RC_API const char *rc_run_directory(const rc_run *run);
 

@@ -404,3 +404,5 @@ int rc_run_interrupted_by(const rc_run *run) { return run ? run->interrupt_signa
 const char *rc_run_stopped_by(const rc_run *run) { return run ? run->stopped_by : NULL; }
 
 const char *rc_run_directory(const rc_run *run) { return run ? run->directory : NULL; }
+
+bool rc_run_equilibrated(const rc_run *run) { return !run || run->at.equilibrated; }

@@ -36,6 +36,8 @@ int rc_cli_run(int argc, char **argv);
 /* Prints object (and deletes it) on stdout, indented or on one line; what names it in messages ("summary").
  * Returns RC_EXIT_OK, RC_EXIT_BAD_INPUT when stdout cannot be written, RC_EXIT_INTERNAL when out of memory (NULL). */
 int rc_cli_print_json(cJSON *object, bool compact, const char *what);
+/* The same for JSON text already made (NULL: out of memory). */
+int rc_cli_print_text(const char *text, const char *what);
 
 /* mkdir -p path: -1 when it exists or was made, else the exit code after the message. */
 int rc_cli_make_directory(const char *path);

@@ -206,14 +206,12 @@ static int drive(rc_run *run, const run_arguments *a)
     int code = RC_EXIT_OK;
     if (s == RC_NOT_TERMINATED) code = rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%s", rc_last_error());
     else if (s) return rc_cli_fail(exit_code(s), "%s", rc_last_error());
-    char *text = rc_run_summary_json(run, a->compact);
-    cJSON *summary = text ? cJSON_Parse(text) : NULL;
-    rc_text_free(text);
-    const cJSON *from = cJSON_GetObjectItem(summary, "averages_from");
-    if (!a->quiet && cJSON_IsFalse(cJSON_GetObjectItem(from, "equilibrated")))
+    if (!a->quiet && !rc_run_equilibrated(run))
         fprintf(stderr, "ricochet: note: the run stopped before the equilibration ended; the averages cover the "
                         "whole run\n");
-    int printed = rc_cli_print_json(summary, a->compact, "summary");
+    char *text = rc_run_summary_json(run, a->compact);
+    int printed = rc_cli_print_text(text, "summary");
+    rc_text_free(text);
     int signal_number = rc_run_interrupted_by(run);
     if (signal_number >= 0 && !a->quiet)
         fprintf(stderr, "ricochet: interrupted at time %.17g; the files are closed%s\n", rc_run_time(run),
