@@ -75,7 +75,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->max_overlap = e->max_overlap;
     double dof = degrees_of_freedom(e);
     o->temperature = dof > 0 ? 2 * o->kinetic_energy / dof : 0;
-    /* the kinetic integral up to now (rc_edmd_advance closes it at every return) */
+    /* the kinetic integral up to now: the closed part and the open piece since the last change of K */
     o->kinetic_integral = e->kinetic_integral + 2 * e->kinetic * (e->now - e->kinetic_time);
     o->virial = e->virial;
     double t0 = since ? since->time : 0, k0 = since ? since->kinetic_integral : 0, w0 = since ? since->virial : 0;
