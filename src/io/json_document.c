@@ -1,7 +1,9 @@
-/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included), and parsing with cJSON that
- * reports the line and column of a syntax error, with a hint for NaN and Infinity, which JSON does not have. */
+/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included), and parsing with cJSON; a syntax
+ * error is named (a trailing comma, a missing quote or comma, NaN, ...) at its line and column by a small validator
+ * that walks the text by the grammar of RFC 8259. */
 #include "io/json_document.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -47,7 +49,173 @@ rc_status rc_json_read_file(const char *path, char **text)
     return RC_OK;
 }
 
+/* ---- Diagnosis of a syntax error ------------------------------------------------------------------------------
+ * cJSON says only that the text is malformed, and where it gave up is not always where the mistake is (a trailing
+ * comma in an object is reported at the end of the text). When it fails, a small validator walks the text by the
+ * grammar of RFC 8259 and names the first mistake at its own line and column. */
+
 static bool starts_with(const char *text, const char *prefix) { return strncmp(text, prefix, strlen(prefix)) == 0; }
+
+typedef struct scanner {
+    const char *text, *at;
+    const char *what;  /* the mistake, or NULL */
+    const char *where; /* where it is */
+    int depth;
+} scanner;
+
+static bool mistake(scanner *s, const char *where, const char *what)
+{
+    if (!s->what) s->what = what, s->where = where;
+    return false;
+}
+
+static void skip_space(scanner *s)
+{
+    while (*s->at == ' ' || *s->at == '\t' || *s->at == '\n' || *s->at == '\r') s->at++;
+}
+
+static bool scan_value(scanner *s);
+
+static bool scan_string(scanner *s)
+{
+    const char *start = s->at++;
+    for (;; s->at++) {
+        unsigned char c = (unsigned char)*s->at;
+        if (c == '"') {
+            s->at++;
+            return true;
+        }
+        if (c == '\0') return mistake(s, start, "a string that never ends: its closing double quote is missing");
+        if (c == '\n' || c == '\r')
+            return mistake(s, start, "a string that runs to the end of its line: its closing double quote is missing");
+        if (c < 0x20) return mistake(s, s->at, "a control character inside a string (write it as an escape)");
+        if (c == '\\') {
+            s->at++;
+            if (*s->at == 'u') {
+                for (int k = 1; k <= 4; k++)
+                    if (!strchr("0123456789abcdefABCDEF", s->at[k]) || !s->at[k])
+                        return mistake(s, s->at - 1, "a \\u escape without four hexadecimal digits");
+                s->at += 4;
+            } else if (!*s->at || !strchr("\"\\/bfnrt", *s->at)) {
+                return mistake(s, s->at - 1, "an escape that JSON does not have (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, "
+                                             "\\t or \\uXXXX)");
+            }
+        }
+    }
+}
+
+static bool digits(scanner *s)
+{
+    if (*s->at < '0' || *s->at > '9') return false;
+    while (*s->at >= '0' && *s->at <= '9') s->at++;
+    return true;
+}
+
+static bool scan_number(scanner *s)
+{
+    const char *start = s->at;
+    if (*s->at == '-') s->at++;
+    if (*s->at == '0' && s->at[1] >= '0' && s->at[1] <= '9')
+        return mistake(s, start, "a number with a leading zero (JSON has no octal)");
+    if (!digits(s)) return mistake(s, start, "a number without digits before its decimal point");
+    if (*s->at == '.' && (s->at++, !digits(s))) return mistake(s, start, "a number without digits after its decimal point");
+    if (*s->at == 'e' || *s->at == 'E') {
+        s->at++;
+        if (*s->at == '+' || *s->at == '-') s->at++;
+        if (!digits(s)) return mistake(s, start, "a number whose exponent has no digits");
+    }
+    return true;
+}
+
+/* A bare word where a value should be: true, false, null, or a hint for the usual mistakes. */
+static bool scan_word(scanner *s)
+{
+    static const char *const words[] = {"true", "false", "null"};
+    for (int k = 0; k < 3; k++) {
+        size_t n = strlen(words[k]);
+        if (strncmp(s->at, words[k], n) == 0 && !isalnum((unsigned char)s->at[n])) {
+            s->at += n;
+            return true;
+        }
+    }
+    if (starts_with(s->at, "NaN") || starts_with(s->at, "nan") || starts_with(s->at, "Infinity") ||
+        starts_with(s->at, "inf"))
+        return mistake(s, s->at, "NaN or Infinity: JSON has neither, every number must be finite");
+    if (*s->at == '\'') return mistake(s, s->at, "a single quote: JSON strings are in double quotes");
+    if (*s->at == '+') return mistake(s, s->at, "a number with a plus sign (JSON allows only a minus)");
+    if (*s->at == '.') return mistake(s, s->at, "a number without digits before its decimal point");
+    if (isalpha((unsigned char)*s->at)) return mistake(s, s->at, "a word that is not a value: strings need double "
+                                                                  "quotes, and the literals are true, false and null");
+    return mistake(s, s->at, *s->at ? "a character that cannot start a value" : "the text ends where a value should be");
+}
+
+/* An object or an array: members (or elements) separated by commas, no comma after the last. */
+static bool scan_container(scanner *s)
+{
+    bool object = *s->at == '{';
+    char close = object ? '}' : ']';
+    const char *open = s->at++;
+    if (++s->depth > 512) return mistake(s, open, "objects and arrays nested more than 512 deep");
+    skip_space(s);
+    if (*s->at == close) {
+        s->at++, s->depth--;
+        return true;
+    }
+    for (;;) {
+        skip_space(s);
+        if (object) {
+            if (*s->at == '\'') return mistake(s, s->at, "a key in single quotes: keys are strings in double quotes");
+            if (*s->at != '"')
+                return mistake(s, s->at, *s->at == close ? "a trailing comma: JSON allows no comma after the last member"
+                                         : *s->at ? "a key that is not a string in double quotes"
+                                                  : "the text ends inside an object: a closing } is missing");
+            if (!scan_string(s)) return false;
+            skip_space(s);
+            if (*s->at != ':') return mistake(s, s->at, "a key without a colon after it");
+            s->at++;
+            skip_space(s);
+        } else if (*s->at == close) {
+            return mistake(s, s->at, "a trailing comma: JSON allows no comma after the last element");
+        }
+        if (!scan_value(s)) return false;
+        skip_space(s);
+        if (*s->at == ',') {
+            s->at++;
+            continue;
+        }
+        if (*s->at == close) {
+            s->at++, s->depth--;
+            return true;
+        }
+        if (!*s->at) return mistake(s, open, object ? "an object that is never closed: its } is missing"
+                                                     : "an array that is never closed: its ] is missing");
+        return mistake(s, s->at, *s->at == '"' || *s->at == '{' || *s->at == '[' || isalnum((unsigned char)*s->at)
+                                     ? "a comma is missing before this"
+                                     : object ? "a character where a comma or } should be"
+                                              : "a character where a comma or ] should be");
+    }
+}
+
+static bool scan_value(scanner *s)
+{
+    skip_space(s);
+    if (*s->at == '{' || *s->at == '[') return scan_container(s);
+    if (*s->at == '"') return scan_string(s);
+    if (*s->at == '-' || (*s->at >= '0' && *s->at <= '9')) return scan_number(s);
+    return scan_word(s);
+}
+
+/* The first mistake of a text cJSON refused, and where it is; NULL when the validator finds none. */
+static const char *diagnose(const char *text, const char **where)
+{
+    scanner s = {text, text, NULL, NULL, 0};
+    if (scan_value(&s)) {
+        skip_space(&s);
+        if (*s.at) mistake(&s, s.at, "more text after the end of the JSON value");
+    }
+    *where = s.where;
+    return s.what;
+}
 
 rc_status rc_json_parse(const char *text, cJSON **root)
 {
@@ -55,21 +223,39 @@ rc_status rc_json_parse(const char *text, cJSON **root)
     *root = cJSON_ParseWithOpts(text, &end, 1);
     if (*root) return RC_OK;
     if (!end) return rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
+    const char *where = end, *what = diagnose(text, &where);
     int line = 1;
     const char *line_start = text;
-    for (const char *p = text; p < end; p++)
+    for (const char *p = text; p < where; p++)
         if (*p == '\n') line++, line_start = p + 1;
-    int column = (int)(end - line_start) + 1;
+    int column = (int)(where - line_start) + 1;
     char near[24];
-    size_t n = strcspn(end, "\r\n");
-    snprintf(near, sizeof near, "%.*s", (int)(n < 20 ? n : 20), end);
-    const char *hint = "";
-    if (starts_with(end, "NaN") || starts_with(end, "nan") || starts_with(end, "Infinity") ||
-        starts_with(end, "-Infinity") || starts_with(end, "inf") || starts_with(end, "-inf"))
-        hint = "; JSON has no NaN or Infinity, every number must be finite";
-    if (*end == '\0')
-        return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d: the text ends too early%s", line,
-                       column, hint);
-    return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d, near \"%s\"%s", line, column, near,
-                   hint);
+    size_t n = strcspn(where, "\r\n");
+    snprintf(near, sizeof near, "%.*s", (int)(n < 20 ? n : 20), where);
+    if (!what) what = *where ? "not JSON" : "the text ends too early";
+    if (!*where) return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d: %s", line, column, what);
+    return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d, near \"%s\": %s", line, column, near,
+                   what);
+}
+
+/* The first of keys that root has, or NULL. */
+static const char *first_key(const cJSON *root, const char *const *keys)
+{
+    for (; *keys; keys++)
+        if (cJSON_HasObjectItem(root, *keys)) return *keys;
+    return NULL;
+}
+
+rc_status rc_json_check_kind(const cJSON *root, rc_file_kind expected)
+{
+    static const char *const scene_keys[] = {"stop", "particles", "bodies", "dynamics", NULL};
+    static const char *const problem_keys[] = {"balls", "rigid_bodies", "masses", "constraints", NULL};
+    const char *scene = first_key(root, scene_keys), *problem = first_key(root, problem_keys);
+    if (expected == RC_FILE_PROBLEM && scene && !problem)
+        return rc_fail(RC_INVALID_ARGUMENT, "this is a scene file (it has \"%s\"), not an impact problem: "
+                                            "`ricochet run` reads it", scene);
+    if (expected == RC_FILE_SCENE && problem && !cJSON_HasObjectItem(root, "stop"))
+        return rc_fail(RC_INVALID_ARGUMENT, "this is an impact problem file (it has \"%s\"), not a scene: "
+                                            "`ricochet resolve` reads it", problem);
+    return RC_OK;
 }

@@ -76,6 +76,8 @@ static rc_status read_root(const cJSON *root, rc_problem_file *f)
 {
     if (!cJSON_IsObject(root))
         return rc_fail(RC_INVALID_ARGUMENT, "the problem file must hold one JSON object {...}");
+    rc_status kind = rc_json_check_kind(root, RC_FILE_PROBLEM);
+    if (kind) return kind;
     bool generic = cJSON_HasObjectItem(root, "masses") || cJSON_HasObjectItem(root, "constraints");
     for (int i = 1; generic && physical_keys[i]; i++)
         if (cJSON_HasObjectItem(root, physical_keys[i]))

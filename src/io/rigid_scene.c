@@ -71,7 +71,8 @@ static rc_status read_root(const cJSON *root, rc_rigid_scene *scene)
 {
     if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
     const char *comment;
-    rc_status s = rc_json_check_keys(root, "", top_keys, rc_option_names);
+    rc_status s = rc_json_check_kind(root, RC_FILE_SCENE);
+    if (!s) s = rc_json_check_keys(root, "", top_keys, rc_option_names);
     if (!s) s = rc_json_string(root, "", "comment", false, &comment);
     if (!s) s = read_world(root, scene);
     if (!s) s = rc_rigid_read_bodies(root, scene);
