@@ -791,6 +791,10 @@ run 0 "--help" "$tool" --help
 run 0 "help resolve" "$tool" help resolve
 checks=$((checks + 1))
 grep -q -- '--max-iterations' "$tmp/out" || fail "help resolve does not list --max-iterations"
+# every value the help lists for --lcp is one the parser takes
+for method in $(sed -n 's/^ *--lcp \([a-z|]*\) .*/\1/p' "$tmp/out" | tr '|' ' '); do
+    run 0 "resolve --lcp $method, as the help lists" "$tool" resolve "$examples/cradle3.json" --lcp "$method" --compact
+done
 
 echo "$checks checks, $failures failed"
 [ "$failures" -eq 0 ]

@@ -41,7 +41,7 @@ static const char resolve_help[] =
     "  --no-lineality          do not detect implicit equality constraints (the loop may then never end)\n"
     "  --lineality             detect them (the default)\n"
     "  --max-iterations N      budget of operator applications; 0 (default) means none\n"
-    "  --lcp auto|lemke|enum|pgs  the LCP method of GR and of restitution < 1 (default auto)\n"
+    "  --lcp auto|lemke|pgs    the LCP method of GR and of restitution < 1 (default auto)\n"
     "  --frame FILE            also write the balls with their velocities after the impact to FILE as an\n"
     "                          extended XYZ frame (for ricochet render; physical form)\n"
     "  --compact               print the JSON on one line\n"
