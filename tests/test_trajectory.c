@@ -84,36 +84,40 @@ static void round_trip(const char *path, bool h5md, int d, bool orientations)
     rc_frame_release(&got);
 }
 
-/* One particle's velocity and mass as read from an XYZ frame of the given Properties and particle line. */
-static void named_xyz(const char *path, const char *properties, const char *line, double vx, double mass)
-{
-    FILE *f = fopen(path, "w");
-    fprintf(f, "1\nProperties=%s Time=1\n%s\n", properties, line);
-    fclose(f);
-    rc_trajectory_reader *reader = NULL;
-    rc_frame frame = {0};
-    bool got = false;
-    rc_status s = rc_trajectory_open(path, &reader);
-    if (!s) s = rc_trajectory_next(reader, &frame, &got);
-    CHECK(!s && got && frame.velocities[0] == vx && frame.masses[0] == mass, "%s: %s, velocity %g mass %g, not %g %g",
-          properties, s ? rc_last_error() : "read", got ? frame.velocities[0] : 0, got ? frame.masses[0] : 0, vx, mass);
-    rc_trajectory_close(reader);
-    rc_frame_release(&frame);
-}
-
-static void bad_xyz(const char *path, const char *text, const char *expected)
+/* Writes text to path and reads its first frame into frame (which the caller releases). */
+static rc_status first_frame(const char *path, const char *text, rc_frame *frame, bool *got)
 {
     FILE *f = fopen(path, "w");
     fputs(text, f);
     fclose(f);
     rc_trajectory_reader *reader = NULL;
-    rc_frame frame = {0};
-    bool got = false;
+    *got = false;
     rc_status s = rc_trajectory_open(path, &reader);
-    if (!s) s = rc_trajectory_next(reader, &frame, &got);
+    if (!s) s = rc_trajectory_next(reader, frame, got);
+    rc_trajectory_close(reader);
+    return s;
+}
+
+/* One particle's velocity and mass as read from an XYZ frame of the given Properties and particle line. */
+static void named_xyz(const char *path, const char *properties, const char *line, double vx, double mass)
+{
+    char text[256];
+    snprintf(text, sizeof text, "1\nProperties=%s Time=1\n%s\n", properties, line);
+    rc_frame frame = {0};
+    bool got;
+    rc_status s = first_frame(path, text, &frame, &got);
+    CHECK(!s && got && frame.velocities[0] == vx && frame.masses[0] == mass, "%s: %s, velocity %g mass %g, not %g %g",
+          properties, s ? rc_last_error() : "read", got ? frame.velocities[0] : 0, got ? frame.masses[0] : 0, vx, mass);
+    rc_frame_release(&frame);
+}
+
+static void bad_xyz(const char *path, const char *text, const char *expected)
+{
+    rc_frame frame = {0};
+    bool got;
+    rc_status s = first_frame(path, text, &frame, &got);
     CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), path) && strstr(rc_last_error(), expected),
           "bad xyz \"%.30s\": %s, \"%s\"", text, rc_status_name(s), rc_last_error());
-    rc_trajectory_close(reader);
     rc_frame_release(&frame);
 }
 
