@@ -5,7 +5,8 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev libccd-dev python3 \
-           python3-numpy python3-matplotlib python3-ase libhdf5-dev python3-h5py python3-pip python3-setuptools \
+           python3-numpy python3-matplotlib python3-ase python3-mdanalysis libhdf5-dev python3-h5py python3-pip \
+           python3-setuptools \
            libcairo2-dev
 EXAMPLE ?= examples/impact/pool_break.json
 SCENE ?= examples/edmd/hard_spheres.json

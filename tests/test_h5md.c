@@ -1,8 +1,9 @@
 /* The H5MD writer of ricochet/output.h (src/io/h5md_writer.c), read back with the HDF5 C library.
  *
  * Oracles:
- * - Round trip: 2D frames with orientations give position (n, N, 2), orientation (n, N, 4) and step/time series whose
- *   values are the frame's bits; the observables' series hold the values given.
+ * - Round trip: 2D frames with orientations give position (n, N, 2), mass (n, N), orientation (n, N, 4) labelled
+ *   "w x y z", box/edges (n, 2, 2) diagonal matrices (the form MDAnalysis reads) and step/time series whose values
+ *   are the frame's bits; the observables' series hold the values given.
  * - Layout rules: a frame of another count, or whose axis turned from periodic to closed, is refused with
  *   RC_INVALID_ARGUMENT and writes nothing; the edges are a series, so a box that changes is written frame by frame.
  * - Files appear complete or not at all: while open only PATH.partial exists; a missing directory and /dev/full give
@@ -36,6 +37,7 @@ static void fill(rc_frame *f, int k)
         f->positions[3 * i] = 0.1 * i + k / 7.0, f->positions[3 * i + 1] = 1.0 / (i + 1 + k);
         f->velocities[3 * i] = -0.5 * i, f->velocities[3 * i + 1] = k;
         f->radii[i] = 0.125 * (i + 1);
+        f->masses[i] = 1.5 + i + k;
         f->species[i] = i % 2;
         for (int c = 0; c < 4; c++) f->orientations[4 * i + c] = c == k % 4 ? 1 : 0;
     }
@@ -86,7 +88,7 @@ static void test_round_trip(const char *path)
     CHECK(file >= 0, "HDF5 cannot open %s", path);
     if (file < 0) return;
     double position[FRAMES][COUNT][2], orientation[FRAMES][COUNT][4], time[FRAMES], temperature[FRAMES];
-    double edges[FRAMES][2];
+    double edges[FRAMES][2][2], mass[FRAMES][COUNT];
     int64_t step[FRAMES];
     CHECK(read_set(file, "particles/all/position/value", H5T_NATIVE_DOUBLE, position, sizeof position),
           "position (n, N, 2)");
@@ -95,7 +97,16 @@ static void test_round_trip(const char *path)
     CHECK(read_set(file, "particles/all/radius/time", H5T_NATIVE_DOUBLE, time, sizeof time), "radius/time");
     CHECK(read_set(file, "particles/all/id/step", H5T_NATIVE_INT64, step, sizeof step), "id/step");
     CHECK(read_set(file, "particles/all/box/edges/value", H5T_NATIVE_DOUBLE, edges, sizeof edges),
-          "box/edges/value (n, 2)");
+          "box/edges/value (n, 2, 2)");
+    CHECK(read_set(file, "particles/all/mass/value", H5T_NATIVE_DOUBLE, mass, sizeof mass), "mass/value (n, N)");
+    char components[16] = "";
+    hid_t label = H5Aopen_by_name(file, "particles/all/orientation/value", "components", H5P_DEFAULT, H5P_DEFAULT);
+    hid_t label_type = label >= 0 ? H5Aget_type(label) : -1;
+    CHECK(label_type >= 0 && H5Tget_size(label_type) <= sizeof components &&
+              H5Aread(label, label_type, components) >= 0 && strcmp(components, "w x y z") == 0,
+          "orientation/value's attribute components: \"%s\", not \"w x y z\"", components);
+    if (label_type >= 0) H5Tclose(label_type);
+    if (label >= 0) H5Aclose(label);
     CHECK(read_set(file, "observables/temperature/value", H5T_NATIVE_DOUBLE, temperature, sizeof temperature),
           "observables/temperature");
     for (int k = 0; k < FRAMES; k++) {
@@ -105,10 +116,11 @@ static void test_round_trip(const char *path)
                   "frame %d position %d", k, (int)i);
             CHECK(memcmp(orientation[k][i], f.orientations + 4 * i, sizeof orientation[k][i]) == 0,
                   "frame %d orientation %d", k, (int)i);
+            CHECK(mass[k][i] == f.masses[i], "frame %d mass %d", k, (int)i);
         }
         CHECK(time[k] == f.time && step[k] == k && temperature[k] == -k, "frame %d: time, step or observable", k);
-        CHECK(edges[k][0] == f.box[0] && edges[k][1] == f.box[1], "frame %d: edges %g %g", k, edges[k][0],
-              edges[k][1]);
+        CHECK(edges[k][0][0] == f.box[0] && edges[k][1][1] == f.box[1] && edges[k][0][1] == 0 && edges[k][1][0] == 0,
+              "frame %d: edges [[%g %g] [%g %g]]", k, edges[k][0][0], edges[k][0][1], edges[k][1][0], edges[k][1][1]);
     }
     H5Fclose(file);
     rc_frame_release(&f);

@@ -3,7 +3,8 @@
  * Oracles:
  * - Round trip: every number written reads back with strtod to the same bits (17 significant digits), including
  *   -0, subnormals, the largest doubles and integers near 2^53; the extended XYZ comment line carries the cell, the
- *   Properties the columns follow, the time, the collision count and pbc, in the spelling OVITO and ASE read.
+ *   Properties the columns follow, the time, the collision count and pbc, in the spelling OVITO and ASE read; the
+ *   masses and the momenta (mass times velocity) follow the radius and the orientation.
  * - Failures: a file in a missing directory cannot be opened, /dev/full cannot take a frame or a header; both give
  *   RC_IO_ERROR with the path in rc_last_error(). A bad frame is refused before a byte of it is written.
  * - Resume: a run marked after k frames (rows), which then wrote more and was closed, abandoned or killed (SIGKILL in
@@ -86,6 +87,7 @@ static void make_frame(rc_frame *f, int d, int32_t count, bool orientations, int
             f->velocities[3 * i + k] = k < d ? -awkward[(i * 5 + k + 2 * seed) % AWKWARD] : 0.0;
         }
         f->radii[i] = i % 2 ? 0.5 : fabs(awkward[(i + seed) % AWKWARD]);
+        f->masses[i] = 0.5 + i % 3 + 1.0 / 3.0;
         f->species[i] = known_species[i % KNOWN_SPECIES].species;
         for (int k = 0; orientations && k < 4; k++) f->orientations[4 * i + k] = awkward[(7 * i + k) % AWKWARD];
     }
@@ -109,6 +111,7 @@ static void expect_comment(char **cursor, const rc_frame *f)
     }
     expect_text(cursor, "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1", "properties");
     if (f->orientations) expect_text(cursor, ":orientation:R:4", "orientation property");
+    expect_text(cursor, ":masses:R:1:momenta:R:3", "masses and momenta, ASE's names");
     expect_text(cursor, " Time=", "time key");
     expect_number(cursor, f->time, "time");
     char tail[96];
@@ -132,6 +135,8 @@ static void expect_frame(char **cursor, const rc_frame *f)
         const int order[4] = {1, 2, 3, 0}; /* x y z w in the file */
         for (int k = 0; f->orientations && k < 4; k++)
             expect_number(cursor, f->orientations[4 * i + order[k]], "orientation");
+        expect_number(cursor, f->masses[i], "mass");
+        for (int k = 0; k < 3; k++) expect_number(cursor, f->masses[i] * f->velocities[3 * i + k], "momentum");
         expect_text(cursor, "\n", "end of line");
     }
 }

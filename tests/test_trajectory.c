@@ -2,7 +2,9 @@
  *
  * Oracles:
  * - Round trip: frames written by the XYZ and the H5MD writers (2D with orientations, 3D without) read back to the
- *   same bits: positions, velocities, radii, species, orientations, time, box, periodic axes and dimension.
+ *   same bits: positions, velocities, radii, masses, species, orientations, time, box, periodic axes and dimension.
+ * - Column names: the velocity of velo (files of earlier versions, without masses: mass 1), vel or velocities, the
+ *   mass of masses (ASE) or mass (OVITO); momenta are not read as velocities.
  * - Bad input: a missing file is RC_IO_ERROR naming it; an XYZ frame that ends early or has no pos column is
  *   RC_INVALID_ARGUMENT naming the file and the line. */
 #include <stdio.h>
@@ -25,6 +27,7 @@ static void fill(rc_frame *f, int d, int k)
             f->velocities[3 * i + a] = a < d ? -1.0 / (i + a + k + 1.0) : 0;
         }
         f->radii[i] = 0.1 + i / 9.0;
+        f->masses[i] = 2.0 / (i + k + 3.0);
         f->species[i] = (i + k) % 3;
         for (int c = 0; f->orientations && c < 4; c++) f->orientations[4 * i + c] = (c + 1.0) / (i + 2.0);
     }
@@ -44,6 +47,7 @@ static void expect_frame(const rc_frame *got, const rc_frame *want, const char *
     CHECK(same(got->positions, want->positions, 3 * n * sizeof(double)), "%s frame %d: positions", what, k);
     CHECK(same(got->velocities, want->velocities, 3 * n * sizeof(double)), "%s frame %d: velocities", what, k);
     CHECK(same(got->radii, want->radii, n * sizeof(double)), "%s frame %d: radii", what, k);
+    CHECK(same(got->masses, want->masses, n * sizeof(double)), "%s frame %d: masses", what, k);
     CHECK(same(got->species, want->species, n * sizeof(int32_t)), "%s frame %d: species", what, k);
     CHECK(!got->orientations == !want->orientations &&
               (!want->orientations || same(got->orientations, want->orientations, 4 * n * sizeof(double))),
@@ -80,19 +84,40 @@ static void round_trip(const char *path, bool h5md, int d, bool orientations)
     rc_frame_release(&got);
 }
 
-static void bad_xyz(const char *path, const char *text, const char *expected)
+/* Writes text to path and reads its first frame into frame (which the caller releases). */
+static rc_status first_frame(const char *path, const char *text, rc_frame *frame, bool *got)
 {
     FILE *f = fopen(path, "w");
     fputs(text, f);
     fclose(f);
     rc_trajectory_reader *reader = NULL;
-    rc_frame frame = {0};
-    bool got = false;
+    *got = false;
     rc_status s = rc_trajectory_open(path, &reader);
-    if (!s) s = rc_trajectory_next(reader, &frame, &got);
+    if (!s) s = rc_trajectory_next(reader, frame, got);
+    rc_trajectory_close(reader);
+    return s;
+}
+
+/* One particle's velocity and mass as read from an XYZ frame of the given Properties and particle line. */
+static void named_xyz(const char *path, const char *properties, const char *line, double vx, double mass)
+{
+    char text[256];
+    snprintf(text, sizeof text, "1\nProperties=%s Time=1\n%s\n", properties, line);
+    rc_frame frame = {0};
+    bool got;
+    rc_status s = first_frame(path, text, &frame, &got);
+    CHECK(!s && got && frame.velocities[0] == vx && frame.masses[0] == mass, "%s: %s, velocity %g mass %g, not %g %g",
+          properties, s ? rc_last_error() : "read", got ? frame.velocities[0] : 0, got ? frame.masses[0] : 0, vx, mass);
+    rc_frame_release(&frame);
+}
+
+static void bad_xyz(const char *path, const char *text, const char *expected)
+{
+    rc_frame frame = {0};
+    bool got;
+    rc_status s = first_frame(path, text, &frame, &got);
     CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), path) && strstr(rc_last_error(), expected),
           "bad xyz \"%.30s\": %s, \"%s\"", text, rc_status_name(s), rc_last_error());
-    rc_trajectory_close(reader);
     rc_frame_release(&frame);
 }
 
@@ -109,6 +134,9 @@ int main(void)
     CHECK(rc_trajectory_open("/nonexistent-ricochet/t.xyz", &reader) == RC_IO_ERROR &&
               strstr(rc_last_error(), "/nonexistent-ricochet/t.xyz"),
           "missing file: %s", rc_last_error());
+    named_xyz(xyz, "species:S:1:pos:R:3:velo:R:3:radius:R:1", "H 0 0 0 1.5 0 0 0.5", 1.5, 1);
+    named_xyz(xyz, "species:S:1:pos:R:3:vel:R:3:mass:R:1", "H 0 0 0 -2 0 0 3", -2, 3);
+    named_xyz(xyz, "species:S:1:pos:R:3:momenta:R:3:masses:R:1:velocities:R:3", "H 0 0 0 8 0 0 4 2 0 0", 2, 4);
     bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0 0 0\n", "line 4: the frame ends early");
     bad_xyz(xyz, "1\nProperties=species:S:1:velo:R:3\nH 0 0 0\n", "line 2: no Properties with pos");
     bad_xyz(xyz, "1\nProperties=species:S:1:pos:R:3\nH 0 zero 0\n", "line 3");

@@ -24,6 +24,7 @@ typedef struct rc_frame {
     double *positions;     /* 3 * count */
     double *velocities;    /* 3 * count */
     double *radii;         /* count */
+    double *masses;        /* count */
     int32_t *species;      /* count */
     double *orientations;  /* 4 * count quaternions (w, x, y, z), or NULL for engines without rotation */
     int32_t *images;       /* 3 * count periodic images: the unwrapped position is position + image * box (0 along

@@ -23,7 +23,7 @@ class Frame(ctypes.Structure):  # rc_frame, ricochet/frame.h
     _fields_ = [("dimension", ctypes.c_int), ("time", ctypes.c_double), ("collisions", ctypes.c_uint64),
                 ("count", ctypes.c_int32), ("box", ctypes.c_double * 3), ("periodic", ctypes.c_bool * 3),
                 ("positions", c_double_p), ("velocities", c_double_p), ("radii", c_double_p),
-                ("species", c_int32_p), ("orientations", c_double_p), ("images", c_int32_p)]
+                ("masses", c_double_p), ("species", c_int32_p), ("orientations", c_double_p), ("images", c_int32_p)]
 
 
 class RunLimits(ctypes.Structure):  # rc_run_limits, ricochet/run.h

@@ -116,6 +116,11 @@ class Simulation:
         return numpy.ctypeslib.as_array(self._frame.radii, (self.count,)).copy()
 
     @property
+    def masses(self):
+        """Masses of the particles or bodies."""
+        return numpy.ctypeslib.as_array(self._frame.masses, (self.count,)).copy()
+
+    @property
     def stopped_by(self):
         """How the run stopped ("time", "collisions", "steps", "no_events", ...), or None while it has not."""
         why = lib.rc_run_stopped_by(self._run)

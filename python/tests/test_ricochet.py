@@ -201,6 +201,7 @@ class Trajectory(unittest.TestCase):
             self.assertIsNone(first.orientations)
             numpy.testing.assert_array_equal(second.positions, [[1.5, 2.5]])
             numpy.testing.assert_array_equal(second.radii, [0.5])  # the default radius
+            numpy.testing.assert_array_equal(second.masses, [1])  # the default mass
             numpy.testing.assert_array_equal(second.species, [2])
             with open(path, "w") as f:
                 f.write(XYZ.replace("He 3", "He x"))

@@ -16,11 +16,12 @@ rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations)
     frame->positions = calloc(3 * n, sizeof(double));
     frame->velocities = calloc(3 * n, sizeof(double));
     frame->radii = calloc(n, sizeof(double));
+    frame->masses = calloc(n, sizeof(double));
     frame->species = calloc(n, sizeof(int32_t));
     frame->orientations = with_orientations ? calloc(4 * n, sizeof(double)) : NULL;
     frame->images = calloc(3 * n, sizeof(int32_t));
-    if (!frame->positions || !frame->velocities || !frame->radii || !frame->species || !frame->images ||
-        (with_orientations && !frame->orientations)) {
+    if (!frame->positions || !frame->velocities || !frame->radii || !frame->masses || !frame->species ||
+        !frame->images || (with_orientations && !frame->orientations)) {
         rc_frame_release(frame);
         return rc_fail(RC_NO_MEMORY, "frame: out of memory for %d particles", (int)count);
     }
@@ -33,8 +34,9 @@ rc_status rc_frame_check(const rc_frame *f)
     if (f->dimension != 2 && f->dimension != 3)
         return rc_fail(RC_INVALID_ARGUMENT, "frame dimension: %d is not 2 or 3", f->dimension);
     if (f->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "frame count: %d is negative", (int)f->count);
-    if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->species))
-        return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL positions, velocities, radii or species for %d particles",
+    if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->masses || !f->species))
+        return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL positions, velocities, radii, masses or species for %d "
+                       "particles",
                        (int)f->count);
     return RC_OK;
 }
@@ -55,6 +57,7 @@ void rc_frame_release(rc_frame *frame)
     free(frame->positions);
     free(frame->velocities);
     free(frame->radii);
+    free(frame->masses);
     free(frame->species);
     free(frame->orientations);
     free(frame->images);

@@ -121,6 +121,7 @@ rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
         }
         if (e->dimension == 2) x[2] = v[2] = 0;
         f->radii[id] = e->kin[k].radius;
+        f->masses[id] = rc_edmd_mass(e, k);
         f->species[id] = e->species ? e->species[k] : 0;
     }
     return RC_OK;

@@ -1,7 +1,7 @@
 /* Reading H5MD frames (ricochet/trajectory.h; the layout of src/io/h5md_writer.c, docs/formats.md): frame k is row k
- * of particles/all/{position, velocity, radius, species, orientation}/value with its time, in the box of
- * particles/all/box (edges a time series, or one fixed dataset). position is required; the others are read when
- * present (else 0, 0.5, 0 and none). */
+ * of particles/all/{position, velocity, radius, mass, species, orientation}/value with its time, in the box of
+ * particles/all/box (edges a time series, or one fixed dataset; each a vector of D edges or a diagonal D x D matrix,
+ * as H5MD allows). position is required; the others are read when present (else 0, 0.5, 1, 0 and none). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,8 +11,9 @@
 #include "io/h5md_series.h"
 #include "io/trajectory_input.h"
 
-enum { POSITION, VELOCITY, RADIUS, SPECIES, ORIENTATION, EDGES, SETS };
-static const char *const names[SETS] = {"position", "velocity", "radius", "species", "orientation", "box/edges"};
+enum { POSITION, VELOCITY, RADIUS, MASS, SPECIES, ORIENTATION, EDGES, SETS };
+static const char *const names[SETS] = {"position", "velocity", "radius", "mass", "species", "orientation",
+                                        "box/edges"};
 
 struct rc_h5md_input {
     char *path;
@@ -22,6 +23,7 @@ struct rc_h5md_input {
     int dimension;
     int32_t count;
     double box[3];          /* the fixed edges, when they are not a time series */
+    bool edge_matrix;       /* the edges series holds D x D matrices, not vectors */
     bool periodic[3];
     double *scratch;        /* count * 4 */
 };
@@ -38,6 +40,12 @@ static hid_t open_set(hid_t file, const char *group, const char *name)
     return rc_h5md_exists(file, path) ? H5Dopen2(file, path, H5P_DEFAULT) : -1;
 }
 
+/* The box's edges from `points` values read: D edges, or the diagonal of a D x D matrix. */
+static void take_edges(int d, hssize_t points, const double *values, double box[3])
+{
+    for (int k = 0; k < d; k++) box[k] = points == d ? values[k] : values[k * d + k];
+}
+
 /* The box: dimension, boundary, and edges when they are one fixed dataset; sets in->dimension. */
 static rc_status read_box(rc_h5md_input *in)
 {
@@ -47,9 +55,13 @@ static rc_status read_box(rc_h5md_input *in)
     bool fixed = ok && !rc_h5md_exists(in->file, "particles/all/box/edges/value");
     hid_t edges = fixed ? H5Dopen2(box, "edges", H5P_DEFAULT) : -1;
     hid_t space = edges >= 0 ? H5Dget_space(edges) : -1;
-    if (fixed)
-        ok = space >= 0 && H5Sget_simple_extent_npoints(space) == in->dimension &&
-             H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, in->box) >= 0;
+    hssize_t points = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
+    double values[9];
+    if (fixed) {
+        ok = (points == in->dimension || points == in->dimension * in->dimension) &&
+             H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values) >= 0;
+        if (ok) take_edges(in->dimension, points, values, in->box);
+    }
     if (space >= 0) H5Sclose(space);
     if (edges >= 0) H5Dclose(edges);
     if (box >= 0) H5Gclose(box);
@@ -73,6 +85,9 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
     rc_status s = read_box(in);
     if (s) return s;
     for (int k = 0; k < SETS; k++) in->sets[k] = open_set(in->file, names[k], "value");
+    hid_t edges = in->sets[EDGES] >= 0 ? H5Dget_space(in->sets[EDGES]) : -1;
+    in->edge_matrix = edges >= 0 && H5Sget_simple_extent_ndims(edges) == 3;
+    if (edges >= 0) H5Sclose(edges);
     in->time = open_set(in->file, "position", "time");
     hsize_t dims[3] = {0, 0, 0};
     hid_t space = in->sets[POSITION] >= 0 ? H5Dget_space(in->sets[POSITION]) : -1;
@@ -111,6 +126,17 @@ static bool read_vectors(rc_h5md_input *in, hid_t set, double *out)
     return true;
 }
 
+/* Row in->next of the edges series (vectors or matrices) into in->box. */
+static bool read_edges(rc_h5md_input *in)
+{
+    int d = in->dimension, width = in->edge_matrix ? d : 1;
+    double values[9];
+    if (!read_row(in->sets[EDGES], H5T_NATIVE_DOUBLE, in->next, in->edge_matrix ? 3 : 2, d, width, values))
+        return false;
+    take_edges(d, d * width, values, in->box);
+    return true;
+}
+
 rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
 {
     *got = false;
@@ -118,16 +144,17 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
     hid_t *sets = in->sets;
     rc_status s = rc_trajectory_frame_size(f, in->count, sets[ORIENTATION] >= 0);
     if (s) return s;
-    for (int32_t i = 0; i < in->count; i++) f->radii[i] = 0.5, f->species[i] = 0;
+    for (int32_t i = 0; i < in->count; i++) f->radii[i] = 0.5, f->masses[i] = 1, f->species[i] = 0;
     memset(f->velocities, 0, 3 * (size_t)in->count * sizeof *f->velocities);
     bool ok = read_row(in->time, H5T_NATIVE_DOUBLE, in->next, 1, 1, 1, &f->time) &&
               read_vectors(in, sets[POSITION], f->positions) &&
               (sets[VELOCITY] < 0 || read_vectors(in, sets[VELOCITY], f->velocities)) &&
               (sets[RADIUS] < 0 || read_row(sets[RADIUS], H5T_NATIVE_DOUBLE, in->next, 2, in->count, 1, f->radii)) &&
+              (sets[MASS] < 0 || read_row(sets[MASS], H5T_NATIVE_DOUBLE, in->next, 2, in->count, 1, f->masses)) &&
               (sets[SPECIES] < 0 || read_row(sets[SPECIES], H5T_NATIVE_INT32, in->next, 2, in->count, 1, f->species)) &&
               (sets[ORIENTATION] < 0 ||
                read_row(sets[ORIENTATION], H5T_NATIVE_DOUBLE, in->next, 3, in->count, 4, f->orientations)) &&
-              (sets[EDGES] < 0 || read_row(sets[EDGES], H5T_NATIVE_DOUBLE, in->next, 2, in->dimension, 1, in->box));
+              (sets[EDGES] < 0 || read_edges(in));
     if (!ok) return bad(in, "a frame cannot be read");
     f->dimension = in->dimension;
     f->collisions = 0;

@@ -4,14 +4,18 @@
  *   /h5md                      attribute version = [1, 1]; groups author (name) and creator (name, version)
  *   /particles/all/box         attributes dimension, boundary ("periodic" or "none" per axis)
  *   /particles/all/position    step (n), time (n), value (n, N, D)    float64, wrapped into the box
- *   /particles/all/box/edges   value (n, D)                           float64: the box spans [0, edges)
+ *   /particles/all/box/edges   value (n, D, D)                        float64: the box spans [0, edges[k][k]) along
+ *                                                                     axis k (a diagonal matrix, the form MDAnalysis
+ *                                                                     reads: its H5MD reader takes only matrices)
  *   /particles/all/image       value (n, N, D)                        int32: position + image * edges unwraps
  *   /particles/all/velocity    value (n, N, D)                        float64
  *   /particles/all/species     value (n, N)                           int32
  *   /particles/all/id          value (n, N)                           int32: the particle's index in the input
  *   /particles/all/radius      value (n, N)                           float64
+ *   /particles/all/mass        value (n, N)                           float64
  *   /particles/all/orientation value (n, N, 4)                        float64 quaternions (w, x, y, z), when frames
- *                                                                     have orientations
+ *                                                                     have orientations; attribute components on
+ *                                                                     value = "w x y z" says so
  *   /observables/NAME          step (n), time (n), value (n)          float64, one per observable
  *
  * D is the frame's dimension. Every value grows one sample at a time, chunked per sample and compressed (shuffle and
@@ -41,7 +45,7 @@
 #include "ricochet/output.h"
 
 enum { SERIES_POSITION, SERIES_EDGES, SERIES_IMAGE, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS,
-       SERIES_ORIENTATION, SERIES };
+       SERIES_MASS, SERIES_ORIENTATION, SERIES };
 
 /* The shape of one sample of a particles series. */
 enum sample { VECTORS, EDGES, SCALARS, QUATERNIONS };
@@ -55,7 +59,8 @@ static const struct {
     [SERIES_POSITION] = {"position", false, VECTORS}, [SERIES_EDGES] = {"box/edges", false, EDGES},
     [SERIES_IMAGE] = {"image", true, VECTORS},        [SERIES_VELOCITY] = {"velocity", false, VECTORS},
     [SERIES_SPECIES] = {"species", true, SCALARS},    [SERIES_ID] = {"id", true, SCALARS},
-    [SERIES_RADIUS] = {"radius", false, SCALARS},     [SERIES_ORIENTATION] = {"orientation", false, QUATERNIONS},
+    [SERIES_RADIUS] = {"radius", false, SCALARS},     [SERIES_MASS] = {"mass", false, SCALARS},
+    [SERIES_ORIENTATION] = {"orientation", false, QUATERNIONS},
 };
 
 /* What the first frame fixes (or the file, for a resumed writer). */
@@ -210,7 +215,7 @@ static int sample_shape(int k, const layout *l, hsize_t shape[2])
     switch (kinds[k].sample) {
     case VECTORS: shape[0] = n, shape[1] = d; return 2;
     case QUATERNIONS: shape[0] = n, shape[1] = 4; return 2;
-    case EDGES: shape[0] = d; return 1;
+    case EDGES: shape[0] = shape[1] = d; return 2;
     case SCALARS: shape[0] = n; return 1;
     }
     return 0;
@@ -237,6 +242,7 @@ static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
         ok = !has_series(&w->shape, k) || rc_h5md_series_create(group, kinds[k].name, memory_type(k), rank, shape,
                                                                  &w->particle_clock, &w->series[k]);
     }
+    if (ok && w->shape.orientations) ok = set_string(w->series[SERIES_ORIENTATION].value, "components", "w x y z");
     if (box >= 0) H5Gclose(box);
     if (group >= 0) H5Gclose(group);
     return ok;
@@ -295,6 +301,15 @@ static const int32_t *packed_images(rc_h5md_writer *w, const rc_frame *f)
     return w->image_scratch;
 }
 
+/* The edges as the diagonal d x d matrix of the box. */
+static const double *edge_matrix(const rc_frame *f, double matrix[9])
+{
+    int d = f->dimension;
+    for (int j = 0; j < d; j++)
+        for (int k = 0; k < d; k++) matrix[j * d + k] = j == k ? f->box[k] : 0;
+    return matrix;
+}
+
 /* The first d of every `stride` components of count vectors, packed. */
 static const double *packed(rc_h5md_writer *w, const double *vectors, int32_t count, int stride, int d)
 {
@@ -315,13 +330,15 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
     errno = 0;
     rc_h5md_series *series = w->series;
     int32_t n = frame->count;
+    double edges[9];
     bool ok = rc_h5md_series_append(&series[SERIES_POSITION], clock, packed(w, frame->positions, n, 3, d)) &&
-              rc_h5md_series_append(&series[SERIES_EDGES], clock, frame->box) &&
+              rc_h5md_series_append(&series[SERIES_EDGES], clock, edge_matrix(frame, edges)) &&
               rc_h5md_series_append(&series[SERIES_IMAGE], clock, packed_images(w, frame)) &&
               rc_h5md_series_append(&series[SERIES_VELOCITY], clock, packed(w, frame->velocities, n, 3, d)) &&
               rc_h5md_series_append(&series[SERIES_SPECIES], clock, frame->species) &&
               rc_h5md_series_append(&series[SERIES_ID], clock, w->ids) &&
               rc_h5md_series_append(&series[SERIES_RADIUS], clock, frame->radii) &&
+              rc_h5md_series_append(&series[SERIES_MASS], clock, frame->masses) &&
               (!frame->orientations ||
                rc_h5md_series_append(&series[SERIES_ORIENTATION], clock, frame->orientations)) &&
               rc_h5md_clock_tick(&w->particle_clock, frame->time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;

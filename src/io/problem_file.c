@@ -13,12 +13,14 @@
 #include "io/scene.h"
 #include "io/trajectory_input.h"
 
+enum { BALL = 5 }; /* numbers per ball in rc_problem_file's balls */
+
 struct rc_problem_file {
     rc_impact_problem *problem;
     rc_impact_options options;
     rc_problem_info info;
     rc_contact_list contacts;
-    double *balls; /* physical form: x, y, z and radius of each ball, for rc_problem_file_frame */
+    double *balls; /* physical form: x, y, z, radius and mass of each ball, for rc_problem_file_frame */
 };
 
 static const char *const physical_keys[] = {"comment", "dimension", "contact_tolerance", "balls", "rigid_bodies",
@@ -56,11 +58,12 @@ static rc_status read_physical(const cJSON *root, rc_problem_file *f)
     rc_status s = rc_instant_read(root, &scene);
     if (!s) s = rc_instant_contacts_detect(&scene, &f->contacts);
     if (!s) s = build_physical(&scene, f);
-    if (!s && !(f->balls = malloc(4 * (size_t)(scene.ball_count + 1) * sizeof *f->balls)))
+    if (!s && !(f->balls = malloc(BALL * (size_t)(scene.ball_count + 1) * sizeof *f->balls)))
         s = rc_fail(RC_NO_MEMORY, "out of memory reading the problem");
     for (int i = 0; !s && i < scene.ball_count; i++) {
-        memcpy(f->balls + 4 * i, scene.bodies[i].position, 3 * sizeof *f->balls);
-        f->balls[4 * i + 3] = scene.bodies[i].radius;
+        memcpy(f->balls + BALL * i, scene.bodies[i].position, 3 * sizeof *f->balls);
+        f->balls[BALL * i + 3] = scene.bodies[i].radius;
+        f->balls[BALL * i + 4] = scene.bodies[i].mass;
     }
     f->info.dimension = scene.dimension;
     f->info.ball_count = scene.ball_count;
@@ -151,9 +154,9 @@ rc_status rc_problem_file_frame(const rc_problem_file *f, const double *velocity
     const double *v = velocity ? velocity : rc_impact_problem_velocity(f->problem);
     double low[3] = {0, 0, 0}, high[3] = {0, 0, 0}, largest = 0;
     for (int i = 0; i < n; i++) {
-        largest = fmax(largest, f->balls[4 * i + 3]);
+        largest = fmax(largest, f->balls[BALL * i + 3]);
         for (int k = 0; k < d; k++) {
-            double x = f->balls[4 * i + k], r = f->balls[4 * i + 3];
+            double x = f->balls[BALL * i + k], r = f->balls[BALL * i + 3];
             low[k] = i ? fmin(low[k], x - r) : x - r, high[k] = i ? fmax(high[k], x + r) : x + r;
         }
     }
@@ -168,10 +171,11 @@ rc_status rc_problem_file_frame(const rc_problem_file *f, const double *velocity
     }
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < 3; k++) {
-            frame->positions[3 * i + k] = (k < d ? f->balls[4 * i + k] - low[k] : 0) + pad[k];
+            frame->positions[3 * i + k] = (k < d ? f->balls[BALL * i + k] - low[k] : 0) + pad[k];
             frame->velocities[3 * i + k] = k < d ? v[d * i + k] : 0;
         }
-        frame->radii[i] = f->balls[4 * i + 3];
+        frame->radii[i] = f->balls[BALL * i + 3];
+        frame->masses[i] = f->balls[BALL * i + 4];
         frame->species[i] = 0;
     }
     return RC_OK;

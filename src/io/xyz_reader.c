@@ -1,7 +1,8 @@
 /* Reading extended XYZ frames (ricochet/trajectory.h; the format of src/io/xyz_writer.c and of ASE and OVITO): the
  * count line, the comment line with Lattice (its diagonal is the box), Properties (which columns hold what), Time,
  * Collisions and pbc, then one line per particle. Species are chemical symbols (H is species 0, He 1, ...); an
- * orientation column is x y z w and becomes the frame's (w, x, y, z). */
+ * orientation column is x y z w and becomes the frame's (w, x, y, z). The velocity is velo (or vel, velocities),
+ * the mass masses (ASE's name) or mass (OVITO's); momenta, which ASE reads, are skipped. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -11,13 +12,13 @@
 #include "io/elements.h"
 #include "io/trajectory_input.h"
 
-enum { COLUMN_SKIP, COLUMN_SPECIES, COLUMN_POSITION, COLUMN_VELOCITY, COLUMN_RADIUS, COLUMN_ORIENTATION };
+enum { COLUMN_SKIP, COLUMN_SPECIES, COLUMN_POSITION, COLUMN_VELOCITY, COLUMN_RADIUS, COLUMN_ORIENTATION, COLUMN_MASS };
 
 /* What the comment line says. */
 typedef struct comment {
     int kinds[64];  /* the kind of each column */
     int columns;
-    bool has[6];    /* which kinds occur */
+    bool has[7];    /* which kinds occur */
     double lattice[9];
     bool pbc[3];
     double time;
@@ -51,7 +52,9 @@ static int kind_of(const char *name, const char *type, int width)
 {
     if (strcmp(name, "species") == 0 && strcmp(type, "S") == 0 && width == 1) return COLUMN_SPECIES;
     if (strcmp(name, "pos") == 0 && width == 3) return COLUMN_POSITION;
-    if ((strcmp(name, "velo") == 0 || strcmp(name, "vel") == 0) && width == 3) return COLUMN_VELOCITY;
+    if ((strcmp(name, "velo") == 0 || strcmp(name, "vel") == 0 || strcmp(name, "velocities") == 0) && width == 3)
+        return COLUMN_VELOCITY;
+    if ((strcmp(name, "masses") == 0 || strcmp(name, "mass") == 0) && width == 1) return COLUMN_MASS;
     if (strcmp(name, "radius") == 0 && width == 1) return COLUMN_RADIUS;
     if (strcmp(name, "orientation") == 0 && width == 4) return COLUMN_ORIENTATION;
     return COLUMN_SKIP;
@@ -113,6 +116,7 @@ static rc_status read_particle(char *text, const char *path, long line, const co
         if (kind == COLUMN_POSITION) f->positions[3 * i + slot] = x;
         else if (kind == COLUMN_VELOCITY) f->velocities[3 * i + slot] = x;
         else if (kind == COLUMN_RADIUS) f->radii[i] = x;
+        else if (kind == COLUMN_MASS) f->masses[i] = x;
         else f->orientations[4 * i + (slot + 1) % 4] = x; /* x y z w in the file, (w, x, y, z) in the frame */
     }
     return RC_OK;
@@ -137,6 +141,7 @@ static rc_status read_lines(FILE *file, const char *path, long *line, int32_t co
     if (!s) s = rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION]);
     for (int32_t i = 0; i < count && !s; i++) {
         frame->radii[i] = 0.5;
+        frame->masses[i] = 1;
         frame->species[i] = 0;
         for (int k = 0; k < 3; k++) frame->velocities[3 * i + k] = 0;
         s = getline(&text, &size, file) < 0 ? bad(path, *line + 1, "the frame ends early")

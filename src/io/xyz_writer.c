@@ -2,15 +2,16 @@
  * one file, in the form OVITO's XYZ reader and ASE's extxyz reader take (libAtoms extended XYZ):
  *
  *   <count>
- *   Lattice="Lx 0 0 0 Ly 0 0 0 Lz" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=<t> Collisions=<n>
- *   pbc="T T F"
- *   H <x> <y> <z> <vx> <vy> <vz> <radius>
+ *   Lattice="Lx 0 0 0 Ly 0 0 0 Lz" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:masses:R:1:momenta:R:3
+ *   Time=<t> Collisions=<n> pbc="T T F"
+ *   H <x> <y> <z> <vx> <vy> <vz> <radius> <m> <m vx> <m vy> <m vz>
  *
  * (the comment line is one line). Species k is named by the chemical symbol of atomic number k + 1 (H, He, Li, ...;
- * 0 to 117), which both ASE and OVITO read. Numbers are printed
- * with 17 significant digits, so they read back to the same bits. Frames with orientations add orientation:R:4,
- * written x y z w: OVITO maps that column to its Orientation property, whose components are (X, Y, Z, W), while a
- * frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
+ * 0 to 117), which both ASE and OVITO read. velo is OVITO's name for the velocity; ASE maps no velocity column but
+ * keeps masses and momenta as its Atoms' own arrays (get_masses, get_velocities = momenta / masses, and so its kinetic
+ * energy), so both are written. Numbers are printed with 17 significant digits, so they read back to the same bits.
+ * Frames with orientations put orientation:R:4 before masses, written x y z w: OVITO maps that column to its
+ * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
  * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
  * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). Frames are independent
  * of one another (each carries its own count, cell and columns), so a resume needs only the file cut at the mark's
@@ -83,7 +84,7 @@ static int write_header(FILE *file, const rc_frame *f)
 {
     return fprintf(file,
                    "%d\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s"
-                   " Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
+                   ":masses:R:1:momenta:R:3 Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
                    (int)f->count, cell_edge(f, 0), cell_edge(f, 1), cell_edge(f, 2),
                    f->orientations ? ":orientation:R:4" : "", f->time, f->collisions, flag(f->periodic[0]),
                    flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
@@ -99,6 +100,8 @@ static int write_particle(FILE *file, const rc_frame *f, int32_t i)
         const double *q = f->orientations + 4 * i; /* (w, x, y, z) in the frame; x y z w in the file */
         n = fprintf(file, " %.17g %.17g %.17g %.17g", q[1], q[2], q[3], q[0]);
     }
+    double m = f->masses[i];
+    if (n >= 0) n = fprintf(file, " %.17g %.17g %.17g %.17g", m, m * v[0], m * v[1], m * v[2]);
     return n < 0 ? n : fputc('\n', file);
 }
 

@@ -95,6 +95,7 @@ rc_status rc_rigid_fill_frame(const rc_rigid *e, rc_frame *f)
     memcpy(f->positions, e->x, 3 * (size_t)e->n * sizeof *e->x);
     memcpy(f->velocities, e->v, 3 * (size_t)e->n * sizeof *e->v);
     memcpy(f->orientations, e->q, 4 * (size_t)e->n * sizeof *e->q);
+    memcpy(f->masses, e->mass, (size_t)e->n * sizeof *e->mass);
     for (int32_t i = 0; i < e->n; i++) f->radii[i] = e->geometry[i].bound, f->species[i] = e->species[i];
     return RC_OK;
 }
