@@ -10,8 +10,10 @@
  *   the symmetry to rounding, while Gauss-Seidel's order breaks it. Energy is kept at e = 1.
  * - Three particles on a line at (0, 1, 2.3), v = (1, 0, -1): the exact count of binary collisions follows from 1D
  *   sequential collisions computed here in long double; above the collapse threshold 7 - 4 sqrt(3) the engine must
- *   give that count; below it (e = 0.05) the collisions pile up in finite time, and the engine must go on past the
- *   collapse with the three touching and moving together (the total momentum is zero, so at rest).
+ *   give that count (and form no cluster); below it (e = 0.05) the collisions pile up in finite time, and the engine
+ *   must go on past the collapse with the limit of that sequence: the three touching (within the contact tolerance)
+ *   and moving with the common velocity to rounding (the total momentum is zero, so at rest). Bent in 2D (the middle
+ *   disc off the line) the collapse ends with the middle squeezed out, the momentum kept.
  * - A ball at rest on a plate falls asleep while the clock of the rest of the system goes on; a ball dropped on a
  *   sleeping ball wakes it and (e = 1) bounces back to its height, the sleeper coming back to rest.
  * - A stalled clock (sleeping off) stops the run with RC_NOT_TERMINATED naming the particle.
@@ -271,13 +273,46 @@ static void test_three_on_a_line(void)
     three_on_a_line(&s, 0.05);
     rc_status st = run(&s, 10, 10000000, &f, &o);
     CHECK(st == RC_OK && o.time == 10, "three on a line, e = 0.05: stopped at %g: %s", o.time, rc_last_error());
-    double spread = 0, gap = 0;
-    for (int i = 0; i < 3; i++) spread = fmax(spread, fabs(f.velocities[3 * i]));
-    for (int i = 0; i < 2; i++) gap = fmax(gap, f.positions[3 * i + 3] - f.positions[3 * i] - 1);
-    CHECK(spread <= 1e-4 && gap <= 1e-3, "three on a line, e = 0.05: velocities up to %g, gaps up to %g", spread, gap);
-    printf("three on a line, e = 0.05 (collapse): %llu collisions, %llu clusters, t = %g reached; velocities within "
-           "%.1e of the common one, gaps below %.1e\n",
-           (unsigned long long)o.collisions, (unsigned long long)o.clusters, o.time, spread, gap);
+    CHECK(o.clusters == 1 && o.collapses == 1, "three on a line, e = 0.05: %llu clusters, %llu collapses",
+          (unsigned long long)o.clusters, (unsigned long long)o.collapses);
+    double common = momentum_x(&f, s.m) / 3, spread = 0, gap = 0, closest = INFINITY;
+    for (int i = 0; i < 3; i++) spread = fmax(spread, fabs(f.velocities[3 * i] - common));
+    for (int i = 0; i < 2; i++) {
+        gap = fmax(gap, f.positions[3 * i + 3] - f.positions[3 * i] - 1);
+        closest = fmin(closest, f.positions[3 * i + 3] - f.positions[3 * i] - 1);
+    }
+    /* the limit of the collisions: the common velocity (0: the momentum is zero) to rounding, and touching within
+     * the contact tolerance (docs/edmd.md: the gaps are where the tolerance cut the collapse off, kept since) */
+    CHECK(fabs(common) <= 1e-16 && spread <= 1e-14, "three on a line, e = 0.05: momentum %g, velocities up to %g off "
+          "the common one", 3 * common, spread);
+    CHECK(closest >= 0 && gap <= s.def.contact_tolerance, "three on a line, e = 0.05: gaps from %g to %g", closest,
+          gap);
+    printf("three on a line, e = 0.05 (collapse): %llu collisions, %llu cluster ended it, t = %g reached; velocities "
+           "within %.1e of the common one, gaps %.2e to %.2e\n",
+           (unsigned long long)o.collisions, (unsigned long long)o.clusters, o.time, spread, closest, gap);
+    rc_frame_release(&f);
+
+    /* bent in 2D: the middle disc 0.02 off the line; the collapse ends with it squeezed out sideways, both contacts
+     * receding, the momentum kept */
+    scene_init(&s, 2, 20, 10, 1, true);
+    s.def.restitution = 0.05;
+    add(&s, 5, 5, 0, 1, 0, 0, 0.5, 1);
+    add(&s, 6, 5.02, 0, 0, 0, 0, 0.5, 1);
+    add(&s, 7.3, 5, 0, -1, 0, 0, 0.5, 1);
+    st = run(&s, 10, 10000000, &f, &o);
+    double receding = INFINITY, px = 0, py = 0;
+    for (int i = 0; i < 3; i++) px += f.velocities[3 * i], py += f.velocities[3 * i + 1];
+    for (int i = 1; i < 3; i++) { /* the two contacts: neighbours in the line */
+        const double *x = f.positions + 3 * i, *v = f.velocities + 3 * i;
+        receding = fmin(receding, (x[0] - x[-3]) * (v[0] - v[-3]) + (x[1] - x[-2]) * (v[1] - v[-2]));
+    }
+    CHECK(st == RC_OK && o.time == 10 && o.collapses == 1 && o.clusters == 1,
+          "bent line, e = 0.05: t = %g, %llu clusters, %llu collapses (%s)", o.time, (unsigned long long)o.clusters,
+          (unsigned long long)o.collapses, rc_last_error());
+    CHECK(fabs(px) <= 1e-15 && fabs(py) <= 1e-15 && receding > 0 && o.max_overlap <= 1e-15,
+          "bent line, e = 0.05: momentum (%g, %g), least receding %g, overlap %g", px, py, receding, o.max_overlap);
+    printf("bent line in 2D, e = 0.05 (collapse): %llu collisions, then squeezed out; momentum (%.1e, %.1e)\n",
+           (unsigned long long)o.collisions, px, py);
     rc_frame_release(&f);
 }
 
@@ -396,9 +431,11 @@ static void test_dense_collapse(void)
             CHECK(st == RC_OK && o.collisions == 2000000 && o.clusters > 0,
                   "dense gas with clusters: status %d after %llu collisions (%s)", (int)st,
                   (unsigned long long)o.collisions, rc_last_error());
-        printf("dense gas e = 0.2, %s: %llu collisions to t = %.4g, %llu clusters (largest %d), %llu three-body; %s\n",
+        printf("dense gas e = 0.2, %s: %llu collisions to t = %.4g, %llu clusters (largest %d, %llu ending a "
+               "collapse), %llu three-body; %s\n",
                classic ? "classic processing" : "clusters", (unsigned long long)o.collisions, o.time,
-               (unsigned long long)o.clusters, (int)o.largest_cluster, (unsigned long long)o.three_body_events,
+               (unsigned long long)o.clusters, (int)o.largest_cluster, (unsigned long long)o.collapses,
+               (unsigned long long)o.three_body_events,
                st == RC_OK ? "ran through" : "stopped");
         rc_edmd_destroy(e);
     }

@@ -199,6 +199,7 @@ typedef struct rc_edmd_observables {
     uint64_t impact_iterations;       /* impact-operator applications over all clusters */
     uint64_t lineality_detections;    /* clusters in which implicit equality constraints were found */
     uint64_t impact_fallbacks;        /* clusters no LCP method could solve (near-singular): the binary rule acted */
+    uint64_t collapses;               /* clusters that ended a collapse in progress, resolved inelastically */
     int32_t sleeping;                 /* particles asleep now */
     uint64_t sleeps, wakes;           /* times a particle fell asleep, and was woken */
     uint64_t kicks;                   /* resting contacts pushed apart (collapse.kick_speed) */

@@ -54,6 +54,7 @@ static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, dou
         return rc_edmd_resolve_cluster(e, k, j, restitution);
     }
     if (e->counter[k] == before && e->has_gravity) return rc_edmd_unstick(e, k, j); /* nothing approached */
+    if (e->counter[k] != before) rc_edmd_remember_hit(e, k, j);
     rc_status s = RC_OK;
     if (e->sleep_on) {
         s = rc_edmd_try_sleep(e, k);

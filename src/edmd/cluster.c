@@ -1,7 +1,9 @@
 /* Contact clusters (DESIGN.md, "Simultaneous contacts"): when a collision fires, the bodies touching the colliding
  * pair within the contact tolerance, transitively, walls and sleeping particles included, are one simultaneous
  * impact (Vouga et al. 2017, section 3). src/impact resolves it with the scene's operator and restitution by
- * interpolation (sections 4-6); the engine then applies the velocities, keeps the books and reschedules every member.
+ * interpolation (sections 4-6); a cluster that ends an inelastic collapse takes the limit of the binary collisions it
+ * interrupts, the inelastic answer (section 6.1; docs/edmd.md). The engine then applies the velocities, keeps the
+ * books and reschedules every member.
  * Walls and sleepers are static bodies: contacts against b = -1.
  *
  * Contact order: the colliding contact first, then breadth-first from it, so that pairwise Gauss-Seidel in
@@ -49,6 +51,7 @@ static void destroy_workspace(rc_edmd_cluster **made)
     free(ws->contacts);
     free(ws->mark);
     free(ws->keep);
+    free(ws->sequence);
     free(ws);
     *made = NULL;
 }
@@ -76,12 +79,13 @@ static rc_status add_member(rc_edmd *e, rc_edmd_cluster *ws, int32_t k)
     return RC_OK;
 }
 
-static rc_status add_contact(rc_edmd_cluster *ws, int32_t a, int32_t b, const double normal[3], double distance)
+static rc_status add_contact(rc_edmd_cluster *ws, int32_t a, int32_t b, int32_t other, const double normal[3],
+                             double distance)
 {
     rc_status s = RC_GROW(ws->contacts, ws->contact_capacity, ws->contact_count + 1);
     if (s != RC_OK) return s;
     rc_cluster_contact *c = &ws->contacts[ws->contact_count++];
-    c->a = a, c->b = b, c->distance = distance;
+    c->a = a, c->b = b, c->other = other, c->distance = distance;
     for (int x = 0; x < 3; x++) c->normal[x] = normal[x];
     return RC_OK;
 }
@@ -127,7 +131,7 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
         double gap = rc_edmd_wall_gap(e, k, w);
         if (RC_EVENT_WALL0 - w != skip_b &&
             (resting ? rc_edmd_supports(e, gap, radius) : gap < e->contact_tolerance * radius))
-            s = add_contact(ws, m, -1, e->walls[w].normal, 0);
+            s = add_contact(ws, m, -1, RC_EVENT_WALL0 - w, e->walls[w].normal, 0);
     }
     const int32_t *list = rc_edmd_list(e, k);
     for (int32_t i = 0; i < rc_edmd_list_length(e, k) && s == RC_OK; i++) {
@@ -140,7 +144,7 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
         if (!touches) continue;
         double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
         if (rc_edmd_is_asleep(e, q)) {
-            s = add_contact(ws, m, -1, unit, 0);
+            s = add_contact(ws, m, -1, q, unit, 0);
             continue;
         }
         if (index < 0 && resting && ws->member_count >= RC_GROUP_LIMIT) continue; /* the group is full */
@@ -148,7 +152,7 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
             index = ws->member_count;
             s = add_member(e, ws, q);
         }
-        if (s == RC_OK) s = add_contact(ws, m, index, unit, distance);
+        if (s == RC_OK) s = add_contact(ws, m, index, q, unit, distance);
     }
     return s;
 }
@@ -175,9 +179,9 @@ static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
         double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
         bool fixed = rc_edmd_is_asleep(e, j);
         if (s == RC_OK && !fixed) s = add_member(e, ws, j);
-        if (s == RC_OK) s = add_contact(ws, 0, fixed ? -1 : 1, unit, fixed ? 0 : distance);
+        if (s == RC_OK) s = add_contact(ws, 0, fixed ? -1 : 1, j, unit, fixed ? 0 : distance);
     } else if (s == RC_OK) {
-        s = add_contact(ws, 0, -1, e->walls[RC_EVENT_WALL0 - j].normal, 0);
+        s = add_contact(ws, 0, -1, j, e->walls[RC_EVENT_WALL0 - j].normal, 0);
     }
     for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, ws, m, m == 0 ? j : -1, false);
     return s;
@@ -315,6 +319,70 @@ static rc_status sleep_together(rc_edmd *e, rc_edmd_cluster *ws)
     return RC_OK;
 }
 
+/* The binary collisions a collapse is made of, continued at zero gaps: most approaching contact first, each with the
+ * binary rule at restitution e (pairwise Gauss-Seidel with the restitution in every application, Vouga et al.
+ * section 6.1), until nothing approaches. A sequence that ends is no collapse. One that goes on converges (the
+ * collapse), and it is taken for one when its approach speeds have fallen by 1e10 below the colliding contact's u0
+ * while still approaching, with every contact still being hit once they fell below 1e-5 u0: the limit then keeps
+ * every contact closed, which is the inelastic answer. Past the step budget it is undecided: no collapse. */
+enum { RC_SEQUENCE_STEPS = 10000 };
+
+static rc_status sequence_collapses(rc_edmd *e, rc_edmd_cluster *ws, double restitution, bool *collapse)
+{
+    int32_t members = ws->member_count, contacts = ws->contact_count;
+    *collapse = false;
+    rc_status s = RC_GROW(ws->sequence, ws->sequence_capacity, 3 * members + contacts);
+    if (s != RC_OK) return s;
+    double (*v)[3] = (double (*)[3])ws->sequence, *hit = ws->sequence + 3 * members, speed = 0;
+    for (int32_t m = 0; m < members; m++)
+        for (int x = 0; x < 3; x++) v[m][x] = e->kin[ws->members[m]].v[x], speed = fmax(speed, fabs(v[m][x]));
+    for (int32_t c = 0; c < contacts; c++) hit[c] = -1;
+    double u0 = 0, tail = -1;
+    for (int step = 0; step < RC_SEQUENCE_STEPS; step++) {
+        int32_t next = -1;
+        double most = 0;
+        for (int32_t c = 0; c < contacts; c++) {
+            const rc_cluster_contact *k = &ws->contacts[c];
+            double u = 0;
+            for (int x = 0; x < 3; x++) u -= k->normal[x] * (v[k->a][x] - (k->b >= 0 ? v[k->b][x] : 0));
+            if (u > most) most = u, next = c;
+        }
+        if (step == 0) u0 = most;
+        if (!(most > fmax(1e-14 * u0, 0x1p-46 * speed))) return RC_OK; /* nothing approaches: the sequence ends */
+        if (tail < 0 && most <= 1e-5 * u0) tail = step;
+        if (most <= 1e-10 * u0) { /* converging, still approaching */
+            *collapse = true;
+            for (int32_t c = 0; c < contacts; c++) *collapse &= hit[c] >= tail;
+            return RC_OK;
+        }
+        const rc_cluster_contact *k = &ws->contacts[next];
+        double ma = rc_edmd_mass(e, ws->members[k->a]), mb = k->b >= 0 ? rc_edmd_mass(e, ws->members[k->b]) : 0;
+        double reduced = k->b >= 0 ? ma * mb / (ma + mb) : ma, impulse = (1 + restitution) * reduced * most;
+        for (int x = 0; x < 3; x++) {
+            v[k->a][x] += impulse / ma * k->normal[x];
+            if (k->b >= 0) v[k->b][x] -= impulse / mb * k->normal[x];
+        }
+        hit[next] = step;
+    }
+    return RC_OK;
+}
+
+/* Whether the cluster ends a collapse in progress (docs/edmd.md, "Simultaneous contacts and collapse"): the collision
+ * is dissipative; every other contact was made by a binary collision of its two bodies that is still the last change
+ * of one of them's velocity (rc_edmd_hit_last), so that the cluster interrupts a sequence of binary collisions
+ * rather than being set up in contact; and that sequence, continued, collapses (sequence_collapses). */
+static rc_status collapsing(rc_edmd *e, rc_edmd_cluster *ws, double restitution, bool *collapse)
+{
+    *collapse = false;
+    if (!e->last_hit || !(restitution < 1) || ws->contact_count < 2) return RC_OK;
+    for (int32_t c = 1; c < ws->contact_count; c++) {
+        const rc_cluster_contact *k = &ws->contacts[c];
+        int32_t a = ws->members[k->a];
+        if (!rc_edmd_hit_last(e, a, k->other) && !(k->other >= 0 && rc_edmd_hit_last(e, k->other, a))) return RC_OK;
+    }
+    return sequence_collapses(e, ws, restitution, collapse);
+}
+
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
 {
     rc_status s = workspace(e, &e->cluster);
@@ -323,6 +391,13 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     if (s != RC_OK) return s;
     rc_edmd_cluster *ws = e->cluster;
     rc_impact_options options = e->impact;
+    bool collapse;
+    if ((s = collapsing(e, ws, restitution, &collapse)) != RC_OK) return s;
+    if (collapse) { /* its limit: the inelastic answer (one LCP; no lineality detection, which cannot change it) */
+        e->collapses++;
+        restitution = 0;
+        options.lineality = false;
+    }
     options.restitution = restitution;
     bool budgeted = options.max_iterations > 0; /* the scene's budget stops the run; the engine's own falls back */
     if (!budgeted) options.max_iterations = RC_CLUSTER_ITERATIONS;

@@ -4,7 +4,8 @@
  * is elastic), an elastic threshold on the normal approach speed, and sleeping: under gravity a particle at rest on
  * static supports (walls, sleepers) is frozen until something hits it; it was at rest, so waking it is exact. A
  * support holds a particle when the inelastic impact of its gravity against them (src/impact, GR with c = 0) leaves
- * nothing. A watchdog stops a run whose clock no longer advances, naming the particles. */
+ * nothing. A watchdog stops a run whose clock no longer advances, naming the particles. Each particle's last binary
+ * collision is kept, so that a cluster can tell a collapse in progress from contacts set up (cluster.c). */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -48,6 +49,12 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
         for (int32_t k = 0; k < e->n; k++) e->last_collision[k] = -INFINITY;
     }
     if (e->sleep_on && !(e->hold = calloc(n, 1))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+    bool dissipative = e->restitution < 1; /* only then can collisions pile up into a collapse */
+    for (int32_t w = 0; w < e->wall_count; w++) dissipative |= e->walls[w].restitution < 1;
+    if (e->clusters_on && dissipative) {
+        if (!(e->last_hit = malloc(n * sizeof *e->last_hit))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+        for (int32_t k = 0; k < e->n; k++) e->last_hit[k] = (rc_last_hit){RC_EVENT_NONE, 0};
+    }
     return RC_OK;
 }
 
@@ -55,6 +62,20 @@ void rc_edmd_collapse_destroy(rc_edmd *e)
 {
     free(e->last_collision);
     free(e->hold);
+    free(e->last_hit);
+}
+
+void rc_edmd_remember_hit(rc_edmd *e, int32_t k, int32_t j)
+{
+    if (!e->last_hit) return;
+    e->last_hit[k] = (rc_last_hit){j >= 0 ? e->id[j] : j, e->counter[k]};
+    if (j >= 0) e->last_hit[j] = (rc_last_hit){e->id[k], e->counter[j]};
+}
+
+bool rc_edmd_hit_last(const rc_edmd *e, int32_t k, int32_t j)
+{
+    const rc_last_hit *h = &e->last_hit[k];
+    return h->counter == e->counter[k] && h->partner == (j >= 0 ? e->id[j] : j);
 }
 
 double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j)

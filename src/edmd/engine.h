@@ -61,9 +61,18 @@ typedef struct rc_plane {
 /* A contact of a cluster: member a against member b, or (b = -1) against a static body (a wall or a sleeper). */
 typedef struct rc_cluster_contact {
     int32_t a, b;        /* member indices, or b = -1 for a static body */
+    int32_t other;       /* the body a touches: a particle slot, or RC_EVENT_WALL0 - w for wall w */
     double normal[3];    /* unit, from b to a */
     double distance;     /* centre distance (pairs), for the virial; 0 for static bodies */
 } rc_cluster_contact;
+
+/* The binary collision that last changed a particle's velocity: the partner (its input index, or RC_EVENT_WALL0 - w
+ * for wall w; RC_EVENT_NONE before any) and the particle's own counter just after it, so that any later change of
+ * its velocity (a cluster, a thermostat kick, sleeping) makes the record stale. */
+typedef struct rc_last_hit {
+    int32_t partner;
+    uint32_t counter;
+} rc_last_hit;
 
 /* The workspace of cluster resolution, reused from one cluster to the next (no allocation in the steady state). */
 typedef struct rc_edmd_cluster {
@@ -77,6 +86,9 @@ typedef struct rc_edmd_cluster {
     uint32_t stamp;
     int32_t *keep;                    /* per member: whether a group that may sleep keeps it */
     int32_t keep_capacity;
+    double *sequence;                 /* the binary sequence continued (cluster.c): 3 velocity components per
+                                       * member, then per contact the last step that hit it */
+    int32_t sequence_capacity;
 } rc_edmd_cluster;
 
 struct rc_edmd {
@@ -165,6 +177,9 @@ struct rc_edmd {
     double group_sleep_interval; /* ... which moves on by a tenth of the time gravity takes to reach sleep_speed */
     uint64_t kicks;
     double *last_collision;     /* time of each particle's last collision (TC model only), or NULL */
+    rc_last_hit *last_hit;      /* per particle when clusters are on and some restitution is below 1, or NULL: what
+                                 * tells a collapse in progress from a simultaneous impact (cluster.c) */
+    uint64_t collapses;         /* clusters resolved as the end of a collapse */
     bool sleep_on;
     uint8_t *hold;              /* per particle, when sleeping is on: RC_FREE, RC_ASLEEP or RC_SLIDING0 + wall */
     int32_t held;               /* particles asleep or sliding now */
@@ -304,6 +319,12 @@ void rc_edmd_cluster_destroy(rc_edmd *e);
  * speed is computed here: elastic under the TC model or the elastic threshold, else the pair's or the wall's.
  * Records the collision time for the TC model. */
 double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j);
+/* After a binary collision of particle k with j (a particle or RC_EVENT_WALL0 - w) that changed their velocities:
+ * records it in last_hit (when kept). */
+void rc_edmd_remember_hit(rc_edmd *e, int32_t k, int32_t j);
+/* Whether particle k's velocity last changed in a binary collision with j (a particle or RC_EVENT_WALL0 - w) and
+ * has not changed since; last_hit must be kept. */
+bool rc_edmd_hit_last(const rc_edmd *e, int32_t k, int32_t j);
 /* The normal approach speed of particle i towards j (a particle or RC_EVENT_WALL0 - w), both at now. */
 double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j);
 /* After an event of particle k at now: puts it to sleep when it is slow and held by static supports, or lets it

@@ -61,6 +61,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->impact_iterations = e->impact_iterations;
     o->lineality_detections = e->lineality_detections;
     o->impact_fallbacks = e->impact_fallbacks;
+    o->collapses = e->collapses;
     o->sleeping = e->sleeping;
     o->sleeps = e->sleeps;
     o->wakes = e->wakes;

@@ -114,6 +114,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     permute(e->image, 3 * sizeof *e->image, order, n, scratch);
     permute(e->counter, sizeof *e->counter, order, n, scratch);
     if (e->last_collision) permute(e->last_collision, sizeof *e->last_collision, order, n, scratch);
+    if (e->last_hit) permute(e->last_hit, sizeof *e->last_hit, order, n, scratch); /* partners by id: unchanged */
     if (e->hold) permute(e->hold, sizeof *e->hold, order, n, scratch);
     rc_free_temporary(order, 2 * (size_t)n, sizeof *order);
     rc_free_temporary(scratch, (size_t)n, 1);

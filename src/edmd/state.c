@@ -49,6 +49,7 @@ static void fields(cursor *c, rc_edmd *e)
     FIELD(c, e->next_thermostat), FIELD(c, e->rng), FIELD(c, e->next_reorder);
     FIELD(c, e->cluster_count), FIELD(c, e->impact_iterations), FIELD(c, e->lineality_detections);
     FIELD(c, e->impact_fallbacks), FIELD(c, e->largest_cluster);
+    if (e->last_hit) FIELD(c, e->collapses);
     FIELD(c, e->held), FIELD(c, e->sleeping), FIELD(c, e->sleeps), FIELD(c, e->wakes), FIELD(c, e->kicks);
     FIELD(c, e->stall_window), FIELD(c, e->stall_clock), FIELD(c, e->last_pair), FIELD(c, e->group_sleep_clock);
     field(c, e->kin, n * sizeof *e->kin);
@@ -59,6 +60,7 @@ static void fields(cursor *c, rc_edmd *e)
     if (e->species) field(c, e->species, n * sizeof *e->species);
     if (e->hold) field(c, e->hold, n * sizeof *e->hold);
     if (e->last_collision) field(c, e->last_collision, n * sizeof *e->last_collision);
+    if (e->last_hit) field(c, e->last_hit, n * sizeof *e->last_hit);
     if (e->histogram) field(c, e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
 }
 
@@ -66,7 +68,7 @@ static void fields(cursor *c, rc_edmd *e)
 typedef struct header {
     uint64_t magic;
     int32_t n, dimension;
-    uint8_t species, hold, last_collision, histogram;
+    uint8_t species, hold, last_collision, histogram; /* last_collision: bit 0 its times, bit 1 last_hit */
     uint32_t walls;
 } header;
 
@@ -77,7 +79,8 @@ static header header_of(const rc_edmd *e)
     h.magic = STATE_MAGIC;
     h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
     h.species = e->species != NULL, h.hold = e->hold != NULL;
-    h.last_collision = e->last_collision != NULL, h.histogram = e->histogram != NULL;
+    h.last_collision = (uint8_t)((e->last_collision != NULL) | (e->last_hit != NULL) << 1);
+    h.histogram = e->histogram != NULL;
     return h;
 }
 

@@ -50,6 +50,8 @@ static const entry table[] = {
      ED(lineality_detections, U64), NO},
     {{"impact_fallbacks", "1", "impacts no LCP method could solve, where the binary rule acted", E | SUM},
      ED(impact_fallbacks, U64), NO},
+    {{"collapses", "1", "impacts that ended a collapse in progress, resolved inelastically (docs/edmd.md)", E | SUM},
+     ED(collapses, U64), NO},
     {{"contacts", "1", "contact points of the last step", T | ROW | SUM}, NO, TS(contacts, I64)},
     {{"max_contacts", "1", "the most contact points in one step", T | SUM}, NO, TS(max_contacts, I64)},
     {{"stabilising_collisions", "1", "collisions of a pair found overlapped and approaching (the stable rule acted)",
