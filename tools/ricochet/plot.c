@@ -142,28 +142,51 @@ static int plot(const plot_arguments *a)
     return code;
 }
 
+enum { OUT, COLUMNS, X, SIZE, HELP };
+
+static const rc_cli_option option_table[] = {
+    {"out", 0, "FILE", "the PNG to write (default: CSV with .png for .csv)", OUT},
+    {"columns", 0, "A,B,...", "the columns to plot (default: all but the x column)", COLUMNS},
+    {"x", 0, "COLUMN", "the column along x (default: the first)", X},
+    {"size", 0, "WxH", "pixels of the picture (default: 420x320 per panel)", SIZE},
+    {"help", 'h', NULL, "print this help", HELP},
+};
+
+const rc_cli_command rc_cli_plot_command = {
+    "plot",
+    "usage: ricochet plot CSV [options]\n",
+    "Reads a CSV table of numbers with a header row (DIR/observables.csv of ricochet run) and draws each column\n"
+    "against the first one (time) as line plots, a panel per column, into one PNG. Empty cells (values not\n"
+    "defined), NaN and infinite values are left out. Prints a JSON object: png, panels, rows.\n",
+    option_table,
+    sizeof option_table / sizeof *option_table,
+    "exit codes: 0 done, 1 usage, 2 unreadable table, unknown column, bad option or unwritable output.\n",
+};
+
+static int take(void *context, int id, const char *value)
+{
+    plot_arguments *a = context;
+    if (id == HELP) a->help = true;
+    else if (id == SIZE && !rc_cli_parse_size(value, &a->width, &a->height))
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
+    else if (id != SIZE) *(id == OUT ? &a->out : id == X ? &a->x : &a->columns) = value;
+    return RC_CLI_GO_ON;
+}
+
+static int positional(void *context, const char *argument)
+{
+    plot_arguments *a = context;
+    if (a->path) return rc_cli_fail(RC_EXIT_USAGE, "plot takes one CSV file, not \"%s\" and \"%s\"", a->path, argument);
+    a->path = argument;
+    return RC_CLI_GO_ON;
+}
+
 int rc_cli_plot(int argc, char **argv)
 {
     plot_arguments a = {0};
-    const char *size = NULL;
-    static const char *const valued[] = {"--out", "--x", "--columns", "--size"};
-    const char **targets[] = {&a.out, &a.x, &a.columns, &size};
-    for (int i = 1; i < argc; i++) {
-        size_t k = 0;
-        while (k < 4 && strcmp(argv[i], valued[k]) != 0) k++;
-        if (k < 4) {
-            if (i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", argv[i]);
-            *targets[k] = argv[++i];
-        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) a.help = true;
-        else if (argv[i][0] == '-' && argv[i][1])
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help plot)", argv[i]);
-        else if (a.path)
-            return rc_cli_fail(RC_EXIT_USAGE, "plot takes one CSV file, not \"%s\" and \"%s\"", a.path, argv[i]);
-        else a.path = argv[i];
-    }
+    int code = rc_cli_parse(&rc_cli_plot_command, argc, argv, take, positional, &a);
+    if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("plot", stdout);
     if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "plot needs a CSV file (see ricochet help plot)");
-    if (size && !rc_cli_parse_size(size, &a.width, &a.height))
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", size);
     return plot(&a);
 }

@@ -23,56 +23,82 @@ typedef struct render_arguments {
     bool help;
 } render_arguments;
 
-/* Applies option name with its value; returns an exit code, or -1 to go on. */
-static int apply(render_arguments *a, const char *name, const char *value)
+enum { OUT, MP4, FPS, SIZE, COLOR_BY, SPEED_MAX, ARROWS, LABEL, HELP };
+
+static const rc_cli_option option_table[] = {
+    {"out", 0, "DIR", "write the PNGs here (created if missing; default \"render\")", OUT},
+    {"mp4", 0, "FILE", "also join them into an MP4 with ffmpeg (exit 2 before drawing if it is missing)", MP4},
+    {"fps", 0, "N", "frames per second of the MP4 (default 25)", FPS},
+    {"size", 0, "WxH", "pixels of each picture (default 800x600)", SIZE},
+    {"color-by", 0, "species|speed", "colour per species (default), or by speed on a blue-green-yellow ramp",
+     COLOR_BY},
+    {"speed-max", 0, "V", "the speed of the top colour and longest arrow (default: the largest speed in the\n"
+                          "first frames)", SPEED_MAX},
+    {"arrows", 0, NULL, "draw velocity arrows", ARROWS},
+    {"label", 0, "TEXT", "a title per trajectory, in order (give one for each)", LABEL},
+    {"help", 'h', NULL, "print this help", HELP},
+};
+
+const rc_cli_command rc_cli_render_command = {
+    "render",
+    "usage: ricochet render TRAJECTORY... [options]\n",
+    "Reads extended XYZ or H5MD trajectories (TRAJECTORY, as ricochet run writes them) and draws frame k of each,\n"
+    "side by side, into DIR/frame_00000.png, frame_00001.png, ... until the shortest ends: 2D as it is, 3D as a\n"
+    "view from above at an angle, spheres shaded darker with depth. Prints a JSON object: frames, directory, mp4.\n",
+    option_table,
+    sizeof option_table / sizeof *option_table,
+    "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, unwritable output or no ffmpeg for --mp4.\n",
+};
+
+static int take(void *context, int id, const char *value)
 {
+    render_arguments *a = context;
     char *end;
-    if (strcmp(name, "--out") == 0) a->directory = value;
-    else if (strcmp(name, "--mp4") == 0) a->mp4 = value;
-    else if (strcmp(name, "--color-by") == 0) {
+    switch (id) {
+    case OUT: a->directory = value; break;
+    case MP4: a->mp4 = value; break;
+    case ARROWS: a->options.arrows = true; break;
+    case HELP: a->help = true; break;
+    case COLOR_BY:
         if (rc_color_by_parse(value, &a->options.color_by))
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s", rc_last_error());
-    } else if (strcmp(name, "--size") == 0) {
+        break;
+    case SIZE:
         if (!rc_cli_parse_size(value, &a->options.width, &a->options.height))
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
-    } else if (strcmp(name, "--label") == 0) {
+        break;
+    case LABEL:
         if (a->labelled == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: more than %d", MOST_PANELS);
         a->labels[a->labelled++] = value;
-    } else {
-        double *x = strcmp(name, "--fps") == 0 ? &a->fps : &a->options.speed_scale;
+        break;
+    default: {
+        double *x = id == FPS ? &a->fps : &a->options.speed_scale;
         *x = strtod(value, &end);
         if (end == value || *end || !(*x > 0) || !isfinite(*x))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: \"%s\" is not a positive number", name, value);
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: \"%s\" is not a positive number", option_table[id].name, value);
     }
-    return -1;
+    }
+    return RC_CLI_GO_ON;
+}
+
+static int positional(void *context, const char *argument)
+{
+    render_arguments *a = context;
+    if (a->panels == MOST_PANELS) return rc_cli_fail(RC_EXIT_USAGE, "render draws at most %d trajectories", MOST_PANELS);
+    a->paths[a->panels++] = argument;
+    return RC_CLI_GO_ON;
 }
 
 static int parse(int argc, char **argv, render_arguments *a)
 {
-    static const char *const valued[] = {"--out", "--mp4", "--size", "--color-by", "--label", "--fps", "--speed-max"};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        size_t k = 0;
-        while (k < sizeof valued / sizeof *valued && strcmp(arg, valued[k]) != 0) k++;
-        int code = -1;
-        if (k < sizeof valued / sizeof *valued) {
-            if (i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", arg);
-            code = apply(a, arg, argv[++i]);
-        } else if (strcmp(arg, "--arrows") == 0) a->options.arrows = true;
-        else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) a->help = true;
-        else if (arg[0] == '-' && arg[1])
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help render)", arg);
-        else if (a->panels == MOST_PANELS)
-            return rc_cli_fail(RC_EXIT_USAGE, "render draws at most %d trajectories", MOST_PANELS);
-        else a->paths[a->panels++] = arg;
-        if (code != -1) return code;
-    }
+    int code = rc_cli_parse(&rc_cli_render_command, argc, argv, take, positional, a);
+    if (code != RC_CLI_GO_ON) return code;
     if (!a->panels && !a->help)
         return rc_cli_fail(RC_EXIT_USAGE, "render needs a TRAJECTORY (see ricochet help render)");
     if (a->labelled && a->labelled != a->panels)
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: %d given for %d trajectories (give one each, or none)",
                            a->labelled, a->panels);
-    return -1;
+    return RC_CLI_GO_ON;
 }
 
 /* Whether an executable named name is on PATH. */

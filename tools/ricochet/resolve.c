@@ -7,24 +7,48 @@
 
 #include "cli.h"
 
-/* A command-line flag and the impact option it sets (rc_impact_options_set); `fixed` is the value of a flag that
- * takes none. */
+/* The impact options first, in the order of `impact_keys`: their ids are their indices there. */
+enum { OPERATOR, ORDER, SEED, RESTITUTION, FRICTION, TOLERANCE, NO_LINEALITY, LINEALITY, MAX_ITERATIONS, LCP,
+       IMPACT_OPTIONS, FRAME = IMPACT_OPTIONS, COMPACT, HELP };
+
+/* The key of rc_impact_options_set each impact option sets, and the value of the flags that take none. */
 static const struct {
-    const char *flag, *option, *fixed;
-} flags[] = {
-    {"--operator", "operator", NULL},
-    {"--order", "order", NULL},
-    {"--seed", "seed", NULL},
-    {"--restitution", "restitution", NULL},
-    {"--friction", "friction", NULL},
-    {"--tolerance", "tolerance", NULL},
-    {"--max-iterations", "max_iterations", NULL},
-    {"--lcp", "lcp", NULL},
-    {"--no-lineality", "lineality", "false"},
-    {"--lineality", "lineality", "true"},
+    const char *key, *fixed;
+} impact_keys[IMPACT_OPTIONS] = {{"operator", NULL},   {"order", NULL},     {"seed", NULL},
+                                 {"restitution", NULL}, {"friction", NULL},  {"tolerance", NULL},
+                                 {"lineality", "false"}, {"lineality", "true"}, {"max_iterations", NULL},
+                                 {"lcp", NULL}};
+
+static const rc_cli_option option_table[] = {
+    {"operator", 0, "gr|gs", "the impact operator: Generalized Reflections (default) or pairwise Gauss-Seidel",
+     OPERATOR},
+    {"order", 0, "ORDER", "Gauss-Seidel order: lexicographic (default), sweep, random, most-violated", ORDER},
+    {"seed", 0, "N", "seed of the random order (default 1)", SEED},
+    {"restitution", 0, "C", "coefficient of restitution in [0, 1] (default 1, elastic)", RESTITUTION},
+    {"friction", 0, "MU", "Coulomb friction coefficient >= 0 (default 0)", FRICTION},
+    {"tolerance", 0, "EPS", "relative violation tolerance in [0, 1) (default 1e-12; 0: exact rules)", TOLERANCE},
+    {"no-lineality", 0, NULL, "do not detect implicit equality constraints (the loop may then never end)",
+     NO_LINEALITY},
+    {"lineality", 0, NULL, "detect them (the default)", LINEALITY},
+    {"max-iterations", 0, "N", "budget of operator applications; 0 (default) means none", MAX_ITERATIONS},
+    {"lcp", 0, "auto|lemke|pgs", "the LCP method of GR and of restitution < 1 (default auto)", LCP},
+    {"frame", 0, "FILE", "also write the balls with their velocities after the impact to FILE as an\n"
+                         "extended XYZ frame (for ricochet render; physical form)", FRAME},
+    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
+    {"help", 'h', NULL, "print this help", HELP},
 };
 
-enum { FLAG_COUNT = sizeof flags / sizeof *flags };
+const rc_cli_command rc_cli_resolve_command = {
+    "resolve",
+    "usage: ricochet resolve FILE [options]\n",
+    "Reads an impact problem (FILE, or - for standard input; docs/formats.md), resolves it and prints one JSON\n"
+    "object with the velocities after the impact, energy, momentum, the implicit equalities found, and more.\n"
+    "Options given here override the same keys in the file.\n",
+    option_table,
+    sizeof option_table / sizeof *option_table,
+    "exit codes: 0 resolved, 2 bad file or option, 3 not terminated within --max-iterations (the JSON is still\n"
+    "printed, with status \"not_terminated\"), 4 internal failure.\n",
+};
 
 typedef struct setting {
     const char *option, *value;
@@ -36,54 +60,41 @@ typedef struct arguments {
     bool compact, help;
     setting *settings; /* in command-line order, later ones win */
     int count;
+    rc_impact_options scratch; /* each value is checked here when parsed, before the file is read */
 } arguments;
 
-/* The flag arg names (with its value after '=' when given), or -1. */
-static int find_flag(const char *arg, const char **inline_value)
+static int take(void *context, int id, const char *value)
 {
-    for (int f = 0; f < FLAG_COUNT; f++) {
-        size_t n = strlen(flags[f].flag);
-        if (strncmp(arg, flags[f].flag, n) != 0 || (arg[n] != '\0' && arg[n] != '=')) continue;
-        *inline_value = arg[n] == '=' ? arg + n + 1 : NULL;
-        return f;
-    }
-    return -1;
+    arguments *a = context;
+    if (id == COMPACT) a->compact = true;
+    if (id == HELP) a->help = true;
+    if (id == FRAME && !value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--frame: the file name is empty");
+    if (id == FRAME) a->frame = value;
+    if (id >= IMPACT_OPTIONS) return RC_CLI_GO_ON;
+    if (impact_keys[id].fixed) value = impact_keys[id].fixed;
+    if (rc_impact_options_set(&a->scratch, impact_keys[id].key, value))
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: %s", option_table[id].name, rc_last_error());
+    a->settings[a->count++] = (setting){impact_keys[id].key, value};
+    return RC_CLI_GO_ON;
+}
+
+static int positional(void *context, const char *argument)
+{
+    arguments *a = context;
+    if (a->path)
+        return rc_cli_fail(RC_EXIT_USAGE, "resolve takes one FILE, not \"%s\" and \"%s\"", a->path, argument);
+    a->path = argument;
+    return RC_CLI_GO_ON;
 }
 
 /* Reads the command line; returns an exit code when it is wrong, -1 when it is fine. */
 static int parse_arguments(int argc, char **argv, arguments *a)
 {
-    rc_impact_options scratch = rc_impact_default_options();
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *value;
-        if (strcmp(arg, "--compact") == 0) {
-            a->compact = true;
-        } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            a->help = true;
-        } else if (strncmp(arg, "--frame", 7) == 0 && (arg[7] == '\0' || arg[7] == '=')) {
-            if (!arg[7] && i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--frame needs a value");
-            a->frame = arg[7] ? arg + 8 : argv[++i];
-            if (!a->frame[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--frame: the file name is empty");
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            int f = find_flag(arg, &value);
-            if (f < 0) return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help resolve)", arg);
-            if (flags[f].fixed && value)
-                return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s takes no value", flags[f].flag);
-            if (flags[f].fixed) value = flags[f].fixed;
-            else if (!value && i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", arg);
-            else if (!value) value = argv[++i];
-            /* check it now, so that a bad value is reported before the file is read */
-            if (rc_impact_options_set(&scratch, flags[f].option, value))
-                return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-            a->settings[a->count++] = (setting){flags[f].option, value};
-        } else if (a->path) {
-            return rc_cli_fail(RC_EXIT_USAGE, "resolve takes one FILE, not \"%s\" and \"%s\"", a->path, arg);
-        } else {
-            a->path = arg;
-        }
-    }
+    a->scratch = rc_impact_default_options();
+    int code = rc_cli_parse(&rc_cli_resolve_command, argc, argv, take, positional, a);
+    if (code != RC_CLI_GO_ON) return code;
     if (!a->path && !a->help) return rc_cli_fail(RC_EXIT_USAGE, "resolve needs a FILE (see ricochet help resolve)");
-    return -1;
+    return RC_CLI_GO_ON;
 }
 
 static int exit_code_of(rc_status status)

@@ -12,7 +12,7 @@
 
 #include "run.h"
 
-enum { RC_RUN_GO_ON = -1 };
+enum { RC_RUN_GO_ON = RC_CLI_GO_ON };
 
 /* The command line of ricochet run. */
 typedef struct run_arguments {
@@ -38,79 +38,106 @@ static bool parse_count(const char *text, uint64_t *out)
     return true;
 }
 
-/* Applies the option `name` (with its value) to a; returns an exit code or RC_RUN_GO_ON. */
-static int apply_value(run_arguments *a, const char *name, const char *value)
+enum { COLLISIONS, TIME, EVENTS, STEPS, OUT, NO_XYZ, H5MD, CHECKPOINT_EVERY, RESUME, QUIET, COMPACT, HELP };
+
+static const rc_cli_option option_table[] = {
+    {"collisions", 0, "N", "stop after N pair collisions (event-driven)", COLLISIONS},
+    {"time", 0, "T", "stop at simulation time T", TIME},
+    {"events", 0, "N", "stop after N events: collisions, wall hits, list rebuilds, ... (event-driven)", EVENTS},
+    {"steps", 0, "N", "stop after N steps (time-stepping)", STEPS},
+    {"out", 0, "DIR", "write the run folder DIR (created if missing; default: output.directory, \"out\");\n"
+                      "with --resume, a new folder instead of the checkpoint's", OUT},
+    {"no-xyz", 0, NULL, "do not write the trajectory", NO_XYZ},
+    {"h5md", 0, "FILE", "also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
+                        "output.h5md writes DIR/trajectory.h5md", H5MD},
+    {"checkpoint-every", 0, "T", "write DIR/checkpoint.rcp at every multiple of simulation time T (and when\n"
+                                 "interrupted); a resumed run keeps the checkpoint's cadence unless given",
+     CHECKPOINT_EVERY},
+    {"resume", 0, "CHECKPOINT", "go on from a checkpoint (it holds the scene and the settings) in its run folder,\n"
+                                "keeping every frame and row written up to it and appending after them", RESUME},
+    {"quiet", 'q', NULL, "no progress bar and no notes on stderr", QUIET},
+    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
+    {"help", 'h', NULL, "print this help", HELP},
+};
+
+const rc_cli_command rc_cli_run_command = {
+    "run",
+    "usage: ricochet run SCENE [options]\n"
+    "       ricochet run --resume CHECKPOINT [options]\n",
+    "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its \"dynamics\"\n"
+    "names (event-driven hard spheres and disks, or time-stepped balls and rigid bodies) until its stop limit, or\n"
+    "until nothing can happen any more. It writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at\n"
+    "time 0, every output.every time units (or output.every_collisions collisions) and at the end, DIR/scene.json\n"
+    "and DIR/summary.json, and prints the summary as one JSON object (docs/formats.md, \"The summary\"). The\n"
+    "options override the file; any of --collisions, --time, --events, --steps replaces the file's stop.\n",
+    option_table,
+    sizeof option_table / sizeof *option_table,
+    "A progress bar (percent of the stop limit, collisions or steps per second, time left) is drawn on stderr when it\n"
+    "is a terminal. Ctrl-C (SIGINT) or SIGTERM ends the run cleanly: a last frame, every file closed under its own\n"
+    "name, a checkpoint when checkpointing is on, the summary with \"stopped_by\": \"interrupted\"; a second one ends\n"
+    "the process at once.\n"
+    "\n"
+    "exit codes: 0 done, 1 usage, 2 bad scene, option, checkpoint or output directory (the message names the field\n"
+    "or path), 3 an impact ran out of its budget or the clock stalled (the message names the particles; the summary\n"
+    "is printed), 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",
+};
+
+/* A positive number, finite. */
+static int positive(const char *name, const char *value, double *out)
 {
     char *end;
-    if (strcmp(name, "--out") == 0) {
-        if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--out: the directory name is empty");
-        a->options.directory = value;
-        return RC_RUN_GO_ON;
-    }
-    if (strcmp(name, "--h5md") == 0 || strcmp(name, "--resume") == 0) {
-        if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: the file name is empty", name);
-        *(name[2] == 'h' ? &a->options.h5md_path : &a->resume) = value;
-        return RC_RUN_GO_ON;
-    }
-    if (strcmp(name, "--checkpoint-every") == 0) {
-        a->options.checkpoint_every = strtod(value, &end);
-        if (end == value || *end || !(a->options.checkpoint_every > 0) || !isfinite(a->options.checkpoint_every))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--checkpoint-every: \"%s\" is not a positive time", value);
-        return RC_RUN_GO_ON;
-    }
-    rc_run_limits *stop = &a->options.stop;
-    a->options.stop_given = true;
-    if (strcmp(name, "--time") == 0) {
-        stop->time = strtod(value, &end);
-        if (end == value || *end || !(stop->time > 0) || !isfinite(stop->time))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--time: \"%s\" is not a positive number", value);
-        return RC_RUN_GO_ON;
-    }
-    uint64_t *count = strcmp(name, "--collisions") == 0 ? &stop->collisions
-                      : strcmp(name, "--events") == 0   ? &stop->events
-                                                        : &stop->steps;
-    if (!parse_count(value, count))
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: \"%s\" is not a positive whole number", name, value);
+    *out = strtod(value, &end);
+    if (end == value || *end || !(*out > 0) || !isfinite(*out))
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: \"%s\" is not a positive number", name, value);
     return RC_RUN_GO_ON;
 }
 
-/* The option arg names when it takes a value, or NULL; *inline_value is its value after '=' when given. */
-static const char *value_option(const char *arg, const char **inline_value)
+/* A file or directory name, not empty. */
+static int name_of(const char *option, const char *value, const char **out)
 {
-    static const char *const names[] = {"--collisions", "--time", "--events", "--steps", "--out", "--h5md",
-                                        "--resume", "--checkpoint-every"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        size_t n = strlen(names[i]);
-        if (strncmp(arg, names[i], n) == 0 && (arg[n] == '\0' || arg[n] == '=')) {
-            *inline_value = arg[n] ? arg + n + 1 : NULL;
-            return names[i];
-        }
+    if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: the name is empty", option);
+    *out = value;
+    return RC_RUN_GO_ON;
+}
+
+static int take(void *context, int id, const char *value)
+{
+    run_arguments *a = context;
+    rc_run_limits *stop = &a->options.stop;
+    uint64_t *count = id == COLLISIONS ? &stop->collisions : id == EVENTS ? &stop->events : &stop->steps;
+    switch (id) {
+    case OUT: return name_of("out", value, &a->options.directory);
+    case H5MD: return name_of("h5md", value, &a->options.h5md_path);
+    case RESUME: return name_of("resume", value, &a->resume);
+    case CHECKPOINT_EVERY: return positive("checkpoint-every", value, &a->options.checkpoint_every);
+    case NO_XYZ: a->options.no_xyz = true; return RC_RUN_GO_ON;
+    case QUIET: a->quiet = true; return RC_RUN_GO_ON;
+    case COMPACT: a->compact = true; return RC_RUN_GO_ON;
+    case HELP: a->help = true; return RC_RUN_GO_ON;
+    case TIME: a->options.stop_given = true; return positive("time", value, &stop->time);
+    default:
+        a->options.stop_given = true;
+        if (!parse_count(value, count))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: \"%s\" is not a positive whole number", option_table[id].name,
+                               value);
+        return RC_RUN_GO_ON;
     }
-    return NULL;
+}
+
+static int positional(void *context, const char *argument)
+{
+    run_arguments *a = context;
+    if (a->path)
+        return rc_cli_fail(RC_EXIT_USAGE, "run takes one SCENE file, not \"%s\" and \"%s\"", a->path, argument);
+    a->path = argument;
+    return RC_RUN_GO_ON;
 }
 
 static int parse_arguments(int argc, char **argv, run_arguments *a)
 {
     a->options = rc_run_default_options();
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *value = NULL, *name;
-        int code = RC_RUN_GO_ON;
-        if (strcmp(arg, "--quiet") == 0 || strcmp(arg, "-q") == 0) a->quiet = true;
-        else if (strcmp(arg, "--no-xyz") == 0) a->options.no_xyz = true;
-        else if (strcmp(arg, "--compact") == 0) a->compact = true;
-        else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) a->help = true;
-        else if ((name = value_option(arg, &value))) {
-            if (!value && i + 1 == argc) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", name);
-            code = apply_value(a, name, value ? value : argv[++i]);
-        } else if (arg[0] == '-' && arg[1] != '\0') {
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help run)", arg);
-        } else if (a->path) {
-            return rc_cli_fail(RC_EXIT_USAGE, "run takes one SCENE file, not \"%s\" and \"%s\"", a->path, arg);
-        } else {
-            a->path = arg;
-        }
-        if (code != RC_RUN_GO_ON) return code;
-    }
+    int code = rc_cli_parse(&rc_cli_run_command, argc, argv, take, positional, a);
+    if (code != RC_RUN_GO_ON) return code;
     if (a->path && a->resume)
         return rc_cli_fail(RC_EXIT_USAGE, "run takes a SCENE file or --resume CHECKPOINT, not both (the checkpoint "
                                           "holds its scene)");
