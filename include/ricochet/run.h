@@ -7,8 +7,8 @@
  * rc_last_error().
  *
  * Behaviour a caller can rely on:
- * - every run ends: when nothing can happen any more (no event pending, every body at rest without gravity), the run
- *   stops with stopped_by "no_events", whatever limit is left; a stop limit that cannot be reached by construction
+ * - every run ends: when nothing can happen any more (no event pending, or none within 2^20 output intervals; every
+ *   body at rest without gravity), the run stops with stopped_by "no_events", whatever limit is left; a stop limit that cannot be reached by construction
  *   (pair collisions of a single particle) is refused by rc_run_create;
  * - rc_run_interrupt (async-signal-safe) ends a run cleanly at the next chunk: the present state is written as a last
  *   frame, a checkpoint when checkpointing is on, every file is closed under its own name, stopped_by "interrupted";

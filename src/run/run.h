@@ -87,7 +87,8 @@ uint64_t rc_run_engine_step_limit(const rc_run *run, const rc_run_limits *limits
 uint64_t rc_run_engine_steps_per(const rc_run *run, double time);
 /* The present counters: time, collisions, events, steps (0 where the engine has none). */
 void rc_run_engine_counters(const rc_run *run, rc_run_limits *now);
-/* Nothing can happen any more: no event pending (event-driven); at rest without gravity (time-stepping). */
+/* Nothing can happen any more: no event pending, or none within 2^20 output intervals (event-driven); at rest
+ * without gravity (time-stepping). */
 bool rc_run_engine_idle(rc_run *run);
 size_t rc_run_engine_state_size(const rc_run *run);
 rc_status rc_run_engine_state_save(rc_run *run, void *buffer, size_t size);
