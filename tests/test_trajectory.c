@@ -109,7 +109,8 @@ int main(void)
     CHECK(rc_trajectory_open("/nonexistent-ricochet/t.xyz", &reader) == RC_IO_ERROR &&
               strstr(rc_last_error(), "/nonexistent-ricochet/t.xyz"),
           "missing file: %s", rc_last_error());
-    bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0 0 0\n", "line 4: the frame ends early");
+    bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0 0 0\n", "line 2: the frame ends early");
+    bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0.0000000000 0 0\n", "line 4: the frame ends early");
     bad_xyz(xyz, "1\nProperties=species:S:1:velo:R:3\nH 0 0 0\n", "line 2: no Properties with pos");
     bad_xyz(xyz, "1\nProperties=species:S:1:pos:R:3\nH 0 zero 0\n", "line 3");
     bad_xyz(xyz, "x\n", "line 1: the particle count");

@@ -147,7 +147,12 @@ static rc_status read_lines(FILE *file, const char *path, long *line, int32_t co
     comment c;
     rc_status s = getline(&text, &size, file) < 0 ? bad(path, *line + 1, "the comment line is missing") : RC_OK;
     if (!s) s = read_comment(text, path, ++*line, &c);
-    if (!s && !room_for(file, count, c.columns)) s = bad(path, *line, "the file is too short for the particle count");
+    if (!s && !room_for(file, count, c.columns)) {
+        char what[96];
+        snprintf(what, sizeof what, "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)",
+                 count);
+        s = bad(path, *line, what);
+    }
     if (!s) s = rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION]);
     for (int32_t i = 0; i < count && !s; i++) {
         frame->radii[i] = 0.5;
