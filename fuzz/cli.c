@@ -73,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (char *arg = text, *end; arg && fine; arg = end ? end + 1 : NULL) {
         if ((end = strchr(arg, '\n'))) *end = '\0';
         fine = argc <= MOST_ARGUMENTS && !skipped(arg);
-        argv[argc++] = arg;
+        if (fine) argv[argc++] = arg;
     }
     argv[argc] = NULL;
     char folder[256], home[4096];
