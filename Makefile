@@ -3,6 +3,10 @@
 
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+# seconds of libFuzzer per harness (make fuzz; FUZZERS="checkpoint" for some of them)
+FUZZ_SECONDS ?= 60
+FUZZERS ?=
 JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev libccd-dev python3 \
            python3-numpy python3-matplotlib python3-ase python3-mdanalysis libhdf5-dev python3-h5py python3-pip \
@@ -14,7 +18,7 @@ SCENE ?= examples/edmd/hard_spheres.json
 PYTHON ?= /usr/bin/python3
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan check-symbols ci bench experiments images install clean
+.PHONY: all deps build run test test-asan check-symbols ci bench experiments images install clean fuzz
 
 all: build
 
@@ -44,6 +48,15 @@ test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DRICOCHET_SANITIZE=ON -DRICOCHET_WERROR=ON
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS)
+
+# The fuzz harnesses (fuzz/, docs/fuzzing.md), built by clang with libFuzzer, ASan and UBSan: every regression input
+# through its harness, then each harness for FUZZ_SECONDS on its corpus; new crashes go to fuzz/findings/.
+fuzz: build
+	@command -v clang >/dev/null && dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || \
+	  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y clang libclang-rt-14-dev; }
+	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRICOCHET_FUZZ=ON -DRICOCHET_WERROR=ON
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzzers
+	sh fuzz/run.sh $(FUZZ_BUILD) $(BUILD)/ricochet $(FUZZ_SECONDS) $(FUZZERS)
 
 # Installs the libraries, headers, tool, pkg-config file and man page under PREFIX (DESTDIR=... to stage them).
 install: build

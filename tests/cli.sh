@@ -453,6 +453,9 @@ summary_is outputs '{"directory": "'"$tmp/e308"'", "trajectory": "'"$tmp/e308/tr
 run 0 "a stop on steps alone" timeout 120 "$tool" run "$regressions/box_tower_steps.json" --out "$tmp/steps" --quiet
 stopped_by_is "$tmp/out" steps
 bad_file run "$regressions/rigid_dim1e40.json" "dimension: 1e+40 is not 2 or 3"
+run 0 "checkpoints every 0.01 go past 0.03" timeout 60 "$tool" run "$regressions/edmd_checkpoint_every_001.json" \
+    --out "$tmp/ck001" --quiet
+stopped_by_is "$tmp/out" time
 
 # Kill and resume: a run killed by SIGKILL after a checkpoint and resumed in its own folder (no --out) leaves
 # byte-identical files to the run that was never stopped (the same checkpoint cadence).

@@ -137,7 +137,8 @@ int main(void)
     named_xyz(xyz, "species:S:1:pos:R:3:velo:R:3:radius:R:1", "H 0 0 0 1.5 0 0 0.5", 1.5, 1);
     named_xyz(xyz, "species:S:1:pos:R:3:vel:R:3:mass:R:1", "H 0 0 0 -2 0 0 3", -2, 3);
     named_xyz(xyz, "species:S:1:pos:R:3:momenta:R:3:masses:R:1:velocities:R:3", "H 0 0 0 8 0 0 4 2 0 0", 2, 4);
-    bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0 0 0\n", "line 4: the frame ends early");
+    bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0 0 0\n", "line 2: the frame ends early");
+    bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0.0000000000 0 0\n", "line 4: the frame ends early");
     bad_xyz(xyz, "1\nProperties=species:S:1:velo:R:3\nH 0 0 0\n", "line 2: no Properties with pos");
     bad_xyz(xyz, "1\nProperties=species:S:1:pos:R:3\nH 0 zero 0\n", "line 3");
     bad_xyz(xyz, "x\n", "line 1: the particle count");

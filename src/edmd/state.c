@@ -3,6 +3,7 @@
  * there, lists and events rebuilt), so that the state is the particles, the books and the random generator alone;
  * restoring puts those back into an engine built from the same definition and rebuilds the lists and events the
  * same way. A run with checkpoints and a run resumed from one of them then take the same steps, bit for bit. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,32 @@ rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
     return RC_OK;
 }
 
+/* A restored state must be one an engine could have reached: clocks, positions and velocities finite and within
+ * 2^40 (about 1e12), ids a permutation of the particles. A damaged or forged checkpoint (fuzz/checkpoint.c found
+ * -inf positions) fails here rather than in the neighbour lists. */
+static rc_status check_restored(const rc_edmd *e)
+{
+    double range = ldexp(1, 40);
+    if (!(fabs(e->time_origin) <= range) || !(fabs(e->now) <= range))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the clock (%g, %g) is not valid", e->time_origin, e->now);
+    bool *seen = calloc((size_t)e->n + 1, sizeof *seen);
+    if (!seen) return rc_fail(RC_NO_MEMORY, "out of memory checking a state of %d particles", (int)e->n);
+    rc_status s = RC_OK;
+    for (int32_t i = 0; i < e->n && !s; i++) {
+        const rc_kin *p = &e->kin[i];
+        bool fine = fabs(p->t) <= range && p->radius > 0 && p->radius <= range;
+        for (int a = 0; a < 3; a++) fine = fine && fabs(p->x[a]) <= range && fabs(p->v[a]) <= range;
+        if (!fine)
+            s = rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has a position, velocity, time or radius beyond %g "
+                                             "or not finite", (int)i, range);
+        else if (e->id[i] < 0 || e->id[i] >= e->n || seen[e->id[i]])
+            s = rc_fail(RC_INVALID_ARGUMENT, "state: the particles' ids are not a permutation");
+        else seen[e->id[i]] = true;
+    }
+    free(seen);
+    return s;
+}
+
 rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
 {
     if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_restore: NULL argument");
@@ -121,6 +148,7 @@ rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
     cursor c = {READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
     fields(&c, e);
     if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
-    rc_status s = rc_edmd_neighbours_build_all(e);
+    rc_status s = check_restored(e);
+    if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;
 }

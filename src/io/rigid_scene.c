@@ -33,7 +33,7 @@ static rc_status read_world(const cJSON *root, rc_rigid_scene *scene)
     rc_status s = rc_json_number(root, "", "dimension", false, &dimension);
     if (!s && dimension != 2 && dimension != 3)
         s = rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
-    d->dimension = (int)dimension;
+    if (!s) d->dimension = (int)dimension; /* cast only once checked: 3e84 does not fit an int */
     if (!s) s = rc_json_positive(root, "", "time_step", true, &d->time_step);
     if (!s) s = rc_run_vector(root, "", "gravity", d->dimension, false, d->gravity);
     if (!s && cJSON_HasObjectItem(root, "margin")) s = rc_json_range(root, "", "margin", true, 1e-12, 0.5, &d->margin);

@@ -30,7 +30,7 @@ static rc_status read_dynamics(const cJSON *root, rc_edmd_def *def)
     s = rc_json_number(root, "", "dimension", true, &dimension);
     if (!s && dimension != 2 && dimension != 3)
         s = rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
-    def->dimension = (int)dimension;
+    if (!s) def->dimension = (int)dimension; /* cast only once checked: 3e84 does not fit an int */
     return s;
 }
 

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/status.h"
 #include "io/elements.h"
@@ -131,6 +132,18 @@ static int dimension_of(const rc_frame *f, const comment *c)
     return 2;
 }
 
+/* Whether the rest of a regular file can hold count particle lines of columns columns, each at least one character
+ * and a separator (the last line may lack its newline): a count line of 1.7e9 in a small file is refused before the
+ * frame is sized for it. Streams of unknown length pass. */
+static bool room_for(FILE *file, int32_t count, int columns)
+{
+    struct stat info;
+    long at = ftell(file);
+    if (at < 0 || fstat(fileno(file), &info) != 0 || !S_ISREG(info.st_mode)) return true;
+    uint64_t left = info.st_size > at ? (uint64_t)(info.st_size - at) : 0;
+    return (uint64_t)count * 2 * (uint64_t)columns <= left + 1;
+}
+
 static rc_status read_lines(FILE *file, const char *path, long *line, int32_t count, rc_frame *frame)
 {
     char *text = NULL;
@@ -138,6 +151,12 @@ static rc_status read_lines(FILE *file, const char *path, long *line, int32_t co
     comment c;
     rc_status s = getline(&text, &size, file) < 0 ? bad(path, *line + 1, "the comment line is missing") : RC_OK;
     if (!s) s = read_comment(text, path, ++*line, &c);
+    if (!s && !room_for(file, count, c.columns)) {
+        char what[96];
+        snprintf(what, sizeof what, "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)",
+                 count);
+        s = bad(path, *line, what);
+    }
     if (!s) s = rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION]);
     for (int32_t i = 0; i < count && !s; i++) {
         frame->radii[i] = 0.5;

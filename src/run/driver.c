@@ -228,7 +228,11 @@ typedef struct timetable {
 static void plan(const rc_run *run, const rc_run_limits *now, timetable *t)
 {
     double every = run->settings.checkpoint_every;
-    t->next_checkpoint = every > 0 ? every * (floor(now->time / every) + 1) : INFINITY;
+    /* the first multiple of every after now: 0.03 / 0.01 rounds to 2.9999999999999996, whose next multiple is 0.03
+     * again, and the loop would write that checkpoint for ever */
+    double k = every > 0 ? floor(now->time / every) + 1 : 0;
+    if (every > 0 && every * k <= now->time) k++;
+    t->next_checkpoint = every > 0 ? every * k : INFINITY;
     t->per_output = t->per_checkpoint = t->next_checkpoint_step = UINT64_MAX;
     if (run->edmd) return;
     t->per_output = isfinite(run->settings.every) ? rc_run_engine_steps_per(run, run->settings.every) : UINT64_MAX;

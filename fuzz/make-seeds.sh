@@ -1,0 +1,60 @@
+#!/bin/sh
+# Makes the seed corpora of the fuzz harnesses in OUT/HARNESS/ (make fuzz, fuzz/run.sh): the examples (problem files,
+# scenes of both engines), files the built tool writes (an XYZ and an H5MD trajectory of each engine, a checkpoint of
+# each engine) and argument lines for the command line. Usage: sh fuzz/make-seeds.sh TOOL OUT
+set -eu
+tool=$1
+out=$2
+root=$(cd "$(dirname "$0")/.." && pwd)
+rm -rf "$out"
+for h in problem run_scene rigid_scene run checkpoint trajectory cli; do mkdir -p "$out/$h"; done
+cp "$root"/examples/impact/*.json "$out/problem/"
+cp "$root"/examples/edmd/*.json "$out/run_scene/"
+cp "$root"/examples/rigid/*.json "$out/rigid_scene/"
+for f in "$root"/examples/edmd/*.json "$root"/examples/rigid/*.json; do cp "$f" "$out/run/$(basename "$(dirname "$f")")_$(basename "$f")"; done
+
+# A small run of each engine, with every output and a checkpoint.
+work=$out/work
+mkdir -p "$work"
+cat > "$work/edmd.json" <<'SCENE'
+{"dimension": 2, "box": {"size": [4, 4], "periodic": true},
+ "particles": [{"position": [1, 1], "velocity": [1, 0.5], "radius": 0.4}, {"position": [3, 2], "velocity": [-1, 0], "radius": 0.4}],
+ "stop": {"time": 0.1}, "output": {"every": 0.05}}
+SCENE
+cat > "$work/rigid.json" <<'SCENE'
+{"dynamics": "time-stepping", "dimension": 3, "time_step": 0.01, "gravity": [0, 0, -1],
+ "bodies": [{"shape": "box", "half": [0.5, 0.5, 0.5], "position": [0, 0, 0.6], "angular_velocity": [0, 1, 0]},
+            {"shape": "sphere", "radius": 0.3, "position": [2, 0, 0.4]}],
+ "static": [{"shape": "plane", "position": [0, 0, 0], "normal": [0, 0, 1]}],
+ "stop": {"steps": 4}, "output": {"every": 0.02}}
+SCENE
+for engine in edmd rigid; do
+  "$tool" run "$work/$engine.json" --out "$work/$engine" --h5md "$work/$engine/trajectory.h5md" --checkpoint-every 0.02 \
+    --quiet > /dev/null
+  cp "$work/$engine/trajectory.xyz" "$out/trajectory/$engine.xyz"
+  cp "$work/$engine/trajectory.h5md" "$out/trajectory/$engine.h5md"
+  cp "$work/$engine/checkpoint.rcp" "$out/checkpoint/$engine.rcp"
+  cp "$work/$engine.json" "$out/run/small_$engine.json"
+done
+rm -rf "$work"
+
+# Argument lines of fuzz/cli.c, one argument a line, over the files of its folder.
+n=0
+while IFS= read -r line; do
+  n=$((n + 1))
+  printf '%b' "$line" > "$out/cli/args$n"
+done <<'LINES'
+resolve\nproblem.json
+resolve\nproblem.json\n--operator\ngs\n--order\nrandom\n--seed\n3\n--compact
+resolve\nproblem.json\n--restitution=0.5\n--friction\n0.3\n--lcp\npgs\n--max-iterations\n10\n--frame\nf.xyz
+resolve\nproblem.json\n--no-lineality\n--tolerance\n0
+run\nscene.json\n--out\nx\n--compact\n--no-xyz
+run\nrigid.json\n--quiet\n--h5md\nr.h5md
+run\nscene.json\n--checkpoint-every\n0.5\n--out\ny
+render\ntrajectory.xyz\n--size\n64x48\n--out\npictures\n--arrows\n--color-by\nspeed
+render\ntrajectory.xyz\ntrajectory.xyz\n--label\na\n--label\nb\n--size\n32x32
+plot\nobservables.csv\n--columns\ntemperature,pressure\n--x\ntime\n--size\n64x64
+help\nrun
+--version
+--help
+LINES

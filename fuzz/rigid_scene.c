@@ -1,0 +1,18 @@
+/* Fuzz harness: time-stepping scene files (rc_rigid_scene_parse): the world, the bodies (balls, boxes, polygons,
+ * hulls, static shapes), the resolver's options and the run settings; then the engine built from the definition
+ * (rc_rigid_create: mass properties, hulls). Nothing is stepped (fuzz/run.c does that). */
+#include "harness.h"
+#include "ricochet/ricochet.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    rc_rigid_scene *scene = NULL;
+    if (text && rc_rigid_scene_parse(text, &scene) == RC_OK) {
+        rc_rigid *engine = NULL;
+        if (rc_rigid_create(rc_rigid_scene_def(scene), &engine) == RC_OK) rc_rigid_destroy(engine);
+    }
+    rc_rigid_scene_destroy(scene);
+    free(text);
+    return 0;
+}

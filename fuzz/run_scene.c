@@ -1,0 +1,18 @@
+/* Fuzz harness: event-driven scene files (rc_run_scene_parse): the world, the particles placed (lattice, random or
+ * listed), their velocities, the settings; then the engine built from the definition (rc_run_scene_create_engine),
+ * which checks overlaps and builds the neighbour lists. Nothing is advanced (fuzz/run.c does that). */
+#include "harness.h"
+#include "ricochet/ricochet.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    rc_run_scene *scene = NULL;
+    if (text && rc_run_scene_parse(text, &scene) == RC_OK) {
+        rc_edmd *engine = NULL;
+        if (rc_run_scene_create_engine(scene, &engine) == RC_OK) rc_edmd_destroy(engine);
+    }
+    rc_run_scene_destroy(scene);
+    free(text);
+    return 0;
+}
