@@ -145,6 +145,10 @@ typedef struct rc_edmd rc_edmd;
  * side of every wall, no two particles overlapping, periodic edges at least twice the neighbour range) and builds the
  * engine at time 0. On failure rc_last_error() names the particle or field ("particle 12 overlaps particle 40 ..."). */
 RC_API rc_status rc_edmd_create(const rc_edmd_def *def, rc_edmd **engine);
+/* The checks of the initial state that rc_edmd_create makes, without building the engine: every particle finite,
+ * with a positive radius and mass, no z in 2D, inside the box (a radius from the faces of closed axes), on the free
+ * side of every wall, no two overlapping beyond RC_EDMD_OVERLAP_TOLERANCE. Messages name "particle i" and "wall w". */
+RC_API rc_status rc_edmd_check_state(const rc_edmd_def *def);
 RC_API void rc_edmd_destroy(rc_edmd *engine);
 
 /* Where rc_edmd_advance stops: the first limit reached. Zero means no limit for the counts; INFINITY for time. */

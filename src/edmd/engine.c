@@ -100,32 +100,6 @@ static rc_status make_walls(rc_edmd *e, const rc_edmd_def *d)
     return RC_OK;
 }
 
-static rc_status check_particle(const rc_edmd *e, const rc_edmd_def *d, int32_t k)
-{
-    const double *x = d->positions + 3 * k, *v = d->velocities + 3 * k;
-    double r = d->radii[k], m = d->masses[k];
-    if (!finite3(x)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: position is not finite", (int)k);
-    if (!finite3(v)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: velocity is not finite", (int)k);
-    if (!(r > 0) || !isfinite(r)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: radius %g is not positive", (int)k, r);
-    if (!(m > 0) || !isfinite(m)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d: mass %g is not positive", (int)k, m);
-    if (d->dimension == 2 && (x[2] != 0 || v[2] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "particle %d: nonzero z component in 2D", (int)k);
-    for (int a = 0; a < d->dimension; a++)
-        if (x[a] < 0 || x[a] > d->box[a] || (x[a] == d->box[a] && d->periodic[a]))
-            return rc_fail(RC_INVALID_ARGUMENT, "particle %d: position[%d] = %g is outside the box [0, %g)", (int)k, a,
-                           x[a], d->box[a]);
-    for (int32_t w = 0; w < e->wall_count; w++) {
-        const rc_plane *p = &e->walls[w];
-        double gap = p->normal[0] * (x[0] - p->point[0]) + p->normal[1] * (x[1] - p->point[1]) +
-                     p->normal[2] * (x[2] - p->point[2]) - r;
-        if (gap < 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "particle %d: crosses %s %d (gap %g)", (int)k,
-                           w < d->wall_count ? "wall" : "box face", (int)(w < d->wall_count ? w : w - d->wall_count),
-                           gap);
-    }
-    return RC_OK;
-}
-
 /* species only when some particle is not of species 0 (the array is for output only), masses only when they differ */
 static rc_status allocate(rc_edmd *e, bool with_species, bool with_masses)
 {
@@ -227,25 +201,6 @@ static rc_status check_box_reach(const rc_edmd *e)
     return RC_OK;
 }
 
-static rc_status check_overlaps(const rc_edmd *e)
-{
-    for (int32_t k = 0; k < e->n; k++) {
-        const int32_t *list = rc_edmd_list(e, k);
-        for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-            int32_t j = list[m];
-            if (j < k) continue;
-            const rc_kin *p = &e->kin[k], *q = &e->kin[j];
-            double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
-            rc_edmd_minimum_image(e, r);
-            double sigma = p->radius + q->radius, dist = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
-            if (dist < sigma * (1 - RC_EDMD_OVERLAP_TOLERANCE))
-                return rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d (distance %.17g < %.17g)",
-                               (int)k, (int)j, dist, sigma);
-        }
-    }
-    return RC_OK;
-}
-
 static rc_status build(rc_edmd *e, const rc_edmd_def *d)
 {
     set_geometry(e, d);
@@ -257,8 +212,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     e->uniform_mass = d->count > 0 ? d->masses[0] : 1;
     if (s == RC_OK) s = allocate(e, with_species, with_masses);
     if (s != RC_OK) return s;
-    for (int32_t k = 0; k < e->n && s == RC_OK; k++) s = check_particle(e, d, k);
-    if (s != RC_OK) return s;
+    if ((s = rc_edmd_check_state(d)) != RC_OK) return s;
     copy_particles(e, d);
     if (e->n == 0) e->max_diameter = 1; /* an empty box still needs a cell size */
     e->shell = 0.5 * (d->shell > 0 ? d->shell : automatic_shell(e, d)) * e->max_diameter;
@@ -268,9 +222,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     if ((s = rc_edmd_collapse_create(e, d)) != RC_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
         return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
-    if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK ||
-        (s = check_overlaps(e)) != RC_OK)
-        return s;
+    if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;
     e->kinetic = rc_edmd_kinetic_energy(e);
     e->initial_energy = e->kinetic + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;

@@ -113,13 +113,26 @@ static void file_terms(const char *text, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* The last failure again in the file's terms, with an extra sentence when one is given. */
+static rc_status in_file_terms(rc_status s, const char *extra)
+{
+    char message[512];
+    file_terms(rc_last_error(), message, sizeof message);
+    return rc_fail(s, "%s%s", message, extra ? extra : "");
+}
+
+rc_status rc_run_check_state(rc_run_scene *scene, bool placed)
+{
+    rc_status s = rc_edmd_check_state(&scene->def);
+    if (!s) return RC_OK;
+    bool wall = strstr(rc_last_error(), " wall ") != NULL;
+    return in_file_terms(s, placed && wall ? "; a placement fills the whole box and does not avoid walls: close that "
+                                             "axis (box.periodic) instead of a wall on its face, or move the wall out "
+                                             "of the box" : NULL);
+}
+
 rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine)
 {
     rc_status s = rc_edmd_create(&scene->def, engine);
-    if (s) {
-        char message[512];
-        file_terms(rc_last_error(), message, sizeof message);
-        rc_fail(s, "%s", message);
-    }
-    return s;
+    return s ? in_file_terms(s, NULL) : RC_OK;
 }

@@ -1,6 +1,6 @@
 /* The scene of `ricochet run` (ricochet/scene.h) as the reader builds it, and the pieces of the reader: the run
- * settings (run_scene_settings.c), the world (run_scene_world.c), the particles (run_scene_particles.c), the checks
- * of an explicit state (run_scene_check.c) and the typed values JSON lacks (run_scene_values.c). */
+ * settings (run_scene_settings.c), the world (run_scene_world.c), the particles (run_scene_particles.c) and the typed
+ * values JSON lacks (run_scene_values.c). */
 #ifndef RC_IO_RUN_SCENE_H
 #define RC_IO_RUN_SCENE_H
 
@@ -37,9 +37,8 @@ rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
 rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 
-/* Every particle lies inside the box along closed axes (wrapped into it along periodic ones), on the free side of
- * every wall, and, unless `placed` (a placement never overlaps), apart from every other particle. Names the
- * particle as particles[i]. */
+/* The engine's checks of the initial state (rc_edmd_check_state) in the file's terms (particles[i], walls[w]), with
+ * a hint when placed particles overlap a wall (a placement fills the whole box). */
 rc_status rc_run_check_state(rc_run_scene *scene, bool placed);
 
 /* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the

@@ -1,24 +1,42 @@
-/* The checks of a scene's initial state, so that a bad one is reported in the file's terms (particles[i]) before
- * the engine sees it: inside the box ([0, size) along periodic axes, a radius from the faces along closed ones), on
- * the free side of every wall, and no two particles overlapping (a cell grid, so that large lists stay fast). */
+/* The checks of an event-driven definition's initial state (rc_edmd_check_state; Bannerman et al. 2014, section 3:
+ * the stable rule starts from a valid state): every particle finite, with a positive radius and mass, no z in 2D,
+ * inside the box ([0, size) along periodic axes, a radius from the faces along closed ones), on the free side of every
+ * wall, and no two particles overlapping beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid, so that large lists stay
+ * fast). The engine and the scene reader run the same checks; messages name "particle i" and "wall w", which a reader
+ * turns into its own terms. */
 #include <math.h>
 #include <stdlib.h>
 
 #include "core/status.h"
-#include "io/run_scene.h"
+#include "ricochet/edmd.h"
 
-static rc_status check_box(rc_run_scene *scene, int32_t i)
+static bool finite3(const double *v) { return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]); }
+
+static rc_status check_particle(const rc_edmd_def *d, int32_t k)
 {
-    const rc_edmd_def *def = &scene->def;
-    double *x = scene->positions + 3 * i, r = scene->radii[i];
+    const double *x = d->positions + 3 * k, *v = d->velocities + 3 * k;
+    double r = d->radii[k], m = d->masses[k];
+    if (!finite3(x)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: not finite", (int)k);
+    if (!finite3(v)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.velocity: not finite", (int)k);
+    if (!(r > 0) || !isfinite(r)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.radius: %g is not positive", (int)k, r);
+    if (!(m > 0) || !isfinite(m)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.mass: %g is not positive", (int)k, m);
+    if (d->dimension == 2 && (x[2] != 0 || v[2] != 0))
+        return rc_fail(RC_INVALID_ARGUMENT, "particle %d: nonzero z component in 2D", (int)k);
+    return RC_OK;
+}
+
+static rc_status check_box(const rc_edmd_def *def, int32_t i)
+{
+    const double *x = def->positions + 3 * i;
+    double r = def->radii[i];
     for (int k = 0; k < def->dimension; k++) {
         double edge = def->box[k];
         if (def->periodic[k]) {
             if (!(x[k] >= 0 && x[k] < edge))
-                return rc_fail(RC_INVALID_ARGUMENT, "particles[%d].position: outside the box: entry %d is %g, not in "
+                return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: outside the box: entry %d is %g, not in "
                                "[0, %g) (a periodic axis; wrap the coordinate into the box)", (int)i, k, x[k], edge);
         } else if (!(x[k] >= r && x[k] <= edge - r)) {
-            return rc_fail(RC_INVALID_ARGUMENT, "particles[%d].position: outside the box: entry %d is %g, not in "
+            return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: outside the box: entry %d is %g, not in "
                            "[%g, %g] (radius %g from the closed faces at 0 and %g)", (int)i, k, x[k], r, edge - r, r,
                            edge);
         }
@@ -26,20 +44,18 @@ static rc_status check_box(rc_run_scene *scene, int32_t i)
     return RC_OK;
 }
 
-/* placed: the particles come from a placement, which fills the whole box. */
-static rc_status check_walls(const rc_run_scene *scene, int32_t i, bool placed)
+static rc_status check_walls(const rc_edmd_def *def, int32_t i)
 {
-    const rc_edmd_def *def = &scene->def;
-    const double *x = scene->positions + 3 * i;
+    const double *x = def->positions + 3 * i;
     for (int32_t w = 0; w < def->wall_count; w++) {
-        double gap = -scene->radii[i];
-        for (int k = 0; k < def->dimension; k++) gap += def->walls[w].normal[k] * (x[k] - def->walls[w].point[k]);
+        const double *n = def->walls[w].normal;
+        double norm = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), gap = 0;
+        if (!(norm > 0) || !isfinite(norm)) continue; /* the engine refuses such a wall by itself */
+        for (int k = 0; k < def->dimension; k++) gap += n[k] / norm * (x[k] - def->walls[w].point[k]);
+        gap -= def->radii[i];
         if (gap < 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "particles[%d] overlaps walls[%d] or lies behind it: its surface is "
-                           "%g from the wall's free side%s", (int)i, (int)w, gap,
-                           placed ? "; a placement fills the whole box and does not avoid walls: close that axis "
-                                    "(box.periodic) instead of a wall on its face, or move the wall out of the box"
-                                  : "");
+            return rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps wall %d or lies behind it: its surface is %g "
+                           "from the wall's free side", (int)i, (int)w, gap);
     }
     return RC_OK;
 }
@@ -132,7 +148,7 @@ static rc_status check_pairs(const rc_edmd_def *def)
     for (int32_t i = 0; i < def->count && !s; i++) {
         int32_t j = first_overlap(def, &g, i);
         if (j >= 0)
-            s = rc_fail(RC_INVALID_ARGUMENT, "particles[%d] overlaps particles[%d]: the radii sum to %g, more than "
+            s = rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d: the radii sum to %g, more than "
                         "the distance between the centres", (int)i, (int)j, def->radii[i] + def->radii[j]);
     }
     free(g.head);
@@ -140,10 +156,15 @@ static rc_status check_pairs(const rc_edmd_def *def)
     return s;
 }
 
-rc_status rc_run_check_state(rc_run_scene *scene, bool placed)
+rc_status rc_edmd_check_state(const rc_edmd_def *def)
 {
+    if (!def || (def->count > 0 && (!def->positions || !def->velocities || !def->radii || !def->masses)))
+        return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_check_state: NULL definition or arrays");
+    if (def->dimension != 2 && def->dimension != 3)
+        return rc_fail(RC_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", def->dimension);
     rc_status s = RC_OK;
-    for (int32_t i = 0; i < scene->def.count && !s; i++) s = check_box(scene, i);
-    for (int32_t i = 0; i < scene->def.count && !s; i++) s = check_walls(scene, i, placed);
-    return s || placed ? s : check_pairs(&scene->def);
+    for (int32_t i = 0; i < def->count && !s; i++) s = check_particle(def, i);
+    for (int32_t i = 0; i < def->count && !s; i++) s = check_box(def, i);
+    for (int32_t i = 0; i < def->count && !s; i++) s = check_walls(def, i);
+    return s || def->count == 0 ? s : check_pairs(def);
 }
