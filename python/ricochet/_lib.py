@@ -93,6 +93,7 @@ _SIGNATURES = {
     "rc_run_execute": (S, [P]),
     "rc_run_advance": (S, [P, ctypes.POINTER(RunLimits)]),
     "rc_run_finish": (S, [P]),
+    "rc_run_interrupt": (None, [P, ctypes.c_int]),
     "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
     "rc_run_stopped_by": (ctypes.c_char_p, [P]),
     "rc_run_dynamics": (ctypes.c_int, [P]),

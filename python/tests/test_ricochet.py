@@ -8,7 +8,7 @@ Oracles:
 - Trajectories: a hand-written extended XYZ file reads back to its numbers (2D told by z, species by symbol,
   defaults for missing columns); a malformed one raises Error naming the line.
 - The run driver (both engines): the dice run from Python turn with unit quaternions, a checkpoint resumes to the
-  bit-identical state, a run folder is written, a scene at rest ends with "no_events".
+  bit-identical state, a run folder is written, a scene at rest ends with "no_events", Ctrl-C ends run() cleanly.
 - A small hard-sphere gas: kinetic energy from the numpy velocities equals the summary's (elastic, so also its
   initial value), zero total momentum, positions inside the periodic box, the compressibility factor within 10% of
   Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
@@ -163,6 +163,24 @@ class Driver(unittest.TestCase):
             self.assertEqual(saved["outputs"]["frames"], sim.summary()["outputs"]["frames"])
             with self.assertRaises(ricochet.Error):
                 sim.advance(collisions=4000)  # a finished run cannot be advanced
+
+    def test_ctrl_c(self):
+        """SIGINT during run() ends the run cleanly (files closed, interrupted), then raises KeyboardInterrupt."""
+        import signal
+        import threading
+        with tempfile.TemporaryDirectory() as directory:
+            out = os.path.join(directory, "long")
+            sim = ricochet.Simulation(dict(GAS, stop={"time": 1e9}, output={"every": 1}), out=out)
+            timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+            timer.start()
+            with self.assertRaises(KeyboardInterrupt):
+                sim.run()
+            timer.join()
+            self.assertEqual(sim.stopped_by, "interrupted")
+            self.assertLess(sim.time, 1e9)
+            names = sorted(os.listdir(out))
+            self.assertEqual(names, ["observables.csv", "scene.json", "summary.json", "trajectory.xyz"], names)
+            self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
 
     def test_nothing_can_happen(self):
         sim = ricochet.Simulation(dict(GAS, temperature=0))
