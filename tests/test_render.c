@@ -63,22 +63,22 @@ static void test_2d(void)
     rc_render_options o = rc_render_default_options();
     o.width = 400, o.height = 424; /* a 400 x 400 drawing under the 24-pixel label */
     const rc_frame *one[1] = {&f};
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
     expect_pixel(200, 224, 255, 128, 13, "species 1 at the middle (orange)");
     expect_pixel(62, 362, 255, 255, 255, "the box's corner");
     disk(&g, 3, 0);
     const rc_frame *two[2] = {&f, &g};
     o.width = 800;
-    CHECK(rc_render_png(2, two, (const char *const[]){"left", "right"}, &o, path) == RC_OK, "two panels: %s",
+    CHECK(rc_render_png(2, two, NULL, (const char *const[]){"left", "right"}, &o, path) == RC_OK, "two panels: %s",
           rc_last_error());
     expect_pixel(200, 224, 255, 128, 13, "left panel");
     expect_pixel(600, 224, 214, 38, 41, "right panel (species 3, red)");
     o.width = 400, o.color_by = RC_COLOR_SPEED, o.speed_scale = 2;
     f.velocities[0] = 2;
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
     expect_pixel(200, 224, 252, 232, 36, "speed at the scale (yellow)");
     f.velocities[0] = 0;
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
     expect_pixel(200, 224, 69, 0, 84, "at rest (purple)");
     rc_frame_release(&f);
     rc_frame_release(&g);
@@ -100,7 +100,7 @@ static void test_depth(void)
             f.species[i] = near ? 3 : 0;
         }
         const rc_frame *one[1] = {&f};
-        CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
+        CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
         int c[3];
         pixel(o.width / 2, 24 + (o.height - 24) / 2, c);
         CHECK(c[0] > 2 * c[2], "near sphere listed %s: the middle pixel %d %d %d is not red",
@@ -116,11 +116,11 @@ static void test_failures(void)
     const rc_frame *one[1] = {&f};
     rc_render_options o = rc_render_default_options();
     o.width = 0;
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "size"),
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "size"),
           "width 0: %s", rc_last_error());
     o = rc_render_default_options();
     const char *missing = "/nonexistent-ricochet-directory/p.png";
-    CHECK(rc_render_png(1, one, NULL, &o, missing) == RC_IO_ERROR && strstr(rc_last_error(), missing),
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, missing) == RC_IO_ERROR && strstr(rc_last_error(), missing),
           "unwritable: %s", rc_last_error());
     rc_color_by by;
     CHECK(rc_color_by_parse("mass", &by) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "mass"), "color-by mass");
