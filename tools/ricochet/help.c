@@ -104,6 +104,8 @@ static const char render_help[] =
     "                          first frames)\n"
     "  --arrows                draw velocity arrows\n"
     "  --label TEXT            a title per trajectory, in order (give one for each)\n"
+    "  --shapes FILE           the shapes of each trajectory's bodies and static shapes, in order (default:\n"
+    "                          shapes.json beside it, which time-stepping runs write; without: spheres)\n"
     "  --help                  print this help\n"
     "\n"
     "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, unwritable output or no ffmpeg for --mp4.\n";
