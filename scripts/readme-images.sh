@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes the pictures of the README (docs/img/) with the ricochet tool: the pool break resolved by Generalized
 # Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
-# granular gas (ricochet run, then ricochet plot). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# granular gas (ricochet run, then ricochet plot), and the rigid bodies drawn as they are from their runs' shapes.json:
+# the hopper at its end (a few minutes) and the dice in flight. Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,4 +19,12 @@ cp "$tmp/pool/frame_00000.png" "$root/docs/img/pool_break.png"
 "$tool" run "$root/examples/edmd/granular_gas.json" --out "$tmp/gas" --no-xyz --quiet >/dev/null
 "$tool" plot "$tmp/gas/observables.csv" --columns temperature,pressure,collisions,energy_drift --size 900x560 \
     --out "$root/docs/img/granular_gas.png" >/dev/null
-echo "wrote $root/docs/img/pool_break.png and $root/docs/img/granular_gas.png"
+# The last frame of a time-stepping run of the example, drawn with its shapes.json, as docs/img/NAME.png.
+rigid() {
+    "$tool" run "$root/examples/rigid/$1.json" --out "$tmp/$1" --quiet $2 >/dev/null
+    "$tool" render "$tmp/$1/trajectory.xyz" --size 450x520 --out "$tmp/$1/png" >/dev/null
+    cp "$(ls "$tmp/$1/png/"frame_*.png | tail -n 1)" "$root/docs/img/$1.png"
+}
+rigid hopper ""
+rigid dice "--time 0.6"
+echo "wrote $root/docs/img/pool_break.png, granular_gas.png, hopper.png and dice.png"

@@ -449,7 +449,7 @@ for name in edmd_temperature0_hang edmd_gravity_floor_hang; do
 done
 run 0 "output.every = 1e308" timeout 120 "$tool" run "$regressions/box_tower_every1e308.json" --out "$tmp/e308" --quiet
 stopped_by_is "$tmp/out" time
-summary_is outputs '{"directory": "'"$tmp/e308"'", "trajectory": "'"$tmp/e308/trajectory.xyz"'", "observables": "'"$tmp/e308/observables.csv"'", "h5md": null, "separation_histogram": null, "frames": 2, "rows": 2}'
+summary_is outputs '{"directory": "'"$tmp/e308"'", "trajectory": "'"$tmp/e308/trajectory.xyz"'", "observables": "'"$tmp/e308/observables.csv"'", "h5md": null, "separation_histogram": null, "shapes": "'"$tmp/e308/shapes.json"'", "frames": 2, "rows": 2}'
 run 0 "a stop on steps alone" timeout 120 "$tool" run "$regressions/box_tower_steps.json" --out "$tmp/steps" --quiet
 stopped_by_is "$tmp/out" steps
 bad_file run "$regressions/rigid_dim1e40.json" "dimension: 1e+40 is not 2 or 3"
@@ -663,6 +663,22 @@ stderr_names "--label"
 run 1 "render without a trajectory" "$tool" render
 run 2 "render into an unwritable directory" "$tool" render "$tmp/run1h/trajectory.xyz" --out "$unwritable"
 stderr_names "$unwritable/frame_00000.png"
+# the side file of a time-stepping run: read from beside the trajectory (the dice drawn differently than as spheres),
+# refused for a trajectory of another count, refused when malformed
+run 0 "run the dice briefly" "$tool" run "$root/examples/rigid/dice.json" --time 0.05 --out "$tmp/dice" --quiet
+run 0 "render with shapes.json beside" "$tool" render "$tmp/dice/trajectory.xyz" --out "$tmp/dice/png" --size 200x150
+cp "$tmp/dice/trajectory.xyz" "$tmp/dice.xyz"
+run 0 "render the same frames without" "$tool" render "$tmp/dice.xyz" --out "$tmp/dice/bare" --size 200x150
+checks=$((checks + 1))
+cmp -s "$tmp/dice/png/frame_00000.png" "$tmp/dice/bare/frame_00000.png" && fail "shapes.json beside changed nothing"
+run 0 "render --shapes" "$tool" render "$tmp/dice.xyz" --shapes "$tmp/dice/shapes.json" --out "$tmp/dice/given" --size 200x150
+checks=$((checks + 1))
+cmp -s "$tmp/dice/png/frame_00000.png" "$tmp/dice/given/frame_00000.png" || fail "--shapes drew another picture"
+run 2 "render --shapes of another run" "$tool" render "$tmp/run1h/trajectory.xyz" --shapes "$tmp/dice/shapes.json" --out "$tmp/dice/wrong"
+stderr_names "shapes"
+echo '{"dimension": 3, "bodies": [{"shape": "cone"}], "static": []}' >"$tmp/cone.json"
+run 2 "render --shapes with a cone" "$tool" render "$tmp/dice.xyz" --shapes "$tmp/cone.json"
+stderr_names "bodies[0].shape"
 
 # ---- plot: the observables as PNG line plots ----
 run 0 "plot the observables" "$tool" plot "$tmp/run1h/observables.csv"

@@ -8,7 +8,15 @@
  * - Colour by speed: a disk at the speed scale gets the top of the ramp (yellow), one at rest the bottom (purple).
  * - Plots: y = x on the nice axes 0 to 10 passes through the middle of the plot area in the line's blue, and a
  *   NaN row is left out; a point away from the line stays light.
- * - Failures: a bad size is RC_INVALID_ARGUMENT; an unwritable path RC_IO_ERROR naming it, with no file left. */
+ * - Failures: a bad size is RC_INVALID_ARGUMENT; an unwritable path RC_IO_ERROR naming it, with no file left; shapes
+ *   of another count than the frame's are refused.
+ * - Shapes (a side file): a 2D box of half extents 2 x 0.5 turned by 30 degrees colours the pixels just inside its
+ *   four corners, and leaves background the pixels inside its bounding circle but outside the box (which the same
+ *   frame drawn without the side file colours); a static plane y = -3 is a grey line with its solid side light grey
+ *   below it and the background above. Pixels are found from the view that fits the bodies' bounding circles and
+ *   the plane's point, scaled by 0.92 of the tighter side (src/io/render_draw.c, fit).
+ * - Unchanged without a side file: the pixels of a 2D frame of disks (speed colours, arrows, its box) and of a 3D
+ *   frame of spheres in a box hash to what the renderer drew before side files existed (main at 90cf452). */
 #include <cairo.h>
 #include <math.h>
 #include <stdio.h>
@@ -63,22 +71,22 @@ static void test_2d(void)
     rc_render_options o = rc_render_default_options();
     o.width = 400, o.height = 424; /* a 400 x 400 drawing under the 24-pixel label */
     const rc_frame *one[1] = {&f};
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
     expect_pixel(200, 224, 255, 128, 13, "species 1 at the middle (orange)");
     expect_pixel(62, 362, 255, 255, 255, "the box's corner");
     disk(&g, 3, 0);
     const rc_frame *two[2] = {&f, &g};
     o.width = 800;
-    CHECK(rc_render_png(2, two, (const char *const[]){"left", "right"}, &o, path) == RC_OK, "two panels: %s",
+    CHECK(rc_render_png(2, two, NULL, (const char *const[]){"left", "right"}, &o, path) == RC_OK, "two panels: %s",
           rc_last_error());
     expect_pixel(200, 224, 255, 128, 13, "left panel");
     expect_pixel(600, 224, 214, 38, 41, "right panel (species 3, red)");
     o.width = 400, o.color_by = RC_COLOR_SPEED, o.speed_scale = 2;
     f.velocities[0] = 2;
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
     expect_pixel(200, 224, 252, 232, 36, "speed at the scale (yellow)");
     f.velocities[0] = 0;
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "speed: %s", rc_last_error());
     expect_pixel(200, 224, 69, 0, 84, "at rest (purple)");
     rc_frame_release(&f);
     rc_frame_release(&g);
@@ -100,13 +108,125 @@ static void test_depth(void)
             f.species[i] = near ? 3 : 0;
         }
         const rc_frame *one[1] = {&f};
-        CHECK(rc_render_png(1, one, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
+        CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
         int c[3];
         pixel(o.width / 2, 24 + (o.height - 24) / 2, c);
         CHECK(c[0] > 2 * c[2], "near sphere listed %s: the middle pixel %d %d %d is not red",
               near_first ? "first" : "last", c[0], c[1], c[2]);
         rc_frame_release(&f);
     }
+}
+
+/* FNV-1a of the pixels of the PNG at path. */
+static uint64_t pixels_hash(void)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    uint64_t h = 14695981039346656037ULL;
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) return 0;
+    cairo_surface_flush(s);
+    const unsigned char *data = cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s), width = cairo_image_surface_get_width(s);
+    for (int y = 0; y < cairo_image_surface_get_height(s); y++)
+        for (int x = 0; x < 4 * width; x++) h = (h ^ data[y * stride + x]) * 1099511628211ULL;
+    cairo_surface_destroy(s);
+    return h;
+}
+
+static void test_unchanged(void)
+{
+    rc_frame f;
+    rc_render_options o = rc_render_default_options();
+    o.width = 320, o.height = 264;
+    for (int d = 2; d <= 3; d++) {
+        int32_t n = d == 2 ? 5 : 6;
+        CHECK(rc_frame_init(&f, n, false) == RC_OK, "frame");
+        f.dimension = d;
+        for (int k = 0; k < d; k++) f.box[k] = 10 - k;
+        for (int32_t i = 0; i < n; i++) {
+            for (int k = 0; k < d; k++) {
+                f.positions[3 * i + k] = 1.5 + fmod(1.7 * (i + 1) * (k + 2), 6);
+                f.velocities[3 * i + k] = cos(i + 2.0 * k);
+            }
+            f.radii[i] = 0.5 + 0.2 * (i % 3);
+            f.species[i] = i % 4;
+        }
+        o.arrows = d == 2;
+        o.color_by = d == 2 ? RC_COLOR_SPEED : RC_COLOR_SPECIES;
+        const rc_frame *one[1] = {&f};
+        CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "render: %s", rc_last_error());
+        uint64_t before = d == 2 ? 0xfcc7950fa78ec478ULL : 0x399fb00419ddcb30ULL, now = pixels_hash();
+        CHECK(now == before, "%dD without shapes: the pixels hash to %#llx, not %#llx as before", d,
+              (unsigned long long)now, (unsigned long long)before);
+        rc_frame_release(&f);
+    }
+}
+
+static char shapes_path[64];
+
+/* The pixel of world point (x, y) in a 400 x 400 drawing under the label whose view holds low .. high. */
+static void world_pixel(const double low[2], const double high[2], double x, double y, int *px, int *py)
+{
+    double scale = 0.92 * fmin(400 / (high[0] - low[0]), 400 / (high[1] - low[1]));
+    *px = (int)floor(200 + scale * (x - 0.5 * (low[0] + high[0])));
+    *py = (int)floor(224 - scale * (y - 0.5 * (low[1] + high[1])));
+}
+
+/* Body-frame point (u, v) of the box turned by angle a, as a pixel. */
+static void expect_box_point(const double low[2], const double high[2], double a, double u, double v, bool inside)
+{
+    int x, y;
+    world_pixel(low, high, cos(a) * u - sin(a) * v, sin(a) * u + cos(a) * v, &x, &y);
+    char what[96];
+    snprintf(what, sizeof what, "box point (%g, %g) %s", u, v, inside ? "inside (blue)" : "outside (background)");
+    if (inside) expect_pixel(x, y, 31, 120, 181, what);
+    else expect_pixel(x, y, 255, 255, 255, what);
+}
+
+static void test_shapes(void)
+{
+    FILE *file = fopen(shapes_path, "w");
+    CHECK(file != NULL, "cannot write %s", shapes_path);
+    if (!file) return;
+    fputs("{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]}],\n"
+          " \"static\": [{\"shape\": \"plane\", \"position\": [0, -3], \"normal\": [0, 2]}]}\n", file);
+    fclose(file);
+    rc_render_shapes *shapes = NULL;
+    CHECK(rc_render_shapes_read(shapes_path, &shapes) == RC_OK, "shapes: %s", rc_last_error());
+    rc_frame f;
+    CHECK(rc_frame_init(&f, 1, true) == RC_OK, "frame");
+    double a = M_PI / 6, r = hypot(2, 0.5);
+    f.dimension = 2;
+    f.radii[0] = r;
+    f.orientations[0] = cos(a / 2), f.orientations[3] = sin(a / 2);
+    rc_render_options o = rc_render_default_options();
+    o.width = 400, o.height = 424;
+    const rc_frame *one[1] = {&f};
+    const rc_render_shapes *sides[1] = {shapes};
+    CHECK(rc_render_png(1, one, sides, NULL, &o, path) == RC_OK, "render with shapes: %s", rc_last_error());
+    double low[2] = {-r, -3}, high[2] = {r, r};
+    for (int corner = 0; corner < 4; corner++)
+        expect_box_point(low, high, a, corner & 1 ? 1.8 : -1.8, corner & 2 ? 0.4 : -0.4, true);
+    for (int side = -1; side <= 1; side += 2) {
+        expect_box_point(low, high, a, 0, 1.5 * side, false);
+        expect_box_point(low, high, a, 1.3 * side, 1.2 * side, false);
+    }
+    int x, y;
+    world_pixel(low, high, 1, -3, &x, &y);
+    expect_pixel(x, y, 115, 115, 115, "the plane's line");
+    world_pixel(low, high, 1, -3.12, &x, &y);
+    expect_pixel(x, y, 230, 230, 230, "under the plane");
+    world_pixel(low, high, 1, -2.5, &x, &y);
+    expect_pixel(x, y, 255, 255, 255, "above the plane");
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "render without shapes: %s", rc_last_error());
+    world_pixel((double[2]){-r, -r}, (double[2]){r, r}, 0, 1.5, &x, &y);
+    expect_pixel(x, y, 31, 120, 181, "without shapes, the bounding disk");
+    f.count = 0;
+    CHECK(rc_render_png(1, one, sides, NULL, &o, path) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "shapes"),
+          "shapes of 1 body for a frame of none: %s", rc_last_error());
+    f.count = 1;
+    rc_frame_release(&f);
+    rc_render_shapes_destroy(shapes);
+    remove(shapes_path);
 }
 
 static void test_failures(void)
@@ -116,11 +236,11 @@ static void test_failures(void)
     const rc_frame *one[1] = {&f};
     rc_render_options o = rc_render_default_options();
     o.width = 0;
-    CHECK(rc_render_png(1, one, NULL, &o, path) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "size"),
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "size"),
           "width 0: %s", rc_last_error());
     o = rc_render_default_options();
     const char *missing = "/nonexistent-ricochet-directory/p.png";
-    CHECK(rc_render_png(1, one, NULL, &o, missing) == RC_IO_ERROR && strstr(rc_last_error(), missing),
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, missing) == RC_IO_ERROR && strstr(rc_last_error(), missing),
           "unwritable: %s", rc_last_error());
     rc_color_by by;
     CHECK(rc_color_by_parse("mass", &by) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "mass"), "color-by mass");
@@ -147,7 +267,10 @@ static void test_plot(void)
 int main(void)
 {
     snprintf(path, sizeof path, "/tmp/ricochet_test_render_%d.png", (int)getpid());
+    snprintf(shapes_path, sizeof shapes_path, "/tmp/ricochet_test_render_%d.json", (int)getpid());
     test_2d();
+    test_shapes();
+    test_unchanged();
     test_depth();
     test_failures();
     test_plot();

@@ -37,6 +37,10 @@ typedef struct rc_xyz_writer rc_xyz_writer;
 
 RC_API rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer);
 RC_API rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame);
+/* Adds the column aspherical_shape:R:3 (OVITO's Aspherical Shape) to the frames written from now on, which must then
+ * have count particles: particle k's half extents half_extents[3k .. 3k+2] (0 0 0 for shapes other than boxes). The
+ * values are copied. */
+RC_API rc_status rc_xyz_writer_set_shapes(rc_xyz_writer *writer, int32_t count, const double *half_extents);
 /* Flushes and closes; reports a failed flush. Always frees the writer. */
 RC_API rc_status rc_xyz_writer_close(rc_xyz_writer *writer);
 /* Closes without finishing, for a run that failed elsewhere: the file stays PATH.partial. Frees the writer. */

@@ -1,8 +1,10 @@
 /* ricochet/render.h: pictures of frames (ricochet/frame.h), and line plots of tables, drawn with cairo into PNG files
  * (docs/cli.md, "ricochet render", "ricochet plot"). 2D frames are drawn as they are (y up); 3D frames as an
  * orthographic view from a camera at an azimuth and elevation, spheres painted far to near and shaded darker with
- * depth. Particles are coloured by species or by speed; velocity arrows are optional. Several frames can be drawn side
- * by side in one picture (the pool break under two operators), each panel with its label and time. */
+ * depth; with a run's side file, boxes, polygons and hulls as they are (2D outlines, 3D solids with flat-shaded faces)
+ * and the static shapes in grey. Particles are coloured by species or by speed; velocity arrows are optional. Several
+ * frames can be drawn side by side in one picture (the pool break under two operators), each panel with its label and
+ * time. */
 #ifndef RICOCHET_RENDER_H
 #define RICOCHET_RENDER_H
 
@@ -31,15 +33,25 @@ typedef struct rc_render_options {
 } rc_render_options;
 
 RC_API rc_render_options rc_render_default_options(void);
+
+/* The shapes of a time-stepping run's bodies and static shapes, read from its side file DIRECTORY/shapes.json
+ * (docs/formats.md, "shapes.json"). RC_INVALID_ARGUMENT names the path and the field; RC_IO_ERROR when the file
+ * cannot be read. */
+typedef struct rc_render_shapes rc_render_shapes;
+
+RC_API rc_status rc_render_shapes_read(const char *path, rc_render_shapes **shapes);
+RC_API void rc_render_shapes_destroy(rc_render_shapes *shapes);
 /* Parses "species" or "speed". */
 RC_API rc_status rc_color_by_parse(const char *name, rc_color_by *color_by);
 
 /* Draws `panels` frames side by side, each in an equal share of the width, with labels[k] (labels or labels[k] may be
  * NULL) and the frame's time written at its top, and writes the picture to a PNG file at path (as PATH.partial,
- * renamed when complete). RC_INVALID_ARGUMENT for a bad frame or size, RC_IO_ERROR naming the path when it cannot be
- * written. */
-RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *const *labels,
-                               const rc_render_options *options, const char *path);
+ * renamed when complete). shapes[k] (shapes or shapes[k] may be NULL: every body a sphere or disk of its radius, and
+ * the frame's box) draws frame k's bodies as they are, boxes and hulls turned by the frame's orientations, and its
+ * static shapes in grey, without the box. RC_INVALID_ARGUMENT for a bad frame or size, or shapes of another count or
+ * dimension than their frame; RC_IO_ERROR naming the path when it cannot be written. */
+RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const rc_render_shapes *const *shapes,
+                               const char *const *labels, const rc_render_options *options, const char *path);
 
 /* Line plots (ricochet plot): a table of rows x columns numbers (row-major) with the columns' names; one panel per
  * entry of y[0 .. panels-1], each the column y[k] against column x, in a grid of about square shape filling width x

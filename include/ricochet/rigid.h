@@ -140,6 +140,24 @@ RC_API rc_status rc_rigid_state_restore(rc_rigid *engine, const void *buffer, si
  * species and orientations. The box is the bounding box of the bodies (never periodic). */
 RC_API rc_status rc_rigid_fill_frame(const rc_rigid *engine, rc_frame *frame);
 
+/* What a body or a static shape is, as the engine keeps it (for pictures and the run's DIRECTORY/shapes.json). */
+typedef struct rc_rigid_shape_info {
+    rc_rigid_shape shape;
+    bool ball;              /* bodies: a sphere that only translates */
+    double radius;          /* sphere */
+    double half[3];         /* box: half extents along the body's axes (2D: the third is 0) */
+    int32_t point_count;    /* hull: its vertices, about the centre of mass (2D: the polygon's, counter-clockwise) */
+    double position[3];     /* the centre (of mass, for a hull) now; a plane's point */
+    double orientation[4];  /* the unit quaternion (w, x, y, z), body to world, now */
+    double normal[3];       /* plane: the unit outward normal */
+} rc_rigid_shape_info;
+
+RC_API int32_t rc_rigid_static_count(const rc_rigid *engine);
+/* The shape of a body (its pose is rc_rigid_body_state's) or of static shape `index`; points, when not NULL, receives
+ * a hull's point_count vertices, 3 coordinates each (z = 0 in 2D), in the body frame. */
+RC_API void rc_rigid_body_shape(const rc_rigid *engine, int32_t body, rc_rigid_shape_info *info, double *points);
+RC_API void rc_rigid_static_shape(const rc_rigid *engine, int32_t index, rc_rigid_shape_info *info, double *points);
+
 /* The rigid-body vocabulary at one instant, as problem files use it (ricochet/io.h; docs/formats.md, "Contacts"). */
 
 /* What a contact joins: an entry of the file's "balls", "rigid_bodies" or "walls" list. */

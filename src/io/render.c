@@ -26,7 +26,8 @@ rc_status rc_color_by_parse(const char *name, rc_color_by *color_by)
     return RC_OK;
 }
 
-static rc_status check(int panels, const rc_frame *const *frames, const rc_render_options *o)
+static rc_status check(int panels, const rc_frame *const *frames, const rc_render_shapes *const *shapes,
+                       const rc_render_options *o)
 {
     if (!o || !frames) return rc_fail(RC_INVALID_ARGUMENT, "render: NULL options or frames");
     if (o->width < 1 || o->height <= LABEL_HEIGHT || o->width > LARGEST_SIDE || o->height > LARGEST_SIDE)
@@ -39,6 +40,10 @@ static rc_status check(int panels, const rc_frame *const *frames, const rc_rende
     for (int k = 0; k < panels; k++) {
         rc_status s = rc_frame_check(frames[k]);
         if (s) return s;
+        const rc_render_shapes *h = shapes ? shapes[k] : NULL;
+        if (h && (h->body_count != frames[k]->count || h->dimension != frames[k]->dimension))
+            return rc_fail(RC_INVALID_ARGUMENT, "render shapes: %d bodies in %dD for a frame of %d in %dD",
+                           (int)h->body_count, h->dimension, (int)frames[k]->count, frames[k]->dimension);
     }
     return RC_OK;
 }
@@ -66,10 +71,10 @@ rc_status rc_render_write_png(cairo_surface_t *surface, const char *path)
     return s ? s : renamed;
 }
 
-rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *const *labels,
-                        const rc_render_options *options, const char *path)
+rc_status rc_render_png(int panels, const rc_frame *const *frames, const rc_render_shapes *const *shapes,
+                        const char *const *labels, const rc_render_options *options, const char *path)
 {
-    rc_status s = check(panels, frames, options);
+    rc_status s = check(panels, frames, shapes, options);
     if (s) return s;
     double speed_scale = options->speed_scale, fastest = 0;
     for (int k = 0; k < panels; k++) fastest = fmax(fastest, rc_frame_max_speed(frames[k]));
@@ -83,8 +88,8 @@ rc_status rc_render_png(int panels, const rc_frame *const *frames, const char *c
     }
     double share = (double)options->width / panels;
     for (int k = 0; k < panels && drawn; k++) {
-        drawn = rc_render_draw(cr, frames[k], options, speed_scale, k * share, LABEL_HEIGHT, share,
-                               options->height - LABEL_HEIGHT);
+        drawn = rc_render_draw(cr, frames[k], shapes ? shapes[k] : NULL, options, speed_scale, k * share,
+                               LABEL_HEIGHT, share, options->height - LABEL_HEIGHT);
         draw_label(cr, labels ? labels[k] : NULL, frames[k]->time, k * share);
     }
     drawn = drawn && cairo_status(cr) == CAIRO_STATUS_SUCCESS;

@@ -1,21 +1,15 @@
 /* Drawing one frame with cairo (src/io/render_draw.h; ricochet/render.h): an orthographic view (2D: x right, y up;
  * 3D: a camera at the options' azimuth and elevation), scaled to fit the box and every particle; the box's edges in
  * grey; the particles painted far to near, flat disks in 2D and shaded spheres in 3D whose colour darkens with depth;
- * velocity arrows on top. */
+ * velocity arrows on top. With a run's shapes, the static shapes take the box's place (planes first, the others in
+ * grey among the bodies, far to near) and boxes and hulls are drawn as they are (src/io/render_solids.c). */
 #include <math.h>
 #include <stdlib.h>
 
 #include "io/render_draw.h"
 
-typedef struct view {
-    double right[3], up[3], toward[3]; /* screen axes and the direction to the camera, in world coordinates */
-    double center[3];                  /* the world point at the middle of the picture */
-    double scale, cx, cy;              /* pixels per length unit; the picture's middle in pixels */
-} view;
-
-typedef struct rgb {
-    double r, g, b;
-} rgb;
+typedef rc_render_view view;
+typedef rc_rgb rgb;
 
 /* Ten well-separated colours (Tableau 10), by species. */
 static const rgb palette[] = {{0.12, 0.47, 0.71}, {1.00, 0.50, 0.05}, {0.17, 0.63, 0.17}, {0.84, 0.15, 0.16},
@@ -44,7 +38,7 @@ static rgb color_of(const rc_frame *f, int32_t i, const rc_render_options *o, do
                  (1 - w) * ramp[k].b + w * ramp[k + 1].b};
 }
 
-static void project(const view *v, const double x[3], double *sx, double *sy)
+void rc_render_project(const view *v, const double x[3], double *sx, double *sy)
 {
     double u[3] = {x[0] - v->center[0], x[1] - v->center[1], x[2] - v->center[2]};
     *sx = v->cx + v->scale * dot(u, v->right);
@@ -64,9 +58,11 @@ static void corner(const rc_frame *f, int c, double x[3])
     for (int k = 0; k < 3; k++) x[k] = k < f->dimension && (c >> k & 1) ? f->box[k] : 0;
 }
 
-/* The camera's axes, then the centre and scale that fit the box, every particle and the tip of every arrow (of
- * `arrow` length units per unit of speed; 0 without arrows) into the rectangle. */
-static void fit(view *v, const rc_frame *f, const rc_render_options *o, double arrow, double width, double height)
+/* The camera's axes, then the centre and scale that fit the box (with shapes: the static shapes instead), every
+ * particle and the tip of every arrow (of `arrow` length units per unit of speed; 0 without arrows) into the
+ * rectangle. */
+static void fit(view *v, const rc_frame *f, const rc_render_shapes *shapes, const rc_render_options *o, double arrow,
+                double width, double height)
 {
     double a = o->azimuth * M_PI / 180, e = f->dimension == 3 ? o->elevation * M_PI / 180 : M_PI / 2;
     if (f->dimension == 2) a = -M_PI / 2; /* looking down the z axis with x to the right */
@@ -75,7 +71,9 @@ static void fit(view *v, const rc_frame *f, const rc_render_options *o, double a
     *v = (view){.scale = 1};
     for (int k = 0; k < 3; k++) v->right[k] = right[k], v->up[k] = up[k], v->toward[k] = toward[k];
     double low[2] = {INFINITY, INFINITY}, high[2] = {-INFINITY, -INFINITY};
-    for (int c = 0; has_box(f) && c < 1 << f->dimension; c++) {
+    for (int32_t k = 0; shapes && k < shapes->static_count; k++)
+        rc_render_solid_extent(v, shapes->statics + k, low, high);
+    for (int c = 0; !shapes && has_box(f) && c < 1 << f->dimension; c++) {
         double x[3];
         corner(f, c, x);
         double s[2] = {dot(x, right), dot(x, up)};
@@ -107,8 +105,8 @@ static void draw_box(cairo_t *cr, const view *v, const rc_frame *f)
             double a[3], b[3], ax, ay, bx, by;
             corner(f, c, a);
             corner(f, c | 1 << k, b);
-            project(v, a, &ax, &ay);
-            project(v, b, &bx, &by);
+            rc_render_project(v, a, &ax, &ay);
+            rc_render_project(v, b, &bx, &by);
             cairo_move_to(cr, ax, ay);
             cairo_line_to(cr, bx, by);
         }
@@ -152,8 +150,8 @@ static void draw_arrow(cairo_t *cr, const view *v, const double x[3], const doub
 {
     double tip[3], ax, ay, bx, by;
     for (int k = 0; k < 3; k++) tip[k] = x[k] + length * velocity[k];
-    project(v, x, &ax, &ay);
-    project(v, tip, &bx, &by);
+    rc_render_project(v, x, &ax, &ay);
+    rc_render_project(v, tip, &bx, &by);
     double dx = bx - ax, dy = by - ay, n = hypot(dx, dy);
     if (n < 1) return;
     double head = fmin(0.35 * n, 8), ux = dx / n, uy = dy / n;
@@ -164,33 +162,63 @@ static void draw_arrow(cairo_t *cr, const view *v, const double x[3], const doub
     cairo_line_to(cr, bx - head * (ux + 0.5 * uy), by - head * (uy - 0.5 * ux));
 }
 
-bool rc_render_draw(cairo_t *cr, const rc_frame *f, const rc_render_options *o, double speed_scale, double x,
-                    double y, double width, double height)
+/* Body i (i >= 0) or static shape -1 - i of shapes, darkened by shade in 3D. */
+static void draw_item(cairo_t *cr, const view *v, const rc_frame *f, const rc_render_shapes *shapes,
+                      const rc_render_options *o, double speed_scale, int32_t i, double shade)
 {
-    layer *order = malloc((f->count > 0 ? (size_t)f->count : 1) * sizeof *order);
+    static const double identity[4] = {1, 0, 0, 0};
+    static const rgb grey = {0.55, 0.55, 0.55};
+    const rc_render_solid *s = !shapes ? NULL : i >= 0 ? shapes->bodies + i : shapes->statics + (-1 - i);
+    const double *x = i >= 0 ? f->positions + 3 * i : s->position;
+    rgb c = i >= 0 ? color_of(f, i, o, speed_scale) : grey;
+    if (s && s->kind == RC_SOLID_POLYTOPE) {
+        const double *q = i < 0 ? s->orientation : f->orientations ? f->orientations + 4 * i : identity;
+        rc_render_draw_polytope(cr, v, s, x, q, c, f->dimension, shade);
+        return;
+    }
+    double sx, sy;
+    rc_render_project(v, x, &sx, &sy);
+    draw_particle(cr, sx, sy, v->scale * (i >= 0 ? f->radii[i] : s->radius), c, f->dimension == 3, shade);
+}
+
+/* The bodies, and the static shapes that are not planes, far to near: order[k].index is i for body i and -1 - s
+ * for static shape s (first among equals, so 2D static shapes lie under the bodies). Returns the number of entries. */
+static int32_t layers(const rc_frame *f, const rc_render_shapes *shapes, const view *v, layer *order)
+{
+    int32_t n = 0;
+    for (int32_t i = 0; i < f->count; i++) order[n++] = (layer){dot(f->positions + 3 * i, v->toward), i};
+    for (int32_t s = 0; shapes && s < shapes->static_count; s++)
+        if (shapes->statics[s].kind != RC_SOLID_PLANE)
+            order[n++] = (layer){dot(shapes->statics[s].position, v->toward), -1 - s};
+    qsort(order, (size_t)n, sizeof *order, farther_first);
+    return n;
+}
+
+bool rc_render_draw(cairo_t *cr, const rc_frame *f, const rc_render_shapes *shapes, const rc_render_options *o,
+                    double speed_scale, double x, double y, double width, double height)
+{
+    int32_t statics = shapes ? shapes->static_count : 0;
+    layer *order = malloc(((size_t)f->count + (size_t)statics + 1) * sizeof *order);
     if (!order) return false;
     double largest = 0;
     for (int32_t i = 0; i < f->count; i++) largest = fmax(largest, f->radii[i]);
     double arrow = o->arrows ? 2 * largest / speed_scale : 0;
     view v;
-    fit(&v, f, o, arrow, width, height);
+    fit(&v, f, shapes, o, arrow, width, height);
     v.cx = x + 0.5 * width;
     v.cy = y + 0.5 * height;
-    double near = -INFINITY, far = INFINITY;
-    for (int32_t i = 0; i < f->count; i++) {
-        order[i] = (layer){dot(f->positions + 3 * i, v.toward), i};
-        near = fmax(near, order[i].depth), far = fmin(far, order[i].depth);
-    }
-    qsort(order, (size_t)f->count, sizeof *order, farther_first);
+    int32_t n = layers(f, shapes, &v, order);
+    double near = n ? order[n - 1].depth : 0, far = n ? order[0].depth : 0;
     cairo_save(cr);
     cairo_rectangle(cr, x, y, width, height);
     cairo_clip(cr);
-    draw_box(cr, &v, f);
-    for (int32_t k = 0; k < f->count; k++) {
-        int32_t i = order[k].index;
-        double sx, sy, shade = near > far ? (order[k].depth - far) / (near - far) : 1;
-        project(&v, f->positions + 3 * i, &sx, &sy);
-        draw_particle(cr, sx, sy, v.scale * f->radii[i], color_of(f, i, o, speed_scale), f->dimension == 3, shade);
+    if (!shapes) draw_box(cr, &v, f);
+    for (int32_t s = 0; s < statics; s++)
+        if (shapes->statics[s].kind == RC_SOLID_PLANE)
+            rc_render_draw_plane(cr, &v, shapes->statics + s, f->dimension, 0.5 * fmax(width, height) / v.scale);
+    for (int32_t k = 0; k < n; k++) {
+        double shade = near > far ? (order[k].depth - far) / (near - far) : 1;
+        draw_item(cr, &v, f, shapes, o, speed_scale, order[k].index, shade);
     }
     if (o->arrows) {
         cairo_set_source_rgb(cr, 0, 0, 0);

@@ -11,7 +11,9 @@
  * keeps masses and momenta as its Atoms' own arrays (get_masses, get_velocities = momenta / masses, and so its kinetic
  * energy), so both are written. Numbers are printed with 17 significant digits, so they read back to the same bits.
  * Frames with orientations put orientation:R:4 before masses, written x y z w: OVITO maps that column to its
- * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
+ * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). A writer given the
+ * bodies' half extents (rc_xyz_writer_set_shapes) ends every line with them, aspherical_shape:R:3, OVITO's
+ * Aspherical Shape (0 0 0 for other shapes, which OVITO then draws by their radius). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
  * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
  * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). Frames are independent
  * of one another (each carries its own count, cell and columns), so a resume needs only the file cut at the mark's
@@ -21,6 +23,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/status.h"
 #include "io/elements.h"
@@ -32,6 +35,8 @@ struct rc_xyz_writer {
     rc_output_file out;
     bool failed; /* a write failed: the file stays PATH.partial */
     int64_t frames;
+    int32_t shape_count;  /* particles of the frames when half is set */
+    double *half;         /* 3 per particle: the aspherical_shape column, or NULL */
 };
 
 /* A new file (mark NULL), or the file a run left cut back to the mark. */
@@ -60,11 +65,26 @@ rc_status rc_xyz_writer_resume(const char *path, const rc_output_mark *mark, rc_
     return s ? s : start(path, mark, writer);
 }
 
+rc_status rc_xyz_writer_set_shapes(rc_xyz_writer *w, int32_t count, const double *half_extents)
+{
+    if (!w || count < 0 || (count && !half_extents)) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer shapes: NULL");
+    double *half = malloc(3 * (size_t)count * sizeof *half + sizeof *half);
+    if (!half) return rc_fail(RC_NO_MEMORY, "xyz output: out of memory");
+    if (count) memcpy(half, half_extents, 3 * (size_t)count * sizeof *half);
+    free(w->half);
+    w->half = half;
+    w->shape_count = count;
+    return RC_OK;
+}
+
 /* Everything a frame must have before a byte of it is written, so a bad frame never leaves half a frame. */
-static rc_status check_frame(const rc_frame *f)
+static rc_status check_frame(const rc_xyz_writer *w, const rc_frame *f)
 {
     rc_status s = rc_frame_check(f);
     if (s) return s;
+    if (w->half && f->count != w->shape_count)
+        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: %d particles, the shapes are of %d", (int)f->count,
+                       (int)w->shape_count);
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] < 0 || f->species[i] >= RC_ELEMENT_COUNT)
             return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is not in [0, %d]", (int)i,
@@ -80,17 +100,17 @@ static double cell_edge(const rc_frame *f, int k)
 
 static char flag(bool periodic) { return periodic ? 'T' : 'F'; }
 
-static int write_header(FILE *file, const rc_frame *f)
+static int write_header(FILE *file, const rc_frame *f, bool shapes)
 {
     return fprintf(file,
                    "%d\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s"
-                   ":masses:R:1:momenta:R:3 Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
+                   ":masses:R:1:momenta:R:3%s Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
                    (int)f->count, cell_edge(f, 0), cell_edge(f, 1), cell_edge(f, 2),
-                   f->orientations ? ":orientation:R:4" : "", f->time, f->collisions, flag(f->periodic[0]),
+                   f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "", f->time, f->collisions, flag(f->periodic[0]),
                    flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
 }
 
-static int write_particle(FILE *file, const rc_frame *f, int32_t i)
+static int write_particle(FILE *file, const rc_frame *f, const double *half, int32_t i)
 {
     const char *species = rc_element_symbol(f->species[i]);
     const double *x = f->positions + 3 * i, *v = f->velocities + 3 * i;
@@ -102,17 +122,18 @@ static int write_particle(FILE *file, const rc_frame *f, int32_t i)
     }
     double m = f->masses[i];
     if (n >= 0) n = fprintf(file, " %.17g %.17g %.17g %.17g", m, m * v[0], m * v[1], m * v[2]);
+    if (n >= 0 && half) n = fprintf(file, " %.17g %.17g %.17g", half[3 * i], half[3 * i + 1], half[3 * i + 2]);
     return n < 0 ? n : fputc('\n', file);
 }
 
 rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL");
-    rc_status s = check_frame(frame);
+    rc_status s = check_frame(writer, frame);
     if (s) return s;
     errno = 0;
-    int ok = write_header(writer->file, frame) >= 0;
-    for (int32_t i = 0; i < frame->count && ok; i++) ok = write_particle(writer->file, frame, i) >= 0;
+    int ok = write_header(writer->file, frame, writer->half != NULL) >= 0;
+    for (int32_t i = 0; i < frame->count && ok; i++) ok = write_particle(writer->file, frame, writer->half, i) >= 0;
     if (ok && fflush(writer->file) == 0) {
         writer->frames++;
         return RC_OK;
@@ -134,6 +155,7 @@ rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
 {
     if (!writer) return RC_OK;
     rc_status s = rc_output_file_close(&writer->out, writer->file, writer->failed);
+    free(writer->half);
     free(writer);
     return s;
 }

@@ -82,6 +82,7 @@ static rc_status add_static(rc_rigid *e, int32_t t, const rc_rigid_static_def *b
     double q[4], centre[3], *n = e->snormal + 3 * t, offset[3];
     rc_status s = rc_rigid_placement_check(e->d, name, b->position, b->orientation, q);
     if (s) return s;
+    memcpy(e->sq + 4 * t, q, sizeof q);
     rc_quat_matrix(q, e->srot + 9 * t);
     memcpy(e->sx + 3 * t, b->position, 3 * sizeof(double));
     rc_rigid_geometry *g = &e->static_geometry[t];
@@ -108,8 +109,8 @@ static rc_status allocate(rc_rigid *e)
     void **arrays[] = {(void **)&e->x, (void **)&e->q, (void **)&e->v, (void **)&e->w, (void **)&e->mass,
                        (void **)&e->rot, (void **)&e->inertia_body, (void **)&e->inertia_world,
                        (void **)&e->inverse_body, (void **)&e->reach, (void **)&e->shift, (void **)&e->v_collided, (void **)&e->sx,
-                       (void **)&e->srot, (void **)&e->snormal};
-    size_t sizes[] = {3 * n, 4 * n, 3 * n, 3 * n, n, 9 * n, 9 * n, 9 * n, 9 * n, n, 4 * n, 3 * n, 3 * m, 9 * m, 3 * m};
+                       (void **)&e->sq, (void **)&e->srot, (void **)&e->snormal};
+    size_t sizes[] = {3 * n, 4 * n, 3 * n, 3 * n, n, 9 * n, 9 * n, 9 * n, 9 * n, n, 4 * n, 3 * n, 3 * m, 4 * m, 9 * m, 3 * m};
     bool ok = true;
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) ok &= (*arrays[k] = calloc(sizes[k], sizeof(double))) != NULL;
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
@@ -190,7 +191,7 @@ void rc_rigid_destroy(rc_rigid *e)
 {
     if (!e) return;
     void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
-                      e->reach, e->shift, e->v_collided, e->sx, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
+                      e->reach, e->shift, e->v_collided, e->sx, e->sq, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
                       e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first, e->guess};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);

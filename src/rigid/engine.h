@@ -65,7 +65,7 @@ struct rc_rigid {
     bool *ball;
     int32_t *species;
     double *x, *q, *v, *w, *mass, *rot, *inertia_body, *inertia_world, *inverse_body; /* 3,4,3,3,1,9,9,9,9 */
-    double *sx, *srot, *snormal; /* 3, 9, 3 per static shape */
+    double *sx, *sq, *srot, *snormal; /* 3, 4, 9, 3 per static shape */
     double time;
     rc_rigid_contacts contacts;
     rc_rigid_broad broad;

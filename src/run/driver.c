@@ -95,12 +95,13 @@ static rc_status check_limits(const rc_run *run)
     return RC_OK;
 }
 
-/* Opens the files (reopens them after the checkpoint's marks when in_place), writes scene.json and, in a new folder,
- * the first frame; starts the clocks. */
+/* Opens the files (reopens them after the checkpoint's marks when in_place), writes scene.json, shapes.json
+ * (time-stepping) and, in a new folder, the first frame; starts the clocks. */
 static rc_status begin(rc_run *run, const char *h5md_path, bool in_place, bool count_first)
 {
     rc_status s = rc_run_files_open(run, h5md_path, in_place);
     if (!s) s = rc_run_write_scene(run);
+    if (!s) s = rc_run_write_shapes(run);
     if (!s && !in_place) s = rc_run_files_write(run);
     if (!s && !in_place && count_first) run->at.outputs_done++;
     rc_run_limits now;

@@ -1,4 +1,5 @@
-/* The files of a run (docs/formats.md, "Outputs"): the run folder, DIRECTORY/trajectory.xyz (extended XYZ frames),
+/* The files of a run (docs/formats.md, "Outputs"): the run folder, DIRECTORY/trajectory.xyz (extended XYZ frames;
+ * time-stepping runs with the bodies' half extents, shapes.c),
  * DIRECTORY/observables.csv (one row per output time: the table's row columns, the event-driven averages over the
  * interval since the previous row), DIRECTORY/trajectory.h5md (the same frames and rows in H5MD, when asked) and
  * DIRECTORY/separation_histogram.csv; opened fresh, or reopened after a checkpoint's marks so that a resumed run
@@ -40,18 +41,21 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     if (!name_file(o->xyz, run->directory, "trajectory.xyz", &f->trajectory) ||
         !name_file(o->csv, run->directory, "observables.csv", &f->observables) ||
         (h5md_path ? !(f->h5md_path = strdup(h5md_path))
-                   : !name_file(o->h5md, run->directory, "trajectory.h5md", &f->h5md_path)))
+                   : !name_file(o->h5md, run->directory, "trajectory.h5md", &f->h5md_path)) ||
+        !name_file(run->rigid != NULL, run->directory, "shapes.json", &f->shapes))
         return rc_fail(RC_NO_MEMORY, "out of memory");
     const char *names[MAX_COLUMNS];
     int columns = rc_run_row_columns(run->dynamics, names, NULL);
     const char *author = getenv("USER");
     if (resume) {
         if (f->trajectory) s = rc_xyz_writer_resume(f->trajectory, &run->at.xyz, &f->xyz);
+        if (!s && f->xyz) s = rc_run_shapes_to_xyz(run);
         if (!s && f->observables) s = rc_csv_writer_resume(f->observables, columns, names, &run->at.csv, &f->csv);
         if (!s && f->h5md_path) s = rc_h5md_writer_resume(f->h5md_path, author, &run->at.h5md, &f->h5md);
         return s;
     }
     if (f->trajectory) s = rc_xyz_writer_open(f->trajectory, &f->xyz);
+    if (!s && f->xyz) s = rc_run_shapes_to_xyz(run);
     if (!s && f->observables) s = rc_csv_writer_open(f->observables, columns, names, &f->csv);
     if (!s && f->h5md_path) s = rc_h5md_writer_open(f->h5md_path, author, &f->h5md);
     return s;
@@ -143,6 +147,7 @@ void rc_run_files_free(rc_run *run)
     free(f->observables);
     free(f->h5md_path);
     free(f->histogram);
+    free(f->shapes);
     memset(f, 0, sizeof *f);
 }
 

@@ -42,7 +42,7 @@ typedef struct run_position {
 
 /* The files of a run. */
 typedef struct run_files {
-    char *trajectory, *observables, *h5md_path, *histogram; /* paths, NULL when not written */
+    char *trajectory, *observables, *h5md_path, *histogram, *shapes; /* paths, NULL when not written */
     rc_xyz_writer *xyz;
     rc_csv_writer *csv;
     rc_h5md_writer *h5md;
@@ -135,10 +135,20 @@ rc_status rc_run_write_text(const char *path, const char *text);
 cJSON *rc_run_summary(const rc_run *run);
 /* DIRECTORY/scene.json: the scene as read with the run's effective stop and output. */
 rc_status rc_run_write_scene(const rc_run *run);
+/* A JSON array of n numbers. */
+cJSON *rc_run_json_numbers(const double *x, int n);
+/* Writes object as indented JSON to DIRECTORY/name, atomically. */
+rc_status rc_run_write_json(const rc_run *run, const char *name, const cJSON *object);
 /* DIRECTORY/summary.json: the summary, the version, the command line, the start and end. */
 rc_status rc_run_write_summary(const rc_run *run);
 /* UTC now as 2026-11-25T13:07:00Z. */
 void rc_run_timestamp(char out[32]);
+
+/* ---- shapes.c ---- */
+/* Time-stepping runs with files: DIRECTORY/shapes.json, every body's shape and every static shape with its pose. */
+rc_status rc_run_write_shapes(const rc_run *run);
+/* Time-stepping runs: gives the XYZ writer the bodies' half extents (its aspherical_shape column). */
+rc_status rc_run_shapes_to_xyz(const rc_run *run);
 
 /* ---- checkpoint.c ---- */
 /* What a checkpoint holds, read back. */

@@ -19,7 +19,7 @@ void rc_run_timestamp(char out[32])
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &utc);
 }
 
-static cJSON *numbers(const double *x, int n)
+cJSON *rc_run_json_numbers(const double *x, int n)
 {
     cJSON *list = cJSON_CreateArray();
     for (int k = 0; list && k < n; k++) cJSON_AddItemToArray(list, cJSON_CreateNumber(x[k]));
@@ -32,7 +32,7 @@ static void add_edmd_system(const rc_run *run, cJSON *summary)
     cJSON_AddNumberToObject(summary, "particles", def->count);
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
     cJSON_AddNumberToObject(summary, "packing_fraction", rc_run_scene_settings(run->edmd_scene)->packing_fraction);
-    cJSON_AddItemToObject(summary, "box", numbers(def->box, def->dimension));
+    cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));
     cJSON_AddStringToObject(summary, "event_detection", rc_event_detection_name(def->detection));
@@ -71,6 +71,7 @@ static void add_outputs(const rc_run *run, cJSON *summary)
     add_path(files, "observables", f->observables);
     add_path(files, "h5md", f->h5md_path);
     add_path(files, "separation_histogram", f->histogram);
+    add_path(files, "shapes", f->shapes);
     cJSON_AddNumberToObject(files, "frames", (double)run->at.frames);
     cJSON_AddNumberToObject(files, "rows", (double)run->at.rows);
 }
@@ -107,8 +108,7 @@ char *rc_run_summary_json(const rc_run *run, bool compact)
 
 void rc_text_free(char *text) { cJSON_free(text); }
 
-/* Writes object as indented JSON to DIRECTORY/name, atomically. */
-static rc_status write_json(const rc_run *run, const char *name, const cJSON *object)
+rc_status rc_run_write_json(const rc_run *run, const char *name, const cJSON *object)
 {
     char *text = cJSON_Print(object), *path = rc_run_join(run->directory, name);
     rc_status s = !text || !path ? rc_fail(RC_NO_MEMORY, "out of memory writing %s", name) : RC_OK;
@@ -157,7 +157,7 @@ rc_status rc_run_write_scene(const rc_run *run)
     cJSON_DeleteItemFromObjectCaseSensitive(scene, "output");
     cJSON_AddItemToObject(scene, "stop", limits_object(&run->settings.stop));
     cJSON_AddItemToObject(scene, "output", output_object(run));
-    rc_status s = write_json(run, "scene.json", scene);
+    rc_status s = rc_run_write_json(run, "scene.json", scene);
     cJSON_Delete(scene);
     return s;
 }
@@ -172,7 +172,7 @@ rc_status rc_run_write_summary(const rc_run *run)
     else cJSON_AddNullToObject(summary, "command_line");
     cJSON_AddStringToObject(summary, "started_at", run->started_at);
     cJSON_AddStringToObject(summary, "ended_at", run->ended_at);
-    rc_status s = write_json(run, "summary.json", summary);
+    rc_status s = rc_run_write_json(run, "summary.json", summary);
     cJSON_Delete(summary);
     return s;
 }

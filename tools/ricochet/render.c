@@ -1,5 +1,6 @@
-/* ricochet render TRAJECTORY... [options]: read extended XYZ or H5MD trajectories frame by frame, draw frame k of
- * every trajectory side by side into DIR/frame_NNNNN.png (ricochet/render.h), join the PNGs into an MP4 with ffmpeg
+/* ricochet render TRAJECTORY... [options]: read extended XYZ or H5MD trajectories frame by frame, with the shapes of
+ * their bodies from the side file shapes.json beside each (or --shapes FILE), draw frame k of every trajectory side
+ * by side into DIR/frame_NNNNN.png (ricochet/render.h), join the PNGs into an MP4 with ffmpeg
  * when asked, and print a JSON object saying what was written (docs/cli.md). */
 #include <math.h>
 #include <spawn.h>
@@ -15,15 +16,15 @@ extern char **environ;
 enum { MOST_PANELS = 8 };
 
 typedef struct render_arguments {
-    const char *paths[MOST_PANELS], *labels[MOST_PANELS];
-    int panels, labelled;
+    const char *paths[MOST_PANELS], *labels[MOST_PANELS], *shapes[MOST_PANELS];
+    int panels, labelled, shaped;
     const char *directory, *mp4;
     double fps;
     rc_render_options options;
     bool help;
 } render_arguments;
 
-enum { OUT, MP4, FPS, SIZE, COLOR_BY, SPEED_MAX, ARROWS, LABEL, HELP };
+enum { OUT, MP4, FPS, SIZE, COLOR_BY, SPEED_MAX, ARROWS, LABEL, SHAPES, HELP };
 
 static const rc_cli_option option_table[] = {
     {"out", 0, "DIR", "write the PNGs here (created if missing; default \"render\")", OUT},
@@ -36,6 +37,8 @@ static const rc_cli_option option_table[] = {
                           "first frames)", SPEED_MAX},
     {"arrows", 0, NULL, "draw velocity arrows", ARROWS},
     {"label", 0, "TEXT", "a title per trajectory, in order (give one for each)", LABEL},
+    {"shapes", 0, "FILE", "the shapes of each trajectory's bodies and static shapes, in order (default:\n"
+                          "shapes.json beside it, which time-stepping runs write; without: spheres)", SHAPES},
     {"help", 'h', NULL, "print this help", HELP},
 };
 
@@ -71,6 +74,10 @@ static int take(void *context, int id, const char *value)
         if (a->labelled == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: more than %d", MOST_PANELS);
         a->labels[a->labelled++] = value;
         break;
+    case SHAPES:
+        if (a->shaped == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--shapes: more than %d", MOST_PANELS);
+        a->shapes[a->shaped++] = value;
+        break;
     default: {
         double *x = id == FPS ? &a->fps : &a->options.speed_scale;
         *x = strtod(value, &end);
@@ -98,6 +105,9 @@ static int parse(int argc, char **argv, render_arguments *a)
     if (a->labelled && a->labelled != a->panels)
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: %d given for %d trajectories (give one each, or none)",
                            a->labelled, a->panels);
+    if (a->shaped && a->shaped != a->panels)
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--shapes: %d given for %d trajectories (give one each, or none)",
+                           a->shaped, a->panels);
     return RC_CLI_GO_ON;
 }
 
@@ -133,7 +143,8 @@ static int make_mp4(const render_arguments *a)
 
 /* Frame k of every trajectory into DIR/frame_NNNNN.png until one ends; *count counts them. Without --speed-max the
  * colour and arrow scale is the largest speed of the first frames, the same for every picture. */
-static int draw_all(const render_arguments *a, rc_trajectory_reader **readers, rc_frame *frames, int64_t *count)
+static int draw_all(const render_arguments *a, rc_trajectory_reader **readers, rc_frame *frames,
+                    rc_render_shapes *const *shapes, int64_t *count)
 {
     const rc_frame *panels[MOST_PANELS];
     rc_render_options options = a->options;
@@ -150,10 +161,23 @@ static int draw_all(const render_arguments *a, rc_trajectory_reader **readers, r
         snprintf(name, sizeof name, "frame_%05lld.png", (long long)*count);
         char *path = rc_cli_join(a->directory, name);
         if (!path) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
-        rc_status s = rc_render_png(a->panels, panels, a->labelled ? a->labels : NULL, &options, path);
+        rc_status s = rc_render_png(a->panels, panels, (const rc_render_shapes *const *)shapes,
+                                    a->labelled ? a->labels : NULL, &options, path);
         free(path);
         if (s) return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
     }
+}
+
+/* The shapes of trajectory k: --shapes, else shapes.json beside it when there is one, else none (NULL). */
+static int read_shapes(const render_arguments *a, int k, rc_render_shapes **shapes)
+{
+    const char *path = a->paths[k], *slash = strrchr(path, '/');
+    char beside[4096];
+    snprintf(beside, sizeof beside, "%.*sshapes.json", slash ? (int)(slash - path + 1) : 0, path);
+    if (!a->shaped && access(beside, F_OK) != 0) return -1;
+    if (rc_render_shapes_read(a->shaped ? a->shapes[k] : beside, shapes))
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+    return -1;
 }
 
 static int render(const render_arguments *a)
@@ -163,16 +187,19 @@ static int render(const render_arguments *a)
                                               "the PNG frames without --mp4, or install it", a->mp4);
     rc_trajectory_reader *readers[MOST_PANELS] = {NULL};
     rc_frame frames[MOST_PANELS] = {{0}};
+    rc_render_shapes *shapes[MOST_PANELS] = {NULL};
     int64_t count = 0;
     int code = -1;
     for (int k = 0; k < a->panels && code == -1; k++)
         if (rc_trajectory_open(a->paths[k], &readers[k])) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+    for (int k = 0; k < a->panels && code == -1; k++) code = read_shapes(a, k, &shapes[k]);
     if (code == -1) code = rc_cli_make_directory(a->directory);
-    if (code == -1) code = draw_all(a, readers, frames, &count);
+    if (code == -1) code = draw_all(a, readers, frames, shapes, &count);
     if (code == -1 && a->mp4 && count > 0) code = make_mp4(a);
     for (int k = 0; k < a->panels; k++) {
         rc_trajectory_close(readers[k]);
         rc_frame_release(&frames[k]);
+        rc_render_shapes_destroy(shapes[k]);
     }
     if (code != -1) return code;
     cJSON *report = cJSON_CreateObject();
