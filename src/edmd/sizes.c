@@ -56,7 +56,7 @@ static rc_status check_species(int32_t kinds, const rc_species *species)
         sum += k->fraction;
     }
     if (!(fabs(sum - 1) <= 1e-9))
-        return rc_fail(RC_INVALID_ARGUMENT, "species: the fractions sum to %.17g, not 1 (within 1e-9)", sum);
+        return rc_fail(RC_INVALID_ARGUMENT, "species: the fractions sum to %.12g, not 1 (within 1e-9)", sum);
     return RC_OK;
 }
 
