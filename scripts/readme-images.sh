@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes the pictures of the README (docs/img/) with the ricochet tool: the pool break resolved by Generalized
 # Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
-# granular gas (ricochet run, then ricochet plot). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# granular gas (ricochet run, then ricochet plot), and the last frame of the binary disk mixture coloured by species
+# (ricochet run, then ricochet render). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,4 +19,9 @@ cp "$tmp/pool/frame_00000.png" "$root/docs/img/pool_break.png"
 "$tool" run "$root/examples/edmd/granular_gas.json" --out "$tmp/gas" --no-xyz --quiet >/dev/null
 "$tool" plot "$tmp/gas/observables.csv" --columns temperature,pressure,collisions,energy_drift --size 900x560 \
     --out "$root/docs/img/granular_gas.png" >/dev/null
-echo "wrote $root/docs/img/pool_break.png and $root/docs/img/granular_gas.png"
+"$tool" run "$root/examples/edmd/binary_disks.json" --out "$tmp/binary" --quiet >/dev/null
+tail -n 1002 "$tmp/binary/trajectory.xyz" >"$tmp/binary_last.xyz"
+"$tool" render "$tmp/binary_last.xyz" --color-by species --size 460x460 \
+    --label "binary disks 1 : 1.4, 50:50, packing fraction 0.55" --out "$tmp/binary_render" >/dev/null
+cp "$tmp/binary_render/frame_00000.png" "$root/docs/img/binary_disks.png"
+echo "wrote $root/docs/img/pool_break.png, $root/docs/img/granular_gas.png and $root/docs/img/binary_disks.png"

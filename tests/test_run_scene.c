@@ -219,7 +219,8 @@ static void test_size_distribution(void)
 
 static void test_examples(void)
 {
-    static const char *const names[] = {"hard_spheres", "hard_disks", "granular_gas", "ball_on_plate", "box_gravity"};
+    static const char *const names[] = {"hard_spheres", "hard_disks", "binary_disks", "granular_gas", "ball_on_plate",
+                                        "box_gravity"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char path[128];
         snprintf(path, sizeof path, "examples/edmd/%s.json", names[i]);
