@@ -1,8 +1,9 @@
 #!/bin/sh
 # Makes the pictures of the README (docs/img/) with the ricochet tool: the pool break resolved by Generalized
 # Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
-# granular gas (ricochet run, then ricochet plot), and the rigid bodies drawn as they are from their runs' shapes.json:
-# the hopper at its end (a few minutes) and the dice in flight. Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# granular gas (ricochet run, then ricochet plot), the last frame of the binary disk mixture coloured by species
+# (ricochet run, then ricochet render), and the rigid bodies drawn as they are from their runs' shapes.json: the
+# hopper at its end (a few minutes) and the dice in flight. Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +20,11 @@ cp "$tmp/pool/frame_00000.png" "$root/docs/img/pool_break.png"
 "$tool" run "$root/examples/edmd/granular_gas.json" --out "$tmp/gas" --no-xyz --quiet >/dev/null
 "$tool" plot "$tmp/gas/observables.csv" --columns temperature,pressure,collisions,energy_drift --size 900x560 \
     --out "$root/docs/img/granular_gas.png" >/dev/null
+"$tool" run "$root/examples/edmd/binary_disks.json" --out "$tmp/binary" --quiet >/dev/null
+tail -n 1002 "$tmp/binary/trajectory.xyz" >"$tmp/binary_last.xyz"
+"$tool" render "$tmp/binary_last.xyz" --color-by species --size 460x460 \
+    --label "binary disks 1 : 1.4, 50:50, packing fraction 0.55" --out "$tmp/binary_render" >/dev/null
+cp "$tmp/binary_render/frame_00000.png" "$root/docs/img/binary_disks.png"
 # The last frame of a time-stepping run of the example, drawn with its shapes.json, as docs/img/NAME.png.
 rigid() {
     "$tool" run "$root/examples/rigid/$1.json" --out "$tmp/$1" --quiet $2 >/dev/null
@@ -27,4 +33,4 @@ rigid() {
 }
 rigid hopper ""
 rigid dice "--time 0.6"
-echo "wrote $root/docs/img/pool_break.png, granular_gas.png, hopper.png and dice.png"
+echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, hopper.png and dice.png"

@@ -799,6 +799,45 @@ assert len(r["contacts"]) == 4 and all(c["normal"] == [0, 0, -1] and "vertex" no
 assert abs(a[2] + 1) < 1e-9 and abs(b[2]) < 1e-9 and abs(r["momentum"]["after"][2] + 4) < 1e-12, r["velocities"]
 EOF5
 
+# ---- mixtures and saved states (issue 20): species in the outputs and the summary, a run started from a frame ----
+printf '{"dimension": 2, "temperature": 1, "seed": 3, "stop": {"collisions": 4000}, "output": {"every": 1, "h5md": true},
+ "particles": {"lattice": "random", "count": 400, "packing_fraction": 0.5,
+  "species": [{"diameter": 1, "mass": 1, "fraction": 0.5}, {"diameter": 1.4, "mass": 1.96, "fraction": 0.5}]}}' \
+    >"$tmp/binary.json"
+run 0 "a binary disk mixture" "$tool" run "$tmp/binary.json" --out "$tmp/binary" --quiet
+summary_ok 400
+checks=$((checks + 1))
+python3 - "$tmp/out" "$tmp/binary/trajectory.xyz" <<'EOF6' || fail "binary mixture: species in the summary and the XYZ"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert [(s["species"], s["count"], s["diameter"], s["mass"], s["polydispersity"]) for s in r["species"]] == \
+    [(0, 200, 1, 1, 0), (1, 200, 1.4, 1.96, 0)], r["species"]
+assert abs(r["packing_fraction"] - 0.5) < 1e-12, r["packing_fraction"]
+lines = open(sys.argv[2]).read().splitlines()
+for row in lines[2:402]:  # species:S:1:pos:R:3:velo:R:3:radius:R:1:masses:R:1
+    cells = row.split()
+    assert (cells[0], cells[7], cells[8]) in (("H", "0.5", "1"), ("He", "0.69999999999999996", "1.96")), row
+EOF6
+# a run from the last frame of that run (XYZ, then H5MD) starts in exactly that state, species kept
+tail -n 402 "$tmp/binary/trajectory.xyz" | tail -n 400 >"$tmp/binary_last"
+for saved in trajectory.xyz trajectory.h5md; do
+    printf '{"dimension": 2, "stop": {"collisions": 100}, "particles": {"file": "%s"}}' "$tmp/binary/$saved" \
+        >"$tmp/continue.json"
+    run 0 "a run from the last frame of $saved" "$tool" run "$tmp/continue.json" --out "$tmp/continued" --quiet
+    summary_ok 400
+    checks=$((checks + 1))
+    head -n 402 "$tmp/continued/trajectory.xyz" | tail -n 400 | cmp -s - "$tmp/binary_last" ||
+        fail "the run from $saved does not start with that file's last frame"
+done
+printf '{"dimension": 3, "stop": {"time": 1}, "particles": {"file": "%s"}}' "$tmp/binary/trajectory.xyz" \
+    >"$tmp/other_dimension.json"
+run 2 "a saved state of another dimension" "$tool" run "$tmp/other_dimension.json" --out "$tmp/other_dimension"
+stderr_names "particles.file: $tmp/binary/trajectory.xyz is a saved-state file of another dimension"
+printf '{"dimension": 2, "stop": {"time": 1}, "particles": {"file": "%s", "frame": -100}}' \
+    "$tmp/binary/trajectory.h5md" >"$tmp/past_end.json"
+run 2 "a frame index past the end" "$tool" run "$tmp/past_end.json" --out "$tmp/past_end"
+stderr_names "particles.frame: -100 is a frame index past the end of $tmp/binary/trajectory.h5md"
+
 # ---- usage: exit 1; help and version: exit 0 ----
 run 1 "no command" "$tool"
 run 1 "no file" "$tool" resolve

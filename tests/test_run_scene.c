@@ -154,9 +154,73 @@ static void test_determinism(void)
     rc_run_scene_destroy(b);
 }
 
+/* The 50:50 1:1.4 disk mixture on a hexagonal lattice: 500 of each, their diameters and masses by species, and the
+ * box of 500 pi (0.5^2 + 0.7^2) / 0.5 (hand-computed); random placement reaches packing fraction 0.5 too. */
+static void test_mixture(void)
+{
+    static const char *const lattices[] = {"hexagonal", "random"};
+    for (int l = 0; l < 2; l++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "{\"dimension\": 2, \"particles\": {\"lattice\": \"%s\", \"count\": 1000, \"packing_fraction\": 0.5,"
+                 " \"species\": [{\"diameter\": 1.0, \"mass\": 1, \"fraction\": 0.5},"
+                 " {\"diameter\": 1.4, \"mass\": 2, \"fraction\": 0.5}]}, \"temperature\": 1, \"seed\": 4,"
+                 " \"stop\": {\"collisions\": 10}}",
+                 lattices[l]);
+        rc_run_scene *scene = parse(text);
+        if (!scene) continue;
+        const rc_edmd_def *def = rc_run_scene_def(scene);
+        int32_t counts[2] = {0, 0};
+        for (int32_t i = 0; i < def->count; i++) {
+            int32_t k = def->species[i];
+            CHECK(k == 0 || k == 1, "%s: particle %d of species %d", lattices[l], (int)i, (int)k);
+            if (k != 0 && k != 1) break;
+            counts[k]++;
+            CHECK(def->radii[i] == (k ? 0.7 : 0.5) && def->masses[i] == (k ? 2 : 1), "%s: particle %d: %g %g",
+                  lattices[l], (int)i, def->radii[i], def->masses[i]);
+        }
+        CHECK(def->count == 1000 && counts[0] == 500 && counts[1] == 500, "%s: %d and %d", lattices[l],
+              (int)counts[0], (int)counts[1]);
+        double edge = sqrt(500 * M_PI * (0.25 + 0.49) / 0.5);
+        CHECK_CLOSE(def->box[0], edge, 1e-12, "box edge");
+        CHECK_CLOSE(rc_run_scene_settings(scene)->packing_fraction, 0.5, 1e-12, "packing fraction");
+        rc_edmd *engine = NULL;
+        CHECK(rc_run_scene_create_engine(scene, &engine) == RC_OK, "%s: %s", lattices[l], rc_last_error());
+        rc_edmd_destroy(engine);
+        rc_run_scene_destroy(scene);
+    }
+}
+
+/* A size distribution through the reader: the scene's seed gives the same bits, another seed others. */
+static void test_size_distribution(void)
+{
+    const char *format = "{\"dimension\": 3, \"particles\": {\"lattice\": \"random\", \"count\": 500,"
+                         " \"packing_fraction\": 0.2, \"mass\": 3, \"size_distribution\": {\"kind\": \"lognormal\","
+                         " \"polydispersity\": 0.1, \"mean\": 2}}, \"temperature\": 1, \"seed\": %d,"
+                         " \"stop\": {\"collisions\": 10}}";
+    char text[512];
+    rc_run_scene *scenes[3];
+    for (int i = 0; i < 3; i++) {
+        snprintf(text, sizeof text, format, i < 2 ? 5 : 6);
+        scenes[i] = parse(text);
+    }
+    if (scenes[0] && scenes[1] && scenes[2]) {
+        const rc_edmd_def *a = rc_run_scene_def(scenes[0]), *b = rc_run_scene_def(scenes[1]),
+                          *c = rc_run_scene_def(scenes[2]);
+        CHECK(memcmp(a->radii, b->radii, 500 * sizeof(double)) == 0 &&
+                  memcmp(a->positions, b->positions, 1500 * sizeof(double)) == 0,
+              "same seed, same radii and positions");
+        CHECK(memcmp(a->radii, c->radii, 500 * sizeof(double)) != 0, "another seed, other radii");
+        CHECK(a->masses[0] == 3 && a->masses[499] == 3 && a->species[7] == 0, "one mass, species 0");
+        CHECK_CLOSE(rc_run_scene_settings(scenes[0])->packing_fraction, 0.2, 1e-12, "packing fraction");
+    }
+    for (int i = 0; i < 3; i++) rc_run_scene_destroy(scenes[i]);
+}
+
 static void test_examples(void)
 {
-    static const char *const names[] = {"hard_spheres", "hard_disks", "granular_gas", "ball_on_plate", "box_gravity"};
+    static const char *const names[] = {"hard_spheres", "hard_disks", "binary_disks", "granular_gas", "ball_on_plate",
+                                        "box_gravity"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char path[128];
         snprintf(path, sizeof path, "examples/edmd/%s.json", names[i]);
@@ -251,7 +315,7 @@ static const struct {
     {EXPLICIT_2D "\"particles\": [{\"position\": [1, 1], \"radius\": 0.5, \"species\": -1}]}",
      "particles[0].species: -1 is not a whole number"},
     {EXPLICIT_2D "\"particles\": []}", "particles: the list is empty"},
-    {EXPLICIT_2D "\"particles\": 3}", "particles: not a lattice"},
+    {EXPLICIT_2D "\"particles\": 3}", "particles: not a placement"},
     {EXPLICIT_2D "\"temperature\": 1, \"particles\": [{\"position\": [1, 1], \"radius\": 0.5},"
                  " {\"position\": [3, 1], \"velocity\": [1, 0], \"radius\": 0.5}]}",
      "particles[1].velocity: the scene also gives a temperature"},
@@ -334,6 +398,8 @@ int main(void)
     test_shape_and_settings();
     test_explicit();
     test_determinism();
+    test_mixture();
+    test_size_distribution();
     test_examples();
     test_engine_messages();
     test_bad_input();

@@ -68,6 +68,44 @@ RC_API rc_status rc_place_particles(rc_placement placement, int dimension, const
                                     const bool periodic[3], int32_t count, const double *radii, uint64_t seed,
                                     double *positions);
 
+/* A species of a mixture: the radius and mass of its particles and its number fraction. */
+typedef struct rc_species {
+    double radius;
+    double mass;
+    double fraction; /* in [0, 1]; the fractions of a mixture sum to 1 (within 1e-9) */
+} rc_species;
+
+/* Gives count particles their species (labels: 0 .. kinds - 1), radii and masses. Species s gets
+ * floor(fraction_s * count) particles, and the particles left over go one each to the species with the largest
+ * remainders fraction_s * count - floor(...) (ties: the lower index), so the counts sum to count. The labels are then
+ * shuffled with a seeded generator, so that a lattice filled in index order is mixed, not layered by species. */
+RC_API rc_status rc_mixture_fill(int32_t kinds, const rc_species *species, int32_t count, uint64_t seed,
+                                 int32_t *labels, double *radii, double *masses);
+
+typedef enum rc_size_kind {
+    RC_SIZES_UNIFORM,   /* uniform on mean (1 -/+ sqrt(3) polydispersity): needs polydispersity < 1/sqrt(3) */
+    RC_SIZES_LOGNORMAL, /* ln d normal, cut at truncate standard deviations of ln d either side */
+    RC_SIZES_GAUSSIAN   /* d normal, cut at truncate standard deviations either side: needs every kept d > 0 */
+} rc_size_kind;
+
+/* A continuous distribution of diameters. The mean and the polydispersity (standard deviation / mean) are those of
+ * the distribution as drawn, after the truncation: the underlying normal is widened to make up for the cut. */
+typedef struct rc_size_distribution {
+    rc_size_kind kind;
+    double mean;           /* mean diameter, > 0 */
+    double polydispersity; /* in [0, 1] */
+    double truncate;       /* lognormal and gaussian: standard deviations of the underlying normal kept either side,
+                            * in [0.5, 10] (the scene's default is 3); unused by uniform */
+} rc_size_distribution;
+
+/* Parses "uniform", "lognormal", "gaussian". */
+RC_API rc_status rc_size_kind_parse(const char *name, rc_size_kind *kind);
+RC_API const char *rc_size_kind_name(rc_size_kind kind);
+/* Draws count radii (half the diameters) from the distribution with a seeded generator, in index order.
+ * RC_INVALID_ARGUMENT names the parameter that is out of range ("polydispersity: ..."). */
+RC_API rc_status rc_size_distribution_sample(const rc_size_distribution *sizes, int32_t count, uint64_t seed,
+                                             double *radii);
+
 /* Draws velocities (3 * count; z = 0 in 2D) from the Maxwell-Boltzmann distribution at temperature kT with a seeded
  * generator, removes the centre-of-mass velocity and rescales so that the kinetic temperature is exactly kT
  * (2K / (d (N - 1))). */

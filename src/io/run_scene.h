@@ -1,6 +1,7 @@
 /* The scene of `ricochet run` (ricochet/scene.h) as the reader builds it, and the pieces of the reader: the run
- * settings (run_scene_settings.c), the world (run_scene_world.c), the particles (run_scene_particles.c) and the typed
- * values JSON lacks (run_scene_values.c). */
+ * settings (run_scene_settings.c), the world (run_scene_world.c), the particles (run_scene_particles.c, with the
+ * sizes of a placement in run_scene_sizes.c and a saved state in run_scene_saved.c) and the typed values JSON lacks
+ * (run_scene_values.c). */
 #ifndef RC_IO_RUN_SCENE_H
 #define RC_IO_RUN_SCENE_H
 
@@ -20,8 +21,10 @@ struct rc_run_scene {
     rc_wall *walls;
     char *directory;
     /* read from the file for the particles */
-    bool box_given;    /* "box.size" was in the file */
-    uint64_t seed;     /* "seed" (default 1): placement uses it, the velocities seed + 1, the thermostat seed + 2 */
+    bool box_given;      /* "box.size" was in the file */
+    bool periodic_given; /* "box.periodic" was in the file */
+    uint64_t seed;       /* "seed" (default 1): placement uses it, the velocities seed + 1, the thermostat seed + 2,
+                          * the sizes of a placement (species labels, a size distribution) seed + 3 */
 };
 
 /* "stop", "output" and "equilibration" into scene->settings. */
@@ -34,6 +37,16 @@ rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene);
 /* "particles" and "temperature": places the particles (sizing the box by the packing fraction when asked) and sets
  * their velocities, then checks the state. */
 rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene);
+/* The particle arrays of the scene for count particles (zeroed), pointed to by scene->def. */
+rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count);
+/* "radius" or "diameter" (one of them, required) of the object item called name, as a radius. */
+rc_status rc_run_read_radius(const cJSON *item, const char *name, double *radius);
+/* run_scene_sizes.c: the radii, masses and species of a placement's particles (allocated): "species",
+ * "size_distribution" (with "mass"), or one "diameter"/"radius" and "mass". */
+rc_status rc_run_read_sizes(const cJSON *particles, rc_run_scene *scene);
+/* run_scene_saved.c: "particles": {"file", "frame"}: the particles, and the box and periodicity the scene does not
+ * give, from a frame of a trajectory file. */
+rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
 rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 

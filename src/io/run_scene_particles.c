@@ -1,7 +1,8 @@
 /* The particles of a scene file (docs/formats.md, "Scene files for ricochet run"): a lattice or random placement
- * ({"lattice", "count", "packing_fraction", "diameter" or "radius", "mass"}, the box sized by the packing fraction
- * when it is given) or an explicit list of particles, then their velocities: Maxwell-Boltzmann at "temperature"
- * (seeded), or as listed. */
+ * ({"lattice", "count", "packing_fraction", and the sizes: "diameter" or "radius" and "mass", "species" or
+ * "size_distribution" (run_scene_sizes.c); the box sized by the packing fraction when it is given), an explicit list
+ * of particles, or a saved state ({"file", "frame"}, run_scene_saved.c), then their velocities: Maxwell-Boltzmann at
+ * "temperature" (seeded), or as listed or saved. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +13,10 @@
 #include "io/run_scene.h"
 
 static const char *const lattice_keys[] = {"lattice", "count", "packing_fraction", "diameter", "radius", "mass",
-                                           NULL};
+                                           "species", "size_distribution", NULL};
 static const char *const particle_keys[] = {"position", "velocity", "radius", "diameter", "mass", "species", NULL};
 
-static rc_status allocate(rc_run_scene *scene, int32_t count)
+rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count)
 {
     size_t n = (size_t)count;
     scene->positions = calloc(3 * n, sizeof(double));
@@ -35,8 +36,7 @@ static rc_status allocate(rc_run_scene *scene, int32_t count)
     return RC_OK;
 }
 
-/* "radius" or "diameter" (one of them, required) as a radius. */
-static rc_status read_radius(const cJSON *item, const char *name, double *radius)
+rc_status rc_run_read_radius(const cJSON *item, const char *name, double *radius)
 {
     bool has_radius = cJSON_HasObjectItem(item, "radius"), has_diameter = cJSON_HasObjectItem(item, "diameter");
     if (has_radius && has_diameter)
@@ -92,17 +92,14 @@ static rc_status read_lattice(const cJSON *particles, rc_run_scene *scene)
     rc_edmd_def *def = &scene->def;
     rc_placement placement;
     uint64_t count = 0;
-    double radius = 0, mass = 1, fraction;
+    double fraction;
     rc_status s = rc_json_check_keys(particles, "particles", lattice_keys, NULL);
     if (!s) s = read_placement(particles, def->dimension, &placement);
     if (!s) s = rc_json_count(particles, "particles", "count", true, INT32_MAX, &count, NULL);
     if (!s && count == 0) s = rc_fail(RC_INVALID_ARGUMENT, "particles.count: 0 is not positive");
-    if (!s) s = read_radius(particles, "particles", &radius);
-    if (!s) s = rc_json_positive(particles, "particles", "mass", false, &mass);
-    if (!s) s = allocate(scene, (int32_t)count);
-    if (s) return s;
-    for (int32_t i = 0; i < def->count; i++) scene->radii[i] = radius, scene->masses[i] = mass;
-    s = size_box(particles, scene, &fraction);
+    if (!s) s = rc_run_allocate_particles(scene, (int32_t)count);
+    if (!s) s = rc_run_read_sizes(particles, scene);
+    if (!s) s = size_box(particles, scene, &fraction);
     if (!s && rc_place_particles(placement, def->dimension, def->box, def->periodic, def->count, scene->radii,
                                  scene->seed, scene->positions)) {
         char prefix[128];
@@ -126,7 +123,7 @@ static rc_status read_particle(const cJSON *item, const char *name, rc_run_scene
     if (!s) s = rc_json_check_keys(item, name, particle_keys, NULL);
     if (!s) s = rc_run_vector(item, name, "position", d, true, scene->positions + 3 * i);
     if (!s) s = rc_run_vector(item, name, "velocity", d, false, scene->velocities + 3 * i);
-    if (!s) s = read_radius(item, name, scene->radii + i);
+    if (!s) s = rc_run_read_radius(item, name, scene->radii + i);
     if (!s) s = rc_json_positive(item, name, "mass", false, scene->masses + i);
     if (!s) s = rc_json_count(item, name, "species", false, INT32_MAX, &species, NULL);
     scene->species[i] = (int32_t)species;
@@ -142,7 +139,7 @@ static rc_status read_list(const cJSON *particles, rc_run_scene *scene, int32_t 
     if (count == 0) return rc_fail(RC_INVALID_ARGUMENT, "particles: the list is empty");
     if (!scene->box_given) return rc_fail(RC_INVALID_ARGUMENT, "box.size is missing (an explicit particle list "
                                                                "needs the box)");
-    rc_status s = allocate(scene, count);
+    rc_status s = rc_run_allocate_particles(scene, count);
     int32_t i = 0;
     char name[RC_FIELD_NAME_SIZE];
     for (const cJSON *item = particles->child; item && !s; item = item->next, i++) {
@@ -154,7 +151,8 @@ static rc_status read_list(const cJSON *particles, rc_run_scene *scene, int32_t 
     return s;
 }
 
-/* "temperature": Maxwell-Boltzmann velocities, needed by placed particles, exclusive with listed velocities. */
+/* "temperature": Maxwell-Boltzmann velocities, needed by placed particles, exclusive with listed velocities, in place
+ * of a saved state's. */
 static rc_status read_velocities(const cJSON *root, rc_run_scene *scene, bool placed, int32_t moving)
 {
     rc_edmd_def *def = &scene->def;
@@ -193,10 +191,13 @@ rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene)
     int32_t moving = -1;
     rc_status s;
     if (!particles) return rc_fail(RC_INVALID_ARGUMENT, "particles is missing");
-    if (cJSON_IsObject(particles)) s = read_lattice(particles, scene);
+    bool saved = cJSON_IsObject(particles) && cJSON_HasObjectItem(particles, "file");
+    bool placed = cJSON_IsObject(particles) && !saved;
+    if (saved) s = rc_run_read_saved(particles, scene);
+    else if (placed) s = read_lattice(particles, scene);
     else if (cJSON_IsArray(particles)) s = read_list(particles, scene, &moving);
-    else return rc_fail(RC_INVALID_ARGUMENT, "particles: not a lattice {...} or a list of particles [...]");
-    bool placed = cJSON_IsObject(particles);
+    else return rc_fail(RC_INVALID_ARGUMENT, "particles: not a placement {...}, a saved state {\"file\": ...} or a "
+                                             "list of particles [...]");
     if (!s) s = read_velocities(root, scene, placed, moving);
     if (!s) s = rc_run_check_state(scene, placed);
     if (!s) scene->settings.packing_fraction = packing_fraction(&scene->def);

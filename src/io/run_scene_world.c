@@ -59,6 +59,7 @@ static rc_status read_box(const cJSON *root, rc_run_scene *scene)
     if (s) return s;
     for (int k = 0; k < 3; k++) def->box[k] = 1;
     scene->box_given = cJSON_HasObjectItem(box, "size");
+    scene->periodic_given = cJSON_HasObjectItem(box, "periodic");
     s = rc_run_vector(box, "box", "size", def->dimension, false, def->box);
     for (int k = 0; k < def->dimension && !s; k++)
         if (!(def->box[k] > 0)) s = rc_fail(RC_INVALID_ARGUMENT, "box.size[%d]: %g is not positive", k, def->box[k]);

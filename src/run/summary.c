@@ -26,12 +26,59 @@ cJSON *rc_run_json_numbers(const double *x, int n)
     return list;
 }
 
+typedef struct labelled {
+    int32_t species, index;
+} labelled;
+
+/* By species, then by index: a total order, so the sums below never depend on qsort. */
+static int compare_labelled(const void *a, const void *b)
+{
+    const labelled *x = a, *y = b;
+    if (x->species != y->species) return (x->species > y->species) - (x->species < y->species);
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* One entry per species present, in index order: its count, mean diameter and mass, and the polydispersity of its
+ * diameters (0 for one size). */
+static cJSON *species_list(const rc_edmd_def *def)
+{
+    cJSON *list = cJSON_CreateArray();
+    labelled *order = malloc((size_t)def->count * sizeof *order);
+    if (!list || !order) {
+        free(order);
+        return list;
+    }
+    for (int32_t i = 0; i < def->count; i++) order[i] = (labelled){def->species ? def->species[i] : 0, i};
+    qsort(order, (size_t)def->count, sizeof *order, compare_labelled);
+    for (int32_t first = 0, end; first < def->count; first = end) {
+        /* deviations from the first particle's, then from the mean: exact when the sizes and masses are equal */
+        double d0 = 2 * def->radii[order[first].index], m0 = def->masses[order[first].index];
+        double diameter = 0, squares = 0, mass = 0;
+        for (end = first; end < def->count && order[end].species == order[first].species; end++) {
+            diameter += 2 * def->radii[order[end].index] - d0;
+            mass += def->masses[order[end].index] - m0;
+        }
+        double n = end - first, mean = d0 + diameter / n;
+        for (int32_t k = first; k < end; k++) squares += pow(2 * def->radii[order[k].index] - mean, 2);
+        cJSON *entry = cJSON_CreateObject();
+        cJSON_AddNumberToObject(entry, "species", order[first].species);
+        cJSON_AddNumberToObject(entry, "count", n);
+        cJSON_AddNumberToObject(entry, "diameter", mean);
+        cJSON_AddNumberToObject(entry, "polydispersity", sqrt(squares / n) / mean);
+        cJSON_AddNumberToObject(entry, "mass", m0 + mass / n);
+        cJSON_AddItemToArray(list, entry);
+    }
+    free(order);
+    return list;
+}
+
 static void add_edmd_system(const rc_run *run, cJSON *summary)
 {
     const rc_edmd_def *def = rc_run_scene_def(run->edmd_scene);
     cJSON_AddNumberToObject(summary, "particles", def->count);
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
     cJSON_AddNumberToObject(summary, "packing_fraction", rc_run_scene_settings(run->edmd_scene)->packing_fraction);
+    cJSON_AddItemToObject(summary, "species", species_list(def));
     cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));

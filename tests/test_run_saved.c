@@ -1,0 +1,160 @@
+/* Tests of scenes that start from a saved state (src/io/run_scene_saved.c, docs/formats.md "particles: a saved
+ * state"): a binary disk mixture is run, its frames written as extended XYZ and as H5MD; a scene naming either file
+ * gets the last frame's positions, velocities, radii, masses and species bit for bit, its box and periodicity, and an
+ * engine built from it starts in exactly that state; "frame" picks another frame (negative from the end), a
+ * temperature draws new velocities, the scene's box wins over the file's, and a file of another dimension or a frame
+ * index past the end is refused naming the field. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "ricochet/ricochet.h"
+
+enum { COUNT = 200, FRAMES = 3 };
+
+static rc_run_scene *parse(const char *text)
+{
+    rc_run_scene *scene = NULL;
+    rc_status s = rc_run_scene_parse(text, &scene);
+    CHECK(s == RC_OK, "parse failed (%s): %s", rc_last_error(), text);
+    return scene;
+}
+
+/* Runs the mixture and writes FRAMES frames (times 0, 1, 2) to both files; frames[k] keeps frame k. */
+static bool write_run(const char *xyz, const char *h5md, rc_frame frames[FRAMES])
+{
+    rc_run_scene *scene = parse("{\"dimension\": 2, \"box\": {\"periodic\": [true, false]},"
+                                " \"particles\": {\"lattice\": \"random\", \"count\": 200, \"packing_fraction\": 0.4,"
+                                " \"species\": [{\"diameter\": 1, \"mass\": 1, \"fraction\": 0.5},"
+                                " {\"diameter\": 1.4, \"mass\": 1.96, \"fraction\": 0.5}]},"
+                                " \"temperature\": 1, \"seed\": 8, \"stop\": {\"time\": 2}}");
+    rc_edmd *engine = NULL;
+    rc_xyz_writer *x = NULL;
+    rc_h5md_writer *h = NULL;
+    bool ok = scene && rc_run_scene_create_engine(scene, &engine) == RC_OK && rc_xyz_writer_open(xyz, &x) == RC_OK &&
+              rc_h5md_writer_open(h5md, "tester", &h) == RC_OK;
+    for (int k = 0; k < FRAMES && ok; k++) {
+        rc_edmd_limits limits = {.time = k};
+        ok = rc_edmd_advance(engine, &limits) == RC_OK && rc_frame_init(&frames[k], COUNT, false) == RC_OK &&
+             rc_edmd_fill_frame(engine, &frames[k]) == RC_OK && rc_xyz_writer_write(x, &frames[k]) == RC_OK &&
+             rc_h5md_writer_write(h, &frames[k]) == RC_OK;
+    }
+    if (x) ok = rc_xyz_writer_close(x) == RC_OK && ok;
+    if (h) ok = rc_h5md_writer_close(h) == RC_OK && ok;
+    CHECK(ok, "writing the saved states: %s", rc_last_error());
+    rc_edmd_destroy(engine);
+    rc_run_scene_destroy(scene);
+    return ok;
+}
+
+static bool same(const void *a, const void *b, size_t size) { return memcmp(a, b, size) == 0; }
+
+/* The scene's particles are the frame's, bit for bit. */
+static void check_taken(const char *what, const rc_edmd_def *def, const rc_frame *f, bool velocities)
+{
+    size_t n = COUNT;
+    CHECK(def->count == COUNT && def->dimension == 2, "%s: %d particles", what, (int)def->count);
+    CHECK(same(def->positions, f->positions, 3 * n * sizeof(double)), "%s: positions", what);
+    CHECK(same(def->velocities, f->velocities, 3 * n * sizeof(double)) == velocities, "%s: velocities %s", what,
+          velocities ? "kept" : "redrawn");
+    CHECK(same(def->radii, f->radii, n * sizeof(double)) && same(def->masses, f->masses, n * sizeof(double)) &&
+              same(def->species, f->species, n * sizeof(int32_t)),
+          "%s: radii, masses, species", what);
+}
+
+/* An engine built from the saved scene starts in exactly the frame's state. */
+static void check_engine(const char *what, rc_run_scene *scene, const rc_frame *f)
+{
+    rc_edmd *engine = NULL;
+    rc_frame now;
+    bool ok = rc_run_scene_create_engine(scene, &engine) == RC_OK && rc_frame_init(&now, COUNT, false) == RC_OK &&
+              rc_edmd_fill_frame(engine, &now) == RC_OK;
+    CHECK(ok, "%s: engine: %s", what, rc_last_error());
+    if (ok)
+        CHECK(same(now.positions, f->positions, 3 * COUNT * sizeof(double)) &&
+                  same(now.velocities, f->velocities, 3 * COUNT * sizeof(double)) &&
+                  same(now.species, f->species, COUNT * sizeof(int32_t)) && now.time == 0,
+              "%s: the engine's first frame is the saved one", what);
+    rc_frame_release(&now);
+    rc_edmd_destroy(engine);
+}
+
+static void test_file(const char *path, const rc_frame frames[FRAMES])
+{
+    char text[1024];
+    snprintf(text, sizeof text, "{\"dimension\": 2, \"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}",
+             path);
+    rc_run_scene *scene = parse(text);
+    if (scene) {
+        const rc_edmd_def *def = rc_run_scene_def(scene);
+        const rc_frame *last = &frames[FRAMES - 1];
+        check_taken(path, def, last, true);
+        CHECK(def->box[0] == last->box[0] && def->box[1] == last->box[1] && def->periodic[0] && !def->periodic[1],
+              "%s: the box and periodicity of the frame", path);
+        CHECK(rc_run_scene_settings(scene)->temperature == -1, "%s: no temperature", path);
+        check_engine(path, scene, last);
+        rc_run_scene_destroy(scene);
+    }
+    /* frame 0, from the front and from the end; a temperature redraws the velocities; the scene's box wins */
+    for (int from_end = 0; from_end < 2; from_end++) {
+        snprintf(text, sizeof text,
+                 "{\"dimension\": 2, \"particles\": {\"file\": \"%s\", \"frame\": %d}, \"temperature\": 2,"
+                 " \"box\": {\"size\": [60, 60], \"periodic\": true}, \"stop\": {\"time\": 1}}",
+                 path, from_end ? -FRAMES : 0);
+        scene = parse(text);
+        if (!scene) continue;
+        const rc_edmd_def *def = rc_run_scene_def(scene);
+        check_taken(path, def, &frames[0], false);
+        CHECK(def->box[0] == 60 && def->periodic[1] && rc_run_scene_settings(scene)->temperature == 2,
+              "%s: the scene's box and temperature", path);
+        rc_run_scene_destroy(scene);
+    }
+    /* refusals */
+    const struct {
+        const char *format, *named;
+    } bad[] = {
+        {"{\"dimension\": 3, \"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}",
+         "particles.file: %s is a saved-state file of another dimension"},
+        {"{\"dimension\": 2, \"particles\": {\"file\": \"%s\", \"frame\": 3}, \"stop\": {\"time\": 1}}",
+         "particles.frame: 3 is a frame index past the end of %s (3 frames)"},
+        {"{\"dimension\": 2, \"particles\": {\"file\": \"%s\", \"frame\": -4}, \"stop\": {\"time\": 1}}",
+         "particles.frame: -4 is a frame index past the end"},
+        {"{\"dimension\": 2, \"particles\": {\"file\": \"%s\", \"frame\": 0.5}, \"stop\": {\"time\": 1}}",
+         "particles.frame: 0.5 is not a whole number"},
+        {"{\"dimension\": 2, \"particles\": {\"file\": \"%s\", \"count\": 3}, \"stop\": {\"time\": 1}}",
+         "unknown key \"count\""},
+        {"{\"dimension\": 2, \"particles\": {\"file\": \"%s.missing\"}, \"stop\": {\"time\": 1}}",
+         "particles.file: cannot open"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char named[512];
+        snprintf(text, sizeof text, bad[i].format, path);
+        snprintf(named, sizeof named, bad[i].named, path);
+        scene = (rc_run_scene *)1;
+        rc_status s = rc_run_scene_parse(text, &scene);
+        CHECK(s != RC_OK && scene == NULL && strstr(rc_last_error(), named) != NULL, "%s case %zu: %s", path, i,
+              rc_last_error());
+    }
+}
+
+int main(void)
+{
+    char xyz[64], h5md[64];
+    snprintf(xyz, sizeof xyz, "/tmp/ricochet_test_saved_%d.xyz", (int)getpid());
+    snprintf(h5md, sizeof h5md, "/tmp/ricochet_test_saved_%d.h5md", (int)getpid());
+    rc_frame frames[FRAMES] = {{0}};
+    if (write_run(xyz, h5md, frames)) {
+        int32_t species_1 = 0;
+        for (int32_t i = 0; i < COUNT; i++) species_1 += frames[FRAMES - 1].species[i];
+        CHECK(species_1 == COUNT / 2 && frames[FRAMES - 1].collisions > 0, "the saved run: %d of species 1, %llu "
+              "collisions", (int)species_1, (unsigned long long)frames[FRAMES - 1].collisions);
+        test_file(xyz, frames);
+        test_file(h5md, frames);
+    }
+    for (int k = 0; k < FRAMES; k++) rc_frame_release(&frames[k]);
+    remove(xyz);
+    remove(h5md);
+    return check_finish();
+}
