@@ -3,7 +3,7 @@
  * folder (frames, rows, scene.json, summary.json). It prints the rate of each (collisions or steps per second of CPU
  * time) and the driver's cost as a ratio, so that the driver's chunking, stop checks and observables are seen to cost
  * nothing that matters. Scenes: 4,000 hard spheres at phi = 0.45 (the README's example, 200,000 collisions) and a
- * 2D pile of 400 balls under gravity (2,000 steps). Each case runs in a child process (bench/harness.h). A rate,
+ * 2D pile of 400 balls under gravity (200 steps). Each case runs in a child process (bench/harness.h). A rate,
  * never a verdict. */
 #include <math.h>
 #include <stdio.h>
@@ -23,7 +23,7 @@ static const char *const pile =
     " \"restitution\": 0, \"bodies\": [{\"shape\": \"ball\", \"radius\": 0.5, \"position\": [0.3, 1],"
     " \"grid\": {\"counts\": [20, 20], \"spacing\": [1.05, 1.05]}}], \"static\": [{\"shape\": \"plane\", \"position\":"
     " [0, 0], \"normal\": [0, 1]}, {\"shape\": \"plane\", \"position\": [-1, 0], \"normal\": [1, 0]}, {\"shape\":"
-    " \"plane\", \"position\": [22, 0], \"normal\": [-1, 0]}], \"stop\": {\"steps\": 2000}, \"output\": {\"every\": 0.5}}";
+    " \"plane\", \"position\": [22, 0], \"normal\": [-1, 0]}], \"stop\": {\"steps\": 200}, \"output\": {\"every\": 0.1}}";
 
 typedef struct bench_case {
     const char *name, *scene;
@@ -44,7 +44,7 @@ static double engine_alone(rc_run *run, FILE *out)
     if (rc_run_dynamics(run) == RC_DYNAMICS_EVENT_DRIVEN) {
         rc_edmd_limits limits = {INFINITY, 200000, 0};
         if (rc_edmd_advance((rc_edmd *)rc_run_edmd(run), &limits) != RC_OK) fail(out, "advance");
-    } else if (rc_rigid_step((rc_rigid *)rc_run_rigid(run), 2000) != RC_OK) {
+    } else if (rc_rigid_step((rc_rigid *)rc_run_rigid(run), 200) != RC_OK) {
         fail(out, "step");
     }
     return bench_cpu_now() - t0;
