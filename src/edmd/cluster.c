@@ -2,12 +2,13 @@
  * pair within the contact tolerance, transitively, walls and sleeping particles included, are one simultaneous
  * impact (Vouga et al. 2017, section 3). src/impact resolves it with the scene's operator and restitution by
  * interpolation (sections 4-6); a cluster that ends an inelastic collapse takes the limit of the binary collisions it
- * interrupts, the inelastic answer (section 6.1; docs/edmd.md). The engine then applies the velocities, keeps the
- * books and reschedules every member.
+ * interrupts, the inelastic answer (section 6.1; docs/edmd.md), and its gaps are closed. The engine then applies the
+ * velocities, keeps the books and reschedules every member.
  * Walls and sleepers are static bodies: contacts against b = -1.
  *
  * Contact order: the colliding contact first, then breadth-first from it, so that pairwise Gauss-Seidel in
  * lexicographic order takes the contacts in the order classic sequential event processing meets them. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,7 @@ static void destroy_workspace(rc_edmd_cluster **made)
     free(ws->mark);
     free(ws->keep);
     free(ws->sequence);
+    free(ws->shift);
     free(ws);
     *made = NULL;
 }
@@ -383,6 +385,101 @@ static rc_status collapsing(rc_edmd *e, rc_edmd_cluster *ws, double restitution,
     return sequence_collapses(e, ws, restitution, collapse);
 }
 
+/* The gap between particles at y and xq whose radii add to sigma (minimum image). */
+static double gap_at(const rc_edmd *e, const double y[3], const double xq[3], double sigma)
+{
+    double r[3] = {y[0] - xq[0], y[1] - xq[1], y[2] - xq[2]};
+    rc_edmd_minimum_image(e, r);
+    return sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]) - sigma;
+}
+
+/* Whether member m, moved to y, comes nearer than before, and nearer than contact, to a body outside the cluster: a
+ * wall or a particle of its list (which holds every particle it can touch while it stays inside its shell). */
+static bool meets_outsider(const rc_edmd *e, const rc_edmd_cluster *ws, int32_t m, const double y[3])
+{
+    int32_t k = ws->members[m];
+    const rc_kin *p = &e->kin[k];
+    for (int32_t w = 0; w < e->wall_count; w++) {
+        const double *normal = e->walls[w].normal;
+        double moved = normal[0] * (y[0] - p->x[0]) + normal[1] * (y[1] - p->x[1]) + normal[2] * (y[2] - p->x[2]);
+        double gap = rc_edmd_wall_gap(e, k, w);
+        if (gap + moved < fmin(gap, 0)) return true;
+    }
+    const int32_t *list = rc_edmd_list(e, k);
+    for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
+        int32_t q = list[i];
+        if (member_index(ws, q) >= 0) continue;
+        double xq[3], vq[3], sigma = p->radius + e->kin[q].radius;
+        rc_edmd_state_now(e, q, xq, vq);
+        if (gap_at(e, y, xq, sigma) < fmin(gap_at(e, p->x, xq, sigma), 0)) return true;
+    }
+    return false;
+}
+
+/* Closes the gaps a collapse leaves (docs/edmd.md, "The gaps a collapse leaves"): its limit has every contact closed,
+ * while the cluster that ends it formed with gaps up to the contact tolerance. Taking the contacts in their order
+ * (breadth first from the colliding pair), the member a contact reaches first moves along the contact normal to
+ * touch the member it is reached from, taking that member's move too; all moves then lose their mass-weighted mean,
+ * which keeps the centre of mass. The correction is made whole or not at all, when it is safe: no static contact (a
+ * wall or a sleeper cannot move), no member held (asleep or sliding), every member inside its neighbour-list shell
+ * (its list, valid, covers what it can touch; the shell-exit time stays positive), every contact closed to the
+ * rounding of the positions (a loop's extra contacts need not be) and no member nearer than before, and than
+ * contact, to a body outside the cluster. Otherwise the gaps stay as they formed, within the tolerance. A moved
+ * member takes a new counter, so that the events other particles predicted with it are stale; the caller
+ * reschedules every member. The members are at now (gather streamed them). */
+static rc_status close_gaps(rc_edmd *e, rc_edmd_cluster *ws)
+{
+    int32_t members = ws->member_count;
+    rc_status s = RC_GROW(ws->shift, ws->shift_capacity, 3 * members);
+    if (s != RC_OK) return s;
+    double (*shift)[3] = (double (*)[3])ws->shift;
+    for (int32_t m = 0; m < members; m++) {
+        if (rc_edmd_is_held(e, ws->members[m])) return RC_OK;
+        shift[m][0] = m == 0 ? 0 : NAN; /* NaN: not reached yet */
+        shift[m][1] = shift[m][2] = 0;
+    }
+    for (int32_t c = 0; c < ws->contact_count; c++) {
+        const rc_cluster_contact *k = &ws->contacts[c];
+        if (k->b < 0) return RC_OK;
+        if (!isnan(shift[k->b][0])) continue; /* a loop's contact: checked below */
+        double gap = k->distance - e->kin[ws->members[k->a]].radius - e->kin[ws->members[k->b]].radius;
+        for (int x = 0; x < 3; x++) shift[k->b][x] = shift[k->a][x] + gap * k->normal[x]; /* b towards a */
+    }
+    double mass = 0, mean[3] = {0, 0, 0};
+    for (int32_t m = 0; m < members; m++) {
+        double w = rc_edmd_mass(e, ws->members[m]);
+        mass += w;
+        for (int x = 0; x < 3; x++) mean[x] += w * shift[m][x];
+    }
+    for (int32_t m = 0; m < members; m++)
+        for (int x = 0; x < 3; x++) shift[m][x] -= mean[x] / mass;
+    for (int32_t m = 0; m < members; m++) {
+        const rc_kin *p = &e->kin[ws->members[m]];
+        const double *anchor = e->anchor[ws->members[m]].x;
+        double y[3], ss = 0;
+        for (int x = 0; x < 3; x++) y[x] = p->x[x] + shift[m][x], ss += (y[x] - anchor[x]) * (y[x] - anchor[x]);
+        if (ss >= e->shell_exit * e->shell_exit || meets_outsider(e, ws, m, y)) return RC_OK;
+    }
+    for (int32_t c = 0; c < ws->contact_count; c++) {
+        const rc_cluster_contact *k = &ws->contacts[c];
+        const rc_kin *p = &e->kin[ws->members[k->a]], *q = &e->kin[ws->members[k->b]];
+        double ya[3], yb[3], largest = p->radius + q->radius;
+        for (int x = 0; x < 3; x++) {
+            ya[x] = p->x[x] + shift[k->a][x], yb[x] = q->x[x] + shift[k->b][x];
+            largest = fmax(largest, fmax(fabs(ya[x]), fabs(yb[x])));
+        }
+        /* closed: within a few units in the last place of the coordinates */
+        if (fabs(gap_at(e, ya, yb, p->radius + q->radius)) > 8 * DBL_EPSILON * largest) return RC_OK;
+    }
+    for (int32_t m = 0; m < members; m++) {
+        rc_kin *p = &e->kin[ws->members[m]];
+        if (shift[m][0] == 0 && shift[m][1] == 0 && shift[m][2] == 0) continue;
+        for (int x = 0; x < 3; x++) p->x[x] += shift[m][x];
+        e->counter[ws->members[m]]++;
+    }
+    return RC_OK;
+}
+
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
 {
     rc_status s = workspace(e, &e->cluster);
@@ -415,6 +512,7 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
         s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
     }
     if (s == RC_NOT_TERMINATED) return not_terminated(e, options.max_iterations);
+    bool closing = false;
     if (s == RC_INTERNAL) { /* not even the inelastic LCP was solved (near-singular): the binary rule below acts */
         result.iterations = 0;
         s = RC_OK;
@@ -422,6 +520,7 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
         return s;
     } else {
         apply(e, &result);
+        closing = collapse; /* the inelastic answer was applied */
     }
     /* The operator stops when no contact approaches by more than its tolerance; if the colliding contact still
      * approaches in the engine's arithmetic, the binary rule finishes it, so that the event can never recur at the
@@ -435,6 +534,7 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     else if (ws->contacts[0].b >= 0) rc_edmd_collide_pair(e, i, j, false, restitution);
     else rc_edmd_bounce(e, i, ws->contacts[0].normal, restitution);
     bool stuck = result.iterations == 0 && e->counter[i] == before && e->has_gravity; /* nothing approached */
+    if (closing && (s = close_gaps(e, ws)) != RC_OK) return s;
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_schedule(e, ws->members[m], false);
     if (stuck) return rc_edmd_unstick(e, i, j);
     for (int32_t m = 0; m < ws->member_count && s == RC_OK && e->sleep_on; m++)

@@ -89,6 +89,8 @@ typedef struct rc_edmd_cluster {
     double *sequence;                 /* the binary sequence continued (cluster.c): 3 velocity components per
                                        * member, then per contact the last step that hit it */
     int32_t sequence_capacity;
+    double *shift;                    /* 3 per member: the position correction that closes a collapse's gaps */
+    int32_t shift_capacity;
 } rc_edmd_cluster;
 
 struct rc_edmd {
