@@ -15,7 +15,9 @@
  *
  * "At rest" means the clock has moved by at most one ulp per event for FROZEN_EVENTS events: the pure loop's clock
  * stops outright (t + dt == t), while the engine's creeps on by one ulp per event, since an event time is absolute
- * (now + dt rounds up to the next double) and the ball, streamed over that ulp, gains |g| ulp of speed each time. */
+ * (now + dt rounds up to the next double) and the ball, streamed over that ulp, gains |g| ulp of speed each time.
+ * The engine may also put the ball to sleep on the plate (docs/edmd.md, "Gravity and rest"): then nothing is left to
+ * happen, and the run has come to rest at the time it fell asleep. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +121,10 @@ static int engine(rc_event_detection rule, double plate, long max_events, record
         if (o.negative_time_events > 0) result = NEGATIVE_TIME;
         else if (gap < -FELL_THROUGH) result = WENT_THROUGH;
         else if (frozen >= FROZEN_EVENTS) result = CAME_TO_REST;
+        if (o.events < (uint64_t)k && result == STILL_BOUNCING && o.sleeping == 1) { /* asleep on the plate */
+            result = CAME_TO_REST;
+            rest = frame.time;
+        }
         if (result != STILL_BOUNCING || o.events < (uint64_t)k) break; /* o.events < k: nothing left to happen */
     }
     *out = (record){plate, result, (double)o.events, result == CAME_TO_REST ? rest : rc_edmd_time(e), lowest};

@@ -39,7 +39,7 @@ def cradle(args):
         times = [t for t, _ in frames]
         for ball in range(len(frames[0][1])):
             axis.plot(times, [rows[ball][0] for _, rows in frames], label=f"ball {ball}")
-        axis.set_title(f"{operator.upper()}: {summary['clusters']} cluster(s), drift {summary['energy_drift']:.0e}")
+        axis.set_title(f"{operator.upper()}: {summary['impacts']} impact(s), drift {summary['energy_drift']:.0e}")
         axis.set_xlabel("time")
     axes[0].set_ylabel("x")
     axes[0].legend(fontsize=8)
@@ -87,7 +87,7 @@ def collapse(args):
         left.semilogy(times, gaps, label=f"gap {a}-{b}")
     left.set_xlabel("time")
     left.set_ylabel("gap")
-    left.set_title(f"three on a line, e = 0.05: {summary['collisions']} collisions, {summary['clusters']} cluster")
+    left.set_title(f"three on a line, e = 0.05: {summary['collisions']} collisions, {summary['impacts']} impact")
     left.legend()
     for label, tolerance in (("classic processing", 0), ("clusters", 1e-9)):
         scene = example("dense_collapse")
