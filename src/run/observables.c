@@ -83,7 +83,7 @@ static const entry table[] = {
       E | T | ROW | SUM}, ED(dissipated_energy, F64), TS(dissipated_energy, F64)},
     {{"thermostat_energy", "energy", "energy added by the thermostat and collapse kicks so far", E | SUM},
      ED(thermostat_energy, F64), NO},
-    {{"energy_drift", "1", "(E + dissipated - added - E0) / |E0|: what the energy balance misses; rounding "
+    {{"energy_drift", "1", "(E + dissipated - added - E0) / abs(E0): what the energy balance misses; rounding "
       "(event-driven), rounding and the time stepping's error (time-stepping)", E | T | ROW | SUM},
      ED(energy_drift, F64), TS(energy_drift, F64)},
     {{"max_overlap", "length", "the largest overlap seen at a pair collision", E | ROW | SUM}, ED(max_overlap, F64),
