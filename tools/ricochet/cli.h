@@ -49,6 +49,9 @@ typedef int rc_cli_positional_fn(void *context, const char *argument);
  * the exit code a callback or the parser returned. */
 int rc_cli_parse(const rc_cli_command *command, int argc, char **argv, rc_cli_take_fn *take,
                  rc_cli_positional_fn *positional, void *context);
+/* A positional argument for a command that takes one file (`what`: "FILE", "SCENE file"): into *slot, or exit 1
+ * when it already holds one. */
+int rc_cli_one_file(const rc_cli_command *command, const char *what, const char **slot, const char *argument);
 /* The command's help page: usage, about, the options from its table, the footer. */
 void rc_cli_print_help(const rc_cli_command *command, FILE *out);
 /* The command lines of the commands (in resolve.c, run.c, render.c, plot.c). */

@@ -61,3 +61,10 @@ void rc_cli_print_help(const rc_cli_command *c, FILE *out)
     }
     fprintf(out, "\n%s", c->footer);
 }
+
+int rc_cli_one_file(const rc_cli_command *c, const char *what, const char **slot, const char *argument)
+{
+    if (*slot) return rc_cli_fail(RC_EXIT_USAGE, "%s takes one %s, not \"%s\" and \"%s\"", c->name, what, *slot, argument);
+    *slot = argument;
+    return RC_CLI_GO_ON;
+}

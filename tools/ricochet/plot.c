@@ -175,10 +175,7 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    plot_arguments *a = context;
-    if (a->path) return rc_cli_fail(RC_EXIT_USAGE, "plot takes one CSV file, not \"%s\" and \"%s\"", a->path, argument);
-    a->path = argument;
-    return RC_CLI_GO_ON;
+    return rc_cli_one_file(&rc_cli_plot_command, "CSV file", &((plot_arguments *)context)->path, argument);
 }
 
 int rc_cli_plot(int argc, char **argv)

@@ -80,11 +80,7 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    arguments *a = context;
-    if (a->path)
-        return rc_cli_fail(RC_EXIT_USAGE, "resolve takes one FILE, not \"%s\" and \"%s\"", a->path, argument);
-    a->path = argument;
-    return RC_CLI_GO_ON;
+    return rc_cli_one_file(&rc_cli_resolve_command, "FILE", &((arguments *)context)->path, argument);
 }
 
 /* Reads the command line; returns an exit code when it is wrong, -1 when it is fine. */

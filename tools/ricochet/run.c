@@ -126,11 +126,7 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    run_arguments *a = context;
-    if (a->path)
-        return rc_cli_fail(RC_EXIT_USAGE, "run takes one SCENE file, not \"%s\" and \"%s\"", a->path, argument);
-    a->path = argument;
-    return RC_RUN_GO_ON;
+    return rc_cli_one_file(&rc_cli_run_command, "SCENE file", &((run_arguments *)context)->path, argument);
 }
 
 static int parse_arguments(int argc, char **argv, run_arguments *a)
