@@ -37,6 +37,13 @@ RC_API double rc_predict_pair(rc_event_detection rule, const double r[3], const 
  * an event, so a ball can never fall through. */
 RC_API double rc_predict_plane(rc_event_detection rule, double c, double b, double a);
 
+/* Two spheres whose contact distance grows (compression, docs/edmd.md): contact distance sigma now, growing at
+ * sigma_dot >= 0. The overlap function f(t) = |r + v t|^2 - (sigma + sigma_dot t)^2 = A t^2 + 2 B t + C with
+ * A = |v|^2 - sigma_dot^2 (negative when growth outruns the relative speed: such a pair always meets),
+ * B = r.v - sigma sigma_dot, C = |r|^2 - sigma^2. Returns the smallest t >= 0 with f(t) <= 0 and f'(t) < 0 (the
+ * stable rule; 0 for an overlapped pair closing in on the growth), or INFINITY. */
+RC_API double rc_predict_growing_pair(const double r[3], const double v[3], double sigma, double sigma_dot);
+
 /* Parses "stable" or "naive". */
 RC_API rc_status rc_event_detection_parse(const char *name, rc_event_detection *rule);
 RC_API const char *rc_event_detection_name(rc_event_detection rule);
@@ -140,6 +147,27 @@ typedef struct rc_edmd_collapse {
                             * RC_NOT_TERMINATED naming the particles; default 1e6; 0: never stop */
 } rc_edmd_collapse;
 
+/* Compression (Lubachevsky and Stillinger 1990; docs/edmd.md, "Compression"): every diameter grows linearly in time,
+ * d sigma_i / dt = rate sigma_i(0), collisions push pairs apart at least at the growth speed, and every `window`
+ * collisions per particle the velocities are scaled back to the initial temperature and the reduced pressure
+ * Z = PV / (N kT) of the window is measured. Growth ends (the diameters freeze) at the first target reached; the
+ * engine's advance returns there, and rc_edmd_compression_state tells which. Needs the stable rule, no gravity and a
+ * positive temperature; clusters are off (every collision binary) in an engine that compresses. */
+typedef struct rc_edmd_compression {
+    double rate;             /* > 0 to compress; 0 (default): off */
+    double packing_fraction; /* target: stop growing at this packing fraction (0: none) */
+    double reduced_pressure; /* target: stop when a window's Z reaches this (0: none) */
+    bool jammed;             /* target: stop at jamming, a window's Z above jamming_pressure (or a clock that no
+                              * longer advances) */
+    double jamming_pressure; /* default RC_EDMD_JAMMING_PRESSURE */
+    double window;           /* pair collisions per particle between rescalings and measurements; default 2 */
+} rc_edmd_compression;
+
+/* The reduced pressure past which a compression counts as jammed by default: by the free-volume law
+ * Z = d phi_J / (phi_J - phi) the packing fraction is then within d phi_J 1e-12 (about 2e-12) of phi_J, a few
+ * hundred units in the last place of the positions of a box of a few tens of diameters. */
+#define RC_EDMD_JAMMING_PRESSURE 1e12
+
 typedef struct rc_edmd_def {
     int dimension;              /* 2 or 3 */
     double box[3];              /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
@@ -169,6 +197,7 @@ typedef struct rc_edmd_def {
     double contact_tolerance;   /* default 1e-9; 0: no clusters, every collision binary (classic processing) */
     rc_impact_options impact;   /* default rc_impact_default_options() */
     rc_edmd_collapse collapse;
+    rc_edmd_compression compression;
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
@@ -245,6 +274,8 @@ typedef struct rc_edmd_observables {
     int32_t sleeping;                 /* particles asleep now */
     uint64_t sleeps, wakes;           /* times a particle fell asleep, and was woken */
     uint64_t kicks;                   /* resting contacts pushed apart (collapse.kick_speed) */
+    double packing_fraction;          /* the particles' volume (area) over the box's, now */
+    double reduced_pressure;          /* compression: Z of its last window (rc_edmd_compression_state); else NAN */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);
@@ -262,6 +293,29 @@ RC_API rc_status rc_edmd_state_save(rc_edmd *engine, void *buffer, size_t size);
 /* Puts a saved state into an engine built from the same definition (RC_INVALID_ARGUMENT, naming the mismatch,
  * otherwise). */
 RC_API rc_status rc_edmd_state_restore(rc_edmd *engine, const void *buffer, size_t size);
+
+/* ---- Compression ------------------------------------------------------------------------------------------------ */
+
+typedef enum rc_compression_end {
+    RC_COMPRESSION_NONE = 0,     /* no compression in this engine */
+    RC_COMPRESSION_GROWING,      /* still growing */
+    RC_COMPRESSION_PACKING_FRACTION, /* stopped at the target packing fraction */
+    RC_COMPRESSION_REDUCED_PRESSURE, /* stopped at the target reduced pressure */
+    RC_COMPRESSION_JAMMED        /* stopped at jamming */
+} rc_compression_end;
+
+/* "packing_fraction", "reduced_pressure", "jammed"; NULL for NONE and GROWING. */
+RC_API const char *rc_compression_end_name(rc_compression_end end);
+
+typedef struct rc_edmd_compression_state {
+    rc_compression_end end;
+    double packing_fraction;  /* now, from the radii */
+    double reduced_pressure;  /* Z of the last window (NAN before the first) */
+    double scale;             /* the diameters now over the initial ones */
+    uint64_t windows;         /* windows measured so far */
+} rc_edmd_compression_state;
+
+RC_API void rc_edmd_compression_state_of(const rc_edmd *engine, rc_edmd_compression_state *out);
 
 /* Fills frame (initialised with rc_frame_init for rc_edmd_count particles, no orientations) with the state at the
  * engine's current time. Does not change the engine: output never alters a trajectory. */

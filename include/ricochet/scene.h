@@ -39,6 +39,7 @@ typedef struct rc_run_settings {
     rc_run_output output;
     double packing_fraction;      /* the particles' volume (area in 2D) over the box's, from the built state */
     double temperature;           /* the file's "temperature", or -1 when it has none */
+    bool compression_stops;       /* "compression" is given and the run ends at its target ("then": "stop") */
 } rc_run_settings;
 
 typedef struct rc_run_scene rc_run_scene;

@@ -79,7 +79,7 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_release(e, k); /* a hit wakes a sleeper, and a sliding particle flies again */
     rc_edmd_release(e, j);
     if (e->clusters_on) return collide(e, k, j, stabilising, restitution);
-    rc_edmd_collide_pair(e, k, j, stabilising, restitution);
+    (e->growing ? rc_edmd_growth_collide_pair : rc_edmd_collide_pair)(e, k, j, stabilising, restitution);
     if (t < e->now) { /* the naive rule's rewind: carry the pair back to the present */
         rc_edmd_stream(e, k, e->now);
         rc_edmd_stream(e, j, e->now);
@@ -106,7 +106,7 @@ static rc_status process(rc_edmd *e, int32_t k)
         double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, partner)
                                                : e->walls[RC_EVENT_WALL0 - partner].restitution;
         if (e->clusters_on) return collide(e, k, partner, false, restitution);
-        rc_edmd_collide_wall(e, k, RC_EVENT_WALL0 - partner, restitution);
+        (e->growing ? rc_edmd_growth_collide_wall : rc_edmd_collide_wall)(e, k, RC_EVENT_WALL0 - partner, restitution);
     }
     rc_edmd_schedule(e, k, false);
     return RC_OK;
@@ -148,9 +148,10 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (s == RC_OK && rc_calendar_failed(&e->calendar)) s = rc_fail(RC_NO_MEMORY, "event calendar: out of memory");
         if (s == RC_OK && e->stall_limit && ++e->stall_window >= e->stall_limit) s = rc_edmd_check_stall(e);
         if (s != RC_OK) return s;
-        if (e->collisions >= e->next_reorder) {
-            s = rc_edmd_reorder(e);
-            if (s != RC_OK) return s;
+        if (e->collisions >= e->next_reorder) { /* the renewal, or a compression's step (it renews in turn) */
+            bool ended = false;
+            s = e->growing ? rc_edmd_growth_step(e, &ended) : rc_edmd_reorder(e);
+            if (s != RC_OK || ended) return s; /* the end of a compression: the caller sees it at once */
             limit = limits->time - e->time_origin;
         }
     }

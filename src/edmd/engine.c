@@ -150,8 +150,9 @@ static void set_geometry(rc_edmd *e, const rc_edmd_def *d)
     e->thermostat_temperature = d->thermostat_temperature;
     e->reorder_interval = d->reorder_interval;
     rc_rng_seed(&e->rng, d->seed);
-    /* clusters need the stable rule: the naive rule's negative times would resolve contacts in the past */
-    e->clusters_on = d->contact_tolerance > 0 && d->detection == RC_DETECTION_STABLE;
+    /* clusters need the stable rule: the naive rule's negative times would resolve contacts in the past; the impact
+     * resolver knows nothing of growth, so a compressing engine has none */
+    e->clusters_on = d->contact_tolerance > 0 && d->detection == RC_DETECTION_STABLE && !(d->compression.rate != 0);
     e->contact_tolerance = e->clusters_on ? d->contact_tolerance : 0;
     e->touch_factor = e->clusters_on ? (2 + d->contact_tolerance) * d->contact_tolerance : 0;
     e->impact = d->impact;
@@ -226,6 +227,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     e->kinetic = rc_edmd_kinetic_energy(e);
     e->initial_energy = e->kinetic + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
+    if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_OK) return s;
     rc_edmd_start_thermostat(e);
     /* start in space-filling-curve order: input orders (lattice rows, files) scatter neighbours over memory */
     return e->reorder_interval > 0 ? rc_edmd_reorder(e) : rc_edmd_schedule_all(e);
@@ -255,6 +257,7 @@ void rc_edmd_destroy(rc_edmd *e)
     rc_calendar_destroy(&e->calendar);
     rc_edmd_cluster_destroy(e);
     rc_edmd_collapse_destroy(e);
+    rc_edmd_growth_destroy(e);
     free(e->kin);
     free(e->mass);
     free(e->species);

@@ -7,6 +7,7 @@
 #ifndef RC_EDMD_ENGINE_H
 #define RC_EDMD_ENGINE_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "core/rng.h"
@@ -191,6 +192,10 @@ struct rc_edmd {
     uint64_t stall_window;      /* events since the last check */
     double stall_clock;         /* the clock at the last check */
     int32_t last_pair[2];       /* the particles of the last event, to name them when the clock stalls */
+
+    /* compression (growth.c) */
+    struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
+    bool growing;               /* the diameters grow now: scheduling and collisions take growth.c's path */
 };
 
 /* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it
@@ -367,6 +372,60 @@ bool rc_edmd_supports(const rc_edmd *e, double gap, double scale);
 int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], int capacity);
 rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d);
 void rc_edmd_collapse_destroy(rc_edmd *e);
+
+/* Compression's state (growth.c): all plain numbers, saved whole in checkpoints. Times are on the engine's clock. */
+typedef struct rc_edmd_growth {
+    double rate;             /* d sigma / dt over the initial diameter */
+    double scale;            /* the diameters at the epoch over the initial ones */
+    double epoch;            /* the time of the radii in kin */
+    double speed;            /* rate / scale: a radius at the epoch grows by radius * speed per unit time */
+    double target_scale;     /* the scale of the target packing fraction, or INFINITY */
+    double target_pressure;  /* or INFINITY */
+    double jam_pressure;
+    bool want_jammed;
+    double volume0;          /* the particles' volume (area) at scale 1 */
+    double kinetic0;         /* the kinetic energy every step restores */
+    double built;            /* the largest diameter (at the epoch) when the lists were last built whole */
+    double cap;              /* the next step by time: the target's time or half the shell used up */
+    uint64_t window;         /* pair collisions per window */
+    uint64_t window_start;   /* collisions when the window began */
+    double window_time, window_kinetic, window_virial; /* its start: time, kinetic integral, virial */
+    double pressure;         /* Z of the last window, NAN before the first */
+    uint64_t windows;
+    uint64_t renew_at;       /* the renewal's own collision count */
+    int32_t end;             /* rc_compression_end */
+} rc_edmd_growth;
+
+/* Stores particle k's next event (best: the time from now; partner: a particle, a wall, RC_EVENT_SHELL) and updates
+ * the calendar. */
+static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t partner, uint32_t stabilising)
+{
+    if (best < 0) e->negative_time++;
+    e->event[k].time = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : e->now + best;
+    if (best == INFINITY) partner = RC_EVENT_NONE;
+    e->event[k].partner = partner;
+    if (partner >= 0) e->event[k].count = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
+    rc_calendar_update(&e->calendar, k);
+}
+
+/* growth.c: compression (docs/edmd.md, "Compression"). The radii in kin are those at the growth epoch; while
+ * growing, scheduling and pair and wall collisions take the paths below, selected once per call. */
+rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d);
+void rc_edmd_growth_destroy(rc_edmd *e);
+int rc_edmd_growth_schedule(rc_edmd *e, int32_t k);
+void rc_edmd_growth_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
+void rc_edmd_growth_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
+/* The compression's step, when the collision count reaches next_reorder while growing: the epoch moved to now, the
+ * velocities rescaled, a window measured, the targets checked, the lists rebuilt when growth has used up half the
+ * shell or the renewal is due. *ended is set when growth stopped here (the advance then returns). */
+rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended);
+/* The renewal moved the clock's origin by shift: the growth's times move with it. */
+void rc_edmd_growth_rebase(rc_edmd *e, double shift);
+/* Every renewal (before the lists are built) and a restored state: the cells and lists made anew for the present
+ * diameters, the shell cut to what the box allows, the next step by time planned. */
+rc_status rc_edmd_growth_resize(rc_edmd *e);
+/* The packing fraction now (the radii grown to now). */
+double rc_edmd_packing_fraction(const rc_edmd *e);
 
 /* reorder.c: the renewal: every particle streamed to now, the clock origin moved to now, particles renumbered along
  * a space-filling curve, every list and event rebuilt. */

@@ -66,6 +66,8 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->sleeps = e->sleeps;
     o->wakes = e->wakes;
     o->kicks = e->kicks;
+    o->packing_fraction = rc_edmd_packing_fraction(e);
+    o->reduced_pressure = e->growth ? e->growth->pressure : NAN;
     o->kinetic_energy = rc_edmd_kinetic_energy(e);
     o->potential_energy = rc_edmd_potential_energy(e);
     o->energy = o->kinetic_energy + o->potential_energy;

@@ -18,6 +18,14 @@ double rc_predict_plane(rc_event_detection rule, double c, double b, double a)
     return rule == RC_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
 }
 
+double rc_predict_growing_pair(const double r[3], const double v[3], double sigma, double sigma_dot)
+{
+    double a = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] - sigma_dot * sigma_dot;
+    double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2] - sigma * sigma_dot;
+    double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
+    return rc_growing_pair_time(a, b, c);
+}
+
 static const char *const rule_names[] = {"stable", "naive"};
 
 rc_status rc_event_detection_parse(const char *name, rc_event_detection *rule)

@@ -21,6 +21,26 @@ static inline double rc_stable_pair_time(double b, double c, double vv)
     return t > 0 ? t : 0;
 }
 
+/* Two spheres whose contact distance grows: f(t) = a t^2 + 2 b t + c with a = |v|^2 - sigma_dot^2,
+ * b = r.v - sigma sigma_dot, c = |r|^2 - sigma^2 (rc_predict_growing_pair). The stable rule of the paper extended:
+ * the smallest t >= 0 with f <= 0 and f' < 0. Approaching (b < 0): now when overlapped, else the first root
+ * c / (-b + sqrt(D)), D = b^2 - a c (no real root or a graze when a >= 0 and D <= 0: never; a < 0 makes D > b^2).
+ * Receding (b >= 0): never when a >= 0; when a < 0 the growth wins in the end: f' turns negative at b / -a, which
+ * is the event when f is still <= 0 there (D <= 0), else the larger root (b + sqrt(D)) / -a. No root is taken in a
+ * form that cancels, and no time is negative. */
+static inline double rc_growing_pair_time(double a, double b, double c)
+{
+    if (b < 0) {
+        if (c <= 0) return 0;
+        double d = b * b - a * c;
+        if (d <= 0) return INFINITY;
+        return c / (-b + sqrt(d));
+    }
+    if (a >= 0) return INFINITY;
+    double d = b * b - a * c;
+    return d <= 0 ? b / -a : (b + sqrt(d)) / -a;
+}
+
 /* The textbook root (-b - sqrt(D)) / |v|^2 with no clamp: negative for an overlapped approaching pair. */
 static inline double rc_naive_pair_time(double b, double c, double vv)
 {

@@ -71,6 +71,7 @@ static void rebase_clock(rc_edmd *e)
 {
     rc_edmd_integrate_kinetic(e);
     double shift = e->now;
+    if (e->growth) rc_edmd_growth_rebase(e, shift);
     for (int32_t k = 0; k < e->n; k++) {
         rc_edmd_stream(e, k, shift);
         e->kin[k].t = 0;
@@ -118,6 +119,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     if (e->hold) permute(e->hold, sizeof *e->hold, order, n, scratch);
     rc_free_temporary(order, 2 * (size_t)n, sizeof *order);
     rc_free_temporary(scratch, (size_t)n, 1);
-    rc_status s = rc_edmd_neighbours_build_all(e);
+    rc_status s = e->growth ? rc_edmd_growth_resize(e) : RC_OK;
+    if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;
 }

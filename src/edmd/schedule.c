@@ -235,6 +235,7 @@ static int overlapped(const rc_edmd *e, int32_t k)
 
 int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
 {
+    if (e->growing) return rc_edmd_growth_schedule(e, k); /* compression: growth.c's own path */
     if (rc_edmd_is_asleep(e, k)) { /* a sleeper waits to be hit; others predict their events with it */
         e->event[k].time = INFINITY;
         e->event[k].partner = RC_EVENT_NONE;
@@ -258,13 +259,7 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         stabilising = near.overlapped_start && e->detection == RC_DETECTION_STABLE ? RC_STABILISING : 0;
     }
     if (after_collision && near.touching >= 2 && overlapped(e, k) >= 2) e->three_body++;
-    if (best < 0) e->negative_time++;
-    double when = e->now + best;
-    e->event[k].time = partner == RC_EVENT_SHELL && best == INFINITY ? INFINITY : when;
-    if (best == INFINITY) partner = RC_EVENT_NONE;
-    e->event[k].partner = partner;
-    if (partner >= 0) e->event[k].count = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
-    rc_calendar_update(&e->calendar, k);
+    rc_edmd_set_event(e, k, best, partner, stabilising);
     return touching + near.touching;
 }
 

@@ -63,6 +63,10 @@ static void fields(cursor *c, rc_edmd *e)
     if (e->last_collision) field(c, e->last_collision, n * sizeof *e->last_collision);
     if (e->last_hit) field(c, e->last_hit, n * sizeof *e->last_hit);
     if (e->histogram) field(c, e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
+    if (e->growth) {
+        field(c, e->growth, sizeof *e->growth);
+        FIELD(c, e->max_diameter), FIELD(c, e->shell), FIELD(c, e->shell_exit), FIELD(c, e->growing);
+    }
 }
 
 /* What identifies the layout: the engine must be built from the same definition to take the state back. */
@@ -81,7 +85,7 @@ static header header_of(const rc_edmd *e)
     h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
     h.species = e->species != NULL, h.hold = e->hold != NULL;
     h.last_collision = (uint8_t)((e->last_collision != NULL) | (e->last_hit != NULL) << 1);
-    h.histogram = e->histogram != NULL;
+    h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1); /* bit 1: compression */
     return h;
 }
 
@@ -149,6 +153,7 @@ rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
     fields(&c, e);
     if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
     rc_status s = check_restored(e);
+    if (s == RC_OK && e->growth) s = rc_edmd_growth_resize(e);
     if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;
 }

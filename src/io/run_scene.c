@@ -14,7 +14,8 @@
 static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box", "particles", "temperature", "seed",
                                        "gravity", "walls", "restitution", "event_detection", "thermostat",
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
-                                       "equilibration", "contact_tolerance", "impact", "collapse", NULL};
+                                       "equilibration", "contact_tolerance", "impact", "collapse", "compression",
+                                       NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -26,6 +27,7 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_world(root, scene);
     if (!s) s = rc_run_read_settings(root, scene);
     if (!s) s = rc_run_read_contacts(root, scene);
+    if (!s) s = rc_run_read_compression(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
     return s;
 }

@@ -47,6 +47,8 @@ rc_status rc_run_read_sizes(const cJSON *particles, rc_run_scene *scene);
 /* run_scene_saved.c: "particles": {"file", "frame"}: the particles, and the box and periodicity the scene does not
  * give, from a frame of a trajectory file. */
 rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene);
+/* run_scene_compression.c: "compression" into scene->def.compression and settings.compression_stops. */
+rc_status rc_run_read_compression(const cJSON *root, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
 rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 

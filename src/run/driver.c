@@ -327,6 +327,7 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
             return RC_OK;
         }
         const char *limit = reached(run, until, &now);
+        if (!limit && is_stop) limit = rc_run_engine_compressed(run);
         if (limit) {
             if (is_stop) run->stopped_by = limit;
             return RC_OK;

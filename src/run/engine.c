@@ -161,6 +161,14 @@ void rc_run_engine_measure(const rc_run *run, const rc_edmd_observables *since, 
     else rc_edmd_measure(run->edmd, out);
 }
 
+const char *rc_run_engine_compressed(const rc_run *run)
+{
+    if (!run->edmd || !rc_run_scene_settings(run->edmd_scene)->compression_stops) return NULL;
+    rc_edmd_compression_state state;
+    rc_edmd_compression_state_of(run->edmd, &state);
+    return rc_compression_end_name(state.end);
+}
+
 const char *rc_run_engine_unit(const rc_run *run) { return run->edmd ? "collisions" : "steps"; }
 
 int32_t rc_run_count(const rc_run *run) { return run->edmd ? rc_edmd_count(run->edmd) : rc_rigid_count(run->rigid); }

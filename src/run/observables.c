@@ -71,6 +71,10 @@ static const entry table[] = {
     {{"pressure", "energy/volume", "pressure averaged over the interval, kinetic plus collisional (empty under "
       "gravity, where it varies with height)", E | ROW | SUM}, ED(pressure, F64), NO},
     {{"compressibility", "1", "Z = P V / (N kT) over the interval", E | ROW | SUM}, ED(compressibility, F64), NO},
+    {{"packing_fraction", "1", "the particles' volume (area in 2D) over the box's now; it grows during a compression",
+      E | ROW | SUM}, ED(packing_fraction, F64), NO},
+    {{"reduced_pressure", "1", "compression: Z = P V / (N kT) over its last window of collisions, the value "
+      "compression.until compares (empty without a compression)", E | ROW | SUM}, ED(reduced_pressure, F64), NO},
     {{"collision_rate", "1/time", "pair collisions per particle per unit time over the interval", E | ROW | SUM},
      ED(collision_rate, F64), NO},
     {{"mean_free_time", "time", "1 / collision_rate", E | ROW | SUM}, ED(mean_free_time, F64), NO},

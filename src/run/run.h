@@ -95,6 +95,9 @@ rc_status rc_run_engine_state_save(rc_run *run, void *buffer, size_t size);
 rc_status rc_run_engine_state_restore(rc_run *run, const void *buffer, size_t size);
 /* Event-driven: the observables now, averaged since `since` (NULL: the start of the run). */
 void rc_run_engine_measure(const rc_run *run, const rc_edmd_observables *since, rc_edmd_observables *out);
+/* Event-driven: the target a compression reached ("packing_fraction", "reduced_pressure", "jammed") when the scene
+ * ends the run there; else NULL. */
+const char *rc_run_engine_compressed(const rc_run *run);
 /* The unit of progress: "collisions" or "steps". */
 const char *rc_run_engine_unit(const rc_run *run);
 

@@ -77,7 +77,6 @@ static void add_edmd_system(const rc_run *run, cJSON *summary)
     const rc_edmd_def *def = rc_run_scene_def(run->edmd_scene);
     cJSON_AddNumberToObject(summary, "particles", def->count);
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
-    cJSON_AddNumberToObject(summary, "packing_fraction", rc_run_scene_settings(run->edmd_scene)->packing_fraction);
     cJSON_AddItemToObject(summary, "species", species_list(def));
     cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
