@@ -381,6 +381,38 @@ frame = lambda path: open(path).read().splitlines()[-256:]
 assert frame(sys.argv[3]) == frame(sys.argv[4]), "the last frames differ"
 ' "$tmp/ckA.json" "$tmp/out" "$tmp/ckA/trajectory.xyz" "$tmp/ckC/trajectory.xyz" ||
     fail "the resumed run is not bit-identical to the uninterrupted one"
+# Compression with checkpoints: resumed from the checkpoint at t = 2, a compression to jamming ends bit-identical to
+# the run that went on; "then": "continue" freezes the diameters at the target and runs on to the stop.
+printf '{"dimension": 3, "box": {"periodic": true}, "particles": {"lattice": "random", "count": 200,
+ "packing_fraction": 0.3, "diameter": 1}, "temperature": 1, "seed": 3, "stop": {"time": 100},
+ "compression": {"rate": 0.05, "until": {"jammed": true}, "jamming_pressure": 1e8}}' >"$tmp/squeeze.json"
+run 0 "compression with checkpoints" "$tool" run "$tmp/squeeze.json" --quiet --checkpoint-every 1 --out "$tmp/sqA"
+cp "$tmp/out" "$tmp/sqA.json"
+run 0 "compression to the checkpoint at t = 2" "$tool" run "$tmp/squeeze.json" --quiet --checkpoint-every 1 --time 2 \
+    --out "$tmp/sqB"
+run 0 "resume a compression" "$tool" run --resume "$tmp/sqB/checkpoint.rcp" --quiet --time 100 --out "$tmp/sqC"
+checks=$((checks + 1))
+python3 -c '
+import json, sys
+a, c = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert a["stopped_by"] == c["stopped_by"] == "jammed", (a["stopped_by"], c["stopped_by"])
+for key in ("time", "collisions", "events", "packing_fraction", "reduced_pressure", "energy_drift"):
+    assert a[key] == c[key], (key, a[key], c[key])
+assert 0.6 < a["packing_fraction"] < 0.66 and a["reduced_pressure"] >= 1e8, (a["packing_fraction"], a["reduced_pressure"])
+frame = lambda path: open(path).read().splitlines()[-200:]
+assert frame(sys.argv[3]) == frame(sys.argv[4]), "the last frames differ"
+' "$tmp/sqA.json" "$tmp/out" "$tmp/sqA/trajectory.xyz" "$tmp/sqC/trajectory.xyz" ||
+    fail "the resumed compression is not bit-identical to the uninterrupted one"
+sed 's/"until": {"jammed": true}, "jamming_pressure": 1e8/"until": {"packing_fraction": 0.5}, "then": "continue"/;
+     s/"time": 100/"time": 20/' "$tmp/squeeze.json" >"$tmp/squeeze_on.json"
+run 0 "compression, then on at the target" "$tool" run "$tmp/squeeze_on.json" --quiet --out "$tmp/sqD"
+checks=$((checks + 1))
+python3 -c '
+import json, sys
+a = json.load(open(sys.argv[1]))
+assert a["stopped_by"] == "time" and a["time"] == 20, (a["stopped_by"], a["time"])
+assert abs(a["packing_fraction"] - 0.5) < 1e-12, a["packing_fraction"]
+' "$tmp/out" || fail "a compression that goes on at its target"
 head -c 5000 "$tmp/ckB/checkpoint.rcp" >"$tmp/broken.rcp"
 run 2 "resume from a truncated checkpoint" "$tool" run --resume "$tmp/broken.rcp" --out "$tmp/ckD"
 stderr_names "not a complete ricochet checkpoint"

@@ -314,9 +314,9 @@ rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended)
     if (e->collisions >= g->window_start + g->window) {
         int32_t measured = measure(e);
         if (end == RC_COMPRESSION_GROWING) end = measured;
-        rescale(e);
         start_window(e);
     }
+    rescale(e);
     if (end != RC_COMPRESSION_GROWING) {
         g->end = end;
         e->growing = false;

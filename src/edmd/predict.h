@@ -25,9 +25,9 @@ static inline double rc_stable_pair_time(double b, double c, double vv)
  * b = r.v - sigma sigma_dot, c = |r|^2 - sigma^2 (rc_predict_growing_pair). The stable rule of the paper extended:
  * the smallest t >= 0 with f <= 0 and f' < 0. Approaching (b < 0): now when overlapped, else the first root
  * c / (-b + sqrt(D)), D = b^2 - a c (no real root or a graze when a >= 0 and D <= 0: never; a < 0 makes D > b^2).
- * Receding (b >= 0): never when a >= 0; when a < 0 the growth wins in the end: f' turns negative at b / -a, which
- * is the event when f is still <= 0 there (D <= 0), else the larger root (b + sqrt(D)) / -a. No root is taken in a
- * form that cancels, and no time is negative. */
+ * Receding (b >= 0): never when a >= 0; when a < 0 the growth wins in the end, at the larger root (b + sqrt(D)) / -a
+ * (D > 0 since c > 0: an overlapped pair with b >= 0 has |v| > sigma_dot, so a > 0; should rounding say otherwise,
+ * the event is where f' turns negative, b / -a). No root is taken in a form that cancels; no time is negative. */
 static inline double rc_growing_pair_time(double a, double b, double c)
 {
     if (b < 0) {
