@@ -266,12 +266,15 @@ static void test_random(void)
     random_case(2, 1000, 0.3, walls, true);
     random_case(3, 1, 0.05, walls, false);
 
+    /* beyond insertion: grown from 0.25 (3D) and 0.4 (2D) by compression; beyond jamming: refused */
+    random_case(3, 1000, 0.6, periodic, false);
+    random_case(3, 500, 0.55, walls, false);
+    random_case(2, 1000, 0.8, periodic, true);
     fill(radii, 1000, 0.5);
     double box[3] = {1, 1, 1};
-    CHECK(rc_box_for_packing_fraction(3, 1000, radii, 0.6, box) == RC_OK, "box at 0.6: %s", rc_last_error());
+    CHECK(rc_box_for_packing_fraction(3, 1000, radii, 0.7, box) == RC_OK, "box at 0.7: %s", rc_last_error());
     rc_status s = rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 1000, radii, 1, positions);
-    check_error(s, RC_INVALID_ARGUMENT, "random placement reached packing fraction", "random at 0.6");
-    check_error(s, RC_INVALID_ARGUMENT, "asked for 0.6", "random at 0.6");
+    check_error(s, RC_INVALID_ARGUMENT, "jammed at 0.6", "random at 0.7");
 }
 
 /* ---- packing fraction and bad input ------------------------------------------------------------------------ */

@@ -427,6 +427,11 @@ rc_status rc_edmd_growth_resize(rc_edmd *e);
 /* The packing fraction now (the radii grown to now). */
 double rc_edmd_packing_fraction(const rc_edmd *e);
 
+/* squeeze.c: random placement through compression: inserted at random at packing fraction `start`, shrunk, then
+ * grown back to the radii by a fast compression; RC_INVALID_ARGUMENT when it jams first. */
+rc_status rc_place_compressed(int dimension, const double box[3], const bool periodic[3], int32_t count,
+                              const double *radii, double start, uint64_t seed, double *positions);
+
 /* reorder.c: the renewal: every particle streamed to now, the clock origin moved to now, particles renumbered along
  * a space-filling curve, every list and event rebuilt. */
 rc_status rc_edmd_reorder(rc_edmd *e);

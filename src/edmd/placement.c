@@ -16,6 +16,7 @@
 
 #include "core/rng.h"
 #include "core/status.h"
+#include "edmd/engine.h"
 #include "ricochet/edmd.h"
 
 enum { PLACEMENT_COUNT = 5, RANDOM_ATTEMPTS = 1000 };
@@ -512,6 +513,14 @@ static rc_status place_random(const space *sp, int32_t count, const double *radi
         grid_release(&g);
     }
     free(order);
+    /* beyond what insertion reaches: inserted smaller and grown back by compression (squeeze.c) */
+    double filled = 0, start = sp->dimension == 3 ? 0.25 : 0.4;
+    for (int32_t i = 0; i < count; i++) filled += ball_volume(sp->dimension, radii[i]);
+    if (s == RC_INVALID_ARGUMENT && filled / box_volume(sp->dimension, sp->box) > start) {
+        s = rc_place_compressed(sp->dimension, sp->box, sp->periodic, count, radii, start, seed, positions);
+        for (int32_t i = 0; s == RC_OK && i < count; i++) /* rounding at the walls: back inside */
+            for (int k = 0; k < sp->dimension; k++) positions[3 * i + k] = clamp_to(sp, k, radii[i], positions[3 * i + k]);
+    }
     return s;
 }
 
