@@ -2,7 +2,7 @@
 # Makes the pictures of the README (docs/img/) with the ricochet tool: the pool break resolved by Generalized
 # Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
 # granular gas (ricochet run, then ricochet plot), the last frame of the binary disk mixture coloured by species
-# (ricochet run, then ricochet render), and the rigid bodies drawn as they are from their runs' shapes.json: the
+# (ricochet run, then ricochet render), the jammed packing of the compression example (the same), and the rigid bodies drawn as they are from their runs' shapes.json: the
 # hopper at its end (a few minutes) and the dice in flight. Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
@@ -25,6 +25,11 @@ tail -n 1002 "$tmp/binary/trajectory.xyz" >"$tmp/binary_last.xyz"
 "$tool" render "$tmp/binary_last.xyz" --color-by species --size 460x460 \
     --label "binary disks 1 : 1.4, 50:50, packing fraction 0.55" --out "$tmp/binary_render" >/dev/null
 cp "$tmp/binary_render/frame_00000.png" "$root/docs/img/binary_disks.png"
+"$tool" run "$root/examples/edmd/compression.json" --out "$tmp/compression" --quiet >/dev/null
+tail -n 402 "$tmp/compression/trajectory.xyz" >"$tmp/compression_last.xyz"
+"$tool" render "$tmp/compression_last.xyz" --size 460x460 --label "jammed by compression" \
+    --out "$tmp/compression_render" >/dev/null
+cp "$tmp/compression_render/frame_00000.png" "$root/docs/img/compression_jammed.png"
 # The last frame of a time-stepping run of the example, drawn with its shapes.json, as docs/img/NAME.png.
 rigid() {
     "$tool" run "$root/examples/rigid/$1.json" --out "$tmp/$1" --quiet $2 >/dev/null
@@ -33,4 +38,4 @@ rigid() {
 }
 rigid hopper ""
 rigid dice "--time 0.6"
-echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, hopper.png and dice.png"
+echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, compression_jammed.png, hopper.png and dice.png"

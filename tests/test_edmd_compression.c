@@ -119,17 +119,20 @@ static double free_volume_ratio(const result *r, int dimension)
     return count ? sum / count : NAN;
 }
 
-static void test_spheres_fast(void)
+/* A fast compression from random placement at phi0 to jamming: phi_J in [low, high] and the free-volume law. */
+static void check_jamming(int dimension, bool binary, double phi0, double rate, uint64_t seed, double low,
+                          double high, const char *what)
 {
     rc_edmd_compression until = {.jammed = true, .jamming_pressure = 1e9};
-    result r = compress(COUNT, 3, false, 0.2, 0.03, until, 11);
-    printf("spheres, rate 0.03: phi_J %.17g (Z %.3g, %llu windows)\n", r.phi, r.z, (unsigned long long)r.windows);
-    CHECK(r.end == RC_COMPRESSION_JAMMED, "end %d", (int)r.end);
-    CHECK(r.phi >= 0.625 && r.phi <= 0.655, "fast compression: phi_J %.6f outside [0.625, 0.655]", r.phi);
-    check_invariants(&r, "spheres, fast");
-    double ratio = free_volume_ratio(&r, 3);
-    printf("  Z / (3 phi_J / (phi_J - phi)) near jamming: %.3f\n", ratio);
-    CHECK(ratio >= 0.7 && ratio <= 1.3, "free-volume law: ratio %.3f", ratio);
+    result r = compress(COUNT, dimension, binary, phi0, rate, until, seed);
+    printf("%s, rate %g: phi_J %.17g (Z %.3g, %llu windows)\n", what, rate, r.phi, r.z,
+           (unsigned long long)r.windows);
+    CHECK(r.end == RC_COMPRESSION_JAMMED, "%s: end %d", what, (int)r.end);
+    CHECK(r.phi >= low && r.phi <= high, "%s: phi_J %.6f outside [%g, %g]", what, r.phi, low, high);
+    check_invariants(&r, what);
+    double ratio = free_volume_ratio(&r, dimension);
+    printf("  Z / (%d phi_J / (phi_J - phi)) near jamming: %.3f\n", dimension, ratio);
+    CHECK(ratio >= 0.7 && ratio <= 1.3, "%s: free-volume law, ratio %.3f", what, ratio);
     free(r.series);
 }
 
@@ -143,19 +146,6 @@ static void test_spheres_slow(void)
         check_invariants(&r, "spheres, slow");
         free(r.series);
     }
-}
-
-static void test_disks(void)
-{
-    rc_edmd_compression until = {.jammed = true, .jamming_pressure = 1e9};
-    result r = compress(COUNT, 2, true, 0.3, 0.01, until, 3);
-    printf("binary disks, rate 0.01: phi_J %.17g\n", r.phi);
-    CHECK(r.phi >= 0.83 && r.phi <= 0.85, "binary disks: phi_J %.6f outside [0.83, 0.85]", r.phi);
-    check_invariants(&r, "binary disks");
-    double ratio = free_volume_ratio(&r, 2);
-    printf("  Z / (2 phi_J / (phi_J - phi)) near jamming: %.3f\n", ratio);
-    CHECK(ratio >= 0.7 && ratio <= 1.3, "free-volume law (disks): ratio %.3f", ratio);
-    free(r.series);
 }
 
 static double carnahan_starling(double x) { return (1 + x + x * x - x * x * x) / ((1 - x) * (1 - x) * (1 - x)); }
@@ -186,8 +176,8 @@ static void test_equation_of_state(int dimension, double top)
 
 int main(void)
 {
-    test_spheres_fast();
-    test_disks();
+    check_jamming(3, false, 0.2, 0.03, 11, 0.625, 0.655, "spheres");
+    check_jamming(2, true, 0.3, 0.01, 3, 0.83, 0.85, "binary disks");
     test_equation_of_state(3, 0.45);
     test_equation_of_state(2, 0.5);
     test_spheres_slow();

@@ -18,17 +18,11 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "scenes.h"
 #include "ricochet/edmd.h"
 
-static uint64_t mix_state = 0x2545f4914f6cdd1du;
-static double uniform(void)
-{
-    uint64_t z = (mix_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    z ^= z >> 31;
-    return (double)(z >> 11) * 0x1p-53;
-}
+static scene_rng rng;
+static double uniform(void) { return scene_uniform(&rng, 0, 1); }
 
 /* f and f' / 2 in long double for the double inputs. */
 static void overlap(const double r[3], const double v[3], double sigma, double rate, long double t, long double *f,
@@ -144,6 +138,7 @@ static void test_without_growth(void)
 
 int main(void)
 {
+    scene_seed(&rng, 20);
     test_head_on();
     test_overlapped();
     test_grazing();
