@@ -17,6 +17,8 @@
  *   0.05 in x up to x = 0.45 (3D) and 0.5 (2D), within 2.5 %: a bin holds about 100 windows of N pair collisions,
  *   whose mean Z scatters by a few tenths of a per cent, and the compression lags equilibrium by about 1 % at this
  *   rate (measured: +0.2 to +1.3 % in 3D, -0.2 to +0.9 % in 2D); a pressure without the growth's virial, or at the wrong temperature, misses by far more.
+ * - A reduced-pressure target ends growth at the first window with Z at or above it (Z = 50: within 20 % above),
+ *   between the glassy fluid (phi 0.55) and jamming (0.64).
  * - Invariants: no negative-time event, the largest overlap at a collision below 1e-12 diameters, the temperature
  *   back at 1 at every window's end, the energy balance (added energy counted) to rounding, the packing fraction of
  *   a packing_fraction target to rounding.
@@ -148,6 +150,21 @@ static void test_spheres_slow(void)
     }
 }
 
+/* A reduced-pressure target: growth ends at the first window at or above it. Carnahan-Starling reaches Z = 50 only
+ * at phi = 0.67, past the jamming of a fast compression: at rate 0.03 the fluid falls out of equilibrium above
+ * phi ~ 0.55 and its pressure runs ahead of the equation of state, so Z = 50 comes on the way to phi_J ~ 0.64. */
+static void test_pressure_target(void)
+{
+    rc_edmd_compression until = {.reduced_pressure = 50};
+    result r = compress(COUNT, 3, false, 0.3, 0.03, until, 9);
+    printf("spheres to Z = 50: Z %.4g at phi %.6f\n", r.z, r.phi);
+    CHECK(r.end == RC_COMPRESSION_REDUCED_PRESSURE, "end %d", (int)r.end);
+    CHECK(r.z >= 50 && r.z < 60, "the window that ended it: Z %g", r.z);
+    CHECK(r.phi > 0.55 && r.phi < 0.64, "phi %.6f at Z = 50", r.phi);
+    check_invariants(&r, "pressure target");
+    free(r.series);
+}
+
 static double carnahan_starling(double x) { return (1 + x + x * x - x * x * x) / ((1 - x) * (1 - x) * (1 - x)); }
 static double henderson(double x) { return (1 + x * x / 8) / ((1 - x) * (1 - x)); }
 
@@ -178,6 +195,7 @@ int main(void)
 {
     check_jamming(3, false, 0.2, 0.03, 11, 0.625, 0.655, "spheres");
     check_jamming(2, true, 0.3, 0.01, 3, 0.83, 0.85, "binary disks");
+    test_pressure_target();
     test_equation_of_state(3, 0.45);
     test_equation_of_state(2, 0.5);
     test_spheres_slow();

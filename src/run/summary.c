@@ -82,6 +82,17 @@ static void add_edmd_system(const rc_run *run, cJSON *summary)
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));
     cJSON_AddStringToObject(summary, "event_detection", rc_event_detection_name(def->detection));
+    rc_edmd_compression_state compressed;
+    rc_edmd_compression_state_of(run->edmd, &compressed);
+    if (compressed.end != RC_COMPRESSION_NONE) {
+        cJSON *c = cJSON_AddObjectToObject(summary, "compression");
+        cJSON_AddNumberToObject(c, "rate", def->compression.rate);
+        cJSON_AddNumberToObject(c, "scale", compressed.scale);
+        cJSON_AddNumberToObject(c, "windows", (double)compressed.windows);
+        const char *end = rc_compression_end_name(compressed.end);
+        if (end) cJSON_AddStringToObject(c, "ended_at", end);
+        else cJSON_AddNullToObject(c, "ended_at");
+    }
     cJSON *from = cJSON_AddObjectToObject(summary, "averages_from");
     cJSON_AddNumberToObject(from, "time", run->at.start.time);
     cJSON_AddNumberToObject(from, "collisions", (double)run->at.start.collisions);
