@@ -85,7 +85,7 @@ static double shell_time(const rc_edmd *e, int32_t k, double f)
     for (int a = 0; a < 3; a++) ss += (p->x[a] - anchor[a]) * (p->x[a] - anchor[a]), vv += p->v[a] * p->v[a];
     double delta = 0.5 * (e->max_diameter * f - g->built), rate = 0.5 * e->max_diameter * g->speed;
     double room = e->shell_exit - delta - sqrt(ss), t = room > 0 ? room / (sqrt(vv) + rate) : 0;
-    return fmin(t, g->cap - e->now);
+    return fmin(t, fmax(g->cap - e->now, 0));
 }
 
 int rc_edmd_growth_schedule(rc_edmd *e, int32_t k)
