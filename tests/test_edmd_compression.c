@@ -16,7 +16,8 @@
  *   (1 + x^2 / 8) / (1 - x)^2 (within 0.5 % of the virial series up to x = 0.5), each window's Z averaged in bins of
  *   0.05 in x up to x = 0.45 (3D) and 0.5 (2D), within 2.5 %: a bin holds about 100 windows of N pair collisions,
  *   whose mean Z scatters by a few tenths of a per cent, and the compression lags equilibrium by about 1 % at this
- *   rate (measured: +0.2 to +1.3 % in 3D, -0.2 to +0.9 % in 2D); a pressure without the growth's virial, or at the wrong temperature, misses by far more.
+ *   rate (measured: +0.2 to +1.3 % in 3D, -0.2 to +0.9 % in 2D); a pressure without the growth's virial, or at the
+ *   wrong temperature, misses by far more.
  * - A reduced-pressure target ends growth at the first window with Z at or above it (Z = 50: within 20 % above),
  *   between the glassy fluid (phi 0.55) and jamming (0.64).
  * - Invariants: no negative-time event, the largest overlap at a collision below 1e-12 diameters, the temperature

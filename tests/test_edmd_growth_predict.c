@@ -40,7 +40,8 @@ static void overlap(const double r[3], const double v[3], double sigma, double r
 
 static void test_head_on(void)
 {
-    const double gaps[] = {1e-12, 1e-6, 1e-3, 0.1, 2.0}, speeds[] = {0.01, 0.3, 1.0, 7.0}, rates[] = {0, 1e-4, 0.05, 3.0};
+    const double gaps[] = {1e-12, 1e-6, 1e-3, 0.1, 2.0}, speeds[] = {0.01, 0.3, 1.0, 7.0};
+    const double rates[] = {0, 1e-4, 0.05, 3.0};
     for (size_t g = 0; g < 5; g++)
         for (size_t u = 0; u < 4; u++)
             for (size_t k = 0; k < 4; k++) {

@@ -28,7 +28,10 @@ static double box_volume(const rc_edmd *e)
 }
 
 /* The factor the epoch's radii have grown by at time t. */
-static double grown(const rc_edmd_growth *g, bool growing, double t) { return growing ? 1 + g->speed * (t - g->epoch) : 1; }
+static double grown(const rc_edmd_growth *g, bool growing, double t)
+{
+    return growing ? 1 + g->speed * (t - g->epoch) : 1;
+}
 
 double rc_edmd_packing_fraction(const rc_edmd *e)
 {
@@ -62,7 +65,7 @@ void rc_edmd_compression_state_of(const rc_edmd *e, rc_edmd_compression_state *o
     out->windows = g->windows;
 }
 
-/* ---- the next step by time ---------------------------------------------------------------------------------------- */
+/* ---- the next step by time --------------------------------------------------------------------------------------- */
 
 /* The time of the next step: the target's, or when growth has used up half the shell (delta = shell / 2). */
 static void plan_cap(rc_edmd *e)
@@ -123,7 +126,7 @@ int rc_edmd_growth_schedule(rc_edmd *e, int32_t k)
     return 0;
 }
 
-/* ---- collisions --------------------------------------------------------------------------------------------------- */
+/* ---- collisions -------------------------------------------------------------------------------------------------- */
 
 /* Adds the kinetic energy a velocity change brought (before and after: twice the energies) to the books: growth
  * feeds energy in, counted as added, like a thermostat's. */
@@ -199,7 +202,7 @@ void rc_edmd_growth_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restit
     e->wall_collisions++;
 }
 
-/* ---- steps -------------------------------------------------------------------------------------------------------- */
+/* ---- steps ------------------------------------------------------------------------------------------------------- */
 
 /* Moves the epoch to now: the radii grown, the scale and speed renewed; at the target exactly to it. */
 static void move_epoch(rc_edmd *e, bool to_target)
@@ -308,7 +311,8 @@ rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended)
 {
     rc_edmd_growth *g = e->growth;
     for (int32_t k = 0; k < e->n; k++) rc_edmd_stream(e, k, e->now);
-    bool at_target = isfinite(g->target_scale) && g->scale + g->rate * (e->now - g->epoch) >= g->target_scale * (1 - 1e-12);
+    double scale = g->scale + g->rate * (e->now - g->epoch);
+    bool at_target = isfinite(g->target_scale) && scale >= g->target_scale * (1 - 1e-12);
     move_epoch(e, at_target);
     int32_t end = at_target ? RC_COMPRESSION_PACKING_FRACTION : RC_COMPRESSION_GROWING;
     if (e->collisions >= g->window_start + g->window) {
@@ -331,7 +335,7 @@ rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended)
     return rc_edmd_schedule_all(e);
 }
 
-/* ---- creation ----------------------------------------------------------------------------------------------------- */
+/* ---- creation ---------------------------------------------------------------------------------------------------- */
 
 static rc_status check(const rc_edmd *e, const rc_edmd_compression *c, double fraction)
 {

@@ -519,7 +519,8 @@ static rc_status place_random(const space *sp, int32_t count, const double *radi
     if (s == RC_INVALID_ARGUMENT && filled / box_volume(sp->dimension, sp->box) > start) {
         s = rc_place_compressed(sp->dimension, sp->box, sp->periodic, count, radii, start, seed, positions);
         for (int32_t i = 0; s == RC_OK && i < count; i++) /* rounding at the walls: back inside */
-            for (int k = 0; k < sp->dimension; k++) positions[3 * i + k] = clamp_to(sp, k, radii[i], positions[3 * i + k]);
+            for (int k = 0; k < sp->dimension; k++)
+                positions[3 * i + k] = clamp_to(sp, k, radii[i], positions[3 * i + k]);
     }
     return s;
 }
