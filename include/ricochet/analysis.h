@@ -35,7 +35,7 @@ RC_API void rc_analysis_destroy(rc_analysis *analysis);
  *   order_cutoff    bonds of Q6 / psi6 are pairs nearer than this (default: 1.4 mean diameters)
  *   msd_points      lags per level of the multiple-tau correlator of the MSD and VACF (default 32)
  *   fit             T0:T1, the lag times of the fit MSD = a + 2 d D t (default: 0.1 to 0.5 of the frames' span)
- *   groups          particle groups whose spread gives the error bars (default 8)
+ *   groups          particle groups whose spread gives the error bars (default 16)
  *   viscosity       shear viscosity for the Yeh-Hummer correction (default: the run's summary, else none) */
 RC_API rc_status rc_analysis_set(rc_analysis *analysis, const char *key, const char *value);
 

@@ -27,7 +27,7 @@ rc_status rc_analysis_create(rc_analysis **analysis)
     a->contact_width = 0.1;
     a->k_vectors = 64;
     a->msd_points = 32;
-    a->groups = 8;
+    a->groups = 16;
     a->run_compressibility = a->run_viscosity = NAN;
     a->equilibrated = -INFINITY;
     a->diffusion = a->diffusion_error = NAN;

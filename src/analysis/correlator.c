@@ -50,15 +50,29 @@ static void correlate(rc_correlator *c, int l, int back)
     c->origins[slot]++;
 }
 
+/* Level l's ring, allocated when first reached (at frame 2^l) and given the sample of frame 0, which the ring of
+ * level l - 1 still holds in its first slot. */
+static rc_status level(rc_correlator *c, int l)
+{
+    if (c->samples[l]) return RC_OK;
+    size_t size = 3 * (size_t)c->count * sizeof(double);
+    c->samples[l] = malloc((size_t)c->points * size + 1);
+    c->times[l] = malloc((size_t)c->points * sizeof(double));
+    if (!c->samples[l] || !c->times[l]) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+    if (l > 0) {
+        memcpy(c->samples[l], c->samples[l - 1], size);
+        c->times[l][0] = c->times[l - 1][0];
+        c->pushed[l] = 1;
+    }
+    return RC_OK;
+}
+
 rc_status rc_correlator_add(rc_correlator *c, double time, const double *values)
 {
     int p = c->points;
-    for (int l = 0; l < RC_CORRELATOR_LEVELS && c->frames % ((int64_t)1 << l) == 0; l++) {
-        if (!c->samples[l]) {
-            c->samples[l] = malloc((size_t)p * 3 * (size_t)c->count * sizeof(double) + 1);
-            c->times[l] = malloc((size_t)p * sizeof(double));
-            if (!c->samples[l] || !c->times[l]) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
-        }
+    for (int l = 0; l < RC_CORRELATOR_LEVELS && c->frames % ((int64_t)1 << l) == 0 && (l == 0 || c->frames); l++) {
+        rc_status s = level(c, l);
+        if (s) return s;
         int64_t at = c->pushed[l] % p;
         memcpy(c->samples[l] + (size_t)at * 3 * c->count, values, 3 * (size_t)c->count * sizeof(double));
         c->times[l][at] = time;

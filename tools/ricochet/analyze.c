@@ -31,7 +31,7 @@ static const rc_cli_option option_table[] = {
     {"order-cutoff", 0, "R", "bonds of Q6 / psi6 are pairs nearer than R (default: 1.4 mean diameters)", ORDER_CUTOFF},
     {"msd-points", 0, "P", "lags per level of the multiple-tau correlator, even (default 32)", MSD_POINTS},
     {"fit", 0, "T0:T1", "lag times of the fit MSD = a + 2dDt (default: 0.1 to 0.5 of the frames' span)", FIT},
-    {"groups", 0, "G", "particle groups whose spread gives the error bars (default 8)", GROUPS},
+    {"groups", 0, "G", "particle groups whose spread gives the error bars (default 16)", GROUPS},
     {"viscosity", 0, "ETA", "shear viscosity for the Yeh-Hummer correction of D (default: the run's)", VISCOSITY},
     {"compact", 'c', NULL, "print the summary on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
