@@ -157,6 +157,25 @@ static double half_edge(const rc_frame *f)
     return half;
 }
 
+/* What every computation relies on: a box of finite positive edges and finite numbers (outside files can hold
+ * anything). */
+static rc_status check_numbers(const rc_frame *f)
+{
+    for (int k = 0; k < f->dimension; k++)
+        if (!(f->box[k] > 0 && f->box[k] < 1e300))
+            return rc_fail(RC_INVALID_ARGUMENT, "analysis: box edge %d is %g, not a positive finite number", k, f->box[k]);
+    for (int32_t i = 0; i < f->count; i++) {
+        bool finite = isfinite(f->radii[i]) && f->radii[i] >= 0 && isfinite(f->masses[i]);
+        for (int k = 0; k < 3; k++)
+            finite &= isfinite(f->positions[3 * i + k]) && fabs(f->positions[3 * i + k]) < 1e300 &&
+                      isfinite(f->velocities[3 * i + k]);
+        if (!finite)
+            return rc_fail(RC_INVALID_ARGUMENT, "analysis: particle %d has a position, velocity, radius or mass that is "
+                           "not a finite number (or a negative radius)", (int)i);
+    }
+    return RC_OK;
+}
+
 /* The first frame: what is measured, the defaults, the accumulators. */
 static rc_status start(rc_analysis *a, const rc_frame *f)
 {
@@ -179,7 +198,13 @@ static rc_status start(rc_analysis *a, const rc_frame *f)
         return rc_fail(RC_INVALID_ARGUMENT, "rdf_range: %g is more than half the smallest periodic box edge (%g)",
                        a->rdf_range, half);
     if (!a->rdf_range) a->rdf_range = fmin(5 * d, half);
-    if (!a->rdf_bins) a->rdf_bins = (int)fmax(1, ceil(a->rdf_range / (d / 100)));
+    if (!a->rdf_bins) {
+        double bins = ceil(a->rdf_range / (d / 100));
+        if (!(bins <= 1e6))
+            return rc_fail(RC_INVALID_ARGUMENT, "rdf_bins: 100 per mean diameter (%g) to %g would be %g; give rdf_bins",
+                           d, a->rdf_range, bins);
+        a->rdf_bins = (int)fmax(1, bins);
+    }
     if (!a->order_cutoff) a->order_cutoff = fmin(1.4 * d, half);
     if (a->order_cutoff > half)
         return rc_fail(RC_INVALID_ARGUMENT, "order_cutoff: %g is more than half the smallest periodic box edge (%g)",
@@ -224,6 +249,7 @@ rc_status rc_analysis_add_frame(rc_analysis *a, const rc_frame *f)
     if (!a) return rc_fail(RC_INVALID_ARGUMENT, "analysis: NULL");
     if (a->finished) return rc_fail(RC_INVALID_ARGUMENT, "analysis: finished, it takes no more frames");
     rc_status s = rc_frame_check(f);
+    if (!s) s = check_numbers(f);
     if (s) return s;
     if (!a->frames) s = start(a, f);
     else if (f->count != a->count || f->dimension != a->dimension)

@@ -68,11 +68,13 @@ rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *f, 
     sf->k_max = k_max;
     sf->per_shell = per_shell;
     sf->shell_width = 2 * M_PI / longest;
+    double lattice = 1;
+    for (int e = 0; e < d; e++) lattice *= 2 * floor(k_max * f->box[e] / (2 * M_PI)) + 1;
+    if (!(k_max / sf->shell_width >= 0.5) || !(lattice <= 1e8))
+        return rc_fail(RC_INVALID_ARGUMENT, "k_max: %g gives %s wave vectors for this box", k_max,
+                       lattice > 1e8 ? "too many" : "no");
     sf->shells = (int)floor(k_max / sf->shell_width + 0.5);
     for (int e = 0; e < d; e++) top[e] = sf->top[e] = (int)floor(k_max * f->box[e] / (2 * M_PI));
-    if (sf->shells < 1 || (double)(2 * top[0] + 1) * (2 * top[1] + 1) * (2 * top[2] + 1) > 1e8)
-        return rc_fail(RC_INVALID_ARGUMENT, "k_max: %g gives %s wave vectors for this box", k_max,
-                       sf->shells < 1 ? "no" : "too many");
     int *seen = calloc((size_t)sf->shells, sizeof *seen), *total = calloc((size_t)sf->shells, sizeof *total);
     sf->sum = calloc((size_t)sf->shells, sizeof *sf->sum);
     sf->k_sum = calloc((size_t)sf->shells, sizeof *sf->k_sum);
