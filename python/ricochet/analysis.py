@@ -90,12 +90,12 @@ def plot_msd(analysis, ax=None, label=None):
     ax = ax or plt.figure(figsize=(5.5, 4)).gca()
     m, s = analysis.msd, analysis.summary
     t, y, e = m["time"][1:], m["msd"][1:], m["msd_error"][1:]
-    ax.errorbar(t, y, yerr=e, fmt="o", ms=3, capsize=2, label=label or "MSD")
+    ax.errorbar(t, y, yerr=e, fmt="o", ms=3.5, mfc="none", capsize=2, label=label or "MSD")
     d = s["dimension"]
     if s.get("temperature"):
-        ax.plot(t, d * s["temperature"] * t ** 2, "--", lw=1, label=r"ballistic $d\,k_BT\,t^2/m$")
+        ax.plot(t, d * s["temperature"] * t ** 2, "--", lw=1, zorder=3, label=r"ballistic $d\,k_BT\,t^2/m$")
     if s.get("diffusion_coefficient"):
-        ax.plot(t, 2 * d * s["diffusion_coefficient"] * t, ":", lw=1.5,
+        ax.plot(t, 2 * d * s["diffusion_coefficient"] * t, "-", lw=1.2, zorder=3,
                 label=r"diffusive $2dDt$, $D = %.4g \pm %.2g$" % (s["diffusion_coefficient"],
                                                                    s["diffusion_coefficient_error"] or 0))
     ax.set_xscale("log")
