@@ -12,12 +12,15 @@
 
 /* ---- pairs within a cutoff (pairs.c) ---- */
 
-/* Called once per unordered pair i < j nearer than the cutoff; d = x_j - x_i (minimum image along periodic axes). */
+/* Called once per unordered pair {i, j} nearer than the cutoff; d = x_j - x_i (minimum image along periodic axes). */
 typedef void rc_pair_fn(void *context, int32_t i, int32_t j, const double d[3], double r2);
 
+/* Scratch of the cell lists, kept between frames: the particles sorted by cell (their indices and positions) and
+ * where each cell's run starts. */
 typedef struct rc_cells {
-    int32_t *head, *next, *cell_of;
-    size_t head_capacity, count_capacity, cell_capacity;
+    int32_t *start, *order, *cell_of;
+    double *sorted;
+    size_t start_capacity, order_capacity, cell_capacity, sorted_capacity;
 } rc_cells;
 
 /* Every pair of the frame nearer than cutoff, found through a grid of cells at least cutoff wide. */
