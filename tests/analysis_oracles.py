@@ -16,8 +16,9 @@ libraries: 500 hard spheres at phi = 0.45 written as H5MD, frames 100 to 200:
 - Python's ricochet.analyze of the same frames gives the bits of the command's CSV; Q6 of the liquid is below 0.06
   (0.5745 for FCC, tests/test_analysis.c).
 physics:
-- the contact theorem: Z = 1 + 4 phi g(sigma+) (3D, 500 spheres at rho = 0.5) and Z = 1 + 2 phi g(sigma+) (2D, 900
-  disks at phi = 0.5) from the measured g(r) equal the run's collisional Z within 3 combined standard errors (the
+- the contact theorem: Z = 1 + 4 phi g(sigma+) (3D, 500 spheres at rho = 0.5), Z = 1 + 2 phi g(sigma+) (2D, 900
+  disks at phi = 0.5) and Z = 1 + (pi / 2) rho sum_ab x_a x_b sigma_ab^2 g_ab(sigma_ab+) (a 2D 50:50 mixture of
+  diameters 1 and 1.4) from the measured g(r) equal the run's collisional Z within 3 combined standard errors (the
   run's from blocks of its observables.csv rows);
 - D of 500 hard spheres at rho sigma^3 = 0.1 with its Yeh-Hummer correction (eta from Enskog's theory) equals the
   dilute-gas value corrected by Enskog: D_E = 3 / (8 rho sigma^2 g(sigma)) sqrt(kT / (pi m)) times 1.019, the
@@ -169,13 +170,14 @@ def run_compressibility(folder, after):
 
 def contact_theorem(folder, label):
     a = analyze(folder, "--rdf")
+    g = a["rdf_contact"] if a["rdf_contact"] is not None else [c["contact"] for c in a["rdf_contacts"]]
     with open(folder + "/summary.json") as f:
         after = json.load(f)["averages_from"]["time"]
     z, error = run_compressibility(folder, after)
     zg, eg = a["compressibility_from_contact"], a["compressibility_from_contact_error"]
     combined = math.hypot(error, eg)
     check(abs(z - zg) < 3 * combined, "%s: Z = %.4f +- %.4f from collisions, 1 + c phi g(sigma+) = %.4f +- %.4f "
-          "(g(sigma+) = %.4f)" % (label, z, error, zg, eg, a["rdf_contact"]))
+          "(g(sigma+) = %s)" % (label, z, error, zg, eg, g))
 
 
 def physics(tmp):
@@ -202,6 +204,12 @@ def physics(tmp):
     contact_theorem(folder, "3D rho = 0.5")
     disks = spheres(900, 0.5 * 4 / math.pi, 40, 0.5, {"collisions": 30000}, lattice="hexagonal", dimension=2)
     contact_theorem(run(disks, tmp + "/disks"), "2D phi = 0.5")
+    mixture = spheres(1000, 0.45 * 4 / math.pi, 40, 0.5, {"collisions": 50000}, lattice="random", dimension=2)
+    del mixture["particles"]["diameter"], mixture["particles"]["mass"]
+    mixture["particles"]["species"] = [{"diameter": 1, "mass": 1, "fraction": 0.5},
+                                       {"diameter": 1.4, "mass": 1.96, "fraction": 0.5}]
+    mixture["particles"]["packing_fraction"] = 0.45
+    contact_theorem(run(mixture, tmp + "/mixture"), "2D 50:50 mixture 1 : 1.4 at phi = 0.45, 3 pairs")
 
 
 with tempfile.TemporaryDirectory() as tmp:
