@@ -52,7 +52,7 @@ rc_status rc_rdf_start(rc_rdf *rdf, const rc_frame *f, double range, int bins, d
     }
     for (int a = 0; a < species; a++)
         for (int b = a; b < species; b++)
-            rdf->contact_at[pair_of(rdf, a, b)] = rdf->members[a] && rdf->members[b]
+            rdf->contact_at[pair_of(rdf, a, b)] = rdf->members[a] && rdf->members[b] > (a == b) /* a pair exists */
                                                       ? radius[a] / rdf->members[a] + radius[b] / rdf->members[b]
                                                       : NAN;
     free(radius);
