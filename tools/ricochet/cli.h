@@ -55,7 +55,8 @@ int rc_cli_one_file(const rc_cli_command *command, const char *what, const char 
 /* The command's help page: usage, about, the options from its table, the footer. */
 void rc_cli_print_help(const rc_cli_command *command, FILE *out);
 /* The command lines of the commands (in resolve.c, run.c, render.c, plot.c). */
-extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command;
+extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command,
+    rc_cli_sweep_command;
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code. */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -88,6 +89,9 @@ bool rc_cli_parse_size(const char *text, int *width, int *height);
 
 /* ricochet render TRAJECTORY... [options]: argv[0] is "render". */
 int rc_cli_render(int argc, char **argv);
+
+/* ricochet sweep SWEEP [options]: argv[0] is "sweep". */
+int rc_cli_sweep(int argc, char **argv);
 
 /* ricochet plot CSV [options]: argv[0] is "plot". */
 int rc_cli_plot(int argc, char **argv);
