@@ -64,6 +64,12 @@ int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf,
  * is NULL). */
 void rc_cli_print_warnings(const char *name);
 
+/* What a signal asks of the thing running: rc_run_interrupt or rc_sweep_interrupt with the right type. */
+typedef void rc_cli_interrupt_fn(void *what, int signal);
+/* SIGINT and SIGTERM call fn(what, signal) the first time (what NULL: nothing is running, the default action) and end
+ * the process at once the second time (signals.c). */
+void rc_cli_catch_signals(rc_cli_interrupt_fn *fn, void *what);
+
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);
 

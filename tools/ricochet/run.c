@@ -192,21 +192,7 @@ static char *command_line(int argc, char **argv)
     return line;
 }
 
-/* The run being driven, for the signal handler. */
-static rc_run *active;
-
-/* SIGINT, SIGTERM: the first asks the run to end cleanly; a second one ends the process at once. */
-static void on_signal(int number)
-{
-    static volatile sig_atomic_t seen;
-    if (seen || !active) {
-        signal(number, SIG_DFL);
-        raise(number);
-        return;
-    }
-    seen = 1;
-    rc_run_interrupt(active, number);
-}
+static void interrupt_run(void *run, int signal) { rc_run_interrupt(run, signal); }
 
 static int exit_code(rc_status s)
 {
@@ -218,12 +204,7 @@ static int exit_code(rc_status s)
 /* Runs to the end, prints the summary; the exit code. */
 static int drive(rc_run *run, const run_arguments *a)
 {
-    active = run;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    rc_cli_catch_signals(interrupt_run, run);
     rc_status s = rc_run_execute(run);
     rc_cli_progress_clear();
     int code = RC_EXIT_OK;
@@ -267,7 +248,7 @@ int rc_cli_run(int argc, char **argv)
     }
     if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
     code = s ? rc_cli_fail(exit_code(s), "%s: %s", a.resume ? a.resume : a.path, rc_last_error()) : drive(run, &a);
-    active = NULL;
+    rc_cli_catch_signals(interrupt_run, NULL);
     rc_run_destroy(run);
     free(text);
     free(line);

@@ -104,30 +104,9 @@ void rc_cli_sweep_progress(const rc_sweep_progress *p, void *data)
     drawn_in_place = tty;
 }
 
-/* The sweep being run, for the signal handler. */
-static rc_sweep *active;
+static void interrupt_sweep(void *sweep, int signal) { rc_sweep_interrupt(sweep, signal); }
 
-static void on_signal(int number)
-{
-    static volatile sig_atomic_t seen;
-    if (seen || !active) {
-        signal(number, SIG_DFL);
-        raise(number);
-        return;
-    }
-    seen = 1;
-    rc_sweep_interrupt(active, number);
-}
-
-void rc_cli_sweep_catch_signals(rc_sweep *sweep)
-{
-    active = sweep;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-}
+void rc_cli_sweep_catch_signals(rc_sweep *sweep) { rc_cli_catch_signals(interrupt_sweep, sweep); }
 
 int rc_cli_sweep_report(rc_sweep *sweep, int signal_number, bool compact, double wall_seconds)
 {
@@ -162,7 +141,7 @@ static int run_here(rc_sweep *sweep, const sweep_arguments *a)
     rc_cli_sweep_catch_signals(sweep);
     rc_sweep_progress counts;
     rc_status s = rc_sweep_execute(sweep, a->jobs, a->quiet ? NULL : rc_cli_sweep_progress, NULL, &counts);
-    active = NULL;
+    rc_cli_catch_signals(interrupt_sweep, NULL);
     if (s) {
         if (drawn_in_place) fputs("\n", stderr);
         return rc_cli_fail(s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s", rc_last_error());
