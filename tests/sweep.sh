@@ -8,7 +8,8 @@
 #   (cmp) and tables (all but the wall-clock columns);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
 #   stopped; a third start runs nothing;
-# - zip mode pairs the lists.
+# - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
+# - zip mode pairs the lists; a time-stepping scene whose impact does not terminate is "not_terminated".
 # Usage: sh tests/sweep.sh PATH/TO/ricochet [mpi]
 set -eu
 tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -157,5 +158,44 @@ import csv
 rows = list(csv.DictReader(open("zipped/sweep.csv")))
 assert [(r["particles.packing_fraction"], r["seed"], r["collisions"]) for r in rows] == \
     [("0.20000000000000001", "11", "3000"), ("0.29999999999999999", "12", "4000")], rows
+PY
+# ---- SIGTERM to the sweep: the runs end cleanly with checkpoints, exit 143 with runs pending; then finished as whole
+"$tool" sweep "$root/tests/sweep/long.json" --out termed --jobs 2 -q > termed.json 2> termed.err &
+sweeper=$!
+waited=0
+until ls termed/000[0-1]/checkpoint.rcp > /dev/null 2>&1; do
+  sleep 0.05
+  waited=$((waited + 1))
+  [ $waited -lt 600 ] || fail "the sweep to stop never got going"
+done
+kill -TERM "$sweeper"
+set +e
+wait "$sweeper"
+code=$?
+set -e
+[ $code = 143 ] || fail "SIGTERM: exit $code, expected 143: $(cat termed.err)"
+grep -q '"pending":' termed.json || fail "SIGTERM: no report"
+grep -q ',pending,' termed/sweep.csv || fail "SIGTERM: the table has no pending run"
+"$tool" sweep "$root/tests/sweep/long.json" --out termed -q > /dev/null || fail "the sweep after SIGTERM"
+same_files whole termed
+same_tables whole termed
+
+# ---- a time-stepping scene: an impact that does not terminate is "not_terminated" with its message; no seed
+$py - "$root/examples/rigid/geyser.json" <<'PY'
+import json, sys
+json.dump({"scene": sys.argv[1], "vary": {"lineality": [False, True], "stop.time": [0.05]}, "directory": "geyser"},
+          open("geyser.json", "w"))
+PY
+set +e
+"$tool" sweep geyser.json -q > /dev/null 2> geyser.err
+code=$?
+set -e
+[ $code = 3 ] || fail "geyser sweep: exit $code, expected 3"
+$py - <<'PY' || fail "geyser sweep: table"
+import csv
+rows = list(csv.DictReader(open("geyser/sweep.csv")))
+assert [(r["lineality"], r["status"], r["seed"]) for r in rows] == [("false", "not_terminated", ""), ("true", "ok", "")], rows
+assert "max_iterations" in rows[0]["message"] and rows[0]["stopped_by"] == "not_terminated", rows[0]
+assert float(rows[1]["time"]) == 0.05 and rows[1]["message"] == ""
 PY
 echo "sweep: all passed"

@@ -78,8 +78,12 @@ RC_API rc_sweep_status rc_sweep_state(const rc_sweep *sweep, int64_t k, char *me
  * sweep: the return value is an error only when the sweep folder cannot be written. *status: how it ended
  * (RC_SWEEP_PENDING when interrupted). */
 RC_API rc_status rc_sweep_run(rc_sweep *sweep, int64_t k, rc_sweep_status *status);
-/* Ends the run rc_sweep_run is running cleanly (a checkpoint when checkpointing is on) and makes rc_sweep_execute
- * start no more runs and interrupt those it started. Safe in a signal handler. */
+/* Makes rc_sweep_execute start no more runs and end those it started at once (SIGKILL to their processes): they go on
+ * from their last periodic checkpoints when the sweep is started again, and end with the same bits as never stopped.
+ * A run rc_sweep_run is running in this process is ended cleanly instead (rc_run_interrupt: its files closed, a
+ * checkpoint written now; resumed from that checkpoint it has the frames and rows of a run never stopped, but their
+ * numbers may differ in the last digits, since the checkpoint brings every particle's clock up to that moment).
+ * Safe in a signal handler. */
 RC_API void rc_sweep_interrupt(rc_sweep *sweep, int signal);
 /* The signal given to rc_sweep_interrupt (0: none given), or -1 when not interrupted. */
 RC_API int rc_sweep_interrupted_by(const rc_sweep *sweep);

@@ -57,8 +57,9 @@ def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=Fal
     checkpoint_every: simulation time between each run's checkpoints (0: the sweep's or the scenes' own).
     progress: a function called with a dict (runs, done, running, failed, skipped, elapsed, eta) whenever a run starts
     or ends. Runs that ended in an earlier call with the same folder are not run again; runs that failed are rows with
-    status "failed" and their message. Ctrl-C ends the runs cleanly (with checkpoints when checkpointing is on),
-    writes the table and raises KeyboardInterrupt. Raises Error for a bad sweep (the message names the field)."""
+    status "failed" and their message. Ctrl-C stops the runs at once (they go on from their last checkpoints in a
+    later call, with the same bits), writes the table and raises KeyboardInterrupt. Raises Error for a bad sweep (the
+    message names the field)."""
     handle = ctypes.c_void_p()
     if isinstance(spec, dict):
         check(lib.rc_sweep_parse(json.dumps(spec).encode(), None, ctypes.byref(handle)))

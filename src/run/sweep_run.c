@@ -152,21 +152,14 @@ int rc_sweep_interrupted_by(const rc_sweep *w) { return w ? w->interrupt_signal 
 
 /* ---- the local scheduler ---- */
 
-/* The sweep of the process a run was forked into, for its signal handler. */
-static rc_sweep *child_sweep;
-
-static void on_child_signal(int number) { rc_sweep_interrupt(child_sweep, number); }
-
-/* In the forked process: run k, with SIGINT and SIGTERM ending it cleanly; never returns. Exit 0 when it ended
- * (its outcome says how), 1 when interrupted, 2 when the sweep folder could not be written. */
+/* In the forked process: run k, then exit 0 when it ended (its outcome says how), 1 when it did not, 2 when the
+ * sweep folder could not be written. SIGINT and SIGTERM end it at once (the default, also under a front end that
+ * catches them, Python's): the run goes on later from its last periodic checkpoint, which a sweep never stopped wrote
+ * too, so it ends with the same bits. */
 static _Noreturn void run_child(rc_sweep *w, int64_t k)
 {
-    child_sweep = w;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_child_signal;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     rc_sweep_status status;
     rc_status s = rc_sweep_run(w, k, &status);
     _exit(s ? 2 : status == RC_SWEEP_PENDING ? 1 : 0);
@@ -218,9 +211,10 @@ static rc_status reap(scheduler *c, pid_t pid, int wait_status)
     c->pids[slot] = 0;
     c->counts.running--;
     rc_sweep *w = c->sweep;
-    if (WIFSIGNALED(wait_status) && w->interrupt_signal < 0) {
+    int by = WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0;
+    if (by && by != SIGINT && by != SIGTERM && w->interrupt_signal < 0) {
         char why[96];
-        snprintf(why, sizeof why, "the run's process was killed by signal %d", WTERMSIG(wait_status));
+        snprintf(why, sizeof why, "the run's process was killed by signal %d", by);
         rc_status s = write_outcome(w, k, RC_SWEEP_FAILED, why);
         if (s) return s;
     } else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 2) {
@@ -235,11 +229,13 @@ static rc_status reap(scheduler *c, pid_t pid, int wait_status)
     return RC_OK;
 }
 
-/* Forwards the interrupt to the runs still going (they end cleanly, with a checkpoint when checkpointing is on). */
+/* Ends the runs still going at once: each goes on later from its last periodic checkpoint. (A checkpoint written at
+ * the interrupt would bring the particles' clocks up to that moment, and a run resumed from it would round
+ * differently from one never stopped.) */
 static void stop_children(const scheduler *c)
 {
     for (int slot = 0; slot < c->jobs; slot++)
-        if (c->pids[slot]) kill(c->pids[slot], SIGTERM);
+        if (c->pids[slot]) kill(c->pids[slot], SIGKILL);
 }
 
 static rc_status schedule(scheduler *c)

@@ -1,7 +1,7 @@
 /* ricochet sweep SWEEP.json [options] (docs/cli.md): parse the command line, read the sweep with the library
  * (ricochet/sweep.h), run its runs on this machine's cores (rc_sweep_execute) or, under mpirun, over the ranks
- * (sweep_mpi.c, built with RICOCHET_MPI), draw the progress (runs done, running, failed, the time left), end cleanly
- * on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether every run ended ok. */
+ * (sweep_mpi.c, built with RICOCHET_MPI), draw the progress (runs done, running, failed, the time left), stop the
+ * runs on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether every run ended ok. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +39,8 @@ const rc_cli_command rc_cli_sweep_command = {
     "killed sweep finishes with the same bits as one never stopped. A run whose scene is refused or that fails is\n"
     "recorded (status \"failed\" and its message) and the sweep goes on. Progress (runs done, running, failed, the\n"
     "time left) is drawn on stderr, in place on a terminal, a line per ended run otherwise. Ctrl-C (SIGINT) or SIGTERM\n"
-    "ends the runs cleanly (with a checkpoint when checkpointing is on) and writes the tables.\n"
+    "stops the runs at once, to go on from their last checkpoints, and writes the tables. Under mpirun, mpirun ends\n"
+    "every rank; the runs go on from their checkpoints all the same.\n"
     "\n"
     "exit codes: 0 every run ok, 1 usage, 2 bad sweep file, scene or option (the message names the field), 3 some\n"
     "runs failed or did not terminate, 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",

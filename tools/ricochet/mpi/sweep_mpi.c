@@ -4,7 +4,8 @@
  * the tables; every other rank runs what it is given through the library (rc_sweep_run) in its own process, one at a
  * time, until told to stop. Every rank reads the sweep file itself, so the runs need nothing but their index; a run's
  * bits depend only on the sweep and its index, never on the rank or the order. With one rank, rank 0 runs every run
- * itself. The library knows nothing of MPI. */
+ * itself. Signals keep their default action: mpirun ends every rank on Ctrl-C, and the runs go on from their last
+ * periodic checkpoints when the sweep is started again. The library knows nothing of MPI. */
 #include <mpi.h>
 
 #include "../sweep.h"
@@ -107,7 +108,6 @@ int rc_cli_sweep_mpi(rc_sweep *sweep, bool quiet, bool compact)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     double started = MPI_Wtime();
-    rc_cli_sweep_catch_signals(sweep);
     int code = RC_EXIT_OK;
     if (rank == 0) {
         rc_sweep_progress p = {rc_sweep_runs(sweep), 0, 0, 0, 0, 0, -1};
