@@ -3,15 +3,17 @@
     ImpactProblem   a simultaneous impact built from numpy arrays, resolved by GR or pairwise Gauss-Seidel
     Simulation      a scene run by the event-driven engine: advance, step, positions, velocities, summary()
     sweep           a parameter sweep or ensemble run on this machine's cores; its table as numpy arrays (or pandas)
+    replica_exchange  parallel tempering over temperatures: swap acceptance per pair, samples by callback
     read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
     Error           a failure the library reported (status and message)
 """
 from ._lib import Error, lib
 from .impact import ImpactProblem, ImpactResolution
+from .exchange import replica_exchange
 from .simulation import Simulation
 from .sweep import read_sweep_table, sweep, sweep_seed
 from .trajectory import Snapshot, read_trajectory
 
 __version__ = lib.rc_version().decode()
 __all__ = ["Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "read_trajectory", "read_sweep_table",
-           "sweep", "sweep_seed", "__version__"]
+           "replica_exchange", "sweep", "sweep_seed", "__version__"]

@@ -45,6 +45,11 @@ class SweepProgress(ctypes.Structure):  # rc_sweep_progress, ricochet/sweep.h
                 ("eta", ctypes.c_double)]
 
 
+class ExchangeOptions(ctypes.Structure):  # rc_exchange_options, ricochet/exchange.h
+    _fields_ = [("interval", ctypes.c_double), ("rounds", ctypes.c_int64), ("seed", ctypes.c_uint64),
+                ("sample", ctypes.c_void_p), ("user", ctypes.c_void_p)]
+
+
 class ImpactOptions(ctypes.Structure):  # rc_impact_options, ricochet/impact.h
     _fields_ = [("op", ctypes.c_int), ("order", ctypes.c_int), ("seed", ctypes.c_uint64),
                 ("restitution", ctypes.c_double), ("friction", ctypes.c_double), ("tolerance", ctypes.c_double),
@@ -65,6 +70,7 @@ class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
 
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
 _MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "sweep_progress": SweepProgress,
+            "exchange_options": ExchangeOptions,
             "impact_options": ImpactOptions,
             "impact_result": ImpactResult}
 
@@ -118,6 +124,8 @@ _SIGNATURES = {
     "rc_sweep_execute": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
     "rc_sweep_interrupt": (None, [P, ctypes.c_int]),
     "rc_sweep_seed": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
+    "rc_exchange_run": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
+                            ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64)]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),
