@@ -276,13 +276,15 @@ static bool set_path(cJSON *scene, const char *path, const cJSON *value)
     return false;
 }
 
-bool rc_sweep_run_seed(const rc_sweep *w, const cJSON *scene, int64_t replica, uint64_t *seed)
+bool rc_sweep_run_seed(const rc_sweep *w, int64_t k, uint64_t *seed)
 {
     if (!w->event_driven) return false;
-    const cJSON *given = cJSON_GetObjectItemCaseSensitive(scene, "seed");
+    const cJSON *given = cJSON_GetObjectItemCaseSensitive(w->scene, "seed");
+    for (int j = 0; j < w->key_count; j++)
+        if (strcmp(w->keys[j].path, "seed") == 0) given = rc_sweep_value(w, k / w->replicas, j);
     double base = given ? (cJSON_IsNumber(given) ? given->valuedouble : -1) : 1;
     if (!(base >= 0 && base < 0x1p64 && base == floor(base))) return false; /* the scene reader refuses it */
-    *seed = rc_sweep_seed((uint64_t)base, replica);
+    *seed = rc_sweep_seed((uint64_t)base, k % w->replicas);
     return true;
 }
 
@@ -294,7 +296,7 @@ cJSON *rc_sweep_scene_object(const rc_sweep *w, int64_t k)
     bool ok = scene != NULL;
     for (int j = 0; ok && j < w->key_count; j++) ok = set_path(scene, w->keys[j].path, rc_sweep_value(w, point, j));
     uint64_t seed;
-    if (ok && replica > 0 && rc_sweep_run_seed(w, scene, replica, &seed))
+    if (ok && replica > 0 && rc_sweep_run_seed(w, k, &seed))
         ok = set_path(scene, "seed", &(cJSON){.type = cJSON_Number, .valuedouble = (double)seed,
                                              .valueint = seed > INT_MAX ? INT_MAX : (int)seed});
     if (!ok) {

@@ -35,9 +35,9 @@ struct rc_sweep {
 
 /* The value of key j at a point. */
 const cJSON *rc_sweep_value(const rc_sweep *sweep, int64_t point, int key);
-/* The seed a replica of this (resolved) scene runs with; false when the scene has none (time-stepping) or its seed
- * is not a whole number the reader takes. */
-bool rc_sweep_run_seed(const rc_sweep *sweep, const cJSON *scene, int64_t replica, uint64_t *seed);
+/* The seed run k runs with: its point's seed (varied, else the base scene's, else 1) derived for its replica; false
+ * when the scene has none (time-stepping) or its seed is not a whole number the reader takes. */
+bool rc_sweep_run_seed(const rc_sweep *sweep, int64_t k, uint64_t *seed);
 /* The scene of run k as a cJSON object (delete it), or NULL. */
 cJSON *rc_sweep_scene_object(const rc_sweep *sweep, int64_t k);
 /* The sweep folder, made and turned absolute on first use (checkpoints record it); NULL with rc_last_error. */

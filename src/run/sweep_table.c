@@ -86,9 +86,7 @@ static void read_run(table *t, int64_t k)
     const rc_sweep *w = t->sweep;
     run_row *row = &t->rows[k];
     row->state = rc_sweep_state(w, k, row->message, sizeof row->message);
-    cJSON *scene = rc_sweep_scene_object(w, k);
-    row->seeded = scene && rc_sweep_run_seed(w, scene, 0, &row->seed); /* the scene has its replica's seed */
-    cJSON_Delete(scene);
+    row->seeded = rc_sweep_run_seed(w, k, &row->seed);
     char *path = rc_sweep_run_path(w, k, "summary.json"), *text = NULL;
     cJSON *summary = NULL;
     if (row->state != RC_SWEEP_PENDING && row->state != RC_SWEEP_FAILED && path && access(path, F_OK) == 0 &&
