@@ -76,7 +76,8 @@ int main(void)
     memset(&t, 0, sizeof t);
     rc_exchange_options o = {1.5, ROUNDS, 7, sample, &t};
     int64_t attempts[SLOTS - 1], accepted[SLOTS - 1];
-    rc_status s = rc_exchange_run(scene, SLOTS, temperatures, &o, attempts, accepted);
+    double means[SLOTS];
+    rc_status s = rc_exchange_run(scene, SLOTS, temperatures, &o, attempts, accepted, means);
     CHECK(s == RC_OK, "rc_exchange_run: %s", rc_last_error());
     CHECK(t.energy_error < 1e-12, "the potential energy is m g h: off by %g", t.energy_error);
     for (int k = 0; k < SLOTS; k++) {
@@ -85,6 +86,8 @@ int main(void)
         double n = (double)t.count[k], got = t.sum[k] / n, spread = t.squares[k] / n - got * got;
         /* samples a round apart are nearly independent; 5 standard errors with room for a correlation time of 2 */
         double error = 5 * sqrt(2 * variance / n);
+        CHECK(fabs(means[k] - mass * g * got) < 1e-9, "T = %g: the mean energy %.6f is not m g <h> = %.6f",
+              temperatures[k], means[k], mass * g * got);
         CHECK(t.count[k] == ROUNDS, "slot %d has %lld samples", k, (long long)t.count[k]);
         CHECK(fabs(got - mean) < error, "T = %g: mean height %.4f, barometric %.4f (tolerance %.4f)", temperatures[k],
               got, mean, error);
@@ -110,30 +113,30 @@ int main(void)
     memset(&other, 0, sizeof other);
     rc_exchange_options short_run = {1.5, 200, 7, sample, &again};
     int64_t a1[SLOTS - 1], a2[SLOTS - 1];
-    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, a1) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, a1, NULL) == RC_OK, "%s", rc_last_error());
     tally first = again;
     memset(&again, 0, sizeof again);
-    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, a2) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, a2, NULL) == RC_OK, "%s", rc_last_error());
     CHECK(memcmp(&first, &again, sizeof first) == 0 && memcmp(a1, a2, sizeof a1) == 0, "the same seed gave other bits");
     short_run.seed = 8;
     short_run.user = &other;
-    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, NULL) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, NULL, NULL) == RC_OK, "%s", rc_last_error());
     CHECK(memcmp(&first.sum, &other.sum, sizeof first.sum) != 0, "another seed gave the same heights");
 
     /* refused, naming the field */
     const double unordered[2] = {1, 0.5};
     rc_exchange_options bad = {1, 10, 1, NULL, NULL};
-    CHECK(rc_exchange_run(scene, 2, unordered, &bad, NULL, NULL) == RC_INVALID_ARGUMENT &&
+    CHECK(rc_exchange_run(scene, 2, unordered, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
               strstr(rc_last_error(), "temperatures[1]"), "unordered ladder: %s", rc_last_error());
-    CHECK(rc_exchange_run(scene, 1, temperatures, &bad, NULL, NULL) == RC_INVALID_ARGUMENT &&
+    CHECK(rc_exchange_run(scene, 1, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
               strstr(rc_last_error(), "temperatures"), "one temperature: %s", rc_last_error());
     bad.interval = 0;
-    CHECK(rc_exchange_run(scene, 2, temperatures, &bad, NULL, NULL) == RC_INVALID_ARGUMENT &&
+    CHECK(rc_exchange_run(scene, 2, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
               strstr(rc_last_error(), "interval"), "interval 0: %s", rc_last_error());
     bad.interval = 1;
     const char *no_thermostat = "{\"dimension\": 3, \"box\": {\"size\": [2, 2, 3]}, \"particles\": [{\"position\": "
                                 "[1, 1, 1], \"radius\": 0.05}], \"stop\": {\"time\": 1}}";
-    CHECK(rc_exchange_run(no_thermostat, 2, temperatures, &bad, NULL, NULL) == RC_INVALID_ARGUMENT &&
+    CHECK(rc_exchange_run(no_thermostat, 2, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
               strstr(rc_last_error(), "thermostat"), "no thermostat: %s", rc_last_error());
     return check_finish();
 }

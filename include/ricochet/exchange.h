@@ -37,10 +37,12 @@ typedef struct rc_exchange_options {
 
 /* Runs the replica exchange. scene_text: an event-driven scene whose "thermostat" is set (its temperature is
  * replaced by each slot's); temperatures: `slots` positive values, increasing (2 <= slots <= 1024). attempts and
- * accepted (slots - 1 entries each, may be NULL): the swap attempts and acceptances of each neighbouring pair.
+ * accepted (slots - 1 entries each, may be NULL): the swap attempts and acceptances of each neighbouring pair;
+ * mean_energy (slots entries, may be NULL): the mean potential energy at each temperature over the rounds' ends.
  * RC_INVALID_ARGUMENT names the field. */
 RC_API rc_status rc_exchange_run(const char *scene_text, int slots, const double *temperatures,
-                                 const rc_exchange_options *options, int64_t *attempts, int64_t *accepted);
+                                 const rc_exchange_options *options, int64_t *attempts, int64_t *accepted,
+                                 double *mean_energy);
 
 #ifdef __cplusplus
 }

@@ -125,7 +125,7 @@ _SIGNATURES = {
     "rc_sweep_interrupt": (None, [P, ctypes.c_int]),
     "rc_sweep_seed": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
     "rc_exchange_run": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
-                            ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64)]),
+                            ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),

@@ -21,7 +21,8 @@ def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None)
     scene: a dict, JSON text or a path: an event-driven scene with a "thermostat" (its temperature is replaced by each
     replica's). temperatures: increasing, at least two. sample(round, slot, positions, velocities, potential_energy),
     if given, is called after every round for every slot with copies of its (count, dimension) arrays. Returns a dict:
-    "attempts", "accepted" and "acceptance" per neighbouring pair (numpy arrays of len(temperatures) - 1). The same
+    "attempts", "accepted" and "acceptance" per neighbouring pair (numpy arrays of len(temperatures) - 1) and
+    "mean_potential_energy" per temperature over the rounds. The same
     scene, ladder and seed give the same bits. Raises Error naming the field for bad arguments."""
     if isinstance(scene, dict):
         text = json.dumps(scene)
@@ -34,6 +35,7 @@ def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None)
     pairs = max(len(ladder) - 1, 1)
     attempts = numpy.zeros(pairs, dtype=numpy.int64)
     accepted = numpy.zeros(pairs, dtype=numpy.int64)
+    energy = numpy.zeros(max(len(ladder), 1), dtype=numpy.float64)
 
     def on_sample(round_, slot, frame, energy, user):
         f = frame.contents
@@ -47,5 +49,7 @@ def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None)
                               None)
     check(lib.rc_exchange_run(text.encode(), len(ladder), ladder.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
                               ctypes.byref(options), attempts.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
-                              accepted.ctypes.data_as(ctypes.POINTER(ctypes.c_int64))))
-    return {"attempts": attempts, "accepted": accepted, "acceptance": accepted / numpy.maximum(attempts, 1)}
+                              accepted.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                              energy.ctypes.data_as(ctypes.POINTER(ctypes.c_double))))
+    return {"attempts": attempts, "accepted": accepted, "acceptance": accepted / numpy.maximum(attempts, 1),
+            "mean_potential_energy": energy}

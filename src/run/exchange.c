@@ -83,7 +83,7 @@ static bool try_swap(replica *rs, int *order, int a, const double *t, rc_rng *rn
 }
 
 rc_status rc_exchange_run(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
-                          int64_t *attempts, int64_t *accepted)
+                          int64_t *attempts, int64_t *accepted, double *mean_energy)
 {
     rc_run_scene *scene = NULL;
     rc_status s = check(scene_text, slots, t, o, &scene);
@@ -111,6 +111,7 @@ rc_status rc_exchange_run(const char *scene_text, int slots, const double *t, co
     }
     for (int k = 0; attempts && k < slots - 1; k++) attempts[k] = 0;
     for (int k = 0; accepted && k < slots - 1; k++) accepted[k] = 0;
+    for (int k = 0; mean_energy && k < slots; k++) mean_energy[k] = 0;
     rc_rng rng;
     rc_rng_seed(&rng, o->seed);
     for (int64_t round = 0; !s && round < o->rounds; round++) {
@@ -118,6 +119,7 @@ rc_status rc_exchange_run(const char *scene_text, int slots, const double *t, co
             uint64_t stream = rc_sweep_seed(o->seed, 1 + round * MOST_SLOTS + k);
             s = run_round(base, &rs[order[k]], t[k], stream, o->interval, &frame);
             if (!s && o->sample) o->sample(round, k, &frame, rs[order[k]].potential_energy, o->user);
+            if (!s && mean_energy) mean_energy[k] += (rs[order[k]].potential_energy - mean_energy[k]) / (double)(round + 1);
         }
         for (int a = (int)(round % 2); !s && a + 1 < slots; a += 2) {
             bool swapped = try_swap(rs, order, a, t, &rng, base->count);

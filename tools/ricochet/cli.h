@@ -56,7 +56,7 @@ int rc_cli_one_file(const rc_cli_command *command, const char *what, const char 
 void rc_cli_print_help(const rc_cli_command *command, FILE *out);
 /* The command lines of the commands (in resolve.c, run.c, render.c, plot.c). */
 extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command,
-    rc_cli_sweep_command;
+    rc_cli_sweep_command, rc_cli_exchange_command;
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code. */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -85,6 +85,8 @@ int rc_cli_print_json(cJSON *object, bool compact, const char *what);
 /* The same for JSON text already made (NULL: out of memory). */
 int rc_cli_print_text(const char *text, const char *what);
 
+/* The whole text of a file ("-": standard input), or NULL with errno set. Free it. */
+char *rc_cli_read_text(const char *path);
 /* mkdir -p path: -1 when it exists or was made, else the exit code after the message. */
 int rc_cli_make_directory(const char *path);
 /* "directory/name" (malloc'd), or NULL when out of memory. */
@@ -98,6 +100,9 @@ int rc_cli_render(int argc, char **argv);
 
 /* ricochet sweep SWEEP [options]: argv[0] is "sweep". */
 int rc_cli_sweep(int argc, char **argv);
+
+/* ricochet exchange SCENE --temperatures LIST [options]: argv[0] is "exchange". */
+int rc_cli_exchange(int argc, char **argv);
 
 /* ricochet plot CSV [options]: argv[0] is "plot". */
 int rc_cli_plot(int argc, char **argv);

@@ -142,31 +142,6 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
     return RC_RUN_GO_ON;
 }
 
-/* The whole text of a file ("-": standard input), or NULL with errno set. */
-static char *read_text(const char *path)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return NULL;
-    size_t size = 0, capacity = 4096;
-    char *text = malloc(capacity);
-    while (text) {
-        size += fread(text + size, 1, capacity - size - 1, f);
-        if (size + 1 < capacity) break;
-        char *bigger = realloc(text, capacity *= 2);
-        if (!bigger) free(text);
-        text = bigger;
-    }
-    int error = ferror(f) ? EIO : 0;
-    if (f != stdin) fclose(f);
-    if (text && error) {
-        free(text);
-        text = NULL;
-        errno = error;
-    }
-    if (text) text[size] = '\0';
-    return text;
-}
-
 /* The command line as one string, each argument quoted for a POSIX shell when it needs it. */
 static char *command_line(int argc, char **argv)
 {
@@ -240,7 +215,7 @@ int rc_cli_run(int argc, char **argv)
     rc_status s;
     if (a.resume) {
         s = rc_run_resume(a.resume, &a.options, &run);
-    } else if (!(text = read_text(a.path))) {
+    } else if (!(text = rc_cli_read_text(a.path))) {
         free(line);
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
     } else {
