@@ -3,10 +3,12 @@
 # gravity with an Andersen thermostat, whose height follows the barometric law exp(-mgh/kT) on [r, L - r] exactly.
 # Oracles: each temperature's mean potential energy m g <h> is the barometric mean (5 standard errors), each pair's
 # acceptance the expectation of the canonical rule over the two exact laws (quadrature here); the same seed prints the
-# same bytes, another seed other numbers. (tests/test_exchange.c tests the library the same way, more closely.)
-# Usage: sh tests/exchange.sh PATH/TO/ricochet
+# same bytes, another seed other numbers; under `mpirun -n 3` (a tool built with MPI), four replicas over three ranks
+# print the same bytes as one process. (tests/test_exchange.c tests the library the same way, more closely.)
+# Usage: sh tests/exchange.sh PATH/TO/ricochet [mpi]
 set -eu
 tool=$1
+mpi=${2:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,4 +43,12 @@ for k, pair in enumerate(r["pairs"]):
                for pa, ha in zip(laws[k], grid) for pb, hb in zip(laws[k + 1], grid))
     assert abs(pair["acceptance"] - want) < 5 * math.sqrt(2 * want * (1 - want) / pair["attempts"]), (a, b, pair, want)
 PY
+if [ "$mpi" = mpi ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  set -- examples/exchange/barometric.json --temperatures 0.5,0.8,1.2,1.6 --interval 1.5 --rounds 300 --compact
+  (cd "$root" && "$tool" exchange "$@") > "$tmp/one.json" || fail "exchange of four"
+  (cd "$root" && mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" exchange "$@") > "$tmp/three.json" \
+    || fail "mpirun -n 3 ricochet exchange"
+  cmp -s "$tmp/one.json" "$tmp/three.json" || fail "three ranks printed other bytes than one process"
+fi
 echo "exchange: all passed"

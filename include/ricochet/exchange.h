@@ -9,7 +9,8 @@
  * is accepted). An accepted swap exchanges the positions and scales the velocities by sqrt(T_new / T_old), which keeps
  * the kinetic part in detailed balance without entering the rule. Each round builds every replica's engine afresh
  * from its configuration (rc_edmd_create), its thermostat seeded by the round and the slot; the swap decisions draw
- * from a stream seeded by `seed`: the same scene, ladder and seed give the same bits. Not yet spread over MPI ranks. */
+ * from a stream seeded by `seed`: the same scene, ladder and seed give the same bits, in one process or spread over
+ * several (below; `mpirun -n K ricochet exchange`). */
 #ifndef RICOCHET_EXCHANGE_H
 #define RICOCHET_EXCHANGE_H
 
@@ -43,6 +44,32 @@ typedef struct rc_exchange_options {
 RC_API rc_status rc_exchange_run(const char *scene_text, int slots, const double *temperatures,
                                  const rc_exchange_options *options, int64_t *attempts, int64_t *accepted,
                                  double *mean_energy);
+
+/* ---- Step by step, for a front end that spreads the replicas over processes (the tool's MPI scheduler) --------
+ * Every process creates the same exchange; in each round every replica is advanced by one process
+ * (rc_exchange_advance), each process gives the energies the others measured (rc_exchange_set_energy), and every
+ * process ends the round with rc_exchange_swap, which makes the same decisions everywhere. Replicas never move between
+ * processes: a swap trades their temperatures. rc_exchange_run is this loop in one process. */
+typedef struct rc_exchange rc_exchange;
+
+RC_API rc_status rc_exchange_create(const char *scene_text, int slots, const double *temperatures,
+                                    const rc_exchange_options *options, rc_exchange **exchange);
+RC_API void rc_exchange_destroy(rc_exchange *exchange);
+/* Runs replica r (0 <= r < slots) for this round's interval at the temperature it holds now; the sample callback
+ * sees it. */
+RC_API rc_status rc_exchange_advance(rc_exchange *exchange, int replica);
+/* Replica r's potential energy at the end of its last round, as measured here or given. */
+RC_API double rc_exchange_energy(const rc_exchange *exchange, int replica);
+RC_API void rc_exchange_set_energy(rc_exchange *exchange, int replica, double energy);
+/* Ends the round: the mean energies updated, this round's pairs tried. */
+RC_API void rc_exchange_swap(rc_exchange *exchange);
+/* Runs the rounds left with every replica in this process (rc_exchange_run's loop). */
+RC_API rc_status rc_exchange_execute(rc_exchange *exchange);
+/* Rounds ended so far. */
+RC_API int64_t rc_exchange_round(const rc_exchange *exchange);
+/* What rc_exchange_run reports, so far (each may be NULL). */
+RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, int64_t *accepted,
+                               double *mean_energy);
 
 #ifdef __cplusplus
 }

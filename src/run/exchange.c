@@ -15,11 +15,27 @@
 
 enum { MOST_SLOTS = 1024 };
 
-/* One replica: its configuration between rounds. */
+/* One replica: its configuration between rounds (up to date in the process that advances it). */
 typedef struct replica {
     double *positions, *velocities;
     double potential_energy;
 } replica;
+
+struct rc_exchange {
+    rc_run_scene *scene;
+    const rc_edmd_def *base;
+    int slots;
+    double *t;                    /* the ladder */
+    replica *replicas;
+    int *order;                   /* order[slot]: the replica at that temperature */
+    int *slot_of;                 /* slot_of[replica] */
+    rc_exchange_options options;
+    int64_t round;
+    rc_rng rng;                   /* the swap decisions */
+    int64_t *attempts, *accepted; /* per pair */
+    double *mean_energy;          /* per slot */
+    rc_frame frame;
+};
 
 static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
                        rc_run_scene **scene)
@@ -42,98 +58,174 @@ static rc_status check(const char *scene_text, int slots, const double *t, const
     return s;
 }
 
-/* Runs replica r at slot temperature t for one interval from its configuration, and keeps where it ended. */
-static rc_status run_round(const rc_edmd_def *base, replica *r, double t, uint64_t seed, double interval, rc_frame *frame)
+void rc_exchange_destroy(rc_exchange *x)
 {
-    rc_edmd_def def = *base;
+    if (!x) return;
+    for (int k = 0; x->replicas && k < x->slots; k++) {
+        free(x->replicas[k].positions);
+        free(x->replicas[k].velocities);
+    }
+    free(x->replicas);
+    free(x->order);
+    free(x->slot_of);
+    free(x->t);
+    free(x->attempts);
+    free(x->accepted);
+    free(x->mean_energy);
+    rc_frame_release(&x->frame);
+    rc_run_scene_destroy(x->scene);
+    free(x);
+}
+
+/* Every replica at the scene's configuration, its velocities scaled from the scene's temperature to its own. */
+static rc_status start(rc_exchange *x)
+{
+    size_t n = 3 * (size_t)x->base->count;
+    double scene_t = rc_run_scene_settings(x->scene)->temperature;
+    for (int k = 0; k < x->slots; k++) {
+        replica *r = &x->replicas[k];
+        x->order[k] = x->slot_of[k] = k;
+        r->positions = malloc(n * sizeof(double));
+        r->velocities = malloc(n * sizeof(double));
+        if (!r->positions || !r->velocities) return rc_fail(RC_NO_MEMORY, "out of memory");
+        memcpy(r->positions, x->base->positions, n * sizeof(double));
+        double scale = scene_t > 0 ? sqrt(x->t[k] / scene_t) : 1;
+        for (size_t i = 0; i < n; i++) r->velocities[i] = x->base->velocities[i] * scale;
+    }
+    return RC_OK;
+}
+
+rc_status rc_exchange_create(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
+                             rc_exchange **out)
+{
+    if (!out) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_create: NULL result");
+    *out = NULL;
+    rc_exchange *x = calloc(1, sizeof *x);
+    if (!x) return rc_fail(RC_NO_MEMORY, "out of memory");
+    rc_status s = check(scene_text, slots, t, o, &x->scene);
+    if (!s) {
+        x->base = rc_run_scene_def(x->scene);
+        x->slots = slots;
+        x->options = *o;
+        rc_rng_seed(&x->rng, o->seed);
+        x->t = malloc((size_t)slots * sizeof *x->t);
+        x->replicas = calloc((size_t)slots, sizeof *x->replicas);
+        x->order = calloc((size_t)slots, sizeof *x->order);
+        x->slot_of = calloc((size_t)slots, sizeof *x->slot_of);
+        x->attempts = calloc((size_t)slots, sizeof *x->attempts);
+        x->accepted = calloc((size_t)slots, sizeof *x->accepted);
+        x->mean_energy = calloc((size_t)slots, sizeof *x->mean_energy);
+        s = x->t && x->replicas && x->order && x->slot_of && x->attempts && x->accepted && x->mean_energy
+                ? rc_frame_init(&x->frame, x->base->count, false) : rc_fail(RC_NO_MEMORY, "out of memory");
+    }
+    if (!s) {
+        memcpy(x->t, t, (size_t)slots * sizeof *t);
+        s = start(x);
+    }
+    if (s) {
+        rc_exchange_destroy(x);
+        return s;
+    }
+    *out = x;
+    return RC_OK;
+}
+
+rc_status rc_exchange_advance(rc_exchange *x, int k)
+{
+    if (!x || k < 0 || k >= x->slots) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_advance: no replica %d", k);
+    replica *r = &x->replicas[k];
+    int slot = x->slot_of[k];
+    rc_edmd_def def = *x->base;
     def.positions = r->positions;
     def.velocities = r->velocities;
-    def.thermostat_temperature = t;
-    def.seed = seed;
+    def.thermostat_temperature = x->t[slot];
+    def.seed = rc_sweep_seed(x->options.seed, 1 + x->round * MOST_SLOTS + slot);
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&def, &engine);
-    rc_edmd_limits until = {interval, 0, 0};
+    rc_edmd_limits until = {x->options.interval, 0, 0};
     if (!s) s = rc_edmd_advance(engine, &until);
-    if (!s) s = rc_edmd_fill_frame(engine, frame);
+    if (!s) s = rc_edmd_fill_frame(engine, &x->frame);
     if (!s) {
         rc_edmd_observables now;
         rc_edmd_measure(engine, &now);
         r->potential_energy = now.potential_energy;
         size_t bytes = 3 * (size_t)def.count * sizeof(double);
-        memcpy(r->positions, frame->positions, bytes);
-        memcpy(r->velocities, frame->velocities, bytes);
+        memcpy(r->positions, x->frame.positions, bytes);
+        memcpy(r->velocities, x->frame.velocities, bytes);
+        if (x->options.sample) x->options.sample(x->round, slot, &x->frame, r->potential_energy, x->options.user);
     }
     rc_edmd_destroy(engine);
     return s;
 }
 
-/* The Metropolis test of slots a and b = a + 1 (holding replicas order[a], order[b]); swaps the order on success. */
-static bool try_swap(replica *rs, int *order, int a, const double *t, rc_rng *rng, int32_t count)
+double rc_exchange_energy(const rc_exchange *x, int k)
 {
-    replica *x = &rs[order[a]], *y = &rs[order[a + 1]];
-    double exponent = (1 / t[a] - 1 / t[a + 1]) * (x->potential_energy - y->potential_energy);
-    double u = rc_rng_uniform(rng); /* drawn every time, so that the stream does not depend on the energies */
+    return x && k >= 0 && k < x->slots ? x->replicas[k].potential_energy : NAN;
+}
+
+void rc_exchange_set_energy(rc_exchange *x, int k, double energy)
+{
+    if (x && k >= 0 && k < x->slots) x->replicas[k].potential_energy = energy;
+}
+
+/* The Metropolis test of slots a and a + 1; on success their replicas trade temperatures, velocities scaled. */
+static bool try_swap(rc_exchange *x, int a)
+{
+    replica *p = &x->replicas[x->order[a]], *q = &x->replicas[x->order[a + 1]];
+    double exponent = (1 / x->t[a] - 1 / x->t[a + 1]) * (p->potential_energy - q->potential_energy);
+    double u = rc_rng_uniform(&x->rng); /* drawn every time, so that the stream does not depend on the energies */
     if (!(exponent >= 0 || u < exp(exponent))) return false;
-    double up = sqrt(t[a + 1] / t[a]);
-    for (size_t i = 0; i < 3 * (size_t)count; i++) x->velocities[i] *= up, y->velocities[i] /= up;
-    int keep = order[a];
-    order[a] = order[a + 1];
-    order[a + 1] = keep;
+    double up = sqrt(x->t[a + 1] / x->t[a]);
+    for (size_t i = 0; i < 3 * (size_t)x->base->count; i++) p->velocities[i] *= up, q->velocities[i] /= up;
+    int keep = x->order[a];
+    x->order[a] = x->order[a + 1];
+    x->order[a + 1] = keep;
+    x->slot_of[x->order[a]] = a;
+    x->slot_of[x->order[a + 1]] = a + 1;
     return true;
+}
+
+void rc_exchange_swap(rc_exchange *x)
+{
+    if (!x) return;
+    for (int k = 0; k < x->slots; k++)
+        x->mean_energy[k] += (x->replicas[x->order[k]].potential_energy - x->mean_energy[k]) / (double)(x->round + 1);
+    for (int a = (int)(x->round % 2); a + 1 < x->slots; a += 2) {
+        x->attempts[a]++;
+        x->accepted[a] += try_swap(x, a);
+    }
+    x->round++;
+}
+
+int64_t rc_exchange_round(const rc_exchange *x) { return x ? x->round : 0; }
+
+void rc_exchange_counts(const rc_exchange *x, int64_t *attempts, int64_t *accepted, double *mean_energy)
+{
+    for (int k = 0; x && k < x->slots; k++) {
+        if (attempts && k + 1 < x->slots) attempts[k] = x->attempts[k];
+        if (accepted && k + 1 < x->slots) accepted[k] = x->accepted[k];
+        if (mean_energy) mean_energy[k] = x->mean_energy[k];
+    }
+}
+
+rc_status rc_exchange_execute(rc_exchange *x)
+{
+    if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_execute: NULL exchange");
+    rc_status s = RC_OK;
+    while (!s && x->round < x->options.rounds) {
+        for (int k = 0; !s && k < x->slots; k++) s = rc_exchange_advance(x, k);
+        if (!s) rc_exchange_swap(x);
+    }
+    return s;
 }
 
 rc_status rc_exchange_run(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
                           int64_t *attempts, int64_t *accepted, double *mean_energy)
 {
-    rc_run_scene *scene = NULL;
-    rc_status s = check(scene_text, slots, t, o, &scene);
-    if (s) {
-        rc_run_scene_destroy(scene);
-        return s;
-    }
-    const rc_edmd_def *base = rc_run_scene_def(scene);
-    size_t n = 3 * (size_t)base->count;
-    replica *rs = calloc((size_t)slots, sizeof *rs);
-    int *order = calloc((size_t)slots, sizeof *order); /* order[slot]: the replica at that temperature */
-    rc_frame frame;
-    memset(&frame, 0, sizeof frame);
-    s = rs && order ? rc_frame_init(&frame, base->count, false) : rc_fail(RC_NO_MEMORY, "out of memory");
-    for (int k = 0; !s && k < slots; k++) {
-        order[k] = k;
-        rs[k].positions = malloc(n * sizeof(double));
-        rs[k].velocities = malloc(n * sizeof(double));
-        if (!rs[k].positions || !rs[k].velocities) s = rc_fail(RC_NO_MEMORY, "out of memory");
-        else memcpy(rs[k].positions, base->positions, n * sizeof(double));
-        /* the scene's velocities are at its temperature; each replica starts at its own */
-        double scale = rc_run_scene_settings(scene)->temperature > 0
-                           ? sqrt(t[k] / rc_run_scene_settings(scene)->temperature) : 1;
-        for (size_t i = 0; !s && i < n; i++) rs[k].velocities[i] = base->velocities[i] * scale;
-    }
-    for (int k = 0; attempts && k < slots - 1; k++) attempts[k] = 0;
-    for (int k = 0; accepted && k < slots - 1; k++) accepted[k] = 0;
-    for (int k = 0; mean_energy && k < slots; k++) mean_energy[k] = 0;
-    rc_rng rng;
-    rc_rng_seed(&rng, o->seed);
-    for (int64_t round = 0; !s && round < o->rounds; round++) {
-        for (int k = 0; !s && k < slots; k++) {
-            uint64_t stream = rc_sweep_seed(o->seed, 1 + round * MOST_SLOTS + k);
-            s = run_round(base, &rs[order[k]], t[k], stream, o->interval, &frame);
-            if (!s && o->sample) o->sample(round, k, &frame, rs[order[k]].potential_energy, o->user);
-            if (!s && mean_energy) mean_energy[k] += (rs[order[k]].potential_energy - mean_energy[k]) / (double)(round + 1);
-        }
-        for (int a = (int)(round % 2); !s && a + 1 < slots; a += 2) {
-            bool swapped = try_swap(rs, order, a, t, &rng, base->count);
-            if (attempts) attempts[a]++;
-            if (accepted) accepted[a] += swapped;
-        }
-    }
-    for (int k = 0; rs && k < slots; k++) {
-        free(rs[k].positions);
-        free(rs[k].velocities);
-    }
-    free(rs);
-    free(order);
-    rc_frame_release(&frame);
-    rc_run_scene_destroy(scene);
+    rc_exchange *x = NULL;
+    rc_status s = rc_exchange_create(scene_text, slots, t, o, &x);
+    if (!s) s = rc_exchange_execute(x);
+    if (!s) rc_exchange_counts(x, attempts, accepted, mean_energy);
+    rc_exchange_destroy(x);
     return s;
 }

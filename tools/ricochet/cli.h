@@ -70,6 +70,11 @@ typedef void rc_cli_interrupt_fn(void *what, int signal);
  * the process at once the second time (signals.c). */
 void rc_cli_catch_signals(rc_cli_interrupt_fn *fn, void *what);
 
+/* Started by mpirun (OpenMPI, or another launcher of the PMI family): its environment says so (launch.c). */
+bool rc_cli_under_mpirun(void);
+/* The refusal of a tool built without MPI under mpirun; exit 1. */
+int rc_cli_no_mpi(const char *command);
+
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);
 

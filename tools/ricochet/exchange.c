@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "exchange.h"
 
-enum { TEMPERATURES, INTERVAL, ROUNDS, SEED, COMPACT, HELP, MOST_TEMPERATURES = 1024 };
+enum { TEMPERATURES, INTERVAL, ROUNDS, SEED, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
     {"temperatures", 0, "LIST", "the ladder: kT of each replica, increasing, comma-separated (at least two)",
@@ -95,27 +95,45 @@ static int positional(void *context, const char *argument)
     return rc_cli_one_file(&rc_cli_exchange_command, "SCENE file", &((exchange_arguments *)context)->path, argument);
 }
 
-/* The JSON report. */
-static cJSON *report(const exchange_arguments *a, const int64_t *attempts, const int64_t *accepted,
-                     const double *energy)
+int rc_cli_exchange_report(const rc_exchange *x, int slots, const double *t, const rc_exchange_options *o,
+                           bool compact)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddItemToObject(o, "temperatures", cJSON_CreateDoubleArray(a->temperatures, a->slots));
-    cJSON_AddNumberToObject(o, "interval", a->options.interval);
-    cJSON_AddNumberToObject(o, "rounds", (double)a->options.rounds);
-    cJSON_AddNumberToObject(o, "seed", (double)a->options.seed);
-    cJSON *pairs = cJSON_AddArrayToObject(o, "pairs");
-    for (int k = 0; pairs && k + 1 < a->slots; k++) {
+    int64_t attempts[MOST_TEMPERATURES], accepted[MOST_TEMPERATURES];
+    double energy[MOST_TEMPERATURES];
+    rc_exchange_counts(x, attempts, accepted, energy);
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddItemToObject(r, "temperatures", cJSON_CreateDoubleArray(t, slots));
+    cJSON_AddNumberToObject(r, "interval", o->interval);
+    cJSON_AddNumberToObject(r, "rounds", (double)o->rounds);
+    cJSON_AddNumberToObject(r, "seed", (double)o->seed);
+    cJSON *pairs = cJSON_AddArrayToObject(r, "pairs");
+    for (int k = 0; pairs && k + 1 < slots; k++) {
         cJSON *pair = cJSON_CreateObject();
-        cJSON_AddItemToObject(pair, "temperatures", cJSON_CreateDoubleArray(a->temperatures + k, 2));
+        cJSON_AddItemToObject(pair, "temperatures", cJSON_CreateDoubleArray(t + k, 2));
         cJSON_AddNumberToObject(pair, "attempts", (double)attempts[k]);
         cJSON_AddNumberToObject(pair, "accepted", (double)accepted[k]);
         cJSON_AddNumberToObject(pair, "acceptance", attempts[k] ? (double)accepted[k] / (double)attempts[k] : 0);
         cJSON_AddItemToArray(pairs, pair);
     }
-    cJSON_AddItemToObject(o, "mean_potential_energy", cJSON_CreateDoubleArray(energy, a->slots));
-    return o;
+    cJSON_AddItemToObject(r, "mean_potential_energy", cJSON_CreateDoubleArray(energy, slots));
+    return rc_cli_print_json(r, compact, "exchange report");
 }
+
+int rc_cli_exchange_fail(const char *path, rc_status s)
+{
+    if (s == RC_NOT_TERMINATED) return rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%s: %s", path, rc_last_error());
+    return rc_cli_fail(s == RC_INVALID_ARGUMENT || s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s: %s",
+                       path, rc_last_error());
+}
+
+#ifndef RICOCHET_MPI
+static int rc_cli_exchange_mpi(rc_exchange *x, const char *path, int slots, const double *t,
+                               const rc_exchange_options *o, bool compact)
+{
+    (void)x, (void)path, (void)slots, (void)t, (void)o, (void)compact;
+    return rc_cli_no_mpi("exchange");
+}
+#endif
 
 int rc_cli_exchange(int argc, char **argv)
 {
@@ -129,19 +147,17 @@ int rc_cli_exchange(int argc, char **argv)
     if (!a.slots) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: missing: the ladder T0,T1,...");
     char *text = rc_cli_read_text(a.path);
     if (!text) return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
-    int64_t *attempts = calloc((size_t)a.slots, sizeof *attempts), *accepted = calloc((size_t)a.slots, sizeof *accepted);
-    double *energy = calloc((size_t)a.slots, sizeof *energy);
-    rc_status s = attempts && accepted && energy
-                      ? rc_exchange_run(text, a.slots, a.temperatures, &a.options, attempts, accepted, energy)
-                      : RC_NO_MEMORY;
-    if (s == RC_NO_MEMORY) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
-    else if (s == RC_NOT_TERMINATED) code = rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%s: %s", a.path, rc_last_error());
-    else if (s) code = rc_cli_fail(s == RC_INVALID_ARGUMENT || s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL,
-                                   "%s: %s", a.path, rc_last_error());
-    else code = rc_cli_print_json(report(&a, attempts, accepted, energy), a.compact, "exchange report");
-    free(attempts);
-    free(accepted);
-    free(energy);
+    rc_exchange *x = NULL;
+    rc_status s = rc_exchange_create(text, a.slots, a.temperatures, &a.options, &x);
     free(text);
+    if (s) return rc_cli_exchange_fail(a.path, s);
+    if (rc_cli_under_mpirun()) {
+        code = rc_cli_exchange_mpi(x, a.path, a.slots, a.temperatures, &a.options, a.compact);
+    } else {
+        s = rc_exchange_execute(x);
+        code = s ? rc_cli_exchange_fail(a.path, s)
+                 : rc_cli_exchange_report(x, a.slots, a.temperatures, &a.options, a.compact);
+    }
+    rc_exchange_destroy(x);
     return code;
 }

@@ -151,19 +151,11 @@ static int run_here(rc_sweep *sweep, const sweep_arguments *a)
     return rc_cli_sweep_report(sweep, interrupted, a->compact, counts.elapsed);
 }
 
-/* Started by mpirun (OpenMPI, or another launcher of the PMI family): its environment says so. */
-static bool launched_by_mpirun(void)
-{
-    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_SIZE");
-}
-
 #ifndef RICOCHET_MPI
-/* This build has no MPI: every rank would run the whole sweep. */
 static int rc_cli_sweep_mpi(rc_sweep *sweep, bool quiet, bool compact)
 {
     (void)sweep, (void)quiet, (void)compact;
-    return rc_cli_fail(RC_EXIT_USAGE, "this ricochet is built without MPI (cmake -DRICOCHET_MPI=ON): under mpirun "
-                                      "every rank would run the whole sweep; run it without mpirun");
+    return rc_cli_no_mpi("sweep");
 }
 #endif
 
@@ -179,7 +171,7 @@ int rc_cli_sweep(int argc, char **argv)
     if (!s && a.out) s = rc_sweep_set_directory(sweep, a.out);
     if (s) return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s: %s", a.path, rc_last_error());
     rc_sweep_set_checkpoint_every(sweep, a.checkpoint_every);
-    code = launched_by_mpirun() ? rc_cli_sweep_mpi(sweep, a.quiet, a.compact) : run_here(sweep, &a);
+    code = rc_cli_under_mpirun() ? rc_cli_sweep_mpi(sweep, a.quiet, a.compact) : run_here(sweep, &a);
     rc_sweep_destroy(sweep);
     return code;
 }
