@@ -47,7 +47,8 @@ RC_API const char *rc_sweep_status_name(rc_sweep_status status);
 /* Reads a sweep file (JSON text). A "scene" given as a path is read relative to base_directory (NULL: the working
  * directory). RC_INVALID_ARGUMENT names the field; RC_IO_ERROR the scene file that cannot be read. */
 RC_API rc_status rc_sweep_parse(const char *text, const char *base_directory, rc_sweep **sweep);
-/* The same from a file; a relative scene path is read relative to the file's folder. */
+/* The same from a file; a relative scene path is read relative to the file's folder (from the working directory when
+ * there is no such file there). */
 RC_API rc_status rc_sweep_read(const char *path, rc_sweep **sweep);
 RC_API void rc_sweep_destroy(rc_sweep *sweep);
 

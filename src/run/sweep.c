@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/status.h"
 #include "io/json_document.h"
@@ -67,6 +68,10 @@ static rc_status read_scene(rc_sweep *w, const cJSON *item, const char *base_dir
     const char *name = item->valuestring;
     char *path = name[0] != '/' && base_directory ? rc_run_join(base_directory, name) : strdup(name);
     if (!path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (access(path, F_OK) != 0 && access(name, F_OK) == 0) { /* not beside the sweep file: from the working directory */
+        free(path);
+        if (!(path = strdup(name))) return rc_fail(RC_NO_MEMORY, "out of memory");
+    }
     char *text = NULL;
     rc_status s = rc_json_read_file(path, &text);
     if (!s && (s = rc_json_parse(text, &w->scene))) s = rc_fail(s, "scene: %s: %s", path, rc_last_error());
