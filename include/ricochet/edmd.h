@@ -140,6 +140,17 @@ typedef struct rc_edmd_collapse {
                             * RC_NOT_TERMINATED naming the particles; default 1e6; 0: never stop */
 } rc_edmd_collapse;
 
+/* Lees-Edwards shear (docs/edmd.md, "Shear"): sliding-brick periodic images. The image of the box across the gradient
+ * axis's boundary is shifted along the flow axis by delta(t) = rate L_gradient t (mod L_flow) and moves at
+ * rate L_gradient; the streaming velocity is rate (x_gradient - L_gradient / 2) along the flow axis. Both axes must be
+ * periodic and differ; no gravity, no walls but the box's on the third axis; collisions are binary (no clusters). */
+typedef struct rc_edmd_shear {
+    bool on;      /* false (default): no shear; on with rate 0 runs the sheared code with no shear */
+    double rate;  /* the shear rate, finite, either sign */
+    int flow;     /* the axis the streaming velocity points along */
+    int gradient; /* the axis it varies along */
+} rc_edmd_shear;
+
 typedef struct rc_edmd_def {
     int dimension;              /* 2 or 3 */
     double box[3];              /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
@@ -169,9 +180,17 @@ typedef struct rc_edmd_def {
     double contact_tolerance;   /* default 1e-9; 0: no clusters, every collision binary (classic processing) */
     rc_impact_options impact;   /* default rc_impact_default_options() */
     rc_edmd_collapse collapse;
+    rc_edmd_shear shear;        /* Lees-Edwards boundaries (default off); the velocities given are in the lab frame */
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
+
+/* The checks of a shear against the rest of the definition; messages name "shear.rate", "shear.flow",
+ * "shear.gradient" (or the conflicting gravity or walls). */
+RC_API rc_status rc_edmd_shear_check(const rc_edmd_def *def);
+/* Adds the streaming velocity rate (x_gradient - L_gradient / 2) along the flow axis to def's velocities (from its
+ * positions): thermal velocities drawn at rest become the steady profile, so that a run starts sheared. */
+RC_API void rc_edmd_shear_add_profile(const rc_edmd_def *def, double *velocities);
 
 /* rc_edmd_create accepts pairs that overlap by at most this fraction of their contact distance: the rounding residue
  * a run leaves on the pair it stopped at (the stable rule heals such overlaps). Anything deeper is an error. */
@@ -207,6 +226,8 @@ RC_API rc_status rc_edmd_advance(rc_edmd *engine, const rc_edmd_limits *limits);
 RC_API double rc_edmd_next_event(rc_edmd *engine);
 
 RC_API double rc_edmd_time(const rc_edmd *engine);
+/* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
+RC_API bool rc_edmd_sheared(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
 RC_API int rc_edmd_dimension(const rc_edmd *engine);
 
@@ -245,6 +266,11 @@ typedef struct rc_edmd_observables {
     int32_t sleeping;                 /* particles asleep now */
     uint64_t sleeps, wakes;           /* times a particle fell asleep, and was woken */
     uint64_t kicks;                   /* resting contacts pushed apart (collapse.kick_speed) */
+    /* under shear (NAN otherwise); temperature, the kinetic energies and pressure then use peculiar velocities */
+    double shear_stress;              /* -P_{flow,gradient} over the interval, kinetic plus collisional */
+    double shear_viscosity;           /* shear_stress / rate */
+    double shear_work;                /* viscous heating so far: rate V times the integral of shear_stress dt */
+    double shear_integral;            /* running V times the integral of P_{flow,gradient} dt */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

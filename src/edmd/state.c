@@ -63,6 +63,11 @@ static void fields(cursor *c, rc_edmd *e)
     if (e->last_collision) field(c, e->last_collision, n * sizeof *e->last_collision);
     if (e->last_hit) field(c, e->last_hit, n * sizeof *e->last_hit);
     if (e->histogram) field(c, e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
+    if (e->shear_on) { /* the renewal that saving makes closes the books at now */
+        FIELD(c, e->shear_origin), FIELD(c, e->shear_time), FIELD(c, e->peculiar), FIELD(c, e->peculiar_integral);
+        FIELD(c, e->shear_flux), FIELD(c, e->shear_flux_integral), FIELD(c, e->gradient_motion);
+        FIELD(c, e->shear_collisional);
+    }
 }
 
 /* What identifies the layout: the engine must be built from the same definition to take the state back. */
