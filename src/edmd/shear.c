@@ -20,7 +20,7 @@ rc_status rc_edmd_shear_check(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "shear.gradient: axis %d is not one of the %d axes (0 to %d)",
                        s->gradient, d->dimension, d->dimension - 1);
     if (s->flow == s->gradient)
-        return rc_fail(RC_INVALID_ARGUMENT, "shear.gradient: the same axis as shear.flow (%d)", s->flow);
+        return rc_fail(RC_INVALID_ARGUMENT, "shear.gradient: %d is also the flow axis; the flow and gradient axes must differ", s->flow);
     if (!d->periodic[s->flow])
         return rc_fail(RC_INVALID_ARGUMENT, "shear.flow: axis %d is closed by walls; a sheared axis must be periodic",
                        s->flow);
