@@ -3,7 +3,7 @@
 # Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
 # granular gas (ricochet run, then ricochet plot), the last frame of the binary disk mixture coloured by species
 # (ricochet run, then ricochet render), and the rigid bodies drawn as they are from their runs' shapes.json: the
-# hopper at its end (a few minutes) and the dice in flight. Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# hopper at its end (a few minutes) and the dice in flight; the sheared granular gas (experiments/fig_sheared_granular.py). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,4 +33,6 @@ rigid() {
 }
 rigid hopper ""
 rigid dice "--time 0.6"
-echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, hopper.png and dice.png"
+/usr/bin/python3 "$root/experiments/fig_sheared_granular.py" --ricochet "$tool" --out "$tmp" >/dev/null
+cp "$tmp/sheared_granular.png" "$root/docs/img/sheared_granular.png"
+echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, hopper.png, dice.png and sheared_granular.png"
