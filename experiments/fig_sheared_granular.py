@@ -15,25 +15,9 @@ import matplotlib.pyplot as plt
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Circle, Polygon
 
-from ricochet_cli import arguments, run_scene
+from ricochet_cli import arguments, read_xyz_cells, run_scene
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def read_frames(path):
-    """(time, lattice (9 numbers), rows of x y z vx vy vz radius) for every frame of an extended XYZ file."""
-    frames = []
-    with open(path) as handle:
-        while True:
-            line = handle.readline()
-            if not line:
-                return frames
-            count = int(line)
-            header = handle.readline()
-            time = float(header.split("Time=")[1].split()[0])
-            lattice = [float(x) for x in header.split('Lattice="')[1].split('"')[0].split()]
-            rows = [[float(x) for x in handle.readline().split()[1:8]] for _ in range(count)]
-            frames.append((time, lattice, rows))
 
 
 def main():
@@ -42,7 +26,7 @@ def main():
         scene = json.load(handle)
     directory = os.path.join(args.out, "sheared_granular")
     code, summary = run_scene(args.ricochet, scene, directory)
-    frames = read_frames(os.path.join(directory, "trajectory.xyz"))
+    frames = read_xyz_cells(os.path.join(directory, "trajectory.xyz"))
     rate = scene["box"]["shear"]["rate"]
     time, lattice, rows = frames[-1]
     width, height, tilt = lattice[0], lattice[4], lattice[3]
