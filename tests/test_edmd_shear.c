@@ -170,7 +170,7 @@ static void never_overlapping(const char *name, const setup *s, double span)
     CHECK(o.negative_time_events == 0, "%s: %llu negative-time events", name,
           (unsigned long long)o.negative_time_events);
     CHECK(fabs(o.energy_drift) < 1e-9, "%s: the energy balance is off by %g", name, o.energy_drift);
-    CHECK(o.collisions > 1000, "%s: only %llu collisions", name, (unsigned long long)o.collisions);
+    CHECK(o.collisions > 2000 / (SCALE * SCALE), "%s: only %llu collisions", name, (unsigned long long)o.collisions);
     rc_frame_release(&f);
     gas_free(&g);
 }
@@ -343,7 +343,8 @@ static void granular_steady_state(void)
     sheared_gas g;
     if (!gas_start(&g, &s)) return;
     double thirds[3] = {0}, heat = 0, lost = 0;
-    rc_edmd_observables since, now;
+    rc_edmd_observables since, now, start;
+    rc_edmd_measure(g.engine, &start);
     for (int third = 0; third < 3; third++) {
         rc_edmd_measure(g.engine, &since);
         for (int k = 1; k <= 20; k++) {
@@ -357,7 +358,8 @@ static void granular_steady_state(void)
            thirds[1], thirds[2], heat, lost);
     CHECK(fabs(thirds[2] / thirds[1] - 1) < 0.05, "no steady temperature: %g then %g", thirds[1], thirds[2]);
     CHECK(fabs(lost / heat - 1) < 0.03, "dissipation %g does not balance the viscous heating %g", lost, heat);
-    CHECK(fabs(now.energy_drift) < 1e-9, "energy balance off by %g (the energy grew sixfold)", now.energy_drift);
+    double error = fabs(now.energy_drift) * start.kinetic_energy; /* the drift is relative to the initial energy */
+    CHECK(error < 1e-10 * now.shear_work, "energy balance off by %g of the shear work %g", error, now.shear_work);
     gas_free(&g);
 }
 

@@ -319,8 +319,8 @@ rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);
 /* delta at now, in [0, L_flow). */
 double rc_edmd_shear_offset(const rc_edmd *e);
 /* The difference d = a_k - a_j of two anchors as the lists see it: the image across the gradient boundary shifted by
- * shear_epoch, and then its flow component shrunk by the slack (the lists hold the pairs that can meet before the
- * next renewal). */
+ * shear_epoch, and then its flow component the nearest it comes while the image slides on by up to the slack (the
+ * lists hold the pairs that can meet before the next renewal). */
 void rc_edmd_shear_anchor_image(const rc_edmd *e, double d[3]);
 /* Folds a position x (and its velocity v) at now into the box along the gradient axis, carrying it to the image it
  * lands in (flow position shifted by delta, flow velocity by the images' speed); returns the boxes crossed, as

@@ -13,10 +13,12 @@
 /* Cells at least this fraction of a reach wide: 1 measured fastest (27 cells of a reach; halves took 45 % longer
  * and thirds three times as long per rebuild, the cost being the walk through the cells, not the candidates). */
 #define CELL_SPLIT 1
-/* The cells within reach of a cell; under shear a row across the gradient boundary takes up to 8 flow cells instead
- * of 3, and on a gradient edge of fewer than three cells every row may be reached across it both ways. */
+/* The cells within reach of a cell; under shear a row across the gradient boundary takes up to 12 flow cells instead
+ * of 3 (the reach plus a slack of at most 4 diameters either side, in cells at least a reach wide), and on a gradient
+ * edge of fewer than three cells each of its two rows may be reached directly and across it both ways: at most
+ * 3 x 2 x (3 + 12 + 12) = 162 cells. */
 #define CHAINS ((2 * CELL_SPLIT + 1) * (2 * CELL_SPLIT + 1) * (2 * CELL_SPLIT + 1))
-#define SHEAR_CHAINS 128
+#define SHEAR_CHAINS 192
 
 static int32_t cell_coordinate(const rc_edmd *e, int a, double x)
 {

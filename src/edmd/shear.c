@@ -118,7 +118,7 @@ rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
      * so that one flow image of an anchor at most is within it. At rate 0 the images stand still: no slack, and
      * the lists are the plain engine's */
     double reach = e->max_diameter + 2 * e->shell, room = 0.45 * e->box[e->flow] - reach;
-    e->shear_slack = e->shear_rate != 0 ? fmin(2 * e->max_diameter, room) : 0;
+    e->shear_slack = e->shear_rate != 0 ? fmin(4 * e->max_diameter, room) : 0;
     if (e->n > 0 && e->shear_rate != 0 && !(e->shear_slack >= 0.05 * e->max_diameter))
         return rc_fail(RC_INVALID_ARGUMENT,
                        "box[%d]: the flow edge %g is too short for shear: it must exceed 2.2 times the neighbour "
@@ -162,9 +162,12 @@ double rc_edmd_shear_image(const rc_edmd *e, double r[3], double v[3])
 
 void rc_edmd_shear_anchor_image(const rc_edmd *e, double d[3])
 {
-    if (image(e, d, e->shear_epoch) == 0) return;
-    double along = fabs(d[e->flow]) - e->shear_slack;
-    d[e->flow] = along > 0 ? along : 0;
+    int side = image(e, d, e->shear_epoch);
+    if (side == 0) return;
+    /* until the renewal the image slides on by s in [0, slack] the way of the rate, and d_f(t) = d_f - side s: the
+     * nearest it comes is 0 on that side, d_f itself on the other */
+    double along = (e->shear_speed > 0) == (side > 0) ? d[e->flow] : -d[e->flow];
+    d[e->flow] = along < 0 ? -along : along > e->shear_slack ? along - e->shear_slack : 0;
 }
 
 int32_t rc_edmd_shear_fold(const rc_edmd *e, double x[3], double v[3])
