@@ -187,7 +187,8 @@ static int flow_cells(const rc_edmd *e, double low, double high, int32_t *cells,
 /* chain_starts under shear: the gradient rows within a cell of ak's, each with the flow cells its anchors can be
  * in: those next to ak's on the rows reached without crossing the gradient boundary, those around ak's flow
  * position shifted by the epoch's offset (and widened by the reach and the slack) on the rows reached across it.
- * Every candidate takes its image in find_neighbours (rc_edmd_shear_anchor_image), so the chains carry no shift. */
+ * Every candidate takes its image in find_neighbours (rc_edmd_shear_anchor_image), so the chains carry no shift.
+ * Only anchors at_sheared_edge come here. */
 static __attribute__((noinline)) int shear_chain_starts(const rc_edmd *e, const double ak[3],
                                                         chain out[SHEAR_CHAINS])
 {
@@ -224,6 +225,16 @@ static __attribute__((noinline)) int shear_chain_starts(const rc_edmd *e, const 
     return chains;
 }
 
+/* Whether an anchor at ak can have neighbours across the sheared boundary: its cell is on the first or last row along
+ * the gradient (or that edge has fewer than three cells). Anchors elsewhere take the plain chains: the rows within a
+ * cell of theirs do not wrap, and anything beyond is out of reach in every image. */
+static bool at_sheared_edge(const rc_edmd *e, const double ak[3])
+{
+    int g = e->gradient;
+    int32_t row = cell_coordinate(e, g, ak[g]);
+    return e->cells[g] < 2 * CELL_SPLIT + 1 || row == 0 || row == e->cells[g] - 1;
+}
+
 /* Makes k's list the particles j != k whose anchor is within sigma_kj + 2 shell of k's anchor (when only_lower is
  * set, only j < k: building all lists once, from empty lists), keeping the lists symmetric. Old neighbours found again
  * are left alone in both lists, so that a rebuild touches only the lists of the few particles that come and go.
@@ -237,7 +248,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
     widest *= widest;
     chain at[SHEAR_CHAINS];
-    bool images = e->shear_on;
+    bool images = e->shear_on && at_sheared_edge(e, ak);
     int chains = images ? shear_chain_starts(e, ak, at) : chain_starts(e, ak, widest, at, &images);
     int32_t found[BATCH], nfound = 0, arrivals[ARRIVALS], narrivals = 0;
     double found_dd[BATCH];
