@@ -126,7 +126,8 @@ static void zero_rate_is_no_shear(void)
     gas_free(&plain), gas_free(&sheared);
 }
 
-/* The smallest gap |r| - sigma over every pair and every Lees-Edwards image near the box, by brute force. */
+/* The smallest gap |r| - sigma over every pair and every Lees-Edwards image, by brute force: each of the three rows
+ * of images along the gradient (the tilted cell's lattice), and in it the nearest image along the other axes. */
 static double smallest_gap(const rc_frame *f, int flow, int gradient)
 {
     int other = 3 - flow - gradient;
@@ -134,17 +135,16 @@ static double smallest_gap(const rc_frame *f, int flow, int gradient)
     for (int32_t i = 0; i < f->count; i++)
         for (int32_t j = i + 1; j < f->count; j++) {
             double sigma = f->radii[i] + f->radii[j];
-            for (int ng = -1; ng <= 1; ng++)
-                for (int nf = -2; nf <= 2; nf++)
-                    for (int no = (f->dimension == 3 ? -1 : 0); no <= (f->dimension == 3 ? 1 : 0); no++) {
-                        double r[3];
-                        for (int a = 0; a < 3; a++) r[a] = f->positions[3 * i + a] - f->positions[3 * j + a];
-                        r[gradient] += ng * f->box[gradient];
-                        r[flow] += ng * f->tilt + nf * f->box[flow];
-                        r[other] += no * f->box[other];
-                        double gap = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]) - sigma;
-                        if (gap < smallest) smallest = gap;
-                    }
+            for (int ng = -1; ng <= 1; ng++) {
+                double r[3];
+                for (int a = 0; a < 3; a++) r[a] = f->positions[3 * i + a] - f->positions[3 * j + a];
+                r[gradient] += ng * f->box[gradient];
+                r[flow] += ng * f->tilt;
+                r[flow] -= f->box[flow] * round(r[flow] / f->box[flow]);
+                if (f->dimension == 3) r[other] -= f->box[other] * round(r[other] / f->box[other]);
+                double gap = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]) - sigma;
+                if (gap < smallest) smallest = gap;
+            }
         }
     return smallest;
 }
