@@ -49,8 +49,9 @@ def run_scene(ricochet, scene, directory):
     return done.returncode, json.loads(done.stdout)
 
 
-def read_xyz(path):
-    """The frames of an extended XYZ trajectory as (time, [[x, y, z, vx, vy, vz, radius], ...]) pairs."""
+def read_xyz_cells(path):
+    """The frames of an extended XYZ trajectory as (time, Lattice (9 numbers: the cell vectors one after another),
+    [[x, y, z, vx, vy, vz, radius], ...]) triples."""
     frames = []
     with open(path) as handle:
         while True:
@@ -60,5 +61,11 @@ def read_xyz(path):
             count = int(line)
             header = handle.readline()
             time = float(header.split("Time=")[1].split()[0])
+            lattice = [float(x) for x in header.split('Lattice="')[1].split('"')[0].split()]
             rows = [[float(x) for x in handle.readline().split()[1:8]] for _ in range(count)]
-            frames.append((time, rows))
+            frames.append((time, lattice, rows))
+
+
+def read_xyz(path):
+    """The frames of an extended XYZ trajectory as (time, [[x, y, z, vx, vy, vz, radius], ...]) pairs."""
+    return [(time, rows) for time, _, rows in read_xyz_cells(path)]

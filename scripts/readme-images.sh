@@ -4,8 +4,8 @@
 # granular gas (ricochet run, then ricochet plot), the last frame of the binary disk mixture coloured by species
 # (ricochet run, then ricochet render), the jammed packing of the compression example (the same), and the rigid
 # bodies drawn as they are from their runs' shapes.json: the hopper at its end (a few minutes) and the dice in flight;
-# and the MSD and g(r) of hard spheres (experiments/fig_structure.py, Python's ricochet.analyze with matplotlib).
-# Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# the MSD and g(r) of hard spheres (experiments/fig_structure.py, Python's ricochet.analyze with matplotlib); and the
+# sheared granular gas (experiments/fig_sheared_granular.py). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,5 +42,7 @@ rigid hopper ""
 rigid dice "--time 0.6"
 RICOCHET_LIBRARY=${RICOCHET_LIBRARY:-$(dirname "$tool")/libricochet.so} PYTHONPATH="$root/python:$root/experiments" \
     /usr/bin/python3 "$root/experiments/fig_structure.py" --out "$root/docs/img" >/dev/null
+/usr/bin/python3 "$root/experiments/fig_sheared_granular.py" --ricochet "$tool" --out "$tmp" >/dev/null
+cp "$tmp/sheared_granular.png" "$root/docs/img/sheared_granular.png"
 echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, compression_jammed.png, hopper.png," \
-    "dice.png, hard_spheres_msd.png and hard_spheres_rdf.png"
+    "dice.png, hard_spheres_msd.png, hard_spheres_rdf.png and sheared_granular.png"

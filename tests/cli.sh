@@ -419,6 +419,16 @@ stderr_names "not a complete ricochet checkpoint"
 run 1 "a scene and --resume" "$tool" run "$tmp/ck.json" --resume "$tmp/ckB/checkpoint.rcp"
 run 2 "a bad --checkpoint-every" "$tool" run "$tmp/ck.json" --checkpoint-every -1
 stderr_names "--checkpoint-every"
+# A sheared run (box.shear) resumed from its checkpoint at t = 14 writes the same files as the run that went on.
+run 0 "sheared run with checkpoints" "$tool" run "$root/examples/edmd/sheared_granular.json" --quiet \
+    --checkpoint-every 7 --time 30 --out "$tmp/shearA"
+run 0 "sheared run to the checkpoint at t = 14" "$tool" run "$root/examples/edmd/sheared_granular.json" --quiet \
+    --checkpoint-every 7 --time 14 --out "$tmp/shearB"
+run 0 "sheared resume" "$tool" run --resume "$tmp/shearB/checkpoint.rcp" --quiet --time 30
+checks=$((checks + 1))
+cmp -s "$tmp/shearA/trajectory.xyz" "$tmp/shearB/trajectory.xyz" &&
+    cmp -s "$tmp/shearA/observables.csv" "$tmp/shearB/observables.csv" ||
+    fail "the resumed sheared run is not bit-identical to the uninterrupted one"
 # Checkpoints and H5MD of the time-stepped engine: the box tower resumed at t = 0.2 ends as the run that went on to
 # 0.4; the H5MD file holds the orientations.
 run 0 "time-stepping run with checkpoints" "$tool" run "$root/examples/rigid/box_tower.json" --quiet --time 0.4 \

@@ -12,6 +12,9 @@
 #   files of earlier versions (box edges as vectors) still read with read_trajectory;
 # - MDAnalysis (2.4) opens the 3D H5MD as docs/formats.md says, with the box (dimensions) and velocities of every
 #   frame; it refuses the 2D file (not 3D), and the docs' 2D recipe gives the 2D frames with a padded box.
+# - a sheared run (box.shear, flow x, gradient y): every frame's tilted cell (the images' offset
+#   rate L_y t mod L_x as the y edge's x component) is what ASE reads from Lattice, h5py from box/edges and
+#   MDAnalysis as its triclinic dimensions (gamma, the angle between the x and y edges, below 90 degrees).
 # A reader whose package cannot be imported is skipped with a message saying so.
 # Usage: sh tests/readers.sh PATH/TO/ricochet   (PYTHONPATH must reach python/, as ctest sets it)
 set -u
@@ -248,6 +251,51 @@ for k, ts in enumerate(u.trajectory):
     assert numpy.array_equal(ts.positions[:, :2], x[k].astype(numpy.float32)) and not ts.positions[:, 2].any()
     assert numpy.array_equal(ts.velocities[:, :2], v[k].astype(numpy.float32)) and not ts.velocities[:, 2].any()
     assert numpy.array_equal(ts.dimensions[:2], numpy.diag(edges[k]).astype(numpy.float32)), ts.dimensions
+EOF
+fi
+
+# The sheared run: the tilted cell as each reader sees it, against the offset computed from the frame's time.
+cat >"$tmp/scene_shear.json" <<'EOF'
+{"dimension": 3, "box": {"periodic": true, "shear": {"rate": 0.3, "flow": 0, "gradient": 1}}, "seed": 2,
+ "temperature": 1, "particles": {"lattice": "fcc", "count": 108, "packing_fraction": 0.3, "diameter": 1},
+ "stop": {"time": 4}, "output": {"every": 0.5, "h5md": true}}
+EOF
+"$tool" run "$tmp/scene_shear.json" --out "$tmp/shear" --quiet >/dev/null 2>"$tmp/err" ||
+    fail "run scene_shear: $(cat "$tmp/err")"
+if has ase.io "the ASE check of the sheared cell" python3-ase &&
+    has h5py "the h5py check of the sheared cell" python3-h5py; then
+    $python -W ignore - "$tmp/shear" <<'EOF' || fail "ASE and h5py on the sheared run"
+import math, sys, numpy, h5py, ase.io
+frames = ase.io.read(sys.argv[1] + "/trajectory.xyz", ":")
+with h5py.File(sys.argv[1] + "/trajectory.h5md", "r") as f:
+    edges = f["particles/all/box/edges/value"][:]
+    times = f["particles/all/box/edges/time"][:]
+box = numpy.diag(edges[0])
+assert len(frames) == len(edges) > 4
+for k, atoms in enumerate(frames):
+    cell = numpy.diag(box).astype(float)
+    cell[1][0] = math.fmod(0.3 * box[1] * times[k], box[0])  # the offset rate L_y t mod L_x
+    assert numpy.allclose(atoms.cell[:], cell, rtol=0, atol=1e-9 * box.max()), (k, atoms.cell[:], cell)
+    assert numpy.array_equal(atoms.cell[:], edges[k]), (k, atoms.cell[:], edges[k])
+assert max(abs(e[1][0]) for e in edges) > 0.1, "no tilt"
+print("sheared cell: %d frames, last tilt %.6g" % (len(frames), edges[-1][1][0]))
+EOF
+fi
+if has MDAnalysis "the MDAnalysis check of the sheared cell" python3-mdanalysis; then
+    $python -W ignore - "$tmp/shear/trajectory.h5md" <<'EOF' || fail "MDAnalysis on the sheared H5MD file"
+import sys, numpy, h5py, MDAnalysis
+from MDAnalysis.lib.mdamath import triclinic_box
+with h5py.File(sys.argv[1], "r") as f:
+    edges = f["particles/all/box/edges/value"][:]
+    n = f["particles/all/position/value"].shape[1]
+u = MDAnalysis.Universe(sys.argv[1], n_atoms=n, convert_units=False)
+tilted = 0
+for k, ts in enumerate(u.trajectory):
+    want = triclinic_box(*edges[k])
+    assert numpy.allclose(ts.dimensions, want, rtol=1e-6), (k, ts.dimensions, want)
+    tilted += ts.dimensions[5] < 89.9
+assert tilted > 0, "MDAnalysis saw no tilted frame"
+print("MDAnalysis sheared: %d frames, %d tilted" % (u.trajectory.n_frames, tilted))
 EOF
 fi
 

@@ -167,6 +167,16 @@ typedef struct rc_edmd_compression {
  * Z = d phi_J / (phi_J - phi) the packing fraction is then within d phi_J 1e-12 (about 2e-12) of phi_J, a few
  * hundred units in the last place of the positions of a box of a few tens of diameters. */
 #define RC_EDMD_JAMMING_PRESSURE 1e12
+/* Lees-Edwards shear (docs/edmd.md, "Shear"): sliding-brick periodic images. The image of the box across the gradient
+ * axis's boundary is shifted along the flow axis by delta(t) = rate L_gradient t (mod L_flow) and moves at
+ * rate L_gradient; the streaming velocity is rate (x_gradient - L_gradient / 2) along the flow axis. Both axes must be
+ * periodic and differ; no gravity, no walls but the box's on the third axis; collisions are binary (no clusters). */
+typedef struct rc_edmd_shear {
+    bool on;      /* false (default): no shear; on with rate 0 runs the sheared code with no shear */
+    double rate;  /* the shear rate, finite, either sign */
+    int flow;     /* the axis the streaming velocity points along */
+    int gradient; /* the axis it varies along */
+} rc_edmd_shear;
 
 typedef struct rc_edmd_def {
     int dimension;              /* 2 or 3 */
@@ -198,9 +208,17 @@ typedef struct rc_edmd_def {
     rc_impact_options impact;   /* default rc_impact_default_options() */
     rc_edmd_collapse collapse;
     rc_edmd_compression compression;
+    rc_edmd_shear shear;        /* Lees-Edwards boundaries (default off); the velocities given are in the lab frame */
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
+
+/* The checks of a shear against the rest of the definition; messages name "shear.rate", "shear.flow",
+ * "shear.gradient" (or the conflicting gravity or walls). */
+RC_API rc_status rc_edmd_shear_check(const rc_edmd_def *def);
+/* Adds the streaming velocity rate (x_gradient - L_gradient / 2) along the flow axis to def's velocities (from its
+ * positions): thermal velocities drawn at rest become the steady profile, so that a run starts sheared. */
+RC_API void rc_edmd_shear_add_profile(const rc_edmd_def *def, double *velocities);
 
 /* rc_edmd_create accepts pairs that overlap by at most this fraction of their contact distance: the rounding residue
  * a run leaves on the pair it stopped at (the stable rule heals such overlaps). Anything deeper is an error. */
@@ -236,6 +254,8 @@ RC_API rc_status rc_edmd_advance(rc_edmd *engine, const rc_edmd_limits *limits);
 RC_API double rc_edmd_next_event(rc_edmd *engine);
 
 RC_API double rc_edmd_time(const rc_edmd *engine);
+/* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
+RC_API bool rc_edmd_sheared(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
 RC_API int rc_edmd_dimension(const rc_edmd *engine);
 
@@ -276,6 +296,11 @@ typedef struct rc_edmd_observables {
     uint64_t kicks;                   /* resting contacts pushed apart (collapse.kick_speed) */
     double packing_fraction;          /* the particles' volume (area) over the box's, now */
     double reduced_pressure;          /* compression: Z of its last window (rc_edmd_compression_state); else NAN */
+    /* under shear (NAN otherwise); temperature, the kinetic energies and pressure then use peculiar velocities */
+    double shear_stress;              /* -P_{flow,gradient} over the interval, kinetic plus collisional */
+    double shear_viscosity;           /* shear_stress / rate */
+    double shear_work;                /* viscous heating so far: rate V times the integral of shear_stress dt */
+    double shear_integral;            /* running V times the integral of P_{flow,gradient} dt */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

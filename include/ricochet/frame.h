@@ -21,6 +21,9 @@ typedef struct rc_frame {
     int32_t count;         /* number of particles */
     double box[3];         /* edge lengths; the box spans [0, box[k]) on every axis */
     bool periodic[3];
+    double tilt;           /* Lees-Edwards shear: the periodic cell's edge along axis tilt_gradient leans by tilt along
+                            * axis tilt_flow (the images' offset, in [0, box[tilt_flow])); 0: a rectangular cell */
+    int tilt_flow, tilt_gradient;
     double *positions;     /* 3 * count */
     double *velocities;    /* 3 * count */
     double *radii;         /* count */
@@ -28,7 +31,8 @@ typedef struct rc_frame {
     int32_t *species;      /* count */
     double *orientations;  /* 4 * count quaternions (w, x, y, z), or NULL for engines without rotation */
     int32_t *images;       /* 3 * count periodic images: the unwrapped position is position + image * box (0 along
-                            * axes that are not periodic) */
+                            * axes that are not periodic; under shear the flow axis also moves by the offsets the
+                            * gradient crossings met, which the images do not record) */
 } rc_frame;
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */

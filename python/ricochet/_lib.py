@@ -22,6 +22,7 @@ class Error(RuntimeError):
 class Frame(ctypes.Structure):  # rc_frame, ricochet/frame.h
     _fields_ = [("dimension", ctypes.c_int), ("time", ctypes.c_double), ("collisions", ctypes.c_uint64),
                 ("count", ctypes.c_int32), ("box", ctypes.c_double * 3), ("periodic", ctypes.c_bool * 3),
+                ("tilt", ctypes.c_double), ("tilt_flow", ctypes.c_int), ("tilt_gradient", ctypes.c_int),
                 ("positions", c_double_p), ("velocities", c_double_p), ("radii", c_double_p),
                 ("masses", c_double_p), ("species", c_int32_p), ("orientations", c_double_p), ("images", c_int32_p)]
 

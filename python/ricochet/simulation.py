@@ -105,6 +105,16 @@ class Simulation:
         return numpy.array(self._frame.box[:self.dimension])
 
     @property
+    def cell(self):
+        """(dimension, dimension) edge vectors as rows: the box's diagonal, and under Lees-Edwards shear the gradient
+        edge leaning by the images' offset along the flow axis (the tilted cell of the frames)."""
+        f = self._frame
+        cell = numpy.diag(self.box)
+        if f.tilt != 0:
+            cell[f.tilt_gradient][f.tilt_flow] = f.tilt
+        return cell
+
+    @property
     def positions(self):
         """(count, dimension) centres at the current time, wrapped into the box along periodic axes."""
         return self._vectors(self._frame.positions)

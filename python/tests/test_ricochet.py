@@ -128,6 +128,16 @@ class Gas(unittest.TestCase):
         self.assertEqual(sim.time, 0.5)
         self.assertTrue(math.isclose(sim.summary()["time"], 0.5))
 
+    def test_sheared_cell(self):
+        rate = 0.3
+        sim = ricochet.Simulation(dict(GAS, box={"periodic": True, "shear": {"rate": rate, "flow": 0, "gradient": 1}}))
+        sim.advance(time=1.5)
+        box = sim.box
+        expected = numpy.diag(box)
+        expected[1][0] = math.fmod(rate * box[1] * 1.5, box[0])  # the images' offset rate L_y t mod L_x
+        numpy.testing.assert_allclose(sim.cell, expected, rtol=0, atol=1e-12)
+        self.assertIn("shear_viscosity", sim.summary())
+
     def test_bad_scene(self):
         scene = dict(GAS, restitution=2)
         with self.assertRaises(ricochet.Error) as caught:

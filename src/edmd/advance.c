@@ -79,7 +79,9 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_release(e, k); /* a hit wakes a sleeper, and a sliding particle flies again */
     rc_edmd_release(e, j);
     if (e->clusters_on) return collide(e, k, j, stabilising, restitution);
-    (e->growing ? rc_edmd_growth_collide_pair : rc_edmd_collide_pair)(e, k, j, stabilising, restitution);
+    if (e->growing) rc_edmd_growth_collide_pair(e, k, j, stabilising, restitution);
+    else if (e->shear_on) rc_edmd_shear_collide(e, k, j, stabilising, restitution);
+    else rc_edmd_collide_pair(e, k, j, stabilising, restitution);
     if (t < e->now) { /* the naive rule's rewind: carry the pair back to the present */
         rc_edmd_stream(e, k, e->now);
         rc_edmd_stream(e, j, e->now);
@@ -127,7 +129,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (limits->events && e->events >= limits->events) break;
         int32_t k = rc_calendar_top(&e->calendar);
         double t = k >= 0 ? e->event[k].time : INFINITY;
-        double t_system = e->next_thermostat;
+        double t_system = e->next_thermostat < e->next_shear ? e->next_thermostat : e->next_shear;
         if ((t < t_system ? t : t_system) > limit) {
             if (limit > e->now) {
                 e->now = limit;
@@ -140,6 +142,12 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (t_system < t) {
             e->now = t_system;
             e->events++;
+            if (t_system == e->next_shear) { /* the images slid by the slack: every list is built afresh */
+                rc_status s = rc_edmd_reorder(e);
+                if (s != RC_OK) return s;
+                limit = limits->time - e->time_origin;
+                continue;
+            }
             rc_edmd_thermostat_kick(e);
             e->next_thermostat = e->now + next_thermostat_gap(e);
             continue;
@@ -164,7 +172,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 double rc_edmd_next_event(rc_edmd *e)
 {
     int32_t k = rc_calendar_peek(&e->calendar);
-    double t = fmin(k >= 0 ? e->event[k].time : INFINITY, e->next_thermostat);
+    double t = fmin(fmin(k >= 0 ? e->event[k].time : INFINITY, e->next_thermostat), e->next_shear);
     return t < INFINITY ? t + e->time_origin : INFINITY;
 }
 

@@ -87,9 +87,10 @@ double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j)
     }
     const rc_kin *q = &e->kin[j];
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
-    rc_edmd_minimum_image(e, r);
+    double v[3] = {p->v[0] - q->v[0], p->v[1] - q->v[1], p->v[2] - q->v[2]};
+    rc_edmd_pair_image(e, r, v);
     double b = 0, rr = 0;
-    for (int a = 0; a < 3; a++) b += r[a] * (p->v[a] - q->v[a]), rr += r[a] * r[a];
+    for (int a = 0; a < 3; a++) b += r[a] * v[a], rr += r[a] * r[a];
     return -b / sqrt(rr);
 }
 

@@ -27,13 +27,13 @@ static void record_separation(rc_edmd *e, double distance, double sigma)
 /* An impulse must leave the bodies not approaching along r in the engine's arithmetic, or the same event recurs at
  * once: a normal velocity far below the rounding of the velocities themselves can leave them unchanged. Then the
  * impulse that cancels what remains (wi and wj: the velocity changes per unit of it along r; vj NULL for a static
- * body) is applied, doubled each round until it shows: a change of a few units in the last place of the
+ * body; lift the image's velocity added to the difference, nonzero only across a sheared boundary) is applied, doubled each round until it shows: a change of a few units in the last place of the
  * velocities, a stabilising step like the paper's. */
-static void ensure_receding(double *vi, double *vj, const double r[3], double wi, double wj)
+static void ensure_receding(double *vi, double *vj, const double r[3], double wi, double wj, const double lift[3])
 {
     for (double scale = 1; scale < 0x1p64; scale *= 2) {
         double b = 0;
-        for (int a = 0; a < 3; a++) b += r[a] * (vi[a] - (vj ? vj[a] : 0));
+        for (int a = 0; a < 3; a++) b += r[a] * (vi[a] - (vj ? vj[a] : 0) + lift[a]);
         if (b >= 0) return;
         for (int a = 0; a < 3; a++) {
             vi[a] -= scale * b * wi * r[a];
@@ -46,8 +46,8 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
 {
     rc_kin *p = &e->kin[i], *q = &e->kin[j];
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
-    rc_edmd_minimum_image(e, r);
-    double v[3] = {p->v[0] - q->v[0], p->v[1] - q->v[1], p->v[2] - q->v[2]};
+    double v[3] = {p->v[0] - q->v[0], p->v[1] - q->v[1], p->v[2] - q->v[2]}, lift[3] = {0, 0, 0};
+    lift[e->flow] = rc_edmd_pair_image(e, r, v);
     double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
     if (b >= 0) return; /* receding: f' >= 0, no impulse (the stable rule's condition, checked at execution) */
     double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
@@ -58,7 +58,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
         p->v[a] -= f * mj * r[a];
         q->v[a] += f * mi * r[a];
     }
-    ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)));
+    ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), lift);
     double reduced = mi * mj / (mi + mj);
     rc_edmd_integrate_kinetic(e);
     double loss = 0.5 * (1 - restitution * restitution) * reduced * b * b / rr;
@@ -83,7 +83,8 @@ void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution
     if (b >= 0) return;
     double f = (1 + restitution) * b;
     for (int a = 0; a < 3; a++) p->v[a] -= f * n[a];
-    ensure_receding(p->v, NULL, n, 1, 0);
+    static const double still[3] = {0, 0, 0};
+    ensure_receding(p->v, NULL, n, 1, 0, still);
     double loss = 0.5 * (1 - restitution * restitution) * rc_edmd_mass(e, k) * b * b;
     rc_edmd_integrate_kinetic(e);
     e->kinetic -= loss;
@@ -99,12 +100,13 @@ void rc_edmd_thermostat_kick(rc_edmd *e)
     rc_edmd_stream(e, k, e->now);
     rc_kin *p = &e->kin[k];
     double m = rc_edmd_mass(e, k), scale = sqrt(e->thermostat_temperature / m), before = 0, after = 0;
+    double old[3] = {p->v[0], p->v[1], p->v[2]};
     for (int a = 0; a < e->dimension; a++) {
         before += p->v[a] * p->v[a];
         p->v[a] = scale * rc_rng_normal(&e->rng);
         after += p->v[a] * p->v[a];
     }
-    double gain = 0.5 * m * (after - before);
+    double gain = e->shear_on ? rc_edmd_shear_redraw(e, k, old) : 0.5 * m * (after - before);
     rc_edmd_integrate_kinetic(e);
     e->kinetic += gain;
     e->thermostat_energy += gain;

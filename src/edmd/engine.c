@@ -64,7 +64,9 @@ static rc_status check_scalars(const rc_edmd_def *d)
     if (s != RC_OK) return rc_fail(s, "impact.%s", rc_last_error());
     if (d->wall_count < 0 || (d->wall_count > 0 && !d->walls))
         return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
-    return RC_OK;
+    if (d->compression.rate != 0 && d->shear.on)
+        return rc_fail(RC_INVALID_ARGUMENT, "compression: a sheared box (box.shear) cannot be compressed");
+    return rc_edmd_shear_check(d);
 }
 
 /* The box walls of non-periodic axes, then the definition's walls, normalised. */
@@ -219,13 +221,14 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     e->shell = 0.5 * (d->shell > 0 ? d->shell : automatic_shell(e, d)) * e->max_diameter;
     e->shell_exit = e->shell * (1 - 1e-9);
     if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
+    if ((s = rc_edmd_shear_start(e, d)) != RC_OK) return s;
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
     if ((s = rc_edmd_collapse_create(e, d)) != RC_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
         return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;
     e->kinetic = rc_edmd_kinetic_energy(e);
-    e->initial_energy = e->kinetic + rc_edmd_potential_energy(e);
+    e->initial_energy = e->shear_on ? e->peculiar : e->kinetic + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
     if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_OK) return s;
     rc_edmd_start_thermostat(e);
@@ -272,4 +275,5 @@ void rc_edmd_destroy(rc_edmd *e)
 
 double rc_edmd_time(const rc_edmd *e) { return isnan(e->stopped_at) ? e->time_origin + e->now : e->stopped_at; }
 int32_t rc_edmd_count(const rc_edmd *e) { return e->n; }
+bool rc_edmd_sheared(const rc_edmd *e) { return e->shear_on; }
 int rc_edmd_dimension(const rc_edmd *e) { return e->dimension; }

@@ -196,6 +196,23 @@ struct rc_edmd {
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
     bool growing;               /* the diameters grow now: scheduling and collisions take growth.c's path */
+    /* Lees-Edwards shear (shear.c); shear_on false and next_shear INFINITY without it */
+    bool shear_on;
+    int flow, gradient;
+    double shear_rate, shear_speed; /* the rate, and the images' speed rate L_gradient */
+    double shear_origin;        /* the images' offset delta at clock 0, in [0, L_flow) */
+    double shear_epoch;         /* delta at the last full build of the lists, which anchors' images use */
+    double shear_slack;         /* how far delta moves from shear_epoch before every list is rebuilt */
+    double next_shear;          /* the clock time of that renewal */
+    /* the books of the peculiar motion (c = v - rate (x_gradient - L_gradient / 2) e_flow), at clock shear_time:
+     * between velocity changes E' = -rate S, S' = -rate G and G is constant, so the integrals are exact */
+    double shear_time;
+    double peculiar;            /* E: the peculiar kinetic energy */
+    double peculiar_integral;   /* integral of 2E dt */
+    double shear_flux;          /* S: sum of m c_flow c_gradient */
+    double shear_flux_integral; /* integral of S dt */
+    double gradient_motion;     /* G: sum of m c_gradient^2 */
+    double shear_collisional;   /* sum over collisions of r_gradient dp_flow */
 };
 
 /* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it
@@ -272,14 +289,56 @@ static inline int32_t *rc_edmd_list(const rc_edmd *e, int32_t k)
 
 static inline int32_t rc_edmd_list_length(const rc_edmd *e, int32_t k) { return e->anchor[k].count; }
 
+/* shear.c: the Lees-Edwards minimum image of a difference r = x_i - x_j at now (both ends within a shell of the
+ * box): across the gradient axis's boundary the image is shifted by delta along the flow axis, and the relative
+ * velocity v (when not NULL) by the images' speed; then every periodic axis takes its nearest image. Returns what
+ * was added to v's flow component. */
+double rc_edmd_shear_image(const rc_edmd *e, double r[3], double v[3]);
+
 /* The minimum image of a difference along periodic axes (both ends are within a shell of the box). */
 static inline void rc_edmd_minimum_image(const rc_edmd *e, double d[3])
 {
+    if (e->shear_on) {
+        rc_edmd_shear_image(e, d, NULL);
+        return;
+    }
     for (int a = 0; a < 3; a++)
         if (e->periodic[a]) d[a] += d[a] > e->half_box[a] ? -e->box[a] : d[a] < -e->half_box[a] ? e->box[a] : 0;
 }
 
+/* The minimum image of a pair's relative position r and velocity v (which changes only under shear); returns what
+ * was added to v along the flow axis (0 without shear). */
+static inline double rc_edmd_pair_image(const rc_edmd *e, double r[3], double v[3])
+{
+    if (e->shear_on) return rc_edmd_shear_image(e, r, v);
+    rc_edmd_minimum_image(e, r);
+    return 0;
+}
+
 /* ---- the modules of the engine ---- */
+
+/* shear.c */
+/* Reads the definition's shear into the engine (after the shell is known): the slack, the books. */
+rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);
+/* delta at now, in [0, L_flow). */
+double rc_edmd_shear_offset(const rc_edmd *e);
+/* The difference d = a_k - a_j of two anchors as the lists see it: the image across the gradient boundary shifted by
+ * shear_epoch, and then its flow component the nearest it comes while the image slides on by up to the slack (the
+ * lists hold the pairs that can meet before the next renewal). */
+void rc_edmd_shear_anchor_image(const rc_edmd *e, double d[3]);
+/* Folds a position x (and its velocity v) at now into the box along the gradient axis, carrying it to the image it
+ * lands in (flow position shifted by delta, flow velocity by the images' speed); returns the boxes crossed, as
+ * anchor_here and rc_edmd_fill_frame count them (the other axes are wrapped by the caller). */
+int32_t rc_edmd_shear_fold(const rc_edmd *e, double x[3], double v[3]);
+/* The binary rule under shear: rc_edmd_collide_pair with the books of the peculiar motion and the stress. */
+void rc_edmd_shear_collide(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
+/* The thermostat under shear: particle k's new velocity, drawn at rest (old: before), is made a peculiar velocity
+ * about the streaming velocity where k is; returns the peculiar kinetic energy it gained. */
+double rc_edmd_shear_redraw(rc_edmd *e, int32_t k, const double before[3]);
+/* The clock's origin moves by shift (reorder.c). */
+void rc_edmd_shear_rebase(rc_edmd *e, double shift);
+/* Fills the shear observables (and replaces the kinetic ones by their peculiar forms) over the interval since. */
+void rc_edmd_shear_measure(const rc_edmd *e, const rc_edmd_observables *since, rc_edmd_observables *o);
 
 /* neighbours.c */
 rc_status rc_edmd_neighbours_create(rc_edmd *e);

@@ -13,8 +13,12 @@
 /* Cells at least this fraction of a reach wide: 1 measured fastest (27 cells of a reach; halves took 45 % longer
  * and thirds three times as long per rebuild, the cost being the walk through the cells, not the candidates). */
 #define CELL_SPLIT 1
-/* The cells within reach of a cell. */
+/* The cells within reach of a cell; under shear a row across the gradient boundary takes up to 12 flow cells instead
+ * of 3 (the reach plus a slack of at most 4 diameters either side, in cells at least a reach wide), and on a gradient
+ * edge of fewer than three cells each of its two rows may be reached directly and across it both ways: at most
+ * 3 x 2 x (3 + 12 + 12) = 162 cells. */
 #define CHAINS ((2 * CELL_SPLIT + 1) * (2 * CELL_SPLIT + 1) * (2 * CELL_SPLIT + 1))
+#define SHEAR_CHAINS 192
 
 static int32_t cell_coordinate(const rc_edmd *e, int a, double x)
 {
@@ -164,6 +168,73 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
     return chains;
 }
 
+/* Adds to cells (n so far, at most max) the flow cells that hold anchors within [low, high) along the flow axis,
+ * each once. */
+static int flow_cells(const rc_edmd *e, double low, double high, int32_t *cells, int n)
+{
+    int f = e->flow;
+    int32_t first = (int32_t)floor(low / e->cell_size[f]), last = (int32_t)floor(high / e->cell_size[f]);
+    if (last - first + 1 >= e->cells[f]) first = 0, last = e->cells[f] - 1;
+    for (int32_t c = first; c <= last; c++) {
+        int32_t at = (c % e->cells[f] + e->cells[f]) % e->cells[f];
+        bool seen = false;
+        for (int m = 0; m < n; m++) seen |= cells[m] == at;
+        if (!seen) cells[n++] = at;
+    }
+    return n;
+}
+
+/* chain_starts under shear: the gradient rows within a cell of ak's, each with the flow cells its anchors can be
+ * in: those next to ak's on the rows reached without crossing the gradient boundary, those around ak's flow
+ * position shifted by the epoch's offset (and widened by the reach and the slack) on the rows reached across it.
+ * Every candidate takes its image in find_neighbours (rc_edmd_shear_anchor_image), so the chains carry no shift.
+ * Only anchors at_sheared_edge come here. */
+static __attribute__((noinline)) int shear_chain_starts(const rc_edmd *e, const double ak[3],
+                                                        chain out[SHEAR_CHAINS])
+{
+    int f = e->flow, g = e->gradient, o = 3 - f - g;
+    int32_t home[3], off[2 * CELL_SPLIT + 1], flows[2 * SHEAR_CHAINS];
+    for (int a = 0; a < 3; a++) home[a] = cell_coordinate(e, a, ak[a]);
+    int others = offsets(e, o, home[o], off);
+    double reach = e->max_diameter + 2 * e->shell + e->shear_slack, cell = e->cell_size[f];
+    bool short_edge = e->cells[g] < 2 * CELL_SPLIT + 1;
+    int chains = 0;
+    for (int32_t row = 0; row < e->cells[g]; row++) {
+        int32_t step = row - home[g];
+        bool near = short_edge || step == 0 || step == 1 || step == -1;
+        bool below = short_edge || (home[g] == 0 && row == e->cells[g] - 1);    /* across, to the image below */
+        bool above = short_edge || (home[g] == e->cells[g] - 1 && row == 0);    /* across, to the image above */
+        bool direct = short_edge || (near && !(e->cells[g] > 2 && (below || above)));
+        if (!direct && !below && !above) continue;
+        int n = 0;
+        if (direct) n = flow_cells(e, ak[f] - cell, ak[f] + cell, flows, n);
+        if (below) n = flow_cells(e, ak[f] + e->shear_epoch - reach, ak[f] + e->shear_epoch + reach, flows, n);
+        if (above) n = flow_cells(e, ak[f] - e->shear_epoch - reach, ak[f] - e->shear_epoch + reach, flows, n);
+        for (int m = 0; m < n; m++)
+            for (int q = 0; q < others; q++) {
+                int32_t c[3];
+                c[f] = flows[m], c[g] = row, c[o] = home[o] + off[q];
+                if (c[o] < 0 || c[o] >= e->cells[o]) {
+                    if (!e->periodic[o]) continue;
+                    c[o] = (c[o] + e->cells[o]) % e->cells[o];
+                }
+                int32_t j = e->cell_head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]];
+                if (j >= 0 && chains < SHEAR_CHAINS) out[chains++] = (chain){{0, 0, 0}, j};
+            }
+    }
+    return chains;
+}
+
+/* Whether an anchor at ak can have neighbours across the sheared boundary: its cell is on the first or last row along
+ * the gradient (or that edge has fewer than three cells). Anchors elsewhere take the plain chains: the rows within a
+ * cell of theirs do not wrap, and anything beyond is out of reach in every image. */
+static bool at_sheared_edge(const rc_edmd *e, const double ak[3])
+{
+    int g = e->gradient;
+    int32_t row = cell_coordinate(e, g, ak[g]);
+    return e->cells[g] < 2 * CELL_SPLIT + 1 || row == 0 || row == e->cells[g] - 1;
+}
+
 /* Makes k's list the particles j != k whose anchor is within sigma_kj + 2 shell of k's anchor (when only_lower is
  * set, only j < k: building all lists once, from empty lists), keeping the lists symmetric. Old neighbours found again
  * are left alone in both lists, so that a rebuild touches only the lists of the few particles that come and go.
@@ -171,14 +242,14 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
  * of waiting on each other. */
 static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
 {
-    enum { BATCH = 64 + CHAINS, ARRIVALS = 32 };
+    enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
     const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
     double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
     widest *= widest;
-    chain at[CHAINS];
-    bool images;
-    int chains = chain_starts(e, ak, widest, at, &images);
+    chain at[SHEAR_CHAINS];
+    bool images = e->shear_on && at_sheared_edge(e, ak);
+    int chains = images ? shear_chain_starts(e, ak, at) : chain_starts(e, ak, widest, at, &images);
     int32_t found[BATCH], nfound = 0, arrivals[ARRIVALS], narrivals = 0;
     double found_dd[BATCH];
     int32_t old = rc_edmd_list_length(e, k), kept = 0;
@@ -187,7 +258,10 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
             int32_t j = at[c].at;
             double d[3];
             for (int a = 0; a < 3; a++) d[a] = ak[a] - anchor[j].x[a] + at[c].shift[a];
-            if (images) rc_edmd_minimum_image(e, d);
+            if (images) {
+                if (e->shear_on) rc_edmd_shear_anchor_image(e, d);
+                else rc_edmd_minimum_image(e, d);
+            }
             double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             found[nfound] = j, found_dd[nfound] = dd; /* kept without a branch: most are beyond the reach */
             nfound += (dd < widest) & (j != k) & !(only_lower & (j > k));
@@ -195,7 +269,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
             if (next >= 0) at[c++].at = next;
             else at[c] = at[--chains];
         }
-        if (nfound > BATCH - CHAINS || chains == 0) {
+        if (nfound > BATCH - SHEAR_CHAINS || chains == 0) {
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
                 double reach = rk + e->kin[j].radius + shell2;
@@ -224,6 +298,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
 static void anchor_here(rc_edmd *e, int32_t k)
 {
     rc_kin *p = &e->kin[k];
+    if (e->shear_on) e->image[3 * k + e->gradient] += rc_edmd_shear_fold(e, p->x, p->v);
     for (int a = 0; a < 3; a++) {
         if (e->periodic[a]) {
             double shift = floor(p->x[a] / e->box[a]);
@@ -240,6 +315,10 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
     size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
     for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
     rc_edmd_lists_clear(e);
+    if (e->shear_on) { /* the images' offset the anchors see until the next renewal */
+        e->shear_epoch = rc_edmd_shear_offset(e);
+        e->next_shear = e->shear_speed != 0 ? e->now + e->shear_slack / fabs(e->shear_speed) : INFINITY;
+    }
     for (int32_t k = 0; k < e->n; k++) anchor_here(e, k);
     for (int32_t k = e->n - 1; k >= 0; k--) cell_insert(e, k);
     for (int32_t k = 0; k < e->n; k++) {

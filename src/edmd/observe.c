@@ -88,6 +88,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
      * pressure is not defined (it varies with height), so it is not reported */
     if (!(span > 0) || e->n == 0 || dof == 0 || e->has_gravity) {
         o->pressure = o->compressibility = o->collision_rate = o->mean_free_time = NAN;
+        rc_edmd_shear_measure(e, since, o);
         return;
     }
     /* kT from the kinetic integral with the right degrees of freedom; P = (N kT + W / (d t)) / V, so that
@@ -97,6 +98,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->compressibility = kT > 0 ? 1 + vir / (d * e->n * kT * span) : NAN;
     o->collision_rate = 2.0 * (double)(o->collisions - c0) / ((double)e->n * span);
     o->mean_free_time = o->collision_rate > 0 ? 1 / o->collision_rate : INFINITY;
+    rc_edmd_shear_measure(e, since, o);
 }
 
 void rc_edmd_measure(const rc_edmd *e, rc_edmd_observables *o) { rc_edmd_measure_since(e, NULL, o); }
@@ -113,14 +115,17 @@ rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
         f->box[a] = e->box[a];
         f->periodic[a] = e->periodic[a] && !(a == 2 && e->dimension == 2);
     }
+    f->tilt = e->shear_on ? rc_edmd_shear_offset(e) : 0;
+    f->tilt_flow = e->flow, f->tilt_gradient = e->gradient;
     for (int32_t k = 0; k < e->n; k++) {
         int32_t id = e->id[k];
         double *x = f->positions + 3 * id, *v = f->velocities + 3 * id;
         rc_edmd_state_now(e, k, x, v);
+        int32_t across = e->shear_on ? rc_edmd_shear_fold(e, x, v) : 0; /* into the box along the gradient */
         for (int a = 0; a < 3; a++) {
             double shift = e->periodic[a] ? floor(x[a] / e->box[a]) : 0;
             x[a] -= e->box[a] * shift;
-            if (f->images) f->images[3 * id + a] = e->image[3 * k + a] + (int32_t)shift;
+            if (f->images) f->images[3 * id + a] = e->image[3 * k + a] + (int32_t)shift + (a == e->gradient) * across;
         }
         if (e->dimension == 2) x[2] = v[2] = 0;
         f->radii[id] = e->kin[k].radius;

@@ -82,6 +82,7 @@ static void rebase_clock(rc_edmd *e)
     e->now = 0;
     e->kinetic_time = 0;
     e->next_thermostat -= shift;
+    if (e->shear_on) rc_edmd_shear_rebase(e, shift);
 }
 
 rc_status rc_edmd_reorder(rc_edmd *e)

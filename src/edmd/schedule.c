@@ -113,6 +113,20 @@ static inline images images_of(const rc_edmd *e)
     return m;
 }
 
+/* Lees-Edwards (shear.c): the images' offset and speed in both lanes, and the axes. */
+typedef struct sheared {
+    v2 delta, minus_delta, speed, minus_speed;
+    int flow, gradient;
+} sheared;
+
+static sheared sheared_of(const rc_edmd *e)
+{
+    double delta = rc_edmd_shear_offset(e);
+    sheared s = {{delta, delta}, {-delta, -delta}, {e->shear_speed, e->shear_speed},
+                 {-e->shear_speed, -e->shear_speed}, e->flow, e->gradient};
+    return s;
+}
+
 /* Adds -box, box or 0 to each lane, as rc_edmd_minimum_image does. */
 static inline void minimum_image2(const images *m, v2 r[3])
 {
@@ -120,6 +134,23 @@ static inline void minimum_image2(const images *m, v2 r[3])
         v2mask above = r[a] > m->half[a], below = r[a] < m->minus_half[a];
         r[a] += (v2)(((v2mask)m->box[a] & below) | ((v2mask)m->minus_box[a] & above));
     }
+}
+
+/* The minimum image under shear, lane by lane the arithmetic of rc_edmd_shear_image: across the gradient boundary
+ * the flow position moves by the offset and the flow velocity by the images' speed; flow wraps twice. */
+static inline void shear_image2(const images *m, const sheared *s, v2 r[3], v2 v[3])
+{
+    int f = s->flow, g = s->gradient, o = 3 - f - g;
+    v2mask above = r[g] > m->half[g], below = r[g] < m->minus_half[g];
+    r[g] += (v2)(((v2mask)m->box[g] & below) | ((v2mask)m->minus_box[g] & above));
+    r[f] += (v2)(((v2mask)s->delta & below) | ((v2mask)s->minus_delta & above));
+    v[f] += (v2)(((v2mask)s->speed & below) | ((v2mask)s->minus_speed & above));
+    for (int twice = 0; twice < 2; twice++) {
+        v2mask up = r[f] > m->half[f], down = r[f] < m->minus_half[f];
+        r[f] += (v2)(((v2mask)m->box[f] & down) | ((v2mask)m->minus_box[f] & up));
+    }
+    v2mask up = r[o] > m->half[o], down = r[o] < m->minus_half[o];
+    r[o] += (v2)(((v2mask)m->box[o] & down) | ((v2mask)m->minus_box[o] & up));
 }
 
 /* One neighbour j (a lane of the pair just computed): the stable (or naive) root when the pair approaches and could
@@ -142,13 +173,15 @@ static inline __attribute__((always_inline)) void consider(scan_result *out, int
 
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
                                                              const int32_t *list, int32_t count, double best,
-                                                             bool gravity, bool naive, bool contacts)
+                                                             bool gravity, bool naive, bool contacts,
+                                                             bool shear)
 {
     scan_result out = {best, -1, false, 0};
     double now = e->now;
     /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
     const images image = images_of(e);
+    const sheared slide = shear ? sheared_of(e) : (sheared){{0, 0}, {0, 0}, {0, 0}, {0, 0}, 0, 1};
     /* neighbours within the contact tolerance, as minus counts per lane; corrected after the loop for an odd list's
      * repeated last neighbour, and in the loop for held neighbours (counted by scan_held) */
     v2mask touching = {0, 0}, touch = {0, 0};
@@ -168,7 +201,8 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
                 v[a] = p->v[a] - qv;
             }
         }
-        minimum_image2(&image, r);
+        if (shear) shear_image2(&image, &slide, r, v);
+        else minimum_image2(&image, r);
         v2 sigma = p->radius + (v2){q0->radius, q1->radius};
         v2 b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
         v2 c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
@@ -201,6 +235,16 @@ static __attribute__((noinline)) scan_result scan_all_held(const rc_edmd *e, int
     return out;
 }
 
+/* Under shear (no gravity: rc_edmd_shear_check): the variant with the sliding images, chosen once per particle. */
+static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int32_t k, double best, bool contacts)
+{
+    const int32_t *list = rc_edmd_list(e, k);
+    int32_t count = rc_edmd_list_length(e, k);
+    bool naive = e->detection == RC_DETECTION_NAIVE;
+    return naive ? scan(e, &e->kin[k], list, count, best, false, true, true, true)
+                 : scan(e, &e->kin[k], list, count, best, false, false, contacts, true);
+}
+
 static inline __attribute__((always_inline)) scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best,
                                                                         bool contacts)
 {
@@ -208,11 +252,13 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
     int32_t count = rc_edmd_list_length(e, k);
     const rc_kin *p = &e->kin[k];
     if (rc_edmd_is_held(e, k)) return scan_all_held(e, k, best);
+    if (e->shear_on) return scan_sheared(e, k, best, contacts);
     if (e->has_gravity || e->detection == RC_DETECTION_NAIVE) /* the rarer cases: one variant each */
-        return e->detection == RC_DETECTION_NAIVE ? scan(e, p, list, count, best, e->has_gravity, true, contacts)
-                                                  : scan(e, p, list, count, best, true, false, true);
-    return contacts ? scan(e, p, list, count, best, false, false, true)
-                    : scan(e, p, list, count, best, false, false, false);
+        return e->detection == RC_DETECTION_NAIVE
+                   ? scan(e, p, list, count, best, e->has_gravity, true, contacts, false)
+                   : scan(e, p, list, count, best, true, false, true, false);
+    return contacts ? scan(e, p, list, count, best, false, false, true, false)
+                    : scan(e, p, list, count, best, false, false, false, false);
 }
 
 /* How many neighbours overlap particle k now (rare: only asked when two or more touch it). */

@@ -67,6 +67,11 @@ static void fields(cursor *c, rc_edmd *e)
         field(c, e->growth, sizeof *e->growth);
         FIELD(c, e->max_diameter), FIELD(c, e->shell), FIELD(c, e->shell_exit), FIELD(c, e->growing);
     }
+    if (e->shear_on) { /* the renewal that saving makes closes the books at now */
+        FIELD(c, e->shear_origin), FIELD(c, e->shear_time), FIELD(c, e->peculiar), FIELD(c, e->peculiar_integral);
+        FIELD(c, e->shear_flux), FIELD(c, e->shear_flux_integral), FIELD(c, e->gradient_motion);
+        FIELD(c, e->shear_collisional);
+    }
 }
 
 /* What identifies the layout: the engine must be built from the same definition to take the state back. */

@@ -301,12 +301,14 @@ static const int32_t *packed_images(rc_h5md_writer *w, const rc_frame *f)
     return w->image_scratch;
 }
 
-/* The edges as the diagonal d x d matrix of the box. */
+/* The edges as the d x d matrix of the box, one edge vector a row: diagonal, but for a sheared box's gradient edge,
+ * which leans by the tilt along the flow axis (H5MD's triclinic box, as MDAnalysis reads it). */
 static const double *edge_matrix(const rc_frame *f, double matrix[9])
 {
     int d = f->dimension;
     for (int j = 0; j < d; j++)
         for (int k = 0; k < d; k++) matrix[j * d + k] = j == k ? f->box[k] : 0;
+    if (f->tilt != 0) matrix[f->tilt_gradient * d + f->tilt_flow] = f->tilt;
     return matrix;
 }
 

@@ -72,6 +72,10 @@ static rc_status read_root(const cJSON *root, rc_rigid_scene *scene)
     if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
     const char *comment;
     rc_status s = rc_json_check_kind(root, RC_FILE_SCENE);
+    const cJSON *box = cJSON_GetObjectItemCaseSensitive(root, "box");
+    if (!s && cJSON_IsObject(box) && cJSON_HasObjectItem(box, "shear")) /* the likeliest mistake of the two */
+        s = rc_fail(RC_INVALID_ARGUMENT, "box.shear: Lees-Edwards shear is for \"event-driven\" dynamics; "
+                                         "time-stepping scenes have no periodic box");
     if (!s) s = rc_json_check_keys(root, "", top_keys, rc_option_names);
     if (!s) s = rc_json_string(root, "", "comment", false, &comment);
     if (!s) s = read_world(root, scene);

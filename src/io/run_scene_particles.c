@@ -170,8 +170,10 @@ static rc_status read_velocities(const cJSON *root, rc_run_scene *scene, bool pl
     if (s) return s;
     scene->settings.temperature = temperature;
     /* its failures name the temperature already */
-    return rc_maxwell_boltzmann(def->dimension, def->count, scene->masses, temperature, scene->seed + 1,
-                                scene->velocities);
+    s = rc_maxwell_boltzmann(def->dimension, def->count, scene->masses, temperature, scene->seed + 1,
+                             scene->velocities);
+    if (!s) rc_edmd_shear_add_profile(def, scene->velocities); /* drawn at rest: they start on the shear profile */
+    return s;
 }
 
 static double packing_fraction(const rc_edmd_def *def)

@@ -10,7 +10,8 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const box_keys[] = {"size", "periodic", "restitution", NULL};
+static const char *const box_keys[] = {"size", "periodic", "restitution", "shear", NULL};
+static const char *const shear_keys[] = {"rate", "flow", "gradient", NULL};
 static const char *const wall_keys[] = {"point", "normal", "restitution", NULL};
 static const char *const thermostat_keys[] = {"temperature", "rate", NULL};
 static const char *const diagnostics_keys[] = {"separation_histogram", NULL};
@@ -51,6 +52,22 @@ static rc_status read_periodic(const cJSON *box, rc_edmd_def *def)
     return RC_OK;
 }
 
+/* "shear": {"rate": r, "flow": 0, "gradient": 1}, checked against the rest of the world by rc_edmd_shear_check once
+ * the world is read. */
+static rc_status read_shear(const cJSON *box, rc_edmd_def *def)
+{
+    const cJSON *shear;
+    uint64_t flow = 0, gradient = 1;
+    rc_status s = rc_json_section(box, "box", "shear", shear_keys, &shear);
+    if (s || !shear) return s;
+    def->shear.on = true;
+    s = rc_json_number(shear, "box.shear", "rate", true, &def->shear.rate);
+    if (!s) s = rc_json_count(shear, "box.shear", "flow", false, 2, &flow, NULL);
+    if (!s) s = rc_json_count(shear, "box.shear", "gradient", false, 2, &gradient, NULL);
+    def->shear.flow = (int)flow, def->shear.gradient = (int)gradient;
+    return s;
+}
+
 static rc_status read_box(const cJSON *root, rc_run_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
@@ -66,7 +83,7 @@ static rc_status read_box(const cJSON *root, rc_run_scene *scene)
     if (def->dimension == 2) def->box[2] = 1;
     if (!s) s = read_periodic(box, def);
     if (!s) s = rc_json_range(box, "box", "restitution", false, 0, 1, &def->box_restitution);
-    return s;
+    return s ? s : read_shear(box, def);
 }
 
 /* Scales v (dimension entries) to unit length; returns false for a zero vector. */
@@ -145,5 +162,6 @@ rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_json_range(root, "", "restitution", false, 0, 1, &def->restitution);
     if (!s) s = read_walls(root, scene);
     if (!s) s = read_engine_settings(root, scene);
+    if (!s && (s = rc_edmd_shear_check(def)) != RC_OK) s = rc_fail(s, "box.%s", rc_last_error());
     return s;
 }

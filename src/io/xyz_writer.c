@@ -101,12 +101,24 @@ static double cell_edge(const rc_frame *f, int k)
 
 static char flag(bool periodic) { return periodic ? 'T' : 'F'; }
 
+/* The cell's three vectors, one after another (row j is the edge along axis j): diagonal, but for a sheared box's
+ * gradient edge, which leans by the tilt along the flow axis (ASE's and OVITO's triclinic cell). */
+static void cell_vectors(const rc_frame *f, double cell[9])
+{
+    for (int j = 0; j < 3; j++)
+        for (int k = 0; k < 3; k++) cell[3 * j + k] = j == k ? cell_edge(f, k) : 0;
+    if (f->tilt != 0) cell[3 * f->tilt_gradient + f->tilt_flow] = f->tilt;
+}
+
 static int write_header(FILE *file, const rc_frame *f, bool shapes)
 {
+    double c[9];
+    cell_vectors(f, c);
     return fprintf(file,
-                   "%d\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s"
-                   ":masses:R:1:momenta:R:3:image:I:3%s Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
-                   (int)f->count, cell_edge(f, 0), cell_edge(f, 1), cell_edge(f, 2),
+                   "%d\nLattice=\"%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\" Properties=species:S:1:pos:R:3:"
+                   "velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:image:I:3%s Time=%.17g Collisions=%" PRIu64
+                   " pbc=\"%c %c %c\"\n",
+                   (int)f->count, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
                    f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "", f->time, f->collisions, flag(f->periodic[0]),
                    flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
 }

@@ -45,7 +45,7 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
         !name_file(run->rigid != NULL, run->directory, "shapes.json", &f->shapes))
         return rc_fail(RC_NO_MEMORY, "out of memory");
     const char *names[MAX_COLUMNS];
-    int columns = rc_run_row_columns(run->dynamics, names, NULL);
+    int columns = rc_run_row_columns(run, names, NULL);
     const char *author = getenv("USER");
     if (resume) {
         if (f->trajectory) s = rc_xyz_writer_resume(f->trajectory, &run->at.xyz, &f->xyz);
@@ -71,7 +71,7 @@ rc_status rc_run_files_write(rc_run *run)
     if (!s && (f->csv || f->h5md)) {
         double values[MAX_COLUMNS], row[MAX_COLUMNS];
         const char *names[MAX_COLUMNS];
-        int indices[MAX_COLUMNS], columns = rc_run_row_columns(run->dynamics, names, indices);
+        int indices[MAX_COLUMNS], columns = rc_run_row_columns(run, names, indices);
         rc_run_observe(run, at->written ? &at->last : NULL, values);
         for (int c = 0; c < columns; c++) row[c] = values[indices[c]];
         if (f->csv) s = rc_csv_writer_row(f->csv, row);

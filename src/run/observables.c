@@ -23,7 +23,8 @@ enum {
     E = RC_OBSERVABLE_EVENT_DRIVEN,
     T = RC_OBSERVABLE_TIME_STEPPING,
     ROW = RC_OBSERVABLE_ROW,
-    SUM = RC_OBSERVABLE_SUMMARY
+    SUM = RC_OBSERVABLE_SUMMARY,
+    SH = RC_OBSERVABLE_SHEAR
 };
 
 #define ED(field, type) type, offsetof(rc_edmd_observables, field)
@@ -66,7 +67,8 @@ static const entry table[] = {
     {{"sleeps", "1", "times a particle fell asleep", E | SUM}, ED(sleeps, U64), NO},
     {{"wakes", "1", "times a sleeping particle was woken", E | SUM}, ED(wakes, U64), NO},
     {{"kicks", "1", "resting contacts pushed apart (collapse.kick_speed)", E | SUM}, ED(kicks, U64), NO},
-    {{"temperature", "energy", "2K / (d N_f) now, N_f = N - 1 when momentum is conserved, else N", E | ROW | SUM},
+    {{"temperature", "energy", "2K / (d N_f) now, N_f = N - 1 when momentum is conserved, else N (under shear: K "
+      "of the peculiar velocities, the streaming velocity removed)", E | ROW | SUM},
      ED(temperature, F64), NO},
     {{"pressure", "energy/volume", "pressure averaged over the interval, kinetic plus collisional (empty under "
       "gravity, where it varies with height)", E | ROW | SUM}, ED(pressure, F64), NO},
@@ -78,7 +80,14 @@ static const entry table[] = {
     {{"collision_rate", "1/time", "pair collisions per particle per unit time over the interval", E | ROW | SUM},
      ED(collision_rate, F64), NO},
     {{"mean_free_time", "time", "1 / collision_rate", E | ROW | SUM}, ED(mean_free_time, F64), NO},
-    {{"kinetic_energy", "energy", "translational (and rotational) kinetic energy now", E | T | ROW | SUM},
+    {{"shear_stress", "energy/volume", "under shear: -P_xy (x the flow axis, y the gradient axis) averaged over the "
+      "interval, kinetic (peculiar velocities) plus collisional", E | ROW | SUM | SH}, ED(shear_stress, F64), NO},
+    {{"shear_viscosity", "mass/(length time)", "under shear: shear_stress / rate over the interval",
+      E | ROW | SUM | SH}, ED(shear_viscosity, F64), NO},
+    {{"shear_work", "energy", "under shear: the viscous heating so far, rate V times the integral of shear_stress dt",
+      E | ROW | SUM | SH}, ED(shear_work, F64), NO},
+    {{"kinetic_energy", "energy", "translational (and rotational) kinetic energy now (under shear: of the peculiar "
+      "velocities)", E | T | ROW | SUM},
      ED(kinetic_energy, F64), TS(kinetic_energy, F64)},
     {{"potential_energy", "energy", "-m g.x summed: the energy in the gravity field", E | T | ROW | SUM},
      ED(potential_energy, F64), TS(potential_energy, F64)},
@@ -129,11 +138,19 @@ void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double 
                               : read_field(&t, table[k].rigid_type, table[k].rigid_offset);
 }
 
-int rc_run_row_columns(rc_dynamics dynamics, const char **names, int *indices)
+/* Whether entry k belongs to the run: its engine has it, and a shear observable only under shear. */
+static bool belongs(const rc_run *run, int k, int wanted)
 {
-    int columns = 0, wanted = engine_flag(dynamics) | ROW;
+    wanted |= engine_flag(run->dynamics);
+    return (table[k].info.flags & wanted) == wanted &&
+           (!(table[k].info.flags & SH) || (run->edmd && rc_edmd_sheared(run->edmd)));
+}
+
+int rc_run_row_columns(const rc_run *run, const char **names, int *indices)
+{
+    int columns = 0;
     for (int k = 0; k < ENTRIES; k++)
-        if ((table[k].info.flags & wanted) == wanted) {
+        if (belongs(run, k, ROW)) {
             if (names) names[columns] = table[k].info.name;
             if (indices) indices[columns] = k;
             columns++;
@@ -145,8 +162,7 @@ void rc_run_add_observables(const rc_run *run, const rc_edmd_observables *since,
 {
     double values[ENTRIES];
     rc_run_observe(run, since, values);
-    int wanted = engine_flag(run->dynamics) | SUM;
     for (int k = 0; k < ENTRIES; k++)
-        if ((table[k].info.flags & wanted) == wanted)
+        if (belongs(run, k, SUM))
             cJSON_AddNumberToObject(summary, table[k].info.name, values[k]); /* cJSON writes NaN as null */
 }

@@ -105,8 +105,9 @@ const char *rc_run_engine_unit(const rc_run *run);
 /* Every value of the table for the run's engine (NAN where the engine has none), the event-driven averages taken
  * since `since` (NULL: since the start). values has rc_observable_count() entries. */
 void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double *values);
-/* The names of the row's columns for the engine, in table order, and their indices into the table's values. */
-int rc_run_row_columns(rc_dynamics dynamics, const char **names, int *indices);
+/* The names of the row's columns for the run's engine (and its shear), in table order, and their indices into the
+ * table's values. */
+int rc_run_row_columns(const rc_run *run, const char **names, int *indices);
 /* Adds the summary's measured keys (null where a value is not defined). */
 void rc_run_add_observables(const rc_run *run, const rc_edmd_observables *since, cJSON *summary);
 
