@@ -93,6 +93,9 @@ typedef struct rc_edmd_cluster {
     int32_t shift_capacity;
 } rc_edmd_cluster;
 
+/* Stepped potentials (steps.h), or NULL for hard spheres. */
+typedef struct rc_edmd_steps rc_edmd_steps;
+
 struct rc_edmd {
     int dimension;
     int32_t n;
@@ -127,6 +130,8 @@ struct rc_edmd {
     double shell;            /* delta: the largest distance a particle moves from its anchor before a rebuild */
     double shell_exit;       /* delta shrunk a little so rounding never lets a particle past delta */
     double max_diameter;
+    double reach_factor;     /* the longest range of a pair potential as a multiple of its contact distance (1: hard
+                              * spheres): the neighbour lists reach reach_factor sigma_ij + 2 shell */
     rc_anchor *anchor;
     int32_t cells[3];
     double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
@@ -191,6 +196,8 @@ struct rc_edmd {
     uint64_t stall_window;      /* events since the last check */
     double stall_clock;         /* the clock at the last check */
     int32_t last_pair[2];       /* the particles of the last event, to name them when the clock stalls */
+
+    rc_edmd_steps *steps;       /* stepped potentials (steps.c), or NULL */
 };
 
 /* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it

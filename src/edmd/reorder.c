@@ -8,6 +8,7 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/steps.h"
 
 /* Spreads the low 21 bits of x to every third bit. */
 static uint64_t spread3(uint64_t x)
@@ -119,5 +120,6 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     rc_free_temporary(order, 2 * (size_t)n, sizeof *order);
     rc_free_temporary(scratch, (size_t)n, 1);
     rc_status s = rc_edmd_neighbours_build_all(e);
+    if (s == RC_OK && e->steps) rc_edmd_steps_renew(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;
 }

@@ -14,7 +14,8 @@
 static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box", "particles", "temperature", "seed",
                                        "gravity", "walls", "restitution", "event_detection", "thermostat",
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
-                                       "equilibration", "contact_tolerance", "impact", "collapse", NULL};
+                                       "equilibration", "contact_tolerance", "impact", "collapse", "interactions",
+                                       "mixing", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -27,6 +28,7 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_settings(root, scene);
     if (!s) s = rc_run_read_contacts(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
+    if (!s) s = rc_run_read_interactions(root, scene);
     return s;
 }
 
@@ -74,6 +76,8 @@ void rc_run_scene_destroy(rc_run_scene *scene)
     free(scene->masses);
     free(scene->species);
     free(scene->walls);
+    free(scene->interactions);
+    free(scene->steps);
     free(scene->directory);
     free(scene);
 }

@@ -19,6 +19,8 @@ struct rc_run_scene {
     double *positions, *velocities, *radii, *masses;
     int32_t *species;
     rc_wall *walls;
+    rc_interaction *interactions;
+    rc_step *steps;      /* the interactions' steps, one array */
     char *directory;
     /* read from the file for the particles */
     bool box_given;      /* "box.size" was in the file */
@@ -47,6 +49,8 @@ rc_status rc_run_read_sizes(const cJSON *particles, rc_run_scene *scene);
 /* run_scene_saved.c: "particles": {"file", "frame"}: the particles, and the box and periodicity the scene does not
  * give, from a frame of a trajectory file. */
 rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene);
+/* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
+rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
 rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 
