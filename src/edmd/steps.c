@@ -165,7 +165,7 @@ rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d)
     for (int32_t a = 0; a < species && s == RC_OK; a++)
         for (int32_t b = a; b < species && s == RC_OK; b++, t++) {
             st->type[(size_t)a * species + b] = st->type[(size_t)b * species + a] = t;
-            s = fill_type(st, d, t, a, b);
+            if ((s = fill_type(st, d, t, a, b)) != RC_OK) break;
             double range = st->bound[(size_t)t * st->stride + st->count[t]];
             if (range > e->reach_factor) e->reach_factor = range;
         }
@@ -273,18 +273,18 @@ rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contact
 
 /* ---- the events ---- */
 
-/* After a bounce the pair must move away from the step it hit in the engine's arithmetic (sign * r.v > 0: receding
- * for +1, approaching for -1), or the event recurs at once: what rounding leaves is cancelled by a push along r
+/* After a bounce the pair must move away from the step it hit in the engine's arithmetic, sign * r.v > least (sign
+ * +1: receding, -1: approaching), or the event recurs at once: what rounding leaves is cancelled by a push along r
  * (wi, wj: the velocity changes per unit of it) of a few units in the last place, doubled until it shows. */
-static void turn_away(double *vi, double *vj, const double r[3], double sign, double wi, double wj)
+static void turn_away(double *vi, double *vj, const double r[3], double sign, double least, double wi, double wj)
 {
     double vv = 0, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
     for (int a = 0; a < 3; a++) vv += (vi[a] - vj[a]) * (vi[a] - vj[a]);
     double unit = 0x1p-52 * sqrt(rr * vv) + DBL_MIN;
     for (double push = 1; push < 0x1p64; push *= 2) {
         double b = r[0] * (vi[0] - vj[0]) + r[1] * (vi[1] - vj[1]) + r[2] * (vi[2] - vj[2]);
-        if (sign * b > 0) return;
-        double f = b - sign * push * unit; /* the impulse that makes r.v = sign * push * unit */
+        if (sign * b > least) return;
+        double f = b - sign * (least + push * unit); /* the impulse that makes sign * r.v = least + push * unit */
         for (int a = 0; a < 3; a++) vi[a] -= f * wi * r[a], vj[a] += f * wj * r[a];
     }
 }
@@ -302,8 +302,12 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
     bool out = st->kind[k] == RC_STEP_OUT;
     rc_edmd_steps_check_pair(e, k, j, ring);
     rc_status s = RC_OK;
-    /* crosses outward only receding, inward only approaching (the stable rule's condition at execution) */
-    bool acts = out ? b >= 0 && ring < steps : b < 0 && ring > 0;
+    /* crosses inward only approaching (the stable rule's condition at execution); outward when receding, or found
+     * outside its step at all (an exit predicted at the closest approach of a pair that never gets back inside) */
+    const double *bound = st->bound + (size_t)type * (size_t)st->stride;
+    double sigma = p->radius + q->radius, outer = ring < steps ? bound[ring + 1] * sigma : INFINITY;
+    double beyond = rr - outer * outer;
+    bool acts = out ? ring < steps && (b >= 0 || beyond > 0) : b < 0 && ring > 0;
     if (acts) {
         int32_t next = out ? ring + 1 : ring - 1;
         const double *energy = st->energy + (size_t)type * (size_t)st->stride;
@@ -323,7 +327,13 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
             e->kinetic -= du;
             st->potential += du;
         } else {
-            turn_away(p->v, q->v, r, out ? -1 : 1, mj / (rr * total), mi / (rr * total));
+            /* back off an outer step so as to get inside it again: r.v below -sqrt(|v|^2 c) when found beyond it
+             * by c (a grazing pair a rounding error outside; the push is of the order of that rounding, and the
+             * kinetic energy it adds of its square) */
+            double vv = 0;
+            for (int a = 0; a < 3; a++) vv += (p->v[a] - q->v[a]) * (p->v[a] - q->v[a]);
+            double least = out && beyond > 0 ? 2 * sqrt(vv * beyond) : 0;
+            turn_away(p->v, q->v, r, out ? -1 : 1, least, mj / (rr * total), mi / (rr * total));
             st->bounces++;
         }
         e->virial += reduced * change * distance;
