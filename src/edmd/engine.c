@@ -179,7 +179,9 @@ static double automatic_shell(const rc_edmd *e, const rc_edmd_def *d)
         double chi = (1 - 7 * phi / 16) / ((1 - phi) * (1 - phi));
         path = 1 / (2.82842712474619 * n * sigma * chi) / sigma;
     }
-    double alpha = 0.5 * sqrt(path / 0.0562);
+    /* stepped potentials reaching lambda sigma: about lambda^3 as many boundaries to meet, so a shorter shell (at
+     * lambda 1.5, rho sigma^3 0.5: 0.3 ran 1.7 times as fast as the hard-sphere choice) */
+    double alpha = 0.5 * sqrt(path / 0.0562) / (e->reach_factor * e->reach_factor * e->reach_factor);
     if (!(alpha > 0.3)) alpha = 0.3;
     if (alpha > 1.5) alpha = 1.5;
     for (int a = 0; a < e->dimension; a++) { /* leave room for two reaches on periodic edges */
