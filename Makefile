@@ -18,7 +18,7 @@ SCENE ?= examples/edmd/hard_spheres.json
 PYTHON ?= /usr/bin/python3
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan check-symbols ci bench experiments images install clean fuzz
+.PHONY: all deps build run test test-asan check-symbols ci bench bench-guard experiments images install clean fuzz
 
 all: build
 
@@ -72,6 +72,13 @@ bench: deps
 	cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release
 	cmake --build build-release -j$(JOBS)
 	for b in build-release/bench_*; do echo "== $$b"; ./$$b; done
+
+# The performance guard (bench/guard.sh): fails when the event-driven engine's collisions per second fall more than 30 %
+# below the rate recorded for this machine class in bench/RESULTS.md.
+bench-guard: deps
+	cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release
+	cmake --build build-release -j$(JOBS) --target bench_edmd
+	sh bench/guard.sh build-release
 
 experiments: build
 	for e in experiments/fig*.py; do echo "== $$e"; $(PYTHON) $$e --ricochet $(BUILD)/ricochet || exit 1; done
