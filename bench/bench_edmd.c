@@ -136,7 +136,7 @@ static void square_wells(double budget)
 {
     const edmd_case cases[] = {
         {0.2618, 4000, 20, 1000, 0, -1}, {0.2618, 4000, 20, 1000, 0, 1.5},
-        {0.2618, 32000, 20, 125, 0, -1}, {0.2618, 32000, 20, 125, 0, 1.5},
+        {0.2618, 32000, 20, 125, 0, -1}, {0.2618, 32000, 20, 320, 0, 1.5}, /* 10^7 events: energy, invalid states */
     };
     printf("# rho sigma^3 = 0.5 from fcc, kT = 1.5, NVE, periodic; square well lambda 1.5, depth 1\n");
     printf("# %-11s %8s %10s %10s %8s %8s %8s %10s %9s %7s\n", "potential", "N", "events", "events/s", "ns/event",
