@@ -17,6 +17,8 @@
  *   conserved.
  * - The second virial coefficient of the square well, B2 / b0 = 1 - (lambda^3 - 1)(exp(beta eps) - 1), b0 = 2 pi
  *   sigma^3 / 3, from the pressure of a dilute gas at fixed temperature (Andersen thermostat): Z - 1 = B2 rho + O(rho^2).
+ * - The mixing rule: Lorentz (radii averaged) and Berthelot (depths' geometric mean) on two wells, read back as the
+ *   potential energy of unlike pairs just inside and outside the mixed well.
  * - Checkpoints: a run that saves and goes on and an engine that takes the state back end bit-identical, capture map
  *   included. */
 #include <float.h>
@@ -364,6 +366,30 @@ static void test_bad_definitions(void)
     rc_edmd_destroy(e);
 }
 
+/* Lorentz-Berthelot: wells (lambda 1.4, depth 1) and (1.6, 4) mix to (1.5, 2) for the unlike pair; pairs of unit
+ * spheres at 1.45 and 1.55 apart (one of each kind, far from the others) are inside and outside it. */
+static void test_mixing(void)
+{
+    static rc_step narrow[1] = {{1.4, -1}}, wide[1] = {{1.6, -4}};
+    rc_interaction pairs[2] = {{{0, 0}, 1, narrow}, {{1, 1}, 1, wide}};
+    const double separations[2] = {1.45, 1.55}, expected[2] = {-2, 0};
+    for (int k = 0; k < 2; k++) {
+        rc_edmd_def d = rc_edmd_default_def();
+        d.box[0] = d.box[1] = d.box[2] = 10;
+        double x[6] = {5, 5, 5, 5 + separations[k], 5, 5}, v[6] = {0}, r[2] = {0.5, 0.5}, m[2] = {1, 1};
+        int32_t species[2] = {0, 1};
+        d.count = 2, d.positions = x, d.velocities = v, d.radii = r, d.masses = m, d.species = species;
+        d.interactions = pairs, d.interaction_count = 2, d.mixing = RC_MIXING_BERTHELOT;
+        rc_edmd *e = make(&d);
+        if (!e) return;
+        rc_edmd_observables o;
+        rc_edmd_measure(e, &o);
+        CHECK(o.potential_energy == expected[k], "mixed pair at %g: U = %g, not %g", separations[k],
+              o.potential_energy, expected[k]);
+        rc_edmd_destroy(e);
+    }
+}
+
 int main(void)
 {
 #ifdef __SANITIZE_ADDRESS__
@@ -375,6 +401,7 @@ int main(void)
 #endif
     test_exit_sweep();
     test_bad_definitions();
+    test_mixing();
     test_bound_pair();
     test_cluster();
     test_long_run(3, events);
