@@ -5,7 +5,8 @@
  * second, nanoseconds per collision, events and list rebuilds per collision, the engine's resident memory per
  * particle in the steady state (after the input arrays are freed) and the peak resident memory per particle of the
  * whole case, plus Z as a sanity number. Each case runs in a child process with a wall-clock budget (BENCH_BUDGET
- * seconds, default 300). A rate and memory, never a verdict. */
+ * seconds, default 300). A rate and memory, never a verdict. --square-well instead times events of a square-well
+ * fluid (lambda 1.5, stepped potentials) against hard spheres at the same density, rho sigma^3 = 0.5, and kT 1.5. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,9 +19,10 @@
 typedef struct edmd_case {
     double packing_fraction;
     int32_t count;
-    double equilibration; /* collisions per particle */
-    double measured;      /* collisions per particle */
+    double equilibration; /* collisions per particle (events per particle with --square-well) */
+    double measured;      /* collisions per particle (events per particle with --square-well) */
     double shell;         /* 0: the default */
+    double lambda;        /* --square-well: the well's width (depth 1, kT 1.5); 0: hard spheres */
 } edmd_case;
 
 /* Resident memory of this process now, bytes (from /proc/self/statm). */
@@ -53,14 +55,35 @@ static rc_edmd *build(const edmd_case *c, FILE *out)
     d.box[0] = d.box[1] = d.box[2] = 1;
     if (rc_box_for_packing_fraction(3, c->count, r, c->packing_fraction, d.box) != RC_OK) fail(out, "box");
     if (rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, c->count, r, 1, x) != RC_OK) fail(out, "placing");
-    if (rc_maxwell_boltzmann(3, c->count, m, 1.0, 1, v) != RC_OK) fail(out, "velocities");
+    if (rc_maxwell_boltzmann(3, c->count, m, c->lambda != 0 ? 1.5 : 1.0, 1, v) != RC_OK) fail(out, "velocities");
     d.count = c->count;
     d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     if (c->shell > 0) d.shell = c->shell;
+    rc_step well = {c->lambda, -1.0};
+    rc_interaction pair = {{0, 0}, 1, &well};
+    if (c->lambda > 0) d.interactions = &pair, d.interaction_count = 1;
     rc_edmd *e;
     if (rc_edmd_create(&d, &e) != RC_OK) fail(out, "creating the engine");
     free(x), free(v), free(r), free(m);
     return e;
+}
+
+/* Equilibrates, then times the measured run: CPU seconds, with the observables over it in *end. Counts collisions,
+ * or events when by_events is set. */
+static double timed_run(rc_edmd *e, const edmd_case *c, bool by_events, rc_edmd_observables *start,
+                        rc_edmd_observables *end)
+{
+    uint64_t equilibration = (uint64_t)(c->equilibration * c->count), measured = (uint64_t)(c->measured * c->count);
+    rc_edmd_limits limits = {INFINITY, by_events ? 0 : equilibration, by_events ? equilibration : 0};
+    rc_edmd_advance(e, &limits);
+    rc_edmd_measure(e, start);
+    if (by_events) limits.events = start->events + measured;
+    else limits.collisions = start->collisions + measured;
+    double t0 = bench_cpu_now();
+    rc_edmd_advance(e, &limits);
+    double seconds = bench_cpu_now() - t0;
+    rc_edmd_measure_since(e, start, end);
+    return seconds;
 }
 
 static void run_case(void *arg, FILE *out)
@@ -68,22 +91,61 @@ static void run_case(void *arg, FILE *out)
     const edmd_case *c = arg;
     long before = resident_bytes();
     rc_edmd *e = build(c, out);
-    rc_edmd_limits limits = {INFINITY, (uint64_t)(c->equilibration * c->count), 0};
-    rc_edmd_advance(e, &limits);
     rc_edmd_observables start, end;
-    rc_edmd_measure(e, &start);
-    limits.collisions = start.collisions + (uint64_t)(c->measured * c->count);
-    double t0 = bench_cpu_now();
-    rc_edmd_advance(e, &limits);
-    double seconds = bench_cpu_now() - t0;
+    double seconds = timed_run(e, c, false, &start, &end);
     long steady = resident_bytes() - before;
-    rc_edmd_measure_since(e, &start, &end);
     double collisions = (double)(end.collisions - start.collisions);
     fprintf(out, "ok %.6g %.6g %.6g %.6g %ld %.6g %.3g\n", collisions, seconds,
             (double)(end.events - start.events) / collisions,
             (double)(end.neighbour_rebuilds - start.neighbour_rebuilds) / collisions, steady, end.compressibility,
             end.energy_drift);
     rc_edmd_destroy(e);
+}
+
+/* --square-well: hard spheres (lambda -1: no steps, the same kT) against the square well at rho sigma^3 = 0.5,
+ * timed over events (a step event costs what a collision does). */
+static void run_events(void *arg, FILE *out)
+{
+    const edmd_case *c = arg;
+    rc_edmd *e = build(c, out);
+    rc_edmd_observables start, end;
+    double seconds = timed_run(e, c, true, &start, &end);
+    double events = (double)(end.events - start.events);
+    fprintf(out, "ok %.6g %.6g %.6g %.6g %.6g %.3g %llu\n", events, seconds,
+            (double)(end.collisions - start.collisions) / events, (double)(end.step_events - start.step_events) / events,
+            (end.time - start.time) / seconds, end.energy_drift, (unsigned long long)end.invalid_states);
+    rc_edmd_destroy(e);
+}
+
+static void report_events(const edmd_case *c, const bench_child *child)
+{
+    double events, seconds, collisions, steps, rate, drift;
+    unsigned long long invalid;
+    printf("%-13s %8d ", c->lambda > 0 ? "square well" : "hard spheres", (int)c->count);
+    if (!child->finished || sscanf(child->text, "ok %lf %lf %lf %lf %lf %lf %llu", &events, &seconds, &collisions,
+                                   &steps, &rate, &drift, &invalid) != 7) {
+        printf("%s\n", child->timed_out ? "ran out of time" : child->text);
+        return;
+    }
+    printf("%10.3g %10.3g %8.1f %8.3f %8.3f %10.3g %9.2g %7llu\n", events, events / seconds, 1e9 * seconds / events,
+           collisions, steps, rate, drift, invalid);
+    fflush(stdout);
+}
+
+static void square_wells(double budget)
+{
+    const edmd_case cases[] = {
+        {0.2618, 4000, 20, 1000, 0, -1}, {0.2618, 4000, 20, 1000, 0, 1.5},
+        {0.2618, 32000, 20, 125, 0, -1}, {0.2618, 32000, 20, 320, 0, 1.5}, /* 10^7 events: energy, invalid states */
+    };
+    printf("# rho sigma^3 = 0.5 from fcc, kT = 1.5, NVE, periodic; square well lambda 1.5, depth 1\n");
+    printf("# %-11s %8s %10s %10s %8s %8s %8s %10s %9s %7s\n", "potential", "N", "events", "events/s", "ns/event",
+           "coll/ev", "step/ev", "time/s", "drift", "invalid");
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        bench_child child = bench_run_child(run_events, (void *)&cases[k], budget);
+        report_events(&cases[k], &child);
+        free(child.text);
+    }
 }
 
 static void report(const edmd_case *c, const bench_child *child, long baseline_kb)
@@ -114,13 +176,19 @@ int main(int argc, char **argv)
     double budget = bench_env_seconds("BENCH_BUDGET", 300);
     double shell = 0;
     int32_t only = 0;
+    for (int a = 1; a < argc; a++)
+        if (strcmp(argv[a], "--square-well") == 0) {
+            bench_print_load();
+            square_wells(budget);
+            return 0;
+        }
     for (int a = 1; a + 1 < argc; a += 2) {
         if (strcmp(argv[a], "--shell") == 0) shell = atof(argv[a + 1]);
         else if (strcmp(argv[a], "--count") == 0) only = (int32_t)atol(argv[a + 1]);
     }
     const edmd_case cases[] = {
-        {0.45, 4000, 20, 1000, shell},  {0.45, 32000, 20, 125, shell}, {0.45, 256000, 10, 40, shell},
-        {0.30, 4000, 20, 1000, shell},  {0.30, 32000, 20, 125, shell}, {0.30, 256000, 10, 40, shell},
+        {0.45, 4000, 20, 1000, shell, 0},  {0.45, 32000, 20, 125, shell, 0}, {0.45, 256000, 10, 40, shell, 0},
+        {0.30, 4000, 20, 1000, shell, 0},  {0.30, 32000, 20, 125, shell, 0}, {0.30, 256000, 10, 40, shell, 0},
     };
     bench_print_load();
     bench_child base = bench_run_child(idle, NULL, 10);

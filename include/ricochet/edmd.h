@@ -177,6 +177,41 @@ typedef struct rc_edmd_shear {
     int flow;     /* the axis the streaming velocity points along */
     int gradient; /* the axis it varies along */
 } rc_edmd_shear;
+/* ---- Stepped pair potentials (docs/edmd.md, "Stepped potentials") ---------------------------------------------
+ * A pair of particles has a hard core at its contact distance sigma_ij (the sum of the radii) and, for its pair of
+ * species, any number of steps: at radius lambda_k sigma_ij the pair's energy changes. */
+
+/* One step: the pair's energy inside radius * sigma_ij (out from the next step inward, or from the core). */
+typedef struct rc_step {
+    double radius; /* a multiple of the contact distance, > 1; a pair potential's radii increase */
+    double energy; /* finite; beyond the outermost step the energy is 0 */
+} rc_step;
+
+/* The steps of one pair of species (either order). */
+typedef struct rc_interaction {
+    int32_t species[2];
+    int32_t step_count;   /* 0: a hard core only */
+    const rc_step *steps; /* step_count steps, radii increasing */
+} rc_interaction;
+
+/* What a pair of species without an entry gets. */
+typedef enum rc_mixing {
+    RC_MIXING_NONE,     /* nothing: every pair of species needs an entry (an error otherwise) */
+    RC_MIXING_HARD,     /* a hard core only */
+    RC_MIXING_BERTHELOT /* (a, b) mixes the entries (a, a) and (b, b), which need as many steps, each of one sign:
+                         * radius k the mean of theirs (Lorentz), energy k sign * sqrt(|e_aa,k e_bb,k|) (Berthelot) */
+} rc_mixing;
+
+/* Parses "none", "hard", "lorentz_berthelot". */
+RC_API rc_status rc_mixing_parse(const char *name, rc_mixing *mixing);
+RC_API const char *rc_mixing_name(rc_mixing mixing);
+
+/* The first time t >= 0 at which a pair inside a sphere of radius R (relative position r, velocity v, equal
+ * accelerations) leaves it: the exit event of a step. The stable rule (docs/edmd.md) uses the overlap function
+ * g = R^2 - |r|^2 of the recorded step: a pair recorded inside but found a rounding error outside and receding exits
+ * now (never at a negative time), and a grazing pair exits at its closest approach; the naive rule is the textbook
+ * larger root (-b + sqrt(D)) / |v|^2, negative when found outside and none when D < 0. */
+RC_API double rc_predict_exit(rc_event_detection rule, const double r[3], const double v[3], double radius);
 
 typedef struct rc_edmd_def {
     int dimension;              /* 2 or 3 */
@@ -209,6 +244,12 @@ typedef struct rc_edmd_def {
     rc_edmd_collapse collapse;
     rc_edmd_compression compression;
     rc_edmd_shear shear;        /* Lees-Edwards boundaries (default off); the velocities given are in the lab frame */
+    /* Stepped potentials (interaction_count 0: hard spheres). Species are def.species (NULL: all 0). */
+    const rc_interaction *interactions;
+    int32_t interaction_count;
+    int32_t species_count;      /* species indices run from 0 to species_count - 1; 0: the largest in def.species,
+                                 * plus one */
+    rc_mixing mixing;           /* for the pairs of species without an entry; default RC_MIXING_NONE */
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
@@ -272,7 +313,7 @@ typedef struct rc_edmd_observables {
     uint64_t thermostat_events;
     uint64_t neighbour_rebuilds;
     double kinetic_energy;
-    double potential_energy;          /* in the gravity field, relative to the origin */
+    double potential_energy;          /* in the gravity field (relative to the origin) plus the steps' */
     double energy;                    /* kinetic + potential */
     double dissipated_energy;         /* lost in inelastic collisions so far */
     double thermostat_energy;         /* added by the thermostat (and collapse kicks) so far */
@@ -301,6 +342,10 @@ typedef struct rc_edmd_observables {
     double shear_viscosity;           /* shear_stress / rate */
     double shear_work;                /* viscous heating so far: rate V times the integral of shear_stress dt */
     double shear_integral;            /* running V times the integral of P_{flow,gradient} dt */
+    uint64_t step_events;             /* events at the steps of stepped potentials: crossings and bounces */
+    uint64_t step_bounces;            /* of those, the pairs that lacked the energy to cross and bounced back */
+    uint64_t invalid_states;          /* pairs found beyond their recorded step (the capture map) by more than
+                                       * rounding, at their events and at every renewal: 0 with the stable rule */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

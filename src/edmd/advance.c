@@ -5,6 +5,7 @@
 
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/steps.h"
 
 /* The books a binary collision changes, kept so that a collision found to touch other bodies can be undone and
  * resolved as a cluster instead (counters are not restored: their increments only invalidate events). */
@@ -73,6 +74,7 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     bool stabilising = (e->event[k].count & RC_STABILISING) != 0;
     rc_edmd_stream(e, k, t);
     rc_edmd_stream(e, j, t);
+    if (e->steps && e->steps->kind[k] != RC_STEP_CORE) return rc_edmd_step_event(e, k, j, t);
     double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, j) : e->restitution;
     if ((rc_edmd_is_held(e, k) || rc_edmd_is_held(e, j)) && rc_edmd_approach_speed(e, k, j) < e->rest_speed)
         return rc_edmd_rest(e, k, j, restitution);

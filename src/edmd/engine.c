@@ -7,6 +7,7 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/steps.h"
 
 rc_edmd_def rc_edmd_default_def(void)
 {
@@ -66,6 +67,10 @@ static rc_status check_scalars(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
     if (d->compression.rate != 0 && d->shear.on)
         return rc_fail(RC_INVALID_ARGUMENT, "compression: a sheared box (box.shear) cannot be compressed");
+    if (d->interaction_count > 0 && d->compression.rate != 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "compression: not with stepped potentials (interactions) yet");
+    if (d->interaction_count > 0 && d->shear.on)
+        return rc_fail(RC_INVALID_ARGUMENT, "box.shear: not with stepped potentials (interactions) yet");
     return rc_edmd_shear_check(d);
 }
 
@@ -181,11 +186,13 @@ static double automatic_shell(const rc_edmd *e, const rc_edmd_def *d)
         double chi = (1 - 7 * phi / 16) / ((1 - phi) * (1 - phi));
         path = 1 / (2.82842712474619 * n * sigma * chi) / sigma;
     }
-    double alpha = 0.5 * sqrt(path / 0.0562);
+    /* stepped potentials reaching lambda sigma: about lambda^3 as many boundaries to meet, so a shorter shell (at
+     * lambda 1.5, rho sigma^3 0.5: 0.3 ran 1.7 times as fast as the hard-sphere choice) */
+    double alpha = 0.5 * sqrt(path / 0.0562) / (e->reach_factor * e->reach_factor * e->reach_factor);
     if (!(alpha > 0.3)) alpha = 0.3;
     if (alpha > 1.5) alpha = 1.5;
     for (int a = 0; a < e->dimension; a++) { /* leave room for two reaches on periodic edges */
-        double room = e->periodic[a] ? 0.45 * e->box[a] / sigma - 1 : alpha;
+        double room = e->periodic[a] ? 0.45 * e->box[a] / sigma - e->reach_factor : alpha;
         if (room < alpha) alpha = room > 0.05 ? room : 0.05;
     }
     return alpha;
@@ -194,13 +201,14 @@ static double automatic_shell(const rc_edmd *e, const rc_edmd_def *d)
 /* A periodic edge must hold two neighbour reaches, so that minimum images are unique. */
 static rc_status check_box_reach(const rc_edmd *e)
 {
-    double reach = e->max_diameter + 2 * e->shell;
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
     for (int a = 0; a < e->dimension; a++)
         if (e->periodic[a] && e->box[a] < 2 * reach)
             return rc_fail(RC_INVALID_ARGUMENT,
                            "box[%d]: periodic edge %g is shorter than twice the neighbour reach %g (largest diameter "
-                           "%g plus shell); enlarge the box or reduce the shell",
-                           a, e->box[a], 2 * reach, e->max_diameter);
+                           "%g plus shell%s); enlarge the box or reduce the shell",
+                           a, e->box[a], 2 * reach, e->max_diameter,
+                           e->steps ? ", times the longest interaction range" : "");
     return RC_OK;
 }
 
@@ -217,16 +225,20 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     if (s != RC_OK) return s;
     if ((s = rc_edmd_check_state(d)) != RC_OK) return s;
     copy_particles(e, d);
+    if ((s = rc_edmd_steps_create(e, d)) != RC_OK) return s;
     if (e->n == 0) e->max_diameter = 1; /* an empty box still needs a cell size */
     e->shell = 0.5 * (d->shell > 0 ? d->shell : automatic_shell(e, d)) * e->max_diameter;
     e->shell_exit = e->shell * (1 - 1e-9);
     if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
     if ((s = rc_edmd_shear_start(e, d)) != RC_OK) return s;
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
-    if ((s = rc_edmd_collapse_create(e, d)) != RC_OK) return s;
+    rc_edmd_def collapse = *d;
+    collapse.collapse.sleep &= !e->steps; /* a sleeper has no step events: pairs with steps never sleep */
+    if ((s = rc_edmd_collapse_create(e, &collapse)) != RC_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
         return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;
+    if (e->steps && (s = rc_edmd_steps_capture_all(e)) != RC_OK) return s;
     e->kinetic = rc_edmd_kinetic_energy(e);
     e->initial_energy = e->shear_on ? e->peculiar : e->kinetic + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
@@ -261,6 +273,7 @@ void rc_edmd_destroy(rc_edmd *e)
     rc_edmd_cluster_destroy(e);
     rc_edmd_collapse_destroy(e);
     rc_edmd_growth_destroy(e);
+    rc_edmd_steps_destroy(e);
     free(e->kin);
     free(e->mass);
     free(e->species);

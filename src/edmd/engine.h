@@ -94,6 +94,9 @@ typedef struct rc_edmd_cluster {
     int32_t shift_capacity;
 } rc_edmd_cluster;
 
+/* Stepped potentials (steps.h), or NULL for hard spheres. */
+typedef struct rc_edmd_steps rc_edmd_steps;
+
 struct rc_edmd {
     int dimension;
     int32_t n;
@@ -128,6 +131,8 @@ struct rc_edmd {
     double shell;            /* delta: the largest distance a particle moves from its anchor before a rebuild */
     double shell_exit;       /* delta shrunk a little so rounding never lets a particle past delta */
     double max_diameter;
+    double reach_factor;     /* the longest range of a pair potential as a multiple of its contact distance (1: hard
+                              * spheres): the neighbour lists reach reach_factor sigma_ij + 2 shell */
     rc_anchor *anchor;
     int32_t cells[3];
     double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
@@ -213,6 +218,7 @@ struct rc_edmd {
     double shear_flux_integral; /* integral of S dt */
     double gradient_motion;     /* G: sum of m c_gradient^2 */
     double shear_collisional;   /* sum over collisions of r_gradient dp_flow */
+    rc_edmd_steps *steps;       /* stepped potentials (steps.c), or NULL */
 };
 
 /* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it

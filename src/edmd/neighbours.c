@@ -1,6 +1,7 @@
 /* Neighbour lists with a shell (DESIGN.md, "Queue"): each particle has an anchor (its position at its last rebuild)
  * and stays within `shell` of it until its shell-exit event rebuilds its list. Two particles can touch before either
- * rebuilds only if their anchors are closer than sigma_ij + 2 shell, so that is the list criterion. Cells over the
+ * rebuilds only if their anchors are closer than sigma_ij + 2 shell, so that is the list criterion (with stepped
+ * potentials, reach_factor sigma_ij + 2 shell: the outermost step instead of the core). Cells over the
  * anchors serve only to build lists. Lists are symmetric: a rebuild removes the particle from its old neighbours'
  * lists and adds it to its new ones'. */
 #include <math.h>
@@ -36,7 +37,7 @@ static int32_t cell_of(const rc_edmd *e, const double x[3])
 
 rc_status rc_edmd_neighbours_create(rc_edmd *e)
 {
-    double reach = e->max_diameter + 2 * e->shell;
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
     size_t total = 1;
     for (int a = 0; a < 3; a++) {
         int32_t cells = (int32_t)floor(e->box[a] * CELL_SPLIT / reach);
@@ -245,7 +246,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
     const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
-    double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = rk + 0.5 * e->max_diameter + shell2;
+    double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = e->reach_factor * (rk + 0.5 * e->max_diameter) + shell2;
     widest *= widest;
     chain at[SHEAR_CHAINS];
     bool images = e->shear_on && at_sheared_edge(e, ak);
@@ -272,7 +273,7 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
         if (nfound > BATCH - SHEAR_CHAINS || chains == 0) {
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
-                double reach = rk + e->kin[j].radius + shell2;
+                double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
                 if (found_dd[m] >= reach * reach || found_again(rc_edmd_list(e, k), j, &kept, old)) continue;
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */

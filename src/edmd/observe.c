@@ -6,6 +6,7 @@
 
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/steps.h"
 
 double rc_edmd_kinetic_energy(const rc_edmd *e)
 {
@@ -18,11 +19,12 @@ double rc_edmd_kinetic_energy(const rc_edmd *e)
     return sum;
 }
 
-/* -m g.x summed; positions unwrapped along periodic axes are fine as long as gravity has no periodic component. */
+/* The steps' energy, then -m g.x summed; positions unwrapped along periodic axes are fine as long as gravity has no
+ * periodic component. */
 double rc_edmd_potential_energy(const rc_edmd *e)
 {
-    if (!e->has_gravity) return 0;
-    double sum = 0;
+    double sum = e->steps ? e->steps->potential : 0;
+    if (!e->has_gravity) return sum;
     for (int32_t k = 0; k < e->n; k++) {
         double x[3], v[3];
         rc_edmd_state_now(e, k, x, v);
@@ -68,6 +70,11 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->kicks = e->kicks;
     o->packing_fraction = rc_edmd_packing_fraction(e);
     o->reduced_pressure = e->growth ? e->growth->pressure : NAN;
+    if (e->steps) {
+        o->step_events = e->steps->events;
+        o->step_bounces = e->steps->bounces;
+        o->invalid_states = e->steps->invalid;
+    }
     o->kinetic_energy = rc_edmd_kinetic_energy(e);
     o->potential_energy = rc_edmd_potential_energy(e);
     o->energy = o->kinetic_energy + o->potential_energy;

@@ -8,6 +8,7 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/steps.h"
 
 /* Spreads the low 21 bits of x to every third bit. */
 static uint64_t spread3(uint64_t x)
@@ -122,5 +123,6 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     rc_free_temporary(scratch, (size_t)n, 1);
     rc_status s = e->growth ? rc_edmd_growth_resize(e) : RC_OK;
     if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
+    if (s == RC_OK && e->steps) rc_edmd_steps_renew(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;
 }

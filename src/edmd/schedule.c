@@ -9,6 +9,7 @@
 
 #include "edmd/engine.h"
 #include "edmd/predict.h"
+#include "edmd/steps.h"
 
 /* Time until particle k (at now) moves `shell_exit` away from its anchor; with gravity a safe lower bound. */
 static double shell_time(const rc_edmd *e, int32_t k)
@@ -261,6 +262,13 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
                     : scan(e, p, list, count, best, false, false, false, false);
 }
 
+/* Stepped potentials: their own scan (steps.c), chosen once per prediction, which records the kind of the event. */
+static __attribute__((noinline)) scan_result scan_steps(rc_edmd *e, int32_t k, double best, bool contacts)
+{
+    rc_step_scan s = rc_edmd_steps_scan(e, k, best, contacts);
+    return (scan_result){s.time, s.partner, s.overlapped_start, s.touching};
+}
+
 /* How many neighbours overlap particle k now (rare: only asked when two or more touch it). */
 static int overlapped(const rc_edmd *e, int32_t k)
 {
@@ -298,7 +306,7 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         touching += touches;
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
-    scan_result near = scan_neighbours(e, k, best, after_collision);
+    scan_result near = e->steps ? scan_steps(e, k, best, after_collision) : scan_neighbours(e, k, best, after_collision);
     if (near.partner >= 0) {
         best = near.time;
         partner = near.partner;

@@ -9,6 +9,7 @@
 
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/steps.h"
 
 #define STATE_MAGIC 0x3330455441545345ULL /* "ESTATE03" read as a little-endian number */
 
@@ -38,8 +39,35 @@ static void field(cursor *c, void *value, size_t size)
 
 #define FIELD(c, x) field((c), &(x), sizeof(x))
 
+/* The books of stepped potentials and the capture map, as its entries in key order (the map's layout depends on
+ * its history, its contents do not). Reading restores them into the map; a bad entry sets *status. */
+static void capture_fields(cursor *c, rc_edmd *e, rc_status *status)
+{
+    rc_edmd_steps *st = e->steps;
+    FIELD(c, st->potential), FIELD(c, st->events), FIELD(c, st->bounces), FIELD(c, st->invalid);
+    uint64_t count = st->used;
+    FIELD(c, count);
+    if (c->mode == COUNT || c->short_of_room) {
+        c->used += count * sizeof(rc_capture);
+        return;
+    }
+    if (count > c->left / sizeof(rc_capture)) {
+        c->short_of_room = true;
+        return;
+    }
+    rc_capture *entries = malloc((count > 0 ? count : 1) * sizeof *entries);
+    if (!entries) {
+        *status = rc_fail(RC_NO_MEMORY, "state: out of memory for %llu captured pairs", (unsigned long long)count);
+        return;
+    }
+    if (c->mode == WRITE) rc_capture_sorted(st, entries);
+    field(c, entries, count * sizeof *entries);
+    if (c->mode == READ) *status = rc_capture_restore(e, entries, count);
+    free(entries);
+}
+
 /* Every field, in one order for both directions. */
-static void fields(cursor *c, rc_edmd *e)
+static void fields(cursor *c, rc_edmd *e, rc_status *status)
 {
     size_t n = (size_t)e->n;
     FIELD(c, e->time_origin), FIELD(c, e->now), FIELD(c, e->stopped_at);
@@ -72,6 +100,7 @@ static void fields(cursor *c, rc_edmd *e)
         FIELD(c, e->shear_flux), FIELD(c, e->shear_flux_integral), FIELD(c, e->gradient_motion);
         FIELD(c, e->shear_collisional);
     }
+    if (e->steps) capture_fields(c, e, status);
 }
 
 /* What identifies the layout: the engine must be built from the same definition to take the state back. */
@@ -90,14 +119,16 @@ static header header_of(const rc_edmd *e)
     h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
     h.species = e->species != NULL, h.hold = e->hold != NULL;
     h.last_collision = (uint8_t)((e->last_collision != NULL) | (e->last_hit != NULL) << 1);
-    h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1); /* bit 1: compression */
+    /* bit 1: compression; bit 2: stepped potentials */
+    h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1 | (e->steps != NULL) << 2);
     return h;
 }
 
 size_t rc_edmd_state_size(const rc_edmd *e)
 {
     cursor c = {COUNT, NULL, 0, 0, false};
-    fields(&c, (rc_edmd *)e); /* counting reads and writes nothing */
+    rc_status unused = RC_OK;
+    fields(&c, (rc_edmd *)e, &unused); /* counting reads and writes nothing */
     return sizeof(header) + c.used;
 }
 
@@ -112,8 +143,8 @@ rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
     header h = header_of(e);
     memcpy(buffer, &h, sizeof h);
     cursor c = {WRITE, (unsigned char *)buffer + sizeof h, size - sizeof h, 0, false};
-    fields(&c, e);
-    return RC_OK;
+    fields(&c, e, &s);
+    return s;
 }
 
 /* A restored state must be one an engine could have reached: clocks, positions and velocities finite and within
@@ -149,15 +180,18 @@ rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
     if (size < sizeof got) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes is too short", size);
     memcpy(&got, buffer, sizeof got);
     if (got.magic != STATE_MAGIC) return rc_fail(RC_INVALID_ARGUMENT, "state: not an event-driven engine state");
-    if (memcmp(&got, &want, sizeof got) != 0 || size != rc_edmd_state_size(e))
+    /* with stepped potentials the size depends on the capture map: checked once it is read */
+    if (memcmp(&got, &want, sizeof got) != 0 || (!e->steps && size != rc_edmd_state_size(e)))
         return rc_fail(RC_INVALID_ARGUMENT,
                        "state: made by an engine of %d particles in %dD with %u walls, not by this definition (%d "
                        "particles in %dD, %u walls) or not with its options",
                        (int)got.n, (int)got.dimension, got.walls, (int)want.n, (int)want.dimension, want.walls);
     cursor c = {READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
-    fields(&c, e);
+    rc_status s = RC_OK;
+    fields(&c, e, &s);
     if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
-    rc_status s = check_restored(e);
+    if (c.left != 0) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes too many", c.left);
+    if (s == RC_OK) s = check_restored(e);
     if (s == RC_OK && e->growth) s = rc_edmd_growth_resize(e);
     if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;

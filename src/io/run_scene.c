@@ -15,7 +15,7 @@ static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box"
                                        "gravity", "walls", "restitution", "event_detection", "thermostat",
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
                                        "equilibration", "contact_tolerance", "impact", "collapse", "compression",
-                                       NULL};
+                                       "interactions", "mixing", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -29,6 +29,7 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_contacts(root, scene);
     if (!s) s = rc_run_read_compression(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
+    if (!s) s = rc_run_read_interactions(root, scene);
     return s;
 }
 
@@ -76,6 +77,8 @@ void rc_run_scene_destroy(rc_run_scene *scene)
     free(scene->masses);
     free(scene->species);
     free(scene->walls);
+    free(scene->interactions);
+    free(scene->steps);
     free(scene->directory);
     free(scene);
 }

@@ -19,6 +19,8 @@ struct rc_run_scene {
     double *positions, *velocities, *radii, *masses;
     int32_t *species;
     rc_wall *walls;
+    rc_interaction *interactions;
+    rc_step *steps;      /* the interactions' steps, one array */
     char *directory;
     /* read from the file for the particles */
     bool box_given;      /* "box.size" was in the file */
@@ -49,6 +51,8 @@ rc_status rc_run_read_sizes(const cJSON *particles, rc_run_scene *scene);
 rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene);
 /* run_scene_compression.c: "compression" into scene->def.compression and settings.compression_stops. */
 rc_status rc_run_read_compression(const cJSON *root, rc_run_scene *scene);
+/* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
+rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
 rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 

@@ -58,6 +58,7 @@ static rc_status read_species(const cJSON *particles, rc_run_scene *scene)
                               scene->masses))
         s = rc_fail(RC_INVALID_ARGUMENT, "particles.%s", rc_last_error());
     free(species);
+    scene->def.species_count = kinds; /* the range of the species indices of "interactions" */
     return s;
 }
 

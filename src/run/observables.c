@@ -61,6 +61,12 @@ static const entry table[] = {
       E | ROW | SUM}, ED(negative_time_events, U64), NO},
     {{"three_body_events", "1", "collisions that left a particle overlapped with two others", E | ROW | SUM},
      ED(three_body_events, U64), NO},
+    {{"step_events", "1", "events at the steps of stepped potentials (interactions): crossings and bounces",
+      E | ROW | SUM}, ED(step_events, U64), NO},
+    {{"step_bounces", "1", "step events where the pair lacked the normal kinetic energy to cross and bounced back",
+      E | ROW | SUM}, ED(step_bounces, U64), NO},
+    {{"invalid_states", "1", "pairs found beyond the step their history records by more than rounding, at their "
+      "events and at renewals: always 0 with the stable rule", E | ROW | SUM}, ED(invalid_states, U64), NO},
     {{"thermostat_events", "1", "Andersen thermostat kicks", E | SUM}, ED(thermostat_events, U64), NO},
     {{"neighbour_rebuilds", "1", "neighbour-list renewals", E | SUM}, ED(neighbour_rebuilds, U64), NO},
     {{"sleeping", "1", "particles asleep now", E | ROW | SUM}, ED(sleeping, I32), NO},
@@ -70,8 +76,8 @@ static const entry table[] = {
     {{"temperature", "energy", "2K / (d N_f) now, N_f = N - 1 when momentum is conserved, else N (under shear: K "
       "of the peculiar velocities, the streaming velocity removed)", E | ROW | SUM},
      ED(temperature, F64), NO},
-    {{"pressure", "energy/volume", "pressure averaged over the interval, kinetic plus collisional (empty under "
-      "gravity, where it varies with height)", E | ROW | SUM}, ED(pressure, F64), NO},
+    {{"pressure", "energy/volume", "pressure averaged over the interval, kinetic plus collisional (the impulses at "
+      "cores and steps; empty under gravity, where it varies with height)", E | ROW | SUM}, ED(pressure, F64), NO},
     {{"compressibility", "1", "Z = P V / (N kT) over the interval", E | ROW | SUM}, ED(compressibility, F64), NO},
     {{"packing_fraction", "1", "the particles' volume (area in 2D) over the box's now; it grows during a compression",
       E | ROW | SUM}, ED(packing_fraction, F64), NO},
@@ -89,7 +95,7 @@ static const entry table[] = {
     {{"kinetic_energy", "energy", "translational (and rotational) kinetic energy now (under shear: of the peculiar "
       "velocities)", E | T | ROW | SUM},
      ED(kinetic_energy, F64), TS(kinetic_energy, F64)},
-    {{"potential_energy", "energy", "-m g.x summed: the energy in the gravity field", E | T | ROW | SUM},
+    {{"potential_energy", "energy", "-m g.x summed (the energy in the gravity field) plus the stepped potentials' energy", E | T | ROW | SUM},
      ED(potential_energy, F64), TS(potential_energy, F64)},
     {{"energy", "energy", "kinetic + potential", E | T | ROW | SUM}, ED(energy, F64), TS(energy, F64)},
     {{"dissipated_energy", "energy", "energy taken out by inelastic collisions (and friction) so far",
