@@ -16,9 +16,9 @@
  * updates per island but never fewer than SETTLE_SWEEPS sweeps: a tower or a pyramid converges fully (even from a
  * cold start), a pile of thousands gets SETTLE_SWEEPS sweeps a step and converges over the steps through the warm
  * start (docs/rigid.md, "The step"). An inelastic collision (restitution 0, no friction: one LCP) is settled from
- * nothing to COLLISION times its fastest approach within a COLLISION_SHARE-th of that budget; what it leaves, the
- * resting settle after gravity takes on. An island settled again in a later round of the same resolve (a contact
- * joined it) gets a LATER_SHARE-th of its budget: the first round did the bulk. */
+ * nothing to COLLISION times its fastest approach within a COLLISION_SHARE-th of that budget (and of the least
+ * sweeps); what it leaves, the resting settle after gravity takes on. An island settled again in a later round of
+ * the same resolve (a contact joined it) gets a LATER_SHARE-th of both: the first round did the bulk. */
 static const double SETTLE = 1e-10, COLLISION = 1e-6;
 enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHARE = 10 };
 
@@ -122,9 +122,10 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
         e->guess[t - first] = c->settled || !resting ? 0 : c->impulse;
         fastest = fmax(fastest, -rc_rigid_normal_velocity(e, c));
     }
-    int sweeps = SETTLE_WORK / (resting ? 1 : COLLISION_SHARE) / (later ? LATER_SHARE : 1) / (last - first);
+    int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
+    sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
     s = rc_impact_solver_settle(e->rest, e->problem, e->guess, (resting ? SETTLE : COLLISION) * fastest,
-                                sweeps > SETTLE_SWEEPS ? sweeps : SETTLE_SWEEPS, r);
+                                sweeps > 1 ? sweeps : 1, r);
     for (int t = first; t < last && !s && resting; t++) {
         rc_rigid_contact *c = &e->contacts.items[e->order[t]];
         c->impulse = (c->settled ? c->impulse : 0) + e->guess[t - first];
