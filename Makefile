@@ -11,7 +11,7 @@ JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev libccd-dev python3 \
            python3-numpy python3-matplotlib python3-ase python3-mdanalysis libhdf5-dev python3-h5py python3-pip \
            python3-setuptools \
-           libcairo2-dev
+           libcairo2-dev libopenmpi-dev openmpi-bin
 EXAMPLE ?= examples/impact/pool_break.json
 SCENE ?= examples/edmd/hard_spheres.json
 # Debian's interpreter, which has python3-numpy and python3-matplotlib (a pyenv python3 on PATH may not)
@@ -31,7 +31,7 @@ deps:
 	fi
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRICOCHET_WERROR=ON
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRICOCHET_WERROR=ON -DRICOCHET_MPI=ON
 	cmake --build $(BUILD) -j$(JOBS)
 
 # The main jobs on built-in examples: resolve the pool break with Generalized Reflections, then run 4000 hard spheres

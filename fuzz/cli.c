@@ -4,7 +4,7 @@
  * time-stepping scene, an XYZ trajectory and a CSV table, so that every command reaches its files; afterwards the
  * folder is removed. Inputs the tool would honour by running long or leaving the folder are skipped, as they are not
  * bugs: an absolute path or "..", a stop override (--time, --collisions, --events, --steps: the scenes stop after a
- * few events or steps) and --mp4 (which starts ffmpeg). */
+ * few events or steps; exchange's --rounds and --interval) and --mp4 (which starts ffmpeg). */
 #include <ftw.h>
 #include <sys/stat.h>
 
@@ -39,7 +39,8 @@ static const struct {
 /* Arguments the harness does not pass on (see the header comment). */
 static bool skipped(const char *arg)
 {
-    static const char *const options[] = {"--time", "--collisions", "--events", "--steps", "--mp4"};
+    static const char *const options[] = {"--time", "--collisions", "--events", "--steps", "--mp4", "--rounds",
+                                          "--interval"};
     for (size_t k = 0; k < sizeof options / sizeof *options; k++)
         if (strncmp(arg, options[k], strlen(options[k])) == 0) return true;
     return arg[0] == '/' || strstr(arg, "..") != NULL;

@@ -7,7 +7,8 @@ tool=$1
 out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
-for h in problem run_scene rigid_scene run checkpoint trajectory cli; do mkdir -p "$out/$h"; done
+for h in problem run_scene rigid_scene run checkpoint trajectory cli sweep; do mkdir -p "$out/$h"; done
+cp "$root"/examples/sweep/*.json "$root"/tests/sweep/*.json "$out/sweep/"
 cp "$root"/examples/impact/*.json "$out/problem/"
 cp "$root"/examples/edmd/*.json "$out/run_scene/"
 cp "$root"/examples/rigid/*.json "$out/rigid_scene/"

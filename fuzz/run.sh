@@ -9,7 +9,7 @@ tool=$2
 seconds=$3
 shift 3
 root=$(cd "$(dirname "$0")/.." && pwd)
-harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli}
+harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep}
 sh "$root/fuzz/make-seeds.sh" "$tool" "$build/fuzz-seeds" || exit 1
 export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0" OPENBLAS_NUM_THREADS=1
 # the slow unwinder sees HDF5's frames, which the suppression of its leak names
@@ -29,7 +29,7 @@ for h in $harnesses; do
     -artifact_prefix="$root/fuzz/findings/$h/"
   [ -f "$root/fuzz/$h.dict" ] && set -- "$@" -dict="$root/fuzz/$h.dict"
   case $h in
-    problem | run_scene | rigid_scene | run) set -- "$@" -dict="$root/fuzz/json.dict" ;;
+    problem | run_scene | rigid_scene | run | sweep) set -- "$@" -dict="$root/fuzz/json.dict" ;;
     cli) set -- "$@" -close_fd_mask=3 ;;
   esac
   if ! "$fuzzer" "$@" "$build/fuzz-corpus/$h" "$build/fuzz-seeds/$h" > "$build/fuzz-logs/$h.log" 2>&1; then

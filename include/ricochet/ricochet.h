@@ -8,6 +8,8 @@
  *   scene.h   reading scene files: whole event-driven runs (ricochet run)
  *   rigid_scene.h  reading time-stepping scene files (ricochet run)
  *   run.h     the run driver: both engines run, stop, write, checkpoint and report the same way
+ *   sweep.h   parameter sweeps and ensembles: many runs of one scene, their folders and tables
+ *   exchange.h  replica exchange (parallel tempering) over temperatures
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
  *   trajectory.h  reading trajectories back as frames
  *   render.h  pictures of frames (PNG, cairo) */
@@ -22,9 +24,12 @@
 #include "ricochet/io.h"
 #include "ricochet/scene.h"
 #include "ricochet/run.h"
+#include "ricochet/sweep.h"
+#include "ricochet/exchange.h"
 #include "ricochet/rigid_scene.h"
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"
 #include "ricochet/render.h"
+#include "ricochet/analysis.h"
 
 #endif

@@ -39,6 +39,17 @@ class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
                 ("progress_interval", ctypes.c_double)]
 
 
+class SweepProgress(ctypes.Structure):  # rc_sweep_progress, ricochet/sweep.h
+    _fields_ = [("runs", ctypes.c_int64), ("done", ctypes.c_int64), ("running", ctypes.c_int64),
+                ("failed", ctypes.c_int64), ("skipped", ctypes.c_int64), ("elapsed", ctypes.c_double),
+                ("eta", ctypes.c_double)]
+
+
+class ExchangeOptions(ctypes.Structure):  # rc_exchange_options, ricochet/exchange.h
+    _fields_ = [("interval", ctypes.c_double), ("rounds", ctypes.c_int64), ("seed", ctypes.c_uint64),
+                ("sample", ctypes.c_void_p), ("user", ctypes.c_void_p)]
+
+
 class ImpactOptions(ctypes.Structure):  # rc_impact_options, ricochet/impact.h
     _fields_ = [("op", ctypes.c_int), ("order", ctypes.c_int), ("seed", ctypes.c_uint64),
                 ("restitution", ctypes.c_double), ("friction", ctypes.c_double), ("tolerance", ctypes.c_double),
@@ -58,7 +69,9 @@ class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
 
 
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
-_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "impact_options": ImpactOptions,
+_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "sweep_progress": SweepProgress,
+            "exchange_options": ExchangeOptions,
+            "impact_options": ImpactOptions,
             "impact_result": ImpactResult}
 
 P = ctypes.c_void_p
@@ -102,9 +115,29 @@ _SIGNATURES = {
     "rc_run_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
     "rc_run_directory": (ctypes.c_char_p, [P]),
     "rc_run_summary_json": (P, [P, ctypes.c_bool]),
+    "rc_sweep_parse": (S, [ctypes.c_char_p, ctypes.c_char_p, PP]),
+    "rc_sweep_read": (S, [ctypes.c_char_p, PP]),
+    "rc_sweep_destroy": (None, [P]),
+    "rc_sweep_set_directory": (S, [P, ctypes.c_char_p]),
+    "rc_sweep_directory": (ctypes.c_char_p, [P]),
+    "rc_sweep_set_checkpoint_every": (None, [P, ctypes.c_double]),
+    "rc_sweep_execute": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
+    "rc_sweep_interrupt": (None, [P, ctypes.c_int]),
+    "rc_sweep_seed": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
+    "rc_exchange_run": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
+                            ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),
+    "rc_analysis_create": (S, [PP]),
+    "rc_analysis_destroy": (None, [P]),
+    "rc_analysis_set": (S, [P, ctypes.c_char_p, ctypes.c_char_p]),
+    "rc_analysis_add_frame": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_analysis_read": (S, [P, ctypes.c_char_p]),
+    "rc_analysis_finish": (S, [P]),
+    "rc_analysis_table": (S, [P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
+                              ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p)), ctypes.POINTER(c_double_p)]),
+    "rc_analysis_summary_json": (P, [P, ctypes.c_bool]),
 }
 
 

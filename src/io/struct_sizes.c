@@ -29,6 +29,8 @@ static const named_size struct_sizes[] = {
     {"run_settings", sizeof(rc_run_settings)},
     {"run_limits", sizeof(rc_run_limits)},
     {"run_options", sizeof(rc_run_options)},
+    {"sweep_progress", sizeof(rc_sweep_progress)},
+    {"exchange_options", sizeof(rc_exchange_options)},
 };
 
 size_t rc_struct_size(const char *name)

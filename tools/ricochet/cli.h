@@ -54,14 +54,26 @@ int rc_cli_parse(const rc_cli_command *command, int argc, char **argv, rc_cli_ta
 int rc_cli_one_file(const rc_cli_command *command, const char *what, const char **slot, const char *argument);
 /* The command's help page: usage, about, the options from its table, the footer. */
 void rc_cli_print_help(const rc_cli_command *command, FILE *out);
-/* The command lines of the commands (in resolve.c, run.c, render.c, plot.c). */
-extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command;
+/* The command lines of the commands (in resolve.c, run.c, sweep.c, exchange.c, render.c, plot.c, analyze.c). */
+extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command,
+    rc_cli_sweep_command, rc_cli_exchange_command, rc_cli_analyze_command;
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code. */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
 /* Writes each line of rc_last_warnings() to stderr as "ricochet: warning: NAME: line" (without "NAME: " when name
  * is NULL). */
 void rc_cli_print_warnings(const char *name);
+
+/* What a signal asks of the thing running: rc_run_interrupt or rc_sweep_interrupt with the right type. */
+typedef void rc_cli_interrupt_fn(void *what, int signal);
+/* SIGINT and SIGTERM call fn(what, signal) the first time (what NULL: nothing is running, the default action) and end
+ * the process at once the second time (signals.c). */
+void rc_cli_catch_signals(rc_cli_interrupt_fn *fn, void *what);
+
+/* Started by mpirun (OpenMPI, or another launcher of the PMI family): its environment says so (launch.c). */
+bool rc_cli_under_mpirun(void);
+/* The refusal of a tool built without MPI under mpirun; exit 1. */
+int rc_cli_no_mpi(const char *command);
 
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);
@@ -78,6 +90,8 @@ int rc_cli_print_json(cJSON *object, bool compact, const char *what);
 /* The same for JSON text already made (NULL: out of memory). */
 int rc_cli_print_text(const char *text, const char *what);
 
+/* The whole text of a file ("-": standard input), or NULL with errno set. Free it. */
+char *rc_cli_read_text(const char *path);
 /* mkdir -p path: -1 when it exists or was made, else the exit code after the message. */
 int rc_cli_make_directory(const char *path);
 /* "directory/name" (malloc'd), or NULL when out of memory. */
@@ -89,8 +103,17 @@ bool rc_cli_parse_size(const char *text, int *width, int *height);
 /* ricochet render TRAJECTORY... [options]: argv[0] is "render". */
 int rc_cli_render(int argc, char **argv);
 
+/* ricochet sweep SWEEP [options]: argv[0] is "sweep". */
+int rc_cli_sweep(int argc, char **argv);
+
+/* ricochet exchange SCENE --temperatures LIST [options]: argv[0] is "exchange". */
+int rc_cli_exchange(int argc, char **argv);
+
 /* ricochet plot CSV [options]: argv[0] is "plot". */
 int rc_cli_plot(int argc, char **argv);
+
+/* ricochet analyze RUN_FOLDER|TRAJECTORY [options]: argv[0] is "analyze". */
+int rc_cli_analyze(int argc, char **argv);
 
 /* The JSON report of one resolve (docs/formats.md, "The output of resolve"); NULL when out of memory. */
 cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *result);

@@ -15,8 +15,13 @@ static const char overview[] =
     "                          result as JSON\n"
     "  run SCENE [options]     run a simulation described by a scene file (JSON; event-driven or time-stepped),\n"
     "                          writing a run folder (trajectory, observables), and print a JSON summary\n"
+    "  sweep SWEEP [options]   run a scene over a grid of parameters and replicas (also under mpirun), one run\n"
+    "                          folder each, and write the table sweep.csv\n"
+    "  exchange SCENE [options]\n"
+    "                          replica exchange over a ladder of temperatures; prints the swap acceptance\n"
     "  render TRAJECTORY...    draw the frames of extended XYZ or H5MD trajectories into PNG pictures (and an MP4)\n"
     "  plot CSV [options]      draw the columns of a CSV table (observables.csv) against time as PNG line plots\n"
+    "  analyze PATH [options]  g(r), S(k), Q6 / psi6, MSD and D from a run folder or trajectory, as JSON and CSV\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
     "\n"
     "  --version               print the version\n"
@@ -28,7 +33,8 @@ static const char overview[] =
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, run, render, plot, help). `ricochet help observables`\n"
+    "Prints the overview, or the help of COMMAND (resolve, run, sweep, exchange, render, plot, analyze, help).\n"
+    "`ricochet help observables` "
     "prints the table of observables (the CSV columns and the summary's measured keys) as Markdown.\n";
 
 /* The library's table of observables as a Markdown table (docs/formats.md, "Observables", is this output). */
@@ -46,7 +52,9 @@ static void observables_table(FILE *out)
 int rc_cli_help(const char *topic, FILE *out)
 {
     static const rc_cli_command *const commands[] = {&rc_cli_resolve_command, &rc_cli_run_command,
-                                                     &rc_cli_render_command, &rc_cli_plot_command};
+                                                     &rc_cli_sweep_command, &rc_cli_exchange_command,
+                                                     &rc_cli_render_command, &rc_cli_plot_command,
+                                                     &rc_cli_analyze_command};
     if (topic && strcmp(topic, "observables") == 0) {
         observables_table(out);
         return 0;

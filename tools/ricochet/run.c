@@ -142,31 +142,6 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
     return RC_RUN_GO_ON;
 }
 
-/* The whole text of a file ("-": standard input), or NULL with errno set. */
-static char *read_text(const char *path)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return NULL;
-    size_t size = 0, capacity = 4096;
-    char *text = malloc(capacity);
-    while (text) {
-        size += fread(text + size, 1, capacity - size - 1, f);
-        if (size + 1 < capacity) break;
-        char *bigger = realloc(text, capacity *= 2);
-        if (!bigger) free(text);
-        text = bigger;
-    }
-    int error = ferror(f) ? EIO : 0;
-    if (f != stdin) fclose(f);
-    if (text && error) {
-        free(text);
-        text = NULL;
-        errno = error;
-    }
-    if (text) text[size] = '\0';
-    return text;
-}
-
 /* The command line as one string, each argument quoted for a POSIX shell when it needs it. */
 static char *command_line(int argc, char **argv)
 {
@@ -192,21 +167,7 @@ static char *command_line(int argc, char **argv)
     return line;
 }
 
-/* The run being driven, for the signal handler. */
-static rc_run *active;
-
-/* SIGINT, SIGTERM: the first asks the run to end cleanly; a second one ends the process at once. */
-static void on_signal(int number)
-{
-    static volatile sig_atomic_t seen;
-    if (seen || !active) {
-        signal(number, SIG_DFL);
-        raise(number);
-        return;
-    }
-    seen = 1;
-    rc_run_interrupt(active, number);
-}
+static void interrupt_run(void *run, int signal) { rc_run_interrupt(run, signal); }
 
 static int exit_code(rc_status s)
 {
@@ -218,12 +179,7 @@ static int exit_code(rc_status s)
 /* Runs to the end, prints the summary; the exit code. */
 static int drive(rc_run *run, const run_arguments *a)
 {
-    active = run;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    rc_cli_catch_signals(interrupt_run, run);
     rc_status s = rc_run_execute(run);
     rc_cli_progress_clear();
     int code = RC_EXIT_OK;
@@ -259,7 +215,7 @@ int rc_cli_run(int argc, char **argv)
     rc_status s;
     if (a.resume) {
         s = rc_run_resume(a.resume, &a.options, &run);
-    } else if (!(text = read_text(a.path))) {
+    } else if (!(text = rc_cli_read_text(a.path))) {
         free(line);
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
     } else {
@@ -267,7 +223,7 @@ int rc_cli_run(int argc, char **argv)
     }
     if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
     code = s ? rc_cli_fail(exit_code(s), "%s: %s", a.resume ? a.resume : a.path, rc_last_error()) : drive(run, &a);
-    active = NULL;
+    rc_cli_catch_signals(interrupt_run, NULL);
     rc_run_destroy(run);
     free(text);
     free(line);

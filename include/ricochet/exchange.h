@@ -1,0 +1,77 @@
+/* ricochet/exchange.h: replica exchange (parallel tempering) over temperatures for event-driven scenes with an
+ * Andersen thermostat (docs/scaling.md, "Replica exchange"; the canonical swap rule of Swendsen and Wang 1986,
+ * Geyer 1991, Hukushima and Nemoto 1996).
+ *
+ * M replicas of one scene run at the temperatures T_0 < ... < T_{M-1} (the thermostat's temperature), in this process,
+ * each for `interval` of simulation time per round; after each round neighbours on the ladder try to swap their
+ * configurations, even pairs (0-1, 2-3, ...) in even rounds and odd pairs in odd ones, each accepted with probability
+ * min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)]), U the potential energy (gravity; 0 for hard cores alone, where every swap
+ * is accepted). An accepted swap exchanges the positions and scales the velocities by sqrt(T_new / T_old), which keeps
+ * the kinetic part in detailed balance without entering the rule. Each round builds every replica's engine afresh
+ * from its configuration (rc_edmd_create), its thermostat seeded by the round and the slot; the swap decisions draw
+ * from a stream seeded by `seed`: the same scene, ladder and seed give the same bits, in one process or spread over
+ * several (below; `mpirun -n K ricochet exchange`). */
+#ifndef RICOCHET_EXCHANGE_H
+#define RICOCHET_EXCHANGE_H
+
+#include <stdint.h>
+
+#include "ricochet/core.h"
+#include "ricochet/frame.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Called after every round, before the swaps, for every slot (temperature index): its configuration and potential
+ * energy. */
+typedef void rc_exchange_sample_fn(int64_t round, int slot, const rc_frame *frame, double potential_energy,
+                                   void *user);
+
+typedef struct rc_exchange_options {
+    double interval;               /* simulation time each replica runs between swap attempts (> 0) */
+    int64_t rounds;                /* rounds of run-then-swap (> 0) */
+    uint64_t seed;                 /* of the swap decisions and the thermostat streams */
+    rc_exchange_sample_fn *sample; /* may be NULL */
+    void *user;
+} rc_exchange_options;
+
+/* Runs the replica exchange. scene_text: an event-driven scene whose "thermostat" is set (its temperature is
+ * replaced by each slot's); temperatures: `slots` positive values, increasing (2 <= slots <= 1024). attempts and
+ * accepted (slots - 1 entries each, may be NULL): the swap attempts and acceptances of each neighbouring pair;
+ * mean_energy (slots entries, may be NULL): the mean potential energy at each temperature over the rounds' ends.
+ * RC_INVALID_ARGUMENT names the field. */
+RC_API rc_status rc_exchange_run(const char *scene_text, int slots, const double *temperatures,
+                                 const rc_exchange_options *options, int64_t *attempts, int64_t *accepted,
+                                 double *mean_energy);
+
+/* ---- Step by step, for a front end that spreads the replicas over processes (the tool's MPI scheduler) --------
+ * Every process creates the same exchange; in each round every replica is advanced by one process
+ * (rc_exchange_advance), each process gives the energies the others measured (rc_exchange_set_energy), and every
+ * process ends the round with rc_exchange_swap, which makes the same decisions everywhere. Replicas never move between
+ * processes: a swap trades their temperatures. rc_exchange_run is this loop in one process. */
+typedef struct rc_exchange rc_exchange;
+
+RC_API rc_status rc_exchange_create(const char *scene_text, int slots, const double *temperatures,
+                                    const rc_exchange_options *options, rc_exchange **exchange);
+RC_API void rc_exchange_destroy(rc_exchange *exchange);
+/* Runs replica r (0 <= r < slots) for this round's interval at the temperature it holds now; the sample callback
+ * sees it. */
+RC_API rc_status rc_exchange_advance(rc_exchange *exchange, int replica);
+/* Replica r's potential energy at the end of its last round, as measured here or given. */
+RC_API double rc_exchange_energy(const rc_exchange *exchange, int replica);
+RC_API void rc_exchange_set_energy(rc_exchange *exchange, int replica, double energy);
+/* Ends the round: the mean energies updated, this round's pairs tried. */
+RC_API void rc_exchange_swap(rc_exchange *exchange);
+/* Runs the rounds left with every replica in this process (rc_exchange_run's loop). */
+RC_API rc_status rc_exchange_execute(rc_exchange *exchange);
+/* Rounds ended so far. */
+RC_API int64_t rc_exchange_round(const rc_exchange *exchange);
+/* What rc_exchange_run reports, so far (each may be NULL). */
+RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, int64_t *accepted,
+                               double *mean_energy);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,102 @@
+"""Parameter sweeps and ensembles through the library (ricochet/sweep.h; docs/python.md, "Sweeps"): a sweep given as a
+dict, JSON text or a file in the format of `ricochet sweep` runs on this machine's cores (each run in a process of
+its own, no MPI needed) into its folder, and its table comes back as a numpy structured array, or a pandas DataFrame
+when pandas is installed.
+"""
+import csv
+import ctypes
+import json
+import os
+import signal
+import threading
+
+import numpy
+
+from ._lib import SweepProgress, check, lib
+
+_PROGRESS = ctypes.CFUNCTYPE(None, ctypes.POINTER(SweepProgress), ctypes.c_void_p)
+_COUNTS = ("runs", "done", "running", "failed", "skipped", "elapsed", "eta")
+
+
+def _column(cells):
+    """A column of the table: float64 when every cell is a number or empty (NaN), else text."""
+    try:
+        return numpy.array([float(c) if c != "" else numpy.nan for c in cells], dtype=numpy.float64)
+    except ValueError:
+        return numpy.array(cells, dtype=str)
+
+
+def read_sweep_table(directory, means=False):
+    """The table a sweep left in directory: sweep.csv (one row per run: run, point, replica, seed, the varied keys,
+    status, message, stopped_by and every number of the summary), or with means=True sweep_means.csv (one row per
+    point: the mean and standard error of each number over the replicas that ended ok). A pandas DataFrame when
+    pandas is installed, else a numpy structured array whose fields are the CSV's columns."""
+    path = os.path.join(os.fsdecode(directory), "sweep_means.csv" if means else "sweep.csv")
+    try:
+        import pandas
+    except ImportError:
+        pandas = None
+    if pandas is not None:
+        return pandas.read_csv(path, keep_default_na=False, na_values=[""])
+    with open(path, newline="", encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    names, body = rows[0], rows[1:]
+    columns = [_column([row[j] for row in body]) for j in range(len(names))]
+    table = numpy.empty(len(body), dtype=[(name, column.dtype) for name, column in zip(names, columns)])
+    for name, column in zip(names, columns):
+        table[name] = column
+    return table
+
+
+def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=False):
+    """Runs a sweep and returns its table (read_sweep_table).
+
+    spec: a dict, JSON text or the path of a sweep file (docs/formats.md, "Sweep files"); a scene given by a relative
+    path is read relative to the file's folder (a dict's or text's: the working directory). out: the sweep folder
+    (default: the sweep's "directory", else "sweep"). jobs: runs at once (0: the number of processors).
+    checkpoint_every: simulation time between each run's checkpoints (0: the sweep's or the scenes' own).
+    progress: a function called with a dict (runs, done, running, failed, skipped, elapsed, eta) whenever a run starts
+    or ends. Runs that ended in an earlier call with the same folder are not run again; runs that failed are rows with
+    status "failed" and their message. Ctrl-C stops the runs at once (they go on from their last checkpoints in a
+    later call, with the same bits), writes the table and raises KeyboardInterrupt. Raises Error for a bad sweep (the
+    message names the field)."""
+    handle = ctypes.c_void_p()
+    if isinstance(spec, dict):
+        check(lib.rc_sweep_parse(json.dumps(spec).encode(), None, ctypes.byref(handle)))
+    elif isinstance(spec, str) and spec.lstrip().startswith("{"):
+        check(lib.rc_sweep_parse(spec.encode(), None, ctypes.byref(handle)))
+    else:
+        check(lib.rc_sweep_read(os.fsencode(spec), ctypes.byref(handle)))
+    interrupted = []
+
+    def on_progress(counts, user):
+        if interrupted:
+            lib.rc_sweep_interrupt(handle, interrupted[0])
+        if progress is not None:
+            progress({name: getattr(counts.contents, name) for name in _COUNTS})
+
+    callback = _PROGRESS(on_progress)
+    previous = None
+    try:
+        if out is not None:
+            check(lib.rc_sweep_set_directory(handle, os.fsencode(out)))
+        lib.rc_sweep_set_checkpoint_every(handle, checkpoint_every)
+        if threading.current_thread() is threading.main_thread():
+            previous = signal.signal(signal.SIGINT, lambda number, frame: interrupted.append(number))
+        counts = SweepProgress()
+        status = lib.rc_sweep_execute(handle, jobs, ctypes.cast(callback, ctypes.c_void_p), None, ctypes.byref(counts))
+        directory = lib.rc_sweep_directory(handle)
+        check(status)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        lib.rc_sweep_destroy(handle)
+    if interrupted:
+        raise KeyboardInterrupt
+    return read_sweep_table(directory, means=means)
+
+
+def sweep_seed(base, replica):
+    """The seed replica `replica` of a point whose scene has seed `base` runs with (rc_sweep_seed): base for replica
+    0, else the top 53 bits of splitmix64(base + replica)."""
+    return lib.rc_sweep_seed(base, replica)

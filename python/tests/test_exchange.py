@@ -1,0 +1,61 @@
+"""Tests of ricochet.replica_exchange (python/ricochet/exchange.py) against libricochet.so (RICOCHET_LIBRARY).
+
+Oracle: detailed balance. One sphere under gravity in a box closed at z = 0 and z = 3 with an Andersen thermostat
+has the barometric law exp(-mgh/kT) on [r, L - r] exactly; with swaps between three temperatures each temperature's
+mean height stays that of its law, and each pair's acceptance is the expectation of min(1, exp[(1/T_a - 1/T_b)
+(U_a - U_b)]) over the two exact laws (computed here on a grid). The samples come through the callback as numpy arrays;
+a scene without a thermostat raises Error naming it.
+"""
+import unittest
+
+import numpy
+
+import ricochet
+
+SCENE = {"dimension": 3, "box": {"size": [2, 2, 3], "periodic": [True, True, False]}, "gravity": [0, 0, -1],
+         "particles": [{"position": [1, 1, 1.5], "velocity": [0.3, -0.2, 0.5], "radius": 0.05, "mass": 1}],
+         "thermostat": {"temperature": 1, "rate": 4}, "collapse": {"sleep": False}, "stop": {"time": 1}}
+LADDER = [0.5, 0.8, 1.2]
+ROUNDS = 2000
+
+
+class ReplicaExchange(unittest.TestCase):
+    def test_detailed_balance(self):
+        heights = [[] for _ in LADDER]
+
+        def sample(round_, slot, positions, velocities, energy):
+            self.assertEqual(positions.shape, (1, 3))
+            self.assertAlmostEqual(energy, positions[0, 2], places=12)
+            heights[slot].append(positions[0, 2])
+
+        result = ricochet.replica_exchange(SCENE, LADDER, interval=1.5, rounds=ROUNDS, seed=3, sample=sample)
+        grid = numpy.linspace(0.05, 2.95, 801)
+        grid = 0.5 * (grid[1:] + grid[:-1])
+        laws = [numpy.exp(-grid / t) / numpy.exp(-grid / t).sum() for t in LADDER]
+        for slot, t in enumerate(LADDER):
+            h = numpy.array(heights[slot])
+            self.assertEqual(len(h), ROUNDS)
+            mean = (laws[slot] * grid).sum()
+            sd = numpy.sqrt((laws[slot] * (grid - mean) ** 2).sum())
+            self.assertLess(abs(h.mean() - mean), 5 * sd * numpy.sqrt(2 / ROUNDS), "T = %g" % t)
+        numpy.testing.assert_array_equal(result["attempts"], [ROUNDS // 2] * 2)
+        for pair in range(2):
+            a, b = LADDER[pair], LADDER[pair + 1]
+            rule = numpy.minimum(1, numpy.exp((1 / a - 1 / b) * (grid[:, None] - grid[None, :])))
+            want = (laws[pair][:, None] * laws[pair + 1][None, :] * rule).sum()
+            got = result["acceptance"][pair]
+            self.assertLess(abs(got - want), 5 * numpy.sqrt(2 * want * (1 - want) / (ROUNDS // 2)), (a, b, got, want))
+
+    def test_refused(self):
+        scene = dict(SCENE)
+        del scene["thermostat"]
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.replica_exchange(scene, LADDER, interval=1, rounds=2)
+        self.assertIn("thermostat", str(caught.exception))
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.replica_exchange(SCENE, [1.0, 0.5], interval=1, rounds=2)
+        self.assertIn("temperatures[1]", str(caught.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,231 @@
+/* Replica exchange over temperatures (ricochet/exchange.h; docs/scaling.md, "Replica exchange"): M replicas of one
+ * event-driven scene with an Andersen thermostat, each run for an interval per round from an engine built afresh
+ * from its configuration, then neighbouring temperatures swap configurations by the canonical Metropolis rule
+ * min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)]) (Swendsen and Wang 1986; Hukushima and Nemoto 1996), velocities scaled by
+ * sqrt(T_new / T_old). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/rng.h"
+#include "core/status.h"
+#include "ricochet/exchange.h"
+#include "ricochet/scene.h"
+#include "run/sweep.h"
+
+enum { MOST_SLOTS = 1024 };
+
+/* One replica: its configuration between rounds (up to date in the process that advances it). */
+typedef struct replica {
+    double *positions, *velocities;
+    double potential_energy;
+} replica;
+
+struct rc_exchange {
+    rc_run_scene *scene;
+    const rc_edmd_def *base;
+    int slots;
+    double *t;                    /* the ladder */
+    replica *replicas;
+    int *order;                   /* order[slot]: the replica at that temperature */
+    int *slot_of;                 /* slot_of[replica] */
+    rc_exchange_options options;
+    int64_t round;
+    rc_rng rng;                   /* the swap decisions */
+    int64_t *attempts, *accepted; /* per pair */
+    double *mean_energy;          /* per slot */
+    rc_frame frame;
+};
+
+static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
+                       rc_run_scene **scene)
+{
+    if (!scene_text || !t || !o) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_run: NULL argument");
+    if (slots < 2 || slots > MOST_SLOTS)
+        return rc_fail(RC_INVALID_ARGUMENT, "temperatures: %d of them; replica exchange needs 2 to %d", slots, MOST_SLOTS);
+    for (int k = 0; k < slots; k++)
+        if (!(t[k] > 0 && isfinite(t[k])) || (k > 0 && !(t[k] > t[k - 1])))
+            return rc_fail(RC_INVALID_ARGUMENT, "temperatures[%d]: %g is not positive and above the one before", k, t[k]);
+    if (!(o->interval > 0 && isfinite(o->interval)))
+        return rc_fail(RC_INVALID_ARGUMENT, "interval: %g is not a positive number", o->interval);
+    if (o->rounds <= 0) return rc_fail(RC_INVALID_ARGUMENT, "rounds: %lld is not positive", (long long)o->rounds);
+    if (rc_scene_is_time_stepping(scene_text))
+        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: replica exchange runs event-driven scenes");
+    rc_status s = rc_run_scene_parse(scene_text, scene);
+    if (!s && !(rc_run_scene_def(*scene)->thermostat_rate > 0))
+        s = rc_fail(RC_INVALID_ARGUMENT, "thermostat: replica exchange needs the scene's thermostat (its temperature "
+                                         "is each replica's)");
+    return s;
+}
+
+void rc_exchange_destroy(rc_exchange *x)
+{
+    if (!x) return;
+    for (int k = 0; x->replicas && k < x->slots; k++) {
+        free(x->replicas[k].positions);
+        free(x->replicas[k].velocities);
+    }
+    free(x->replicas);
+    free(x->order);
+    free(x->slot_of);
+    free(x->t);
+    free(x->attempts);
+    free(x->accepted);
+    free(x->mean_energy);
+    rc_frame_release(&x->frame);
+    rc_run_scene_destroy(x->scene);
+    free(x);
+}
+
+/* Every replica at the scene's configuration, its velocities scaled from the scene's temperature to its own. */
+static rc_status start(rc_exchange *x)
+{
+    size_t n = 3 * (size_t)x->base->count;
+    double scene_t = rc_run_scene_settings(x->scene)->temperature;
+    for (int k = 0; k < x->slots; k++) {
+        replica *r = &x->replicas[k];
+        x->order[k] = x->slot_of[k] = k;
+        r->positions = malloc(n * sizeof(double));
+        r->velocities = malloc(n * sizeof(double));
+        if (!r->positions || !r->velocities) return rc_fail(RC_NO_MEMORY, "out of memory");
+        memcpy(r->positions, x->base->positions, n * sizeof(double));
+        double scale = scene_t > 0 ? sqrt(x->t[k] / scene_t) : 1;
+        for (size_t i = 0; i < n; i++) r->velocities[i] = x->base->velocities[i] * scale;
+    }
+    return RC_OK;
+}
+
+rc_status rc_exchange_create(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
+                             rc_exchange **out)
+{
+    if (!out) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_create: NULL result");
+    *out = NULL;
+    rc_exchange *x = calloc(1, sizeof *x);
+    if (!x) return rc_fail(RC_NO_MEMORY, "out of memory");
+    rc_status s = check(scene_text, slots, t, o, &x->scene);
+    if (!s) {
+        x->base = rc_run_scene_def(x->scene);
+        x->slots = slots;
+        x->options = *o;
+        rc_rng_seed(&x->rng, o->seed);
+        x->t = malloc((size_t)slots * sizeof *x->t);
+        x->replicas = calloc((size_t)slots, sizeof *x->replicas);
+        x->order = calloc((size_t)slots, sizeof *x->order);
+        x->slot_of = calloc((size_t)slots, sizeof *x->slot_of);
+        x->attempts = calloc((size_t)slots, sizeof *x->attempts);
+        x->accepted = calloc((size_t)slots, sizeof *x->accepted);
+        x->mean_energy = calloc((size_t)slots, sizeof *x->mean_energy);
+        s = x->t && x->replicas && x->order && x->slot_of && x->attempts && x->accepted && x->mean_energy
+                ? rc_frame_init(&x->frame, x->base->count, false) : rc_fail(RC_NO_MEMORY, "out of memory");
+    }
+    if (!s) {
+        memcpy(x->t, t, (size_t)slots * sizeof *t);
+        s = start(x);
+    }
+    if (s) {
+        rc_exchange_destroy(x);
+        return s;
+    }
+    *out = x;
+    return RC_OK;
+}
+
+rc_status rc_exchange_advance(rc_exchange *x, int k)
+{
+    if (!x || k < 0 || k >= x->slots) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_advance: no replica %d", k);
+    replica *r = &x->replicas[k];
+    int slot = x->slot_of[k];
+    rc_edmd_def def = *x->base;
+    def.positions = r->positions;
+    def.velocities = r->velocities;
+    def.thermostat_temperature = x->t[slot];
+    def.seed = rc_sweep_seed(x->options.seed, 1 + x->round * MOST_SLOTS + slot);
+    rc_edmd *engine = NULL;
+    rc_status s = rc_edmd_create(&def, &engine);
+    rc_edmd_limits until = {x->options.interval, 0, 0};
+    if (!s) s = rc_edmd_advance(engine, &until);
+    if (!s) s = rc_edmd_fill_frame(engine, &x->frame);
+    if (!s) {
+        rc_edmd_observables now;
+        rc_edmd_measure(engine, &now);
+        r->potential_energy = now.potential_energy;
+        size_t bytes = 3 * (size_t)def.count * sizeof(double);
+        memcpy(r->positions, x->frame.positions, bytes);
+        memcpy(r->velocities, x->frame.velocities, bytes);
+        if (x->options.sample) x->options.sample(x->round, slot, &x->frame, r->potential_energy, x->options.user);
+    }
+    rc_edmd_destroy(engine);
+    return s;
+}
+
+double rc_exchange_energy(const rc_exchange *x, int k)
+{
+    return x && k >= 0 && k < x->slots ? x->replicas[k].potential_energy : NAN;
+}
+
+void rc_exchange_set_energy(rc_exchange *x, int k, double energy)
+{
+    if (x && k >= 0 && k < x->slots) x->replicas[k].potential_energy = energy;
+}
+
+/* The Metropolis test of slots a and a + 1; on success their replicas trade temperatures, velocities scaled. */
+static bool try_swap(rc_exchange *x, int a)
+{
+    replica *p = &x->replicas[x->order[a]], *q = &x->replicas[x->order[a + 1]];
+    double exponent = (1 / x->t[a] - 1 / x->t[a + 1]) * (p->potential_energy - q->potential_energy);
+    double u = rc_rng_uniform(&x->rng); /* drawn every time, so that the stream does not depend on the energies */
+    if (!(exponent >= 0 || u < exp(exponent))) return false;
+    double up = sqrt(x->t[a + 1] / x->t[a]);
+    for (size_t i = 0; i < 3 * (size_t)x->base->count; i++) p->velocities[i] *= up, q->velocities[i] /= up;
+    int keep = x->order[a];
+    x->order[a] = x->order[a + 1];
+    x->order[a + 1] = keep;
+    x->slot_of[x->order[a]] = a;
+    x->slot_of[x->order[a + 1]] = a + 1;
+    return true;
+}
+
+void rc_exchange_swap(rc_exchange *x)
+{
+    if (!x) return;
+    for (int k = 0; k < x->slots; k++)
+        x->mean_energy[k] += (x->replicas[x->order[k]].potential_energy - x->mean_energy[k]) / (double)(x->round + 1);
+    for (int a = (int)(x->round % 2); a + 1 < x->slots; a += 2) {
+        x->attempts[a]++;
+        x->accepted[a] += try_swap(x, a);
+    }
+    x->round++;
+}
+
+int64_t rc_exchange_round(const rc_exchange *x) { return x ? x->round : 0; }
+
+void rc_exchange_counts(const rc_exchange *x, int64_t *attempts, int64_t *accepted, double *mean_energy)
+{
+    for (int k = 0; x && k < x->slots; k++) {
+        if (attempts && k + 1 < x->slots) attempts[k] = x->attempts[k];
+        if (accepted && k + 1 < x->slots) accepted[k] = x->accepted[k];
+        if (mean_energy) mean_energy[k] = x->mean_energy[k];
+    }
+}
+
+rc_status rc_exchange_execute(rc_exchange *x)
+{
+    if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_execute: NULL exchange");
+    rc_status s = RC_OK;
+    while (!s && x->round < x->options.rounds) {
+        for (int k = 0; !s && k < x->slots; k++) s = rc_exchange_advance(x, k);
+        if (!s) rc_exchange_swap(x);
+    }
+    return s;
+}
+
+rc_status rc_exchange_run(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
+                          int64_t *attempts, int64_t *accepted, double *mean_energy)
+{
+    rc_exchange *x = NULL;
+    rc_status s = rc_exchange_create(scene_text, slots, t, o, &x);
+    if (!s) s = rc_exchange_execute(x);
+    if (!s) rc_exchange_counts(x, attempts, accepted, mean_energy);
+    rc_exchange_destroy(x);
+    return s;
+}

@@ -1,0 +1,293 @@
+/* Running a sweep's runs (ricochet/sweep.h): one run into its folder through the run driver (skipped when its
+ * outcome.json says it ended, resumed from its checkpoint when one is there), its outcome recorded; and the local
+ * scheduler, which keeps `jobs` runs going at once, each in a process of its own (fork), handing the next run to the
+ * first process that is free (dynamic load balancing: runs may differ in length by orders of magnitude). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/status.h"
+#include "io/json_document.h"
+#include "run/sweep.h"
+
+const char *rc_sweep_status_name(rc_sweep_status status)
+{
+    static const char *const names[] = {"pending", "ok", "failed", "not_terminated"};
+    return status >= RC_SWEEP_PENDING && status <= RC_SWEEP_NOT_TERMINATED ? names[status] : NULL;
+}
+
+const char *rc_sweep_root(rc_sweep *w)
+{
+    if (w->root) return w->root;
+    if (rc_directory_make(w->directory)) return NULL;
+    if (!(w->root = realpath(w->directory, NULL)))
+        rc_fail(RC_IO_ERROR, "cannot find the sweep folder %s: %s", w->directory, strerror(errno));
+    return w->root;
+}
+
+char *rc_sweep_run_path(const rc_sweep *w, int64_t k, const char *name)
+{
+    char run[32];
+    rc_sweep_run_name(w, k, run);
+    char *folder = rc_run_join(w->root ? w->root : w->directory, run);
+    char *path = folder && name ? rc_run_join(folder, name) : folder;
+    if (path != folder) free(folder);
+    return path;
+}
+
+rc_sweep_status rc_sweep_state(const rc_sweep *w, int64_t k, char *message, size_t size)
+{
+    if (message && size) message[0] = '\0';
+    char *path = w ? rc_sweep_run_path(w, k, "outcome.json") : NULL, *text = NULL;
+    cJSON *outcome = NULL;
+    rc_sweep_status state = RC_SWEEP_PENDING;
+    if (path && access(path, F_OK) == 0 && !rc_json_read_file(path, &text) && !rc_json_parse(text, &outcome)) {
+        const cJSON *status = cJSON_GetObjectItemCaseSensitive(outcome, "status");
+        const cJSON *said = cJSON_GetObjectItemCaseSensitive(outcome, "message");
+        for (int s = RC_SWEEP_OK; cJSON_IsString(status) && s <= RC_SWEEP_NOT_TERMINATED; s++)
+            if (strcmp(status->valuestring, rc_sweep_status_name((rc_sweep_status)s)) == 0) state = (rc_sweep_status)s;
+        if (message && size && cJSON_IsString(said)) snprintf(message, size, "%s", said->valuestring);
+    }
+    cJSON_Delete(outcome);
+    free(text);
+    free(path);
+    return state;
+}
+
+/* DIRECTORY/NNNN/outcome.json: how run k ended, written last (atomically), so that it marks an ended run. */
+static rc_status write_outcome(const rc_sweep *w, int64_t k, rc_sweep_status status, const char *message)
+{
+    cJSON *outcome = cJSON_CreateObject();
+    cJSON_AddNumberToObject(outcome, "run", (double)k);
+    cJSON_AddNumberToObject(outcome, "point", (double)(k / w->replicas));
+    cJSON_AddNumberToObject(outcome, "replica", (double)(k % w->replicas));
+    cJSON_AddStringToObject(outcome, "status", rc_sweep_status_name(status));
+    cJSON_AddStringToObject(outcome, "message", message);
+    char *text = cJSON_Print(outcome), *path = rc_sweep_run_path(w, k, "outcome.json");
+    rc_status s = text && path ? rc_run_write_text(path, text) : rc_fail(RC_NO_MEMORY, "out of memory");
+    cJSON_free(text);
+    cJSON_Delete(outcome);
+    free(path);
+    return s;
+}
+
+/* The run, on from its checkpoint in its own folder when one is there and it reads, else new from its scene. */
+static rc_status start(rc_sweep *w, int64_t k, const char *folder, rc_run **run)
+{
+    rc_run_options o = rc_run_default_options();
+    o.checkpoint_every = w->checkpoint_every;
+    char *checkpoint = rc_run_join(folder, "checkpoint.rcp");
+    if (!checkpoint) return RC_NO_MEMORY;
+    rc_status s = access(checkpoint, F_OK) == 0 ? rc_run_resume(checkpoint, &o, run) : RC_INVALID_ARGUMENT;
+    free(checkpoint);
+    if (!s) return s;
+    char *scene = rc_sweep_scene(w, k);
+    if (!scene) return rc_fail(RC_NO_MEMORY, "out of memory");
+    o.directory = folder;
+    s = rc_run_create(scene, &o, run);
+    cJSON_free(scene);
+    return s;
+}
+
+/* A run whose scene was refused: its scene.json is the scene as the sweep made it, for the user to see why (the
+ * message stays in rc_last_error). */
+static void keep_scene(const rc_sweep *w, int64_t k, const char *folder)
+{
+    char why[1024];
+    snprintf(why, sizeof why, "%s", rc_last_error());
+    cJSON *scene = rc_sweep_scene_object(w, k);
+    char *text = scene ? cJSON_Print(scene) : NULL, *path = rc_run_join(folder, "scene.json");
+    if (text && path) rc_run_write_text(path, text);
+    cJSON_free(text);
+    cJSON_Delete(scene);
+    free(path);
+    rc_fail(RC_INVALID_ARGUMENT, "%s", why);
+}
+
+rc_status rc_sweep_run(rc_sweep *w, int64_t k, rc_sweep_status *status)
+{
+    if (!w || !status || k < 0 || k >= w->runs) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_run: no such run");
+    *status = RC_SWEEP_PENDING;
+    if (w->interrupt_signal >= 0) return RC_OK;
+    if (!rc_sweep_root(w)) return RC_IO_ERROR;
+    rc_sweep_status before = rc_sweep_state(w, k, NULL, 0);
+    if (before != RC_SWEEP_PENDING) {
+        *status = before;
+        return RC_OK;
+    }
+    char *folder = rc_sweep_run_path(w, k, NULL);
+    if (!folder) return RC_NO_MEMORY;
+    rc_status s = rc_directory_make(folder);
+    rc_run *run = NULL;
+    if (!s) s = start(w, k, folder, &run);
+    if (!s) {
+        w->active = run;
+        if (w->interrupt_signal >= 0) rc_run_interrupt(run, w->interrupt_signal);
+        s = rc_run_execute(run);
+        w->active = NULL;
+    }
+    if (s && !run) keep_scene(w, k, folder);
+    free(folder);
+    const char *stopped = rc_run_stopped_by(run);
+    bool interrupted = !s && stopped && strcmp(stopped, "interrupted") == 0;
+    rc_run_destroy(run);
+    if (interrupted) return RC_OK;
+    *status = !s ? RC_SWEEP_OK : s == RC_NOT_TERMINATED ? RC_SWEEP_NOT_TERMINATED : RC_SWEEP_FAILED;
+    return write_outcome(w, k, *status, s ? rc_last_error() : "");
+}
+
+void rc_sweep_interrupt(rc_sweep *w, int signal)
+{
+    if (!w) return;
+    w->interrupt_signal = signal >= 0 ? signal : 0;
+    rc_run *run = w->active;
+    if (run) rc_run_interrupt(run, w->interrupt_signal);
+}
+
+int rc_sweep_interrupted_by(const rc_sweep *w) { return w ? w->interrupt_signal : -1; }
+
+/* ---- the local scheduler ---- */
+
+/* In the forked process: run k, then exit 0 when it ended (its outcome says how), 1 when it did not, 2 when the
+ * sweep folder could not be written. SIGINT and SIGTERM end it at once (the default, also under a front end that
+ * catches them, Python's): the run goes on later from its last periodic checkpoint, which a sweep never stopped wrote
+ * too, so it ends with the same bits. */
+static _Noreturn void run_child(rc_sweep *w, int64_t k)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    rc_sweep_status status;
+    rc_status s = rc_sweep_run(w, k, &status);
+    _exit(s ? 2 : status == RC_SWEEP_PENDING ? 1 : 0);
+}
+
+typedef struct scheduler {
+    rc_sweep *sweep;
+    pid_t *pids;                  /* per slot, 0 when free */
+    int64_t *runs;                /* the run in each slot */
+    int jobs;
+    rc_sweep_progress counts;
+    int64_t done_here;            /* ended in this call */
+    double started;
+    rc_sweep_progress_fn *progress;
+    void *user;
+} scheduler;
+
+static void tell(scheduler *c)
+{
+    c->counts.elapsed = rc_run_seconds() - c->started;
+    c->counts.eta = c->done_here > 0 ? c->counts.elapsed * (double)(c->counts.runs - c->counts.done) / (double)c->done_here
+                                     : -1;
+    if (c->progress) c->progress(&c->counts, c->user);
+}
+
+/* Starts run k in a free slot; false when fork fails. */
+static bool launch(scheduler *c, int64_t k)
+{
+    int slot = 0;
+    while (c->pids[slot]) slot++;
+    fflush(NULL); /* nothing buffered twice */
+    pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) run_child(c->sweep, k);
+    c->pids[slot] = pid;
+    c->runs[slot] = k;
+    c->counts.running++;
+    return true;
+}
+
+/* A process ended: count its run by its outcome; a process killed by a signal the sweep did not send (a crash, the
+ * kernel's OOM killer) fails its run. */
+static rc_status reap(scheduler *c, pid_t pid, int wait_status)
+{
+    int slot = 0;
+    while (slot < c->jobs && c->pids[slot] != pid) slot++;
+    if (slot == c->jobs) return RC_OK;
+    int64_t k = c->runs[slot];
+    c->pids[slot] = 0;
+    c->counts.running--;
+    rc_sweep *w = c->sweep;
+    int by = WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0;
+    if (by && by != SIGINT && by != SIGTERM && w->interrupt_signal < 0) {
+        char why[96];
+        snprintf(why, sizeof why, "the run's process was killed by signal %d", by);
+        rc_status s = write_outcome(w, k, RC_SWEEP_FAILED, why);
+        if (s) return s;
+    } else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 2) {
+        return rc_fail(RC_IO_ERROR, "run %lld could not write its folder in %s", (long long)k, w->root);
+    }
+    rc_sweep_status state = rc_sweep_state(w, k, NULL, 0);
+    if (state != RC_SWEEP_PENDING) {
+        c->counts.done++;
+        c->done_here++;
+        c->counts.failed += state != RC_SWEEP_OK;
+    }
+    return RC_OK;
+}
+
+/* Ends the runs still going at once: each goes on later from its last periodic checkpoint. (A checkpoint written at
+ * the interrupt would bring the particles' clocks up to that moment, and a run resumed from it would round
+ * differently from one never stopped.) */
+static void stop_children(const scheduler *c)
+{
+    for (int slot = 0; slot < c->jobs; slot++)
+        if (c->pids[slot]) kill(c->pids[slot], SIGKILL);
+}
+
+static rc_status schedule(scheduler *c)
+{
+    rc_sweep *w = c->sweep;
+    rc_status s = RC_OK;
+    bool forwarded = false;
+    int64_t next = 0;
+    for (;;) {
+        while (!s && w->interrupt_signal < 0 && c->counts.running < c->jobs && next < w->runs) {
+            int64_t k = next++;
+            if (rc_sweep_state(w, k, NULL, 0) != RC_SWEEP_PENDING) continue;
+            if (!launch(c, k)) s = rc_fail(RC_INTERNAL, "cannot start a process for run %lld: %s", (long long)k,
+                                           strerror(errno));
+        }
+        tell(c);
+        if (c->counts.running == 0) return s;
+        if ((s || w->interrupt_signal >= 0) && !forwarded) {
+            stop_children(c);
+            forwarded = true;
+        }
+        int wait_status;
+        pid_t pid = waitpid(-1, &wait_status, 0);
+        if (pid < 0 && errno != EINTR) return s ? s : rc_fail(RC_INTERNAL, "waitpid: %s", strerror(errno));
+        if (pid > 0) {
+            rc_status r = reap(c, pid, wait_status);
+            if (!s) s = r;
+        }
+    }
+}
+
+rc_status rc_sweep_execute(rc_sweep *w, int jobs, rc_sweep_progress_fn *progress, void *user, rc_sweep_progress *out)
+{
+    if (!w) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_execute: NULL sweep");
+    if (!rc_sweep_root(w)) return RC_IO_ERROR;
+    if (jobs <= 0) jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (jobs <= 0) jobs = 1;
+    if (jobs > w->runs) jobs = (int)w->runs;
+    scheduler c = {w, calloc((size_t)jobs, sizeof(pid_t)), calloc((size_t)jobs, sizeof(int64_t)), jobs,
+                   {w->runs, 0, 0, 0, 0, 0, -1}, 0, rc_run_seconds(), progress, user};
+    rc_status s = c.pids && c.runs ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
+    for (int64_t k = 0; !s && k < w->runs; k++) {
+        rc_sweep_status state = rc_sweep_state(w, k, NULL, 0);
+        c.counts.skipped += state != RC_SWEEP_PENDING;
+        c.counts.failed += state == RC_SWEEP_FAILED || state == RC_SWEEP_NOT_TERMINATED;
+    }
+    c.counts.done = c.counts.skipped;
+    if (!s) s = schedule(&c);
+    rc_status t = rc_sweep_write_tables(w);
+    if (!s) s = t;
+    if (out) *out = c.counts;
+    free(c.pids);
+    free(c.runs);
+    return s;
+}

@@ -1,0 +1,54 @@
+#!/bin/sh
+# ricochet exchange (docs/cli.md, "exchange"), end to end on examples/exchange/barometric.json: one sphere under
+# gravity with an Andersen thermostat, whose height follows the barometric law exp(-mgh/kT) on [r, L - r] exactly.
+# Oracles: each temperature's mean potential energy m g <h> is the barometric mean (5 standard errors), each pair's
+# acceptance the expectation of the canonical rule over the two exact laws (quadrature here); the same seed prints the
+# same bytes, another seed other numbers; under `mpirun -n 3` (a tool built with MPI), four replicas over three ranks
+# print the same bytes as one process. (tests/test_exchange.c tests the library the same way, more closely.)
+# Usage: sh tests/exchange.sh PATH/TO/ricochet [mpi]
+set -eu
+tool=$1
+mpi=${2:-}
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAILED: $*"; exit 1; }
+scene=$root/examples/exchange/barometric.json
+"$tool" exchange "$scene" --temperatures 0.5,0.8,1.2 --interval 1.5 --rounds 3000 --seed 5 --compact > "$tmp/a.json" \
+  || fail "exchange"
+"$tool" exchange "$scene" --temperatures 0.5,0.8,1.2 --interval 1.5 --rounds 3000 --seed 5 --compact > "$tmp/b.json"
+cmp -s "$tmp/a.json" "$tmp/b.json" || fail "the same seed printed other bytes"
+"$tool" exchange "$scene" --temperatures 0.5,0.8,1.2 --interval 1.5 --rounds 3000 --seed 6 --compact > "$tmp/c.json"
+cmp -s "$tmp/a.json" "$tmp/c.json" && fail "another seed printed the same bytes"
+/usr/bin/python3 - "$tmp/a.json" <<'PY' || fail "exchange: detailed balance"
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+ladder, rounds = r["temperatures"], r["rounds"]
+n = 600
+grid = [0.05 + 2.9 * (i + 0.5) / n for i in range(n)]
+def law(t):
+    w = [math.exp(-h / t) for h in grid]
+    z = sum(w)
+    return [x / z for x in w]
+laws = [law(t) for t in ladder]
+for k, t in enumerate(ladder):
+    mean = sum(p * h for p, h in zip(laws[k], grid))
+    sd = math.sqrt(sum(p * (h - mean) ** 2 for p, h in zip(laws[k], grid)))
+    got = r["mean_potential_energy"][k]
+    assert abs(got - mean) < 5 * sd * math.sqrt(2 / rounds), (t, got, mean)
+for k, pair in enumerate(r["pairs"]):
+    a, b = pair["temperatures"]
+    assert pair["attempts"] == rounds // 2, pair
+    want = sum(pa * pb * min(1.0, math.exp((1 / a - 1 / b) * (ha - hb)))
+               for pa, ha in zip(laws[k], grid) for pb, hb in zip(laws[k + 1], grid))
+    assert abs(pair["acceptance"] - want) < 5 * math.sqrt(2 * want * (1 - want) / pair["attempts"]), (a, b, pair, want)
+PY
+if [ "$mpi" = mpi ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  set -- examples/exchange/barometric.json --temperatures 0.5,0.8,1.2,1.6 --interval 1.5 --rounds 300 --compact
+  (cd "$root" && "$tool" exchange "$@") > "$tmp/one.json" || fail "exchange of four"
+  (cd "$root" && mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" exchange "$@") > "$tmp/three.json" \
+    || fail "mpirun -n 3 ricochet exchange"
+  cmp -s "$tmp/one.json" "$tmp/three.json" || fail "three ranks printed other bytes than one process"
+fi
+echo "exchange: all passed"

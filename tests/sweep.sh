@@ -1,0 +1,201 @@
+#!/bin/sh
+# ricochet sweep (docs/cli.md, "sweep"; ricochet/sweep.h), end to end. Oracles:
+# - the table: one row per run; a combination the scene reader refuses is "failed" with the reader's message and the
+#   sweep goes on to exit 3; replica 0 runs with the scene's seed, replica r with rc_sweep_seed's documented value;
+#   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here;
+# - run 0 is bit for bit `ricochet run` of its own scene.json (the sweep adds nothing to a run);
+# - the same runs under `mpirun -n 3` (when the tool is built with MPI) and with --jobs 1 leave identical files
+#   (cmp) and tables (all but the wall-clock columns);
+# - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
+#   stopped; a third start runs nothing;
+# - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
+# - zip mode pairs the lists; a time-stepping scene whose impact does not terminate is "not_terminated".
+# Usage: sh tests/sweep.sh PATH/TO/ricochet [mpi]
+set -eu
+tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+mpi=${2:-}
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+py=/usr/bin/python3
+fail() { echo "FAILED: $*"; exit 1; }
+
+# the same tables, bit for bit, but for the wall-clock columns
+same_tables() {
+  $py - "$1" "$2" <<'PY' || fail "tables of $1 and $2 differ"
+import csv, sys
+def rows(d, name):
+    with open(d + "/" + name) as f:
+        return list(csv.DictReader(f))
+for name in ("sweep.csv", "sweep_means.csv"):
+    a, b = rows(sys.argv[1], name), rows(sys.argv[2], name)
+    assert len(a) == len(b) and a, name
+    for x, y in zip(a, b):
+        for k in x:
+            if not k.startswith(("wall_seconds", "collisions_per_second", "outputs.directory")):
+                assert x[k] == y[k], (name, k, x[k], y[k])
+PY
+}
+# every run's files, bit for bit (scene.json but for its output.directory)
+same_files() {
+  for d in "$1"/0*; do
+    n=$(basename "$d")
+    for f in observables.csv trajectory.xyz outcome.json separation_histogram.csv; do
+      if [ -f "$d/$f" ]; then cmp -s "$d/$f" "$2/$n/$f" || fail "$2/$n/$f differs from $d/$f"; fi
+    done
+    $py -c "import json,sys; a,b=[json.load(open(p)) for p in sys.argv[1:]]; [s.get('output',{}).pop('directory',None) for s in (a,b)]; assert a==b" "$d/scene.json" "$2/$n/scene.json" || fail "$n/scene.json differs"
+  done
+}
+
+# ---- the table, failures, seeds, means
+set +e
+"$tool" sweep "$root/tests/sweep/quick.json" --out q --jobs 2 -q > q.json 2> q.err
+code=$?
+set -e
+[ $code = 3 ] || fail "quick sweep: exit $code, expected 3 (failed runs): $(cat q.err)"
+grep -q "4 of 8 runs failed" q.err || fail "quick sweep: stderr does not count the failed runs: $(cat q.err)"
+$py - <<'PY' || fail "quick sweep: table"
+import csv, json, math
+report = json.load(open("q.json"))
+assert report["runs"] == 8 and report["ok"] == 4 and report["failed"] == 4, report
+rows = list(csv.DictReader(open("q/sweep.csv")))
+assert [int(r["run"]) for r in rows] == list(range(8))
+def mix(z):  # rc_sweep_seed, docs/formats.md: splitmix64(base + r), top 53 bits
+    m = (1 << 64) - 1
+    z = (z + 0x9e3779b97f4a7c15) & m
+    z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & m
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & m
+    return (z ^ (z >> 31)) >> 11
+for r in rows:
+    point, replica = int(r["point"]), int(r["replica"])
+    assert int(r["run"]) == 2 * point + replica
+    assert float(r["particles.packing_fraction"]) == [0.2, 0.3][point // 2]
+    assert float(r["restitution"]) == [1.0, 2.0][point % 2]
+    assert int(r["seed"]) == (5 if replica == 0 else mix(5 + replica)), r["seed"]
+    if point % 2:
+        assert r["status"] == "failed" and "restitution" in r["message"] and r["compressibility"] == "", r
+    else:
+        assert r["status"] == "ok" and r["stopped_by"] == "collisions" and float(r["collisions"]) == 20000, r
+scene = json.load(open("q/0001/scene.json"))
+assert scene["seed"] == mix(6) and scene["particles"]["packing_fraction"] == 0.2
+assert json.load(open("q/0002/scene.json"))["restitution"] == 2  # a refused scene is kept for the user to see
+means = list(csv.DictReader(open("q/sweep_means.csv")))
+assert len(means) == 4
+for m in means:
+    p = int(m["point"])
+    group = [r for r in rows if int(r["point"]) == p and r["status"] == "ok"]
+    assert int(m["runs_ok"]) == len(group)
+    for key in ("compressibility", "pressure", "collision_rate"):
+        if not group:
+            assert m[key + "_mean"] == "" and m[key + "_sem"] == ""
+            continue
+        x = [float(r[key]) for r in group]
+        mean = sum(x) / len(x)
+        sem = math.sqrt(sum((v - mean) ** 2 for v in x) / (len(x) - 1) / len(x))
+        assert abs(float(m[key + "_mean"]) - mean) <= 1e-12 * abs(mean), (key, m[key + "_mean"], mean)
+        assert abs(float(m[key + "_sem"]) - sem) <= 1e-9 * abs(mean) + 1e-15, (key, m[key + "_sem"], sem)
+PY
+
+# ---- run 0 is `ricochet run` of its scene.json
+"$tool" run q/0000/scene.json --out single -q > /dev/null || fail "ricochet run of run 0's scene"
+cmp -s single/observables.csv q/0000/observables.csv || fail "run 0 differs from ricochet run of its scene"
+cmp -s single/trajectory.xyz q/0000/trajectory.xyz || fail "run 0's trajectory differs from ricochet run's"
+
+# ---- one process at a time, and under MPI: the same bits
+"$tool" sweep "$root/tests/sweep/quick.json" --out one --jobs 1 -q > /dev/null 2>&1 && fail "--jobs 1: exit 0"
+same_files q one
+same_tables q one
+if [ "$mpi" = mpi ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+  set +e
+  mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/sweep/quick.json" --out m -q \
+    > m.json 2> m.err
+  code=$?
+  set -e
+  [ $code != 0 ] || fail "mpirun: exit 0 with failed runs"
+  grep -q '"failed":	4' m.json || fail "mpirun: report $(cat m.json) $(cat m.err)"
+  same_files q m
+  same_tables q m
+fi
+
+# ---- killed with SIGKILL in the middle, started again: the same bits as a sweep never stopped
+"$tool" sweep "$root/tests/sweep/long.json" --out whole --jobs 2 -q > /dev/null || fail "long sweep"
+setsid "$tool" sweep "$root/tests/sweep/long.json" --out killed --jobs 2 -q > /dev/null 2>&1 &
+leader=$!
+waited=0
+until [ -f killed/0000/outcome.json ] && ls killed/000[2-5]/checkpoint.rcp > /dev/null 2>&1; do
+  sleep 0.05
+  waited=$((waited + 1))
+  [ $waited -lt 600 ] || fail "the sweep to kill never got going"
+done
+kill -9 -"$leader" || fail "cannot kill the sweep's process group"
+wait "$leader" 2> /dev/null || true
+[ ! -f killed/0005/outcome.json ] || fail "the kill came too late: every run had ended"
+[ ! -f killed/sweep.csv ] || fail "a killed sweep wrote its table"
+"$tool" sweep "$root/tests/sweep/long.json" --out killed --jobs 2 -q > again.json 2> again.err \
+  || fail "the sweep started again: $(cat again.err)"
+same_files whole killed
+same_tables whole killed
+"$tool" sweep "$root/tests/sweep/long.json" --out killed -q > third.json 2>&1 || fail "third start"
+$py -c "import json; r = json.load(open('third.json')); assert r['ok'] == 6 and r['wall_seconds'] < 1, r" \
+  || fail "a finished sweep started again ran something"
+
+# ---- zip mode: the lists side by side
+cat > zip.json <<JSON
+{"scene": "$root/tests/sweep/quick.json.scene", "vary": {}}
+JSON
+$py - "$root/tests/sweep/quick.json" <<'PY'
+import json, sys
+quick = json.load(open(sys.argv[1]))
+quick.update({"mode": "zip", "replicas": 1, "directory": "zipped"})
+quick["vary"] = {"particles.packing_fraction": [0.2, 0.3], "seed": [11, 12], "stop.collisions": [3000, 4000]}
+json.dump(quick, open("zip.json", "w"))
+PY
+"$tool" sweep zip.json -q > /dev/null || fail "zip sweep"
+$py - <<'PY' || fail "zip sweep: table"
+import csv
+rows = list(csv.DictReader(open("zipped/sweep.csv")))
+assert [(r["particles.packing_fraction"], r["seed"], r["collisions"]) for r in rows] == \
+    [("0.20000000000000001", "11", "3000"), ("0.29999999999999999", "12", "4000")], rows
+PY
+# ---- SIGTERM to the sweep: the runs end cleanly with checkpoints, exit 143 with runs pending; then finished as whole
+"$tool" sweep "$root/tests/sweep/long.json" --out termed --jobs 2 -q > termed.json 2> termed.err &
+sweeper=$!
+waited=0
+until ls termed/000[0-1]/checkpoint.rcp > /dev/null 2>&1; do
+  sleep 0.05
+  waited=$((waited + 1))
+  [ $waited -lt 600 ] || fail "the sweep to stop never got going"
+done
+kill -TERM "$sweeper"
+set +e
+wait "$sweeper"
+code=$?
+set -e
+[ $code = 143 ] || fail "SIGTERM: exit $code, expected 143: $(cat termed.err)"
+grep -q '"pending":' termed.json || fail "SIGTERM: no report"
+grep -q ',pending,' termed/sweep.csv || fail "SIGTERM: the table has no pending run"
+"$tool" sweep "$root/tests/sweep/long.json" --out termed -q > /dev/null || fail "the sweep after SIGTERM"
+same_files whole termed
+same_tables whole termed
+
+# ---- a time-stepping scene: an impact that does not terminate is "not_terminated" with its message; no seed
+$py - "$root/examples/rigid/geyser.json" <<'PY'
+import json, sys
+json.dump({"scene": sys.argv[1], "vary": {"lineality": [False, True], "stop.time": [0.05]}, "directory": "geyser"},
+          open("geyser.json", "w"))
+PY
+set +e
+"$tool" sweep geyser.json -q > /dev/null 2> geyser.err
+code=$?
+set -e
+[ $code = 3 ] || fail "geyser sweep: exit $code, expected 3"
+$py - <<'PY' || fail "geyser sweep: table"
+import csv
+rows = list(csv.DictReader(open("geyser/sweep.csv")))
+assert [(r["lineality"], r["status"], r["seed"]) for r in rows] == [("false", "not_terminated", ""), ("true", "ok", "")], rows
+assert "max_iterations" in rows[0]["message"] and rows[0]["stopped_by"] == "not_terminated", rows[0]
+assert float(rows[1]["time"]) == 0.05 and rows[1]["message"] == ""
+PY
+echo "sweep: all passed"

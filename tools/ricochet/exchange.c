@@ -1,0 +1,163 @@
+/* ricochet exchange SCENE --temperatures LIST [options] (docs/cli.md): parse the command line, run replica exchange
+ * over the temperatures with the library (ricochet/exchange.h: an event-driven scene with a thermostat, neighbouring
+ * temperatures swapping configurations by the canonical Metropolis rule) and print the swap acceptance of each pair
+ * and the mean potential energy at each temperature as JSON. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exchange.h"
+
+enum { TEMPERATURES, INTERVAL, ROUNDS, SEED, COMPACT, HELP };
+
+static const rc_cli_option option_table[] = {
+    {"temperatures", 0, "LIST", "the ladder: kT of each replica, increasing, comma-separated (at least two)",
+     TEMPERATURES},
+    {"interval", 0, "T", "simulation time each replica runs between swap attempts (default 1)", INTERVAL},
+    {"rounds", 0, "N", "rounds of run-then-swap (default 1000)", ROUNDS},
+    {"seed", 0, "S", "seed of the swap decisions and the thermostats' streams (default 1)", SEED},
+    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
+    {"help", 'h', NULL, "print this help", HELP},
+};
+
+const rc_cli_command rc_cli_exchange_command = {
+    "exchange",
+    "usage: ricochet exchange SCENE --temperatures T0,T1,... [options]\n",
+    "Replica exchange (parallel tempering) over temperatures: one replica of SCENE (an event-driven scene with a\n"
+    "\"thermostat\", whose temperature each replica replaces with its own) per temperature, each run INTERVAL of\n"
+    "simulation time per round; then neighbouring temperatures (even pairs in even rounds, odd pairs in odd ones)\n"
+    "swap their configurations with probability min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)]), U the potential energy,\n"
+    "the velocities scaled by sqrt(T_new / T_old). Prints the attempts, acceptances and acceptance rate of each pair\n"
+    "and the mean potential energy at each temperature as JSON. The same scene, ladder and seed give the same bits.\n",
+    option_table,
+    sizeof option_table / sizeof *option_table,
+    "The replicas run in this process, one after the other (docs/scaling.md, \"Replica exchange\").\n"
+    "\n"
+    "exit codes: 0 done, 1 usage, 2 bad scene or option (the message names the field), 3 an impact did not\n"
+    "terminate, 4 internal failure.\n",
+};
+
+typedef struct exchange_arguments {
+    const char *path;
+    double temperatures[MOST_TEMPERATURES];
+    int slots;
+    rc_exchange_options options;
+    bool compact, help;
+} exchange_arguments;
+
+/* A comma-separated list of numbers (their order and sign are the library's to check, naming the entry). */
+static int parse_list(const char *text, exchange_arguments *a)
+{
+    a->slots = 0;
+    for (const char *p = text;; p++) {
+        char *end;
+        errno = 0;
+        double x = strtod(p, &end);
+        if (end == p || errno || !isfinite(x) || (*end && *end != ',') || a->slots == MOST_TEMPERATURES)
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: \"%s\" is not a list of at most %d numbers "
+                               "T0,T1,...", text, MOST_TEMPERATURES);
+        a->temperatures[a->slots++] = x;
+        if (!*end) return RC_CLI_GO_ON;
+        p = end;
+    }
+}
+
+static int take(void *context, int id, const char *value)
+{
+    exchange_arguments *a = context;
+    char *end;
+    errno = 0;
+    switch (id) {
+    case TEMPERATURES: return parse_list(value, a);
+    case INTERVAL:
+        a->options.interval = strtod(value, &end);
+        if (end == value || *end || errno || !(a->options.interval > 0) || !isfinite(a->options.interval))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--interval: \"%s\" is not a positive number", value);
+        return RC_CLI_GO_ON;
+    case ROUNDS:
+        a->options.rounds = strtoll(value, &end, 10);
+        if (end == value || *end || errno || a->options.rounds < 1)
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--rounds: \"%s\" is not a positive whole number", value);
+        return RC_CLI_GO_ON;
+    case SEED:
+        a->options.seed = strtoull(value, &end, 10);
+        if (end == value || *end || errno || value[0] == '-')
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--seed: \"%s\" is not a whole number from 0 to 2^64 - 1", value);
+        return RC_CLI_GO_ON;
+    case COMPACT: a->compact = true; return RC_CLI_GO_ON;
+    default: a->help = true; return RC_CLI_GO_ON;
+    }
+}
+
+static int positional(void *context, const char *argument)
+{
+    return rc_cli_one_file(&rc_cli_exchange_command, "SCENE file", &((exchange_arguments *)context)->path, argument);
+}
+
+int rc_cli_exchange_report(const rc_exchange *x, int slots, const double *t, const rc_exchange_options *o,
+                           bool compact)
+{
+    int64_t attempts[MOST_TEMPERATURES], accepted[MOST_TEMPERATURES];
+    double energy[MOST_TEMPERATURES];
+    rc_exchange_counts(x, attempts, accepted, energy);
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddItemToObject(r, "temperatures", cJSON_CreateDoubleArray(t, slots));
+    cJSON_AddNumberToObject(r, "interval", o->interval);
+    cJSON_AddNumberToObject(r, "rounds", (double)o->rounds);
+    cJSON_AddNumberToObject(r, "seed", (double)o->seed);
+    cJSON *pairs = cJSON_AddArrayToObject(r, "pairs");
+    for (int k = 0; pairs && k + 1 < slots; k++) {
+        cJSON *pair = cJSON_CreateObject();
+        cJSON_AddItemToObject(pair, "temperatures", cJSON_CreateDoubleArray(t + k, 2));
+        cJSON_AddNumberToObject(pair, "attempts", (double)attempts[k]);
+        cJSON_AddNumberToObject(pair, "accepted", (double)accepted[k]);
+        cJSON_AddNumberToObject(pair, "acceptance", attempts[k] ? (double)accepted[k] / (double)attempts[k] : 0);
+        cJSON_AddItemToArray(pairs, pair);
+    }
+    cJSON_AddItemToObject(r, "mean_potential_energy", cJSON_CreateDoubleArray(energy, slots));
+    return rc_cli_print_json(r, compact, "exchange report");
+}
+
+int rc_cli_exchange_fail(const char *path, rc_status s)
+{
+    if (s == RC_NOT_TERMINATED) return rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%s: %s", path, rc_last_error());
+    return rc_cli_fail(s == RC_INVALID_ARGUMENT || s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s: %s",
+                       path, rc_last_error());
+}
+
+#ifndef RICOCHET_MPI
+static int rc_cli_exchange_mpi(rc_exchange *x, const char *path, int slots, const double *t,
+                               const rc_exchange_options *o, bool compact)
+{
+    (void)x, (void)path, (void)slots, (void)t, (void)o, (void)compact;
+    return rc_cli_no_mpi("exchange");
+}
+#endif
+
+int rc_cli_exchange(int argc, char **argv)
+{
+    static exchange_arguments a;
+    memset(&a, 0, sizeof a);
+    a.options = (rc_exchange_options){1, 1000, 1, NULL, NULL};
+    int code = rc_cli_parse(&rc_cli_exchange_command, argc, argv, take, positional, &a);
+    if (code != RC_CLI_GO_ON) return code;
+    if (a.help) return rc_cli_help("exchange", stdout);
+    if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "exchange needs a SCENE file (see ricochet help exchange)");
+    if (!a.slots) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: missing: the ladder T0,T1,...");
+    char *text = rc_cli_read_text(a.path);
+    if (!text) return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
+    rc_exchange *x = NULL;
+    rc_status s = rc_exchange_create(text, a.slots, a.temperatures, &a.options, &x);
+    free(text);
+    if (s) return rc_cli_exchange_fail(a.path, s);
+    if (rc_cli_under_mpirun()) {
+        code = rc_cli_exchange_mpi(x, a.path, a.slots, a.temperatures, &a.options, a.compact);
+    } else {
+        s = rc_exchange_execute(x);
+        code = s ? rc_cli_exchange_fail(a.path, s)
+                 : rc_cli_exchange_report(x, a.slots, a.temperatures, &a.options, a.compact);
+    }
+    rc_exchange_destroy(x);
+    return code;
+}

@@ -1,0 +1,177 @@
+/* ricochet sweep SWEEP.json [options] (docs/cli.md): parse the command line, read the sweep with the library
+ * (ricochet/sweep.h), run its runs on this machine's cores (rc_sweep_execute) or, under mpirun, over the ranks
+ * (sweep_mpi.c, built with RICOCHET_MPI), draw the progress (runs done, running, failed, the time left), stop the
+ * runs on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether every run ended ok. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+enum { OUT, JOBS, CHECKPOINT_EVERY, QUIET, COMPACT, HELP };
+
+static const rc_cli_option option_table[] = {
+    {"out", 0, "DIR", "the sweep folder (default: the file's \"directory\", else \"sweep\"): DIR/NNNN per run,\n"
+                      "DIR/sweep.csv, DIR/sweep_means.csv", OUT},
+    {"jobs", 'j', "N", "runs at once on this machine, each in a process of its own (default: the number of\n"
+                       "processors); under mpirun every rank but the first runs one at a time", JOBS},
+    {"checkpoint-every", 0, "T", "each run writes its checkpoint.rcp at every multiple of simulation time T\n"
+                                 "(default: the file's \"checkpoint_every\", else the scene's own)", CHECKPOINT_EVERY},
+    {"quiet", 'q', NULL, "no progress on stderr", QUIET},
+    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
+    {"help", 'h', NULL, "print this help", HELP},
+};
+
+const rc_cli_command rc_cli_sweep_command = {
+    "sweep",
+    "usage: ricochet sweep SWEEP [options]\n"
+    "       mpirun -n K ricochet sweep SWEEP [options]\n",
+    "Reads a sweep file (docs/formats.md, \"Sweep files\"): a base scene, the scene keys to vary by their dotted\n"
+    "paths (a grid of every combination, or zipped lists) and a number of replicas with derived seeds. Every run\n"
+    "goes through the run driver into its own folder DIR/NNNN (scene.json, summary.json, the trajectories,\n"
+    "outcome.json), the runs that have not ended handed to whichever process is free. Then it writes DIR/sweep.csv\n"
+    "(one row per run: the varied values, status, message and every number of the summary) and DIR/sweep_means.csv\n"
+    "(the mean and standard error over the replicas of each point), and prints what happened as JSON.\n",
+    option_table,
+    sizeof option_table / sizeof *option_table,
+    "The same command started again skips the runs that ended and resumes the others from their checkpoints, so a\n"
+    "killed sweep finishes with the same bits as one never stopped. A run whose scene is refused or that fails is\n"
+    "recorded (status \"failed\" and its message) and the sweep goes on. Progress (runs done, running, failed, the\n"
+    "time left) is drawn on stderr, in place on a terminal, a line per ended run otherwise. Ctrl-C (SIGINT) or SIGTERM\n"
+    "stops the runs at once, to go on from their last checkpoints, and writes the tables. Under mpirun, mpirun ends\n"
+    "every rank; the runs go on from their checkpoints all the same.\n"
+    "\n"
+    "exit codes: 0 every run ok, 1 usage, 2 bad sweep file, scene or option (the message names the field), 3 some\n"
+    "runs failed or did not terminate, 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",
+};
+
+typedef struct sweep_arguments {
+    const char *path, *out;
+    int jobs;
+    double checkpoint_every;
+    bool quiet, compact, help;
+} sweep_arguments;
+
+static int take(void *context, int id, const char *value)
+{
+    sweep_arguments *a = context;
+    char *end;
+    switch (id) {
+    case OUT:
+        if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--out: the name is empty");
+        a->out = value;
+        return RC_CLI_GO_ON;
+    case JOBS: {
+        long n = strtol(value, &end, 10);
+        if (end == value || *end || n < 1 || n > 4096)
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--jobs: \"%s\" is not a whole number from 1 to 4096", value);
+        a->jobs = (int)n;
+        return RC_CLI_GO_ON;
+    }
+    case CHECKPOINT_EVERY:
+        a->checkpoint_every = strtod(value, &end);
+        if (end == value || *end || !(a->checkpoint_every > 0) || a->checkpoint_every > 1e300)
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--checkpoint-every: \"%s\" is not a positive number", value);
+        return RC_CLI_GO_ON;
+    case QUIET: a->quiet = true; return RC_CLI_GO_ON;
+    case COMPACT: a->compact = true; return RC_CLI_GO_ON;
+    default: a->help = true; return RC_CLI_GO_ON;
+    }
+}
+
+static int positional(void *context, const char *argument)
+{
+    return rc_cli_one_file(&rc_cli_sweep_command, "SWEEP file", &((sweep_arguments *)context)->path, argument);
+}
+
+static bool drawn_in_place;
+
+void rc_cli_sweep_progress(const rc_sweep_progress *p, void *data)
+{
+    static int64_t last_done = -1;
+    (void)data;
+    bool tty = isatty(STDERR_FILENO);
+    if (!tty && p->done == last_done) return;
+    last_done = p->done;
+    fprintf(stderr, "%sricochet: sweep: %lld/%lld done, %lld running, %lld failed", tty ? "\r" : "",
+            (long long)p->done, (long long)p->runs, (long long)p->running, (long long)p->failed);
+    if (p->eta >= 0) {
+        long left = (long)(p->eta + 0.5);
+        fprintf(stderr, ", ETA %ld:%02ld:%02ld", left / 3600, left / 60 % 60, left % 60);
+    }
+    fputs(tty ? "\033[K" : "\n", stderr);
+    fflush(stderr);
+    drawn_in_place = tty;
+}
+
+static void interrupt_sweep(void *sweep, int signal) { rc_sweep_interrupt(sweep, signal); }
+
+void rc_cli_sweep_catch_signals(rc_sweep *sweep) { rc_cli_catch_signals(interrupt_sweep, sweep); }
+
+int rc_cli_sweep_report(rc_sweep *sweep, int signal_number, bool compact, double wall_seconds)
+{
+    if (drawn_in_place) fputs("\n", stderr);
+    int64_t counts[4] = {0};
+    for (int64_t k = 0; k < rc_sweep_runs(sweep); k++) counts[rc_sweep_state(sweep, k, NULL, 0)]++;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "runs", (double)rc_sweep_runs(sweep));
+    cJSON_AddNumberToObject(o, "points", (double)rc_sweep_points(sweep));
+    cJSON_AddNumberToObject(o, "replicas", (double)rc_sweep_replicas(sweep));
+    cJSON_AddNumberToObject(o, "ok", (double)counts[RC_SWEEP_OK]);
+    cJSON_AddNumberToObject(o, "failed", (double)counts[RC_SWEEP_FAILED]);
+    cJSON_AddNumberToObject(o, "not_terminated", (double)counts[RC_SWEEP_NOT_TERMINATED]);
+    cJSON_AddNumberToObject(o, "pending", (double)counts[RC_SWEEP_PENDING]);
+    cJSON_AddStringToObject(o, "directory", rc_sweep_directory(sweep));
+    cJSON_AddNumberToObject(o, "wall_seconds", wall_seconds);
+    int printed = rc_cli_print_json(o, compact, "sweep report");
+    if (printed != RC_EXIT_OK) return printed;
+    if (counts[RC_SWEEP_PENDING] && signal_number > 0) return 128 + signal_number;
+    if (counts[RC_SWEEP_PENDING]) return rc_cli_fail(RC_EXIT_INTERNAL, "%lld runs did not end",
+                                                     (long long)counts[RC_SWEEP_PENDING]);
+    if (counts[RC_SWEEP_FAILED] || counts[RC_SWEEP_NOT_TERMINATED])
+        return rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%lld of %lld runs failed or did not terminate (see %s/sweep.csv)",
+                           (long long)(counts[RC_SWEEP_FAILED] + counts[RC_SWEEP_NOT_TERMINATED]),
+                           (long long)rc_sweep_runs(sweep), rc_sweep_directory(sweep));
+    return RC_EXIT_OK;
+}
+
+/* The sweep's runs on this machine's cores. */
+static int run_here(rc_sweep *sweep, const sweep_arguments *a)
+{
+    rc_cli_sweep_catch_signals(sweep);
+    rc_sweep_progress counts;
+    rc_status s = rc_sweep_execute(sweep, a->jobs, a->quiet ? NULL : rc_cli_sweep_progress, NULL, &counts);
+    rc_cli_catch_signals(interrupt_sweep, NULL);
+    if (s) {
+        if (drawn_in_place) fputs("\n", stderr);
+        return rc_cli_fail(s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s", rc_last_error());
+    }
+    int interrupted = rc_sweep_interrupted_by(sweep);
+    return rc_cli_sweep_report(sweep, interrupted, a->compact, counts.elapsed);
+}
+
+#ifndef RICOCHET_MPI
+static int rc_cli_sweep_mpi(rc_sweep *sweep, bool quiet, bool compact)
+{
+    (void)sweep, (void)quiet, (void)compact;
+    return rc_cli_no_mpi("sweep");
+}
+#endif
+
+int rc_cli_sweep(int argc, char **argv)
+{
+    sweep_arguments a = {0};
+    int code = rc_cli_parse(&rc_cli_sweep_command, argc, argv, take, positional, &a);
+    if (code != RC_CLI_GO_ON) return code;
+    if (a.help) return rc_cli_help("sweep", stdout);
+    if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "sweep needs a SWEEP file (see ricochet help sweep)");
+    rc_sweep *sweep = NULL;
+    rc_status s = rc_sweep_read(a.path, &sweep);
+    if (!s && a.out) s = rc_sweep_set_directory(sweep, a.out);
+    if (s) return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s: %s", a.path, rc_last_error());
+    rc_sweep_set_checkpoint_every(sweep, a.checkpoint_every);
+    code = rc_cli_under_mpirun() ? rc_cli_sweep_mpi(sweep, a.quiet, a.compact) : run_here(sweep, &a);
+    rc_sweep_destroy(sweep);
+    return code;
+}
