@@ -71,6 +71,11 @@ typedef struct rc_rigid_def {
     const rc_rigid_static_def *statics;
     rc_impact_options impact;  /* operator, order, restitution, friction, lineality and budget of every resolve */
     double margin;             /* contact margin as a fraction of the smallest body's bounding radius; default 1e-3 */
+    bool sleep;                /* islands at rest fall asleep (default true): docs/rigid.md, "Sleeping" */
+    double sleep_speed;        /* a body slower than this (|v| + |w| times its bounding radius) is at rest; 0
+                                * (default): |g| h, what gravity adds in one step (without gravity nothing sleeps) */
+    double sleep_time;         /* how long every body of an island must stay at rest before it falls asleep;
+                                * default 0.5 */
 } rc_rigid_def;
 
 /* A body with the defaults: a unit sphere at the origin at rest, density 1 (mass 0: from the density), identity
@@ -78,7 +83,8 @@ typedef struct rc_rigid_def {
 RC_API rc_rigid_body_def rc_rigid_default_body(void);
 /* A static plane z = 0 (y = 0 in 2D is made by setting normal) with identity orientation. */
 RC_API rc_rigid_static_def rc_rigid_default_static(void);
-/* Dimension 3, h = 1e-3, no gravity, no bodies, rc_impact_default_options(), margin 1e-3. */
+/* Dimension 3, h = 1e-3, no gravity, no bodies, rc_impact_default_options(), margin 1e-3, sleeping on (speed |g| h,
+ * time 0.5). */
 RC_API rc_rigid_def rc_rigid_default_def(void);
 
 typedef struct rc_rigid rc_rigid;
@@ -100,7 +106,7 @@ RC_API double rc_rigid_mass(const rc_rigid *engine, int32_t body);
 /* The state of one body: any pointer may be NULL. Vectors have three entries; orientation four. */
 RC_API void rc_rigid_body_state(const rc_rigid *engine, int32_t body, double *position, double *orientation,
                                 double *velocity, double *angular_velocity);
-/* Replaces a body's velocities (for tests and interactive use). */
+/* Replaces a body's velocities (for tests and interactive use); a sleeping body's island is woken. */
 RC_API void rc_rigid_set_velocity(rc_rigid *engine, int32_t body, const double *velocity,
                                   const double *angular_velocity);
 
@@ -124,6 +130,9 @@ typedef struct rc_rigid_observables {
     double max_penetration;      /* the deepest overlap seen at the start of any step (>= 0) */
     double detection_seconds;    /* wall time in contact detection (broad and narrow phase) */
     double resolution_seconds;   /* wall time in the impact resolver */
+    int32_t sleeping;            /* bodies asleep now */
+    int64_t sleeps;              /* times a body fell asleep */
+    int64_t wakes;               /* times a sleeping body was woken */
 } rc_rigid_observables;
 
 RC_API void rc_rigid_measure(const rc_rigid *engine, rc_rigid_observables *out);

@@ -3,7 +3,9 @@
  * reach (bounding radius plus margin plus the distance it may travel in a step) doubled, so a body's partners are in
  * the 3^d cells around it. Bodies are counting-sorted by bucket; each body looks at the distinct buckets of its
  * neighbour cells and keeps the later bodies whose bounding spheres come within reach. Linear in the number of
- * bodies for piles of similar bodies; pairs come out in a fixed order (by first body, then bucket). */
+ * bodies for piles of similar bodies; pairs come out in a fixed order (by first body, then bucket). Pairs of two
+ * sleeping bodies are skipped (sleep.c): a sleeping body is paired only from the side of an awake one, and each pair
+ * is given lower index first. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,17 +79,18 @@ rc_status rc_rigid_broad_pairs(rc_rigid *e, const double *reach)
     while (buckets < 2 * (uint64_t)e->n) buckets <<= 1;
     rc_status s = sort_by_bucket(e, b, size, buckets);
     for (int32_t i = 0; i < e->n && !s; i++) {
+        if (e->asleep[i] >= 0) continue; /* its pairs with awake bodies come from their side */
         uint64_t near[27];
         int count = neighbour_buckets(e, i, size, buckets - 1, near);
         for (int k = 0; k < count && !s; k++)
             for (int32_t t = b->cell_start[near[k]]; t < b->cell_start[near[k] + 1] && !s; t++) {
                 int32_t j = b->sorted[t];
-                if (j <= i) continue;
+                if (j == i || (j < i && e->asleep[j] < 0)) continue;
                 double r2 = 0, limit = reach[i] + reach[j];
                 for (int c = 0; c < 3; c++) r2 += (e->x[3 * i + c] - e->x[3 * j + c]) * (e->x[3 * i + c] - e->x[3 * j + c]);
                 if (r2 > limit * limit) continue;
                 if (!(s = RC_GROW(b->pairs, b->pair_capacity, b->pair_count + 1)))
-                    b->pairs[b->pair_count][0] = i, b->pairs[b->pair_count++][1] = j;
+                    b->pairs[b->pair_count][0] = i < j ? i : j, b->pairs[b->pair_count++][1] = i < j ? j : i;
             }
     }
     return s;

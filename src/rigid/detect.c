@@ -1,6 +1,6 @@
 /* Contact detection of one step (DESIGN.md, "The time-stepped engine"; docs/rigid.md, "Contacts"): every pair that
  * is closer than the margin, or could close within the step at the speeds its bodies may have after the step's
- * impacts, goes through the narrow phase: body pairs from the broad phase, then every body against every static shape whose bounds it reaches. */
+ * impacts, goes through the narrow phase: body pairs from the broad phase, then every body against every static shape whose bounds it reaches. Sleeping bodies (sleep.c) meet only awake bodies. */
 #include <math.h>
 
 #include "rigid/engine.h"
@@ -28,7 +28,7 @@ rc_rigid_view rc_rigid_static_view(const rc_rigid *e, int32_t s)
                            g->shape == RC_RIGID_PLANE ? e->snormal + 3 * s : NULL};
 }
 
-static double speed(const rc_rigid *e, int32_t i)
+double rc_rigid_body_speed(const rc_rigid *e, int32_t i)
 {
     return rc_v3_norm(e->v + 3 * i) + rc_v3_norm(e->w + 3 * i) * e->geometry[i].bound;
 }
@@ -38,7 +38,7 @@ static double speed(const rc_rigid *e, int32_t i)
  * what gravity adds in a step. */
 static double travel(const rc_rigid *e, int32_t i, double fastest)
 {
-    return e->h * (speed(e, i) + fastest + e->h * rc_v3_norm(e->gravity));
+    return e->h * (rc_rigid_body_speed(e, i) + fastest + e->h * rc_v3_norm(e->gravity));
 }
 
 /* Could body i reach static shape s within threshold? */
@@ -55,7 +55,7 @@ rc_status rc_rigid_detect(rc_rigid *e)
 {
     e->contacts.count = 0;
     double fastest = 0;
-    for (int32_t i = 0; i < e->n; i++) fastest = fmax(fastest, speed(e, i));
+    for (int32_t i = 0; i < e->n; i++) fastest = fmax(fastest, rc_rigid_body_speed(e, i));
     for (int32_t i = 0; i < e->n; i++) e->reach[i] = e->geometry[i].bound + travel(e, i, fastest) + e->margin / 2;
     rc_status s = rc_rigid_broad_pairs(e, e->reach);
     for (int k = 0; k < e->broad.pair_count && !s; k++) {
@@ -65,6 +65,7 @@ rc_status rc_rigid_detect(rc_rigid *e)
                              &e->contacts);
     }
     for (int32_t i = 0; i < e->n && !s; i++) {
+        if (e->asleep[i] >= 0) continue; /* a sleeping body rests on its supports until woken */
         double threshold = e->margin + travel(e, i, fastest);
         for (int32_t t = 0; t < e->statics && !s; t++) {
             if (!near_static(e, i, t, threshold)) continue;

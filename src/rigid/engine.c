@@ -41,6 +41,8 @@ rc_rigid_def rc_rigid_default_def(void)
     d.time_step = 1e-3;
     d.impact = rc_impact_default_options();
     d.margin = 1e-3;
+    d.sleep = true;
+    d.sleep_time = 0.5;
     return d;
 }
 
@@ -116,7 +118,8 @@ static rc_status allocate(rc_rigid *e)
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
     ok &= (e->static_geometry = calloc(m, sizeof *e->static_geometry)) != NULL;
     ok &= (e->ball = calloc(n, sizeof *e->ball)) != NULL;
-    int32_t **ints[] = {&e->species, &e->parent, &e->island_of, &e->local, &e->bodies_of_island, &e->warm.first};
+    int32_t **ints[] = {&e->species,          &e->parent,     &e->island_of, &e->local,
+                        &e->bodies_of_island, &e->warm.first, &e->asleep,    &e->rest_steps};
     for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
     return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
 }
@@ -133,6 +136,10 @@ static rc_status check_def(const rc_rigid_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "margin: %g is not in (0, 1)", d->margin);
     if (d->body_count < 0 || (d->body_count > 0 && !d->bodies))
         return rc_fail(RC_INVALID_ARGUMENT, "bodies: %d bodies without an array", (int)d->body_count);
+    if (!(d->sleep_speed >= 0 && isfinite(d->sleep_speed)))
+        return rc_fail(RC_INVALID_ARGUMENT, "sleep_speed: %g is not a number >= 0", d->sleep_speed);
+    if (!(d->sleep_time > 0 && d->sleep_time <= 1e9 * d->time_step))
+        return rc_fail(RC_INVALID_ARGUMENT, "sleep_time: %g is not positive and at most 1e9 steps", d->sleep_time);
     if (d->static_count < 0 || (d->static_count > 0 && !d->statics))
         return rc_fail(RC_INVALID_ARGUMENT, "static: %d shapes without an array", (int)d->static_count);
     return rc_impact_options_validate(&d->impact);
@@ -154,6 +161,10 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     }
     for (int32_t t = 0; t < e->statics && !s; t++) s = add_static(e, t, &d->statics[t]);
     e->margin = d->margin * (isfinite(smallest) ? smallest : 1);
+    e->sleep = d->sleep;
+    e->sleep_speed = d->sleep_speed > 0 ? d->sleep_speed : rc_v3_norm(d->gravity) * d->time_step;
+    e->sleep_steps = (int32_t)ceil(d->sleep_time / d->time_step);
+    for (int32_t i = 0; i < e->n; i++) e->asleep[i] = -1;
     /* At restitution 0 the resolver's answer is the inelastic LCP's alone, which implicit equalities do not change
      * (they only serve the elastic loop's termination): their detection, an LP on large islands, is skipped. */
     rc_impact_options collide = d->impact, rest = d->impact;
@@ -193,7 +204,8 @@ void rc_rigid_destroy(rc_rigid *e)
     void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
                       e->reach, e->shift, e->v_collided, e->sx, e->sq, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
-                      e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first, e->guess};
+                      e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first,
+                      e->warm.spare_key, e->warm.spare_impulse, e->guess, e->asleep, e->rest_steps};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);

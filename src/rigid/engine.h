@@ -21,6 +21,7 @@ typedef struct rc_rigid_contact {
     bool active; /* takes part in the resolves: within the margin, or closing within the step (once in this step,
                     it stays in) */
     bool settled;   /* its resting impulse is already in the velocities of this step */
+    bool joined;    /* it began to take part in the latest round of a resolve (islands.c) */
     double impulse; /* the resting impulse along the normal: the warm start, then this step's (warm.c) */
 } rc_rigid_contact;
 
@@ -53,6 +54,9 @@ typedef struct rc_rigid_warm {
     int32_t *first; /* n + 1 */
     int count;
     size_t key_capacity, impulse_capacity;
+    int32_t (*spare_key)[3]; /* the entries being built by rc_rigid_warm_keep, then swapped in */
+    double *spare_impulse;
+    size_t spare_key_capacity, spare_impulse_capacity;
 } rc_rigid_warm;
 
 struct rc_rigid {
@@ -81,13 +85,31 @@ struct rc_rigid {
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
     rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
     rc_rigid_warm warm;
+    /* sleeping (sleep.c) */
+    bool sleep;
+    double sleep_speed;
+    int32_t sleep_steps; /* steps at rest before an island falls asleep */
+    int32_t *asleep;     /* per body: -1 awake, else the label of its sleeping island (one of its bodies) */
+    int32_t *rest_steps; /* per body: consecutive steps below sleep_speed, at most sleep_steps */
     rc_rigid_observables stats;
     double initial_energy;       /* kinetic + potential at time 0, for the drift */
     int64_t step_iterations;
 };
 
-/* Translational plus rotational kinetic energy of every body (observe.c). */
+/* Translational plus rotational kinetic energy of every body, and of body i (observe.c). */
 double rc_rigid_kinetic_energy(const rc_rigid *e);
+double rc_rigid_body_kinetic_energy(const rc_rigid *e, int32_t i);
+
+/* |v| + |w| times the bounding radius: how fast body i's surface may move (detect.c). */
+double rc_rigid_body_speed(const rc_rigid *e, int32_t i);
+
+/* Sleeping (sleep.c; docs/rigid.md, "Sleeping"). wake_touched wakes the sleeping islands that this step's contacts
+ * join to an awake body and returns how many bodies woke (their contacts are then to be detected again);
+ * wake_body wakes the island of body i; update counts each awake body's steps at rest after a step and puts to
+ * sleep the islands (bodies joined by this step's contacts) whose bodies have all rested sleep_steps. */
+int32_t rc_rigid_wake_touched(rc_rigid *e);
+void rc_rigid_wake_body(rc_rigid *e, int32_t i);
+void rc_rigid_sleep_update(rc_rigid *e);
 
 /* The narrow-phase view of body i, or of static shape s. */
 rc_rigid_view rc_rigid_body_view(const rc_rigid *e, int32_t i);

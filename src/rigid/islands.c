@@ -15,9 +15,12 @@
 /* Resting contact is settled to SETTLE times the step's velocity scale, within a budget of SETTLE_WORK contact
  * updates per island but never fewer than SETTLE_SWEEPS sweeps: a tower or a pyramid converges fully (even from a
  * cold start), a pile of thousands gets SETTLE_SWEEPS sweeps a step and converges over the steps through the warm
- * start (docs/rigid.md, "The step"). */
-static const double SETTLE = 1e-10;
-enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000 };
+ * start (docs/rigid.md, "The step"). An inelastic collision (restitution 0, no friction: one LCP) is settled from
+ * nothing to COLLISION times its fastest approach within a COLLISION_SHARE-th of that budget (and of the least
+ * sweeps); what it leaves, the resting settle after gravity takes on. An island settled again in a later round of
+ * the same resolve (a contact joined it) gets a LATER_SHARE-th of both: the first round did the bulk. */
+static const double SETTLE = 1e-10, COLLISION = 1e-6;
+enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHARE = 10 };
 
 /* The velocity of body i's material point p. */
 static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
@@ -43,14 +46,14 @@ static int32_t root(int32_t *parent, int32_t i)
     return i;
 }
 
-/* Activates the contacts that now take part; returns how many were new. */
+/* Activates the contacts that now take part and marks them joined; returns how many were new. */
 static int activate(const rc_rigid *e)
 {
     int added = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         rc_rigid_contact *c = &e->contacts.items[k];
-        if (!c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin)
-            c->active = true, added++;
+        c->joined = !c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
+        if (c->joined) c->active = true, added++;
     }
     return added;
 }
@@ -104,24 +107,26 @@ static void take_velocities(rc_rigid *e, const int32_t *bodies, int count, const
     }
 }
 
-/* Settles the island of contacts order[first .. last), already in e->problem: warm-started from the impulses the
- * contacts carry, except those already in this step's velocities (an island resolved again in a later round), and
- * to a tolerance of SETTLE of the larger of g h and the island's fastest approach. Afterwards each contact carries
- * its total resting impulse of the step. */
-static rc_status settle_island(rc_rigid *e, int first, int last, rc_impact_result *r)
+/* Settles the island of contacts order[first .. last), already in e->problem, to a tolerance of SETTLE of the larger
+ * of g h and the island's fastest approach. Resting contact (resting) starts from the impulses the contacts carry,
+ * except those already in this step's velocities (an island resolved again in a later round), and afterwards each
+ * contact carries its total resting impulse of the step. An inelastic collision (not resting) starts from nothing:
+ * its impulses are a change of the velocities the last step left at rest, not the resting load. */
+static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first, int last, rc_impact_result *r)
 {
     rc_status s = RC_RESERVE(e->guess, e->guess_capacity, (size_t)(last - first));
     if (s) return s;
     double fastest = rc_v3_norm(e->gravity) * e->h;
     for (int t = first; t < last; t++) {
         const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-        e->guess[t - first] = c->settled ? 0 : c->impulse;
+        e->guess[t - first] = c->settled || !resting ? 0 : c->impulse;
         fastest = fmax(fastest, -rc_rigid_normal_velocity(e, c));
     }
-    int sweeps = SETTLE_WORK / (last - first);
-    s = rc_impact_solver_settle(e->rest, e->problem, e->guess, SETTLE * fastest,
-                                sweeps > SETTLE_SWEEPS ? sweeps : SETTLE_SWEEPS, r);
-    for (int t = first; t < last && !s; t++) {
+    int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
+    sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
+    s = rc_impact_solver_settle(e->rest, e->problem, e->guess, (resting ? SETTLE : COLLISION) * fastest,
+                                sweeps > 1 ? sweeps : 1, r);
+    for (int t = first; t < last && !s && resting; t++) {
         rc_rigid_contact *c = &e->contacts.items[e->order[t]];
         c->impulse = (c->settled ? c->impulse : 0) + e->guess[t - first];
         c->settled = true;
@@ -131,7 +136,8 @@ static rc_status settle_island(rc_rigid *e, int first, int last, rc_impact_resul
 }
 
 /* Builds and resolves (or settles) the island of contacts order[first .. last). */
-static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool settle, int first, int last)
+static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool settle, bool later, int first,
+                                int last)
 {
     rc_impact_problem_clear(e->problem);
     int bodies = 0;
@@ -152,7 +158,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool sett
         if (!s) s = rc_impact_problem_add_contact(e->problem, local[0], local[1], c->point, c->normal, NULL);
     }
     rc_impact_result r;
-    if (!s && settle) s = settle_island(e, first, last, &r);
+    if (!s && settle) s = settle_island(e, solver == e->rest, later, first, last, &r);
     else if (!s) s = rc_impact_solver_resolve(solver, e->problem, &r);
     if (!s || s == RC_NOT_TERMINATED) {
         take_velocities(e, e->bodies_of_island, bodies, &r);
@@ -166,21 +172,28 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool sett
 
 rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest)
 {
-    bool settle = solver == e->rest && e->impact.friction == 0;
+    /* Without friction, resting contact and inelastic collisions (restitution 0: one LCP, no elastic loop) are
+     * settled; the rest goes to the resolver. */
+    bool settle = e->impact.friction == 0 && (solver == e->rest || e->impact.restitution == 0);
     size_t m = (size_t)e->contacts.count;
     rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
     if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
     if (s) return s;
     /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
-     * resolved again. Contacts only join, so the rounds end (at most one per contact). */
+     * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling, only islands
+     * that a contact joined are settled again after the first round: the others had their settle (one that ran out
+     * of its budget leaves approach that another settle in the same step would only chip at). */
     for (int round = 0; !s && (activate(e) > 0 || round == 0); round++) {
         int active = group(e);
         for (int first = 0, last; first < active && !s; first = last) {
             int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
-            bool approaching = false;
-            for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
-                approaching |= rc_rigid_normal_velocity(e, &e->contacts.items[e->order[last]]) < -slowest;
-            if (approaching) s = resolve_island(e, solver, settle, first, last);
+            bool approaching = false, joined = round == 0 || !settle;
+            for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++) {
+                const rc_rigid_contact *c = &e->contacts.items[e->order[last]];
+                approaching |= rc_rigid_normal_velocity(e, c) < -slowest;
+                joined |= c->joined;
+            }
+            if (approaching && joined) s = resolve_island(e, solver, settle, round > 0, first, last);
         }
     }
     return s;

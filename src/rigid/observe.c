@@ -23,6 +23,7 @@ void rc_rigid_body_state(const rc_rigid *e, int32_t i, double *position, double 
 
 void rc_rigid_set_velocity(rc_rigid *e, int32_t i, const double *velocity, const double *angular_velocity)
 {
+    rc_rigid_wake_body(e, i);
     for (int c = 0; c < e->d; c++) e->v[3 * i + c] = velocity[c];
     if (e->ball[i] || !angular_velocity) return;
     if (e->d == 3) memcpy(e->w + 3 * i, angular_velocity, 3 * sizeof *angular_velocity);
@@ -40,15 +41,18 @@ static void spin(const rc_rigid *e, int32_t i, double *out)
     out[2] = e->inertia_body[9 * i + 8] * e->w[3 * i + 2];
 }
 
+double rc_rigid_body_kinetic_energy(const rc_rigid *e, int32_t i)
+{
+    const double *v = e->v + 3 * i;
+    double l[3];
+    spin(e, i, l);
+    return e->mass[i] * rc_v3_dot(v, v) / 2 + rc_v3_dot(l, e->w + 3 * i) / 2;
+}
+
 double rc_rigid_kinetic_energy(const rc_rigid *e)
 {
     double kinetic = 0;
-    for (int32_t i = 0; i < e->n; i++) {
-        const double *v = e->v + 3 * i;
-        double l[3];
-        spin(e, i, l);
-        kinetic += e->mass[i] * rc_v3_dot(v, v) / 2 + rc_v3_dot(l, e->w + 3 * i) / 2;
-    }
+    for (int32_t i = 0; i < e->n; i++) kinetic += rc_rigid_body_kinetic_energy(e, i);
     return kinetic;
 }
 

@@ -1,6 +1,6 @@
 /* The time-stepped engine's state as bytes, for checkpoints (docs/formats.md, "checkpoint.rcp"): every body's position,
- * orientation, velocity and angular velocity, the clock, the counters and the resting impulses kept for the next
- * step's warm start (warm.c). A step depends on nothing else (contacts, islands and rotations are rebuilt from these
+ * orientation, velocity and angular velocity, the clock, the counters, each body's sleep (its island's label or -1,
+ * and its steps at rest: sleep.c) and the resting impulses kept for the next step's warm start (warm.c). A step depends on nothing else (contacts, islands and rotations are rebuilt from these
  * each step), so an engine built from the same definition that takes the state back steps on bit-identically. */
 #include <math.h>
 #include <stdbool.h>
@@ -9,7 +9,8 @@
 #include "core/status.h"
 #include "rigid/engine.h"
 
-#define STATE_MAGIC 0x3330455441545352ULL /* "RSTATE03" read as a little-endian number */
+#define STATE_MAGIC 0x3430455441545352ULL /* "RSTATE04" read as a little-endian number */
+enum { BLOCKS = 11 };
 
 typedef struct header {
     uint64_t magic;
@@ -28,6 +29,8 @@ static int blocks(rc_rigid *e, void **where, size_t *size)
     where[k] = e->q, size[k++] = 4 * n * sizeof *e->q;
     where[k] = e->v, size[k++] = 3 * n * sizeof *e->v;
     where[k] = e->w, size[k++] = 3 * n * sizeof *e->w;
+    where[k] = e->asleep, size[k++] = n * sizeof *e->asleep;
+    where[k] = e->rest_steps, size[k++] = n * sizeof *e->rest_steps;
     where[k] = e->warm.key, size[k++] = (size_t)e->warm.count * sizeof *e->warm.key;
     where[k] = e->warm.impulse, size[k++] = (size_t)e->warm.count * sizeof *e->warm.impulse;
     return k;
@@ -35,8 +38,8 @@ static int blocks(rc_rigid *e, void **where, size_t *size)
 
 size_t rc_rigid_state_size(const rc_rigid *e)
 {
-    void *where[9];
-    size_t size[9], total = sizeof(header);
+    void *where[BLOCKS];
+    size_t size[BLOCKS], total = sizeof(header);
     int count = blocks((rc_rigid *)e, where, size);
     for (int k = 0; k < count; k++) total += size[k];
     return total;
@@ -52,8 +55,8 @@ rc_status rc_rigid_state_save(const rc_rigid *e, void *buffer, size_t bytes)
     unsigned char *at = buffer;
     memcpy(at, &h, sizeof h);
     at += sizeof h;
-    void *where[9];
-    size_t size[9];
+    void *where[BLOCKS];
+    size_t size[BLOCKS];
     int count = blocks((rc_rigid *)e, where, size);
     for (int k = 0; k < count; k++) {
         if (size[k]) memcpy(at, where[k], size[k]);
@@ -89,6 +92,9 @@ static rc_status check_restored(const rc_rigid *e)
                 !(fabs(e->w[3 * i + c]) <= range))
                 return rc_fail(RC_INVALID_ARGUMENT, "state: body %d has a position or velocity beyond %g or not "
                                                     "finite (%g, %g)", (int)i, range, e->x[3 * i + c], e->v[3 * i + c]);
+        if (e->asleep[i] < -1 || e->asleep[i] >= e->n || e->rest_steps[i] < 0 || e->rest_steps[i] > e->sleep_steps)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: body %d's sleep (%d, %d steps at rest) is not valid", (int)i,
+                           (int)e->asleep[i], (int)e->rest_steps[i]);
         double norm = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
         if (!(fabs(norm - 1) < 1e-9))
             return rc_fail(RC_INVALID_ARGUMENT, "state: body %d's orientation is not a unit quaternion", (int)i);
@@ -117,8 +123,8 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
     rc_status s = rc_rigid_warm_reserve(e, h.kept);
     if (s) return s;
     e->warm.count = h.kept;
-    void *where[9];
-    size_t size[9];
+    void *where[BLOCKS];
+    size_t size[BLOCKS];
     int count = blocks(e, where, size);
     for (int k = 0; k < count; k++) {
         if (size[k]) memcpy(where[k], at, size[k]);
@@ -126,6 +132,8 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
     }
     s = check_restored(e);
     if (s) return s;
+    e->stats.sleeping = 0;
+    for (int32_t i = 0; i < e->n; i++) e->stats.sleeping += e->asleep[i] >= 0;
     for (int32_t i = 0; i < e->n; i++) rc_rigid_orient(e, i);
     rc_rigid_warm_index(e);
     return RC_OK;

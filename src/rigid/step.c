@@ -18,6 +18,9 @@
  *      rest has v3 = v5 = 0 and does not move; and both velocities satisfy every contact, so their mean does too.
  *      Orientations turn by the exact rotation of the angular velocity over h (unit quaternions); the angular
  *      momentum of each body is kept through its rotation (w = I_world^-1 L after the turn).
+ *   7. sleeping (sleep.c): islands whose bodies have all stayed slower than the sleep speed for the sleep time fall
+ *      asleep and take no part in steps 1-6 until a contact with an awake body (found in step 1) or a new velocity
+ *      wakes them.
  * Steps 3 and 5 follow Guendelman, Bridson and Fedkiw (2003): collisions before, contact after the velocity
  * update. With friction, steps 3 and 5 are each followed by a resolve with restitution 0 and no friction of the
  * islands that friction left approaching faster than 1e-6 g h: the resolver's friction is one-way coupled (its
@@ -85,6 +88,7 @@ static void turn(rc_rigid *e, int32_t i)
 static void move(rc_rigid *e)
 {
     for (int32_t i = 0; i < e->n; i++) {
+        if (e->asleep[i] >= 0) continue;
         double mean[3];
         rc_v3_axpy(e->v_collided + 3 * i, 1, e->v + 3 * i, mean);
         rc_v3_axpy(e->x + 3 * i, e->h / 2, mean, e->x + 3 * i);
@@ -96,6 +100,7 @@ static rc_status one_step(rc_rigid *e)
 {
     double t0 = seconds();
     rc_status s = rc_rigid_detect(e);
+    while (!s && rc_rigid_wake_touched(e) > 0) s = rc_rigid_detect(e); /* the woken bodies' contacts */
     if (s) return s;
     separate(e);
     rc_rigid_warm_start(e);
@@ -108,7 +113,8 @@ static rc_status one_step(rc_rigid *e)
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
     if (!s) e->stats.dissipated_energy += before - rc_rigid_kinetic_energy(e);
     if (!s) memcpy(e->v_collided, e->v, 3 * (size_t)e->n * sizeof *e->v);
-    for (int32_t i = 0; i < e->n && !s; i++) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
+    for (int32_t i = 0; i < e->n && !s; i++)
+        if (e->asleep[i] < 0) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
     if (!s) s = rc_rigid_resolve(e, e->rest, 0);
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
     e->stats.resolution_seconds += seconds() - t1;
@@ -118,6 +124,7 @@ static rc_status one_step(rc_rigid *e)
     if (!s) s = rc_rigid_warm_keep(e);
     if (s) return s;
     move(e);
+    rc_rigid_sleep_update(e);
     e->stats.steps++;
     e->time = (double)e->stats.steps * e->h;
     return RC_OK;

@@ -32,26 +32,48 @@ rc_status rc_rigid_warm_reserve(rc_rigid *e, int count)
     return s;
 }
 
+/* Keeps the contacts' resting impulses of this step and the entries of sleeping bodies (whose contacts were not
+ * detected: their island's impulses wait for it to wake), grouped by body a in list order within a body. */
 rc_status rc_rigid_warm_keep(rc_rigid *e)
 {
     rc_rigid_warm *w = &e->warm;
     const rc_rigid_contact *items = e->contacts.items;
     int kept = 0;
+    for (int t = 0; t < w->count && e->stats.sleeping > 0; t++) kept += e->asleep[w->key[t][0]] >= 0;
     for (int k = 0; k < e->contacts.count; k++) kept += items[k].impulse > 0;
-    rc_status s = rc_rigid_warm_reserve(e, kept);
+    size_t need = kept > 0 ? (size_t)kept : 1;
+    rc_status s = RC_RESERVE(w->spare_key, w->spare_key_capacity, need);
+    if (!s) s = RC_RESERVE(w->spare_impulse, w->spare_impulse_capacity, need);
     if (s) return s;
-    /* a counting sort by body a, in list order within a body */
-    w->count = 0;
+    /* a counting sort by body a: the sleeping bodies' entries and this step's contacts never share a body a */
+    int32_t *first = w->first;
+    memset(first, 0, ((size_t)e->n + 1) * sizeof *first);
+    for (int t = 0; t < w->count && e->stats.sleeping > 0; t++)
+        if (e->asleep[w->key[t][0]] >= 0) first[w->key[t][0] + 1]++;
     for (int k = 0; k < e->contacts.count; k++)
-        if (items[k].impulse > 0) w->key[w->count++][0] = items[k].a;
-    rc_rigid_warm_index(e);
+        if (items[k].impulse > 0) first[items[k].a + 1]++;
+    for (int32_t i = 0; i < e->n; i++) first[i + 1] += first[i];
+    for (int t = 0; t < w->count && e->stats.sleeping > 0; t++) {
+        if (e->asleep[w->key[t][0]] < 0) continue;
+        int at = first[w->key[t][0]]++;
+        memcpy(w->spare_key[at], w->key[t], sizeof w->key[t]);
+        w->spare_impulse[at] = w->impulse[t];
+    }
     for (int k = 0, rank = 0; k < e->contacts.count; k++) {
         rank = ordinal(items, k, rank);
         if (!(items[k].impulse > 0)) continue;
-        int t = w->first[items[k].a]++;
-        w->key[t][0] = items[k].a, w->key[t][1] = items[k].b, w->key[t][2] = rank;
-        w->impulse[t] = items[k].impulse;
+        int at = first[items[k].a]++;
+        w->spare_key[at][0] = items[k].a, w->spare_key[at][1] = items[k].b, w->spare_key[at][2] = rank;
+        w->spare_impulse[at] = items[k].impulse;
     }
+    int32_t(*key)[3] = w->key;
+    double *impulse = w->impulse;
+    size_t key_capacity = w->key_capacity, impulse_capacity = w->impulse_capacity;
+    w->key = w->spare_key, w->key_capacity = w->spare_key_capacity;
+    w->impulse = w->spare_impulse, w->impulse_capacity = w->spare_impulse_capacity;
+    w->spare_key = key, w->spare_key_capacity = key_capacity;
+    w->spare_impulse = impulse, w->spare_impulse_capacity = impulse_capacity;
+    w->count = kept;
     rc_rigid_warm_index(e);
     return RC_OK;
 }

@@ -69,9 +69,9 @@ static const entry table[] = {
       "events and at renewals: always 0 with the stable rule", E | ROW | SUM}, ED(invalid_states, U64), NO},
     {{"thermostat_events", "1", "Andersen thermostat kicks", E | SUM}, ED(thermostat_events, U64), NO},
     {{"neighbour_rebuilds", "1", "neighbour-list renewals", E | SUM}, ED(neighbour_rebuilds, U64), NO},
-    {{"sleeping", "1", "particles asleep now", E | ROW | SUM}, ED(sleeping, I32), NO},
-    {{"sleeps", "1", "times a particle fell asleep", E | SUM}, ED(sleeps, U64), NO},
-    {{"wakes", "1", "times a sleeping particle was woken", E | SUM}, ED(wakes, U64), NO},
+    {{"sleeping", "1", "particles (bodies) asleep now", E | T | ROW | SUM}, ED(sleeping, I32), TS(sleeping, I32)},
+    {{"sleeps", "1", "times a particle (body) fell asleep", E | T | SUM}, ED(sleeps, U64), TS(sleeps, I64)},
+    {{"wakes", "1", "times a sleeping particle (body) was woken", E | T | SUM}, ED(wakes, U64), TS(wakes, I64)},
     {{"kicks", "1", "resting contacts pushed apart (collapse.kick_speed)", E | SUM}, ED(kicks, U64), NO},
     {{"temperature", "energy", "2K / (d N_f) now, N_f = N - 1 when momentum is conserved, else N (under shear: K "
       "of the peculiar velocities, the streaming velocity removed)", E | ROW | SUM},
