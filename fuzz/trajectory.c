@@ -1,6 +1,7 @@
 /* Fuzz harness: the trajectory readers (rc_trajectory_open, rc_trajectory_next) on the input written to a file
  * under /dev/shm: extended XYZ (count and comment lines, Properties, Lattice, particle lines) or H5MD through HDF5
- * (told by the file's first bytes), up to 64 frames into one reused frame. */
+ * (told by the file's first bytes), up to 64 frames into one reused frame; the frames read are handed to an
+ * analysis with every measurement on (ricochet/analysis.h, what `ricochet analyze` does with outside files). */
 #include "harness.h"
 #include "ricochet/ricochet.h"
 
@@ -10,8 +11,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rc_trajectory_reader *reader = NULL;
     if (fuzz_file(data, size, "trajectory", path) && rc_trajectory_open(path, &reader) == RC_OK) {
         rc_frame frame = {0};
-        bool got = true;
-        for (int k = 0; k < 64 && got && rc_trajectory_next(reader, &frame, &got) == RC_OK; k++) continue;
+        bool got = true, analysing = true;
+        rc_analysis *analysis = NULL;
+        if (rc_analysis_create(&analysis) != RC_OK) analysing = false;
+        for (int k = 0; k < 64 && got && rc_trajectory_next(reader, &frame, &got) == RC_OK; k++)
+            if (got && analysing && frame.count <= 2000) analysing = rc_analysis_add_frame(analysis, &frame) == RC_OK;
+        if (analysing && rc_analysis_finish(analysis) == RC_OK) rc_text_free(rc_analysis_summary_json(analysis, true));
+        rc_analysis_destroy(analysis);
         rc_frame_release(&frame);
     }
     rc_trajectory_close(reader);

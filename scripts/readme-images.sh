@@ -3,7 +3,8 @@
 # Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
 # granular gas (ricochet run, then ricochet plot), the last frame of the binary disk mixture coloured by species
 # (ricochet run, then ricochet render), and the rigid bodies drawn as they are from their runs' shapes.json: the
-# hopper at its end (a few minutes) and the dice in flight. Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# hopper at its end (a few minutes) and the dice in flight; and the MSD and g(r) of hard spheres
+# (experiments/fig_structure.py, Python's ricochet.analyze with matplotlib). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,4 +34,7 @@ rigid() {
 }
 rigid hopper ""
 rigid dice "--time 0.6"
-echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, hopper.png and dice.png"
+RICOCHET_LIBRARY=${RICOCHET_LIBRARY:-$(dirname "$tool")/libricochet.so} PYTHONPATH="$root/python:$root/experiments" \
+    /usr/bin/python3 "$root/experiments/fig_structure.py" --out "$root/docs/img" >/dev/null
+echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, hopper.png, dice.png," \
+    "hard_spheres_msd.png and hard_spheres_rdf.png"

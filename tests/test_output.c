@@ -85,6 +85,7 @@ static void make_frame(rc_frame *f, int d, int32_t count, bool orientations, int
         for (int k = 0; k < 3; k++) {
             f->positions[3 * i + k] = k < d ? awkward[(i * 3 + k + seed) % AWKWARD] : 0.0;
             f->velocities[3 * i + k] = k < d ? -awkward[(i * 5 + k + 2 * seed) % AWKWARD] : 0.0;
+            f->images[3 * i + k] = k < d ? (i % 3 - 1) * (k == 0 ? 5 : -2147483647) : 0;
         }
         f->radii[i] = i % 2 ? 0.5 : fabs(awkward[(i + seed) % AWKWARD]);
         f->masses[i] = 0.5 + i % 3 + 1.0 / 3.0;
@@ -111,7 +112,7 @@ static void expect_comment(char **cursor, const rc_frame *f)
     }
     expect_text(cursor, "Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1", "properties");
     if (f->orientations) expect_text(cursor, ":orientation:R:4", "orientation property");
-    expect_text(cursor, ":masses:R:1:momenta:R:3", "masses and momenta, ASE's names");
+    expect_text(cursor, ":masses:R:1:momenta:R:3:image:I:3", "masses and momenta, ASE's names, then the images");
     expect_text(cursor, " Time=", "time key");
     expect_number(cursor, f->time, "time");
     char tail[96];
@@ -137,6 +138,7 @@ static void expect_frame(char **cursor, const rc_frame *f)
             expect_number(cursor, f->orientations[4 * i + order[k]], "orientation");
         expect_number(cursor, f->masses[i], "mass");
         for (int k = 0; k < 3; k++) expect_number(cursor, f->masses[i] * f->velocities[3 * i + k], "momentum");
+        for (int k = 0; k < 3; k++) expect_number(cursor, f->images ? f->images[3 * i + k] : 0, "image");
         expect_text(cursor, "\n", "end of line");
     }
 }

@@ -109,7 +109,7 @@ static void check_xyz(const char *name, const rc_rigid_def *def)
     CHECK(file != NULL, "%s: no trajectory.xyz", name);
     if (!file) return;
     CHECK(fgets(line, sizeof line, file) && fgets(line, sizeof line, file) &&
-              strstr(line, ":masses:R:1:momenta:R:3:aspherical_shape:R:3 "),
+              strstr(line, ":masses:R:1:momenta:R:3:image:I:3:aspherical_shape:R:3 "),
           "%s: the comment line does not end the columns with aspherical_shape:R:3: %s", name, line);
     for (int32_t i = 0; i < def->body_count && fgets(line, sizeof line, file); i++) {
         double x[3], want[3] = {0, 0, 0};

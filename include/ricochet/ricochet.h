@@ -30,5 +30,6 @@
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"
 #include "ricochet/render.h"
+#include "ricochet/analysis.h"
 
 #endif

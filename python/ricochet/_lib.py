@@ -129,6 +129,15 @@ _SIGNATURES = {
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),
+    "rc_analysis_create": (S, [PP]),
+    "rc_analysis_destroy": (None, [P]),
+    "rc_analysis_set": (S, [P, ctypes.c_char_p, ctypes.c_char_p]),
+    "rc_analysis_add_frame": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_analysis_read": (S, [P, ctypes.c_char_p]),
+    "rc_analysis_finish": (S, [P]),
+    "rc_analysis_table": (S, [P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
+                              ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p)), ctypes.POINTER(c_double_p)]),
+    "rc_analysis_summary_json": (P, [P, ctypes.c_bool]),
 }
 
 

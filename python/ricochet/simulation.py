@@ -12,6 +12,7 @@ import threading
 import numpy
 
 from ._lib import Frame, RunLimits, check, lib
+from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
 
@@ -107,6 +108,10 @@ class Simulation:
     def positions(self):
         """(count, dimension) centres at the current time, wrapped into the box along periodic axes."""
         return self._vectors(self._frame.positions)
+
+    def snapshot(self):
+        """The current state as a Snapshot (read_trajectory's kind, periodic images included): what analyze() takes."""
+        return Snapshot(self._frame)
 
     @property
     def velocities(self):

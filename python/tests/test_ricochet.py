@@ -5,6 +5,7 @@ Oracles:
   textbook answer; with restitution c the answer is (1 - c) (1/n, ..., 1/n) + c (0, ..., 0, 1) (DESIGN.md, section
   6.2: the inelastic answer of the simultaneous LCP moves all balls at the common speed).
 - Two unequal balls: the elastic collision of the textbook, ((m1 - m2) / (m1 + m2), 2 m1 / (m1 + m2)) v.
+- Analysis of a run's snapshots: the MSD equals numpy's over every origin of the unwrapped positions.
 - Trajectories: a hand-written extended XYZ file reads back to its numbers (2D told by z, species by symbol,
   defaults for missing columns); a malformed one raises Error naming the line.
 - The run driver (both engines): the dice run from Python turn with unit quaternions, a checkpoint resumes to the
@@ -96,6 +97,28 @@ class Gas(unittest.TestCase):
         phi = s["packing_fraction"]
         carnahan_starling = (1 + phi + phi ** 2 - phi ** 3) / (1 - phi) ** 3
         self.assertLess(abs(s["compressibility"] / carnahan_starling - 1), 0.1, s["compressibility"])
+
+    def test_analyze_snapshots(self):
+        """Snapshots of the gas analysed in memory: unwrapped displacements (positions + images * box) give the MSD
+        the library reports at every lag (every origin, msd_points above the frame count), and g(r) has its bins."""
+        sim = ricochet.Simulation(GAS)
+        frames = []
+        for k in range(12):
+            sim.advance(time=0.05 * k)
+            frames.append(sim.snapshot())
+        a = ricochet.analyze(frames, compute=["rdf", "msd"], msd_points=16, rdf_bins=50, rdf_range=2)
+        unwrapped = numpy.array([f.positions + f.images * f.box for f in frames])
+        expected = [numpy.mean(numpy.sum((unwrapped[lag:] - unwrapped[:len(frames) - lag]) ** 2, axis=2))
+                    for lag in range(len(frames))]
+        numpy.testing.assert_allclose(a.msd["msd"], expected, rtol=1e-12, atol=1e-300)
+        numpy.testing.assert_allclose(a.msd["time"], 0.05 * numpy.arange(12), rtol=1e-12, atol=1e-15)
+        self.assertEqual(len(a.rdf["r"]), 50)
+        self.assertEqual(a.summary["frames"], 12)
+        self.assertIsNone(a.structure_factor)
+        self.assertGreater(a.summary["rdf_contact"], 1)
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.analyze(frames, rdf_range=-1)
+        self.assertIn("rdf_range", str(caught.exception))
 
     def test_step_and_advance(self):
         sim = ricochet.Simulation(GAS)

@@ -1,7 +1,7 @@
 /* Reading H5MD frames (ricochet/trajectory.h; the layout of src/io/h5md_writer.c, docs/formats.md): frame k is row k
- * of particles/all/{position, velocity, radius, mass, species, orientation}/value with its time, in the box of
+ * of particles/all/{position, velocity, radius, mass, species, orientation, image}/value with its time, in the box of
  * particles/all/box (edges a time series, or one fixed dataset; each a vector of D edges or a diagonal D x D matrix,
- * as H5MD allows). position is required; the others are read when present (else 0, 0.5, 1, 0 and none). */
+ * as H5MD allows). position is required; the others are read when present (else 0, 0.5, 1, 0, none and 0). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,9 +11,9 @@
 #include "io/h5md_series.h"
 #include "io/trajectory_input.h"
 
-enum { POSITION, VELOCITY, RADIUS, MASS, SPECIES, ORIENTATION, EDGES, SETS };
+enum { POSITION, VELOCITY, RADIUS, MASS, SPECIES, ORIENTATION, IMAGE, EDGES, SETS };
 static const char *const names[SETS] = {"position", "velocity", "radius", "mass", "species", "orientation",
-                                        "box/edges"};
+                                        "image", "box/edges"};
 
 struct rc_h5md_input {
     char *path;
@@ -26,6 +26,7 @@ struct rc_h5md_input {
     bool edge_matrix;       /* the edges series holds D x D matrices, not vectors */
     bool periodic[3];
     double *scratch;        /* count * 4 */
+    int32_t *image_scratch; /* count * dimension */
 };
 
 static rc_status bad(const rc_h5md_input *in, const char *what)
@@ -99,7 +100,8 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
     in->frames = dims[0];
     in->count = (int32_t)dims[1];
     in->scratch = malloc((dims[1] ? dims[1] : 1) * 4 * sizeof *in->scratch);
-    return in->scratch ? RC_OK : rc_fail(RC_NO_MEMORY, "h5md input %s: out of memory", path);
+    in->image_scratch = malloc((dims[1] ? dims[1] : 1) * 3 * sizeof *in->image_scratch);
+    return in->scratch && in->image_scratch ? RC_OK : rc_fail(RC_NO_MEMORY, "h5md input %s: out of memory", path);
 }
 
 /* Row `row` of a set of the given rank (1: one value per frame, 2: one per particle, 3: width per particle) into
@@ -126,6 +128,15 @@ static bool read_vectors(rc_h5md_input *in, hid_t set, double *out)
     return true;
 }
 
+/* The images of d components into the frame's 3 per particle. */
+static bool read_images(rc_h5md_input *in, hid_t set, int32_t *out)
+{
+    if (!read_row(set, H5T_NATIVE_INT32, in->next, 3, in->count, in->dimension, in->image_scratch)) return false;
+    for (int32_t i = 0; i < in->count; i++)
+        for (int k = 0; k < 3; k++) out[3 * i + k] = k < in->dimension ? in->image_scratch[i * in->dimension + k] : 0;
+    return true;
+}
+
 /* Row in->next of the edges series (vectors or matrices) into in->box. */
 static bool read_edges(rc_h5md_input *in)
 {
@@ -146,6 +157,7 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
     if (s) return s;
     for (int32_t i = 0; i < in->count; i++) f->radii[i] = 0.5, f->masses[i] = 1, f->species[i] = 0;
     memset(f->velocities, 0, 3 * (size_t)in->count * sizeof *f->velocities);
+    memset(f->images, 0, 3 * (size_t)in->count * sizeof *f->images);
     bool ok = read_row(in->time, H5T_NATIVE_DOUBLE, in->next, 1, 1, 1, &f->time) &&
               read_vectors(in, sets[POSITION], f->positions) &&
               (sets[VELOCITY] < 0 || read_vectors(in, sets[VELOCITY], f->velocities)) &&
@@ -154,7 +166,7 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
               (sets[SPECIES] < 0 || read_row(sets[SPECIES], H5T_NATIVE_INT32, in->next, 2, in->count, 1, f->species)) &&
               (sets[ORIENTATION] < 0 ||
                read_row(sets[ORIENTATION], H5T_NATIVE_DOUBLE, in->next, 3, in->count, 4, f->orientations)) &&
-              (sets[EDGES] < 0 || read_edges(in));
+              (sets[IMAGE] < 0 || read_images(in, sets[IMAGE], f->images)) && (sets[EDGES] < 0 || read_edges(in));
     if (!ok) return bad(in, "a frame cannot be read");
     f->dimension = in->dimension;
     f->collisions = 0;
@@ -175,6 +187,7 @@ void rc_h5md_input_close(rc_h5md_input *in)
     if (in->time >= 0) H5Dclose(in->time);
     if (in->file >= 0) H5Fclose(in->file);
     free(in->scratch);
+    free(in->image_scratch);
     free(in->path);
     free(in);
 }

@@ -2,7 +2,8 @@
  * count line, the comment line with Lattice (its diagonal is the box), Properties (which columns hold what), Time,
  * Collisions and pbc, then one line per particle. Species are chemical symbols (H is species 0, He 1, ...); an
  * orientation column is x y z w and becomes the frame's (w, x, y, z). The velocity is velo (or vel, velocities),
- * the mass masses (ASE's name) or mass (OVITO's); momenta, which ASE reads, are skipped. */
+ * the mass masses (ASE's name) or mass (OVITO's); momenta, which ASE reads, are skipped. image (I:3, whole numbers)
+ * gives the frame's periodic images, else they are 0. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -13,13 +14,14 @@
 #include "io/elements.h"
 #include "io/trajectory_input.h"
 
-enum { COLUMN_SKIP, COLUMN_SPECIES, COLUMN_POSITION, COLUMN_VELOCITY, COLUMN_RADIUS, COLUMN_ORIENTATION, COLUMN_MASS };
+enum { COLUMN_SKIP, COLUMN_SPECIES, COLUMN_POSITION, COLUMN_VELOCITY, COLUMN_RADIUS, COLUMN_ORIENTATION, COLUMN_MASS,
+       COLUMN_IMAGE, COLUMN_KINDS };
 
 /* What the comment line says. */
 typedef struct comment {
     int kinds[64];  /* the kind of each column */
     int columns;
-    bool has[7];    /* which kinds occur */
+    bool has[COLUMN_KINDS]; /* which kinds occur */
     double lattice[9];
     bool pbc[3];
     double time;
@@ -58,6 +60,7 @@ static int kind_of(const char *name, const char *type, int width)
     if ((strcmp(name, "masses") == 0 || strcmp(name, "mass") == 0) && width == 1) return COLUMN_MASS;
     if (strcmp(name, "radius") == 0 && width == 1) return COLUMN_RADIUS;
     if (strcmp(name, "orientation") == 0 && width == 4) return COLUMN_ORIENTATION;
+    if (strcmp(name, "image") == 0 && strcmp(type, "I") == 0 && width == 3) return COLUMN_IMAGE;
     return COLUMN_SKIP;
 }
 
@@ -112,6 +115,13 @@ static rc_status read_particle(char *text, const char *path, long line, const co
             f->species[i] = species;
             continue;
         }
+        if (kind == COLUMN_IMAGE) {
+            long image = strtol(token, &end, 10);
+            if (end == token || *end || image < -INT32_MAX || image > INT32_MAX)
+                return bad(path, line, "an image column is not a whole number of 32 bits");
+            f->images[3 * i + slot] = (int32_t)image;
+            continue;
+        }
         double x = strtod(token, &end);
         if (end == token || *end) return bad(path, line, "a column that should be a number is not");
         if (kind == COLUMN_POSITION) f->positions[3 * i + slot] = x;
@@ -162,7 +172,7 @@ static rc_status read_lines(FILE *file, const char *path, long *line, int32_t co
         frame->radii[i] = 0.5;
         frame->masses[i] = 1;
         frame->species[i] = 0;
-        for (int k = 0; k < 3; k++) frame->velocities[3 * i + k] = 0;
+        for (int k = 0; k < 3; k++) frame->velocities[3 * i + k] = 0, frame->images[3 * i + k] = 0;
         s = getline(&text, &size, file) < 0 ? bad(path, *line + 1, "the frame ends early")
                                              : read_particle(text, path, ++*line, &c, frame, i);
     }

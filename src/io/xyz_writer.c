@@ -2,14 +2,15 @@
  * one file, in the form OVITO's XYZ reader and ASE's extxyz reader take (libAtoms extended XYZ):
  *
  *   <count>
- *   Lattice="Lx 0 0 0 Ly 0 0 0 Lz" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:masses:R:1:momenta:R:3
+ *   Lattice="Lx 0 0 0 Ly 0 0 0 Lz" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1:masses:R:1:momenta:R:3:image:I:3
  *   Time=<t> Collisions=<n> pbc="T T F"
- *   H <x> <y> <z> <vx> <vy> <vz> <radius> <m> <m vx> <m vy> <m vz>
+ *   H <x> <y> <z> <vx> <vy> <vz> <radius> <m> <m vx> <m vy> <m vz> <ix> <iy> <iz>
  *
  * (the comment line is one line). Species k is named by the chemical symbol of atomic number k + 1 (H, He, Li, ...;
  * 0 to 117), which both ASE and OVITO read. velo is OVITO's name for the velocity; ASE maps no velocity column but
  * keeps masses and momenta as its Atoms' own arrays (get_masses, get_velocities = momenta / masses, and so its kinetic
- * energy), so both are written. Numbers are printed with 17 significant digits, so they read back to the same bits.
+ * energy), so both are written. image counts the box crossings along periodic axes (pos + image * edge is the
+ * unwrapped centre, for diffusion; ASE keeps it as an array, OVITO as a property of that name). Numbers are printed with 17 significant digits, so they read back to the same bits.
  * Frames with orientations put orientation:R:4 before masses, written x y z w: OVITO maps that column to its
  * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). A writer given the
  * bodies' half extents (rc_xyz_writer_set_shapes) ends every line with them, aspherical_shape:R:3, OVITO's
@@ -104,7 +105,7 @@ static int write_header(FILE *file, const rc_frame *f, bool shapes)
 {
     return fprintf(file,
                    "%d\nLattice=\"%.17g 0 0 0 %.17g 0 0 0 %.17g\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s"
-                   ":masses:R:1:momenta:R:3%s Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
+                   ":masses:R:1:momenta:R:3:image:I:3%s Time=%.17g Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
                    (int)f->count, cell_edge(f, 0), cell_edge(f, 1), cell_edge(f, 2),
                    f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "", f->time, f->collisions, flag(f->periodic[0]),
                    flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
@@ -122,6 +123,8 @@ static int write_particle(FILE *file, const rc_frame *f, const double *half, int
     }
     double m = f->masses[i];
     if (n >= 0) n = fprintf(file, " %.17g %.17g %.17g %.17g", m, m * v[0], m * v[1], m * v[2]);
+    const int32_t *image = f->images ? f->images + 3 * i : (const int32_t[3]){0, 0, 0};
+    if (n >= 0) n = fprintf(file, " %d %d %d", (int)image[0], (int)image[1], (int)image[2]);
     if (n >= 0 && half) n = fprintf(file, " %.17g %.17g %.17g", half[3 * i], half[3 * i + 1], half[3 * i + 2]);
     return n < 0 ? n : fputc('\n', file);
 }

@@ -54,9 +54,9 @@ int rc_cli_parse(const rc_cli_command *command, int argc, char **argv, rc_cli_ta
 int rc_cli_one_file(const rc_cli_command *command, const char *what, const char **slot, const char *argument);
 /* The command's help page: usage, about, the options from its table, the footer. */
 void rc_cli_print_help(const rc_cli_command *command, FILE *out);
-/* The command lines of the commands (in resolve.c, run.c, render.c, plot.c). */
+/* The command lines of the commands (in resolve.c, run.c, sweep.c, exchange.c, render.c, plot.c, analyze.c). */
 extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command,
-    rc_cli_sweep_command, rc_cli_exchange_command;
+    rc_cli_sweep_command, rc_cli_exchange_command, rc_cli_analyze_command;
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code. */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -111,6 +111,9 @@ int rc_cli_exchange(int argc, char **argv);
 
 /* ricochet plot CSV [options]: argv[0] is "plot". */
 int rc_cli_plot(int argc, char **argv);
+
+/* ricochet analyze RUN_FOLDER|TRAJECTORY [options]: argv[0] is "analyze". */
+int rc_cli_analyze(int argc, char **argv);
 
 /* The JSON report of one resolve (docs/formats.md, "The output of resolve"); NULL when out of memory. */
 cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *result);

@@ -21,6 +21,7 @@ static const char overview[] =
     "                          replica exchange over a ladder of temperatures; prints the swap acceptance\n"
     "  render TRAJECTORY...    draw the frames of extended XYZ or H5MD trajectories into PNG pictures (and an MP4)\n"
     "  plot CSV [options]      draw the columns of a CSV table (observables.csv) against time as PNG line plots\n"
+    "  analyze PATH [options]  g(r), S(k), Q6 / psi6, MSD and D from a run folder or trajectory, as JSON and CSV\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
     "\n"
     "  --version               print the version\n"
@@ -32,8 +33,9 @@ static const char overview[] =
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, run, sweep, exchange, render, plot, help). `ricochet help observables`\n"
-    "prints the table of observables (the CSV columns and the summary's measured keys) as Markdown.\n";
+    "Prints the overview, or the help of COMMAND (resolve, run, sweep, exchange, render, plot, analyze, help).\n"
+    "`ricochet help observables` prints the table of observables (the CSV columns and the summary's measured keys)\n"
+    "as Markdown.\n";
 
 /* The library's table of observables as a Markdown table (docs/formats.md, "Observables", is this output). */
 static void observables_table(FILE *out)
@@ -51,7 +53,8 @@ int rc_cli_help(const char *topic, FILE *out)
 {
     static const rc_cli_command *const commands[] = {&rc_cli_resolve_command, &rc_cli_run_command,
                                                      &rc_cli_sweep_command, &rc_cli_exchange_command,
-                                                     &rc_cli_render_command, &rc_cli_plot_command};
+                                                     &rc_cli_render_command, &rc_cli_plot_command,
+                                                     &rc_cli_analyze_command};
     if (topic && strcmp(topic, "observables") == 0) {
         observables_table(out);
         return 0;

@@ -1,5 +1,5 @@
 /* The ricochet command-line tool's entry point: dispatches to a command (resolve, run, sweep, exchange, render, plot,
- * help) or answers --version and --help (docs/cli.md). */
+ * analyze, help) or answers --version and --help (docs/cli.md). */
 #include <stdarg.h>
 #include <string.h>
 
@@ -50,6 +50,7 @@ int main(int argc, char **argv)
     if (strcmp(command, "exchange") == 0) return rc_cli_exchange(argc - 1, argv + 1);
     if (strcmp(command, "render") == 0) return rc_cli_render(argc - 1, argv + 1);
     if (strcmp(command, "plot") == 0) return rc_cli_plot(argc - 1, argv + 1);
+    if (strcmp(command, "analyze") == 0) return rc_cli_analyze(argc - 1, argv + 1);
     if (command[0] == '-')
         return rc_cli_fail(RC_EXIT_USAGE, "unknown option %s before a command (try ricochet --help)", command);
     return rc_cli_fail(RC_EXIT_USAGE, "unknown command \"%s\" (try ricochet --help)", command);

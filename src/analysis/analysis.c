@@ -1,0 +1,394 @@
+/* An analysis of frames (ricochet/analysis.h): its options by key, the first frame that fixes what is measured and
+ * the defaults that scale with the particles' mean diameter, each frame handed to g(r), S(k), Q6 / psi6 and the
+ * correlators of the MSD (unwrapped positions, position + image x box) and the VACF, the frames of a trajectory file
+ * or run folder, and the finish that turns sums into tables, contact values and D. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cjson/cJSON.h>
+
+#include "analysis/analysis.h"
+#include "core/status.h"
+#include "io/json_document.h"
+#include "ricochet/trajectory.h"
+
+const char *const rc_analysis_table_names[4] = {"rdf", "structure_factor", "msd", "vacf"};
+
+rc_status rc_analysis_create(rc_analysis **analysis)
+{
+    if (!analysis) return rc_fail(RC_INVALID_ARGUMENT, "analysis: NULL result");
+    rc_analysis *a = calloc(1, sizeof *a);
+    if (!a) return rc_fail(RC_NO_MEMORY, "analysis: out of memory");
+    a->end_frame = -1;
+    a->contact_width = 0.1;
+    a->k_vectors = 64;
+    a->msd_points = 32;
+    a->groups = 16;
+    a->run_compressibility = a->run_viscosity = NAN;
+    a->equilibrated = -INFINITY;
+    a->diffusion = a->diffusion_error = NAN;
+    *analysis = a;
+    return RC_OK;
+}
+
+void rc_analysis_destroy(rc_analysis *a)
+{
+    if (!a) return;
+    rc_cells_release(&a->cells);
+    rc_rdf_release(&a->rdf);
+    rc_structure_factor_release(&a->sf);
+    rc_order_release(&a->order);
+    rc_correlator_release(&a->msd);
+    rc_correlator_release(&a->vacf);
+    for (int k = 0; k < 4; k++) rc_table_release(&a->tables[k]);
+    free(a->contact);
+    free(a->contact_error);
+    free(a->unwrapped);
+    free(a->previous);
+    free(a->source);
+    free(a);
+}
+
+static bool whole(const char *text, const char *end) { return end != text && *end == '\0'; }
+
+/* A positive finite number. */
+static rc_status positive(const char *key, const char *value, double *out)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(value, &end);
+    if (!whole(value, end) || !isfinite(x) || x <= 0 || errno)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a positive number", key, value);
+    *out = x;
+    return RC_OK;
+}
+
+/* A whole number in [low, high]. */
+static rc_status count(const char *key, const char *value, long low, long high, int *out)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(value, &end, 10);
+    if (!whole(value, end) || errno || x < low || x > high)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a whole number from %ld to %ld", key, value, low, high);
+    *out = (int)x;
+    return RC_OK;
+}
+
+static rc_status compute_list(rc_analysis *a, const char *value)
+{
+    static const char *const names[4] = {"rdf", "structure_factor", "msd", "order"};
+    a->compute = 0;
+    for (const char *p = value; *p;) {
+        size_t n = strcspn(p, ",");
+        int bit = 0;
+        for (int k = 0; k < 4; k++)
+            if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0) bit = 1 << k;
+        if (!bit)
+            return rc_fail(RC_INVALID_ARGUMENT, "compute: \"%.*s\" is not rdf, structure_factor, msd or order", (int)n,
+                           p);
+        a->compute |= bit;
+        p += n + (p[n] == ',');
+    }
+    if (!a->compute) return rc_fail(RC_INVALID_ARGUMENT, "compute: empty");
+    return RC_OK;
+}
+
+/* "A:B" with both parts optional: whole numbers (frames) or non-negative numbers (fit times). */
+static rc_status range(const char *key, const char *value, bool frames, double *low, double *high)
+{
+    const char *colon = strchr(value, ':');
+    if (!colon) return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not A:B", key, value);
+    char *end;
+    errno = 0;
+    double x[2] = {*low, *high};
+    const char *part[2] = {value, colon + 1};
+    for (int k = 0; k < 2; k++) {
+        if (*part[k] == (k ? '\0' : ':')) continue;
+        x[k] = frames ? (double)strtoll(part[k], &end, 10) : strtod(part[k], &end);
+        if (end == part[k] || *end != (k ? '\0' : ':') || errno || !isfinite(x[k]) || x[k] < 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not A:B with %s A and B", key, value,
+                           frames ? "whole" : "non-negative");
+    }
+    if (*part[1] && x[1] <= x[0]) return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is empty (B <= A)", key, value);
+    *low = x[0], *high = x[1];
+    return RC_OK;
+}
+
+rc_status rc_analysis_set(rc_analysis *a, const char *key, const char *value)
+{
+    if (!a || !key || !value) return rc_fail(RC_INVALID_ARGUMENT, "analysis set: NULL argument");
+    if (a->frames) return rc_fail(RC_INVALID_ARGUMENT, "%s: options are set before the first frame", key);
+    if (strcmp(key, "compute") == 0) return compute_list(a, value);
+    if (strcmp(key, "frames") == 0) {
+        double low = 0, high = -1;
+        rc_status s = range(key, value, true, &low, &high);
+        a->first_frame = (int64_t)low, a->end_frame = (int64_t)high;
+        a->frames_given = true;
+        return s;
+    }
+    if (strcmp(key, "fit") == 0) return range(key, value, false, &a->fit_start, &a->fit_end);
+    if (strcmp(key, "rdf_range") == 0) return positive(key, value, &a->rdf_range);
+    if (strcmp(key, "contact_width") == 0) return positive(key, value, &a->contact_width);
+    if (strcmp(key, "k_max") == 0) return positive(key, value, &a->k_max);
+    if (strcmp(key, "order_cutoff") == 0) return positive(key, value, &a->order_cutoff);
+    if (strcmp(key, "viscosity") == 0) return positive(key, value, &a->viscosity);
+    if (strcmp(key, "rdf_bins") == 0) return count(key, value, 1, 10000000, &a->rdf_bins);
+    if (strcmp(key, "k_vectors") == 0) return count(key, value, 1, 1000000, &a->k_vectors);
+    if (strcmp(key, "groups") == 0) return count(key, value, 1, 1000, &a->groups);
+    if (strcmp(key, "msd_points") == 0) {
+        rc_status s = count(key, value, 4, 1000000, &a->msd_points);
+        if (!s && a->msd_points % 2) return rc_fail(RC_INVALID_ARGUMENT, "msd_points: %s is odd", value);
+        return s;
+    }
+    return rc_fail(RC_INVALID_ARGUMENT, "analysis option \"%s\" is not known", key);
+}
+
+/* Half the smallest periodic edge (infinite without one): the reach of minimum images. */
+static double half_edge(const rc_frame *f)
+{
+    double half = INFINITY;
+    for (int k = 0; k < f->dimension; k++)
+        if (f->periodic[k]) half = fmin(half, f->box[k] / 2);
+    return half;
+}
+
+/* What every computation relies on: a box of finite positive edges and finite numbers (outside files can hold
+ * anything). */
+static rc_status check_numbers(const rc_frame *f)
+{
+    for (int k = 0; k < f->dimension; k++)
+        if (!(f->box[k] > 0 && f->box[k] < 1e300))
+            return rc_fail(RC_INVALID_ARGUMENT, "analysis: box edge %d is %g, not a positive finite number", k, f->box[k]);
+    for (int32_t i = 0; i < f->count; i++) {
+        bool finite = isfinite(f->radii[i]) && f->radii[i] >= 0 && isfinite(f->masses[i]);
+        for (int k = 0; k < 3; k++)
+            finite &= isfinite(f->positions[3 * i + k]) && fabs(f->positions[3 * i + k]) < 1e300 &&
+                      isfinite(f->velocities[3 * i + k]);
+        if (!finite)
+            return rc_fail(RC_INVALID_ARGUMENT, "analysis: particle %d has a position, velocity, radius or mass that is "
+                           "not a finite number (or a negative radius)", (int)i);
+    }
+    return RC_OK;
+}
+
+/* The first frame: what is measured, the defaults, the accumulators. */
+static rc_status start(rc_analysis *a, const rc_frame *f)
+{
+    if (f->count < 2) return rc_fail(RC_INVALID_ARGUMENT, "analysis: the frame has %d particles, fewer than 2", (int)f->count);
+    a->dimension = f->dimension;
+    a->count = f->count;
+    a->first_time = f->time;
+    double radius = 0, speed = 0;
+    for (int32_t i = 0; i < f->count; i++) radius += f->radii[i];
+    for (int32_t i = 0; i < 3 * f->count; i++) speed += fabs(f->velocities[i]);
+    a->mean_diameter = 2 * radius / f->count;
+    a->velocities = speed > 0;
+    for (int k = 0; k < 3; k++) a->box[k] = f->box[k], a->periodic[k] = f->periodic[k];
+    if (!(a->mean_diameter > 0)) return rc_fail(RC_INVALID_ARGUMENT, "analysis: the particles' radii are not positive");
+    bool periodic = true;
+    for (int k = 0; k < f->dimension; k++) periodic &= f->periodic[k];
+    a->active = a->compute ? a->compute : RC_COMPUTE_ALL & ~(periodic ? 0 : RC_COMPUTE_SK);
+    double half = half_edge(f), d = a->mean_diameter;
+    if (a->rdf_range > half)
+        return rc_fail(RC_INVALID_ARGUMENT, "rdf_range: %g is more than half the smallest periodic box edge (%g)",
+                       a->rdf_range, half);
+    if (!a->rdf_range) a->rdf_range = fmin(5 * d, half);
+    if (!a->rdf_bins) {
+        double bins = ceil(a->rdf_range / (d / 100));
+        if (!(bins <= 1e6))
+            return rc_fail(RC_INVALID_ARGUMENT, "rdf_bins: 100 per mean diameter (%g) to %g would be %g; give rdf_bins",
+                           d, a->rdf_range, bins);
+        a->rdf_bins = (int)fmax(1, bins);
+    }
+    if (!a->order_cutoff) a->order_cutoff = fmin(1.4 * d, half);
+    if (a->order_cutoff > half)
+        return rc_fail(RC_INVALID_ARGUMENT, "order_cutoff: %g is more than half the smallest periodic box edge (%g)",
+                       a->order_cutoff, half);
+    if (!a->k_max) a->k_max = 20 / d;
+    a->order.cutoff = a->order_cutoff;
+    rc_status s = RC_OK;
+    if (a->active & RC_COMPUTE_RDF) s = rc_rdf_start(&a->rdf, f, a->rdf_range, a->rdf_bins, a->contact_width);
+    if (!s && (a->active & RC_COMPUTE_SK)) s = rc_structure_factor_start(&a->sf, f, a->k_max, a->k_vectors);
+    if (!s && (a->active & RC_COMPUTE_MSD)) {
+        a->unwrapped = malloc(3 * (size_t)f->count * sizeof *a->unwrapped);
+        a->previous = malloc(3 * (size_t)f->count * sizeof *a->previous);
+        s = a->unwrapped && a->previous ? rc_correlator_start(&a->msd, false, a->msd_points, a->groups, f->count)
+                                        : rc_fail(RC_NO_MEMORY, "msd: out of memory");
+        if (!s && a->velocities) s = rc_correlator_start(&a->vacf, true, a->msd_points, a->groups, f->count);
+    }
+    return s;
+}
+
+/* The unwrapped positions of the frame, checked against the previous frame's: a jump of more than half an edge means
+ * the frames carry no image counts (or lie too far apart). */
+static rc_status unwrap(rc_analysis *a, const rc_frame *f)
+{
+    for (int32_t i = 0; i < f->count; i++)
+        for (int k = 0; k < 3; k++) {
+            double x = f->positions[3 * i + k];
+            if (k < f->dimension && f->periodic[k] && f->images) x += f->images[3 * i + k] * f->box[k];
+            if (a->frames && k < f->dimension && f->periodic[k] && fabs(x - a->previous[3 * i + k]) > f->box[k] / 2)
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "msd: particle %d moves %g along axis %d between frames %lld and %lld, more than half "
+                               "the box: the frames lack image counts (trajectory image column) or are too far apart",
+                               (int)i, x - a->previous[3 * i + k], k, (long long)(a->first_used + a->frames - 1),
+                               (long long)(a->first_used + a->frames));
+            a->unwrapped[3 * i + k] = x;
+        }
+    memcpy(a->previous, a->unwrapped, 3 * (size_t)f->count * sizeof *a->previous);
+    return RC_OK;
+}
+
+rc_status rc_analysis_add_frame(rc_analysis *a, const rc_frame *f)
+{
+    if (!a) return rc_fail(RC_INVALID_ARGUMENT, "analysis: NULL");
+    if (a->finished) return rc_fail(RC_INVALID_ARGUMENT, "analysis: finished, it takes no more frames");
+    rc_status s = rc_frame_check(f);
+    if (!s) s = check_numbers(f);
+    if (s) return s;
+    if (!a->frames) s = start(a, f);
+    else if (f->count != a->count || f->dimension != a->dimension)
+        s = rc_fail(RC_INVALID_ARGUMENT, "analysis: frame %lld has %d particles in %dD, the first %d in %dD",
+                    (long long)(a->first_used + a->frames), (int)f->count, f->dimension, (int)a->count, a->dimension);
+    if (!s && (a->active & RC_COMPUTE_RDF)) s = rc_rdf_add(&a->rdf, &a->cells, f);
+    if (!s && (a->active & RC_COMPUTE_SK)) s = rc_structure_factor_add(&a->sf, f);
+    if (!s && (a->active & RC_COMPUTE_ORDER)) s = rc_order_add(&a->order, &a->cells, f);
+    if (!s && (a->active & RC_COMPUTE_MSD)) {
+        s = unwrap(a, f);
+        if (!s) s = rc_correlator_add(&a->msd, f->time, a->unwrapped);
+        if (!s && a->velocities) s = rc_correlator_add(&a->vacf, f->time, f->velocities);
+    }
+    if (s) return s;
+    double kinetic = 0;
+    for (int32_t i = 0; i < f->count; i++)
+        for (int k = 0; k < f->dimension; k++) kinetic += f->masses[i] * f->velocities[3 * i + k] * f->velocities[3 * i + k];
+    a->kinetic_sum += kinetic / (f->dimension * (double)f->count);
+    a->last_time = f->time;
+    a->frames++;
+    return RC_OK;
+}
+
+/* A run folder's summary.json: its compressibility and shear viscosity, when it has them, and the end of its
+ * equilibration. */
+static rc_status read_summary(rc_analysis *a, const char *directory)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/summary.json", directory);
+    struct stat info;
+    if (stat(path, &info) != 0) return RC_OK;
+    char *text = NULL;
+    cJSON *root = NULL;
+    rc_status s = rc_json_read_file(path, &text);
+    if (!s) s = rc_json_parse(text, &root);
+    if (!s) {
+        const cJSON *z = cJSON_GetObjectItemCaseSensitive(root, "compressibility");
+        const cJSON *eta = cJSON_GetObjectItemCaseSensitive(root, "shear_viscosity");
+        if (cJSON_IsNumber(z)) a->run_compressibility = z->valuedouble;
+        if (cJSON_IsNumber(eta)) a->run_viscosity = eta->valuedouble;
+        const cJSON *from = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "averages_from"), "time");
+        if (cJSON_IsNumber(from) && !a->frames_given) a->equilibrated = from->valuedouble;
+    }
+    cJSON_Delete(root);
+    free(text);
+    return s;
+}
+
+/* The trajectory of path: the file itself, or a run folder's trajectory.h5md, else its trajectory.xyz. */
+static rc_status trajectory_of(rc_analysis *a, const char *path, char *out, size_t size)
+{
+    struct stat info;
+    if (stat(path, &info) != 0) return rc_fail(RC_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
+    if (!S_ISDIR(info.st_mode)) {
+        snprintf(out, size, "%s", path);
+        return RC_OK;
+    }
+    static const char *const names[2] = {"trajectory.h5md", "trajectory.xyz"};
+    for (int k = 0; k < 2; k++) {
+        snprintf(out, size, "%s/%s", path, names[k]);
+        if (stat(out, &info) == 0) return read_summary(a, path);
+    }
+    return rc_fail(RC_IO_ERROR, "%s: a run folder without trajectory.h5md or trajectory.xyz", path);
+}
+
+rc_status rc_analysis_read(rc_analysis *a, const char *path)
+{
+    if (!a || !path) return rc_fail(RC_INVALID_ARGUMENT, "analysis read: NULL argument");
+    char file[4096];
+    rc_status s = trajectory_of(a, path, file, sizeof file);
+    if (s) return s;
+    free(a->source);
+    a->source = strdup(file);
+    rc_trajectory_reader *reader = NULL;
+    if (!a->source) return rc_fail(RC_NO_MEMORY, "analysis: out of memory");
+    s = rc_trajectory_open(file, &reader);
+    rc_frame frame = {0};
+    int64_t index = 0;
+    bool got = true;
+    while (!s && (a->end_frame < 0 || index < a->end_frame)) {
+        s = rc_trajectory_next(reader, &frame, &got);
+        if (s || !got) break;
+        if (index++ < a->first_frame || frame.time < a->equilibrated) continue;
+        if (!a->frames) a->first_used = index - 1;
+        s = rc_analysis_add_frame(a, &frame);
+    }
+    rc_frame_release(&frame);
+    rc_trajectory_close(reader);
+    if (!s && !a->frames && index > a->first_frame && isfinite(a->equilibrated))
+        return rc_fail(RC_INVALID_ARGUMENT, "frames: none of the %lld of %s is after the equilibration (time %g); choose "
+                       "them with frames", (long long)index, file, a->equilibrated);
+    if (!s && (index <= a->first_frame || (a->end_frame >= 0 && index < a->end_frame) || !a->frames)) {
+        char upto[32] = "";
+        if (a->end_frame >= 0) snprintf(upto, sizeof upto, "%lld", (long long)a->end_frame);
+        return rc_fail(RC_INVALID_ARGUMENT, "frames: %lld:%s is out of range: %s has %lld frames",
+                       (long long)a->first_frame, upto, file, (long long)index);
+    }
+    return s;
+}
+
+rc_status rc_analysis_finish(rc_analysis *a)
+{
+    if (!a) return rc_fail(RC_INVALID_ARGUMENT, "analysis: NULL");
+    if (a->finished) return RC_OK;
+    if (!a->frames) return rc_fail(RC_INVALID_ARGUMENT, "analysis: no frames");
+    a->finished = true;
+    rc_status s = RC_OK;
+    if (a->active & RC_COMPUTE_RDF) {
+        a->contact = malloc((size_t)a->rdf.pairs * sizeof *a->contact);
+        a->contact_error = malloc((size_t)a->rdf.pairs * sizeof *a->contact_error);
+        s = a->contact && a->contact_error ? rc_rdf_finish(&a->rdf, &a->tables[0], a->contact, a->contact_error)
+                                           : rc_fail(RC_NO_MEMORY, "rdf: out of memory");
+    }
+    if (!s && (a->active & RC_COMPUTE_SK)) s = rc_structure_factor_finish(&a->sf, &a->tables[1]);
+    if (!s && (a->active & RC_COMPUTE_MSD)) {
+        s = rc_correlator_finish(&a->msd, "msd", &a->tables[2]);
+        double span = a->last_time - a->first_time;
+        double t0 = a->fit_start || a->fit_end ? a->fit_start : 0.1 * span;
+        double t1 = a->fit_end ? a->fit_end : 0.5 * span;
+        a->fit_start = t0, a->fit_end = t1;
+        rc_correlator_diffusion(&a->msd, a->dimension, t0, t1, &a->diffusion, &a->diffusion_error);
+    }
+    if (!s && (a->active & RC_COMPUTE_MSD) && a->velocities) s = rc_correlator_finish(&a->vacf, "vacf", &a->tables[3]);
+    return s;
+}
+
+rc_status rc_analysis_table(const rc_analysis *a, const char *name, int *rows, int *columns,
+                            const char *const **column_names, const double **values)
+{
+    if (!a || !name || !rows || !columns || !column_names || !values)
+        return rc_fail(RC_INVALID_ARGUMENT, "analysis table: NULL argument");
+    for (int k = 0; k < 4; k++)
+        if (strcmp(name, rc_analysis_table_names[k]) == 0) {
+            const rc_table *t = &a->tables[k];
+            if (!t->names) return rc_fail(RC_INVALID_ARGUMENT, "analysis table %s: not computed", name);
+            *rows = t->rows, *columns = t->columns;
+            *column_names = (const char *const *)t->names;
+            *values = t->values;
+            return RC_OK;
+        }
+    return rc_fail(RC_INVALID_ARGUMENT, "analysis table \"%s\" is not rdf, structure_factor, msd or vacf", name);
+}

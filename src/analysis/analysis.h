@@ -1,0 +1,171 @@
+/* The insides of an analysis of frames (ricochet/analysis.h), shared by the files of src/analysis: pairs through
+ * cell lists (pairs.c), g(r) and its contact value (rdf.c), S(k) (structure_factor.c), Q6 / psi6 (order.c), the
+ * multiple-tau correlator of the MSD and VACF and the fit of D (correlator.c), the tables, CSV files and summary
+ * (report.c), and the options, frames and files (analysis.c). */
+#ifndef RC_ANALYSIS_ANALYSIS_H
+#define RC_ANALYSIS_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ricochet/analysis.h"
+
+/* ---- pairs within a cutoff (pairs.c) ---- */
+
+/* Called once per unordered pair {i, j} nearer than the cutoff; d = x_j - x_i (minimum image along periodic axes). */
+typedef void rc_pair_fn(void *context, int32_t i, int32_t j, const double d[3], double r2);
+
+/* Scratch of the cell lists, kept between frames: the particles sorted by cell (their indices and positions) and
+ * where each cell's run starts. */
+typedef struct rc_cells {
+    int32_t *start, *order, *cell_of;
+    double *sorted;
+    size_t start_capacity, order_capacity, cell_capacity, sorted_capacity;
+} rc_cells;
+
+/* Every pair of the frame nearer than cutoff, found through a grid of cells at least cutoff wide. */
+rc_status rc_cells_pairs(rc_cells *cells, const rc_frame *frame, double cutoff, rc_pair_fn *fn, void *context);
+void rc_cells_release(rc_cells *cells);
+/* The volume (area in 2D) of the frame's box. */
+double rc_frame_volume(const rc_frame *frame);
+
+/* ---- a table of numbers ---- */
+
+typedef struct rc_table {
+    int rows, columns;
+    char **names;   /* columns */
+    double *values; /* rows x columns */
+} rc_table;
+
+rc_status rc_table_make(rc_table *table, int rows, int columns);
+void rc_table_release(rc_table *table);
+
+/* ---- g(r) per species pair (rdf.c) ---- */
+
+typedef struct rc_rdf {
+    int species, pairs;    /* pairs = species (species + 1) / 2, in the order (0,0), (0,1), ..., (1,1), ... */
+    int bins;
+    double range, width;
+    int32_t *members;      /* particles per species */
+    double *contact_at;    /* per pair: the contact distance, the mean radius of a plus that of b */
+    double *sum;           /* pairs x bins: the frames' g summed */
+    double *frame_counts;  /* pairs x bins: this frame's pair counts */
+    double *contacts;      /* frames x pairs: each frame's contact value (its fit is linear in g) */
+    int contact_capacity;
+    int frames;
+    double contact_width;  /* of the fit window, relative to the contact distance */
+} rc_rdf;
+
+rc_status rc_rdf_start(rc_rdf *rdf, const rc_frame *frame, double range, int bins, double contact_width);
+rc_status rc_rdf_add(rc_rdf *rdf, rc_cells *cells, const rc_frame *frame);
+/* The table r, g_A_B...; contact[p] and error[p] per pair (NaN when the window holds no bin). */
+rc_status rc_rdf_finish(const rc_rdf *rdf, rc_table *table, double *contact, double *error);
+void rc_rdf_release(rc_rdf *rdf);
+
+/* ---- S(k) (structure_factor.c) ---- */
+
+typedef struct rc_structure_factor {
+    int shells;
+    double shell_width, k_max;
+    int per_shell;
+    int vectors;           /* wave vectors in use */
+    double *k;             /* 3 per vector */
+    int *n;                /* 3 per vector: k = 2 pi n / L */
+    int top[3];            /* the largest |n| along each axis */
+    int *shell_of;         /* per vector */
+    double *sum, *k_sum;   /* per shell: S summed over frames and vectors, |k| likewise */
+    int *used;             /* per shell: vectors */
+    int frames;
+    double box[3];
+} rc_structure_factor;
+
+rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *frame, double k_max, int per_shell);
+rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *frame);
+rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *table);
+void rc_structure_factor_release(rc_structure_factor *sf);
+
+/* ---- Q6 / psi6 (order.c) ---- */
+
+typedef struct rc_order {
+    double cutoff;
+    double *q;              /* per particle: 7 complex sums (Q6m, m = 0..6) in 3D, one (psi6) in 2D */
+    int32_t *bonds;         /* per particle */
+    size_t capacity;
+    int dimension;
+    double global_sum, local_sum, bond_sum; /* over frames */
+    int frames;
+} rc_order;
+
+rc_status rc_order_add(rc_order *order, rc_cells *cells, const rc_frame *frame);
+/* Q6 (3D) or |psi6| (2D) of all bonds together, its mean per particle, and bonds per particle; frame means. */
+void rc_order_result(const rc_order *order, double *global, double *local, double *bonds);
+void rc_order_release(rc_order *order);
+
+/* ---- the multiple-tau correlator of the MSD and VACF, and D (correlator.c) ---- */
+
+enum { RC_CORRELATOR_LEVELS = 48 };
+
+typedef struct rc_correlator {
+    bool product;           /* a(t) . a(t + tau) (VACF); else |a(t + tau) - a(t)|^2 (MSD) */
+    int points, groups;
+    int32_t count;
+    int64_t frames;
+    double *samples[RC_CORRELATOR_LEVELS]; /* points x count x 3 each, a ring; NULL until the level is reached */
+    double *times[RC_CORRELATOR_LEVELS];   /* points each */
+    int64_t pushed[RC_CORRELATOR_LEVELS];
+    double *sums;           /* levels x points x groups */
+    double *lag_sums;       /* levels x points: the lags' times summed */
+    int64_t *origins;       /* levels x points */
+} rc_correlator;
+
+rc_status rc_correlator_start(rc_correlator *c, bool product, int points, int groups, int32_t count);
+/* values: 3 per particle. */
+rc_status rc_correlator_add(rc_correlator *c, double time, const double *values);
+/* The table time, NAME, NAME_error, origins (rows with origins only). */
+rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_table *table);
+/* D = slope / (2 d) of the least-squares line through the rows with t0 <= time <= t1, and its error from the spread
+ * of the groups' own D; NaN when fewer than two rows lie in the window. */
+void rc_correlator_diffusion(const rc_correlator *c, int dimension, double t0, double t1, double *d, double *error);
+void rc_correlator_release(rc_correlator *c);
+
+/* ---- the analysis ---- */
+
+enum { RC_COMPUTE_RDF = 1, RC_COMPUTE_SK = 2, RC_COMPUTE_MSD = 4, RC_COMPUTE_ORDER = 8, RC_COMPUTE_ALL = 15 };
+
+struct rc_analysis {
+    /* options */
+    int compute;            /* RC_COMPUTE_* bits; 0: all the frames allow */
+    int64_t first_frame, end_frame; /* end_frame < 0: to the end */
+    bool frames_given;      /* else a run folder's frames start at the end of its equilibration */
+    double rdf_range, contact_width, k_max, order_cutoff, fit_start, fit_end, viscosity;
+    int rdf_bins, k_vectors, msd_points, groups;
+    /* state */
+    int active;             /* what is being computed, fixed at the first frame */
+    bool finished;
+    char *source;           /* the path read, or NULL */
+    int64_t frames;         /* frames added */
+    int dimension;
+    int32_t count;
+    double box[3];
+    bool periodic[3];
+    double first_time, last_time, mean_diameter, kinetic_sum; /* kinetic_sum: sum over frames of sum m v^2 / (d N) */
+    bool velocities;        /* the first frame carries velocities */
+    double *unwrapped, *previous; /* 3 per particle */
+    double run_compressibility, run_viscosity; /* from a run folder's summary.json, else NaN */
+    double equilibrated;    /* the time its averages start (averages_from.time), else -inf */
+    int64_t first_used;     /* the index in the file of the first frame added */
+    rc_cells cells;
+    rc_rdf rdf;
+    rc_structure_factor sf;
+    rc_order order;
+    rc_correlator msd, vacf;
+    /* results */
+    rc_table tables[4];     /* rdf, structure_factor, msd, vacf */
+    double *contact, *contact_error;
+    double diffusion, diffusion_error;
+};
+
+/* The tables' names, in the order of struct rc_analysis's tables. */
+extern const char *const rc_analysis_table_names[4];
+
+#endif

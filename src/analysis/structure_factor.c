@@ -1,0 +1,185 @@
+/* The static structure factor S(k) = |sum_j exp(i k.x_j)|^2 / N of all particles (Hansen and McDonald, "Theory of
+ * Simple Liquids", 4th ed., section 4.1), summed directly over the wave vectors the periodic box allows,
+ * k = 2 pi (n_x / L_x, n_y / L_y, n_z / L_z), one of each pair k, -k. The vectors are grouped in shells of |k| as wide
+ * as the finest spacing 2 pi / L_max; a shell with more than per_shell vectors uses per_shell of them, spread evenly
+ * through its list, so the cost is (shells x per_shell x N) per frame. The phases exp(i k.x) are products of each
+ * axis's exp(i 2 pi n x / L), tabulated for chunks of particles. */
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "core/status.h"
+
+enum { PHASE_CHUNK = 512 };
+
+/* Whether n (not all zero) is the representative of n, -n: its first nonzero component is positive. */
+static bool first_positive(const int n[3])
+{
+    for (int k = 0; k < 3; k++)
+        if (n[k]) return n[k] > 0;
+    return false;
+}
+
+/* Walks the lattice of wave vectors below k_max: counts per shell (pick NULL), or stores the picked ones. */
+static int walk(rc_structure_factor *sf, int dimension, const int top[3], int *seen, const int *total, bool pick)
+{
+    int stored = 0;
+    for (int a = -top[0]; a <= top[0]; a++)
+        for (int b = -top[1]; b <= top[1]; b++)
+            for (int c = -top[2]; c <= top[2]; c++) {
+                int n[3] = {a, b, c};
+                if (!first_positive(n)) continue;
+                double k[3] = {0, 0, 0}, length = 0;
+                for (int e = 0; e < dimension; e++) {
+                    k[e] = 2 * M_PI * n[e] / sf->box[e];
+                    length += k[e] * k[e];
+                }
+                length = sqrt(length);
+                int shell = (int)floor(length / sf->shell_width + 0.5);
+                if (length > sf->k_max || shell < 1 || shell > sf->shells) continue;
+                int s = shell - 1, index = seen[s]++;
+                if (!pick) continue;
+                /* keep index when it is one of per_shell indices spread evenly through total[s] */
+                int m = total[s] <= sf->per_shell ? index : -1;
+                if (m < 0) {
+                    int64_t q = (int64_t)index * sf->per_shell / total[s];
+                    if ((q * total[s] + sf->per_shell - 1) / sf->per_shell == index) m = (int)q;
+                }
+                if (m < 0) continue;
+                memcpy(sf->k + 3 * stored, k, sizeof k);
+                memcpy(sf->n + 3 * stored, n, sizeof n);
+                sf->shell_of[stored++] = s;
+            }
+    return stored;
+}
+
+rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *f, double k_max, int per_shell)
+{
+    int d = f->dimension, top[3] = {0, 0, 0};
+    double longest = 0;
+    for (int e = 0; e < d; e++) {
+        if (!f->periodic[e])
+            return rc_fail(RC_INVALID_ARGUMENT, "structure_factor: the box is not periodic along axis %d", e);
+        longest = fmax(longest, f->box[e]);
+        sf->box[e] = f->box[e];
+    }
+    sf->k_max = k_max;
+    sf->per_shell = per_shell;
+    sf->shell_width = 2 * M_PI / longest;
+    double lattice = 1;
+    for (int e = 0; e < d; e++) lattice *= 2 * floor(k_max * f->box[e] / (2 * M_PI)) + 1;
+    if (!(k_max / sf->shell_width >= 0.5) || !(lattice <= 1e8))
+        return rc_fail(RC_INVALID_ARGUMENT, "k_max: %g gives %s wave vectors for this box", k_max,
+                       lattice > 1e8 ? "too many" : "no");
+    sf->shells = (int)floor(k_max / sf->shell_width + 0.5);
+    for (int e = 0; e < d; e++) top[e] = sf->top[e] = (int)floor(k_max * f->box[e] / (2 * M_PI));
+    int *seen = calloc((size_t)sf->shells, sizeof *seen), *total = calloc((size_t)sf->shells, sizeof *total);
+    sf->sum = calloc((size_t)sf->shells, sizeof *sf->sum);
+    sf->k_sum = calloc((size_t)sf->shells, sizeof *sf->k_sum);
+    sf->used = calloc((size_t)sf->shells, sizeof *sf->used);
+    rc_status s = seen && total && sf->sum && sf->k_sum && sf->used ? RC_OK : RC_NO_MEMORY;
+    if (!s) {
+        walk(sf, d, top, total, NULL, false);
+        int64_t keep = 0;
+        for (int k = 0; k < sf->shells; k++) {
+            sf->used[k] = total[k] < per_shell ? total[k] : per_shell;
+            keep += sf->used[k];
+        }
+        sf->k = malloc(3 * (size_t)keep * sizeof *sf->k + 1);
+        sf->n = malloc(3 * (size_t)keep * sizeof *sf->n + 1);
+        sf->shell_of = malloc((size_t)keep * sizeof *sf->shell_of + 1);
+        if (!sf->k || !sf->n || !sf->shell_of) s = RC_NO_MEMORY;
+        else sf->vectors = walk(sf, d, top, seen, total, true);
+    }
+    free(seen);
+    free(total);
+    return s ? rc_fail(RC_NO_MEMORY, "structure_factor: out of memory") : RC_OK;
+}
+
+/* exp(i 2 pi n x / L) for n = -top .. top of the particles from..from+chunk along axis e, by repeated products (one
+ * sincos per particle and axis). */
+static void phases(const rc_frame *f, int32_t from, int32_t chunk, int e, int top, double complex *out)
+{
+    int width = 2 * top + 1;
+    for (int32_t i = 0; i < chunk; i++) {
+        double angle = 2 * M_PI * f->positions[3 * (from + i) + e] / f->box[e];
+        double complex step = e < f->dimension ? cos(angle) + I * sin(angle) : 1, *row = out + (size_t)i * width + top;
+        row[0] = 1;
+        for (int n = 1; n <= top; n++) row[n] = row[n - 1] * step, row[-n] = conj(row[n]);
+    }
+}
+
+rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *f)
+{
+    for (int e = 0; e < f->dimension; e++)
+        if (f->box[e] != sf->box[e])
+            return rc_fail(RC_INVALID_ARGUMENT, "structure_factor: the box changes (axis %d: %g, first frame %g)", e,
+                           f->box[e], sf->box[e]);
+    int width[3];
+    size_t per_particle = 0;
+    for (int e = 0; e < 3; e++) per_particle += (size_t)(width[e] = 2 * sf->top[e] + 1);
+    int32_t chunk = PHASE_CHUNK < f->count ? PHASE_CHUNK : f->count;
+    double complex *table = malloc((size_t)chunk * per_particle * sizeof *table);
+    double complex *sums = calloc((size_t)sf->vectors + 1, sizeof *sums);
+    if (!table || !sums) {
+        free(table);
+        free(sums);
+        return rc_fail(RC_NO_MEMORY, "structure_factor: out of memory");
+    }
+    double complex *axis[3] = {table, table + (size_t)chunk * width[0], table + (size_t)chunk * (width[0] + width[1])};
+    for (int32_t from = 0; from < f->count; from += chunk) {
+        int32_t n = f->count - from < chunk ? f->count - from : chunk;
+        for (int e = 0; e < 3; e++) phases(f, from, n, e, sf->top[e], axis[e]);
+        for (int v = 0; v < sf->vectors; v++) {
+            const int *m = sf->n + 3 * v;
+            double complex sum = 0;
+            for (int32_t i = 0; i < n; i++)
+                sum += axis[0][(size_t)i * width[0] + sf->top[0] + m[0]] * axis[1][(size_t)i * width[1] + sf->top[1] + m[1]] *
+                       axis[2][(size_t)i * width[2] + sf->top[2] + m[2]];
+            sums[v] += sum;
+        }
+    }
+    for (int v = 0; v < sf->vectors; v++) {
+        const double *k = sf->k + 3 * v;
+        int s = sf->shell_of[v];
+        sf->sum[s] += (creal(sums[v]) * creal(sums[v]) + cimag(sums[v]) * cimag(sums[v])) / f->count;
+        sf->k_sum[s] += sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
+    }
+    free(table);
+    free(sums);
+    sf->frames++;
+    return RC_OK;
+}
+
+rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *t)
+{
+    int rows = 0;
+    for (int s = 0; s < sf->shells; s++) rows += sf->used[s] > 0;
+    rc_status status = rc_table_make(t, rows, 3);
+    if (status) return status;
+    const char *names[3] = {"k", "S", "vectors"};
+    for (int c = 0; c < 3; c++)
+        if (!(t->names[c] = strdup(names[c]))) return rc_fail(RC_NO_MEMORY, "structure_factor: out of memory");
+    for (int s = 0, r = 0; s < sf->shells; s++) {
+        if (!sf->used[s]) continue;
+        double samples = (double)sf->used[s] * sf->frames;
+        double *row = t->values + 3 * r++;
+        row[0] = sf->k_sum[s] / samples;
+        row[1] = sf->sum[s] / samples;
+        row[2] = sf->used[s];
+    }
+    return RC_OK;
+}
+
+void rc_structure_factor_release(rc_structure_factor *sf)
+{
+    free(sf->k);
+    free(sf->n);
+    free(sf->shell_of);
+    free(sf->sum);
+    free(sf->k_sum);
+    free(sf->used);
+    memset(sf, 0, sizeof *sf);
+}

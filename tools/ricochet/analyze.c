@@ -1,0 +1,114 @@
+/* ricochet analyze RUN_FOLDER|TRAJECTORY [options]: structure and transport from saved frames (ricochet/analysis.h):
+ * g(r), S(k), Q6 / psi6, the MSD with D and the VACF, written as CSV files with --out and summarised as one JSON
+ * object on stdout (docs/cli.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct analyze_arguments {
+    const char *path, *out;
+    char compute[64];
+    bool compact, help;
+    rc_analysis *analysis;
+} analyze_arguments;
+
+enum { RDF, SK, MSD, ORDER, FRAMES, OUT, RDF_RANGE, RDF_BINS, CONTACT_WIDTH, K_MAX, K_VECTORS, ORDER_CUTOFF,
+       MSD_POINTS, FIT, GROUPS, VISCOSITY, COMPACT, HELP };
+
+static const rc_cli_option option_table[] = {
+    {"rdf", 0, NULL, "g(r) of every species pair and its contact value g(sigma+)", RDF},
+    {"sk", 0, NULL, "the structure factor S(k) (periodic boxes)", SK},
+    {"msd", 0, NULL, "the mean squared displacement, D, and the VACF when frames carry velocities", MSD},
+    {"order", 0, NULL, "the bond-orientational order Q6 (3D) or psi6 (2D)\n(none of the four: all that the frames allow)", ORDER},
+    {"frames", 0, "A:B", "frames A (from 0) to B (excluded) of the trajectory (default: all)", FRAMES},
+    {"out", 'o', "DIR", "write rdf.csv, structure_factor.csv, msd.csv, vacf.csv and analysis.json into DIR", OUT},
+    {"rdf-range", 0, "R", "the largest r of g(r) (default: 5 mean diameters, at most half the box)", RDF_RANGE},
+    {"rdf-bins", 0, "N", "bins of g(r) (default: 100 per mean diameter)", RDF_BINS},
+    {"contact-width", 0, "W", "the fit window of g(sigma+), in contact distances (default 0.1)", CONTACT_WIDTH},
+    {"k-max", 0, "K", "the largest |k| of S(k) (default: 20 / mean diameter)", K_MAX},
+    {"k-vectors", 0, "N", "the most wave vectors per |k| shell (default 64)", K_VECTORS},
+    {"order-cutoff", 0, "R", "bonds of Q6 / psi6 are pairs nearer than R (default: 1.4 mean diameters)", ORDER_CUTOFF},
+    {"msd-points", 0, "P", "lags per level of the multiple-tau correlator, even (default 32)", MSD_POINTS},
+    {"fit", 0, "T0:T1", "lag times of the fit MSD = a + 2dDt (default: 0.1 to 0.5 of the frames' span)", FIT},
+    {"groups", 0, "G", "particle groups whose spread gives the error bars (default 16)", GROUPS},
+    {"viscosity", 0, "ETA", "shear viscosity for the Yeh-Hummer correction of D (default: the run's)", VISCOSITY},
+    {"compact", 'c', NULL, "print the summary on one line", COMPACT},
+    {"help", 'h', NULL, "print this help", HELP},
+};
+
+const rc_cli_command rc_cli_analyze_command = {
+    "analyze",
+    "usage: ricochet analyze RUN_FOLDER|TRAJECTORY [options]\n",
+    "Reads the frames of a trajectory (extended XYZ or H5MD), or of a run folder (its trajectory.h5md, else\n"
+    "trajectory.xyz, and its summary.json), and measures g(r), S(k), Q6 / psi6 and the MSD with the diffusion\n"
+    "coefficient. Prints a JSON object (docs/formats.md, \"Analysis\"): contact values, the compressibility they\n"
+    "give, D with its error and its Yeh-Hummer correction, Q6; --out writes the curves as CSV files.\n",
+    option_table,
+    sizeof option_table / sizeof *option_table,
+    "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, frames out of range or unwritable output,\n"
+    "4 out of memory.\n",
+};
+
+/* The library's key of an option with a value: its name with '_' for '-'. */
+static void key_of(const char *name, char *key, size_t size)
+{
+    snprintf(key, size, "%s", name);
+    for (char *p = key; *p; p++)
+        if (*p == '-') *p = '_';
+}
+
+static int take(void *context, int id, const char *value)
+{
+    static const char *const computed[4] = {"rdf", "structure_factor", "msd", "order"};
+    analyze_arguments *a = context;
+    if (id == HELP) a->help = true;
+    else if (id == COMPACT) a->compact = true;
+    else if (id == OUT) a->out = value;
+    else if (id <= ORDER) {
+        if (!strstr(a->compute, computed[id])) {
+            size_t n = strlen(a->compute);
+            snprintf(a->compute + n, sizeof a->compute - n, "%s%s", n ? "," : "", computed[id]);
+        }
+    } else {
+        char key[32];
+        for (size_t k = 0; k < sizeof option_table / sizeof *option_table; k++)
+            if (option_table[k].id == id) key_of(option_table[k].name, key, sizeof key);
+        if (rc_analysis_set(a->analysis, key, value)) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+    }
+    return RC_CLI_GO_ON;
+}
+
+static int positional(void *context, const char *argument)
+{
+    return rc_cli_one_file(&rc_cli_analyze_command, "RUN_FOLDER or TRAJECTORY", &((analyze_arguments *)context)->path,
+                           argument);
+}
+
+static int failed(rc_status s) { return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error()); }
+
+static int analyze(analyze_arguments *a)
+{
+    rc_status s = a->compute[0] ? rc_analysis_set(a->analysis, "compute", a->compute) : RC_OK;
+    if (!s) s = rc_analysis_read(a->analysis, a->path);
+    if (!s) s = rc_analysis_finish(a->analysis);
+    if (!s && a->out) s = rc_analysis_write(a->analysis, a->out);
+    if (s) return failed(s);
+    char *text = rc_analysis_summary_json(a->analysis, a->compact);
+    int code = rc_cli_print_text(text, "analysis");
+    rc_text_free(text);
+    return code;
+}
+
+int rc_cli_analyze(int argc, char **argv)
+{
+    analyze_arguments a = {0};
+    if (rc_analysis_create(&a.analysis)) return failed(RC_NO_MEMORY);
+    int code = rc_cli_parse(&rc_cli_analyze_command, argc, argv, take, positional, &a);
+    if (code == RC_CLI_GO_ON && a.help) code = rc_cli_help("analyze", stdout);
+    else if (code == RC_CLI_GO_ON && !a.path)
+        code = rc_cli_fail(RC_EXIT_USAGE, "analyze needs a RUN_FOLDER or TRAJECTORY (see ricochet help analyze)");
+    else if (code == RC_CLI_GO_ON) code = analyze(&a);
+    rc_analysis_destroy(a.analysis);
+    return code;
+}
