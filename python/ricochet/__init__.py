@@ -18,4 +18,4 @@ from .analysis import Analysis, analyze, plot_msd, plot_rdf
 
 __version__ = lib.rc_version().decode()
 __all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_msd",
-           "plot_rdf", "read_sweep_table", "read_trajectory", "replica_exchange", "sweep", "sweep_seed", "__version__"]
+           "plot_rdf", "read_trajectory", "read_sweep_table", "replica_exchange", "sweep", "sweep_seed", "__version__"]

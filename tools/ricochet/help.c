@@ -34,8 +34,8 @@ static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
     "Prints the overview, or the help of COMMAND (resolve, run, sweep, exchange, render, plot, analyze, help).\n"
-    "`ricochet help observables` prints the table of observables (the CSV columns and the summary's measured keys)\n"
-    "as Markdown.\n";
+    "`ricochet help observables` "
+    "prints the table of observables (the CSV columns and the summary's measured keys) as Markdown.\n";
 
 /* The library's table of observables as a Markdown table (docs/formats.md, "Observables", is this output). */
 static void observables_table(FILE *out)
