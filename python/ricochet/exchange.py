@@ -4,11 +4,11 @@ neighbours swapping configurations by the canonical Metropolis rule; the accepta
 callback sees every temperature's configuration after every round as numpy arrays.
 """
 import ctypes
-import json
 
 import numpy
 
 from ._lib import ExchangeOptions, Frame, check, lib
+from .simulation import scene_text
 
 _SAMPLE = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int, ctypes.POINTER(Frame), ctypes.c_double, ctypes.c_void_p)
 
@@ -24,13 +24,7 @@ def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None)
     "attempts", "accepted" and "acceptance" per neighbouring pair (numpy arrays of len(temperatures) - 1) and
     "mean_potential_energy" per temperature over the rounds. The same
     scene, ladder and seed give the same bits. Raises Error naming the field for bad arguments."""
-    if isinstance(scene, dict):
-        text = json.dumps(scene)
-    elif scene.lstrip().startswith("{"):
-        text = scene
-    else:
-        with open(scene, encoding="utf-8") as f:
-            text = f.read()
+    text = scene_text(scene)
     ladder = numpy.ascontiguousarray(temperatures, dtype=numpy.float64)
     pairs = max(len(ladder) - 1, 1)
     attempts = numpy.zeros(pairs, dtype=numpy.int64)

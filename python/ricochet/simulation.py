@@ -22,6 +22,16 @@ EVENT_DRIVEN, TIME_STEPPING = 0, 1
 _PROGRESS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
 
 
+def scene_text(scene):
+    """A scene given as a dict, JSON text or a file's path, as JSON text."""
+    if isinstance(scene, dict):
+        return json.dumps(scene)
+    if scene.lstrip().startswith("{"):
+        return scene
+    with open(scene, encoding="utf-8") as f:
+        return f.read()
+
+
 def _options(out, checkpoint_every, h5md):
     options = lib.rc_run_default_options()
     options.no_files = out is None
@@ -49,14 +59,7 @@ class Simulation:
         if _resume is not None:
             check(lib.rc_run_resume(os.fsencode(_resume), ctypes.byref(options), ctypes.byref(handle)))
         else:
-            if isinstance(scene, dict):
-                text = json.dumps(scene)
-            elif scene.lstrip().startswith("{"):
-                text = scene
-            else:
-                with open(scene, encoding="utf-8") as f:
-                    text = f.read()
-            check(lib.rc_run_create(text.encode(), ctypes.byref(options), ctypes.byref(handle)))
+            check(lib.rc_run_create(scene_text(scene).encode(), ctypes.byref(options), ctypes.byref(handle)))
         self._run = handle
         self._frame = Frame()
         check(lib.rc_frame_init(ctypes.byref(self._frame), lib.rc_run_count(self._run),
