@@ -41,6 +41,27 @@ static hid_t open_set(hid_t file, const char *group, const char *name)
     return rc_h5md_exists(file, path) ? H5Dopen2(file, path, H5P_DEFAULT) : -1;
 }
 
+/* Whether a dataset's type in the file is a standard one: an IEEE float of 32 or 64 bits, or an integer of 8 to 64
+ * bits with no padding. HDF5's conversion of a malformed float type (a fuzzer made one) reads past its buffer, so no
+ * other type is converted. */
+static bool standard_type(hid_t set)
+{
+    hid_t type = H5Dget_type(set);
+    if (type < 0) return false;
+    bool ok = false;
+    H5T_class_t class = H5Tget_class(type);
+    if (class == H5T_FLOAT) {
+        ok = H5Tequal(type, H5T_IEEE_F64LE) > 0 || H5Tequal(type, H5T_IEEE_F64BE) > 0 ||
+             H5Tequal(type, H5T_IEEE_F32LE) > 0 || H5Tequal(type, H5T_IEEE_F32BE) > 0;
+    } else if (class == H5T_INTEGER) {
+        size_t size = H5Tget_size(type);
+        ok = (size == 1 || size == 2 || size == 4 || size == 8) && H5Tget_precision(type) == 8 * size &&
+             H5Tget_offset(type) == 0;
+    }
+    H5Tclose(type);
+    return ok;
+}
+
 /* The box's edges from `points` values read: D edges, or the diagonal of a D x D matrix. */
 static void take_edges(int d, hssize_t points, const double *values, double box[3])
 {
@@ -59,7 +80,7 @@ static rc_status read_box(rc_h5md_input *in)
     hssize_t points = space >= 0 ? H5Sget_simple_extent_npoints(space) : -1;
     double values[9];
     if (fixed) {
-        ok = (points == in->dimension || points == in->dimension * in->dimension) &&
+        ok = (points == in->dimension || points == in->dimension * in->dimension) && standard_type(edges) &&
              H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values) >= 0;
         if (ok) take_edges(in->dimension, points, values, in->box);
     }
@@ -111,7 +132,7 @@ static bool read_row(hid_t set, hid_t type, hsize_t row, int rank, int32_t count
     hid_t space = H5Dget_space(set);
     hsize_t start[3] = {row, 0, 0}, block[3] = {1, (hsize_t)count, (hsize_t)width};
     hid_t memory = H5Screate_simple(rank, block, NULL);
-    bool ok = H5Sget_simple_extent_ndims(space) == rank && memory >= 0 &&
+    bool ok = H5Sget_simple_extent_ndims(space) == rank && memory >= 0 && standard_type(set) &&
               H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, block, NULL) >= 0 &&
               H5Dread(set, type, memory, space, H5P_DEFAULT, out) >= 0;
     if (memory >= 0) H5Sclose(memory);
