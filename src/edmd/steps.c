@@ -229,57 +229,100 @@ static inline void keep(found *out, double t, int32_t j, bool overlapped, uint8_
     if (t < out->scan.time) out->scan = (rc_step_scan){t, j, overlapped, out->scan.touching}, out->kind = kind;
 }
 
-rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contacts)
+/* How far from a step a pair must be, relative to the squares, for its ring to be read off its separation instead of
+ * the map: a thousand times the rounding rc_edmd_steps_check_pair forgives, so that the map is asked only where the
+ * recorded ring can differ from the geometric one (within rounding of a step, where history decides). */
+#define GEOMETRIC_MARGIN 1e-6
+
+/* One neighbour j of the particle p (at now) for the scan: gravity, shear, contacts, naive and several pair types
+ * are compile-time switches of the variants below. */
+static inline __attribute__((always_inline)) void scan_pair(rc_edmd *e, int32_t k, const rc_kin *p, int32_t j,
+                                                           const double box[3], const double half[3], found *out,
+                                                           bool gravity, bool shear, bool contacts, bool naive,
+                                                           bool types)
 {
     const rc_edmd_steps *st = e->steps;
-    const rc_kin *p = &e->kin[k];
-    const int32_t *list = rc_edmd_list(e, k);
-    bool naive = e->detection == RC_DETECTION_NAIVE;
-    found out = {{best, -1, false, 0}, RC_STEP_CORE};
-    /* every neighbour's line asked for first, as the hard-sphere scan does: most are cache misses */
-    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) __builtin_prefetch(&e->kin[list[m]]);
-    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-        int32_t j = list[m];
-        const rc_kin *q = &e->kin[j];
-        double dt = e->now - q->t, r[3], v[3];
-        for (int a = 0; a < 3; a++) {
-            double g = e->has_gravity ? e->gravity[a] : 0;
-            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * g * dt * dt);
-            v[a] = p->v[a] - (q->v[a] + g * dt);
-        }
-        rc_edmd_minimum_image(e, r);
-        double sigma = p->radius + q->radius, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
-        double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2], vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-        if (contacts) out.scan.touching += rr - sigma * sigma < e->touch_factor * sigma * sigma;
-        int32_t t = rc_steps_type(e, k, j), steps = st->count[t], ring = 0;
-        const double *bound = st->bound + (size_t)t * (size_t)st->stride;
-        /* no boundary within reach before the best so far, whatever the pair's ring: |(|r| - B)| > |v| best, tested
-         * as (|r|^2 - B^2)^2 > 2 |v|^2 best^2 (|r|^2 + B^2) (since (|r| + B)^2 <= 2 (|r|^2 + B^2)); most pairs end
-         * here, without the map */
-        double reach = 2 * vv * out.scan.time * out.scan.time;
-        bool near = false;
-        for (int32_t level = 0; level <= steps && !near; level++) {
-            double edge = bound[level] * sigma, gap = rr - edge * edge;
-            near = !(gap * gap > reach * (rr + edge * edge));
-        }
-        if (!near) continue;
-        if (steps > 0) {
-            double range = bound[steps] * sigma;
-            /* a pair beyond the outermost step by more than rounding is not in the map (rc_edmd_steps_renew counts
-             * any that is): no look-up for most pairs */
-            ring = rr > range * range * (1 + 1e-9) ? steps : rc_capture_ring(st, e->id[k], e->id[j], steps);
-        }
-        if (b < 0) { /* the step inward, or the core */
-            double inner = bound[ring] * sigma, c = rr - inner * inner;
-            double when = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
-            keep(&out, when, j, ring == 0 && c < 0, ring == 0 ? RC_STEP_CORE : RC_STEP_IN);
-        }
-        if (ring < steps) { /* the step outward */
-            double outer = bound[ring + 1] * sigma, c = rr - outer * outer;
-            keep(&out, naive ? rc_naive_exit_time(b, c, vv) : rc_stable_exit_time(b, c, vv), j, false, RC_STEP_OUT);
+    const rc_kin *q = &e->kin[j];
+    double dt = e->now - q->t, r[3], v[3];
+    for (int a = 0; a < 3; a++) {
+        if (gravity) {
+            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
+            v[a] = p->v[a] - (q->v[a] + e->gravity[a] * dt);
+        } else {
+            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt);
+            v[a] = p->v[a] - q->v[a];
         }
     }
-    if (out.scan.partner >= 0) st->kind[k] = out.kind;
+    if (shear) {
+        rc_edmd_pair_image(e, r, v);
+    } else { /* rc_edmd_minimum_image with the half box infinite along closed axes */
+        for (int a = 0; a < 3; a++) r[a] += r[a] > half[a] ? -box[a] : r[a] < -half[a] ? box[a] : 0;
+    }
+    double sigma = p->radius + q->radius, sigma2 = sigma * sigma, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+    double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2], vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    if (contacts) out->scan.touching += rr - sigma2 < e->touch_factor * sigma2;
+    int32_t t = types ? rc_steps_type(e, k, j) : 0, steps = st->count[t];
+    const double *bound = st->bound + (size_t)t * (size_t)st->stride;
+    /* no boundary within reach before the best so far, whatever the pair's ring: |(|r| - B)| > |v| best, tested as
+     * (|r|^2 - B^2)^2 > 2 |v|^2 best^2 (|r|^2 + B^2) (since (|r| + B)^2 <= 2 (|r|^2 + B^2)); most pairs end here.
+     * On the way, the geometric ring (the boundaries below rr) and whether rr is near enough a boundary for history
+     * to decide it */
+    double reach = 2 * vv * out->scan.time * out->scan.time;
+    bool near = false, ambiguous = naive;
+    int32_t below = 0;
+    for (int32_t level = 0; level <= steps; level++) {
+        double edge2 = bound[level] * bound[level] * sigma2, gap = rr - edge2;
+        near |= !(gap * gap > reach * (rr + edge2));
+        below += gap > 0;
+        ambiguous |= fabs(gap) <= GEOMETRIC_MARGIN * edge2;
+    }
+    if (!near) return;
+    int32_t ring = below > 0 ? below - 1 : 0;
+    if (ambiguous && steps > 0) ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
+    if (b < 0) { /* the step inward, or the core */
+        double inner = bound[ring] * sigma, c = rr - inner * inner;
+        double when = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
+        keep(out, when, j, ring == 0 && c < 0, ring == 0 ? RC_STEP_CORE : RC_STEP_IN);
+    }
+    if (ring < steps) { /* the step outward */
+        double outer = bound[ring + 1] * sigma, c = rr - outer * outer;
+        keep(out, naive ? rc_naive_exit_time(b, c, vv) : rc_stable_exit_time(b, c, vv), j, false, RC_STEP_OUT);
+    }
+}
+
+static inline __attribute__((always_inline)) found scan(rc_edmd *e, int32_t k, double best, bool gravity, bool shear,
+                                                       bool contacts, bool naive, bool types)
+{
+    const rc_kin *p = &e->kin[k];
+    const int32_t *list = rc_edmd_list(e, k);
+    int32_t count = rc_edmd_list_length(e, k);
+    found out = {{best, -1, false, 0}, RC_STEP_CORE};
+    double box[3], half[3];
+    for (int a = 0; a < 3; a++) box[a] = e->periodic[a] ? e->box[a] : 0, half[a] = e->periodic[a] ? e->half_box[a] : INFINITY;
+    /* every neighbour's line asked for first, as the hard-sphere scan does: most are cache misses */
+    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
+    for (int32_t m = 0; m < count; m++)
+        scan_pair(e, k, p, list[m], box, half, &out, gravity, shear, contacts, naive, types);
+    return out;
+}
+
+/* The rarer cases (gravity, shear, the naive rule, mixtures) in one variant, tested at run time. */
+static __attribute__((noinline)) found scan_general(rc_edmd *e, int32_t k, double best, bool contacts)
+{
+    return scan(e, k, best, e->has_gravity, e->shear_on, contacts, e->detection == RC_DETECTION_NAIVE,
+                e->steps->species_count > 1);
+}
+
+rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contacts)
+{
+    found out;
+    if (e->has_gravity || e->shear_on || e->detection == RC_DETECTION_NAIVE || e->steps->species_count > 1)
+        out = scan_general(e, k, best, contacts);
+    else if (contacts)
+        out = scan(e, k, best, false, false, true, false, false);
+    else
+        out = scan(e, k, best, false, false, false, false, false);
+    if (out.scan.partner >= 0) e->steps->kind[k] = out.kind;
     return out.scan;
 }
 
