@@ -330,14 +330,17 @@ rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contact
 
 /* After a bounce the pair must move away from the step it hit in the engine's arithmetic, sign * r.v > least (sign
  * +1: receding, -1: approaching), or the event recurs at once: what rounding leaves is cancelled by a push along r
- * (wi, wj: the velocity changes per unit of it) of a few units in the last place, doubled until it shows. */
-static void turn_away(double *vi, double *vj, const double r[3], double sign, double least, double wi, double wj)
+ * (wi, wj: the velocity changes per unit of it) of a few units in the last place, doubled until it shows. The
+ * relative velocity is vi - vj + lift (lift: what the sheared image adds, else 0). */
+static void turn_away(double *vi, double *vj, const double lift[3], const double r[3], double sign, double least,
+                      double wi, double wj)
 {
-    double vv = 0, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
-    for (int a = 0; a < 3; a++) vv += (vi[a] - vj[a]) * (vi[a] - vj[a]);
+    double vv = 0, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2], u[3];
+    for (int a = 0; a < 3; a++) u[a] = vi[a] - vj[a] + lift[a], vv += u[a] * u[a];
     double unit = 0x1p-52 * sqrt(rr * vv) + DBL_MIN;
     for (double push = 1; push < 0x1p64; push *= 2) {
-        double b = r[0] * (vi[0] - vj[0]) + r[1] * (vi[1] - vj[1]) + r[2] * (vi[2] - vj[2]);
+        for (int a = 0; a < 3; a++) u[a] = vi[a] - vj[a] + lift[a];
+        double b = r[0] * u[0] + r[1] * u[1] + r[2] * u[2];
         if (sign * b > least) return;
         double f = b - sign * (least + push * unit); /* the impulse that makes sign * r.v = least + push * unit */
         for (int a = 0; a < 3; a++) vi[a] -= f * wi * r[a], vj[a] += f * wj * r[a];
@@ -349,8 +352,11 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_steps *st = e->steps;
     rc_kin *p = &e->kin[k], *q = &e->kin[j];
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
-    rc_edmd_minimum_image(e, r);
     double v[3] = {p->v[0] - q->v[0], p->v[1] - q->v[1], p->v[2] - q->v[2]};
+    double vi[3] = {p->v[0], p->v[1], p->v[2]}, vj[3] = {q->v[0], q->v[1], q->v[2]};
+    double lift[3] = {0, 0, 0};
+    if (e->shear_on) lift[e->flow] = rc_edmd_pair_image(e, r, v); /* the image's velocity too */
+    else rc_edmd_minimum_image(e, r);
     double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2], rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
     int32_t type = rc_steps_type(e, k, j), steps = st->count[type];
     int32_t ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
@@ -386,11 +392,12 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
              * by c (a grazing pair a rounding error outside; the push is of the order of that rounding, and the
              * kinetic energy it adds of its square) */
             double vv = 0;
-            for (int a = 0; a < 3; a++) vv += (p->v[a] - q->v[a]) * (p->v[a] - q->v[a]);
+            for (int a = 0; a < 3; a++) vv += (p->v[a] - q->v[a] + lift[a]) * (p->v[a] - q->v[a] + lift[a]);
             double least = out && beyond > 0 ? 2 * sqrt(vv * beyond) : 0;
-            turn_away(p->v, q->v, r, out ? -1 : 1, least, mj / (rr * total), mi / (rr * total));
+            turn_away(p->v, q->v, lift, r, out ? -1 : 1, least, mj / (rr * total), mi / (rr * total));
             st->bounces++;
         }
+        if (e->shear_on) rc_edmd_shear_impulse(e, k, j, vi, vj);
         e->virial += reduced * change * distance;
         e->counter[k]++;
         e->counter[j]++;
