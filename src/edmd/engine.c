@@ -67,8 +67,6 @@ static rc_status check_scalars(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
     if (d->compression.rate != 0 && d->shear.on)
         return rc_fail(RC_INVALID_ARGUMENT, "compression: a sheared box (box.shear) cannot be compressed");
-    if (d->interaction_count > 0 && d->compression.rate != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "compression: not with stepped potentials (interactions) yet");
     return rc_edmd_shear_check(d);
 }
 

@@ -321,6 +321,18 @@ static inline double rc_edmd_pair_image(const rc_edmd *e, double r[3], double v[
     return 0;
 }
 
+/* The separation r (minimum image) and relative velocity v at now of particle p (at now) and slot j, streamed from
+ * its own time without gravity; returns j's state. */
+static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin *p, int32_t j, double r[3],
+                                                 double v[3])
+{
+    const rc_kin *q = &e->kin[j];
+    double dt = e->now - q->t;
+    for (int a = 0; a < 3; a++) r[a] = p->x[a] - (q->x[a] + q->v[a] * dt), v[a] = p->v[a] - q->v[a];
+    rc_edmd_minimum_image(e, r);
+    return q;
+}
+
 /* ---- the modules of the engine ---- */
 
 /* shear.c */

@@ -326,6 +326,45 @@ rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contact
     return out.scan;
 }
 
+rc_step_scan rc_edmd_steps_scan_growing(rc_edmd *e, int32_t k, double best)
+{
+    const rc_edmd_steps *st = e->steps;
+    const rc_kin *p = &e->kin[k];
+    const int32_t *list = rc_edmd_list(e, k);
+    double f = rc_edmd_grown(e), speed = e->growth->speed;
+    found out = {{best, -1, false, 0}, RC_STEP_CORE};
+    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
+        int32_t j = list[m];
+        double r[3], v[3];
+        const rc_kin *q = rc_edmd_relative_now(e, p, j, r, v);
+        double sigma0 = p->radius + q->radius, sigma = sigma0 * f, rate = sigma0 * speed;
+        double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+        double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2], vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        int32_t t = rc_steps_type(e, k, j), steps = st->count[t], below = 0;
+        const double *bound = st->bound + (size_t)t * (size_t)st->stride;
+        bool ambiguous = false;
+        for (int32_t level = 0; level <= steps; level++) {
+            double edge2 = bound[level] * bound[level] * sigma * sigma, gap = rr - edge2;
+            below += gap > 0;
+            ambiguous |= fabs(gap) <= GEOMETRIC_MARGIN * edge2;
+        }
+        int32_t ring = below > 0 ? below - 1 : 0;
+        if (ambiguous && steps > 0) ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
+        /* the inner boundary (the core in ring 0) as a growing pair, the outer one as a growing sphere to leave */
+        double radius = bound[ring] * sigma, growth = bound[ring] * rate;
+        double aa = vv - growth * growth, bb = b - radius * growth, cc = rr - radius * radius;
+        keep(&out, rc_growing_pair_time(aa, bb, cc), j, ring == 0 && cc < 0 && bb < 0,
+             ring == 0 ? RC_STEP_CORE : RC_STEP_IN);
+        if (ring < steps) {
+            radius = bound[ring + 1] * sigma, growth = bound[ring + 1] * rate;
+            aa = vv - growth * growth, bb = b - radius * growth, cc = rr - radius * radius;
+            keep(&out, rc_growing_exit_time(aa, bb, cc), j, false, RC_STEP_OUT);
+        }
+    }
+    if (out.scan.partner >= 0) e->steps->kind[k] = out.kind;
+    return out.scan;
+}
+
 /* ---- the events ---- */
 
 /* After a bounce the pair must move away from the step it hit in the engine's arithmetic, sign * r.v > least (sign
@@ -364,19 +403,26 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_steps_check_pair(e, k, j, ring);
     rc_status s = RC_OK;
     /* crosses inward only approaching (the stable rule's condition at execution); outward when receding, or found
-     * outside its step at all (an exit predicted at the closest approach of a pair that never gets back inside) */
+     * outside its step at all (an exit predicted at the closest approach of a pair that never gets back inside).
+     * Under compression the step radius R grows at R' and approaching and receding are relative to it: r.v - R R' */
     const double *bound = st->bound + (size_t)type * (size_t)st->stride;
-    double sigma = p->radius + q->radius, outer = ring < steps ? bound[ring + 1] * sigma : INFINITY;
+    double sigma0 = p->radius + q->radius, speed = e->growing ? e->growth->speed : 0;
+    double sigma = sigma0 * rc_edmd_grown(e), outer = ring < steps ? bound[ring + 1] * sigma : INFINITY;
     double beyond = rr - outer * outer;
-    bool acts = out ? ring < steps && (b >= 0 || beyond > 0) : b < 0 && ring > 0;
+    double edge = out ? (ring < steps ? bound[ring + 1] : 0) : bound[ring], moving = edge * sigma * edge * sigma0 * speed;
+    double bb = b - moving;
+    bool acts = out ? ring < steps && (bb >= 0 || beyond > 0) : bb < 0 && ring > 0;
     if (acts) {
         int32_t next = out ? ring + 1 : ring - 1;
         const double *energy = st->energy + (size_t)type * (size_t)st->stride;
         double du = energy[next] - energy[ring];
         double mi = rc_edmd_mass(e, k), mj = rc_edmd_mass(e, j), total = mi + mj, reduced = mi * mj / total;
-        double distance = sqrt(rr), un = b / distance, left = un * un - 2 * du / reduced;
+        double before = mi * (vi[0] * vi[0] + vi[1] * vi[1] + vi[2] * vi[2]) + mj * (vj[0] * vj[0] + vj[1] * vj[1] + vj[2] * vj[2]);
+        /* the normal speed relative to the step, which moves at w = R R' / |r| (0 without compression) */
+        double distance = sqrt(rr), un = b / distance, w = moving / distance, rel = un - w;
+        double left = rel * rel - 2 * du / reduced;
         bool cross = left > 0;
-        double after = cross ? (out ? sqrt(left) : -sqrt(left)) : -un, change = after - un;
+        double after = w + (cross ? (out ? sqrt(left) : -sqrt(left)) : -rel), change = after - un;
         for (int a = 0; a < 3; a++) {
             double n = r[a] / distance;
             p->v[a] += mj / total * change * n;
@@ -385,17 +431,23 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
         rc_edmd_integrate_kinetic(e);
         if (cross) {
             s = rc_capture_set(st, e->id[k], e->id[j], next, steps);
-            e->kinetic -= du;
+            if (!e->growing) e->kinetic -= du;
             st->potential += du;
         } else {
             /* back off an outer step so as to get inside it again: r.v below -sqrt(|v|^2 c) when found beyond it
              * by c (a grazing pair a rounding error outside; the push is of the order of that rounding, and the
-             * kinetic energy it adds of its square) */
+             * kinetic energy it adds of its square); relative to a growing step, r.v - R R' */
             double vv = 0;
             for (int a = 0; a < 3; a++) vv += (p->v[a] - q->v[a] + lift[a]) * (p->v[a] - q->v[a] + lift[a]);
-            double least = out && beyond > 0 ? 2 * sqrt(vv * beyond) : 0;
+            double least = (out && beyond > 0 ? 2 * sqrt(vv * beyond) : 0) + (out ? -moving : moving);
             turn_away(p->v, q->v, lift, r, out ? -1 : 1, least, mj / (rr * total), mi / (rr * total));
             st->bounces++;
+        }
+        if (e->growing) { /* growth feeds energy in, as a thermostat does: what the step's energy does not explain */
+            double gain = 0.5 * (mi * (p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2]) +
+                                 mj * (q->v[0] * q->v[0] + q->v[1] * q->v[1] + q->v[2] * q->v[2]) - before);
+            e->kinetic += gain;
+            e->thermostat_energy += gain + (cross ? du : 0);
         }
         if (e->shear_on) rc_edmd_shear_impulse(e, k, j, vi, vj);
         e->virial += reduced * change * distance;
