@@ -37,10 +37,11 @@
 enum { N = 500, BLOCKS = 10, SAMPLES = 20, BINS = 6 };
 static const double LAMBDA = 1.5, BIN = 0.01;
 
+/* Under AddressSanitizer only the first state point runs (shorter runs would not be equilibrated from the lattice). */
 #ifdef __SANITIZE_ADDRESS__
-enum { SCALE = 8 };
+#define POINTS 1
 #else
-enum { SCALE = 1 };
+#define POINTS 3
 #endif
 
 typedef struct estimate {
@@ -235,7 +236,7 @@ static void monte_carlo(const state_point *sp, estimate *u, estimate *z)
 {
     mc *m = malloc(sizeof *m);
     mc_init(m, sp->rho, sp->kT, 12345);
-    for (long s = 0; s < sp->sweeps * 2 / SCALE; s++) { /* equilibration, with the step tuned to about 40 % */
+    for (long s = 0; s < sp->sweeps * 2; s++) { /* equilibration, with the step tuned to about 40 % */
         double rate = mc_sweep(m);
         m->step *= rate > 0.4 ? 1.05 : 0.95;
         if (m->step > m->edge / 4) m->step = m->edge / 4;
@@ -246,7 +247,7 @@ static void monte_carlo(const state_point *sp, estimate *u, estimate *z)
         histogram h;
         memset(&h, 0, sizeof h);
         double well = 0;
-        long sweeps = sp->sweeps / SCALE, samples = sweeps / 2;
+        long sweeps = sp->sweeps, samples = sweeps / 2;
         for (long s = 0; s < sweeps; s++) {
             mc_sweep(m);
             well += (double)m->pairs_in_well;
@@ -286,7 +287,7 @@ static bool molecular_dynamics(const state_point *sp, estimate *u, estimate *z)
     if (s == RC_OK) s = rc_edmd_create(&d, &e);
     CHECK(s == RC_OK, "engine: %s", rc_last_error());
     if (s != RC_OK) return false;
-    double block = sp->block_time / SCALE, t = 2 * block;
+    double block = sp->block_time, t = 2 * block;
     rc_edmd_limits limits = {t, 0, 0};
     s = rc_edmd_advance(e, &limits);
     double ub[BLOCKS], zb[BLOCKS];
@@ -331,12 +332,14 @@ static void compare(const state_point *sp)
 
 int main(void)
 {
-    /* supercritical (T_c about 1.22 for lambda = 1.5): a dense liquid-like state, a moderate one, a hot one */
-    static const state_point points[] = {
+    /* supercritical (T_c about 1.22 for lambda = 1.5): a hot one, a dense liquid-like state, a moderate one */
+    static const state_point points[POINTS] = {
+        {2.0, 0.5, 300, 15},
+#if POINTS > 1
         {1.5, 0.7, 300, 15},
         {1.5, 0.4, 300, 15},
-        {2.0, 0.5, 300, 15},
+#endif
     };
-    for (size_t k = 0; k < sizeof points / sizeof *points; k++) compare(&points[k]);
+    for (size_t k = 0; k < POINTS; k++) compare(&points[k]);
     return check_finish();
 }
