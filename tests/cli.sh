@@ -758,6 +758,12 @@ assert json.load(open(os.path.join(sys.argv[2], "analysis.json"))) == r
 for name in ("rdf", "msd"):
     assert open(os.path.join(sys.argv[2], name + ".csv")).readline().startswith("r," if name == "rdf" else "time,msd,")
 EOF7
+run 0 "plot the MSD on log axes with error bars" "$tool" plot "$tmp/analysis/msd.csv" --log xy --errors --out "$tmp/msd.png"
+png_size "$tmp/msd.png" 840 320
+summary_is curves 2 # msd and origins; msd_error gives msd's bars
+run 0 "plot the MSD's columns overlaid" "$tool" plot "$tmp/analysis/msd.csv" --overlay --log y --out "$tmp/msd.png"
+png_size "$tmp/msd.png" 420 320
+summary_is curves 3
 run 0 "analyze --help" "$tool" analyze --help
 run 1 "analyze without a path" "$tool" analyze
 run 1 "analyze two paths" "$tool" analyze "$tmp/run1h" "$tmp/run1h"
