@@ -140,7 +140,7 @@ def libraries(tmp):
         phases = numpy.einsum("fix,vx->fvi", positions, vectors)
         direct = (numpy.abs(numpy.exp(1j * phases).sum(axis=2)) ** 2 / 500).mean()
         worst = max(worst, abs(direct / s["S"][row] - 1))
-    check(worst < 1e-9, "S(k): numpy's direct sum over every vector of each shell within %.1e relative" % worst)
+    check(worst < 1e-12, "S(k): numpy's direct sum over every vector of each shell within %.1e relative" % worst)
     check(summary["Q6"] < 0.06, "Q6 of the liquid %.4f is small (FCC: 0.5745)" % summary["Q6"])
 
     a = ricochet.analyze(h5, frames=(100, 200), compute=["rdf", "msd"], rdf_range=4, rdf_bins=200, msd_points=1000)
