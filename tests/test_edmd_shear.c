@@ -19,7 +19,7 @@
  * - The streaming profile: the mean flow velocity in slabs along the gradient is linear with slope rate (within 4 %).
  * - Zero-shear viscosity: an elastic hard-sphere fluid at n sigma^3 = 0.3 (N = 1000) sheared at rate 0.1 with a weak
  *   Andersen thermostat on the peculiar velocities gives Enskog's viscosity (Chapman and Cowling; eta_0 with the
- *   1.016 Sonine factor, eta / eta_0 = 1/chi + 0.8 b n + 0.7614 chi (b n)^2, b = 2 pi sigma^3 / 3, chi the
+ *   1.016 Sonine factor, not confirmed from a source: docs/edmd.md, "Literature values in the tests"; eta / eta_0 = 1/chi + 0.8 b n + 0.7614 chi (b n)^2, b = 2 pi sigma^3 / 3, chi the
  *   Carnahan-Starling contact value), at the measured temperature, within three block-average standard errors plus
  *   5 % (molecular dynamics exceeds Enskog by a few per cent at this density: Alder, Gass and Wainwright 1970;
  *   Pieprzyk et al. 2019; the thermostat lowers the kinetic part by about rate / collision rate, 1-2 %).
