@@ -66,7 +66,7 @@ static bool gas_start(sheared_gas *g, const setup *s)
     d->restitution = s->restitution;
     d->thermostat_rate = s->thermostat;
     d->seed = s->seed;
-    d->shear = (rc_edmd_shear){s->shear, s->rate, s->flow, s->gradient};
+    d->shear = (rc_edmd_shear){s->shear, s->rate, s->flow, s->gradient, 0};
     g->positions = calloc(3 * (size_t)n, sizeof(double));
     g->velocities = calloc(3 * (size_t)n, sizeof(double));
     g->radii = malloc((size_t)n * sizeof(double));
@@ -239,7 +239,7 @@ static void same_collisions_as_brute_force(void)
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = 2, d.count = N, d.box[0] = r.box[0], d.box[1] = r.box[1];
     d.positions = positions, d.velocities = velocities, d.radii = radii, d.masses = masses;
-    d.shear = (rc_edmd_shear){true, r.rate, 0, 1};
+    d.shear = (rc_edmd_shear){true, r.rate, 0, 1, 0};
     d.shell = 0.3;
     rc_edmd_shear_add_profile(&d, velocities);
     for (int32_t i = 0; i < N; i++) r.v[i][0] = velocities[3 * i], r.v[i][1] = velocities[3 * i + 1];
