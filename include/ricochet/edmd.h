@@ -176,6 +176,8 @@ typedef struct rc_edmd_shear {
     double rate;  /* the shear rate, finite, either sign */
     int flow;     /* the axis the streaming velocity points along */
     int gradient; /* the axis it varies along */
+    double offset; /* the images' offset along flow at clock 0, in [0, box[flow]) (default 0; a saved sheared
+                      frame's tilt, rc_frame.tilt) */
 } rc_edmd_shear;
 /* ---- Stepped pair potentials (docs/edmd.md, "Stepped potentials") ---------------------------------------------
  * A pair of particles has a hard core at its contact distance sigma_ij (the sum of the radii) and, for its pair of
