@@ -32,9 +32,10 @@
  * it, so the file on disk is one a reader can open at every moment, also after the writer died midway; what a dead
  * writer leaves undone is the superblock: it still says "open for writing" and its end of allocation may fall short
  * of the chunks last written. A resume does what `h5clear -s -i` does: opens the file with the status flags cleared
- * and the end-of-file check skipped (the file-access properties "clear_status_flags" and "skip_eof_check", which
- * h5clear sets by name) and moves the end of allocation to the end of the file (H5Fincrement_filesize); it goes
- * into SWMR mode before it cuts, so that a kill during the resume is as harmless as one during the run.
+ * (the file-access property "clear_status_flags", which h5clear sets by name; a truncated file, whose end falls short
+ * of its allocation, is still refused) and moves the end of allocation to the end of the file
+ * (H5Fincrement_filesize); it goes into SWMR mode before it cuts, so that a kill during the resume is as harmless as
+ * one during the run.
  *
  * A resume opens the file again, takes the layout from the box's attributes and the series' shapes, checks every
  * series against the mark, then cuts them all back to the mark's frames and rows (a family with none left is
@@ -153,9 +154,9 @@ static bool write_header(rc_h5md_writer *w)
     return ok;
 }
 
-/* The file-access properties of a writer: HDF5's latest format, which SWMR needs; for a resume also those with which
- * h5clear opens a file a writer left in SWMR mode (the names of its private properties, in HDF5 1.10 to 1.14; a
- * library without them opens only files closed cleanly). -1 on failure. */
+/* The file-access properties of a writer: HDF5's latest format, which SWMR needs; for a resume also the one with which
+ * h5clear opens a file a writer left in SWMR mode (its private property, by name, in HDF5 1.10 to 1.14; a library
+ * without it opens only files closed cleanly). -1 on failure. */
 static hid_t file_access(bool recover)
 {
     hid_t access = H5Pcreate(H5P_FILE_ACCESS);
