@@ -41,6 +41,9 @@ for engine in edmd rigid sheared; do
   cp "$work/$engine/trajectory.h5md" "$out/trajectory/$engine.h5md"
   cp "$work/$engine/checkpoint.rcp" "$out/checkpoint/$engine.rcp"
   cp "$work/$engine.json" "$out/run/small_$engine.json"
+  # the same with every output and a checkpoint cadence, for the run harness's files, checkpoint and resume
+  sed 's/"output": {"every": 0.02}/"output": {"every": 0.02, "h5md": true, "checkpoint_every": 0.25}/; s/"output": {"every": 0.05}/"output": {"every": 0.05, "h5md": true, "checkpoint_every": 0.25}/' \
+    "$work/$engine.json" > "$out/run/files_$engine.json"
 done
 rm -rf "$work"
 
