@@ -100,6 +100,7 @@ static void fields(cursor *c, rc_edmd *e, rc_status *status)
         FIELD(c, e->shear_flux), FIELD(c, e->shear_flux_integral), FIELD(c, e->gradient_motion);
         FIELD(c, e->shear_collisional);
     }
+    if (e->transport_on) FIELD(c, e->flux);
     if (e->steps) capture_fields(c, e, status);
 }
 
