@@ -236,11 +236,16 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
     size_t slots = (size_t)RC_CORRELATOR_LEVELS * (size_t)c->points, cells = slots * (size_t)c->groups;
     RC_BYTES_FIELD(bytes, c->frames);
     rc_bytes_field(bytes, c->pushed, sizeof c->pushed);
+    bool sane = c->frames >= 0; /* what the rings' indices rely on (read from outside data) */
+    for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) sane &= c->pushed[l] >= 0 && c->pushed[l] <= c->frames + 1;
+    if (!sane) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint");
     for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) {
         bool present = c->samples[l] != NULL;
         RC_BYTES_FIELD(bytes, present);
         if (!present) continue;
         if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room) {
+            if (l > 0 && !c->samples[l - 1]) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in "
+                                                                                  "the checkpoint");
             int64_t pushed = c->pushed[l];
             rc_status s = level(c, l);
             c->pushed[l] = pushed;

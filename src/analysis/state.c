@@ -10,9 +10,12 @@
 static rc_status walk_rdf(rc_bytes *b, rc_rdf *rdf)
 {
     RC_BYTES_FIELD(b, rdf->frames);
-    if (b->mode == RC_BYTES_READ && !b->short_of_room &&
-        RC_GROW(rdf->contacts, rdf->contact_capacity, rdf->frames * rdf->pairs))
-        return RC_NO_MEMORY;
+    if (b->mode == RC_BYTES_READ && !b->short_of_room) {
+        /* the contact values that follow must be in what is left (read from outside data) */
+        if (rdf->frames < 0 || (size_t)rdf->frames > b->left / sizeof *rdf->contacts / (size_t)rdf->pairs)
+            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged g(r) in the checkpoint");
+        if (RC_GROW(rdf->contacts, rdf->contact_capacity, rdf->frames * rdf->pairs)) return RC_NO_MEMORY;
+    }
     rc_bytes_field(b, rdf->sum, (size_t)rdf->pairs * (size_t)rdf->bins * sizeof *rdf->sum);
     rc_bytes_field(b, rdf->contacts, (size_t)rdf->frames * (size_t)rdf->pairs * sizeof *rdf->contacts);
     return RC_OK;

@@ -132,6 +132,11 @@ rc_status rc_run_measure_create(rc_run *run, bool resume)
     for (int a = 0; a < d; a++)
         if (m->frame.periodic[a]) half = fmin(half, m->frame.box[a] / 2);
     if (!resume && (s = plan(run, m))) return s;
+    const measure_position *p = &run->at.measure;
+    if (resume && !(p->interval > 0 && p->interval < INFINITY && p->structure_interval > 0 &&
+                    p->structure_interval < INFINITY && p->samples >= 0 && p->structure_samples >= 0 &&
+                    p->block_frames > 0 && isfinite(p->origin)))
+        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the measurements' position is damaged");
     if ((s = make_analyses(m, half))) return s;
     m->moment_on[SHEAR] = m->moment_on[BULK] = want->viscosity;
     m->moment_on[HEAT] = want->thermal_conductivity;
