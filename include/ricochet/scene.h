@@ -42,9 +42,9 @@ typedef struct rc_run_measure {
     int rdf_bins;              /* "rdf": {"bins"}; 0: 100 per mean diameter */
     double rdf_range;          /* "rdf": {"range"}; 0: 5 mean diameters, at most half the smallest edge */
     double from;               /* the time the measurement starts (at the end of the equilibration when later) */
-    double interval;           /* time between the correlators' samples; 0: half the Enskog mean free time */
-    double structure_interval; /* time between the frames of g(r) and S(k); 0: 20 intervals */
-    int points;                /* lags per level of the multiple-tau correlators (even, default 32) */
+    double interval;           /* time between the correlators' samples; 0: the Enskog mean free time */
+    double structure_interval; /* time between the frames of g(r) and S(k); 0: 100 intervals */
+    int points;                /* lags per level of the multiple-tau correlators (even, default 16) */
     int blocks;                /* blocks of time whose spread gives the errors (default 10) */
     double fit[2];             /* the lag times [t0, t1] of the slopes of the MSD and the Helfand moments; 0, 0: 10 to
                                 * 40 mean free times (at most half the measured span) */

@@ -58,7 +58,8 @@ static void correlate(rc_correlator *c, int l, int back)
     /* blocks of time: the group of the origin's frame */
     int block = c->block_frames ? (int)(((c->frames - ((int64_t)back << l)) / c->block_frames) % c->groups) : -1;
     double *firsts = c->firsts ? c->firsts + (slot * c->groups + (size_t)block) * 3 * c->count : NULL;
-    for (int32_t i = 0; i < c->count; i++) {
+    int group = 0; /* i mod groups, counted (a division per particle cost as much as the rest) */
+    for (int32_t i = 0; i < c->count; i++, group = group + 1 == c->groups ? 0 : group + 1) {
         const double *x = a + 3 * i, *y = b + 3 * i;
         double v;
         if (c->product) v = x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
@@ -67,7 +68,7 @@ static void correlate(rc_correlator *c, int l, int back)
             v = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             for (int k = 0; firsts && k < 3; k++) firsts[3 * i + k] += d[k];
         }
-        sums[block >= 0 ? block : i % c->groups] += v;
+        sums[block >= 0 ? block : group] += v;
     }
     if (block >= 0) c->group_origins[slot * c->groups + (size_t)block]++;
     c->lag_sums[slot] += c->times[l][newest % p] - c->times[l][(newest - back) % p];

@@ -33,7 +33,7 @@ static rc_status read_rdf(const cJSON *section, rc_run_measure *m)
 
 static rc_status read_numbers(const cJSON *section, rc_run_measure *m)
 {
-    uint64_t points = 32, blocks = 10;
+    uint64_t points = 16, blocks = 10;
     rc_status s = rc_json_range(section, "measure", "from", false, 0, INFINITY, &m->from);
     if (!s && cJSON_HasObjectItem(section, "interval"))
         s = rc_json_positive(section, "measure", "interval", true, &m->interval);
@@ -61,7 +61,7 @@ rc_status rc_run_read_measure(const cJSON *root, rc_run_scene *scene)
     rc_run_measure *m = &scene->settings.measure;
     const cJSON *section;
     rc_status s = rc_json_section(root, "", "measure", measure_keys, &section);
-    m->points = 32, m->blocks = 10;
+    m->points = 16, m->blocks = 10;
     if (s || !section) return s;
     s = rc_json_flag(section, "measure", "diffusion", &m->diffusion);
     if (!s) s = rc_json_flag(section, "measure", "viscosity", &m->viscosity);

@@ -86,11 +86,13 @@ static rc_status make_analyses(run_measure *m, double half_edge)
                                                               : w->rdf ? "rdf" : "structure_factor");
         if (!s && w->rdf_bins) s = set_number(m->structure, "rdf_bins", w->rdf_bins, true);
         if (!s && w->rdf_range > 0) s = set_number(m->structure, "rdf_range", w->rdf_range, false);
+        /* 16 wave vectors per shell, not the analysis's 64: S(k) of a frame costs vectors x N */
+        if (!s) s = rc_analysis_set(m->structure, "k_vectors", "16");
     }
     return s;
 }
 
-/* A new run's plan: the interval (half the Enskog mean free time by default), the structure's (20 intervals) and
+/* A new run's plan: the interval (the Enskog mean free time by default), the structure's (100 intervals) and
  * the samples per block, from the run's expected end (its stop time, or its collisions at the Enskog rate). */
 static rc_status plan(rc_run *run, run_measure *m)
 {
@@ -98,8 +100,8 @@ static rc_status plan(rc_run *run, run_measure *m)
     const run_settings *s = &run->settings;
     double free_time = enskog_free_time(&m->frame);
     p->estimated_free_time = free_time;
-    p->interval = m->want.interval > 0 ? m->want.interval : 0.5 * free_time;
-    p->structure_interval = m->want.structure_interval > 0 ? m->want.structure_interval : 20 * p->interval;
+    p->interval = m->want.interval > 0 ? m->want.interval : free_time;
+    p->structure_interval = m->want.structure_interval > 0 ? m->want.structure_interval : 100 * p->interval;
     if (!(p->interval > 0))
         return rc_fail(RC_INVALID_ARGUMENT, "measure.interval: the particles are at rest, so no default can be "
                                             "chosen; give measure.interval");
