@@ -166,7 +166,7 @@ rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_tabl
         if (!(t->names[k] = strdup(names[k]))) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
     int r = 0;
     for (size_t slot = 0; slot < (size_t)RC_CORRELATOR_LEVELS * p; slot++) {
-        if (!c->origins[slot]) continue;
+        if (c->origins[slot] <= 0) continue;
         double *row = t->values + 4 * (size_t)r++, n = (double)c->origins[slot], mean = value(c, slot, -1);
         row[0] = c->lag_sums[slot] / n;
         row[1] = mean;
@@ -182,7 +182,7 @@ static double slope(const rc_correlator *c, int g, double t0, double t1, int *us
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     int n = 0;
     for (size_t slot = 0; slot < (size_t)RC_CORRELATOR_LEVELS * c->points; slot++) {
-        if (!c->origins[slot]) continue;
+        if (c->origins[slot] <= 0) continue;
         double o = (double)c->origins[slot], x = c->lag_sums[slot] / o;
         if (x < t0 || x > t1) continue;
         double y = value(c, slot, g);

@@ -234,7 +234,9 @@ static rc_status moments_table(run_measure *m, int first, int last, rc_table *ou
         if (m->moment_on[k]) {
             s = rc_correlator_finish(&m->moments[k], moment_names[k], &parts[k]);
             if (!s) names[columns] = parts[k].names[1], names[columns + 1] = parts[k].names[2];
-            columns += 2, rows = parts[k].rows, shown = k;
+            /* the same lags in every part, unless a damaged checkpoint made them differ: the rows all have */
+            rows = columns > 1 && parts[k].rows > rows ? rows : parts[k].rows;
+            columns += 2, shown = k;
         }
     names[columns++] = "origins";
     if (!s) s = rc_table_make(out, rows, columns);
