@@ -332,6 +332,18 @@ static inline double rc_edmd_pair_image(const rc_edmd *e, double r[3], double v[
     return 0;
 }
 
+/* The separation r (minimum image) and relative velocity v at now of particle p (at now) and slot j, streamed from
+ * its own time without gravity; returns j's state. */
+static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin *p, int32_t j, double r[3],
+                                                 double v[3])
+{
+    const rc_kin *q = &e->kin[j];
+    double dt = e->now - q->t;
+    for (int a = 0; a < 3; a++) r[a] = p->x[a] - (q->x[a] + q->v[a] * dt), v[a] = p->v[a] - q->v[a];
+    rc_edmd_minimum_image(e, r);
+    return q;
+}
+
 /* ---- the modules of the engine ---- */
 
 /* shear.c */
@@ -347,6 +359,9 @@ void rc_edmd_shear_anchor_image(const rc_edmd *e, double d[3]);
  * lands in (flow position shifted by delta, flow velocity by the images' speed); returns the boxes crossed, as
  * anchor_here and rc_edmd_fill_frame count them (the other axes are wrapped by the caller). */
 int32_t rc_edmd_shear_fold(const rc_edmd *e, double x[3], double v[3]);
+/* The books of the peculiar motion and the stress after a pair impulse changed the velocities of i and j (at now)
+ * from vi and vj (a collision, a step event). */
+void rc_edmd_shear_impulse(rc_edmd *e, int32_t i, int32_t j, const double vi[3], const double vj[3]);
 /* The binary rule under shear: rc_edmd_collide_pair with the books of the peculiar motion and the stress. */
 void rc_edmd_shear_collide(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
 /* The thermostat under shear: particle k's new velocity, drawn at rest (old: before), is made a peculiar velocity
