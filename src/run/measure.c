@@ -1,7 +1,10 @@
 /* A run's on-the-fly measurements (docs/formats.md, "Transport and structure"), the scene's "measure": samples at a
  * fixed interval of simulation time from the start of the measurement feed the multiple-tau correlators of the MSD
  * and VACF (through an analysis of frames, src/analysis) and of the engine's Helfand moments (src/edmd/transport.c):
- *   eta   = lim (1 / (2 V kT)) d/dt <[G_ab(t) - G_ab(0)]^2>, averaged over the off-diagonal ab,
+ *   eta   = lim (1 / (2 V kT)) d/dt <[G_s(t) - G_s(0)]^2>, averaged over the five independent components s of the
+ *           traceless symmetric part (xy, xz, yz, (xx - yy) / 2, (xx + yy - 2 zz) / (2 sqrt 3); xy and (xx - yy) / 2
+ *           in 2D), which all correlate alike in an isotropic fluid (Daivis and Evans, J. Chem. Phys. 100, 541
+ *           (1994)): five components instead of three cut the error by a quarter,
  *   eta_b = lim (1 / (2 V kT)) d/dt <[G_p(t) - G_p(0) - <dG_p>]^2>, G_p = (G_xx + G_yy + G_zz) / d,
  *   lambda = lim (1 / (2 V kT^2)) d/dt <[G_q,a(t) - G_q,a(0)]^2>, averaged over a
  * (Helfand, Phys. Rev. 119, 1 (1960); Alder, Gass and Wainwright, J. Chem. Phys. 53, 3813 (1970), Eqs. 3-5), the
@@ -142,7 +145,7 @@ rc_status rc_run_measure_create(rc_run *run, bool resume)
     if ((s = make_analyses(m, half))) return s;
     m->moment_on[SHEAR] = m->moment_on[BULK] = want->viscosity;
     m->moment_on[HEAT] = want->thermal_conductivity;
-    m->items[SHEAR] = d == 3 ? 3 : 1, m->items[BULK] = 1, m->items[HEAT] = d;
+    m->items[SHEAR] = d == 3 ? 5 : 2, m->items[BULK] = 1, m->items[HEAT] = d;
     for (int k = 0; k < MOMENTS && !s; k++)
         if (m->moment_on[k])
             s = rc_correlator_start_blocks(&m->moments[k], k != SHEAR, want->points, want->blocks,
@@ -181,14 +184,17 @@ double rc_run_measure_next(const rc_run *run)
     return fmin(next_sample(p), next_structure(m, p));
 }
 
-/* The Helfand moments' samples: the off-diagonal G_ab, the mean of the diagonal, G_q. */
+/* The Helfand moments' samples: the shear's five (2D: two) components, the mean of the diagonal, G_q. */
 static rc_status sample_moments(rc_run *run, run_measure *m, double time)
 {
-    double g[9], values[MOMENTS][9] = {{0}};
+    double g[9], values[MOMENTS][15] = {{0}}; /* up to five components, three numbers each */
     rc_status s = rc_edmd_transport_moments(run->edmd, g);
     if (s) return s;
     int d = rc_edmd_dimension(run->edmd);
-    for (int k = 0; k < m->items[SHEAR]; k++) values[SHEAR][3 * k] = g[3 + k];
+    /* the traceless symmetric part's independent components, each correlating as P_xy does in an isotropic fluid */
+    double w = sqrt(3) / 6; /* (G_xx + G_yy - 2 G_zz) / (2 sqrt 3) */
+    double shear[5] = {g[3], (g[0] - g[1]) / 2, g[4], g[5], w * (g[0] + g[1] - 2 * g[2])};
+    for (int k = 0; k < m->items[SHEAR]; k++) values[SHEAR][3 * k] = shear[k];
     values[BULK][0] = (g[0] + g[1] + g[2]) / d;
     for (int a = 0; a < d; a++) values[HEAT][3 * a] = g[6 + a];
     for (int k = 0; k < MOMENTS && !s; k++)
