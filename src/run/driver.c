@@ -171,7 +171,13 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     }
     if (!s && !in_place) run->at.frames = run->at.rows = 0;
     const char *h5md = in_place ? (c.h5md_path[0] ? c.h5md_path : NULL) : options->h5md_path;
+    /* a new folder's first row (at the checkpoint's time) leaves the next row's averages starting where the run's
+     * last row left them, as in the run never stopped: measured again after the restore, the baseline would differ
+     * in rounding under shear (the renewal at the checkpoint closed the peculiar books) */
+    rc_edmd_observables baseline = run ? run->at.last : (rc_edmd_observables){0};
+    bool had_row = run && run->at.written;
     if (!s) s = begin(run, h5md, in_place, false);
+    if (!s && had_row) run->at.last = baseline;
     rc_run_checkpoint_free(&c);
     if (s) {
         if (run) rc_run_files_close(run, false);

@@ -34,7 +34,8 @@ typedef struct run_position {
     bool equilibrated;
     bool written;                 /* a frame or row was written: `last` holds its state */
     rc_edmd_observables start;    /* event-driven: where the summary's averages start */
-    rc_edmd_observables last;     /* event-driven: the state at the last row, where the next row's averages start */
+    rc_edmd_observables last;     /* event-driven: the state at the last row, where the next row's averages start
+                                   * (in a new folder resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
     uint64_t last_count;          /* events (event-driven) or steps at the last frame and row */
     double last_time;
     rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
