@@ -310,6 +310,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
     bool checkpoint = run->edmd ? now->time >= t->next_checkpoint : now->steps >= t->next_checkpoint_step;
     if (!s && checkpoint) {
         s = rc_run_checkpoint_write(run, NULL);
+        run->checkpointed = *now;
         plan(run, now, t);
     }
     return s;
@@ -398,8 +399,14 @@ rc_status rc_run_execute(rc_run *run)
     if (s) snprintf(why, sizeof why, "%s", rc_last_error());
     rc_status t = RC_OK;
     /* the checkpoint comes before the last frame, so that a resumed run drops that frame and goes on as if never
-     * interrupted */
-    if (run->interrupt_signal >= 0 && run->settings.checkpoint_every > 0) t = rc_run_checkpoint_write(run, NULL);
+     * interrupted; none when the loop has just written the periodic one at this very point: a second renewal of the
+     * event-driven engine there would change the rounding of what follows (docs/cli.md, "Interrupts") */
+    rc_run_limits now;
+    rc_run_engine_counters(run, &now);
+    bool fresh = run->checkpointed.events == now.events && run->checkpointed.steps == now.steps &&
+                 run->checkpointed.time == now.time && (now.events || now.steps);
+    if (run->interrupt_signal >= 0 && run->settings.checkpoint_every > 0 && !fresh)
+        t = rc_run_checkpoint_write(run, NULL);
     rc_status f = rc_run_finish(run);
     if (!t) t = f;
     if (t) return t;
