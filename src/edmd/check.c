@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/memory.h"
 #include "core/status.h"
 #include "ricochet/edmd.h"
 
@@ -84,8 +85,9 @@ static rc_status grid_build(const rc_edmd_def *def, grid *g)
         g->n[k] = n < 1 ? 1 : (int)n;
         cells *= (size_t)g->n[k];
     }
-    g->head = malloc(cells * sizeof *g->head);
-    g->next = malloc((size_t)def->count * sizeof *g->next);
+    /* mapped, not allocated: freed into the heap, the 8 bytes per particle stayed resident under the engine's arrays */
+    g->head = rc_alloc_temporary(cells, sizeof *g->head);
+    g->next = rc_alloc_temporary((size_t)def->count, sizeof *g->next);
     if (!g->head || !g->next) return rc_fail(RC_NO_MEMORY, "out of memory checking the particles for overlaps");
     for (size_t c = 0; c < cells; c++) g->head[c] = -1;
     for (int32_t i = def->count - 1; i >= 0; i--) {
@@ -167,8 +169,8 @@ static rc_status check_pairs(const rc_edmd_def *def)
             s = rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d: the radii sum to %g, more than "
                         "the distance between the centres", (int)i, (int)j, def->radii[i] + def->radii[j]);
     }
-    free(g.head);
-    free(g.next);
+    rc_free_temporary(g.head, (size_t)g.n[0] * g.n[1] * g.n[2], sizeof *g.head);
+    rc_free_temporary(g.next, (size_t)def->count, sizeof *g.next);
     return s;
 }
 

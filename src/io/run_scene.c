@@ -15,7 +15,7 @@ static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box"
                                        "gravity", "walls", "restitution", "event_detection", "thermostat",
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
                                        "equilibration", "contact_tolerance", "impact", "collapse", "compression",
-                                       "interactions", "mixing", NULL};
+                                       "interactions", "mixing", "measure", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -30,6 +30,7 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_compression(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
     if (!s) s = rc_run_read_interactions(root, scene);
+    if (!s) s = rc_run_read_measure(root, scene);
     return s;
 }
 
@@ -68,14 +69,23 @@ rc_status rc_run_scene_read(const char *path, rc_run_scene **scene)
     return s;
 }
 
-void rc_run_scene_destroy(rc_run_scene *scene)
+void rc_run_scene_drop_particles(rc_run_scene *scene)
 {
-    if (!scene) return;
     free(scene->positions);
     free(scene->velocities);
     free(scene->radii);
     free(scene->masses);
     free(scene->species);
+    scene->positions = scene->velocities = scene->radii = scene->masses = NULL;
+    scene->species = NULL;
+    scene->def.positions = scene->def.velocities = scene->def.radii = scene->def.masses = NULL;
+    scene->def.species = NULL;
+}
+
+void rc_run_scene_destroy(rc_run_scene *scene)
+{
+    if (!scene) return;
+    rc_run_scene_drop_particles(scene);
     free(scene->walls);
     free(scene->interactions);
     free(scene->steps);

@@ -53,12 +53,18 @@ rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene);
 rc_status rc_run_read_compression(const cJSON *root, rc_run_scene *scene);
 /* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
 rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene);
+/* run_scene_measure.c: "measure" into scene->settings.measure and def.transport. */
+rc_status rc_run_read_measure(const cJSON *root, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
 rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 
 /* The engine's checks of the initial state (rc_edmd_check_state) in the file's terms (particles[i], walls[w]), with
  * a hint when placed particles overlap a wall (a placement fills the whole box). */
 rc_status rc_run_check_state(rc_run_scene *scene, bool placed);
+
+/* Frees the particles' arrays (positions, velocities, radii, masses, species) and clears the definition's pointers
+ * to them: the run driver calls it once the engine has copied them, so that a run does not hold them twice. */
+void rc_run_scene_drop_particles(rc_run_scene *scene);
 
 /* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the
  * optional key is absent. Returns whether the key was present through *given (may be NULL). */
