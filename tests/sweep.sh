@@ -5,7 +5,8 @@
 #   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here;
 # - run 0 is bit for bit `ricochet run` of its own scene.json (the sweep adds nothing to a run);
 # - the same runs under `mpirun -n 3` (when the tool is built with MPI) and with --jobs 1 leave identical files
-#   (cmp) and tables (all but the wall-clock columns);
+#   (cmp) and tables (all but the wall-clock columns), and so does rc_sweep_execute_mpi called from Python through
+#   mpi4py (tests/sweep_mpi4py.py, when python3-mpi4py is installed);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
 #   stopped; a third start runs nothing;
 # - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
@@ -117,6 +118,13 @@ if [ "$mpi" = mpi ]; then
   grep -q '"failed":	4' m.json || fail "mpirun: report $(cat m.json) $(cat m.err)"
   same_files q m
   same_tables q m
+  # the same from Python through mpi4py and libricochet_mpi.so, when Debian's python3-mpi4py is there
+  if /usr/bin/python3 -c "import mpi4py" 2> /dev/null; then
+    mpirun --allow-run-as-root --oversubscribe -n 3 /usr/bin/python3 "$root/tests/sweep_mpi4py.py" \
+      "$(dirname "$tool")" "$root/tests/sweep/quick.json" py > py.out 2>&1 || fail "mpi4py sweep: $(cat py.out)"
+    same_files q py
+    same_tables q py
+  fi
 fi
 
 # ---- killed with SIGKILL in the middle, started again: the same bits as a sweep never stopped

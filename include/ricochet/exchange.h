@@ -45,7 +45,7 @@ RC_API rc_status rc_exchange_run(const char *scene_text, int slots, const double
                                  const rc_exchange_options *options, int64_t *attempts, int64_t *accepted,
                                  double *mean_energy);
 
-/* ---- Step by step, for a front end that spreads the replicas over processes (the tool's MPI scheduler) --------
+/* ---- Step by step, for a front end that spreads the replicas over processes (rc_exchange_execute_mpi, ricochet/mpi.h) --------
  * Every process creates the same exchange; in each round every replica is advanced by one process
  * (rc_exchange_advance), each process gives the energies the others measured (rc_exchange_set_energy), and every
  * process ends the round with rc_exchange_swap, which makes the same decisions everywhere. Replicas never move between
@@ -65,8 +65,10 @@ RC_API void rc_exchange_set_energy(rc_exchange *exchange, int replica, double en
 RC_API void rc_exchange_swap(rc_exchange *exchange);
 /* Runs the rounds left with every replica in this process (rc_exchange_run's loop). */
 RC_API rc_status rc_exchange_execute(rc_exchange *exchange);
-/* Rounds ended so far. */
+/* Rounds ended so far; rounds to run in all (the options'); replicas (the ladder's length). */
 RC_API int64_t rc_exchange_round(const rc_exchange *exchange);
+RC_API int64_t rc_exchange_rounds(const rc_exchange *exchange);
+RC_API int rc_exchange_slots(const rc_exchange *exchange);
 /* What rc_exchange_run reports, so far (each may be NULL). */
 RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, int64_t *accepted,
                                double *mean_energy);

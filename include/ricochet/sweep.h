@@ -14,8 +14,8 @@
  * - a run's result depends only on the sweep file and its index, never on which process ran it or when;
  * - running a run whose outcome.json exists does nothing; one with a checkpoint (DIRECTORY/NNNN/checkpoint.rcp) goes
  *   on from it; so a killed sweep started again finishes with the same bits as one never stopped.
- * The library runs runs in processes of its own (fork) in rc_sweep_execute; an MPI scheduler (the tool's) hands run
- * indices to ranks that call rc_sweep_run. */
+ * The library runs runs in processes of its own (fork) in rc_sweep_execute; rc_sweep_execute_mpi (ricochet/mpi.h,
+ * libricochet_mpi) hands run indices to MPI ranks that call rc_sweep_run. */
 #ifndef RICOCHET_SWEEP_H
 #define RICOCHET_SWEEP_H
 

@@ -199,6 +199,10 @@ void rc_exchange_swap(rc_exchange *x)
 
 int64_t rc_exchange_round(const rc_exchange *x) { return x ? x->round : 0; }
 
+int64_t rc_exchange_rounds(const rc_exchange *x) { return x ? x->options.rounds : 0; }
+
+int rc_exchange_slots(const rc_exchange *x) { return x ? x->slots : 0; }
+
 void rc_exchange_counts(const rc_exchange *x, int64_t *attempts, int64_t *accepted, double *mean_energy)
 {
     for (int k = 0; x && k < x->slots; k++) {

@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "exchange.h"
+#ifdef RICOCHET_MPI
+#include "ricochet/mpi.h"
+#endif
 
 enum { TEMPERATURES, INTERVAL, ROUNDS, SEED, COMPACT, HELP };
 
@@ -126,14 +129,25 @@ int rc_cli_exchange_fail(const char *path, rc_status s)
                        path, rc_last_error());
 }
 
-#ifndef RICOCHET_MPI
-static int rc_cli_exchange_mpi(rc_exchange *x, const char *path, int slots, const double *t,
-                               const rc_exchange_options *o, bool compact)
+/* The rounds over the ranks of mpirun: rank 0 prints the report, the same bytes as one process would. */
+static int run_mpi(rc_exchange *x, const exchange_arguments *a)
 {
-    (void)x, (void)path, (void)slots, (void)t, (void)o, (void)compact;
+#ifdef RICOCHET_MPI
+    int rank = 0;
+    MPI_Init(NULL, NULL);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    rc_status s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
+    int code = RC_EXIT_OK;
+    if (s == RC_INTERNAL) code = rank == 0 ? rc_cli_exchange_fail(a->path, s) : RC_EXIT_INTERNAL;
+    else if (s) code = rc_cli_exchange_fail(a->path, s);
+    else if (rank == 0) code = rc_cli_exchange_report(x, a->slots, a->temperatures, &a->options, a->compact);
+    MPI_Finalize();
+    return code;
+#else
+    (void)x, (void)a;
     return rc_cli_no_mpi("exchange");
-}
 #endif
+}
 
 int rc_cli_exchange(int argc, char **argv)
 {
@@ -152,7 +166,7 @@ int rc_cli_exchange(int argc, char **argv)
     free(text);
     if (s) return rc_cli_exchange_fail(a.path, s);
     if (rc_cli_under_mpirun()) {
-        code = rc_cli_exchange_mpi(x, a.path, a.slots, a.temperatures, &a.options, a.compact);
+        code = run_mpi(x, &a);
     } else {
         s = rc_exchange_execute(x);
         code = s ? rc_cli_exchange_fail(a.path, s)
