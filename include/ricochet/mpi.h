@@ -31,9 +31,10 @@ RC_API rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_p
                                       rc_sweep_progress *counts);
 
 /* Runs the rounds left of the exchange over the ranks of comm: replica r on rank r % K (one or several per rank); in
- * each round each rank advances its replicas, the potential energies are summed over the ranks (every replica's from
- * one rank, zeros from the others, so the sum is exact; one MPI_Allreduce of M + 1 numbers), and every rank ends the
- * round with the same swap decisions (rc_exchange_swap). Replicas stay on their rank and trade temperatures; the
+ * each round each rank advances its replicas, the potential energies and volumes are summed over the ranks (every
+ * replica's from one rank, zeros from the others, so the sum is exact; one MPI_Allreduce of 2M + 1 numbers), and
+ * every rank ends the round with the same swap decisions (rc_exchange_swap). Replicas stay on their rank and trade
+ * rungs (temperatures or pressures); the
  * counts (rc_exchange_counts) are then the same on every rank and the same bytes as one process's. When a replica
  * fails every rank stops after that round: its rank returns the failure, the others RC_INTERNAL ("a replica failed on
  * another rank"). */
