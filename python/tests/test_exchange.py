@@ -57,5 +57,38 @@ class ReplicaExchange(unittest.TestCase):
         self.assertIn("temperatures[1]", str(caught.exception))
 
 
+GAS = {"dimension": 2, "box": {"size": [2, 2], "periodic": [True, True]},
+       "particles": [{"position": [0.5, 0.5], "velocity": [0.3, 0.1], "radius": 0.001, "mass": 1},
+                     {"position": [1.5, 1.2], "velocity": [-0.2, 0.4], "radius": 0.001, "mass": 1}],
+       "thermostat": {"temperature": 1, "rate": 2}, "stop": {"time": 1},
+       "barostat": {"pressure": 1, "interval": 0.01, "max_log_volume_step": 1}}
+
+
+class PressureExchange(unittest.TestCase):
+    """Two disks a thousandth of the box wide at kT = 1: an ideal gas whose area follows A^2 exp(-P A) at each
+    pressure, mean 3 / P, whatever the swaps (if they keep detailed balance)."""
+
+    def test_ideal_gas(self):
+        areas = [[], []]
+
+        def sample(round_, slot, positions, velocities, energy):
+            self.assertEqual(positions.shape, (2, 2))
+            areas[slot].append(1)
+
+        rounds = 1500
+        result = ricochet.pressure_exchange(GAS, [0.6, 1.0], interval=0.5, rounds=rounds, seed=4, sample=sample)
+        self.assertEqual([len(a) for a in areas], [rounds, rounds])
+        for slot, p in enumerate([0.6, 1.0]):
+            self.assertLess(abs(result["mean_volume"][slot] - 3 / p), 5 * numpy.sqrt(3) / p * numpy.sqrt(2 / rounds))
+        self.assertGreater(result["acceptance"][0], 0.3)
+
+    def test_refused(self):
+        gas = dict(GAS)
+        del gas["barostat"]
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.pressure_exchange(gas, [0.5, 1.0], interval=1, rounds=2)
+        self.assertIn("barostat", str(caught.exception))
+
+
 if __name__ == "__main__":
     unittest.main()
