@@ -189,7 +189,7 @@ typedef struct rc_edmd_barostat {
     double pressure;            /* P > 0 to run at constant pressure; 0 (default): off */
     double interval;            /* simulation time between volume moves (> 0) */
     double max_log_volume_step; /* delta, in (0, 1]; default 0.01 */
-    double adapt_until;         /* before this simulation time delta adapts (x 1.1 or / 1.1 every 100 moves toward
+    double adapt_until;         /* before this simulation time delta adapts (x 1.2 or / 1.2 every 50 moves toward
                                  * an acceptance of 0.3, which breaks detailed balance: measure after it); 0: never */
 } rc_edmd_barostat;
 /* ---- Stepped pair potentials (docs/edmd.md, "Stepped potentials") ---------------------------------------------

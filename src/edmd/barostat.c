@@ -15,8 +15,8 @@
  * rejected: the ensemble's smallest box. */
 #define SMALLEST_ROOM 0.1
 /* Adaptation: every ADAPT_WINDOW moves the step grows or shrinks by ADAPT_FACTOR toward ADAPT_TARGET acceptance. */
-#define ADAPT_WINDOW 100
-#define ADAPT_FACTOR 1.1
+#define ADAPT_WINDOW 50
+#define ADAPT_FACTOR 1.2
 #define ADAPT_TARGET 0.3
 
 rc_status rc_edmd_barostat_check(const rc_edmd_def *d)
