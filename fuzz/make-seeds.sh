@@ -14,12 +14,18 @@ cp "$root"/examples/edmd/*.json "$out/run_scene/"
 cp "$root"/examples/rigid/*.json "$out/rigid_scene/"
 for f in "$root"/examples/edmd/*.json "$root"/examples/rigid/*.json; do cp "$f" "$out/run/$(basename "$(dirname "$f")")_$(basename "$f")"; done
 
-# A small run of each engine, with every output and a checkpoint.
+# A small run of each engine (and of the event-driven one at constant pressure), with every output and a checkpoint.
 work=$out/work
 mkdir -p "$work"
 cat > "$work/edmd.json" <<'SCENE'
 {"dimension": 2, "box": {"size": [4, 4], "periodic": true},
  "particles": [{"position": [1, 1], "velocity": [1, 0.5], "radius": 0.4}, {"position": [3, 2], "velocity": [-1, 0], "radius": 0.4}],
+ "stop": {"time": 0.1}, "output": {"every": 0.05}}
+SCENE
+cat > "$work/npt.json" <<'SCENE'
+{"dimension": 2, "box": {"size": [6, 6], "periodic": true}, "temperature": 1,
+ "particles": {"lattice": "hexagonal", "count": 12, "packing_fraction": 0.3, "diameter": 1},
+ "barostat": {"pressure": 1, "interval": 0.005, "max_log_volume_step": 0.05},
  "stop": {"time": 0.1}, "output": {"every": 0.05}}
 SCENE
 cat > "$work/rigid.json" <<'SCENE'
@@ -29,7 +35,7 @@ cat > "$work/rigid.json" <<'SCENE'
  "static": [{"shape": "plane", "position": [0, 0, 0], "normal": [0, 0, 1]}],
  "stop": {"steps": 4}, "output": {"every": 0.02}}
 SCENE
-for engine in edmd rigid; do
+for engine in edmd npt rigid; do
   "$tool" run "$work/$engine.json" --out "$work/$engine" --h5md "$work/$engine/trajectory.h5md" --checkpoint-every 0.02 \
     --quiet > /dev/null
   cp "$work/$engine/trajectory.xyz" "$out/trajectory/$engine.xyz"

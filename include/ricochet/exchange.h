@@ -78,8 +78,8 @@ RC_API double rc_exchange_energy(const rc_exchange *exchange, int replica);
 RC_API void rc_exchange_set_energy(rc_exchange *exchange, int replica, double energy);
 RC_API double rc_exchange_volume(const rc_exchange *exchange, int replica);
 RC_API void rc_exchange_set_volume(rc_exchange *exchange, int replica, double volume);
-/* Ends the round: the mean energies updated, this round's pairs tried. */
-RC_API void rc_exchange_swap(rc_exchange *exchange);
+/* Ends the round: the mean energies updated, this round's pairs tried, the walk's row written (when asked). */
+RC_API rc_status rc_exchange_swap(rc_exchange *exchange);
 /* Runs the rounds left with every replica in this process (rc_exchange_run's loop). */
 RC_API rc_status rc_exchange_execute(rc_exchange *exchange);
 /* Rounds ended so far; rounds to run in all (the options'); replicas (the ladder's length). */
@@ -89,6 +89,12 @@ RC_API int rc_exchange_slots(const rc_exchange *exchange);
 /* What rc_exchange_run reports, so far (each may be NULL). */
 RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, int64_t *accepted,
                                double *mean_energy);
+/* Writes the walk table to `path` (CSV, written as the rounds end; replaced if it exists): a header
+ * `round,replica_0,...,replica_{M-1}`, then one row per swap attempt (round k = 0, 1, ...): the rung (temperature or
+ * pressure, as given) each replica holds after the round's swaps. Before round 0 replica r holds rung r. Call it
+ * before the rounds, in one process only (under MPI every rank makes the same decisions: rank 0 writes).
+ * RC_IO_ERROR names the path; a row that cannot be written ends the rounds with RC_IO_ERROR. */
+RC_API rc_status rc_exchange_write_walk(rc_exchange *exchange, const char *path);
 /* The mean volume (area in 2D) at each rung over the rounds' ends so far (slots entries). */
 RC_API void rc_exchange_mean_volumes(const rc_exchange *exchange, double *mean_volume);
 

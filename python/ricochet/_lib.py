@@ -132,6 +132,7 @@ _SIGNATURES = {
     "rc_exchange_execute": (S, [P]),
     "rc_exchange_counts": (None, [P, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
     "rc_exchange_mean_volumes": (None, [P, c_double_p]),
+    "rc_exchange_write_walk": (S, [P, ctypes.c_char_p]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),

@@ -6,6 +6,8 @@ mean height stays that of its law, and each pair's acceptance is the expectation
 (U_a - U_b)]) over the two exact laws (computed here on a grid). The samples come through the callback as numpy arrays;
 a scene without a thermostat raises Error naming it.
 """
+import os
+import tempfile
 import unittest
 
 import numpy
@@ -76,7 +78,14 @@ class PressureExchange(unittest.TestCase):
             areas[slot].append(1)
 
         rounds = 1500
-        result = ricochet.pressure_exchange(GAS, [0.6, 1.0], interval=0.5, rounds=rounds, seed=4, sample=sample)
+        with tempfile.TemporaryDirectory() as folder:
+            walk = os.path.join(folder, "walk.csv")
+            result = ricochet.pressure_exchange(GAS, [0.6, 1.0], interval=0.5, rounds=rounds, seed=4, sample=sample,
+                                                walk=walk)
+            table = numpy.loadtxt(walk, delimiter=",", skiprows=1)
+        self.assertEqual(table.shape, (rounds, 3))
+        self.assertTrue(numpy.all(numpy.sort(table[:, 1:], axis=1) == [0.6, 1.0]))
+        self.assertEqual(int((table[1:, 1] != table[:-1, 1]).sum() + (table[0, 1] != 0.6)), result["accepted"][0])
         self.assertEqual([len(a) for a in areas], [rounds, rounds])
         for slot, p in enumerate([0.6, 1.0]):
             self.assertLess(abs(result["mean_volume"][slot] - 3 / p), 5 * numpy.sqrt(3) / p * numpy.sqrt(2 / rounds))

@@ -4,7 +4,9 @@
  * configurations by the canonical Metropolis rule: over temperatures min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)])
  * (Swendsen and Wang 1986; Hukushima and Nemoto 1996), velocities scaled by sqrt(T_new / T_old); over pressures
  * min(1, exp[(P_i - P_j)(V_i - V_j) / kT]) (Okabe et al. 2001). */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +40,8 @@ struct rc_exchange {
     int64_t *attempts, *accepted; /* per pair */
     double *mean_energy, *mean_volume; /* per slot */
     rc_frame frame;
+    FILE *walk;                   /* the walk table, or NULL */
+    char *walk_path;
 };
 
 static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
@@ -83,6 +87,8 @@ void rc_exchange_destroy(rc_exchange *x)
     free(x->accepted);
     free(x->mean_energy);
     free(x->mean_volume);
+    if (x->walk) fclose(x->walk);
+    free(x->walk_path);
     rc_frame_release(&x->frame);
     rc_run_scene_destroy(x->scene);
     free(x);
@@ -218,9 +224,33 @@ static bool try_swap(rc_exchange *x, int a)
     return true;
 }
 
-void rc_exchange_swap(rc_exchange *x)
+rc_status rc_exchange_write_walk(rc_exchange *x, const char *path)
 {
-    if (!x) return;
+    if (!x || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_write_walk: NULL argument");
+    if (x->walk) fclose(x->walk);
+    free(x->walk_path);
+    x->walk_path = malloc(strlen(path) + 1);
+    if (!x->walk_path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    strcpy(x->walk_path, path);
+    x->walk = fopen(path, "w");
+    if (!x->walk) return rc_fail(RC_IO_ERROR, "walk table %s: cannot write (%s)", path, strerror(errno));
+    fputs("round", x->walk);
+    for (int k = 0; k < x->slots; k++) fprintf(x->walk, ",replica_%d", k);
+    return fputs("\n", x->walk) < 0 ? rc_fail(RC_IO_ERROR, "walk table %s: cannot write", path) : RC_OK;
+}
+
+/* The walk's row of the round that just ended: the rung each replica holds now. */
+static rc_status walk_row(rc_exchange *x)
+{
+    bool ok = fprintf(x->walk, "%lld", (long long)x->round) > 0;
+    for (int k = 0; ok && k < x->slots; k++) ok = fprintf(x->walk, ",%.17g", x->t[x->slot_of[k]]) > 0;
+    ok = ok && fputs("\n", x->walk) >= 0 && fflush(x->walk) == 0;
+    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "walk table %s: cannot write (%s)", x->walk_path, strerror(errno));
+}
+
+rc_status rc_exchange_swap(rc_exchange *x)
+{
+    if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_swap: NULL exchange");
     for (int k = 0; k < x->slots; k++) {
         const replica *r = &x->replicas[x->order[k]];
         x->mean_energy[k] += (r->potential_energy - x->mean_energy[k]) / (double)(x->round + 1);
@@ -230,7 +260,9 @@ void rc_exchange_swap(rc_exchange *x)
         x->attempts[a]++;
         x->accepted[a] += try_swap(x, a);
     }
+    rc_status s = x->walk ? walk_row(x) : RC_OK;
     x->round++;
+    return s;
 }
 
 int64_t rc_exchange_round(const rc_exchange *x) { return x ? x->round : 0; }
@@ -259,7 +291,7 @@ rc_status rc_exchange_execute(rc_exchange *x)
     rc_status s = RC_OK;
     while (!s && x->round < x->options.rounds) {
         for (int k = 0; !s && k < x->slots; k++) s = rc_exchange_advance(x, k);
-        if (!s) rc_exchange_swap(x);
+        if (!s) s = rc_exchange_swap(x);
     }
     return s;
 }

@@ -13,7 +13,7 @@
 #include "ricochet/mpi.h"
 #endif
 
-enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, COMPACT, HELP };
+enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, WALK, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
     {"temperatures", 0, "LIST", "the ladder: kT of each replica, increasing, comma-separated (at least two)",
@@ -23,6 +23,7 @@ static const rc_cli_option option_table[] = {
     {"interval", 0, "T", "simulation time each replica runs between swap attempts (default 1)", INTERVAL},
     {"rounds", 0, "N", "rounds of run-then-swap (default 1000)", ROUNDS},
     {"seed", 0, "S", "seed of the swap decisions and the thermostats' streams (default 1)", SEED},
+    {"walk", 0, "FILE", "write the walk table (CSV): per round, the rung each replica holds after the swaps", WALK},
     {"compact", 0, NULL, "print the JSON on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
 };
@@ -52,6 +53,7 @@ typedef struct exchange_arguments {
     double ladder[MOST_TEMPERATURES];
     bool ladder_given;
     int slots;
+    const char *walk;
     rc_exchange_options options;
     bool compact, help;
 } exchange_arguments;
@@ -102,6 +104,7 @@ static int take(void *context, int id, const char *value)
         if (end == value || *end || errno || value[0] == '-')
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--seed: \"%s\" is not a whole number from 0 to 2^64 - 1", value);
         return RC_CLI_GO_ON;
+    case WALK: a->walk = value; return RC_CLI_GO_ON;
     case COMPACT: a->compact = true; return RC_CLI_GO_ON;
     default: a->help = true; return RC_CLI_GO_ON;
     }
@@ -154,7 +157,11 @@ static int run_mpi(rc_exchange *x, const exchange_arguments *a)
     int rank = 0;
     MPI_Init(NULL, NULL);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    rc_status s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
+    rc_status s = rank == 0 && a->walk ? rc_exchange_write_walk(x, a->walk) : RC_OK;
+    int written = s == RC_OK;
+    MPI_Bcast(&written, 1, MPI_INT, 0, MPI_COMM_WORLD); /* a walk that cannot be opened stops every rank */
+    if (written) s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
+    else if (rank != 0) s = RC_INTERNAL;
     int code = RC_EXIT_OK;
     if (s == RC_INTERNAL) code = rank == 0 ? rc_cli_exchange_fail(a->path, s) : RC_EXIT_INTERNAL;
     else if (s) code = rc_cli_exchange_fail(a->path, s);
@@ -187,7 +194,8 @@ int rc_cli_exchange(int argc, char **argv)
     if (rc_cli_under_mpirun()) {
         code = run_mpi(x, &a);
     } else {
-        s = rc_exchange_execute(x);
+        s = a.walk ? rc_exchange_write_walk(x, a.walk) : RC_OK;
+        if (!s) s = rc_exchange_execute(x);
         code = s ? rc_cli_exchange_fail(a.path, s)
                  : rc_cli_exchange_report(x, a.slots, a.ladder, &a.options, a.compact);
     }

@@ -36,7 +36,7 @@ rc_status rc_exchange_execute_mpi(rc_exchange *x, MPI_Comm comm)
             rc_exchange_set_energy(x, k, all[k]);
             rc_exchange_set_volume(x, k, all[slots + k]);
         }
-        rc_exchange_swap(x);
+        failed = rc_exchange_swap(x); /* only a rank writing the walk can fail here; the others learn it next round */
     }
     free(mine);
     free(all);
