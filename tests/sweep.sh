@@ -2,7 +2,8 @@
 # ricochet sweep (docs/cli.md, "sweep"; ricochet/sweep.h), end to end. Oracles:
 # - the table: one row per run; a combination the scene reader refuses is "failed" with the reader's message and the
 #   sweep goes on to exit 3; replica 0 runs with the scene's seed, replica r with rc_sweep_seed's documented value;
-#   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here;
+#   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here; sweep.h5 holds sweep.csv's
+#   columns, read by h5py;
 # - run 0 is bit for bit `ricochet run` of its own scene.json (the sweep adds nothing to a run);
 # - the same runs under `mpirun -n 3` (when the tool is built with MPI) and with --jobs 1 leave identical files
 #   (cmp) and tables (all but the wall-clock columns), and so does rc_sweep_execute_mpi called from Python through
@@ -96,6 +97,24 @@ for m in means:
         sem = math.sqrt(sum((v - mean) ** 2 for v in x) / (len(x) - 1) / len(x))
         assert abs(float(m[key + "_mean"]) - mean) <= 1e-12 * abs(mean), (key, m[key + "_mean"], mean)
         assert abs(float(m[key + "_sem"]) - sem) <= 1e-9 * abs(mean) + 1e-15, (key, m[key + "_sem"], sem)
+PY
+
+# ---- sweep.h5, read by h5py: every column of sweep.csv, the same values (numbers to the bit, empty cells NaN)
+/usr/bin/python3 - <<'PY' || fail "sweep.h5"
+import csv, math
+import h5py
+rows = list(csv.DictReader(open("q/sweep.csv")))
+with h5py.File("q/sweep.h5", "r") as f:
+    assert sorted(f.keys()) == sorted(rows[0].keys()), (sorted(f.keys()), sorted(rows[0].keys()))
+    for name in rows[0]:
+        column = f[name][()]
+        assert len(column) == len(rows), name
+        for k, r in enumerate(rows):
+            v = column[k].decode() if isinstance(column[k], bytes) else column[k]
+            if isinstance(v, str):
+                assert v == r[name], (name, k, v, r[name])
+            else:
+                assert (math.isnan(v) and r[name] == "") or float(r[name]) == v, (name, k, v, r[name])
 PY
 
 # ---- run 0 is `ricochet run` of its scene.json

@@ -5,8 +5,8 @@
  * replicas) goes through the run driver (ricochet/run.h) into its own folder DIRECTORY/NNNN (its scene.json,
  * summary.json and trajectories) and leaves DIRECTORY/NNNN/outcome.json when it has ended: its status ("ok",
  * "failed", "not_terminated") and message. The table DIRECTORY/sweep.csv has one row per run (the varied values, the
- * status, every number of the summary), DIRECTORY/sweep_means.csv one row per point (the mean and standard error over
- * its replicas that ended ok).
+ * status, every number of the summary), the same as HDF5 in DIRECTORY/sweep.h5, and DIRECTORY/sweep_means.csv one
+ * row per point (the mean and standard error over its replicas that ended ok).
  *
  * Behaviour a caller can rely on:
  * - a sweep file is checked whole before anything runs: every varied path names a key of the base scene, every value
@@ -108,7 +108,7 @@ typedef void rc_sweep_progress_fn(const rc_sweep_progress *progress, void *user)
 RC_API rc_status rc_sweep_execute(rc_sweep *sweep, int jobs, rc_sweep_progress_fn *progress, void *user,
                                   rc_sweep_progress *counts);
 
-/* Writes DIRECTORY/sweep.csv and DIRECTORY/sweep_means.csv from the run folders as they are. */
+/* Writes DIRECTORY/sweep.csv, DIRECTORY/sweep.h5 and DIRECTORY/sweep_means.csv from the run folders as they are. */
 RC_API rc_status rc_sweep_write_tables(const rc_sweep *sweep);
 
 #ifdef __cplusplus
