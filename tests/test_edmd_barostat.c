@@ -104,8 +104,8 @@ static void equation_of_state(int dimension, double pressure, uint64_t seed)
              " \"mass\": 1}, \"temperature\": 1, \"seed\": %llu,"
              " \"barostat\": {\"pressure\": %.17g, \"interval\": 0.02, \"max_log_volume_step\": 0.004,"
              " \"adapt_until\": 20}, \"stop\": {\"time\": 1}}",
-             dimension, dimension == 3 ? ", true" : "", dimension == 3 ? "fcc" : "hexagonal", dimension == 3 ? 108 : 100,
-             fraction,
+             dimension, dimension == 3 ? ", true" : "", dimension == 3 ? "fcc" : "hexagonal",
+             dimension == 3 ? 108 : 100, fraction,
              (unsigned long long)seed, pressure);
     rc_edmd *e = engine_of(scene);
     if (!e) return;
@@ -128,7 +128,8 @@ static const char resumable[] =
     "{\"dimension\": 3, \"box\": {\"periodic\": [true, true, true]},"
     " \"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": 0.35, \"diameter\": 1,"
     " \"mass\": 1}, \"temperature\": 1, \"seed\": %d, \"thermostat\": {\"temperature\": 1, \"rate\": 0.5},"
-    " \"barostat\": {\"pressure\": 3, \"interval\": 0.07, \"max_log_volume_step\": 0.02, \"adapt_until\": 10}, \"stop\": {\"time\": 1}}";
+    " \"barostat\": {\"pressure\": 3, \"interval\": 0.07, \"max_log_volume_step\": 0.02, \"adapt_until\": 10},"
+    " \"stop\": {\"time\": 1}}";
 
 /* The engine's state after a run to `until`, as a frame (box and positions) and its counts. */
 static void finish(rc_edmd *e, double until, rc_frame *frame, rc_edmd_observables *o)
@@ -194,7 +195,8 @@ static void refusals(void)
         char text[1024];
         snprintf(text, sizeof text,
                  "{\"dimension\": 3, \"box\": {\"size\": [5, 5, 5], \"periodic\": [true, true, true]},"
-                 " \"particles\": [{\"position\": [1, 1, 1], \"radius\": 0.5, \"mass\": 1}], \"stop\": {\"time\": 1}, \"barostat\": %s%s}",
+                 " \"particles\": [{\"position\": [1, 1, 1], \"radius\": 0.5, \"mass\": 1}], \"stop\": {\"time\": 1},"
+                 " \"barostat\": %s%s}",
                  cases[k].barostat, cases[k].extra);
         rc_run_scene *scene = NULL;
         rc_edmd *e = NULL;

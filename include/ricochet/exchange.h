@@ -60,7 +60,7 @@ RC_API rc_status rc_exchange_run(const char *scene_text, int slots, const double
                                  const rc_exchange_options *options, int64_t *attempts, int64_t *accepted,
                                  double *mean_energy);
 
-/* ---- Step by step, for a front end that spreads the replicas over processes (rc_exchange_execute_mpi, ricochet/mpi.h) --------
+/* ---- Step by step, for a front end that spreads the replicas over processes (ricochet/mpi.h) ----------------------
  * Every process creates the same exchange; in each round every replica is advanced by one process
  * (rc_exchange_advance), each process gives the energies the others measured (rc_exchange_set_energy), and every
  * process ends the round with rc_exchange_swap, which makes the same decisions everywhere. Replicas never move between

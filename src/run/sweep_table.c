@@ -242,8 +242,8 @@ static rc_status write_h5(const table *t, const char *path)
     for (int c = 0; !s && c < 4; c++, next_number += n) {
         for (int64_t k = 0; k < n; k++) {
             const run_row *row = &t->rows[k];
-            next_number[k] = c == 0 ? (double)k : c == 1 ? (double)(k / w->replicas) : c == 2 ? (double)(k % w->replicas)
-                           : row->seeded ? (double)row->seed : NAN;
+            double counts[3] = {(double)k, (double)(k / w->replicas), (double)(k % w->replicas)};
+            next_number[k] = c < 3 ? counts[c] : row->seeded ? (double)row->seed : NAN;
         }
         columns[at++] = (rc_h5_column){counters[c], next_number, NULL};
     }

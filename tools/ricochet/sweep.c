@@ -1,7 +1,8 @@
 /* ricochet sweep SWEEP.json [options] (docs/cli.md): parse the command line, read the sweep with the library
  * (ricochet/sweep.h), run its runs on this machine's cores (rc_sweep_execute) or, under mpirun, over the ranks
- * (rc_sweep_execute_mpi, ricochet/mpi.h, built with RICOCHET_MPI), draw the progress (runs done, running, failed, the time left), stop the
- * runs on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether every run ended ok. */
+ * (rc_sweep_execute_mpi, ricochet/mpi.h, built with RICOCHET_MPI), draw the progress (runs done, running, failed,
+ * the time left), stop the runs on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether
+ * every run ended ok. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
