@@ -292,6 +292,108 @@ static void test_second_virial(double time)
     rc_edmd_destroy(e);
 }
 
+/* The square-well energy of a frame by brute force: -depth for every pair closer than lambda sigma in its nearest
+ * image, over the three rows of Lees-Edwards images along the gradient when the cell is tilted (the tilt 0 and the
+ * gradient row 0 otherwise). Independent of the engine's capture map. */
+static double well_energy(const rc_frame *f, double lambda, double depth)
+{
+    int flow = f->tilt != 0 ? f->tilt_flow : 0, gradient = f->tilt != 0 ? f->tilt_gradient : 1;
+    int rows = f->tilt != 0 ? 1 : 0;
+    double u = 0;
+    for (int32_t i = 0; i < f->count; i++)
+        for (int32_t j = i + 1; j < f->count; j++) {
+            double reach = lambda * (f->radii[i] + f->radii[j]), nearest = INFINITY;
+            for (int ng = -rows; ng <= rows; ng++) {
+                double r[3], rr = 0;
+                for (int a = 0; a < 3; a++) r[a] = f->positions[3 * i + a] - f->positions[3 * j + a];
+                r[gradient] += ng * f->box[gradient];
+                r[flow] += ng * f->tilt;
+                for (int a = 0; a < f->dimension; a++) {
+                    if (a != gradient || !rows) r[a] -= f->box[a] * round(r[a] / f->box[a]);
+                    rr += r[a] * r[a];
+                }
+                if (rr < nearest) nearest = rr;
+            }
+            if (nearest < reach * reach) u -= depth;
+        }
+    return u;
+}
+
+/* Lees-Edwards shear of a square-well fluid: the sheared scan and step events keep the capture map valid (no invalid
+ * state, no negative time; the potential energy equals the brute-force count of pairs in their wells over the
+ * images), and the peculiar energy balance with the steps' potential holds to rounding (the steps' impulses enter
+ * the stress, so the shear work accounts for the heating). */
+static void test_shear(double span)
+{
+    rc_edmd_def d = fluid(3, 500, 0.5, 1.5, 11);
+    d.shear.on = true, d.shear.rate = 0.5, d.shear.flow = 0, d.shear.gradient = 1;
+    rc_edmd *e = make(&d);
+    if (!e) return;
+    rc_frame f;
+    rc_frame_init(&f, d.count, false);
+    double worst = 0;
+    rc_edmd_observables o;
+    for (int k = 1; k <= 8; k++) {
+        o = advance(e, span * k / 8, 0); /* at times, not just after an event that left a pair on a step */
+        rc_edmd_fill_frame(e, &f);
+        double u = well_energy(&f, 1.5, 1.0);
+        if (fabs(u - o.potential_energy) > worst) worst = fabs(u - o.potential_energy);
+    }
+    printf("sheared square-well fluid (rate 0.5): %llu events, %llu step events (%llu bounces), U/N = %.4f, "
+           "stress %.4f, drift %.2e, invalid %llu, negative times %llu, |U - brute force| = %g\n",
+           (unsigned long long)o.events, (unsigned long long)o.step_events, (unsigned long long)o.step_bounces,
+           o.potential_energy / d.count, o.shear_stress, o.energy_drift, (unsigned long long)o.invalid_states,
+           (unsigned long long)o.negative_time_events, worst);
+    CHECK(o.invalid_states == 0 && o.negative_time_events == 0, "shear: %llu invalid states, %llu negative times",
+          (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events);
+    CHECK(worst == 0, "shear: the capture map's energy is %g away from the pairs in their wells", worst);
+    CHECK(fabs(o.energy_drift) < 1e-9, "shear: energy balance off by %g", o.energy_drift);
+    CHECK(o.step_events > o.events / 10 && o.shear_stress > 0, "shear: %llu step events, stress %g",
+          (unsigned long long)o.step_events, o.shear_stress);
+    rc_frame_release(&f);
+    rc_edmd_destroy(e);
+}
+
+/* Compression of a square-well fluid (every step radius grows with the pair's contact distance, growth.c and
+ * rc_edmd_steps_scan_growing): it reaches its target packing fraction with no invalid state and no negative time,
+ * its potential energy equal to a brute-force count of the pairs in their (grown) wells along the way and at the
+ * end, and the energy balance (what growth feeds in counted as added) closed to rounding. */
+static void test_compression(void)
+{
+    rc_edmd_def d = fluid(3, 500, 0.2, 1.5, 13);
+    d.compression.rate = 0.05, d.compression.packing_fraction = 0.35;
+    rc_edmd *e = make(&d);
+    if (!e) return;
+    rc_frame f;
+    rc_frame_init(&f, d.count, false);
+    rc_edmd_compression_state state = {0};
+    rc_edmd_observables o = advance(e, 0, 0);
+    rc_edmd_compression_state_of(e, &state);
+    double worst = 0;
+    for (int k = 1; k <= 40 && state.end == RC_COMPRESSION_GROWING; k++) {
+        o = advance(e, 0.5 * k, 0);
+        rc_edmd_compression_state_of(e, &state);
+        rc_edmd_fill_frame(e, &f);
+        for (int32_t i = 0; i < d.count; i++) f.radii[i] = 0.5 * state.scale; /* the frame's radii are the epoch's */
+        double u = well_energy(&f, 1.5, 1.0);
+        if (fabs(u - o.potential_energy) > worst) worst = fabs(u - o.potential_energy);
+    }
+    printf("compressed square-well fluid: phi %.6f (%s), %llu events, %llu step events (%llu bounces), U/N = %.4f, "
+           "drift %.2e, invalid %llu, negative times %llu, |U - brute force| = %g\n", state.packing_fraction,
+           rc_compression_end_name(state.end), (unsigned long long)o.events, (unsigned long long)o.step_events,
+           (unsigned long long)o.step_bounces, o.potential_energy / d.count, o.energy_drift,
+           (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, worst);
+    CHECK(state.end == RC_COMPRESSION_PACKING_FRACTION && fabs(state.packing_fraction - 0.35) < 1e-9,
+          "compression: ended %s at phi %.9f", rc_compression_end_name(state.end), state.packing_fraction);
+    CHECK(o.invalid_states == 0 && o.negative_time_events == 0, "compression: %llu invalid states, %llu negative "
+          "times", (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events);
+    CHECK(worst == 0, "compression: the capture map's energy is %g away from the pairs in their wells", worst);
+    CHECK(fabs(o.energy_drift) < 1e-9 && o.step_events > 1000, "compression: drift %g, %llu step events",
+          o.energy_drift, (unsigned long long)o.step_events);
+    rc_frame_release(&f);
+    rc_edmd_destroy(e);
+}
+
 /* A checkpoint taken mid-run and given back to a fresh engine: the same bits at the end. */
 static void test_resume(void)
 {
@@ -408,6 +510,8 @@ int main(void)
     test_long_run(2, events / 2);
     test_walls_gravity_inelastic();
     test_resume();
+    test_shear(virial_time / 100);
+    test_compression();
     test_second_virial(virial_time);
     return check_finish();
 }

@@ -130,7 +130,7 @@ static bool in_ring(const rc_edmd_steps *st, int32_t t, int32_t ring, double rr,
 void rc_edmd_steps_check_pair(rc_edmd *e, int32_t i, int32_t j, int32_t ring)
 {
     rc_edmd_steps *st = e->steps;
-    double sigma = e->kin[i].radius + e->kin[j].radius;
+    double sigma = (e->kin[i].radius + e->kin[j].radius) * rc_edmd_grown(e);
     if (!in_ring(st, rc_steps_type(e, i, j), ring, separation2(e, i, j), sigma)) st->invalid++;
 }
 

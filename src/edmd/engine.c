@@ -68,10 +68,6 @@ static rc_status check_scalars(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
     if (d->compression.rate != 0 && d->shear.on)
         return rc_fail(RC_INVALID_ARGUMENT, "compression: a sheared box (box.shear) cannot be compressed");
-    if (d->interaction_count > 0 && d->compression.rate != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "compression: not with stepped potentials (interactions) yet");
-    if (d->interaction_count > 0 && d->shear.on)
-        return rc_fail(RC_INVALID_ARGUMENT, "box.shear: not with stepped potentials (interactions) yet");
     s = rc_edmd_barostat_check(d);
     return s ? s : rc_edmd_shear_check(d);
 }
@@ -242,7 +238,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;
     if (e->steps && (s = rc_edmd_steps_capture_all(e)) != RC_OK) return s;
     e->kinetic = rc_edmd_kinetic_energy(e);
-    e->initial_energy = e->shear_on ? e->peculiar : e->kinetic + rc_edmd_potential_energy(e);
+    e->initial_energy = (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
     if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_OK) return s;
     if (d->barostat.pressure != 0 && (s = rc_edmd_barostat_create(e, d)) != RC_OK) return s;

@@ -201,7 +201,7 @@ struct rc_edmd {
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
     bool growing;               /* the diameters grow now: scheduling and collisions take growth.c's path */
-    /* Lees-Edwards shear (shear.c); shear_on false and next_shear INFINITY without it */
+    /* Lees-Edwards shear (shear.c); shear_on false without it (next_renewal INFINITY unless the barostat uses it) */
     bool shear_on;
     int flow, gradient;
     double shear_rate, shear_speed; /* the rate, and the images' speed rate L_gradient */
@@ -323,6 +323,18 @@ static inline double rc_edmd_pair_image(const rc_edmd *e, double r[3], double v[
     return 0;
 }
 
+/* The separation r (minimum image) and relative velocity v at now of particle p (at now) and slot j, streamed from
+ * its own time without gravity; returns j's state. */
+static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin *p, int32_t j, double r[3],
+                                                 double v[3])
+{
+    const rc_kin *q = &e->kin[j];
+    double dt = e->now - q->t;
+    for (int a = 0; a < 3; a++) r[a] = p->x[a] - (q->x[a] + q->v[a] * dt), v[a] = p->v[a] - q->v[a];
+    rc_edmd_minimum_image(e, r);
+    return q;
+}
+
 /* ---- the modules of the engine ---- */
 
 /* shear.c */
@@ -338,6 +350,9 @@ void rc_edmd_shear_anchor_image(const rc_edmd *e, double d[3]);
  * lands in (flow position shifted by delta, flow velocity by the images' speed); returns the boxes crossed, as
  * anchor_here and rc_edmd_fill_frame count them (the other axes are wrapped by the caller). */
 int32_t rc_edmd_shear_fold(const rc_edmd *e, double x[3], double v[3]);
+/* The books of the peculiar motion and the stress after a pair impulse changed the velocities of i and j (at now)
+ * from vi and vj (a collision, a step event). */
+void rc_edmd_shear_impulse(rc_edmd *e, int32_t i, int32_t j, const double vi[3], const double vj[3]);
 /* The binary rule under shear: rc_edmd_collide_pair with the books of the peculiar motion and the stress. */
 void rc_edmd_shear_collide(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
 /* The thermostat under shear: particle k's new velocity, drawn at rest (old: before), is made a peculiar velocity
@@ -518,7 +533,8 @@ void rc_edmd_barostat_measure(const rc_edmd *e, rc_edmd_observables *o);
  * dimension, box, periodic flags, count, positions and radii). RC_NO_MEMORY only. */
 rc_status rc_edmd_find_overlap(const rc_edmd_def *def, bool *overlaps);
 /* neighbours.c: the room a box leaves the shell: half of what 0.499 of the narrowest periodic edge leaves after the
- * largest diameter (an edge then holds two neighbour reaches); INFINITY when no axis is periodic. */
+ * longest pair range (the largest diameter times reach_factor: an edge then holds two neighbour reaches); INFINITY
+ * when no axis is periodic. */
 double rc_edmd_shell_room(const rc_edmd *e, const double box[3]);
 /* The shell cut to the room of the present box, the cells and lists made anew for it (not filled: build_all). */
 rc_status rc_edmd_neighbours_resize(rc_edmd *e);

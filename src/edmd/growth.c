@@ -17,6 +17,7 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/predict.h"
+#include "edmd/steps.h"
 
 static double ball(int dimension, double r) { return dimension == 3 ? 4.0 / 3.0 * M_PI * r * r * r : M_PI * r * r; }
 
@@ -71,14 +72,15 @@ void rc_edmd_compression_state_of(const rc_edmd *e, rc_edmd_compression_state *o
 static void plan_cap(rc_edmd *e)
 {
     rc_edmd_growth *g = e->growth;
-    double used = e->max_diameter - g->built; /* 2 delta at the epoch */
-    double half = g->epoch + (e->shell - used) / (e->max_diameter * g->speed);
+    double used = e->reach_factor * (e->max_diameter - g->built); /* 2 delta at the epoch */
+    double half = g->epoch + (e->shell - used) / (e->reach_factor * e->max_diameter * g->speed);
     double target = isfinite(g->target_scale) ? g->epoch + (g->target_scale - g->scale) / g->rate : INFINITY;
     g->cap = fmin(half, target);
 }
 
 /* Time until particle k (at now) leaves its shell, shrunk by delta(t): |s| + (|v| + delta') t = shell_exit -
- * delta(now), a lower bound by the triangle inequality; never after the cap. */
+ * delta(now), a lower bound by the triangle inequality; never after the cap. With stepped potentials the lists reach
+ * the outermost step, which grows reach_factor times as fast as the cores: so does delta. */
 static double shell_time(const rc_edmd *e, int32_t k, double f)
 {
     const rc_edmd_growth *g = e->growth;
@@ -86,7 +88,8 @@ static double shell_time(const rc_edmd *e, int32_t k, double f)
     const double *anchor = e->anchor[k].x;
     double ss = 0, vv = 0;
     for (int a = 0; a < 3; a++) ss += (p->x[a] - anchor[a]) * (p->x[a] - anchor[a]), vv += p->v[a] * p->v[a];
-    double delta = 0.5 * (e->max_diameter * f - g->built), rate = 0.5 * e->max_diameter * g->speed;
+    double delta = 0.5 * e->reach_factor * (e->max_diameter * f - g->built);
+    double rate = 0.5 * e->reach_factor * e->max_diameter * g->speed;
     double room = e->shell_exit - delta - sqrt(ss), t = room > 0 ? room / (sqrt(vv) + rate) : 0;
     return fmin(t, fmax(g->cap - e->now, 0));
 }
@@ -107,13 +110,18 @@ int rc_edmd_growth_schedule(rc_edmd *e, int32_t k)
         double t = rc_stable_plane_time(c, b, 0);
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
+    if (e->steps) { /* stepped potentials: every step radius grows with the pair (steps.c) */
+        rc_step_scan near = rc_edmd_steps_scan_growing(e, k, best);
+        if (near.partner >= 0)
+            best = near.time, partner = near.partner, stabilising = near.overlapped_start ? RC_STABILISING : 0;
+        rc_edmd_set_event(e, k, best, partner, partner >= 0 ? stabilising : 0);
+        return 0;
+    }
     const int32_t *list = rc_edmd_list(e, k);
     for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
         int32_t j = list[m];
-        const rc_kin *q = &e->kin[j];
-        double dt = e->now - q->t, r[3], v[3];
-        for (int a = 0; a < 3; a++) r[a] = p->x[a] - (q->x[a] + q->v[a] * dt), v[a] = p->v[a] - q->v[a];
-        rc_edmd_minimum_image(e, r);
+        double r[3], v[3];
+        const rc_kin *q = rc_edmd_relative_now(e, p, j, r, v);
         double sigma0 = p->radius + q->radius, sigma = sigma0 * f, rate = sigma0 * g->speed;
         double aa = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] - rate * rate;
         double bb = r[0] * v[0] + r[1] * v[1] + r[2] * v[2] - sigma * rate;
@@ -271,8 +279,8 @@ static rc_status resize(rc_edmd *e)
     double room = rc_edmd_shell_room(e, e->box);
     if (room < e->shell && !(room > 0.01 * e->max_diameter))
         return rc_fail(RC_INVALID_ARGUMENT, "compression: the box (narrowest periodic edge %g) is too small for "
-                       "particles of diameter %g; compress more particles", (2 * room + e->max_diameter) / 0.499,
-                       e->max_diameter);
+                       "particles of diameter %g; compress more particles",
+                       (2 * room + e->reach_factor * e->max_diameter) / 0.499, e->max_diameter);
     rc_status s = rc_edmd_neighbours_resize(e);
     e->growth->built = e->max_diameter;
     return s;
@@ -319,7 +327,7 @@ rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended)
         *ended = true;
         return rc_edmd_reorder(e); /* every list rebuilt for the final diameters */
     }
-    if (e->max_diameter - g->built >= 0.5 * e->shell || e->collisions >= g->renew_at)
+    if (e->reach_factor * (e->max_diameter - g->built) >= 0.5 * e->shell || e->collisions >= g->renew_at)
         return rc_edmd_reorder(e); /* resizes and rebuilds the lists */
     plan_cap(e);
     uint64_t window_end = g->window_start + g->window;

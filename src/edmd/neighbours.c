@@ -70,7 +70,7 @@ double rc_edmd_shell_room(const rc_edmd *e, const double box[3])
     double narrowest = INFINITY;
     for (int a = 0; a < e->dimension; a++)
         if (e->periodic[a]) narrowest = fmin(narrowest, box[a]);
-    return 0.5 * (0.499 * narrowest - e->max_diameter);
+    return 0.5 * (0.499 * narrowest - e->reach_factor * e->max_diameter);
 }
 
 rc_status rc_edmd_neighbours_resize(rc_edmd *e)
@@ -217,7 +217,7 @@ static __attribute__((noinline)) int shear_chain_starts(const rc_edmd *e, const 
     int32_t home[3], off[2 * CELL_SPLIT + 1], flows[2 * SHEAR_CHAINS];
     for (int a = 0; a < 3; a++) home[a] = cell_coordinate(e, a, ak[a]);
     int others = offsets(e, o, home[o], off);
-    double reach = e->max_diameter + 2 * e->shell + e->shear_slack, cell = e->cell_size[f];
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell + e->shear_slack, cell = e->cell_size[f];
     bool short_edge = e->cells[g] < 2 * CELL_SPLIT + 1;
     int chains = 0;
     for (int32_t row = 0; row < e->cells[g]; row++) {

@@ -117,12 +117,13 @@ rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
     /* the lists' flow reach grows by the slack across the boundary; reach + slack stays below half the flow edge,
      * so that one flow image of an anchor at most is within it. At rate 0 the images stand still: no slack, and
      * the lists are the plain engine's */
-    double reach = e->max_diameter + 2 * e->shell, room = 0.45 * e->box[e->flow] - reach;
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell, room = 0.45 * e->box[e->flow] - reach;
     e->shear_slack = e->shear_rate != 0 ? fmin(4 * e->max_diameter, room) : 0;
     if (e->n > 0 && e->shear_rate != 0 && !(e->shear_slack >= 0.05 * e->max_diameter))
         return rc_fail(RC_INVALID_ARGUMENT,
                        "box[%d]: the flow edge %g is too short for shear: it must exceed 2.2 times the neighbour "
-                       "reach %g (largest diameter plus shell); enlarge the box or reduce the shell",
+                       "reach %g (largest diameter, times the outermost step with interactions, plus shell); enlarge "
+                       "the box or reduce the shell",
                        e->flow, e->box[e->flow], reach);
     for (int32_t k = 0; k < e->n; k++) {
         double c[3];
@@ -182,11 +183,9 @@ int32_t rc_edmd_shear_fold(const rc_edmd *e, double x[3], double v[3])
     return (int32_t)crossed;
 }
 
-void rc_edmd_shear_collide(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution)
+void rc_edmd_shear_impulse(rc_edmd *e, int32_t i, int32_t j, const double vi[3], const double vj[3])
 {
     rc_kin *p = &e->kin[i], *q = &e->kin[j];
-    double vi[3] = {p->v[0], p->v[1], p->v[2]}, vj[3] = {q->v[0], q->v[1], q->v[2]};
-    rc_edmd_collide_pair(e, i, j, stabilising, restitution);
     if (p->v[0] == vi[0] && p->v[1] == vi[1] && p->v[2] == vi[2]) return; /* receding: no impulse */
     close_books(e);
     changed(e, i, vi);
@@ -194,6 +193,14 @@ void rc_edmd_shear_collide(rc_edmd *e, int32_t i, int32_t j, bool stabilising, d
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
     rc_edmd_minimum_image(e, r);
     e->shear_collisional += r[e->gradient] * rc_edmd_mass(e, i) * (p->v[e->flow] - vi[e->flow]);
+}
+
+void rc_edmd_shear_collide(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution)
+{
+    rc_kin *p = &e->kin[i], *q = &e->kin[j];
+    double vi[3] = {p->v[0], p->v[1], p->v[2]}, vj[3] = {q->v[0], q->v[1], q->v[2]};
+    rc_edmd_collide_pair(e, i, j, stabilising, restitution);
+    rc_edmd_shear_impulse(e, i, j, vi, vj);
 }
 
 double rc_edmd_shear_redraw(rc_edmd *e, int32_t k, const double before[3])
@@ -229,9 +236,11 @@ void rc_edmd_shear_measure(const rc_edmd *e, const rc_edmd_observables *since, r
     }
     o->shear_integral = b.flux_integral + e->shear_collisional;
     o->shear_work = 0 - e->shear_rate * o->shear_integral; /* 0 -: +0 at the start */
-    /* the peculiar energy's balance: what the collisions dissipated and the shear and the thermostat put in */
-    o->kinetic_energy = o->energy = kinetic;
-    double balance = kinetic + e->dissipated - e->thermostat_energy - o->shear_work;
+    /* the peculiar energy's balance (with the steps' potential energy): what the collisions dissipated and the
+     * shear and the thermostat put in */
+    o->kinetic_energy = kinetic;
+    o->energy = kinetic + o->potential_energy;
+    double balance = o->energy + e->dissipated - e->thermostat_energy - o->shear_work;
     o->energy_drift = e->initial_energy != 0 ? (balance - e->initial_energy) / fabs(e->initial_energy) : balance;
     double n = e->momentum_conserved && e->n > 1 ? e->n - 1 : e->n, dof = e->dimension * n;
     o->temperature = dof > 0 ? 2 * kinetic / dof : 0;

@@ -229,57 +229,139 @@ static inline void keep(found *out, double t, int32_t j, bool overlapped, uint8_
     if (t < out->scan.time) out->scan = (rc_step_scan){t, j, overlapped, out->scan.touching}, out->kind = kind;
 }
 
+/* How far from a step a pair must be, relative to the squares, for its ring to be read off its separation instead of
+ * the map: a thousand times the rounding rc_edmd_steps_check_pair forgives, so that the map is asked only where the
+ * recorded ring can differ from the geometric one (within rounding of a step, where history decides). */
+#define GEOMETRIC_MARGIN 1e-6
+
+/* One neighbour j of the particle p (at now) for the scan: gravity, shear, contacts, naive and several pair types
+ * are compile-time switches of the variants below. */
+static inline __attribute__((always_inline)) void scan_pair(rc_edmd *e, int32_t k, const rc_kin *p, int32_t j,
+                                                           const double box[3], const double half[3], found *out,
+                                                           bool gravity, bool shear, bool contacts, bool naive,
+                                                           bool types)
+{
+    const rc_edmd_steps *st = e->steps;
+    const rc_kin *q = &e->kin[j];
+    double dt = e->now - q->t, r[3], v[3];
+    for (int a = 0; a < 3; a++) {
+        if (gravity) {
+            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * e->gravity[a] * dt * dt);
+            v[a] = p->v[a] - (q->v[a] + e->gravity[a] * dt);
+        } else {
+            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt);
+            v[a] = p->v[a] - q->v[a];
+        }
+    }
+    if (shear) {
+        rc_edmd_pair_image(e, r, v);
+    } else { /* rc_edmd_minimum_image with the half box infinite along closed axes */
+        for (int a = 0; a < 3; a++) r[a] += r[a] > half[a] ? -box[a] : r[a] < -half[a] ? box[a] : 0;
+    }
+    double sigma = p->radius + q->radius, sigma2 = sigma * sigma, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+    double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2], vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    if (contacts) out->scan.touching += rr - sigma2 < e->touch_factor * sigma2;
+    int32_t t = types ? rc_steps_type(e, k, j) : 0, steps = st->count[t];
+    const double *bound = st->bound + (size_t)t * (size_t)st->stride;
+    /* no boundary within reach before the best so far, whatever the pair's ring: |(|r| - B)| > |v| best, tested as
+     * (|r|^2 - B^2)^2 > 2 |v|^2 best^2 (|r|^2 + B^2) (since (|r| + B)^2 <= 2 (|r|^2 + B^2)); most pairs end here.
+     * On the way, the geometric ring (the boundaries below rr) and whether rr is near enough a boundary for history
+     * to decide it */
+    double reach = 2 * vv * out->scan.time * out->scan.time;
+    bool near = false, ambiguous = naive;
+    int32_t below = 0;
+    for (int32_t level = 0; level <= steps; level++) {
+        double edge2 = bound[level] * bound[level] * sigma2, gap = rr - edge2;
+        near |= !(gap * gap > reach * (rr + edge2));
+        below += gap > 0;
+        ambiguous |= fabs(gap) <= GEOMETRIC_MARGIN * edge2;
+    }
+    if (!near) return;
+    int32_t ring = below > 0 ? below - 1 : 0;
+    if (ambiguous && steps > 0) ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
+    if (b < 0) { /* the step inward, or the core */
+        double inner = bound[ring] * sigma, c = rr - inner * inner;
+        double when = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
+        keep(out, when, j, ring == 0 && c < 0, ring == 0 ? RC_STEP_CORE : RC_STEP_IN);
+    }
+    if (ring < steps) { /* the step outward */
+        double outer = bound[ring + 1] * sigma, c = rr - outer * outer;
+        keep(out, naive ? rc_naive_exit_time(b, c, vv) : rc_stable_exit_time(b, c, vv), j, false, RC_STEP_OUT);
+    }
+}
+
+static inline __attribute__((always_inline)) found scan(rc_edmd *e, int32_t k, double best, bool gravity, bool shear,
+                                                       bool contacts, bool naive, bool types)
+{
+    const rc_kin *p = &e->kin[k];
+    const int32_t *list = rc_edmd_list(e, k);
+    int32_t count = rc_edmd_list_length(e, k);
+    found out = {{best, -1, false, 0}, RC_STEP_CORE};
+    double box[3], half[3];
+    for (int a = 0; a < 3; a++) box[a] = e->periodic[a] ? e->box[a] : 0, half[a] = e->periodic[a] ? e->half_box[a] : INFINITY;
+    /* every neighbour's line asked for first, as the hard-sphere scan does: most are cache misses */
+    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
+    for (int32_t m = 0; m < count; m++)
+        scan_pair(e, k, p, list[m], box, half, &out, gravity, shear, contacts, naive, types);
+    return out;
+}
+
+/* The rarer cases (gravity, shear, the naive rule, mixtures) in one variant, tested at run time. */
+static __attribute__((noinline)) found scan_general(rc_edmd *e, int32_t k, double best, bool contacts)
+{
+    return scan(e, k, best, e->has_gravity, e->shear_on, contacts, e->detection == RC_DETECTION_NAIVE,
+                e->steps->species_count > 1);
+}
+
 rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contacts)
+{
+    found out;
+    if (e->has_gravity || e->shear_on || e->detection == RC_DETECTION_NAIVE || e->steps->species_count > 1)
+        out = scan_general(e, k, best, contacts);
+    else if (contacts)
+        out = scan(e, k, best, false, false, true, false, false);
+    else
+        out = scan(e, k, best, false, false, false, false, false);
+    if (out.scan.partner >= 0) e->steps->kind[k] = out.kind;
+    return out.scan;
+}
+
+rc_step_scan rc_edmd_steps_scan_growing(rc_edmd *e, int32_t k, double best)
 {
     const rc_edmd_steps *st = e->steps;
     const rc_kin *p = &e->kin[k];
     const int32_t *list = rc_edmd_list(e, k);
-    bool naive = e->detection == RC_DETECTION_NAIVE;
+    double f = rc_edmd_grown(e), speed = e->growth->speed;
     found out = {{best, -1, false, 0}, RC_STEP_CORE};
-    /* every neighbour's line asked for first, as the hard-sphere scan does: most are cache misses */
-    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) __builtin_prefetch(&e->kin[list[m]]);
     for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
         int32_t j = list[m];
-        const rc_kin *q = &e->kin[j];
-        double dt = e->now - q->t, r[3], v[3];
-        for (int a = 0; a < 3; a++) {
-            double g = e->has_gravity ? e->gravity[a] : 0;
-            r[a] = p->x[a] - (q->x[a] + q->v[a] * dt + 0.5 * g * dt * dt);
-            v[a] = p->v[a] - (q->v[a] + g * dt);
-        }
-        rc_edmd_minimum_image(e, r);
-        double sigma = p->radius + q->radius, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
+        double r[3], v[3];
+        const rc_kin *q = rc_edmd_relative_now(e, p, j, r, v);
+        double sigma0 = p->radius + q->radius, sigma = sigma0 * f, rate = sigma0 * speed;
+        double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
         double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2], vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-        if (contacts) out.scan.touching += rr - sigma * sigma < e->touch_factor * sigma * sigma;
-        int32_t t = rc_steps_type(e, k, j), steps = st->count[t], ring = 0;
+        int32_t t = rc_steps_type(e, k, j), steps = st->count[t], below = 0;
         const double *bound = st->bound + (size_t)t * (size_t)st->stride;
-        /* no boundary within reach before the best so far, whatever the pair's ring: |(|r| - B)| > |v| best, tested
-         * as (|r|^2 - B^2)^2 > 2 |v|^2 best^2 (|r|^2 + B^2) (since (|r| + B)^2 <= 2 (|r|^2 + B^2)); most pairs end
-         * here, without the map */
-        double reach = 2 * vv * out.scan.time * out.scan.time;
-        bool near = false;
-        for (int32_t level = 0; level <= steps && !near; level++) {
-            double edge = bound[level] * sigma, gap = rr - edge * edge;
-            near = !(gap * gap > reach * (rr + edge * edge));
+        bool ambiguous = false;
+        for (int32_t level = 0; level <= steps; level++) {
+            double edge2 = bound[level] * bound[level] * sigma * sigma, gap = rr - edge2;
+            below += gap > 0;
+            ambiguous |= fabs(gap) <= GEOMETRIC_MARGIN * edge2;
         }
-        if (!near) continue;
-        if (steps > 0) {
-            double range = bound[steps] * sigma;
-            /* a pair beyond the outermost step by more than rounding is not in the map (rc_edmd_steps_renew counts
-             * any that is): no look-up for most pairs */
-            ring = rr > range * range * (1 + 1e-9) ? steps : rc_capture_ring(st, e->id[k], e->id[j], steps);
-        }
-        if (b < 0) { /* the step inward, or the core */
-            double inner = bound[ring] * sigma, c = rr - inner * inner;
-            double when = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
-            keep(&out, when, j, ring == 0 && c < 0, ring == 0 ? RC_STEP_CORE : RC_STEP_IN);
-        }
-        if (ring < steps) { /* the step outward */
-            double outer = bound[ring + 1] * sigma, c = rr - outer * outer;
-            keep(&out, naive ? rc_naive_exit_time(b, c, vv) : rc_stable_exit_time(b, c, vv), j, false, RC_STEP_OUT);
+        int32_t ring = below > 0 ? below - 1 : 0;
+        if (ambiguous && steps > 0) ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
+        /* the inner boundary (the core in ring 0) as a growing pair, the outer one as a growing sphere to leave */
+        double radius = bound[ring] * sigma, growth = bound[ring] * rate;
+        double aa = vv - growth * growth, bb = b - radius * growth, cc = rr - radius * radius;
+        keep(&out, rc_growing_pair_time(aa, bb, cc), j, ring == 0 && cc < 0 && bb < 0,
+             ring == 0 ? RC_STEP_CORE : RC_STEP_IN);
+        if (ring < steps) {
+            radius = bound[ring + 1] * sigma, growth = bound[ring + 1] * rate;
+            aa = vv - growth * growth, bb = b - radius * growth, cc = rr - radius * radius;
+            keep(&out, rc_growing_exit_time(aa, bb, cc), j, false, RC_STEP_OUT);
         }
     }
-    if (out.scan.partner >= 0) st->kind[k] = out.kind;
+    if (out.scan.partner >= 0) e->steps->kind[k] = out.kind;
     return out.scan;
 }
 
@@ -287,14 +369,17 @@ rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contact
 
 /* After a bounce the pair must move away from the step it hit in the engine's arithmetic, sign * r.v > least (sign
  * +1: receding, -1: approaching), or the event recurs at once: what rounding leaves is cancelled by a push along r
- * (wi, wj: the velocity changes per unit of it) of a few units in the last place, doubled until it shows. */
-static void turn_away(double *vi, double *vj, const double r[3], double sign, double least, double wi, double wj)
+ * (wi, wj: the velocity changes per unit of it) of a few units in the last place, doubled until it shows. The
+ * relative velocity is vi - vj + lift (lift: what the sheared image adds, else 0). */
+static void turn_away(double *vi, double *vj, const double lift[3], const double r[3], double sign, double least,
+                      double wi, double wj)
 {
-    double vv = 0, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
-    for (int a = 0; a < 3; a++) vv += (vi[a] - vj[a]) * (vi[a] - vj[a]);
+    double vv = 0, rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2], u[3];
+    for (int a = 0; a < 3; a++) u[a] = vi[a] - vj[a] + lift[a], vv += u[a] * u[a];
     double unit = 0x1p-52 * sqrt(rr * vv) + DBL_MIN;
     for (double push = 1; push < 0x1p64; push *= 2) {
-        double b = r[0] * (vi[0] - vj[0]) + r[1] * (vi[1] - vj[1]) + r[2] * (vi[2] - vj[2]);
+        for (int a = 0; a < 3; a++) u[a] = vi[a] - vj[a] + lift[a];
+        double b = r[0] * u[0] + r[1] * u[1] + r[2] * u[2];
         if (sign * b > least) return;
         double f = b - sign * (least + push * unit); /* the impulse that makes sign * r.v = least + push * unit */
         for (int a = 0; a < 3; a++) vi[a] -= f * wi * r[a], vj[a] += f * wj * r[a];
@@ -306,8 +391,11 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_steps *st = e->steps;
     rc_kin *p = &e->kin[k], *q = &e->kin[j];
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
-    rc_edmd_minimum_image(e, r);
     double v[3] = {p->v[0] - q->v[0], p->v[1] - q->v[1], p->v[2] - q->v[2]};
+    double vi[3] = {p->v[0], p->v[1], p->v[2]}, vj[3] = {q->v[0], q->v[1], q->v[2]};
+    double lift[3] = {0, 0, 0};
+    if (e->shear_on) lift[e->flow] = rc_edmd_pair_image(e, r, v); /* the image's velocity too */
+    else rc_edmd_minimum_image(e, r);
     double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2], rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2];
     int32_t type = rc_steps_type(e, k, j), steps = st->count[type];
     int32_t ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
@@ -315,19 +403,26 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_steps_check_pair(e, k, j, ring);
     rc_status s = RC_OK;
     /* crosses inward only approaching (the stable rule's condition at execution); outward when receding, or found
-     * outside its step at all (an exit predicted at the closest approach of a pair that never gets back inside) */
+     * outside its step at all (an exit predicted at the closest approach of a pair that never gets back inside).
+     * Under compression the step radius R grows at R' and approaching and receding are relative to it: r.v - R R' */
     const double *bound = st->bound + (size_t)type * (size_t)st->stride;
-    double sigma = p->radius + q->radius, outer = ring < steps ? bound[ring + 1] * sigma : INFINITY;
+    double sigma0 = p->radius + q->radius, speed = e->growing ? e->growth->speed : 0;
+    double sigma = sigma0 * rc_edmd_grown(e), outer = ring < steps ? bound[ring + 1] * sigma : INFINITY;
     double beyond = rr - outer * outer;
-    bool acts = out ? ring < steps && (b >= 0 || beyond > 0) : b < 0 && ring > 0;
+    double edge = out ? (ring < steps ? bound[ring + 1] : 0) : bound[ring], moving = edge * sigma * edge * sigma0 * speed;
+    double bb = b - moving;
+    bool acts = out ? ring < steps && (bb >= 0 || beyond > 0) : bb < 0 && ring > 0;
     if (acts) {
         int32_t next = out ? ring + 1 : ring - 1;
         const double *energy = st->energy + (size_t)type * (size_t)st->stride;
         double du = energy[next] - energy[ring];
         double mi = rc_edmd_mass(e, k), mj = rc_edmd_mass(e, j), total = mi + mj, reduced = mi * mj / total;
-        double distance = sqrt(rr), un = b / distance, left = un * un - 2 * du / reduced;
+        double before = mi * (vi[0] * vi[0] + vi[1] * vi[1] + vi[2] * vi[2]) + mj * (vj[0] * vj[0] + vj[1] * vj[1] + vj[2] * vj[2]);
+        /* the normal speed relative to the step, which moves at w = R R' / |r| (0 without compression) */
+        double distance = sqrt(rr), un = b / distance, w = moving / distance, rel = un - w;
+        double left = rel * rel - 2 * du / reduced;
         bool cross = left > 0;
-        double after = cross ? (out ? sqrt(left) : -sqrt(left)) : -un, change = after - un;
+        double after = w + (cross ? (out ? sqrt(left) : -sqrt(left)) : -rel), change = after - un;
         for (int a = 0; a < 3; a++) {
             double n = r[a] / distance;
             p->v[a] += mj / total * change * n;
@@ -336,18 +431,25 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
         rc_edmd_integrate_kinetic(e);
         if (cross) {
             s = rc_capture_set(st, e->id[k], e->id[j], next, steps);
-            e->kinetic -= du;
+            if (!e->growing) e->kinetic -= du;
             st->potential += du;
         } else {
             /* back off an outer step so as to get inside it again: r.v below -sqrt(|v|^2 c) when found beyond it
              * by c (a grazing pair a rounding error outside; the push is of the order of that rounding, and the
-             * kinetic energy it adds of its square) */
+             * kinetic energy it adds of its square); relative to a growing step, r.v - R R' */
             double vv = 0;
-            for (int a = 0; a < 3; a++) vv += (p->v[a] - q->v[a]) * (p->v[a] - q->v[a]);
-            double least = out && beyond > 0 ? 2 * sqrt(vv * beyond) : 0;
-            turn_away(p->v, q->v, r, out ? -1 : 1, least, mj / (rr * total), mi / (rr * total));
+            for (int a = 0; a < 3; a++) vv += (p->v[a] - q->v[a] + lift[a]) * (p->v[a] - q->v[a] + lift[a]);
+            double least = (out && beyond > 0 ? 2 * sqrt(vv * beyond) : 0) + (out ? -moving : moving);
+            turn_away(p->v, q->v, lift, r, out ? -1 : 1, least, mj / (rr * total), mi / (rr * total));
             st->bounces++;
         }
+        if (e->growing) { /* growth feeds energy in, as a thermostat does: what the step's energy does not explain */
+            double gain = 0.5 * (mi * (p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2]) +
+                                 mj * (q->v[0] * q->v[0] + q->v[1] * q->v[1] + q->v[2] * q->v[2]) - before);
+            e->kinetic += gain;
+            e->thermostat_energy += gain + (cross ? du : 0);
+        }
+        if (e->shear_on) rc_edmd_shear_impulse(e, k, j, vi, vj);
         e->virial += reduced * change * distance;
         e->counter[k]++;
         e->counter[j]++;

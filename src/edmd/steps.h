@@ -56,6 +56,25 @@ static inline double rc_stable_exit_time(double b, double c, double vv)
     return t > 0 ? t : 0;
 }
 
+/* The stable exit rule when the sphere's radius grows, R(t) = R + R' t (compression): with h(t) = a t^2 + 2 b t + c,
+ * a = |v|^2 - R'^2, b = r.v - R R', c = |r|^2 - R^2 (h = -g), the first t >= 0 with h >= 0 and h' > 0. a > 0 is the
+ * fixed sphere's rule with |v|^2 replaced by a; with a <= 0 the sphere outruns the pair unless it recedes (b > 0)
+ * and reaches it, at -c / (b + sqrt(D)) (the smaller root, without cancellation). */
+static inline double rc_growing_exit_time(double a, double b, double c)
+{
+    if (a > 0) return rc_stable_exit_time(b, c, a);
+    double d = b * b - a * c;
+    if (b <= 0 || d < 0) return INFINITY;
+    double t = -c / (b + sqrt(d));
+    return t > 0 ? t : 0;
+}
+
+/* The factor the radii in kin have grown by at now (compression: growth.c's epoch; 1 otherwise). */
+static inline double rc_edmd_grown(const rc_edmd *e)
+{
+    return e->growing ? 1 + e->growth->speed * (e->now - e->growth->epoch) : 1;
+}
+
 /* The textbook exit root: none when D < 0, negative when found outside and receding. */
 static inline double rc_naive_exit_time(double b, double c, double vv)
 {
@@ -89,6 +108,10 @@ rc_status rc_edmd_steps_capture_all(rc_edmd *e);
 void rc_edmd_steps_destroy(rc_edmd *e);
 /* The earliest pair event of particle k (at now) over its neighbours with their steps; records its kind. */
 rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contacts);
+/* The same while the diameters grow (compression, growth.c): every step radius lambda sigma(t) grows with the
+ * pair's contact distance, the inner boundary by the growing-pair rule (predict.h), the outer by
+ * rc_growing_exit_time. */
+rc_step_scan rc_edmd_steps_scan_growing(rc_edmd *e, int32_t k, double best);
 /* Processes k's pending step event with j (both streamed to time t); the pair's ring changes or the pair bounces,
  * and both are rescheduled (only k when rounding left nothing to do). RC_NO_MEMORY when the map cannot grow. */
 rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t);
