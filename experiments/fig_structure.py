@@ -3,7 +3,7 @@ packing fraction 0.45, run from Python (ricochet.Simulation) and analysed on the
 (ricochet.analyze, the library's multiple-tau correlator), without a trajectory file:
 - hard_spheres_msd.png: the mean squared displacement against time on log axes, crossing from the ballistic d kT t^2 / m (the
   mean free time is about 0.03) to the diffusive 2 d D t, with D from the fit and its error, beside Speedy's fit of
-  N ~ 500 simulations (Mol. Phys. 62, 509 (1987));
+  simulation values (R. J. Speedy, Mol. Phys. 62(2), 509 (1987); docs/edmd.md, "Literature values in the tests");
 - hard_spheres_rdf.png: g(r) with the contact value g(sigma+), whose contact theorem Z = 1 + 4 phi g(sigma+) is compared with
   the run's collisional Z and Carnahan-Starling's in the legend.
 Writes both PNGs into --out (docs/img for the README)."""

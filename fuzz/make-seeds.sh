@@ -14,7 +14,8 @@ cp "$root"/examples/edmd/*.json "$out/run_scene/"
 cp "$root"/examples/rigid/*.json "$out/rigid_scene/"
 for f in "$root"/examples/edmd/*.json "$root"/examples/rigid/*.json; do cp "$f" "$out/run/$(basename "$(dirname "$f")")_$(basename "$f")"; done
 
-# A small run of each engine (and of the event-driven one at constant pressure), with every output and a checkpoint.
+# A small run of each engine (and a sheared one, whose frames have a tilted cell, and one at constant pressure), with
+# every output and a checkpoint.
 work=$out/work
 mkdir -p "$work"
 cat > "$work/edmd.json" <<'SCENE'
@@ -35,7 +36,12 @@ cat > "$work/rigid.json" <<'SCENE'
  "static": [{"shape": "plane", "position": [0, 0, 0], "normal": [0, 0, 1]}],
  "stop": {"steps": 4}, "output": {"every": 0.02}}
 SCENE
-for engine in edmd npt rigid; do
+cat > "$work/sheared.json" <<'SCENE'
+{"dimension": 2, "box": {"size": [4, 4], "periodic": true, "shear": {"rate": 0.5, "flow": 0, "gradient": 1}},
+ "particles": [{"position": [1, 1], "velocity": [1, 0.5], "radius": 0.4}, {"position": [3, 2], "velocity": [-1, 0], "radius": 0.4}],
+ "stop": {"time": 0.1}, "output": {"every": 0.05}}
+SCENE
+for engine in edmd npt rigid sheared; do
   "$tool" run "$work/$engine.json" --out "$work/$engine" --h5md "$work/$engine/trajectory.h5md" --checkpoint-every 0.02 \
     --quiet > /dev/null
   cp "$work/$engine/trajectory.xyz" "$out/trajectory/$engine.xyz"

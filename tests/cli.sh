@@ -758,6 +758,12 @@ assert json.load(open(os.path.join(sys.argv[2], "analysis.json"))) == r
 for name in ("rdf", "msd"):
     assert open(os.path.join(sys.argv[2], name + ".csv")).readline().startswith("r," if name == "rdf" else "time,msd,")
 EOF7
+run 0 "plot the MSD on log axes with error bars" "$tool" plot "$tmp/analysis/msd.csv" --log xy --errors --out "$tmp/msd.png"
+png_size "$tmp/msd.png" 840 320
+summary_is curves 2 # msd and origins; msd_error gives msd's bars
+run 0 "plot the MSD's columns overlaid" "$tool" plot "$tmp/analysis/msd.csv" --overlay --log y --out "$tmp/msd.png"
+png_size "$tmp/msd.png" 420 320
+summary_is curves 3
 run 0 "analyze --help" "$tool" analyze --help
 run 1 "analyze without a path" "$tool" analyze
 run 1 "analyze two paths" "$tool" analyze "$tmp/run1h" "$tmp/run1h"
@@ -904,6 +910,28 @@ printf '{"dimension": 2, "stop": {"time": 1}, "particles": {"file": "%s", "frame
     "$tmp/binary/trajectory.h5md" >"$tmp/past_end.json"
 run 2 "a frame index past the end" "$tool" run "$tmp/past_end.json" --out "$tmp/past_end"
 stderr_names "particles.frame: -100 is a frame index past the end of $tmp/binary/trajectory.h5md"
+# a sheared run's last frame carries its cell's tilt (the Lees-Edwards offset) into a run with the same shear: that
+# run's first frame leans by the same tilt (and passes the state check, which an offset lost would fail with an
+# overlap across the sheared boundary); a scene without that shear
+# is refused (XYZ and H5MD)
+sheared='"box": {"periodic": [true, true], "shear": {"rate": 0.5, "flow": 0, "gradient": 1}}'
+printf '{"dimension": 2, %s, "particles": {"lattice": "random", "count": 200, "packing_fraction": 0.4,
+ "diameter": 1}, "temperature": 1, "seed": 3, "stop": {"time": 3.3}, "output": {"every": 1}}' "$sheared" \
+    >"$tmp/sheared.json"
+run 0 "a sheared run" "$tool" run "$tmp/sheared.json" --out "$tmp/sheared" --h5md "$tmp/sheared/trajectory.h5md" --quiet
+for saved in trajectory.xyz trajectory.h5md; do
+    printf '{"dimension": 2, %s, "particles": {"file": "%s"}, "temperature": 1, "stop": {"time": 0.5},
+ "output": {"every": 0.25}}' "$sheared" "$tmp/sheared/$saved" >"$tmp/sheared_on.json"
+    run 0 "a sheared run from the sheared $saved" "$tool" run "$tmp/sheared_on.json" --out "$tmp/sheared_on" --quiet
+    checks=$((checks + 1))
+    [ "$(grep -o 'Lattice="[^"]*"' "$tmp/sheared/trajectory.xyz" | tail -n 1)" = \
+      "$(grep -o 'Lattice="[^"]*"' "$tmp/sheared_on/trajectory.xyz" | head -n 1)" ] ||
+        fail "the run from the sheared $saved does not start with its cell's tilt"
+    printf '{"dimension": 2, "particles": {"file": "%s"}, "temperature": 1, "stop": {"time": 0.5}}' \
+        "$tmp/sheared/$saved" >"$tmp/sheared_off.json"
+    run 2 "an unsheared run from the sheared $saved" "$tool" run "$tmp/sheared_off.json" --out "$tmp/sheared_off"
+    stderr_names "particles.file: $tmp/sheared/$saved is a sheared frame"
+done
 
 # ---- usage: exit 1; help and version: exit 0 ----
 run 1 "no command" "$tool"

@@ -1,5 +1,6 @@
 /* The analysis of frames (ricochet/analysis.h) against exact answers: Q6 of a perfect FCC lattice (0.5745, 12 bonds)
- * and psi6 of a perfect triangular lattice (1, 6 bonds); g(r) = 1 and S(k) = 1 of an ideal gas within its counting
+ * and psi6 of a perfect triangular lattice (1, 6 bonds), also of 11 rows in a sheared (tilted) cell, and its g(r)
+ * empty below the spacing; g(r) = 1 and S(k) = 1 of an ideal gas within its counting
  * noise; the MSD of particles in free flight across periodic faces (v^2 t^2 at every lag of the multiple-tau
  * correlator, through the image counts) and the D of a Gaussian random walk of known D within its error estimate;
  * the image column of extended XYZ read back; and the options' messages. */
@@ -80,6 +81,47 @@ static void fcc_and_triangular(void)
     CHECK(fabs(number(text, "psi6") - 1) < 1e-12, "triangular psi6 %.15f, not 1: %s", number(text, "psi6"), text);
     CHECK(fabs(number(text, "psi6_local") - 1) < 1e-12, "triangular local psi6 %.15f", number(text, "psi6_local"));
     CHECK(number(text, "bonds_per_particle") == 6, "triangular bonds %g, not 6", number(text, "bonds_per_particle"));
+    rc_text_free(text);
+    rc_frame_release(&f);
+}
+
+/* A triangular lattice of 11 rows in a sheared cell: each row shifted by half a spacing, so the row above the top one
+ * is the bottom row moved by 5.5 spacings along x, the tilt of the cell (no rectangular periodic box holds an odd
+ * number of rows). Read with its tilt every particle has 6 bonds and psi6 = 1; read as a rectangular box the rows at
+ * the boundary meet the wrong neighbours (other bonds, psi6 below 0.99). */
+static void sheared_triangular(void)
+{
+    int rows = 11, columns = 12;
+    double s = 1.05, h = s * sqrt(3) / 2;
+    rc_frame f = frame_of(2, rows * columns, columns * s, rows * h, 0);
+    for (int r = 0, j = 0; r < rows; r++)
+        for (int c = 0; c < columns; c++, j++) {
+            f.positions[3 * j] = fmod((c + 0.5 * r) * s, columns * s);
+            f.positions[3 * j + 1] = r * h;
+        }
+    f.tilt = fmod(0.5 * rows * s, columns * s), f.tilt_flow = 0, f.tilt_gradient = 1;
+    const char *const options[] = {"compute", "order,rdf", "rdf_range", "2", NULL};
+    rc_analysis *a = NULL;
+    char *text = analyse(&f, options, &a);
+    CHECK(fabs(number(text, "psi6") - 1) < 1e-12, "sheared triangular psi6 %.15f, not 1: %s", number(text, "psi6"),
+          text);
+    CHECK(number(text, "bonds_per_particle") == 6, "sheared triangular bonds %g, not 6", number(text,
+                                                                                             "bonds_per_particle"));
+    int count = 0, columns_out = 0;
+    const char *const *names;
+    const double *g;
+    CHECK(rc_analysis_table(a, "rdf", &count, &columns_out, &names, &g) == RC_OK, "rdf table");
+    double nearest = 0, closer = 0; /* g(r) in the bins of r < s and of the first shell */
+    for (int r = 0; r < count; r++) {
+        if (g[2 * r] < s - 0.02) closer += g[2 * r + 1];
+        else if (g[2 * r] < s + 0.02) nearest += g[2 * r + 1];
+    }
+    CHECK(closer == 0 && nearest > 0, "sheared g(r): %g below the spacing, %g at it", closer, nearest);
+    rc_text_free(text);
+    rc_analysis_destroy(a);
+    f.tilt = 0;
+    text = analyse(&f, (const char *const[]){"compute", "order", NULL}, NULL);
+    CHECK(number(text, "bonds_per_particle") != 6 && number(text, "psi6") < 0.99, "the tilt ignored: %s", text);
     rc_text_free(text);
     rc_frame_release(&f);
 }
@@ -265,6 +307,7 @@ static void bad_options(void)
 int main(void)
 {
     fcc_and_triangular();
+    sheared_triangular();
     ideal_gas();
     free_flight("4");
     free_flight("1000");

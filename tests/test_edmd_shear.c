@@ -19,7 +19,7 @@
  * - The streaming profile: the mean flow velocity in slabs along the gradient is linear with slope rate (within 4 %).
  * - Zero-shear viscosity: an elastic hard-sphere fluid at n sigma^3 = 0.3 (N = 1000) sheared at rate 0.1 with a weak
  *   Andersen thermostat on the peculiar velocities gives Enskog's viscosity (Chapman and Cowling; eta_0 with the
- *   1.016 Sonine factor, eta / eta_0 = 1/chi + 0.8 b n + 0.7614 chi (b n)^2, b = 2 pi sigma^3 / 3, chi the
+ *   1.016 Sonine factor, not confirmed from a source: docs/edmd.md, "Literature values in the tests"; eta / eta_0 = 1/chi + 0.8 b n + 0.7614 chi (b n)^2, b = 2 pi sigma^3 / 3, chi the
  *   Carnahan-Starling contact value), at the measured temperature, within three block-average standard errors plus
  *   5 % (molecular dynamics exceeds Enskog by a few per cent at this density: Alder, Gass and Wainwright 1970;
  *   Pieprzyk et al. 2019; the thermostat lowers the kinetic part by about rate / collision rate, 1-2 %).
@@ -66,7 +66,7 @@ static bool gas_start(sheared_gas *g, const setup *s)
     d->restitution = s->restitution;
     d->thermostat_rate = s->thermostat;
     d->seed = s->seed;
-    d->shear = (rc_edmd_shear){s->shear, s->rate, s->flow, s->gradient};
+    d->shear = (rc_edmd_shear){s->shear, s->rate, s->flow, s->gradient, 0};
     g->positions = calloc(3 * (size_t)n, sizeof(double));
     g->velocities = calloc(3 * (size_t)n, sizeof(double));
     g->radii = malloc((size_t)n * sizeof(double));
@@ -239,7 +239,7 @@ static void same_collisions_as_brute_force(void)
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = 2, d.count = N, d.box[0] = r.box[0], d.box[1] = r.box[1];
     d.positions = positions, d.velocities = velocities, d.radii = radii, d.masses = masses;
-    d.shear = (rc_edmd_shear){true, r.rate, 0, 1};
+    d.shear = (rc_edmd_shear){true, r.rate, 0, 1, 0};
     d.shell = 0.3;
     rc_edmd_shear_add_profile(&d, velocities);
     for (int32_t i = 0; i < N; i++) r.v[i][0] = velocities[3 * i], r.v[i][1] = velocities[3 * i + 1];

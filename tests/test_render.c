@@ -7,7 +7,11 @@
  *   one (species 0, blue), whichever is listed first.
  * - Colour by speed: a disk at the speed scale gets the top of the ramp (yellow), one at rest the bottom (purple).
  * - Plots: y = x on the nice axes 0 to 10 passes through the middle of the plot area in the line's blue, and a
- *   NaN row is left out; a point away from the line stays light.
+ *   NaN row is left out; a point away from the line stays light. On log-log axes y = x^2 (x from 1 to 1000) is the
+ *   diagonal of the plot area (decades 0 to 3 and 0 to 6), which on linear axes misses its middle, and the grid line
+ *   of x = 10 lies a third of the way across, none half way. An error bar of +-2 on a constant 5 reaches 6.5; without
+ *   errors nothing is drawn there. Overlaid curves get a legend: the second curve's orange beside its name at the
+ *   top right; in panels of their own every curve is blue. Error columns pair by name (NAME_error, NAME_sem).
  * - Failures: a bad size is RC_INVALID_ARGUMENT; an unwritable path RC_IO_ERROR naming it, with no file left; shapes
  *   of another count than the frame's are refused.
  * - Shapes (a side file): a 2D box of half extents 2 x 0.5 turned by 30 degrees colours the pixels just inside its
@@ -253,15 +257,84 @@ static void test_plot(void)
     for (int r = 0; r < 11; r++) table[r][0] = table[r][1] = r;
     table[11][0] = 10, table[11][1] = NAN; /* left out: x stays within 0 to 10 */
     const char *const names[] = {"x", "y"};
-    CHECK(rc_plot_png(2, names, 12, &table[0][0], 0, 1, (const int[]){1}, 400, 300, path) == RC_OK, "plot: %s",
+    rc_plot_options o = rc_plot_default_options();
+    o.width = 400, o.height = 300;
+    CHECK(rc_plot_png(2, names, 12, &table[0][0], 0, 1, (const int[]){1}, &o, path) == RC_OK, "plot: %s",
           rc_last_error());
     int c[3];
     pixel(72 + (400 - 72 - 16) / 2, 26 + (300 - 26 - 40) / 2, c); /* the middle of the plot area: (5, 5) */
     CHECK(c[2] > c[0] + 60, "the line does not pass through (5, 5): %d %d %d", c[0], c[1], c[2]);
     pixel(72 + (400 - 72 - 16) / 4, 26 + (300 - 26 - 40) / 4, c); /* (2.5, 7.5), off the line */
     CHECK(c[0] > 200 && c[1] > 200 && c[2] > 200, "off the line: %d %d %d", c[0], c[1], c[2]);
-    CHECK(rc_plot_png(2, names, 12, &table[0][0], 0, 1, (const int[]){2}, 400, 300, path) == RC_INVALID_ARGUMENT,
+    CHECK(rc_plot_png(2, names, 12, &table[0][0], 0, 1, (const int[]){2}, &o, path) == RC_INVALID_ARGUMENT,
           "a column beyond the table");
+}
+
+/* The plot area of a 400 x 300 picture of one panel: x from 72 to 384, y from 26 (top) to 260. */
+enum { X0 = 72, X1 = 400 - 16, Y0 = 26, Y1 = 300 - 40 };
+
+/* Whether some pixel of row y between x = from and to is orange, the second curve's colour. */
+static bool orange_in_row(int y, int from, int to)
+{
+    for (int x = from; x <= to; x++) {
+        int c[3];
+        pixel(x, y, c);
+        if (c[0] > 200 && c[1] > 90 && c[1] < 170 && c[2] < 90) return true;
+    }
+    return false;
+}
+
+static void test_plot_log_errors_legend(void)
+{
+    double table[13][2];
+    for (int r = 0; r < 13; r++) table[r][0] = pow(10, r / 4.0), table[r][1] = table[r][0] * table[r][0];
+    const char *const names[] = {"x", "y"};
+    rc_plot_options o = rc_plot_default_options();
+    o.width = 400, o.height = 300, o.log_x = o.log_y = true;
+    CHECK(rc_plot_png(2, names, 13, &table[0][0], 0, 1, (const int[]){1}, &o, path) == RC_OK, "log plot: %s",
+          rc_last_error());
+    int c[3], d[3], e[3];
+    pixel((X0 + X1) / 2, (Y0 + Y1) / 2, c);
+    CHECK(c[2] > c[0] + 60, "log-log: y = x^2 misses the middle of the plot area: %d %d %d", c[0], c[1], c[2]);
+    pixel((2 * X0 + X1) / 3 - 1, Y0 + 12, d), pixel((2 * X0 + X1) / 3, Y0 + 12, e), pixel((X0 + X1) / 2, Y0 + 12, c);
+    CHECK(fmin(d[0], e[0]) < 246 && fmin(d[0], e[0]) > 200 && d[0] == d[2], "no grid line at x = 10: %d %d", d[0],
+          e[0]);
+    CHECK(c[0] == 255 && c[1] == 255 && c[2] == 255, "a grid line half way along a log axis: %d %d %d", c[0], c[1],
+          c[2]);
+    o.log_x = o.log_y = false;
+    CHECK(rc_plot_png(2, names, 13, &table[0][0], 0, 1, (const int[]){1}, &o, path) == RC_OK, "linear plot");
+    pixel((X0 + X1) / 2, (Y0 + Y1) / 2, c);
+    CHECK(c[2] < c[0] + 30, "linear: y = x^2 passes the middle: %d %d %d", c[0], c[1], c[2]);
+
+    double bars[11][3];
+    for (int r = 0; r < 11; r++) bars[r][0] = r, bars[r][1] = 5, bars[r][2] = r == 5 ? 2 : 0;
+    const char *const bar_names[] = {"time", "P_mean", "P_sem"};
+    o.errors = true; /* y from 3 to 7: the point (5, 5) in the middle, its bar's top at the top edge */
+    CHECK(rc_plot_png(3, bar_names, 11, &bars[0][0], 0, 1, (const int[]){1}, &o, path) == RC_OK, "error bars: %s",
+          rc_last_error());
+    int bar_y = (int)(Y1 - 3.5 / 4 * (Y1 - Y0)); /* y = 6.5 */
+    pixel((X0 + X1) / 2, bar_y, c);
+    CHECK(c[2] > c[0] + 60, "no error bar at (5, 6.5): %d %d %d", c[0], c[1], c[2]);
+    o.errors = false;
+    CHECK(rc_plot_png(3, bar_names, 11, &bars[0][0], 0, 1, (const int[]){1}, &o, path) == RC_OK, "no error bars");
+    pixel((X0 + X1) / 2, bar_y, c);
+    CHECK(c[2] < c[0] + 30, "an error bar drawn without errors: %d %d %d", c[0], c[1], c[2]);
+
+    double lines[11][3];
+    for (int r = 0; r < 11; r++) lines[r][0] = lines[r][1] = r, lines[r][2] = 10 - r;
+    const char *const line_names[] = {"x", "up", "down"};
+    o.overlay = true;
+    CHECK(rc_plot_png(3, line_names, 11, &lines[0][0], 0, 2, (const int[]){1, 2}, &o, path) == RC_OK, "overlay");
+    CHECK(orange_in_row(Y0 + 6 + 11 + 16, 200, X1), "no legend entry of the second curve");
+    o.overlay = false, o.width = 800;
+    CHECK(rc_plot_png(3, line_names, 11, &lines[0][0], 0, 2, (const int[]){1, 2}, &o, path) == RC_OK, "panels");
+    CHECK(!orange_in_row(Y0 + 6 + 11 + 16, 0, 799) && !orange_in_row(150, 0, 799), "orange in panels of their own");
+
+    const char *const analysis[] = {"time", "msd", "msd_err", "origins", "vacf", "vacf_error", "P_mean", "P_sem"};
+    CHECK(rc_plot_error_column(8, analysis, 1) == 2 && rc_plot_error_column(8, analysis, 4) == 5 &&
+              rc_plot_error_column(8, analysis, 6) == 7 && rc_plot_error_column(8, analysis, 3) == -1 &&
+              rc_plot_error_column(8, analysis, 0) == -1,
+          "error columns");
 }
 
 int main(void)
@@ -274,6 +347,7 @@ int main(void)
     test_depth();
     test_failures();
     test_plot();
+    test_plot_log_errors_legend();
     remove(path);
     return check_finish();
 }

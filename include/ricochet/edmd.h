@@ -176,6 +176,8 @@ typedef struct rc_edmd_shear {
     double rate;  /* the shear rate, finite, either sign */
     int flow;     /* the axis the streaming velocity points along */
     int gradient; /* the axis it varies along */
+    double offset; /* the images' offset along flow at clock 0, in [0, box[flow]) (default 0; a saved sheared
+                      frame's tilt, rc_frame.tilt) */
 } rc_edmd_shear;
 /* Constant pressure (docs/edmd.md, "Barostat"): the hybrid of event-driven dynamics and Monte Carlo volume moves.
  * Every `interval` of simulation time the engine proposes ln V' = ln V + u, u uniform in [-delta, delta], scales the

@@ -53,11 +53,28 @@ RC_API rc_status rc_color_by_parse(const char *name, rc_color_by *color_by);
 RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const rc_render_shapes *const *shapes,
                                const char *const *labels, const rc_render_options *options, const char *path);
 
-/* Line plots (ricochet plot): a table of rows x columns numbers (row-major) with the columns' names; one panel per
- * entry of y[0 .. panels-1], each the column y[k] against column x, in a grid of about square shape filling width x
- * height pixels, written to a PNG at path. Points whose x or y is NaN or infinite are left out. */
-RC_API rc_status rc_plot_png(int columns, const char *const *names, int rows, const double *table, int x, int panels,
-                             const int *y, int width, int height, const char *path);
+/* How line plots are drawn (rc_plot_png). */
+typedef struct rc_plot_options {
+    int width, height; /* pixels of the whole picture; 0: 420 x 320 per panel */
+    bool log_x, log_y; /* logarithmic axes with a tick at each power of ten; values <= 0 are left out */
+    bool errors;       /* error bars: each column's error column (rc_plot_error_column), where it has one */
+    bool overlay;      /* every column in one panel, in colours of their own, with a legend */
+} rc_plot_options;
+
+RC_API rc_plot_options rc_plot_default_options(void);
+
+/* The column holding the error of column c, or -1: for a column NAME the first of NAME_error, NAME_err and NAME_sem,
+ * and for NAME_mean also NAME_sem (sweep_means.csv of ricochet sweep; msd.csv and vacf.csv of ricochet analyze). */
+RC_API int rc_plot_error_column(int columns, const char *const *names, int c);
+
+/* Line plots (ricochet plot): a table of rows x columns numbers (row-major) with the columns' names; one curve per
+ * entry of y[0 .. count-1], the column y[k] against column x: a panel each in a grid of about square shape (or, with
+ * options->overlay, all in one panel with a legend) filling the picture, written to a PNG at path (as PATH.partial,
+ * renamed when complete). options may be NULL (rc_plot_default_options). Points whose x or y is NaN or infinite (or
+ * not positive on a log axis) are left out and break the line. RC_INVALID_ARGUMENT for a column out of the table or a
+ * picture too small for its panels; RC_IO_ERROR naming the path when it cannot be written. */
+RC_API rc_status rc_plot_png(int columns, const char *const *names, int rows, const double *table, int x, int count,
+                             const int *y, const rc_plot_options *options, const char *path);
 
 #ifdef __cplusplus
 }

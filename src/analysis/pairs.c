@@ -1,6 +1,8 @@
 /* Pairs of a frame within a cutoff, through a grid of cells at least the cutoff wide (the cell method, Allen and
  * Tildesley, "Computer Simulation of Liquids", 2nd ed., section 5.3.2), with minimum images along periodic axes, so
- * that g(r) and the bond order of 100,000 particles cost a time proportional to N. The particles are sorted by cell
+ * that g(r) and the bond order of 100,000 particles cost a time proportional to N. A sheared frame's cell (its
+ * Lees-Edwards tilt) is honoured: images across the gradient boundary are offset along the flow axis by the tilt, and
+ * the cells paired across that boundary are all the flow cells. The particles are sorted by cell
  * (a counting sort) so that a cell's particles lie together in memory, and each pair of neighbouring cells is visited
  * once. Also the tables the analysis
  * hands out. */
@@ -42,6 +44,24 @@ static int neighbours_of(int c, int n, bool periodic, int out[3])
     return found;
 }
 
+/* The minimum image r of y - x and its square length: under a Lees-Edwards tilt first along the gradient axis, whose
+ * images move along the flow axis by the tilt, then along every periodic axis. */
+static double separation(const rc_frame *f, const double *x, const double *y, double r[3])
+{
+    for (int k = 0; k < f->dimension; k++) r[k] = y[k] - x[k];
+    if (f->tilt != 0) {
+        int g = f->tilt_gradient;
+        double m = nearbyint(r[g] / f->box[g]);
+        r[g] -= m * f->box[g], r[f->tilt_flow] -= m * f->tilt;
+    }
+    double r2 = 0;
+    for (int k = 0; k < f->dimension; k++) {
+        if (f->periodic[k]) r[k] -= f->box[k] * nearbyint(r[k] / f->box[k]);
+        r2 += r[k] * r[k];
+    }
+    return r2;
+}
+
 /* The pairs between the particles of cells a and b (a itself when b == a, each pair once). */
 static void cell_pairs(const rc_cells *cells, const rc_frame *f, size_t a, size_t b, double cut2, rc_pair_fn *fn,
                        void *context)
@@ -50,15 +70,27 @@ static void cell_pairs(const rc_cells *cells, const rc_frame *f, size_t a, size_
         const double *x = cells->sorted + 3 * (size_t)p;
         for (int32_t q = a == b ? p + 1 : cells->start[b]; q < cells->start[b + 1]; q++) {
             const double *y = cells->sorted + 3 * (size_t)q;
-            double r[3] = {0, 0, 0}, r2 = 0;
-            for (int k = 0; k < f->dimension; k++) {
-                r[k] = y[k] - x[k];
-                if (f->periodic[k]) r[k] -= f->box[k] * nearbyint(r[k] / f->box[k]);
-                r2 += r[k] * r[k];
-            }
+            double r[3] = {0, 0, 0}, r2 = separation(f, x, y, r);
             if (r2 < cut2) fn(context, cells->order[p], cells->order[q], r, r2);
         }
     }
+}
+
+/* Whether cells at and b (neighbours along every axis) may pair across the sheared boundary: a tilted frame, and
+ * along its gradient axis b one cell across the wrap (or the axis so short that any pair may be). */
+static bool across_tilt(const rc_frame *f, const int n[3], const int at[3], const int b[3])
+{
+    if (f->tilt == 0) return false;
+    int g = f->tilt_gradient;
+    return n[g] <= 2 || (at[g] == 0 && b[g] == n[g] - 1) || (at[g] == n[g] - 1 && b[g] == 0);
+}
+
+/* The pairs of cell a with cell b (at b_at), once per unordered pair of cells: when b >= a. */
+static void visit(const rc_cells *cells, const rc_frame *f, const int n[3], size_t a, const int b_at[3], double cut2,
+                  rc_pair_fn *fn, void *context)
+{
+    size_t b = (size_t)b_at[0] + (size_t)n[0] * ((size_t)b_at[1] + (size_t)n[1] * (size_t)b_at[2]);
+    if (b >= a) cell_pairs(cells, f, a, b, cut2, fn, context);
 }
 
 rc_status rc_cells_pairs(rc_cells *cells, const rc_frame *f, double cutoff, rc_pair_fn *fn, void *context)
@@ -104,8 +136,14 @@ rc_status rc_cells_pairs(rc_cells *cells, const rc_frame *f, double cutoff, rc_p
         for (int x = 0; x < found[0]; x++)
             for (int y = 0; y < found[1]; y++)
                 for (int z = 0; z < found[2]; z++) {
-                    size_t b = (size_t)near[0][x] + (size_t)n[0] * ((size_t)near[1][y] + (size_t)n[1] * (size_t)near[2][z]);
-                    if (b >= a) cell_pairs(cells, f, a, b, cut2, fn, context);
+                    int b_at[3] = {near[0][x], near[1][y], near[2][z]}, index[3] = {x, y, z}, fl = f->tilt_flow;
+                    visit(cells, f, n, a, b_at, cut2, fn, context);
+                    /* across the sheared boundary the flow neighbours are shifted by the tilt: the far flow cells
+                     * too, once (with the first near one) */
+                    if (index[fl] == 0 && across_tilt(f, n, at, b_at))
+                        for (b_at[fl] = 0; b_at[fl] < n[fl]; b_at[fl]++)
+                            if ((b_at[fl] - at[fl] + n[fl]) % n[fl] > 1 && (at[fl] - b_at[fl] + n[fl]) % n[fl] > 1)
+                                visit(cells, f, n, a, b_at, cut2, fn, context);
                 }
     }
     return RC_OK;

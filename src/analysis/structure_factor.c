@@ -3,8 +3,9 @@
  * k = 2 pi (n_x / L_x, n_y / L_y, n_z / L_z), one of each pair k, -k. The vectors are grouped in shells of |k| as wide
  * as the finest spacing 2 pi / L_max; a shell with more than per_shell vectors uses per_shell of them, spread evenly
  * through its list, so the cost is (shells x per_shell x N) per frame. The phases exp(i k.x) are products of each
- * axis's exp(i 2 pi n x / L), tabulated for chunks of particles. */
-#include <complex.h>
+ * axis's exp(i 2 pi n x / L), tabulated for chunks of particles by wave number (powers of exp(i 2 pi x / L), one
+ * sincos per particle and axis), so that each wave vector runs through contiguous rows; the x-y product is reused by
+ * the vectors that share (n_x, n_y), which the lattice walk lists one after another. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "analysis/analysis.h"
 #include "core/status.h"
 
-enum { PHASE_CHUNK = 512 };
+enum { PHASE_CHUNK = 128 };
 
 /* Whether n (not all zero) is the representative of n, -n: its first nonzero component is positive. */
 static bool first_positive(const int n[3])
@@ -98,17 +99,37 @@ rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *f, 
     return s ? rc_fail(RC_NO_MEMORY, "structure_factor: out of memory") : RC_OK;
 }
 
-/* exp(i 2 pi n x / L) for n = -top .. top of the particles from..from+chunk along axis e, by repeated products (one
- * sincos per particle and axis). */
-static void phases(const rc_frame *f, int32_t from, int32_t chunk, int e, int top, double complex *out)
+/* The phases of a chunk of particles along one axis, stored by wave number: re[(top + n) * chunk + i] + i im[...] is
+ * exp(i 2 pi n x_i / L) of particle from + i, so that one wave vector reads each axis's row of the chunk in order. */
+typedef struct phase_rows {
+    double *re, *im;
+} phase_rows;
+
+/* exp(i 2 pi n x / L) for n = -top .. top of the particles from..from+count along axis e, by repeated products (one
+ * sincos per particle and axis); an axis beyond the frame's dimension is all ones. */
+static void phases(const rc_frame *f, int32_t from, int32_t count, int32_t chunk, int e, int top, phase_rows out)
 {
-    int width = 2 * top + 1;
-    for (int32_t i = 0; i < chunk; i++) {
+    for (int32_t i = 0; i < count; i++) {
         double angle = 2 * M_PI * f->positions[3 * (from + i) + e] / f->box[e];
-        double complex step = e < f->dimension ? cos(angle) + I * sin(angle) : 1, *row = out + (size_t)i * width + top;
-        row[0] = 1;
-        for (int n = 1; n <= top; n++) row[n] = row[n - 1] * step, row[-n] = conj(row[n]);
+        double c = e < f->dimension ? cos(angle) : 1, s = e < f->dimension ? sin(angle) : 0, re = 1, im = 0;
+        out.re[(size_t)top * chunk + i] = 1, out.im[(size_t)top * chunk + i] = 0;
+        for (int n = 1; n <= top; n++) {
+            double next_re = re * c - im * s, next_im = re * s + im * c;
+            re = next_re, im = next_im;
+            out.re[(size_t)(top + n) * chunk + i] = re, out.im[(size_t)(top + n) * chunk + i] = im;
+            out.re[(size_t)(top - n) * chunk + i] = re, out.im[(size_t)(top - n) * chunk + i] = -im;
+        }
     }
+}
+
+/* The products of the x and y phases of `count` particles for the wave numbers (a, b), into xy. */
+static void plane_phases(const phase_rows *axis, const int top[3], int32_t chunk, int32_t count, int a, int b,
+                         phase_rows xy)
+{
+    const double *ar = axis[0].re + (size_t)(top[0] + a) * chunk, *ai = axis[0].im + (size_t)(top[0] + a) * chunk;
+    const double *br = axis[1].re + (size_t)(top[1] + b) * chunk, *bi = axis[1].im + (size_t)(top[1] + b) * chunk;
+    for (int32_t i = 0; i < count; i++)
+        xy.re[i] = ar[i] * br[i] - ai[i] * bi[i], xy.im[i] = ar[i] * bi[i] + ai[i] * br[i];
 }
 
 rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *f)
@@ -117,34 +138,41 @@ rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *f)
         if (f->box[e] != sf->box[e])
             return rc_fail(RC_INVALID_ARGUMENT, "structure_factor: the box changes (axis %d: %g, first frame %g)", e,
                            f->box[e], sf->box[e]);
-    int width[3];
-    size_t per_particle = 0;
-    for (int e = 0; e < 3; e++) per_particle += (size_t)(width[e] = 2 * sf->top[e] + 1);
+    size_t rows = 1; /* the xy products */
+    for (int e = 0; e < 3; e++) rows += (size_t)(2 * sf->top[e] + 1);
     int32_t chunk = PHASE_CHUNK < f->count ? PHASE_CHUNK : f->count;
-    double complex *table = malloc((size_t)chunk * per_particle * sizeof *table);
-    double complex *sums = calloc((size_t)sf->vectors + 1, sizeof *sums);
+    double *table = malloc(2 * rows * (size_t)(chunk ? chunk : 1) * sizeof *table);
+    double *sums = calloc(2 * (size_t)sf->vectors + 1, sizeof *sums); /* real, imaginary of each vector */
     if (!table || !sums) {
         free(table);
         free(sums);
         return rc_fail(RC_NO_MEMORY, "structure_factor: out of memory");
     }
-    double complex *axis[3] = {table, table + (size_t)chunk * width[0], table + (size_t)chunk * (width[0] + width[1])};
+    phase_rows axis[3], xy;
+    double *next = table;
+    for (int e = 0; e < 3; e++) {
+        axis[e] = (phase_rows){next, next + (size_t)(2 * sf->top[e] + 1) * chunk};
+        next += 2 * (size_t)(2 * sf->top[e] + 1) * chunk;
+    }
+    xy = (phase_rows){next, next + chunk};
     for (int32_t from = 0; from < f->count; from += chunk) {
-        int32_t n = f->count - from < chunk ? f->count - from : chunk;
-        for (int e = 0; e < 3; e++) phases(f, from, n, e, sf->top[e], axis[e]);
+        int32_t count = f->count - from < chunk ? f->count - from : chunk;
+        for (int e = 0; e < 3; e++) phases(f, from, count, chunk, e, sf->top[e], axis[e]);
         for (int v = 0; v < sf->vectors; v++) {
             const int *m = sf->n + 3 * v;
-            double complex sum = 0;
-            for (int32_t i = 0; i < n; i++)
-                sum += axis[0][(size_t)i * width[0] + sf->top[0] + m[0]] * axis[1][(size_t)i * width[1] + sf->top[1] + m[1]] *
-                       axis[2][(size_t)i * width[2] + sf->top[2] + m[2]];
-            sums[v] += sum;
+            if (v == 0 || m[0] != m[-3] || m[1] != m[-2]) plane_phases(axis, sf->top, chunk, count, m[0], m[1], xy);
+            const double *cr = axis[2].re + (size_t)(sf->top[2] + m[2]) * chunk;
+            const double *ci = axis[2].im + (size_t)(sf->top[2] + m[2]) * chunk;
+            double re = 0, im = 0;
+            for (int32_t i = 0; i < count; i++)
+                re += xy.re[i] * cr[i] - xy.im[i] * ci[i], im += xy.re[i] * ci[i] + xy.im[i] * cr[i];
+            sums[2 * v] += re, sums[2 * v + 1] += im;
         }
     }
     for (int v = 0; v < sf->vectors; v++) {
         const double *k = sf->k + 3 * v;
         int s = sf->shell_of[v];
-        sf->sum[s] += (creal(sums[v]) * creal(sums[v]) + cimag(sums[v]) * cimag(sums[v])) / f->count;
+        sf->sum[s] += (sums[2 * v] * sums[2 * v] + sums[2 * v + 1] * sums[2 * v + 1]) / f->count;
         sf->k_sum[s] += sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
     }
     free(table);

@@ -13,7 +13,7 @@ void *rc_alloc_large(size_t count, size_t size)
     if (size != 0 && count > SIZE_MAX / size) return NULL;
     size_t bytes = count * size;
     size_t rounded = (bytes + 63) / 64 * 64;
-    /* from one huge page up (the event-driven engine's anchors, events and calendar blocks at N = 256,000 are 2-8 MB) */
+    /* from one huge page up (the event-driven engine's anchors and events at N = 256,000 are 4-8 MB) */
     if (bytes < HUGE_PAGE) return aligned_alloc(64, rounded);
     void *p = NULL;
     if (posix_memalign(&p, HUGE_PAGE, rounded) != 0) return NULL;

@@ -13,6 +13,13 @@
 /* The heap's first capacity (entries); it doubles when full. */
 #define HEAP_START 256
 
+/* The blocks' pool, on small pages: blocks are taken from a watermark, so only the pages up to it are ever touched; on
+ * huge pages the last one touched would be resident whole (2 MiB: 6 bytes per particle at N = 256,000). */
+static rc_calendar_block *new_pool(size_t capacity)
+{
+    return aligned_alloc(64, capacity * sizeof(rc_calendar_block));
+}
+
 rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_t stride)
 {
     *c = (rc_calendar){.n = n, .key = (const char *)key, .stride = stride, .width = 1, .free_block = -1};
@@ -23,10 +30,10 @@ rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_
     c->version = rc_alloc_large(m, sizeof *c->version);
     c->bucket = rc_alloc_large((size_t)buckets + 1, sizeof *c->bucket);
     c->heap_capacity = HEAP_START;
-    c->heap = malloc(HEAP_START * sizeof *c->heap);
+    c->heap = rc_alloc_temporary(HEAP_START, sizeof *c->heap);
     /* room for every particle's entry and as many dropped ones, and a partly filled block per bucket */
     c->block_capacity = (int32_t)(2 * m / RC_CALENDAR_BLOCK) + buckets + 1;
-    c->block = rc_alloc_large((size_t)c->block_capacity, sizeof *c->block);
+    c->block = new_pool((size_t)c->block_capacity);
     if (!c->version || !c->bucket || !c->heap || !c->block) {
         rc_calendar_destroy(c);
         return rc_fail(RC_NO_MEMORY, "event calendar: out of memory for %d particles", (int)n);
@@ -39,7 +46,7 @@ void rc_calendar_destroy(rc_calendar *c)
 {
     free(c->version);
     free(c->bucket);
-    free(c->heap);
+    rc_free_temporary(c->heap, (size_t)c->heap_capacity, sizeof *c->heap);
     free(c->block);
     c->version = NULL;
     c->bucket = NULL;
@@ -59,16 +66,25 @@ static inline bool earlier(const rc_calendar_entry *a, const rc_calendar_entry *
     return a->time < b->time || (a->time == b->time && a->particle < b->particle);
 }
 
+/* The heap moved to storage of capacity entries (at least heap_size), mapped from the system and given back to it:
+ * grown by realloc in the allocator's heap, the heap of the first filing (every particle, 16 bytes each) left up to
+ * 6 bytes per particle of freed chunks resident between the engine's arrays. False when out of memory. */
+static bool resize_heap(rc_calendar *c, int32_t capacity)
+{
+    rc_calendar_entry *moved = rc_alloc_temporary((size_t)capacity, sizeof *moved);
+    if (!moved) return false;
+    for (int32_t k = 0; k < c->heap_size; k++) moved[k] = c->heap[k];
+    rc_free_temporary(c->heap, (size_t)c->heap_capacity, sizeof *c->heap);
+    c->heap = moved;
+    c->heap_capacity = capacity;
+    return true;
+}
+
 static void heap_push(rc_calendar *c, double time, int32_t i)
 {
-    if (c->heap_size == c->heap_capacity) {
-        rc_calendar_entry *grown = realloc(c->heap, 2 * (size_t)c->heap_capacity * sizeof *grown);
-        if (!grown) {
-            c->failed = true;
-            return;
-        }
-        c->heap = grown;
-        c->heap_capacity *= 2;
+    if (c->heap_size == c->heap_capacity && !resize_heap(c, 2 * c->heap_capacity)) {
+        c->failed = true;
+        return;
     }
     rc_calendar_entry e = {time, i, c->version[i]};
     int32_t pos = c->heap_size++;
@@ -119,7 +135,7 @@ static int32_t take_block(rc_calendar *c)
     }
     if (c->fresh == c->block_capacity) {
         int32_t capacity = c->block_capacity + c->block_capacity / 2 + 16;
-        rc_calendar_block *grown = rc_alloc_large((size_t)capacity, sizeof *grown);
+        rc_calendar_block *grown = new_pool((size_t)capacity);
         if (!grown) return -1;
         for (int32_t b = 0; b < c->fresh; b++) grown[b] = c->block[b];
         free(c->block);
@@ -210,11 +226,8 @@ void rc_calendar_rebuild(rc_calendar *c, double now)
     c->popped = 0;
     c->round_start = now;
     c->heap_size = 0;
-    rc_calendar_entry *smaller; /* a calendar filed with no width yet held everything in its heap: give it back */
-    if (c->heap_capacity > HEAP_START && (smaller = realloc(c->heap, HEAP_START * sizeof *smaller))) {
-        c->heap = smaller;
-        c->heap_capacity = HEAP_START;
-    }
+    /* a calendar filed with no width yet held everything in its heap: give it back */
+    if (c->heap_capacity > HEAP_START) (void)resize_heap(c, HEAP_START);
     c->free_block = -1;
     c->fresh = 0;
     clear_buckets(c);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 
@@ -84,8 +85,9 @@ static rc_status grid_build(const rc_edmd_def *def, grid *g)
         g->n[k] = n < 1 ? 1 : (int)n;
         cells *= (size_t)g->n[k];
     }
-    g->head = malloc(cells * sizeof *g->head);
-    g->next = malloc((size_t)def->count * sizeof *g->next);
+    /* mapped, not allocated: freed into the heap, the 8 bytes per particle stayed resident under the engine's arrays */
+    g->head = rc_alloc_temporary(cells, sizeof *g->head);
+    g->next = rc_alloc_temporary((size_t)def->count, sizeof *g->next);
     if (!g->head || !g->next) return rc_fail(RC_NO_MEMORY, "out of memory checking the particles for overlaps");
     for (size_t c = 0; c < cells; c++) g->head[c] = -1;
     for (int32_t i = def->count - 1; i >= 0; i--) {
@@ -112,13 +114,20 @@ static int neighbours(const rc_edmd_def *def, const grid *g, int k, int c, int o
     return m;
 }
 
+/* Under a shear offset delta (box.shear.offset) the image across the gradient boundary is also moved by delta along
+ * flow: the gradient axis's minimum image is taken first. */
 static bool overlap(const rc_edmd_def *def, int32_t i, int32_t j)
 {
-    double sum = 0, sigma = def->radii[i] + def->radii[j];
+    double sum = 0, sigma = def->radii[i] + def->radii[j], dx[3];
+    for (int k = 0; k < def->dimension; k++) dx[k] = def->positions[3 * i + k] - def->positions[3 * j + k];
+    const rc_edmd_shear *shear = &def->shear;
+    if (shear->on && shear->offset != 0) {
+        double m = round(dx[shear->gradient] / def->box[shear->gradient]);
+        dx[shear->gradient] -= m * def->box[shear->gradient], dx[shear->flow] -= m * shear->offset;
+    }
     for (int k = 0; k < def->dimension; k++) {
-        double dx = def->positions[3 * i + k] - def->positions[3 * j + k];
-        if (def->periodic[k]) dx -= def->box[k] * round(dx / def->box[k]);
-        sum += dx * dx;
+        if (def->periodic[k]) dx[k] -= def->box[k] * round(dx[k] / def->box[k]);
+        sum += dx[k] * dx[k];
     }
     double allowed = sigma * (1 - RC_EDMD_OVERLAP_TOLERANCE);
     return sum < allowed * allowed;
@@ -128,13 +137,22 @@ static bool overlap(const rc_edmd_def *def, int32_t i, int32_t j)
 static int32_t first_overlap(const rc_edmd_def *def, const grid *g, int32_t i)
 {
     const double *x = def->positions + 3 * i;
-    int near[3][3], m[3];
-    for (int k = 0; k < 3; k++) m[k] = neighbours(def, g, k, cell_of(def, g, x, k), near[k]);
+    int near[3][3], m[3], at[3];
+    for (int k = 0; k < 3; k++) m[k] = neighbours(def, g, k, at[k] = cell_of(def, g, x, k), near[k]);
+    /* under a shear offset the cells across the gradient boundary are shifted along flow: from a cell on that
+     * boundary, every flow cell */
+    const rc_edmd_shear *shear = &def->shear;
+    int every = shear->on && shear->offset != 0 &&
+                        (at[shear->gradient] == 0 || at[shear->gradient] == g->n[shear->gradient] - 1)
+                    ? shear->flow
+                    : -1;
+    if (every >= 0) m[every] = g->n[every];
     int32_t found = -1;
     for (int a = 0; a < m[2]; a++)
         for (int b = 0; b < m[1]; b++)
             for (int c = 0; c < m[0]; c++) {
-                size_t cell = ((size_t)near[2][a] * g->n[1] + near[1][b]) * g->n[0] + near[0][c];
+                int z = every == 2 ? a : near[2][a], y = every == 1 ? b : near[1][b], w = every == 0 ? c : near[0][c];
+                size_t cell = ((size_t)z * g->n[1] + y) * g->n[0] + w;
                 for (int32_t j = g->head[cell]; j >= 0; j = g->next[j])
                     if (j > i && (found < 0 || j < found) && overlap(def, i, j)) found = j;
             }
@@ -149,8 +167,8 @@ static rc_status find_pair(const rc_edmd_def *def, int32_t *i, int32_t *j)
     *i = -1;
     for (int32_t k = 0; k < def->count && !s && *i < 0; k++)
         if ((*j = first_overlap(def, &g, k)) >= 0) *i = k;
-    free(g.head);
-    free(g.next);
+    rc_free_temporary(g.head, (size_t)g.n[0] * g.n[1] * g.n[2], sizeof *g.head);
+    rc_free_temporary(g.next, (size_t)def->count, sizeof *g.next);
     return s;
 }
 

@@ -24,15 +24,19 @@ static void record_separation(rc_edmd *e, double distance, double sigma)
     e->histogram[bin + RC_HISTOGRAM_RANGE]++;
 }
 
+const double rc_edmd_still[3] = {0, 0, 0};
+
 /* An impulse must leave the bodies not approaching along r in the engine's arithmetic, or the same event recurs at
  * once: a normal velocity far below the rounding of the velocities themselves can leave them unchanged. Then the
  * impulse that cancels what remains (wi and wj: the velocity changes per unit of it along r; vj NULL for a static
- * body; lift the image's velocity added to the difference, nonzero only across a sheared boundary) is applied, doubled each round until it shows: a change of a few units in the last place of the
- * velocities, a stabilising step like the paper's. */
-static void ensure_receding(double *vi, double *vj, const double r[3], double wi, double wj, const double lift[3])
+ * body; lift the image's velocity added to the difference, nonzero only across a sheared boundary; least the normal
+ * speed r.v to reach, 0 or under growth sigma sigma_dot) is applied, doubled each round until it shows: a change of a
+ * few units in the last place of the velocities, a stabilising step like the paper's. */
+void rc_edmd_ensure_receding(double *vi, double *vj, const double r[3], double wi, double wj, const double lift[3],
+                             double least)
 {
     for (double scale = 1; scale < 0x1p64; scale *= 2) {
-        double b = 0;
+        double b = -least;
         for (int a = 0; a < 3; a++) b += r[a] * (vi[a] - (vj ? vj[a] : 0) + lift[a]);
         if (b >= 0) return;
         for (int a = 0; a < 3; a++) {
@@ -58,7 +62,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
         p->v[a] -= f * mj * r[a];
         q->v[a] += f * mi * r[a];
     }
-    ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), lift);
+    rc_edmd_ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), lift, 0);
     double reduced = mi * mj / (mi + mj);
     rc_edmd_integrate_kinetic(e);
     double loss = 0.5 * (1 - restitution * restitution) * reduced * b * b / rr;
@@ -83,8 +87,7 @@ void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution
     if (b >= 0) return;
     double f = (1 + restitution) * b;
     for (int a = 0; a < 3; a++) p->v[a] -= f * n[a];
-    static const double still[3] = {0, 0, 0};
-    ensure_receding(p->v, NULL, n, 1, 0, still);
+    rc_edmd_ensure_receding(p->v, NULL, n, 1, 0, rc_edmd_still, 0);
     double loss = 0.5 * (1 - restitution * restitution) * rc_edmd_mass(e, k) * b * b;
     rc_edmd_integrate_kinetic(e);
     e->kinetic -= loss;

@@ -148,21 +148,6 @@ static void add_energy(rc_edmd *e, double twice_before, double twice_after)
 
 static double twice_kinetic(const double v[3], double m) { return m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
 
-/* Pushes velocities vi (and vj, NULL for a wall) apart along r (per unit impulse: wi, wj) until r.(vi - vj) is at
- * least `least` in the engine's arithmetic, doubling the push each round (a rounding-level shortfall). */
-static void ensure_parting(double *vi, double *vj, const double r[3], double wi, double wj, double least)
-{
-    for (double scale = 1; scale < 0x1p64; scale *= 2) {
-        double b = -least;
-        for (int a = 0; a < 3; a++) b += r[a] * (vi[a] - (vj ? vj[a] : 0));
-        if (b >= 0) return;
-        for (int a = 0; a < 3; a++) {
-            vi[a] -= scale * b * wi * r[a];
-            if (vj) vj[a] += scale * b * wj * r[a];
-        }
-    }
-}
-
 /* With growth the normal relative speed u = r.v / |r| must reach w = sigma sigma_dot / |r| (the growth speed at
  * contact) for the pair to part: the rule reflects u about w, u' = w - e (u - w), so that the pair separates from
  * the growing surfaces as a pair of fixed size separates from each other. The impulse's virial is |r| mu (u' - u). */
@@ -185,7 +170,8 @@ void rc_edmd_growth_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilis
         p->v[a] += reduced / mi * du * r[a] / distance;
         q->v[a] -= reduced / mj * du * r[a] / distance;
     }
-    ensure_parting(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), sigma * rate);
+    rc_edmd_ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), rc_edmd_still,
+                            sigma * rate);
     add_energy(e, before, twice_kinetic(p->v, mi) + twice_kinetic(q->v, mj));
     e->virial += distance * reduced * du;
     e->counter[i]++;
@@ -204,7 +190,7 @@ void rc_edmd_growth_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restit
     if (b >= rate) return;
     double before = twice_kinetic(p->v, m), dv = (1 + restitution) * (rate - b);
     for (int a = 0; a < 3; a++) p->v[a] += dv * n[a];
-    ensure_parting(p->v, NULL, n, 1, 0, rate);
+    rc_edmd_ensure_receding(p->v, NULL, n, 1, 0, rc_edmd_still, rate);
     add_energy(e, before, twice_kinetic(p->v, m));
     e->counter[k]++;
     e->wall_collisions++;

@@ -27,6 +27,9 @@ rc_status rc_edmd_shear_check(const rc_edmd_def *d)
     if (!d->periodic[s->gradient])
         return rc_fail(RC_INVALID_ARGUMENT,
                        "shear.gradient: axis %d is closed by walls; a sheared axis must be periodic", s->gradient);
+    if (!(s->offset >= 0 && s->offset < d->box[s->flow]))
+        return rc_fail(RC_INVALID_ARGUMENT, "shear.offset: %g is not in [0, %g), the flow edge", s->offset,
+                       d->box[s->flow]);
     if (d->gravity[0] != 0 || d->gravity[1] != 0 || d->gravity[2] != 0)
         return rc_fail(RC_INVALID_ARGUMENT, "shear: gravity is not supported under shear (the sheared images would "
                                             "fall with it); set gravity to zero");
@@ -110,6 +113,7 @@ rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
     e->flow = d->shear.flow, e->gradient = d->shear.gradient;
     e->shear_rate = d->shear.rate;
     e->shear_speed = d->shear.rate * e->box[e->gradient];
+    e->shear_origin = d->shear.offset;
     /* collisions are binary: the members of a cluster across the sheared boundary would need their velocities in
      * one image */
     e->clusters_on = false;

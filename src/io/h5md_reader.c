@@ -1,7 +1,7 @@
 /* Reading H5MD frames (ricochet/trajectory.h; the layout of src/io/h5md_writer.c, docs/formats.md): frame k is row k
  * of particles/all/{position, velocity, radius, mass, species, orientation, image}/value with its time, in the box of
- * particles/all/box (edges a time series, or one fixed dataset; each a vector of D edges or a diagonal D x D matrix,
- * as H5MD allows). position is required; the others are read when present (else 0, 0.5, 1, 0, none and 0). */
+ * particles/all/box (edges a time series, or one fixed dataset; each a vector of D edges or a D x D matrix, one edge a
+ * row, as H5MD allows: diagonal, or a sheared cell's with one off-diagonal Lees-Edwards tilt). position is required; the others are read when present (else 0, 0.5, 1, 0, none and 0). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +22,7 @@ struct rc_h5md_input {
     hsize_t frames, next;
     int dimension;
     int32_t count;
-    double box[3];          /* the fixed edges, when they are not a time series */
+    double cell[9];         /* the fixed edges, when they are not a time series: a D x D matrix, one edge a row */
     bool edge_matrix;       /* the edges series holds D x D matrices, not vectors */
     bool periodic[3];
     double *scratch;        /* count * 4 */
@@ -62,10 +62,11 @@ static bool standard_type(hid_t set)
     return ok;
 }
 
-/* The box's edges from `points` values read: D edges, or the diagonal of a D x D matrix. */
-static void take_edges(int d, hssize_t points, const double *values, double box[3])
+/* The cell (D x D, one edge a row) from `points` values read: D edges (a rectangular box), or a D x D matrix. */
+static void take_edges(int d, hssize_t points, const double *values, double cell[9])
 {
-    for (int k = 0; k < d; k++) box[k] = points == d ? values[k] : values[k * d + k];
+    for (int j = 0; j < d; j++)
+        for (int k = 0; k < d; k++) cell[j * d + k] = points == d ? (j == k ? values[k] : 0) : values[j * d + k];
 }
 
 /* The box: dimension, boundary, and edges when they are one fixed dataset; sets in->dimension. */
@@ -82,7 +83,7 @@ static rc_status read_box(rc_h5md_input *in)
     if (fixed) {
         ok = (points == in->dimension || points == in->dimension * in->dimension) && standard_type(edges) &&
              H5Dread(edges, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values) >= 0;
-        if (ok) take_edges(in->dimension, points, values, in->box);
+        if (ok) take_edges(in->dimension, points, values, in->cell);
     }
     if (space >= 0) H5Sclose(space);
     if (edges >= 0) H5Dclose(edges);
@@ -158,14 +159,14 @@ static bool read_images(rc_h5md_input *in, hid_t set, int32_t *out)
     return true;
 }
 
-/* Row in->next of the edges series (vectors or matrices) into in->box. */
+/* Row in->next of the edges series (vectors or matrices) into in->cell. */
 static bool read_edges(rc_h5md_input *in)
 {
     int d = in->dimension, width = in->edge_matrix ? d : 1;
     double values[9];
     if (!read_row(in->sets[EDGES], H5T_NATIVE_DOUBLE, in->next, in->edge_matrix ? 3 : 2, d, width, values))
         return false;
-    take_edges(d, d * width, values, in->box);
+    take_edges(d, d * width, values, in->cell);
     return true;
 }
 
@@ -191,10 +192,9 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
     if (!ok) return bad(in, "a frame cannot be read");
     f->dimension = in->dimension;
     f->collisions = 0;
-    for (int k = 0; k < 3; k++) {
-        f->box[k] = k < in->dimension ? in->box[k] : 0;
-        f->periodic[k] = k < in->dimension && in->periodic[k];
-    }
+    for (int k = 0; k < 3; k++) f->periodic[k] = k < in->dimension && in->periodic[k];
+    const char *wrong = rc_trajectory_take_cell(f, in->cell, in->dimension);
+    if (wrong) return bad(in, wrong);
     in->next++;
     *got = true;
     return RC_OK;

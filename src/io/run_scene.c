@@ -69,14 +69,23 @@ rc_status rc_run_scene_read(const char *path, rc_run_scene **scene)
     return s;
 }
 
-void rc_run_scene_destroy(rc_run_scene *scene)
+void rc_run_scene_drop_particles(rc_run_scene *scene)
 {
-    if (!scene) return;
     free(scene->positions);
     free(scene->velocities);
     free(scene->radii);
     free(scene->masses);
     free(scene->species);
+    scene->positions = scene->velocities = scene->radii = scene->masses = NULL;
+    scene->species = NULL;
+    scene->def.positions = scene->def.velocities = scene->def.radii = scene->def.masses = NULL;
+    scene->def.species = NULL;
+}
+
+void rc_run_scene_destroy(rc_run_scene *scene)
+{
+    if (!scene) return;
+    rc_run_scene_drop_particles(scene);
     free(scene->walls);
     free(scene->interactions);
     free(scene->steps);

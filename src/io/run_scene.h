@@ -62,6 +62,10 @@ rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
  * a hint when placed particles overlap a wall (a placement fills the whole box). */
 rc_status rc_run_check_state(rc_run_scene *scene, bool placed);
 
+/* Frees the particles' arrays (positions, velocities, radii, masses, species) and clears the definition's pointers
+ * to them: the run driver calls it once the engine has copied them, so that a run does not hold them twice. */
+void rc_run_scene_drop_particles(rc_run_scene *scene);
+
 /* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the
  * optional key is absent. Returns whether the key was present through *given (may be NULL). */
 rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,

@@ -2,7 +2,9 @@
  * reads frame k (negative: from the end; default -1, the last) of an extended XYZ or H5MD trajectory through the
  * library's reader (ricochet/trajectory.h), PATH relative to the current directory, and takes the positions,
  * velocities, radii, masses and species as they are, and the box and its periodicity unless the scene gives
- * box.size and box.periodic. The run starts at time 0 with no collisions; the state is checked like any other. */
+ * box.size and box.periodic; a sheared frame's tilt (a leaning cell) becomes the images' offset of the scene's
+ * box.shear, which must shear along the same axes. The run starts at time 0 with no collisions; the state is checked
+ * like any other. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +44,24 @@ static rc_status read_saved_frame(const char *path, int64_t index, rc_frame *fra
     return RC_OK;
 }
 
+/* A sheared frame's tilt becomes the images' offset at clock 0, when the scene shears along the same axes; other
+ * scenes are refused (their images would not be the frame's). */
+static rc_status take_tilt(const rc_frame *frame, const char *path, rc_edmd_def *def)
+{
+    if (frame->tilt == 0) return RC_OK;
+    const rc_edmd_shear *s = &def->shear;
+    if (!s->on || s->flow != frame->tilt_flow || s->gradient != frame->tilt_gradient)
+        return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s is a sheared frame (its cell leans by %g along axis %d "
+                       "over axis %d); the scene needs box.shear with flow %d and gradient %d to take it over",
+                       path, frame->tilt, frame->tilt_flow, frame->tilt_gradient, frame->tilt_flow,
+                       frame->tilt_gradient);
+    if (!(frame->tilt < def->box[s->flow]))
+        return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s: the frame's tilt %g does not fit the scene's flow "
+                       "edge %g", path, frame->tilt, def->box[s->flow]);
+    def->shear.offset = frame->tilt;
+    return RC_OK;
+}
+
 static rc_status take_frame(const rc_frame *frame, const char *path, rc_run_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
@@ -61,7 +81,7 @@ static rc_status take_frame(const rc_frame *frame, const char *path, rc_run_scen
         if (!scene->box_given) def->box[k] = frame->box[k];
         if (!scene->periodic_given) def->periodic[k] = frame->periodic[k];
     }
-    return RC_OK;
+    return take_tilt(frame, path, def);
 }
 
 rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene)

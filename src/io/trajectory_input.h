@@ -11,6 +11,11 @@
 /* Gives frame count particles (with orientations or not), keeping its arrays when they already fit. */
 rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations);
 
+/* The box and the Lees-Edwards tilt of a frame (its dimension and periodic axes set) from its cell: cell[j * stride
+ * + k] is component k of the edge along axis j. The diagonal is the box; at most one other entry, (gradient, flow)
+ * with both axes periodic, is the tilt, taken modulo the flow edge. NULL, or what is wrong with the cell. */
+const char *rc_trajectory_take_cell(rc_frame *frame, const double *cell, int stride);
+
 /* Extended XYZ: the next frame of the stream; *line counts the lines read, for messages. */
 rc_status rc_xyz_read_frame(FILE *file, const char *path, long *line, rc_frame *frame, bool *got);
 

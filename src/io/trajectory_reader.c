@@ -1,6 +1,7 @@
 /* Trajectory readers (ricochet/trajectory.h): tells H5MD (the HDF5 signature at the start of the file) from
  * extended XYZ and hands each frame to the format's reader (src/io/xyz_reader.c, src/io/h5md_reader.c). */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,27 @@ rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientat
     if (frame->positions && frame->count == count && !frame->orientations == !orientations) return RC_OK;
     rc_frame_release(frame);
     return rc_frame_init(frame, count, orientations);
+}
+
+const char *rc_trajectory_take_cell(rc_frame *frame, const double *cell, int stride)
+{
+    int d = frame->dimension, leans = 0;
+    frame->tilt = 0, frame->tilt_flow = 0, frame->tilt_gradient = 1;
+    for (int j = 0; j < 3; j++) frame->box[j] = j < d ? cell[j * stride + j] : 0;
+    for (int j = 0; j < d; j++)
+        for (int k = 0; k < d; k++) {
+            double v = cell[j * stride + k];
+            if (j == k || v == 0) continue;
+            if (!isfinite(v)) return "the cell has an edge that is not finite";
+            if (leans++) return "the cell leans along more than one axis (only a Lees-Edwards tilt is read)";
+            if (!frame->periodic[j] || !frame->periodic[k])
+                return "the cell leans, but its flow and gradient axes are not both periodic";
+            double edge = frame->box[k], tilt = fmod(v, edge);
+            if (!(edge > 0)) return "the cell leans along an axis without a positive edge";
+            frame->tilt = tilt < 0 ? tilt + edge < edge ? tilt + edge : 0 : tilt;
+            frame->tilt_flow = k, frame->tilt_gradient = j;
+        }
+    return NULL;
 }
 
 rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **reader)

@@ -1,5 +1,6 @@
 /* Reading extended XYZ frames (ricochet/trajectory.h; the format of src/io/xyz_writer.c and of ASE and OVITO): the
- * count line, the comment line with Lattice (its diagonal is the box), Properties (which columns hold what), Time,
+ * count line, the comment line with Lattice (its diagonal is the box; one off-diagonal entry, the Lees-Edwards tilt of
+ * a sheared cell), Properties (which columns hold what), Time,
  * Collisions and pbc, then one line per particle. Species are chemical symbols (H is species 0, He 1, ...); an
  * orientation column is x y z w and becomes the frame's (w, x, y, z). The velocity is velo (or vel, velocities),
  * the mass masses (ASE's name) or mass (OVITO's); momenta, which ASE reads, are skipped. image (I:3, whole numbers)
@@ -161,6 +162,7 @@ static rc_status read_lines(FILE *file, const char *path, long *line, int32_t co
     comment c;
     rc_status s = getline(&text, &size, file) < 0 ? bad(path, *line + 1, "the comment line is missing") : RC_OK;
     if (!s) s = read_comment(text, path, ++*line, &c);
+    long comment_line = *line;
     if (!s && !room_for(file, count, c.columns)) {
         char what[96];
         snprintf(what, sizeof what, "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)",
@@ -181,11 +183,9 @@ static rc_status read_lines(FILE *file, const char *path, long *line, int32_t co
     frame->time = c.time;
     frame->collisions = c.collisions;
     frame->dimension = dimension_of(frame, &c);
-    for (int k = 0; k < 3; k++) {
-        frame->box[k] = k < frame->dimension ? c.lattice[4 * k] : 0;
-        frame->periodic[k] = c.pbc[k] && k < frame->dimension;
-    }
-    return RC_OK;
+    for (int k = 0; k < 3; k++) frame->periodic[k] = c.pbc[k] && k < frame->dimension;
+    const char *wrong = rc_trajectory_take_cell(frame, c.lattice, 3);
+    return wrong ? bad(path, comment_line, wrong) : RC_OK;
 }
 
 rc_status rc_xyz_read_frame(FILE *file, const char *path, long *line, rc_frame *frame, bool *got)

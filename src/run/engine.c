@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "io/run_scene.h"
 #include "run/run.h"
 
 /* The time-stepped engine's step count at an absolute time: ceil(time / h), as many steps as reach it (rounding
@@ -48,16 +49,21 @@ rc_status rc_run_engine_create(rc_run *run)
     }
     run->dynamics = RC_DYNAMICS_EVENT_DRIVEN;
     rc_status s = rc_run_scene_parse(run->scene_text, &run->edmd_scene);
-    return s ? s : rc_run_scene_create_engine(run->edmd_scene, &run->edmd);
+    if (!s) s = rc_run_scene_create_engine(run->edmd_scene, &run->edmd);
+    if (!s && !(run->species = rc_run_species_summary(rc_run_scene_def(run->edmd_scene))))
+        s = rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!s) rc_run_scene_drop_particles(run->edmd_scene); /* the engine has copied them: 64 bytes per particle */
+    return s;
 }
 
 void rc_run_engine_destroy(rc_run *run)
 {
     rc_edmd_destroy(run->edmd);
     rc_run_scene_destroy(run->edmd_scene);
+    cJSON_Delete(run->species);
     rc_rigid_destroy(run->rigid);
     rc_rigid_scene_destroy(run->rigid_scene);
-    run->edmd = NULL, run->edmd_scene = NULL, run->rigid = NULL, run->rigid_scene = NULL;
+    run->edmd = NULL, run->edmd_scene = NULL, run->species = NULL, run->rigid = NULL, run->rigid_scene = NULL;
 }
 
 static void output_settings(const rc_run_output *o, run_settings *out, const char **directory)

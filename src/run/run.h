@@ -52,8 +52,9 @@ typedef struct run_files {
 struct rc_run {
     rc_dynamics dynamics;
     char *scene_text;
-    rc_run_scene *edmd_scene;
+    rc_run_scene *edmd_scene;     /* its per-particle arrays freed once the engine holds them */
     rc_edmd *edmd;
+    cJSON *species;               /* the summary's "species", taken from the scene before its arrays are freed */
     rc_rigid_scene *rigid_scene;
     rc_rigid *rigid;
     run_settings settings;
@@ -137,6 +138,8 @@ rc_status rc_run_write_text(const char *path, const char *text);
 /* ---- summary.c ---- */
 /* The summary object (ricochet/run.h, rc_run_summary_json); NULL when out of memory. */
 cJSON *rc_run_summary(const rc_run *run);
+/* The summary's "species": one entry per species present (count, mean diameter and mass, polydispersity). */
+cJSON *rc_run_species_summary(const rc_edmd_def *def);
 /* DIRECTORY/scene.json: the scene as read with the run's effective stop and output. */
 rc_status rc_run_write_scene(const rc_run *run);
 /* A JSON array of n numbers. */

@@ -40,7 +40,7 @@ static int compare_labelled(const void *a, const void *b)
 
 /* One entry per species present, in index order: its count, mean diameter and mass, and the polydispersity of its
  * diameters (0 for one size). */
-static cJSON *species_list(const rc_edmd_def *def)
+cJSON *rc_run_species_summary(const rc_edmd_def *def)
 {
     cJSON *list = cJSON_CreateArray();
     labelled *order = malloc((size_t)def->count * sizeof *order);
@@ -77,7 +77,7 @@ static void add_edmd_system(const rc_run *run, cJSON *summary)
     const rc_edmd_def *def = rc_run_scene_def(run->edmd_scene);
     cJSON_AddNumberToObject(summary, "particles", def->count);
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
-    cJSON_AddItemToObject(summary, "species", species_list(def));
+    cJSON_AddItemToObject(summary, "species", cJSON_Duplicate(run->species, true));
     cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));

@@ -17,7 +17,7 @@ typedef struct table {
 
 typedef struct plot_arguments {
     const char *path, *out, *x, *columns;
-    int width, height;
+    rc_plot_options options;
     bool help;
 } plot_arguments;
 
@@ -84,16 +84,17 @@ static int column_of(const table *t, const char *name, int *column)
     return rc_cli_fail(RC_EXIT_BAD_INPUT, "no column \"%s\" in the table", name);
 }
 
-/* The panels: --columns a,b,c, or every column but x. */
-static int choose(const plot_arguments *a, const table *t, int x, int *y, int *panels)
+/* Whether column c holds the errors of another column. */
+static bool is_error_column(const table *t, int c)
 {
-    *panels = 0;
-    if (!a->columns) {
-        for (int c = 0; c < t->columns; c++)
-            if (c != x) y[(*panels)++] = c;
-        if (*panels) return -1;
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s has no column to plot besides %s", a->path, t->names[x]);
-    }
+    for (int d = 0; d < t->columns; d++)
+        if (rc_plot_error_column(t->columns, (const char *const *)t->names, d) == c) return true;
+    return false;
+}
+
+/* The curves named by --columns a,b,c. */
+static int named(const plot_arguments *a, const table *t, int *y, int *panels)
+{
     char *list = strdup(a->columns), *save = NULL;
     int code = list ? -1 : rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     for (char *name = list ? strtok_r(list, ",", &save) : NULL; name && code == -1; name = strtok_r(NULL, ",", &save))
@@ -101,6 +102,26 @@ static int choose(const plot_arguments *a, const table *t, int x, int *y, int *p
                                     : rc_cli_fail(RC_EXIT_BAD_INPUT, "--columns: more names than columns");
     free(list);
     if (code == -1 && !*panels) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "--columns: no column named");
+    return code;
+}
+
+/* The curves: --columns a,b,c, or every column but x (and, with --errors, but the error columns); with --errors, at
+ * least one of them must have an error column. */
+static int choose(const plot_arguments *a, const table *t, int x, int *y, int *panels)
+{
+    *panels = 0;
+    int code = -1;
+    if (a->columns) code = named(a, t, y, panels);
+    for (int c = 0; !a->columns && c < t->columns; c++)
+        if (c != x && !(a->options.errors && is_error_column(t, c))) y[(*panels)++] = c;
+    if (code == -1 && !*panels)
+        code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s has no column to plot besides %s", a->path, t->names[x]);
+    bool errors = false;
+    for (int k = 0; k < *panels && code == -1; k++)
+        errors |= rc_plot_error_column(t->columns, (const char *const *)t->names, y[k]) >= 0;
+    if (code == -1 && a->options.errors && !errors)
+        code = rc_cli_fail(RC_EXIT_BAD_INPUT, "--errors: no column plotted has an error column (NAME_error, "
+                           "NAME_err or NAME_sem)");
     return code;
 }
 
@@ -121,18 +142,15 @@ static int plot(const plot_arguments *a)
         if (!out) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     }
     if (code == -1) {
-        int across = 1;
-        while (across * across < panels) across++;
-        int width = a->width ? a->width : 420 * across;
-        int height = a->height ? a->height : 320 * ((panels + across - 1) / across);
-        rc_status s = rc_plot_png(t.columns, (const char *const *)t.names, t.rows, t.values, x, panels, y, width,
-                                  height, out);
+        rc_status s = rc_plot_png(t.columns, (const char *const *)t.names, t.rows, t.values, x, panels, y,
+                                  &a->options, out);
         if (s) code = rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
     }
     if (code == -1) {
         cJSON *report = cJSON_CreateObject();
         cJSON_AddStringToObject(report, "png", out);
-        cJSON_AddNumberToObject(report, "panels", panels);
+        cJSON_AddNumberToObject(report, "panels", a->options.overlay ? 1 : panels);
+        cJSON_AddNumberToObject(report, "curves", panels);
         cJSON_AddNumberToObject(report, "rows", t.rows);
         code = rc_cli_print_json(report, false, "report");
     }
@@ -142,22 +160,26 @@ static int plot(const plot_arguments *a)
     return code;
 }
 
-enum { OUT, COLUMNS, X, SIZE, HELP };
+enum { OUT, COLUMNS, X, SIZE, LOG, ERRORS, OVERLAY, HELP };
 
 static const rc_cli_option option_table[] = {
     {"out", 0, "FILE", "the PNG to write (default: CSV with .png for .csv)", OUT},
     {"columns", 0, "A,B,...", "the columns to plot (default: all but the x column)", COLUMNS},
     {"x", 0, "COLUMN", "the column along x (default: the first)", X},
     {"size", 0, "WxH", "pixels of the picture (default: 420x320 per panel)", SIZE},
+    {"log", 0, "x|y|xy", "logarithmic axes (values <= 0 are left out)", LOG},
+    {"errors", 0, NULL, "error bars from NAME_error, NAME_err or NAME_sem (NAME_mean: NAME_sem)", ERRORS},
+    {"overlay", 0, NULL, "all columns in one panel, with a legend", OVERLAY},
     {"help", 'h', NULL, "print this help", HELP},
 };
 
 const rc_cli_command rc_cli_plot_command = {
     "plot",
     "usage: ricochet plot CSV [options]\n",
-    "Reads a CSV table of numbers with a header row (DIR/observables.csv of ricochet run) and draws each column\n"
-    "against the first one (time) as line plots, a panel per column, into one PNG. Empty cells (values not\n"
-    "defined), NaN and infinite values are left out. Prints a JSON object: png, panels, rows.\n",
+    "Reads a CSV table of numbers with a header row (DIR/observables.csv of ricochet run, the CSV files of\n"
+    "ricochet analyze --out, sweep_means.csv of ricochet sweep) and draws each column against the first one as\n"
+    "line plots, a panel per column (or all in one with --overlay), into one PNG. Empty cells (values not\n"
+    "defined), NaN and infinite values are left out. Prints a JSON object: png, panels, curves, rows.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
     "exit codes: 0 done, 1 usage, 2 unreadable table, unknown column, bad option or unwritable output.\n",
@@ -167,9 +189,15 @@ static int take(void *context, int id, const char *value)
 {
     plot_arguments *a = context;
     if (id == HELP) a->help = true;
-    else if (id == SIZE && !rc_cli_parse_size(value, &a->width, &a->height))
+    else if (id == ERRORS) a->options.errors = true;
+    else if (id == OVERLAY) a->options.overlay = true;
+    else if (id == SIZE && !rc_cli_parse_size(value, &a->options.width, &a->options.height))
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
-    else if (id != SIZE) *(id == OUT ? &a->out : id == X ? &a->x : &a->columns) = value;
+    else if (id == LOG) {
+        if (!*value || strspn(value, "xy") != strlen(value))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--log: \"%s\" is not x, y or xy", value);
+        a->options.log_x = strchr(value, 'x'), a->options.log_y = strchr(value, 'y');
+    } else if (id != SIZE) *(id == OUT ? &a->out : id == X ? &a->x : &a->columns) = value;
     return RC_CLI_GO_ON;
 }
 
@@ -180,7 +208,7 @@ static int positional(void *context, const char *argument)
 
 int rc_cli_plot(int argc, char **argv)
 {
-    plot_arguments a = {0};
+    plot_arguments a = {.options = rc_plot_default_options()};
     int code = rc_cli_parse(&rc_cli_plot_command, argc, argv, take, positional, &a);
     if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("plot", stdout);
