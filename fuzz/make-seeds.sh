@@ -21,7 +21,9 @@ mkdir -p "$work"
 cat > "$work/edmd.json" <<'SCENE'
 {"dimension": 2, "box": {"size": [4, 4], "periodic": true},
  "particles": [{"position": [1, 1], "velocity": [1, 0.5], "radius": 0.4}, {"position": [3, 2], "velocity": [-1, 0], "radius": 0.4}],
- "stop": {"time": 0.1}, "output": {"every": 0.05}}
+ "stop": {"time": 0.1}, "output": {"every": 0.05},
+ "measure": {"diffusion": true, "viscosity": true, "thermal_conductivity": true, "rdf": {"bins": 20}, "structure_factor": true,
+             "interval": 0.005, "points": 4, "blocks": 2}}
 SCENE
 cat > "$work/npt.json" <<'SCENE'
 {"dimension": 2, "box": {"size": [6, 6], "periodic": true}, "temperature": 1,
@@ -48,6 +50,9 @@ for engine in edmd npt rigid sheared; do
   cp "$work/$engine/trajectory.h5md" "$out/trajectory/$engine.h5md"
   cp "$work/$engine/checkpoint.rcp" "$out/checkpoint/$engine.rcp"
   cp "$work/$engine.json" "$out/run/small_$engine.json"
+  # the same with every output and a checkpoint cadence, for the run harness's files, checkpoint and resume
+  sed 's/"output": {"every": 0.02}/"output": {"every": 0.02, "h5md": true, "checkpoint_every": 0.25}/; s/"output": {"every": 0.05}/"output": {"every": 0.05, "h5md": true, "checkpoint_every": 0.25}/' \
+    "$work/$engine.json" > "$out/run/files_$engine.json"
 done
 rm -rf "$work"
 

@@ -1,27 +1,109 @@
-/* Fuzz harness: the run driver on arbitrary scene text of either engine (rc_run_create, then rc_run_execute), with
- * no files (rc_run_options.no_files) and the scene's stop replaced by a tiny one: 50 events for event-driven scenes,
- * 5 steps for time-stepping ones, and a time of 10 for both (particles that stop moving still see rare events: see
- * docs/fuzzing.md). It catches crashes and hangs in the loop: equilibration, output cadence, collapse, the impact
- * solver on whatever the scene builds, the summary. */
+/* Fuzz harness: the run driver on arbitrary scene text of either engine, with its files, a checkpoint and a resume
+ * (docs/fuzzing.md, "run"). The scene's work is capped first, so that one input costs milliseconds: where the text
+ * parses as a JSON object, every "count" (placements, species) and every entry of "counts" (grids) is cut to
+ * MAX_COUNT and MAX_GRID, lists to MAX_LIST entries (particles, bodies, hull points), every "max_iterations" (the
+ * impact budget; 0 means none) to MAX_ITERATIONS, and the output cadences ("every", "every_collisions",
+ * "checkpoint_every") raised to their floors; other text goes to the driver as it is (its syntax errors are paths too).
+ * The stop is replaced by a tiny one: 50 events (event-driven) or 5 steps (time-stepping), and a time of 1 (particles
+ * that stop moving still see rare events). The run writes its folder under /dev/shm (the scene's outputs: XYZ, CSV,
+ * H5MD when the scene asks, checkpoints at its cadence), advances half way (rc_run_advance), writes a checkpoint, is
+ * destroyed as an interrupted run would be, is resumed from the checkpoint in its folder (the writers cut back and
+ * append) and runs to the stop; then the folder is removed. It catches crashes and hangs in the loop: equilibration,
+ * output cadence, collapse, the impact solver on whatever the scene builds, the writers, checkpoints, resume, the
+ * summary. */
+#include <cjson/cJSON.h>
+#include <ftw.h>
+
 #include "harness.h"
 #include "ricochet/ricochet.h"
+
+enum { MAX_COUNT = 64, MAX_GRID = 4, MAX_LIST = 64, MAX_ITERATIONS = 2000 };
+static const double STOP_TIME = 1, MIN_EVERY = 0.05, MIN_EVERY_COLLISIONS = 5, MIN_CHECKPOINT_EVERY = 0.25;
+
+/* Sets a number item to bound when it lies beyond it (above when upper, else below); NaN stays. */
+static void bound(cJSON *item, double limit, bool upper)
+{
+    if (cJSON_IsNumber(item) && (upper ? item->valuedouble > limit : item->valuedouble < limit))
+        cJSON_SetNumberValue(item, limit);
+}
+
+/* The caps of one input's work, applied to every member of the document, at any depth. */
+static void cap(cJSON *node)
+{
+    if (cJSON_IsArray(node))
+        while (cJSON_GetArraySize(node) > MAX_LIST) cJSON_DeleteItemFromArray(node, MAX_LIST);
+    for (cJSON *item = node->child; item; item = item->next) {
+        const char *key = cJSON_IsObject(node) ? item->string : NULL;
+        if (key && strcmp(key, "count") == 0) bound(item, MAX_COUNT, true);
+        if (key && strcmp(key, "counts") == 0 && cJSON_IsArray(item))
+            for (cJSON *c = item->child; c; c = c->next) bound(c, MAX_GRID, true);
+        if (key && strcmp(key, "max_iterations") == 0 && cJSON_IsNumber(item) && item->valuedouble < 1)
+            cJSON_SetNumberValue(item, MAX_ITERATIONS);
+        if (key && strcmp(key, "max_iterations") == 0) bound(item, MAX_ITERATIONS, true);
+        if (key && strcmp(key, "every") == 0) bound(item, MIN_EVERY, false);
+        if (key && strcmp(key, "every_collisions") == 0) bound(item, MIN_EVERY_COLLISIONS, false);
+        if (key && strcmp(key, "checkpoint_every") == 0) bound(item, MIN_CHECKPOINT_EVERY, false);
+        cap(item);
+    }
+}
+
+/* The scene with its work capped (a new string), or the text itself when it is not a JSON object. */
+static char *capped(char *text)
+{
+    cJSON *scene = cJSON_Parse(text);
+    char *out = NULL;
+    if (cJSON_IsObject(scene)) {
+        cap(scene);
+        out = cJSON_PrintUnformatted(scene);
+    }
+    cJSON_Delete(scene);
+    if (!out) return text;
+    free(text);
+    return out;
+}
+
+static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk)
+{
+    (void)info, (void)flag, (void)walk;
+    return remove(path);
+}
+
+/* The stop of the run (whole) or of its first half. */
+static rc_run_limits limits(bool time_stepping, bool half)
+{
+    rc_run_limits l = {.time = half ? STOP_TIME / 2 : STOP_TIME};
+    if (time_stepping) l.steps = half ? 2 : 5;
+    else l.events = half ? 25 : 50;
+    return l;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
     if (!text) return 0;
+    text = capped(text);
+    char directory[256], checkpoint[300];
+    snprintf(directory, sizeof directory, "/dev/shm/ricochet-fuzz-%ld-run", (long)getpid());
+    snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint.rcp", directory);
+    nftw(directory, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    bool time_stepping = rc_scene_is_time_stepping(text);
     rc_run_options options = rc_run_default_options();
-    options.no_files = true;
+    options.directory = directory;
     options.stop_given = true;
-    options.stop.time = 10;
-    if (rc_scene_is_time_stepping(text)) options.stop.steps = 5;
-    else options.stop.events = 50;
+    options.stop = limits(time_stepping, false);
     rc_run *run = NULL;
-    if (rc_run_create(text, &options, &run) == RC_OK) {
+    rc_run_limits half = limits(time_stepping, true);
+    bool resume = rc_run_create(text, &options, &run) == RC_OK && rc_run_advance(run, &half) == RC_OK &&
+                  rc_run_checkpoint_write(run, NULL) == RC_OK;
+    rc_run_destroy(run);
+    run = NULL;
+    options.directory = NULL; /* the checkpoint's own folder */
+    if (resume && rc_run_resume(checkpoint, &options, &run) == RC_OK) {
         rc_run_execute(run);
         rc_text_free(rc_run_summary_json(run, true));
     }
     rc_run_destroy(run);
+    nftw(directory, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
     free(text);
     return 0;
 }

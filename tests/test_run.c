@@ -240,15 +240,15 @@ static void test_table(void)
 
 typedef struct blocks {
     unsigned char header[24];
-    unsigned char *data[7];
-    uint64_t size[7];
+    unsigned char *data[8];
+    uint64_t size[8];
 } blocks;
 
 static bool read_blocks(const char *path, blocks *b)
 {
     FILE *f = fopen(path, "rb");
     bool ok = f && fread(b->header, sizeof b->header, 1, f) == 1;
-    for (int k = 0; k < 7 && ok; k++) {
+    for (int k = 0; k < 8 && ok; k++) {
         ok = fread(&b->size[k], 8, 1, f) == 1 && (b->data[k] = malloc(b->size[k] + 1)) &&
              (b->size[k] == 0 || fread(b->data[k], b->size[k], 1, f) == 1);
     }
@@ -262,7 +262,7 @@ static void write_blocks(const char *path, const blocks *b)
     uint64_t hash = 0xcbf29ce484222325ULL;
     FILE *f = fopen(path, "wb");
     fwrite(b->header, sizeof b->header, 1, f);
-    for (int k = 0; k < 7; k++) {
+    for (int k = 0; k < 8; k++) {
         fwrite(&b->size[k], 8, 1, f);
         fwrite(b->data[k], b->size[k], 1, f);
         for (int i = 0; i < 8; i++) hash = (hash ^ ((const unsigned char *)&b->size[k])[i]) * 0x100000001b3ULL;
@@ -274,7 +274,7 @@ static void write_blocks(const char *path, const blocks *b)
 
 static void free_blocks(blocks *b)
 {
-    for (int k = 0; k < 7; k++) free(b->data[k]);
+    for (int k = 0; k < 8; k++) free(b->data[k]);
 }
 
 static void expect_refused(const char *path, const char *text, const char *what)
@@ -324,7 +324,7 @@ static void test_checkpoints(void)
     changed.size[6] = 20ULL << 30; /* a 20 GiB block in a small file: refused before allocating it */
     f = fopen(forged, "wb");
     fwrite(changed.header, sizeof changed.header, 1, f);
-    for (int k = 0; k < 7; k++) {
+    for (int k = 0; k < 8; k++) {
         fwrite(&changed.size[k], 8, 1, f);
         fwrite(changed.data[k], k == 6 ? b.size[6] : changed.size[k], 1, f);
     }

@@ -268,6 +268,9 @@ typedef struct rc_edmd_def {
     int32_t species_count;      /* species indices run from 0 to species_count - 1; 0: the largest in def.species,
                                  * plus one */
     rc_mixing mixing;           /* for the pairs of species without an entry; default RC_MIXING_NONE */
+    bool transport;             /* keep the Helfand moments of the stress and the heat flux (rc_edmd_transport_moments;
+                                 * docs/formats.md, "Transport"): needs every axis periodic, no walls, gravity,
+                                 * thermostat, shear, compression or stepped potentials, restitution 1 */
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
@@ -410,6 +413,12 @@ typedef struct rc_edmd_compression_state {
 } rc_edmd_compression_state;
 
 RC_API void rc_edmd_compression_state_of(const rc_edmd *engine, rc_edmd_compression_state *out);
+
+/* The Helfand moments at the engine's time (def.transport; docs/formats.md, "Transport"), integrals since time 0
+ * made exact at every collision: moments[0..5] G_ab = V int P_ab dt for ab = xx, yy, zz, xy, xz, yz (kinetic part
+ * int sum m v_a v_b dt plus sum over collisions of r_ij,a dp_i,b), moments[6..8] G_q,a = V int J_q,a dt (int sum e_i
+ * v_i,a dt plus sum over collisions of r_ij,a de_i). RC_INVALID_ARGUMENT when the engine does not keep them. */
+RC_API rc_status rc_edmd_transport_moments(const rc_edmd *engine, double moments[9]);
 
 /* Fills frame (initialised with rc_frame_init for rc_edmd_count particles, no orientations) with the state at the
  * engine's current time. Does not change the engine: output never alters a trajectory. */

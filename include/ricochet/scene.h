@@ -31,6 +31,25 @@ typedef struct rc_run_output {
     double checkpoint_every;   /* simulation time between checkpoints, DIRECTORY/checkpoint.rcp (0: none) */
 } rc_run_output;
 
+/* What a run measures as it goes: "measure" in the file (docs/formats.md, "Transport and structure"). */
+typedef struct rc_run_measure {
+    bool on;                   /* "measure" is given with something to measure */
+    bool diffusion;            /* the MSD and VACF of unwrapped positions and velocities, and D (msd.csv, vacf.csv) */
+    bool viscosity;            /* shear and bulk viscosity from the Helfand moments of the stress (viscosity.csv) */
+    bool thermal_conductivity; /* from the Helfand moment of the heat flux (thermal_conductivity.csv) */
+    bool rdf;                  /* g(r) per species pair and its contact value (rdf.csv) */
+    bool structure_factor;     /* S(k) (structure_factor.csv) */
+    int rdf_bins;              /* "rdf": {"bins"}; 0: 100 per mean diameter */
+    double rdf_range;          /* "rdf": {"range"}; 0: 5 mean diameters, at most half the smallest edge */
+    double from;               /* the time the measurement starts (at the end of the equilibration when later) */
+    double interval;           /* time between the correlators' samples; 0: the Enskog mean free time */
+    double structure_interval; /* time between the frames of g(r) and S(k); 0: 100 intervals */
+    int points;                /* lags per level of the multiple-tau correlators (even, default 16) */
+    int blocks;                /* blocks of time whose spread gives the errors (default 10) */
+    double fit[2];             /* the lag times [t0, t1] of the slopes of the MSD and the Helfand moments; 0, 0: 10 to
+                                * 40 mean free times (at most half the measured span) */
+} rc_run_measure;
+
 /* How to run a scene. */
 typedef struct rc_run_settings {
     rc_edmd_limits stop;          /* "stop": the first limit reached ends the run; at least one is set */
@@ -40,6 +59,7 @@ typedef struct rc_run_settings {
     double packing_fraction;      /* the particles' volume (area in 2D) over the box's, from the built state */
     double temperature;           /* the file's "temperature", or -1 when it has none */
     bool compression_stops;       /* "compression" is given and the run ends at its target ("then": "stop") */
+    rc_run_measure measure;       /* "measure" */
 } rc_run_settings;
 
 typedef struct rc_run_scene rc_run_scene;

@@ -98,6 +98,18 @@ class Gas(unittest.TestCase):
         carnahan_starling = (1 + phi + phi ** 2 - phi ** 3) / (1 - phi) ** 3
         self.assertLess(abs(s["compressibility"] / carnahan_starling - 1), 0.1, s["compressibility"])
 
+    def test_measure(self):
+        """The scene's "measure": the transport keys come through the summary (None when not asked for)."""
+        scene = dict(GAS, stop={"time": 60}, measure={"diffusion": True, "viscosity": True})
+        sim = ricochet.Simulation(scene)
+        sim.run()
+        s = sim.summary()
+        for key in ("diffusion_coefficient", "shear_viscosity", "bulk_viscosity"):
+            self.assertTrue(s[key] > 0 and s[key + "_error"] > 0, (key, s[key], s[key + "_error"]))
+        self.assertIsNone(s["thermal_conductivity"])
+        self.assertIsNone(s["rdf_contact"])
+        self.assertGreater(s["measure"]["samples"], 100)
+
     def test_analyze_snapshots(self):
         """Snapshots of the gas analysed in memory: unwrapped displacements (positions + images * box) give the MSD
         the library reports at every lag (every origin, msd_points above the frame count), and g(r) has its bins."""

@@ -177,7 +177,7 @@ static rc_status check_numbers(const rc_frame *f)
 }
 
 /* The first frame: what is measured, the defaults, the accumulators. */
-static rc_status start(rc_analysis *a, const rc_frame *f)
+rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *f)
 {
     if (f->count < 2) return rc_fail(RC_INVALID_ARGUMENT, "analysis: the frame has %d particles, fewer than 2", (int)f->count);
     a->dimension = f->dimension;
@@ -251,7 +251,7 @@ rc_status rc_analysis_add_frame(rc_analysis *a, const rc_frame *f)
     rc_status s = rc_frame_check(f);
     if (!s) s = check_numbers(f);
     if (s) return s;
-    if (!a->frames) s = start(a, f);
+    if (!a->frames) s = rc_analysis_begin(a, f);
     else if (f->count != a->count || f->dimension != a->dimension)
         s = rc_fail(RC_INVALID_ARGUMENT, "analysis: frame %lld has %d particles in %dD, the first %d in %dD",
                     (long long)(a->first_used + a->frames), (int)f->count, f->dimension, (int)a->count, a->dimension);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/bytes.h"
 #include "ricochet/analysis.h"
 
 /* ---- pairs within a cutoff (pairs.c) ---- */
@@ -38,6 +39,8 @@ typedef struct rc_table {
 } rc_table;
 
 rc_status rc_table_make(rc_table *table, int rows, int columns);
+/* Writes the table as a CSV file (report.c). */
+rc_status rc_table_write(const rc_table *table, const char *path);
 void rc_table_release(rc_table *table);
 
 /* ---- g(r) per species pair (rdf.c) ---- */
@@ -107,6 +110,10 @@ enum { RC_CORRELATOR_LEVELS = 48 };
 
 typedef struct rc_correlator {
     bool product;           /* a(t) . a(t + tau) (VACF); else |a(t + tau) - a(t)|^2 (MSD) */
+    bool centred;           /* the variance |a(t + tau) - a(t)|^2 - |<a(t + tau) - a(t)>|^2 per value (a drift
+                             * removed: the Helfand moments of the bulk viscosity and the heat flux) */
+    int64_t block_frames;   /* > 0: the groups are blocks of time, an origin in frame f counting for group
+                             * (f / block_frames) mod groups; 0: particle i counts for group i mod groups */
     int points, groups;
     int32_t count;
     int64_t frames;
@@ -116,9 +123,15 @@ typedef struct rc_correlator {
     double *sums;           /* levels x points x groups */
     double *lag_sums;       /* levels x points: the lags' times summed */
     int64_t *origins;       /* levels x points */
+    int64_t *group_origins; /* levels x points x groups, blocks of time only */
+    double *firsts;         /* levels x points x groups x count x 3: the differences summed, centred only */
 } rc_correlator;
 
 rc_status rc_correlator_start(rc_correlator *c, bool product, int points, int groups, int32_t count);
+/* The Helfand moments' form: |a(t + tau) - a(t)|^2 (centred or not) of a few values, the groups blocks of
+ * block_frames frames. */
+rc_status rc_correlator_start_blocks(rc_correlator *c, bool centred, int points, int groups, int64_t block_frames,
+                                     int32_t count);
 /* values: 3 per particle. */
 rc_status rc_correlator_add(rc_correlator *c, double time, const double *values);
 /* The table time, NAME, NAME_error, origins (rows with origins only). */
@@ -126,7 +139,12 @@ rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_tabl
 /* D = slope / (2 d) of the least-squares line through the rows with t0 <= time <= t1, and its error from the spread
  * of the groups' own D; NaN when fewer than two rows lie in the window. */
 void rc_correlator_diffusion(const rc_correlator *c, int dimension, double t0, double t1, double *d, double *error);
+/* The least-squares slope of the mean over the rows with t0 <= time <= t1 and its error from the spread of the
+ * groups' own slopes (NaN when fewer than two rows lie in the window); *rows: the rows used. */
+void rc_correlator_slope(const rc_correlator *c, double t0, double t1, double *slope, double *error, int *rows);
 void rc_correlator_release(rc_correlator *c);
+/* Walks the correlator's sums and rings (the same start on both sides); RC_NO_MEMORY when a ring cannot be made. */
+rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c);
 
 /* ---- the analysis ---- */
 
@@ -164,6 +182,15 @@ struct rc_analysis {
     double *contact, *contact_error;
     double diffusion, diffusion_error;
 };
+
+/* report.c: the Yeh-Hummer term xi kT / (6 pi eta L) of D in the analysis's box, NaN unless it is a cubic periodic 3D
+ * box and eta > 0. */
+double rc_analysis_yeh_hummer(const rc_analysis *a, double temperature, double eta);
+/* Starts the sums from the first frame (analysis.c): what is computed, the defaults, the correlators. */
+rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *first);
+/* state.c: walks an analysis fed frame by frame, not finished (a run's checkpoints): its sums, rings and clocks.
+ * Reading into an analysis with the same options starts it from `first`, a frame of the same particles. */
+rc_status rc_analysis_walk(rc_bytes *bytes, rc_analysis *a, const rc_frame *first);
 
 /* The tables' names, in the order of struct rc_analysis's tables. */
 extern const char *const rc_analysis_table_names[4];

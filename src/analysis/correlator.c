@@ -4,7 +4,9 @@
  * factor 2). Level l keeps the last `points` samples taken every 2^l frames (samples, not block averages, so the MSD
  * has no smoothing bias); level 0 gives the lags 0 .. points-1 frames from every origin, level l >= 1 the lags
  * (points/2 .. points-1) 2^l from every 2^l-th frame. Memory: levels x points x 3 N values. Every sum is kept per
- * particle group (particle i in group i mod groups), whose spread gives the error bars and the error of D. */
+ * particle group (particle i in group i mod groups), whose spread gives the error bars and the error of D; for the
+ * Helfand moments of a run (src/run/measure.c) the groups are blocks of time instead (block averages, Flyvbjerg and
+ * Petersen, J. Chem. Phys. 91, 461 (1989)), and the centred form subtracts each lag's mean drift. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,23 @@ rc_status rc_correlator_start(rc_correlator *c, bool product, int points, int gr
     return c->sums && c->lag_sums && c->origins ? RC_OK : rc_fail(RC_NO_MEMORY, "correlator: out of memory");
 }
 
+rc_status rc_correlator_start_blocks(rc_correlator *c, bool centred, int points, int groups, int64_t block_frames,
+                                     int32_t count)
+{
+    rc_status s = rc_correlator_start(c, false, points, groups, count);
+    if (s) return s;
+    c->groups = groups; /* blocks of time: as many groups as asked, whatever the count */
+    c->centred = centred;
+    c->block_frames = block_frames > 0 ? block_frames : 1;
+    size_t cells = (size_t)RC_CORRELATOR_LEVELS * (size_t)points * (size_t)groups;
+    free(c->sums);
+    c->sums = calloc(cells, sizeof *c->sums);
+    c->group_origins = calloc(cells, sizeof *c->group_origins);
+    if (centred) c->firsts = calloc(cells * 3 * (size_t)count, sizeof *c->firsts);
+    return c->sums && c->group_origins && (!centred || c->firsts) ? RC_OK
+                                                                   : rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+}
+
 /* Correlates the newest sample of level l with the one `back` samples before it, into lag slot (l, back). */
 static void correlate(rc_correlator *c, int l, int back)
 {
@@ -36,16 +55,22 @@ static void correlate(rc_correlator *c, int l, int back)
     const double *b = c->samples[l] + (size_t)(newest % p) * 3 * c->count;
     size_t slot = (size_t)l * p + (size_t)back;
     double *sums = c->sums + slot * c->groups;
-    for (int32_t i = 0; i < c->count; i++) {
+    /* blocks of time: the group of the origin's frame */
+    int block = c->block_frames ? (int)(((c->frames - ((int64_t)back << l)) / c->block_frames) % c->groups) : -1;
+    double *firsts = c->firsts ? c->firsts + (slot * c->groups + (size_t)block) * 3 * c->count : NULL;
+    int group = 0; /* i mod groups, counted (a division per particle cost as much as the rest) */
+    for (int32_t i = 0; i < c->count; i++, group = group + 1 == c->groups ? 0 : group + 1) {
         const double *x = a + 3 * i, *y = b + 3 * i;
         double v;
         if (c->product) v = x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
         else {
             double d[3] = {y[0] - x[0], y[1] - x[1], y[2] - x[2]};
             v = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+            for (int k = 0; firsts && k < 3; k++) firsts[3 * i + k] += d[k];
         }
-        sums[i % c->groups] += v;
+        sums[block >= 0 ? block : group] += v;
     }
+    if (block >= 0) c->group_origins[slot * c->groups + (size_t)block]++;
     c->lag_sums[slot] += c->times[l][newest % p] - c->times[l][(newest - back) % p];
     c->origins[slot]++;
 }
@@ -90,6 +115,44 @@ static int32_t group_size(const rc_correlator *c, int g)
     return c->count / c->groups + (g < c->count % c->groups);
 }
 
+/* The correlation at a lag slot: of group g, or of all (g < 0); NaN for a group with no origin there. */
+static double value(const rc_correlator *c, size_t slot, int g)
+{
+    double total = 0, n = 0;
+    if (g >= 0) {
+        total = c->sums[slot * c->groups + g];
+        n = c->block_frames ? (double)c->group_origins[slot * c->groups + g] : (double)c->origins[slot];
+    } else {
+        for (int k = 0; k < c->groups; k++) total += c->sums[slot * c->groups + k];
+        n = (double)c->origins[slot];
+    }
+    if (!(n > 0)) return NAN;
+    double mean = total / (n * (g >= 0 && !c->block_frames ? group_size(c, g) : c->count));
+    if (!c->centred) return mean;
+    double drift = 0;
+    for (int32_t i = 0; i < 3 * c->count; i++) {
+        double first = 0;
+        for (int k = g >= 0 ? g : 0; k < (g >= 0 ? g + 1 : c->groups); k++)
+            first += c->firsts[(slot * c->groups + k) * 3 * c->count + i];
+        drift += (first / n) * (first / n);
+    }
+    return mean - drift / c->count;
+}
+
+/* The standard error of the mean of the groups' values about `mean` (the groups with a value). */
+static double spread(const rc_correlator *c, size_t slot, double mean)
+{
+    double squares = 0;
+    int used = 0;
+    for (int g = 0; g < c->groups; g++) {
+        double m = value(c, slot, g) - mean;
+        if (isnan(m)) continue;
+        squares += m * m;
+        used++;
+    }
+    return used > 1 ? sqrt(squares / (used - 1) / used) : NAN;
+}
+
 rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_table *t)
 {
     int rows = 0, p = c->points;
@@ -103,18 +166,11 @@ rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_tabl
         if (!(t->names[k] = strdup(names[k]))) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
     int r = 0;
     for (size_t slot = 0; slot < (size_t)RC_CORRELATOR_LEVELS * p; slot++) {
-        if (!c->origins[slot]) continue;
-        double *row = t->values + 4 * (size_t)r++, total = 0, squares = 0, n = (double)c->origins[slot];
-        const double *sums = c->sums + slot * c->groups;
-        for (int g = 0; g < c->groups; g++) total += sums[g];
-        double mean = total / (n * c->count);
-        for (int g = 0; g < c->groups; g++) {
-            double m = sums[g] / (n * group_size(c, g)) - mean;
-            squares += m * m;
-        }
+        if (c->origins[slot] <= 0) continue;
+        double *row = t->values + 4 * (size_t)r++, n = (double)c->origins[slot], mean = value(c, slot, -1);
         row[0] = c->lag_sums[slot] / n;
         row[1] = mean;
-        row[2] = c->groups > 1 ? sqrt(squares / (c->groups - 1) / c->groups) : NAN;
+        row[2] = spread(c, slot, mean);
         row[3] = n;
     }
     return RC_OK;
@@ -126,14 +182,11 @@ static double slope(const rc_correlator *c, int g, double t0, double t1, int *us
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     int n = 0;
     for (size_t slot = 0; slot < (size_t)RC_CORRELATOR_LEVELS * c->points; slot++) {
-        if (!c->origins[slot]) continue;
-        double o = (double)c->origins[slot], x = c->lag_sums[slot] / o, y = 0;
+        if (c->origins[slot] <= 0) continue;
+        double o = (double)c->origins[slot], x = c->lag_sums[slot] / o;
         if (x < t0 || x > t1) continue;
-        if (g >= 0) y = c->sums[slot * c->groups + g] / (o * group_size(c, g));
-        else {
-            for (int k = 0; k < c->groups; k++) y += c->sums[slot * c->groups + k];
-            y /= o * c->count;
-        }
+        double y = value(c, slot, g);
+        if (isnan(y)) continue;
         sx += x, sy += y, sxx += x * x, sxy += x * y;
         n++;
     }
@@ -142,16 +195,27 @@ static double slope(const rc_correlator *c, int g, double t0, double t1, int *us
     return n >= 2 && denominator > 0 ? (n * sxy - sx * sy) / denominator : NAN;
 }
 
-void rc_correlator_diffusion(const rc_correlator *c, int dimension, double t0, double t1, double *d, double *error)
+void rc_correlator_slope(const rc_correlator *c, double t0, double t1, double *result, double *error, int *rows)
 {
     int used;
-    *d = slope(c, -1, t0, t1, &used) / (2 * dimension);
+    *result = slope(c, -1, t0, t1, rows);
     double squares = 0;
+    int groups = 0;
     for (int g = 0; g < c->groups; g++) {
-        double m = slope(c, g, t0, t1, &used) / (2 * dimension) - *d;
+        double m = slope(c, g, t0, t1, &used) - *result;
+        if (isnan(m)) continue;
         squares += m * m;
+        groups++;
     }
-    *error = c->groups > 1 && isfinite(*d) ? sqrt(squares / (c->groups - 1) / c->groups) : NAN;
+    *error = groups > 1 && isfinite(*result) ? sqrt(squares / (groups - 1) / groups) : NAN;
+}
+
+void rc_correlator_diffusion(const rc_correlator *c, int dimension, double t0, double t1, double *d, double *error)
+{
+    int rows;
+    rc_correlator_slope(c, t0, t1, d, error, &rows);
+    *d /= 2 * dimension;
+    *error /= 2 * dimension;
 }
 
 void rc_correlator_release(rc_correlator *c)
@@ -163,5 +227,38 @@ void rc_correlator_release(rc_correlator *c)
     free(c->sums);
     free(c->lag_sums);
     free(c->origins);
+    free(c->group_origins);
+    free(c->firsts);
     memset(c, 0, sizeof *c);
+}
+
+rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
+{
+    size_t slots = (size_t)RC_CORRELATOR_LEVELS * (size_t)c->points, cells = slots * (size_t)c->groups;
+    RC_BYTES_FIELD(bytes, c->frames);
+    rc_bytes_field(bytes, c->pushed, sizeof c->pushed);
+    bool sane = c->frames >= 0; /* what the rings' indices rely on (read from outside data) */
+    for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) sane &= c->pushed[l] >= 0 && c->pushed[l] <= c->frames + 1;
+    if (!sane) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint");
+    for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) {
+        bool present = c->samples[l] != NULL;
+        RC_BYTES_FIELD(bytes, present);
+        if (!present) continue;
+        if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room) {
+            if (l > 0 && !c->samples[l - 1]) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in "
+                                                                                  "the checkpoint");
+            int64_t pushed = c->pushed[l];
+            rc_status s = level(c, l);
+            c->pushed[l] = pushed;
+            if (s) return s;
+        }
+        rc_bytes_field(bytes, c->samples[l], (size_t)c->points * 3 * (size_t)c->count * sizeof(double));
+        rc_bytes_field(bytes, c->times[l], (size_t)c->points * sizeof(double));
+    }
+    rc_bytes_field(bytes, c->sums, cells * sizeof *c->sums);
+    rc_bytes_field(bytes, c->lag_sums, slots * sizeof *c->lag_sums);
+    rc_bytes_field(bytes, c->origins, slots * sizeof *c->origins);
+    if (c->group_origins) rc_bytes_field(bytes, c->group_origins, cells * sizeof *c->group_origins);
+    if (c->firsts) rc_bytes_field(bytes, c->firsts, cells * 3 * (size_t)c->count * sizeof *c->firsts);
+    return RC_OK;
 }

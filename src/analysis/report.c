@@ -72,16 +72,21 @@ static void add_structure_factor(const rc_analysis *a, cJSON *summary)
     add(summary, "structure_factor_peak", top >= 0 ? t->values[3 * top + 1] : NAN);
 }
 
+double rc_analysis_yeh_hummer(const rc_analysis *a, double temperature, double eta)
+{
+    bool cubic = a->dimension == 3 && a->periodic[0] && a->periodic[1] && a->periodic[2] &&
+                 fabs(a->box[1] - a->box[0]) <= 1e-12 * a->box[0] && fabs(a->box[2] - a->box[0]) <= 1e-12 * a->box[0];
+    return cubic && eta > 0 ? yeh_hummer_xi * temperature / (6 * M_PI * eta * a->box[0]) : NAN;
+}
+
 /* kT from the frames' velocities (NaN without), and the Yeh-Hummer term for a cubic periodic 3D box. */
 static void add_diffusion(const rc_analysis *a, cJSON *summary, double temperature)
 {
     add(summary, "diffusion_coefficient", a->diffusion);
     add(summary, "diffusion_coefficient_error", a->diffusion_error);
-    double eta = a->viscosity > 0 ? a->viscosity : a->run_viscosity, correction = NAN;
-    bool cubic = a->dimension == 3 && a->periodic[0] && a->periodic[1] && a->periodic[2] &&
-                 fabs(a->box[1] - a->box[0]) <= 1e-12 * a->box[0] && fabs(a->box[2] - a->box[0]) <= 1e-12 * a->box[0];
-    if (cubic && eta > 0) correction = yeh_hummer_xi * temperature / (6 * M_PI * eta * a->box[0]);
-    add(summary, "shear_viscosity_used", cubic ? eta : NAN);
+    double eta = a->viscosity > 0 ? a->viscosity : a->run_viscosity;
+    double correction = rc_analysis_yeh_hummer(a, temperature, eta);
+    add(summary, "shear_viscosity_used", isnan(rc_analysis_yeh_hummer(a, 1, 1)) ? NAN : eta);
     add(summary, "yeh_hummer_correction", correction);
     add(summary, "diffusion_coefficient_infinite", a->diffusion + correction);
     cJSON *fit = cJSON_AddArrayToObject(summary, "fit");
@@ -129,7 +134,7 @@ char *rc_analysis_summary_json(const rc_analysis *a, bool compact)
     return text;
 }
 
-static rc_status write_table(const rc_table *t, const char *path)
+rc_status rc_table_write(const rc_table *t, const char *path)
 {
     rc_csv_writer *w = NULL;
     rc_status s = rc_csv_writer_open(path, t->columns, (const char *const *)t->names, &w);
@@ -150,7 +155,7 @@ rc_status rc_analysis_write(const rc_analysis *a, const char *directory)
     for (int k = 0; k < 4 && !s; k++) {
         if (!a->tables[k].names) continue;
         snprintf(path, sizeof path, "%s/%s.csv", directory, rc_analysis_table_names[k]);
-        s = write_table(&a->tables[k], path);
+        s = rc_table_write(&a->tables[k], path);
     }
     if (s) return s;
     char *text = rc_analysis_summary_json(a, false);

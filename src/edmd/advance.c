@@ -13,6 +13,7 @@ typedef struct undo {
     double v[2][3];
     double kinetic, kinetic_integral, kinetic_time, virial, dissipated;
     uint64_t collisions, wall_collisions, stabilising, three_body, negative_time;
+    rc_edmd_flux flux;
 } undo;
 
 static void save(const rc_edmd *e, int32_t i, int32_t j, undo *u)
@@ -22,6 +23,7 @@ static void save(const rc_edmd *e, int32_t i, int32_t j, undo *u)
     u->virial = e->virial, u->dissipated = e->dissipated;
     u->collisions = e->collisions, u->wall_collisions = e->wall_collisions, u->stabilising = e->stabilising;
     u->three_body = e->three_body, u->negative_time = e->negative_time;
+    if (e->transport_on) u->flux = e->flux;
 }
 
 static void restore(rc_edmd *e, int32_t i, int32_t j, const undo *u)
@@ -34,6 +36,7 @@ static void restore(rc_edmd *e, int32_t i, int32_t j, const undo *u)
     e->virial = u->virial, e->dissipated = u->dissipated;
     e->collisions = u->collisions, e->wall_collisions = u->wall_collisions, e->stabilising = u->stabilising;
     e->three_body = u->three_body, e->negative_time = u->negative_time;
+    if (e->transport_on) e->flux = u->flux;
 }
 
 /* The binary rule, or, when the pair (or particle and wall) touches other bodies, the cluster. */

@@ -235,7 +235,14 @@ static void apply(rc_edmd *e, const rc_impact_result *result)
         for (int x = 0; x < e->dimension; x++) changed |= e->kin[k].v[x] != v[x];
         if (!changed) continue;
         rc_edmd_release(e, k); /* a sliding member flies again */
+        double old[3] = {e->kin[k].v[0], e->kin[k].v[1], e->kin[k].v[2]};
         for (int x = 0; x < e->dimension; x++) e->kin[k].v[x] = v[x];
+        if (e->transport_on) { /* the Helfand moments: impulses at the member's place relative to the first's */
+            const double *x0 = e->kin[ws->members[0]].x;
+            double d[3] = {e->kin[k].x[0] - x0[0], e->kin[k].x[1] - x0[1], e->kin[k].x[2] - x0[2]};
+            rc_edmd_minimum_image(e, d);
+            rc_edmd_transport_kick(e, k, old, d);
+        }
         e->counter[k]++;
         if (e->last_collision) e->last_collision[k] = e->now;
     }

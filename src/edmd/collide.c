@@ -58,6 +58,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
     record_separation(e, sqrt(rr), p->radius + q->radius);
     double mi = rc_edmd_mass(e, i), mj = rc_edmd_mass(e, j), e1 = 1 + restitution;
     double f = e1 * b / (rr * (mi + mj));
+    double vi[3] = {p->v[0], p->v[1], p->v[2]}, vj[3] = {q->v[0], q->v[1], q->v[2]};
     for (int a = 0; a < 3; a++) {
         p->v[a] -= f * mj * r[a];
         q->v[a] += f * mi * r[a];
@@ -69,6 +70,10 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
     e->kinetic -= loss;
     e->dissipated += loss;
     e->virial -= e1 * reduced * b;
+    if (e->transport_on) { /* the Helfand moments (transport.c): i's impulse acts at r from j */
+        rc_edmd_transport_kick(e, i, vi, r);
+        rc_edmd_transport_kick(e, j, vj, NULL);
+    }
     e->counter[i]++;
     e->counter[j]++;
     e->collisions++;

@@ -229,6 +229,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     e->shell_exit = e->shell * (1 - 1e-9);
     if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
     if ((s = rc_edmd_shear_start(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_transport_start(e, d)) != RC_OK) return s;
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
     rc_edmd_def collapse = *d;
     collapse.collapse.sleep &= !e->steps; /* a sleeper has no step events: pairs with steps never sleep */

@@ -94,6 +94,15 @@ typedef struct rc_edmd_cluster {
     int32_t shift_capacity;
 } rc_edmd_cluster;
 
+/* The books of the Helfand moments (transport.c), all plain numbers: the kinetic sums, constant between velocity
+ * changes (no gravity), and the moments, integrated up to clock `time`. */
+typedef struct rc_edmd_flux {
+    double time;        /* the clock up to which `moments` integrate the sums */
+    double tensor[6];   /* sum m v_a v_b, ab = xx, yy, zz, xy, xz, yz */
+    double heat[3];     /* sum e_i v_i,a with e_i = m |v_i|^2 / 2 */
+    double moments[9];  /* G_ab (6) and G_q,a (3): the integrals of the sums plus the collisional terms */
+} rc_edmd_flux;
+
 /* Stepped potentials (steps.h), or NULL for hard spheres. */
 typedef struct rc_edmd_steps rc_edmd_steps;
 
@@ -221,6 +230,8 @@ struct rc_edmd {
     double shear_collisional;   /* sum over collisions of r_gradient dp_flow */
     rc_edmd_steps *steps;       /* stepped potentials (steps.c), or NULL */
     struct rc_edmd_isobar *barostat; /* constant pressure (barostat.c), or NULL */
+    bool transport_on;          /* def.transport: the Helfand moments are kept (transport.c) */
+    rc_edmd_flux flux;
 };
 
 /* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it
@@ -362,6 +373,16 @@ double rc_edmd_shear_redraw(rc_edmd *e, int32_t k, const double before[3]);
 void rc_edmd_shear_rebase(rc_edmd *e, double shift);
 /* Fills the shear observables (and replaces the kinetic ones by their peculiar forms) over the interval since. */
 void rc_edmd_shear_measure(const rc_edmd *e, const rc_edmd_observables *since, rc_edmd_observables *o);
+
+/* transport.c */
+/* The checks of def.transport against the rest of the definition, and the sums of the present velocities. */
+rc_status rc_edmd_transport_start(rc_edmd *e, const rc_edmd_def *d);
+/* Particle k (at now) changed its velocity from old: the kinetic sums follow, and the moments gain the collisional
+ * terms d_a dp_b and d_a de with d its position relative to the impulse's reference point (the partner of a pair,
+ * any member of a cluster: the impulses sum to zero), NULL for d = 0. */
+void rc_edmd_transport_kick(rc_edmd *e, int32_t k, const double old[3], const double d[3]);
+/* The clock's origin moves by shift (reorder.c). */
+void rc_edmd_transport_rebase(rc_edmd *e, double shift);
 
 /* neighbours.c */
 rc_status rc_edmd_neighbours_create(rc_edmd *e);

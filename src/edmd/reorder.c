@@ -85,6 +85,7 @@ static void rebase_clock(rc_edmd *e)
     e->next_thermostat -= shift;
     e->next_renewal -= shift;
     if (e->shear_on) rc_edmd_shear_rebase(e, shift);
+    if (e->transport_on) rc_edmd_transport_rebase(e, shift);
 }
 
 rc_status rc_edmd_reorder(rc_edmd *e)

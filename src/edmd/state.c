@@ -7,47 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/bytes.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/steps.h"
 
 #define STATE_MAGIC 0x3330455441545345ULL /* "ESTATE03" read as a little-endian number */
 
-/* Walks the fields: counts their bytes, writes them to the buffer or reads them back. */
-typedef enum { COUNT, WRITE, READ } direction;
-
-typedef struct cursor {
-    direction mode;
-    unsigned char *at;
-    size_t left, used;
-    bool short_of_room;
-} cursor;
-
-static void field(cursor *c, void *value, size_t size)
-{
-    c->used += size;
-    if (c->mode == COUNT) return;
-    if (c->left < size) {
-        c->short_of_room = true;
-        return;
-    }
-    if (c->mode == WRITE) memcpy(c->at, value, size);
-    else memcpy(value, c->at, size);
-    c->at += size;
-    c->left -= size;
-}
+/* Walks the fields (core/bytes.h): counts their bytes, writes them to the buffer or reads them back. */
+static void field(rc_bytes *c, void *value, size_t size) { rc_bytes_field(c, value, size); }
 
 #define FIELD(c, x) field((c), &(x), sizeof(x))
 
 /* The books of stepped potentials and the capture map, as its entries in key order (the map's layout depends on
  * its history, its contents do not). Reading restores them into the map; a bad entry sets *status. */
-static void capture_fields(cursor *c, rc_edmd *e, rc_status *status)
+static void capture_fields(rc_bytes *c, rc_edmd *e, rc_status *status)
 {
     rc_edmd_steps *st = e->steps;
     FIELD(c, st->potential), FIELD(c, st->events), FIELD(c, st->bounces), FIELD(c, st->invalid);
     uint64_t count = st->used;
     FIELD(c, count);
-    if (c->mode == COUNT || c->short_of_room) {
+    if (c->mode == RC_BYTES_COUNT || c->short_of_room) {
         c->used += count * sizeof(rc_capture);
         return;
     }
@@ -60,14 +40,14 @@ static void capture_fields(cursor *c, rc_edmd *e, rc_status *status)
         *status = rc_fail(RC_NO_MEMORY, "state: out of memory for %llu captured pairs", (unsigned long long)count);
         return;
     }
-    if (c->mode == WRITE) rc_capture_sorted(st, entries);
+    if (c->mode == RC_BYTES_WRITE) rc_capture_sorted(st, entries);
     field(c, entries, count * sizeof *entries);
-    if (c->mode == READ) *status = rc_capture_restore(e, entries, count);
+    if (c->mode == RC_BYTES_READ) *status = rc_capture_restore(e, entries, count);
     free(entries);
 }
 
 /* Every field, in one order for both directions. */
-static void fields(cursor *c, rc_edmd *e, rc_status *status)
+static void fields(rc_bytes *c, rc_edmd *e, rc_status *status)
 {
     size_t n = (size_t)e->n;
     FIELD(c, e->time_origin), FIELD(c, e->now), FIELD(c, e->stopped_at);
@@ -100,6 +80,7 @@ static void fields(cursor *c, rc_edmd *e, rc_status *status)
         FIELD(c, e->shear_flux), FIELD(c, e->shear_flux_integral), FIELD(c, e->gradient_motion);
         FIELD(c, e->shear_collisional);
     }
+    if (e->transport_on) FIELD(c, e->flux);
     if (e->steps) capture_fields(c, e, status);
     if (e->barostat) { /* the box changes: it, the shell cut to it and the moves' books */
         rc_edmd_isobar *b = e->barostat;
@@ -133,7 +114,7 @@ static header header_of(const rc_edmd *e)
 
 size_t rc_edmd_state_size(const rc_edmd *e)
 {
-    cursor c = {COUNT, NULL, 0, 0, false};
+    rc_bytes c = {RC_BYTES_COUNT, NULL, 0, 0, false};
     rc_status unused = RC_OK;
     fields(&c, (rc_edmd *)e, &unused); /* counting reads and writes nothing */
     return sizeof(header) + c.used;
@@ -149,7 +130,7 @@ rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
     if (s != RC_OK) return s;
     header h = header_of(e);
     memcpy(buffer, &h, sizeof h);
-    cursor c = {WRITE, (unsigned char *)buffer + sizeof h, size - sizeof h, 0, false};
+    rc_bytes c = {RC_BYTES_WRITE, (unsigned char *)buffer + sizeof h, size - sizeof h, 0, false};
     fields(&c, e, &s);
     return s;
 }
@@ -203,7 +184,7 @@ rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
                        "state: made by an engine of %d particles in %dD with %u walls, not by this definition (%d "
                        "particles in %dD, %u walls) or not with its options",
                        (int)got.n, (int)got.dimension, got.walls, (int)want.n, (int)want.dimension, want.walls);
-    cursor c = {READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
+    rc_bytes c = {RC_BYTES_READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
     rc_status s = RC_OK;
     fields(&c, e, &s);
     if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");

@@ -26,6 +26,17 @@
  * PATH.partial and renamed at a clean close (src/io/output_file.h); each frame is flushed, so a full disk is
  * reported by the frame that did not fit.
  *
+ * A kill at any moment (docs/formats.md, "A kill and the files"): the file has HDF5's latest format, and the writer
+ * goes into HDF5's single-writer/multiple-reader mode (SWMR, H5Fstart_swmr_write) at its first mark, for good. In
+ * that mode HDF5 writes a chunk before the index that points to it and the index before the dataspace that counts
+ * it, so the file on disk is one a reader can open at every moment, also after the writer died midway; what a dead
+ * writer leaves undone is the superblock: it still says "open for writing" and its end of allocation may fall short
+ * of the chunks last written. A resume does what `h5clear -s -i` does: opens the file with the status flags cleared
+ * (the file-access property "clear_status_flags", which h5clear sets by name; a truncated file, whose end falls short
+ * of its allocation, is still refused) and moves the end of allocation to the end of the file
+ * (H5Fincrement_filesize); it goes into SWMR mode before it cuts, so that a kill during the resume is as harmless as
+ * one during the run.
+ *
  * A resume opens the file again, takes the layout from the box's attributes and the series' shapes, checks every
  * series against the mark, then cuts them all back to the mark's frames and rows (a family with none left is
  * removed, so that the next frame or row starts it anew). The observables' names are those of the file; a row
@@ -77,6 +88,7 @@ struct rc_h5md_writer {
     char *author;
     bool started;                 /* the layout is fixed and the particles' series exist */
     bool failed;                  /* a write failed: the file stays PATH.partial */
+    bool swmr;                    /* in HDF5's SWMR mode (from the first mark on) */
     layout shape;
     rc_h5md_clock particle_clock, observable_clock;
     rc_h5md_series series[SERIES];
@@ -142,6 +154,29 @@ static bool write_header(rc_h5md_writer *w)
     return ok;
 }
 
+/* The file-access properties of a writer: HDF5's latest format, which SWMR needs; for a resume also the one with which
+ * h5clear opens a file a writer left in SWMR mode (its private property, by name, in HDF5 1.10 to 1.14; a library
+ * without it opens only files closed cleanly). -1 on failure. */
+static hid_t file_access(bool recover)
+{
+    hid_t access = H5Pcreate(H5P_FILE_ACCESS);
+    if (access < 0 || H5Pset_libver_bounds(access, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST) < 0) {
+        if (access >= 0) H5Pclose(access);
+        return -1;
+    }
+    hbool_t yes = true;
+    if (recover && H5Pexist(access, "clear_status_flags") > 0) H5Pset(access, "clear_status_flags", &yes);
+    return access;
+}
+
+/* Goes into SWMR mode once (H5Fstart_swmr_write flushes the file). */
+static bool start_swmr(rc_h5md_writer *w)
+{
+    if (w->swmr) return true;
+    w->swmr = H5Fstart_swmr_write(w->file) >= 0;
+    return w->swmr;
+}
+
 /* A writer with nothing open but the names of its file (name: rc_output_file_begin for a new file,
  * rc_output_file_find for one to resume), and HDF5's error printing off. */
 static rc_status new_writer(const char *path, rc_status (*name)(rc_output_file *, const char *, const char *),
@@ -176,7 +211,9 @@ rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writ
         return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", path);
     }
     errno = 0;
-    w->file = H5Fcreate(w->out.partial, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t access = file_access(false);
+    w->file = access >= 0 ? H5Fcreate(w->out.partial, H5F_ACC_TRUNC, H5P_DEFAULT, access) : -1;
+    if (access >= 0) H5Pclose(access);
     if (w->file < 0 || !write_header(w)) {
         s = h5md_failed(w, w->file < 0 ? "open for writing" : "write the h5md group");
         rc_h5md_writer_close(w);
@@ -459,7 +496,8 @@ rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark)
     *mark = (rc_output_mark){.frames = (int64_t)writer->particle_clock.length,
                              .rows = (int64_t)writer->observable_clock.length};
     errno = 0;
-    return H5Fflush(writer->file, H5F_SCOPE_LOCAL) >= 0 ? RC_OK : h5md_failed(writer, "flush");
+    bool ok = writer->swmr ? H5Fflush(writer->file, H5F_SCOPE_LOCAL) >= 0 : start_swmr(writer);
+    return ok ? RC_OK : h5md_failed(writer, "flush");
 }
 
 /* ---- resuming ---------------------------------------------------------------------------------------------- */
@@ -585,7 +623,17 @@ static rc_status reattach_family(rc_h5md_writer *w, const char *name, hsize_t ke
     return s;
 }
 
-/* Cuts every series back to the mark; removes a family the mark keeps nothing of, so that it starts anew. */
+/* Removes a family the mark keeps nothing of, so that it starts anew (before SWMR mode, which removes no links). */
+static bool drop(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
+{
+    bool ok = true;
+    if (!frames && rc_h5md_exists(w->file, "particles")) ok = H5Ldelete(w->file, "particles", H5P_DEFAULT) >= 0;
+    if (ok && !rows && rc_h5md_exists(w->file, "observables"))
+        ok = H5Ldelete(w->file, "observables", H5P_DEFAULT) >= 0;
+    return ok;
+}
+
+/* Cuts every series the writer opened back to the mark. */
 static bool cut(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
 {
     bool ok = true;
@@ -593,9 +641,6 @@ static bool cut(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
     for (int c = 0; c < w->observable_count && ok; c++) ok = rc_h5md_series_cut(&w->observables[c], rows);
     ok = ok && (!frames || rc_h5md_clock_cut(&w->particle_clock, frames)) &&
          (!rows || rc_h5md_clock_cut(&w->observable_clock, rows));
-    if (ok && !frames && rc_h5md_exists(w->file, "particles")) ok = H5Ldelete(w->file, "particles", H5P_DEFAULT) >= 0;
-    if (ok && !rows && rc_h5md_exists(w->file, "observables"))
-        ok = H5Ldelete(w->file, "observables", H5P_DEFAULT) >= 0;
     return ok && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
 }
 
@@ -607,13 +652,18 @@ static rc_status attach(rc_h5md_writer *w, const rc_output_mark *mark)
                        "the file back); write H5MD to a regular file", w->out.path);
     const char *found = rc_output_file_found(&w->out);
     if (access(found, R_OK | W_OK) != 0) return rc_output_file_failed(&w->out, "open it to resume", errno);
-    w->file = H5Fopen(found, H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t access = file_access(true);
+    w->file = access >= 0 ? H5Fopen(found, H5F_ACC_RDWR, access) : -1;
+    if (access >= 0) H5Pclose(access);
     if (w->file < 0) return damaged(w, "HDF5 cannot open it");
+    if (H5Fincrement_filesize(w->file, 0) < 0) return damaged(w, "HDF5 cannot extend its allocation to its end");
     hsize_t frames = (hsize_t)mark->frames, rows = (hsize_t)mark->rows;
     rc_status s = reattach_family(w, "particles/all", frames, reattach_particles);
     if (!s) s = reattach_family(w, "observables", rows, reattach_observables);
     if (s) return s;
     w->started = frames > 0;
+    if (!drop(w, frames, rows)) return damaged(w, "HDF5 cannot remove a family the mark keeps nothing of");
+    if (!start_swmr(w)) return damaged(w, "HDF5 cannot go into SWMR mode (it needs the latest format)");
     if (!cut(w, frames, rows)) return damaged(w, "HDF5 cannot cut its series back to the mark");
     return rc_output_file_adopt(&w->out);
 }

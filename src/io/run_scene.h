@@ -55,6 +55,8 @@ rc_status rc_run_read_compression(const cJSON *root, rc_run_scene *scene);
 rc_status rc_run_read_barostat(const cJSON *root, rc_run_scene *scene);
 /* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
 rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene);
+/* run_scene_measure.c: "measure" into scene->settings.measure and def.transport. */
+rc_status rc_run_read_measure(const cJSON *root, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */
 rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 

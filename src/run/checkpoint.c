@@ -1,8 +1,8 @@
 /* Checkpoints of a run (docs/formats.md, "checkpoint.rcp"): everything a resumed run needs to go on as if never
  * stopped, in one file: a header (magic, format version, byte-order mark), then blocks of (64-bit length, bytes): the
  * library version, the scene's text, the run folder, the H5MD path, the effective settings, the loop's position
- * (with how far each file went) and the engine's state (rc_edmd_state_save, which renews the engine so that a
- * resumed run is bit-identical, or rc_rigid_state_save), then an FNV-1a checksum of the blocks. It is written as
+ * (with how far each file went), the engine's state (rc_edmd_state_save, which renews the engine so that a
+ * resumed run is bit-identical, or rc_rigid_state_save) and the sums of the measurements (measure.c), then an FNV-1a checksum of the blocks. It is written as
  * PATH.partial, flushed to disk and renamed over the previous one, so a run killed mid-write leaves the last good
  * checkpoint. Reading checks each block's length against what is left of the file before allocating it. */
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include "run/run.h"
 
 static const char MAGIC[16] = "ricochet-ckpt";
-enum { FORMAT = 2, BLOCKS = 7 };
+enum { FORMAT = 3, BLOCKS = 8 };
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
 
 /* FNV-1a over bytes, continued from hash. */
@@ -47,13 +47,14 @@ static bool write_blocks(FILE *f, const void *context)
     return ok && fwrite(&hash, sizeof hash, 1, f) == 1;
 }
 
-static rc_status write_checkpoint(const rc_run *run, const char *path, const void *state, size_t state_size)
+static rc_status write_checkpoint(const rc_run *run, const char *path, const void *state, size_t state_size,
+                                  const void *measured, size_t measured_size)
 {
     const char *version = rc_version(), *directory = run->directory ? run->directory : "",
                *h5md = run->files.h5md_path ? run->files.h5md_path : "";
-    block_list b = {{version, run->scene_text, directory, h5md, &run->settings, &run->at, state},
+    block_list b = {{version, run->scene_text, directory, h5md, &run->settings, &run->at, state, measured},
                     {strlen(version), strlen(run->scene_text), strlen(directory), strlen(h5md), sizeof run->settings,
-                     sizeof run->at, state_size}};
+                     sizeof run->at, state_size, measured_size}};
     return rc_run_write_file(path, "the checkpoint", write_blocks, &b);
 }
 
@@ -65,13 +66,16 @@ rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
     if (!path && !run->directory)
         return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the run writes no files; give the checkpoint a path");
     if (!path && !(path = own = rc_run_join(run->directory, "checkpoint.rcp"))) return RC_NO_MEMORY;
-    size_t size = rc_run_engine_state_size(run);
-    void *state = malloc(size);
-    rc_status s = state ? rc_run_files_mark(run) : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu "
-                                                                          "bytes", size);
+    size_t size = rc_run_engine_state_size(run), measured_size = rc_run_measure_state_size(run);
+    void *state = malloc(size), *measured = malloc(measured_size + 1);
+    rc_status s = state && measured ? rc_run_files_mark(run)
+                                    : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
+                                              size + measured_size);
     if (!s) s = rc_run_engine_state_save(run, state, size);
-    if (!s) s = write_checkpoint(run, path, state, size);
+    if (!s) s = rc_run_measure_state_save(run, measured, measured_size);
+    if (!s) s = write_checkpoint(run, path, state, size, measured, measured_size);
     free(state);
+    free(measured);
     free(own);
     return s;
 }
@@ -150,7 +154,8 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
         memcpy(&out->settings, block[4], sizeof out->settings);
         memcpy(&out->position, block[5], sizeof out->position);
         out->state = block[6], out->state_size = size[6];
-        block[1] = block[2] = block[3] = block[6] = NULL;
+        out->measured = block[7], out->measured_size = size[7];
+        block[1] = block[2] = block[3] = block[6] = block[7] = NULL;
     }
     for (int i = 0; i < BLOCKS; i++) free(block[i]);
     return s;
@@ -162,5 +167,6 @@ void rc_run_checkpoint_free(run_checkpoint *c)
     free(c->directory);
     free(c->h5md_path);
     free(c->state);
+    free(c->measured);
     memset(c, 0, sizeof *c);
 }

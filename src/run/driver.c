@@ -133,8 +133,10 @@ rc_status rc_run_create(const char *scene_text, const rc_run_options *options, r
     if (!s) {
         run->at.equilibrated = !run->settings.equilibrate;
         if (run->edmd) rc_edmd_measure(run->edmd, &run->at.start);
-        s = begin(run, options->h5md_path, false, true);
+        s = rc_run_measure_create(run, false);
     }
+    if (!s) s = begin(run, options->h5md_path, false, true);
+    if (!s) s = rc_run_measure_step(run); /* a measurement from time 0 takes its first sample now */
     if (s) {
         rc_run_files_close(run, false); /* nothing of a run that could not start may look complete */
         rc_run_destroy(run);
@@ -169,6 +171,8 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
         apply_options(run, options);
         s = check_limits(run);
     }
+    if (!s) s = rc_run_measure_create(run, true);
+    if (!s) s = rc_run_measure_state_restore(run, c.measured, c.measured_size);
     if (!s && !in_place) run->at.frames = run->at.rows = 0;
     const char *h5md = in_place ? (c.h5md_path[0] ? c.h5md_path : NULL) : options->h5md_path;
     if (!s) s = begin(run, h5md, in_place, false);
@@ -187,6 +191,7 @@ void rc_run_destroy(rc_run *run)
     if (!run) return;
     if (!run->finished) rc_run_files_close(run, true);
     rc_run_files_free(run);
+    rc_run_measure_destroy(run);
     rc_run_engine_destroy(run);
     free(run->scene_text);
     free(run->directory);
@@ -258,7 +263,7 @@ static rc_run_limits next_limits(const rc_run *run, const rc_run_limits *until, 
     }
     if (s->every_collisions) to.collisions = min_count(to.collisions, times(s->every_collisions, k));
     else if (k > 0) to.time = fmin(to.time, s->every * (double)k);
-    to.time = fmin(to.time, t->next_checkpoint);
+    to.time = fmin(to.time, fmin(t->next_checkpoint, rc_run_measure_next(run)));
     if (!run->at.equilibrated) {
         to.time = fmin(to.time, s->equilibration.time);
         to.collisions = min_count(to.collisions, s->equilibration.collisions);
@@ -297,7 +302,8 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
         rc_edmd_measure(run->edmd, &run->at.start);
         run->at.equilibrated = true;
     }
-    if (output_due(run, now, t)) {
+    s = rc_run_measure_step(run);
+    if (!s && output_due(run, now, t)) {
         s = rc_run_files_write(run);
         run->at.outputs_done++;
     }
@@ -371,6 +377,7 @@ rc_status rc_run_finish(rc_run *run)
     rc_status s = RC_OK;
     if (!run->at.written || count != run->at.last_count || now.time != run->at.last_time) s = rc_run_files_write(run);
     if (!s) s = rc_run_files_histogram(run);
+    if (!s) s = rc_run_measure_finish(run);
     rc_status closed = rc_run_files_close(run, !s);
     if (!s) s = closed;
     run->wall_seconds = rc_run_seconds() - run->wall_start;

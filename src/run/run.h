@@ -27,6 +27,17 @@ typedef struct run_settings {
     double checkpoint_every;      /* 0: none */
 } run_settings;
 
+/* Where the run's measurements are (measure.c), saved whole in checkpoints. */
+typedef struct measure_position {
+    bool started;
+    double origin;                /* the time of the first sample */
+    double interval, structure_interval; /* effective: the scene's or the defaults */
+    int64_t samples, structure_samples;  /* taken so far */
+    int64_t block_frames;         /* samples per block of time */
+    double estimated_free_time;   /* the Enskog mean free time of the initial state, for the defaults */
+    rc_edmd_observables start;    /* the engine at the origin */
+} measure_position;
+
 /* Where the loop is, beyond the engine's state: saved in checkpoints so that a resumed run goes on the same way. */
 typedef struct run_position {
     int64_t outputs_done;         /* frames (and rows) written at output times, the one at time 0 included */
@@ -38,6 +49,7 @@ typedef struct run_position {
     uint64_t last_count;          /* events (event-driven) or steps at the last frame and row */
     double last_time;
     rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
+    measure_position measure;
 } run_position;
 
 /* The files of a run. */
@@ -48,6 +60,8 @@ typedef struct run_files {
     rc_h5md_writer *h5md;
     rc_frame frame;
 } run_files;
+
+typedef struct run_measure run_measure;
 
 struct rc_run {
     rc_dynamics dynamics;
@@ -65,6 +79,7 @@ struct rc_run {
     double progress_interval;
     run_position at;
     run_files files;
+    run_measure *measure;         /* NULL without "measure" */
     volatile sig_atomic_t interrupt_signal; /* -1 while not asked to stop; else the signal (0: none) */
     const char *stopped_by;
     bool finished;
@@ -151,6 +166,24 @@ rc_status rc_run_write_summary(const rc_run *run);
 /* UTC now as 2026-11-25T13:07:00Z. */
 void rc_run_timestamp(char out[32]);
 
+/* ---- measure.c: on-the-fly transport and structure (the scene's "measure") ---- */
+/* Makes the measurements the scene asks for (none: run->measure stays NULL); a new run (resume false) plans its
+ * interval and blocks into run->at.measure. */
+rc_status rc_run_measure_create(rc_run *run, bool resume);
+void rc_run_measure_destroy(rc_run *run);
+/* The next time the engine must stop at for a sample (INFINITY: none). */
+double rc_run_measure_next(const rc_run *run);
+/* Starts the measurement when due (equilibrated, at or after "from") and takes the samples due now. */
+rc_status rc_run_measure_step(rc_run *run);
+/* The results from the sums, and DIRECTORY's CSV files. */
+rc_status rc_run_measure_finish(rc_run *run);
+/* The summary's keys of the measurements. */
+void rc_run_measure_summary(const rc_run *run, cJSON *summary);
+/* The measurements' sums and rings as bytes for a checkpoint (NULL buffer: the size). */
+size_t rc_run_measure_state_size(rc_run *run);
+rc_status rc_run_measure_state_save(rc_run *run, void *buffer, size_t size);
+rc_status rc_run_measure_state_restore(rc_run *run, const void *buffer, size_t size);
+
 /* ---- shapes.c ---- */
 /* Time-stepping runs with files: DIRECTORY/shapes.json, every body's shape and every static shape with its pose. */
 rc_status rc_run_write_shapes(const rc_run *run);
@@ -167,6 +200,8 @@ typedef struct run_checkpoint {
     run_position position;
     void *state;
     size_t state_size;
+    void *measured;               /* the measurements' sums (measure.c) */
+    size_t measured_size;
 } run_checkpoint;
 
 rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out);

@@ -142,6 +142,7 @@ cJSON *rc_run_summary(const rc_run *run)
     if (run->stopped_by) cJSON_AddStringToObject(summary, "stopped_by", run->stopped_by);
     else cJSON_AddNullToObject(summary, "stopped_by");
     rc_run_add_observables(run, event_driven ? &run->at.start : NULL, summary);
+    rc_run_measure_summary(run, summary);
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     double wall = run->finished ? run->wall_seconds : rc_run_seconds() - run->wall_start;

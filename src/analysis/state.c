@@ -1,0 +1,59 @@
+/* The state of an analysis fed frame by frame, as bytes: what a run's checkpoint keeps of its measurements
+ * (src/run/measure.c) so that a resumed run ends with the same numbers, bit for bit: the clocks and kinetic sums, the
+ * unwrapped positions, the sums of g(r), S(k) and Q6 / psi6, and the correlators' rings and sums. */
+#include <stdlib.h>
+
+#include "analysis/analysis.h"
+#include "core/grow.h"
+#include "core/status.h"
+
+static rc_status walk_rdf(rc_bytes *b, rc_rdf *rdf)
+{
+    RC_BYTES_FIELD(b, rdf->frames);
+    if (b->mode == RC_BYTES_READ && !b->short_of_room) {
+        /* the contact values that follow must be in what is left (read from outside data) */
+        if (rdf->frames < 0 || (size_t)rdf->frames > b->left / sizeof *rdf->contacts / (size_t)rdf->pairs)
+            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged g(r) in the checkpoint");
+        if (RC_GROW(rdf->contacts, rdf->contact_capacity, rdf->frames * rdf->pairs)) return RC_NO_MEMORY;
+    }
+    rc_bytes_field(b, rdf->sum, (size_t)rdf->pairs * (size_t)rdf->bins * sizeof *rdf->sum);
+    rc_bytes_field(b, rdf->contacts, (size_t)rdf->frames * (size_t)rdf->pairs * sizeof *rdf->contacts);
+    return RC_OK;
+}
+
+static void walk_structure_factor(rc_bytes *b, rc_structure_factor *sf)
+{
+    RC_BYTES_FIELD(b, sf->frames);
+    size_t shells = (size_t)sf->shells;
+    rc_bytes_field(b, sf->sum, shells * sizeof *sf->sum);
+    rc_bytes_field(b, sf->k_sum, shells * sizeof *sf->k_sum); /* sf->used is the wave vectors': made by the start */
+}
+
+rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)
+{
+    int64_t frames = a->frames;
+    RC_BYTES_FIELD(b, frames);
+    if (b->short_of_room || frames == 0) return RC_OK;
+    if (b->mode == RC_BYTES_READ) {
+        if (frames < 0) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged checkpoint (%lld frames)",
+                                       (long long)frames);
+        rc_status s = a->frames ? RC_OK : rc_analysis_begin(a, first);
+        if (s) return s;
+        a->frames = frames;
+    }
+    RC_BYTES_FIELD(b, a->first_time), RC_BYTES_FIELD(b, a->last_time), RC_BYTES_FIELD(b, a->kinetic_sum);
+    RC_BYTES_FIELD(b, a->first_used);
+    rc_status s = RC_OK;
+    if (a->active & RC_COMPUTE_RDF) s = walk_rdf(b, &a->rdf);
+    if (!s && (a->active & RC_COMPUTE_SK)) walk_structure_factor(b, &a->sf);
+    if (!s && (a->active & RC_COMPUTE_ORDER)) {
+        RC_BYTES_FIELD(b, a->order.global_sum), RC_BYTES_FIELD(b, a->order.local_sum);
+        RC_BYTES_FIELD(b, a->order.bond_sum), RC_BYTES_FIELD(b, a->order.frames);
+    }
+    if (!s && (a->active & RC_COMPUTE_MSD)) {
+        rc_bytes_field(b, a->previous, 3 * (size_t)a->count * sizeof *a->previous);
+        s = rc_correlator_walk(b, &a->msd);
+        if (!s && a->velocities) s = rc_correlator_walk(b, &a->vacf);
+    }
+    return s;
+}
