@@ -9,7 +9,9 @@
  * - the table of observables: unique names, an engine and a meaning each, the CSV header is its row columns;
  * - checkpoints: a good one resumes; damaged, truncated, forged (a 20 GiB block in a small file), of another version,
  *   format or byte order, or holding a state no engine reaches (positions of 1e207), each is refused with a message
- *   that says which (the inputs of ../shared/fuzz-findings rebuilt in today's format). */
+ *   that says which (the inputs of ../shared/fuzz-findings rebuilt in today's format);
+ * - an interrupt just after a periodic checkpoint resumes byte-identical to the run never stopped, one between
+ *   checkpoints with the same rows' times, the rows before it byte-identical and the energy to rounding. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +240,91 @@ static void test_table(void)
 
 /* ---- checkpoints ------------------------------------------------------------------------------------------------ */
 
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = f ? calloc(1 << 22, 1) : NULL;
+    if (text && fread(text, 1, (1 << 22) - 1, f) == 0) text[0] = '\0';
+    if (f) fclose(f);
+    return text;
+}
+
+/* Column `name` of a CSV row, given the header. */
+static double column(const char *header, const char *row, const char *name)
+{
+    size_t length = strlen(name);
+    int index = 0;
+    for (const char *h = header; *h && *h != '\n'; index++, h = strchr(h, ',') ? strchr(h, ',') + 1 : "")
+        if (strncmp(h, name, length) == 0 && (h[length] == ',' || h[length] == '\n')) break;
+    for (int k = 0; k < index && row; k++) row = strchr(row, ',') ? strchr(row, ',') + 1 : NULL;
+    return row ? strtod(row, NULL) : NAN;
+}
+
+/* What an interrupt keeps (docs/cli.md, "Interrupts"). A run interrupted just after a periodic checkpoint (here at
+ * t = 2, checkpoints every 1) writes no second one, and resumed in its folder leaves the files of the run never
+ * stopped, byte for byte. Interrupted between checkpoints (t = 2.3), its checkpoint renews the engine where the run
+ * never stopped does not: resumed, it has the frames and rows at the same times, the rows up to the interrupt
+ * byte-identical and after it the same energy (temperature to rounding, energy_drift at rounding), not the same
+ * bits. */
+static void test_interrupt_resume(void)
+{
+    static const char *const scene = "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, \"seed\": "
+                                     "3, \"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": "
+                                     "0.3, \"diameter\": 1}, \"stop\": {\"time\": 4}, \"output\": {\"every\": 0.5}}";
+    rc_run_options o = rc_run_default_options();
+    o.checkpoint_every = 1;
+    o.directory = path_in("never");
+    rc_run *run = create(scene, &o);
+    CHECK(run && rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
+    rc_run_destroy(run);
+    char *never_csv = read_text(path_in("never/observables.csv")), *never_xyz = read_text(path_in("never/trajectory.xyz"));
+    for (int k = 0; k < 2 && never_csv && never_xyz; k++) {
+        o.directory = path_in(k == 0 ? "at_checkpoint" : "between");
+        rc_run_limits until = {k == 0 ? 2 : 2.3, 0, 0, 0};
+        run = create(scene, &o);
+        CHECK(run && rc_run_advance(run, &until) == RC_OK, "advance: %s", rc_last_error());
+        rc_run_interrupt(run, 2);
+        CHECK(rc_run_execute(run) == RC_OK && strcmp(rc_run_stopped_by(run), "interrupted") == 0, "interrupt: %s",
+              rc_last_error());
+        rc_run_destroy(run);
+        char checkpoint[300];
+        snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint.rcp", o.directory);
+        run = NULL;
+        CHECK(rc_run_resume(checkpoint, NULL, &run) == RC_OK && rc_run_execute(run) == RC_OK, "resume: %s",
+              rc_last_error());
+        rc_run_destroy(run);
+        char path[300];
+        snprintf(path, sizeof path, "%s/observables.csv", o.directory);
+        char *csv = read_text(path);
+        snprintf(path, sizeof path, "%s/trajectory.xyz", o.directory);
+        char *xyz = read_text(path);
+        if (k == 0)
+            CHECK(csv && xyz && strcmp(csv, never_csv) == 0 && strcmp(xyz, never_xyz) == 0,
+                  "interrupted at a checkpoint and resumed: the files are not those of the run never stopped");
+        int rows = 0, same = 0;
+        for (const char *a = never_csv, *b = csv; k == 1 && a && b; rows++) {
+            double t = strtod(a, NULL);
+            CHECK(t == strtod(b, NULL), "row %d at t = %g, the run never stopped's at %g", rows, strtod(b, NULL), t);
+            if (rows > 0) {
+                CHECK_CLOSE(column(never_csv, a, "temperature"), column(csv, b, "temperature"), 1e-13, "temperature");
+                CHECK(fabs(column(csv, b, "energy_drift")) < 1e-13, "energy_drift %g", column(csv, b, "energy_drift"));
+            }
+            size_t length = strcspn(a, "\n");
+            same += t <= 2 && strncmp(a, b, length + 1) == 0;
+            a = a[length] ? a + length + 1 : NULL, b = strchr(b, '\n') ? strchr(b, '\n') + 1 : NULL;
+            if (a && !*a) a = NULL;
+            if (b && !*b) b = NULL;
+            CHECK(!a == !b, "interrupted between checkpoints and resumed: %s rows", a ? "fewer" : "more");
+        }
+        CHECK(k == 0 || (rows == 10 && same == 6), "interrupted between checkpoints: %d rows, %d before t = 2 the same",
+              rows, same);
+        free(csv);
+        free(xyz);
+    }
+    free(never_csv);
+    free(never_xyz);
+}
+
 typedef struct blocks {
     unsigned char header[24];
     unsigned char *data[8];
@@ -391,6 +478,7 @@ int main(void)
     test_chunking();
     test_table();
     test_checkpoints();
+    test_interrupt_resume();
     test_missing_checkpoint();
     char command[300];
     snprintf(command, sizeof command, "rm -rf %s", directory);

@@ -175,7 +175,13 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     if (!s) s = rc_run_measure_state_restore(run, c.measured, c.measured_size);
     if (!s && !in_place) run->at.frames = run->at.rows = 0;
     const char *h5md = in_place ? (c.h5md_path[0] ? c.h5md_path : NULL) : options->h5md_path;
+    /* a new folder's first row (at the checkpoint's time) leaves the next row's averages starting where the run's
+     * last row left them, as in the run never stopped: measured again after the restore, the baseline would differ
+     * in rounding under shear (the renewal at the checkpoint closed the peculiar books) */
+    rc_edmd_observables baseline = run ? run->at.last : (rc_edmd_observables){0};
+    bool had_row = run && run->at.written;
     if (!s) s = begin(run, h5md, in_place, false);
+    if (!s && had_row) run->at.last = baseline;
     rc_run_checkpoint_free(&c);
     if (s) {
         if (run) rc_run_files_close(run, false);
@@ -310,6 +316,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
     bool checkpoint = run->edmd ? now->time >= t->next_checkpoint : now->steps >= t->next_checkpoint_step;
     if (!s && checkpoint) {
         s = rc_run_checkpoint_write(run, NULL);
+        run->checkpointed = *now;
         plan(run, now, t);
     }
     return s;
@@ -399,8 +406,14 @@ rc_status rc_run_execute(rc_run *run)
     if (s) snprintf(why, sizeof why, "%s", rc_last_error());
     rc_status t = RC_OK;
     /* the checkpoint comes before the last frame, so that a resumed run drops that frame and goes on as if never
-     * interrupted */
-    if (run->interrupt_signal >= 0 && run->settings.checkpoint_every > 0) t = rc_run_checkpoint_write(run, NULL);
+     * interrupted; none when the loop has just written the periodic one at this very point: a second renewal of the
+     * event-driven engine there would change the rounding of what follows (docs/cli.md, "Interrupts") */
+    rc_run_limits now;
+    rc_run_engine_counters(run, &now);
+    bool fresh = run->checkpointed.events == now.events && run->checkpointed.steps == now.steps &&
+                 run->checkpointed.time == now.time && (now.events || now.steps);
+    if (run->interrupt_signal >= 0 && run->settings.checkpoint_every > 0 && !fresh)
+        t = rc_run_checkpoint_write(run, NULL);
     rc_status f = rc_run_finish(run);
     if (!t) t = f;
     if (t) return t;

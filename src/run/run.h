@@ -45,7 +45,8 @@ typedef struct run_position {
     bool equilibrated;
     bool written;                 /* a frame or row was written: `last` holds its state */
     rc_edmd_observables start;    /* event-driven: where the summary's averages start */
-    rc_edmd_observables last;     /* event-driven: the state at the last row, where the next row's averages start */
+    rc_edmd_observables last;     /* event-driven: the state at the last row, where the next row's averages start
+                                   * (in a new folder resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
     uint64_t last_count;          /* events (event-driven) or steps at the last frame and row */
     double last_time;
     rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
@@ -86,6 +87,7 @@ struct rc_run {
     double wall_start, wall_seconds, progress_drawn;
     double start_fraction;        /* of the stop limit, when this process took the run over */
     uint64_t start_done;          /* collisions or steps when this process took the run over */
+    rc_run_limits checkpointed;   /* the counters at the last periodic checkpoint (events or steps 0: none yet) */
     char started_at[32], ended_at[32];
 };
 
