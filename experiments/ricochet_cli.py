@@ -69,3 +69,37 @@ def read_xyz_cells(path):
 def read_xyz(path):
     """The frames of an extended XYZ trajectory as (time, [[x, y, z, vx, vy, vz, radius], ...]) pairs."""
     return [(time, rows) for time, _, rows in read_xyz_cells(path)]
+
+
+def plot_against_theory(curve, points, labels, paths):
+    """A measured quantity against a theory's curve, with the residuals below, saved to each of paths.
+    curve: (x, y, label) of the theory; points: (x, y, error, residual, label) of the measurements;
+    labels: (x label, y label, residual label)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(6, 5.5), sharex=True, gridspec_kw={"height_ratios": [3, 1]})
+    top.plot(curve[0], curve[1], color="0.5", label=curve[2])
+    x, y, error, residual, label = points
+    top.errorbar(x, y, yerr=error, fmt="o", color="C3", capsize=3, label=label)
+    top.set_ylabel(labels[1])
+    top.legend()
+    bottom.axhline(0, color="0.5")
+    bottom.errorbar(x, residual[0], yerr=residual[1], fmt="o", color="C3", capsize=3)
+    bottom.set_xlabel(labels[0])
+    bottom.set_ylabel(labels[2])
+    figure.tight_layout()
+    for path in paths:
+        figure.savefig(path, dpi=110)
+
+
+def run_sweep(ricochet, name, out, table):
+    """Runs examples/sweep/NAME.json with the tool into OUT/NAME; returns that folder and the rows of its TABLE
+    (sweep.csv or sweep_means.csv)."""
+    import csv
+    here = os.path.dirname(os.path.abspath(__file__))
+    directory = os.path.join(out, name)
+    sweep = os.path.join(here, "..", "examples", "sweep", name + ".json")
+    subprocess.run([ricochet, "sweep", sweep, "--out", directory, "--quiet"], check=True, stdout=subprocess.DEVNULL)
+    with open(os.path.join(directory, table)) as handle:
+        return directory, list(csv.DictReader(handle))

@@ -14,7 +14,8 @@ cp "$root"/examples/edmd/*.json "$out/run_scene/"
 cp "$root"/examples/rigid/*.json "$out/rigid_scene/"
 for f in "$root"/examples/edmd/*.json "$root"/examples/rigid/*.json; do cp "$f" "$out/run/$(basename "$(dirname "$f")")_$(basename "$f")"; done
 
-# A small run of each engine (and a sheared one, whose frames have a tilted cell), with every output and a checkpoint.
+# A small run of each engine (and a sheared one, whose frames have a tilted cell, and one at constant pressure), with
+# every output and a checkpoint.
 work=$out/work
 mkdir -p "$work"
 cat > "$work/edmd.json" <<'SCENE'
@@ -23,6 +24,12 @@ cat > "$work/edmd.json" <<'SCENE'
  "stop": {"time": 0.1}, "output": {"every": 0.05},
  "measure": {"diffusion": true, "viscosity": true, "thermal_conductivity": true, "rdf": {"bins": 20}, "structure_factor": true,
              "interval": 0.005, "points": 4, "blocks": 2}}
+SCENE
+cat > "$work/npt.json" <<'SCENE'
+{"dimension": 2, "box": {"size": [6, 6], "periodic": true}, "temperature": 1,
+ "particles": {"lattice": "hexagonal", "count": 12, "packing_fraction": 0.3, "diameter": 1},
+ "barostat": {"pressure": 1, "interval": 0.005, "max_log_volume_step": 0.05},
+ "stop": {"time": 0.1}, "output": {"every": 0.05}}
 SCENE
 cat > "$work/rigid.json" <<'SCENE'
 {"dynamics": "time-stepping", "dimension": 3, "time_step": 0.01, "gravity": [0, 0, -1],
@@ -36,7 +43,7 @@ cat > "$work/sheared.json" <<'SCENE'
  "particles": [{"position": [1, 1], "velocity": [1, 0.5], "radius": 0.4}, {"position": [3, 2], "velocity": [-1, 0], "radius": 0.4}],
  "stop": {"time": 0.1}, "output": {"every": 0.05}}
 SCENE
-for engine in edmd rigid sheared; do
+for engine in edmd npt rigid sheared; do
   "$tool" run "$work/$engine.json" --out "$work/$engine" --h5md "$work/$engine/trajectory.h5md" --checkpoint-every 0.02 \
     --quiet > /dev/null
   cp "$work/$engine/trajectory.xyz" "$out/trajectory/$engine.xyz"

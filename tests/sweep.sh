@@ -2,10 +2,12 @@
 # ricochet sweep (docs/cli.md, "sweep"; ricochet/sweep.h), end to end. Oracles:
 # - the table: one row per run; a combination the scene reader refuses is "failed" with the reader's message and the
 #   sweep goes on to exit 3; replica 0 runs with the scene's seed, replica r with rc_sweep_seed's documented value;
-#   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here;
+#   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here; sweep.h5 holds sweep.csv's
+#   columns, read by h5py;
 # - run 0 is bit for bit `ricochet run` of its own scene.json (the sweep adds nothing to a run);
 # - the same runs under `mpirun -n 3` (when the tool is built with MPI) and with --jobs 1 leave identical files
-#   (cmp) and tables (all but the wall-clock columns);
+#   (cmp) and tables (all but the wall-clock columns), and so does rc_sweep_execute_mpi called from Python through
+#   mpi4py (tests/sweep_mpi4py.py, when python3-mpi4py is installed);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
 #   stopped; a third start runs nothing;
 # - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
@@ -97,6 +99,24 @@ for m in means:
         assert abs(float(m[key + "_sem"]) - sem) <= 1e-9 * abs(mean) + 1e-15, (key, m[key + "_sem"], sem)
 PY
 
+# ---- sweep.h5, read by h5py: every column of sweep.csv, the same values (numbers to the bit, empty cells NaN)
+/usr/bin/python3 - <<'PY' || fail "sweep.h5"
+import csv, math
+import h5py
+rows = list(csv.DictReader(open("q/sweep.csv")))
+with h5py.File("q/sweep.h5", "r") as f:
+    assert sorted(f.keys()) == sorted(rows[0].keys()), (sorted(f.keys()), sorted(rows[0].keys()))
+    for name in rows[0]:
+        column = f[name][()]
+        assert len(column) == len(rows), name
+        for k, r in enumerate(rows):
+            v = column[k].decode() if isinstance(column[k], bytes) else column[k]
+            if isinstance(v, str):
+                assert v == r[name], (name, k, v, r[name])
+            else:
+                assert (math.isnan(v) and r[name] == "") or float(r[name]) == v, (name, k, v, r[name])
+PY
+
 # ---- run 0 is `ricochet run` of its scene.json
 "$tool" run q/0000/scene.json --out single -q > /dev/null || fail "ricochet run of run 0's scene"
 cmp -s single/observables.csv q/0000/observables.csv || fail "run 0 differs from ricochet run of its scene"
@@ -117,6 +137,13 @@ if [ "$mpi" = mpi ]; then
   grep -q '"failed":	4' m.json || fail "mpirun: report $(cat m.json) $(cat m.err)"
   same_files q m
   same_tables q m
+  # the same from Python through mpi4py and libricochet_mpi.so, when Debian's python3-mpi4py is there
+  if /usr/bin/python3 -c "import mpi4py" 2> /dev/null; then
+    mpirun --allow-run-as-root --oversubscribe -n 3 /usr/bin/python3 "$root/tests/sweep_mpi4py.py" \
+      "$(dirname "$tool")" "$root/tests/sweep/quick.json" py > py.out 2>&1 || fail "mpi4py sweep: $(cat py.out)"
+    same_files q py
+    same_tables q py
+  fi
 fi
 
 # ---- killed with SIGKILL in the middle, started again: the same bits as a sweep never stopped

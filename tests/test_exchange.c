@@ -74,7 +74,7 @@ int main(void)
 {
     tally t;
     memset(&t, 0, sizeof t);
-    rc_exchange_options o = {1.5, ROUNDS, 7, sample, &t};
+    rc_exchange_options o = {1.5, ROUNDS, 7, sample, &t, RC_EXCHANGE_TEMPERATURES};
     int64_t attempts[SLOTS - 1], accepted[SLOTS - 1];
     double means[SLOTS];
     rc_status s = rc_exchange_run(scene, SLOTS, temperatures, &o, attempts, accepted, means);
@@ -111,7 +111,7 @@ int main(void)
     tally again, other;
     memset(&again, 0, sizeof again);
     memset(&other, 0, sizeof other);
-    rc_exchange_options short_run = {1.5, 200, 7, sample, &again};
+    rc_exchange_options short_run = {1.5, 200, 7, sample, &again, RC_EXCHANGE_TEMPERATURES};
     int64_t a1[SLOTS - 1], a2[SLOTS - 1];
     CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, a1, NULL) == RC_OK, "%s", rc_last_error());
     tally first = again;
@@ -125,7 +125,7 @@ int main(void)
 
     /* refused, naming the field */
     const double unordered[2] = {1, 0.5};
-    rc_exchange_options bad = {1, 10, 1, NULL, NULL};
+    rc_exchange_options bad = {1, 10, 1, NULL, NULL, RC_EXCHANGE_TEMPERATURES};
     CHECK(rc_exchange_run(scene, 2, unordered, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
               strstr(rc_last_error(), "temperatures[1]"), "unordered ladder: %s", rc_last_error());
     CHECK(rc_exchange_run(scene, 1, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&

@@ -179,6 +179,21 @@ typedef struct rc_edmd_shear {
     double offset; /* the images' offset along flow at clock 0, in [0, box[flow]) (default 0; a saved sheared
                       frame's tilt, rc_frame.tilt) */
 } rc_edmd_shear;
+/* Constant pressure (docs/edmd.md, "Barostat"): the hybrid of event-driven dynamics and Monte Carlo volume moves.
+ * Every `interval` of simulation time the engine proposes ln V' = ln V + u, u uniform in [-delta, delta], scales the
+ * box and every position by (V'/V)^(1/d) (velocities unchanged), rejects the move when two particles would overlap,
+ * and otherwise accepts it with probability min(1, exp(-beta P (V' - V) + (N + 1) ln(V'/V))) (Eppenga and Frenkel
+ * 1984's move in ln V): the volumes then follow V^N exp(-beta P V) times the hard cores' free volume, the
+ * isothermal-isobaric ensemble. kT is the thermostat's temperature, or without one the kinetic temperature
+ * 2K / (d N_f), which elastic collisions conserve. Needs every axis periodic, no walls, gravity, shear, compression or
+ * interactions, and elastic collisions (restitution 1). The draws come from their own stream seeded by def.seed. */
+typedef struct rc_edmd_barostat {
+    double pressure;            /* P > 0 to run at constant pressure; 0 (default): off */
+    double interval;            /* simulation time between volume moves (> 0) */
+    double max_log_volume_step; /* delta, in (0, 1]; default 0.01 */
+    double adapt_until;         /* before this simulation time delta adapts (x 1.2 or / 1.2 every 50 moves toward
+                                 * an acceptance of 0.3, which breaks detailed balance: measure after it); 0: never */
+} rc_edmd_barostat;
 /* ---- Stepped pair potentials (docs/edmd.md, "Stepped potentials") ---------------------------------------------
  * A pair of particles has a hard core at its contact distance sigma_ij (the sum of the radii) and, for its pair of
  * species, any number of steps: at radius lambda_k sigma_ij the pair's energy changes. */
@@ -246,6 +261,7 @@ typedef struct rc_edmd_def {
     rc_edmd_collapse collapse;
     rc_edmd_compression compression;
     rc_edmd_shear shear;        /* Lees-Edwards boundaries (default off); the velocities given are in the lab frame */
+    rc_edmd_barostat barostat;  /* constant pressure (default off) */
     /* Stepped potentials (interaction_count 0: hard spheres). Species are def.species (NULL: all 0). */
     const rc_interaction *interactions;
     int32_t interaction_count;
@@ -302,6 +318,8 @@ RC_API double rc_edmd_next_event(rc_edmd *engine);
 RC_API double rc_edmd_time(const rc_edmd *engine);
 /* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
 RC_API bool rc_edmd_sheared(const rc_edmd *engine);
+/* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */
+RC_API bool rc_edmd_isobaric(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
 RC_API int rc_edmd_dimension(const rc_edmd *engine);
 
@@ -351,6 +369,10 @@ typedef struct rc_edmd_observables {
     uint64_t step_bounces;            /* of those, the pairs that lacked the energy to cross and bounced back */
     uint64_t invalid_states;          /* pairs found beyond their recorded step (the capture map) by more than
                                        * rounding, at their events and at every renewal: 0 with the stable rule */
+    double volume;                    /* the box's volume (area in 2D) now */
+    uint64_t volume_moves;            /* barostat: volume moves tried so far (0 without) */
+    double volume_acceptance;         /* barostat: the fraction of them accepted (NAN before the first) */
+    double max_log_volume_step;       /* barostat: delta now (NAN without) */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

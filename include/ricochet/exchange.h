@@ -1,6 +1,7 @@
 /* ricochet/exchange.h: replica exchange (parallel tempering) over temperatures for event-driven scenes with an
- * Andersen thermostat (docs/scaling.md, "Replica exchange"; the canonical swap rule of Swendsen and Wang 1986,
- * Geyer 1991, Hukushima and Nemoto 1996).
+ * Andersen thermostat, or over pressures for scenes that also have a barostat (docs/scaling.md, "Replica exchange";
+ * the canonical swap rule of Swendsen and Wang 1986, Geyer 1991, Hukushima and Nemoto 1996; over pressures Okabe
+ * et al. 2001).
  *
  * M replicas of one scene run at the temperatures T_0 < ... < T_{M-1} (the thermostat's temperature), in this process,
  * each for `interval` of simulation time per round; after each round neighbours on the ladder try to swap their
@@ -10,7 +11,13 @@
  * the kinetic part in detailed balance without entering the rule. Each round builds every replica's engine afresh
  * from its configuration (rc_edmd_create), its thermostat seeded by the round and the slot; the swap decisions draw
  * from a stream seeded by `seed`: the same scene, ladder and seed give the same bits, in one process or spread over
- * several (below; `mpirun -n K ricochet exchange`). */
+ * several (below; `mpirun -n K ricochet exchange`).
+ *
+ * Over pressures (options.ladder RC_EXCHANGE_PRESSURES) the ladder is P_0 < ... < P_{M-1}, each replica's barostat
+ * pressure, at the thermostat's temperature T of the scene; a swap of the configurations (positions and box) of slots
+ * i and j is accepted with min(1, exp[(P_i - P_j)(V_i - V_j) / kT]), V the volume (area in 2D) of each box: the ratio
+ * of exp(-P V / kT) with the configurations exchanged to it as they are (the V^N of the volume measure is the same
+ * on both sides and cancels). Velocities are not scaled. */
 #ifndef RICOCHET_EXCHANGE_H
 #define RICOCHET_EXCHANGE_H
 
@@ -28,48 +35,68 @@ extern "C" {
 typedef void rc_exchange_sample_fn(int64_t round, int slot, const rc_frame *frame, double potential_energy,
                                    void *user);
 
+/* What the ladder holds. */
+typedef enum rc_exchange_ladder {
+    RC_EXCHANGE_TEMPERATURES = 0, /* the thermostat's temperature */
+    RC_EXCHANGE_PRESSURES = 1     /* the barostat's pressure */
+} rc_exchange_ladder;
+
 typedef struct rc_exchange_options {
     double interval;               /* simulation time each replica runs between swap attempts (> 0) */
     int64_t rounds;                /* rounds of run-then-swap (> 0) */
     uint64_t seed;                 /* of the swap decisions and the thermostat streams */
     rc_exchange_sample_fn *sample; /* may be NULL */
     void *user;
+    rc_exchange_ladder ladder;     /* default (0) temperatures */
 } rc_exchange_options;
 
 /* Runs the replica exchange. scene_text: an event-driven scene whose "thermostat" is set (its temperature is
- * replaced by each slot's); temperatures: `slots` positive values, increasing (2 <= slots <= 1024). attempts and
- * accepted (slots - 1 entries each, may be NULL): the swap attempts and acceptances of each neighbouring pair;
- * mean_energy (slots entries, may be NULL): the mean potential energy at each temperature over the rounds' ends.
- * RC_INVALID_ARGUMENT names the field. */
-RC_API rc_status rc_exchange_run(const char *scene_text, int slots, const double *temperatures,
+ * replaced by each slot's), and over pressures its "barostat" (whose pressure is replaced); ladder: `slots` positive
+ * values, increasing (2 <= slots <= 1024), temperatures or pressures (options.ladder). attempts and accepted
+ * (slots - 1 entries each, may be NULL): the swap attempts and acceptances of each neighbouring pair; mean_energy
+ * (slots entries, may be NULL): the mean potential energy at each rung over the rounds' ends. RC_INVALID_ARGUMENT
+ * names the field. */
+RC_API rc_status rc_exchange_run(const char *scene_text, int slots, const double *ladder,
                                  const rc_exchange_options *options, int64_t *attempts, int64_t *accepted,
                                  double *mean_energy);
 
-/* ---- Step by step, for a front end that spreads the replicas over processes (the tool's MPI scheduler) --------
+/* ---- Step by step, for a front end that spreads the replicas over processes (ricochet/mpi.h) ----------------------
  * Every process creates the same exchange; in each round every replica is advanced by one process
  * (rc_exchange_advance), each process gives the energies the others measured (rc_exchange_set_energy), and every
  * process ends the round with rc_exchange_swap, which makes the same decisions everywhere. Replicas never move between
  * processes: a swap trades their temperatures. rc_exchange_run is this loop in one process. */
 typedef struct rc_exchange rc_exchange;
 
-RC_API rc_status rc_exchange_create(const char *scene_text, int slots, const double *temperatures,
+RC_API rc_status rc_exchange_create(const char *scene_text, int slots, const double *ladder,
                                     const rc_exchange_options *options, rc_exchange **exchange);
 RC_API void rc_exchange_destroy(rc_exchange *exchange);
 /* Runs replica r (0 <= r < slots) for this round's interval at the temperature it holds now; the sample callback
  * sees it. */
 RC_API rc_status rc_exchange_advance(rc_exchange *exchange, int replica);
-/* Replica r's potential energy at the end of its last round, as measured here or given. */
+/* Replica r's potential energy and volume (area in 2D) at the end of its last round, as measured here or given. */
 RC_API double rc_exchange_energy(const rc_exchange *exchange, int replica);
 RC_API void rc_exchange_set_energy(rc_exchange *exchange, int replica, double energy);
-/* Ends the round: the mean energies updated, this round's pairs tried. */
-RC_API void rc_exchange_swap(rc_exchange *exchange);
+RC_API double rc_exchange_volume(const rc_exchange *exchange, int replica);
+RC_API void rc_exchange_set_volume(rc_exchange *exchange, int replica, double volume);
+/* Ends the round: the mean energies updated, this round's pairs tried, the walk's row written (when asked). */
+RC_API rc_status rc_exchange_swap(rc_exchange *exchange);
 /* Runs the rounds left with every replica in this process (rc_exchange_run's loop). */
 RC_API rc_status rc_exchange_execute(rc_exchange *exchange);
-/* Rounds ended so far. */
+/* Rounds ended so far; rounds to run in all (the options'); replicas (the ladder's length). */
 RC_API int64_t rc_exchange_round(const rc_exchange *exchange);
+RC_API int64_t rc_exchange_rounds(const rc_exchange *exchange);
+RC_API int rc_exchange_slots(const rc_exchange *exchange);
 /* What rc_exchange_run reports, so far (each may be NULL). */
 RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, int64_t *accepted,
                                double *mean_energy);
+/* Writes the walk table to `path` (CSV, written as the rounds end; replaced if it exists): a header
+ * `round,replica_0,...,replica_{M-1}`, then one row per swap attempt (round k = 0, 1, ...): the rung (temperature or
+ * pressure, as given) each replica holds after the round's swaps. Before round 0 replica r holds rung r. Call it
+ * before the rounds, in one process only (under MPI every rank makes the same decisions: rank 0 writes).
+ * RC_IO_ERROR names the path; a row that cannot be written ends the rounds with RC_IO_ERROR. */
+RC_API rc_status rc_exchange_write_walk(rc_exchange *exchange, const char *path);
+/* The mean volume (area in 2D) at each rung over the rounds' ends so far (slots entries). */
+RC_API void rc_exchange_mean_volumes(const rc_exchange *exchange, double *mean_volume);
 
 #ifdef __cplusplus
 }

@@ -5,8 +5,8 @@
  * replicas) goes through the run driver (ricochet/run.h) into its own folder DIRECTORY/NNNN (its scene.json,
  * summary.json and trajectories) and leaves DIRECTORY/NNNN/outcome.json when it has ended: its status ("ok",
  * "failed", "not_terminated") and message. The table DIRECTORY/sweep.csv has one row per run (the varied values, the
- * status, every number of the summary), DIRECTORY/sweep_means.csv one row per point (the mean and standard error over
- * its replicas that ended ok).
+ * status, every number of the summary), the same as HDF5 in DIRECTORY/sweep.h5, and DIRECTORY/sweep_means.csv one
+ * row per point (the mean and standard error over its replicas that ended ok).
  *
  * Behaviour a caller can rely on:
  * - a sweep file is checked whole before anything runs: every varied path names a key of the base scene, every value
@@ -14,8 +14,8 @@
  * - a run's result depends only on the sweep file and its index, never on which process ran it or when;
  * - running a run whose outcome.json exists does nothing; one with a checkpoint (DIRECTORY/NNNN/checkpoint.rcp) goes
  *   on from it; so a killed sweep started again finishes with the same bits as one never stopped.
- * The library runs runs in processes of its own (fork) in rc_sweep_execute; an MPI scheduler (the tool's) hands run
- * indices to ranks that call rc_sweep_run. */
+ * The library runs runs in processes of its own (fork) in rc_sweep_execute; rc_sweep_execute_mpi (ricochet/mpi.h,
+ * libricochet_mpi) hands run indices to MPI ranks that call rc_sweep_run. */
 #ifndef RICOCHET_SWEEP_H
 #define RICOCHET_SWEEP_H
 
@@ -108,7 +108,7 @@ typedef void rc_sweep_progress_fn(const rc_sweep_progress *progress, void *user)
 RC_API rc_status rc_sweep_execute(rc_sweep *sweep, int jobs, rc_sweep_progress_fn *progress, void *user,
                                   rc_sweep_progress *counts);
 
-/* Writes DIRECTORY/sweep.csv and DIRECTORY/sweep_means.csv from the run folders as they are. */
+/* Writes DIRECTORY/sweep.csv, DIRECTORY/sweep.h5 and DIRECTORY/sweep_means.csv from the run folders as they are. */
 RC_API rc_status rc_sweep_write_tables(const rc_sweep *sweep);
 
 #ifdef __cplusplus

@@ -4,13 +4,14 @@
     Simulation      a scene run by the event-driven engine: advance, step, positions, velocities, summary()
     sweep           a parameter sweep or ensemble run on this machine's cores; its table as numpy arrays (or pandas)
     replica_exchange  parallel tempering over temperatures: swap acceptance per pair, samples by callback
+    pressure_exchange replica exchange over pressures (a scene with a barostat): acceptance and mean volume per pressure
     read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
     Error           a failure the library reported (status and message)
 """
 from ._lib import Error, lib
 from .impact import ImpactProblem, ImpactResolution
-from .exchange import replica_exchange
+from .exchange import pressure_exchange, replica_exchange
 from .simulation import Simulation
 from .sweep import read_sweep_table, sweep, sweep_seed
 from .trajectory import Snapshot, read_trajectory
@@ -18,4 +19,5 @@ from .analysis import Analysis, analyze, plot_msd, plot_rdf
 
 __version__ = lib.rc_version().decode()
 __all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_msd",
-           "plot_rdf", "read_trajectory", "read_sweep_table", "replica_exchange", "sweep", "sweep_seed", "__version__"]
+           "plot_rdf", "pressure_exchange", "read_trajectory", "read_sweep_table", "replica_exchange", "sweep",
+           "sweep_seed", "__version__"]

@@ -48,7 +48,7 @@ class SweepProgress(ctypes.Structure):  # rc_sweep_progress, ricochet/sweep.h
 
 class ExchangeOptions(ctypes.Structure):  # rc_exchange_options, ricochet/exchange.h
     _fields_ = [("interval", ctypes.c_double), ("rounds", ctypes.c_int64), ("seed", ctypes.c_uint64),
-                ("sample", ctypes.c_void_p), ("user", ctypes.c_void_p)]
+                ("sample", ctypes.c_void_p), ("user", ctypes.c_void_p), ("ladder", ctypes.c_int)]
 
 
 class ImpactOptions(ctypes.Structure):  # rc_impact_options, ricochet/impact.h
@@ -127,6 +127,12 @@ _SIGNATURES = {
     "rc_sweep_seed": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
     "rc_exchange_run": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
                             ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
+    "rc_exchange_create": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions), PP]),
+    "rc_exchange_destroy": (None, [P]),
+    "rc_exchange_execute": (S, [P]),
+    "rc_exchange_counts": (None, [P, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
+    "rc_exchange_mean_volumes": (None, [P, c_double_p]),
+    "rc_exchange_write_walk": (S, [P, ctypes.c_char_p]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),

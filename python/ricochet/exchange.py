@@ -1,7 +1,7 @@
-"""Replica exchange (parallel tempering) over temperatures through the library (ricochet/exchange.h; docs/python.md,
-"Replica exchange"): replicas of an event-driven scene with an Andersen thermostat on a ladder of temperatures,
-neighbours swapping configurations by the canonical Metropolis rule; the acceptance of each pair comes back, and a
-callback sees every temperature's configuration after every round as numpy arrays.
+"""Replica exchange (parallel tempering) over temperatures or pressures through the library (ricochet/exchange.h;
+docs/python.md, "Replica exchange"): replicas of an event-driven scene with an Andersen thermostat (and a barostat over
+pressures) on a ladder, neighbours swapping configurations by the canonical Metropolis rule; the acceptance of each
+pair comes back, and a callback sees every rung's configuration after every round as numpy arrays.
 """
 import ctypes
 
@@ -13,7 +13,7 @@ from .simulation import scene_text
 _SAMPLE = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int, ctypes.POINTER(Frame), ctypes.c_double, ctypes.c_void_p)
 
 
-def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None):
+def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None, walk=None):
     """Runs `rounds` rounds: every replica runs `interval` of simulation time at its temperature, then neighbouring
     temperatures try to swap (even pairs in even rounds, odd pairs in odd ones), accepted with probability
     min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)]), U the potential energy; velocities are scaled by sqrt(T_new / T_old).
@@ -22,14 +22,30 @@ def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None)
     replica's). temperatures: increasing, at least two. sample(round, slot, positions, velocities, potential_energy),
     if given, is called after every round for every slot with copies of its (count, dimension) arrays. Returns a dict:
     "attempts", "accepted" and "acceptance" per neighbouring pair (numpy arrays of len(temperatures) - 1) and
-    "mean_potential_energy" per temperature over the rounds. The same
-    scene, ladder and seed give the same bits. Raises Error naming the field for bad arguments."""
+    "mean_potential_energy" per temperature over the rounds. walk: a path for the walk table (CSV: per round, the
+    rung each replica holds after the swaps; docs/formats.md, "The walk table"). The same scene, ladder and seed give
+    the same bits. Raises Error naming the field for bad arguments."""
+    return _exchange(scene, temperatures, interval, rounds, seed, sample, walk, 0)
+
+
+def pressure_exchange(scene, pressures, interval, rounds, seed=1, sample=None, walk=None):
+    """Replica exchange over pressures: every replica runs `interval` of simulation time at its barostat pressure (the
+    scene needs a "barostat" and a "thermostat", whose temperature is kT), then neighbouring pressures try to swap
+    their configurations (positions and box), accepted with probability min(1, exp[(P_i - P_j)(V_i - V_j) / kT]).
+
+    sample(round, slot, positions, velocities, potential_energy) as for replica_exchange. Returns the dict of
+    replica_exchange with "mean_volume" per pressure (the box's volume, area in 2D) added."""
+    return _exchange(scene, pressures, interval, rounds, seed, sample, walk, 1)
+
+
+def _exchange(scene, values, interval, rounds, seed, sample, walk, ladder_kind):
     text = scene_text(scene)
-    ladder = numpy.ascontiguousarray(temperatures, dtype=numpy.float64)
+    ladder = numpy.ascontiguousarray(values, dtype=numpy.float64)
     pairs = max(len(ladder) - 1, 1)
     attempts = numpy.zeros(pairs, dtype=numpy.int64)
     accepted = numpy.zeros(pairs, dtype=numpy.int64)
     energy = numpy.zeros(max(len(ladder), 1), dtype=numpy.float64)
+    volume = numpy.zeros(max(len(ladder), 1), dtype=numpy.float64)
 
     def on_sample(round_, slot, frame, energy, user):
         f = frame.contents
@@ -38,12 +54,24 @@ def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None)
         velocities = numpy.ctypeslib.as_array(f.velocities, shape=(f.count, 3))[:, :d].copy()
         sample(round_, slot, positions, velocities, energy)
 
+    double = ctypes.POINTER(ctypes.c_double)
     callback = _SAMPLE(on_sample) if sample is not None else None
     options = ExchangeOptions(interval, rounds, seed, ctypes.cast(callback, ctypes.c_void_p) if callback else None,
-                              None)
-    check(lib.rc_exchange_run(text.encode(), len(ladder), ladder.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
-                              ctypes.byref(options), attempts.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
-                              accepted.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
-                              energy.ctypes.data_as(ctypes.POINTER(ctypes.c_double))))
-    return {"attempts": attempts, "accepted": accepted, "acceptance": accepted / numpy.maximum(attempts, 1),
-            "mean_potential_energy": energy}
+                              None, ladder_kind)
+    exchange = ctypes.c_void_p()
+    check(lib.rc_exchange_create(text.encode(), len(ladder), ladder.ctypes.data_as(double), ctypes.byref(options),
+                                 ctypes.byref(exchange)))
+    try:
+        if walk is not None:
+            check(lib.rc_exchange_write_walk(exchange, str(walk).encode()))
+        check(lib.rc_exchange_execute(exchange))
+        lib.rc_exchange_counts(exchange, attempts.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
+                               accepted.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)), energy.ctypes.data_as(double))
+        lib.rc_exchange_mean_volumes(exchange, volume.ctypes.data_as(double))
+    finally:
+        lib.rc_exchange_destroy(exchange)
+    result = {"attempts": attempts, "accepted": accepted, "acceptance": accepted / numpy.maximum(attempts, 1),
+              "mean_potential_energy": energy}
+    if ladder_kind == 1:
+        result["mean_volume"] = volume
+    return result

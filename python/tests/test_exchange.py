@@ -6,6 +6,8 @@ mean height stays that of its law, and each pair's acceptance is the expectation
 (U_a - U_b)]) over the two exact laws (computed here on a grid). The samples come through the callback as numpy arrays;
 a scene without a thermostat raises Error naming it.
 """
+import os
+import tempfile
 import unittest
 
 import numpy
@@ -55,6 +57,46 @@ class ReplicaExchange(unittest.TestCase):
         with self.assertRaises(ricochet.Error) as caught:
             ricochet.replica_exchange(SCENE, [1.0, 0.5], interval=1, rounds=2)
         self.assertIn("temperatures[1]", str(caught.exception))
+
+
+GAS = {"dimension": 2, "box": {"size": [2, 2], "periodic": [True, True]},
+       "particles": [{"position": [0.5, 0.5], "velocity": [0.3, 0.1], "radius": 0.001, "mass": 1},
+                     {"position": [1.5, 1.2], "velocity": [-0.2, 0.4], "radius": 0.001, "mass": 1}],
+       "thermostat": {"temperature": 1, "rate": 2}, "stop": {"time": 1},
+       "barostat": {"pressure": 1, "interval": 0.01, "max_log_volume_step": 1}}
+
+
+class PressureExchange(unittest.TestCase):
+    """Two disks a thousandth of the box wide at kT = 1: an ideal gas whose area follows A^2 exp(-P A) at each
+    pressure, mean 3 / P, whatever the swaps (if they keep detailed balance)."""
+
+    def test_ideal_gas(self):
+        areas = [[], []]
+
+        def sample(round_, slot, positions, velocities, energy):
+            self.assertEqual(positions.shape, (2, 2))
+            areas[slot].append(1)
+
+        rounds = 1500
+        with tempfile.TemporaryDirectory() as folder:
+            walk = os.path.join(folder, "walk.csv")
+            result = ricochet.pressure_exchange(GAS, [0.6, 1.0], interval=0.5, rounds=rounds, seed=4, sample=sample,
+                                                walk=walk)
+            table = numpy.loadtxt(walk, delimiter=",", skiprows=1)
+        self.assertEqual(table.shape, (rounds, 3))
+        self.assertTrue(numpy.all(numpy.sort(table[:, 1:], axis=1) == [0.6, 1.0]))
+        self.assertEqual(int((table[1:, 1] != table[:-1, 1]).sum() + (table[0, 1] != 0.6)), result["accepted"][0])
+        self.assertEqual([len(a) for a in areas], [rounds, rounds])
+        for slot, p in enumerate([0.6, 1.0]):
+            self.assertLess(abs(result["mean_volume"][slot] - 3 / p), 5 * numpy.sqrt(3) / p * numpy.sqrt(2 / rounds))
+        self.assertGreater(result["acceptance"][0], 0.3)
+
+    def test_refused(self):
+        gas = dict(GAS)
+        del gas["barostat"]
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.pressure_exchange(gas, [0.5, 1.0], interval=1, rounds=2)
+        self.assertIn("barostat", str(caught.exception))
 
 
 if __name__ == "__main__":

@@ -134,7 +134,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (limits->events && e->events >= limits->events) break;
         int32_t k = rc_calendar_top(&e->calendar);
         double t = k >= 0 ? e->event[k].time : INFINITY;
-        double t_system = e->next_thermostat < e->next_shear ? e->next_thermostat : e->next_shear;
+        double t_system = e->next_thermostat < e->next_renewal ? e->next_thermostat : e->next_renewal;
         if ((t < t_system ? t : t_system) > limit) {
             if (limit > e->now) {
                 e->now = limit;
@@ -147,8 +147,9 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (t_system < t) {
             e->now = t_system;
             e->events++;
-            if (t_system == e->next_shear) { /* the images slid by the slack: every list is built afresh */
-                rc_status s = rc_edmd_reorder(e);
+            if (t_system == e->next_renewal) { /* the barostat's volume move; or under shear the images slid by the
+                                                 * slack: every list is built afresh */
+                rc_status s = e->barostat ? rc_edmd_barostat_move(e) : rc_edmd_reorder(e);
                 if (s != RC_OK) return s;
                 limit = limits->time - e->time_origin;
                 continue;
@@ -177,7 +178,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 double rc_edmd_next_event(rc_edmd *e)
 {
     int32_t k = rc_calendar_peek(&e->calendar);
-    double t = fmin(fmin(k >= 0 ? e->event[k].time : INFINITY, e->next_thermostat), e->next_shear);
+    double t = fmin(fmin(k >= 0 ? e->event[k].time : INFINITY, e->next_thermostat), e->next_renewal);
     return t < INFINITY ? t + e->time_origin : INFINITY;
 }
 

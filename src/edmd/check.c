@@ -9,7 +9,7 @@
 
 #include "core/memory.h"
 #include "core/status.h"
-#include "ricochet/edmd.h"
+#include "edmd/engine.h"
 
 static bool finite3(const double *v) { return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]); }
 
@@ -159,18 +159,34 @@ static int32_t first_overlap(const rc_edmd_def *def, const grid *g, int32_t i)
     return found;
 }
 
-static rc_status check_pairs(const rc_edmd_def *def)
+/* The first pair (i, j), i < j, found overlapping (*i = -1: none). */
+static rc_status find_pair(const rc_edmd_def *def, int32_t *i, int32_t *j)
 {
     grid g = {{1, 1, 1}, NULL, NULL};
     rc_status s = grid_build(def, &g);
-    for (int32_t i = 0; i < def->count && !s; i++) {
-        int32_t j = first_overlap(def, &g, i);
-        if (j >= 0)
-            s = rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d: the radii sum to %g, more than "
-                        "the distance between the centres", (int)i, (int)j, def->radii[i] + def->radii[j]);
-    }
+    *i = -1;
+    for (int32_t k = 0; k < def->count && !s && *i < 0; k++)
+        if ((*j = first_overlap(def, &g, k)) >= 0) *i = k;
     rc_free_temporary(g.head, (size_t)g.n[0] * g.n[1] * g.n[2], sizeof *g.head);
     rc_free_temporary(g.next, (size_t)def->count, sizeof *g.next);
+    return s;
+}
+
+rc_status rc_edmd_find_overlap(const rc_edmd_def *def, bool *overlaps)
+{
+    int32_t i, j;
+    rc_status s = find_pair(def, &i, &j);
+    *overlaps = i >= 0;
+    return s;
+}
+
+static rc_status check_pairs(const rc_edmd_def *def)
+{
+    int32_t i, j;
+    rc_status s = find_pair(def, &i, &j);
+    if (!s && i >= 0)
+        s = rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d: the radii sum to %g, more than "
+                    "the distance between the centres", (int)i, (int)j, def->radii[i] + def->radii[j]);
     return s;
 }
 

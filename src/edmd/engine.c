@@ -26,6 +26,7 @@ rc_edmd_def rc_edmd_default_def(void)
     d.impact = rc_impact_default_options();
     d.collapse.sleep = true;
     d.collapse.stall_events = 1000000;
+    d.barostat.max_log_volume_step = 0.01;
     return d;
 }
 
@@ -67,7 +68,8 @@ static rc_status check_scalars(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
     if (d->compression.rate != 0 && d->shear.on)
         return rc_fail(RC_INVALID_ARGUMENT, "compression: a sheared box (box.shear) cannot be compressed");
-    return rc_edmd_shear_check(d);
+    s = rc_edmd_barostat_check(d);
+    return s ? s : rc_edmd_shear_check(d);
 }
 
 /* The box walls of non-periodic axes, then the definition's walls, normalised. */
@@ -240,6 +242,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     e->initial_energy = (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
     if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_OK) return s;
+    if (d->barostat.pressure != 0 && (s = rc_edmd_barostat_create(e, d)) != RC_OK) return s;
     rc_edmd_start_thermostat(e);
     /* start in space-filling-curve order: input orders (lattice rows, files) scatter neighbours over memory */
     return e->reorder_interval > 0 ? rc_edmd_reorder(e) : rc_edmd_schedule_all(e);
@@ -270,6 +273,7 @@ void rc_edmd_destroy(rc_edmd *e)
     rc_edmd_cluster_destroy(e);
     rc_edmd_collapse_destroy(e);
     rc_edmd_growth_destroy(e);
+    rc_edmd_barostat_destroy(e);
     rc_edmd_steps_destroy(e);
     free(e->kin);
     free(e->mass);
@@ -286,4 +290,5 @@ void rc_edmd_destroy(rc_edmd *e)
 double rc_edmd_time(const rc_edmd *e) { return isnan(e->stopped_at) ? e->time_origin + e->now : e->stopped_at; }
 int32_t rc_edmd_count(const rc_edmd *e) { return e->n; }
 bool rc_edmd_sheared(const rc_edmd *e) { return e->shear_on; }
+bool rc_edmd_isobaric(const rc_edmd *e) { return e->barostat != NULL; }
 int rc_edmd_dimension(const rc_edmd *e) { return e->dimension; }

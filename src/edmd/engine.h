@@ -210,14 +210,15 @@ struct rc_edmd {
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
     bool growing;               /* the diameters grow now: scheduling and collisions take growth.c's path */
-    /* Lees-Edwards shear (shear.c); shear_on false and next_shear INFINITY without it */
+    /* Lees-Edwards shear (shear.c); shear_on false without it (next_renewal INFINITY unless the barostat uses it) */
     bool shear_on;
     int flow, gradient;
     double shear_rate, shear_speed; /* the rate, and the images' speed rate L_gradient */
     double shear_origin;        /* the images' offset delta at clock 0, in [0, L_flow) */
     double shear_epoch;         /* delta at the last full build of the lists, which anchors' images use */
     double shear_slack;         /* how far delta moves from shear_epoch before every list is rebuilt */
-    double next_shear;          /* the clock time of that renewal */
+    double next_renewal;        /* the clock time of the next renewal by time: shear's slack used up, or the
+                                 * barostat's volume move (never both) */
     /* the books of the peculiar motion (c = v - rate (x_gradient - L_gradient / 2) e_flow), at clock shear_time:
      * between velocity changes E' = -rate S, S' = -rate G and G is constant, so the integrals are exact */
     double shear_time;
@@ -228,6 +229,7 @@ struct rc_edmd {
     double gradient_motion;     /* G: sum of m c_gradient^2 */
     double shear_collisional;   /* sum over collisions of r_gradient dp_flow */
     rc_edmd_steps *steps;       /* stepped potentials (steps.c), or NULL */
+    struct rc_edmd_isobar *barostat; /* constant pressure (barostat.c), or NULL */
     bool transport_on;          /* def.transport: the Helfand moments are kept (transport.c) */
     rc_edmd_flux flux;
 };
@@ -534,6 +536,36 @@ rc_status rc_edmd_growth_resize(rc_edmd *e);
 /* The packing fraction now (the radii grown to now). */
 double rc_edmd_packing_fraction(const rc_edmd *e);
 
+/* The barostat's state (barostat.c): plain numbers, saved whole in checkpoints, and a scratch copy of the particles
+ * for the overlap test (not saved). Its moves fall at next_renewal. */
+typedef struct rc_edmd_isobar {
+    double pressure, interval, step, adapt_until;
+    uint64_t moves, accepted;
+    uint64_t window_moves, window_accepted; /* since delta last adapted */
+    rc_rng rng;
+    double *scratch;                        /* 3 positions and a radius per particle */
+} rc_edmd_isobar;
+
+/* barostat.c: constant pressure (docs/edmd.md, "Barostat"). The checks of def.barostat against the rest of the
+ * definition (messages name "barostat.<key>"; RC_OK when it is off). */
+rc_status rc_edmd_barostat_check(const rc_edmd_def *d);
+rc_status rc_edmd_barostat_create(rc_edmd *e, const rc_edmd_def *d);
+void rc_edmd_barostat_destroy(rc_edmd *e);
+/* The volume move at next_renewal (every particle's event still valid when it is rejected; every list and event
+ * rebuilt when it is accepted), and the next one planned. */
+rc_status rc_edmd_barostat_move(rc_edmd *e);
+/* Fills the barostat's observables. */
+void rc_edmd_barostat_measure(const rc_edmd *e, rc_edmd_observables *o);
+/* check.c: whether two particles of def overlap beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid; def needs only the
+ * dimension, box, periodic flags, count, positions and radii). RC_NO_MEMORY only. */
+rc_status rc_edmd_find_overlap(const rc_edmd_def *def, bool *overlaps);
+/* neighbours.c: the room a box leaves the shell: half of what 0.499 of the narrowest periodic edge leaves after the
+ * longest pair range (the largest diameter times reach_factor: an edge then holds two neighbour reaches); INFINITY
+ * when no axis is periodic. */
+double rc_edmd_shell_room(const rc_edmd *e, const double box[3]);
+/* The shell cut to the room of the present box, the cells and lists made anew for it (not filled: build_all). */
+rc_status rc_edmd_neighbours_resize(rc_edmd *e);
+
 /* squeeze.c: random placement through compression: inserted at random at packing fraction `start`, shrunk, then
  * grown back to the radii by a fast compression; RC_INVALID_ARGUMENT when it jams first. */
 rc_status rc_place_compressed(int dimension, const double box[3], const bool periodic[3], int32_t count,
@@ -545,6 +577,10 @@ rc_status rc_edmd_reorder(rc_edmd *e);
 
 /* energy */
 double rc_edmd_kinetic_energy(const rc_edmd *e);
+/* The volume (area in 2D) of a box of the engine's dimension; the degrees of freedom of the temperature, d N_f with
+ * N_f = N - 1 when momentum is conserved, else N. */
+double rc_edmd_box_volume(const rc_edmd *e, const double box[3]);
+double rc_edmd_degrees_of_freedom(const rc_edmd *e);
 double rc_edmd_potential_energy(const rc_edmd *e);
 /* Adds 2K dt up to now to the kinetic integral. */
 void rc_edmd_integrate_kinetic(rc_edmd *e);

@@ -262,20 +262,12 @@ static int32_t measure(rc_edmd *e)
  * reaches. */
 static rc_status resize(rc_edmd *e)
 {
-    double narrowest = INFINITY;
-    for (int a = 0; a < e->dimension; a++)
-        if (e->periodic[a]) narrowest = fmin(narrowest, e->box[a]);
-    double room = 0.5 * (0.499 * narrowest - e->reach_factor * e->max_diameter);
-    if (room < e->shell) {
-        if (!(room > 0.01 * e->max_diameter))
-            return rc_fail(RC_INVALID_ARGUMENT, "compression: the box (edge %g) is too small for particles of "
-                           "diameter %g; compress more particles", narrowest, e->max_diameter);
-        e->shell = room;
-        e->shell_exit = room * (1 - 1e-9);
-    }
-    rc_edmd_neighbours_destroy(e);
-    e->cell_head = NULL, e->anchor = NULL, e->neighbours = NULL, e->spill = NULL;
-    rc_status s = rc_edmd_neighbours_create(e);
+    double room = rc_edmd_shell_room(e, e->box);
+    if (room < e->shell && !(room > 0.01 * e->max_diameter))
+        return rc_fail(RC_INVALID_ARGUMENT, "compression: the box (narrowest periodic edge %g) is too small for "
+                       "particles of diameter %g; compress more particles",
+                       (2 * room + e->reach_factor * e->max_diameter) / 0.499, e->max_diameter);
+    rc_status s = rc_edmd_neighbours_resize(e);
     e->growth->built = e->max_diameter;
     return s;
 }

@@ -65,6 +65,26 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     return RC_OK;
 }
 
+double rc_edmd_shell_room(const rc_edmd *e, const double box[3])
+{
+    double narrowest = INFINITY;
+    for (int a = 0; a < e->dimension; a++)
+        if (e->periodic[a]) narrowest = fmin(narrowest, box[a]);
+    return 0.5 * (0.499 * narrowest - e->reach_factor * e->max_diameter);
+}
+
+rc_status rc_edmd_neighbours_resize(rc_edmd *e)
+{
+    double room = rc_edmd_shell_room(e, e->box);
+    if (room < e->shell) {
+        e->shell = room;
+        e->shell_exit = room * (1 - 1e-9);
+    }
+    rc_edmd_neighbours_destroy(e);
+    e->cell_head = NULL, e->anchor = NULL, e->neighbours = NULL, e->spill = NULL;
+    return rc_edmd_neighbours_create(e);
+}
+
 void rc_edmd_neighbours_destroy(rc_edmd *e)
 {
     free(e->cell_head);
@@ -318,7 +338,7 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
     rc_edmd_lists_clear(e);
     if (e->shear_on) { /* the images' offset the anchors see until the next renewal */
         e->shear_epoch = rc_edmd_shear_offset(e);
-        e->next_shear = e->shear_speed != 0 ? e->now + e->shear_slack / fabs(e->shear_speed) : INFINITY;
+        e->next_renewal = e->shear_speed != 0 ? e->now + e->shear_slack / fabs(e->shear_speed) : INFINITY;
     }
     for (int32_t k = 0; k < e->n; k++) anchor_here(e, k);
     for (int32_t k = e->n - 1; k >= 0; k--) cell_insert(e, k);

@@ -33,14 +33,16 @@ double rc_edmd_potential_energy(const rc_edmd *e)
     return sum;
 }
 
-static double volume(const rc_edmd *e)
+double rc_edmd_box_volume(const rc_edmd *e, const double box[3])
 {
     double v = 1;
-    for (int a = 0; a < e->dimension; a++) v *= e->box[a];
+    for (int a = 0; a < e->dimension; a++) v *= box[a];
     return v;
 }
 
-static double degrees_of_freedom(const rc_edmd *e)
+static double volume(const rc_edmd *e) { return rc_edmd_box_volume(e, e->box); }
+
+double rc_edmd_degrees_of_freedom(const rc_edmd *e)
 {
     double n = e->momentum_conserved && e->n > 1 ? e->n - 1 : e->n;
     return e->dimension * n;
@@ -70,6 +72,8 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->kicks = e->kicks;
     o->packing_fraction = rc_edmd_packing_fraction(e);
     o->reduced_pressure = e->growth ? e->growth->pressure : NAN;
+    o->volume = volume(e);
+    rc_edmd_barostat_measure(e, o);
     if (e->steps) {
         o->step_events = e->steps->events;
         o->step_bounces = e->steps->bounces;
@@ -83,7 +87,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     double balance = o->kinetic_energy + o->potential_energy + e->dissipated - e->thermostat_energy;
     o->energy_drift = e->initial_energy != 0 ? (balance - e->initial_energy) / fabs(e->initial_energy) : balance;
     o->max_overlap = e->max_overlap;
-    double dof = degrees_of_freedom(e);
+    double dof = rc_edmd_degrees_of_freedom(e);
     o->temperature = dof > 0 ? 2 * o->kinetic_energy / dof : 0;
     /* the kinetic integral up to now: the closed part and the open piece since the last change of K */
     o->kinetic_integral = e->kinetic_integral + 2 * e->kinetic * (e->now - e->kinetic_time);

@@ -83,6 +83,7 @@ static void rebase_clock(rc_edmd *e)
     e->now = 0;
     e->kinetic_time = 0;
     e->next_thermostat -= shift;
+    e->next_renewal -= shift;
     if (e->shear_on) rc_edmd_shear_rebase(e, shift);
     if (e->transport_on) rc_edmd_transport_rebase(e, shift);
 }

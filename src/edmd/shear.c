@@ -107,7 +107,7 @@ static void changed(rc_edmd *e, int32_t k, const double old[3])
 
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
 {
-    e->next_shear = INFINITY;
+    e->next_renewal = INFINITY;
     if (!d->shear.on) return RC_OK;
     e->shear_on = true;
     e->flow = d->shear.flow, e->gradient = d->shear.gradient;
@@ -221,7 +221,6 @@ void rc_edmd_shear_rebase(rc_edmd *e, double shift)
 {
     close_books(e);
     e->shear_time -= shift;
-    e->next_shear -= shift;
     e->shear_origin = modulo(e->shear_origin + e->shear_speed * shift, e->box[e->flow]);
 }
 

@@ -82,6 +82,12 @@ static void fields(rc_bytes *c, rc_edmd *e, rc_status *status)
     }
     if (e->transport_on) FIELD(c, e->flux);
     if (e->steps) capture_fields(c, e, status);
+    if (e->barostat) { /* the box changes: it, the shell cut to it and the moves' books */
+        rc_edmd_isobar *b = e->barostat;
+        FIELD(c, e->box), FIELD(c, e->half_box), FIELD(c, e->shell), FIELD(c, e->shell_exit), FIELD(c, e->next_renewal);
+        FIELD(c, b->step), FIELD(c, b->moves), FIELD(c, b->accepted), FIELD(c, b->window_moves);
+        FIELD(c, b->window_accepted), FIELD(c, b->rng);
+    }
 }
 
 /* What identifies the layout: the engine must be built from the same definition to take the state back. */
@@ -100,8 +106,9 @@ static header header_of(const rc_edmd *e)
     h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
     h.species = e->species != NULL, h.hold = e->hold != NULL;
     h.last_collision = (uint8_t)((e->last_collision != NULL) | (e->last_hit != NULL) << 1);
-    /* bit 1: compression; bit 2: stepped potentials */
-    h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1 | (e->steps != NULL) << 2);
+    /* bit 1: compression; bit 2: stepped potentials; bit 3: barostat */
+    h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1 | (e->steps != NULL) << 2 |
+                            (e->barostat != NULL) << 3);
     return h;
 }
 
@@ -154,6 +161,16 @@ static rc_status check_restored(const rc_edmd *e)
     return s;
 }
 
+/* A restored box (barostat) must leave the shell room, as every volume move does. */
+static rc_status check_box(const rc_edmd *e)
+{
+    bool fine = e->shell > 0 && e->shell_exit > 0 && e->shell_exit <= e->shell;
+    for (int a = 0; a < e->dimension; a++) fine = fine && e->box[a] > 0 && e->box[a] <= ldexp(1, 40);
+    if (!fine || !(rc_edmd_shell_room(e, e->box) >= e->shell))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the box or the shell is not valid");
+    return RC_OK;
+}
+
 rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
 {
     if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_restore: NULL argument");
@@ -174,6 +191,8 @@ rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
     if (c.left != 0) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes too many", c.left);
     if (s == RC_OK) s = check_restored(e);
     if (s == RC_OK && e->growth) s = rc_edmd_growth_resize(e);
+    if (s == RC_OK && e->barostat) s = check_box(e);
+    if (s == RC_OK && e->barostat) s = rc_edmd_neighbours_resize(e);
     if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
     return s == RC_OK ? rc_edmd_schedule_all(e) : s;
 }

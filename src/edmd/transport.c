@@ -23,6 +23,7 @@ rc_status rc_edmd_transport_start(rc_edmd *e, const rc_edmd_def *d)
     if (d->thermostat_rate > 0) why = "no thermostat";
     if (d->shear.on) why = "no shear";
     if (d->compression.rate != 0) why = "no compression";
+    if (d->barostat.pressure != 0) why = "a fixed volume (no barostat)";
     if (d->interaction_count > 0) why = "no stepped potentials";
     if (d->restitution != 1) why = "elastic collisions (restitution 1)";
     if (why)

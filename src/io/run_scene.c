@@ -15,7 +15,7 @@ static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box"
                                        "gravity", "walls", "restitution", "event_detection", "thermostat",
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
                                        "equilibration", "contact_tolerance", "impact", "collapse", "compression",
-                                       "interactions", "mixing", "measure", NULL};
+                                       "interactions", "mixing", "measure", "barostat", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -28,6 +28,7 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_settings(root, scene);
     if (!s) s = rc_run_read_contacts(root, scene);
     if (!s) s = rc_run_read_compression(root, scene);
+    if (!s) s = rc_run_read_barostat(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
     if (!s) s = rc_run_read_interactions(root, scene);
     if (!s) s = rc_run_read_measure(root, scene);

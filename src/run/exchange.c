@@ -1,9 +1,12 @@
-/* Replica exchange over temperatures (ricochet/exchange.h; docs/scaling.md, "Replica exchange"): M replicas of one
- * event-driven scene with an Andersen thermostat, each run for an interval per round from an engine built afresh
- * from its configuration, then neighbouring temperatures swap configurations by the canonical Metropolis rule
- * min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)]) (Swendsen and Wang 1986; Hukushima and Nemoto 1996), velocities scaled by
- * sqrt(T_new / T_old). */
+/* Replica exchange over temperatures or pressures (ricochet/exchange.h; docs/scaling.md, "Replica exchange"): M
+ * replicas of one event-driven scene with an Andersen thermostat (and over pressures a barostat), each run for an
+ * interval per round from an engine built afresh from its configuration and box, then neighbouring rungs swap
+ * configurations by the canonical Metropolis rule: over temperatures min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)])
+ * (Swendsen and Wang 1986; Hukushima and Nemoto 1996), velocities scaled by sqrt(T_new / T_old); over pressures
+ * min(1, exp[(P_i - P_j)(V_i - V_j) / kT]) (Okabe et al. 2001). */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,14 +21,16 @@ enum { MOST_SLOTS = 1024 };
 /* One replica: its configuration between rounds (up to date in the process that advances it). */
 typedef struct replica {
     double *positions, *velocities;
-    double potential_energy;
+    double box[3];
+    double potential_energy, volume;
 } replica;
 
 struct rc_exchange {
     rc_run_scene *scene;
     const rc_edmd_def *base;
     int slots;
-    double *t;                    /* the ladder */
+    double *t;                    /* the ladder: temperatures or pressures */
+    bool pressures;
     replica *replicas;
     int *order;                   /* order[slot]: the replica at that temperature */
     int *slot_of;                 /* slot_of[replica] */
@@ -33,19 +38,25 @@ struct rc_exchange {
     int64_t round;
     rc_rng rng;                   /* the swap decisions */
     int64_t *attempts, *accepted; /* per pair */
-    double *mean_energy;          /* per slot */
+    double *mean_energy, *mean_volume; /* per slot */
     rc_frame frame;
+    FILE *walk;                   /* the walk table, or NULL */
+    char *walk_path;
 };
 
 static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
                        rc_run_scene **scene)
 {
     if (!scene_text || !t || !o) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_run: NULL argument");
+    bool pressures = o->ladder == RC_EXCHANGE_PRESSURES;
+    const char *what = pressures ? "pressures" : "temperatures";
+    if ((unsigned)o->ladder > RC_EXCHANGE_PRESSURES)
+        return rc_fail(RC_INVALID_ARGUMENT, "ladder: %d is not temperatures (0) or pressures (1)", (int)o->ladder);
     if (slots < 2 || slots > MOST_SLOTS)
-        return rc_fail(RC_INVALID_ARGUMENT, "temperatures: %d of them; replica exchange needs 2 to %d", slots, MOST_SLOTS);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d of them; replica exchange needs 2 to %d", what, slots, MOST_SLOTS);
     for (int k = 0; k < slots; k++)
         if (!(t[k] > 0 && isfinite(t[k])) || (k > 0 && !(t[k] > t[k - 1])))
-            return rc_fail(RC_INVALID_ARGUMENT, "temperatures[%d]: %g is not positive and above the one before", k, t[k]);
+            return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: %g is not positive and above the one before", what, k, t[k]);
     if (!(o->interval > 0 && isfinite(o->interval)))
         return rc_fail(RC_INVALID_ARGUMENT, "interval: %g is not a positive number", o->interval);
     if (o->rounds <= 0) return rc_fail(RC_INVALID_ARGUMENT, "rounds: %lld is not positive", (long long)o->rounds);
@@ -55,6 +66,9 @@ static rc_status check(const char *scene_text, int slots, const double *t, const
     if (!s && !(rc_run_scene_def(*scene)->thermostat_rate > 0))
         s = rc_fail(RC_INVALID_ARGUMENT, "thermostat: replica exchange needs the scene's thermostat (its temperature "
                                          "is each replica's)");
+    if (!s && pressures && !(rc_run_scene_def(*scene)->barostat.pressure > 0))
+        s = rc_fail(RC_INVALID_ARGUMENT, "barostat: replica exchange over pressures needs the scene's barostat (its "
+                                         "pressure is each replica's)");
     return s;
 }
 
@@ -72,12 +86,16 @@ void rc_exchange_destroy(rc_exchange *x)
     free(x->attempts);
     free(x->accepted);
     free(x->mean_energy);
+    free(x->mean_volume);
+    if (x->walk) fclose(x->walk);
+    free(x->walk_path);
     rc_frame_release(&x->frame);
     rc_run_scene_destroy(x->scene);
     free(x);
 }
 
-/* Every replica at the scene's configuration, its velocities scaled from the scene's temperature to its own. */
+/* Every replica at the scene's configuration and box, its velocities scaled from the scene's temperature to its own
+ * (over temperatures). */
 static rc_status start(rc_exchange *x)
 {
     size_t n = 3 * (size_t)x->base->count;
@@ -89,7 +107,8 @@ static rc_status start(rc_exchange *x)
         r->velocities = malloc(n * sizeof(double));
         if (!r->positions || !r->velocities) return rc_fail(RC_NO_MEMORY, "out of memory");
         memcpy(r->positions, x->base->positions, n * sizeof(double));
-        double scale = scene_t > 0 ? sqrt(x->t[k] / scene_t) : 1;
+        memcpy(r->box, x->base->box, sizeof r->box);
+        double scale = scene_t > 0 && !x->pressures ? sqrt(x->t[k] / scene_t) : 1;
         for (size_t i = 0; i < n; i++) r->velocities[i] = x->base->velocities[i] * scale;
     }
     return RC_OK;
@@ -107,6 +126,7 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
         x->base = rc_run_scene_def(x->scene);
         x->slots = slots;
         x->options = *o;
+        x->pressures = o->ladder == RC_EXCHANGE_PRESSURES;
         rc_rng_seed(&x->rng, o->seed);
         x->t = malloc((size_t)slots * sizeof *x->t);
         x->replicas = calloc((size_t)slots, sizeof *x->replicas);
@@ -115,7 +135,9 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
         x->attempts = calloc((size_t)slots, sizeof *x->attempts);
         x->accepted = calloc((size_t)slots, sizeof *x->accepted);
         x->mean_energy = calloc((size_t)slots, sizeof *x->mean_energy);
-        s = x->t && x->replicas && x->order && x->slot_of && x->attempts && x->accepted && x->mean_energy
+        x->mean_volume = calloc((size_t)slots, sizeof *x->mean_volume);
+        s = x->t && x->replicas && x->order && x->slot_of && x->attempts && x->accepted && x->mean_energy &&
+                    x->mean_volume
                 ? rc_frame_init(&x->frame, x->base->count, false) : rc_fail(RC_NO_MEMORY, "out of memory");
     }
     if (!s) {
@@ -138,7 +160,10 @@ rc_status rc_exchange_advance(rc_exchange *x, int k)
     rc_edmd_def def = *x->base;
     def.positions = r->positions;
     def.velocities = r->velocities;
-    def.thermostat_temperature = x->t[slot];
+    memcpy(def.box, r->box, sizeof def.box);
+    def.barostat.adapt_until = 0; /* every round starts afresh: a step adapting in each would break the balance */
+    if (x->pressures) def.barostat.pressure = x->t[slot];
+    else def.thermostat_temperature = x->t[slot];
     def.seed = rc_sweep_seed(x->options.seed, 1 + x->round * MOST_SLOTS + slot);
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&def, &engine);
@@ -149,6 +174,8 @@ rc_status rc_exchange_advance(rc_exchange *x, int k)
         rc_edmd_observables now;
         rc_edmd_measure(engine, &now);
         r->potential_energy = now.potential_energy;
+        r->volume = now.volume;
+        memcpy(r->box, x->frame.box, sizeof r->box);
         size_t bytes = 3 * (size_t)def.count * sizeof(double);
         memcpy(r->positions, x->frame.positions, bytes);
         memcpy(r->velocities, x->frame.velocities, bytes);
@@ -168,15 +195,27 @@ void rc_exchange_set_energy(rc_exchange *x, int k, double energy)
     if (x && k >= 0 && k < x->slots) x->replicas[k].potential_energy = energy;
 }
 
-/* The Metropolis test of slots a and a + 1; on success their replicas trade temperatures, velocities scaled. */
+double rc_exchange_volume(const rc_exchange *x, int k)
+{
+    return x && k >= 0 && k < x->slots ? x->replicas[k].volume : NAN;
+}
+
+void rc_exchange_set_volume(rc_exchange *x, int k, double volume)
+{
+    if (x && k >= 0 && k < x->slots) x->replicas[k].volume = volume;
+}
+
+/* The Metropolis test of slots a and a + 1; on success their replicas trade rungs (over temperatures with their
+ * velocities scaled). */
 static bool try_swap(rc_exchange *x, int a)
 {
     replica *p = &x->replicas[x->order[a]], *q = &x->replicas[x->order[a + 1]];
-    double exponent = (1 / x->t[a] - 1 / x->t[a + 1]) * (p->potential_energy - q->potential_energy);
+    double exponent = x->pressures ? (x->t[a] - x->t[a + 1]) * (p->volume - q->volume) / x->base->thermostat_temperature
+                                   : (1 / x->t[a] - 1 / x->t[a + 1]) * (p->potential_energy - q->potential_energy);
     double u = rc_rng_uniform(&x->rng); /* drawn every time, so that the stream does not depend on the energies */
     if (!(exponent >= 0 || u < exp(exponent))) return false;
-    double up = sqrt(x->t[a + 1] / x->t[a]);
-    for (size_t i = 0; i < 3 * (size_t)x->base->count; i++) p->velocities[i] *= up, q->velocities[i] /= up;
+    double up = x->pressures ? 1 : sqrt(x->t[a + 1] / x->t[a]);
+    for (size_t i = 0; up != 1 && i < 3 * (size_t)x->base->count; i++) p->velocities[i] *= up, q->velocities[i] /= up;
     int keep = x->order[a];
     x->order[a] = x->order[a + 1];
     x->order[a + 1] = keep;
@@ -185,19 +224,52 @@ static bool try_swap(rc_exchange *x, int a)
     return true;
 }
 
-void rc_exchange_swap(rc_exchange *x)
+rc_status rc_exchange_write_walk(rc_exchange *x, const char *path)
 {
-    if (!x) return;
-    for (int k = 0; k < x->slots; k++)
-        x->mean_energy[k] += (x->replicas[x->order[k]].potential_energy - x->mean_energy[k]) / (double)(x->round + 1);
+    if (!x || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_write_walk: NULL argument");
+    if (x->walk) fclose(x->walk);
+    free(x->walk_path);
+    x->walk_path = malloc(strlen(path) + 1);
+    if (!x->walk_path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    strcpy(x->walk_path, path);
+    x->walk = fopen(path, "w");
+    if (!x->walk) return rc_fail(RC_IO_ERROR, "walk table %s: cannot write (%s)", path, strerror(errno));
+    fputs("round", x->walk);
+    for (int k = 0; k < x->slots; k++) fprintf(x->walk, ",replica_%d", k);
+    return fputs("\n", x->walk) < 0 ? rc_fail(RC_IO_ERROR, "walk table %s: cannot write", path) : RC_OK;
+}
+
+/* The walk's row of the round that just ended: the rung each replica holds now. */
+static rc_status walk_row(rc_exchange *x)
+{
+    bool ok = fprintf(x->walk, "%lld", (long long)x->round) > 0;
+    for (int k = 0; ok && k < x->slots; k++) ok = fprintf(x->walk, ",%.17g", x->t[x->slot_of[k]]) > 0;
+    ok = ok && fputs("\n", x->walk) >= 0 && fflush(x->walk) == 0;
+    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "walk table %s: cannot write (%s)", x->walk_path, strerror(errno));
+}
+
+rc_status rc_exchange_swap(rc_exchange *x)
+{
+    if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_swap: NULL exchange");
+    for (int k = 0; k < x->slots; k++) {
+        const replica *r = &x->replicas[x->order[k]];
+        x->mean_energy[k] += (r->potential_energy - x->mean_energy[k]) / (double)(x->round + 1);
+        x->mean_volume[k] += (r->volume - x->mean_volume[k]) / (double)(x->round + 1);
+    }
     for (int a = (int)(x->round % 2); a + 1 < x->slots; a += 2) {
         x->attempts[a]++;
         x->accepted[a] += try_swap(x, a);
     }
+    rc_status s = x->walk ? walk_row(x) : RC_OK;
     x->round++;
+    return s;
 }
 
 int64_t rc_exchange_round(const rc_exchange *x) { return x ? x->round : 0; }
+
+int64_t rc_exchange_rounds(const rc_exchange *x) { return x ? x->options.rounds : 0; }
+
+int rc_exchange_slots(const rc_exchange *x) { return x ? x->slots : 0; }
 
 void rc_exchange_counts(const rc_exchange *x, int64_t *attempts, int64_t *accepted, double *mean_energy)
 {
@@ -208,13 +280,18 @@ void rc_exchange_counts(const rc_exchange *x, int64_t *attempts, int64_t *accept
     }
 }
 
+void rc_exchange_mean_volumes(const rc_exchange *x, double *mean_volume)
+{
+    for (int k = 0; x && mean_volume && k < x->slots; k++) mean_volume[k] = x->mean_volume[k];
+}
+
 rc_status rc_exchange_execute(rc_exchange *x)
 {
     if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_execute: NULL exchange");
     rc_status s = RC_OK;
     while (!s && x->round < x->options.rounds) {
         for (int k = 0; !s && k < x->slots; k++) s = rc_exchange_advance(x, k);
-        if (!s) rc_exchange_swap(x);
+        if (!s) s = rc_exchange_swap(x);
     }
     return s;
 }

@@ -24,7 +24,8 @@ enum {
     T = RC_OBSERVABLE_TIME_STEPPING,
     ROW = RC_OBSERVABLE_ROW,
     SUM = RC_OBSERVABLE_SUMMARY,
-    SH = RC_OBSERVABLE_SHEAR
+    SH = RC_OBSERVABLE_SHEAR,
+    BA = RC_OBSERVABLE_BAROSTAT
 };
 
 #define ED(field, type) type, offsetof(rc_edmd_observables, field)
@@ -81,6 +82,12 @@ static const entry table[] = {
     {{"compressibility", "1", "Z = P V / (N kT) over the interval", E | ROW | SUM}, ED(compressibility, F64), NO},
     {{"packing_fraction", "1", "the particles' volume (area in 2D) over the box's now; it grows during a compression",
       E | ROW | SUM}, ED(packing_fraction, F64), NO},
+    {{"volume", "volume", "barostat: the box's volume (area in 2D) now", E | ROW | SUM | BA}, ED(volume, F64), NO},
+    {{"volume_moves", "1", "barostat: volume moves tried so far", E | ROW | SUM | BA}, ED(volume_moves, U64), NO},
+    {{"volume_acceptance", "1", "barostat: the fraction of the volume moves accepted so far", E | ROW | SUM | BA},
+     ED(volume_acceptance, F64), NO},
+    {{"max_log_volume_step", "1", "barostat: the largest step of ln V now (it adapts before barostat.adapt_until)",
+      E | SUM | BA}, ED(max_log_volume_step, F64), NO},
     {{"reduced_pressure", "1", "compression: Z = P V / (N kT) over its last window of collisions, the value "
       "compression.until compares (empty without a compression)", E | ROW | SUM}, ED(reduced_pressure, F64), NO},
     {{"collision_rate", "1/time", "pair collisions per particle per unit time over the interval", E | ROW | SUM},
@@ -144,12 +151,14 @@ void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double 
                               : read_field(&t, table[k].rigid_type, table[k].rigid_offset);
 }
 
-/* Whether entry k belongs to the run: its engine has it, and a shear observable only under shear. */
+/* Whether entry k belongs to the run: its engine has it, a shear observable only under shear, a barostat one only
+ * with a barostat. */
 static bool belongs(const rc_run *run, int k, int wanted)
 {
     wanted |= engine_flag(run->dynamics);
     return (table[k].info.flags & wanted) == wanted &&
-           (!(table[k].info.flags & SH) || (run->edmd && rc_edmd_sheared(run->edmd)));
+           (!(table[k].info.flags & SH) || (run->edmd && rc_edmd_sheared(run->edmd))) &&
+           (!(table[k].info.flags & BA) || (run->edmd && rc_edmd_isobaric(run->edmd)));
 }
 
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices)

@@ -1,6 +1,7 @@
 /* The tables of a sweep (ricochet/sweep.h; docs/formats.md, "sweep.csv"): DIRECTORY/sweep.csv, one row per run (its
  * index, point, replica, seed, the varied values, status, message, how it stopped and every number of its
- * summary.json, nested keys by dotted name), and DIRECTORY/sweep_means.csv, one row per point with the mean and the
+ * summary.json, nested keys by dotted name), the same as DIRECTORY/sweep.h5 (a dataset per column, through
+ * src/io/h5_table.c), and DIRECTORY/sweep_means.csv, one row per point with the mean and the
  * standard error of the mean (the sample standard deviation over sqrt(n)) of each number over the replicas that
  * ended ok. Numbers are written with 17 significant digits, so that they read back to the same bits. */
 #include <math.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "io/h5_table.h"
 #include "io/json_document.h"
 #include "run/sweep.h"
 
@@ -216,6 +218,67 @@ static bool fill_means(FILE *f, const void *context)
     return !ferror(f);
 }
 
+/* A varied value as text: a string as itself, anything else as compact JSON (to free). */
+static char *value_text(const cJSON *v)
+{
+    return cJSON_IsString(v) ? strdup(v->valuestring) : cJSON_PrintUnformatted(v);
+}
+
+/* The run table as HDF5: the columns of sweep.csv, numbers as float64 (NAN: missing), the rest as strings; a varied
+ * key is a number column when every value is a number. */
+static rc_status write_h5(const table *t, const char *path)
+{
+    const rc_sweep *w = t->sweep;
+    int64_t n = w->runs;
+    int count = 7 + w->key_count + t->column_count, at = 0;
+    rc_h5_column *columns = calloc((size_t)count, sizeof *columns);
+    double *numbers = malloc((size_t)(4 + w->key_count + t->column_count) * (size_t)(n > 0 ? n : 1) * sizeof *numbers);
+    const char **texts = calloc((size_t)(3 + w->key_count) * (size_t)(n > 0 ? n : 1), sizeof *texts);
+    char **owned = calloc((size_t)w->key_count * (size_t)(n > 0 ? n : 1) + 1, sizeof *owned);
+    rc_status s = columns && numbers && texts && owned ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
+    double *next_number = numbers;
+    const char **next_text = texts;
+    static const char *const counters[] = {"run", "point", "replica", "seed"};
+    for (int c = 0; !s && c < 4; c++, next_number += n) {
+        for (int64_t k = 0; k < n; k++) {
+            const run_row *row = &t->rows[k];
+            double counts[3] = {(double)k, (double)(k / w->replicas), (double)(k % w->replicas)};
+            next_number[k] = c < 3 ? counts[c] : row->seeded ? (double)row->seed : NAN;
+        }
+        columns[at++] = (rc_h5_column){counters[c], next_number, NULL};
+    }
+    for (int j = 0; !s && j < w->key_count; j++) {
+        bool numeric = true;
+        for (int64_t k = 0; k < n; k++) numeric = numeric && cJSON_IsNumber(rc_sweep_value(w, k / w->replicas, j));
+        for (int64_t k = 0; k < n; k++) {
+            const cJSON *v = rc_sweep_value(w, k / w->replicas, j);
+            if (numeric) next_number[k] = v->valuedouble;
+            else next_text[k] = owned[(size_t)j * (size_t)n + (size_t)k] = value_text(v);
+        }
+        columns[at++] = (rc_h5_column){w->keys[j].path, numeric ? next_number : NULL, numeric ? NULL : next_text};
+        if (numeric) next_number += n;
+        else next_text += n;
+    }
+    static const char *const words[] = {"status", "message", "stopped_by"};
+    for (int c = 0; !s && c < 3; c++, next_text += n) {
+        for (int64_t k = 0; k < n; k++)
+            next_text[k] = c == 0 ? rc_sweep_status_name(t->rows[k].state) : c == 1 ? t->rows[k].message
+                                                                                     : t->rows[k].stopped_by;
+        columns[at++] = (rc_h5_column){words[c], NULL, next_text};
+    }
+    for (int c = 0; !s && c < t->column_count; c++, next_number += n) {
+        for (int64_t k = 0; k < n; k++) next_number[k] = value_at(&t->rows[k], c);
+        columns[at++] = (rc_h5_column){t->columns[c], next_number, NULL};
+    }
+    if (!s) s = rc_h5_table_write(path, "the sweep table", n, columns, at);
+    for (size_t k = 0; owned && k < (size_t)w->key_count * (size_t)n; k++) cJSON_free(owned[k]);
+    free(owned);
+    free(texts);
+    free(numbers);
+    free(columns);
+    return s;
+}
+
 rc_status rc_sweep_write_tables(const rc_sweep *w)
 {
     if (!w) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_write_tables: NULL sweep");
@@ -225,12 +288,15 @@ rc_status rc_sweep_write_tables(const rc_sweep *w)
     if (!s && t.failed) s = rc_fail(RC_NO_MEMORY, "out of memory reading the summaries");
     const char *folder = w->root ? w->root : w->directory;
     char *runs = rc_run_join(folder, "sweep.csv"), *means = rc_run_join(folder, "sweep_means.csv");
-    if (!s && (!runs || !means)) s = RC_NO_MEMORY;
+    char *h5 = rc_run_join(folder, "sweep.h5");
+    if (!s && (!runs || !means || !h5)) s = rc_fail(RC_NO_MEMORY, "out of memory");
     if (!s) s = rc_directory_make(folder);
     if (!s) s = rc_run_write_file(runs, "the sweep table", fill_runs, &t);
     if (!s) s = rc_run_write_file(means, "the table of means", fill_means, &t);
+    if (!s) s = write_h5(&t, h5);
     free(runs);
     free(means);
+    free(h5);
     for (int64_t k = 0; t.rows && k < w->runs; k++) free(t.rows[k].values);
     for (int c = 0; c < t.column_count; c++) free(t.columns[c]);
     free(t.columns);

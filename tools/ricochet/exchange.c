@@ -1,35 +1,46 @@
-/* ricochet exchange SCENE --temperatures LIST [options] (docs/cli.md): parse the command line, run replica exchange
- * over the temperatures with the library (ricochet/exchange.h: an event-driven scene with a thermostat, neighbouring
- * temperatures swapping configurations by the canonical Metropolis rule) and print the swap acceptance of each pair
- * and the mean potential energy at each temperature as JSON. */
+/* ricochet exchange SCENE --temperatures LIST | --pressures LIST [options] (docs/cli.md): parse the command line, run
+ * replica exchange over the temperatures or pressures with the library (ricochet/exchange.h: an event-driven scene
+ * with a thermostat, and a barostat over pressures, neighbouring rungs swapping configurations by the canonical
+ * Metropolis rule) and print the swap acceptance of each pair and the mean potential energy (and volume) at each rung
+ * as JSON. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exchange.h"
+#ifdef RICOCHET_MPI
+#include "ricochet/mpi.h"
+#endif
 
-enum { TEMPERATURES, INTERVAL, ROUNDS, SEED, COMPACT, HELP };
+enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, WALK, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
     {"temperatures", 0, "LIST", "the ladder: kT of each replica, increasing, comma-separated (at least two)",
      TEMPERATURES},
+    {"pressures", 0, "LIST", "or the ladder over pressures: each replica's barostat pressure, increasing, comma-\n"
+                             "separated (the scene needs a \"barostat\"; kT is its thermostat's temperature)",
+     PRESSURES},
     {"interval", 0, "T", "simulation time each replica runs between swap attempts (default 1)", INTERVAL},
     {"rounds", 0, "N", "rounds of run-then-swap (default 1000)", ROUNDS},
     {"seed", 0, "S", "seed of the swap decisions and the thermostats' streams (default 1)", SEED},
+    {"walk", 0, "FILE", "write the walk table (CSV): per round, the rung each replica holds after the swaps", WALK},
     {"compact", 0, NULL, "print the JSON on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
 };
 
 const rc_cli_command rc_cli_exchange_command = {
     "exchange",
-    "usage: ricochet exchange SCENE --temperatures T0,T1,... [options]\n",
+    "usage: ricochet exchange SCENE --temperatures T0,T1,... [options]\n"
+    "       ricochet exchange SCENE --pressures P0,P1,... [options]\n",
     "Replica exchange (parallel tempering) over temperatures: one replica of SCENE (an event-driven scene with a\n"
     "\"thermostat\", whose temperature each replica replaces with its own) per temperature, each run INTERVAL of\n"
     "simulation time per round; then neighbouring temperatures (even pairs in even rounds, odd pairs in odd ones)\n"
     "swap their configurations with probability min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)]), U the potential energy,\n"
     "the velocities scaled by sqrt(T_new / T_old). Prints the attempts, acceptances and acceptance rate of each pair\n"
-    "and the mean potential energy at each temperature as JSON. The same scene, ladder and seed give the same bits.\n",
+    "and the mean potential energy at each temperature as JSON. The same scene, ladder and seed give the same bits.\n"
+    "With --pressures the replicas run at the barostat's pressures (docs/formats.md, \"Barostat\") and swap with\n"
+    "probability min(1, exp[(P_i - P_j)(V_i - V_j) / kT]), V the box's volume; the report adds the mean volume.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
     "The replicas run in this process, one after the other (docs/scaling.md, \"Replica exchange\").\n"
@@ -40,24 +51,32 @@ const rc_cli_command rc_cli_exchange_command = {
 
 typedef struct exchange_arguments {
     const char *path;
-    double temperatures[MOST_TEMPERATURES];
+    double ladder[MOST_TEMPERATURES];
+    bool ladder_given;
     int slots;
+    const char *walk;
     rc_exchange_options options;
     bool compact, help;
 } exchange_arguments;
 
-/* A comma-separated list of numbers (their order and sign are the library's to check, naming the entry). */
-static int parse_list(const char *text, exchange_arguments *a)
+/* A comma-separated list of numbers (their order and sign are the library's to check, naming the entry): the
+ * temperatures or the pressures. */
+static int parse_list(const char *text, exchange_arguments *a, rc_exchange_ladder ladder)
 {
+    const char *name = ladder == RC_EXCHANGE_PRESSURES ? "--pressures" : "--temperatures";
+    if (a->ladder_given && a->options.ladder != ladder)
+        return rc_cli_fail(RC_EXIT_USAGE, "%s: give --temperatures or --pressures, not both", name);
+    a->ladder_given = true;
+    a->options.ladder = ladder;
     a->slots = 0;
     for (const char *p = text;; p++) {
         char *end;
         errno = 0;
         double x = strtod(p, &end);
         if (end == p || errno || !isfinite(x) || (*end && *end != ',') || a->slots == MOST_TEMPERATURES)
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: \"%s\" is not a list of at most %d numbers "
-                               "T0,T1,...", text, MOST_TEMPERATURES);
-        a->temperatures[a->slots++] = x;
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: \"%s\" is not a list of at most %d numbers x0,x1,...", name,
+                               text, MOST_TEMPERATURES);
+        a->ladder[a->slots++] = x;
         if (!*end) return RC_CLI_GO_ON;
         p = end;
     }
@@ -69,7 +88,8 @@ static int take(void *context, int id, const char *value)
     char *end;
     errno = 0;
     switch (id) {
-    case TEMPERATURES: return parse_list(value, a);
+    case TEMPERATURES: return parse_list(value, a, RC_EXCHANGE_TEMPERATURES);
+    case PRESSURES: return parse_list(value, a, RC_EXCHANGE_PRESSURES);
     case INTERVAL:
         a->options.interval = strtod(value, &end);
         if (end == value || *end || errno || !(a->options.interval > 0) || !isfinite(a->options.interval))
@@ -85,6 +105,7 @@ static int take(void *context, int id, const char *value)
         if (end == value || *end || errno || value[0] == '-')
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--seed: \"%s\" is not a whole number from 0 to 2^64 - 1", value);
         return RC_CLI_GO_ON;
+    case WALK: a->walk = value; return RC_CLI_GO_ON;
     case COMPACT: a->compact = true; return RC_CLI_GO_ON;
     default: a->help = true; return RC_CLI_GO_ON;
     }
@@ -99,23 +120,27 @@ int rc_cli_exchange_report(const rc_exchange *x, int slots, const double *t, con
                            bool compact)
 {
     int64_t attempts[MOST_TEMPERATURES], accepted[MOST_TEMPERATURES];
-    double energy[MOST_TEMPERATURES];
+    double energy[MOST_TEMPERATURES], volume[MOST_TEMPERATURES];
     rc_exchange_counts(x, attempts, accepted, energy);
+    rc_exchange_mean_volumes(x, volume);
+    const char *rungs = o->ladder == RC_EXCHANGE_PRESSURES ? "pressures" : "temperatures";
     cJSON *r = cJSON_CreateObject();
-    cJSON_AddItemToObject(r, "temperatures", cJSON_CreateDoubleArray(t, slots));
+    cJSON_AddItemToObject(r, rungs, cJSON_CreateDoubleArray(t, slots));
     cJSON_AddNumberToObject(r, "interval", o->interval);
     cJSON_AddNumberToObject(r, "rounds", (double)o->rounds);
     cJSON_AddNumberToObject(r, "seed", (double)o->seed);
     cJSON *pairs = cJSON_AddArrayToObject(r, "pairs");
     for (int k = 0; pairs && k + 1 < slots; k++) {
         cJSON *pair = cJSON_CreateObject();
-        cJSON_AddItemToObject(pair, "temperatures", cJSON_CreateDoubleArray(t + k, 2));
+        cJSON_AddItemToObject(pair, rungs, cJSON_CreateDoubleArray(t + k, 2));
         cJSON_AddNumberToObject(pair, "attempts", (double)attempts[k]);
         cJSON_AddNumberToObject(pair, "accepted", (double)accepted[k]);
         cJSON_AddNumberToObject(pair, "acceptance", attempts[k] ? (double)accepted[k] / (double)attempts[k] : 0);
         cJSON_AddItemToArray(pairs, pair);
     }
     cJSON_AddItemToObject(r, "mean_potential_energy", cJSON_CreateDoubleArray(energy, slots));
+    if (o->ladder == RC_EXCHANGE_PRESSURES)
+        cJSON_AddItemToObject(r, "mean_volume", cJSON_CreateDoubleArray(volume, slots));
     return rc_cli_print_json(r, compact, "exchange report");
 }
 
@@ -126,37 +151,54 @@ int rc_cli_exchange_fail(const char *path, rc_status s)
                        path, rc_last_error());
 }
 
-#ifndef RICOCHET_MPI
-static int rc_cli_exchange_mpi(rc_exchange *x, const char *path, int slots, const double *t,
-                               const rc_exchange_options *o, bool compact)
+/* The rounds over the ranks of mpirun: rank 0 prints the report, the same bytes as one process would. */
+static int run_mpi(rc_exchange *x, const exchange_arguments *a)
 {
-    (void)x, (void)path, (void)slots, (void)t, (void)o, (void)compact;
+#ifdef RICOCHET_MPI
+    int rank = 0;
+    MPI_Init(NULL, NULL);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    rc_status s = rank == 0 && a->walk ? rc_exchange_write_walk(x, a->walk) : RC_OK;
+    int written = s == RC_OK;
+    MPI_Bcast(&written, 1, MPI_INT, 0, MPI_COMM_WORLD); /* a walk that cannot be opened stops every rank */
+    if (written) s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
+    else if (rank != 0) s = RC_INTERNAL;
+    int code = RC_EXIT_OK;
+    if (s == RC_INTERNAL) code = rank == 0 ? rc_cli_exchange_fail(a->path, s) : RC_EXIT_INTERNAL;
+    else if (s) code = rc_cli_exchange_fail(a->path, s);
+    else if (rank == 0) code = rc_cli_exchange_report(x, a->slots, a->ladder, &a->options, a->compact);
+    MPI_Finalize();
+    return code;
+#else
+    (void)x, (void)a;
     return rc_cli_no_mpi("exchange");
-}
 #endif
+}
 
 int rc_cli_exchange(int argc, char **argv)
 {
     static exchange_arguments a;
     memset(&a, 0, sizeof a);
-    a.options = (rc_exchange_options){1, 1000, 1, NULL, NULL};
+    a.options = (rc_exchange_options){1, 1000, 1, NULL, NULL, RC_EXCHANGE_TEMPERATURES};
     int code = rc_cli_parse(&rc_cli_exchange_command, argc, argv, take, positional, &a);
     if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("exchange", stdout);
     if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "exchange needs a SCENE file (see ricochet help exchange)");
-    if (!a.slots) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: missing: the ladder T0,T1,...");
+    if (!a.slots)
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: missing: the ladder T0,T1,... (or --pressures)");
     char *text = rc_cli_read_text(a.path);
     if (!text) return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
     rc_exchange *x = NULL;
-    rc_status s = rc_exchange_create(text, a.slots, a.temperatures, &a.options, &x);
+    rc_status s = rc_exchange_create(text, a.slots, a.ladder, &a.options, &x);
     free(text);
     if (s) return rc_cli_exchange_fail(a.path, s);
     if (rc_cli_under_mpirun()) {
-        code = rc_cli_exchange_mpi(x, a.path, a.slots, a.temperatures, &a.options, a.compact);
+        code = run_mpi(x, &a);
     } else {
-        s = rc_exchange_execute(x);
+        s = a.walk ? rc_exchange_write_walk(x, a.walk) : RC_OK;
+        if (!s) s = rc_exchange_execute(x);
         code = s ? rc_cli_exchange_fail(a.path, s)
-                 : rc_cli_exchange_report(x, a.slots, a.temperatures, &a.options, a.compact);
+                 : rc_cli_exchange_report(x, a.slots, a.ladder, &a.options, a.compact);
     }
     rc_exchange_destroy(x);
     return code;

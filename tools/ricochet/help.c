@@ -45,7 +45,8 @@ static void observables_table(FILE *out)
         const rc_observable_info *o = rc_observable(k);
         fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name, o->unit,
                 o->flags & RC_OBSERVABLE_EVENT_DRIVEN ? "yes" : "", o->flags & RC_OBSERVABLE_TIME_STEPPING ? "yes" : "",
-                !(o->flags & RC_OBSERVABLE_ROW) ? "" : o->flags & RC_OBSERVABLE_SHEAR ? "under shear" : "yes",
+                !(o->flags & RC_OBSERVABLE_ROW) ? "" : o->flags & RC_OBSERVABLE_SHEAR ? "under shear"
+                : o->flags & RC_OBSERVABLE_BAROSTAT ? "with a barostat" : "yes",
                 o->meaning);
     }
 }

@@ -1,13 +1,17 @@
 /* ricochet sweep SWEEP.json [options] (docs/cli.md): parse the command line, read the sweep with the library
  * (ricochet/sweep.h), run its runs on this machine's cores (rc_sweep_execute) or, under mpirun, over the ranks
- * (sweep_mpi.c, built with RICOCHET_MPI), draw the progress (runs done, running, failed, the time left), stop the
- * runs on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether every run ended ok. */
+ * (rc_sweep_execute_mpi, ricochet/mpi.h, built with RICOCHET_MPI), draw the progress (runs done, running, failed,
+ * the time left), stop the runs on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether
+ * every run ended ok. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "sweep.h"
+#ifdef RICOCHET_MPI
+#include "ricochet/mpi.h"
+#endif
 
 enum { OUT, JOBS, CHECKPOINT_EVERY, QUIET, COMPACT, HELP };
 
@@ -151,13 +155,27 @@ static int run_here(rc_sweep *sweep, const sweep_arguments *a)
     return rc_cli_sweep_report(sweep, interrupted, a->compact, counts.elapsed);
 }
 
-#ifndef RICOCHET_MPI
-static int rc_cli_sweep_mpi(rc_sweep *sweep, bool quiet, bool compact)
+/* The sweep's runs over the ranks of mpirun (rank 0 reports). */
+static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
 {
-    (void)sweep, (void)quiet, (void)compact;
+#ifdef RICOCHET_MPI
+    int rank = 0;
+    MPI_Init(NULL, NULL);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    double started = MPI_Wtime();
+    rc_status s = rc_sweep_execute_mpi(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? rc_cli_sweep_progress : NULL,
+                                       NULL, NULL);
+    int code = RC_EXIT_OK;
+    if (s) code = rc_cli_fail(s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s", rc_last_error());
+    else if (rank == 0) code = rc_cli_sweep_report(sweep, rc_sweep_interrupted_by(sweep), a->compact,
+                                                   MPI_Wtime() - started);
+    MPI_Finalize();
+    return code;
+#else
+    (void)sweep, (void)a;
     return rc_cli_no_mpi("sweep");
-}
 #endif
+}
 
 int rc_cli_sweep(int argc, char **argv)
 {
@@ -171,7 +189,7 @@ int rc_cli_sweep(int argc, char **argv)
     if (!s && a.out) s = rc_sweep_set_directory(sweep, a.out);
     if (s) return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s: %s", a.path, rc_last_error());
     rc_sweep_set_checkpoint_every(sweep, a.checkpoint_every);
-    code = rc_cli_under_mpirun() ? rc_cli_sweep_mpi(sweep, a.quiet, a.compact) : run_here(sweep, &a);
+    code = rc_cli_under_mpirun() ? run_mpi(sweep, &a) : run_here(sweep, &a);
     rc_sweep_destroy(sweep);
     return code;
 }

@@ -1,5 +1,5 @@
-/* The pieces of `ricochet sweep` (docs/cli.md) that only the tool has: the command line and progress (sweep.c) and
- * the MPI scheduler (sweep_mpi.c, built with RICOCHET_MPI). The sweep itself is the library's (ricochet/sweep.h). */
+/* The pieces of `ricochet sweep` (docs/cli.md) that only the tool has: the command line, the progress and the report
+ * (sweep.c). The sweep itself is the library's (ricochet/sweep.h; over MPI ranks ricochet/mpi.h). */
 #ifndef RC_CLI_SWEEP_H
 #define RC_CLI_SWEEP_H
 
@@ -12,11 +12,5 @@ void rc_cli_sweep_catch_signals(rc_sweep *sweep);
 /* Prints the JSON report (the runs by state, the folder, the wall time) and returns the exit code: 0 every run ok,
  * 3 some failed or did not terminate, 128 + signal_number when interrupted with runs left. */
 int rc_cli_sweep_report(rc_sweep *sweep, int signal_number, bool compact, double wall_seconds);
-
-#ifdef RICOCHET_MPI
-/* The sweep over the ranks of MPI_COMM_WORLD (sweep_mpi.c): rank 0 hands out runs and writes the tables, the others
- * run them; returns the process's exit code. */
-int rc_cli_sweep_mpi(rc_sweep *sweep, bool quiet, bool compact);
-#endif
 
 #endif
