@@ -39,7 +39,7 @@ cat > "$work/rigid.json" <<'SCENE'
  "stop": {"steps": 4}, "output": {"every": 0.02}}
 SCENE
 cat > "$work/sheared.json" <<'SCENE'
-{"dimension": 2, "box": {"size": [4, 4], "periodic": true, "shear": {"rate": 0.5, "flow": 0, "gradient": 1}},
+{"dimension": 2, "box": {"size": [5, 5], "periodic": true, "shear": {"rate": 0.5, "flow": 0, "gradient": 1}},
  "particles": [{"position": [1, 1], "velocity": [1, 0.5], "radius": 0.4}, {"position": [3, 2], "velocity": [-1, 0], "radius": 0.4}],
  "stop": {"time": 0.1}, "output": {"every": 0.05}}
 SCENE

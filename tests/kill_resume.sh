@@ -21,18 +21,7 @@ start=$(date +%s.%N)
 span=$(echo "$start $(date +%s.%N)" | awk '{printf "%.3f", 0.6 * ($2 - $1)}')
 # compare A B: the datasets of two H5MD files are equal, name for name and value for value
 compare() {
-    /usr/bin/python3 -c '
-import sys, h5py, numpy
-def walk(path):
-    out = {}
-    with h5py.File(path, "r") as f:
-        f.visititems(lambda name, item: out.__setitem__(name, item[()]) if isinstance(item, h5py.Dataset) else None)
-    return out
-a, b = walk(sys.argv[1]), walk(sys.argv[2])
-assert sorted(a) == sorted(b), (sorted(a), sorted(b))
-for name in a:
-    assert numpy.array_equal(a[name], b[name], equal_nan=True), name
-' "$1" "$2"
+    /usr/bin/python3 "$(dirname "$0")/h5md_equal.py" "$1" "$2"
 }
 failed=0
 ended=0
