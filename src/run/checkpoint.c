@@ -121,6 +121,14 @@ static rc_status read_header(FILE *f, const char *path)
     return RC_OK;
 }
 
+/* A flag copied from a file's bytes: read as a byte first, since a bool holding anything but 0 or 1 is undefined. */
+static bool flag_is_valid(const bool *flag)
+{
+    unsigned char byte;
+    memcpy(&byte, flag, 1);
+    return byte <= 1;
+}
+
 rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
 {
     memset(out, 0, sizeof *out);
@@ -150,9 +158,18 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
         s = rc_fail(RC_INVALID_ARGUMENT, "%s was written by another build of ricochet %s (its records differ)", path,
                     rc_version());
     if (!s) {
-        out->scene_text = block[1], out->directory = block[2], out->h5md_path = block[3];
         memcpy(&out->settings, block[4], sizeof out->settings);
         memcpy(&out->position, block[5], sizeof out->position);
+        const bool *flags[] = {&out->settings.equilibrate, &out->settings.xyz, &out->settings.csv,
+                               &out->settings.h5md, &out->position.equilibrated, &out->position.written,
+                               &out->position.measure.started};
+        for (size_t i = 0; i < sizeof flags / sizeof *flags && !s; i++)
+            if (!flag_is_valid(flags[i]))
+                s = rc_fail(RC_INVALID_ARGUMENT, "%s is not a complete ricochet checkpoint (a flag of its records "
+                                                 "is neither true nor false)", path);
+    }
+    if (!s) {
+        out->scene_text = block[1], out->directory = block[2], out->h5md_path = block[3];
         out->state = block[6], out->state_size = size[6];
         out->measured = block[7], out->measured_size = size[7];
         block[1] = block[2] = block[3] = block[6] = block[7] = NULL;
