@@ -70,6 +70,12 @@ RC_API rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *fr
  * resumed writer has the file's), later calls give the same names, in any order, else RC_INVALID_ARGUMENT. */
 RC_API rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int columns, const char *const *names,
                                         const double *values);
+/* Writes a curve (a function of lag, r or k, not of the run's time; docs/formats.md, "trajectory.h5md"): the group
+ * curves/NAME with one float64 dataset of `rows` values per column, named names[c], with the string attribute unit =
+ * units[c], listed in the order of names; values holds rows x columns numbers, one row after another. A curve of
+ * that name written before is replaced; a resumed writer removes every curve (the run writes them when it ends). */
+RC_API rc_status rc_h5md_writer_curve(rc_h5md_writer *writer, const char *name, int rows, int columns,
+                                      const char *const *names, const char *const *units, const double *values);
 RC_API rc_status rc_h5md_writer_close(rc_h5md_writer *writer);
 RC_API void rc_h5md_writer_abandon(rc_h5md_writer *writer);
 

@@ -6,6 +6,7 @@
     replica_exchange  parallel tempering over temperatures: swap acceptance per pair, samples by callback
     pressure_exchange replica exchange over pressures (a scene with a barostat): acceptance and mean volume per pressure
     read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
+    read_curves     the curves of a run's measure (msd, vacf, rdf, ...) from its run folder or H5MD file
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
     Error           a failure the library reported (status and message)
 """
@@ -16,8 +17,9 @@ from .simulation import Simulation
 from .sweep import read_sweep_table, sweep, sweep_seed
 from .trajectory import Snapshot, read_trajectory
 from .analysis import Analysis, analyze, plot_msd, plot_rdf
+from .curves import read_curves
 
 __version__ = lib.rc_version().decode()
 __all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_msd",
-           "plot_rdf", "pressure_exchange", "read_trajectory", "read_sweep_table", "replica_exchange", "sweep",
+           "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory", "read_sweep_table", "replica_exchange", "sweep",
            "sweep_seed", "__version__"]

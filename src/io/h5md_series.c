@@ -155,6 +155,20 @@ void rc_h5md_clock_close(rc_h5md_clock *clock)
     clock->step = clock->time = -1;
 }
 
+bool rc_h5md_set_string(hid_t object, const char *name, const char *value)
+{
+    hid_t type = H5Tcopy(H5T_C_S1);
+    hid_t space = H5Screate(H5S_SCALAR);
+    hid_t attribute = -1;
+    bool ok = type >= 0 && space >= 0 && H5Tset_size(type, strlen(value) + 1) >= 0 &&
+              (attribute = H5Acreate2(object, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
+              H5Awrite(attribute, type, value) >= 0;
+    if (attribute >= 0) H5Aclose(attribute);
+    if (space >= 0) H5Sclose(space);
+    if (type >= 0) H5Tclose(type);
+    return ok;
+}
+
 bool rc_h5md_exists(hid_t location, const char *path)
 {
     char prefix[128];

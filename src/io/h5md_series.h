@@ -44,6 +44,13 @@ void rc_h5md_clock_close(rc_h5md_clock *clock);
 
 /* Whether every link along path (a/b/c) exists under location (H5Lexists needs the parents to exist). */
 bool rc_h5md_exists(hid_t location, const char *path);
+/* A scalar attribute of one string (fixed length, NUL-terminated). False on an HDF5 failure. */
+bool rc_h5md_set_string(hid_t object, const char *name, const char *value);
+/* The curve curves/NAME (src/io/h5md_curve.c): a group, replacing one of that name, with a float64 dataset of `rows`
+ * values and a string attribute `unit` per column of values (rows x columns, one row after another), in the order of
+ * names; column holds rows numbers. False on an HDF5 failure or a name too long for a path. */
+bool rc_h5md_curve_write(hid_t file, const char *name, int rows, int columns, const char *const *names,
+                         const char *const *units, const double *values, double *column);
 /* The attributes of a particles group's box: dimension (2 or 3) and boundary ("periodic" or "none" per axis; the
  * axes beyond the dimension are not periodic). False when either is missing or malformed. */
 bool rc_h5md_box_read(hid_t box, int *dimension, bool periodic[3]);

@@ -106,21 +106,6 @@ static rc_status h5md_failed(rc_h5md_writer *w, const char *what)
     return rc_output_file_failed(&w->out, what, errno);
 }
 
-/* A scalar attribute of one string. */
-static bool set_string(hid_t object, const char *name, const char *value)
-{
-    hid_t type = H5Tcopy(H5T_C_S1);
-    hid_t space = H5Screate(H5S_SCALAR);
-    hid_t attribute = -1;
-    bool ok = type >= 0 && space >= 0 && H5Tset_size(type, strlen(value) + 1) >= 0 &&
-              (attribute = H5Acreate2(object, name, type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
-              H5Awrite(attribute, type, value) >= 0;
-    if (attribute >= 0) H5Aclose(attribute);
-    if (space >= 0) H5Sclose(space);
-    if (type >= 0) H5Tclose(type);
-    return ok;
-}
-
 /* An attribute of count 32-bit integers (a scalar when count is 0). */
 static bool set_integers(hid_t object, const char *name, int count, const int32_t *values)
 {
@@ -138,7 +123,7 @@ static bool named_group(hid_t parent, const char *path, int pairs, const char *c
 {
     hid_t group = H5Gcreate2(parent, path, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     bool ok = group >= 0;
-    for (int k = 0; k < pairs && ok; k++) ok = set_string(group, attributes[2 * k], attributes[2 * k + 1]);
+    for (int k = 0; k < pairs && ok; k++) ok = rc_h5md_set_string(group, attributes[2 * k], attributes[2 * k + 1]);
     if (group >= 0) H5Gclose(group);
     return ok;
 }
@@ -279,7 +264,7 @@ static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
         ok = !has_series(&w->shape, k) || rc_h5md_series_create(group, kinds[k].name, memory_type(k), rank, shape,
                                                                  &w->particle_clock, &w->series[k]);
     }
-    if (ok && w->shape.orientations) ok = set_string(w->series[SERIES_ORIENTATION].value, "components", "w x y z");
+    if (ok && w->shape.orientations) ok = rc_h5md_set_string(w->series[SERIES_ORIENTATION].value, "components", "w x y z");
     if (box >= 0) H5Gclose(box);
     if (group >= 0) H5Gclose(group);
     return ok;
@@ -457,6 +442,26 @@ rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int column
     return ok ? RC_OK : h5md_failed(w, "write observables");
 }
 
+rc_status rc_h5md_writer_curve(rc_h5md_writer *writer, const char *name, int rows, int columns,
+                               const char *const *names, const char *const *units, const double *values)
+{
+    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer: NULL");
+    if (!name || !name[0] || strchr(name, '/') || rows < 0 || columns < 1 || !names || !units || (rows && !values))
+        return rc_fail(RC_INVALID_ARGUMENT, "h5md curve %s: %d rows of %d columns, names %s, units %s, values %s",
+                       name ? name : "(NULL)", rows, columns, names ? "given" : "NULL", units ? "given" : "NULL",
+                       values ? "given" : "NULL");
+    for (int c = 0; c < columns; c++)
+        if (!names[c] || !names[c][0] || strchr(names[c], '/') || !units[c])
+            return rc_fail(RC_INVALID_ARGUMENT, "h5md curve %s names[%d]: not a dataset name with a unit", name, c);
+    double *column = malloc((size_t)(rows ? rows : 1) * sizeof *column);
+    if (!column) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", writer->out.path);
+    errno = 0;
+    bool ok = rc_h5md_curve_write(writer->file, name, rows, columns, names, units, values, column) &&
+              H5Fflush(writer->file, H5F_SCOPE_LOCAL) >= 0;
+    free(column);
+    return ok ? RC_OK : h5md_failed(writer, "write the curves");
+}
+
 rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
 {
     if (!writer) return RC_OK;
@@ -623,11 +628,12 @@ static rc_status reattach_family(rc_h5md_writer *w, const char *name, hsize_t ke
     return s;
 }
 
-/* Removes a family the mark keeps nothing of, so that it starts anew (before SWMR mode, which removes no links). */
+/* Removes a family the mark keeps nothing of, so that it starts anew, and the curves, which the run writes again when
+ * it ends (an interrupted run wrote those of its part); before SWMR mode, which removes no links. */
 static bool drop(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
 {
-    bool ok = true;
-    if (!frames && rc_h5md_exists(w->file, "particles")) ok = H5Ldelete(w->file, "particles", H5P_DEFAULT) >= 0;
+    bool ok = !rc_h5md_exists(w->file, "curves") || H5Ldelete(w->file, "curves", H5P_DEFAULT) >= 0;
+    if (ok && !frames && rc_h5md_exists(w->file, "particles")) ok = H5Ldelete(w->file, "particles", H5P_DEFAULT) >= 0;
     if (ok && !rows && rc_h5md_exists(w->file, "observables"))
         ok = H5Ldelete(w->file, "observables", H5P_DEFAULT) >= 0;
     return ok;

@@ -281,23 +281,66 @@ static void measured_span(rc_run *run, run_measure *m)
     m->fit[0] = t0, m->fit[1] = t1;
 }
 
-static rc_status write_results(const rc_run *run, run_measure *m)
+/* The unit of a curve's column (the vocabulary of the table of observables, `ricochet help observables`): a value
+ * and its NAME_error share one. */
+static const char *column_unit(const char *column)
+{
+    static const struct { const char *name, *unit; } units[] = {
+        {"time", "time"}, {"origins", "1"}, {"msd", "length^2"}, {"vacf", "length^2/time^2"}, {"r", "length"},
+        {"k", "1/length"}, {"S", "1"}, {"vectors", "1"}, {"shear_moment", "(mass length^2/time)^2"},
+        {"bulk_moment", "(mass length^2/time)^2"}, {"heat_moment", "(energy length)^2"}};
+    if (strncmp(column, "g_", 2) == 0) return "1"; /* g(r) of a species pair */
+    size_t length = strlen(column), error = sizeof "_error" - 1;
+    if (length > error && strcmp(column + length - error, "_error") == 0) length -= error;
+    for (size_t k = 0; k < sizeof units / sizeof units[0]; k++)
+        if (strlen(units[k].name) == length && strncmp(column, units[k].name, length) == 0) return units[k].unit;
+    return "";
+}
+
+/* One curve as NAME.csv in the run folder and, when the run writes H5MD, as curves/NAME there. */
+static rc_status write_curve(const rc_run *run, const rc_table *table, const char *name)
+{
+    char file[64];
+    snprintf(file, sizeof file, "%s.csv", name);
+    char *path = rc_run_join(run->directory, file);
+    rc_status s = path ? rc_table_write(table, path) : RC_NO_MEMORY;
+    free(path);
+    rc_h5md_writer *h5md = run->files.h5md;
+    if (s || !h5md) return s;
+    const char **units = malloc((size_t)table->columns * sizeof *units);
+    if (!units) return rc_fail(RC_NO_MEMORY, "measure: out of memory");
+    for (int c = 0; c < table->columns; c++) units[c] = column_unit(table->names[c]);
+    s = rc_h5md_writer_curve(h5md, name, table->rows, table->columns, (const char *const *)table->names, units,
+                             table->values);
+    free(units);
+    return s;
+}
+
+typedef struct curve { const rc_table *table; const char *name; } curve;
+
+/* The curves the measurements made (their tables finished); returns how many. */
+static int made_curves(const run_measure *m, curve out[6])
+{
+    const curve all[6] = {
+        {m->motion ? &m->motion->tables[2] : NULL, "msd"},
+        {m->motion && m->motion->velocities ? &m->motion->tables[3] : NULL, "vacf"},
+        {m->structure && m->want.rdf ? &m->structure->tables[0] : NULL, "rdf"},
+        {m->structure && m->want.structure_factor ? &m->structure->tables[1] : NULL, "structure_factor"},
+        {m->moment_on[SHEAR] ? &m->tables[SHEAR] : NULL, "viscosity"},
+        {m->moment_on[HEAT] ? &m->tables[HEAT] : NULL, "thermal_conductivity"}};
+    int n = 0;
+    for (int k = 0; k < 6; k++)
+        if (all[k].table && all[k].table->names) out[n++] = all[k];
+    return n;
+}
+
+static rc_status write_results(const rc_run *run, const run_measure *m)
 {
     if (!run->directory) return RC_OK;
-    struct { const rc_table *table; const char *name; } files[] = {
-        {m->motion ? &m->motion->tables[2] : NULL, "msd.csv"},
-        {m->motion && m->motion->velocities ? &m->motion->tables[3] : NULL, "vacf.csv"},
-        {m->structure && m->want.rdf ? &m->structure->tables[0] : NULL, "rdf.csv"},
-        {m->structure && m->want.structure_factor ? &m->structure->tables[1] : NULL, "structure_factor.csv"},
-        {m->moment_on[SHEAR] ? &m->tables[SHEAR] : NULL, "viscosity.csv"},
-        {m->moment_on[HEAT] ? &m->tables[HEAT] : NULL, "thermal_conductivity.csv"}};
+    curve curves[6];
+    int n = made_curves(m, curves);
     rc_status s = RC_OK;
-    for (size_t k = 0; k < sizeof files / sizeof files[0] && !s; k++) {
-        if (!files[k].table || !files[k].table->names) continue;
-        char *path = rc_run_join(run->directory, files[k].name);
-        s = path ? rc_table_write(files[k].table, path) : RC_NO_MEMORY;
-        free(path);
-    }
+    for (int k = 0; k < n && !s; k++) s = write_curve(run, curves[k].table, curves[k].name);
     return s;
 }
 
@@ -371,6 +414,10 @@ void rc_run_measure_summary(const rc_run *run, cJSON *summary)
     put(info, "temperature", done ? m->temperature : NAN);
     put(info, "mean_free_time", done ? m->free_time : NAN);
     cJSON_AddItemToObject(info, "fit", rc_run_json_numbers(m->fit, 2));
+    curve curves[6];
+    int n = run->directory ? made_curves(m, curves) : 0;
+    cJSON *names = cJSON_AddArrayToObject(info, "curves");
+    for (int k = 0; k < n; k++) cJSON_AddItemToArray(names, cJSON_CreateString(curves[k].name));
 }
 
 /* Walks every sum of the measurements. */
