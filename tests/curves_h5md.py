@@ -75,6 +75,17 @@ def run(args, folder):
                           stderr=subprocess.PIPE, text=True)
 
 
+def started_run(scene, folder, span):
+    """The run of scene into folder, in the background, 30 % of span (the whole run's seconds) after its first
+    checkpoint."""
+    p = subprocess.Popen([tool, "run", scene, "--out", folder, "--checkpoint-every", "5", "--quiet"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while not os.path.exists(os.path.join(folder, "checkpoint.rcp")) and p.poll() is None:
+        time.sleep(0.02)
+    time.sleep(0.3 * span)
+    return p
+
+
 with tempfile.TemporaryDirectory() as tmp:
     scene = os.path.join(tmp, "scene.json")
     with open(scene, "w") as f:
@@ -123,11 +134,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # killed after a checkpoint and resumed: the curves of the run never stopped
     killed = os.path.join(tmp, "killed")
-    p = subprocess.Popen([tool, "run", scene, "--out", killed, "--checkpoint-every", "5", "--quiet"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    while not os.path.exists(os.path.join(killed, "checkpoint.rcp")) and p.poll() is None:
-        time.sleep(0.02)
-    time.sleep(0.3 * span)
+    p = started_run(scene, killed, span)
     p.kill()
     p.wait()
     if os.path.exists(os.path.join(killed, "summary.json")):
@@ -143,11 +150,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # interrupted (its finish writes the curves of its part), then resumed: the whole run's curves, once
     stopped = os.path.join(tmp, "interrupted")
-    p = subprocess.Popen([tool, "run", scene, "--out", stopped, "--checkpoint-every", "5", "--quiet"],
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    while not os.path.exists(os.path.join(stopped, "checkpoint.rcp")) and p.poll() is None:
-        time.sleep(0.02)
-    time.sleep(0.3 * span)
+    p = started_run(scene, stopped, span)
     p.send_signal(signal.SIGINT)
     code = p.wait()
     check(code == 130, "the interrupted run exits 130 (got %d)" % code)

@@ -1,7 +1,8 @@
 /* Time series of the H5MD layout (src/io/h5md_series.c): a group holding `step`, `time` and `value`, where `value`
  * grows by one row of a fixed shape per sample, chunked and deflate-compressed. Series of one family share their
  * `step` and `time` datasets through hard links (H5MD 1.1, "Time-dependent data"). A resumed writer opens the series
- * of an existing file again and cuts them back; the box's attributes and link lookups serve the reader as well. */
+ * of an existing file again and cuts them back; the box's attributes and link lookups serve the reader as well. Also
+ * string attributes, and the time-independent curves (src/io/h5md_curve.c). */
 #ifndef RC_IO_H5MD_SERIES_H
 #define RC_IO_H5MD_SERIES_H
 

@@ -17,6 +17,9 @@
  *                                                                     have orientations; attribute components on
  *                                                                     value = "w x y z" says so
  *   /observables/NAME          step (n), time (n), value (n)          float64, one per observable
+ *   /curves/NAME/COLUMN        (rows)                                 float64 with attribute unit: a curve of the
+ *                                                                     run's measurements, written once at its end
+ *                                                                     (src/io/h5md_curve.c), replaced on resume
  *
  * D is the frame's dimension. Every value grows one sample at a time, chunked per sample and compressed (shuffle and
  * deflate); the particles' series share the step and time of position through hard links, the observables those
