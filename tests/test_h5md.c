@@ -14,8 +14,13 @@
  *   read with rc_trajectory_open, and every dataset and attribute read with h5py. The resumed writer keeps the file's
  *   layout (a 3D frame after 2D ones is refused) and its observables (another name is refused). Bad resumes (a file
  *   shorter than the mark, a missing file, a series missing or of other dimensions, a truncated or garbage file, a
- *   device) are refused naming the file, and change nothing on disk. */
+ *   device) are refused naming the file, and change nothing on disk.
+ * - Curves: curves/NAME holds one float64 dataset per column with the values given (NaN too) and its unit, listed in
+ *   the order given (creation order); a second curve of the name replaces the first, also in SWMR mode (after a
+ *   mark); a curve named with a '/', of no columns or a column without a unit is refused; a resumed writer removes
+ *   the curves (its run writes them when it ends). */
 #include <hdf5.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -481,6 +486,75 @@ static void test_resume_refused(const char *path)
     remove(path);
 }
 
+/* The names of group's members in creation order, space-separated, into names. */
+static herr_t add_name(hid_t group, const char *name, const H5L_info_t *info, void *names)
+{
+    (void)group, (void)info;
+    strcat(strlen(names) ? strcat(names, " ") : names, name);
+    return 0;
+}
+
+/* The curve at path (curves/NAME) has the columns "names" in that order, each with unit "unit" and rows values. */
+static void expect_curve(hid_t file, const char *path, const char *names, const char *unit, int rows,
+                         const double *values)
+{
+    char found[128] = "";
+    hid_t group = H5Gopen2(file, path, H5P_DEFAULT);
+    CHECK(group >= 0 && H5Literate(group, H5_INDEX_CRT_ORDER, H5_ITER_INC, NULL, add_name, found) >= 0 &&
+              strcmp(found, names) == 0, "%s: columns \"%s\", not \"%s\"", path, found, names);
+    char column[160], text[32] = "";
+    snprintf(column, sizeof column, "%s/%.*s", path, (int)strcspn(names, " "), names);
+    double read[8] = {0};
+    CHECK(read_set(file, column, H5T_NATIVE_DOUBLE, read, (size_t)rows * sizeof *read), "%s: %d values", column,
+          rows);
+    for (int r = 0; r < rows; r++)
+        CHECK(memcmp(&read[r], &values[r], sizeof *read) == 0, "%s[%d]: %.17g, not %.17g", column, r, read[r],
+              values[r]);
+    hid_t set = H5Dopen2(file, column, H5P_DEFAULT), attribute = set >= 0 ? H5Aopen(set, "unit", H5P_DEFAULT) : -1;
+    hid_t type = attribute >= 0 ? H5Aget_type(attribute) : -1;
+    CHECK(type >= 0 && H5Tget_size(type) <= sizeof text && H5Aread(attribute, type, text) >= 0 &&
+              strcmp(text, unit) == 0, "%s: unit \"%s\", not \"%s\"", column, text, unit);
+    if (type >= 0) H5Tclose(type);
+    if (attribute >= 0) H5Aclose(attribute);
+    if (set >= 0) H5Dclose(set);
+    if (group >= 0) H5Gclose(group);
+}
+
+static void test_curves(const char *path)
+{
+    static const char *const names[] = {"lag", "msd", "msd_error"}, *const units[] = {"time", "length^2", "length^2"};
+    static const char *const renamed[] = {"r", "g_0_0"}, *const no_unit[] = {"time", NULL};
+    const double first[] = {0.5, 1.25, NAN, 1, 2.5, 1e-300}, second[] = {3, 4, 1.0 / 3, -0.0};
+    const double lags[] = {0.5, 1}, radii[] = {3, 1.0 / 3};
+    rc_h5md_writer *w = NULL;
+    rc_output_mark mark = {0};
+    bool ok = rc_h5md_writer_open(path, "tester", &w) == RC_OK && write_steps(w, 0, 2, false) &&
+              rc_h5md_writer_curve(w, "msd", 2, 3, names, units, first) == RC_OK &&
+              rc_h5md_writer_mark(w, &mark) == RC_OK && /* SWMR mode from here on */
+              rc_h5md_writer_curve(w, "rdf", 2, 2, renamed, units, second) == RC_OK &&
+              rc_h5md_writer_curve(w, "msd", 2, 3, names, units, first) == RC_OK;
+    CHECK(ok, "curves written: %s", rc_last_error());
+    CHECK(rc_h5md_writer_curve(w, "a/b", 2, 2, renamed, units, second) == RC_INVALID_ARGUMENT &&
+              rc_h5md_writer_curve(w, "rdf", 2, 0, renamed, units, second) == RC_INVALID_ARGUMENT &&
+              rc_h5md_writer_curve(w, "rdf", 2, 2, renamed, no_unit, second) == RC_INVALID_ARGUMENT,
+          "bad curves refused");
+    CHECK(w && rc_h5md_writer_close(w) == RC_OK, "close: %s", rc_last_error());
+    hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    expect_curve(file, "curves/msd", "lag msd msd_error", "time", 2, lags);
+    expect_curve(file, "curves/rdf", "r g_0_0", "time", 2, radii);
+    double errors[2];
+    CHECK(read_set(file, "curves/msd/msd_error", H5T_NATIVE_DOUBLE, errors, sizeof errors) && isnan(errors[0]) &&
+              errors[1] == 1e-300, "curves/msd/msd_error: NaN and 1e-300");
+    if (file >= 0) H5Fclose(file);
+    CHECK(rc_h5md_writer_resume(path, NULL, &mark, &w) == RC_OK && rc_h5md_writer_close(w) == RC_OK, "resume: %s",
+          rc_last_error());
+    file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    CHECK(file >= 0 && H5Lexists(file, "curves", H5P_DEFAULT) == 0 && H5Lexists(file, "particles", H5P_DEFAULT) > 0,
+          "the resumed file has its frames and no curves");
+    if (file >= 0) H5Fclose(file);
+    remove(path);
+}
+
 int main(void)
 {
     char path[64];
@@ -492,5 +566,6 @@ int main(void)
     test_resume_keeps_layout(path);
     test_resume_refused(path);
     remove(path);
+    test_curves(path);
     return check_finish();
 }
