@@ -18,7 +18,10 @@
  * - Measurements never alter a trajectory: an engine keeping the moments ends in the same state, bit for bit, as
  *   one that does not.
  * - A run resumed from a checkpoint ends with the same transport numbers and curves, bit for bit, as the run that
- *   wrote the checkpoint and went on. */
+ *   wrote the checkpoint and went on.
+ * - The multiple-tau correlator holds the levels it has reached only: after f frames its state (what a checkpoint
+ *   holds) is, byte for byte, the header plus one level's ring and sums per level reached (level 0, and level l >= 1
+ *   from frame 2^l on), for the particles' form and the centred blocks' form; read back, it gives the same table. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,6 +266,51 @@ static void test_estimator(void)
     rc_edmd_destroy(e);
 }
 
+/* The correlator's state after each of 40 frames against the size of the levels reached; the state read back into
+ * a new correlator gives the same table, bit for bit. */
+static void test_levels(void)
+{
+    enum { P = 4, G = 3, N = 4, FRAMES = 40 }; /* N > G: as many particle groups as asked */
+    for (int blocks = 0; blocks < 2; blocks++) {
+        rc_correlator c, back;
+        rc_status s = blocks ? rc_correlator_start_blocks(&c, true, P, G, 5, N) : rc_correlator_start(&c, false, P, G, N);
+        for (int f = 1; f <= FRAMES && !s; f++) {
+            double values[3 * N];
+            for (int k = 0; k < 3 * N; k++) values[k] = sin(f * (k + 1.5));
+            s = rc_correlator_add(&c, 0.5 * f, values);
+            int levels = 1; /* level 0, and each level l >= 1 whose frame 2^l has come */
+            while ((1 << levels) <= f - 1) levels++;
+            size_t cells = (size_t)P * G, ring = (size_t)P * (3 * N + 1) * sizeof(double);
+            size_t level = ring + (cells + 2 * P) * 8 + (blocks ? cells * 8 + cells * 3 * N * sizeof(double) : 0);
+            size_t expected = sizeof(int64_t) * (1 + RC_CORRELATOR_LEVELS) + RC_CORRELATOR_LEVELS * sizeof(bool) +
+                              (size_t)levels * level;
+            rc_bytes count = {RC_BYTES_COUNT, NULL, 0, 0, false};
+            rc_correlator_walk(&count, &c);
+            CHECK(count.used == expected, "%s, frame %d: a state of %zu bytes, not the %zu of %d levels",
+                  blocks ? "blocks" : "particles", f, count.used, expected, levels);
+        }
+        rc_bytes count = {RC_BYTES_COUNT, NULL, 0, 0, false};
+        rc_correlator_walk(&count, &c);
+        unsigned char *buffer = malloc(count.used);
+        rc_bytes write = {RC_BYTES_WRITE, buffer, count.used, 0, false}, read = {RC_BYTES_READ, buffer, count.used, 0,
+                                                                                 false};
+        if (!s) s = rc_correlator_walk(&write, &c);
+        if (!s) s = blocks ? rc_correlator_start_blocks(&back, true, P, G, 5, N) : rc_correlator_start(&back, false, P, G, N);
+        if (!s) s = rc_correlator_walk(&read, &back);
+        rc_table a = {0}, b = {0};
+        if (!s) s = rc_correlator_finish(&c, "x", &a);
+        if (!s) s = rc_correlator_finish(&back, "x", &b);
+        CHECK(!s && read.left == 0 && !read.short_of_room && a.rows == b.rows && a.rows > 0 &&
+                  memcmp(a.values, b.values, (size_t)a.rows * 4 * sizeof *a.values) == 0,
+              "%s: the state read back gives another table (%s)", blocks ? "blocks" : "particles", rc_last_error());
+        rc_table_release(&a);
+        rc_table_release(&b);
+        rc_correlator_release(&c);
+        rc_correlator_release(&back);
+        free(buffer);
+    }
+}
+
 static char *read_text(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -331,6 +379,7 @@ int main(void)
     if (!mkdtemp(directory)) return 1;
     test_invariants();
     test_estimator();
+    test_levels();
     test_resume();
     test_enskog();
     char command[600];

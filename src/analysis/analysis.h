@@ -120,6 +120,7 @@ typedef struct rc_correlator {
     double *samples[RC_CORRELATOR_LEVELS]; /* points x count x 3 each, a ring; NULL until the level is reached */
     double *times[RC_CORRELATOR_LEVELS];   /* points each */
     int64_t pushed[RC_CORRELATOR_LEVELS];
+    int levels;             /* the levels reached: those with a ring, and in the arrays below */
     double *sums;           /* levels x points x groups */
     double *lag_sums;       /* levels x points: the lags' times summed */
     int64_t *origins;       /* levels x points */

@@ -3,7 +3,8 @@
  * order-n scheme; Ramirez, Sukumaran, Vorselaars and Likhtman, J. Chem. Phys. 133, 154103 (2010), with coarsening
  * factor 2). Level l keeps the last `points` samples taken every 2^l frames (samples, not block averages, so the MSD
  * has no smoothing bias); level 0 gives the lags 0 .. points-1 frames from every origin, level l >= 1 the lags
- * (points/2 .. points-1) 2^l from every 2^l-th frame. Memory: levels x points x 3 N values. Every sum is kept per
+ * (points/2 .. points-1) 2^l from every 2^l-th frame. A level's ring and sums are made when the frames first reach
+ * it (frame 2^l): memory points x 3 N values per level reached (about log2 of the frames), as in checkpoints. Every sum is kept per
  * particle group (particle i in group i mod groups), whose spread gives the error bars and the error of D; for the
  * Helfand moments of a run (src/run/measure.c) the groups are blocks of time instead (block averages, Flyvbjerg and
  * Petersen, J. Chem. Phys. 91, 461 (1989)), and the centred form subtracts each lag's mean drift. */
@@ -22,28 +23,44 @@ rc_status rc_correlator_start(rc_correlator *c, bool product, int points, int gr
     c->points = points;
     c->groups = groups < count ? groups : count > 0 ? count : 1;
     c->count = count;
-    size_t lags = (size_t)RC_CORRELATOR_LEVELS * (size_t)points;
-    c->sums = calloc(lags * (size_t)c->groups, sizeof *c->sums);
-    c->lag_sums = calloc(lags, sizeof *c->lag_sums);
-    c->origins = calloc(lags, sizeof *c->origins);
-    return c->sums && c->lag_sums && c->origins ? RC_OK : rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+    return RC_OK;
 }
 
 rc_status rc_correlator_start_blocks(rc_correlator *c, bool centred, int points, int groups, int64_t block_frames,
                                      int32_t count)
 {
     rc_status s = rc_correlator_start(c, false, points, groups, count);
-    if (s) return s;
     c->groups = groups; /* blocks of time: as many groups as asked, whatever the count */
     c->centred = centred;
     c->block_frames = block_frames > 0 ? block_frames : 1;
-    size_t cells = (size_t)RC_CORRELATOR_LEVELS * (size_t)points * (size_t)groups;
-    free(c->sums);
-    c->sums = calloc(cells, sizeof *c->sums);
-    c->group_origins = calloc(cells, sizeof *c->group_origins);
-    if (centred) c->firsts = calloc(cells * 3 * (size_t)count, sizeof *c->firsts);
-    return c->sums && c->group_origins && (!centred || c->firsts) ? RC_OK
-                                                                   : rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+    return s;
+}
+
+/* Grows *array of `per_level` items of `size` bytes a level from c->levels to c->levels + 1 levels, the new level's
+ * items zero. */
+static bool grow(const rc_correlator *c, void **array, size_t per_level, size_t size)
+{
+    size_t old = (size_t)c->levels * per_level * size, more = per_level * size;
+    char *grown = realloc(*array, old + more);
+    if (!grown) return false;
+    memset(grown + old, 0, more);
+    *array = grown;
+    return true;
+}
+
+/* The lags' sums of one more level (made with its ring, so that a run and its checkpoints hold only the levels it
+ * reached). */
+static rc_status add_level_sums(rc_correlator *c)
+{
+    size_t slots = (size_t)c->points, cells = slots * (size_t)c->groups;
+    bool ok = grow(c, (void **)&c->sums, cells, sizeof *c->sums) &&
+              grow(c, (void **)&c->lag_sums, slots, sizeof *c->lag_sums) &&
+              grow(c, (void **)&c->origins, slots, sizeof *c->origins) &&
+              (!c->block_frames || grow(c, (void **)&c->group_origins, cells, sizeof *c->group_origins)) &&
+              (!c->centred || grow(c, (void **)&c->firsts, cells * 3 * (size_t)c->count, sizeof *c->firsts));
+    if (!ok) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+    c->levels++;
+    return RC_OK;
 }
 
 /* Correlates the newest sample of level l with the one `back` samples before it, into lag slot (l, back). */
@@ -75,8 +92,8 @@ static void correlate(rc_correlator *c, int l, int back)
     c->origins[slot]++;
 }
 
-/* Level l's ring, allocated when first reached (at frame 2^l) and given the sample of frame 0, which the ring of
- * level l - 1 still holds in its first slot. */
+/* Level l's ring and lags' sums, made when first reached (at frame 2^l), the ring given the sample of frame 0, which
+ * the ring of level l - 1 still holds in its first slot. */
 static rc_status level(rc_correlator *c, int l)
 {
     if (c->samples[l]) return RC_OK;
@@ -84,6 +101,8 @@ static rc_status level(rc_correlator *c, int l)
     c->samples[l] = malloc((size_t)c->points * size + 1);
     c->times[l] = malloc((size_t)c->points * sizeof(double));
     if (!c->samples[l] || !c->times[l]) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+    rc_status s = add_level_sums(c);
+    if (s) return s;
     if (l > 0) {
         memcpy(c->samples[l], c->samples[l - 1], size);
         c->times[l][0] = c->times[l - 1][0];
@@ -156,7 +175,7 @@ static double spread(const rc_correlator *c, size_t slot, double mean)
 rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_table *t)
 {
     int rows = 0, p = c->points;
-    for (size_t slot = 0; slot < (size_t)RC_CORRELATOR_LEVELS * p; slot++) rows += c->origins[slot] > 0;
+    for (size_t slot = 0; slot < (size_t)c->levels * p; slot++) rows += c->origins[slot] > 0;
     rc_status s = rc_table_make(t, rows, 4);
     if (s) return s;
     char error_name[64];
@@ -165,7 +184,7 @@ rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_tabl
     for (int k = 0; k < 4; k++)
         if (!(t->names[k] = strdup(names[k]))) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
     int r = 0;
-    for (size_t slot = 0; slot < (size_t)RC_CORRELATOR_LEVELS * p; slot++) {
+    for (size_t slot = 0; slot < (size_t)c->levels * p; slot++) {
         if (c->origins[slot] <= 0) continue;
         double *row = t->values + 4 * (size_t)r++, n = (double)c->origins[slot], mean = value(c, slot, -1);
         row[0] = c->lag_sums[slot] / n;
@@ -181,7 +200,7 @@ static double slope(const rc_correlator *c, int g, double t0, double t1, int *us
 {
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     int n = 0;
-    for (size_t slot = 0; slot < (size_t)RC_CORRELATOR_LEVELS * c->points; slot++) {
+    for (size_t slot = 0; slot < (size_t)c->levels * c->points; slot++) {
         if (c->origins[slot] <= 0) continue;
         double o = (double)c->origins[slot], x = c->lag_sums[slot] / o;
         if (x < t0 || x > t1) continue;
@@ -234,7 +253,6 @@ void rc_correlator_release(rc_correlator *c)
 
 rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
 {
-    size_t slots = (size_t)RC_CORRELATOR_LEVELS * (size_t)c->points, cells = slots * (size_t)c->groups;
     RC_BYTES_FIELD(bytes, c->frames);
     rc_bytes_field(bytes, c->pushed, sizeof c->pushed);
     bool sane = c->frames >= 0; /* what the rings' indices rely on (read from outside data) */
@@ -255,6 +273,9 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
         rc_bytes_field(bytes, c->samples[l], (size_t)c->points * 3 * (size_t)c->count * sizeof(double));
         rc_bytes_field(bytes, c->times[l], (size_t)c->points * sizeof(double));
     }
+    /* the levels present, whose rings the walk has just made when reading (none: no arrays yet) */
+    if (!c->levels) return RC_OK;
+    size_t slots = (size_t)c->levels * (size_t)c->points, cells = slots * (size_t)c->groups;
     rc_bytes_field(bytes, c->sums, cells * sizeof *c->sums);
     rc_bytes_field(bytes, c->lag_sums, slots * sizeof *c->lag_sums);
     rc_bytes_field(bytes, c->origins, slots * sizeof *c->origins);
