@@ -8,7 +8,8 @@
 #   (time-stepped run, whose summary counts rotation too);
 # - orientations (time-stepped run): the XYZ column orientation:R:4 is x y z w (OVITO's Orientation: X Y Z W), the
 #   H5MD dataset w x y z as its attribute components says; both are the scene's [w, x, y, z] at time 0;
-# - h5py: every path of the table of trajectory.h5md in docs/formats.md exists with the shape and type it gives;
+# - h5py: every path of the table of trajectory.h5md in docs/formats.md exists with the shape and type it gives (the
+#   3D run has measure, so its curves/NAME/COLUMN too, each with its unit; MDAnalysis reads that file);
 #   files of earlier versions (box edges as vectors) still read with read_trajectory;
 # - MDAnalysis (2.4) opens the 3D H5MD as docs/formats.md says, with the box (dimensions) and velocities of every
 #   frame; it refuses the 2D file (not 3D), and the docs' 2D recipe gives the 2D frames with a padded box.
@@ -40,7 +41,8 @@ has() {
 cat >"$tmp/scene3.json" <<'EOF'
 {"dimension": 3, "box": {"periodic": true}, "seed": 5, "temperature": 1.5,
  "particles": {"lattice": "fcc", "count": 32, "packing_fraction": 0.3, "diameter": 1, "mass": 2.5},
- "stop": {"collisions": 3000}, "output": {"every": 0.25, "h5md": true}}
+ "stop": {"collisions": 3000}, "output": {"every": 0.25, "h5md": true},
+ "measure": {"diffusion": true, "viscosity": true, "rdf": {"bins": 40, "range": 1.5}}}
 EOF
 cat >"$tmp/scene2.json" <<'EOF'
 {"dimension": 2, "box": {"size": [6, 4], "periodic": [true, false]},
@@ -171,6 +173,20 @@ with h5py.File(folder + "/trajectory.h5md") as f:
         path = path.strip("`")
         if "orientation" in path and "orientation" not in f["particles/all"]:  # only for engines with rotation
             assert summary["dynamics"] == "event-driven", path
+            continue
+        if path.startswith("curves/"):  # runs with measure: every column of every curve
+            if "measure" not in summary:
+                assert "curves" not in f, path
+                continue
+            columns = [(g, c) for g in f["curves"].values() for c in g.values()]
+            assert len(columns) >= 8, "curves: %d columns" % len(columns)
+            for group, column in columns:
+                if shape.startswith("attribute"):
+                    assert column.attrs["unit"].decode(), column.name
+                else:
+                    rows = len(next(iter(group.values())))
+                    assert column.shape == (rows,) and column.dtype == numpy.float64, (column.name, column.shape)
+                checked += 1
             continue
         if shape.startswith("attribute"):  # the names in backquotes, without values (= `...`) and notes ((...))
             for name in re.findall(r"`(\w+)`", re.sub(r"\([^)]*\)|= `[^`]*`", "", shape)):
