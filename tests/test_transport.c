@@ -29,6 +29,7 @@
 
 #include "analysis/analysis.h"
 #include "check.h"
+#include "run_check.h"
 #include "ricochet/ricochet.h"
 
 #ifdef __SANITIZE_ADDRESS__
@@ -51,79 +52,41 @@ static char *scene(double rho, double stop, const char *measure, const char *mor
     return text;
 }
 
-static double number(const cJSON *summary, const char *key)
-{
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(summary, key);
-    return cJSON_IsNumber(item) ? item->valuedouble : NAN;
-}
-
-/* Runs the scene to its end without files; its summary (NULL on failure). */
-static cJSON *run_summary(const char *text)
-{
-    rc_run_options o = rc_run_default_options();
-    o.no_files = true;
-    rc_run *run = NULL;
-    rc_status s = rc_run_create(text, &o, &run);
-    if (!s) s = rc_run_execute(run);
-    CHECK(s == RC_OK, "run: %s", rc_last_error());
-    char *json = s ? NULL : rc_run_summary_json(run, true);
-    cJSON *summary = json ? cJSON_Parse(json) : NULL;
-    rc_text_free(json);
-    rc_run_destroy(run);
-    return summary;
-}
-
-static void expect_near(const char *what, double value, double error, double oracle, double allowance)
-{
-    double combined = sqrt(error * error + allowance * allowance * oracle * oracle);
-    printf("%-22s %.5f +- %.5f   Enskog %.5f   (%+.1f combined errors)\n", what, value, error, oracle,
-           (value - oracle) / combined);
-    CHECK(isfinite(value) && isfinite(error) && error > 0 && fabs(value - oracle) <= 3 * combined,
-          "%s: %g +- %g, Enskog %g (allowance %g %%)", what, value, error, oracle, 100 * allowance);
-}
-
 static void test_enskog(void)
 {
     double rho = 0.2, phi = M_PI / 6 * rho, chi = (1 - phi / 2) / pow(1 - phi, 3), b = 2 * M_PI / 3, y = b * rho * chi;
     double eta0 = 5 / 16.0 / sqrt(M_PI), lambda0 = 75 / 64.0 / sqrt(M_PI), d0 = 3 / (8 * rho) / sqrt(M_PI);
     double kappa = 4 / 9.0 * rho * rho * chi * sqrt(M_PI);
     double eta = eta0 / chi * pow(1 + 0.4 * y, 2) + 0.6 * kappa, lambda = lambda0 / chi * pow(1 + 0.6 * y, 2) + 1.5 * kappa;
-    cJSON *s = run_summary(scene(rho, 20 + 800.0 / SCALE, "{\"diffusion\": true, \"viscosity\": true,"
+    cJSON *s = run_check_summary(scene(rho, 20 + 800.0 / SCALE, "{\"diffusion\": true, \"viscosity\": true,"
                                  " \"thermal_conductivity\": true, \"rdf\": true}", NULL));
     if (!s) return;
-    expect_near("shear viscosity", number(s, "shear_viscosity"), number(s, "shear_viscosity_error"), eta, 0.05);
-    expect_near("thermal conductivity", number(s, "thermal_conductivity"), number(s, "thermal_conductivity_error"),
-                lambda, 0.05);
-    expect_near("diffusion", number(s, "diffusion_coefficient"), number(s, "diffusion_coefficient_error"), d0 / chi,
-                0.10);
+    run_check_near("shear viscosity", run_check_number(s, "shear_viscosity"),
+                   run_check_number(s, "shear_viscosity_error"), eta, 0.05);
+    run_check_near("thermal conductivity", run_check_number(s, "thermal_conductivity"),
+                   run_check_number(s, "thermal_conductivity_error"), lambda, 0.05);
+    run_check_near("diffusion", run_check_number(s, "diffusion_coefficient"),
+                   run_check_number(s, "diffusion_coefficient_error"), d0 / chi, 0.10);
     /* the contact value against the run's own pressure, Z = 1 + 4 phi g(sigma+) */
-    double z = number(s, "compressibility"), g = number(s, "rdf_contact"), ge = number(s, "rdf_contact_error");
+    double z = run_check_number(s, "compressibility"), g = run_check_number(s, "rdf_contact");
+    double ge = run_check_number(s, "rdf_contact_error");
     printf("g(sigma+) %.4f +- %.4f, from Z %.4f; bulk viscosity %.4f +- %.4f (Enskog %.4f)\n", g, ge,
-           (z - 1) / (4 * phi), number(s, "bulk_viscosity"), number(s, "bulk_viscosity_error"), kappa);
+           (z - 1) / (4 * phi), run_check_number(s, "bulk_viscosity"), run_check_number(s, "bulk_viscosity_error"),
+           kappa);
     CHECK(fabs(g - (z - 1) / (4 * phi)) <= 3 * ge, "g(sigma+) %g +- %g against %g from Z", g, ge, (z - 1) / (4 * phi));
-    double yh = number(s, "yeh_hummer_correction"), dinf = number(s, "diffusion_coefficient_infinite");
-    CHECK(yh > 0 && fabs(dinf - number(s, "diffusion_coefficient") - yh) < 1e-12, "Yeh-Hummer: %g, %g", yh, dinf);
+    double yh = run_check_number(s, "yeh_hummer_correction");
+    double dinf = run_check_number(s, "diffusion_coefficient_infinite");
+    CHECK(yh > 0 && fabs(dinf - run_check_number(s, "diffusion_coefficient") - yh) < 1e-12, "Yeh-Hummer: %g, %g", yh,
+          dinf);
     const cJSON *off = cJSON_GetObjectItemCaseSensitive(s, "measure");
-    CHECK(cJSON_IsObject(off) && number(off, "samples") > 300 / SCALE, "measure: the samples");
+    CHECK(cJSON_IsObject(off) && run_check_number(off, "samples") > 300 / SCALE, "measure: the samples");
     cJSON_Delete(s);
-}
-
-/* An engine from the scene text (its "measure" sets def.transport). */
-static rc_edmd *engine_of(const char *text)
-{
-    rc_run_scene *parsed = NULL;
-    rc_edmd *e = NULL;
-    rc_status st = rc_run_scene_parse(text, &parsed);
-    if (!st) st = rc_run_scene_create_engine(parsed, &e);
-    CHECK(st == RC_OK, "engine: %s", rc_last_error());
-    rc_run_scene_destroy(parsed);
-    return e;
 }
 
 static void test_invariants(void)
 {
     const char *measured = scene(0.6, 100, "{\"viscosity\": true}", NULL);
-    rc_edmd *on = engine_of(measured), *off = engine_of(scene(0.6, 100, NULL, NULL));
+    rc_edmd *on = run_check_engine(measured), *off = run_check_engine(scene(0.6, 100, NULL, NULL));
     if (!on || !off) return;
     double g[9], off_diagonal = 0, worst = 0;
     for (int k = 1; k <= 20; k++) {
@@ -199,7 +162,7 @@ static void test_estimator(void)
 {
     enum { SAMPLES = 2000 / SCALE, BLOCKS = 10, BLOCK = SAMPLES / BLOCKS, POINTS = 16 };
     const double rho = 0.477, dt = 0.15, start = 10;
-    rc_edmd *e = engine_of(scene(rho, 100, "{\"viscosity\": true}", NULL));
+    rc_edmd *e = run_check_engine(scene(rho, 100, "{\"viscosity\": true}", NULL));
     double *rows = malloc(sizeof(double) * 9 * SAMPLES);
     rc_correlator c;
     CHECK(e && rows && rc_correlator_start_blocks(&c, false, POINTS, BLOCKS, BLOCK, 3) == RC_OK, "setup");
@@ -306,7 +269,7 @@ static void test_resume(void)
     static const char *const keys[] = {"diffusion_coefficient", "shear_viscosity", "bulk_viscosity",
                                        "thermal_conductivity", "rdf_contact", "shear_viscosity_error"};
     for (size_t k = 0; a && b && k < sizeof keys / sizeof *keys; k++) {
-        double x = number(a, keys[k]), y = number(b, keys[k]);
+        double x = run_check_number(a, keys[k]), y = run_check_number(b, keys[k]);
         CHECK(isfinite(x) && memcmp(&x, &y, sizeof x) == 0, "%s: %.17g whole, %.17g resumed", keys[k], x, y);
     }
     static const char *const files[] = {"msd.csv", "vacf.csv", "rdf.csv", "structure_factor.csv", "viscosity.csv",
