@@ -134,8 +134,6 @@ int main(void)
     test_cairo();
     test_siconos();
     test_glpk();
-    char command[300];
-    snprintf(command, sizeof command, "rm -rf %s", directory);
-    if (system(command) != 0) return 1;
+    if (!check_remove_tree(directory)) return 1;
     return check_finish();
 }
