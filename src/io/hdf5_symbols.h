@@ -13,10 +13,11 @@
     X(H5Dget_space) X(H5Dget_type) X(H5Dopen2) X(H5Dread) X(H5Dset_extent) X(H5Dwrite) X(H5Eset_auto2) X(H5Fclose) \
     X(H5Fcreate) X(H5Fflush) X(H5Fincrement_filesize) X(H5Fopen) X(H5Fstart_swmr_write) X(H5Gclose) X(H5Gcreate2) \
     X(H5Gget_info) X(H5Gopen2) X(H5Ldelete) X(H5Lexists) X(H5Lget_name_by_idx) X(H5Olink) \
-    X(H5P_CLS_DATASET_CREATE_ID_g) X(H5P_CLS_FILE_ACCESS_ID_g) X(H5P_CLS_LINK_CREATE_ID_g) X(H5Pclose) \
-    X(H5Pcreate) X(H5Pexist) X(H5Pset) X(H5Pset_chunk) X(H5Pset_create_intermediate_group) X(H5Pset_deflate) \
-    X(H5Pset_libver_bounds) X(H5Pset_metadata_read_attempts) X(H5Pset_shuffle) X(H5Sclose) X(H5Screate) \
-    X(H5Screate_simple) X(H5Sget_simple_extent_dims) X(H5Sget_simple_extent_ndims) X(H5Sget_simple_extent_npoints) \
+    X(H5P_CLS_DATASET_CREATE_ID_g) X(H5P_CLS_FILE_ACCESS_ID_g) X(H5P_CLS_GROUP_CREATE_ID_g) \
+    X(H5P_CLS_LINK_CREATE_ID_g) X(H5Pclose) X(H5Pcreate) X(H5Pexist) X(H5Pset) X(H5Pset_chunk) \
+    X(H5Pset_create_intermediate_group) X(H5Pset_deflate) X(H5Pset_libver_bounds) X(H5Pset_link_creation_order) \
+    X(H5Pset_metadata_read_attempts) X(H5Pset_shuffle) X(H5Sclose) X(H5Screate) X(H5Screate_simple) \
+    X(H5Sget_simple_extent_dims) X(H5Sget_simple_extent_ndims) X(H5Sget_simple_extent_npoints) \
     X(H5Sselect_hyperslab) X(H5T_C_S1_g) X(H5T_IEEE_F32BE_g) X(H5T_IEEE_F32LE_g) X(H5T_IEEE_F64BE_g) \
     X(H5T_IEEE_F64LE_g) X(H5T_NATIVE_DOUBLE_g) X(H5T_NATIVE_INT32_g) X(H5T_NATIVE_INT64_g) X(H5T_NATIVE_INT_g) \
     X(H5T_STD_I32LE_g) X(H5T_STD_I64LE_g) X(H5Tclose) X(H5Tcopy) X(H5Tequal) X(H5Tget_class) X(H5Tget_offset) \
@@ -59,6 +60,7 @@ extern rc_library rc_hdf5_library;
 #define H5Lget_name_by_idx (*rc_hdf5.H5Lget_name_by_idx)
 #define H5Olink (*rc_hdf5.H5Olink)
 #define H5P_CLS_DATASET_CREATE_ID_g (*rc_hdf5.H5P_CLS_DATASET_CREATE_ID_g)
+#define H5P_CLS_GROUP_CREATE_ID_g (*rc_hdf5.H5P_CLS_GROUP_CREATE_ID_g)
 #define H5P_CLS_FILE_ACCESS_ID_g (*rc_hdf5.H5P_CLS_FILE_ACCESS_ID_g)
 #define H5P_CLS_LINK_CREATE_ID_g (*rc_hdf5.H5P_CLS_LINK_CREATE_ID_g)
 #define H5Pclose (*rc_hdf5.H5Pclose)
@@ -69,6 +71,7 @@ extern rc_library rc_hdf5_library;
 #define H5Pset_create_intermediate_group (*rc_hdf5.H5Pset_create_intermediate_group)
 #define H5Pset_deflate (*rc_hdf5.H5Pset_deflate)
 #define H5Pset_libver_bounds (*rc_hdf5.H5Pset_libver_bounds)
+#define H5Pset_link_creation_order (*rc_hdf5.H5Pset_link_creation_order)
 #define H5Pset_metadata_read_attempts (*rc_hdf5.H5Pset_metadata_read_attempts)
 #define H5Pset_shuffle (*rc_hdf5.H5Pset_shuffle)
 #define H5Sclose (*rc_hdf5.H5Sclose)
