@@ -7,6 +7,7 @@
     pressure_exchange replica exchange over pressures (a scene with a barostat): acceptance and mean volume per pressure
     read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
+    plot_csv        line plots of a CSV table (observables.csv, the analysis tables) as a PNG, as `ricochet plot` draws
     Error           a failure the library reported (status and message)
 """
 from ._lib import Error, lib
@@ -16,8 +17,9 @@ from .simulation import Simulation
 from .sweep import read_sweep_table, sweep, sweep_seed
 from .trajectory import Snapshot, read_trajectory
 from .analysis import Analysis, analyze, plot_msd, plot_rdf
+from .plot import plot_csv
 
 __version__ = lib.rc_version().decode()
-__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_msd",
-           "plot_rdf", "pressure_exchange", "read_trajectory", "read_sweep_table", "replica_exchange", "sweep",
-           "sweep_seed", "__version__"]
+__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_csv",
+           "plot_msd", "plot_rdf", "pressure_exchange", "read_trajectory", "read_sweep_table", "replica_exchange",
+           "sweep", "sweep_seed", "__version__"]
