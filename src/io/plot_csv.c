@@ -153,7 +153,8 @@ static rc_status choose(const table *t, int x, int count, const char *const *col
         if (c != x && !(o->errors && is_error_column(t, c))) y[(*curves)++] = c;
     if (!*curves) return rc_fail(RC_INVALID_ARGUMENT, "%s has no column to plot besides %s", t->path, t->names[x]);
     bool errors = false;
-    for (int k = 0; k < *curves; k++) errors |= rc_plot_error_column(t->columns, (const char *const *)t->names, y[k]) >= 0;
+    for (int k = 0; k < *curves; k++)
+        errors |= rc_plot_error_column(t->columns, (const char *const *)t->names, y[k]) >= 0;
     if (o->errors && !errors)
         return rc_fail(RC_INVALID_ARGUMENT, "errors: no column plotted has an error column (NAME_error, NAME_err or "
                        "NAME_sem)");
