@@ -72,9 +72,9 @@ static void test_enskog(void)
                    run_check_number(s, "diffusion_coefficient_error"), d0 / chi, 0.10);
     /* The bulk viscosity is Enskog's collisional transfer alone, which is the Helfand moment's variance for
      * uncorrelated Maxwellian collisions (docs/formats.md, "Transport"). This run (seed 3, 800 time units) gives
-     * 0.027 +- 0.005; five seeds of 3,000 time units give 0.030, 0.043, 0.046, 0.039, 0.038 (mean 0.039 +- 0.003,
-     * block errors 0.004-0.007), and the centred estimator sits about 3 % low at this span: statistics, so 10 % of
-     * allowance and three combined errors. A wrong d in G_p (a factor 9) or a factor 2 falls far outside. */
+     * 0.027 +- 0.005; six seeds of 3,000 time units give 0.030, 0.043, 0.046, 0.039, 0.038, 0.043 (mean 0.040
+     * +- 0.002, block errors 0.004-0.007), and the centred estimator sits about 3 % low at this span: statistics,
+     * so 10 % of allowance and three combined errors. A wrong d in G_p (a factor 9) or a factor 2 falls far outside. */
     run_check_near("bulk viscosity", run_check_number(s, "bulk_viscosity"),
                    run_check_number(s, "bulk_viscosity_error"), kappa, 0.10);
     /* the contact value against the run's own pressure, Z = 1 + 4 phi g(sigma+) */
