@@ -1,13 +1,14 @@
 #!/bin/sh
 # Makes the seed corpora of the fuzz harnesses in OUT/HARNESS/ (make fuzz, fuzz/run.sh): the examples (problem files,
 # scenes of both engines), files the built tool writes (an XYZ and an H5MD trajectory of each engine, a checkpoint of
-# each engine) and argument lines for the command line. Usage: sh fuzz/make-seeds.sh TOOL OUT
+# each engine, their observables.csv and the analysis tables), hand-made CSV tables and argument lines for the command
+# line. Usage: sh fuzz/make-seeds.sh TOOL OUT
 set -eu
 tool=$1
 out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
-for h in problem run_scene rigid_scene run checkpoint trajectory cli sweep; do mkdir -p "$out/$h"; done
+for h in problem run_scene rigid_scene run checkpoint trajectory cli sweep plot; do mkdir -p "$out/$h"; done
 cp "$root"/examples/sweep/*.json "$root"/tests/sweep/*.json "$out/sweep/"
 cp "$root"/examples/impact/*.json "$out/problem/"
 cp "$root"/examples/edmd/*.json "$out/run_scene/"
@@ -50,11 +51,18 @@ for engine in edmd npt rigid sheared; do
   cp "$work/$engine/trajectory.h5md" "$out/trajectory/$engine.h5md"
   cp "$work/$engine/checkpoint.rcp" "$out/checkpoint/$engine.rcp"
   cp "$work/$engine.json" "$out/run/small_$engine.json"
+  cp "$work/$engine/observables.csv" "$out/plot/observables_$engine.csv"
   # the same with every output and a checkpoint cadence, for the run harness's files, checkpoint and resume
   sed 's/"output": {"every": 0.02}/"output": {"every": 0.02, "h5md": true, "checkpoint_every": 0.25}/; s/"output": {"every": 0.05}/"output": {"every": 0.05, "h5md": true, "checkpoint_every": 0.25}/' \
     "$work/$engine.json" > "$out/run/files_$engine.json"
 done
+# the tables of ricochet analyze (MSD and VACF with their errors, g(r), S(k)) for the CSV reader of plot
+"$tool" analyze "$work/edmd" --out "$work/analysis" --compact > /dev/null
+for f in "$work"/analysis/*.csv; do cp "$f" "$out/plot/analysis_$(basename "$f")"; done
 rm -rf "$work"
+# hand-made tables: quoted names, empty cells, NaN and infinities, a blank line, CRLF line ends, error columns
+printf '"time","a_mean","a_sem",b\n0,1,0.1,nan\n1,,0.2,inf\n\n2,3,0.1,-inf\n' > "$out/plot/quoted.csv"
+printf 'time,msd,msd_error\r\n1e-3,2e-6,1e-7\r\n0.01,2e-4,1e-5\r\n0.1, 0.02 ,1e-3\r\n' > "$out/plot/crlf.csv"
 
 # Argument lines of fuzz/cli.c, one argument a line, over the files of its folder.
 n=0

@@ -9,7 +9,7 @@ tool=$2
 seconds=$3
 shift 3
 root=$(cd "$(dirname "$0")/.." && pwd)
-harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep}
+harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep plot}
 sh "$root/fuzz/make-seeds.sh" "$tool" "$build/fuzz-seeds" || exit 1
 export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0" OPENBLAS_NUM_THREADS=1
 # the slow unwinder sees HDF5's frames, which the suppressions of its leaks (corrupted files read) name; the run

@@ -25,7 +25,8 @@
  *   Pieprzyk et al. 2019; the thermostat lowers the kinetic part by about rate / collision rate, 1-2 %).
  * - A sheared inelastic gas (e = 0.9) reaches a steady granular temperature: the means over the second and last
  *   thirds of the run agree within 5 %, and there the dissipation rate equals the viscous heating rate within 3 %.
- * - Checkpoints: a sheared run saved and restored into a new engine goes on bit for bit. */
+ * - Checkpoints: a sheared run saved and restored into a new engine goes on bit for bit.
+ * - A flow edge too short is refused with the edge needed, which is taken, and 0.1 % less is not. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,8 +388,40 @@ static void checkpoint_resumes(void)
     gas_free(&a), gas_free(&b);
 }
 
+/* Creates two spheres of diameter 1 in a periodic box flow x gradient y edge x `edge` (10 along the others) sheared
+ * at rate 1; the status. */
+static rc_status two_sheared(double edge)
+{
+    double x[6] = {0.5, 1, 1, 0.5, 6, 6}, v[6] = {0}, r[2] = {0.5, 0.5}, m[2] = {1, 1};
+    rc_edmd_def d = rc_edmd_default_def();
+    d.dimension = 3, d.count = 2, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
+    d.box[0] = edge, d.box[1] = d.box[2] = 10;
+    d.periodic[0] = d.periodic[1] = d.periodic[2] = true;
+    d.shear = (rc_edmd_shear){true, 1, 0, 1, 0};
+    rc_edmd *e = NULL;
+    rc_status s = rc_edmd_create(&d, &e);
+    rc_edmd_destroy(e);
+    return s;
+}
+
+/* The refusal of a flow edge too short states the bound the engine applies: it is the edge needed (rounded up to
+ * four digits), so that edge is taken and one 0.1 % shorter is refused. */
+static void shortest_flow_edge(void)
+{
+    CHECK(two_sheared(2.4) == RC_INVALID_ARGUMENT, "a flow edge of 2.4 diameters was taken");
+    const char *at_least = strstr(rc_last_error(), "must be at least ");
+    CHECK(at_least, "the refusal names no edge needed: %s", rc_last_error());
+    if (!at_least) return;
+    double needed = strtod(at_least + strlen("must be at least "), NULL);
+    CHECK(needed > 2.4 && two_sheared(needed) == RC_OK, "the edge %g said to be enough is refused: %s", needed,
+          rc_last_error());
+    CHECK(two_sheared(needed * 0.999) == RC_INVALID_ARGUMENT, "an edge of %g, below the %g said to be needed, is taken",
+          needed * 0.999, needed);
+}
+
 int main(void)
 {
+    shortest_flow_edge();
     zero_rate_is_no_shear();
     same_collisions_as_brute_force();
     setup fluid = {3, 500 / SCALE, 0.3, 2.0, 1, 0, 0, 1, true, 3, {0, 0, 0}};

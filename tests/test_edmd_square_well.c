@@ -24,7 +24,10 @@
  * the block means over sqrt(10). The test requires |MD - MC| < 4.5 sigma_combined (with 10 blocks the t-distribution
  * makes 4.5 about a 1-in-1000 event) and, so that a loose error cannot hide a real difference, also within 3 % in
  * U and 0.04 + 3 % in Z. It fails a wrong step virial (Z off by the lambda^3 term, about 1 at rho = 0.5), a wrong
- * energy in a crossing (U/N off by the temperature shift) or a missed capture. */
+ * energy in a crossing (U/N off by the temperature shift) or a missed capture. At T* = 2, rho* = 0.5 these seeds
+ * put Z 2-2.4 sigma apart (MC high); other seeds of both sides scatter either way, the contact fit's form moves Z by
+ * less than its error, and the engine's g(r) contact values reproduce its own virial (docs/edmd.md, "Validation"):
+ * statistics, with Monte Carlo blocks of 300 sweeps correlated enough to make its error bars up to twice too small. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

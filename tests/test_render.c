@@ -12,6 +12,8 @@
  *   of x = 10 lies a third of the way across, none half way. An error bar of +-2 on a constant 5 reaches 6.5; without
  *   errors nothing is drawn there. Overlaid curves get a legend: the second curve's orange beside its name at the
  *   top right; in panels of their own every curve is blue. Error columns pair by name (NAME_error, NAME_sem).
+ * - Plots of a CSV file: the same y = x read from a table (quoted names, a blank line, an empty cell) passes the same
+ *   pixels; the default curves leave out x and, with error bars, the error columns; bad tables name line and column.
  * - Failures: a bad size is RC_INVALID_ARGUMENT; an unwritable path RC_IO_ERROR naming it, with no file left; shapes
  *   of another count than the frame's are refused.
  * - Shapes (a side file): a 2D box of half extents 2 x 0.5 turned by 30 degrees colours the pixels just inside its
@@ -337,6 +339,53 @@ static void test_plot_log_errors_legend(void)
           "error columns");
 }
 
+/* Writes text to the CSV file at csv. */
+static void write_csv(const char *csv, const char *text)
+{
+    FILE *f = fopen(csv, "w");
+    CHECK(f && fputs(text, f) >= 0 && fclose(f) == 0, "cannot write %s", csv);
+}
+
+/* rc_plot_csv: the table read (quoted names, a blank line, an empty cell left out) and drawn as test_plot draws it,
+ * to the CSV's own name with .png; the curves chosen by default; bad tables refused naming the line and column. */
+static void test_plot_csv(void)
+{
+    char csv[64], text[1024] = "\"x\",y,z,y_err\n";
+    snprintf(csv, sizeof csv, "%.*s.csv", (int)strlen(path) - 4, path);
+    for (int r = 0; r < 11; r++) snprintf(text + strlen(text), sizeof text - strlen(text), "%d,%d,%d,0\n%s", r, r, 10 - r,
+                                          r == 5 ? "\n" : "");
+    strcat(text, "10,,5,\n");
+    write_csv(csv, text);
+    rc_plot_summary summary;
+    CHECK(rc_plot_csv(csv, NULL, 1, (const char *const[]){"y"}, NULL, NULL, &summary) == RC_OK, "plot_csv: %s",
+          rc_last_error());
+    CHECK(summary.png && strcmp(summary.png, path) == 0 && summary.panels == 1 && summary.curves == 1 &&
+              summary.rows == 12,
+          "plot_csv wrote %s: %d panels, %d curves, %d rows", summary.png, summary.panels, summary.curves, summary.rows);
+    rc_text_free(summary.png);
+    int c[3];
+    pixel(72 + (420 - 72 - 16) / 2, 26 + (320 - 26 - 40) / 2, c); /* the middle of the plot area: (5, 5) */
+    CHECK(c[2] > c[0] + 60, "plot_csv: the line does not pass through (5, 5): %d %d %d", c[0], c[1], c[2]);
+    pixel(72 + (420 - 72 - 16) / 4, 26 + (320 - 26 - 40) / 4, c); /* (2.5, 7.5), off the line */
+    CHECK(c[0] > 200 && c[1] > 200 && c[2] > 200, "plot_csv: off the line: %d %d %d", c[0], c[1], c[2]);
+    rc_plot_options o = rc_plot_default_options();
+    o.errors = true;
+    CHECK(rc_plot_csv(csv, "x", 0, NULL, &o, path, &summary) == RC_OK && summary.curves == 2 && summary.panels == 2,
+          "plot_csv with errors: %s (%d curves: y and z, not y_err)", rc_last_error(), summary.curves);
+    rc_text_free(summary.png);
+    CHECK(rc_plot_csv(csv, NULL, 1, (const char *const[]){"q"}, NULL, path, NULL) == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "columns: no column \"q\""),
+          "an unknown column: %s", rc_last_error());
+    CHECK(rc_plot_csv(csv, NULL, -1, NULL, NULL, path, NULL) == RC_INVALID_ARGUMENT, "a count of -1");
+    write_csv(csv, "x,y\n0,1\n1,one\n");
+    CHECK(rc_plot_csv(csv, NULL, 0, NULL, NULL, path, NULL) == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "line 3, column 2 (y): \"one\" is not a number"),
+          "a word in a cell: %s", rc_last_error());
+    remove(csv);
+    CHECK(rc_plot_csv(csv, NULL, 0, NULL, NULL, path, NULL) == RC_IO_ERROR && strstr(rc_last_error(), csv),
+          "a missing file: %s", rc_last_error());
+}
+
 int main(void)
 {
     snprintf(path, sizeof path, "/tmp/ricochet_test_render_%d.png", (int)getpid());
@@ -348,6 +397,7 @@ int main(void)
     test_failures();
     test_plot();
     test_plot_log_errors_legend();
+    test_plot_csv();
     remove(path);
     return check_finish();
 }

@@ -11,11 +11,13 @@
  *   format or byte order, or holding a state no engine reaches (positions of 1e207), each is refused with a message
  *   that says which (the inputs of ../shared/fuzz-findings rebuilt in today's format);
  * - an interrupt just after a periodic checkpoint resumes byte-identical to the run never stopped, one between
- *   checkpoints with the same rows' times, the rows before it byte-identical and the energy to rounding. */
+ *   checkpoints with the same rows' times, the rows before it byte-identical and the energy to rounding; a run
+ *   resumed and interrupted again before any event leaves its checkpoint as it was, and goes on as before. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -265,7 +267,8 @@ static double column(const char *header, const char *row, const char *name)
  * stopped, byte for byte. Interrupted between checkpoints (t = 2.3), its checkpoint renews the engine where the run
  * never stopped does not: resumed, it has the frames and rows at the same times, the rows up to the interrupt
  * byte-identical and after it the same energy (temperature to rounding, energy_drift at rounding), not the same
- * bits. */
+ * bits. Either, resumed and interrupted again before any event, writes its checkpoint again no more (before, it did:
+ * nothing said the run had one) and then resumes to the same files. */
 static void test_interrupt_resume(void)
 {
     static const char *const scene = "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, \"seed\": "
@@ -287,8 +290,22 @@ static void test_interrupt_resume(void)
         CHECK(rc_run_execute(run) == RC_OK && strcmp(rc_run_stopped_by(run), "interrupted") == 0, "interrupt: %s",
               rc_last_error());
         rc_run_destroy(run);
-        char checkpoint[300];
+        char checkpoint[300], kept[300];
         snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint.rcp", o.directory);
+        snprintf(kept, sizeof kept, "%s/checkpoint.kept", o.directory);
+        struct stat now_file, kept_file;
+        /* resumed and interrupted before anything advanced: the checkpoint it resumed from stays as it is (a second
+         * link to the file keeps its inode; a checkpoint written again is a new file renamed over it) */
+        run = NULL;
+        CHECK(link(checkpoint, kept) == 0 && rc_run_resume(checkpoint, NULL, &run) == RC_OK, "resume: %s",
+              rc_last_error());
+        rc_run_interrupt(run, 2);
+        CHECK(rc_run_execute(run) == RC_OK && strcmp(rc_run_stopped_by(run), "interrupted") == 0,
+              "interrupt after resume: %s", rc_last_error());
+        rc_run_destroy(run);
+        CHECK(stat(checkpoint, &now_file) == 0 && stat(kept, &kept_file) == 0 && now_file.st_ino == kept_file.st_ino,
+              "interrupted at once after a resume: the checkpoint was written again");
+        unlink(kept);
         run = NULL;
         CHECK(rc_run_resume(checkpoint, NULL, &run) == RC_OK && rc_run_execute(run) == RC_OK, "resume: %s",
               rc_last_error());

@@ -9,7 +9,9 @@
  *   expand to the familiar eta_E / eta_0 = 1/chi + 0.8 b rho + 0.771 (b rho)^2 chi). The measured values must lie
  *   within three combined standard errors of the oracle, where the combined error adds to the run's block error
  *   an allowance for what the first approximation and molecular chaos leave out (5 % for eta and lambda: the
- *   higher Sonine terms alone are 1.6 % and 2.5 %; 10 % for D, which correlated collisions raise above D_E). A wrong
+ *   higher Sonine terms alone are 1.6 % and 2.5 %; 10 % for D, which correlated collisions raise above D_E, and
+ *   for the bulk viscosity kappa_E, whose centred estimator is biased low by about the fit window over the span;
+ *   kappa_E is also Longuet-Higgins and Pople's, J. Chem. Phys. 25, 884 (1956), with their a the radius). A wrong
  *   prefactor of 2, a wrong volume or temperature in the formulas, or a missing collisional term (eta_E's is 20 %
  *   of it here, lambda_E's 30 %) falls far outside.
  * - An invariant: the trace of the Helfand moment of the stress over d is int P V dt, so G_xx + G_yy + G_zz equals
@@ -71,12 +73,17 @@ static void test_enskog(void)
                    run_check_number(s, "thermal_conductivity_error"), lambda, 0.05);
     run_check_near("diffusion", run_check_number(s, "diffusion_coefficient"),
                    run_check_number(s, "diffusion_coefficient_error"), d0 / chi, 0.10);
+    /* The bulk viscosity is Enskog's collisional transfer alone, which is the Helfand moment's variance for
+     * uncorrelated Maxwellian collisions (docs/formats.md, "Transport"). This run (seed 3, 800 time units) gives
+     * 0.027 +- 0.005; six seeds of 3,000 time units give 0.030, 0.043, 0.046, 0.039, 0.038, 0.043 (mean 0.040
+     * +- 0.002, block errors 0.004-0.007), and the centred estimator sits about 3 % low at this span: statistics,
+     * so 10 % of allowance and three combined errors. A wrong d in G_p (a factor 9) or a factor 2 falls far outside. */
+    run_check_near("bulk viscosity", run_check_number(s, "bulk_viscosity"),
+                   run_check_number(s, "bulk_viscosity_error"), kappa, 0.10);
     /* the contact value against the run's own pressure, Z = 1 + 4 phi g(sigma+) */
     double z = run_check_number(s, "compressibility"), g = run_check_number(s, "rdf_contact");
     double ge = run_check_number(s, "rdf_contact_error");
-    printf("g(sigma+) %.4f +- %.4f, from Z %.4f; bulk viscosity %.4f +- %.4f (Enskog %.4f)\n", g, ge,
-           (z - 1) / (4 * phi), run_check_number(s, "bulk_viscosity"), run_check_number(s, "bulk_viscosity_error"),
-           kappa);
+    printf("g(sigma+) %.4f +- %.4f, from Z %.4f\n", g, ge, (z - 1) / (4 * phi));
     CHECK(fabs(g - (z - 1) / (4 * phi)) <= 3 * ge, "g(sigma+) %g +- %g against %g from Z", g, ge, (z - 1) / (4 * phi));
     double yh = run_check_number(s, "yeh_hummer_correction");
     double dinf = run_check_number(s, "diffusion_coefficient_infinite");

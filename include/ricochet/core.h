@@ -48,6 +48,9 @@ RC_API const char *rc_version(void);
  * their layouts with it when they load, so a header that changed fails loudly instead of corrupting memory. */
 RC_API size_t rc_struct_size(const char *name);
 
+/* Frees text the library returned (rc_run_summary_json, rc_plot_summary.png, ...). */
+RC_API void rc_text_free(char *text);
+
 #ifdef __cplusplus
 }
 #endif

@@ -76,6 +76,24 @@ RC_API int rc_plot_error_column(int columns, const char *const *names, int c);
 RC_API rc_status rc_plot_png(int columns, const char *const *names, int rows, const double *table, int x, int count,
                              const int *y, const rc_plot_options *options, const char *path);
 
+/* What rc_plot_csv drew: the PNG written (free it with rc_text_free), its panels, its curves and the table's rows. */
+typedef struct rc_plot_summary {
+    char *png;
+    int panels, curves, rows;
+} rc_plot_summary;
+
+/* Line plots of a CSV file (ricochet plot): reads the table at csv_path (a header row of names, in double quotes or
+ * not, then rows of numbers separated by commas; an empty cell is a value not defined there, blank lines are
+ * skipped), and draws with rc_plot_png the columns columns[0 .. count-1] named (count 0: every column but x and, with
+ * options->errors, but the error columns) against the column named x (NULL: the first) into the PNG at png_path
+ * (NULL: csv_path with .png for its .csv, or with .png added). summary may be NULL. RC_IO_ERROR naming csv_path when
+ * it cannot be read or png_path when it cannot be written; RC_INVALID_ARGUMENT naming the file, the line and the
+ * column for a table that is not one (no header, no row of numbers, a cell that is not a number, a row of another
+ * length), and naming the field ("x", "columns", "errors") for a column that is not in the table or error bars that
+ * no curve has. */
+RC_API rc_status rc_plot_csv(const char *csv_path, const char *x, int count, const char *const *columns,
+                             const rc_plot_options *options, const char *png_path, rc_plot_summary *summary);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,7 +12,7 @@
  *   exchange.h  replica exchange (parallel tempering) over temperatures
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
  *   trajectory.h  reading trajectories back as frames
- *   render.h  pictures of frames (PNG, cairo) */
+ *   render.h  pictures of frames and line plots of tables (PNG, cairo) */
 #ifndef RICOCHET_H
 #define RICOCHET_H
 

@@ -126,8 +126,6 @@ RC_API const char *rc_run_directory(const rc_run *run);
 /* The summary (docs/formats.md, "The summary") as JSON text, indented or on one line: the same object whatever the
  * engine where meanings are shared. Free it with rc_text_free. NULL when out of memory. */
 RC_API char *rc_run_summary_json(const rc_run *run, bool compact);
-/* Frees text the library returned. */
-RC_API void rc_text_free(char *text);
 
 /* ---- The table of observables ----------------------------------------------------------------------------------
  * One table is the source of the CSV columns, the H5MD observables, the summary's measured keys and the table in

@@ -8,6 +8,7 @@
     read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
     read_curves     the curves of a run's measure (msd, vacf, rdf, ...) from its run folder or H5MD file
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
+    plot_csv        line plots of a CSV table (observables.csv, the analysis tables) as a PNG, as `ricochet plot` draws
     Error           a failure the library reported (status and message)
 """
 from ._lib import Error, lib
@@ -18,8 +19,9 @@ from .sweep import read_sweep_table, sweep, sweep_seed
 from .trajectory import Snapshot, read_trajectory
 from .analysis import Analysis, analyze, plot_msd, plot_rdf
 from .curves import read_curves
+from .plot import plot_csv
 
 __version__ = lib.rc_version().decode()
-__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_msd",
-           "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory", "read_sweep_table", "replica_exchange", "sweep",
-           "sweep_seed", "__version__"]
+__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_csv",
+           "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory", "read_sweep_table",
+           "replica_exchange", "sweep", "sweep_seed", "__version__"]

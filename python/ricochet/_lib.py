@@ -69,11 +69,20 @@ class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
                 ("min_relative_velocity", ctypes.c_double)]
 
 
+class PlotOptions(ctypes.Structure):  # rc_plot_options, ricochet/render.h
+    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("log_x", ctypes.c_bool), ("log_y", ctypes.c_bool),
+                ("errors", ctypes.c_bool), ("overlay", ctypes.c_bool)]
+
+
+class PlotSummary(ctypes.Structure):  # rc_plot_summary, ricochet/render.h
+    _fields_ = [("png", ctypes.c_void_p), ("panels", ctypes.c_int), ("curves", ctypes.c_int), ("rows", ctypes.c_int)]
+
+
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
 _MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "sweep_progress": SweepProgress,
             "exchange_options": ExchangeOptions,
             "impact_options": ImpactOptions,
-            "impact_result": ImpactResult}
+            "impact_result": ImpactResult, "plot_options": PlotOptions, "plot_summary": PlotSummary}
 
 P = ctypes.c_void_p
 PP = ctypes.POINTER(ctypes.c_void_p)
@@ -145,6 +154,9 @@ _SIGNATURES = {
     "rc_analysis_table": (S, [P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
                               ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p)), ctypes.POINTER(c_double_p)]),
     "rc_analysis_summary_json": (P, [P, ctypes.c_bool]),
+    "rc_plot_default_options": (PlotOptions, []),
+    "rc_plot_csv": (S, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
+                        ctypes.POINTER(PlotOptions), ctypes.c_char_p, ctypes.POINTER(PlotSummary)]),
 }
 
 

@@ -13,6 +13,8 @@ Oracles:
 - A small hard-sphere gas: kinetic energy from the numpy velocities equals the summary's (elastic, so also its
   initial value), zero total momentum, positions inside the periodic box, the compressibility factor within 10% of
   Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
+- Plots of a CSV table: y = x drawn by the library passes the middle of the plot area in blue (read back with
+  matplotlib), the picture has its size, and a column not in the table or a word in a cell raises Error naming it.
 """
 import json
 import math
@@ -271,6 +273,36 @@ class Trajectory(unittest.TestCase):
             with self.assertRaises(ricochet.Error) as caught:
                 list(ricochet.read_trajectory(path))
             self.assertIn("line 4", str(caught.exception))
+
+
+class Plot(unittest.TestCase):
+    def test_plot_csv(self):
+        import matplotlib.image
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "table.csv")
+            with open(path, "w") as f:
+                f.write("x,y,y_err\n" + "".join("%d,%d,0.5\n" % (r, r) for r in range(11)))
+            report = ricochet.plot_csv(path, columns=["y"])
+            self.assertEqual(report, {"png": os.path.join(directory, "table.png"), "panels": 1, "curves": 1,
+                                      "rows": 11})
+            picture = matplotlib.image.imread(report["png"])
+            self.assertEqual(picture.shape[:2], (320, 420))
+            r, g, b = picture[26 + (320 - 26 - 40) // 2, 72 + (420 - 72 - 16) // 2][:3]  # (5, 5), on y = x
+            self.assertGreater(b, r + 0.25)
+            self.assertTrue(all(picture[26 + (320 - 26 - 40) // 4, 72 + (420 - 72 - 16) // 4][:3] > 0.8))  # off it
+            out = os.path.join(directory, "other.png")
+            report = ricochet.plot_csv(path, x="x", out=out, log="y", errors=True, overlay=True, size=(300, 200))
+            self.assertEqual((report["png"], report["panels"], report["curves"]), (out, 1, 1))
+            self.assertEqual(matplotlib.image.imread(out).shape[:2], (200, 300))
+            with self.assertRaises(ricochet.Error) as caught:
+                ricochet.plot_csv(path, columns=["temperature"])
+            self.assertIn('columns: no column "temperature"', str(caught.exception))
+            with open(path, "a") as f:
+                f.write("11,eleven,0\n")
+            with self.assertRaises(ricochet.Error) as caught:
+                ricochet.plot_csv(path)
+            self.assertIn("line 13, column 2 (y)", str(caught.exception))
+            self.assertEqual(caught.exception.status, "invalid_argument")
 
 
 if __name__ == "__main__":

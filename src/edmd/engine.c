@@ -189,8 +189,12 @@ static double automatic_shell(const rc_edmd *e, const rc_edmd_def *d)
     double alpha = 0.5 * sqrt(path / 0.0562) / (e->reach_factor * e->reach_factor * e->reach_factor);
     if (!(alpha > 0.3)) alpha = 0.3;
     if (alpha > 1.5) alpha = 1.5;
-    for (int a = 0; a < e->dimension; a++) { /* leave room for two reaches on periodic edges */
-        double room = e->periodic[a] ? 0.45 * e->box[a] / sigma - e->reach_factor : alpha;
+    /* leave room for two reaches on periodic edges, and on a sheared flow edge for the least slack too (a hair more,
+     * so that rounding does not refuse the edge the shell was fitted to) */
+    for (int a = 0; a < e->dimension; a++) {
+        bool sheared = d->shear.on && d->shear.rate != 0 && a == d->shear.flow;
+        double slack = sheared ? RC_SHEAR_LEAST_SLACK * (1 + 1e-9) : 0;
+        double room = e->periodic[a] ? 0.45 * e->box[a] / sigma - e->reach_factor - slack : alpha;
         if (room < alpha) alpha = room > 0.05 ? room : 0.05;
     }
     return alpha;

@@ -59,6 +59,10 @@ typedef struct rc_plane {
 
 #define RC_HISTOGRAM_RANGE 1024
 
+/* Under shear, the least slack of the lists' flow reach across the sheared boundary, in largest diameters: the
+ * neighbour reach plus it must fit in 0.45 of the flow edge (shear.c); the automatic shell leaves it (engine.c). */
+#define RC_SHEAR_LEAST_SLACK 0.05
+
 /* A contact of a cluster: member a against member b, or (b = -1) against a static body (a wall or a sleeper). */
 typedef struct rc_cluster_contact {
     int32_t a, b;        /* member indices, or b = -1 for a static body */

@@ -123,12 +123,17 @@ rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
      * the lists are the plain engine's */
     double reach = e->reach_factor * e->max_diameter + 2 * e->shell, room = 0.45 * e->box[e->flow] - reach;
     e->shear_slack = e->shear_rate != 0 ? fmin(4 * e->max_diameter, room) : 0;
-    if (e->n > 0 && e->shear_rate != 0 && !(e->shear_slack >= 0.05 * e->max_diameter))
+    double least = RC_SHEAR_LEAST_SLACK * e->max_diameter;
+    if (e->n > 0 && e->shear_rate != 0 && !(e->shear_slack >= least)) {
+        /* reach + least <= 0.45 edge: the edge needed, rounded up to four digits */
+        double needed = (reach + least) / 0.45, digit = pow(10, floor(log10(needed)) - 3);
         return rc_fail(RC_INVALID_ARGUMENT,
-                       "box[%d]: the flow edge %g is too short for shear: it must exceed 2.2 times the neighbour "
-                       "reach %g (largest diameter, times the outermost step with interactions, plus shell); enlarge "
-                       "the box or reduce the shell",
-                       e->flow, e->box[e->flow], reach);
+                       "box[%d]: the flow edge %g is too short for shear: the neighbour reach %g (the largest diameter "
+                       "times the outermost step with interactions plus the neighbour shell) and a slack of %g largest "
+                       "diameters (%g) must fit in 0.45 of it, so it must be at least %g; enlarge the box or reduce "
+                       "the shell",
+                       e->flow, e->box[e->flow], reach, RC_SHEAR_LEAST_SLACK, least, ceil(needed / digit) * digit);
+    }
     for (int32_t k = 0; k < e->n; k++) {
         double c[3];
         peculiar_velocity(e, e->kin[k].x, e->kin[k].v, c);

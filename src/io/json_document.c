@@ -12,6 +12,35 @@
 
 #include "core/status.h"
 
+rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void **result)
+{
+    *result = NULL;
+    cJSON *root;
+    rc_status s = rc_json_parse(text, &root);
+    if (s) return s;
+    void *made = reader->create();
+    s = made ? reader->read_root(root, made) : rc_fail(RC_NO_MEMORY, "out of memory reading %s", reader->what);
+    cJSON_Delete(root);
+    if (s) {
+        if (made) reader->destroy(made);
+        return s;
+    }
+    rc_clear_error();
+    *result = made;
+    return RC_OK;
+}
+
+rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void **result)
+{
+    char *text;
+    *result = NULL;
+    rc_status s = rc_json_read_file(path, &text);
+    if (s) return s;
+    s = rc_json_reader_parse(reader, text, result);
+    free(text);
+    return s;
+}
+
 rc_status rc_json_read_file(const char *path, char **text)
 {
     FILE *f = fopen(path, "rb");

@@ -12,6 +12,20 @@ rc_status rc_json_read_file(const char *path, char **text);
 /* Parses text; on a syntax error returns RC_INVALID_ARGUMENT with its line and column. */
 rc_status rc_json_parse(const char *text, cJSON **root);
 
+/* A reader of one kind of JSON document (a problem file, a scene of either engine) into a result of its own type. */
+typedef struct rc_json_reader {
+    const char *what;                                       /* the document, for a message: "the scene" */
+    void *(*create)(void);                                  /* an empty result, its defaults set; NULL: no memory */
+    rc_status (*read_root)(const cJSON *root, void *result); /* the document read into it */
+    void (*destroy)(void *result);
+} rc_json_reader;
+
+/* Parses text and reads its root into a new result (NULL when it fails: the error stays, the result is destroyed;
+ * on success the last error is cleared). */
+rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void **result);
+/* The same from the file at path (RC_IO_ERROR naming it when it cannot be read). */
+rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void **result);
+
 /* The file kinds the readers take, to tell a user who gave a file to the wrong reader which one reads it. */
 typedef enum rc_file_kind { RC_FILE_PROBLEM, RC_FILE_SCENE } rc_file_kind;
 

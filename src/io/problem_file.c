@@ -97,37 +97,33 @@ static rc_status read_root(const cJSON *root, rc_problem_file *f)
     return rc_generic_read(root, f->problem, &f->info.contact_count);
 }
 
+static void *file_create(void)
+{
+    rc_problem_file *f = calloc(1, sizeof *f);
+    if (f && rc_impact_problem_create(&f->problem) != RC_OK) free(f), f = NULL;
+    if (f) f->options = rc_impact_default_options();
+    return f;
+}
+
+static rc_status file_read_root(const cJSON *root, void *f) { return read_root(root, f); }
+static void file_destroy(void *f) { rc_problem_file_destroy(f); }
+static const rc_json_reader file_reader = {"the problem", file_create, file_read_root, file_destroy};
+
 rc_status rc_problem_file_parse(const char *text, rc_problem_file **file)
 {
-    *file = NULL;
+    void *result;
     rc_clear_warnings();
-    cJSON *root;
-    rc_status s = rc_json_parse(text, &root);
-    if (s) return s;
-    rc_problem_file *f = calloc(1, sizeof *f);
-    s = f ? rc_impact_problem_create(&f->problem) : rc_fail(RC_NO_MEMORY, "out of memory reading the problem");
-    if (!s) {
-        f->options = rc_impact_default_options();
-        s = read_root(root, f);
-    }
-    cJSON_Delete(root);
-    if (s) {
-        rc_problem_file_destroy(f);
-        return s;
-    }
-    rc_clear_error();
-    *file = f;
-    return RC_OK;
+    rc_status s = rc_json_reader_parse(&file_reader, text, &result);
+    *file = result;
+    return s;
 }
 
 rc_status rc_problem_file_read(const char *path, rc_problem_file **file)
 {
-    char *text;
-    *file = NULL;
-    rc_status s = rc_json_read_file(path, &text);
-    if (s) return s;
-    s = rc_problem_file_parse(text, file);
-    free(text);
+    void *result;
+    rc_clear_warnings();
+    rc_status s = rc_json_reader_read(&file_reader, path, &result);
+    *file = result;
     return s;
 }
 

@@ -35,38 +35,30 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     return s;
 }
 
+static void *scene_create(void)
+{
+    rc_run_scene *scene = calloc(1, sizeof *scene);
+    if (scene) scene->def = rc_edmd_default_def(), scene->seed = 1;
+    return scene;
+}
+
+static rc_status scene_read_root(const cJSON *root, void *scene) { return read_root(root, scene); }
+static void scene_destroy(void *scene) { rc_run_scene_destroy(scene); }
+static const rc_json_reader scene_reader = {"the scene", scene_create, scene_read_root, scene_destroy};
+
 rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene)
 {
-    *scene = NULL;
-    cJSON *root;
-    rc_status s = rc_json_parse(text, &root);
-    if (s) return s;
-    rc_run_scene *result = calloc(1, sizeof *result);
-    if (result) {
-        result->def = rc_edmd_default_def();
-        result->seed = 1;
-        s = read_root(root, result);
-    } else {
-        s = rc_fail(RC_NO_MEMORY, "out of memory reading the scene");
-    }
-    cJSON_Delete(root);
-    if (s) {
-        rc_run_scene_destroy(result);
-        return s;
-    }
-    rc_clear_error();
+    void *result;
+    rc_status s = rc_json_reader_parse(&scene_reader, text, &result);
     *scene = result;
-    return RC_OK;
+    return s;
 }
 
 rc_status rc_run_scene_read(const char *path, rc_run_scene **scene)
 {
-    char *text;
-    *scene = NULL;
-    rc_status s = rc_json_read_file(path, &text);
-    if (s) return s;
-    s = rc_run_scene_parse(text, scene);
-    free(text);
+    void *result;
+    rc_status s = rc_json_reader_read(&scene_reader, path, &result);
+    *scene = result;
     return s;
 }
 

@@ -31,6 +31,8 @@ static const named_size struct_sizes[] = {
     {"run_options", sizeof(rc_run_options)},
     {"sweep_progress", sizeof(rc_sweep_progress)},
     {"exchange_options", sizeof(rc_exchange_options)},
+    {"plot_options", sizeof(rc_plot_options)},
+    {"plot_summary", sizeof(rc_plot_summary)},
 };
 
 size_t rc_struct_size(const char *name)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "core/status.h"
@@ -146,6 +147,16 @@ rc_status rc_run_create(const char *scene_text, const rc_run_options *options, r
     return RC_OK;
 }
 
+/* Whether path is the run's own checkpoint, DIRECTORY/checkpoint.rcp (the same file, by any path). */
+static bool own_checkpoint(const rc_run *run, const char *path)
+{
+    char *own = run->directory ? rc_run_join(run->directory, "checkpoint.rcp") : NULL;
+    struct stat a, b;
+    bool same = own && stat(own, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    free(own);
+    return same;
+}
+
 rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run **out)
 {
     if (!out || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_resume: NULL argument");
@@ -182,6 +193,8 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     bool had_row = run && run->at.written;
     if (!s) s = begin(run, h5md, in_place, false);
     if (!s && had_row) run->at.last = baseline;
+    /* resumed from its own checkpoint, the run has it: interrupted before anything advanced, it writes none again */
+    if (!s && (run->has_checkpoint = own_checkpoint(run, path))) rc_run_engine_counters(run, &run->checkpointed);
     rc_run_checkpoint_free(&c);
     if (s) {
         if (run) rc_run_files_close(run, false);
@@ -316,7 +329,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
     bool checkpoint = run->edmd ? now->time >= t->next_checkpoint : now->steps >= t->next_checkpoint_step;
     if (!s && checkpoint) {
         s = rc_run_checkpoint_write(run, NULL);
-        run->checkpointed = *now;
+        run->checkpointed = *now, run->has_checkpoint = true;
         plan(run, now, t);
     }
     return s;
@@ -410,8 +423,8 @@ rc_status rc_run_execute(rc_run *run)
      * event-driven engine there would change the rounding of what follows (docs/cli.md, "Interrupts") */
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
-    bool fresh = run->checkpointed.events == now.events && run->checkpointed.steps == now.steps &&
-                 run->checkpointed.time == now.time && (now.events || now.steps);
+    bool fresh = run->has_checkpoint && run->checkpointed.events == now.events &&
+                 run->checkpointed.steps == now.steps && run->checkpointed.time == now.time;
     if (run->interrupt_signal >= 0 && run->settings.checkpoint_every > 0 && !fresh)
         t = rc_run_checkpoint_write(run, NULL);
     rc_status f = rc_run_finish(run);

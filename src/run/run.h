@@ -87,7 +87,9 @@ struct rc_run {
     double wall_start, wall_seconds, progress_drawn;
     double start_fraction;        /* of the stop limit, when this process took the run over */
     uint64_t start_done;          /* collisions or steps when this process took the run over */
-    rc_run_limits checkpointed;   /* the counters at the last periodic checkpoint (events or steps 0: none yet) */
+    rc_run_limits checkpointed;   /* the counters at the run's own checkpoint (DIRECTORY/checkpoint.rcp), when it has
+                                     one: the last periodic one, or the one it was resumed from */
+    bool has_checkpoint;
     char started_at[32], ended_at[32];
 };
 

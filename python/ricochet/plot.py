@@ -1,0 +1,34 @@
+"""Line plots of a CSV table as a PNG, drawn by the library (ricochet/render.h, rc_plot_csv; docs/python.md,
+"Plots"): the same reading, choice of curves and picture as `ricochet plot`.
+"""
+import ctypes
+import os
+
+from ._lib import PlotOptions, PlotSummary, check, lib
+
+
+def plot_csv(path, columns=None, x=None, out=None, log="", errors=False, overlay=False, size=None):
+    """Draws the columns of the CSV table at path (a header row of names, rows of numbers) against column x (default:
+    the first) into a PNG at out (default: path with .png for .csv). columns is a list of names (default: every column
+    but x; with errors, but the error columns), log "x", "y" or "xy", errors draws error bars from NAME_error, NAME_err
+    or NAME_sem, overlay puts every curve in one panel with a legend, size is (width, height) in pixels (default 420 x
+    320 per panel). Returns a dict: png, panels, curves, rows; raises Error naming the file, line and column, or the
+    field, for bad input."""
+    if isinstance(columns, (str, bytes)):
+        columns = [columns]
+    if not isinstance(log, str) or log.strip("xy"):
+        raise ValueError("ricochet.plot_csv: log %r is not \"\", \"x\", \"y\" or \"xy\"" % (log,))
+    options = lib.rc_plot_default_options()
+    options.width, options.height = size if size is not None else (0, 0)
+    options.log_x, options.log_y = "x" in log, "y" in log
+    options.errors, options.overlay = bool(errors), bool(overlay)
+    names = [os.fsencode(c) for c in columns or []]
+    array = (ctypes.c_char_p * max(len(names), 1))(*names)
+    summary = PlotSummary()
+    check(lib.rc_plot_csv(os.fsencode(path), None if x is None else os.fsencode(x), len(names), array,
+                          ctypes.byref(options), None if out is None else os.fsencode(out), ctypes.byref(summary)))
+    try:
+        png = os.fsdecode(ctypes.string_at(summary.png))
+    finally:
+        lib.rc_text_free(summary.png)
+    return {"png": png, "panels": summary.panels, "curves": summary.curves, "rows": summary.rows}
