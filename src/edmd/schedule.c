@@ -172,10 +172,26 @@ static inline __attribute__((always_inline)) void consider(scan_result *out, int
     }
 }
 
+/* Whether every neighbour of particle k sits next to it without a periodic image: k's anchor is at least the longest
+ * list reach R (sigma_ij reach_factor + 2 shell, with the largest diameter) from every periodic face, so that each
+ * neighbour's anchor (in the box, within R of k's) differs from k's by the minimum image itself, and the positions
+ * (each within the shell of its anchor) by less than half the box. The minimum image would then add zero to every
+ * difference: the scan leaves it out, with the same bits. */
+static inline bool interior(const rc_edmd *e, int32_t k)
+{
+    const double *a = e->anchor[k].x;
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
+    bool inside = true;
+    for (int d = 0; d < 3; d++)
+        inside &= !e->periodic[d] || ((a[d] >= reach) & (a[d] <= e->box[d] - reach) &
+                                      (reach + 2 * e->shell + e->max_diameter < e->half_box[d]));
+    return inside;
+}
+
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
                                                              const int32_t *list, int32_t count, double best,
                                                              bool gravity, bool naive, bool contacts,
-                                                             bool shear)
+                                                             bool shear, bool wrap)
 {
     scan_result out = {best, -1, false, 0};
     double now = e->now;
@@ -203,7 +219,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
             }
         }
         if (shear) shear_image2(&image, &slide, r, v);
-        else minimum_image2(&image, r);
+        else if (wrap) minimum_image2(&image, r);
         v2 sigma = p->radius + (v2){q0->radius, q1->radius};
         v2 b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
         v2 c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
@@ -242,8 +258,8 @@ static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int3
     const int32_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
     bool naive = e->detection == RC_DETECTION_NAIVE;
-    return naive ? scan(e, &e->kin[k], list, count, best, false, true, true, true)
-                 : scan(e, &e->kin[k], list, count, best, false, false, contacts, true);
+    return naive ? scan(e, &e->kin[k], list, count, best, false, true, true, true, true)
+                 : scan(e, &e->kin[k], list, count, best, false, false, contacts, true, true);
 }
 
 static inline __attribute__((always_inline)) scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best,
@@ -256,10 +272,13 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
     if (e->shear_on) return scan_sheared(e, k, best, contacts);
     if (e->has_gravity || e->detection == RC_DETECTION_NAIVE) /* the rarer cases: one variant each */
         return e->detection == RC_DETECTION_NAIVE
-                   ? scan(e, p, list, count, best, e->has_gravity, true, contacts, false)
-                   : scan(e, p, list, count, best, true, false, true, false);
-    return contacts ? scan(e, p, list, count, best, false, false, true, false)
-                    : scan(e, p, list, count, best, false, false, false, false);
+                   ? scan(e, p, list, count, best, e->has_gravity, true, contacts, false, true)
+                   : scan(e, p, list, count, best, true, false, true, false, true);
+    if (interior(e, k))
+        return contacts ? scan(e, p, list, count, best, false, false, true, false, false)
+                        : scan(e, p, list, count, best, false, false, false, false, false);
+    return contacts ? scan(e, p, list, count, best, false, false, true, false, true)
+                    : scan(e, p, list, count, best, false, false, false, false, true);
 }
 
 /* Stepped potentials: their own scan (steps.c), chosen once per prediction, which records the kind of the event. */
