@@ -350,8 +350,19 @@ static void anchor_here(rc_edmd *e, int32_t k)
     }
 }
 
+void rc_edmd_interior_bounds(rc_edmd *e)
+{
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
+    for (int a = 0; a < 3; a++) {
+        bool room = reach + 2 * e->shell + e->max_diameter < e->half_box[a];
+        e->inner_low[a] = !e->periodic[a] ? -INFINITY : room ? reach : INFINITY;
+        e->inner_high[a] = !e->periodic[a] ? INFINITY : e->box[a] - reach;
+    }
+}
+
 rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
 {
+    rc_edmd_interior_bounds(e);
     size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
     for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
     rc_edmd_lists_clear(e);

@@ -172,20 +172,13 @@ static inline __attribute__((always_inline)) void consider(scan_result *out, int
     }
 }
 
-/* Whether every neighbour of particle k sits next to it without a periodic image: k's anchor is at least the longest
- * list reach R (sigma_ij reach_factor + 2 shell, with the largest diameter) from every periodic face, so that each
- * neighbour's anchor (in the box, within R of k's) differs from k's by the minimum image itself, and the positions
- * (each within the shell of its anchor) by less than half the box. The minimum image would then add zero to every
- * difference: the scan leaves it out, with the same bits. */
+/* Whether every neighbour of particle k sits next to it without a periodic image (rc_edmd_interior_bounds): the
+ * minimum image would add zero to every difference, and the scan leaves it out, with the same bits. */
 static inline bool interior(const rc_edmd *e, int32_t k)
 {
     const double *a = e->anchor[k].x;
-    double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
-    bool inside = true;
-    for (int d = 0; d < 3; d++)
-        inside &= !e->periodic[d] || ((a[d] >= reach) & (a[d] <= e->box[d] - reach) &
-                                      (reach + 2 * e->shell + e->max_diameter < e->half_box[d]));
-    return inside;
+    return (a[0] >= e->inner_low[0]) & (a[0] <= e->inner_high[0]) & (a[1] >= e->inner_low[1]) &
+           (a[1] <= e->inner_high[1]) & (a[2] >= e->inner_low[2]) & (a[2] <= e->inner_high[2]);
 }
 
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
