@@ -116,6 +116,8 @@ struct rc_edmd {
     bool has_gravity;
     double restitution;
     rc_event_detection detection;
+    bool wide_scan;          /* the plain pair scan four neighbours at a time (AVX2, schedule.c): set at creation where
+                              * the CPU has it; the same bits either way */
     rc_plane *walls;
     int32_t wall_count;
 
@@ -416,6 +418,8 @@ void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count);
  * the calendar. When after_collision is set, counts a three-body event if k ends overlapped with two particles.
  * Returns how many bodies (particles and walls) touch k now, within the contact tolerance. */
 int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision);
+/* Whether this CPU runs the four-wide pair scan (AVX2); the engine's wide_scan starts from it. */
+bool rc_edmd_wide_scan_available(void);
 /* Predicts every particle's event and rebuilds the calendar. */
 rc_status rc_edmd_schedule_all(rc_edmd *e);
 

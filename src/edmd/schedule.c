@@ -238,10 +238,11 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 /* The plain scan (no gravity, no shear, the stable rule) four neighbours at a time in AVX2's packed doubles, on
- * machines that have it (checked at each scan: one load of the CPU model). Each lane does the scalar operations of
+ * machines that have it. Each lane does the scalar operations of
  * `scan` in the same order (no contraction: -ffp-contract=off, and no FMA in the target), and the lanes that pass the
  * vector test go through `consider` in list order, which tests again against the best so far: the same event, the
- * same bits. The empty lanes of the last four repeat the first neighbour and are masked out. */
+ * same bits. The empty lanes of the last four repeat the first neighbour and are masked out. The engine's wide_scan
+ * chooses it (rc_edmd_wide_scan_available at creation). */
 #define RC_WIDE_SCAN 1
 typedef double v4 __attribute__((vector_size(32)));
 typedef int64_t v4mask __attribute__((vector_size(32)));
@@ -309,6 +310,15 @@ static __attribute__((noinline, target("avx2"))) scan_result scan_wide(const rc_
 }
 #endif
 
+bool rc_edmd_wide_scan_available(void)
+{
+#ifdef RC_WIDE_SCAN
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
+}
+
 /* A sliding particle: every neighbour moves differently from it. */
 static __attribute__((noinline)) scan_result scan_all_held(const rc_edmd *e, int32_t k, double best)
 {
@@ -341,7 +351,7 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
                    ? scan(e, p, list, count, best, e->has_gravity, true, contacts, false, true)
                    : scan(e, p, list, count, best, true, false, true, false, true);
 #ifdef RC_WIDE_SCAN
-    if (__builtin_cpu_supports("avx2")) return scan_wide(e, p, list, count, best, contacts, !interior(e, k));
+    if (e->wide_scan) return scan_wide(e, p, list, count, best, contacts, !interior(e, k));
 #endif
     if (interior(e, k))
         return contacts ? scan(e, p, list, count, best, false, false, true, false, false)
