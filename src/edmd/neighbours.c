@@ -153,19 +153,23 @@ typedef struct chain {
 /* The non-empty cells around the anchor cell of ak (each cell once) that can hold an anchor closer than sqrt(widest):
  * cells whose nearest face is farther are left out (about a quarter of the 27). Returns how many; *images is set
  * when a short periodic axis (fewer than three cells) leaves the minimum image to each member, *shifted when a chain
- * may carry a periodic shift (the home cell on a periodic face). */
+ * may carry a periodic shift (the home cell on a periodic face). Away from every face the cells are found by their
+ * offsets in the grid, in the same order. */
 static int chain_starts(const rc_edmd *e, const double ak[3], double widest, chain out[CHAINS], bool *images,
                         bool *shifted)
 {
     int32_t off[3][2 * CELL_SPLIT + 1], count[3], home[3];
     double gap2[3][2 * CELL_SPLIT + 1]; /* the squared distance from ak to the cells at each offset, rounded down */
+    bool inside = true; /* every cell within one of home is in the grid: no wrap, no shift, no cell outside */
     *images = false, *shifted = false;
     for (int a = 0; a < 3; a++) {
         home[a] = cell_coordinate(e, a, ak[a]);
         count[a] = offsets(e, a, home[a], off[a]);
         bool near = e->cells[a] >= 2 * CELL_SPLIT + 1;
         *images |= !near && e->periodic[a];
-        *shifted |= near && e->periodic[a] && (home[a] == 0 || home[a] == e->cells[a] - 1); /* a chain may wrap */
+        bool face = home[a] < CELL_SPLIT || home[a] >= e->cells[a] - CELL_SPLIT;
+        *shifted |= near && e->periodic[a] && face; /* a chain may wrap */
+        inside &= near && !face;
         double low = home[a] * e->cell_size[a], margin = 1e-9 * e->cell_size[a]; /* rounding of cell bounds */
         for (int m = 0; m < count[a]; m++) {
             double g = !near || off[a][m] == 0 ? 0
@@ -175,6 +179,18 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
         }
     }
     int chains = 0;
+    if (inside) { /* the same cells in the same order, by their offsets in the grid */
+        int32_t row = e->cells[0], layer = e->cells[0] * e->cells[1];
+        const int32_t *head = e->cell_head + (home[2] * e->cells[1] + home[1]) * row + home[0];
+        for (int32_t z = 0; z <= 2 * CELL_SPLIT; z++)
+            for (int32_t y = 0; y <= 2 * CELL_SPLIT; y++)
+                for (int32_t x = 0; x <= 2 * CELL_SPLIT; x++) {
+                    if (gap2[0][x] + gap2[1][y] + gap2[2][z] >= widest) continue;
+                    int32_t j = head[(z - CELL_SPLIT) * layer + (y - CELL_SPLIT) * row + x - CELL_SPLIT];
+                    if (j >= 0) out[chains++] = (chain){{0, 0, 0}, j};
+                }
+        return chains;
+    }
     for (int32_t z = 0; z < count[2]; z++)
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
