@@ -151,6 +151,7 @@ static void set_geometry(rc_edmd *e, const rc_edmd_def *d)
     }
     e->restitution = d->restitution;
     e->detection = d->detection;
+    e->wide_scan = rc_edmd_wide_scan_available();
     e->thermostat_rate = d->thermostat_rate;
     e->thermostat_temperature = d->thermostat_temperature;
     e->reorder_interval = d->reorder_interval;

@@ -120,6 +120,8 @@ struct rc_edmd {
     bool has_gravity;
     double restitution;
     rc_event_detection detection;
+    bool wide_scan;          /* the plain pair scan four neighbours at a time (AVX2, schedule.c): set at creation where
+                              * the CPU has it; the same bits either way */
     rc_plane *walls;
     int32_t wall_count;
 
@@ -147,6 +149,8 @@ struct rc_edmd {
     double reach_factor;     /* the longest range of a pair potential as a multiple of its contact distance (1: hard
                               * spheres): the neighbour lists reach reach_factor sigma_ij + 2 shell */
     rc_anchor *anchor;
+    double inner_low[3], inner_high[3]; /* rc_edmd_interior_bounds: a particle whose anchor is within these on every
+                                         * axis has no neighbour across a periodic face */
     int32_t cells[3];
     double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
     int32_t *cell_head;
@@ -393,6 +397,12 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e);
 void rc_edmd_neighbours_destroy(rc_edmd *e);
 /* Builds every anchor, cell list and neighbour list from the current positions (all particles at time now). */
 rc_status rc_edmd_neighbours_build_all(rc_edmd *e);
+/* The interior's bounds: an anchor at least the longest list reach R (reach_factor times the largest diameter, plus
+ * twice the shell) from every periodic face has every neighbour's anchor (in the box, within R of its own) at the
+ * minimum image's difference already, and when R plus twice the shell and a diameter is under half the box, every
+ * neighbour's position too: the scans of such particles leave the minimum image out (it would add zero). Set by
+ * every build of all lists and whenever the diameters grow. */
+void rc_edmd_interior_bounds(rc_edmd *e);
 /* Particle k (streamed to now) left its shell: wrap it into the box, re-anchor it and rebuild its list. */
 rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
 
@@ -412,6 +422,8 @@ void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count);
  * the calendar. When after_collision is set, counts a three-body event if k ends overlapped with two particles.
  * Returns how many bodies (particles and walls) touch k now, within the contact tolerance. */
 int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision);
+/* Whether this CPU runs the four-wide pair scan (AVX2); the engine's wide_scan starts from it. */
+bool rc_edmd_wide_scan_available(void);
 /* Predicts every particle's event and rebuilds the calendar. */
 rc_status rc_edmd_schedule_all(rc_edmd *e);
 

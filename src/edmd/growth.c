@@ -207,6 +207,7 @@ static void move_epoch(rc_edmd *e, bool to_target)
         double f = scale / g->scale;
         for (int32_t k = 0; k < e->n; k++) e->kin[k].radius *= f;
         e->max_diameter *= f;
+        rc_edmd_interior_bounds(e);
         g->scale = scale;
         g->speed = g->rate / scale;
     }

@@ -152,17 +152,24 @@ typedef struct chain {
 
 /* The non-empty cells around the anchor cell of ak (each cell once) that can hold an anchor closer than sqrt(widest):
  * cells whose nearest face is farther are left out (about a quarter of the 27). Returns how many; *images is set
- * when a short periodic axis (fewer than three cells) leaves the minimum image to each member. */
-static int chain_starts(const rc_edmd *e, const double ak[3], double widest, chain out[CHAINS], bool *images)
+ * when a short periodic axis (fewer than three cells) leaves the minimum image to each member, *shifted when a chain
+ * may carry a periodic shift (the home cell on a periodic face). Away from every face the cells are found by their
+ * offsets in the grid, in the same order. */
+static int chain_starts(const rc_edmd *e, const double ak[3], double widest, chain out[CHAINS], bool *images,
+                        bool *shifted)
 {
     int32_t off[3][2 * CELL_SPLIT + 1], count[3], home[3];
     double gap2[3][2 * CELL_SPLIT + 1]; /* the squared distance from ak to the cells at each offset, rounded down */
-    *images = false;
+    bool inside = true; /* every cell within one of home is in the grid: no wrap, no shift, no cell outside */
+    *images = false, *shifted = false;
     for (int a = 0; a < 3; a++) {
         home[a] = cell_coordinate(e, a, ak[a]);
         count[a] = offsets(e, a, home[a], off[a]);
         bool near = e->cells[a] >= 2 * CELL_SPLIT + 1;
         *images |= !near && e->periodic[a];
+        bool face = home[a] < CELL_SPLIT || home[a] >= e->cells[a] - CELL_SPLIT;
+        *shifted |= near && e->periodic[a] && face; /* a chain may wrap */
+        inside &= near && !face;
         double low = home[a] * e->cell_size[a], margin = 1e-9 * e->cell_size[a]; /* rounding of cell bounds */
         for (int m = 0; m < count[a]; m++) {
             double g = !near || off[a][m] == 0 ? 0
@@ -172,6 +179,18 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
         }
     }
     int chains = 0;
+    if (inside) { /* the same cells in the same order, by their offsets in the grid */
+        int32_t row = e->cells[0], layer = e->cells[0] * e->cells[1];
+        const int32_t *head = e->cell_head + (home[2] * e->cells[1] + home[1]) * row + home[0];
+        for (int32_t z = 0; z <= 2 * CELL_SPLIT; z++)
+            for (int32_t y = 0; y <= 2 * CELL_SPLIT; y++)
+                for (int32_t x = 0; x <= 2 * CELL_SPLIT; x++) {
+                    if (gap2[0][x] + gap2[1][y] + gap2[2][z] >= widest) continue;
+                    int32_t j = head[(z - CELL_SPLIT) * layer + (y - CELL_SPLIT) * row + x - CELL_SPLIT];
+                    if (j >= 0) out[chains++] = (chain){{0, 0, 0}, j};
+                }
+        return chains;
+    }
     for (int32_t z = 0; z < count[2]; z++)
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
@@ -256,21 +275,17 @@ static bool at_sheared_edge(const rc_edmd *e, const double ak[3])
     return e->cells[g] < 2 * CELL_SPLIT + 1 || row == 0 || row == e->cells[g] - 1;
 }
 
-/* Makes k's list the particles j != k whose anchor is within sigma_kj + 2 shell of k's anchor (when only_lower is
- * set, only j < k: building all lists once, from empty lists), keeping the lists symmetric. Old neighbours found again
- * are left alone in both lists, so that a rebuild touches only the lists of the few particles that come and go.
- * The cells' linked lists are walked side by side, one member of each in turn, so that their loads overlap instead
- * of waiting on each other. */
-static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
+/* The walk of find_neighbours from the chains' starts: the candidates within reach found, the old neighbours found
+ * again kept, the leavers removed and the arrivals joined. Inlined twice: `plain` when no chain carries a periodic
+ * shift and no member needs the minimum image (the shift would add zero: the same bits) and only_lower is unset,
+ * the common rebuild; the general walk otherwise. */
+static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t k, const double ak[3], double widest,
+                                                           chain *at, int chains, bool images, bool only_lower,
+                                                           bool plain)
 {
     enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
-    const double ak[3] = {anchor[k].x[0], anchor[k].x[1], anchor[k].x[2]};
-    double rk = e->kin[k].radius, shell2 = 2 * e->shell, widest = e->reach_factor * (rk + 0.5 * e->max_diameter) + shell2;
-    widest *= widest;
-    chain at[SHEAR_CHAINS];
-    bool images = e->shear_on && at_sheared_edge(e, ak);
-    int chains = images ? shear_chain_starts(e, ak, at) : chain_starts(e, ak, widest, at, &images);
+    double rk = e->kin[k].radius, shell2 = 2 * e->shell;
     int32_t found[BATCH], nfound = 0, arrivals[ARRIVALS], narrivals = 0;
     double found_dd[BATCH];
     int32_t old = rc_edmd_list_length(e, k), kept = 0;
@@ -278,10 +293,13 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
         for (int c = 0; c < chains;) {
             int32_t j = at[c].at;
             double d[3];
-            for (int a = 0; a < 3; a++) d[a] = ak[a] - anchor[j].x[a] + at[c].shift[a];
-            if (images) {
-                if (e->shear_on) rc_edmd_shear_anchor_image(e, d);
-                else rc_edmd_minimum_image(e, d);
+            for (int a = 0; a < 3; a++) d[a] = ak[a] - anchor[j].x[a];
+            if (!plain) {
+                for (int a = 0; a < 3; a++) d[a] += at[c].shift[a];
+                if (images) {
+                    if (e->shear_on) rc_edmd_shear_anchor_image(e, d);
+                    else rc_edmd_minimum_image(e, d);
+                }
             }
             double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             found[nfound] = j, found_dd[nfound] = dd; /* kept without a branch: most are beyond the reach */
@@ -315,6 +333,23 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     return join(e, k, arrivals, narrivals);
 }
 
+/* Makes k's list the particles j != k whose anchor is within sigma_kj + 2 shell of k's anchor (when only_lower is
+ * set, only j < k: building all lists once, from empty lists), keeping the lists symmetric. Old neighbours found again
+ * are left alone in both lists, so that a rebuild touches only the lists of the few particles that come and go.
+ * The cells' linked lists are walked side by side, one member of each in turn, so that their loads overlap instead
+ * of waiting on each other. */
+static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
+{
+    const double ak[3] = {e->anchor[k].x[0], e->anchor[k].x[1], e->anchor[k].x[2]};
+    double widest = e->reach_factor * (e->kin[k].radius + 0.5 * e->max_diameter) + 2 * e->shell;
+    widest *= widest;
+    chain at[SHEAR_CHAINS];
+    bool images = e->shear_on && at_sheared_edge(e, ak), shifted = false;
+    int chains = images ? shear_chain_starts(e, ak, at) : chain_starts(e, ak, widest, at, &images, &shifted);
+    if (images || shifted || only_lower) return walk(e, k, ak, widest, at, chains, images, only_lower, false);
+    return walk(e, k, ak, widest, at, chains, false, false, true);
+}
+
 /* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */
 static void anchor_here(rc_edmd *e, int32_t k)
 {
@@ -331,8 +366,19 @@ static void anchor_here(rc_edmd *e, int32_t k)
     }
 }
 
+void rc_edmd_interior_bounds(rc_edmd *e)
+{
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
+    for (int a = 0; a < 3; a++) {
+        bool room = reach + 2 * e->shell + e->max_diameter < e->half_box[a];
+        e->inner_low[a] = !e->periodic[a] ? -INFINITY : room ? reach : INFINITY;
+        e->inner_high[a] = !e->periodic[a] ? INFINITY : e->box[a] - reach;
+    }
+}
+
 rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
 {
+    rc_edmd_interior_bounds(e);
     size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
     for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
     rc_edmd_lists_clear(e);
