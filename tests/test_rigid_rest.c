@@ -117,11 +117,11 @@ static void settle(void)
     rc_impact_result r, q;
     CHECK(rc_impact_solver_resolve(exact, p, &r) == RC_OK, "settle: resolver: %s", rc_last_error());
     double *impulse = calloc((size_t)m, sizeof *impulse), tolerance = 1e-10;
-    CHECK(rc_impact_solver_settle(settler, p, impulse, tolerance, 100000, &q) == RC_OK, "settle: %s", rc_last_error());
+    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: %s", rc_last_error());
     double worst = 0;
     for (int i = 0; i < n; i++) worst = fmax(worst, fabs(q.velocity[i] - r.velocity[i]));
     int64_t cold = q.iterations;
-    CHECK(rc_impact_solver_settle(settler, p, impulse, tolerance, 100000, &q) == RC_OK, "settle: warm: %s",
+    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: warm: %s",
           rc_last_error());
     printf("settle: %d contacts, %lld sweeps from 0, %lld from its answer; velocities off the resolver's by %.3g\n", m,
            (long long)cold, (long long)q.iterations, worst);
