@@ -20,6 +20,7 @@ typedef struct rc_rigid_contact {
     double gap;
     bool active; /* takes part in the resolver's resolves: within the margin, or closing within the step (once in
                     this step, it stays in); a settle takes every contact (islands.c) */
+    bool joined; /* it began to take part in the latest round of a resolve (islands.c) */
     double impulse; /* the resting impulse along the normal: the warm start, then this step's (warm.c) */
 } rc_rigid_contact;
 

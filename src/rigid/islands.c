@@ -20,9 +20,10 @@
  * cold start), a pile of thousands gets SETTLE_SWEEPS sweeps a step and converges over the steps through the warm
  * start (docs/rigid.md, "The step"). An inelastic collision (restitution 0, no friction: one LCP) is settled from
  * nothing to COLLISION times its fastest approach within a COLLISION_SHARE-th of that budget (and of the least
- * sweeps); what it leaves, the resting settle after gravity takes on. */
+ * sweeps); what it leaves, the resting settle after gravity takes on. A collision settled again in a later round of
+ * the same resolve (a contact joined its island) gets a LATER_SHARE-th of both: the first round did the bulk. */
 static const double SETTLE = 1e-10, COLLISION = 1e-6;
-enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4 };
+enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHARE = 10 };
 
 /* The velocity of body i's material point p. */
 static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
@@ -53,20 +54,20 @@ static int32_t root(int32_t *parent, int32_t i)
  * that is not yet touching (that would take out gravity's work unaccounted). Positions move by the mean of the
  * velocities before and after gravity, so the gap then closes to at most g h^2 below the margin (1e-5 of it at the
  * defaults), never to an overlap while the margin exceeds g h^2. */
-static double allowance(const rc_rigid *e, const rc_rigid_contact *c, bool resting)
+static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
 {
     double closing = fmax(0, c->gap - e->margin) / e->h;
-    return closing > 0 && resting ? closing + rc_v3_norm(e->gravity) * e->h : closing;
+    return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
 }
 
-/* Activates the contacts that now take part; returns how many were new. */
+/* Activates the contacts that now take part and marks them joined; returns how many were new. */
 static int activate(const rc_rigid *e)
 {
     int added = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         rc_rigid_contact *c = &e->contacts.items[k];
-        bool joins = !c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
-        if (joins) c->active = true, added++;
+        c->joined = !c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
+        if (c->joined) c->active = true, added++;
     }
     return added;
 }
@@ -126,7 +127,7 @@ static void take_velocities(rc_rigid *e, const int32_t *bodies, int count, const
  * the contacts carry, and afterwards each contact carries its resting impulse of the step. An inelastic collision
  * (not resting) starts from nothing: its impulses are a change of the velocities the last step left at rest, not
  * the resting load. */
-static rc_status settle_island(rc_rigid *e, bool resting, int first, int last, rc_impact_result *r)
+static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first, int last, rc_impact_result *r)
 {
     size_t m = (size_t)(last - first);
     rc_status s = RC_RESERVE(e->guess, e->guess_capacity, 2 * m);
@@ -135,10 +136,10 @@ static rc_status settle_island(rc_rigid *e, bool resting, int first, int last, r
     for (int t = first; t < last; t++) {
         const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
         e->guess[t - first] = resting ? c->impulse : 0;
-        allowed[t - first] = allowance(e, c, resting);
+        allowed[t - first] = resting ? allowance(e, c) : 0;
         fastest = fmax(fastest, -rc_rigid_normal_velocity(e, c) - allowed[t - first]);
     }
-    int share = resting ? 1 : COLLISION_SHARE, sweeps = SETTLE_WORK / share / (last - first);
+    int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
     sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
     s = rc_impact_solver_settle(e->rest, e->problem, e->guess, allowed, (resting ? SETTLE : COLLISION) * fastest,
                                 sweeps, r);
@@ -148,7 +149,8 @@ static rc_status settle_island(rc_rigid *e, bool resting, int first, int last, r
 }
 
 /* Builds and resolves (or settles) the island of contacts order[first .. last). */
-static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool settle, int first, int last)
+static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool settle, bool later, int first,
+                                int last)
 {
     rc_impact_problem_clear(e->problem);
     int bodies = 0;
@@ -169,7 +171,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool sett
         if (!s) s = rc_impact_problem_add_contact(e->problem, local[0], local[1], c->point, c->normal, NULL);
     }
     rc_impact_result r;
-    if (!s && settle) s = settle_island(e, solver == e->rest, first, last, &r);
+    if (!s && settle) s = settle_island(e, solver == e->rest, later, first, last, &r);
     else if (!s) s = rc_impact_solver_resolve(solver, e->problem, &r);
     if (!s || s == RC_NOT_TERMINATED) {
         take_velocities(e, e->bodies_of_island, bodies, &r);
@@ -182,18 +184,21 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool sett
 }
 
 /* Resolves (or settles) every island of contacts order[0 .. active) with a contact approaching faster than slowest
- * (beyond its allowance when settling). */
-static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool settle, double slowest, int active)
+ * (beyond its allowance in the resting settle); in a later round of settles, only the islands a contact joined. */
+static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool settle, int round, double slowest,
+                                 int active)
 {
     rc_status s = RC_OK;
+    bool resting = settle && solver == e->rest;
     for (int first = 0, last; first < active && !s; first = last) {
         int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
-        bool approaching = false;
+        bool approaching = false, joined = round == 0 || !settle;
         for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++) {
             const rc_rigid_contact *c = &e->contacts.items[e->order[last]];
-            approaching |= rc_rigid_normal_velocity(e, c) + (settle ? allowance(e, c, solver == e->rest) : 0) < -slowest;
+            approaching |= rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
+            joined |= c->joined;
         }
-        if (approaching) s = resolve_island(e, solver, settle, first, last);
+        if (approaching && joined) s = resolve_island(e, solver, settle, round > 0, first, last);
     }
     return s;
 }
@@ -201,16 +206,18 @@ static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool set
 rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest)
 {
     /* Without friction, resting contact and inelastic collisions (restitution 0: one LCP, no elastic loop) are
-     * settled, every contact at once with its allowance; the rest goes to the resolver. */
+     * settled, resting contact with every contact at once and its allowance; the rest goes to the resolver. */
     bool settle = e->impact.friction == 0 && (solver == e->rest || e->impact.restitution == 0);
     size_t m = (size_t)e->contacts.count;
     rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
     if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
     if (s) return s;
-    if (settle) return resolve_islands(e, solver, true, slowest, group(e, true));
+    if (settle && solver == e->rest) return resolve_islands(e, solver, true, 0, slowest, group(e, true));
     /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
-     * resolved again. Contacts only join, so the rounds end (at most one per contact). */
+     * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
+     * only islands that a contact joined are settled again after the first round: the others had their settle (one
+     * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
     for (int round = 0; !s && (activate(e) > 0 || round == 0); round++)
-        s = resolve_islands(e, solver, false, slowest, group(e, false));
+        s = resolve_islands(e, solver, settle, round, slowest, group(e, false));
     return s;
 }
