@@ -1,6 +1,7 @@
 /* The minimal test harness of tests/check.h. */
 #include "check.h"
 
+#include <ftw.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -61,4 +62,17 @@ bool check_run(enum check_ending ending, bool (*job)(void *context, void *result
                size_t size)
 {
     return ending == CHECK_KILLED ? check_killed(job, context, result, size) : job(context, result);
+}
+
+static int remove_entry(const char *path, const struct stat *info, int type, struct FTW *at)
+{
+    (void)info, (void)type, (void)at;
+    return remove(path);
+}
+
+bool check_remove_tree(const char *directory)
+{
+    if (nftw(directory, remove_entry, 16, FTW_DEPTH | FTW_PHYS) == 0) return true;
+    fprintf(stderr, "could not remove %s\n", directory);
+    return false;
 }

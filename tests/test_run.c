@@ -480,8 +480,6 @@ int main(void)
     test_checkpoints();
     test_interrupt_resume();
     test_missing_checkpoint();
-    char command[300];
-    snprintf(command, sizeof command, "rm -rf %s", directory);
-    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", directory);
+    check_remove_tree(directory);
     return check_finish();
 }

@@ -190,8 +190,6 @@ int main(void)
     test_example("examples/rigid/dice.json", "dice");
     test_example("examples/rigid/hopper.json", "hopper");
     test_event_driven();
-    char command[300];
-    snprintf(command, sizeof command, "rm -rf '%s'", directory);
-    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", directory);
+    check_remove_tree(directory);
     return check_finish();
 }

@@ -343,8 +343,6 @@ int main(void)
     test_block_errors();
     test_resume();
     test_enskog();
-    char command[600];
-    snprintf(command, sizeof command, "rm -rf %s", directory);
-    if (system(command) != 0) return 1;
+    if (!check_remove_tree(directory)) return 1;
     return check_finish();
 }

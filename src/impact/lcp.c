@@ -7,16 +7,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include <LCP_Solvers.h>
-#include <LinearComplementarityProblem.h>
-#include <NumericsMatrix.h>
-#include <NumericsVerbose.h>
-#include <SolverOptions.h>
-#include <lcp_cst.h>
-
 #include "core/dense_solve.h"
 #include "core/grow.h"
 #include "core/status.h"
+#include "impact/siconos_symbols.h"
 
 
 static void delete_options(void *options)
@@ -155,6 +149,8 @@ rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
         for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
         return RC_OK;
     }
+    rc_status s = rc_library_open(&rc_siconos_library);
+    if (s) return s;
     rc_lcp_method first = method == RC_LCP_AUTO ? RC_LCP_LEMKE : method;
     if (run_method(lcp, n, first, scale)) return RC_OK;
     lcp->fallbacks++;

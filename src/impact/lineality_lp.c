@@ -5,17 +5,18 @@
  * With tolerance 0 (the exact rules) the answer is confirmed by GLPK's exact rational simplex. */
 #include "impact/lineality.h"
 
-#include <glpk.h>
 #include <stdlib.h>
 
 #include "core/grow.h"
 #include "core/status.h"
+#include "impact/glpk_symbols.h"
 
 rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exact, int *count)
 {
     int n = sys->n, m = sys->m;
     size_t nnz = (size_t)sys->ptr[m] + 2 * (size_t)m;
-    rc_status s = RC_RESERVE(lin->lp_row, lin->cap_lp_row, nnz + 1);
+    rc_status s = rc_library_open(&rc_glpk_library);
+    if (!s) s = RC_RESERVE(lin->lp_row, lin->cap_lp_row, nnz + 1);
     if (!s) s = RC_RESERVE(lin->lp_col, lin->cap_lp_col, nnz + 1);
     if (!s) s = RC_RESERVE(lin->lp_val, lin->cap_lp_val, nnz + 1);
     if (!s) s = RC_RESERVE(lin->lambda, lin->cap_lambda, (size_t)m + 1);

@@ -1,12 +1,12 @@
 /* A table as an HDF5 file (src/io/h5_table.h): one 1-D dataset per column, float64 or variable-length UTF-8 strings,
  * written to PATH.partial and renamed when whole, so that a reader never sees half a table. */
-#include <hdf5.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
 #include "io/h5_table.h"
+#include "io/hdf5_symbols.h"
 
 static bool write_column(hid_t file, hid_t space, hid_t text, int64_t rows, const rc_h5_column *c)
 {
@@ -29,6 +29,8 @@ static bool write_column(hid_t file, hid_t space, hid_t text, int64_t rows, cons
 
 rc_status rc_h5_table_write(const char *path, const char *what, int64_t rows, const rc_h5_column *columns, int count)
 {
+    rc_status s = rc_library_open(&rc_hdf5_library);
+    if (s) return s;
     size_t size = strlen(path) + sizeof ".partial";
     char *partial = malloc(size);
     if (!partial) return rc_fail(RC_NO_MEMORY, "out of memory");

@@ -5,10 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hdf5.h>
-
 #include "core/status.h"
 #include "io/h5md_series.h"
+#include "io/hdf5_symbols.h"
 #include "io/trajectory_input.h"
 
 enum { POSITION, VELOCITY, RADIUS, MASS, SPECIES, ORIENTATION, IMAGE, EDGES, SETS };
@@ -93,6 +92,8 @@ static rc_status read_box(rc_h5md_input *in)
 
 rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
 {
+    rc_status s = rc_library_open(&rc_hdf5_library);
+    if (s) return s;
     rc_h5md_input *in = calloc(1, sizeof *in);
     if (in) in->path = strdup(path);
     if (!in || !in->path) {
@@ -114,7 +115,7 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
         if (access >= 0) H5Pclose(access);
     }
     if (in->file < 0) return rc_fail(RC_IO_ERROR, "h5md input %s: HDF5 cannot open it", path);
-    rc_status s = read_box(in);
+    s = read_box(in);
     if (s) return s;
     for (int k = 0; k < SETS; k++) in->sets[k] = open_set(in->file, names[k], "value");
     hid_t edges = in->sets[EDGES] >= 0 ? H5Dget_space(in->sets[EDGES]) : -1;

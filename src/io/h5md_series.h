@@ -5,8 +5,9 @@
 #ifndef RC_IO_H5MD_SERIES_H
 #define RC_IO_H5MD_SERIES_H
 
-#include <hdf5.h>
 #include <stdbool.h>
+
+#include "io/hdf5_symbols.h"
 
 /* The shared clock of a family of series: the `step` and `time` datasets of its first member. */
 typedef struct rc_h5md_clock {

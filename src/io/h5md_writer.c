@@ -48,10 +48,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <hdf5.h>
-
 #include "core/status.h"
 #include "io/h5md_series.h"
+#include "io/hdf5_symbols.h"
 #include "io/output_file.h"
 #include "ricochet/output.h"
 
@@ -178,18 +177,20 @@ static bool start_swmr(rc_h5md_writer *w)
 }
 
 /* A writer with nothing open but the names of its file (name: rc_output_file_begin for a new file,
- * rc_output_file_find for one to resume), and HDF5's error printing off. */
+ * rc_output_file_find for one to resume), HDF5 loaded and its error printing off. */
 static rc_status new_writer(const char *path, rc_status (*name)(rc_output_file *, const char *, const char *),
                             rc_h5md_writer **writer)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer: NULL result");
     *writer = NULL;
+    rc_status s = rc_library_open(&rc_hdf5_library);
+    if (s) return s;
     rc_h5md_writer *w = calloc(1, sizeof *w);
     if (!w) return rc_fail(RC_NO_MEMORY, "h5md output: out of memory");
     w->file = w->particle_clock.step = w->particle_clock.time = -1;
     w->observable_clock = w->particle_clock;
     for (int k = 0; k < SERIES; k++) w->series[k].value = -1;
-    rc_status s = name(&w->out, "h5md", path);
+    s = name(&w->out, "h5md", path);
     if (s) {
         free(w);
         return s;

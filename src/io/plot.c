@@ -240,6 +240,8 @@ rc_status rc_plot_png(int columns, const char *const *names, int rows, const dou
     if (width < across * (LEFT + RIGHT + 40) || height < down * (TOP + BOTTOM + 40) || width > 16384 || height > 16384)
         return rc_fail(RC_INVALID_ARGUMENT, "plot size: %dx%d is too small for %d panels (or above 16384)", width,
                        height, panels);
+    rc_status s = rc_library_open(&rc_cairo_library);
+    if (s) return s;
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
     cairo_t *cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1);
@@ -252,8 +254,8 @@ rc_status rc_plot_png(int columns, const char *const *names, int rows, const dou
         draw_panel(cr, &p, 1, &y[k], (k % across) * w, (k / across) * h, w, h);
     bool drawn = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
-    rc_status s = drawn ? rc_render_write_png(surface, path)
-                        : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
+    s = drawn ? rc_render_write_png(surface, path)
+              : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
     cairo_surface_destroy(surface);
     return s;
 }

@@ -75,6 +75,7 @@ rc_status rc_render_png(int panels, const rc_frame *const *frames, const rc_rend
                         const char *const *labels, const rc_render_options *options, const char *path)
 {
     rc_status s = check(panels, frames, shapes, options);
+    if (!s) s = rc_library_open(&rc_cairo_library);
     if (s) return s;
     double speed_scale = options->speed_scale, fastest = 0;
     for (int k = 0; k < panels; k++) fastest = fmax(fastest, rc_frame_max_speed(frames[k]));

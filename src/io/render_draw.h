@@ -3,7 +3,7 @@
 #ifndef RC_IO_RENDER_DRAW_H
 #define RC_IO_RENDER_DRAW_H
 
-#include <cairo.h>
+#include "io/cairo_symbols.h"
 
 #include "io/render_shapes.h"
 #include "ricochet/render.h"

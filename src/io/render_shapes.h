@@ -4,7 +4,7 @@
 #ifndef RC_IO_RENDER_SHAPES_H
 #define RC_IO_RENDER_SHAPES_H
 
-#include <cairo.h>
+#include "io/cairo_symbols.h"
 
 #include "ricochet/render.h"
 
