@@ -4,7 +4,8 @@
  * collision elastic), keep every body within 1e-6 body lengths of where it started over 10,000 steps, and never
  * overlap by more than rounding. And the resting resolve itself (rc_impact_solver_settle): on a touching 2D pile of
  * balls falling at g h its velocities are the resolver's inelastic answer (restitution 0) to the tolerance asked,
- * and started from its own answer it stops after one sweep with the same impulses. */
+ * and started from its own answer it stops after one sweep with the same impulses; a contact allowed to keep some
+ * approach (a speculative contact) keeps exactly that, with momentum conserved (two balls, closed form). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,11 +118,11 @@ static void settle(void)
     rc_impact_result r, q;
     CHECK(rc_impact_solver_resolve(exact, p, &r) == RC_OK, "settle: resolver: %s", rc_last_error());
     double *impulse = calloc((size_t)m, sizeof *impulse), tolerance = 1e-10;
-    CHECK(rc_impact_solver_settle(settler, p, impulse, tolerance, 100000, &q) == RC_OK, "settle: %s", rc_last_error());
+    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: %s", rc_last_error());
     double worst = 0;
     for (int i = 0; i < n; i++) worst = fmax(worst, fabs(q.velocity[i] - r.velocity[i]));
     int64_t cold = q.iterations;
-    CHECK(rc_impact_solver_settle(settler, p, impulse, tolerance, 100000, &q) == RC_OK, "settle: warm: %s",
+    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: warm: %s",
           rc_last_error());
     printf("settle: %d contacts, %lld sweeps from 0, %lld from its answer; velocities off the resolver's by %.3g\n", m,
            (long long)cold, (long long)q.iterations, worst);
@@ -134,9 +135,39 @@ static void settle(void)
     rc_impact_problem_destroy(p);
 }
 
+/* A speculative contact (rc_impact_solver_settle's allowance): ball a (mass 1) approaches ball b (mass 3, at rest)
+ * at 1 along the normal. Allowed to keep an approach of 0.25, the settle leaves exactly that, with momentum kept:
+ * v_a - v_b = -0.25 and v_a + 3 v_b = -1, so v_a = -0.4375, v_b = -0.1875, impulse 0.5625; allowed 2, nothing
+ * changes (impulse 0); allowed nothing, the inelastic answer (both at -0.25). */
+static void allowance(void)
+{
+    const double allowed[3] = {0.25, 2, 0}, want_a[3] = {-0.4375, -1, -0.25}, want_b[3] = {-0.1875, 0, -0.25};
+    for (int c = 0; c < 3; c++) {
+        rc_impact_problem *p;
+        rc_impact_problem_create(&p);
+        rc_impact_problem_add_ball(p, 2, 1, (double[2]){1, 0}, (double[2]){-1, 0}, NULL);
+        rc_impact_problem_add_ball(p, 2, 3, (double[2]){0, 0}, (double[2]){0, 0}, NULL);
+        rc_impact_problem_add_contact(p, 0, 1, (double[2]){0.5, 0}, (double[2]){1, 0}, NULL);
+        rc_impact_solver *settler;
+        rc_impact_solver_create(NULL, &settler);
+        rc_impact_result q;
+        double impulse = 0;
+        CHECK(rc_impact_solver_settle(settler, p, &impulse, c < 2 ? &allowed[c] : NULL, 1e-14, 100, &q) == RC_OK,
+              "allowance: %s", rc_last_error());
+        CHECK(fabs(q.velocity[0] - want_a[c]) < 1e-14 && fabs(q.velocity[2] - want_b[c]) < 1e-14 &&
+                  fabs(q.velocity[1]) + fabs(q.velocity[3]) == 0,
+              "allowance %g: velocities %.17g and %.17g, not %g and %g", allowed[c], q.velocity[0], q.velocity[2],
+              want_a[c], want_b[c]);
+        CHECK(fabs(impulse - 3 * (-want_b[c])) < 1e-14, "allowance %g: impulse %.17g", allowed[c], impulse);
+        rc_impact_solver_destroy(settler);
+        rc_impact_problem_destroy(p);
+    }
+}
+
 int main(void)
 {
     settle();
+    allowance();
     tower();
     pyramid();
     return check_finish();

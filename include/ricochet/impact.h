@@ -156,14 +156,16 @@ RC_API rc_status rc_impact_solver_resolve(rc_impact_solver *solver, const rc_imp
 /* Resting contact for time-stepping engines: the inelastic answer (restitution 0, no friction) of the problem by
  * projected Gauss-Seidel sweeps over its contacts in velocity space, started from the normal impulses in impulse[]
  * (one per contact, along its unit normal as in result->normal_impulse; 0 when there is no guess, negative entries
- * count as 0), which receives the answer's impulses. It stops after the first sweep in which no update changed a
+ * count as 0), which receives the answer's impulses. allowance[] (one per contact, or NULL for none) is the approach
+ * each contact may keep, in the problem's velocity units (a gap that may close within a time step: the constraint is
+ * n.v >= -allowance instead of n.v >= 0; entries <= 0 count as 0). It stops after the first sweep in which no update changed a
  * contact's relative normal velocity by more than tolerance (> 0, in the problem's velocity units), or after
  * max_sweeps sweeps; result->iterations is the number of sweeps. Unlike rc_impact_solver_resolve it is not the
  * impact operator and does not detect implicit equalities: its answer is the inelastic one only up to tolerance
  * (every contact approaches by at most about tolerance), which is what makes a warm start pay: from the previous
  * step's impulses a resting pile needs a few sweeps. The solver's options are not used. */
 RC_API rc_status rc_impact_solver_settle(rc_impact_solver *solver, const rc_impact_problem *problem, double *impulse,
-                                         double tolerance, int max_sweeps, rc_impact_result *result);
+                                         const double *allowance, double tolerance, int max_sweeps, rc_impact_result *result);
 
 /* The implicit-equality (lineality) analysis alone: which contacts of the problem are implicit equalities.
  * indices must hold rc_impact_problem_contact_count() entries; *count and *dimension are set. */

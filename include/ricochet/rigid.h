@@ -122,7 +122,8 @@ typedef struct rc_rigid_observables {
     double kinetic_energy;       /* translational and rotational */
     double potential_energy;     /* -m g.x summed */
     double energy;               /* kinetic + potential */
-    double dissipated_energy;    /* kinetic energy the collision resolves (restitution, friction) took out so far */
+    double dissipated_energy;    /* kinetic energy the collision resolves (restitution, friction) and the resting
+                                  * settles (beyond gravity's work in the step) took out so far */
     double energy_drift;         /* (E + dissipated - E0) / |E0| (E + dissipated - E0 when E0 = 0): what the
                                   * balance misses, the time stepping's error (resting contact included) */
     double linear_momentum[3];

@@ -1,7 +1,9 @@
 /* Resting contact for time-stepping engines (docs/rigid.md, "The step"; the inelastic answer of Vouga et al. 2017,
  * section 6.2, reached by projected Gauss-Seidel): sweeps over the contacts in velocity space, each update
- * lambda_k <- max(0, lambda_k - n_k . v) on the normalised system (unit diagonal), started from given impulses (a
- * warm start) and stopped when a sweep changes no relative normal velocity by more than the tolerance. */
+ * lambda_k <- max(0, lambda_k - n_k . v - a_k) on the normalised system (unit diagonal), with a_k the approach contact
+ * k may keep (a speculative contact: a gap that may close within the step, Catto's speculative contacts; 0 for
+ * a touching one), started from given impulses (a warm start) and stopped when a sweep changes no relative normal
+ * velocity by more than the tolerance. */
 #include <math.h>
 #include <string.h>
 
@@ -9,7 +11,7 @@
 #include "impact/solver.h"
 
 rc_status rc_impact_solver_settle(rc_impact_solver *s, const rc_impact_problem *problem, double *impulse,
-                                  double tolerance, int max_sweeps, rc_impact_result *result)
+                                  const double *allowance, double tolerance, int max_sweeps, rc_impact_result *result)
 {
     memset(result, 0, sizeof *result);
     rc_clear_error();
@@ -20,7 +22,8 @@ rc_status rc_impact_solver_settle(rc_impact_solver *s, const rc_impact_problem *
     if (!st) st = rc_solver_reserve(s, problem->dof_count, problem->contact_count);
     if (st) return st;
     const rc_system *g = &s->global;
-    double *v = s->velocity, *lambda = s->impulse;
+    double *v = s->velocity, *lambda = s->impulse, *slack = s->normal_impulse;
+    for (int k = 0; k < g->m; k++) slack[k] = allowance && allowance[k] > 0 ? allowance[k] / g->scale[k] : 0.0;
     memcpy(v, problem->velocity, (size_t)g->n * sizeof *v);
     for (int k = 0; k < g->m; k++) {
         lambda[k] = impulse[k] > 0 ? impulse[k] * g->scale[k] : 0.0;
@@ -31,7 +34,7 @@ rc_status rc_impact_solver_settle(rc_impact_solver *s, const rc_impact_problem *
         worst = 0;
         for (int k = 0; k < g->m; k++) {
             int first = g->ptr[k], last = g->ptr[k + 1];
-            double u = 0;
+            double u = slack[k];
             for (int p = first; p < last; p++) u += g->grad[p] * v[g->idx[p]];
             double next = lambda[k] - u;
             if (next < 0) next = 0;

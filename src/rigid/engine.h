@@ -18,10 +18,9 @@ typedef struct rc_rigid_contact {
     int32_t a, b;
     double point[3], normal[3];
     double gap;
-    bool active; /* takes part in the resolves: within the margin, or closing within the step (once in this step,
-                    it stays in) */
-    bool settled;   /* its resting impulse is already in the velocities of this step */
-    bool joined;    /* it began to take part in the latest round of a resolve (islands.c) */
+    bool active; /* takes part in the resolver's resolves: within the margin, or closing within the step (once in
+                    this step, it stays in); a settle takes every contact (islands.c) */
+    bool joined; /* it began to take part in the latest round of a resolve (islands.c) */
     double impulse; /* the resting impulse along the normal: the warm start, then this step's (warm.c) */
 } rc_rigid_contact;
 
@@ -79,7 +78,8 @@ struct rc_rigid {
     size_t order_capacity, contact_order_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */
     double *v_collided;    /* 3 per body: the velocity after the collision resolve, before gravity */
-    double *guess;         /* per contact of an island: the warm start handed to the settle, then its answer */
+    double *guess;         /* 2 per contact of an island: the warm start handed to the settle, then its answer;
+                              the contacts' allowances */
     size_t guess_capacity;
     rc_impact_problem *problem;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */

@@ -1,10 +1,13 @@
 /* Contact islands of one step, each resolved by src/impact (DESIGN.md, "The time-stepped engine"; Vouga et al.
- * 2017, sections 3-6; docs/rigid.md, "Islands"). A contact takes part when it is within the margin or would close
- * within the step at the present velocities; then it stays in for the step, and a resolve that makes another
- * contact close brings that one in and resolves its island again. Islands are the connected components of the bodies joined by taking
- * part contacts (static shapes do not join islands); an island with an approaching contact becomes one impact
- * problem (bodies with mass and world inertia, contacts with point and normal) and one rc_impact_solver_resolve, or
- * for resting contact without friction one warm-started rc_impact_solver_settle (docs/rigid.md, "The step"). */
+ * 2017, sections 3-6; docs/rigid.md, "Islands"). For the resolver, a contact takes part when it is within the margin
+ * or would close within the step at the present velocities; then it stays in for the step, and a resolve that makes
+ * another contact close brings that one in and resolves its island again. Islands are the connected components of
+ * the bodies joined by taking part contacts (static shapes do not join islands); an island with an approaching
+ * contact becomes one impact problem (bodies with mass and world inertia, contacts with point and normal) and one
+ * rc_impact_solver_resolve. Resting contact without friction (and inelastic collisions without friction) is
+ * settled instead (rc_impact_solver_settle, warm-started; docs/rigid.md, "The step") with every detected contact
+ * taking part at once: a contact farther than the margin may approach by what closes its gap down to the margin
+ * within the step (a speculative contact), so no settle is ever repeated for a contact that joins. */
 #include <math.h>
 #include <string.h>
 
@@ -17,8 +20,8 @@
  * cold start), a pile of thousands gets SETTLE_SWEEPS sweeps a step and converges over the steps through the warm
  * start (docs/rigid.md, "The step"). An inelastic collision (restitution 0, no friction: one LCP) is settled from
  * nothing to COLLISION times its fastest approach within a COLLISION_SHARE-th of that budget (and of the least
- * sweeps); what it leaves, the resting settle after gravity takes on. An island settled again in a later round of
- * the same resolve (a contact joined it) gets a LATER_SHARE-th of both: the first round did the bulk. */
+ * sweeps); what it leaves, the resting settle after gravity takes on. A collision settled again in a later round of
+ * the same resolve (a contact joined its island) gets a LATER_SHARE-th of both: the first round did the bulk. */
 static const double SETTLE = 1e-10, COLLISION = 1e-6;
 enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHARE = 10 };
 
@@ -46,6 +49,17 @@ static int32_t root(int32_t *parent, int32_t i)
     return i;
 }
 
+/* The approach contact c may keep in a settle: what closes its gap down to the margin within the step; in the
+ * resting settle (after gravity) plus what gravity added in the step, so that the settle never holds back a body
+ * that is not yet touching (that would take out gravity's work unaccounted). Positions move by the mean of the
+ * velocities before and after gravity, so the gap then closes to at most g h^2 below the margin (1e-5 of it at the
+ * defaults), never to an overlap while the margin exceeds g h^2. */
+static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
+{
+    double closing = fmax(0, c->gap - e->margin) / e->h;
+    return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
+}
+
 /* Activates the contacts that now take part and marks them joined; returns how many were new. */
 static int activate(const rc_rigid *e)
 {
@@ -58,15 +72,16 @@ static int activate(const rc_rigid *e)
     return added;
 }
 
-/* Labels islands: e->island_of[i] for bodies, and e->contact_order lists the taking-part contacts grouped by
- * island (island_of of their body a), in list order inside each group. Returns the number of such contacts. */
-static int group(rc_rigid *e)
+/* Labels islands: e->island_of[i] for bodies, and e->contact_order lists the taking-part contacts (every contact
+ * when all) grouped by island (island_of of their body a), in list order inside each group. Returns the number of
+ * such contacts. */
+static int group(rc_rigid *e, bool all)
 {
     for (int32_t i = 0; i < e->n; i++) e->parent[i] = i, e->local[i] = 0;
     int active = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         const rc_rigid_contact *c = &e->contacts.items[k];
-        if (!c->active) continue;
+        if (!c->active && !all) continue;
         e->contact_order[active++] = k;
         if (c->b >= 0) e->parent[root(e->parent, c->a)] = root(e->parent, c->b);
     }
@@ -108,29 +123,27 @@ static void take_velocities(rc_rigid *e, const int32_t *bodies, int count, const
 }
 
 /* Settles the island of contacts order[first .. last), already in e->problem, to a tolerance of SETTLE of the larger
- * of g h and the island's fastest approach. Resting contact (resting) starts from the impulses the contacts carry,
- * except those already in this step's velocities (an island resolved again in a later round), and afterwards each
- * contact carries its total resting impulse of the step. An inelastic collision (not resting) starts from nothing:
- * its impulses are a change of the velocities the last step left at rest, not the resting load. */
+ * of g h and the island's fastest approach beyond its allowance. Resting contact (resting) starts from the impulses
+ * the contacts carry, and afterwards each contact carries its resting impulse of the step. An inelastic collision
+ * (not resting) starts from nothing: its impulses are a change of the velocities the last step left at rest, not
+ * the resting load. */
 static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first, int last, rc_impact_result *r)
 {
-    rc_status s = RC_RESERVE(e->guess, e->guess_capacity, (size_t)(last - first));
+    size_t m = (size_t)(last - first);
+    rc_status s = RC_RESERVE(e->guess, e->guess_capacity, 2 * m);
     if (s) return s;
-    double fastest = rc_v3_norm(e->gravity) * e->h;
+    double fastest = rc_v3_norm(e->gravity) * e->h, *allowed = e->guess + m;
     for (int t = first; t < last; t++) {
         const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-        e->guess[t - first] = c->settled || !resting ? 0 : c->impulse;
-        fastest = fmax(fastest, -rc_rigid_normal_velocity(e, c));
+        e->guess[t - first] = resting ? c->impulse : 0;
+        allowed[t - first] = resting ? allowance(e, c) : 0;
+        fastest = fmax(fastest, -rc_rigid_normal_velocity(e, c) - allowed[t - first]);
     }
     int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
     sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
-    s = rc_impact_solver_settle(e->rest, e->problem, e->guess, (resting ? SETTLE : COLLISION) * fastest,
-                                sweeps > 1 ? sweeps : 1, r);
-    for (int t = first; t < last && !s && resting; t++) {
-        rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-        c->impulse = (c->settled ? c->impulse : 0) + e->guess[t - first];
-        c->settled = true;
-    }
+    s = rc_impact_solver_settle(e->rest, e->problem, e->guess, allowed, (resting ? SETTLE : COLLISION) * fastest,
+                                sweeps, r);
+    for (int t = first; t < last && !s && resting; t++) e->contacts.items[e->order[t]].impulse = e->guess[t - first];
     r->iterations = 0; /* sweeps, not impact-operator applications */
     return s;
 }
@@ -170,31 +183,41 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool sett
     return s;
 }
 
+/* Resolves (or settles) every island of contacts order[0 .. active) with a contact approaching faster than slowest
+ * (beyond its allowance in the resting settle); in a later round of settles, only the islands a contact joined. */
+static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool settle, int round, double slowest,
+                                 int active)
+{
+    rc_status s = RC_OK;
+    bool resting = settle && solver == e->rest;
+    for (int first = 0, last; first < active && !s; first = last) {
+        int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
+        bool approaching = false, joined = round == 0 || !settle;
+        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++) {
+            const rc_rigid_contact *c = &e->contacts.items[e->order[last]];
+            approaching |= rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
+            joined |= c->joined;
+        }
+        if (approaching && joined) s = resolve_island(e, solver, settle, round > 0, first, last);
+    }
+    return s;
+}
+
 rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest)
 {
     /* Without friction, resting contact and inelastic collisions (restitution 0: one LCP, no elastic loop) are
-     * settled; the rest goes to the resolver. */
+     * settled, resting contact with every contact at once and its allowance; the rest goes to the resolver. */
     bool settle = e->impact.friction == 0 && (solver == e->rest || e->impact.restitution == 0);
     size_t m = (size_t)e->contacts.count;
     rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
     if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
     if (s) return s;
+    if (settle && solver == e->rest) return resolve_islands(e, solver, true, 0, slowest, group(e, true));
     /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
-     * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling, only islands
-     * that a contact joined are settled again after the first round: the others had their settle (one that ran out
-     * of its budget leaves approach that another settle in the same step would only chip at). */
-    for (int round = 0; !s && (activate(e) > 0 || round == 0); round++) {
-        int active = group(e);
-        for (int first = 0, last; first < active && !s; first = last) {
-            int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
-            bool approaching = false, joined = round == 0 || !settle;
-            for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++) {
-                const rc_rigid_contact *c = &e->contacts.items[e->order[last]];
-                approaching |= rc_rigid_normal_velocity(e, c) < -slowest;
-                joined |= c->joined;
-            }
-            if (approaching && joined) s = resolve_island(e, solver, settle, round > 0, first, last);
-        }
-    }
+     * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
+     * only islands that a contact joined are settled again after the first round: the others had their settle (one
+     * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
+    for (int round = 0; !s && (activate(e) > 0 || round == 0); round++)
+        s = resolve_islands(e, solver, settle, round, slowest, group(e, false));
     return s;
 }

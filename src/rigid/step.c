@@ -1,5 +1,7 @@
 /* One step of the time-stepped engine (DESIGN.md, "The time-stepped engine"; docs/rigid.md, "The step"). The kinetic
- * energy that step 3 takes out is counted as dissipated, for the energy balance (rc_rigid_observables):
+ * energy that steps 3 and 5 take out is counted as dissipated, for the energy balance (rc_rigid_observables); for
+ * step 5 that is the kinetic energy after step 3 plus the work gravity does in step 6's motion minus the kinetic
+ * energy after step 5 (0 for a body held at rest; a speculative contact's settle can slow a moving body):
  *   1. contacts of the present configuration (detect.c);
  *   2. existing overlaps are pushed apart at the position level (each body by the mean of its overlapping
  *      contacts' depths, shared by inverse mass), with no change of velocity, so no energy is added;
@@ -85,6 +87,19 @@ static void turn(rc_rigid *e, int32_t i)
     rc_m3_apply(inverse, momentum, w);
 }
 
+/* The work gravity does in step 6's motion: h g . (v3 + v5) / 2 times each awake body's mass. */
+static double gravity_work(const rc_rigid *e)
+{
+    double work = 0;
+    for (int32_t i = 0; i < e->n; i++) {
+        if (e->asleep[i] >= 0) continue;
+        double mean[3];
+        rc_v3_axpy(e->v_collided + 3 * i, 1, e->v + 3 * i, mean);
+        work += e->mass[i] * e->h / 2 * rc_v3_dot(e->gravity, mean);
+    }
+    return work;
+}
+
 static void move(rc_rigid *e)
 {
     for (int32_t i = 0; i < e->n; i++) {
@@ -111,12 +126,14 @@ static rc_status one_step(rc_rigid *e)
     double before = rc_rigid_kinetic_energy(e);
     s = rc_rigid_resolve(e, e->collide, gh);
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
-    if (!s) e->stats.dissipated_energy += before - rc_rigid_kinetic_energy(e);
+    double collided = rc_rigid_kinetic_energy(e);
+    if (!s) e->stats.dissipated_energy += before - collided;
     if (!s) memcpy(e->v_collided, e->v, 3 * (size_t)e->n * sizeof *e->v);
     for (int32_t i = 0; i < e->n && !s; i++)
         if (e->asleep[i] < 0) rc_v3_axpy(e->v + 3 * i, e->h, e->gravity, e->v + 3 * i);
     if (!s) s = rc_rigid_resolve(e, e->rest, 0);
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
+    if (!s) e->stats.dissipated_energy += collided + gravity_work(e) - rc_rigid_kinetic_energy(e);
     e->stats.resolution_seconds += seconds() - t1;
     if (e->step_iterations > e->stats.max_iterations) e->stats.max_iterations = e->step_iterations;
     if (e->contacts.count > e->stats.max_contacts) e->stats.max_contacts = e->contacts.count;
