@@ -178,7 +178,7 @@ static void test_estimator(void)
     rc_correlator c;
     CHECK(e && rows && rc_correlator_start_blocks(&c, false, POINTS, BLOCKS, BLOCK, 3) == RC_OK, "setup");
     if (!e || !rows) return;
-    double g0[9], temperature = 0;
+    double g0[9] = {0}, temperature = 0;
     for (int k = 0; k < SAMPLES; k++) {
         rc_edmd_limits l = {start + k * dt, 0, 0};
         CHECK(rc_edmd_advance(e, &l) == RC_OK, "advance: %s", rc_last_error());
