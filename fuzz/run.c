@@ -11,56 +11,14 @@
  * append) and runs to the stop; then the folder is removed. It catches crashes and hangs in the loop: equilibration,
  * output cadence, collapse, the impact solver on whatever the scene builds, the writers, checkpoints, resume, the
  * summary. */
-#include <cjson/cJSON.h>
 #include <ftw.h>
 
-#include "harness.h"
+#include "cap.h"
 #include "ricochet/ricochet.h"
 
-enum { MAX_COUNT = 64, MAX_GRID = 4, MAX_LIST = 64, MAX_ITERATIONS = 2000 };
-static const double STOP_TIME = 1, MIN_EVERY = 0.05, MIN_EVERY_COLLISIONS = 5, MIN_CHECKPOINT_EVERY = 0.25;
-
-/* Sets a number item to bound when it lies beyond it (above when upper, else below); NaN stays. */
-static void bound(cJSON *item, double limit, bool upper)
-{
-    if (cJSON_IsNumber(item) && (upper ? item->valuedouble > limit : item->valuedouble < limit))
-        cJSON_SetNumberValue(item, limit);
-}
-
-/* The caps of one input's work, applied to every member of the document, at any depth. */
-static void cap(cJSON *node)
-{
-    if (cJSON_IsArray(node))
-        while (cJSON_GetArraySize(node) > MAX_LIST) cJSON_DeleteItemFromArray(node, MAX_LIST);
-    for (cJSON *item = node->child; item; item = item->next) {
-        const char *key = cJSON_IsObject(node) ? item->string : NULL;
-        if (key && strcmp(key, "count") == 0) bound(item, MAX_COUNT, true);
-        if (key && strcmp(key, "counts") == 0 && cJSON_IsArray(item))
-            for (cJSON *c = item->child; c; c = c->next) bound(c, MAX_GRID, true);
-        if (key && strcmp(key, "max_iterations") == 0 && cJSON_IsNumber(item) && item->valuedouble < 1)
-            cJSON_SetNumberValue(item, MAX_ITERATIONS);
-        if (key && strcmp(key, "max_iterations") == 0) bound(item, MAX_ITERATIONS, true);
-        if (key && strcmp(key, "every") == 0) bound(item, MIN_EVERY, false);
-        if (key && strcmp(key, "every_collisions") == 0) bound(item, MIN_EVERY_COLLISIONS, false);
-        if (key && strcmp(key, "checkpoint_every") == 0) bound(item, MIN_CHECKPOINT_EVERY, false);
-        cap(item);
-    }
-}
-
-/* The scene with its work capped (a new string), or the text itself when it is not a JSON object. */
-static char *capped(char *text)
-{
-    cJSON *scene = cJSON_Parse(text);
-    char *out = NULL;
-    if (cJSON_IsObject(scene)) {
-        cap(scene);
-        out = cJSON_PrintUnformatted(scene);
-    }
-    cJSON_Delete(scene);
-    if (!out) return text;
-    free(text);
-    return out;
-}
+static const fuzz_caps CAPS = {.count = 64, .grid = 4, .list = 64, .iterations = 2000, .every = 0.05,
+                               .every_collisions = 5, .checkpoint_every = 0.25};
+static const double STOP_TIME = 1;
 
 static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk)
 {
@@ -81,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
     if (!text) return 0;
-    text = capped(text);
+    text = fuzz_capped(text, &CAPS);
     char directory[256], checkpoint[300];
     snprintf(directory, sizeof directory, "/dev/shm/ricochet-fuzz-%ld-run", (long)getpid());
     snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint.rcp", directory);

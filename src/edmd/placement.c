@@ -502,6 +502,14 @@ static rc_status insert_all(grid *g, const ranked *order, int32_t count, uint64_
 static rc_status place_random(const space *sp, int32_t count, const double *radii, uint64_t seed,
                               double *positions)
 {
+    /* a fraction no packing reaches: refused before insertion and a compression that could only jam */
+    double filled = 0, start = sp->dimension == 3 ? 0.25 : 0.4;
+    for (int32_t i = 0; i < count; i++) filled += ball_volume(sp->dimension, radii[i]);
+    double fraction = filled / box_volume(sp->dimension, sp->box);
+    if (fraction > densest_packing(sp->dimension))
+        return rc_fail(RC_INVALID_ARGUMENT, "random placement: the particles would fill %.4g of the box, above the "
+                       "densest packing of %s (%.4f)", fraction, sp->dimension == 3 ? "spheres" : "disks",
+                       densest_packing(sp->dimension));
     ranked *order = malloc((size_t)count * sizeof *order);
     if (!order) return rc_fail(RC_NO_MEMORY, "random placement: out of memory for %d particles", (int)count);
     for (int32_t i = 0; i < count; i++) order[i] = (ranked){radii[i], i};
@@ -514,9 +522,7 @@ static rc_status place_random(const space *sp, int32_t count, const double *radi
     }
     free(order);
     /* beyond what insertion reaches: inserted smaller and grown back by compression (squeeze.c) */
-    double filled = 0, start = sp->dimension == 3 ? 0.25 : 0.4;
-    for (int32_t i = 0; i < count; i++) filled += ball_volume(sp->dimension, radii[i]);
-    if (s == RC_INVALID_ARGUMENT && filled / box_volume(sp->dimension, sp->box) > start) {
+    if (s == RC_INVALID_ARGUMENT && fraction > start) {
         s = rc_place_compressed(sp->dimension, sp->box, sp->periodic, count, radii, start, seed, positions);
         for (int32_t i = 0; s == RC_OK && i < count; i++) /* rounding at the walls: back inside */
             for (int k = 0; k < sp->dimension; k++)
