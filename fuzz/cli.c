@@ -5,7 +5,6 @@
  * folder is removed. Inputs the tool would honour by running long or leaving the folder are skipped, as they are not
  * bugs: an absolute path or "..", a stop override (--time, --collisions, --events, --steps: the scenes stop after a
  * few events or steps; exchange's --rounds and --interval) and --mp4 (which starts ffmpeg). */
-#include <ftw.h>
 #include <sys/stat.h>
 
 #include "harness.h"
@@ -46,12 +45,6 @@ static bool skipped(const char *arg)
     return arg[0] == '/' || strstr(arg, "..") != NULL;
 }
 
-static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk)
-{
-    (void)info, (void)flag, (void)walk;
-    return remove(path);
-}
-
 /* Makes the folder and its files and enters it; false when it cannot. */
 static bool enter_folder(const char *folder)
 {
@@ -82,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fine && getcwd(home, sizeof home)) {
         if (enter_folder(folder)) ricochet_main(argc, argv);
         if (chdir(home) != 0) abort(); /* every later input would run in a removed folder */
-        nftw(folder, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        fuzz_remove_tree(folder);
     }
     free(text);
     return 0;

@@ -11,7 +11,6 @@
  * append) and runs to the stop; then the folder is removed. It catches crashes and hangs in the loop: equilibration,
  * output cadence, collapse, the impact solver on whatever the scene builds, the writers, checkpoints, resume, the
  * summary. */
-#include <ftw.h>
 
 #include "cap.h"
 #include "ricochet/ricochet.h"
@@ -19,12 +18,6 @@
 static const fuzz_caps CAPS = {.count = 64, .grid = 4, .list = 64, .iterations = 2000, .every = 0.05,
                                .every_collisions = 5, .checkpoint_every = 0.25};
 static const double STOP_TIME = 1;
-
-static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk)
-{
-    (void)info, (void)flag, (void)walk;
-    return remove(path);
-}
 
 /* The stop of the run (whole) or of its first half. */
 static rc_run_limits limits(bool time_stepping, bool half)
@@ -43,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char directory[256], checkpoint[300];
     snprintf(directory, sizeof directory, "/dev/shm/ricochet-fuzz-%ld-run", (long)getpid());
     snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint.rcp", directory);
-    nftw(directory, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    fuzz_remove_tree(directory);
     bool time_stepping = rc_scene_is_time_stepping(text);
     rc_run_options options = rc_run_default_options();
     options.directory = directory;
@@ -61,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rc_text_free(rc_run_summary_json(run, true));
     }
     rc_run_destroy(run);
-    nftw(directory, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    fuzz_remove_tree(directory);
     free(text);
     return 0;
 }

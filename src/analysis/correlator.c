@@ -259,8 +259,11 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
     for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) sane &= c->pushed[l] >= 0 && c->pushed[l] <= c->frames + 1;
     if (!sane) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint");
     for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) {
-        bool present = c->samples[l] != NULL;
+        uint8_t present = c->samples[l] != NULL; /* a byte, not a bool: read from outside data, then checked */
         RC_BYTES_FIELD(bytes, present);
+        if (present > 1)
+            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint (level %d's flag is "
+                           "%d, not 0 or 1)", l, (int)present);
         if (!present) continue;
         if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room) {
             if (l > 0 && !c->samples[l - 1]) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in "

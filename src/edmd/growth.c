@@ -273,8 +273,19 @@ static rc_status resize(rc_edmd *e)
     return s;
 }
 
+/* A flag as its byte: a bool holding anything but 0 or 1 (a checkpoint's damaged bytes) is undefined to load. */
+static bool flag_valid(const bool *flag)
+{
+    unsigned char byte;
+    memcpy(&byte, flag, 1);
+    return byte <= 1;
+}
+
 rc_status rc_edmd_growth_resize(rc_edmd *e)
 {
+    /* after a restore (state.c) the flags are a checkpoint's bytes */
+    if (!flag_valid(&e->growing) || !flag_valid(&e->growth->want_jammed))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's flags (growing, jammed) are not 0 or 1");
     rc_status s = resize(e);
     plan_cap(e);
     return s;

@@ -376,8 +376,23 @@ void rc_edmd_interior_bounds(rc_edmd *e)
     }
 }
 
+/* Every particle's box crossings within 2^30 either way, so that counting the next ones cannot overflow int32_t: no
+ * run gets there, a damaged or forged checkpoint's state can (fuzz/checkpoint.c: an image of 2^31 - 1). */
+static rc_status check_images(const rc_edmd *e)
+{
+    const int32_t limit = (int32_t)1 << 30;
+    for (int32_t k = 0; k < e->n; k++)
+        for (int a = 0; a < 3; a++)
+            if (e->image[3 * k + a] > limit || e->image[3 * k + a] < -limit)
+                return rc_fail(RC_INVALID_ARGUMENT, "particle %d has crossed the box %d times along %c, beyond 2^30 "
+                               "(a damaged state)", (int)k, (int)e->image[3 * k + a], "xyz"[a]);
+    return RC_OK;
+}
+
 rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
 {
+    rc_status checked = check_images(e);
+    if (checked != RC_OK) return checked;
     rc_edmd_interior_bounds(e);
     size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
     for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
