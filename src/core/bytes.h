@@ -19,7 +19,8 @@ typedef struct rc_bytes {
 static inline void rc_bytes_field(rc_bytes *c, void *value, size_t size)
 {
     c->used += size;
-    if (c->mode == RC_BYTES_COUNT || c->short_of_room) return;
+    /* an empty field may have no storage yet (NULL), which memcpy may not be given even for no bytes */
+    if (size == 0 || c->mode == RC_BYTES_COUNT || c->short_of_room) return;
     if (c->left < size) {
         c->short_of_room = true;
         return;
