@@ -191,16 +191,26 @@ static void expect_box_point(const double low[2], const double high[2], double a
     else expect_pixel(x, y, 255, 255, 255, what);
 }
 
-static void test_shapes(void)
+/* The side file of this text read back (written to shapes_path); *shapes NULL unless RC_OK. */
+static rc_status read_side_file(const char *text, rc_render_shapes **shapes)
 {
+    *shapes = NULL;
     FILE *file = fopen(shapes_path, "w");
     CHECK(file != NULL, "cannot write %s", shapes_path);
-    if (!file) return;
-    fputs("{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]}],\n"
-          " \"static\": [{\"shape\": \"plane\", \"position\": [0, -3], \"normal\": [0, 2]}]}\n", file);
+    if (!file) return RC_IO_ERROR;
+    fputs(text, file);
     fclose(file);
-    rc_render_shapes *shapes = NULL;
-    CHECK(rc_render_shapes_read(shapes_path, &shapes) == RC_OK, "shapes: %s", rc_last_error());
+    return rc_render_shapes_read(shapes_path, shapes);
+}
+
+static void test_shapes(void)
+{
+    rc_render_shapes *shapes;
+    CHECK(read_side_file("{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]}],\n"
+                         " \"static\": [{\"shape\": \"plane\", \"position\": [0, -3], \"normal\": [0, 2]}]}\n",
+                         &shapes) == RC_OK,
+          "shapes: %s", rc_last_error());
+    if (!shapes) return;
     rc_frame f;
     CHECK(rc_frame_init(&f, 1, true) == RC_OK, "frame");
     double a = M_PI / 6, r = hypot(2, 0.5);
@@ -240,14 +250,12 @@ static void test_shapes(void)
 
 static void test_hull_faces(void)
 {
-    FILE *file = fopen(shapes_path, "w");
-    CHECK(file != NULL, "cannot write %s", shapes_path);
-    if (!file) return;
-    fputs("{\"dimension\": 3, \"bodies\": [{\"shape\": \"hull\", \"points\": [[0, 0, 0], [-1, -1, -1], [1, -1, -1],\n"
-          " [-1, 1, -1], [1, 1, -1], [-1, -1, 1], [1, -1, 1], [-1, 1, 1], [1, 1, 1]]}], \"static\": []}\n", file);
-    fclose(file);
-    rc_render_shapes *shapes = NULL;
-    CHECK(rc_render_shapes_read(shapes_path, &shapes) == RC_OK, "cube: %s", rc_last_error());
+    rc_render_shapes *shapes;
+    CHECK(read_side_file("{\"dimension\": 3, \"bodies\": [{\"shape\": \"hull\", \"points\": [[0, 0, 0], [-1, -1, -1],\n"
+                         " [1, -1, -1], [-1, 1, -1], [1, 1, -1], [-1, -1, 1], [1, -1, 1], [-1, 1, 1], [1, 1, 1]]}],\n"
+                         " \"static\": []}\n",
+                         &shapes) == RC_OK,
+          "cube: %s", rc_last_error());
     if (shapes) {
         const rc_render_solid *cube = &shapes->bodies[0];
         int on[9] = {0};
@@ -261,14 +269,9 @@ static void test_hull_faces(void)
         for (int k = 1; k < 9; k++) CHECK(on[k] == 3, "corner %d is on %d faces, not 3", k, on[k]);
     }
     rc_render_shapes_destroy(shapes);
-    file = fopen(shapes_path, "w");
-    if (file) {
-        fputs("{\"dimension\": 3, \"bodies\": [{\"shape\": \"hull\", \"points\": [[0, 0, 0], [1, 0, 0], [0, 1, 0],"
-              " [1, 1, 0]]}], \"static\": []}\n", file);
-        fclose(file);
-    }
-    shapes = NULL;
-    CHECK(rc_render_shapes_read(shapes_path, &shapes) == RC_INVALID_ARGUMENT &&
+    CHECK(read_side_file("{\"dimension\": 3, \"bodies\": [{\"shape\": \"hull\", \"points\": [[0, 0, 0], [1, 0, 0],"
+                         " [0, 1, 0], [1, 1, 0]]}], \"static\": []}\n",
+                         &shapes) == RC_INVALID_ARGUMENT &&
               strstr(rc_last_error(), "bodies[0].points"),
           "a flat hull: %s", rc_last_error());
     rc_render_shapes_destroy(shapes);
