@@ -40,11 +40,16 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
     size_t total = 1;
     for (int a = 0; a < 3; a++) {
-        int32_t cells = (int32_t)floor(e->box[a] * CELL_SPLIT / reach);
+        /* counted as a double until the halving below brings it within int32_t (a box of 1e10 over a reach of 1
+         * asks for 1e10 cells first; a restored state's shell of 1e-250, for 1e250) */
+        double cells = floor(e->box[a] * CELL_SPLIT / reach);
+        if (isnan(cells) || cells == INFINITY)
+            return rc_fail(RC_INVALID_ARGUMENT, "neighbour lists: the box edge %g over the reach %g is no number of "
+                           "cells", e->box[a], reach);
         if (cells < 1 || (a == 2 && e->dimension == 2)) cells = 1;
         /* enough cells for a fine grid, not so many that empty cells dominate memory */
-        while ((double)total * cells > 4.0 * e->n + 64 && cells > 1) cells = (cells + 1) / 2;
-        e->cells[a] = cells;
+        while ((double)total * cells > 4.0 * e->n + 64 && cells > 1) cells = floor((cells + 1) / 2);
+        e->cells[a] = (int32_t)cells;
         e->cell_size[a] = e->box[a] / cells;
         total *= (size_t)cells;
     }
