@@ -74,6 +74,9 @@ void rc_cli_catch_signals(rc_cli_interrupt_fn *fn, void *what);
 bool rc_cli_under_mpirun(void);
 /* The refusal of a tool built without MPI under mpirun; exit 1. */
 int rc_cli_no_mpi(const char *command);
+/* In a build with MPI (RC_MPI_TOOL), the plain tool maps no MPI: under mpirun, sweep and exchange replace it (execv, the same
+ * arguments) by ricochet-mpi, the tool built with MPI, which lies beside it. Returns only on failure: exit 4. */
+int rc_cli_exec_mpi_tool(char **argv);
 
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);
