@@ -235,16 +235,6 @@ void rc_calendar_rebuild(rc_calendar *c, double now)
     for (int32_t i = 0; i < c->n; i++) insert(c, i);
 }
 
-void rc_calendar_hold(rc_calendar *c)
-{
-    c->heap_size = 0;
-    if (c->heap_capacity > HEAP_START) (void)resize_heap(c, HEAP_START);
-    c->free_block = -1;
-    c->fresh = 0;
-    clear_buckets(c);
-    start_round(c, -INFINITY); /* every finite key is then beyond the round: the overflow's blocks take it */
-}
-
 /* The earliest live key in bucket b, or INFINITY. */
 static double earliest_key(const rc_calendar *c, int32_t b)
 {
@@ -297,4 +287,14 @@ int32_t rc_calendar_top(rc_calendar *c)
     int32_t i = rc_calendar_peek(c);
     c->popped += i >= 0;
     return i;
+}
+
+void rc_calendar_hold(rc_calendar *c)
+{
+    c->heap_size = 0;
+    if (c->heap_capacity > HEAP_START) (void)resize_heap(c, HEAP_START);
+    c->free_block = -1;
+    c->fresh = 0;
+    clear_buckets(c);
+    start_round(c, -INFINITY); /* every finite key is then beyond the round: the overflow's blocks take it */
 }
