@@ -126,6 +126,81 @@ static void sheared_triangular(void)
     rc_frame_release(&f);
 }
 
+/* The structure factor's sum over its wave vectors below k_max, S times the vectors of each shell, and the shells
+ * whose S is not 0 (above 1e-9): for a perfect lattice filling the periodic cell the sum is N times the lattice's
+ * reciprocal vectors below k_max (one of each pair k, -k) and only their shells count, every other allowed vector
+ * giving S = 0. */
+static double bragg_sum(const rc_frame *frames, int count, const char *k_max, int *lit)
+{
+    rc_analysis *a = NULL;
+    CHECK(rc_analysis_create(&a) == RC_OK, "create");
+    const char *const options[] = {"compute", "structure_factor", "k_max", k_max, "k_vectors", "100000", NULL};
+    for (int k = 0; options[k]; k += 2) rc_analysis_set(a, options[k], options[k + 1]);
+    for (int k = 0; k < count; k++)
+        CHECK(rc_analysis_add_frame(a, &frames[k]) == RC_OK, "frame %d: %s", k, rc_last_error());
+    CHECK(rc_analysis_finish(a) == RC_OK, "finish: %s", rc_last_error());
+    int rows = 0, columns = 0;
+    const char *const *names;
+    const double *v;
+    CHECK(rc_analysis_table(a, "structure_factor", &rows, &columns, &names, &v) == RC_OK, "S(k) table");
+    double sum = 0;
+    *lit = 0;
+    for (int r = 0; r < rows; r++) sum += v[3 * r + 1] * v[3 * r + 2], *lit += v[3 * r + 1] > 1e-9;
+    rc_analysis_destroy(a);
+    return sum;
+}
+
+/* S(k) in a sheared cell: its wave vectors are those of the leaning cell (k.a = 2 pi n along each edge), chosen again
+ * for each frame's tilt. A triangular lattice of spacing 1.05 has 3 reciprocal vectors (of 6) at 6.91 and the next 3
+ * at 11.97. The 11 rows in a cell leaning by 5.5 spacings (sheared_triangular) give 3 N below k_max = 9; read as a
+ * rectangular box only the vector along y is allowed and the images disagree. And 12 rows in a rectangular cell
+ * sheared affinely by 0.1 (positions and tilt), as a sheared crystal is, give 3 N in both frames. */
+static void sheared_structure_factor(void)
+{
+    double s = 1.05, h = s * sqrt(3) / 2;
+    int columns = 12;
+    rc_frame f[2];
+    for (int frame = 0; frame < 2; frame++) {
+        int rows = 11 + frame;
+        f[frame] = frame_of(2, rows * columns, columns * s, rows * h, 0);
+        for (int r = 0, j = 0; r < rows; r++)
+            for (int c = 0; c < columns; c++, j++) {
+                double x = (c + 0.5 * (frame ? r % 2 : r)) * s;
+                f[frame].positions[3 * j] = fmod(x + 0.1 * frame * r * h, columns * s);
+                f[frame].positions[3 * j + 1] = r * h;
+            }
+        f[frame].tilt_flow = 0, f[frame].tilt_gradient = 1;
+    }
+    f[0].tilt = fmod(0.5 * 11 * s, columns * s);
+    int32_t n = f[0].count;
+    int lit = 0;
+    double tilted = bragg_sum(&f[0], 1, "9", &lit);
+    CHECK(fabs(tilted - 3 * n) < 1e-8 * n && lit == 1, "sheared triangular: sum of S over the vectors %.12g, not 3 N "
+          "= %d, or %d shells with S > 0, not 1", tilted, 3 * n, lit);
+    f[0].tilt = 0;
+    double ignored = bragg_sum(&f[0], 1, "9", &lit);
+    CHECK(lit > 5, "the tilt ignored: sum %.12g, only %d shells with S > 0", ignored, lit);
+
+    rc_frame pair[2] = {f[1], f[1]};
+    pair[0].positions = malloc(3 * sizeof *pair[0].positions * (size_t)f[1].count);
+    n = f[1].count;
+    for (int32_t j = 0; j < n; j++) { /* the unsheared lattice, then the sheared one with its tilt */
+        double y = f[1].positions[3 * j + 1];
+        pair[0].positions[3 * j] = fmod(f[1].positions[3 * j] - 0.1 * y + 2 * columns * s, columns * s);
+        pair[0].positions[3 * j + 1] = y, pair[0].positions[3 * j + 2] = 0;
+    }
+    pair[1].tilt = 0.1 * f[1].box[1];
+    double sheared = bragg_sum(pair, 2, "9", &lit);
+    CHECK(fabs(sheared - 3 * n) < 1e-8 * n && lit >= 2 && lit <= 6, "sheared crystal: sum of S over the vectors "
+          "%.12g, not 3 N = %d, or %d shells with S > 0, not 2 to 6", sheared, 3 * n, lit);
+    pair[1].tilt = 0;
+    sheared = bragg_sum(pair, 2, "9", &lit);
+    CHECK(lit > 5, "the sheared crystal's tilt ignored: sum %.12g, only %d shells with S > 0", sheared, lit);
+    free(pair[0].positions);
+    rc_frame_release(&f[0]);
+    rc_frame_release(&f[1]);
+}
+
 /* Points placed uniformly at random (radii 0: an ideal gas): g(r) = 1 and S(k) = 1 within their noise. */
 static void ideal_gas(void)
 {
@@ -308,6 +383,7 @@ int main(void)
 {
     fcc_and_triangular();
     sheared_triangular();
+    sheared_structure_factor();
     ideal_gas();
     free_flight("4");
     free_flight("1000");

@@ -73,11 +73,14 @@ typedef struct rc_structure_factor {
     int per_shell;
     int vectors;           /* wave vectors in use */
     double *k;             /* 3 per vector */
-    int *n;                /* 3 per vector: k = 2 pi n / L */
+    int *n;                /* 3 per vector: k = 2 pi n / L (under a tilt, structure_factor.c's wave_vector) */
     int top[3];            /* the largest |n| along each axis */
     int *shell_of;         /* per vector */
+    double tilt;           /* the Lees-Edwards tilt the vectors were chosen for, in [-L_f / 2, L_f / 2] */
+    int flow, gradient;    /* its axes */
     double *sum, *k_sum;   /* per shell: S summed over frames and vectors, |k| likewise */
-    int *used;             /* per shell: vectors */
+    double *samples;       /* per shell: the vectors summed over frames */
+    int *used;             /* per shell: the wave vectors of the current cell below k_max */
     int frames;
     double box[3];
 } rc_structure_factor;

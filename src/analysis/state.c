@@ -26,7 +26,8 @@ static void walk_structure_factor(rc_bytes *b, rc_structure_factor *sf)
     RC_BYTES_FIELD(b, sf->frames);
     size_t shells = (size_t)sf->shells;
     rc_bytes_field(b, sf->sum, shells * sizeof *sf->sum);
-    rc_bytes_field(b, sf->k_sum, shells * sizeof *sf->k_sum); /* sf->used is the wave vectors': made by the start */
+    rc_bytes_field(b, sf->k_sum, shells * sizeof *sf->k_sum);
+    rc_bytes_field(b, sf->samples, shells * sizeof *sf->samples); /* the vectors are chosen again by the next frame */
 }
 
 rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)

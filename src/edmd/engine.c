@@ -131,6 +131,7 @@ static void copy_particles(rc_edmd *e, const rc_edmd_def *d)
         p->radius = d->radii[k];
         if (e->mass) e->mass[k] = d->masses[k];
         if (e->species) e->species[k] = d->species[k];
+        if (e->species && e->species[k] > e->species_max) e->species_max = e->species[k];
         e->id[k] = k;
         if (p->radius * 2 > e->max_diameter) e->max_diameter = p->radius * 2;
     }

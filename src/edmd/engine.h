@@ -129,7 +129,8 @@ struct rc_edmd {
     rc_kin *kin;             /* 64-byte aligned */
     double *mass;            /* per particle, or NULL when every particle has uniform_mass (rc_edmd_mass) */
     double uniform_mass;
-    int32_t *species;
+    int32_t *species;        /* per particle, or NULL when every particle is species 0 */
+    int32_t species_max;     /* the largest species the definition gave (a restored state is checked against it) */
     int32_t *id;             /* input index of the particle in each slot (slots are reordered) */
     int32_t *image;          /* 3 per particle: box crossings along periodic axes, counted when it is wrapped */
     uint32_t *counter;       /* collisions (velocity changes) of each particle */

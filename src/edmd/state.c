@@ -3,6 +3,7 @@
  * there, lists and events rebuilt), so that the state is the particles, the books and the random generator alone;
  * restoring puts those back into an engine built from the same definition and rebuilds the lists and events the
  * same way. A run with checkpoints and a run resumed from one of them then take the same steps, bit for bit. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +136,36 @@ rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
     return s;
 }
 
+/* The restored books that index arrays or name particles must agree with the arrays they describe: the held and
+ * sleeping counts with the hold array (fuzz/checkpoint.c found held > 0 without one), each hold a known state or
+ * wall, each species one the definition had, each mass finite and positive, the last event's pair real. */
+static rc_status check_books(const rc_edmd *e)
+{
+    int32_t held = 0, sleeping = 0;
+    for (int32_t k = 0; e->hold && k < e->n; k++) {
+        if (e->hold[k] >= RC_SLIDING0 + e->wall_count)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d is held by wall %d of %d", (int)k,
+                           (int)e->hold[k] - RC_SLIDING0, (int)e->wall_count);
+        held += e->hold[k] != RC_FREE, sleeping += e->hold[k] == RC_ASLEEP;
+    }
+    if (e->held != held || e->sleeping != sleeping)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: %d particles held and %d asleep, the particles say %d and %d",
+                       (int)e->held, (int)e->sleeping, (int)held, (int)sleeping);
+    for (int32_t k = 0; e->species && k < e->n; k++)
+        if (e->species[k] < 0 || e->species[k] > e->species_max)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has species %d, not one of 0 to %d", (int)k,
+                           (int)e->species[k], (int)e->species_max);
+    for (int32_t k = 0; e->mass && k < e->n; k++)
+        if (!(e->mass[k] > 0 && e->mass[k] <= DBL_MAX))
+            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has mass %g", (int)k, e->mass[k]);
+    bool pair = e->last_pair[0] >= 0 && e->last_pair[0] < e->n && e->last_pair[1] < e->n &&
+                e->last_pair[1] > RC_EVENT_WALL0 - (int32_t)e->wall_count;
+    if (!pair && e->n > 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the last event's pair (%d, %d) is not valid", (int)e->last_pair[0],
+                       (int)e->last_pair[1]);
+    return RC_OK;
+}
+
 /* A restored state must be one an engine could have reached: clocks, positions and velocities finite and within
  * 2^40 (about 1e12), ids a permutation of the particles. A damaged or forged checkpoint (fuzz/checkpoint.c found
  * -inf positions) fails here rather than in the neighbour lists. */
@@ -158,7 +189,7 @@ static rc_status check_restored(const rc_edmd *e)
         else seen[e->id[i]] = true;
     }
     free(seen);
-    return s;
+    return s == RC_OK ? check_books(e) : s;
 }
 
 /* A restored box (barostat) must leave the shell room, as every volume move does. */

@@ -15,7 +15,7 @@
 #include "run/run.h"
 
 static const char MAGIC[16] = "ricochet-ckpt";
-enum { FORMAT = 4, BLOCKS = 8 }; /* 4: the correlators' sums of the levels reached only */
+enum { FORMAT = 5, BLOCKS = 8 }; /* 4: the correlators' sums of the levels reached only; 5: S(k)'s samples */
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
 
 /* FNV-1a over bytes, continued from hash. */
