@@ -43,9 +43,11 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
-# The whole suite once more under AddressSanitizer and UndefinedBehaviorSanitizer.
+# The whole suite once more under AddressSanitizer and UndefinedBehaviorSanitizer, at -O1 as ASan's documentation
+# advises (half the CPU time of -O0: test_edmd_clusters 100 s -> 49 s).
 test-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DRICOCHET_SANITIZE=ON -DRICOCHET_WERROR=ON
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" -DRICOCHET_SANITIZE=ON \
+	  -DRICOCHET_WERROR=ON
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS)
 

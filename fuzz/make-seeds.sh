@@ -49,6 +49,7 @@ for engine in edmd npt rigid sheared; do
     --quiet > /dev/null
   cp "$work/$engine/trajectory.xyz" "$out/trajectory/$engine.xyz"
   cp "$work/$engine/trajectory.h5md" "$out/trajectory/$engine.h5md"
+  if [ -e "$work/$engine/shapes.json" ]; then cp "$work/$engine/shapes.json" "$out/trajectory/${engine}_shapes.json"; fi
   cp "$work/$engine/checkpoint.rcp" "$out/checkpoint/$engine.rcp"
   cp "$work/$engine.json" "$out/run/small_$engine.json"
   cp "$work/$engine/observables.csv" "$out/plot/observables_$engine.csv"
@@ -60,6 +61,8 @@ done
 "$tool" analyze "$work/edmd" --out "$work/analysis" --compact > /dev/null
 for f in "$work"/analysis/*.csv; do cp "$f" "$out/plot/analysis_$(basename "$f")"; done
 rm -rf "$work"
+# hand-made side files (shapes.json) of both dimensions: every shape, a 3D hull of two pyramids, a static hull
+cp "$root"/tests/regressions/trajectory/shapes_*.json "$out/trajectory/"
 # hand-made tables: quoted names, empty cells, NaN and infinities, a blank line, CRLF line ends, error columns
 printf '"time","a_mean","a_sem",b\n0,1,0.1,nan\n1,,0.2,inf\n\n2,3,0.1,-inf\n' > "$out/plot/quoted.csv"
 printf 'time,msd,msd_error\r\n1e-3,2e-6,1e-7\r\n0.01,2e-4,1e-5\r\n0.1, 0.02 ,1e-3\r\n' > "$out/plot/crlf.csv"

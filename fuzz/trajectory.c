@@ -1,7 +1,10 @@
 /* Fuzz harness: the trajectory readers (rc_trajectory_open, rc_trajectory_next) on the input written to a file
  * under /dev/shm: extended XYZ (count and comment lines, Properties, Lattice, particle lines) or H5MD through HDF5
  * (told by the file's first bytes), up to 64 frames into one reused frame; the frames read are handed to an
- * analysis with every measurement on (ricochet/analysis.h, what `ricochet analyze` does with outside files). */
+ * analysis with every measurement on (ricochet/analysis.h, what `ricochet analyze` does with outside files). The same
+ * file is then read as a trajectory's side file (rc_render_shapes_read: shapes.json, which rc_render_trajectories reads
+ * from beside a trajectory): its bodies and static shapes, boxes turned into corners, polygons ordered, the faces of
+ * 3D hulls found. */
 #include "harness.h"
 #include "ricochet/ricochet.h"
 
@@ -21,6 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rc_frame_release(&frame);
     }
     rc_trajectory_close(reader);
+    rc_render_shapes *shapes = NULL;
+    if (rc_render_shapes_read(path, &shapes) == RC_OK) rc_render_shapes_destroy(shapes);
     unlink(path);
     return 0;
 }

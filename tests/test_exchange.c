@@ -5,10 +5,13 @@
  * (mean and variance against quadrature of the exact density), and the acceptance of each neighbouring pair is the
  * expectation of min(1, exp[(1/T_a - 1/T_b)(U_a - U_b)]) over the two exact densities, computed by quadrature here.
  * A rule with the wrong sign, or one that always accepts, fails both. The same seed gives the same bits; bad
- * arguments are refused naming the field. */
+ * arguments are refused naming the field. The report (rc_exchange_report_json, what `ricochet exchange` prints) holds
+ * the ladder, each pair's counts with their ratio and the mean energies the step-by-step calls give. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "check.h"
 #include "ricochet/ricochet.h"
@@ -122,6 +125,38 @@ int main(void)
     short_run.user = &other;
     CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, NULL, NULL) == RC_OK, "%s", rc_last_error());
     CHECK(memcmp(&first.sum, &other.sum, sizeof first.sum) != 0, "another seed gave the same heights");
+
+    /* the report: the ladder, the counts and their ratio, the mean energies, no volumes over temperatures */
+    rc_exchange *x = NULL;
+    short_run.sample = NULL;
+    CHECK(rc_exchange_create(scene, SLOTS, temperatures, &short_run, &x) == RC_OK && rc_exchange_execute(x) == RC_OK,
+          "%s", rc_last_error());
+    rc_exchange_counts(x, a1, a2, means);
+    char *text = rc_exchange_report_json(x, true);
+    cJSON *report = cJSON_Parse(text);
+    const cJSON *pairs = cJSON_GetObjectItem(report, "pairs"), *energy = cJSON_GetObjectItem(report, "mean_potential_energy");
+    CHECK(report && cJSON_GetArraySize(pairs) == SLOTS - 1 && cJSON_GetArraySize(energy) == SLOTS &&
+              !cJSON_GetObjectItem(report, "mean_volume") &&
+              cJSON_GetObjectItem(report, "rounds")->valuedouble == 200 &&
+              cJSON_GetObjectItem(report, "seed")->valuedouble == 8,
+          "the report: %s", text ? text : "NULL");
+    for (int k = 0; report && k < SLOTS; k++) {
+        CHECK(cJSON_GetArrayItem(cJSON_GetObjectItem(report, "temperatures"), k)->valuedouble == temperatures[k],
+              "report: temperatures[%d]", k);
+        CHECK_CLOSE(cJSON_GetArrayItem(energy, k)->valuedouble, means[k], 1e-14, "report: mean_potential_energy");
+    }
+    for (int k = 0; report && k < SLOTS - 1; k++) {
+        const cJSON *pair = cJSON_GetArrayItem(pairs, k);
+        CHECK(cJSON_GetObjectItem(pair, "attempts")->valuedouble == (double)a1[k] &&
+                  cJSON_GetObjectItem(pair, "accepted")->valuedouble == (double)a2[k] && a1[k] == 100,
+              "report: pair %d", k);
+        CHECK_CLOSE(cJSON_GetObjectItem(pair, "acceptance")->valuedouble, (double)a2[k] / (double)a1[k], 1e-14,
+                    "report: acceptance");
+    }
+    cJSON_Delete(report);
+    rc_text_free(text);
+    rc_exchange_destroy(x);
+    CHECK(rc_exchange_report_json(NULL, false) == NULL, "the report of no exchange");
 
     /* refused, naming the field */
     const double unordered[2] = {1, 0.5};

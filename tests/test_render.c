@@ -21,6 +21,8 @@
  *   frame drawn without the side file colours); a static plane y = -3 is a grey line with its solid side light grey
  *   below it and the background above. Pixels are found from the view that fits the bodies' bounding circles and
  *   the plane's point, scaled by 0.92 of the tighter side (src/io/render_draw.c, fit).
+ * - Faces of 3D hulls (the side file's reader): a cube given as its 8 corners and its centre has 6 faces of 4 corners
+ *   each, every corner on 3 of them and the centre on none; points all in one plane are refused, naming the field.
  * - Unchanged without a side file: the pixels of a 2D frame of disks (speed colours, arrows, its box) and of a 3D
  *   frame of spheres in a box hash to what the renderer drew before side files existed (main at 90cf452). */
 #include <cairo.h>
@@ -31,6 +33,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "io/render_shapes.h"
 #include "ricochet/ricochet.h"
 
 static char path[64];
@@ -188,16 +191,26 @@ static void expect_box_point(const double low[2], const double high[2], double a
     else expect_pixel(x, y, 255, 255, 255, what);
 }
 
-static void test_shapes(void)
+/* The side file of this text read back (written to shapes_path); *shapes NULL unless RC_OK. */
+static rc_status read_side_file(const char *text, rc_render_shapes **shapes)
 {
+    *shapes = NULL;
     FILE *file = fopen(shapes_path, "w");
     CHECK(file != NULL, "cannot write %s", shapes_path);
-    if (!file) return;
-    fputs("{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]}],\n"
-          " \"static\": [{\"shape\": \"plane\", \"position\": [0, -3], \"normal\": [0, 2]}]}\n", file);
+    if (!file) return RC_IO_ERROR;
+    fputs(text, file);
     fclose(file);
-    rc_render_shapes *shapes = NULL;
-    CHECK(rc_render_shapes_read(shapes_path, &shapes) == RC_OK, "shapes: %s", rc_last_error());
+    return rc_render_shapes_read(shapes_path, shapes);
+}
+
+static void test_shapes(void)
+{
+    rc_render_shapes *shapes;
+    CHECK(read_side_file("{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]}],\n"
+                         " \"static\": [{\"shape\": \"plane\", \"position\": [0, -3], \"normal\": [0, 2]}]}\n",
+                         &shapes) == RC_OK,
+          "shapes: %s", rc_last_error());
+    if (!shapes) return;
     rc_frame f;
     CHECK(rc_frame_init(&f, 1, true) == RC_OK, "frame");
     double a = M_PI / 6, r = hypot(2, 0.5);
@@ -231,6 +244,36 @@ static void test_shapes(void)
           "shapes of 1 body for a frame of none: %s", rc_last_error());
     f.count = 1;
     rc_frame_release(&f);
+    rc_render_shapes_destroy(shapes);
+    remove(shapes_path);
+}
+
+static void test_hull_faces(void)
+{
+    rc_render_shapes *shapes;
+    CHECK(read_side_file("{\"dimension\": 3, \"bodies\": [{\"shape\": \"hull\", \"points\": [[0, 0, 0], [-1, -1, -1],\n"
+                         " [1, -1, -1], [-1, 1, -1], [1, 1, -1], [-1, -1, 1], [1, -1, 1], [-1, 1, 1], [1, 1, 1]]}],\n"
+                         " \"static\": []}\n",
+                         &shapes) == RC_OK,
+          "cube: %s", rc_last_error());
+    if (shapes) {
+        const rc_render_solid *cube = &shapes->bodies[0];
+        int on[9] = {0};
+        CHECK(cube->face_count == 6, "a cube has %d faces, not 6", cube->face_count);
+        for (int f = 0; f < cube->face_count; f++) {
+            CHECK(cube->face_first[f + 1] - cube->face_first[f] == 4, "face %d has %d corners, not 4", f,
+                  cube->face_first[f + 1] - cube->face_first[f]);
+            for (int c = cube->face_first[f]; c < cube->face_first[f + 1]; c++) on[cube->face_corner[c]]++;
+        }
+        CHECK(on[0] == 0, "the centre is on %d faces", on[0]);
+        for (int k = 1; k < 9; k++) CHECK(on[k] == 3, "corner %d is on %d faces, not 3", k, on[k]);
+    }
+    rc_render_shapes_destroy(shapes);
+    CHECK(read_side_file("{\"dimension\": 3, \"bodies\": [{\"shape\": \"hull\", \"points\": [[0, 0, 0], [1, 0, 0],"
+                         " [0, 1, 0], [1, 1, 0]]}], \"static\": []}\n",
+                         &shapes) == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "bodies[0].points"),
+          "a flat hull: %s", rc_last_error());
     rc_render_shapes_destroy(shapes);
     remove(shapes_path);
 }
@@ -392,6 +435,7 @@ int main(void)
     snprintf(shapes_path, sizeof shapes_path, "/tmp/ricochet_test_render_%d.json", (int)getpid());
     test_2d();
     test_shapes();
+    test_hull_faces();
     test_unchanged();
     test_depth();
     test_failures();

@@ -21,6 +21,7 @@
 #ifndef RICOCHET_EXCHANGE_H
 #define RICOCHET_EXCHANGE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "ricochet/core.h"
@@ -97,6 +98,12 @@ RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, i
 RC_API rc_status rc_exchange_write_walk(rc_exchange *exchange, const char *path);
 /* The mean volume (area in 2D) at each rung over the rounds' ends so far (slots entries). */
 RC_API void rc_exchange_mean_volumes(const rc_exchange *exchange, double *mean_volume);
+/* The report of the exchange so far as JSON text (what `ricochet exchange` prints; docs/cli.md): the ladder under
+ * "temperatures" or "pressures", "interval", "rounds", "seed", "pairs" (each neighbouring pair's two rungs,
+ * "attempts", "accepted" and "acceptance", 0 before any attempt), "mean_potential_energy" per rung and, over
+ * pressures, "mean_volume". Indented, or on one line when compact. Free it with rc_text_free; NULL when out of
+ * memory or for a NULL exchange. */
+RC_API char *rc_exchange_report_json(const rc_exchange *exchange, bool compact);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 #define RICOCHET_RENDER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ricochet/core.h"
 #include "ricochet/frame.h"
@@ -52,6 +53,23 @@ RC_API rc_status rc_color_by_parse(const char *name, rc_color_by *color_by);
  * dimension than their frame; RC_IO_ERROR naming the path when it cannot be written. */
 RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const rc_render_shapes *const *shapes,
                                const char *const *labels, const rc_render_options *options, const char *path);
+
+/* Draws trajectories picture by picture (ricochet render; Python's ricochet.render_run): reads frame k of each of the
+ * `count` trajectories at paths[k] (extended XYZ or H5MD, told by the first bytes: rc_trajectory_open) and draws them
+ * side by side with rc_render_png into directory/frame_00000.png, frame_00001.png, ... until the shortest ends. The
+ * directory is made with its parents. shapes[k] is the side file of trajectory k (docs/formats.md, "shapes.json");
+ * shapes or shapes[k] NULL: shapes.json beside paths[k] when there is one, else every body a sphere. labels as for
+ * rc_render_png (NULL: none). options NULL: rc_render_default_options(); a speed_scale of 0 becomes the largest speed
+ * of the first frames (frame 0 of every trajectory), the same for every picture. mp4 (NULL: none): the pictures are
+ * then joined into an H.264 MP4 at that path by ffmpeg, fps pictures a second (0: 25); ffmpeg is looked for on PATH
+ * before anything is read or drawn. *frames (frames may be NULL): the pictures written, also when it fails.
+ * RC_INVALID_ARGUMENT for no trajectory, a bad option, a malformed trajectory (naming the file and the line) or side
+ * file (naming the file and the field), a side file of other bodies than its trajectory's frames (naming both);
+ * RC_IO_ERROR naming the file that cannot be read or written, "ffmpeg is not installed" when it is not on PATH, and
+ * ffmpeg's last line when it fails; RC_INTERNAL when cairo cannot be loaded. */
+RC_API rc_status rc_render_trajectories(int count, const char *const *paths, const char *const *shapes,
+                                        const char *const *labels, const rc_render_options *options,
+                                        const char *directory, const char *mp4, double fps, int64_t *frames);
 
 /* How line plots are drawn (rc_plot_png). */
 typedef struct rc_plot_options {

@@ -9,6 +9,7 @@
     read_curves     the curves of a run's measure (msd, vacf, rdf, ...) from its run folder or H5MD file
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
     plot_csv        line plots of a CSV table (observables.csv, the analysis tables) as a PNG, as `ricochet plot` draws
+    render_run      pictures of trajectories side by side (and an MP4 with ffmpeg), as `ricochet render` draws them
     Error           a failure the library reported (status and message)
 """
 from ._lib import Error, lib
@@ -20,8 +21,9 @@ from .trajectory import Snapshot, read_trajectory
 from .analysis import Analysis, analyze, plot_msd, plot_rdf
 from .curves import read_curves
 from .plot import plot_csv
+from .render import render_run
 
 __version__ = lib.rc_version().decode()
 __all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_csv",
            "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory", "read_sweep_table",
-           "replica_exchange", "sweep", "sweep_seed", "__version__"]
+           "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

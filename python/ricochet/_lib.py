@@ -69,6 +69,12 @@ class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
                 ("min_relative_velocity", ctypes.c_double)]
 
 
+class RenderOptions(ctypes.Structure):  # rc_render_options, ricochet/render.h
+    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("color_by", ctypes.c_int),
+                ("speed_scale", ctypes.c_double), ("arrows", ctypes.c_bool), ("azimuth", ctypes.c_double),
+                ("elevation", ctypes.c_double)]
+
+
 class PlotOptions(ctypes.Structure):  # rc_plot_options, ricochet/render.h
     _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("log_x", ctypes.c_bool), ("log_y", ctypes.c_bool),
                 ("errors", ctypes.c_bool), ("overlay", ctypes.c_bool)]
@@ -82,7 +88,7 @@ class PlotSummary(ctypes.Structure):  # rc_plot_summary, ricochet/render.h
 _MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "sweep_progress": SweepProgress,
             "exchange_options": ExchangeOptions,
             "impact_options": ImpactOptions,
-            "impact_result": ImpactResult, "plot_options": PlotOptions, "plot_summary": PlotSummary}
+            "impact_result": ImpactResult, "render_options": RenderOptions, "plot_options": PlotOptions, "plot_summary": PlotSummary}
 
 P = ctypes.c_void_p
 PP = ctypes.POINTER(ctypes.c_void_p)
@@ -154,6 +160,11 @@ _SIGNATURES = {
     "rc_analysis_table": (S, [P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
                               ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p)), ctypes.POINTER(c_double_p)]),
     "rc_analysis_summary_json": (P, [P, ctypes.c_bool]),
+    "rc_render_default_options": (RenderOptions, []),
+    "rc_color_by_parse": (S, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),
+    "rc_render_trajectories": (S, [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_char_p),
+                                   ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(RenderOptions), ctypes.c_char_p,
+                                   ctypes.c_char_p, ctypes.c_double, ctypes.POINTER(ctypes.c_int64)]),
     "rc_plot_default_options": (PlotOptions, []),
     "rc_plot_csv": (S, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
                         ctypes.POINTER(PlotOptions), ctypes.c_char_p, ctypes.POINTER(PlotSummary)]),

@@ -15,6 +15,10 @@ Oracles:
   Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
 - Plots of a CSV table: y = x drawn by the library passes the middle of the plot area in blue (read back with
   matplotlib), the picture has its size, and a column not in the table or a word in a cell raises Error naming it.
+- Pictures of trajectories (render_run): two frames give two PNGs of the size asked and no third, the disk at the
+  middle of its box is drawn in its species' blue at the middle of the picture and the corner stays white; beside a
+  longer trajectory the shorter ends the pictures; a missing trajectory raises Error naming it, with nothing made, and
+  an MP4 without ffmpeg on PATH raises Error saying so before anything is drawn.
 """
 import json
 import math
@@ -303,6 +307,55 @@ class Plot(unittest.TestCase):
                 ricochet.plot_csv(path)
             self.assertIn("line 13, column 2 (y)", str(caught.exception))
             self.assertEqual(caught.exception.status, "invalid_argument")
+
+
+DISK_XYZ = """1
+Lattice="4 0 0 0 4 0 0 0 0" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=%d pbc="F F F"
+H 2 2 0 %g 0 0 1
+"""
+
+
+class Render(unittest.TestCase):
+    def test_render_run(self):
+        import matplotlib.image
+        with tempfile.TemporaryDirectory() as directory:
+            two, three = os.path.join(directory, "two.xyz"), os.path.join(directory, "three.xyz")
+            with open(two, "w") as f:
+                f.write("".join(DISK_XYZ % (k, 1 - 0.5 * k) for k in range(2)))
+            with open(three, "w") as f:
+                f.write("".join(DISK_XYZ % (k, 1) for k in range(3)))
+            out = os.path.join(directory, "pictures")
+            report = ricochet.render_run(two, out=out, size=(200, 150))
+            self.assertEqual(report, {"frames": 2, "directory": out, "mp4": None})
+            for k in range(2):
+                picture = matplotlib.image.imread(os.path.join(out, "frame_%05d.png" % k))
+                self.assertEqual(picture.shape[:2], (150, 200))
+                numpy.testing.assert_allclose(picture[24 + (150 - 24) // 2, 100][:3], [31 / 255, 120 / 255, 181 / 255],
+                                              atol=0.02)  # the disk, species 0
+                numpy.testing.assert_allclose(picture[149, 0][:3], [1, 1, 1])  # the corner
+            self.assertFalse(os.path.exists(os.path.join(out, "frame_00002.png")))
+            both = ricochet.render_run([three, two], out=os.path.join(directory, "both"), labels=["a", "b"],
+                                       color_by="speed", arrows=True)
+            self.assertEqual(both["frames"], 2)
+            missing = os.path.join(directory, "none.xyz")
+            with self.assertRaises(ricochet.Error) as caught:
+                ricochet.render_run(missing, out=os.path.join(directory, "m"))
+            self.assertIn(missing, str(caught.exception))
+            self.assertFalse(os.path.exists(os.path.join(directory, "m")))
+            with self.assertRaises(ValueError):
+                ricochet.render_run([two, three], labels=["only one"])
+            with self.assertRaises(ricochet.Error) as caught:
+                ricochet.render_run(two, color_by="mass")
+            self.assertIn("mass", str(caught.exception))
+            saved = os.environ["PATH"]
+            os.environ["PATH"] = os.path.join(directory, "empty")
+            try:
+                with self.assertRaises(ricochet.Error) as caught:
+                    ricochet.render_run(two, out=os.path.join(directory, "film"), mp4=os.path.join(directory, "a.mp4"))
+            finally:
+                os.environ["PATH"] = saved
+            self.assertIn("ffmpeg is not installed", str(caught.exception))
+            self.assertFalse(os.path.exists(os.path.join(directory, "film")))
 
 
 if __name__ == "__main__":

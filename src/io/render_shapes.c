@@ -1,8 +1,8 @@
 /* Reading a run's side file DIRECTORY/shapes.json for the renderer (ricochet/render.h, rc_render_shapes_read;
  * docs/formats.md, "shapes.json"): every field checked and named on failure; a box becomes its corners, a 2D polygon
- * is put in counter-clockwise order around its centroid, and a 3D box or hull gets its faces: every plane through
- * three corners with all corners on one side is a face (coplanar triangles give one face), its corners ordered
- * counter-clockwise seen from outside. The faces are found once, when the file is read. */
+ * is put in counter-clockwise order around its centroid, and a 3D box or hull gets its faces: the supporting plane of
+ * each distinct outward normal of its convex hull (src/rigid/hull.c) is a face, its corners ordered counter-clockwise
+ * seen from outside. The faces are found once, when the file is read. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 #include "io/json_document.h"
 #include "io/json_fields.h"
 #include "io/render_shapes.h"
+#include "rigid/hull.h"
 
 enum { MOST_CORNERS = 4096 };
 
@@ -52,55 +53,55 @@ static void order_around(const double *points, int *corners, int n, const double
     for (int k = 0; k < n; k++) corners[k] = scratch[k].corner;
 }
 
-/* Appends the face of outward unit normal n at offset d (n.x <= d for every corner) unless it is there already. */
-static rc_status add_face(rc_render_solid *s, const double n[3], double d, double tolerance, double *normals,
-                          angled *scratch)
+/* The corners of s on the plane n.x = d (within tolerance), counted, or written to corners when it is not NULL. */
+static int on_plane(const rc_render_solid *s, const double n[3], double d, double tolerance, int *corners)
 {
-    for (int f = 0; f < s->face_count; f++)
-        if (dot(normals + 3 * f, n) > 1 - 1e-9) return RC_OK;
-    int first = s->face_first[s->face_count], count = 0;
+    int count = 0;
     for (int k = 0; k < s->point_count; k++)
-        if (fabs(dot(n, s->points + 3 * k) - d) <= tolerance) s->face_corner[first + count++] = k;
-    memcpy(normals + 3 * s->face_count, n, 3 * sizeof *normals);
-    order_around(s->points, s->face_corner + first, count, n, scratch);
-    s->face_first[++s->face_count] = first + count;
-    return RC_OK;
+        if (fabs(dot(n, s->points + 3 * k) - d) <= tolerance) {
+            if (corners) corners[count] = k;
+            count++;
+        }
+    return count;
 }
 
-/* The faces of a 3D polytope (every corner lies on at most all faces: room for point_count^2 entries). */
-static rc_status find_faces(rc_render_solid *s)
+/* The faces of a 3D polytope: the outward normals of its convex hull (src/rigid/hull.c, incremental construction,
+ * about n^2 work), nearly equal ones taken once, each face the corners on its supporting plane. */
+static rc_status find_faces(rc_render_solid *s, const char *where)
 {
-    int n = s->point_count;
-    size_t most_faces = 2 * (size_t)n;
-    s->face_first = calloc(most_faces + 1, sizeof *s->face_first);
-    s->face_corner = malloc((size_t)n * most_faces * sizeof *s->face_corner);
-    double *normals = malloc(3 * most_faces * sizeof *normals);
-    angled *scratch = malloc((size_t)n * sizeof *scratch);
-    bool ok = s->face_first && s->face_corner && normals && scratch;
+    char name[RC_FIELD_NAME_SIZE];
+    rc_field_name(name, where, "points");
+    rc_hull h;
+    rc_status r = rc_hull_build(3, s->points, s->point_count, name, &h);
+    if (r) return r;
     double size = 0;
-    for (int k = 0; k < 3 * n; k++) size = fmax(size, fabs(s->points[k]));
-    double tolerance = 1e-9 * size;
-    for (int a = 0; ok && a < n; a++)
-        for (int b = a + 1; b < n; b++)
-            for (int c = b + 1; c < n && (size_t)s->face_count < most_faces; c++) {
-                const double *p = s->points + 3 * a, *q = s->points + 3 * b, *r = s->points + 3 * c;
-                double e[3] = {q[0] - p[0], q[1] - p[1], q[2] - p[2]}, g[3] = {r[0] - p[0], r[1] - p[1], r[2] - p[2]};
-                double m[3];
-                cross(e, g, m);
-                double length = sqrt(dot(m, m));
-                if (!(length > 1e-12 * size * size)) continue;
-                for (int j = 0; j < 3; j++) m[j] /= length;
-                double d = dot(m, p), above = 0, below = 0;
-                for (int k = 0; k < n; k++) {
-                    double h = dot(m, s->points + 3 * k) - d;
-                    above = fmax(above, h), below = fmin(below, h);
-                }
-                if (above <= tolerance || below >= -tolerance) {
-                    double sign = above <= tolerance ? 1 : -1, out[3] = {sign * m[0], sign * m[1], sign * m[2]};
-                    add_face(s, out, sign * d, tolerance, normals, scratch);
-                }
-            }
-    free(normals);
+    for (int k = 0; k < 3 * s->point_count; k++) size = fmax(size, fabs(s->points[k]));
+    double tolerance = 1e-9 * size, *offset = malloc((size_t)h.normal_count * sizeof *offset);
+    int *kept = malloc((size_t)h.normal_count * sizeof *kept), faces = 0, incidences = 0;
+    for (int f = 0; offset && kept && f < h.normal_count; f++) {
+        const double *n = h.normals + 3 * f;
+        bool seen = false;
+        for (int g = 0; g < faces && !seen; g++) seen = dot(h.normals + 3 * kept[g], n) > 1 - 1e-9;
+        if (seen) continue;
+        offset[f] = -INFINITY;
+        for (int k = 0; k < s->point_count; k++) offset[f] = fmax(offset[f], dot(n, s->points + 3 * k));
+        kept[faces++] = f;
+        incidences += on_plane(s, n, offset[f], tolerance, NULL);
+    }
+    s->face_first = calloc((size_t)faces + 1, sizeof *s->face_first);
+    s->face_corner = malloc((size_t)(incidences > 0 ? incidences : 1) * sizeof *s->face_corner);
+    angled *scratch = malloc((size_t)s->point_count * sizeof *scratch);
+    bool ok = offset && kept && s->face_first && s->face_corner && scratch;
+    for (int g = 0; ok && g < faces; g++) {
+        const double *n = h.normals + 3 * kept[g];
+        int first = s->face_first[g], count = on_plane(s, n, offset[kept[g]], tolerance, s->face_corner + first);
+        order_around(s->points, s->face_corner + first, count, n, scratch);
+        s->face_first[g + 1] = first + count;
+    }
+    s->face_count = ok ? faces : 0;
+    rc_hull_free(&h);
+    free(offset);
+    free(kept);
     free(scratch);
     return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "shapes: out of memory for the faces of a hull");
 }
@@ -183,7 +184,7 @@ static rc_status read_solid(const cJSON *object, const char *where, int d, bool 
     else return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not ball, sphere, box, hull%s", where, kind,
                         fixed ? " or plane" : "");
     if (r) return r;
-    return d == 2 ? order_polygon(s) : find_faces(s);
+    return d == 2 ? order_polygon(s) : find_faces(s, where);
 }
 
 static rc_status read_list(const cJSON *root, const char *key, int d, bool fixed, int32_t *count,

@@ -31,6 +31,7 @@ static const named_size struct_sizes[] = {
     {"run_options", sizeof(rc_run_options)},
     {"sweep_progress", sizeof(rc_sweep_progress)},
     {"exchange_options", sizeof(rc_exchange_options)},
+    {"render_options", sizeof(rc_render_options)},
     {"plot_options", sizeof(rc_plot_options)},
     {"plot_summary", sizeof(rc_plot_summary)},
 };

@@ -43,7 +43,7 @@ static void box_vertex(const rc_instant_body *box, int dimension, int v, double 
 /* The point of the box (surface or inside) closest to p; false when p is inside the box or on its surface. */
 static bool box_closest_point(const rc_instant_body *box, int dimension, const double *p, double *out)
 {
-    double local[3];
+    double local[3] = {0, 0, 0}; /* the axes beyond dimension stay 0 */
     bool inside = true;
     for (int j = 0; j < dimension; j++) {
         double sum = 0; /* R^T (p - centre) */

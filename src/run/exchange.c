@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "core/rng.h"
 #include "core/status.h"
 #include "ricochet/exchange.h"
@@ -283,6 +285,32 @@ void rc_exchange_counts(const rc_exchange *x, int64_t *attempts, int64_t *accept
 void rc_exchange_mean_volumes(const rc_exchange *x, double *mean_volume)
 {
     for (int k = 0; x && mean_volume && k < x->slots; k++) mean_volume[k] = x->mean_volume[k];
+}
+
+char *rc_exchange_report_json(const rc_exchange *x, bool compact)
+{
+    if (!x) return NULL;
+    const char *rungs = x->pressures ? "pressures" : "temperatures";
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddItemToObject(r, rungs, cJSON_CreateDoubleArray(x->t, x->slots));
+    cJSON_AddNumberToObject(r, "interval", x->options.interval);
+    cJSON_AddNumberToObject(r, "rounds", (double)x->options.rounds);
+    cJSON_AddNumberToObject(r, "seed", (double)x->options.seed);
+    cJSON *pairs = cJSON_AddArrayToObject(r, "pairs");
+    for (int k = 0; pairs && k + 1 < x->slots; k++) {
+        cJSON *pair = cJSON_CreateObject();
+        int64_t attempts = x->attempts[k], accepted = x->accepted[k];
+        cJSON_AddItemToObject(pair, rungs, cJSON_CreateDoubleArray(x->t + k, 2));
+        cJSON_AddNumberToObject(pair, "attempts", (double)attempts);
+        cJSON_AddNumberToObject(pair, "accepted", (double)accepted);
+        cJSON_AddNumberToObject(pair, "acceptance", attempts ? (double)accepted / (double)attempts : 0);
+        cJSON_AddItemToArray(pairs, pair);
+    }
+    cJSON_AddItemToObject(r, "mean_potential_energy", cJSON_CreateDoubleArray(x->mean_energy, x->slots));
+    if (x->pressures) cJSON_AddItemToObject(r, "mean_volume", cJSON_CreateDoubleArray(x->mean_volume, x->slots));
+    char *text = !r ? NULL : compact ? cJSON_PrintUnformatted(r) : cJSON_Print(r);
+    cJSON_Delete(r);
+    return text;
 }
 
 rc_status rc_exchange_execute(rc_exchange *x)

@@ -74,7 +74,8 @@ static int take(void *context, int id, const char *value)
         char key[32];
         for (size_t k = 0; k < sizeof option_table / sizeof *option_table; k++)
             if (option_table[k].id == id) key_of(option_table[k].name, key, sizeof key);
-        if (rc_analysis_set(a->analysis, key, value)) return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+        rc_status s = rc_analysis_set(a->analysis, key, value);
+        if (s) return rc_cli_fail_status(s, NULL);
     }
     return RC_CLI_GO_ON;
 }
@@ -85,15 +86,13 @@ static int positional(void *context, const char *argument)
                            argument);
 }
 
-static int failed(rc_status s) { return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error()); }
-
 static int analyze(analyze_arguments *a)
 {
     rc_status s = a->compute[0] ? rc_analysis_set(a->analysis, "compute", a->compute) : RC_OK;
     if (!s) s = rc_analysis_read(a->analysis, a->path);
     if (!s) s = rc_analysis_finish(a->analysis);
     if (!s && a->out) s = rc_analysis_write(a->analysis, a->out);
-    if (s) return failed(s);
+    if (s) return rc_cli_fail_status(s, NULL);
     char *text = rc_analysis_summary_json(a->analysis, a->compact);
     int code = rc_cli_print_text(text, "analysis");
     rc_text_free(text);
@@ -103,7 +102,8 @@ static int analyze(analyze_arguments *a)
 int rc_cli_analyze(int argc, char **argv)
 {
     analyze_arguments a = {0};
-    if (rc_analysis_create(&a.analysis)) return failed(RC_NO_MEMORY);
+    rc_status s = rc_analysis_create(&a.analysis);
+    if (s) return rc_cli_fail_status(s, NULL);
     int code = rc_cli_parse(&rc_cli_analyze_command, argc, argv, take, positional, &a);
     if (code == RC_CLI_GO_ON && a.help) code = rc_cli_help("analyze", stdout);
     else if (code == RC_CLI_GO_ON && !a.path)

@@ -58,8 +58,13 @@ void rc_cli_print_help(const rc_cli_command *command, FILE *out);
 extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command,
     rc_cli_sweep_command, rc_cli_exchange_command, rc_cli_analyze_command;
 
-/* Writes "ricochet: " and the formatted sentence to stderr; returns code. */
+/* Writes "ricochet: " and the formatted sentence to stderr; returns code (cli.c). */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
+/* The exit code of a library status, the one mapping every command uses: 0 RC_OK, 2 RC_INVALID_ARGUMENT and
+ * RC_IO_ERROR (bad input, an unwritable output), 3 RC_NOT_TERMINATED, 4 RC_NO_MEMORY and RC_INTERNAL. */
+int rc_cli_exit_code(rc_status status);
+/* rc_cli_fail with the exit code of status and the sentence rc_last_error(), after "where: " (where may be NULL). */
+int rc_cli_fail_status(rc_status status, const char *where);
 /* Writes each line of rc_last_warnings() to stderr as "ricochet: warning: NAME: line" (without "NAME: " when name
  * is NULL). */
 void rc_cli_print_warnings(const char *name);
@@ -92,10 +97,6 @@ int rc_cli_print_text(const char *text, const char *what);
 
 /* The whole text of a file ("-": standard input), or NULL with errno set. Free it. */
 char *rc_cli_read_text(const char *path);
-/* mkdir -p path: -1 when it exists or was made, else the exit code after the message. */
-int rc_cli_make_directory(const char *path);
-/* "directory/name" (malloc'd), or NULL when out of memory. */
-char *rc_cli_join(const char *directory, const char *name);
 
 /* WIDTHxHEIGHT in pixels, both positive. */
 bool rc_cli_parse_size(const char *text, int *width, int *height);

@@ -1,17 +1,19 @@
 /* ricochet exchange SCENE --temperatures LIST | --pressures LIST [options] (docs/cli.md): parse the command line, run
  * replica exchange over the temperatures or pressures with the library (ricochet/exchange.h: an event-driven scene
  * with a thermostat, and a barostat over pressures, neighbouring rungs swapping configurations by the canonical
- * Metropolis rule) and print the swap acceptance of each pair and the mean potential energy (and volume) at each rung
- * as JSON. */
+ * Metropolis rule) and print the library's report (rc_exchange_report_json: the swap acceptance of each pair and the
+ * mean potential energy, and volume, at each rung) as JSON. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "exchange.h"
+#include "cli.h"
 #ifdef RICOCHET_MPI
 #include "ricochet/mpi.h"
 #endif
+
+enum { MOST_TEMPERATURES = 1024 };
 
 enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, WALK, COMPACT, HELP };
 
@@ -116,39 +118,13 @@ static int positional(void *context, const char *argument)
     return rc_cli_one_file(&rc_cli_exchange_command, "SCENE file", &((exchange_arguments *)context)->path, argument);
 }
 
-int rc_cli_exchange_report(const rc_exchange *x, int slots, const double *t, const rc_exchange_options *o,
-                           bool compact)
+/* The library's report of the exchange, printed. */
+static int report(const rc_exchange *x, bool compact)
 {
-    int64_t attempts[MOST_TEMPERATURES], accepted[MOST_TEMPERATURES];
-    double energy[MOST_TEMPERATURES], volume[MOST_TEMPERATURES];
-    rc_exchange_counts(x, attempts, accepted, energy);
-    rc_exchange_mean_volumes(x, volume);
-    const char *rungs = o->ladder == RC_EXCHANGE_PRESSURES ? "pressures" : "temperatures";
-    cJSON *r = cJSON_CreateObject();
-    cJSON_AddItemToObject(r, rungs, cJSON_CreateDoubleArray(t, slots));
-    cJSON_AddNumberToObject(r, "interval", o->interval);
-    cJSON_AddNumberToObject(r, "rounds", (double)o->rounds);
-    cJSON_AddNumberToObject(r, "seed", (double)o->seed);
-    cJSON *pairs = cJSON_AddArrayToObject(r, "pairs");
-    for (int k = 0; pairs && k + 1 < slots; k++) {
-        cJSON *pair = cJSON_CreateObject();
-        cJSON_AddItemToObject(pair, rungs, cJSON_CreateDoubleArray(t + k, 2));
-        cJSON_AddNumberToObject(pair, "attempts", (double)attempts[k]);
-        cJSON_AddNumberToObject(pair, "accepted", (double)accepted[k]);
-        cJSON_AddNumberToObject(pair, "acceptance", attempts[k] ? (double)accepted[k] / (double)attempts[k] : 0);
-        cJSON_AddItemToArray(pairs, pair);
-    }
-    cJSON_AddItemToObject(r, "mean_potential_energy", cJSON_CreateDoubleArray(energy, slots));
-    if (o->ladder == RC_EXCHANGE_PRESSURES)
-        cJSON_AddItemToObject(r, "mean_volume", cJSON_CreateDoubleArray(volume, slots));
-    return rc_cli_print_json(r, compact, "exchange report");
-}
-
-int rc_cli_exchange_fail(const char *path, rc_status s)
-{
-    if (s == RC_NOT_TERMINATED) return rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%s: %s", path, rc_last_error());
-    return rc_cli_fail(s == RC_INVALID_ARGUMENT || s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s: %s",
-                       path, rc_last_error());
+    char *text = rc_exchange_report_json(x, compact);
+    int code = rc_cli_print_text(text, "exchange report");
+    rc_text_free(text);
+    return code;
 }
 
 /* The rounds over the ranks of mpirun: rank 0 prints the report, the same bytes as one process would. */
@@ -164,9 +140,9 @@ static int run_mpi(rc_exchange *x, const exchange_arguments *a)
     if (written) s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
     else if (rank != 0) s = RC_INTERNAL;
     int code = RC_EXIT_OK;
-    if (s == RC_INTERNAL) code = rank == 0 ? rc_cli_exchange_fail(a->path, s) : RC_EXIT_INTERNAL;
-    else if (s) code = rc_cli_exchange_fail(a->path, s);
-    else if (rank == 0) code = rc_cli_exchange_report(x, a->slots, a->ladder, &a->options, a->compact);
+    if (s == RC_INTERNAL) code = rank == 0 ? rc_cli_fail_status(s, a->path) : RC_EXIT_INTERNAL;
+    else if (s) code = rc_cli_fail_status(s, a->path);
+    else if (rank == 0) code = report(x, a->compact);
     MPI_Finalize();
     return code;
 #else
@@ -191,14 +167,13 @@ int rc_cli_exchange(int argc, char **argv)
     rc_exchange *x = NULL;
     rc_status s = rc_exchange_create(text, a.slots, a.ladder, &a.options, &x);
     free(text);
-    if (s) return rc_cli_exchange_fail(a.path, s);
+    if (s) return rc_cli_fail_status(s, a.path);
     if (rc_cli_under_mpirun()) {
         code = run_mpi(x, &a);
     } else {
         s = a.walk ? rc_exchange_write_walk(x, a.walk) : RC_OK;
         if (!s) s = rc_exchange_execute(x);
-        code = s ? rc_cli_exchange_fail(a.path, s)
-                 : rc_cli_exchange_report(x, a.slots, a.ladder, &a.options, a.compact);
+        code = s ? rc_cli_fail_status(s, a.path) : report(x, a.compact);
     }
     rc_exchange_destroy(x);
     return code;

@@ -1,30 +1,8 @@
 /* The ricochet command-line tool's entry point: dispatches to a command (resolve, run, sweep, exchange, render, plot,
  * analyze, help) or answers --version and --help (docs/cli.md). */
-#include <stdarg.h>
 #include <string.h>
 
 #include "cli.h"
-
-int rc_cli_fail(int code, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fputs("ricochet: ", stderr);
-    vfprintf(stderr, format, args);
-    fputc('\n', stderr);
-    va_end(args);
-    return code;
-}
-
-void rc_cli_print_warnings(const char *name)
-{
-    const char *line = rc_last_warnings();
-    while (*line) {
-        int length = (int)strcspn(line, "\n");
-        fprintf(stderr, "ricochet: warning: %s%s%.*s\n", name ? name : "", name ? ": " : "", length, line);
-        line += length + (line[length] == '\n');
-    }
-}
 
 int main(int argc, char **argv)
 {

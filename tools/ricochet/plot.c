@@ -25,7 +25,7 @@ static int plot(const plot_arguments *a)
                                       : -1;
     rc_plot_summary summary;
     rc_status s = code == -1 ? rc_plot_csv(a->path, a->x, count, names, &a->options, a->out, &summary) : RC_OK;
-    if (s) code = rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+    if (s) code = rc_cli_fail_status(s, NULL);
     free(names);
     free(list);
     if (code != -1) return code;

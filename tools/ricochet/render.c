@@ -1,17 +1,11 @@
-/* ricochet render TRAJECTORY... [options]: read extended XYZ or H5MD trajectories frame by frame, with the shapes of
- * their bodies from the side file shapes.json beside each (or --shapes FILE), draw frame k of every trajectory side
- * by side into DIR/frame_NNNNN.png (ricochet/render.h), join the PNGs into an MP4 with ffmpeg
- * when asked, and print a JSON object saying what was written (docs/cli.md). */
+/* ricochet render TRAJECTORY... [options]: the options of a drawing of trajectories (extended XYZ or H5MD, with the
+ * shapes of their bodies from shapes.json beside each or --shapes FILE) handed to the library (rc_render_trajectories
+ * draws frame k of every trajectory side by side into DIR/frame_NNNNN.png and joins them into an MP4 with ffmpeg when
+ * asked; ricochet/render.h), then a JSON object printed saying what was written (docs/cli.md). */
 #include <math.h>
-#include <spawn.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "cli.h"
-
-extern char **environ;
 
 enum { MOST_PANELS = 8 };
 
@@ -111,101 +105,18 @@ static int parse(int argc, char **argv, render_arguments *a)
     return RC_CLI_GO_ON;
 }
 
-/* Whether an executable named name is on PATH. */
-static bool on_path(const char *name)
-{
-    const char *path = getenv("PATH");
-    char candidate[4096];
-    for (const char *p = path ? path : ""; *p;) {
-        size_t n = strcspn(p, ":");
-        snprintf(candidate, sizeof candidate, "%.*s/%s", (int)n, p, name);
-        if (n && access(candidate, X_OK) == 0) return true;
-        p += n + (p[n] == ':');
-    }
-    return false;
-}
-
-/* ffmpeg -framerate FPS -i DIR/frame_%05d.png ... MP4; returns an exit code or -1. */
-static int make_mp4(const render_arguments *a)
-{
-    char pattern[4096], rate[32];
-    snprintf(pattern, sizeof pattern, "%s/frame_%%05d.png", a->directory);
-    snprintf(rate, sizeof rate, "%g", a->fps);
-    char *args[] = {"ffmpeg", "-y", "-loglevel", "error", "-framerate", rate, "-i", pattern, "-c:v", "libx264",
-                    "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", (char *)a->mp4, NULL};
-    pid_t pid;
-    int status = 0, error = posix_spawnp(&pid, "ffmpeg", NULL, NULL, args, environ);
-    if (error) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--mp4 %s: cannot run ffmpeg (%s)", a->mp4, strerror(error));
-    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--mp4 %s: ffmpeg failed (its message is above)", a->mp4);
-    return -1;
-}
-
-/* Frame k of every trajectory into DIR/frame_NNNNN.png until one ends; *count counts them. Without --speed-max the
- * colour and arrow scale is the largest speed of the first frames, the same for every picture. */
-static int draw_all(const render_arguments *a, rc_trajectory_reader **readers, rc_frame *frames,
-                    rc_render_shapes *const *shapes, int64_t *count)
-{
-    const rc_frame *panels[MOST_PANELS];
-    rc_render_options options = a->options;
-    for (bool more = true;; ++*count) {
-        for (int k = 0; k < a->panels && more; k++) {
-            if (rc_trajectory_next(readers[k], &frames[k], &more))
-                return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-            panels[k] = &frames[k];
-        }
-        if (!more) return -1;
-        for (int k = 0; *count == 0 && a->options.speed_scale == 0 && k < a->panels; k++)
-            options.speed_scale = fmax(options.speed_scale, rc_frame_max_speed(&frames[k])); /* fixed by frame 0 */
-        char name[32];
-        snprintf(name, sizeof name, "frame_%05lld.png", (long long)*count);
-        char *path = rc_cli_join(a->directory, name);
-        if (!path) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
-        rc_status s = rc_render_png(a->panels, panels, (const rc_render_shapes *const *)shapes,
-                                    a->labelled ? a->labels : NULL, &options, path);
-        free(path);
-        if (s) return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-    }
-}
-
-/* The shapes of trajectory k: --shapes, else shapes.json beside it when there is one, else none (NULL). */
-static int read_shapes(const render_arguments *a, int k, rc_render_shapes **shapes)
-{
-    const char *path = a->paths[k], *slash = strrchr(path, '/');
-    char beside[4096];
-    snprintf(beside, sizeof beside, "%.*sshapes.json", slash ? (int)(slash - path + 1) : 0, path);
-    if (!a->shaped && access(beside, F_OK) != 0) return -1;
-    if (rc_render_shapes_read(a->shaped ? a->shapes[k] : beside, shapes))
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-    return -1;
-}
-
+/* The drawing by the library, and its report printed. */
 static int render(const render_arguments *a)
 {
-    if (a->mp4 && !on_path("ffmpeg"))
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--mp4 %s: ffmpeg is not installed (Debian package ffmpeg); render "
-                                              "the PNG frames without --mp4, or install it", a->mp4);
-    rc_trajectory_reader *readers[MOST_PANELS] = {NULL};
-    rc_frame frames[MOST_PANELS] = {{0}};
-    rc_render_shapes *shapes[MOST_PANELS] = {NULL};
-    int64_t count = 0;
-    int code = -1;
-    for (int k = 0; k < a->panels && code == -1; k++)
-        if (rc_trajectory_open(a->paths[k], &readers[k])) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-    for (int k = 0; k < a->panels && code == -1; k++) code = read_shapes(a, k, &shapes[k]);
-    if (code == -1) code = rc_cli_make_directory(a->directory);
-    if (code == -1) code = draw_all(a, readers, frames, shapes, &count);
-    if (code == -1 && a->mp4 && count > 0) code = make_mp4(a);
-    for (int k = 0; k < a->panels; k++) {
-        rc_trajectory_close(readers[k]);
-        rc_frame_release(&frames[k]);
-        rc_render_shapes_destroy(shapes[k]);
-    }
-    if (code != -1) return code;
+    int64_t frames = 0;
+    rc_status s = rc_render_trajectories(a->panels, a->paths, a->shaped ? a->shapes : NULL,
+                                         a->labelled ? a->labels : NULL, &a->options, a->directory, a->mp4, a->fps,
+                                         &frames);
+    if (s) return rc_cli_fail_status(s, NULL);
     cJSON *report = cJSON_CreateObject();
-    cJSON_AddNumberToObject(report, "frames", (double)count);
+    cJSON_AddNumberToObject(report, "frames", (double)frames);
     cJSON_AddStringToObject(report, "directory", a->directory);
-    if (a->mp4 && count > 0) cJSON_AddStringToObject(report, "mp4", a->mp4);
+    if (a->mp4 && frames > 0) cJSON_AddStringToObject(report, "mp4", a->mp4);
     else cJSON_AddNullToObject(report, "mp4");
     return rc_cli_print_json(report, false, "report");
 }

@@ -93,17 +93,6 @@ static int parse_arguments(int argc, char **argv, arguments *a)
     return RC_CLI_GO_ON;
 }
 
-static int exit_code_of(rc_status status)
-{
-    switch (status) {
-    case RC_OK: return RC_EXIT_OK;
-    case RC_INVALID_ARGUMENT:
-    case RC_IO_ERROR: return RC_EXIT_BAD_INPUT;
-    case RC_NOT_TERMINATED: return RC_EXIT_NOT_TERMINATED;
-    default: return RC_EXIT_INTERNAL;
-    }
-}
-
 static int print_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *r,
                         bool compact)
 {
@@ -122,7 +111,7 @@ static int write_frame(const char *path, const rc_problem_file *file, const rc_i
     rc_frame_release(&frame);
     if (!s) s = closed;
     if (!s) return -1;
-    return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "--frame: %s", rc_last_error());
+    return rc_cli_fail_status(s, "--frame");
 }
 
 static int run(const arguments *a, const rc_problem_file *file)
@@ -136,10 +125,10 @@ static int run(const arguments *a, const rc_problem_file *file)
                         "problem with implicit equalities (a wedged ball) will never finish\n");
     rc_impact_solver *solver;
     rc_status status = rc_impact_solver_create(&options, &solver);
-    if (status) return rc_cli_fail(exit_code_of(status), "%s", rc_last_error());
+    if (status) return rc_cli_fail_status(status, NULL);
     rc_impact_result result;
     status = rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &result);
-    int code = exit_code_of(status);
+    int code = rc_cli_exit_code(status);
     int written = -1;
     if ((status == RC_OK || status == RC_NOT_TERMINATED) && a->frame) written = write_frame(a->frame, file, &result);
     if (written != -1) {
@@ -147,9 +136,9 @@ static int run(const arguments *a, const rc_problem_file *file)
     } else if (status == RC_OK || status == RC_NOT_TERMINATED) {
         int printed = print_report(file, &options, &result, a->compact);
         if (printed) code = printed;
-        else if (status) rc_cli_fail(code, "%s", rc_last_error());
+        else if (status) rc_cli_fail_status(status, NULL);
     } else {
-        rc_cli_fail(code, "%s: %s", a->path, rc_last_error());
+        rc_cli_fail_status(status, a->path);
     }
     rc_impact_solver_destroy(solver);
     return code;
@@ -165,8 +154,7 @@ int rc_cli_resolve(int argc, char **argv)
     if (code < 0) {
         rc_problem_file *file;
         rc_status status = rc_problem_file_read(strcmp(a.path, "-") == 0 ? "/dev/stdin" : a.path, &file);
-        if (status == RC_IO_ERROR) code = rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-        else if (status) code = rc_cli_fail(exit_code_of(status), "%s: %s", a.path, rc_last_error());
+        if (status) code = rc_cli_fail_status(status, status == RC_IO_ERROR ? NULL : a.path); /* it names the path */
         else rc_cli_print_warnings(a.path);
         if (!status) code = run(&a, file);
         rc_problem_file_destroy(file);

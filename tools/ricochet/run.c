@@ -169,22 +169,14 @@ static char *command_line(int argc, char **argv)
 
 static void interrupt_run(void *run, int signal) { rc_run_interrupt(run, signal); }
 
-static int exit_code(rc_status s)
-{
-    return s == RC_INVALID_ARGUMENT || s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT
-           : s == RC_NOT_TERMINATED                      ? RC_EXIT_NOT_TERMINATED
-                                                         : RC_EXIT_INTERNAL;
-}
-
 /* Runs to the end, prints the summary; the exit code. */
 static int drive(rc_run *run, const run_arguments *a)
 {
     rc_cli_catch_signals(interrupt_run, run);
     rc_status s = rc_run_execute(run);
     rc_cli_progress_clear();
-    int code = RC_EXIT_OK;
-    if (s == RC_NOT_TERMINATED) code = rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%s", rc_last_error());
-    else if (s) return rc_cli_fail(exit_code(s), "%s", rc_last_error());
+    int code = s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
+    if (s && s != RC_NOT_TERMINATED) return code; /* not terminated: the summary is printed all the same */
     if (!a->quiet && !rc_run_equilibrated(run))
         fprintf(stderr, "ricochet: note: the run stopped before the equilibration ended; the averages cover the "
                         "whole run\n");
@@ -222,7 +214,7 @@ int rc_cli_run(int argc, char **argv)
         s = rc_run_create(text, &a.options, &run);
     }
     if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
-    code = s ? rc_cli_fail(exit_code(s), "%s: %s", a.resume ? a.resume : a.path, rc_last_error()) : drive(run, &a);
+    code = s ? rc_cli_fail_status(s, a.resume ? a.resume : a.path) : drive(run, &a);
     rc_cli_catch_signals(interrupt_run, NULL);
     rc_run_destroy(run);
     free(text);

@@ -149,7 +149,7 @@ static int run_here(rc_sweep *sweep, const sweep_arguments *a)
     rc_cli_catch_signals(interrupt_sweep, NULL);
     if (s) {
         if (drawn_in_place) fputs("\n", stderr);
-        return rc_cli_fail(s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s", rc_last_error());
+        return rc_cli_fail_status(s, NULL);
     }
     int interrupted = rc_sweep_interrupted_by(sweep);
     return rc_cli_sweep_report(sweep, interrupted, a->compact, counts.elapsed);
@@ -166,7 +166,7 @@ static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
     rc_status s = rc_sweep_execute_mpi(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? rc_cli_sweep_progress : NULL,
                                        NULL, NULL);
     int code = RC_EXIT_OK;
-    if (s) code = rc_cli_fail(s == RC_IO_ERROR ? RC_EXIT_BAD_INPUT : RC_EXIT_INTERNAL, "%s", rc_last_error());
+    if (s) code = rc_cli_fail_status(s, NULL);
     else if (rank == 0) code = rc_cli_sweep_report(sweep, rc_sweep_interrupted_by(sweep), a->compact,
                                                    MPI_Wtime() - started);
     MPI_Finalize();
@@ -187,7 +187,7 @@ int rc_cli_sweep(int argc, char **argv)
     rc_sweep *sweep = NULL;
     rc_status s = rc_sweep_read(a.path, &sweep);
     if (!s && a.out) s = rc_sweep_set_directory(sweep, a.out);
-    if (s) return rc_cli_fail(s == RC_NO_MEMORY ? RC_EXIT_INTERNAL : RC_EXIT_BAD_INPUT, "%s: %s", a.path, rc_last_error());
+    if (s) return rc_cli_fail_status(s, a.path);
     rc_sweep_set_checkpoint_every(sweep, a.checkpoint_every);
     code = rc_cli_under_mpirun() ? run_mpi(sweep, &a) : run_here(sweep, &a);
     rc_sweep_destroy(sweep);
