@@ -26,6 +26,7 @@ typedef struct edmd_case {
     double measured;      /* collisions per particle (events per particle with --square-well) */
     double shell;         /* 0: the default */
     double lambda;        /* --square-well: the well's width (depth 1, kT 1.5); 0: hard spheres */
+    double reorder;       /* collisions per particle between renewals; 0: the default */
 } edmd_case;
 
 /* Resident memory of this process now, bytes (from /proc/self/statm). */
@@ -62,6 +63,7 @@ static rc_edmd *build(const edmd_case *c, FILE *out)
     d.count = c->count;
     d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     if (c->shell > 0) d.shell = c->shell;
+    if (c->reorder > 0) d.reorder_interval = c->reorder;
     rc_step well = {c->lambda, -1.0};
     rc_interaction pair = {{0, 0}, 1, &well};
     if (c->lambda > 0) d.interactions = &pair, d.interaction_count = 1;
@@ -138,8 +140,8 @@ static void report_events(const edmd_case *c, const bench_child *child)
 static void square_wells(double budget)
 {
     const edmd_case cases[] = {
-        {0.2618, 4000, 20, 1000, 0, -1}, {0.2618, 4000, 20, 1000, 0, 1.5},
-        {0.2618, 32000, 20, 125, 0, -1}, {0.2618, 32000, 20, 320, 0, 1.5}, /* 10^7 events: energy, invalid states */
+        {0.2618, 4000, 20, 1000, 0, -1, 0}, {0.2618, 4000, 20, 1000, 0, 1.5, 0},
+        {0.2618, 32000, 20, 125, 0, -1, 0}, {0.2618, 32000, 20, 320, 0, 1.5, 0}, /* 10^7 events: energy, invalid states */
     };
     printf("# rho sigma^3 = 0.5 from fcc, kT = 1.5, NVE, periodic; square well lambda 1.5, depth 1\n");
     printf("# %-11s %8s %10s %10s %8s %8s %8s %10s %9s %7s\n", "potential", "N", "events", "events/s", "ns/event",
@@ -220,7 +222,7 @@ static void idle(void *arg, FILE *out)
 int main(int argc, char **argv)
 {
     double budget = bench_env_seconds("BENCH_BUDGET", 300);
-    double shell = 0;
+    double shell = 0, fraction = 0, reorder = 0;
     int32_t only = 0;
     for (int a = 1; a < argc; a++)
         if (strcmp(argv[a], "--square-well") == 0 || strcmp(argv[a], "--measure") == 0) {
@@ -232,21 +234,30 @@ int main(int argc, char **argv)
     for (int a = 1; a + 1 < argc; a += 2) {
         if (strcmp(argv[a], "--shell") == 0) shell = atof(argv[a + 1]);
         else if (strcmp(argv[a], "--count") == 0) only = (int32_t)atol(argv[a + 1]);
+        else if (strcmp(argv[a], "--fraction") == 0) fraction = atof(argv[a + 1]);
+        else if (strcmp(argv[a], "--reorder") == 0) reorder = atof(argv[a + 1]);
     }
+    /* N = 1,000,000 only when asked for by --count (about 2 minutes a case) */
     const edmd_case cases[] = {
-        {0.45, 4000, 20, 1000, shell, 0},  {0.45, 32000, 20, 125, shell, 0}, {0.45, 256000, 10, 40, shell, 0},
-        {0.30, 4000, 20, 1000, shell, 0},  {0.30, 32000, 20, 125, shell, 0}, {0.30, 256000, 10, 40, shell, 0},
+        {0.45, 4000, 20, 1000, shell, 0, reorder},    {0.45, 32000, 20, 125, shell, 0, reorder},
+        {0.45, 256000, 10, 40, shell, 0, reorder},    {0.45, 1000000, 3, 10, shell, 0, reorder},
+        {0.30, 4000, 20, 1000, shell, 0, reorder},    {0.30, 32000, 20, 125, shell, 0, reorder},
+        {0.30, 256000, 10, 40, shell, 0, reorder},    {0.30, 1000000, 3, 10, shell, 0, reorder},
     };
     bench_print_load();
     bench_child base = bench_run_child(idle, NULL, 10);
     long baseline_kb = base.maxrss_kb;
     free(base.text);
-    printf("# hard spheres from fcc, kT = 1, NVE, periodic; shell %s; baseline process %ld kB\n",
-           shell > 0 ? argv[2] : "default", baseline_kb);
+    char shell_text[32] = "default", reorder_text[32] = "default";
+    if (shell > 0) snprintf(shell_text, sizeof shell_text, "%g", shell);
+    if (reorder > 0) snprintf(reorder_text, sizeof reorder_text, "%g", reorder);
+    printf("# hard spheres from fcc, kT = 1, NVE, periodic; shell %s; renewal every %s collisions per particle;"
+           " baseline process %ld kB\n", shell_text, reorder_text, baseline_kb);
     printf("# %3s %8s %11s %10s %8s %7s %8s %9s %9s %8s %9s\n", "phi", "N", "collisions", "coll/s", "ns/coll",
            "ev/coll", "rebuild", "B/p run", "B/p peak", "Z", "drift");
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
-        if (only && cases[k].count != only) continue;
+        if (only ? cases[k].count != only : cases[k].count > 256000) continue;
+        if (fraction > 0 && cases[k].packing_fraction != fraction) continue;
         bench_child child = bench_run_child(run_case, (void *)&cases[k], budget);
         report(&cases[k], &child, baseline_kb);
         free(child.text);

@@ -220,6 +220,18 @@ assert all(frames[-1].pbc) and frames[-1].get_chemical_symbols()[0] == "H"
 assert numpy.array_equal(frames[-1].arrays["radius"], [float(line.split()[7]) for line in last])
 EOF3
 fi
+# A large run writes its XYZ frames in parts (src/run/files.c), one with H5MD takes them whole: the same XYZ bytes
+cat >"$tmp/large.json" <<'EOF_LARGE'
+{"dynamics": "event-driven", "dimension": 3, "box": {"periodic": [true, true, true]},
+ "particles": {"lattice": "fcc", "count": 10976, "packing_fraction": 0.3, "diameter": 1, "mass": 1},
+ "temperature": 1.0, "seed": 3, "stop": {"collisions": 30000}, "output": {"every": 0.2}}
+EOF_LARGE
+run 0 "large run, XYZ in parts" "$tool" run "$tmp/large.json" --out "$tmp/large_parts" --quiet
+run 0 "large run with --h5md" "$tool" run "$tmp/large.json" --out "$tmp/large_whole" --quiet --h5md "$tmp/large.h5md"
+checks=$((checks + 1))
+cmp -s "$tmp/large_parts/trajectory.xyz" "$tmp/large_whole/trajectory.xyz" ||
+    fail "the XYZ frames written in parts differ from the whole frames"
+[ "$(grep -c '^10976$' "$tmp/large_parts/trajectory.xyz")" -ge 3 ] || fail "the large run wrote fewer than 3 frames"
 # H5MD (Debian python3-h5py): the same run with --h5md; every frame's positions, velocities and radii equal the XYZ's,
 # the layout is H5MD 1.1 (version, author, creator, box, step/time/value, compressed), the observables equal the CSV's
 run 0 "run with --h5md" "$tool" run "$tmp/small.json" --out "$tmp/run1h" --quiet --h5md "$tmp/run1h.h5md"

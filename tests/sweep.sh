@@ -5,7 +5,8 @@
 #   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here; sweep.h5 holds sweep.csv's
 #   columns, read by h5py;
 # - run 0 is bit for bit `ricochet run` of its own scene.json (the sweep adds nothing to a run);
-# - the same runs under `mpirun -n 3` (when the tool is built with MPI) and with --jobs 1 leave identical files
+# - the same runs under `mpirun -n 3` (when the tool is built with MPI: ricochet itself links no MPI and hands the
+#   sweep over to ricochet-mpi) and with --jobs 1 leave identical files
 #   (cmp) and tables (all but the wall-clock columns), and so does rc_sweep_execute_mpi called from Python through
 #   mpi4py (tests/sweep_mpi4py.py, when python3-mpi4py is installed);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
@@ -127,6 +128,9 @@ cmp -s single/trajectory.xyz q/0000/trajectory.xyz || fail "run 0's trajectory d
 same_files q one
 same_tables q one
 if [ "$mpi" = mpi ]; then
+  # the tool itself maps no MPI (a run's fixed memory); under mpirun it hands sweep over to ricochet-mpi beside it
+  ! ldd "$tool" | grep -q libmpi || fail "ricochet links libmpi: $(ldd "$tool" | grep mpi)"
+  ldd "$(dirname "$tool")/ricochet-mpi" | grep -q libmpi || fail "ricochet-mpi does not link libmpi"
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
   set +e
   mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/sweep/quick.json" --out m -q \

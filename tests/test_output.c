@@ -7,6 +7,9 @@
  *   masses and the momenta (mass times velocity) follow the radius and the orientation.
  * - Failures: a file in a missing directory cannot be opened, /dev/full cannot take a frame or a header; both give
  *   RC_IO_ERROR with the path in rc_last_error(). A bad frame is refused before a byte of it is written.
+ * - Parts: an engine's frame written in parts (rc_edmd_fill_frame_part, rc_xyz_writer_write_part; parts that do not
+ *   divide the count, particles renumbered by the engine) is byte for byte the frame written whole; parts outside the
+ *   engine or the frame are refused.
  * - Resume: a run marked after k frames (rows), which then wrote more and was closed, abandoned or killed (SIGKILL in
  *   a child process), resumed at the mark and written to the end, leaves byte for byte the file of a run written in
  *   one go; the mark's length is that of the first k frames (rows). Bad resumes (a file shorter than the mark, a
@@ -492,6 +495,72 @@ static void test_resume_refused(const char *path)
     CHECK(stat("/dev/null", &info) == 0 && S_ISCHR(info.st_mode), "/dev/null is still a device");
 }
 
+/* An engine of count hard spheres from fcc (renumbered along its space-filling curve at creation), advanced a little. */
+static rc_edmd *small_engine(int32_t count)
+{
+    rc_edmd_def d = rc_edmd_default_def();
+    double *x = calloc(3 * (size_t)count, sizeof *x), *v = calloc(3 * (size_t)count, sizeof *v);
+    double *r = calloc((size_t)count, sizeof *r), *m = calloc((size_t)count, sizeof *m);
+    rc_edmd *e = NULL;
+    for (int32_t i = 0; r && m && i < count; i++) r[i] = 0.5, m[i] = 1;
+    if (x && v && r && m && rc_box_for_packing_fraction(3, count, r, 0.3, d.box) == RC_OK &&
+        rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, count, r, 1, x) == RC_OK &&
+        rc_maxwell_boltzmann(3, count, m, 1, 2, v) == RC_OK) {
+        d.count = count, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
+        CHECK(rc_edmd_create(&d, &e) == RC_OK, "engine: %s", rc_last_error());
+        rc_edmd_limits limits = {INFINITY, 5 * (uint64_t)count, 0};
+        CHECK(e && rc_edmd_advance(e, &limits) == RC_OK, "advance: %s", rc_last_error());
+    }
+    free(x), free(v), free(r), free(m);
+    return e;
+}
+
+static void test_xyz_parts(const char *path)
+{
+    enum { COUNT = 500, PART = 96 };
+    char parts_path[96];
+    snprintf(parts_path, sizeof parts_path, "%s.parts", path);
+    rc_edmd *e = small_engine(COUNT);
+    rc_frame whole, part;
+    CHECK(rc_frame_init(&whole, COUNT, false) == RC_OK && rc_frame_init(&part, PART, false) == RC_OK, "frames");
+    rc_xyz_writer *w = NULL, *p = NULL;
+    CHECK(rc_xyz_writer_open(path, &w) == RC_OK && rc_xyz_writer_open(parts_path, &p) == RC_OK, "open: %s",
+          rc_last_error());
+    for (int frame = 0; frame < 2 && e && w && p; frame++) {
+        CHECK(rc_edmd_fill_frame(e, &whole) == RC_OK && rc_xyz_writer_write(w, &whole) == RC_OK, "whole: %s",
+              rc_last_error());
+        for (int32_t first = 0; first < COUNT; first += PART) {
+            part.count = COUNT - first < PART ? COUNT - first : PART;
+            CHECK(rc_edmd_fill_frame_part(e, &part, first) == RC_OK, "fill part at %d: %s", (int)first,
+                  rc_last_error());
+            CHECK(rc_xyz_writer_write_part(p, &part, first, COUNT) == RC_OK, "write part at %d: %s", (int)first,
+                  rc_last_error());
+        }
+        rc_edmd_limits limits = {INFINITY, (uint64_t)(6 + frame) * COUNT, 0};
+        CHECK(rc_edmd_advance(e, &limits) == RC_OK, "advance: %s", rc_last_error());
+    }
+    part.count = PART;
+    CHECK(!e || rc_edmd_fill_frame_part(e, &part, COUNT - PART + 1) == RC_INVALID_ARGUMENT,
+          "a part beyond the engine's particles was filled");
+    CHECK(!e || rc_edmd_fill_frame_part(e, &part, -1) == RC_INVALID_ARGUMENT, "a part from -1 was filled");
+    CHECK(rc_edmd_fill_frame(e, &part) == RC_INVALID_ARGUMENT, "a part taken for the whole frame");
+    CHECK(rc_xyz_writer_close(w) == RC_OK && rc_xyz_writer_close(p) == RC_OK, "close: %s", rc_last_error());
+    char *a = read_text(path), *b = read_text(parts_path);
+    CHECK(a && b && strcmp(a, b) == 0, "the frames written in parts differ from the whole frames");
+    free(a), free(b);
+    CHECK(rc_xyz_writer_open(parts_path, &p) == RC_OK, "open: %s", rc_last_error());
+    CHECK(rc_xyz_writer_write_part(p, &part, COUNT - PART + 1, COUNT) == RC_INVALID_ARGUMENT,
+          "a part past the frame's end was written");
+    rc_xyz_writer_abandon(p);
+    remove(parts_path);
+    char partial[128];
+    snprintf(partial, sizeof partial, "%s.partial", parts_path);
+    remove(partial);
+    rc_frame_release(&whole);
+    rc_frame_release(&part);
+    rc_edmd_destroy(e);
+}
+
 int main(void)
 {
     char xyz[64], csv[64];
@@ -499,6 +568,7 @@ int main(void)
     snprintf(csv, sizeof csv, "/tmp/ricochet_test_output_%d.csv", (int)getpid());
     test_xyz_round_trip(xyz);
     test_xyz_failures(xyz);
+    test_xyz_parts(xyz);
     test_csv_round_trip(csv);
     test_csv_failures(csv);
     test_resume(&writers[0], xyz);

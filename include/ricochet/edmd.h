@@ -423,6 +423,10 @@ RC_API rc_status rc_edmd_transport_moments(const rc_edmd *engine, double moments
 /* Fills frame (initialised with rc_frame_init for rc_edmd_count particles, no orientations) with the state at the
  * engine's current time. Does not change the engine: output never alters a trajectory. */
 RC_API rc_status rc_edmd_fill_frame(const rc_edmd *engine, rc_frame *frame);
+/* The same for a part of the frame: frame->count particles, those of input indices first to first + count - 1 (at 0
+ * to count - 1), for a writer that takes a frame in parts (rc_xyz_writer_write_part). Each part reads every
+ * particle's index once: parts of a few thousand particles cost little beside writing them. */
+RC_API rc_status rc_edmd_fill_frame_part(const rc_edmd *engine, rc_frame *frame, int32_t first);
 
 /* The histogram of pair separations at impact, |r_ij| - sigma_ij, in units of sigma_ij * 2^-53, for bins
  * -range .. range (2 * range + 1 counts; out-of-range values go to the end bins). Needs def.separation_histogram.

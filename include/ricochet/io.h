@@ -55,6 +55,16 @@ RC_API const rc_problem_info *rc_problem_file_info(const rc_problem_file *file);
  * from 0); a 1D problem becomes a 2D frame on the x axis. RC_INVALID_ARGUMENT for the generic form. */
 RC_API rc_status rc_problem_file_frame(const rc_problem_file *file, const double *velocity, rc_frame *frame);
 
+/* The report of one resolve of the file's problem as JSON text (what `ricochet resolve` prints; docs/formats.md,
+ * "The output of resolve"): the status ("resolved" when result->status is RC_OK, else "not_terminated"), the form,
+ * operator (and order), the solver's counters, the velocities (body by body with the contacts in the physical form,
+ * one vector in the generic form), the normal impulses, kinetic energy (and momentum) before and after, the
+ * lineality and the options used. result comes from rc_impact_solver_resolve with options on
+ * rc_problem_file_problem(file). Indented, or on one line when compact. Free it with rc_text_free; NULL when out of
+ * memory or when an argument is NULL. */
+RC_API char *rc_problem_file_report_json(const rc_problem_file *file, const rc_impact_options *options,
+                                         const rc_impact_result *result, bool compact);
+
 /* Sets one option from its text. Names and values are those of the problem file's keys: "operator" (gr, gs),
  * "order" (lexicographic, sweep, random, most-violated), "seed" (integer >= 0), "restitution" ([0, 1]),
  * "friction" (>= 0), "tolerance" ([0, 1)), "lineality" (true, false), "max_iterations" (integer >= 0, 0 for no

@@ -37,6 +37,11 @@ typedef struct rc_xyz_writer rc_xyz_writer;
 
 RC_API rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer);
 RC_API rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame);
+/* One frame of total particles in parts, so that a large system's frame need not be held whole: part holds particles
+ * first to first + part->count - 1 (its count, time, box and the rest as rc_xyz_writer_write takes them; the first
+ * part's are the header's). Give the parts in order, from first = 0; the frame is complete (flushed and counted) with
+ * the part that ends at total. rc_xyz_writer_write(w, f) is rc_xyz_writer_write_part(w, f, 0, f->count). */
+RC_API rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, int32_t first, int32_t total);
 /* Adds the column aspherical_shape:R:3 (OVITO's Aspherical Shape) to the frames written from now on, which must then
  * have count particles: particle k's half extents half_extents[3k .. 3k+2] (0 0 0 for shapes other than boxes). The
  * values are copied. */

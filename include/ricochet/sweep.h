@@ -111,6 +111,15 @@ RC_API rc_status rc_sweep_execute(rc_sweep *sweep, int jobs, rc_sweep_progress_f
 /* Writes DIRECTORY/sweep.csv, DIRECTORY/sweep.h5 and DIRECTORY/sweep_means.csv from the run folders as they are. */
 RC_API rc_status rc_sweep_write_tables(const rc_sweep *sweep);
 
+/* The runs by state as the run folders are now: counts[status] for each rc_sweep_status (4 entries; all 0 for a NULL
+ * sweep). */
+RC_API void rc_sweep_count(const rc_sweep *sweep, int64_t counts[4]);
+/* The report of the sweep as JSON text (what `ricochet sweep` prints; docs/cli.md, "sweep"): "runs", "points",
+ * "replicas", the runs by state ("ok", "failed", "not_terminated", "pending", as rc_sweep_count), the "directory"
+ * and "wall_seconds" as given (the caller's clock). Indented, or on one line when compact. Free it with
+ * rc_text_free; NULL when out of memory or for a NULL sweep. */
+RC_API char *rc_sweep_report_json(const rc_sweep *sweep, double wall_seconds, bool compact);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,6 +5,7 @@ refuses a library whose layouts differ; the tests resolve and run known problems
 """
 import ctypes
 import ctypes.util
+import json
 import os
 
 c_double_p = ctypes.POINTER(ctypes.c_double)
@@ -145,8 +146,7 @@ _SIGNATURES = {
     "rc_exchange_create": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions), PP]),
     "rc_exchange_destroy": (None, [P]),
     "rc_exchange_execute": (S, [P]),
-    "rc_exchange_counts": (None, [P, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
-    "rc_exchange_mean_volumes": (None, [P, c_double_p]),
+    "rc_exchange_report_json": (P, [P, ctypes.c_bool]),
     "rc_exchange_write_walk": (S, [P, ctypes.c_char_p]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
@@ -197,6 +197,17 @@ def check(status):
     """Raises Error for a failed rc_status."""
     if status != 0:
         raise Error(lib.rc_status_name(status).decode(), lib.rc_last_error().decode())
+
+
+def json_report(text, what):
+    """The dict of JSON text a library *_json function returned (a char * as an integer), which is freed
+    (rc_text_free); MemoryError naming `what` when it is NULL (out of memory)."""
+    if not text:
+        raise MemoryError("ricochet: out of memory for the %s" % what)
+    try:
+        return json.loads(ctypes.string_at(text).decode())
+    finally:
+        lib.rc_text_free(text)
 
 
 def doubles(array):

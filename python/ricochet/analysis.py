@@ -3,11 +3,10 @@ pair with its contact value, S(k), Q6 / psi6, the MSD with D (raw and Yeh-Hummer
 the library, returned as numpy arrays; and matplotlib plots of the curves (log axes, error bars, legends).
 """
 import ctypes
-import json
 
 import numpy
 
-from ._lib import Frame, check, lib
+from ._lib import Frame, check, json_report, lib
 
 
 class Analysis:
@@ -15,13 +14,7 @@ class Analysis:
     structure_factor, msd and vacf, each a dict of column name -> numpy array (None when not computed)."""
 
     def __init__(self, handle):
-        text = lib.rc_analysis_summary_json(handle, True)
-        if not text:
-            raise MemoryError("ricochet: out of memory making the analysis summary")
-        try:
-            self.summary = json.loads(ctypes.string_at(text).decode())
-        finally:
-            lib.rc_text_free(text)
+        self.summary = json_report(lib.rc_analysis_summary_json(handle, True), "analysis summary")
         for name in ("rdf", "structure_factor", "msd", "vacf"):
             setattr(self, name, _table(handle, name))
 

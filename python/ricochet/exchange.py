@@ -1,13 +1,14 @@
 """Replica exchange (parallel tempering) over temperatures or pressures through the library (ricochet/exchange.h;
 docs/python.md, "Replica exchange"): replicas of an event-driven scene with an Andersen thermostat (and a barostat over
 pressures) on a ladder, neighbours swapping configurations by the canonical Metropolis rule; the acceptance of each
-pair comes back, and a callback sees every rung's configuration after every round as numpy arrays.
+pair comes back from the library's report (rc_exchange_report_json, what `ricochet exchange` prints), and a callback
+sees every rung's configuration after every round as numpy arrays.
 """
 import ctypes
 
 import numpy
 
-from ._lib import ExchangeOptions, Frame, check, lib
+from ._lib import ExchangeOptions, Frame, check, json_report, lib
 from .simulation import scene_text
 
 _SAMPLE = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int, ctypes.POINTER(Frame), ctypes.c_double, ctypes.c_void_p)
@@ -41,11 +42,6 @@ def pressure_exchange(scene, pressures, interval, rounds, seed=1, sample=None, w
 def _exchange(scene, values, interval, rounds, seed, sample, walk, ladder_kind):
     text = scene_text(scene)
     ladder = numpy.ascontiguousarray(values, dtype=numpy.float64)
-    pairs = max(len(ladder) - 1, 1)
-    attempts = numpy.zeros(pairs, dtype=numpy.int64)
-    accepted = numpy.zeros(pairs, dtype=numpy.int64)
-    energy = numpy.zeros(max(len(ladder), 1), dtype=numpy.float64)
-    volume = numpy.zeros(max(len(ladder), 1), dtype=numpy.float64)
 
     def on_sample(round_, slot, frame, energy, user):
         f = frame.contents
@@ -54,24 +50,23 @@ def _exchange(scene, values, interval, rounds, seed, sample, walk, ladder_kind):
         velocities = numpy.ctypeslib.as_array(f.velocities, shape=(f.count, 3))[:, :d].copy()
         sample(round_, slot, positions, velocities, energy)
 
-    double = ctypes.POINTER(ctypes.c_double)
     callback = _SAMPLE(on_sample) if sample is not None else None
     options = ExchangeOptions(interval, rounds, seed, ctypes.cast(callback, ctypes.c_void_p) if callback else None,
                               None, ladder_kind)
     exchange = ctypes.c_void_p()
-    check(lib.rc_exchange_create(text.encode(), len(ladder), ladder.ctypes.data_as(double), ctypes.byref(options),
-                                 ctypes.byref(exchange)))
+    check(lib.rc_exchange_create(text.encode(), len(ladder), ladder.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
+                                 ctypes.byref(options), ctypes.byref(exchange)))
     try:
         if walk is not None:
             check(lib.rc_exchange_write_walk(exchange, str(walk).encode()))
         check(lib.rc_exchange_execute(exchange))
-        lib.rc_exchange_counts(exchange, attempts.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)),
-                               accepted.ctypes.data_as(ctypes.POINTER(ctypes.c_int64)), energy.ctypes.data_as(double))
-        lib.rc_exchange_mean_volumes(exchange, volume.ctypes.data_as(double))
+        report = json_report(lib.rc_exchange_report_json(exchange, True), "exchange report")
     finally:
         lib.rc_exchange_destroy(exchange)
-    result = {"attempts": attempts, "accepted": accepted, "acceptance": accepted / numpy.maximum(attempts, 1),
-              "mean_potential_energy": energy}
+    pairs = report["pairs"]
+    result = {key: numpy.array([pair[key] for pair in pairs], dtype=dtype)
+              for key, dtype in (("attempts", numpy.int64), ("accepted", numpy.int64), ("acceptance", numpy.float64))}
+    result["mean_potential_energy"] = numpy.array(report["mean_potential_energy"], dtype=numpy.float64)
     if ladder_kind == 1:
-        result["mean_volume"] = volume
+        result["mean_volume"] = numpy.array(report["mean_volume"], dtype=numpy.float64)
     return result

@@ -11,7 +11,7 @@ import threading
 
 import numpy
 
-from ._lib import Frame, RunLimits, check, lib
+from ._lib import Frame, RunLimits, check, json_report, lib
 from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
@@ -206,10 +206,4 @@ class Simulation:
     def summary(self):
         """The summary of `ricochet run` as a dict (docs/formats.md, "The summary"): how the run stopped, the
         observables (event-driven averages since the end of the equilibration), the speed, the system, the files."""
-        text = lib.rc_run_summary_json(self._run, True)
-        if not text:
-            raise MemoryError("ricochet: out of memory for the summary")
-        try:
-            return json.loads(ctypes.string_at(text).decode())
-        finally:
-            lib.rc_text_free(text)
+        return json_report(lib.rc_run_summary_json(self._run, True), "summary")

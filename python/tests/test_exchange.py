@@ -4,9 +4,13 @@ Oracle: detailed balance. One sphere under gravity in a box closed at z = 0 and 
 has the barometric law exp(-mgh/kT) on [r, L - r] exactly; with swaps between three temperatures each temperature's
 mean height stays that of its law, and each pair's acceptance is the expectation of min(1, exp[(1/T_a - 1/T_b)
 (U_a - U_b)]) over the two exact laws (computed here on a grid). The samples come through the callback as numpy arrays;
-a scene without a thermostat raises Error naming it.
+a scene without a thermostat raises Error naming it. The numbers are the library's report, the same as `ricochet
+exchange` prints for the same scene, ladder and seed (run here next to RICOCHET_LIBRARY), and each acceptance is its
+pair's accepted / attempts recomputed here.
 """
+import json
 import os
+import subprocess
 import tempfile
 import unittest
 
@@ -47,6 +51,26 @@ class ReplicaExchange(unittest.TestCase):
             want = (laws[pair][:, None] * laws[pair + 1][None, :] * rule).sum()
             got = result["acceptance"][pair]
             self.assertLess(abs(got - want), 5 * numpy.sqrt(2 * want * (1 - want) / (ROUNDS // 2)), (a, b, got, want))
+
+    def test_same_as_the_tool(self):
+        tool = os.path.join(os.path.dirname(os.environ.get("RICOCHET_LIBRARY", "")), "ricochet")
+        if not os.access(tool, os.X_OK):
+            self.skipTest("no ricochet tool next to RICOCHET_LIBRARY")
+        result = ricochet.replica_exchange(SCENE, LADDER, interval=1.5, rounds=300, seed=7)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "scene.json")
+            with open(path, "w") as f:
+                json.dump(SCENE, f)
+            printed = subprocess.run([tool, "exchange", path, "--temperatures", ",".join(map(repr, LADDER)),
+                                      "--interval", "1.5", "--rounds", "300", "--seed", "7", "--compact"],
+                                     check=True, capture_output=True, text=True).stdout
+        report = json.loads(printed)
+        for key in ("attempts", "accepted", "acceptance"):
+            numpy.testing.assert_array_equal(result[key], [pair[key] for pair in report["pairs"]], key)
+        numpy.testing.assert_array_equal(result["mean_potential_energy"], report["mean_potential_energy"])
+        numpy.testing.assert_array_equal(result["attempts"], [150, 150])
+        numpy.testing.assert_array_equal(result["acceptance"], result["accepted"] / result["attempts"])
+        self.assertTrue(0 < result["acceptance"].min() and result["acceptance"].max() < 1, result["acceptance"])
 
     def test_refused(self):
         scene = dict(SCENE)

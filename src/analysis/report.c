@@ -13,6 +13,7 @@
 
 #include "analysis/analysis.h"
 #include "core/status.h"
+#include "io/json_document.h"
 #include "ricochet/output.h"
 
 static const double yeh_hummer_xi = 2.837297;
@@ -128,10 +129,7 @@ static cJSON *summary_of(const rc_analysis *a)
 char *rc_analysis_summary_json(const rc_analysis *a, bool compact)
 {
     if (!a || !a->finished) return NULL;
-    cJSON *s = summary_of(a);
-    char *text = !s ? NULL : compact ? cJSON_PrintUnformatted(s) : cJSON_Print(s);
-    cJSON_Delete(s);
-    return text;
+    return rc_json_text(summary_of(a), compact);
 }
 
 rc_status rc_table_write(const rc_table *t, const char *path)

@@ -288,3 +288,13 @@ int32_t rc_calendar_top(rc_calendar *c)
     c->popped += i >= 0;
     return i;
 }
+
+void rc_calendar_hold(rc_calendar *c)
+{
+    c->heap_size = 0;
+    if (c->heap_capacity > HEAP_START) (void)resize_heap(c, HEAP_START);
+    c->free_block = -1;
+    c->fresh = 0;
+    clear_buckets(c);
+    start_round(c, -INFINITY); /* every finite key is then beyond the round: the overflow's blocks take it */
+}

@@ -56,6 +56,10 @@ rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_
 void rc_calendar_destroy(rc_calendar *c);
 /* Rebuilds the calendar from every key, starting at time now, choosing the bucket width from the spread of keys. */
 void rc_calendar_rebuild(rc_calendar *c, double now);
+/* Empties the calendar for a scheduling of every particle that ends with rc_calendar_rebuild: until then every entry
+ * goes to the overflow's blocks (5.3 bytes each, in the pool the rebuild reuses), where the first filing of a fresh
+ * calendar put nearly all of them in its heap (16 bytes each, doubled by copies: 24 bytes per particle at the peak). */
+void rc_calendar_hold(rc_calendar *c);
 /* Re-files particle i after its key changed (or was set again: filing an unchanged key is harmless). */
 void rc_calendar_update(rc_calendar *c, int32_t i);
 /* The particle with the earliest key (ties: the lowest index), or -1 when every key is infinite. It stays filed until

@@ -173,8 +173,8 @@ static double automatic_shell(const rc_edmd *e, const rc_edmd_def *d)
 {
     double volume = 1, filled = 0, sigma = e->max_diameter;
     for (int a = 0; a < e->dimension; a++) volume *= e->box[a];
-    for (int32_t k = 0; k < e->n; k++) {
-        double r = d->radii[k];
+    for (int32_t k = 0; k < e->n; k++) { /* the copied radii, in input order: the caller's may be released */
+        double r = e->kin[k].radius;
         filled += e->dimension == 3 ? 4.18879020478639 * r * r * r : 3.14159265358979 * r * r;
     }
     double phi = filled / volume, n = e->n / volume, path;
@@ -216,7 +216,7 @@ static rc_status check_box_reach(const rc_edmd *e)
     return RC_OK;
 }
 
-static rc_status build(rc_edmd *e, const rc_edmd_def *d)
+static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *), void *context)
 {
     set_geometry(e, d);
     rc_status s = make_walls(e, d);
@@ -230,6 +230,8 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
     if ((s = rc_edmd_check_state(d)) != RC_OK) return s;
     copy_particles(e, d);
     if ((s = rc_edmd_steps_create(e, d)) != RC_OK) return s;
+    /* nothing below reads the definition's particles: the caller may free them before the lists are made */
+    if (release) release(context);
     if (e->n == 0) e->max_diameter = 1; /* an empty box still needs a cell size */
     e->shell = 0.5 * (d->shell > 0 ? d->shell : automatic_shell(e, d)) * e->max_diameter;
     e->shell_exit = e->shell * (1 - 1e-9);
@@ -256,13 +258,18 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d)
 
 rc_status rc_edmd_create(const rc_edmd_def *def, rc_edmd **engine)
 {
+    return rc_edmd_create_releasing(def, engine, NULL, NULL);
+}
+
+rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, void (*release)(void *), void *context)
+{
     if (!def || !engine) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_create: NULL argument");
     *engine = NULL;
     rc_status s = check_scalars(def);
     if (s != RC_OK) return s;
     rc_edmd *e = calloc(1, sizeof *e);
     if (!e) return rc_fail(RC_NO_MEMORY, "engine: out of memory");
-    s = build(e, def);
+    s = build(e, def, release, context);
     if (s != RC_OK) {
         rc_edmd_destroy(e);
         return s;

@@ -357,6 +357,12 @@ static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin 
 
 /* ---- the modules of the engine ---- */
 
+/* engine.c: rc_edmd_create, calling release(context) (when not NULL) once the particles are copied and before the
+ * neighbour lists, the anchors and the calendar's entries are made: a caller that needs the definition's particle
+ * arrays no more frees them there, so that they never coexist with the whole engine (the peak of a run). Nothing of
+ * def's particle arrays is read after the call; the rest of def still is. */
+rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, void (*release)(void *), void *context);
+
 /* shear.c */
 /* Reads the definition's shear into the engine (after the shell is known): the slack, the books. */
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);

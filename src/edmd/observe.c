@@ -116,9 +116,17 @@ void rc_edmd_measure(const rc_edmd *e, rc_edmd_observables *o) { rc_edmd_measure
 
 rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
 {
-    if (!e || !f || !f->positions) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_fill_frame: NULL argument");
-    if (f->count != e->n)
+    if (e && f && f->count != e->n)
         return rc_fail(RC_INVALID_ARGUMENT, "frame: holds %d particles, the engine %d", (int)f->count, (int)e->n);
+    return rc_edmd_fill_frame_part(e, f, 0);
+}
+
+rc_status rc_edmd_fill_frame_part(const rc_edmd *e, rc_frame *f, int32_t first)
+{
+    if (!e || !f || !f->positions) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_fill_frame: NULL argument");
+    if (first < 0 || f->count < 0 || f->count > e->n - first)
+        return rc_fail(RC_INVALID_ARGUMENT, "frame part: particles %d to %d of the engine's %d", (int)first,
+                       (int)first + (int)f->count, (int)e->n);
     f->dimension = e->dimension;
     f->time = rc_edmd_time(e);
     f->collisions = e->collisions;
@@ -129,7 +137,8 @@ rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
     f->tilt = e->shear_on ? rc_edmd_shear_offset(e) : 0;
     f->tilt_flow = e->flow, f->tilt_gradient = e->gradient;
     for (int32_t k = 0; k < e->n; k++) {
-        int32_t id = e->id[k];
+        int32_t id = e->id[k] - first;
+        if ((uint32_t)id >= (uint32_t)f->count) continue; /* not in this part */
         double *x = f->positions + 3 * id, *v = f->velocities + 3 * id;
         rc_edmd_state_now(e, k, x, v);
         int32_t across = e->shear_on ? rc_edmd_shear_fold(e, x, v) : 0; /* into the box along the gradient */

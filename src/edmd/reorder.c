@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/steps.h"
@@ -88,20 +87,19 @@ static void rebase_clock(rc_edmd *e)
     if (e->transport_on) rc_edmd_transport_rebase(e, shift);
 }
 
+/* The keys and the sort's buffer (2n keyed) live in the anchors and the marks of finished slots (n bytes) in the
+ * neighbour rows: both are rebuilt from scratch after the renumbering (rc_edmd_neighbours_build_all), so a renewal
+ * needs no memory of its own (a mapped temporary of 33 bytes per particle was the peak of a run). */
+_Static_assert(2 * sizeof(keyed) == sizeof(rc_anchor), "two keys fill an anchor");
+
 rc_status rc_edmd_reorder(rc_edmd *e)
 {
     int32_t n = e->n;
     if (n == 0) return rc_edmd_schedule_all(e);
     e->next_reorder = e->collisions + (uint64_t)(e->reorder_interval * n + 1);
-    /* mapped, not allocated: freed to the heap, 17 bytes per particle stayed resident after every renewal */
-    keyed *order = rc_alloc_temporary(2 * (size_t)n, sizeof *order); /* the keys, then the sort's buffer */
-    uint8_t *scratch = rc_alloc_temporary((size_t)n, 1);
-    if (!order || !scratch) {
-        rc_free_temporary(order, 2 * (size_t)n, sizeof *order);
-        rc_free_temporary(scratch, (size_t)n, 1);
-        return rc_fail(RC_NO_MEMORY, "reordering: out of memory for %d particles", (int)n);
-    }
     rebase_clock(e);
+    keyed *order = (keyed *)(void *)e->anchor;
+    uint8_t *scratch = (uint8_t *)e->neighbours; /* at least one int32_t per particle */
     for (int32_t k = 0; k < n; k++) {
         uint64_t key = 0;
         for (int a = 0; a < 3; a++) {
@@ -121,8 +119,6 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     if (e->last_collision) permute(e->last_collision, sizeof *e->last_collision, order, n, scratch);
     if (e->last_hit) permute(e->last_hit, sizeof *e->last_hit, order, n, scratch); /* partners by id: unchanged */
     if (e->hold) permute(e->hold, sizeof *e->hold, order, n, scratch);
-    rc_free_temporary(order, 2 * (size_t)n, sizeof *order);
-    rc_free_temporary(scratch, (size_t)n, 1);
     rc_status s = e->growth ? rc_edmd_growth_resize(e) : RC_OK;
     if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
     if (s == RC_OK && e->steps) rc_edmd_steps_renew(e);

@@ -421,7 +421,7 @@ rc_status rc_edmd_schedule_all(rc_edmd *e)
         e->event[k].time = INFINITY;
         e->event[k].partner = RC_EVENT_NONE;
     }
-    rc_calendar_rebuild(&e->calendar, e->now);
+    rc_calendar_hold(&e->calendar);
     for (int32_t k = 0; k < e->n; k++) rc_edmd_schedule(e, k, false);
     rc_calendar_rebuild(&e->calendar, e->now);
     return rc_calendar_failed(&e->calendar) ? rc_fail(RC_NO_MEMORY, "event calendar: out of memory") : RC_OK;

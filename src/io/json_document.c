@@ -288,3 +288,10 @@ rc_status rc_json_check_kind(const cJSON *root, rc_file_kind expected)
                                             "`ricochet resolve` reads it", problem);
     return RC_OK;
 }
+
+char *rc_json_text(cJSON *object, bool compact)
+{
+    char *text = !object ? NULL : compact ? cJSON_PrintUnformatted(object) : cJSON_Print(object);
+    cJSON_Delete(object);
+    return text;
+}

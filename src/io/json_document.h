@@ -1,6 +1,9 @@
-/* Reading a JSON document: a whole file into memory, and parsing with cJSON that reports where a syntax error is. */
+/* Reading a JSON document: a whole file into memory, and parsing with cJSON that reports where a syntax error is;
+ * and the text of one the library built. */
 #ifndef RC_IO_JSON_DOCUMENT_H
 #define RC_IO_JSON_DOCUMENT_H
+
+#include <stdbool.h>
 
 #include <cjson/cJSON.h>
 
@@ -11,6 +14,10 @@ rc_status rc_json_read_file(const char *path, char **text);
 
 /* Parses text; on a syntax error returns RC_INVALID_ARGUMENT with its line and column. */
 rc_status rc_json_parse(const char *text, cJSON **root);
+
+/* The text of object (indented, or on one line when compact; free it with rc_text_free), which is deleted; NULL when
+ * object is NULL or out of memory. What the library's *_json functions return. */
+char *rc_json_text(cJSON *object, bool compact);
 
 /* A reader of one kind of JSON document (a problem file, a scene of either engine) into a result of its own type. */
 typedef struct rc_json_reader {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "edmd/engine.h"
 #include "io/json_document.h"
 #include "io/json_fields.h"
 #include "io/run_scene.h"
@@ -142,5 +143,13 @@ rc_status rc_run_check_state(rc_run_scene *scene, bool placed)
 rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine)
 {
     rc_status s = rc_edmd_create(&scene->def, engine);
+    return s ? in_file_terms(s, NULL) : RC_OK;
+}
+
+static void drop_particles(void *scene) { rc_run_scene_drop_particles(scene); }
+
+rc_status rc_run_scene_create_engine_dropping(rc_run_scene *scene, rc_edmd **engine)
+{
+    rc_status s = rc_edmd_create_releasing(&scene->def, engine, drop_particles, scene);
     return s ? in_file_terms(s, NULL) : RC_OK;
 }

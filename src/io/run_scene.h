@@ -65,8 +65,12 @@ rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene);
 rc_status rc_run_check_state(rc_run_scene *scene, bool placed);
 
 /* Frees the particles' arrays (positions, velocities, radii, masses, species) and clears the definition's pointers
- * to them: the run driver calls it once the engine has copied them, so that a run does not hold them twice. */
+ * to them, so that a run does not hold them twice. */
 void rc_run_scene_drop_particles(rc_run_scene *scene);
+/* rc_run_scene_create_engine for the run driver: the particles' arrays are dropped (rc_run_scene_drop_particles) as
+ * soon as the engine has copied them, before it makes its lists and calendar, so that a run's peak never holds them
+ * beside the whole engine (68 bytes per particle). On failure they may be dropped already. */
+rc_status rc_run_scene_create_engine_dropping(rc_run_scene *scene, rc_edmd **engine);
 
 /* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the
  * optional key is absent. Returns whether the key was present through *given (may be NULL). */

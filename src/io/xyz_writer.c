@@ -15,7 +15,8 @@
  * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). A writer given the
  * bodies' half extents (rc_xyz_writer_set_shapes) ends every line with them, aspherical_shape:R:3, OVITO's
  * Aspherical Shape (0 0 0 for other shapes, which OVITO then draws by their radius). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
- * Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
+ * A frame may come in parts of consecutive particles (rc_xyz_writer_write_part: a large system's frame need not be
+ * held whole). Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
  * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). Frames are independent
  * of one another (each carries its own count, cell and columns), so a resume needs only the file cut at the mark's
  * length and the frame count. */
@@ -78,13 +79,14 @@ rc_status rc_xyz_writer_set_shapes(rc_xyz_writer *w, int32_t count, const double
     return RC_OK;
 }
 
-/* Everything a frame must have before a byte of it is written, so a bad frame never leaves half a frame. */
-static rc_status check_frame(const rc_xyz_writer *w, const rc_frame *f)
+/* Everything a frame (or a part of one, of a frame of total particles) must have before a byte of it is written, so
+ * a bad frame never leaves half a frame. */
+static rc_status check_frame(const rc_xyz_writer *w, const rc_frame *f, int32_t total)
 {
     rc_status s = rc_frame_check(f);
     if (s) return s;
-    if (w->half && f->count != w->shape_count)
-        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: %d particles, the shapes are of %d", (int)f->count,
+    if (w->half && total != w->shape_count)
+        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: %d particles, the shapes are of %d", (int)total,
                        (int)w->shape_count);
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] < 0 || f->species[i] >= RC_ELEMENT_COUNT)
@@ -110,7 +112,7 @@ static void cell_vectors(const rc_frame *f, double cell[9])
     if (f->tilt != 0) cell[3 * f->tilt_gradient + f->tilt_flow] = f->tilt;
 }
 
-static int write_header(FILE *file, const rc_frame *f, bool shapes)
+static int write_header(FILE *file, const rc_frame *f, int32_t count, bool shapes)
 {
     double c[9];
     cell_vectors(f, c);
@@ -118,7 +120,7 @@ static int write_header(FILE *file, const rc_frame *f, bool shapes)
                    "%d\nLattice=\"%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\" Properties=species:S:1:pos:R:3:"
                    "velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:image:I:3%s Time=%.17g Collisions=%" PRIu64
                    " pbc=\"%c %c %c\"\n",
-                   (int)f->count, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
+                   (int)count, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
                    f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "", f->time, f->collisions, flag(f->periodic[0]),
                    flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
 }
@@ -143,12 +145,25 @@ static int write_particle(FILE *file, const rc_frame *f, const double *half, int
 
 rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)
 {
+    return rc_xyz_writer_write_part(writer, frame, 0, frame ? frame->count : 0);
+}
+
+rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, int32_t first, int32_t total)
+{
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL");
-    rc_status s = check_frame(writer, frame);
-    if (s) return s;
+    rc_status s = part && (first < 0 || part->count > total - first)
+                      ? rc_fail(RC_INVALID_ARGUMENT, "xyz frame part: particles %d to %d of %d", (int)first,
+                                (int)(first + part->count), (int)total)
+                      : check_frame(writer, part, total);
+    if (s) {
+        writer->failed |= first > 0; /* the file holds the first parts of a frame: it stays PATH.partial */
+        return s;
+    }
     errno = 0;
-    int ok = write_header(writer->file, frame, writer->half != NULL) >= 0;
-    for (int32_t i = 0; i < frame->count && ok; i++) ok = write_particle(writer->file, frame, writer->half, i) >= 0;
+    int ok = first > 0 || write_header(writer->file, part, total, writer->half != NULL) >= 0;
+    const double *half = writer->half ? writer->half + 3 * (size_t)first : NULL;
+    for (int32_t i = 0; i < part->count && ok; i++) ok = write_particle(writer->file, part, half, i) >= 0;
+    if (ok && first + part->count < total) return RC_OK;
     if (ok && fflush(writer->file) == 0) {
         writer->frames++;
         return RC_OK;

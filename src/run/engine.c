@@ -49,11 +49,10 @@ rc_status rc_run_engine_create(rc_run *run)
     }
     run->dynamics = RC_DYNAMICS_EVENT_DRIVEN;
     rc_status s = rc_run_scene_parse(run->scene_text, &run->edmd_scene);
-    if (!s) s = rc_run_scene_create_engine(run->edmd_scene, &run->edmd);
     if (!s && !(run->species = rc_run_species_summary(rc_run_scene_def(run->edmd_scene))))
         s = rc_fail(RC_NO_MEMORY, "out of memory");
-    if (!s) rc_run_scene_drop_particles(run->edmd_scene); /* the engine has copied them: 64 bytes per particle */
-    return s;
+    /* the scene's particles (68 bytes each) are freed as soon as the engine has copied them */
+    return s ? s : rc_run_scene_create_engine_dropping(run->edmd_scene, &run->edmd);
 }
 
 void rc_run_engine_destroy(rc_run *run)

@@ -14,6 +14,7 @@
 
 #include "core/rng.h"
 #include "core/status.h"
+#include "io/json_document.h"
 #include "ricochet/exchange.h"
 #include "ricochet/scene.h"
 #include "run/sweep.h"
@@ -308,9 +309,7 @@ char *rc_exchange_report_json(const rc_exchange *x, bool compact)
     }
     cJSON_AddItemToObject(r, "mean_potential_energy", cJSON_CreateDoubleArray(x->mean_energy, x->slots));
     if (x->pressures) cJSON_AddItemToObject(r, "mean_volume", cJSON_CreateDoubleArray(x->mean_volume, x->slots));
-    char *text = !r ? NULL : compact ? cJSON_PrintUnformatted(r) : cJSON_Print(r);
-    cJSON_Delete(r);
-    return text;
+    return rc_json_text(r, compact);
 }
 
 rc_status rc_exchange_execute(rc_exchange *x)

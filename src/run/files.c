@@ -13,7 +13,11 @@
 #include "core/status.h"
 #include "run/run.h"
 
-enum { HISTOGRAM_RANGE = 100, MAX_COLUMNS = 64 };
+/* An event-driven run whose frames go to the XYZ file only writes each frame in parts (rc_xyz_writer_write_part): a
+ * whole frame is 80 bytes per particle held beside the engine for the run's length (H5MD takes frames whole). A part
+ * holds FRAME_PART particles, or a PARTSth of them in larger systems, so that filling the parts reads every particle's
+ * index at most PARTS times. */
+enum { HISTOGRAM_RANGE = 100, MAX_COLUMNS = 64, FRAME_PART = 4096, PARTS = 64 };
 
 char *rc_run_join(const char *directory, const char *name)
 {
@@ -34,9 +38,13 @@ static bool name_file(bool wanted, const char *directory, const char *name, char
 rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
 {
     run_files *f = &run->files;
-    rc_status s = rc_frame_init(&f->frame, rc_run_count(run), rc_run_has_orientations(run));
-    if (s || !run->directory) return s;
     const run_settings *o = &run->settings;
+    int32_t count = rc_run_count(run);
+    int32_t part = count / PARTS + 1 > FRAME_PART ? count / PARTS + 1 : FRAME_PART;
+    f->in_parts = run->edmd && !h5md_path && !o->h5md && count > part;
+    rc_status s = rc_frame_init(&f->frame, f->in_parts ? part : count, rc_run_has_orientations(run));
+    f->part = f->frame.count;
+    if (s || !run->directory) return s;
     if ((s = rc_directory_make(run->directory))) return s;
     if (!name_file(o->xyz, run->directory, "trajectory.xyz", &f->trajectory) ||
         !name_file(o->csv, run->directory, "observables.csv", &f->observables) ||
@@ -61,12 +69,29 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     return s;
 }
 
+/* The frame to the XYZ file in parts (the frame holds one part). */
+static rc_status write_parts(rc_run *run)
+{
+    run_files *f = &run->files;
+    int32_t total = rc_run_count(run);
+    rc_status s = RC_OK;
+    for (int32_t first = 0; first < total && !s; first += f->frame.count) {
+        f->frame.count = total - first < f->part ? total - first : f->part;
+        s = rc_edmd_fill_frame_part(run->edmd, &f->frame, first);
+        if (!s) s = rc_xyz_writer_write_part(f->xyz, &f->frame, first, total);
+    }
+    f->frame.count = f->part;
+    return s;
+}
+
 rc_status rc_run_files_write(rc_run *run)
 {
     run_files *f = &run->files;
     run_position *at = &run->at;
-    rc_status s = f->xyz || f->h5md ? rc_run_fill_frame(run, &f->frame) : RC_OK;
-    if (!s && f->xyz) s = rc_xyz_writer_write(f->xyz, &f->frame);
+    rc_status s = f->xyz && f->in_parts  ? write_parts(run)
+                  : f->xyz || f->h5md ? rc_run_fill_frame(run, &f->frame)
+                                      : RC_OK;
+    if (!s && f->xyz && !f->in_parts) s = rc_xyz_writer_write(f->xyz, &f->frame);
     if (!s && f->h5md) s = rc_h5md_writer_write(f->h5md, &f->frame);
     if (!s && (f->csv || f->h5md)) {
         double values[MAX_COLUMNS], row[MAX_COLUMNS];

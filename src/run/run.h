@@ -59,7 +59,9 @@ typedef struct run_files {
     rc_xyz_writer *xyz;
     rc_csv_writer *csv;
     rc_h5md_writer *h5md;
-    rc_frame frame;
+    rc_frame frame;       /* the whole frame, or one part of it (in_parts) */
+    bool in_parts;        /* the frames go to the XYZ file alone, in parts of `part` particles (files.c) */
+    int32_t part;
 } run_files;
 
 typedef struct run_measure run_measure;

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "core/status.h"
+#include "io/json_document.h"
 #include "run/run.h"
 
 void rc_run_timestamp(char out[32])
@@ -158,10 +159,7 @@ cJSON *rc_run_summary(const rc_run *run)
 
 char *rc_run_summary_json(const rc_run *run, bool compact)
 {
-    cJSON *summary = run ? rc_run_summary(run) : NULL;
-    char *text = !summary ? NULL : compact ? cJSON_PrintUnformatted(summary) : cJSON_Print(summary);
-    cJSON_Delete(summary);
-    return text;
+    return rc_json_text(run ? rc_run_summary(run) : NULL, compact);
 }
 
 void rc_text_free(char *text) { cJSON_free(text); }

@@ -93,10 +93,7 @@ static int analyze(analyze_arguments *a)
     if (!s) s = rc_analysis_finish(a->analysis);
     if (!s && a->out) s = rc_analysis_write(a->analysis, a->out);
     if (s) return rc_cli_fail_status(s, NULL);
-    char *text = rc_analysis_summary_json(a->analysis, a->compact);
-    int code = rc_cli_print_text(text, "analysis");
-    rc_text_free(text);
-    return code;
+    return rc_cli_print_text(rc_analysis_summary_json(a->analysis, a->compact), "analysis");
 }
 
 int rc_cli_analyze(int argc, char **argv)

@@ -79,6 +79,9 @@ void rc_cli_catch_signals(rc_cli_interrupt_fn *fn, void *what);
 bool rc_cli_under_mpirun(void);
 /* The refusal of a tool built without MPI under mpirun; exit 1. */
 int rc_cli_no_mpi(const char *command);
+/* In a build with MPI (RC_MPI_TOOL), the plain tool maps no MPI: under mpirun, sweep and exchange replace it (execv,
+ * the same arguments) by ricochet-mpi, the tool built with MPI, which lies beside it. Returns only on failure: exit 4. */
+int rc_cli_exec_mpi_tool(char **argv);
 
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);
@@ -92,8 +95,8 @@ int rc_cli_run(int argc, char **argv);
 /* Prints object (and deletes it) on stdout, indented or on one line; what names it in messages ("summary").
  * Returns RC_EXIT_OK, RC_EXIT_BAD_INPUT when stdout cannot be written, RC_EXIT_INTERNAL when out of memory (NULL). */
 int rc_cli_print_json(cJSON *object, bool compact, const char *what);
-/* The same for JSON text already made (NULL: out of memory). */
-int rc_cli_print_text(const char *text, const char *what);
+/* The same for JSON text already made, such as a library's report (NULL: out of memory); frees it (rc_text_free). */
+int rc_cli_print_text(char *text, const char *what);
 
 /* The whole text of a file ("-": standard input), or NULL with errno set. Free it. */
 char *rc_cli_read_text(const char *path);
@@ -116,7 +119,5 @@ int rc_cli_plot(int argc, char **argv);
 /* ricochet analyze RUN_FOLDER|TRAJECTORY [options]: argv[0] is "analyze". */
 int rc_cli_analyze(int argc, char **argv);
 
-/* The JSON report of one resolve (docs/formats.md, "The output of resolve"); NULL when out of memory. */
-cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *result);
 
 #endif

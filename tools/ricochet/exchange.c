@@ -121,10 +121,7 @@ static int positional(void *context, const char *argument)
 /* The library's report of the exchange, printed. */
 static int report(const rc_exchange *x, bool compact)
 {
-    char *text = rc_exchange_report_json(x, compact);
-    int code = rc_cli_print_text(text, "exchange report");
-    rc_text_free(text);
-    return code;
+    return rc_cli_print_text(rc_exchange_report_json(x, compact), "exchange report");
 }
 
 /* The rounds over the ranks of mpirun: rank 0 prints the report, the same bytes as one process would. */

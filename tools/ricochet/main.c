@@ -22,6 +22,10 @@ int main(int argc, char **argv)
         int status = rc_cli_help(argc == 3 ? argv[2] : NULL, stdout);
         return status ? rc_cli_fail(RC_EXIT_USAGE, "no command \"%s\" (try ricochet --help)", argv[2]) : 0;
     }
+#ifdef RC_MPI_TOOL
+    if ((strcmp(command, "sweep") == 0 || strcmp(command, "exchange") == 0) && rc_cli_under_mpirun())
+        return rc_cli_exec_mpi_tool(argv); /* the tool built with MPI runs them (launch.c) */
+#endif
     if (strcmp(command, "resolve") == 0) return rc_cli_resolve(argc - 1, argv + 1);
     if (strcmp(command, "run") == 0) return rc_cli_run(argc - 1, argv + 1);
     if (strcmp(command, "sweep") == 0) return rc_cli_sweep(argc - 1, argv + 1);

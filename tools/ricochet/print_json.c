@@ -5,20 +5,20 @@
 
 #include "cli.h"
 
-int rc_cli_print_text(const char *text, const char *what)
+int rc_cli_print_text(char *text, const char *what)
 {
     if (!text) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory printing the %s", what);
     errno = 0;
-    if (puts(text) >= 0 && fflush(stdout) == 0) return RC_EXIT_OK;
-    return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot write the %s to standard output: %s", what,
-                       strerror(errno ? errno : EIO));
+    bool written = puts(text) >= 0 && fflush(stdout) == 0;
+    int error = errno ? errno : EIO;
+    rc_text_free(text);
+    if (written) return RC_EXIT_OK;
+    return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot write the %s to standard output: %s", what, strerror(error));
 }
 
 int rc_cli_print_json(cJSON *object, bool compact, const char *what)
 {
     char *text = object ? (compact ? cJSON_PrintUnformatted(object) : cJSON_Print(object)) : NULL;
     cJSON_Delete(object);
-    int code = rc_cli_print_text(text, what);
-    cJSON_free(text);
-    return code;
+    return rc_cli_print_text(text, what);
 }

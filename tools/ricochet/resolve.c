@@ -93,10 +93,11 @@ static int parse_arguments(int argc, char **argv, arguments *a)
     return RC_CLI_GO_ON;
 }
 
+/* The library's report of the resolve, printed. */
 static int print_report(const rc_problem_file *file, const rc_impact_options *options, const rc_impact_result *r,
                         bool compact)
 {
-    return rc_cli_print_json(rc_cli_report(file, options, r), compact, "result");
+    return rc_cli_print_text(rc_problem_file_report_json(file, options, r, compact), "result");
 }
 
 /* The balls with their velocities after the impact, as one extended XYZ frame (--frame). */

@@ -180,9 +180,7 @@ static int drive(rc_run *run, const run_arguments *a)
     if (!a->quiet && !rc_run_equilibrated(run))
         fprintf(stderr, "ricochet: note: the run stopped before the equilibration ended; the averages cover the "
                         "whole run\n");
-    char *text = rc_run_summary_json(run, a->compact);
-    int printed = rc_cli_print_text(text, "summary");
-    rc_text_free(text);
+    int printed = rc_cli_print_text(rc_run_summary_json(run, a->compact), "summary");
     int signal_number = rc_run_interrupted_by(run);
     if (signal_number >= 0 && !a->quiet)
         fprintf(stderr, "ricochet: interrupted at time %.17g; the files are closed%s\n", rc_run_time(run),

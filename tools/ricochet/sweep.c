@@ -1,8 +1,8 @@
 /* ricochet sweep SWEEP.json [options] (docs/cli.md): parse the command line, read the sweep with the library
  * (ricochet/sweep.h), run its runs on this machine's cores (rc_sweep_execute) or, under mpirun, over the ranks
  * (rc_sweep_execute_mpi, ricochet/mpi.h, built with RICOCHET_MPI), draw the progress (runs done, running, failed,
- * the time left), stop the runs on SIGINT and SIGTERM, and print what happened as JSON; the exit code says whether
- * every run ended ok. */
+ * the time left), stop the runs on SIGINT and SIGTERM, and print the library's report (rc_sweep_report_json); the
+ * exit code says whether every run ended ok. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,19 +116,9 @@ void rc_cli_sweep_catch_signals(rc_sweep *sweep) { rc_cli_catch_signals(interrup
 int rc_cli_sweep_report(rc_sweep *sweep, int signal_number, bool compact, double wall_seconds)
 {
     if (drawn_in_place) fputs("\n", stderr);
-    int64_t counts[4] = {0};
-    for (int64_t k = 0; k < rc_sweep_runs(sweep); k++) counts[rc_sweep_state(sweep, k, NULL, 0)]++;
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "runs", (double)rc_sweep_runs(sweep));
-    cJSON_AddNumberToObject(o, "points", (double)rc_sweep_points(sweep));
-    cJSON_AddNumberToObject(o, "replicas", (double)rc_sweep_replicas(sweep));
-    cJSON_AddNumberToObject(o, "ok", (double)counts[RC_SWEEP_OK]);
-    cJSON_AddNumberToObject(o, "failed", (double)counts[RC_SWEEP_FAILED]);
-    cJSON_AddNumberToObject(o, "not_terminated", (double)counts[RC_SWEEP_NOT_TERMINATED]);
-    cJSON_AddNumberToObject(o, "pending", (double)counts[RC_SWEEP_PENDING]);
-    cJSON_AddStringToObject(o, "directory", rc_sweep_directory(sweep));
-    cJSON_AddNumberToObject(o, "wall_seconds", wall_seconds);
-    int printed = rc_cli_print_json(o, compact, "sweep report");
+    int printed = rc_cli_print_text(rc_sweep_report_json(sweep, wall_seconds, compact), "sweep report");
+    int64_t counts[4];
+    rc_sweep_count(sweep, counts);
     if (printed != RC_EXIT_OK) return printed;
     if (counts[RC_SWEEP_PENDING] && signal_number > 0) return 128 + signal_number;
     if (counts[RC_SWEEP_PENDING]) return rc_cli_fail(RC_EXIT_INTERNAL, "%lld runs did not end",

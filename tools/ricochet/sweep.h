@@ -9,7 +9,7 @@
 void rc_cli_sweep_progress(const rc_sweep_progress *progress, void *data);
 /* SIGINT and SIGTERM interrupt the sweep cleanly (rc_sweep_interrupt); a second one ends the process at once. */
 void rc_cli_sweep_catch_signals(rc_sweep *sweep);
-/* Prints the JSON report (the runs by state, the folder, the wall time) and returns the exit code: 0 every run ok,
+/* Prints the library's report (rc_sweep_report_json) and returns the exit code: 0 every run ok,
  * 3 some failed or did not terminate, 128 + signal_number when interrupted with runs left. */
 int rc_cli_sweep_report(rc_sweep *sweep, int signal_number, bool compact, double wall_seconds);
 

@@ -1,7 +1,11 @@
-/* The JSON report of ricochet resolve (docs/formats.md, "The output of resolve"), built with cJSON: status and
- * counters, the velocities body by body (physical form) or as one vector (generic form), the contacts, impulses,
- * energy, momentum, the implicit equalities and the options used. */
-#include "cli.h"
+/* The JSON report of one resolve of a problem file (rc_problem_file_report_json; docs/formats.md, "The output of
+ * resolve"; Vouga et al. 2017 for what the solver reports), built with cJSON: status and counters, the velocities
+ * body by body (physical form) or as one vector (generic form), the contacts, impulses, energy, momentum, the
+ * implicit equalities and the options used. */
+#include <stdio.h>
+
+#include "io/json_document.h"
+#include "ricochet/io.h"
 
 static cJSON *numbers(const double *x, int n)
 {
@@ -85,8 +89,10 @@ static void add_options(cJSON *report, const rc_impact_options *o)
     cJSON_AddStringToObject(options, "lcp", rc_lcp_method_name(o->lcp));
 }
 
-cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *o, const rc_impact_result *r)
+char *rc_problem_file_report_json(const rc_problem_file *file, const rc_impact_options *o, const rc_impact_result *r,
+                                  bool compact)
 {
+    if (!file || !o || !r) return NULL;
     const rc_problem_info *info = rc_problem_file_info(file);
     bool physical = info->form == RC_FORM_PHYSICAL;
     cJSON *report = cJSON_CreateObject();
@@ -110,5 +116,5 @@ cJSON *rc_cli_report(const rc_problem_file *file, const rc_impact_options *o, co
     for (int i = 0; i < r->lineality_count; i++) cJSON_AddItemToArray(members, cJSON_CreateNumber(r->lineality[i]));
     cJSON_AddNumberToObject(report, "min_relative_velocity", r->min_relative_velocity);
     add_options(report, o);
-    return report;
+    return rc_json_text(report, compact);
 }

@@ -1,0 +1,31 @@
+/* The report of a sweep (ricochet/sweep.h; docs/cli.md, "sweep"): its runs counted by state from their outcome.json
+ * files, and the JSON object `ricochet sweep` prints (the counts, the folder, the wall time). */
+#include <cjson/cJSON.h>
+
+#include "io/json_document.h"
+#include "run/sweep.h"
+
+void rc_sweep_count(const rc_sweep *sweep, int64_t counts[4])
+{
+    if (!counts) return;
+    for (int s = 0; s < 4; s++) counts[s] = 0;
+    for (int64_t k = 0; k < rc_sweep_runs(sweep); k++) counts[rc_sweep_state(sweep, k, NULL, 0)]++;
+}
+
+char *rc_sweep_report_json(const rc_sweep *sweep, double wall_seconds, bool compact)
+{
+    if (!sweep) return NULL;
+    int64_t counts[4];
+    rc_sweep_count(sweep, counts);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "runs", (double)rc_sweep_runs(sweep));
+    cJSON_AddNumberToObject(o, "points", (double)rc_sweep_points(sweep));
+    cJSON_AddNumberToObject(o, "replicas", (double)rc_sweep_replicas(sweep));
+    cJSON_AddNumberToObject(o, "ok", (double)counts[RC_SWEEP_OK]);
+    cJSON_AddNumberToObject(o, "failed", (double)counts[RC_SWEEP_FAILED]);
+    cJSON_AddNumberToObject(o, "not_terminated", (double)counts[RC_SWEEP_NOT_TERMINATED]);
+    cJSON_AddNumberToObject(o, "pending", (double)counts[RC_SWEEP_PENDING]);
+    cJSON_AddStringToObject(o, "directory", rc_sweep_directory(sweep));
+    cJSON_AddNumberToObject(o, "wall_seconds", wall_seconds);
+    return rc_json_text(o, compact);
+}
