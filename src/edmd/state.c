@@ -174,6 +174,15 @@ static rc_status check_restored(const rc_edmd *e)
     double range = ldexp(1, 40);
     if (!(fabs(e->time_origin) <= range) || !(fabs(e->now) <= range))
         return rc_fail(RC_INVALID_ARGUMENT, "state: the clock (%g, %g) is not valid", e->time_origin, e->now);
+    /* stopped_at is NaN or the time the clock was brought to (origin + now within rounding): a stale one would put
+     * every limit behind the clock and the run would wait forever (fuzz/checkpoint.c) */
+    double clock = e->time_origin + e->now;
+    if (!isnan(e->stopped_at) &&
+        !(fabs(e->stopped_at - clock) <= 8 * DBL_EPSILON * (fabs(e->time_origin) + fabs(e->now) + fabs(clock))))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: stopped at %.17g while the clock reads %.17g", e->stopped_at,
+                       clock);
+    if (isnan(e->next_thermostat))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the next thermostat time is not a number");
     bool *seen = calloc((size_t)e->n + 1, sizeof *seen);
     if (!seen) return rc_fail(RC_NO_MEMORY, "out of memory checking a state of %d particles", (int)e->n);
     rc_status s = RC_OK;
