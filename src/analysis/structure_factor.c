@@ -231,7 +231,7 @@ rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *t)
     for (int c = 0; c < 3; c++)
         if (!(t->names[c] = strdup(names[c]))) return rc_fail(RC_NO_MEMORY, "structure_factor: out of memory");
     for (int s = 0, r = 0; s < sf->shells; s++) {
-        if (!sf->samples[s]) continue;
+        if (!(sf->samples[s] > 0)) continue; /* the test that counted the rows (a restored count may be negative) */
         double *row = t->values + 3 * r++;
         row[0] = sf->k_sum[s] / sf->samples[s];
         row[1] = sf->sum[s] / sf->samples[s];
