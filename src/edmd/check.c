@@ -75,10 +75,22 @@ static int cell_of(const rc_edmd_def *def, const grid *g, const double *x, int k
 
 static rc_status grid_build(const rc_edmd_def *def, grid *g)
 {
-    double largest = 0, volume = 1;
+    double largest = 0, side = 0;
     for (int32_t i = 0; i < def->count; i++) largest = fmax(largest, 2 * def->radii[i]);
-    for (int k = 0; k < def->dimension; k++) volume *= def->box[k];
-    double side = fmax(largest, pow(volume / def->count, 1.0 / def->dimension));
+    /* the side that gives about one particle a cell over the axes longer than it: an axis shorter than the side has
+     * one cell, and the side is found again over the others, so the cells never outnumber the particles (a box of
+     * 5 x 2e118 made 3e58 cells along its long axis) */
+    bool one_cell[3] = {false, false, false};
+    for (int round = 0; round < 3; round++) {
+        double volume = 1;
+        int axes = 0;
+        for (int k = 0; k < def->dimension; k++)
+            if (!one_cell[k]) volume *= def->box[k], axes++;
+        if (axes == 0) break;
+        side = pow(volume / def->count, 1.0 / axes);
+        for (int k = 0; k < def->dimension; k++) one_cell[k] = one_cell[k] || def->box[k] < side;
+    }
+    side = fmax(largest, side);
     size_t cells = 1;
     for (int k = 0; k < 3; k++) {
         double n = k < def->dimension ? floor(def->box[k] / side) : 1;
