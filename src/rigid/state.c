@@ -99,6 +99,10 @@ static rc_status check_restored(const rc_rigid *e)
         if (!(fabs(norm - 1) < 1e-9))
             return rc_fail(RC_INVALID_ARGUMENT, "state: body %d's orientation is not a unit quaternion", (int)i);
     }
+    for (int t = 0; t < e->warm.count; t++) /* a resting impulse pushes apart: finite, not negative */
+        if (!(e->warm.impulse[t] >= 0 && e->warm.impulse[t] <= range))
+            return rc_fail(RC_INVALID_ARGUMENT, "state: warm-start impulse %d is %g, not in [0, %g]", t,
+                           e->warm.impulse[t], range);
     return RC_OK;
 }
 
