@@ -166,6 +166,16 @@ static rc_status check_books(const rc_edmd *e)
     return RC_OK;
 }
 
+/* Whether x is within one box of the box along every periodic axis: an engine keeps its particles within a shell of
+ * it (wrapped at each renewal, which saving makes); far beyond, wrapping would count more crossings than an int holds
+ * (fuzz/checkpoint.c). */
+static bool near_box(const rc_edmd *e, const double x[3])
+{
+    for (int a = 0; a < e->dimension; a++)
+        if (e->periodic[a] && !(x[a] >= -e->box[a] && x[a] <= 2 * e->box[a])) return false;
+    return true;
+}
+
 /* A restored state must be one an engine could have reached: clocks, positions and velocities finite and within
  * 2^40 (about 1e12), ids a permutation of the particles. A damaged or forged checkpoint (fuzz/checkpoint.c found
  * -inf positions) fails here rather than in the neighbour lists. */
@@ -193,6 +203,9 @@ static rc_status check_restored(const rc_edmd *e)
         if (!fine)
             s = rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has a position, velocity, time or radius beyond %g "
                                              "or not finite", (int)i, range);
+        else if (!near_box(e, p->x))
+            s = rc_fail(RC_INVALID_ARGUMENT, "state: particle %d lies more than a box away from the periodic box",
+                        (int)i);
         else if (e->id[i] < 0 || e->id[i] >= e->n || seen[e->id[i]])
             s = rc_fail(RC_INVALID_ARGUMENT, "state: the particles' ids are not a permutation");
         else seen[e->id[i]] = true;
