@@ -182,6 +182,17 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
         apply_options(run, options);
         s = check_limits(run);
     }
+    if (!s) { /* no option changes the output cadence: it is the checkpoint's own scene's (a forged one of 1e-9 wrote
+               * frames for minutes: fuzz/checkpoint.c) */
+        run_settings scene;
+        const char *unused;
+        rc_run_engine_settings(run, &scene, &unused);
+        if (!(c.settings.every == scene.every) || c.settings.every_collisions != scene.every_collisions)
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its output cadence (every %g, "
+                                             "every_collisions %llu) is not its scene's (%g, %llu)", path,
+                        c.settings.every, (unsigned long long)c.settings.every_collisions, scene.every,
+                        (unsigned long long)scene.every_collisions);
+    }
     if (!s) s = rc_run_measure_create(run, true);
     if (!s) s = rc_run_measure_state_restore(run, c.measured, c.measured_size);
     if (!s && !in_place) run->at.frames = run->at.rows = 0;
