@@ -158,7 +158,7 @@ struct rc_edmd {
     int32_t *neighbours;     /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
     int32_t neighbour_capacity;
     int32_t *spill;          /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
-    int32_t spill_capacity, spill_rows, spill_free;
+    int32_t spill_capacity, spill_rows, spill_fresh, spill_free; /* rows from spill_fresh on never used */
 
     /* thermostat */
     double thermostat_rate, thermostat_temperature;
