@@ -214,13 +214,24 @@ static rc_status check_restored(const rc_edmd *e)
     return s == RC_OK ? check_books(e) : s;
 }
 
-/* A restored box (barostat) must leave the shell room, as every volume move does. */
+/* A restored box (barostat) must leave the shell room, as every volume move does; half_box is half of it, and the
+ * barostat's books are ones its moves could have written: the log-volume step in [0, 1] (it adapts within that; a NaN
+ * step made every later position NaN: fuzz/checkpoint.c), acceptances at most the moves. */
 static rc_status check_box(const rc_edmd *e)
 {
     bool fine = e->shell > 0 && e->shell_exit > 0 && e->shell_exit <= e->shell;
     for (int a = 0; a < e->dimension; a++) fine = fine && e->box[a] > 0 && e->box[a] <= ldexp(1, 40);
     if (!fine || !(rc_edmd_shell_room(e, e->box) >= e->shell))
         return rc_fail(RC_INVALID_ARGUMENT, "state: the box or the shell is not valid");
+    for (int a = 0; a < e->dimension; a++)
+        if (e->half_box[a] != 0.5 * e->box[a])
+            return rc_fail(RC_INVALID_ARGUMENT, "state: half the box along axis %d is %g, the box %g", a,
+                           e->half_box[a], e->box[a]);
+    const rc_edmd_isobar *b = e->barostat;
+    if (!(b->step >= 0 && b->step <= 1) || b->accepted > b->moves || b->window_moves > b->moves ||
+        b->window_accepted > b->window_moves)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the barostat's step %g or its counts of moves are not valid",
+                       b->step);
     return RC_OK;
 }
 
