@@ -250,10 +250,13 @@ rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
                        (int)got.n, (int)got.dimension, got.walls, (int)want.n, (int)want.dimension, want.walls);
     rc_bytes c = {RC_BYTES_READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
     rc_status s = RC_OK;
+    rc_edmd_growth fresh;
+    if (e->growth) fresh = *e->growth;
     fields(&c, e, &s);
     if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
     if (c.left != 0) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes too many", c.left);
     if (s == RC_OK) s = check_restored(e);
+    if (s == RC_OK && e->growth) s = rc_edmd_growth_check_restored(e, &fresh);
     if (s == RC_OK && e->growth) s = rc_edmd_growth_resize(e);
     if (s == RC_OK && e->barostat) s = check_box(e);
     if (s == RC_OK && e->barostat) s = rc_edmd_neighbours_resize(e);
