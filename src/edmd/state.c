@@ -158,6 +158,19 @@ static rc_status check_books(const rc_edmd *e)
     for (int32_t k = 0; e->mass && k < e->n; k++)
         if (!(e->mass[k] > 0 && e->mass[k] <= DBL_MAX))
             return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has mass %g", (int)k, e->mass[k]);
+    /* the stall test measures the clock's advance since stall_clock, which is never ahead of it (a NaN or a later
+     * one would report a stall at once) */
+    if (!(e->stall_clock <= e->now && e->stall_clock >= -ldexp(1, 41)) || isnan(e->group_sleep_clock))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the stall clock %g (the clock reads %g) or the sleep clock %g is "
+                                            "not valid", e->stall_clock, e->now, e->group_sleep_clock);
+    if (e->shear_on) { /* the images' offset within the flow edge, the books of the peculiar motion finite */
+        double books[] = {e->shear_time, e->peculiar, e->peculiar_integral, e->shear_flux, e->shear_flux_integral,
+                          e->gradient_motion, e->shear_collisional};
+        bool fine = e->shear_origin >= 0 && e->shear_origin < e->box[e->flow];
+        for (size_t i = 0; i < sizeof books / sizeof *books; i++) fine = fine && isfinite(books[i]);
+        if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
+                                  e->shear_origin);
+    }
     bool pair = e->last_pair[0] >= 0 && e->last_pair[0] < e->n && e->last_pair[1] < e->n &&
                 e->last_pair[1] > RC_EVENT_WALL0 - (int32_t)e->wall_count;
     if (!pair && e->n > 0)
