@@ -204,8 +204,15 @@ static rc_status check_restored(const rc_edmd *e)
         !(fabs(e->stopped_at - clock) <= 8 * DBL_EPSILON * (fabs(e->time_origin) + fabs(e->now) + fabs(clock))))
         return rc_fail(RC_INVALID_ARGUMENT, "state: stopped at %.17g while the clock reads %.17g", e->stopped_at,
                        clock);
-    if (isnan(e->next_thermostat))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the next thermostat time is not a number");
+    /* the system's next events lie ahead of the clock (one far behind it, -6e110 from the fuzzer, took the clock
+     * back with it and every position out of range); a thermostat that is off has none */
+    bool thermostat = e->thermostat_rate > 0 && e->n > 0;
+    if (!(e->next_thermostat >= e->now) || (!thermostat && e->next_thermostat != INFINITY))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the next thermostat time %g is not one after the clock (%g)",
+                       e->next_thermostat, e->now);
+    if (e->barostat && !(e->next_renewal >= e->now && e->next_renewal <= e->now + 2 * e->barostat->interval))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the next volume move at %g is not within two intervals after the "
+                       "clock (%g)", e->next_renewal, e->now);
     bool *seen = calloc((size_t)e->n + 1, sizeof *seen);
     if (!seen) return rc_fail(RC_NO_MEMORY, "out of memory checking a state of %d particles", (int)e->n);
     rc_status s = RC_OK;
