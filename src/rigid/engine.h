@@ -82,6 +82,14 @@ struct rc_rigid {
                               the contacts' allowances */
     size_t guess_capacity;
     rc_impact_problem *problem;
+    /* the settles of a step (islands.c): one problem of every contact, prepared at the step's first settle */
+    rc_impact_problem *settle_problem;
+    bool prepared;             /* cleared when the contacts change (detect.c) */
+    int32_t prepared_bodies;   /* bodies in the prepared problem */
+    int32_t *settle_index;     /* per body: its index in the prepared problem, or -1 */
+    int32_t *settle_bodies;    /* per prepared body: the body */
+    double *settle_v;          /* the prepared problem's velocities */
+    size_t settle_v_capacity;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
     rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
     rc_rigid_warm warm;
