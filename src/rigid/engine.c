@@ -118,6 +118,7 @@ static rc_status allocate(rc_rigid *e)
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
     ok &= (e->static_geometry = calloc(m, sizeof *e->static_geometry)) != NULL;
     ok &= (e->ball = calloc(n, sizeof *e->ball)) != NULL;
+    ok &= (e->moved = calloc(n, sizeof *e->moved)) != NULL;
     int32_t **ints[] = {&e->species,          &e->parent,     &e->island_of, &e->local,        &e->bodies_of_island,
                         &e->warm.first,       &e->asleep,     &e->rest_steps, &e->settle_index, &e->settle_bodies};
     for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
@@ -207,7 +208,7 @@ void rc_rigid_destroy(rc_rigid *e)
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
                       e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first,
                       e->warm.spare_key, e->warm.spare_impulse, e->guess, e->asleep, e->rest_steps,
-                      e->settle_index, e->settle_bodies, e->settle_v};
+                      e->settle_index, e->settle_bodies, e->settle_v, e->moved};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);

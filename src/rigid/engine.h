@@ -74,6 +74,8 @@ struct rc_rigid {
     rc_rigid_broad broad;
     /* islands */
     int32_t *parent, *island_of, *local, *bodies_of_island; /* per body */
+    uint32_t *moved;  /* per body: the round of a resolve in which its velocities last changed (islands.c) */
+    uint32_t round;   /* rounds of resolves so far (wrapping) */
     int *order, *contact_order; /* per contact */
     size_t order_capacity, contact_order_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */

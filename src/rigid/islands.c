@@ -61,13 +61,17 @@ static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
     return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
 }
 
-/* Activates the contacts that now take part and marks them joined; returns how many were new. */
-static int activate(const rc_rigid *e)
+/* Activates the contacts that now take part and marks them joined; returns how many were new. After the first round
+ * of a resolve (all false) only the contacts of bodies that the last round moved are looked at: the others' verdict
+ * cannot have changed (e->moved[i] is the round, e->round, in which body i's velocities were last changed). */
+static int activate(rc_rigid *e, bool all)
 {
     int added = 0;
+    uint32_t last = e->round++;
     for (int k = 0; k < e->contacts.count; k++) {
         rc_rigid_contact *c = &e->contacts.items[k];
-        c->joined = !c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
+        c->joined = !c->active && (all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
+                    c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
         if (c->joined) c->active = true, added++;
     }
     return added;
@@ -196,6 +200,7 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
         for (int side = 0; side < 2; side++) {
             if (ends[side] < 0 || e->parent[ends[side]] < 0) continue; /* parent[] is reused: -1 once taken */
             e->parent[ends[side]] = -1;
+            e->moved[ends[side]] = e->round;
             copy_velocities(e, ends[side], settle_dofs(e, ends[side]), false);
             bodies++;
         }
@@ -229,6 +234,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first
     if (!s) s = rc_impact_solver_resolve(solver, e->problem, &r);
     if (!s || s == RC_NOT_TERMINATED) {
         take_velocities(e, e->bodies_of_island, bodies, &r);
+        for (int k = 0; k < bodies; k++) e->moved[e->bodies_of_island[k]] = e->round;
         e->stats.iterations += r.iterations;
         e->step_iterations += r.iterations;
         e->stats.impacts += r.iterations > 0;
@@ -247,10 +253,11 @@ static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool set
     for (int first = 0, last; first < active && !s; first = last) {
         int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
         bool approaching = false, joined = round == 0 || !settle;
-        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++) {
-            const rc_rigid_contact *c = &e->contacts.items[e->order[last]];
-            approaching |= rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
-            joined |= c->joined;
+        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
+            joined |= e->contacts.items[e->order[last]].joined;
+        for (int t = first; t < last && joined && !approaching; t++) {
+            const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
+            approaching = rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
         }
         if (approaching && joined)
             s = settle ? settle_island(e, resting, round > 0, first, last) : resolve_island(e, solver, first, last);
@@ -275,7 +282,7 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
      * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
      * only islands that a contact joined are settled again after the first round: the others had their settle (one
      * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
-    for (int round = 0; !s && (activate(e) > 0 || round == 0); round++)
+    for (int round = 0; !s && (activate(e, round == 0) > 0 || round == 0); round++)
         s = resolve_islands(e, solver, settle, round, slowest, group(e, false));
     return s;
 }
