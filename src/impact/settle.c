@@ -6,9 +6,6 @@
  * velocity by more than the tolerance. */
 #include <math.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "core/grow.h"
 #include "core/status.h"
@@ -62,43 +59,24 @@ rc_status rc_impact_solver_prepare(rc_impact_solver *s, const rc_impact_problem 
     return RC_OK;
 }
 
-/* The sweeps on rows of the ball form: the general sweeps below without the entry loops and without branches on
- * the data (a mispredicted branch costs as much as an update): the clamp is a max, and an update that changes
- * nothing writes the velocities back unchanged, which skipping it would have left (lambda too: it is never -0). */
-#ifdef __SSE2__
-static inline double max_zero(double x) { return _mm_cvtsd_f64(_mm_max_sd(_mm_setzero_pd(), _mm_set_sd(x))); }
-
-/* g . v of two dofs, added to (sign 1) or taken from (sign -1) u in the order of the entries */
-static inline double dot_pair(double u, const double *g, const double *v, bool add)
+/* One update of the sweeps below on a row of the ball form, the same operations without the entry loops. */
+static inline double update_ball(const rc_ball_row *r, double slack, double *lambda, double *v)
 {
-    __m128d p = _mm_mul_pd(_mm_loadu_pd(g), _mm_loadu_pd(v));
-    double p0 = _mm_cvtsd_f64(p), p1 = _mm_cvtsd_f64(_mm_unpackhi_pd(p, p));
-    return add ? u + p0 + p1 : u - p0 - p1;
+    double *va = v + r->a, *vb = v + r->b, u = slack + r->g[0] * va[0] + r->g[1] * va[1];
+    if (r->b >= 0) u = u - r->g[0] * vb[0] - r->g[1] * vb[1];
+    double next = *lambda - u;
+    if (next < 0) next = 0;
+    double change = next - *lambda;
+    if (change == 0) return 0;
+    va[0] += change * r->wa[0];
+    va[1] += change * r->wa[1];
+    if (r->b >= 0) {
+        vb[0] += change * r->wb[0];
+        vb[1] += change * r->wb[1];
+    }
+    *lambda = next;
+    return fabs(change) * r->scale;
 }
-
-/* v += change w on two dofs when moves */
-static inline void move_pair(double *v, const double *w, double change)
-{
-    __m128d c = _mm_set1_pd(change), old = _mm_loadu_pd(v), moves = _mm_cmpneq_pd(c, _mm_setzero_pd());
-    __m128d next = _mm_add_pd(old, _mm_mul_pd(c, _mm_loadu_pd(w)));
-    _mm_storeu_pd(v, _mm_or_pd(_mm_and_pd(moves, next), _mm_andnot_pd(moves, old)));
-}
-#else
-static inline double max_zero(double x) { return 0 > x ? 0 : x; }
-
-static inline double dot_pair(double u, const double *g, const double *v, bool add)
-{
-    double p0 = g[0] * v[0], p1 = g[1] * v[1];
-    return add ? u + p0 + p1 : u - p0 - p1;
-}
-
-static inline void move_pair(double *v, const double *w, double change)
-{
-    if (change == 0) return;
-    v[0] += change * w[0];
-    v[1] += change * w[1];
-}
-#endif
 
 static int sweep_balls(const rc_ball_row *all, const int *rows, int count, const double *slack, double *lambda,
                        double *v, double tolerance, int max_sweeps)
@@ -107,16 +85,8 @@ static int sweep_balls(const rc_ball_row *all, const int *rows, int count, const
     for (double worst = INFINITY; worst > tolerance && sweeps < max_sweeps; sweeps++) {
         worst = 0;
         for (int t = 0; t < count; t++) {
-            const rc_ball_row *r = &all[rows ? rows[t] : t];
-            double u = dot_pair(slack[t], r->g, v + r->a, true);
-            if (r->b >= 0) u = dot_pair(u, r->g, v + r->b, false);
-            double next = max_zero(lambda[t] - u), change = next - lambda[t];
-            if (change == 0) continue;
-            move_pair(v + r->a, r->wa, change);
-            if (r->b >= 0) move_pair(v + r->b, r->wb, change);
-            lambda[t] = next;
-            double moved = fabs(change) * r->scale;
-            worst = moved > worst ? moved : worst;
+            double moved = update_ball(&all[rows ? rows[t] : t], slack[t], &lambda[t], v);
+            if (moved > worst) worst = moved;
         }
     }
     return sweeps;
