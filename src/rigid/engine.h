@@ -74,8 +74,9 @@ struct rc_rigid {
     rc_rigid_broad broad;
     /* islands */
     int32_t *parent, *island_of, *local, *bodies_of_island; /* per body */
-    uint32_t *moved;  /* per body: the round of a resolve in which its velocities last changed (islands.c) */
-    uint32_t round;   /* rounds of resolves so far (wrapping) */
+    int32_t *island_slot; /* per body: -1, or during regroup (islands.c) the slot of the island it is the root of */
+    uint64_t *moved;  /* per body: the round of resolves in which a resolve last changed its velocities */
+    uint64_t round;   /* rounds of resolves so far (islands.c) */
     int *order, *contact_order; /* per contact */
     size_t order_capacity, contact_order_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */

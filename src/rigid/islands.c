@@ -61,13 +61,13 @@ static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
     return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
 }
 
-/* Activates the contacts that now take part and marks them joined; returns how many were new. After the first round
- * of a resolve (all false) only the contacts of bodies that the last round moved are looked at: the others' verdict
- * cannot have changed (e->moved[i] is the round, e->round, in which body i's velocities were last changed). */
+/* Activates the contacts that now take part and marks them joined, and begins a round; returns how many were new.
+ * After the first round of a resolve (all false) only the contacts of bodies that the last round moved are looked
+ * at: the others' verdict cannot have changed. */
 static int activate(rc_rigid *e, bool all)
 {
     int added = 0;
-    uint32_t last = e->round++;
+    uint64_t last = e->round++;
     for (int k = 0; k < e->contacts.count; k++) {
         rc_rigid_contact *c = &e->contacts.items[k];
         c->joined = !c->active && (all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
@@ -104,6 +104,43 @@ static int group(rc_rigid *e, bool all)
         e->order[e->local[e->island_of[e->contacts.items[k].a]]++] = k;
     }
     return active;
+}
+
+/* The grouping of a later round of settles: the contacts that joined are added to the islands of the round before
+ * (contacts only join, so islands only merge; parent[] still holds that round's forest), and e->order lists the
+ * active contacts of the islands they joined only, as group() would (the other islands are not settled again).
+ * island_of[] is set for those contacts' bodies a. Returns how many contacts are listed. */
+static int regroup(rc_rigid *e)
+{
+    const rc_rigid_contact *items = e->contacts.items;
+    int32_t *parent = e->parent, *slot = e->island_slot, *count = e->local, *roots = e->bodies_of_island, islands = 0;
+    for (int k = 0; k < e->contacts.count; k++)
+        if (items[k].joined && items[k].b >= 0) parent[root(parent, items[k].a)] = root(parent, items[k].b);
+    for (int k = 0; k < e->contacts.count; k++) {
+        int32_t r = items[k].joined ? root(parent, items[k].a) : 0;
+        if (!items[k].joined || slot[r] >= 0) continue;
+        slot[r] = islands, count[islands] = 0, roots[islands++] = r;
+    }
+    int listed = 0;
+    for (int k = 0; k < e->contacts.count; k++) {
+        if (!items[k].active) continue;
+        int32_t r = root(parent, items[k].a);
+        if (slot[r] < 0) continue;
+        e->island_of[items[k].a] = r;
+        e->contact_order[listed++] = k;
+        count[slot[r]]++;
+    }
+    for (int32_t i = 0, sum = 0; i < islands; i++) {
+        int32_t c = count[i];
+        count[i] = sum;
+        sum += c;
+    }
+    for (int t = 0; t < listed; t++) {
+        int k = e->contact_order[t];
+        e->order[count[slot[e->island_of[items[k].a]]]++] = k;
+    }
+    for (int32_t i = 0; i < islands; i++) slot[roots[i]] = -1;
+    return listed;
 }
 
 static rc_status add_body(rc_rigid *e, rc_impact_problem *problem, int32_t i, int *index)
@@ -198,8 +235,7 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
         if (resting) c->impulse = e->guess[t - first];
         int32_t ends[2] = {c->a, c->b};
         for (int side = 0; side < 2; side++) {
-            if (ends[side] < 0 || e->parent[ends[side]] < 0) continue; /* parent[] is reused: -1 once taken */
-            e->parent[ends[side]] = -1;
+            if (ends[side] < 0 || e->moved[ends[side]] == e->round) continue; /* taken already */
             e->moved[ends[side]] = e->round;
             copy_velocities(e, ends[side], settle_dofs(e, ends[side]), false);
             bodies++;
@@ -277,12 +313,15 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
     if (s) return s;
     for (int32_t t = 0; t < e->prepared_bodies && settle; t++) /* the velocities of this resolve */
         copy_velocities(e, e->settle_bodies[t], settle_dofs(e, e->settle_bodies[t]), true);
-    if (settle && solver == e->rest) return resolve_islands(e, solver, true, 0, slowest, group(e, true));
+    if (settle && solver == e->rest) {
+        e->round++;
+        return resolve_islands(e, solver, true, 0, slowest, group(e, true));
+    }
     /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
      * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
      * only islands that a contact joined are settled again after the first round: the others had their settle (one
      * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
     for (int round = 0; !s && (activate(e, round == 0) > 0 || round == 0); round++)
-        s = resolve_islands(e, solver, settle, round, slowest, group(e, false));
+        s = resolve_islands(e, solver, settle, round, slowest, settle && round > 0 ? regroup(e) : group(e, false));
     return s;
 }
