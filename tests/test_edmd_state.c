@@ -4,7 +4,8 @@
  * Oracles: bit-identity of the final frames and equality of every counter, for an elastic fluid with a thermostat
  * (the random generator is part of the state) and for inelastic spheres under gravity in a closed box (clusters,
  * and the collapse state arrays saved with the rest; no particle falls asleep by the time of saving); a state refused
- * by an engine of another definition, and a truncated one. */
+ * by an engine of another definition, and a truncated one; a compression's state refused by an engine compressing at
+ * another rate. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,8 +93,42 @@ static void check_resume(const char *what, bool gravity, double save_at, double 
     rc_edmd_destroy(b);
 }
 
+/* A compression's state is taken only by an engine whose compression the same definition fixes: the same rate and
+ * targets (a checkpoint is resumed into its own scene), and back into its own kind the state runs on. */
+static void check_compression_refused(void)
+{
+    rc_edmd_def d = fluid(false);
+    d.thermostat_rate = 0;
+    d.compression.rate = 0.01;
+    d.compression.packing_fraction = 0.5;
+    rc_edmd *a = make(&d), *b = make(&d);
+    d.compression.rate = 0.02;
+    rc_edmd *c = make(&d);
+    if (!a || !b || !c) return;
+    run_to(a, 0.5);
+    size_t size = rc_edmd_state_size(a);
+    void *state = malloc(size);
+    CHECK(rc_edmd_state_save(a, state, size) == RC_OK, "compression: save: %s", rc_last_error());
+    CHECK(rc_edmd_state_restore(c, state, size) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "not its scene's"),
+          "a compression's state taken by an engine compressing twice as fast (%s)", rc_last_error());
+    CHECK(rc_edmd_state_restore(b, state, size) == RC_OK, "compression: restore: %s", rc_last_error());
+    run_to(a, 1);
+    run_to(b, 1);
+    rc_edmd_observables oa, ob;
+    rc_edmd_measure(a, &oa);
+    rc_edmd_measure(b, &ob);
+    CHECK(oa.collisions == ob.collisions && oa.kinetic_energy == ob.kinetic_energy,
+          "compression resumed: %llu / %llu collisions", (unsigned long long)oa.collisions,
+          (unsigned long long)ob.collisions);
+    free(state);
+    rc_edmd_destroy(a);
+    rc_edmd_destroy(b);
+    rc_edmd_destroy(c);
+}
+
 int main(void)
 {
+    check_compression_refused();
     check_resume("hard spheres with a thermostat", false, 2, 6);
     check_resume("inelastic spheres under gravity", true, 3, 6);
     return check_finish();

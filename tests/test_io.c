@@ -334,6 +334,30 @@ static void test_options(void)
     CHECK(strstr(rc_last_error(), "frictio") != NULL, "unknown option named: %s", rc_last_error());
     CHECK(rc_impact_options_set(&options, "tolerance", "1") == RC_INVALID_ARGUMENT, "tolerance 1");
     CHECK(options.tolerance == 1e-12, "a failed set leaves the options as they were");
+    /* whole numbers from text, the rule of every count the tool reads: text, low, high, accepted, value */
+    static const struct {
+        const char *text;
+        uint64_t low, high;
+        bool ok;
+        uint64_t value;
+    } counts[] = {{"0", 0, 10, true, 0},        {"0", 1, 10, false, 0},       {"10", 1, 10, true, 10},
+                  {"11", 1, 10, false, 0},      {"1e6", 1, UINT64_MAX, true, 1000000},
+                  {"1e+06", 0, UINT64_MAX, true, 1000000},                     {"2.5", 0, 10, false, 0},
+                  {"-1", 0, 10, false, 0},      {" 1", 0, 10, false, 0},      {"1 ", 0, 10, false, 0},
+                  {"", 0, 10, false, 0},        {"abc", 0, 10, false, 0},     {"inf", 0, UINT64_MAX, false, 0},
+                  {"nan", 0, UINT64_MAX, false, 0},                            {"0x10", 0, 100, false, 0},
+                  {"18446744073709551615", 0, UINT64_MAX, true, UINT64_MAX},
+                  {"18446744073709551616", 0, UINT64_MAX, false, 0},           {"2e19", 0, UINT64_MAX, false, 0}};
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        uint64_t value = 77;
+        rc_status s = rc_text_count("--n", counts[i].text, counts[i].low, counts[i].high, &value);
+        CHECK((s == RC_OK) == counts[i].ok && value == (counts[i].ok ? counts[i].value : 77),
+              "count \"%s\" in [%llu, %llu]: status %d, value %llu", counts[i].text,
+              (unsigned long long)counts[i].low, (unsigned long long)counts[i].high, (int)s, (unsigned long long)value);
+        if (!counts[i].ok)
+            CHECK(strstr(rc_last_error(), "--n: \"") == rc_last_error() && strstr(rc_last_error(), "is not a whole"),
+                  "the count's message names the option and the text: %s", rc_last_error());
+    }
     rc_lcp_method lcp;
     CHECK(rc_lcp_method_parse("pgs", &lcp) == RC_OK && lcp == RC_LCP_PGS, "lcp names");
     CHECK(rc_lcp_method_parse("enum", &lcp) == RC_INVALID_ARGUMENT, "enumeration is not offered (Siconos leaks per call)");
@@ -367,7 +391,7 @@ static const bad_case bad_cases[] = {
      "walls[0].normal: zero vector"},
     {"{\"dimension\": 2, \"balls\": [" BALL ", " BALL "]}", "balls[0] and balls[1] have the same centre"},
     {"{\"dimension\": 2, \"balls\": [" BALL "], \"friction\": -1}", "friction: -1 is outside"},
-    {"{\"dimension\": 2, \"balls\": [" BALL "], \"order\": \"random\", \"seed\": 0.5}", "seed: 0.5"},
+    {"{\"dimension\": 2, \"balls\": [" BALL "], \"order\": \"random\", \"seed\": 0.5}", "seed: \"0.5\" is not a whole"},
     {"{\"dimension\": 2, \"balls\": [" BALL "], \"operator\": 1}", "operator: not a string"},
     {"{\"dimension\": 2, \"balls\": [" BALL "], \"lineality\": 0}", "lineality: not true or false"},
     {"{\"dimension\": 2, \"balls\": {}}", "balls: not a list"},

@@ -54,6 +54,9 @@ RC_API const rc_problem_info *rc_problem_file_info(const rc_problem_file *file);
  * (re)allocated for the balls. Positions are shifted so that the balls' bounding box is the frame's box (closed,
  * from 0); a 1D problem becomes a 2D frame on the x axis. RC_INVALID_ARGUMENT for the generic form. */
 RC_API rc_status rc_problem_file_frame(const rc_problem_file *file, const double *velocity, rc_frame *frame);
+/* That frame written to path as an extended XYZ file of one frame (what `ricochet resolve --frame` writes, for
+ * `ricochet render`). */
+RC_API rc_status rc_problem_file_write_frame(const rc_problem_file *file, const double *velocity, const char *path);
 
 /* The report of one resolve of the file's problem as JSON text (what `ricochet resolve` prints; docs/formats.md,
  * "The output of resolve"): the status ("resolved" when result->status is RC_OK, else "not_terminated"), the form,
@@ -71,6 +74,11 @@ RC_API char *rc_problem_file_report_json(const rc_problem_file *file, const rc_i
  * budget), "lcp" (auto, lemke, pgs). On failure the options are unchanged and rc_last_error() names the
  * option and the value. */
 RC_API rc_status rc_impact_options_set(rc_impact_options *options, const char *name, const char *value);
+
+/* A whole number from text, as the impact options and the tool's counts read one: decimal digits exactly, or a
+ * number written another way ("1e6", "1e+06") when it is whole; from low to high. On failure rc_last_error() says
+ * 'NAME: "TEXT" is not a whole number from LOW to HIGH' and *out is unchanged. */
+RC_API rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64_t high, uint64_t *out);
 
 #ifdef __cplusplus
 }

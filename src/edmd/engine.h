@@ -556,6 +556,9 @@ void rc_edmd_growth_rebase(rc_edmd *e, double shift);
 /* Every renewal (before the lists are built) and a restored state: the cells and lists made anew for the present
  * diameters, the shell cut to what the box allows, the next step by time planned. */
 rc_status rc_edmd_growth_resize(rc_edmd *e);
+/* A restored compression (state.c) is one this definition's could have become: what the definition fixes equal to
+ * fresh (the books the engine had before the restore), the rest finite and in range, the flags 0 or 1. */
+rc_status rc_edmd_growth_check_restored(const rc_edmd *e, const rc_edmd_growth *fresh);
 /* The packing fraction now (the radii grown to now). */
 double rc_edmd_packing_fraction(const rc_edmd *e);
 

@@ -10,6 +10,7 @@
  * their anchors are closer than sigma_ij(build) + 2 shell; growth adds delta(t) = (d_max(t) - d_max(build)) / 2 to
  * each side, so a particle's shell shrinks by delta(t), and a step rebuilds every list before delta reaches a
  * quarter of the shell. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -281,11 +282,29 @@ static bool flag_valid(const bool *flag)
     return byte <= 1;
 }
 
+rc_status rc_edmd_growth_check_restored(const rc_edmd *e, const rc_edmd_growth *fresh)
+{
+    const rc_edmd_growth *g = e->growth;
+    /* the flags are a checkpoint's bytes */
+    if (!flag_valid(&e->growing) || !flag_valid(&g->want_jammed))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's flags (growing, jammed) are not 0 or 1");
+    bool fixed = g->rate == fresh->rate && g->target_scale == fresh->target_scale &&
+                 g->target_pressure == fresh->target_pressure && g->jam_pressure == fresh->jam_pressure &&
+                 g->want_jammed == fresh->want_jammed && g->volume0 == fresh->volume0 && g->window == fresh->window;
+    if (!fixed)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's rate, targets or window are not its scene's");
+    double range = ldexp(1, 40);
+    bool fine = g->scale > 0 && g->scale <= range && g->speed == g->rate / g->scale && fabs(g->epoch) <= range &&
+                g->kinetic0 >= 0 && g->kinetic0 <= DBL_MAX && g->built > 0 && g->built <= range && !isnan(g->cap) &&
+                g->window_start <= e->collisions && fabs(g->window_time) <= range && !isnan(g->window_kinetic) &&
+                !isnan(g->window_virial) && g->end >= RC_COMPRESSION_GROWING && g->end <= RC_COMPRESSION_JAMMED;
+    if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's books (scale %g, speed %g) are not valid",
+                              g->scale, g->speed);
+    return RC_OK;
+}
+
 rc_status rc_edmd_growth_resize(rc_edmd *e)
 {
-    /* after a restore (state.c) the flags are a checkpoint's bytes */
-    if (!flag_valid(&e->growing) || !flag_valid(&e->growth->want_jammed))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's flags (growing, jammed) are not 0 or 1");
     rc_status s = resize(e);
     plan_cap(e);
     return s;

@@ -158,6 +158,19 @@ static rc_status check_books(const rc_edmd *e)
     for (int32_t k = 0; e->mass && k < e->n; k++)
         if (!(e->mass[k] > 0 && e->mass[k] <= DBL_MAX))
             return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has mass %g", (int)k, e->mass[k]);
+    /* the stall test measures the clock's advance since stall_clock, which is never ahead of it (a NaN or a later
+     * one would report a stall at once) */
+    if (!(e->stall_clock <= e->now && e->stall_clock >= -ldexp(1, 41)) || isnan(e->group_sleep_clock))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the stall clock %g (the clock reads %g) or the sleep clock %g is "
+                                            "not valid", e->stall_clock, e->now, e->group_sleep_clock);
+    if (e->shear_on) { /* the images' offset within the flow edge, the books of the peculiar motion finite */
+        double books[] = {e->shear_time, e->peculiar, e->peculiar_integral, e->shear_flux, e->shear_flux_integral,
+                          e->gradient_motion, e->shear_collisional};
+        bool fine = e->shear_origin >= 0 && e->shear_origin < e->box[e->flow];
+        for (size_t i = 0; i < sizeof books / sizeof *books; i++) fine = fine && isfinite(books[i]);
+        if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
+                                  e->shear_origin);
+    }
     bool pair = e->last_pair[0] >= 0 && e->last_pair[0] < e->n && e->last_pair[1] < e->n &&
                 e->last_pair[1] > RC_EVENT_WALL0 - (int32_t)e->wall_count;
     if (!pair && e->n > 0)
@@ -191,8 +204,15 @@ static rc_status check_restored(const rc_edmd *e)
         !(fabs(e->stopped_at - clock) <= 8 * DBL_EPSILON * (fabs(e->time_origin) + fabs(e->now) + fabs(clock))))
         return rc_fail(RC_INVALID_ARGUMENT, "state: stopped at %.17g while the clock reads %.17g", e->stopped_at,
                        clock);
-    if (isnan(e->next_thermostat))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the next thermostat time is not a number");
+    /* the system's next events lie ahead of the clock (one far behind it, -6e110 from the fuzzer, took the clock
+     * back with it and every position out of range); a thermostat that is off has none */
+    bool thermostat = e->thermostat_rate > 0 && e->n > 0;
+    if (!(e->next_thermostat >= e->now) || (!thermostat && e->next_thermostat != INFINITY))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the next thermostat time %g is not one after the clock (%g)",
+                       e->next_thermostat, e->now);
+    if (e->barostat && !(e->next_renewal >= e->now && e->next_renewal <= e->now + 2 * e->barostat->interval))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the next volume move at %g is not within two intervals after the "
+                       "clock (%g)", e->next_renewal, e->now);
     bool *seen = calloc((size_t)e->n + 1, sizeof *seen);
     if (!seen) return rc_fail(RC_NO_MEMORY, "out of memory checking a state of %d particles", (int)e->n);
     rc_status s = RC_OK;
@@ -214,13 +234,24 @@ static rc_status check_restored(const rc_edmd *e)
     return s == RC_OK ? check_books(e) : s;
 }
 
-/* A restored box (barostat) must leave the shell room, as every volume move does. */
+/* A restored box (barostat) must leave the shell room, as every volume move does; half_box is half of it, and the
+ * barostat's books are ones its moves could have written: the log-volume step in [0, 1] (it adapts within that; a NaN
+ * step made every later position NaN: fuzz/checkpoint.c), acceptances at most the moves. */
 static rc_status check_box(const rc_edmd *e)
 {
     bool fine = e->shell > 0 && e->shell_exit > 0 && e->shell_exit <= e->shell;
     for (int a = 0; a < e->dimension; a++) fine = fine && e->box[a] > 0 && e->box[a] <= ldexp(1, 40);
     if (!fine || !(rc_edmd_shell_room(e, e->box) >= e->shell))
         return rc_fail(RC_INVALID_ARGUMENT, "state: the box or the shell is not valid");
+    for (int a = 0; a < e->dimension; a++)
+        if (e->half_box[a] != 0.5 * e->box[a])
+            return rc_fail(RC_INVALID_ARGUMENT, "state: half the box along axis %d is %g, the box %g", a,
+                           e->half_box[a], e->box[a]);
+    const rc_edmd_isobar *b = e->barostat;
+    if (!(b->step >= 0 && b->step <= 1) || b->accepted > b->moves || b->window_moves > b->moves ||
+        b->window_accepted > b->window_moves)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the barostat's step %g or its counts of moves are not valid",
+                       b->step);
     return RC_OK;
 }
 
@@ -239,10 +270,13 @@ rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
                        (int)got.n, (int)got.dimension, got.walls, (int)want.n, (int)want.dimension, want.walls);
     rc_bytes c = {RC_BYTES_READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
     rc_status s = RC_OK;
+    rc_edmd_growth fresh;
+    if (e->growth) fresh = *e->growth;
     fields(&c, e, &s);
     if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
     if (c.left != 0) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes too many", c.left);
     if (s == RC_OK) s = check_restored(e);
+    if (s == RC_OK && e->growth) s = rc_edmd_growth_check_restored(e, &fresh);
     if (s == RC_OK && e->growth) s = rc_edmd_growth_resize(e);
     if (s == RC_OK && e->barostat) s = check_box(e);
     if (s == RC_OK && e->barostat) s = rc_edmd_neighbours_resize(e);

@@ -42,10 +42,9 @@ static rc_status parse_real(const char *name, const char *text, double low, doub
     return RC_OK;
 }
 
-/* An integer from 0 to high. Decimal digits are read exactly; other text (a file's number arrives as "%.17g",
- * so "1e+06" too) must be a whole number. */
-static rc_status parse_count(const char *name, const char *text, uint64_t high, uint64_t *out)
+rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64_t high, uint64_t *out)
 {
+    if (!name || !text || !out) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_count: NULL argument");
     uint64_t value = 0;
     bool ok;
     if (text[0] && strspn(text, "0123456789") == strlen(text)) {
@@ -53,15 +52,15 @@ static rc_status parse_count(const char *name, const char *text, uint64_t high, 
         value = strtoull(text, NULL, 10);
         ok = errno == 0;
     } else {
-        double x = 0.0;
-        rc_status s = parse_real(name, text, -INFINITY, INFINITY, false, &x);
-        if (s) return s;
-        ok = x >= 0 && x == floor(x) && x < ldexp(1.0, 64);
+        char *end;
+        double x = strtod(text, &end);
+        ok = end != text && *end == '\0' && strspn(text, "0123456789.eE+-") == strlen(text) && x >= 0 &&
+             x == floor(x) && x < ldexp(1.0, 64);
         if (ok) value = (uint64_t)x;
     }
-    if (!ok || value > high)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is not an integer from 0 to %llu", name, text,
-                       (unsigned long long)high);
+    if (!ok || value < low || value > high)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a whole number from %llu to %llu", name, text,
+                       (unsigned long long)low, (unsigned long long)high);
     *out = value;
     return RC_OK;
 }
@@ -98,9 +97,9 @@ static rc_status set_value(rc_impact_options *o, const char *name, const char *v
     case RC_OPTION_UNKNOWN: return rc_fail(RC_INVALID_ARGUMENT, "\"%s\" is not an impact option", name);
     case RC_OPTION_NUMBER: break;
     }
-    if (strcmp(name, "seed") == 0) return parse_count(name, value, UINT64_MAX, &o->seed);
+    if (strcmp(name, "seed") == 0) return rc_text_count(name, value, 0, UINT64_MAX, &o->seed);
     if (strcmp(name, "max_iterations") == 0) {
-        rc_status s = parse_count(name, value, INT64_MAX, &count);
+        rc_status s = rc_text_count(name, value, 0, INT64_MAX, &count);
         if (!s) o->max_iterations = (int64_t)count;
         return s;
     }

@@ -12,6 +12,7 @@
 #include "io/option_values.h"
 #include "io/scene.h"
 #include "io/trajectory_input.h"
+#include "ricochet/output.h"
 
 enum { BALL = 5 }; /* numbers per ball in rc_problem_file's balls */
 
@@ -175,4 +176,17 @@ rc_status rc_problem_file_frame(const rc_problem_file *f, const double *velocity
         frame->species[i] = 0;
     }
     return RC_OK;
+}
+
+rc_status rc_problem_file_write_frame(const rc_problem_file *f, const double *velocity, const char *path)
+{
+    if (!f || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_problem_file_write_frame: NULL argument");
+    rc_frame frame = {0};
+    rc_xyz_writer *writer = NULL;
+    rc_status s = rc_problem_file_frame(f, velocity, &frame);
+    if (!s) s = rc_xyz_writer_open(path, &writer);
+    if (!s) s = rc_xyz_writer_write(writer, &frame);
+    rc_status closed = rc_xyz_writer_close(writer);
+    rc_frame_release(&frame);
+    return s ? s : closed;
 }

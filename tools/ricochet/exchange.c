@@ -88,6 +88,7 @@ static int take(void *context, int id, const char *value)
 {
     exchange_arguments *a = context;
     char *end;
+    uint64_t count;
     errno = 0;
     switch (id) {
     case TEMPERATURES: return parse_list(value, a, RC_EXCHANGE_TEMPERATURES);
@@ -98,14 +99,13 @@ static int take(void *context, int id, const char *value)
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--interval: \"%s\" is not a positive number", value);
         return RC_CLI_GO_ON;
     case ROUNDS:
-        a->options.rounds = strtoll(value, &end, 10);
-        if (end == value || *end || errno || a->options.rounds < 1)
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--rounds: \"%s\" is not a positive whole number", value);
+        if (rc_text_count("--rounds", value, 1, INT64_MAX, &count))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+        a->options.rounds = (int64_t)count;
         return RC_CLI_GO_ON;
     case SEED:
-        a->options.seed = strtoull(value, &end, 10);
-        if (end == value || *end || errno || value[0] == '-')
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--seed: \"%s\" is not a whole number from 0 to 2^64 - 1", value);
+        if (rc_text_count("--seed", value, 0, UINT64_MAX, &a->options.seed))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
         return RC_CLI_GO_ON;
     case WALK: a->walk = value; return RC_CLI_GO_ON;
     case COMPACT: a->compact = true; return RC_CLI_GO_ON;

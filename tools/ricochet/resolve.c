@@ -100,21 +100,6 @@ static int print_report(const rc_problem_file *file, const rc_impact_options *op
     return rc_cli_print_text(rc_problem_file_report_json(file, options, r, compact), "result");
 }
 
-/* The balls with their velocities after the impact, as one extended XYZ frame (--frame). */
-static int write_frame(const char *path, const rc_problem_file *file, const rc_impact_result *result)
-{
-    rc_frame frame = {0};
-    rc_xyz_writer *writer = NULL;
-    rc_status s = rc_problem_file_frame(file, result->velocity, &frame);
-    if (!s) s = rc_xyz_writer_open(path, &writer);
-    if (!s) s = rc_xyz_writer_write(writer, &frame);
-    rc_status closed = rc_xyz_writer_close(writer);
-    rc_frame_release(&frame);
-    if (!s) s = closed;
-    if (!s) return -1;
-    return rc_cli_fail_status(s, "--frame");
-}
-
 static int run(const arguments *a, const rc_problem_file *file)
 {
     rc_impact_options options = *rc_problem_file_options(file);
@@ -131,7 +116,10 @@ static int run(const arguments *a, const rc_problem_file *file)
     status = rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &result);
     int code = rc_cli_exit_code(status);
     int written = -1;
-    if ((status == RC_OK || status == RC_NOT_TERMINATED) && a->frame) written = write_frame(a->frame, file, &result);
+    if ((status == RC_OK || status == RC_NOT_TERMINATED) && a->frame) {
+        rc_status s = rc_problem_file_write_frame(file, result.velocity, a->frame);
+        if (s) written = rc_cli_fail_status(s, "--frame");
+    }
     if (written != -1) {
         code = written;
     } else if (status == RC_OK || status == RC_NOT_TERMINATED) {

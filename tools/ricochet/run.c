@@ -22,22 +22,6 @@ typedef struct run_arguments {
     bool quiet, compact, help;
 } run_arguments;
 
-/* A positive whole number: decimal digits, or a number such as 1e6. Returns false when it is not one. */
-static bool parse_count(const char *text, uint64_t *out)
-{
-    char *end;
-    if (text[0] && strspn(text, "0123456789") == strlen(text)) {
-        errno = 0;
-        *out = strtoull(text, NULL, 10);
-        return errno == 0 && *out > 0;
-    }
-    double x = strtod(text, &end);
-    if (end == text || *end || isspace((unsigned char)text[0]) || !(x >= 1) || x != floor(x) || x >= 0x1p64)
-        return false;
-    *out = (uint64_t)x;
-    return true;
-}
-
 enum { COLLISIONS, TIME, EVENTS, STEPS, OUT, NO_XYZ, H5MD, CHECKPOINT_EVERY, RESUME, QUIET, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
@@ -117,9 +101,10 @@ static int take(void *context, int id, const char *value)
     case TIME: a->options.stop_given = true; return positive("time", value, &stop->time);
     default:
         a->options.stop_given = true;
-        if (!parse_count(value, count))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: \"%s\" is not a positive whole number", option_table[id].name,
-                               value);
+        char name[32];
+        snprintf(name, sizeof name, "--%s", option_table[id].name);
+        if (rc_text_count(name, value, 1, UINT64_MAX, count))
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
         return RC_RUN_GO_ON;
     }
 }
