@@ -5,7 +5,8 @@
  * the bodies joined by taking part contacts (static shapes do not join islands); an island with an approaching
  * contact becomes one impact problem (bodies with mass and world inertia, contacts with point and normal) and one
  * rc_impact_solver_resolve. Resting contact without friction (and inelastic collisions without friction) is
- * settled instead (rc_impact_solver_settle, warm-started; docs/rigid.md, "The step") with every detected contact
+ * settled instead (rc_impact_solver_settle_rows on one problem of the step's contacts prepared once a step,
+ * warm-started; docs/rigid.md, "The step" and "Islands") with every detected contact
  * taking part at once: a contact farther than the margin may approach by what closes its gap down to the margin
  * within the step (a speculative contact), so no settle is ever repeated for a contact that joins. */
 #include <math.h>
