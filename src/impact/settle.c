@@ -20,6 +20,31 @@ static rc_status check_settle(double tolerance, int max_sweeps)
     return RC_OK;
 }
 
+/* The sweeps: each row's update in turn (rows[t], or t when rows is NULL), until a sweep moves no relative normal
+ * velocity by more than tolerance or max_sweeps are done. Returns the number of sweeps. */
+static int sweep(const rc_system *g, const int *rows, int count, const double *slack, double *lambda, double *v,
+                 double tolerance, int max_sweeps)
+{
+    int sweeps = 0;
+    for (double worst = INFINITY; worst > tolerance && sweeps < max_sweeps; sweeps++) {
+        worst = 0;
+        for (int t = 0; t < count; t++) {
+            int k = rows ? rows[t] : t, first = g->ptr[k], last = g->ptr[k + 1];
+            double u = slack[t];
+            for (int p = first; p < last; p++) u += g->grad[p] * v[g->idx[p]];
+            double next = lambda[t] - u;
+            if (next < 0) next = 0;
+            double change = next - lambda[t];
+            if (change == 0) continue;
+            for (int p = first; p < last; p++) v[g->idx[p]] += change * g->wgrad[p];
+            lambda[t] = next;
+            double moved = fabs(change) * g->scale[k];
+            if (moved > worst) worst = moved;
+        }
+    }
+    return sweeps;
+}
+
 /* Row k of g in the form of a contact of two 2D balls (or of a 2D ball and a static shape), when it has that form:
  * entries at dofs d, d + 1 (and e, e + 1, all four distinct, with exactly the negated gradient). The sweeps then
  * do the same operations on the same numbers: u + (-g) v is u - g v. */
@@ -59,18 +84,18 @@ rc_status rc_impact_solver_prepare(rc_impact_solver *s, const rc_impact_problem 
     return RC_OK;
 }
 
-/* One update of the sweeps below on a row of the ball form, the same operations without the entry loops. */
+/* One update of sweep() on a row of the ball form: the same operations without the entry loops. */
 static inline double update_ball(const rc_ball_row *r, double slack, double *lambda, double *v)
 {
-    double *va = v + r->a, *vb = v + r->b, u = slack + r->g[0] * va[0] + r->g[1] * va[1];
-    if (r->b >= 0) u = u - r->g[0] * vb[0] - r->g[1] * vb[1];
+    double *va = v + r->a, *vb = r->b >= 0 ? v + r->b : NULL, u = slack + r->g[0] * va[0] + r->g[1] * va[1];
+    if (vb) u = u - r->g[0] * vb[0] - r->g[1] * vb[1];
     double next = *lambda - u;
     if (next < 0) next = 0;
     double change = next - *lambda;
     if (change == 0) return 0;
     va[0] += change * r->wa[0];
     va[1] += change * r->wa[1];
-    if (r->b >= 0) {
+    if (vb) {
         vb[0] += change * r->wb[0];
         vb[1] += change * r->wb[1];
     }
@@ -105,26 +130,9 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
         lambda[t] = impulse[t] > 0 ? impulse[t] * g->scale[k] : 0.0;
         if (lambda[t] != 0.0) rc_system_add_impulse(g, k, lambda[t], v);
     }
-    int sweeps = 0;
-    if (s->ball_rows_valid) sweeps = sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, max_sweeps);
-    for (double worst = INFINITY; !s->ball_rows_valid && worst > tolerance && sweeps < max_sweeps; sweeps++) {
-        worst = 0;
-        for (int t = 0; t < count; t++) {
-            int k = rows ? rows[t] : t, first = g->ptr[k], last = g->ptr[k + 1];
-            double u = slack[t];
-            for (int p = first; p < last; p++) u += g->grad[p] * v[g->idx[p]];
-            double next = lambda[t] - u;
-            if (next < 0) next = 0;
-            double change = next - lambda[t];
-            if (change == 0) continue;
-            for (int p = first; p < last; p++) v[g->idx[p]] += change * g->wgrad[p];
-            lambda[t] = next;
-            double moved = fabs(change) * g->scale[k];
-            if (moved > worst) worst = moved;
-        }
-    }
+    *sweeps_done = s->ball_rows_valid ? sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, max_sweeps)
+                                      : sweep(g, rows, count, slack, lambda, v, tolerance, max_sweeps);
     for (int t = 0; t < count; t++) impulse[t] = lambda[t] / g->scale[rows ? rows[t] : t];
-    *sweeps_done = sweeps;
     return RC_OK;
 }
 
