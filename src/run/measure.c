@@ -119,6 +119,31 @@ static rc_status plan(rc_run *run, run_measure *m)
     return RC_OK;
 }
 
+static double next_sample(const measure_position *p) { return p->origin + (double)p->samples * p->interval; }
+
+static double next_structure(const run_measure *m, const measure_position *p)
+{
+    return m->structure ? p->origin + (double)p->structure_samples * p->structure_interval : INFINITY;
+}
+
+/* Whether a restored position is one this scene's measurements could have saved (the engine restored first): the
+ * intervals plan() gives from the scene and the initial state's free time, and the next samples within two
+ * intervals of the clock (a forged interval of 1e-304 took a sample of S(k) for ever: fuzz/checkpoint.c). */
+static bool position_valid(const rc_run *run, const run_measure *m)
+{
+    const measure_position *p = &run->at.measure;
+    double interval = m->want.interval > 0 ? m->want.interval : p->estimated_free_time;
+    double structure = m->want.structure_interval > 0 ? m->want.structure_interval : 100 * interval;
+    if (!(p->estimated_free_time >= 0 && p->estimated_free_time < INFINITY && interval > 0 &&
+          p->interval == interval && p->structure_interval == structure && p->samples >= 0 &&
+          p->structure_samples >= 0 && p->block_frames > 0 && isfinite(p->origin)))
+        return false;
+    if (!p->started) return p->samples == 0 && p->structure_samples == 0;
+    double now = rc_edmd_time(run->edmd);
+    return p->origin <= now && fabs(next_sample(p) - now) <= 2 * interval &&
+           (!m->structure || fabs(next_structure(m, p) - now) <= 2 * structure);
+}
+
 rc_status rc_run_measure_create(rc_run *run, bool resume)
 {
     if (!run->edmd) return RC_OK;
@@ -137,12 +162,9 @@ rc_status rc_run_measure_create(rc_run *run, bool resume)
     for (int a = 0; a < d; a++)
         if (m->frame.periodic[a]) half = fmin(half, m->frame.box[a] / 2);
     if (!resume && (s = plan(run, m))) return s;
-    const measure_position *p = &run->at.measure;
-    if (resume && !(p->interval > 0 && p->interval < INFINITY && p->structure_interval > 0 &&
-                    p->structure_interval < INFINITY && p->samples >= 0 && p->structure_samples >= 0 &&
-                    p->block_frames > 0 && isfinite(p->origin)))
-        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the measurements' position is damaged");
     if ((s = make_analyses(m, half))) return s;
+    if (resume && !position_valid(run, m))
+        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the measurements' position is damaged");
     m->moment_on[SHEAR] = m->moment_on[BULK] = want->viscosity;
     m->moment_on[HEAT] = want->thermal_conductivity;
     m->items[SHEAR] = d == 3 ? 5 : 2, m->items[BULK] = 1, m->items[HEAT] = d;
@@ -168,12 +190,7 @@ void rc_run_measure_destroy(rc_run *run)
     run->measure = NULL;
 }
 
-static double next_sample(const measure_position *p) { return p->origin + (double)p->samples * p->interval; }
 
-static double next_structure(const run_measure *m, const measure_position *p)
-{
-    return m->structure ? p->origin + (double)p->structure_samples * p->structure_interval : INFINITY;
-}
 
 double rc_run_measure_next(const rc_run *run)
 {
