@@ -5,12 +5,17 @@
  * overlap by more than rounding. And the resting resolve itself (rc_impact_solver_settle): on a touching 2D pile of
  * balls falling at g h its velocities are the resolver's inelastic answer (restitution 0) to the tolerance asked,
  * and started from its own answer it stops after one sweep with the same impulses; a contact allowed to keep some
- * approach (a speculative contact) keeps exactly that, with momentum conserved (two balls, closed form). */
+ * approach (a speculative contact) keeps exactly that, with momentum conserved (two balls, closed form). The
+ * settle's shortcuts (compact rows of 2D balls, rows of a problem prepared once a step) give the general path's
+ * bits. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
+#include "impact/problem.h"
+#include "impact/settle.h"
 #include "ricochet/rigid.h"
 
 /* The largest distance any body moved from `start`, and the largest overlap seen, after `steps` steps. */
@@ -164,9 +169,72 @@ static void allowance(void)
     }
 }
 
+/* The settle's shortcuts give the same bits as the general path (src/impact/settle.c): (1) the pile's rows of two
+ * 2D balls swept in their compact form against the same pile with one more, separate bare dof and a one-entry
+ * constraint (separating: it never moves), which sends every row through the general sparse sweeps; (2) some
+ * contacts of a problem prepared once (rc_impact_solver_settle_rows) against a problem built of those contacts alone.
+ * Seven sweeps from nothing, so the answer is an unconverged one, sensitive to any change of an operation. */
+static void same_bits(void)
+{
+    rc_impact_problem *p = falling_pile(6), *q = falling_pile(6), *part = falling_pile(0);
+    int m = rc_impact_problem_contact_count(p), n = rc_impact_problem_dof_count(p), dof;
+    rc_impact_problem_add_dofs(q, 1, (double[1]){2}, (double[1]){1}, &dof);
+    rc_impact_problem_add_constraint(q, 1, &dof, (double[1]){1}, NULL);
+    rc_impact_solver *a, *b;
+    rc_impact_solver_create(NULL, &a);
+    rc_impact_solver_create(NULL, &b);
+    double *ia = calloc((size_t)m + 1, sizeof *ia), *ib = calloc((size_t)m + 1, sizeof *ib), *va = malloc((size_t)n * sizeof *va);
+    rc_impact_result ra, rb;
+    CHECK(rc_impact_solver_settle(a, p, ia, NULL, 1e-300, 7, &ra) == RC_OK &&
+              rc_impact_solver_settle(b, q, ib, NULL, 1e-300, 7, &rb) == RC_OK,
+          "same bits: %s", rc_last_error());
+    CHECK(memcmp(ra.velocity, rb.velocity, (size_t)n * sizeof *va) == 0 && memcmp(ia, ib, (size_t)m * sizeof *ia) == 0 &&
+              ib[m] == 0 && rb.velocity[n] == 1,
+          "same bits: the ball rows' sweeps differ from the general sweeps");
+    /* contacts 10 .. 29 of the pile, in list order, alone and as rows of the prepared pile */
+    enum { FIRST = 10, COUNT = 20 };
+    int rows[COUNT], map[64];
+    for (int i = 0; i < 64; i++) map[i] = -1;
+    for (int t = 0; t < COUNT; t++) {
+        rows[t] = FIRST + t;
+        const rc_contact *c = &p->contacts[rows[t]];
+        int body[2] = {c->body_a, c->body_b};
+        const double *point = c->point, *normal = c->normal;
+        for (int side = 0; side < 2; side++)
+            if (body[side] >= 0 && map[body[side]] < 0) {
+                int first = rc_impact_problem_body_first_dof(p, body[side]);
+                rc_impact_problem_add_ball(part, 2, 1, (double[2]){0, 0}, rc_impact_problem_velocity(p) + first, &map[body[side]]);
+            }
+        rc_impact_problem_add_contact(part, map[body[0]], body[1] >= 0 ? map[body[1]] : -1, point, normal, NULL);
+    }
+    for (int t = 0; t < COUNT; t++) ia[t] = ib[t] = 0;
+    CHECK(rc_impact_solver_settle(a, part, ia, NULL, 1e-300, 7, &ra) == RC_OK, "same bits: part: %s", rc_last_error());
+    memcpy(va, rc_impact_problem_velocity(p), (size_t)n * sizeof *va);
+    int sweeps;
+    CHECK(rc_impact_solver_prepare(b, p) == RC_OK &&
+              rc_impact_solver_settle_rows(b, rows, COUNT, va, ib, NULL, 1e-300, 7, &sweeps) == RC_OK &&
+              sweeps == ra.iterations,
+          "same bits: rows: %s", rc_last_error());
+    bool same = memcmp(ia, ib, COUNT * sizeof *ia) == 0;
+    for (int i = 0; i < 48; i++)
+        if (map[i] >= 0)
+            same &= memcmp(va + rc_impact_problem_body_first_dof(p, i),
+                           ra.velocity + rc_impact_problem_body_first_dof(part, map[i]), 2 * sizeof *va) == 0;
+    CHECK(same, "same bits: the rows of a prepared problem settle differently from a problem of them alone");
+    free(ia);
+    free(ib);
+    free(va);
+    rc_impact_solver_destroy(a);
+    rc_impact_solver_destroy(b);
+    rc_impact_problem_destroy(p);
+    rc_impact_problem_destroy(q);
+    rc_impact_problem_destroy(part);
+}
+
 int main(void)
 {
     settle();
+    same_bits();
     allowance();
     tower();
     pyramid();

@@ -7,6 +7,17 @@
 #include "impact/loop.h"
 #include "impact/system.h"
 
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One row of a system whose every row is a contact of two 2D balls or of a 2D ball and a static shape (settle.c):
+ * the first dofs of the balls (b = -1: static), the normalised gradient of ball a (ball b's is its exact negative)
+ * and M^-1 n of both, and the normalisation. */
+typedef struct rc_ball_row {
+    int32_t a, b;
+    double g[2], wa[2], wb[2], scale;
+} rc_ball_row;
+
 struct rc_impact_solver {
     rc_impact_options options;
     rc_system global, island, projected;
@@ -16,6 +27,9 @@ struct rc_impact_solver {
     int *label, *order, *island_start, *dof_map, *scratch, *lineality_list;
     double *velocity, *impulse, *normal_impulse, *island_v, *island_v0, *island_inelastic, *island_impulse,
         *island_lambda;
+    rc_ball_row *ball_rows; /* the system's rows in that form, when every row has it (ball_rows_valid) */
+    bool ball_rows_valid;
+    size_t cap_ball_rows;
     size_t cap_label, cap_order, cap_island_start, cap_dof_map, cap_scratch, cap_lineality_list, cap_velocity,
         cap_impulse, cap_normal_impulse, cap_island_v, cap_island_v0, cap_island_inelastic, cap_island_impulse,
         cap_island_lambda;

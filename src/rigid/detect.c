@@ -54,6 +54,7 @@ static bool near_static(const rc_rigid *e, int32_t i, int32_t s, double threshol
 rc_status rc_rigid_detect(rc_rigid *e)
 {
     e->contacts.count = 0;
+    e->prepared = false;
     double fastest = 0;
     for (int32_t i = 0; i < e->n; i++) fastest = fmax(fastest, rc_rigid_body_speed(e, i));
     for (int32_t i = 0; i < e->n; i++) e->reach[i] = e->geometry[i].bound + travel(e, i, fastest) + e->margin / 2;

@@ -118,8 +118,10 @@ static rc_status allocate(rc_rigid *e)
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
     ok &= (e->static_geometry = calloc(m, sizeof *e->static_geometry)) != NULL;
     ok &= (e->ball = calloc(n, sizeof *e->ball)) != NULL;
-    int32_t **ints[] = {&e->species,          &e->parent,     &e->island_of, &e->local,
-                        &e->bodies_of_island, &e->warm.first, &e->asleep,    &e->rest_steps};
+    ok &= (e->moved = calloc(n, sizeof *e->moved)) != NULL;
+    int32_t **ints[] = {&e->species,          &e->parent,     &e->island_of, &e->local,        &e->bodies_of_island,
+                        &e->warm.first,       &e->asleep,     &e->rest_steps, &e->settle_index, &e->settle_bodies,
+                        &e->island_slot};
     for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
     return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
 }
@@ -164,7 +166,7 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     e->sleep = d->sleep;
     e->sleep_speed = d->sleep_speed > 0 ? d->sleep_speed : rc_v3_norm(d->gravity) * d->time_step;
     e->sleep_steps = (int32_t)ceil(d->sleep_time / d->time_step);
-    for (int32_t i = 0; i < e->n; i++) e->asleep[i] = -1;
+    for (int32_t i = 0; i < e->n; i++) e->asleep[i] = e->settle_index[i] = e->island_slot[i] = -1;
     /* At restitution 0 the resolver's answer is the inelastic LCP's alone, which implicit equalities do not change
      * (they only serve the elastic loop's termination): their detection, an LP on large islands, is skipped. */
     rc_impact_options collide = d->impact, rest = d->impact;
@@ -172,6 +174,7 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     rest.restitution = 0;
     rest.lineality = false;
     if (!s) s = rc_impact_problem_create(&e->problem);
+    if (!s) s = rc_impact_problem_create(&e->settle_problem);
     if (!s) s = rc_impact_solver_create(&collide, &e->collide);
     if (!s) s = rc_impact_solver_create(&rest, &e->rest);
     rest.friction = 0;
@@ -205,11 +208,14 @@ void rc_rigid_destroy(rc_rigid *e)
                       e->reach, e->shift, e->v_collided, e->sx, e->sq, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
                       e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first,
-                      e->warm.spare_key, e->warm.spare_impulse, e->guess, e->asleep, e->rest_steps};
+                      e->warm.spare_key, e->warm.spare_impulse, e->guess, e->asleep, e->rest_steps,
+                      e->settle_index, e->settle_bodies, e->settle_v, e->moved,
+                      e->island_slot};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);
     rc_impact_problem_destroy(e->problem);
+    rc_impact_problem_destroy(e->settle_problem);
     rc_impact_solver_destroy(e->collide);
     rc_impact_solver_destroy(e->rest);
     rc_impact_solver_destroy(e->project);

@@ -74,6 +74,9 @@ struct rc_rigid {
     rc_rigid_broad broad;
     /* islands */
     int32_t *parent, *island_of, *local, *bodies_of_island; /* per body */
+    int32_t *island_slot; /* per body: -1, or during regroup (islands.c) the slot of the island it is the root of */
+    uint64_t *moved;  /* per body: the round of resolves in which a resolve last changed its velocities */
+    uint64_t round;   /* rounds of resolves so far (islands.c) */
     int *order, *contact_order; /* per contact */
     size_t order_capacity, contact_order_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */
@@ -82,6 +85,14 @@ struct rc_rigid {
                               the contacts' allowances */
     size_t guess_capacity;
     rc_impact_problem *problem;
+    /* the settles of a step (islands.c): one problem of every contact, prepared at the step's first settle */
+    rc_impact_problem *settle_problem;
+    bool prepared;             /* cleared when the contacts change (detect.c) */
+    int32_t prepared_bodies;   /* bodies in the prepared problem */
+    int32_t *settle_index;     /* per body: its index in the prepared problem, or -1 */
+    int32_t *settle_bodies;    /* per prepared body: the body */
+    double *settle_v;          /* the prepared problem's velocities */
+    size_t settle_v_capacity;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
     rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
     rc_rigid_warm warm;

@@ -5,13 +5,15 @@
  * the bodies joined by taking part contacts (static shapes do not join islands); an island with an approaching
  * contact becomes one impact problem (bodies with mass and world inertia, contacts with point and normal) and one
  * rc_impact_solver_resolve. Resting contact without friction (and inelastic collisions without friction) is
- * settled instead (rc_impact_solver_settle, warm-started; docs/rigid.md, "The step") with every detected contact
+ * settled instead (rc_impact_solver_settle_rows on one problem of the step's contacts prepared once a step,
+ * warm-started; docs/rigid.md, "The step" and "Islands") with every detected contact
  * taking part at once: a contact farther than the margin may approach by what closes its gap down to the margin
  * within the step (a speculative contact), so no settle is ever repeated for a contact that joins. */
 #include <math.h>
 #include <string.h>
 
 #include "core/grow.h"
+#include "impact/settle.h"
 #include "rigid/engine.h"
 #include "rigid/vec.h"
 
@@ -60,13 +62,17 @@ static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
     return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
 }
 
-/* Activates the contacts that now take part and marks them joined; returns how many were new. */
-static int activate(const rc_rigid *e)
+/* Activates the contacts that now take part and marks them joined, and begins a round; returns how many were new.
+ * After the first round of a resolve (all false) only the contacts of bodies that the last round moved are looked
+ * at: the others' verdict cannot have changed. */
+static int activate(rc_rigid *e, bool all)
 {
     int added = 0;
+    uint64_t last = e->round++;
     for (int k = 0; k < e->contacts.count; k++) {
         rc_rigid_contact *c = &e->contacts.items[k];
-        c->joined = !c->active && c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
+        c->joined = !c->active && (all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
+                    c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
         if (c->joined) c->active = true, added++;
     }
     return added;
@@ -101,33 +107,112 @@ static int group(rc_rigid *e, bool all)
     return active;
 }
 
-static rc_status add_body(rc_rigid *e, int32_t i, int *index)
+/* The grouping of a later round of settles: the contacts that joined are added to the islands of the round before
+ * (contacts only join, so islands only merge; parent[] still holds that round's forest), and e->order lists the
+ * active contacts of the islands they joined only, as group() would (the other islands are not settled again).
+ * island_of[] is set for those contacts' bodies a. Returns how many contacts are listed. */
+static int regroup(rc_rigid *e)
+{
+    const rc_rigid_contact *items = e->contacts.items;
+    int32_t *parent = e->parent, *slot = e->island_slot, *count = e->local, *roots = e->bodies_of_island, islands = 0;
+    for (int k = 0; k < e->contacts.count; k++)
+        if (items[k].joined && items[k].b >= 0) parent[root(parent, items[k].a)] = root(parent, items[k].b);
+    for (int k = 0; k < e->contacts.count; k++) {
+        int32_t r = items[k].joined ? root(parent, items[k].a) : 0;
+        if (!items[k].joined || slot[r] >= 0) continue;
+        slot[r] = islands, count[islands] = 0, roots[islands++] = r;
+    }
+    int listed = 0;
+    for (int k = 0; k < e->contacts.count; k++) {
+        if (!items[k].active) continue;
+        int32_t r = root(parent, items[k].a);
+        if (slot[r] < 0) continue;
+        e->island_of[items[k].a] = r;
+        e->contact_order[listed++] = k;
+        count[slot[r]]++;
+    }
+    for (int32_t i = 0, sum = 0; i < islands; i++) {
+        int32_t c = count[i];
+        count[i] = sum;
+        sum += c;
+    }
+    for (int t = 0; t < listed; t++) {
+        int k = e->contact_order[t];
+        e->order[count[slot[e->island_of[items[k].a]]]++] = k;
+    }
+    for (int32_t i = 0; i < islands; i++) slot[roots[i]] = -1;
+    return listed;
+}
+
+static rc_status add_body(rc_rigid *e, rc_impact_problem *problem, int32_t i, int *index)
 {
     double *w = e->w + 3 * i;
-    if (e->ball[i]) return rc_impact_problem_add_ball(e->problem, e->d, e->mass[i], e->x + 3 * i, e->v + 3 * i, index);
+    if (e->ball[i]) return rc_impact_problem_add_ball(problem, e->d, e->mass[i], e->x + 3 * i, e->v + 3 * i, index);
     const double *inertia = e->d == 3 ? e->inertia_world + 9 * i : e->inertia_body + 9 * i + 8;
-    return rc_impact_problem_add_rigid(e->problem, e->d, e->mass[i], inertia, e->x + 3 * i, e->v + 3 * i,
+    return rc_impact_problem_add_rigid(problem, e->d, e->mass[i], inertia, e->x + 3 * i, e->v + 3 * i,
                                        e->d == 3 ? w : w + 2, index);
+}
+
+/* Body i's velocities from its dofs u in an impact problem (to_problem false), or into them. */
+static void copy_velocities(rc_rigid *e, int32_t i, double *u, bool to_problem)
+{
+    double *v = e->v + 3 * i, *w = e->d == 3 ? e->w + 3 * i : e->w + 3 * i + 2;
+    int angular = e->ball[i] ? 0 : e->d == 3 ? 3 : 1;
+    if (to_problem) {
+        memcpy(u, v, (size_t)e->d * sizeof *u);
+        memcpy(u + e->d, w, (size_t)angular * sizeof *u);
+    } else {
+        memcpy(v, u, (size_t)e->d * sizeof *u);
+        memcpy(w, u + e->d, (size_t)angular * sizeof *u);
+    }
 }
 
 static void take_velocities(rc_rigid *e, const int32_t *bodies, int count, const rc_impact_result *r)
 {
-    for (int k = 0; k < count; k++) {
-        int32_t i = bodies[k];
-        const double *u = r->velocity + rc_impact_problem_body_first_dof(e->problem, k);
-        for (int c = 0; c < e->d; c++) e->v[3 * i + c] = u[c];
-        if (e->ball[i]) continue;
-        if (e->d == 3) memcpy(e->w + 3 * i, u + 3, 3 * sizeof *u);
-        else e->w[3 * i + 2] = u[2];
-    }
+    for (int k = 0; k < count; k++)
+        copy_velocities(e, bodies[k], (double *)r->velocity + rc_impact_problem_body_first_dof(e->problem, k), false);
 }
 
-/* Settles the island of contacts order[first .. last), already in e->problem, to a tolerance of SETTLE of the larger
+/* The settles of a step share one problem: every contact of the step, in list order, with its bodies (the contacts,
+ * the bodies' positions and masses do not change within the step's resolves), assembled and normalised once
+ * (rc_impact_solver_prepare) at the step's first settle. Each settle sweeps the rows of its island's contacts
+ * (rc_impact_solver_settle_rows) on e->settle_v, the problem's velocities gathered at each resolve: the same
+ * operations on the same numbers as a problem built of the island alone. */
+static rc_status prepare(rc_rigid *e)
+{
+    rc_impact_problem_clear(e->settle_problem);
+    for (int32_t t = 0; t < e->prepared_bodies; t++) e->settle_index[e->settle_bodies[t]] = -1;
+    e->prepared_bodies = 0;
+    rc_status s = RC_OK;
+    for (int k = 0; k < e->contacts.count && !s; k++) {
+        const rc_rigid_contact *c = &e->contacts.items[k];
+        int32_t ends[2] = {c->a, c->b};
+        for (int side = 0; side < 2 && !s; side++) {
+            if (ends[side] < 0 || e->settle_index[ends[side]] >= 0) continue;
+            e->settle_bodies[e->prepared_bodies++] = ends[side];
+            s = add_body(e, e->settle_problem, ends[side], &e->settle_index[ends[side]]);
+        }
+        if (!s)
+            s = rc_impact_problem_add_contact(e->settle_problem, e->settle_index[c->a],
+                                              c->b >= 0 ? e->settle_index[c->b] : -1, c->point, c->normal, NULL);
+    }
+    if (!s) s = rc_impact_solver_prepare(e->rest, e->settle_problem);
+    if (!s) s = RC_RESERVE(e->settle_v, e->settle_v_capacity, (size_t)rc_impact_problem_dof_count(e->settle_problem) + 1);
+    e->prepared = !s;
+    return s;
+}
+
+static double *settle_dofs(const rc_rigid *e, int32_t i)
+{
+    return e->settle_v + rc_impact_problem_body_first_dof(e->settle_problem, e->settle_index[i]);
+}
+
+/* Settles the island of contacts order[first .. last) of the prepared problem to a tolerance of SETTLE of the larger
  * of g h and the island's fastest approach beyond its allowance. Resting contact (resting) starts from the impulses
  * the contacts carry, and afterwards each contact carries its resting impulse of the step. An inelastic collision
  * (not resting) starts from nothing: its impulses are a change of the velocities the last step left at rest, not
  * the resting load. */
-static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first, int last, rc_impact_result *r)
+static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first, int last)
 {
     size_t m = (size_t)(last - first);
     rc_status s = RC_RESERVE(e->guess, e->guess_capacity, 2 * m);
@@ -141,16 +226,28 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
     }
     int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
     sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
-    s = rc_impact_solver_settle(e->rest, e->problem, e->guess, allowed, (resting ? SETTLE : COLLISION) * fastest,
-                                sweeps, r);
-    for (int t = first; t < last && !s && resting; t++) e->contacts.items[e->order[t]].impulse = e->guess[t - first];
-    r->iterations = 0; /* sweeps, not impact-operator applications */
-    return s;
+    int done;
+    s = rc_impact_solver_settle_rows(e->rest, e->order + first, last - first, e->settle_v, e->guess, allowed,
+                                     (resting ? SETTLE : COLLISION) * fastest, sweeps, &done);
+    if (s) return s;
+    int32_t bodies = 0;
+    for (int t = first; t < last; t++) {
+        rc_rigid_contact *c = &e->contacts.items[e->order[t]];
+        if (resting) c->impulse = e->guess[t - first];
+        int32_t ends[2] = {c->a, c->b};
+        for (int side = 0; side < 2; side++) {
+            if (ends[side] < 0 || e->moved[ends[side]] == e->round) continue; /* taken already */
+            e->moved[ends[side]] = e->round;
+            copy_velocities(e, ends[side], settle_dofs(e, ends[side]), false);
+            bodies++;
+        }
+    }
+    if (bodies > e->stats.largest_island) e->stats.largest_island = bodies;
+    return RC_OK;
 }
 
-/* Builds and resolves (or settles) the island of contacts order[first .. last). */
-static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool settle, bool later, int first,
-                                int last)
+/* Builds and resolves the island of contacts order[first .. last). */
+static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first, int last)
 {
     rc_impact_problem_clear(e->problem);
     int bodies = 0;
@@ -162,7 +259,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool sett
             if (ends[side] < 0) continue;
             if (e->parent[ends[side]] >= 0) { /* parent[] is reused: -1 - local index once added */
                 e->bodies_of_island[bodies] = ends[side];
-                s = add_body(e, ends[side], &local[side]);
+                s = add_body(e, e->problem, ends[side], &local[side]);
                 e->parent[ends[side]] = -1 - local[side];
                 bodies++;
             }
@@ -171,10 +268,10 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, bool sett
         if (!s) s = rc_impact_problem_add_contact(e->problem, local[0], local[1], c->point, c->normal, NULL);
     }
     rc_impact_result r;
-    if (!s && settle) s = settle_island(e, solver == e->rest, later, first, last, &r);
-    else if (!s) s = rc_impact_solver_resolve(solver, e->problem, &r);
+    if (!s) s = rc_impact_solver_resolve(solver, e->problem, &r);
     if (!s || s == RC_NOT_TERMINATED) {
         take_velocities(e, e->bodies_of_island, bodies, &r);
+        for (int k = 0; k < bodies; k++) e->moved[e->bodies_of_island[k]] = e->round;
         e->stats.iterations += r.iterations;
         e->step_iterations += r.iterations;
         e->stats.impacts += r.iterations > 0;
@@ -193,12 +290,14 @@ static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool set
     for (int first = 0, last; first < active && !s; first = last) {
         int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
         bool approaching = false, joined = round == 0 || !settle;
-        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++) {
-            const rc_rigid_contact *c = &e->contacts.items[e->order[last]];
-            approaching |= rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
-            joined |= c->joined;
+        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
+            joined |= e->contacts.items[e->order[last]].joined;
+        for (int t = first; t < last && joined && !approaching; t++) {
+            const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
+            approaching = rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
         }
-        if (approaching && joined) s = resolve_island(e, solver, settle, round > 0, first, last);
+        if (approaching && joined)
+            s = settle ? settle_island(e, resting, round > 0, first, last) : resolve_island(e, solver, first, last);
     }
     return s;
 }
@@ -211,13 +310,19 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
     size_t m = (size_t)e->contacts.count;
     rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
     if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
+    if (!s && settle && !e->prepared) s = prepare(e);
     if (s) return s;
-    if (settle && solver == e->rest) return resolve_islands(e, solver, true, 0, slowest, group(e, true));
+    for (int32_t t = 0; t < e->prepared_bodies && settle; t++) /* the velocities of this resolve */
+        copy_velocities(e, e->settle_bodies[t], settle_dofs(e, e->settle_bodies[t]), true);
+    if (settle && solver == e->rest) {
+        e->round++;
+        return resolve_islands(e, solver, true, 0, slowest, group(e, true));
+    }
     /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
      * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
      * only islands that a contact joined are settled again after the first round: the others had their settle (one
      * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
-    for (int round = 0; !s && (activate(e) > 0 || round == 0); round++)
-        s = resolve_islands(e, solver, settle, round, slowest, group(e, false));
+    for (int round = 0; !s && (activate(e, round == 0) > 0 || round == 0); round++)
+        s = resolve_islands(e, solver, settle, round, slowest, settle && round > 0 ? regroup(e) : group(e, false));
     return s;
 }
