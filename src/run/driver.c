@@ -71,6 +71,27 @@ static void apply_options(rc_run *run, const rc_run_options *o)
 }
 
 /* Refuses limits the engine does not count and limits that cannot be reached by construction. */
+/* The first multiple of the checkpoint cadence after `time` (event-driven), or after the engine's next event when that
+ * comes later: between two events nothing changes, so at most one checkpoint falls between them. INFINITY without
+ * checkpoints or events; NAN when the cadence is finer than the clock can follow there (5e-45 at time 0.45, the
+ * fuzzer's, would have written checkpoints for ever). 0.03 / 0.01 rounds to 2.9999999999999996, whose next multiple
+ * is 0.03 again: the count is raised until the multiple lies after `from`. */
+static double checkpoint_after(const rc_run *run, double time)
+{
+    double every = run->settings.checkpoint_every;
+    double from = every > 0 ? fmax(time, rc_edmd_next_event(run->edmd)) : INFINITY;
+    if (!isfinite(from)) return INFINITY;
+    double k = floor(from / every) + 1;
+    if (every * k <= from) k++;
+    return every * k > from && every >= ldexp(fabs(from), -40) ? every * k : NAN;
+}
+
+static rc_status cadence_too_fine(const rc_run *run, double time)
+{
+    return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: %g is finer than the clock can follow after time %.17g "
+                                        "(at least 2^-40 of the time is needed)", run->settings.checkpoint_every, time);
+}
+
 static rc_status check_limits(const rc_run *run)
 {
     const run_settings *s = &run->settings;
@@ -93,6 +114,8 @@ static rc_status check_limits(const rc_run *run)
     if (s->checkpoint_every > 0 && !run->directory)
         return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: a run that writes no files has no folder for its "
                                             "checkpoints");
+    if (run->edmd && isnan(checkpoint_after(run, rc_edmd_time(run->edmd))))
+        return cadence_too_fine(run, rc_edmd_time(run->edmd));
     return RC_OK;
 }
 
@@ -261,19 +284,17 @@ typedef struct timetable {
     uint64_t next_checkpoint_step, per_output, per_checkpoint; /* time-stepping: steps */
 } timetable;
 
-static void plan(const rc_run *run, const rc_run_limits *now, timetable *t)
+static rc_status plan(const rc_run *run, const rc_run_limits *now, timetable *t)
 {
     double every = run->settings.checkpoint_every;
-    /* the first multiple of every after now: 0.03 / 0.01 rounds to 2.9999999999999996, whose next multiple is 0.03
-     * again, and the loop would write that checkpoint for ever */
-    double k = every > 0 ? floor(now->time / every) + 1 : 0;
-    if (every > 0 && every * k <= now->time) k++;
-    t->next_checkpoint = every > 0 ? every * k : INFINITY;
+    t->next_checkpoint = run->edmd ? checkpoint_after(run, now->time) : INFINITY;
+    if (isnan(t->next_checkpoint)) return cadence_too_fine(run, now->time);
     t->per_output = t->per_checkpoint = t->next_checkpoint_step = UINT64_MAX;
-    if (run->edmd) return;
+    if (run->edmd) return RC_OK;
     t->per_output = isfinite(run->settings.every) ? rc_run_engine_steps_per(run, run->settings.every) : UINT64_MAX;
     if (every > 0) t->per_checkpoint = rc_run_engine_steps_per(run, every);
     if (t->per_checkpoint != UINT64_MAX) t->next_checkpoint_step = times(t->per_checkpoint, (int64_t)(now->steps / t->per_checkpoint) + 1);
+    return RC_OK;
 }
 
 /* The limits of the next call to the engine: the first of the caller's limits, the next output, checkpoint and end of
@@ -341,7 +362,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
     if (!s && checkpoint) {
         s = rc_run_checkpoint_write(run, NULL);
         run->checkpointed = *now, run->has_checkpoint = true;
-        plan(run, now, t);
+        if (!s) s = plan(run, now, t);
     }
     return s;
 }
@@ -355,7 +376,8 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
     rc_run_engine_counters(run, &now);
     run->start_fraction = fraction(run, until, &now);
     timetable t;
-    plan(run, &now, &t);
+    rc_status planned = plan(run, &now, &t);
+    if (planned) return planned;
     uint64_t chunk = run->edmd ? 1000 : 1;
     bool quiet = false; /* the last chunk processed no event (or none has run yet) */
     for (bool first = true;; first = false) {
