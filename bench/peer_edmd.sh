@@ -10,10 +10,11 @@
 #   PEER_GIT_DIR  a fetched FSmallenburg/EDMD repository (bare git directory or clone)
 #   RICOCHET      the ricochet command-line tool (build-release/ricochet)
 #   ROUNDS        interleaved rounds (default 3); SIZES default "4000 32000"; FRACTIONS default "0.45 0.30"
+#                 (the peer starts from FCC only with N = 4 n^3: 4000, 32000, 256000, and 1000188 for a million)
 # Simulated time: 20 at N = 4,000, 5 at 32,000, 1 from 256,000 up (about 14 collisions per particle per unit time
 # at phi = 0.45). Scratch folder: $PEER_WORK, default /tmp/ricochet_peer.
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,14p' "$0"; exit 1; }
+[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 1; }
 git_dir=$1 ricochet=$(realpath "$2") rounds=${3:-3} sizes=${4:-"4000 32000"} fractions=${5:-"0.45 0.30"}
 here=$(cd "$(dirname "$0")" && pwd)
 build=$here/../../shared/peers/build_smallenburg.sh
@@ -22,6 +23,10 @@ work=${PEER_WORK:-/tmp/ricochet_peer}
 mkdir -p "$work"
 span() { if [ "$1" -le 4000 ]; then echo 20; elif [ "$1" -le 32000 ]; then echo 5; else echo 1; fi; }
 
+for n in $sizes; do
+  c=$(python3 -c "n = $n // 4; print(round(n ** (1 / 3)))")
+  [ $((4 * c * c * c)) -eq "$n" ] || { echo "N = $n is not 4 n^3, which the peer's FCC start needs (4000, 32000, 256000, 1000188)" >&2; exit 1; }
+done
 for n in $sizes; do
   for phi in $fractions; do
     t=$(span "$n")
