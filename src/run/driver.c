@@ -71,15 +71,17 @@ static void apply_options(rc_run *run, const rc_run_options *o)
 }
 
 /* Refuses limits the engine does not count and limits that cannot be reached by construction. */
-/* The first multiple of the checkpoint cadence after `time` (event-driven), or after the engine's next event when that
- * comes later: between two events nothing changes, so at most one checkpoint falls between them. INFINITY without
- * checkpoints or events; NAN when the cadence is finer than the clock can follow there (5e-45 at time 0.45, the
- * fuzzer's, would have written checkpoints for ever). 0.03 / 0.01 rounds to 2.9999999999999996, whose next multiple
- * is 0.03 again: the count is raised until the multiple lies after `from`. */
+/* The first multiple of the checkpoint cadence after `time` (event-driven), or after the engine's next event when
+ * more than 2^20 multiples lie before it (a million checkpoints of a state that only drifts, as
+ * rc_run_engine_idle reasons for frames). INFINITY without checkpoints or events; NAN when the cadence is finer than
+ * the clock can follow there (5e-45 before an event at 0.45, the fuzzer's, would have written checkpoints for ever).
+ * 0.03 / 0.01 rounds to 2.9999999999999996, whose next multiple is 0.03 again: the count is raised until the
+ * multiple lies after `from`. */
 static double checkpoint_after(const rc_run *run, double time)
 {
     double every = run->settings.checkpoint_every;
-    double from = every > 0 ? fmax(time, rc_edmd_next_event(run->edmd)) : INFINITY;
+    if (!(every > 0)) return INFINITY;
+    double next = rc_edmd_next_event(run->edmd), from = next - time > 0x1p20 * every ? next : time;
     if (!isfinite(from)) return INFINITY;
     double k = floor(from / every) + 1;
     if (every * k <= from) k++;
