@@ -70,7 +70,6 @@ static void apply_options(rc_run *run, const rc_run_options *o)
     if (o->checkpoint_every > 0) run->settings.checkpoint_every = o->checkpoint_every;
 }
 
-/* Refuses limits the engine does not count and limits that cannot be reached by construction. */
 /* The first multiple of the checkpoint cadence after `time` (event-driven), or after the engine's next event when
  * more than 2^20 multiples lie before it (a million checkpoints of a state that only drifts, as
  * rc_run_engine_idle reasons for frames). INFINITY without checkpoints or events; NAN when the cadence is finer than
@@ -94,6 +93,7 @@ static rc_status cadence_too_fine(const rc_run *run, double time)
                                         "(at least 2^-40 of the time is needed)", run->settings.checkpoint_every, time);
 }
 
+/* Refuses limits the engine does not count and limits that cannot be reached by construction. */
 static rc_status check_limits(const rc_run *run)
 {
     const run_settings *s = &run->settings;

@@ -95,6 +95,13 @@ static rc_status make_analyses(run_measure *m, double half_edge)
     return s;
 }
 
+/* The sampling intervals: the scene's, else the mean free time and a hundred times it for S(k) and g(r). */
+static void intervals(const rc_run_measure *want, double free_time, double *interval, double *structure)
+{
+    *interval = want->interval > 0 ? want->interval : free_time;
+    *structure = want->structure_interval > 0 ? want->structure_interval : 100 * *interval;
+}
+
 /* A new run's plan: the interval (the Enskog mean free time by default), the structure's (100 intervals) and
  * the samples per block, from the run's expected end (its stop time, or its collisions at the Enskog rate). */
 static rc_status plan(rc_run *run, run_measure *m)
@@ -103,8 +110,7 @@ static rc_status plan(rc_run *run, run_measure *m)
     const run_settings *s = &run->settings;
     double free_time = enskog_free_time(&m->frame);
     p->estimated_free_time = free_time;
-    p->interval = m->want.interval > 0 ? m->want.interval : free_time;
-    p->structure_interval = m->want.structure_interval > 0 ? m->want.structure_interval : 100 * p->interval;
+    intervals(&m->want, free_time, &p->interval, &p->structure_interval);
     if (!(p->interval > 0))
         return rc_fail(RC_INVALID_ARGUMENT, "measure.interval: the particles are at rest, so no default can be "
                                             "chosen; give measure.interval");
@@ -132,8 +138,8 @@ static double next_structure(const run_measure *m, const measure_position *p)
 static bool position_valid(const rc_run *run, const run_measure *m)
 {
     const measure_position *p = &run->at.measure;
-    double interval = m->want.interval > 0 ? m->want.interval : p->estimated_free_time;
-    double structure = m->want.structure_interval > 0 ? m->want.structure_interval : 100 * interval;
+    double interval, structure;
+    intervals(&m->want, p->estimated_free_time, &interval, &structure);
     if (!(p->estimated_free_time >= 0 && p->estimated_free_time < INFINITY && interval > 0 &&
           p->interval == interval && p->structure_interval == structure && p->samples >= 0 &&
           p->structure_samples >= 0 && p->block_frames > 0 && isfinite(p->origin)))
