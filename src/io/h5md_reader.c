@@ -90,6 +90,33 @@ static rc_status read_box(rc_h5md_input *in)
     return ok ? RC_OK : bad(in, "particles/all/box: no dimension 2 or 3, boundary, or fixed edges of that dimension");
 }
 
+/* Whether the file stores the values of the block at start of a set of the given rank: HDF5 reads a chunk or a
+ * contiguous set never written as its fill value, so a file of a few kilobytes could otherwise claim 2^31 particles
+ * (and as much memory) and hand back zeros for them. */
+static bool stored(hid_t set, int rank, const hsize_t *start, const hsize_t *block)
+{
+    hid_t plist = H5Dget_create_plist(set);
+    if (plist < 0) return false;
+    H5D_layout_t layout = H5Pget_layout(plist);
+    hsize_t chunk[3];
+    bool chunked = layout == H5D_CHUNKED && H5Pget_chunk(plist, rank, chunk) == rank;
+    H5Pclose(plist);
+    if (layout == H5D_CONTIGUOUS) {
+        H5D_space_status_t status;
+        return H5Dget_space_status(set, &status) >= 0 && status == H5D_SPACE_STATUS_ALLOCATED;
+    }
+    if (!chunked) return layout == H5D_COMPACT || layout == H5D_VIRTUAL;
+    hsize_t first[3], offset[3];
+    for (int k = 0; k < rank; k++) offset[k] = first[k] = start[k] / chunk[k] * chunk[k];
+    for (;;) {
+        hsize_t bytes = 0;
+        if (H5Dget_chunk_storage_size(set, offset, &bytes) < 0 || bytes == 0) return false;
+        int k = rank - 1;
+        while (k >= 0 && (offset[k] += chunk[k]) >= start[k] + block[k]) offset[k] = first[k], k--;
+        if (k < 0) return true;
+    }
+}
+
 rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
 {
     rc_status s = rc_library_open(&rc_hdf5_library);
@@ -129,6 +156,9 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
               dims[1] <= INT32_MAX && in->time >= 0;
     if (space >= 0) H5Sclose(space);
     if (!ok) return bad(in, "particles/all/position: no time, or value is not (frames, N, dimension)");
+    hsize_t start[3] = {0, 0, 0}, row[3] = {1, dims[1], dims[2]};
+    if (dims[0] && !stored(in->sets[POSITION], 3, start, row))
+        return bad(in, "particles/all/position: the first frame's values are not stored in the file");
     in->frames = dims[0];
     in->count = (int32_t)dims[1];
     in->scratch = malloc((dims[1] ? dims[1] : 1) * 4 * sizeof *in->scratch);
@@ -144,6 +174,7 @@ static bool read_row(hid_t set, hid_t type, hsize_t row, int rank, int32_t count
     hsize_t start[3] = {row, 0, 0}, block[3] = {1, (hsize_t)count, (hsize_t)width};
     hid_t memory = H5Screate_simple(rank, block, NULL);
     bool ok = H5Sget_simple_extent_ndims(space) == rank && memory >= 0 && standard_type(set) &&
+              stored(set, rank, start, block) &&
               H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, block, NULL) >= 0 &&
               H5Dread(set, type, memory, space, H5P_DEFAULT, out) >= 0;
     if (memory >= 0) H5Sclose(memory);
@@ -199,7 +230,9 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
               (sets[ORIENTATION] < 0 ||
                read_row(sets[ORIENTATION], H5T_NATIVE_DOUBLE, in->next, 3, in->count, 4, f->orientations)) &&
               (sets[IMAGE] < 0 || read_images(in, sets[IMAGE], f->images)) && (sets[EDGES] < 0 || read_edges(in));
-    if (!ok) return bad(in, "a frame cannot be read");
+    if (!ok)
+        return rc_fail(RC_INVALID_ARGUMENT, "h5md input %s: frame %llu cannot be read (a value of another type or shape, "
+                       "or not stored in the file)", in->path, (unsigned long long)in->next);
     f->dimension = in->dimension;
     f->collisions = 0;
     for (int k = 0; k < 3; k++) f->periodic[k] = k < in->dimension && in->periodic[k];
