@@ -1,7 +1,7 @@
 /* The checks of an event-driven definition's initial state (rc_edmd_check_state; Bannerman et al. 2014, section 3:
- * the stable rule starts from a valid state): every particle finite, with a positive radius and mass, no z in 2D,
- * inside the box ([0, size) along periodic axes, a radius from the faces along closed ones), on the free side of every
- * wall, and no two particles overlapping beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid, so that large lists stay
+ * the stable rule starts from a valid state): every particle finite (velocities within 2^40, as a checkpoint's), with
+ * a positive radius and mass, no z in 2D, inside the box ([0, size) along periodic axes, a radius from the faces along
+ * closed ones), on the free side of every wall, and no two particles overlapping beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid, so that large lists stay
  * fast). The engine and the scene reader run the same checks; messages name "particle i" and "wall w", which a reader
  * turns into its own terms. */
 #include <math.h>
@@ -19,6 +19,10 @@ static rc_status check_particle(const rc_edmd_def *d, int32_t k)
     double r = d->radii[k], m = d->masses[k];
     if (!finite3(x)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: not finite", (int)k);
     if (!finite3(v)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.velocity: not finite", (int)k);
+    for (int a = 0; a < 3; a++) /* a checkpoint takes back no faster one (state.c); 1e308 gave NaN positions */
+        if (!(fabs(v[a]) <= ldexp(1, 40)))
+            return rc_fail(RC_INVALID_ARGUMENT, "particle %d.velocity: entry %d is %g, beyond 2^40 (about 1.1e12)",
+                           (int)k, a, v[a]);
     if (!(r > 0) || !isfinite(r)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.radius: %g is not positive", (int)k, r);
     if (!(m > 0) || !isfinite(m)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.mass: %g is not positive", (int)k, m);
     if (d->dimension == 2 && (x[2] != 0 || v[2] != 0))
