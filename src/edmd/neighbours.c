@@ -281,12 +281,13 @@ static bool at_sheared_edge(const rc_edmd *e, const double ak[3])
 }
 
 /* The walk of find_neighbours from the chains' starts: the candidates within reach found, the old neighbours found
- * again kept, the leavers removed and the arrivals joined. Inlined twice: `plain` when no chain carries a periodic
- * shift and no member needs the minimum image (the shift would add zero: the same bits) and only_lower is unset,
- * the common rebuild; the general walk otherwise. */
+ * again kept, the leavers removed and the arrivals joined. Inlined three times: `plain` when no chain carries a
+ * periodic shift and no member needs the minimum image (the shift would add zero: the same bits) and only_lower is
+ * unset, the common rebuild; `shifted` when only the chains' shifts are added (the home cell on a periodic face); the
+ * general walk otherwise. k itself (at distance 0) passes the walk's test and is left out with the batch. */
 static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t k, const double ak[3], double widest,
                                                            chain *at, int chains, bool images, bool only_lower,
-                                                           bool plain)
+                                                           bool plain, bool shifted)
 {
     enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
@@ -299,7 +300,9 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             int32_t j = at[c].at;
             double d[3];
             for (int a = 0; a < 3; a++) d[a] = ak[a] - anchor[j].x[a];
-            if (!plain) {
+            if (shifted) {
+                for (int a = 0; a < 3; a++) d[a] += at[c].shift[a];
+            } else if (!plain) {
                 for (int a = 0; a < 3; a++) d[a] += at[c].shift[a];
                 if (images) {
                     if (e->shear_on) rc_edmd_shear_anchor_image(e, d);
@@ -308,7 +311,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             }
             double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             found[nfound] = j, found_dd[nfound] = dd; /* kept without a branch: most are beyond the reach */
-            nfound += (dd < widest) & (j != k) & !(only_lower & (j > k));
+            nfound += (dd < widest) & !(only_lower & (j > k));
             int32_t next = anchor[j].next;
             if (next >= 0) at[c++].at = next;
             else at[c] = at[--chains];
@@ -317,7 +320,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
                 double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
-                if (found_dd[m] >= reach * reach || found_again(rc_edmd_list(e, k), j, &kept, old)) continue;
+                if (j == k || found_dd[m] >= reach * reach || found_again(rc_edmd_list(e, k), j, &kept, old)) continue;
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
                     rc_status s = join(e, k, arrivals, narrivals);
@@ -351,8 +354,9 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     chain at[SHEAR_CHAINS];
     bool images = e->shear_on && at_sheared_edge(e, ak), shifted = false;
     int chains = images ? shear_chain_starts(e, ak, at) : chain_starts(e, ak, widest, at, &images, &shifted);
-    if (images || shifted || only_lower) return walk(e, k, ak, widest, at, chains, images, only_lower, false);
-    return walk(e, k, ak, widest, at, chains, false, false, true);
+    if (images || only_lower) return walk(e, k, ak, widest, at, chains, images, only_lower, false, false);
+    if (shifted) return walk(e, k, ak, widest, at, chains, false, false, false, true);
+    return walk(e, k, ak, widest, at, chains, false, false, true, false);
 }
 
 /* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */
