@@ -317,15 +317,17 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             else at[c] = at[--chains];
         }
         if (nfound > BATCH - SHEAR_CHAINS || chains == 0) {
+            int32_t *list = rc_edmd_list(e, k);
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
                 double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
-                if (j == k || found_dd[m] >= reach * reach || found_again(rc_edmd_list(e, k), j, &kept, old)) continue;
+                if (j == k || found_dd[m] >= reach * reach || found_again(list, j, &kept, old)) continue;
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
                     rc_status s = join(e, k, arrivals, narrivals);
                     if (s != RC_OK) return s;
                     narrivals = 0;
+                    list = rc_edmd_list(e, k);
                 }
             }
             nfound = 0;
