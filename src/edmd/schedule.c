@@ -302,6 +302,7 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     static const v4mask ends[4] = {{0, 0, 0, 0}, {0, 0, 0, -1}, {0, 0, -1, -1}, {0, -1, -1, -1}};
     static const v4mask starts[4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
     scan_result out = {best, -1, false, 0};
+#pragma GCC unroll 4
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
