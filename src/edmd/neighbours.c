@@ -196,19 +196,28 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
                 }
         return chains;
     }
+    /* per axis and offset: the cell's place in the grid (wrapped), its periodic shift, whether it is outside */
+    int32_t place[3][2 * CELL_SPLIT + 1];
+    double shift[3][2 * CELL_SPLIT + 1];
+    bool outside[3][2 * CELL_SPLIT + 1];
+    for (int a = 0; a < 3; a++) {
+        int32_t stride = a == 0 ? 1 : a == 1 ? e->cells[0] : e->cells[0] * e->cells[1];
+        for (int m = 0; m < count[a]; m++) {
+            int32_t c = home[a] + off[a][m];
+            shift[a][m] = 0, outside[a][m] = false;
+            if (c < 0) c += e->cells[a], shift[a][m] = e->box[a], outside[a][m] = !e->periodic[a];
+            if (c >= e->cells[a]) c -= e->cells[a], shift[a][m] = -e->box[a], outside[a][m] = !e->periodic[a];
+            place[a][m] = c * stride;
+        }
+    }
     for (int32_t z = 0; z < count[2]; z++)
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
                 if (gap2[0][x] + gap2[1][y] + gap2[2][z] >= widest) continue;
-                int32_t c[3] = {home[0] + off[0][x], home[1] + off[1][y], home[2] + off[2][z]};
-                double shift[3] = {0, 0, 0};
-                bool outside = false;
-                for (int a = 0; a < 3; a++) {
-                    if (c[a] < 0) c[a] += e->cells[a], shift[a] = e->box[a], outside |= !e->periodic[a];
-                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], shift[a] = -e->box[a], outside |= !e->periodic[a];
-                }
-                int32_t j = outside ? -1 : e->cell_head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]];
-                if (j >= 0) out[chains++] = (chain){{shift[0], shift[1], shift[2]}, j};
+                int32_t j = outside[0][x] | outside[1][y] | outside[2][z] ? -1
+                                                                          : e->cell_head[place[2][z] + place[1][y] +
+                                                                                         place[0][x]];
+                if (j >= 0) out[chains++] = (chain){{shift[0][x], shift[1][y], shift[2][z]}, j};
             }
     return chains;
 }
