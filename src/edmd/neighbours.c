@@ -196,19 +196,28 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
                 }
         return chains;
     }
+    /* per axis and offset: the cell's place in the grid (wrapped), its periodic shift, whether it is outside */
+    int32_t place[3][2 * CELL_SPLIT + 1];
+    double shift[3][2 * CELL_SPLIT + 1];
+    bool outside[3][2 * CELL_SPLIT + 1];
+    for (int a = 0; a < 3; a++) {
+        int32_t stride = a == 0 ? 1 : a == 1 ? e->cells[0] : e->cells[0] * e->cells[1];
+        for (int m = 0; m < count[a]; m++) {
+            int32_t c = home[a] + off[a][m];
+            shift[a][m] = 0, outside[a][m] = false;
+            if (c < 0) c += e->cells[a], shift[a][m] = e->box[a], outside[a][m] = !e->periodic[a];
+            if (c >= e->cells[a]) c -= e->cells[a], shift[a][m] = -e->box[a], outside[a][m] = !e->periodic[a];
+            place[a][m] = c * stride;
+        }
+    }
     for (int32_t z = 0; z < count[2]; z++)
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
                 if (gap2[0][x] + gap2[1][y] + gap2[2][z] >= widest) continue;
-                int32_t c[3] = {home[0] + off[0][x], home[1] + off[1][y], home[2] + off[2][z]};
-                double shift[3] = {0, 0, 0};
-                bool outside = false;
-                for (int a = 0; a < 3; a++) {
-                    if (c[a] < 0) c[a] += e->cells[a], shift[a] = e->box[a], outside |= !e->periodic[a];
-                    if (c[a] >= e->cells[a]) c[a] -= e->cells[a], shift[a] = -e->box[a], outside |= !e->periodic[a];
-                }
-                int32_t j = outside ? -1 : e->cell_head[(c[2] * e->cells[1] + c[1]) * e->cells[0] + c[0]];
-                if (j >= 0) out[chains++] = (chain){{shift[0], shift[1], shift[2]}, j};
+                int32_t j = outside[0][x] | outside[1][y] | outside[2][z] ? -1
+                                                                          : e->cell_head[place[2][z] + place[1][y] +
+                                                                                         place[0][x]];
+                if (j >= 0) out[chains++] = (chain){{shift[0][x], shift[1][y], shift[2][z]}, j};
             }
     return chains;
 }
@@ -281,12 +290,13 @@ static bool at_sheared_edge(const rc_edmd *e, const double ak[3])
 }
 
 /* The walk of find_neighbours from the chains' starts: the candidates within reach found, the old neighbours found
- * again kept, the leavers removed and the arrivals joined. Inlined twice: `plain` when no chain carries a periodic
- * shift and no member needs the minimum image (the shift would add zero: the same bits) and only_lower is unset,
- * the common rebuild; the general walk otherwise. */
+ * again kept, the leavers removed and the arrivals joined. Inlined three times: `plain` when no chain carries a
+ * periodic shift and no member needs the minimum image (the shift would add zero: the same bits) and only_lower is
+ * unset, the common rebuild; `shifted` when only the chains' shifts are added (the home cell on a periodic face); the
+ * general walk otherwise. k itself (at distance 0) passes the walk's test and is left out with the batch. */
 static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t k, const double ak[3], double widest,
                                                            chain *at, int chains, bool images, bool only_lower,
-                                                           bool plain)
+                                                           bool plain, bool shifted)
 {
     enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
@@ -299,7 +309,9 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             int32_t j = at[c].at;
             double d[3];
             for (int a = 0; a < 3; a++) d[a] = ak[a] - anchor[j].x[a];
-            if (!plain) {
+            if (shifted) {
+                for (int a = 0; a < 3; a++) d[a] += at[c].shift[a];
+            } else if (!plain) {
                 for (int a = 0; a < 3; a++) d[a] += at[c].shift[a];
                 if (images) {
                     if (e->shear_on) rc_edmd_shear_anchor_image(e, d);
@@ -308,21 +320,23 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             }
             double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             found[nfound] = j, found_dd[nfound] = dd; /* kept without a branch: most are beyond the reach */
-            nfound += (dd < widest) & (j != k) & !(only_lower & (j > k));
+            nfound += (dd < widest) & !(only_lower & (j > k));
             int32_t next = anchor[j].next;
             if (next >= 0) at[c++].at = next;
             else at[c] = at[--chains];
         }
         if (nfound > BATCH - SHEAR_CHAINS || chains == 0) {
+            int32_t *list = rc_edmd_list(e, k);
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
                 double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
-                if (found_dd[m] >= reach * reach || found_again(rc_edmd_list(e, k), j, &kept, old)) continue;
+                if (j == k || found_dd[m] >= reach * reach || found_again(list, j, &kept, old)) continue;
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
                     rc_status s = join(e, k, arrivals, narrivals);
                     if (s != RC_OK) return s;
                     narrivals = 0;
+                    list = rc_edmd_list(e, k);
                 }
             }
             nfound = 0;
@@ -351,8 +365,9 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     chain at[SHEAR_CHAINS];
     bool images = e->shear_on && at_sheared_edge(e, ak), shifted = false;
     int chains = images ? shear_chain_starts(e, ak, at) : chain_starts(e, ak, widest, at, &images, &shifted);
-    if (images || shifted || only_lower) return walk(e, k, ak, widest, at, chains, images, only_lower, false);
-    return walk(e, k, ak, widest, at, chains, false, false, true);
+    if (images || only_lower) return walk(e, k, ak, widest, at, chains, images, only_lower, false, false);
+    if (shifted) return walk(e, k, ak, widest, at, chains, false, false, false, true);
+    return walk(e, k, ak, widest, at, chains, false, false, true, false);
 }
 
 /* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */

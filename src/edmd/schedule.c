@@ -241,61 +241,88 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
  * machines that have it. Each lane does the scalar operations of
  * `scan` in the same order (no contraction: -ffp-contract=off, and no FMA in the target), and the lanes that pass the
  * vector test go through `consider` in list order, which tests again against the best so far: the same event, the
- * same bits. The empty lanes of the last four repeat the first neighbour and are masked out. The engine's wide_scan
- * chooses it (rc_edmd_wide_scan_available at creation). */
+ * same bits. Whole fours first, with no mask; then the last one to three neighbours as the lanes of the list's last
+ * four that were not scanned yet (the lanes before them masked out: still in list order), or, in a list shorter than
+ * four, with the empty lanes repeating the first neighbour, masked out. The engine's wide_scan chooses it
+ * (rc_edmd_wide_scan_available at creation). */
 #define RC_WIDE_SCAN 1
 typedef double v4 __attribute__((vector_size(32)));
 typedef int64_t v4mask __attribute__((vector_size(32)));
+
+/* Four neighbours j[0..3] of p; `masked`: only the lanes of `valid` count (the last four). */
+static inline __attribute__((always_inline, target("avx2"))) void scan4_group(const rc_edmd *e, const rc_kin *p,
+                                                                            const int32_t j[4], v4mask valid,
+                                                                            const v4 box[3], const v4 half[3],
+                                                                            scan_result *out, v4mask *touching,
+                                                                            bool contacts, bool wrap, bool masked)
+{
+    v4 rec[4][2]; /* each record's two halves: x, t and v, radius (64-byte aligned) */
+    for (int l = 0; l < 4; l++) {
+        const v4 *half_lines = (const v4 *)&e->kin[j[l]];
+        rec[l][0] = half_lines[0], rec[l][1] = half_lines[1];
+    }
+    v4 field[2][4]; /* the records transposed: x0, x1, x2, t and v0, v1, v2, radius across the lanes */
+    for (int h = 0; h < 2; h++) {
+        v4 low01 = __builtin_shuffle(rec[0][h], rec[1][h], (v4mask){0, 4, 2, 6});
+        v4 high01 = __builtin_shuffle(rec[0][h], rec[1][h], (v4mask){1, 5, 3, 7});
+        v4 low23 = __builtin_shuffle(rec[2][h], rec[3][h], (v4mask){0, 4, 2, 6});
+        v4 high23 = __builtin_shuffle(rec[2][h], rec[3][h], (v4mask){1, 5, 3, 7});
+        field[h][0] = __builtin_shuffle(low01, low23, (v4mask){0, 1, 4, 5});
+        field[h][1] = __builtin_shuffle(high01, high23, (v4mask){0, 1, 4, 5});
+        field[h][2] = __builtin_shuffle(low01, low23, (v4mask){2, 3, 6, 7});
+        field[h][3] = __builtin_shuffle(high01, high23, (v4mask){2, 3, 6, 7});
+    }
+    v4 dt = e->now - field[0][3], r[3], v[3];
+    for (int a = 0; a < 3; a++) {
+        r[a] = p->x[a] - (field[0][a] + field[1][a] * dt);
+        v[a] = p->v[a] - field[1][a];
+        if (wrap) r[a] += (v4)(((v4mask)box[a] & (r[a] < -half[a])) | ((v4mask)-box[a] & (r[a] > half[a])));
+    }
+    v4 sigma = p->radius + field[1][3];
+    v4 b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
+    v4 c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
+    if (contacts) {
+        v4mask touch = c < e->touch_factor * sigma * sigma;
+        *touching += masked ? touch & valid : touch;
+    }
+    v4mask open = ~((b >= 0) | (c > -2 * b * out->time));
+    int pass = __builtin_ia32_movmskpd256((v4)(masked ? open & valid : open));
+    for (int l = 0; pass; l++, pass >>= 1)
+        if (pass & 1) {
+            double vl[3] = {v[0][l], v[1][l], v[2][l]};
+            consider(out, j[l], b[l], c[l], vl, false);
+        }
+}
 
 static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(const rc_edmd *e, const rc_kin *p,
                                                                              const int32_t *list, int32_t count,
                                                                              double best, bool contacts, bool wrap)
 {
+    /* the lanes of the last four: after m whole fours, the rest of 1-3 at its end, or a list of 1-3 at its start */
+    static const v4mask ends[4] = {{0, 0, 0, 0}, {0, 0, 0, -1}, {0, 0, -1, -1}, {0, -1, -1, -1}};
+    static const v4mask starts[4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
     scan_result out = {best, -1, false, 0};
+#pragma GCC unroll 4
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
         double l = e->periodic[a] ? e->box[a] : 0, h = e->periodic[a] ? e->half_box[a] : INFINITY;
         box[a] = (v4){l, l, l, l}, half[a] = (v4){h, h, h, h};
     }
-    v4mask touching = {0, 0, 0, 0};
-    for (int32_t m = 0; m < count; m += 4) {
-        int32_t left = count - m;
-        v4mask valid = {-1, -(left > 1), -(left > 2), -(left > 3)};
+    v4mask touching = {0, 0, 0, 0}, all = {-1, -1, -1, -1};
+    int32_t m = 0;
+    for (; m + 4 <= count; m += 4)
+        scan4_group(e, p, list + m, all, box, half, &out, &touching, contacts, wrap, false);
+    int32_t left = count - m;
+    if (left > 0) {
         int32_t j[4];
-        v4 rec[4][2]; /* each record's two halves: x, t and v, radius (64-byte aligned) */
-        for (int l = 0; l < 4; l++) {
-            j[l] = list[m + (l < left ? l : 0)];
-            const v4 *half_lines = (const v4 *)&e->kin[j[l]];
-            rec[l][0] = half_lines[0], rec[l][1] = half_lines[1];
+        if (count >= 4) {
+            for (int l = 0; l < 4; l++) j[l] = list[count - 4 + l];
+            scan4_group(e, p, j, ends[left], box, half, &out, &touching, contacts, wrap, true);
+        } else {
+            for (int l = 0; l < 4; l++) j[l] = list[l < left ? l : 0];
+            scan4_group(e, p, j, starts[left], box, half, &out, &touching, contacts, wrap, true);
         }
-        v4 field[2][4]; /* the records transposed: x0, x1, x2, t and v0, v1, v2, radius across the lanes */
-        for (int h = 0; h < 2; h++) {
-            v4 low01 = __builtin_shuffle(rec[0][h], rec[1][h], (v4mask){0, 4, 2, 6});
-            v4 high01 = __builtin_shuffle(rec[0][h], rec[1][h], (v4mask){1, 5, 3, 7});
-            v4 low23 = __builtin_shuffle(rec[2][h], rec[3][h], (v4mask){0, 4, 2, 6});
-            v4 high23 = __builtin_shuffle(rec[2][h], rec[3][h], (v4mask){1, 5, 3, 7});
-            field[h][0] = __builtin_shuffle(low01, low23, (v4mask){0, 1, 4, 5});
-            field[h][1] = __builtin_shuffle(high01, high23, (v4mask){0, 1, 4, 5});
-            field[h][2] = __builtin_shuffle(low01, low23, (v4mask){2, 3, 6, 7});
-            field[h][3] = __builtin_shuffle(high01, high23, (v4mask){2, 3, 6, 7});
-        }
-        v4 dt = e->now - field[0][3], r[3], v[3];
-        for (int a = 0; a < 3; a++) {
-            r[a] = p->x[a] - (field[0][a] + field[1][a] * dt);
-            v[a] = p->v[a] - field[1][a];
-            if (wrap) r[a] += (v4)(((v4mask)box[a] & (r[a] < -half[a])) | ((v4mask)-box[a] & (r[a] > half[a])));
-        }
-        v4 sigma = p->radius + field[1][3];
-        v4 b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
-        v4 c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - sigma * sigma;
-        if (contacts) touching += (c < e->touch_factor * sigma * sigma) & valid;
-        int pass = __builtin_ia32_movmskpd256((v4)(~((b >= 0) | (c > -2 * b * out.time)) & valid));
-        for (int l = 0; pass; l++, pass >>= 1)
-            if (pass & 1) {
-                double vl[3] = {v[0][l], v[1][l], v[2][l]};
-                consider(&out, j[l], b[l], c[l], vl, false);
-            }
     }
     if (contacts) out.touching -= (int)(touching[0] + touching[1] + touching[2] + touching[3]);
     return out;
