@@ -102,12 +102,12 @@ static inline double clamp_free(double next)
 }
 
 /* One update of sweep() on a row of the ball form: the same operations without the entry loops. In list order
- * (in_flight false) the clamp and a change of 0 are branches, which the next update, waiting for this one's velocities
- * anyway, does not pay for. In wave order (in_flight true: the rows around do not wait for this one) a mispredicted branch
- * would stall the rows in flight, so the clamp is clamp_free and lambda and the velocities are written even when the
- * change is 0. That stores the same bits (lambda is never -0; a velocity plus a zero is itself) but for a velocity
- * of -0 plus a zero of change times a positive weight, which gives +0: a sign of zero, which the engine's velocities
- * do not have (sums from +0). */
+ * (in_flight false) the clamp and a change of 0 are branches, which the next update, waiting for this one's
+ * velocities anyway, does not pay for. In wave order (in_flight true: the rows around do not wait for this one) a
+ * mispredicted branch would stall the rows in flight, so the clamp is clamp_free and lambda and the velocities are
+ * written even when the change is 0. That stores the same bits (lambda is never -0; a velocity plus a zero is
+ * itself) but for a velocity of -0 plus a zero of change times a positive weight, which gives +0: a sign of zero,
+ * which the engine's velocities do not have (sums from +0). */
 static inline double update_ball(const rc_ball_row *r, double slack, double *lambda, double *v, bool in_flight)
 {
     double *va = v + r->a, *vb = r->b >= 0 ? v + r->b : NULL, u = slack + r->g[0] * va[0] + r->g[1] * va[1];
@@ -187,7 +187,8 @@ static int sweep_waves(rc_impact_solver *s, const int *rows, int count, const do
 
 /* A settle of ball rows sweeps them in list order for its first LIST_SWEEPS sweeps and in wave order after that (the
  * same bits): placing the rows in waves costs about two sweeps' time, which a settle that ends within a few sweeps
- * (a later collision round, a converged stack) would not win back (bench/RESULTS.md, session 16). */
+ * (a later collision round, a converged stack) would not win back (bench/RESULTS.md, "The pile's settle in
+ * waves"). */
 enum { LIST_SWEEPS = 4 };
 
 rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int count, double *v, double *impulse,
