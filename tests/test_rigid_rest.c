@@ -173,7 +173,9 @@ static void allowance(void)
  * 2D balls swept in their compact form against the same pile with one more, separate bare dof and a one-entry
  * constraint (separating: it never moves), which sends every row through the general sparse sweeps; (2) some
  * contacts of a problem prepared once (rc_impact_solver_settle_rows) against a problem built of those contacts alone.
- * Seven sweeps from nothing, so the answer is an unconverged one, sensitive to any change of an operation. */
+ * Seven sweeps from nothing, so the answer is an unconverged one, sensitive to any change of an operation or of the
+ * order of two rows that share a ball: the compact rows' last three sweeps go in wave order, the general ones in
+ * list order. */
 static void same_bits(void)
 {
     rc_impact_problem *p = falling_pile(6), *q = falling_pile(6), *part = falling_pile(0);

@@ -30,6 +30,12 @@ struct rc_impact_solver {
     rc_ball_row *ball_rows; /* the system's rows in that form, when every row has it (ball_rows_valid) */
     bool ball_rows_valid;
     size_t cap_ball_rows;
+    /* A settle's rows in wave order (settle.c): the rows with their impulses and allowances, each one's wave and
+     * then its place in the list, the first place of each wave, and each dof's last wave (0 between settles) */
+    rc_ball_row *wave_rows;
+    double *wave_lambda, *wave_slack;
+    int *wave_place, *wave_start, *wave_of_dof;
+    size_t cap_wave_rows, cap_wave_lambda, cap_wave_slack, cap_wave_place, cap_wave_start, cap_wave_of_dof;
     size_t cap_label, cap_order, cap_island_start, cap_dof_map, cap_scratch, cap_lineality_list, cap_velocity,
         cap_impulse, cap_normal_impulse, cap_island_v, cap_island_v0, cap_island_inelastic, cap_island_impulse,
         cap_island_lambda;

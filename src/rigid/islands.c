@@ -27,9 +27,15 @@
 static const double SETTLE = 1e-10, COLLISION = 1e-6;
 enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHARE = 10 };
 
-/* The velocity of body i's material point p. */
+/* The velocity of body i's material point p. Without spin (every ball of a frictionless scene) it is v: v + w x r
+ * would add zeros, which change no number (only, at most, the sign of a zero velocity, which no decision reads). */
 static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
 {
+    const double *w = e->w + 3 * i;
+    if (w[0] == 0 && w[1] == 0 && w[2] == 0) {
+        memcpy(out, e->v + 3 * i, 3 * sizeof *out);
+        return;
+    }
     double r[3], wr[3];
     rc_v3_axpy(p, -1, e->x + 3 * i, r);
     rc_v3_cross(e->w + 3 * i, r, wr);
