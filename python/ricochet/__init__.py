@@ -25,6 +25,6 @@ from .plot import plot_csv
 from .render import render_run
 
 __version__ = lib.rc_version().decode()
-__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "parse_ladder",
-           "plot_csv", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory", "read_sweep_table",
-           "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]
+__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze",
+           "parse_ladder", "plot_csv", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
+           "read_sweep_table", "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

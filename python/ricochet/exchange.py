@@ -7,11 +7,10 @@ exchange` takes ("0.5,0.8,1.2", read by the library's rc_exchange_ladder_parse).
 (rc_exchange_execute_guarded) and raises KeyboardInterrupt.
 """
 import ctypes
-import threading
 
 import numpy
 
-from ._lib import ExchangeOptions, Frame, check, json_report, lib
+from ._lib import ExchangeOptions, Frame, check, execute_guarded, interrupted, json_report, lib
 from .simulation import scene_text
 
 _MAX_SLOTS = 1024  # RC_EXCHANGE_MAX_SLOTS, ricochet/exchange.h
@@ -79,11 +78,12 @@ def _exchange(scene, values, interval, rounds, seed, sample, walk, ladder_kind):
     try:
         if walk is not None:
             check(lib.rc_exchange_write_walk(exchange, str(walk).encode()))
-        guarded = threading.current_thread() is threading.main_thread()
-        check((lib.rc_exchange_execute_guarded if guarded else lib.rc_exchange_execute)(exchange))
-        if lib.rc_exchange_interrupted_by(exchange) >= 0:
-            raise KeyboardInterrupt("ricochet: the exchange was interrupted after round %d"
-                                    % lib.rc_exchange_round(exchange))
+        status, number = execute_guarded(lib.rc_exchange_execute_guarded, lib.rc_exchange_execute,
+                                         lib.rc_exchange_interrupted_by, exchange)
+        check(status)
+        if number >= 0:
+            interrupted(number, "ricochet: the exchange was interrupted after round %d"
+                        % lib.rc_exchange_round(exchange))
         report = json_report(lib.rc_exchange_report_json(exchange, True), "exchange report")
     finally:
         lib.rc_exchange_destroy(exchange)

@@ -1,8 +1,9 @@
 /* Replica exchange over the ranks of an MPI communicator (ricochet/mpi.h; docs/scaling.md, "Replica exchange"): the
- * walk table opened on rank 0, every rank told whether it could be; replica r on rank r % K; in each round each rank advances its replicas (rc_exchange_advance), the potential
- * energies and volumes are summed over the ranks (every replica's numbers come from one rank, the others add zeros, so
- * the sum is exact), and every rank ends the round with the same swap decisions (rc_exchange_swap): replicas stay on
- * their rank and trade rungs (temperatures or pressures). */
+ * walk table opened on rank 0, every rank told whether it could be; replica r on rank r % K; in each round each rank
+ * advances its replicas (rc_exchange_advance), the potential energies and volumes are summed over the ranks (every
+ * replica's numbers come from one rank, the others add zeros, so the sum is exact), and every rank ends the round with
+ * the same swap decisions (rc_exchange_swap): replicas stay on their rank and trade rungs (temperatures or
+ * pressures). */
 #include <stdlib.h>
 
 #include "core/status.h"
