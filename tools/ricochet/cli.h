@@ -85,6 +85,10 @@ int rc_cli_no_mpi(const char *command);
  * the same arguments) by ricochet-mpi, the tool built with MPI, which lies beside it. Returns only on failure: exit 4. */
 int rc_cli_exec_mpi_tool(char **argv);
 
+/* The time left of a progress report on stderr, `before` and then "ETA H:MM:SS" (eta in seconds; nothing when < 0,
+ * not known yet) (progress.c). */
+void rc_cli_print_eta(const char *before, double eta);
+
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);
 

@@ -89,10 +89,7 @@ static void progress(const rc_sweep_progress *p, void *data)
     last_done = p->done;
     fprintf(stderr, "%sricochet: sweep: %lld/%lld done, %lld running, %lld failed", tty ? "\r" : "",
             (long long)p->done, (long long)p->runs, (long long)p->running, (long long)p->failed);
-    if (p->eta >= 0) {
-        long left = (long)(p->eta + 0.5);
-        fprintf(stderr, ", ETA %ld:%02ld:%02ld", left / 3600, left / 60 % 60, left % 60);
-    }
+    rc_cli_print_eta(", ", p->eta);
     fputs(tty ? "\033[K" : "\n", stderr);
     fflush(stderr);
     drawn_in_place = tty;
