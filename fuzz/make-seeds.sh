@@ -63,6 +63,8 @@ for f in "$work"/analysis/*.csv; do cp "$f" "$out/plot/analysis_$(basename "$f")
 rm -rf "$work"
 # hand-made side files (shapes.json) of both dimensions: every shape, a 3D hull of two pyramids, a static hull
 cp "$root"/tests/regressions/trajectory/shapes_*.json "$out/trajectory/"
+# an H5MD file of another tool (MDAnalysis: its own group name, variable-length UTF-8 strings, compressed float32)
+cp "$root"/tests/regressions/trajectory/h5md_mdanalysis.h5md "$out/trajectory/"
 # hand-made tables: quoted names, empty cells, NaN and infinities, a blank line, CRLF line ends, error columns
 printf '"time","a_mean","a_sem",b\n0,1,0.1,nan\n1,,0.2,inf\n\n2,3,0.1,-inf\n' > "$out/plot/quoted.csv"
 printf 'time,msd,msd_error\r\n1e-3,2e-6,1e-7\r\n0.01,2e-4,1e-5\r\n0.1, 0.02 ,1e-3\r\n' > "$out/plot/crlf.csv"

@@ -12,7 +12,8 @@
 #   3D run has measure, so its curves/NAME/COLUMN too, each with its unit; MDAnalysis reads that file);
 #   files of earlier versions (box edges as vectors) still read with read_trajectory;
 # - MDAnalysis (2.4) opens the 3D H5MD as docs/formats.md says, with the box (dimensions) and velocities of every
-#   frame; it refuses the 2D file (not 3D), and the docs' 2D recipe gives the 2D frames with a padded box.
+#   frame; it refuses the 2D file (not 3D), and the docs' 2D recipe gives the 2D frames with a padded box; and
+#   ricochet's reader gets every number of a trajectory MDAnalysis wrote (its own group name and string types);
 # - a sheared run (box.shear, flow x, gradient y): every frame's tilted cell (the images' offset
 #   rate L_y t mod L_x as the y edge's x component) is what ASE reads from Lattice, h5py from box/edges and
 #   MDAnalysis as its triclinic dimensions (gamma, the angle between the x and y edges, below 90 degrees).
@@ -267,6 +268,29 @@ for k, ts in enumerate(u.trajectory):
     assert numpy.array_equal(ts.positions[:, :2], x[k].astype(numpy.float32)) and not ts.positions[:, 2].any()
     assert numpy.array_equal(ts.velocities[:, :2], v[k].astype(numpy.float32)) and not ts.velocities[:, 2].any()
     assert numpy.array_equal(ts.dimensions[:2], numpy.diag(edges[k]).astype(numpy.float32)), ts.dimensions
+EOF
+    # the other way: a trajectory MDAnalysis wrote (its group `trajectory`, variable-length UTF-8 boundary strings, the
+    # box as matrices, gzip) read by ricochet's reader, every frame's numbers MDAnalysis wrote
+    $python -W ignore - "$tmp/mdanalysis.h5md" <<'EOF' || fail "ricochet reading an H5MD file MDAnalysis wrote"
+import sys, numpy, MDAnalysis, ricochet
+path = sys.argv[1]
+u = MDAnalysis.Universe.empty(50, trajectory=True, velocities=True)
+rng = numpy.random.default_rng(7)
+written = []
+with MDAnalysis.Writer(path, n_atoms=50, velocities=True, compression="gzip", convert_units=False) as w:
+    for k in range(4):
+        u.atoms.positions = rng.random((50, 3)) * [8, 9, 10]
+        u.atoms.velocities = rng.normal(size=(50, 3))
+        u.dimensions = [8, 9, 10, 90, 90, 90]
+        u.trajectory.ts.time = 0.5 * k
+        w.write(u)
+        written.append((u.atoms.positions.copy(), u.atoms.velocities.copy()))
+frames = list(ricochet.read_trajectory(path))
+assert len(frames) == 4, len(frames)
+for k, (f, (x, v)) in enumerate(zip(frames, written)):
+    assert f.dimension == 3 and f.periodic.all() and numpy.array_equal(f.box, [8, 9, 10]), (f.box, f.periodic)
+    assert f.time == 0.5 * k and numpy.array_equal(f.positions, x) and numpy.array_equal(f.velocities, v), k
+print("ricochet read MDAnalysis' H5MD: %d frames of %d particles" % (len(frames), len(frames[0].positions)))
 EOF
 fi
 

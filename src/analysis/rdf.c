@@ -84,7 +84,8 @@ static double contact_of(const rc_rdf *rdf, const double *g, double sigma)
     if (!(sigma > 0)) return NAN;
     double m[3][4] = {{0}}, scale = rdf->contact_width * sigma;
     int used = 0;
-    for (int b = (int)ceil(sigma / rdf->width - 1e-9); b < rdf->bins; b++) {
+    double first = ceil(sigma / rdf->width - 1e-9); /* beyond the bins for a radius of 4e16 (fuzz/trajectory.c) */
+    for (int b = first < rdf->bins ? (int)first : rdf->bins; b < rdf->bins; b++) {
         double x = (b + 0.5) * rdf->width - sigma;
         if (x > scale) break;
         double u = x / scale, p[3] = {1, u, u * u}; /* u in (0, 1]: the normal equations stay well conditioned */

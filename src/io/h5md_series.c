@@ -188,11 +188,26 @@ bool rc_h5md_box_read(hid_t box, int *dimension, bool periodic[3])
               (*dimension == 2 || *dimension == 3);
     if (attribute >= 0) H5Aclose(attribute);
     char boundary[3][RC_H5MD_BOUNDARY_SIZE] = {{0}};
-    hid_t type = H5Tcopy(H5T_C_S1);
     attribute = ok ? H5Aopen(box, "boundary", H5P_DEFAULT) : -1;
     hid_t space = attribute >= 0 ? H5Aget_space(attribute) : -1;
+    hid_t stored = attribute >= 0 ? H5Aget_type(attribute) : -1;
+    /* fixed-length strings (ricochet, LAMMPS) or variable-length ones (h5py's str, MDAnalysis), read in their own
+     * character set (HDF5 converts no ASCII to UTF-8) */
+    bool variable = stored >= 0 && H5Tget_class(stored) == H5T_STRING && H5Tis_variable_str(stored) > 0;
+    hid_t type = H5Tcopy(H5T_C_S1);
     ok = space >= 0 && type >= 0 && H5Sget_simple_extent_npoints(space) == *dimension &&
-         H5Tset_size(type, sizeof boundary[0]) >= 0 && H5Aread(attribute, type, boundary) >= 0;
+         H5Tset_size(type, variable ? H5T_VARIABLE : sizeof boundary[0]) >= 0 &&
+         (stored < 0 || H5Tget_class(stored) != H5T_STRING || H5Tset_cset(type, H5Tget_cset(stored)) >= 0);
+    if (ok && variable) {
+        char *names[3] = {NULL, NULL, NULL};
+        ok = H5Aread(attribute, type, names) >= 0;
+        for (int k = 0; ok && k < *dimension; k++)
+            snprintf(boundary[k], sizeof boundary[k], "%s", names[k] ? names[k] : "");
+        if (ok) H5Dvlen_reclaim(type, space, H5P_DEFAULT, names);
+    } else if (ok) {
+        ok = H5Aread(attribute, type, boundary) >= 0;
+    }
+    if (stored >= 0) H5Tclose(stored);
     if (space >= 0) H5Sclose(space);
     if (attribute >= 0) H5Aclose(attribute);
     if (type >= 0) H5Tclose(type);
