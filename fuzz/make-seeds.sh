@@ -85,6 +85,8 @@ run\nscene.json\n--checkpoint-every\n0.5\n--out\ny
 render\ntrajectory.xyz\n--size\n64x48\n--out\npictures\n--arrows\n--color-by\nspeed
 render\ntrajectory.xyz\ntrajectory.xyz\n--label\na\n--label\nb\n--size\n32x32
 plot\nobservables.csv\n--columns\ntemperature,pressure\n--x\ntime\n--size\n64x64
+exchange\nscene.json\n--temperatures\n0.5,1,,2
+exchange\nscene.json\n--pressures\n1,2\n--walk\nw.csv\n--seed\n3
 help\nrun
 --version
 --help

@@ -5,7 +5,9 @@
 # acceptance the expectation of the canonical rule over the two exact laws (quadrature here); the same seed prints the
 # same bytes, another seed other numbers; under `mpirun -n 3` (a tool built with MPI), four replicas over three ranks
 # print the same bytes as one process. Over pressures, an ideal gas at constant pressure (below) against its exact
-# Gamma laws, and the same bytes under mpirun -n 2. The walk table (--walk) against the report's acceptances. (tests/test_exchange.c tests the library the same way, more
+# Gamma laws, and the same bytes under mpirun -n 2. The walk table (--walk) against the report's acceptances. SIGINT
+# and SIGTERM print the report of the rounds ended and exit 130 and 143; a walk table rank 0 cannot write stops every
+# rank. (tests/test_exchange.c tests the library the same way, more
 # closely.)
 # Usage: sh tests/exchange.sh PATH/TO/ricochet [mpi]
 set -eu
@@ -96,6 +98,28 @@ for k, pair in enumerate(r["pairs"]):
     want = sum(x * y * min(1.0, math.exp((a - b) * (u - v))) for x, u in zip(pa, ga) for y, v in zip(pb, gb))
     assert abs(pair["acceptance"] - want) < 5 * math.sqrt(2 * want * (1 - want) / pair["attempts"]), (a, b, pair, want)
 PY
+# ---- Ctrl-C (SIGINT) and SIGTERM: the library stops the exchange between replicas (rc_exchange_execute_guarded), the
+# report of the rounds ended is printed, exit 130 or 143
+for signal in INT TERM; do
+  "$tool" exchange "$scene" --temperatures 0.5,0.8,1.2 --interval 1.5 --rounds 100000000 --compact \
+    --walk "$tmp/walk_$signal.csv" > "$tmp/sig.json" 2> "$tmp/sig.err" &
+  pid=$!
+  sleep 1
+  kill -$signal $pid
+  code=0
+  wait $pid || code=$?
+  want=130
+  [ $signal = TERM ] && want=143
+  [ $code = $want ] || fail "SIG$signal: exit $code, expected $want: $(cat "$tmp/sig.err")"
+  grep -q "interrupted after round" "$tmp/sig.err" || fail "SIG$signal: no note: $(cat "$tmp/sig.err")"
+  /usr/bin/python3 - "$tmp/sig.json" "$tmp/walk_$signal.csv" <<'PY' || fail "SIG$signal: the report of the rounds ended"
+import json, sys
+r = json.load(open(sys.argv[1]))
+rows = len(open(sys.argv[2]).readlines()) - 1  # the walk has a row per round ended
+attempts = [p["attempts"] for p in r["pairs"]]
+assert rows > 0 and attempts == [(rows + 1) // 2, rows // 2], (rows, attempts)
+PY
+done
 if [ "$mpi" = mpi ]; then
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
   set -- examples/exchange/barometric.json --temperatures 0.5,0.8,1.2,1.6 --interval 1.5 --rounds 300 --compact
@@ -109,5 +133,14 @@ if [ "$mpi" = mpi ]; then
   (cd "$root" && mpirun --allow-run-as-root --oversubscribe -n 2 "$tool" exchange "$@") > "$tmp/two.json" \
     || fail "mpirun -n 2 ricochet exchange --pressures"
   cmp -s "$tmp/one.json" "$tmp/two.json" || fail "over pressures, two ranks printed other bytes than one process"
+  # a walk table rank 0 cannot write stops every rank before the rounds (rc_exchange_write_walk_mpi): exit 2, rank 0
+  # names the path, no report
+  code=0
+  (cd "$root" && mpirun --allow-run-as-root --oversubscribe -n 2 "$tool" exchange "$@" --walk "$tmp/no/walk.csv") \
+    > "$tmp/nowalk.json" 2> "$tmp/nowalk.err" || code=$?
+  [ $code != 0 ] || fail "mpirun: an unwritable walk table did not fail"
+  grep -q "walk table $tmp/no/walk.csv: cannot write" "$tmp/nowalk.err" || fail "mpirun: no message naming the walk: \
+$(cat "$tmp/nowalk.err")"
+  [ ! -s "$tmp/nowalk.json" ] || fail "mpirun: a report printed after the walk failed"
 fi
 echo "exchange: all passed"

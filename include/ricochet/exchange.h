@@ -31,6 +31,9 @@
 extern "C" {
 #endif
 
+/* The most rungs a ladder may have. */
+#define RC_EXCHANGE_MAX_SLOTS 1024
+
 /* Called after every round, before the swaps, for every slot (temperature index): its configuration and potential
  * energy. */
 typedef void rc_exchange_sample_fn(int64_t round, int slot, const rc_frame *frame, double potential_energy,
@@ -50,6 +53,14 @@ typedef struct rc_exchange_options {
     void *user;
     rc_exchange_ladder ladder;     /* default (0) temperatures */
 } rc_exchange_options;
+
+/* Reads a ladder written as text, as `ricochet exchange --temperatures` and `--pressures` take it: numbers separated by
+ * commas ("0.5,0.8,1.2"), at most `capacity` of them, into values and their number into *count (RC_EXCHANGE_MAX_SLOTS
+ * is room for any ladder). Their order and sign are rc_exchange_create's to check. RC_INVALID_ARGUMENT names the entry
+ * by the ladder's name: 'temperatures[1]: "" is not a finite number' (or "pressures[k]"), or 'temperatures: more than
+ * N values'; *count is then unchanged and values undefined. */
+RC_API rc_status rc_exchange_ladder_parse(const char *text, rc_exchange_ladder ladder, double *values, int capacity,
+                                          int *count);
 
 /* Runs the replica exchange. scene_text: an event-driven scene whose "thermostat" is set (its temperature is
  * replaced by each slot's), and over pressures its "barostat" (whose pressure is replaced); ladder: `slots` positive
@@ -81,8 +92,20 @@ RC_API double rc_exchange_volume(const rc_exchange *exchange, int replica);
 RC_API void rc_exchange_set_volume(rc_exchange *exchange, int replica, double volume);
 /* Ends the round: the mean energies updated, this round's pairs tried, the walk's row written (when asked). */
 RC_API rc_status rc_exchange_swap(rc_exchange *exchange);
-/* Runs the rounds left with every replica in this process (rc_exchange_run's loop). */
+/* Runs the rounds left with every replica in this process (rc_exchange_run's loop), until rc_exchange_interrupt. */
 RC_API rc_status rc_exchange_execute(rc_exchange *exchange);
+/* Asks rc_exchange_execute to stop before the next replica's advance: the rounds ended so far are what the counts and
+ * the report hold (rc_exchange_round says how many), and it returns RC_OK. An interrupted exchange stays so: it runs no
+ * further rounds. Safe in a signal handler; signal is the signal's number (0 when not from a signal), kept for
+ * rc_exchange_interrupted_by. (Under MPI every rank must stop at the same round: rc_exchange_execute_mpi does not look
+ * at it, and mpirun ends every rank on Ctrl-C.) */
+RC_API void rc_exchange_interrupt(rc_exchange *exchange, int signal);
+/* The signal given to rc_exchange_interrupt (0: none given), or -1 when not interrupted. */
+RC_API int rc_exchange_interrupted_by(const rc_exchange *exchange);
+/* rc_exchange_execute with SIGINT and SIGTERM caught meanwhile, as rc_run_execute_guarded (ricochet/run.h): the first
+ * one interrupts the exchange (rc_exchange_interrupt), a second one ends the process; the handlers in place before are
+ * put back. What `ricochet exchange` runs. */
+RC_API rc_status rc_exchange_execute_guarded(rc_exchange *exchange);
 /* Rounds ended so far; rounds to run in all (the options'); replicas (the ladder's length). */
 RC_API int64_t rc_exchange_round(const rc_exchange *exchange);
 RC_API int64_t rc_exchange_rounds(const rc_exchange *exchange);

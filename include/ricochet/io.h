@@ -79,6 +79,9 @@ RC_API rc_status rc_impact_options_set(rc_impact_options *options, const char *n
  * number written another way ("1e6", "1e+06") when it is whole; from low to high. On failure rc_last_error() says
  * 'NAME: "TEXT" is not a whole number from LOW to HIGH' and *out is unchanged. */
 RC_API rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64_t high, uint64_t *out);
+/* A positive finite number from text, as the tool's and the analysis's options read one (strtod's forms, whole text).
+ * On failure rc_last_error() says 'NAME: "TEXT" is not a positive number' and *out is unchanged. */
+RC_API rc_status rc_text_positive(const char *name, const char *text, double *out);
 
 #ifdef __cplusplus
 }

@@ -39,6 +39,11 @@ RC_API rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_p
  * fails every rank stops after that round: its rank returns the failure, the others RC_INTERNAL ("a replica failed on
  * another rank"). */
 RC_API rc_status rc_exchange_execute_mpi(rc_exchange *exchange, MPI_Comm comm);
+/* rc_exchange_write_walk under MPI, called by every rank of comm before rc_exchange_execute_mpi: rank 0 opens the walk
+ * table at `path` and writes it as the rounds end (every rank makes the same swaps), and tells the others whether it
+ * could (one MPI_Bcast), so that a walk that cannot be written stops every rank before the rounds: rank 0 returns
+ * RC_IO_ERROR naming the path, the others RC_INTERNAL ("rank 0 could not write it"). */
+RC_API rc_status rc_exchange_write_walk_mpi(rc_exchange *exchange, const char *path, MPI_Comm comm);
 
 #ifdef __cplusplus
 }

@@ -101,6 +101,14 @@ RC_API rc_status rc_run_finish(rc_run *run);
  * signal's number (0 when not from a signal), kept for rc_run_interrupted_by. */
 RC_API void rc_run_interrupt(rc_run *run, int signal);
 RC_API int rc_run_interrupted_by(const rc_run *run);
+/* rc_run_execute with SIGINT and SIGTERM caught meanwhile, what `ricochet run` does: the first one interrupts the run
+ * (rc_run_interrupt with its number: a last frame, a checkpoint when checkpointing is on, every file closed, RC_OK with
+ * stopped_by "interrupted"; rc_run_interrupted_by gives the signal), a second one ends the process at once (the
+ * signal's default action: the files stay NAME.partial, the last checkpoint resumes). The library installs handlers
+ * only here (and in rc_sweep_execute_guarded, rc_exchange_execute_guarded), and puts back the ones in place before
+ * (a front end's, Python's) when it returns. Handlers belong to the process: while one guarded call runs, another one
+ * (from another thread) is refused with RC_INVALID_ARGUMENT. */
+RC_API rc_status rc_run_execute_guarded(rc_run *run);
 
 /* Writes a checkpoint of the run now: the scene, the engine's state, the loop's position and how far each file
  * goes, atomically (PATH.partial, then renamed). NULL path: DIRECTORY/checkpoint.rcp. */

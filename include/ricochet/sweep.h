@@ -108,12 +108,24 @@ typedef void rc_sweep_progress_fn(const rc_sweep_progress *progress, void *user)
 RC_API rc_status rc_sweep_execute(rc_sweep *sweep, int jobs, rc_sweep_progress_fn *progress, void *user,
                                   rc_sweep_progress *counts);
 
+/* rc_sweep_execute with SIGINT and SIGTERM caught meanwhile, as rc_run_execute_guarded (ricochet/run.h): the first one
+ * interrupts the sweep (rc_sweep_interrupt: the running runs end at once, to go on from their last checkpoints; the
+ * tables are written), a second one ends the process; the handlers in place before are put back. What `ricochet sweep`
+ * runs. */
+RC_API rc_status rc_sweep_execute_guarded(rc_sweep *sweep, int jobs, rc_sweep_progress_fn *progress, void *user,
+                                          rc_sweep_progress *counts);
+
 /* Writes DIRECTORY/sweep.csv, DIRECTORY/sweep.h5 and DIRECTORY/sweep_means.csv from the run folders as they are. */
 RC_API rc_status rc_sweep_write_tables(const rc_sweep *sweep);
 
 /* The runs by state as the run folders are now: counts[status] for each rc_sweep_status (4 entries; all 0 for a NULL
  * sweep). */
 RC_API void rc_sweep_count(const rc_sweep *sweep, int64_t counts[4]);
+/* Whether every run ended ok, as the run folders are now: RC_OK; RC_INTERNAL when some have not ended (the sweep was
+ * interrupted, or their processes were killed): "K runs did not end"; else RC_NOT_TERMINATED when some failed or did
+ * not terminate: "K of N runs failed or did not terminate (see DIRECTORY/sweep.csv)". What decides the exit code of
+ * `ricochet sweep`. */
+RC_API rc_status rc_sweep_check(const rc_sweep *sweep);
 /* The report of the sweep as JSON text (what `ricochet sweep` prints; docs/cli.md, "sweep"): "runs", "points",
  * "replicas", the runs by state ("ok", "failed", "not_terminated", "pending", as rc_sweep_count), the "directory"
  * and "wall_seconds" as given (the caller's clock). Indented, or on one line when compact. Free it with

@@ -5,6 +5,7 @@
     sweep           a parameter sweep or ensemble run on this machine's cores; its table as numpy arrays (or pandas)
     replica_exchange  parallel tempering over temperatures: swap acceptance per pair, samples by callback
     pressure_exchange replica exchange over pressures (a scene with a barostat): acceptance and mean volume per pressure
+    parse_ladder    a ladder as `ricochet exchange` reads it ("0.5,0.8,1.2"), its bad entries named
     read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
     read_curves     the curves of a run's measure (msd, vacf, rdf, ...) from its run folder or H5MD file
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
@@ -14,7 +15,7 @@
 """
 from ._lib import Error, lib
 from .impact import ImpactProblem, ImpactResolution
-from .exchange import pressure_exchange, replica_exchange
+from .exchange import parse_ladder, pressure_exchange, replica_exchange
 from .simulation import Simulation
 from .sweep import read_sweep_table, sweep, sweep_seed
 from .trajectory import Snapshot, read_trajectory
@@ -24,6 +25,6 @@ from .plot import plot_csv
 from .render import render_run
 
 __version__ = lib.rc_version().decode()
-__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze", "plot_csv",
-           "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory", "read_sweep_table",
-           "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]
+__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze",
+           "parse_ladder", "plot_csv", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
+           "read_sweep_table", "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

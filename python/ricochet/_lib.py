@@ -7,6 +7,8 @@ import ctypes
 import ctypes.util
 import json
 import os
+import signal
+import threading
 
 c_double_p = ctypes.POINTER(ctypes.c_double)
 c_int32_p = ctypes.POINTER(ctypes.c_int32)
@@ -123,7 +125,8 @@ _SIGNATURES = {
     "rc_run_execute": (S, [P]),
     "rc_run_advance": (S, [P, ctypes.POINTER(RunLimits)]),
     "rc_run_finish": (S, [P]),
-    "rc_run_interrupt": (None, [P, ctypes.c_int]),
+    "rc_run_execute_guarded": (S, [P]),
+    "rc_run_interrupted_by": (ctypes.c_int, [P]),
     "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
     "rc_run_stopped_by": (ctypes.c_char_p, [P]),
     "rc_run_dynamics": (ctypes.c_int, [P]),
@@ -139,13 +142,19 @@ _SIGNATURES = {
     "rc_sweep_directory": (ctypes.c_char_p, [P]),
     "rc_sweep_set_checkpoint_every": (None, [P, ctypes.c_double]),
     "rc_sweep_execute": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
-    "rc_sweep_interrupt": (None, [P, ctypes.c_int]),
+    "rc_sweep_execute_guarded": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
+    "rc_sweep_interrupted_by": (ctypes.c_int, [P]),
     "rc_sweep_seed": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
     "rc_exchange_run": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
                             ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
     "rc_exchange_create": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions), PP]),
     "rc_exchange_destroy": (None, [P]),
     "rc_exchange_execute": (S, [P]),
+    "rc_exchange_execute_guarded": (S, [P]),
+    "rc_exchange_interrupted_by": (ctypes.c_int, [P]),
+    "rc_exchange_round": (ctypes.c_int64, [P]),
+    "rc_exchange_ladder_parse": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.c_int,
+                                     ctypes.POINTER(ctypes.c_int)]),
     "rc_exchange_report_json": (P, [P, ctypes.c_bool]),
     "rc_exchange_write_walk": (S, [P, ctypes.c_char_p]),
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
@@ -197,6 +206,24 @@ def check(status):
     """Raises Error for a failed rc_status."""
     if status != 0:
         raise Error(lib.rc_status_name(status).decode(), lib.rc_last_error().decode())
+
+
+def execute_guarded(guarded, plain, interrupted_by, handle, *arguments):
+    """Runs one of the library's executes (rc_run_execute, rc_sweep_execute, rc_exchange_execute) on handle: from the
+    main thread its guarded form, under which the library catches SIGINT and SIGTERM (the run, sweep or exchange ends
+    cleanly) and puts Python's handlers back afterwards; from another thread, where Python keeps the signals to the
+    main thread, the plain form. Returns the status, and the signal that interrupted it or -1."""
+    main = threading.current_thread() is threading.main_thread()
+    status = (guarded if main else plain)(handle, *arguments)
+    return status, interrupted_by(handle)
+
+
+def interrupted(number, message):
+    """After a clean stop by signal `number`: a SIGTERM goes on to Python's own handler (by default it ends the
+    process, as it would have without the library); anything else raises KeyboardInterrupt with message."""
+    if number == signal.SIGTERM:
+        os.kill(os.getpid(), signal.SIGTERM)
+    raise KeyboardInterrupt(message)
 
 
 def json_report(text, what):

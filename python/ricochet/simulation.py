@@ -6,20 +6,13 @@ import ctypes
 import json
 import math
 import os
-import signal
-import threading
 
 import numpy
 
-from ._lib import Frame, RunLimits, check, json_report, lib
+from ._lib import Frame, RunLimits, check, execute_guarded, interrupted, json_report, lib
 from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
-
-
-# The driver's progress report (rc_run_progress_fn): called from C about every 0.25 s of a run, which lets Python run
-# the signal handlers pending meanwhile, so that Ctrl-C can end a long run() cleanly.
-_PROGRESS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
 
 
 def scene_text(scene):
@@ -52,9 +45,6 @@ class Simulation:
 
     def __init__(self, scene, out=None, checkpoint_every=0.0, h5md=None, _resume=None):
         options = _options(out, checkpoint_every, h5md)
-        self._interrupted = None
-        self._progress = _PROGRESS(self._on_progress)  # kept alive as long as the run
-        options.progress = ctypes.cast(self._progress, ctypes.c_void_p)
         handle = ctypes.c_void_p()
         if _resume is not None:
             check(lib.rc_run_resume(os.fsencode(_resume), ctypes.byref(options), ctypes.byref(handle)))
@@ -173,27 +163,20 @@ class Simulation:
         else:
             self.advance(steps=s["steps"] + events)
 
-    def _on_progress(self, progress, user):
-        if self._interrupted is not None:
-            lib.rc_run_interrupt(self._run, self._interrupted)
-
     def run(self):
         """Runs to the scene's "stop" and finishes: the last frame, the files closed, summary.json. Raises Error
         when an impact did not terminate (the summary is complete all the same). Ctrl-C ends the run cleanly, as
-        `ricochet run` does (files closed, stopped_by "interrupted", a checkpoint when checkpointing is on), then
-        raises KeyboardInterrupt."""
-        previous = None
-        if threading.current_thread() is threading.main_thread():
-            previous = signal.signal(signal.SIGINT, lambda number, frame: setattr(self, "_interrupted", number))
+        `ricochet run` does (files closed, stopped_by "interrupted", a checkpoint when checkpointing is on; the
+        library's rc_run_execute_guarded), then raises KeyboardInterrupt; SIGTERM ends it the same way, then goes on to
+        Python's own handler."""
         try:
-            check(lib.rc_run_execute(self._run))
+            status, number = execute_guarded(lib.rc_run_execute_guarded, lib.rc_run_execute, lib.rc_run_interrupted_by,
+                                             self._run)
+            check(status)
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGINT, previous)
             self._fill()
-        if self._interrupted is not None:
-            self._interrupted = None
-            raise KeyboardInterrupt("ricochet: the run was interrupted and ended cleanly")
+        if number >= 0:
+            interrupted(number, "ricochet: the run was interrupted and ended cleanly")
 
     def finish(self):
         """Closes the run's files and writes summary.json without running further."""

@@ -7,12 +7,10 @@ import csv
 import ctypes
 import json
 import os
-import signal
-import threading
 
 import numpy
 
-from ._lib import SweepProgress, check, lib
+from ._lib import SweepProgress, check, execute_guarded, interrupted, lib
 
 _PROGRESS = ctypes.CFUNCTYPE(None, ctypes.POINTER(SweepProgress), ctypes.c_void_p)
 _COUNTS = ("runs", "done", "running", "failed", "skipped", "elapsed", "eta")
@@ -67,32 +65,27 @@ def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=Fal
         check(lib.rc_sweep_parse(spec.encode(), None, ctypes.byref(handle)))
     else:
         check(lib.rc_sweep_read(os.fsencode(spec), ctypes.byref(handle)))
-    interrupted = []
 
     def on_progress(counts, user):
-        if interrupted:
-            lib.rc_sweep_interrupt(handle, interrupted[0])
-        if progress is not None:
-            progress({name: getattr(counts.contents, name) for name in _COUNTS})
+        progress({name: getattr(counts.contents, name) for name in _COUNTS})
 
-    callback = _PROGRESS(on_progress)
-    previous = None
+    callback = _PROGRESS(on_progress) if progress is not None else None
     try:
         if out is not None:
             check(lib.rc_sweep_set_directory(handle, os.fsencode(out)))
         lib.rc_sweep_set_checkpoint_every(handle, checkpoint_every)
-        if threading.current_thread() is threading.main_thread():
-            previous = signal.signal(signal.SIGINT, lambda number, frame: interrupted.append(number))
         counts = SweepProgress()
-        status = lib.rc_sweep_execute(handle, jobs, ctypes.cast(callback, ctypes.c_void_p), None, ctypes.byref(counts))
+        status, number = execute_guarded(lib.rc_sweep_execute_guarded, lib.rc_sweep_execute,
+                                         lib.rc_sweep_interrupted_by, handle, jobs,
+                                         ctypes.cast(callback, ctypes.c_void_p) if callback else None, None,
+                                         ctypes.byref(counts))
         directory = lib.rc_sweep_directory(handle)
         check(status)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
         lib.rc_sweep_destroy(handle)
-    if interrupted:
-        raise KeyboardInterrupt
+    if number >= 0:
+        interrupted(number, "ricochet: the sweep was interrupted; its runs go on from their checkpoints when started "
+                            "again")
     return read_sweep_table(directory, means=means)
 
 

@@ -81,6 +81,37 @@ class ReplicaExchange(unittest.TestCase):
         with self.assertRaises(ricochet.Error) as caught:
             ricochet.replica_exchange(SCENE, [1.0, 0.5], interval=1, rounds=2)
         self.assertIn("temperatures[1]", str(caught.exception))
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.replica_exchange(SCENE, "1.0,,2", interval=1, rounds=2)
+        self.assertEqual(str(caught.exception), 'temperatures[1]: "" is not a finite number')
+
+    def test_ladder_as_text(self):
+        """A ladder given as `ricochet exchange` takes it (rc_exchange_ladder_parse): the same numbers as the list."""
+        numpy.testing.assert_array_equal(ricochet.parse_ladder("0.5,0.8,1.2"), LADDER)
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.parse_ladder("1,2,x", pressures=True)
+        self.assertEqual(str(caught.exception), 'pressures[2]: "x" is not a finite number')
+        listed = ricochet.replica_exchange(SCENE, LADDER, interval=1.5, rounds=20, seed=2)
+        written = ricochet.replica_exchange(SCENE, ",".join(map(repr, LADDER)), interval=1.5, rounds=20, seed=2)
+        for key in listed:
+            numpy.testing.assert_array_equal(listed[key], written[key], key)
+
+    def test_ctrl_c(self):
+        """SIGINT during the rounds stops them cleanly (the library's handler, Python's put back afterwards) and
+        raises KeyboardInterrupt naming the rounds ended."""
+        import signal
+
+        def sample(round_, slot, positions, velocities, energy):
+            if round_ == 5 and slot == 0:
+                os.kill(os.getpid(), signal.SIGINT)
+
+        with tempfile.TemporaryDirectory() as folder:
+            walk = os.path.join(folder, "walk.csv")
+            with self.assertRaises(KeyboardInterrupt) as caught:
+                ricochet.replica_exchange(SCENE, LADDER, interval=1.5, rounds=10 ** 9, sample=sample, walk=walk)
+            self.assertIn("after round 5", str(caught.exception))
+            self.assertEqual(len(numpy.loadtxt(walk, delimiter=",", skiprows=1)), 5)
+        self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
 
 
 GAS = {"dimension": 2, "box": {"size": [2, 2], "periodic": [True, True]},

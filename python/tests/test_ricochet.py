@@ -233,6 +233,24 @@ class Driver(unittest.TestCase):
             self.assertEqual(names, ["observables.csv", "scene.json", "summary.json", "trajectory.xyz"], names)
             self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
 
+    def test_sigterm(self):
+        """SIGTERM during run() ends the run cleanly too, then goes on to Python's own SIGTERM handler."""
+        import signal
+        import threading
+        seen = []
+        previous = signal.signal(signal.SIGTERM, lambda number, frame: seen.append(number))
+        try:
+            sim = ricochet.Simulation(dict(GAS, stop={"time": 1e9}))
+            timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGTERM))
+            timer.start()
+            with self.assertRaises(KeyboardInterrupt):
+                sim.run()
+            timer.join()
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        self.assertEqual(sim.stopped_by, "interrupted")
+        self.assertEqual(seen, [signal.SIGTERM])
+
     def test_nothing_can_happen(self):
         sim = ricochet.Simulation(dict(GAS, temperature=0))
         sim.run()

@@ -64,6 +64,26 @@ class Sweep(unittest.TestCase):
             with open(os.path.join(out, "0004", "scene.json")) as f:
                 self.assertEqual(json.load(f)["seed"], splitmix(3, 1))
 
+    def test_ctrl_c(self):
+        """SIGINT when the first run starts: the library stops the runs (rc_sweep_execute_guarded), writes the table
+        with them pending and puts Python's handler back; KeyboardInterrupt. Started again, the sweep finishes."""
+        import signal
+        spec = {"scene": SCENE, "vary": {"particles.packing_fraction": [0.2, 0.3]}}
+
+        def progress(counts):
+            if counts["running"] and not sent:
+                sent.append(True)
+                os.kill(os.getpid(), signal.SIGINT)
+
+        sent = []
+        with tempfile.TemporaryDirectory() as directory:
+            out = os.path.join(directory, "stopped")
+            with self.assertRaises(KeyboardInterrupt):
+                ricochet.sweep(spec, out=out, jobs=1, progress=progress)
+            self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
+            self.assertEqual(list(ricochet.read_sweep_table(out)["status"]), ["pending", "pending"])
+            self.assertEqual(list(ricochet.sweep(spec, out=out, jobs=1)["status"]), ["ok", "ok"])
+
     def test_bad_sweep(self):
         cases = [({"scene": SCENE, "vary": {"particles.packing_fractio": [0.1]}}, "particles.packing_fractio"),
                  ({"scene": SCENE, "vary": {"restitution": [1]}}, "restitution"),

@@ -14,6 +14,7 @@
 #include "analysis/analysis.h"
 #include "core/status.h"
 #include "io/json_document.h"
+#include "ricochet/io.h"
 #include "ricochet/trajectory.h"
 
 const char *const rc_analysis_table_names[4] = {"rdf", "structure_factor", "msd", "vacf"};
@@ -53,30 +54,13 @@ void rc_analysis_destroy(rc_analysis *a)
     free(a);
 }
 
-static bool whole(const char *text, const char *end) { return end != text && *end == '\0'; }
-
-/* A positive finite number. */
-static rc_status positive(const char *key, const char *value, double *out)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(value, &end);
-    if (!whole(value, end) || !isfinite(x) || x <= 0 || errno)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a positive number", key, value);
-    *out = x;
-    return RC_OK;
-}
-
-/* A whole number in [low, high]. */
+/* A whole number in [low, high], by the library's rule (rc_text_count). */
 static rc_status count(const char *key, const char *value, long low, long high, int *out)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(value, &end, 10);
-    if (!whole(value, end) || errno || x < low || x > high)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a whole number from %ld to %ld", key, value, low, high);
-    *out = (int)x;
-    return RC_OK;
+    uint64_t x;
+    rc_status s = rc_text_count(key, value, (uint64_t)low, (uint64_t)high, &x);
+    if (!s) *out = (int)x;
+    return s;
 }
 
 static rc_status compute_list(rc_analysis *a, const char *value)
@@ -132,11 +116,11 @@ rc_status rc_analysis_set(rc_analysis *a, const char *key, const char *value)
         return s;
     }
     if (strcmp(key, "fit") == 0) return range(key, value, false, &a->fit_start, &a->fit_end);
-    if (strcmp(key, "rdf_range") == 0) return positive(key, value, &a->rdf_range);
-    if (strcmp(key, "contact_width") == 0) return positive(key, value, &a->contact_width);
-    if (strcmp(key, "k_max") == 0) return positive(key, value, &a->k_max);
-    if (strcmp(key, "order_cutoff") == 0) return positive(key, value, &a->order_cutoff);
-    if (strcmp(key, "viscosity") == 0) return positive(key, value, &a->viscosity);
+    if (strcmp(key, "rdf_range") == 0) return rc_text_positive(key, value, &a->rdf_range);
+    if (strcmp(key, "contact_width") == 0) return rc_text_positive(key, value, &a->contact_width);
+    if (strcmp(key, "k_max") == 0) return rc_text_positive(key, value, &a->k_max);
+    if (strcmp(key, "order_cutoff") == 0) return rc_text_positive(key, value, &a->order_cutoff);
+    if (strcmp(key, "viscosity") == 0) return rc_text_positive(key, value, &a->viscosity);
     if (strcmp(key, "rdf_bins") == 0) return count(key, value, 1, 10000000, &a->rdf_bins);
     if (strcmp(key, "k_vectors") == 0) return count(key, value, 1, 1000000, &a->k_vectors);
     if (strcmp(key, "groups") == 0) return count(key, value, 1, 1000, &a->groups);

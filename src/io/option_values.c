@@ -65,6 +65,18 @@ rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64
     return RC_OK;
 }
 
+rc_status rc_text_positive(const char *name, const char *text, double *out)
+{
+    if (!name || !text || !out) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_positive: NULL argument");
+    char *end;
+    errno = 0;
+    double x = strtod(text, &end);
+    if (end == text || *end != '\0' || errno || !(x > 0) || !isfinite(x))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a positive number", name, text);
+    *out = x;
+    return RC_OK;
+}
+
 static rc_status parse_flag(const char *name, const char *text, bool *out)
 {
     if (strcmp(text, "true") == 0) *out = true;

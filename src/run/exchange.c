@@ -6,6 +6,7 @@
  * min(1, exp[(P_i - P_j)(V_i - V_j) / kT]) (Okabe et al. 2001). */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +19,6 @@
 #include "ricochet/exchange.h"
 #include "ricochet/scene.h"
 #include "run/sweep.h"
-
-enum { MOST_SLOTS = 1024 };
 
 /* One replica: its configuration between rounds (up to date in the process that advances it). */
 typedef struct replica {
@@ -45,18 +44,50 @@ struct rc_exchange {
     rc_frame frame;
     FILE *walk;                   /* the walk table, or NULL */
     char *walk_path;
+    volatile sig_atomic_t interrupt_signal; /* -1 while not interrupted; else the signal (0: none) */
 };
+
+/* "temperatures" or "pressures": the ladder's name in messages. */
+static const char *ladder_name(rc_exchange_ladder ladder)
+{
+    return ladder == RC_EXCHANGE_PRESSURES ? "pressures" : "temperatures";
+}
+
+rc_status rc_exchange_ladder_parse(const char *text, rc_exchange_ladder ladder, double *values, int capacity,
+                                   int *count)
+{
+    if (!text || !values || !count) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_ladder_parse: NULL argument");
+    if ((unsigned)ladder > RC_EXCHANGE_PRESSURES)
+        return rc_fail(RC_INVALID_ARGUMENT, "ladder: %d is not temperatures (0) or pressures (1)", (int)ladder);
+    const char *what = ladder_name(ladder);
+    int n = 0;
+    for (const char *p = text;; p++) {
+        int length = (int)strcspn(p, ",");
+        if (n >= capacity) return rc_fail(RC_INVALID_ARGUMENT, "%s: more than %d values", what, capacity);
+        char *end;
+        errno = 0;
+        double x = strtod(p, &end);
+        if (end != p + length || length == 0 || errno || !isfinite(x))
+            return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: \"%.*s\" is not a finite number", what, n, length, p);
+        values[n++] = x;
+        p += length;
+        if (!*p) break;
+    }
+    *count = n;
+    return RC_OK;
+}
 
 static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
                        rc_run_scene **scene)
 {
     if (!scene_text || !t || !o) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_run: NULL argument");
     bool pressures = o->ladder == RC_EXCHANGE_PRESSURES;
-    const char *what = pressures ? "pressures" : "temperatures";
+    const char *what = ladder_name(o->ladder);
     if ((unsigned)o->ladder > RC_EXCHANGE_PRESSURES)
         return rc_fail(RC_INVALID_ARGUMENT, "ladder: %d is not temperatures (0) or pressures (1)", (int)o->ladder);
-    if (slots < 2 || slots > MOST_SLOTS)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d of them; replica exchange needs 2 to %d", what, slots, MOST_SLOTS);
+    if (slots < 2 || slots > RC_EXCHANGE_MAX_SLOTS)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d of them; replica exchange needs 2 to %d", what, slots,
+                       RC_EXCHANGE_MAX_SLOTS);
     for (int k = 0; k < slots; k++)
         if (!(t[k] > 0 && isfinite(t[k])) || (k > 0 && !(t[k] > t[k - 1])))
             return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: %g is not positive and above the one before", what, k, t[k]);
@@ -127,6 +158,7 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
     rc_status s = check(scene_text, slots, t, o, &x->scene);
     if (!s) {
         x->base = rc_run_scene_def(x->scene);
+        x->interrupt_signal = -1;
         x->slots = slots;
         x->options = *o;
         x->pressures = o->ladder == RC_EXCHANGE_PRESSURES;
@@ -167,7 +199,7 @@ rc_status rc_exchange_advance(rc_exchange *x, int k)
     def.barostat.adapt_until = 0; /* every round starts afresh: a step adapting in each would break the balance */
     if (x->pressures) def.barostat.pressure = x->t[slot];
     else def.thermostat_temperature = x->t[slot];
-    def.seed = rc_sweep_seed(x->options.seed, 1 + x->round * MOST_SLOTS + slot);
+    def.seed = rc_sweep_seed(x->options.seed, 1 + x->round * RC_EXCHANGE_MAX_SLOTS + slot);
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&def, &engine);
     rc_edmd_limits until = {x->options.interval, 0, 0};
@@ -316,12 +348,19 @@ rc_status rc_exchange_execute(rc_exchange *x)
 {
     if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_execute: NULL exchange");
     rc_status s = RC_OK;
-    while (!s && x->round < x->options.rounds) {
-        for (int k = 0; !s && k < x->slots; k++) s = rc_exchange_advance(x, k);
-        if (!s) s = rc_exchange_swap(x);
+    while (!s && x->round < x->options.rounds && x->interrupt_signal < 0) {
+        for (int k = 0; !s && k < x->slots && x->interrupt_signal < 0; k++) s = rc_exchange_advance(x, k);
+        if (!s && x->interrupt_signal < 0) s = rc_exchange_swap(x);
     }
     return s;
 }
+
+void rc_exchange_interrupt(rc_exchange *x, int signal)
+{
+    if (x) x->interrupt_signal = signal >= 0 ? signal : 0;
+}
+
+int rc_exchange_interrupted_by(const rc_exchange *x) { return x ? x->interrupt_signal : -1; }
 
 rc_status rc_exchange_run(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
                           int64_t *attempts, int64_t *accepted, double *mean_energy)

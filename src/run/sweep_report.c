@@ -1,7 +1,9 @@
 /* The report of a sweep (ricochet/sweep.h; docs/cli.md, "sweep"): its runs counted by state from their outcome.json
- * files, and the JSON object `ricochet sweep` prints (the counts, the folder, the wall time). */
+ * files, whether every one ended ok (what decides `ricochet sweep`'s exit code), and the JSON object `ricochet sweep`
+ * prints (the counts, the folder, the wall time). */
 #include <cjson/cJSON.h>
 
+#include "core/status.h"
 #include "io/json_document.h"
 #include "run/sweep.h"
 
@@ -10,6 +12,20 @@ void rc_sweep_count(const rc_sweep *sweep, int64_t counts[4])
     if (!counts) return;
     for (int s = 0; s < 4; s++) counts[s] = 0;
     for (int64_t k = 0; k < rc_sweep_runs(sweep); k++) counts[rc_sweep_state(sweep, k, NULL, 0)]++;
+}
+
+rc_status rc_sweep_check(const rc_sweep *sweep)
+{
+    if (!sweep) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_check: NULL sweep");
+    int64_t counts[4];
+    rc_sweep_count(sweep, counts);
+    if (counts[RC_SWEEP_PENDING])
+        return rc_fail(RC_INTERNAL, "%lld runs did not end", (long long)counts[RC_SWEEP_PENDING]);
+    int64_t bad = counts[RC_SWEEP_FAILED] + counts[RC_SWEEP_NOT_TERMINATED];
+    if (bad)
+        return rc_fail(RC_NOT_TERMINATED, "%lld of %lld runs failed or did not terminate (see %s/sweep.csv)",
+                       (long long)bad, (long long)rc_sweep_runs(sweep), rc_sweep_directory(sweep));
+    return RC_OK;
 }
 
 char *rc_sweep_report_json(const rc_sweep *sweep, double wall_seconds, bool compact)

@@ -32,6 +32,13 @@ int rc_cli_fail_status(rc_status status, const char *where)
     return rc_cli_fail(rc_cli_exit_code(status), "%s%s%s", where ? where : "", where ? ": " : "", rc_last_error());
 }
 
+int rc_cli_check(rc_status status)
+{
+    return status ? rc_cli_fail(rc_cli_exit_code(status), "--%s", rc_last_error()) : RC_CLI_GO_ON;
+}
+
+int rc_cli_outcome(int code, int signal_number) { return signal_number > 0 ? 128 + signal_number : code; }
+
 void rc_cli_print_warnings(const char *name)
 {
     const char *line = rc_last_warnings();

@@ -69,11 +69,13 @@ int rc_cli_fail_status(rc_status status, const char *where);
  * is NULL). */
 void rc_cli_print_warnings(const char *name);
 
-/* What a signal asks of the thing running: rc_run_interrupt or rc_sweep_interrupt with the right type. */
-typedef void rc_cli_interrupt_fn(void *what, int signal);
-/* SIGINT and SIGTERM call fn(what, signal) the first time (what NULL: nothing is running, the default action) and end
- * the process at once the second time (signals.c). */
-void rc_cli_catch_signals(rc_cli_interrupt_fn *fn, void *what);
+/* An option's value read by the library's rule (rc_text_count, rc_text_positive, rc_exchange_ladder_parse, ...), given
+ * the option's name without its "--": RC_CLI_GO_ON when status is RC_OK, else rc_cli_fail with the exit code of status
+ * and "--" before the library's sentence ("--time: \"x\" is not a positive number"). */
+int rc_cli_check(rc_status status);
+/* The exit code of a command that ran something interruptible (run, sweep, exchange): 128 + signal_number when the
+ * library's guarded execute (rc_run_execute_guarded, ...) was interrupted by that signal, else code. */
+int rc_cli_outcome(int code, int signal_number);
 
 /* Started by mpirun (OpenMPI, or another launcher of the PMI family): its environment says so (launch.c). */
 bool rc_cli_under_mpirun(void);
@@ -82,6 +84,10 @@ int rc_cli_no_mpi(const char *command);
 /* In a build with MPI (RC_MPI_TOOL), the plain tool maps no MPI: under mpirun, sweep and exchange replace it (execv,
  * the same arguments) by ricochet-mpi, the tool built with MPI, which lies beside it. Returns only on failure: exit 4. */
 int rc_cli_exec_mpi_tool(char **argv);
+
+/* The time left of a progress report on stderr, `before` and then "ETA H:MM:SS" (eta in seconds; nothing when < 0,
+ * not known yet) (progress.c). */
+void rc_cli_print_eta(const char *before, double eta);
 
 /* The help of a command ("resolve", "help"), or the overview for NULL. Returns 0, or 1 for an unknown topic. */
 int rc_cli_help(const char *topic, FILE *out);
@@ -103,6 +109,8 @@ char *rc_cli_read_text(const char *path);
 
 /* WIDTHxHEIGHT in pixels, both positive. */
 bool rc_cli_parse_size(const char *text, int *width, int *height);
+/* A file or directory name, not empty, into *out; exit 2 naming the option (its name without "--") otherwise. */
+int rc_cli_name(const char *option, const char *value, const char **out);
 
 /* ricochet render TRAJECTORY... [options]: argv[0] is "render". */
 int rc_cli_render(int argc, char **argv);

@@ -1,10 +1,10 @@
 /* ricochet exchange SCENE --temperatures LIST | --pressures LIST [options] (docs/cli.md): parse the command line, run
  * replica exchange over the temperatures or pressures with the library (ricochet/exchange.h: an event-driven scene
  * with a thermostat, and a barostat over pressures, neighbouring rungs swapping configurations by the canonical
- * Metropolis rule) and print the library's report (rc_exchange_report_json: the swap acceptance of each pair and the
- * mean potential energy, and volume, at each rung) as JSON. */
+ * Metropolis rule; SIGINT and SIGTERM caught by the library, rc_exchange_execute_guarded) and print the library's
+ * report (rc_exchange_report_json: the swap acceptance of each pair and the mean potential energy, and volume, at each
+ * rung) as JSON. */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +12,6 @@
 #ifdef RICOCHET_MPI
 #include "ricochet/mpi.h"
 #endif
-
-enum { MOST_TEMPERATURES = 1024 };
 
 enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, WALK, COMPACT, HELP };
 
@@ -45,15 +43,17 @@ const rc_cli_command rc_cli_exchange_command = {
     "probability min(1, exp[(P_i - P_j)(V_i - V_j) / kT]), V the box's volume; the report adds the mean volume.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
-    "The replicas run in this process, one after the other (docs/scaling.md, \"Replica exchange\").\n"
+    "The replicas run in this process, one after the other (docs/scaling.md, \"Replica exchange\"). Ctrl-C (SIGINT)\n"
+    "or SIGTERM stops the exchange before the next replica's run and prints the report of the rounds ended; a second\n"
+    "one ends the process at once. Under mpirun, mpirun ends every rank.\n"
     "\n"
     "exit codes: 0 done, 1 usage, 2 bad scene or option (the message names the field), 3 an impact did not\n"
-    "terminate, 4 internal failure.\n",
+    "terminate, 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",
 };
 
 typedef struct exchange_arguments {
     const char *path;
-    double ladder[MOST_TEMPERATURES];
+    double ladder[RC_EXCHANGE_MAX_SLOTS];
     bool ladder_given;
     int slots;
     const char *walk;
@@ -61,52 +61,32 @@ typedef struct exchange_arguments {
     bool compact, help;
 } exchange_arguments;
 
-/* A comma-separated list of numbers (their order and sign are the library's to check, naming the entry): the
- * temperatures or the pressures. */
-static int parse_list(const char *text, exchange_arguments *a, rc_exchange_ladder ladder)
+/* The ladder, --temperatures or --pressures (read by the library's rule, rc_exchange_ladder_parse, which names the
+ * entry; their order and sign are rc_exchange_create's to check). */
+static int take_ladder(exchange_arguments *a, rc_exchange_ladder ladder, const char *value)
 {
     const char *name = ladder == RC_EXCHANGE_PRESSURES ? "--pressures" : "--temperatures";
     if (a->ladder_given && a->options.ladder != ladder)
         return rc_cli_fail(RC_EXIT_USAGE, "%s: give --temperatures or --pressures, not both", name);
     a->ladder_given = true;
     a->options.ladder = ladder;
-    a->slots = 0;
-    for (const char *p = text;; p++) {
-        char *end;
-        errno = 0;
-        double x = strtod(p, &end);
-        if (end == p || errno || !isfinite(x) || (*end && *end != ',') || a->slots == MOST_TEMPERATURES)
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s: \"%s\" is not a list of at most %d numbers x0,x1,...", name,
-                               text, MOST_TEMPERATURES);
-        a->ladder[a->slots++] = x;
-        if (!*end) return RC_CLI_GO_ON;
-        p = end;
-    }
+    return rc_cli_check(rc_exchange_ladder_parse(value, ladder, a->ladder, RC_EXCHANGE_MAX_SLOTS, &a->slots));
 }
 
 static int take(void *context, int id, const char *value)
 {
     exchange_arguments *a = context;
-    char *end;
-    uint64_t count;
-    errno = 0;
+    uint64_t count = 0;
+    int code;
     switch (id) {
-    case TEMPERATURES: return parse_list(value, a, RC_EXCHANGE_TEMPERATURES);
-    case PRESSURES: return parse_list(value, a, RC_EXCHANGE_PRESSURES);
-    case INTERVAL:
-        a->options.interval = strtod(value, &end);
-        if (end == value || *end || errno || !(a->options.interval > 0) || !isfinite(a->options.interval))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--interval: \"%s\" is not a positive number", value);
-        return RC_CLI_GO_ON;
+    case TEMPERATURES: return take_ladder(a, RC_EXCHANGE_TEMPERATURES, value);
+    case PRESSURES: return take_ladder(a, RC_EXCHANGE_PRESSURES, value);
+    case INTERVAL: return rc_cli_check(rc_text_positive("interval", value, &a->options.interval));
     case ROUNDS:
-        if (rc_text_count("--rounds", value, 1, INT64_MAX, &count))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
+        code = rc_cli_check(rc_text_count("rounds", value, 1, INT64_MAX, &count));
         a->options.rounds = (int64_t)count;
-        return RC_CLI_GO_ON;
-    case SEED:
-        if (rc_text_count("--seed", value, 0, UINT64_MAX, &a->options.seed))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-        return RC_CLI_GO_ON;
+        return code;
+    case SEED: return rc_cli_check(rc_text_count("seed", value, 0, UINT64_MAX, &a->options.seed));
     case WALK: a->walk = value; return RC_CLI_GO_ON;
     case COMPACT: a->compact = true; return RC_CLI_GO_ON;
     default: a->help = true; return RC_CLI_GO_ON;
@@ -118,28 +98,32 @@ static int positional(void *context, const char *argument)
     return rc_cli_one_file(&rc_cli_exchange_command, "SCENE file", &((exchange_arguments *)context)->path, argument);
 }
 
-/* The library's report of the exchange, printed. */
-static int report(const rc_exchange *x, bool compact)
+/* After the rounds (here, or over the ranks on every rank): the library's report printed by rank 0, and the exit
+ * code; a failure on another rank (RC_INTERNAL there: the failing rank says why) is not said again. */
+static int report(const rc_exchange *x, rc_status s, int rank, const exchange_arguments *a)
 {
-    return rc_cli_print_text(rc_exchange_report_json(x, compact), "exchange report");
+    if (s == RC_INTERNAL && rank != 0) return RC_EXIT_INTERNAL;
+    if (s) return rc_cli_fail_status(s, a->path);
+    if (rank != 0) return RC_EXIT_OK;
+    int printed = rc_cli_print_text(rc_exchange_report_json(x, a->compact), "exchange report");
+    int signal_number = rc_exchange_interrupted_by(x);
+    if (signal_number >= 0)
+        fprintf(stderr, "ricochet: interrupted after round %lld of %lld; the report covers the rounds ended\n",
+                (long long)rc_exchange_round(x), (long long)rc_exchange_rounds(x));
+    return printed != RC_EXIT_OK ? printed : rc_cli_outcome(RC_EXIT_OK, signal_number);
 }
 
-/* The rounds over the ranks of mpirun: rank 0 prints the report, the same bytes as one process would. */
+/* The rounds over the ranks of mpirun: rank 0 writes the walk and prints the report, the same bytes as one process
+ * would. */
 static int run_mpi(rc_exchange *x, const exchange_arguments *a)
 {
 #ifdef RICOCHET_MPI
     int rank = 0;
     MPI_Init(NULL, NULL);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    rc_status s = rank == 0 && a->walk ? rc_exchange_write_walk(x, a->walk) : RC_OK;
-    int written = s == RC_OK;
-    MPI_Bcast(&written, 1, MPI_INT, 0, MPI_COMM_WORLD); /* a walk that cannot be opened stops every rank */
-    if (written) s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
-    else if (rank != 0) s = RC_INTERNAL;
-    int code = RC_EXIT_OK;
-    if (s == RC_INTERNAL) code = rank == 0 ? rc_cli_fail_status(s, a->path) : RC_EXIT_INTERNAL;
-    else if (s) code = rc_cli_fail_status(s, a->path);
-    else if (rank == 0) code = report(x, a->compact);
+    rc_status s = a->walk ? rc_exchange_write_walk_mpi(x, a->walk, MPI_COMM_WORLD) : RC_OK;
+    if (!s) s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
+    int code = report(x, s, rank, a);
     MPI_Finalize();
     return code;
 #else
@@ -169,8 +153,8 @@ int rc_cli_exchange(int argc, char **argv)
         code = run_mpi(x, &a);
     } else {
         s = a.walk ? rc_exchange_write_walk(x, a.walk) : RC_OK;
-        if (!s) s = rc_exchange_execute(x);
-        code = s ? rc_cli_fail_status(s, a.path) : report(x, a.compact);
+        if (!s) s = rc_exchange_execute_guarded(x);
+        code = report(x, s, 0, &a);
     }
     rc_exchange_destroy(x);
     return code;

@@ -1,6 +1,6 @@
 /* The progress bar of ricochet run on stderr, drawn from the run driver's reports (ricochet/run.h): the percentage of
  * the stop limit, the rate in the engine's own unit (collisions or steps per second of wall time) and the time left
- * at the present pace, redrawn in place. */
+ * at the present pace (as ricochet sweep writes it too), redrawn in place. */
 #include <stdbool.h>
 
 #include "run.h"
@@ -16,13 +16,17 @@ void rc_cli_progress(const rc_run_progress *p, void *data)
     for (int i = 0; i < WIDTH; i++) bar[i] = i < (int)(fraction * WIDTH) ? '#' : '.';
     bar[WIDTH] = '\0';
     fprintf(stderr, "\r[%s] %5.1f%%  t = %.4g  %.3g %s/s", bar, 100 * fraction, p->time, p->rate, p->unit);
-    if (p->eta >= 0) {
-        long left = (long)(p->eta + 0.5);
-        fprintf(stderr, "  ETA %ld:%02ld:%02ld", left / 3600, left / 60 % 60, left % 60);
-    }
+    rc_cli_print_eta("  ", p->eta);
     fputs("\033[K", stderr);
     fflush(stderr);
     drawn = true;
+}
+
+void rc_cli_print_eta(const char *before, double eta)
+{
+    if (eta < 0) return;
+    long left = (long)(eta + 0.5);
+    fprintf(stderr, "%sETA %ld:%02ld:%02ld", before, left / 3600, left / 60 % 60, left % 60);
 }
 
 void rc_cli_progress_clear(void)

@@ -2,7 +2,6 @@
  * shapes of their bodies from shapes.json beside each or --shapes FILE) handed to the library (rc_render_trajectories
  * draws frame k of every trajectory side by side into DIR/frame_NNNNN.png and joins them into an MP4 with ffmpeg when
  * asked; ricochet/render.h), then a JSON object printed saying what was written (docs/cli.md). */
-#include <math.h>
 #include <stdlib.h>
 
 #include "cli.h"
@@ -50,16 +49,12 @@ const rc_cli_command rc_cli_render_command = {
 static int take(void *context, int id, const char *value)
 {
     render_arguments *a = context;
-    char *end;
     switch (id) {
     case OUT: a->directory = value; break;
     case MP4: a->mp4 = value; break;
     case ARROWS: a->options.arrows = true; break;
     case HELP: a->help = true; break;
-    case COLOR_BY:
-        if (rc_color_by_parse(value, &a->options.color_by))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s", rc_last_error());
-        break;
+    case COLOR_BY: return rc_cli_check(rc_color_by_parse(value, &a->options.color_by));
     case SIZE:
         if (!rc_cli_parse_size(value, &a->options.width, &a->options.height))
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
@@ -72,12 +67,8 @@ static int take(void *context, int id, const char *value)
         if (a->shaped == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--shapes: more than %d", MOST_PANELS);
         a->shapes[a->shaped++] = value;
         break;
-    default: {
-        double *x = id == FPS ? &a->fps : &a->options.speed_scale;
-        *x = strtod(value, &end);
-        if (end == value || *end || !(*x > 0) || !isfinite(*x))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: \"%s\" is not a positive number", option_table[id].name, value);
-    }
+    default: return rc_cli_check(rc_text_positive(option_table[id].name, value, id == FPS ? &a->fps
+                                                                                       : &a->options.speed_scale));
     }
     return RC_CLI_GO_ON;
 }

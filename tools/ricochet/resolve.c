@@ -68,8 +68,7 @@ static int take(void *context, int id, const char *value)
     arguments *a = context;
     if (id == COMPACT) a->compact = true;
     if (id == HELP) a->help = true;
-    if (id == FRAME && !value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--frame: the file name is empty");
-    if (id == FRAME) a->frame = value;
+    if (id == FRAME) return rc_cli_name("frame", value, &a->frame);
     if (id >= IMPACT_OPTIONS) return RC_CLI_GO_ON;
     if (impact_keys[id].fixed) value = impact_keys[id].fixed;
     if (rc_impact_options_set(&a->scratch, impact_keys[id].key, value))

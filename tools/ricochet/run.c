@@ -1,18 +1,13 @@
 /* ricochet run SCENE.json [options] and ricochet run --resume CHECKPOINT [options] (docs/cli.md): parse the command
  * line, hand the scene (or the checkpoint) to the library's run driver (ricochet/run.h) with the options over its
- * settings, draw the progress bar, end the run cleanly on SIGINT and SIGTERM (a second one aborts at once), and print
- * the JSON summary; the exit code says how it went. */
-#include <ctype.h>
+ * settings, draw the progress bar, run it with SIGINT and SIGTERM caught by the library (rc_run_execute_guarded: the
+ * run ends cleanly, a second one aborts at once), and print the JSON summary; the exit code says how it went. */
 #include <errno.h>
-#include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "run.h"
-
-enum { RC_RUN_GO_ON = RC_CLI_GO_ON };
 
 /* The command line of ricochet run. */
 typedef struct run_arguments {
@@ -66,46 +61,23 @@ const rc_cli_command rc_cli_run_command = {
     "is printed), 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",
 };
 
-/* A positive number, finite. */
-static int positive(const char *name, const char *value, double *out)
-{
-    char *end;
-    *out = strtod(value, &end);
-    if (end == value || *end || !(*out > 0) || !isfinite(*out))
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: \"%s\" is not a positive number", name, value);
-    return RC_RUN_GO_ON;
-}
-
-/* A file or directory name, not empty. */
-static int name_of(const char *option, const char *value, const char **out)
-{
-    if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: the name is empty", option);
-    *out = value;
-    return RC_RUN_GO_ON;
-}
-
 static int take(void *context, int id, const char *value)
 {
     run_arguments *a = context;
     rc_run_limits *stop = &a->options.stop;
     uint64_t *count = id == COLLISIONS ? &stop->collisions : id == EVENTS ? &stop->events : &stop->steps;
+    const char *name = option_table[id].name;
     switch (id) {
-    case OUT: return name_of("out", value, &a->options.directory);
-    case H5MD: return name_of("h5md", value, &a->options.h5md_path);
-    case RESUME: return name_of("resume", value, &a->resume);
-    case CHECKPOINT_EVERY: return positive("checkpoint-every", value, &a->options.checkpoint_every);
-    case NO_XYZ: a->options.no_xyz = true; return RC_RUN_GO_ON;
-    case QUIET: a->quiet = true; return RC_RUN_GO_ON;
-    case COMPACT: a->compact = true; return RC_RUN_GO_ON;
-    case HELP: a->help = true; return RC_RUN_GO_ON;
-    case TIME: a->options.stop_given = true; return positive("time", value, &stop->time);
-    default:
-        a->options.stop_given = true;
-        char name[32];
-        snprintf(name, sizeof name, "--%s", option_table[id].name);
-        if (rc_text_count(name, value, 1, UINT64_MAX, count))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s", rc_last_error());
-        return RC_RUN_GO_ON;
+    case OUT: return rc_cli_name(name, value, &a->options.directory);
+    case H5MD: return rc_cli_name(name, value, &a->options.h5md_path);
+    case RESUME: return rc_cli_name(name, value, &a->resume);
+    case CHECKPOINT_EVERY: return rc_cli_check(rc_text_positive(name, value, &a->options.checkpoint_every));
+    case NO_XYZ: a->options.no_xyz = true; return RC_CLI_GO_ON;
+    case QUIET: a->quiet = true; return RC_CLI_GO_ON;
+    case COMPACT: a->compact = true; return RC_CLI_GO_ON;
+    case HELP: a->help = true; return RC_CLI_GO_ON;
+    case TIME: a->options.stop_given = true; return rc_cli_check(rc_text_positive(name, value, &stop->time));
+    default: a->options.stop_given = true; return rc_cli_check(rc_text_count(name, value, 1, UINT64_MAX, count));
     }
 }
 
@@ -118,13 +90,13 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
 {
     a->options = rc_run_default_options();
     int code = rc_cli_parse(&rc_cli_run_command, argc, argv, take, positional, a);
-    if (code != RC_RUN_GO_ON) return code;
+    if (code != RC_CLI_GO_ON) return code;
     if (a->path && a->resume)
         return rc_cli_fail(RC_EXIT_USAGE, "run takes a SCENE file or --resume CHECKPOINT, not both (the checkpoint "
                                           "holds its scene)");
     if (!a->path && !a->resume && !a->help)
         return rc_cli_fail(RC_EXIT_USAGE, "run needs a SCENE file (see ricochet help run)");
-    return RC_RUN_GO_ON;
+    return RC_CLI_GO_ON;
 }
 
 /* The command line as one string, each argument quoted for a POSIX shell when it needs it. */
@@ -152,13 +124,10 @@ static char *command_line(int argc, char **argv)
     return line;
 }
 
-static void interrupt_run(void *run, int signal) { rc_run_interrupt(run, signal); }
-
-/* Runs to the end, prints the summary; the exit code. */
+/* Runs to the end (SIGINT and SIGTERM caught by the library meanwhile), prints the summary; the exit code. */
 static int drive(rc_run *run, const run_arguments *a)
 {
-    rc_cli_catch_signals(interrupt_run, run);
-    rc_status s = rc_run_execute(run);
+    rc_status s = rc_run_execute_guarded(run);
     rc_cli_progress_clear();
     int code = s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
     if (s && s != RC_NOT_TERMINATED) return code; /* not terminated: the summary is printed all the same */
@@ -170,16 +139,14 @@ static int drive(rc_run *run, const run_arguments *a)
     if (signal_number >= 0 && !a->quiet)
         fprintf(stderr, "ricochet: interrupted at time %.17g; the files are closed%s\n", rc_run_time(run),
                 rc_run_directory(run) ? " and the run folder is complete up to here" : "");
-    if (printed != RC_EXIT_OK) return printed;
-    if (signal_number > 0) return 128 + signal_number;
-    return code;
+    return printed != RC_EXIT_OK ? printed : rc_cli_outcome(code, signal_number);
 }
 
 int rc_cli_run(int argc, char **argv)
 {
     run_arguments a = {0};
     int code = parse_arguments(argc, argv, &a);
-    if (code != RC_RUN_GO_ON) return code;
+    if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("run", stdout);
     char *line = command_line(argc - 1, argv + 1);
     char *text = NULL;
@@ -198,7 +165,6 @@ int rc_cli_run(int argc, char **argv)
     }
     if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
     code = s ? rc_cli_fail_status(s, a.resume ? a.resume : a.path) : drive(run, &a);
-    rc_cli_catch_signals(interrupt_run, NULL);
     rc_run_destroy(run);
     free(text);
     free(line);

@@ -1,14 +1,11 @@
 /* ricochet sweep SWEEP.json [options] (docs/cli.md): parse the command line, read the sweep with the library
  * (ricochet/sweep.h), run its runs on this machine's cores (rc_sweep_execute) or, under mpirun, over the ranks
  * (rc_sweep_execute_mpi, ricochet/mpi.h, built with RICOCHET_MPI), draw the progress (runs done, running, failed,
- * the time left), stop the runs on SIGINT and SIGTERM, and print the library's report (rc_sweep_report_json); the
- * exit code says whether every run ended ok. */
-#include <signal.h>
-#include <stdlib.h>
-#include <string.h>
+ * the time left), with SIGINT and SIGTERM caught by the library (rc_sweep_execute_guarded), and print the library's
+ * report (rc_sweep_report_json); the exit code says whether every run ended ok (rc_sweep_check). */
 #include <unistd.h>
 
-#include "sweep.h"
+#include "cli.h"
 #ifdef RICOCHET_MPI
 #include "ricochet/mpi.h"
 #endif
@@ -60,24 +57,15 @@ typedef struct sweep_arguments {
 static int take(void *context, int id, const char *value)
 {
     sweep_arguments *a = context;
-    char *end;
+    uint64_t jobs = 0;
+    int code;
     switch (id) {
-    case OUT:
-        if (!value[0]) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--out: the name is empty");
-        a->out = value;
-        return RC_CLI_GO_ON;
-    case JOBS: {
-        long n = strtol(value, &end, 10);
-        if (end == value || *end || n < 1 || n > 4096)
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--jobs: \"%s\" is not a whole number from 1 to 4096", value);
-        a->jobs = (int)n;
-        return RC_CLI_GO_ON;
-    }
-    case CHECKPOINT_EVERY:
-        a->checkpoint_every = strtod(value, &end);
-        if (end == value || *end || !(a->checkpoint_every > 0) || a->checkpoint_every > 1e300)
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--checkpoint-every: \"%s\" is not a positive number", value);
-        return RC_CLI_GO_ON;
+    case OUT: return rc_cli_name("out", value, &a->out);
+    case JOBS:
+        code = rc_cli_check(rc_text_count("jobs", value, 1, 4096, &jobs));
+        a->jobs = (int)jobs;
+        return code;
+    case CHECKPOINT_EVERY: return rc_cli_check(rc_text_positive("checkpoint-every", value, &a->checkpoint_every));
     case QUIET: a->quiet = true; return RC_CLI_GO_ON;
     case COMPACT: a->compact = true; return RC_CLI_GO_ON;
     default: a->help = true; return RC_CLI_GO_ON;
@@ -91,7 +79,8 @@ static int positional(void *context, const char *argument)
 
 static bool drawn_in_place;
 
-void rc_cli_sweep_progress(const rc_sweep_progress *p, void *data)
+/* The progress of a sweep on stderr: redrawn in place on a terminal, a line per ended run otherwise. */
+static void progress(const rc_sweep_progress *p, void *data)
 {
     static int64_t last_done = -1;
     (void)data;
@@ -100,49 +89,32 @@ void rc_cli_sweep_progress(const rc_sweep_progress *p, void *data)
     last_done = p->done;
     fprintf(stderr, "%sricochet: sweep: %lld/%lld done, %lld running, %lld failed", tty ? "\r" : "",
             (long long)p->done, (long long)p->runs, (long long)p->running, (long long)p->failed);
-    if (p->eta >= 0) {
-        long left = (long)(p->eta + 0.5);
-        fprintf(stderr, ", ETA %ld:%02ld:%02ld", left / 3600, left / 60 % 60, left % 60);
-    }
+    rc_cli_print_eta(", ", p->eta);
     fputs(tty ? "\033[K" : "\n", stderr);
     fflush(stderr);
     drawn_in_place = tty;
 }
 
-static void interrupt_sweep(void *sweep, int signal) { rc_sweep_interrupt(sweep, signal); }
-
-void rc_cli_sweep_catch_signals(rc_sweep *sweep) { rc_cli_catch_signals(interrupt_sweep, sweep); }
-
-int rc_cli_sweep_report(rc_sweep *sweep, int signal_number, bool compact, double wall_seconds)
+/* After the runs (here or over the ranks, on rank 0): the library's report printed, and the exit code: 0 every run
+ * ok, 3 some failed or did not terminate, 128 + the signal when interrupted with runs left (rc_sweep_check). */
+static int report(rc_sweep *sweep, rc_status s, const rc_sweep_progress *counts, const sweep_arguments *a)
 {
     if (drawn_in_place) fputs("\n", stderr);
-    int printed = rc_cli_print_text(rc_sweep_report_json(sweep, wall_seconds, compact), "sweep report");
-    int64_t counts[4];
-    rc_sweep_count(sweep, counts);
+    if (s) return rc_cli_fail_status(s, NULL);
+    int printed = rc_cli_print_text(rc_sweep_report_json(sweep, counts->elapsed, a->compact), "sweep report");
     if (printed != RC_EXIT_OK) return printed;
-    if (counts[RC_SWEEP_PENDING] && signal_number > 0) return 128 + signal_number;
-    if (counts[RC_SWEEP_PENDING]) return rc_cli_fail(RC_EXIT_INTERNAL, "%lld runs did not end",
-                                                     (long long)counts[RC_SWEEP_PENDING]);
-    if (counts[RC_SWEEP_FAILED] || counts[RC_SWEEP_NOT_TERMINATED])
-        return rc_cli_fail(RC_EXIT_NOT_TERMINATED, "%lld of %lld runs failed or did not terminate (see %s/sweep.csv)",
-                           (long long)(counts[RC_SWEEP_FAILED] + counts[RC_SWEEP_NOT_TERMINATED]),
-                           (long long)rc_sweep_runs(sweep), rc_sweep_directory(sweep));
-    return RC_EXIT_OK;
+    rc_status outcome = rc_sweep_check(sweep); /* RC_INTERNAL: runs did not end */
+    if (outcome == RC_INTERNAL && rc_sweep_interrupted_by(sweep) > 0)
+        return rc_cli_outcome(RC_EXIT_INTERNAL, rc_sweep_interrupted_by(sweep));
+    return outcome ? rc_cli_fail_status(outcome, NULL) : RC_EXIT_OK;
 }
 
-/* The sweep's runs on this machine's cores. */
+/* The sweep's runs on this machine's cores, SIGINT and SIGTERM caught by the library meanwhile. */
 static int run_here(rc_sweep *sweep, const sweep_arguments *a)
 {
-    rc_cli_sweep_catch_signals(sweep);
-    rc_sweep_progress counts;
-    rc_status s = rc_sweep_execute(sweep, a->jobs, a->quiet ? NULL : rc_cli_sweep_progress, NULL, &counts);
-    rc_cli_catch_signals(interrupt_sweep, NULL);
-    if (s) {
-        if (drawn_in_place) fputs("\n", stderr);
-        return rc_cli_fail_status(s, NULL);
-    }
-    int interrupted = rc_sweep_interrupted_by(sweep);
-    return rc_cli_sweep_report(sweep, interrupted, a->compact, counts.elapsed);
+    rc_sweep_progress counts = {0};
+    rc_status s = rc_sweep_execute_guarded(sweep, a->jobs, a->quiet ? NULL : progress, NULL, &counts);
+    return report(sweep, s, &counts, a);
 }
 
 /* The sweep's runs over the ranks of mpirun (rank 0 reports). */
@@ -152,13 +124,9 @@ static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
     int rank = 0;
     MPI_Init(NULL, NULL);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    double started = MPI_Wtime();
-    rc_status s = rc_sweep_execute_mpi(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? rc_cli_sweep_progress : NULL,
-                                       NULL, NULL);
-    int code = RC_EXIT_OK;
-    if (s) code = rc_cli_fail_status(s, NULL);
-    else if (rank == 0) code = rc_cli_sweep_report(sweep, rc_sweep_interrupted_by(sweep), a->compact,
-                                                   MPI_Wtime() - started);
+    rc_sweep_progress counts = {0};
+    rc_status s = rc_sweep_execute_mpi(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL, &counts);
+    int code = rank == 0 ? report(sweep, s, &counts, a) : s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
     MPI_Finalize();
     return code;
 #else

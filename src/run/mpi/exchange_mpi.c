@@ -1,12 +1,26 @@
-/* Replica exchange over the ranks of an MPI communicator (ricochet/mpi.h; docs/scaling.md, "Replica exchange"):
- * replica r on rank r % K; in each round each rank advances its replicas (rc_exchange_advance), the potential
- * energies and volumes are summed over the ranks (every replica's numbers come from one rank, the others add zeros, so
- * the sum is exact), and every rank ends the round with the same swap decisions (rc_exchange_swap): replicas stay on
- * their rank and trade rungs (temperatures or pressures). */
+/* Replica exchange over the ranks of an MPI communicator (ricochet/mpi.h; docs/scaling.md, "Replica exchange"): the
+ * walk table opened on rank 0, every rank told whether it could be; replica r on rank r % K; in each round each rank
+ * advances its replicas (rc_exchange_advance), the potential energies and volumes are summed over the ranks (every
+ * replica's numbers come from one rank, the others add zeros, so the sum is exact), and every rank ends the round with
+ * the same swap decisions (rc_exchange_swap): replicas stay on their rank and trade rungs (temperatures or
+ * pressures). */
 #include <stdlib.h>
 
 #include "core/status.h"
 #include "ricochet/mpi.h"
+
+rc_status rc_exchange_write_walk_mpi(rc_exchange *x, const char *path, MPI_Comm comm)
+{
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    rc_status s = rank == 0 ? rc_exchange_write_walk(x, path) : RC_OK;
+    int opened = s == RC_OK;
+    MPI_Bcast(&opened, 1, MPI_INT, 0, comm);
+    if (!opened && rank != 0)
+        s = rc_fail(RC_INTERNAL, "walk table %s: rank 0 could not write it (its message is on that rank's stderr)",
+                    path ? path : "(none)");
+    return s;
+}
 
 rc_status rc_exchange_execute_mpi(rc_exchange *x, MPI_Comm comm)
 {
