@@ -10,7 +10,9 @@
 
 /* Target number of live events per bucket when it becomes current. */
 #define EVENTS_PER_BUCKET 16.0
-/* Particles from which a round of buckets spans the live events once instead of twice (rc_calendar_create). */
+/* Particles below which a round of buckets spans the live events four times, and from which it spans them once,
+ * instead of twice (rc_calendar_create). */
+#define SMALL_CALENDAR 16384
 #define LARGE_CALENDAR 131072
 /* The heap's first capacity (entries); it doubles when full. */
 #define HEAP_START 256
@@ -24,15 +26,19 @@ static rc_calendar_block *new_pool(size_t capacity)
 
 rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_t stride)
 {
-    *c = (rc_calendar){.n = n, .key = (const char *)key, .stride = stride, .width = 1, .free_block = -1};
+    *c = (rc_calendar){
+        .n = n, .key = (const char *)key, .stride = stride, .width = 1, .free_block = -1, .current_end = 1};
     /* a round of buckets spans twice the live events, and from LARGE_CALENDAR particles once: each bucket keeps a
      * partly filled block, so half the buckets hold 2.8 fewer bytes per particle (N = 256,000, packing fraction
      * 0.45); at N = 32,000 they cost 1.1 % more instructions and the same last-level misses, at N = 4,000 1.1 % more
-     * instructions, where the memory does not count (bench/RESULTS.md, session 15) */
-    double span = n >= LARGE_CALENDAR ? 1 : 2;
+     * instructions, where the memory does not count (bench/RESULTS.md, session 15); below SMALL_CALENDAR four times:
+     * about half as many events wait in the overflow to be filed again at the next round, 0.5 % fewer instructions at
+     * N = 4,000 for at most 150 kB more (bench/RESULTS.md, branch edcal) */
+    double span = n >= LARGE_CALENDAR ? 1 : n >= SMALL_CALENDAR ? 2 : 4;
     int32_t buckets = 16;
     while (buckets < n / EVENTS_PER_BUCKET * span && buckets < (1 << 24)) buckets <<= 1;
     c->bucket_count = buckets;
+    c->overflow_at = buckets;
     size_t m = n > 0 ? (size_t)n : 1;
     c->version = rc_alloc_large(m, sizeof *c->version);
     c->bucket = rc_alloc_large((size_t)buckets + 1, sizeof *c->bucket);
@@ -175,8 +181,8 @@ static void insert(rc_calendar *c, int32_t i)
     double t = key(c, i);
     if (t == INFINITY) return;
     double b = (t - c->base) * c->inverse_width;
-    if (b < (double)c->current + 1) heap_push(c, t, i);
-    else append(c, b < (double)c->bucket_count ? (int32_t)b : c->bucket_count, i);
+    if (b < c->current_end) heap_push(c, t, i);
+    else append(c, b < c->overflow_at ? (int32_t)b : c->bucket_count, i);
 }
 
 void rc_calendar_update(rc_calendar *c, int32_t i)
@@ -215,6 +221,7 @@ static void start_round(rc_calendar *c, double base)
     c->base = base;
     c->inverse_width = 1 / c->width;
     c->current = 0;
+    c->current_end = 1;
 }
 
 void rc_calendar_rebuild(rc_calendar *c, double now)
@@ -283,7 +290,7 @@ int32_t rc_calendar_peek(rc_calendar *c)
             if (c->bucket[c->bucket_count].block < 0) return -1;
             next_round(c);
         } else {
-            c->current++;
+            c->current_end = ++c->current + 1;
         }
         refile_bucket(c, c->current);
     }

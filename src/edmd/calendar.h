@@ -44,6 +44,7 @@ typedef struct rc_calendar {
     rc_calendar_entry *heap;
     int32_t heap_size, heap_capacity;
     int32_t bucket_count, current;
+    double current_end, overflow_at; /* current + 1 and bucket_count as doubles, for filing by a key's bucket */
     double base, width, inverse_width;
     bool failed;        /* the pool or the heap could not grow: entries were lost (rc_calendar_failed) */
     /* calibration of the width: events popped since the last round */

@@ -147,6 +147,8 @@ struct rc_edmd {
     double shell;            /* delta: the largest distance a particle moves from its anchor before a rebuild */
     double shell_exit;       /* delta shrunk a little so rounding never lets a particle past delta */
     double max_diameter;
+    bool same_radii;         /* every radius is half max_diameter (rc_edmd_interior_bounds): a candidate within the
+                              * widest reach of k is within its own reach, without loading its radius */
     double reach_factor;     /* the longest range of a pair potential as a multiple of its contact distance (1: hard
                               * spheres): the neighbour lists reach reach_factor sigma_ij + 2 shell */
     rc_anchor *anchor;

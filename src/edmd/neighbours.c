@@ -300,6 +300,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
     enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
     double rk = e->kin[k].radius, shell2 = 2 * e->shell;
+    bool same_radii = e->same_radii;
     int32_t found[BATCH], nfound = 0, arrivals[ARRIVALS], narrivals = 0;
     double found_dd[BATCH];
     int32_t old = rc_edmd_list_length(e, k), kept = 0;
@@ -328,8 +329,12 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             int32_t *list = rc_edmd_list(e, k);
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
-                double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
-                if (j == k || found_dd[m] >= reach * reach || found_again(list, j, &kept, old)) continue;
+                if (j == k) continue;
+                if (!same_radii) { /* with every radius alike the reach is the widest one, already passed */
+                    double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
+                    if (found_dd[m] >= reach * reach) continue;
+                }
+                if (found_again(list, j, &kept, old)) continue;
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
                     rc_status s = join(e, k, arrivals, narrivals);
@@ -387,6 +392,8 @@ static void anchor_here(rc_edmd *e, int32_t k)
 
 void rc_edmd_interior_bounds(rc_edmd *e)
 {
+    e->same_radii = true;
+    for (int32_t k = 0; k < e->n; k++) e->same_radii &= e->kin[k].radius == 0.5 * e->max_diameter;
     double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
     for (int a = 0; a < 3; a++) {
         bool room = reach + 2 * e->shell + e->max_diameter < e->half_box[a];
