@@ -214,9 +214,8 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
         for (int32_t y = 0; y < count[1]; y++)
             for (int32_t x = 0; x < count[0]; x++) {
                 if (gap2[0][x] + gap2[1][y] + gap2[2][z] >= widest) continue;
-                int32_t j = outside[0][x] | outside[1][y] | outside[2][z] ? -1
-                                                                          : e->cell_head[place[2][z] + place[1][y] +
-                                                                                         place[0][x]];
+                bool beyond = outside[0][x] | outside[1][y] | outside[2][z];
+                int32_t j = beyond ? -1 : e->cell_head[place[2][z] + place[1][y] + place[0][x]];
                 if (j >= 0) out[chains++] = (chain){{shift[0][x], shift[1][y], shift[2][z]}, j};
             }
     return chains;
