@@ -85,9 +85,15 @@ rc_status rc_impact_solver_prepare(rc_impact_solver *s, const rc_impact_problem 
         if (!st) memset(s->wave_of_dof, 0, s->cap_wave_of_dof * sizeof *s->wave_of_dof);
     }
     if (st) return st;
-    s->ball_rows_valid = true;
-    for (int k = 0; k < s->global.m && s->ball_rows_valid; k++)
+    s->ball_rows_valid = s->ball_rows_equal = true;
+    for (int k = 0; k < s->global.m && s->ball_rows_valid; k++) {
+        const rc_ball_row *r = &s->ball_rows[k];
         s->ball_rows_valid = ball_row(&s->global, k, &s->ball_rows[k]);
+        for (int i = 0; i < 2 && r->b >= 0; i++) {
+            double minus = -r->wa[i];
+            s->ball_rows_equal = s->ball_rows_equal && memcmp(&minus, &r->wb[i], sizeof minus) == 0;
+        }
+    }
     return RC_OK;
 }
 
@@ -101,24 +107,17 @@ static inline double clamp_free(double next)
 #endif
 }
 
-/* One update of sweep() on a row of the ball form: the same operations without the entry loops. In list order
- * (in_flight false) the clamp and a change of 0 are branches, which the next update, waiting for this one's
- * velocities anyway, does not pay for. In wave order (in_flight true: the rows around do not wait for this one) a
- * mispredicted branch would stall the rows in flight, so the clamp is clamp_free and lambda and the velocities are
- * written even when the change is 0. That stores the same bits (lambda is never -0; a velocity plus a zero is
- * itself) but for a velocity of -0 plus a zero of change times a positive weight, which gives +0: a sign of zero,
- * which the engine's velocities do not have (sums from +0). */
-static inline double update_ball(const rc_ball_row *r, double slack, double *lambda, double *v, bool in_flight)
+/* One update of sweep() on a row of the ball form in list order: the same operations without the entry loops. The
+ * clamp and a change of 0 are branches, which the next update, waiting for this one's velocities anyway, does not
+ * pay for. */
+static inline double update_ball(const rc_ball_row *r, double slack, double *lambda, double *v)
 {
     double *va = v + r->a, *vb = r->b >= 0 ? v + r->b : NULL, u = slack + r->g[0] * va[0] + r->g[1] * va[1];
     if (vb) u = u - r->g[0] * vb[0] - r->g[1] * vb[1];
     double old = *lambda, next = old - u;
-    if (in_flight)
-        next = clamp_free(next);
-    else if (next < 0)
-        next = 0;
+    if (next < 0) next = 0;
     double change = next - old;
-    if (!in_flight && change == 0) return 0;
+    if (change == 0) return 0;
     va[0] += change * r->wa[0];
     va[1] += change * r->wa[1];
     if (vb) {
@@ -129,17 +128,50 @@ static inline double update_ball(const rc_ball_row *r, double slack, double *lam
     return fabs(change) * r->scale;
 }
 
-/* The sweeps of ball rows all[rows[t]] (all[t] when rows is NULL) in this order, from *worst (the largest move of
+/* One sweep of the rows in wave order, lambda[i] row i's impulse; wb: ball b's M^-1 n of each row (2 a row), or
+ * NULL when it is exactly -w (v - c w is v + c (-w) to the bit). Returns the largest move. The rows around an update
+ * do not wait for it, so a mispredicted branch would stall the rows in flight: the clamp is clamp_free and lambda and
+ * the velocities are written even when the change is 0. That stores the same bits (lambda is never -0; a velocity
+ * plus a zero is itself) but for a velocity of -0 plus a zero of change times a positive weight, which gives +0: a
+ * sign of zero, which the engine's velocities do not have (sums from +0). The row's numbers are read into locals
+ * before the velocities are written (they might alias), and the largest move is kept in a local. */
+static inline __attribute__((always_inline)) double sweep_wave_rows(const rc_wave_row *rows, const double *wb,
+                                                                    int count, double *lambda, double *v)
+{
+    double worst = 0;
+    for (int i = 0; i < count; i++) {
+        const rc_wave_row *r = &rows[i];
+        double g0 = r->g[0], g1 = r->g[1], w0 = r->w[0], w1 = r->w[1], scale = r->scale;
+        double *va = v + r->a, *vb = r->b >= 0 ? v + r->b : NULL, u = r->slack + g0 * va[0] + g1 * va[1];
+        if (vb) u = u - g0 * vb[0] - g1 * vb[1];
+        double old = lambda[i], next = clamp_free(old - u), change = next - old;
+        va[0] += change * w0;
+        va[1] += change * w1;
+        if (vb && wb) {
+            vb[0] += change * wb[2 * i];
+            vb[1] += change * wb[2 * i + 1];
+        } else if (vb) {
+            vb[0] -= change * w0;
+            vb[1] -= change * w1;
+        }
+        lambda[i] = next;
+        double moved = fabs(change) * scale;
+        if (moved > worst) worst = moved;
+    }
+    return worst;
+}
+
+/* The sweeps of ball rows all[rows[t]] (all[t] when rows is NULL) in list order, from *worst (the largest move of
  * the sweep before, INFINITY at the start) until a sweep moves no relative normal velocity by more than tolerance or
- * max_sweeps are done; *worst receives the last sweep's. in_flight: as update_ball. Returns the number of sweeps. */
+ * max_sweeps are done; *worst receives the last sweep's. Returns the number of sweeps. */
 static int sweep_balls(const rc_ball_row *all, const int *rows, int count, const double *slack, double *lambda,
-                       double *v, double tolerance, int max_sweeps, double *worst, bool in_flight)
+                       double *v, double tolerance, int max_sweeps, double *worst)
 {
     int sweeps = 0;
     for (; *worst > tolerance && sweeps < max_sweeps; sweeps++) {
         *worst = 0;
         for (int t = 0; t < count; t++) {
-            double moved = update_ball(&all[rows ? rows[t] : t], slack[t], &lambda[t], v, in_flight);
+            double moved = update_ball(&all[rows ? rows[t] : t], slack[t], &lambda[t], v);
             if (moved > *worst) *worst = moved;
         }
     }
@@ -170,17 +202,21 @@ static int sweep_waves(rc_impact_solver *s, const int *rows, int count, const do
     memset(start, 0, ((size_t)waves + 2) * sizeof *start);
     for (int t = 0; t < count; t++) start[wave[t] + 1]++;
     for (int w = 1; w <= waves + 1; w++) start[w] += start[w - 1];
-    double *in_lambda = s->wave_lambda, *in_slack = s->wave_slack;
+    double *in_lambda = s->wave_lambda, *in_wb = s->ball_rows_equal ? NULL : s->wave_wb;
     for (int t = 0; t < count; t++) {
         const rc_ball_row *r = &all[rows ? rows[t] : t];
         int i = start[wave[t]]++;
-        s->wave_rows[i] = *r;
+        s->wave_rows[i] = (rc_wave_row){r->a, r->b, {r->g[0], r->g[1]}, {r->wa[0], r->wa[1]}, r->scale, slack[t]};
+        if (in_wb) in_wb[2 * i] = r->wb[0], in_wb[2 * i + 1] = r->wb[1];
         place[i] = t;
-        in_lambda[i] = lambda[t], in_slack[i] = slack[t];
+        in_lambda[i] = lambda[t];
         last[r->a] = 0;
         if (r->b >= 0) last[r->b] = 0;
     }
-    int sweeps = sweep_balls(s->wave_rows, NULL, count, in_slack, in_lambda, v, tolerance, max_sweeps, worst, true);
+    int sweeps = 0;
+    for (; *worst > tolerance && sweeps < max_sweeps; sweeps++)
+        *worst = in_wb ? sweep_wave_rows(s->wave_rows, in_wb, count, in_lambda, v)
+                       : sweep_wave_rows(s->wave_rows, NULL, count, in_lambda, v);
     for (int i = 0; i < count; i++) lambda[place[i]] = in_lambda[i];
     return sweeps;
 }
@@ -209,14 +245,14 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
     } else {
         double worst = INFINITY;
         int listed = max_sweeps < LIST_SWEEPS ? max_sweeps : LIST_SWEEPS;
-        *sweeps_done = sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, listed, &worst, false);
+        *sweeps_done = sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, listed, &worst);
         if (worst > tolerance && *sweeps_done < max_sweeps) {
             size_t need = (size_t)count + 1;
             if ((st = RC_RESERVE(s->wave_rows, s->cap_wave_rows, need)) ||
                 (st = RC_RESERVE(s->wave_place, s->cap_wave_place, 2 * need)) ||
                 (st = RC_RESERVE(s->wave_start, s->cap_wave_start, need + 2)) ||
                 (st = RC_RESERVE(s->wave_lambda, s->cap_wave_lambda, need)) ||
-                (st = RC_RESERVE(s->wave_slack, s->cap_wave_slack, need)))
+                (!s->ball_rows_equal && (st = RC_RESERVE(s->wave_wb, s->cap_wave_wb, 2 * need))))
                 return st;
             *sweeps_done += sweep_waves(s, rows, count, slack, lambda, v, tolerance, max_sweeps - *sweeps_done, &worst);
         }

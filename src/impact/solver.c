@@ -28,7 +28,7 @@ void rc_impact_solver_destroy(rc_impact_solver *s)
     void *arrays[] = {s->label, s->order, s->island_start, s->dof_map, s->scratch, s->lineality_list, s->velocity,
                       s->impulse, s->normal_impulse, s->island_v, s->island_v0, s->island_inelastic,
                       s->island_impulse, s->island_lambda, s->ball_rows, s->wave_rows, s->wave_lambda,
-                      s->wave_slack, s->wave_place, s->wave_start, s->wave_of_dof};
+                      s->wave_wb, s->wave_place, s->wave_start, s->wave_of_dof};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++) free(arrays[i]);
     free(s);
 }

@@ -18,6 +18,14 @@ typedef struct rc_ball_row {
     double g[2], wa[2], wb[2], scale;
 } rc_ball_row;
 
+/* A ball row as the wave sweep reads it (settle.c): one stream of 56 bytes a row, its allowance (slack) inside it,
+ * and only ball a's M^-1 n: ball b's is its exact negative when the balls' masses are equal (wave_wb NULL), else
+ * it is in wave_wb. */
+typedef struct rc_wave_row {
+    int32_t a, b;
+    double g[2], w[2], scale, slack;
+} rc_wave_row;
+
 struct rc_impact_solver {
     rc_impact_options options;
     rc_system global, island, projected;
@@ -28,14 +36,15 @@ struct rc_impact_solver {
     double *velocity, *impulse, *normal_impulse, *island_v, *island_v0, *island_inelastic, *island_impulse,
         *island_lambda;
     rc_ball_row *ball_rows; /* the system's rows in that form, when every row has it (ball_rows_valid) */
-    bool ball_rows_valid;
+    bool ball_rows_valid, ball_rows_equal; /* equal: every row of two balls has wb exactly -wa */
     size_t cap_ball_rows;
-    /* A settle's rows in wave order (settle.c): the rows with their impulses and allowances, each one's wave and
-     * then its place in the list, the first place of each wave, and each dof's last wave (0 between settles) */
-    rc_ball_row *wave_rows;
-    double *wave_lambda, *wave_slack;
+    /* A settle's rows in wave order (settle.c): the rows with their allowances, their impulses, ball b's M^-1 n
+     * unless the masses are equal, each one's wave and then its place in the list, the first place of each wave, and
+     * each dof's last wave (0 between settles) */
+    rc_wave_row *wave_rows;
+    double *wave_lambda, *wave_wb;
     int *wave_place, *wave_start, *wave_of_dof;
-    size_t cap_wave_rows, cap_wave_lambda, cap_wave_slack, cap_wave_place, cap_wave_start, cap_wave_of_dof;
+    size_t cap_wave_rows, cap_wave_lambda, cap_wave_wb, cap_wave_place, cap_wave_start, cap_wave_of_dof;
     size_t cap_label, cap_order, cap_island_start, cap_dof_map, cap_scratch, cap_lineality_list, cap_velocity,
         cap_impulse, cap_normal_impulse, cap_island_v, cap_island_v0, cap_island_inelastic, cap_island_impulse,
         cap_island_lambda;
