@@ -1,7 +1,12 @@
 /* Scheduling: a particle's next event is the earliest of its shell exit, its walls and its neighbours, each found by
  * the stable rule (Bannerman et al. 2014, Algorithms 1 and 2; DESIGN.md, "Overlap function and the stable rule").
  * Only the pending event per particle is kept, by the particle that found it: the partner's own event, later, cannot
- * fire before the pair collides, and a stale one is recognised by the partner's collision counter. */
+ * fire before the pair collides, and a stale one is recognised by the partner's collision counter.
+ *
+ * A pair whose partner's own event comes first is left to the partner (the plain scans, `consider`): whatever that
+ * event is, the partner predicts again when it fires, over a list that holds this particle, so the pair is found
+ * then; kept here, it would go stale at the partner's collision and cost a pop and a rescan. Every pair (k, j) of
+ * neighbours then keeps min(event k, event j) no later than its collision, as with one event per particle. */
 #include <math.h>
 #include <stddef.h>
 
@@ -155,9 +160,10 @@ static inline void shear_image2(const images *m, const sheared *s, v2 r[3], v2 v
 }
 
 /* One neighbour j (a lane of the pair just computed): the stable (or naive) root when the pair approaches and could
- * beat the best so far. */
-static inline __attribute__((always_inline)) void consider(scan_result *out, int32_t j, double b, double c,
-                                                          const double v[3], bool naive)
+ * beat the best so far; with `defer`, not when j's own pending event comes strictly before it (j then predicts
+ * again first, and finds the pair itself: the file's comment). */
+static inline __attribute__((always_inline)) void consider(const rc_edmd *e, scan_result *out, int32_t j, double b,
+                                                          double c, const double v[3], bool naive, bool defer)
 {
     /* receding (f' >= 0), or no earlier than the best: t >= c / (-2b) since sqrt(D) <= -b when c >= 0 */
     if ((b >= 0) | (c > -2 * b * out->time)) return;
@@ -165,7 +171,7 @@ static inline __attribute__((always_inline)) void consider(scan_result *out, int
     double d = b * b - vv * c;
     if (d <= 0) return; /* no real root, or a graze: f' never negative where f <= 0 */
     double t = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
-    if (t < out->time) {
+    if (t < out->time && !(defer && e->event[j].time < e->now + t)) {
         out->time = t;
         out->partner = j;
         out->overlapped_start = c < 0;
@@ -229,7 +235,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
                 continue;
             }
             double vl[3] = {v[0][lane], v[1][lane], v[2][lane]};
-            consider(&out, j[lane], b[lane], c[lane], vl, naive);
+            consider(e, &out, j[lane], b[lane], c[lane], vl, naive, !gravity && !naive);
         }
     }
     if (contacts) out.touching -= (int)(touching[0] + touching[1]) - (count & 1 ? (int)touch[1] : 0);
@@ -290,7 +296,7 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
     for (int l = 0; pass; l++, pass >>= 1)
         if (pass & 1) {
             double vl[3] = {v[0][l], v[1][l], v[2][l]};
-            consider(out, j[l], b[l], c[l], vl, false);
+            consider(e, out, j[l], b[l], c[l], vl, false, true);
         }
 }
 
