@@ -63,7 +63,7 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     double capacity = ceil(1.1 * ball / volume_per_particle);
     e->cell_head = malloc(total * sizeof *e->cell_head);
     e->anchor = rc_alloc_large(n, sizeof *e->anchor);
-    rc_status s = rc_edmd_lists_create(e, capacity < e->n ? (int32_t)capacity : e->n);
+    rc_status s = rc_edmd_lists_create(e, capacity < e->n ? (int32_t)capacity : e->n, 0);
     if (s != RC_OK) return s;
     if (!e->cell_head || !e->anchor)
         return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
@@ -126,12 +126,12 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
 /* Particle j was found within reach of k. k's list holds, in order, the old neighbours already found again
  * ([0, *kept)), the old ones not found yet ([*kept, old)) and any new ones (from old on). An old neighbour found
  * again moves into the first part, and neither list is touched: returns true. */
-static bool found_again(int32_t *list, int32_t j, int32_t *kept, int32_t old)
+static bool found_again(uint8_t *list, int32_t width, int32_t j, int32_t *kept, int32_t old)
 {
     for (int32_t m = *kept; m < old; m++)
-        if (list[m] == j) {
-            list[m] = list[*kept];
-            list[(*kept)++] = j;
+        if (rc_edmd_entry(list, m, width) == j) {
+            rc_edmd_entry_set(list, m, rc_edmd_entry(list, *kept, width), width);
+            rc_edmd_entry_set(list, (*kept)++, j, width);
             return true;
         }
     return false;
@@ -301,6 +301,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
     const rc_anchor *anchor = e->anchor;
     double rk = e->kin[k].radius, shell2 = 2 * e->shell;
     bool same_radii = e->same_radii;
+    int32_t width = e->entry_width;
     int32_t found[BATCH], nfound = 0, arrivals[ARRIVALS], narrivals = 0;
     double found_dd[BATCH];
     int32_t old = rc_edmd_list_length(e, k), kept = 0;
@@ -326,7 +327,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             else at[c] = at[--chains];
         }
         if (nfound > BATCH - SHEAR_CHAINS || chains == 0) {
-            int32_t *list = rc_edmd_list(e, k);
+            uint8_t *list = rc_edmd_list(e, k);
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
                 if (j == k) continue;
@@ -334,7 +335,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
                     double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
                     if (found_dd[m] >= reach * reach) continue;
                 }
-                if (found_again(list, j, &kept, old)) continue;
+                if (found_again(list, width, j, &kept, old)) continue;
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
                     rc_status s = join(e, k, arrivals, narrivals);
@@ -348,10 +349,11 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
     }
     /* the old neighbours not found again leave (any new ones that joined already move down into their places), and
      * only then do the new ones join: k's list never holds both, so it outgrows the capacity no sooner than before */
-    int32_t *list = rc_edmd_list(e, k);
+    uint8_t *list = rc_edmd_list(e, k);
     int32_t total = e->anchor[k].count, gone = old - kept;
-    for (int32_t m = kept; m < old; m++) rc_edmd_list_remove(e, list[m], k);
-    for (int32_t m = kept; m < total - gone; m++) list[m] = list[m + gone];
+    for (int32_t m = kept; m < old; m++) rc_edmd_list_remove(e, rc_edmd_entry(list, m, width), k);
+    for (int32_t m = kept; m < total - gone; m++)
+        rc_edmd_entry_set(list, m, rc_edmd_entry(list, m + gone, width), width);
     rc_edmd_list_set_length(e, k, total - gone);
     return join(e, k, arrivals, narrivals);
 }

@@ -182,14 +182,15 @@ static inline bool interior(const rc_edmd *e, int32_t k)
 }
 
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
-                                                             const int32_t *list, int32_t count, double best,
+                                                             const uint8_t *list, int32_t count, double best,
                                                              bool gravity, bool naive, bool contacts,
                                                              bool shear, bool wrap)
 {
     scan_result out = {best, -1, false, 0};
     double now = e->now;
+    int32_t width = e->entry_width;
     /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
-    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
+    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_entry(list, m, width)]);
     const images image = images_of(e);
     const sheared slide = shear ? sheared_of(e) : (sheared){{0, 0}, {0, 0}, {0, 0}, {0, 0}, 0, 1};
     /* neighbours within the contact tolerance, as minus counts per lane; corrected after the loop for an odd list's
@@ -197,7 +198,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
     v2mask touching = {0, 0}, touch = {0, 0};
     for (int32_t m = 0; m < count; m += 2) {
         bool second = m + 1 < count; /* an odd last neighbour fills both lanes; the second is ignored */
-        int32_t j[2] = {list[m], list[second ? m + 1 : m]};
+        int32_t j[2] = {rc_edmd_entry(list, m, width), rc_edmd_entry(list, second ? m + 1 : m, width)};
         bool held[2] = {gravity && rc_edmd_is_held(e, j[0]), gravity && second && rc_edmd_is_held(e, j[1])};
         const rc_kin *q0 = &e->kin[j[0]], *q1 = &e->kin[j[1]];
         v2 dt = now - (v2){q0->t, q1->t}, r[3], v[3];
@@ -295,15 +296,16 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
 }
 
 static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(const rc_edmd *e, const rc_kin *p,
-                                                                             const int32_t *list, int32_t count,
-                                                                             double best, bool contacts, bool wrap)
+                                                                             const uint8_t *list, int32_t count,
+                                                                             double best, bool contacts, bool wrap,
+                                                                             int32_t width)
 {
     /* the lanes of the last four: after m whole fours, the rest of 1-3 at its end, or a list of 1-3 at its start */
     static const v4mask ends[4] = {{0, 0, 0, 0}, {0, 0, 0, -1}, {0, 0, -1, -1}, {0, -1, -1, -1}};
     static const v4mask starts[4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
     scan_result out = {best, -1, false, 0};
 #pragma GCC unroll 4
-    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
+    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_entry(list, m, width)]);
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
         double l = e->periodic[a] ? e->box[a] : 0, h = e->periodic[a] ? e->half_box[a] : INFINITY;
@@ -311,16 +313,19 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     }
     v4mask touching = {0, 0, 0, 0}, all = {-1, -1, -1, -1};
     int32_t m = 0;
-    for (; m + 4 <= count; m += 4)
-        scan4_group(e, p, list + m, all, box, half, &out, &touching, contacts, wrap, false);
+    for (; m + 4 <= count; m += 4) {
+        int32_t j[4];
+        for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, m + l, width);
+        scan4_group(e, p, j, all, box, half, &out, &touching, contacts, wrap, false);
+    }
     int32_t left = count - m;
     if (left > 0) {
         int32_t j[4];
         if (count >= 4) {
-            for (int l = 0; l < 4; l++) j[l] = list[count - 4 + l];
+            for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, count - 4 + l, width);
             scan4_group(e, p, j, ends[left], box, half, &out, &touching, contacts, wrap, true);
         } else {
-            for (int l = 0; l < 4; l++) j[l] = list[l < left ? l : 0];
+            for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, l < left ? l : 0, width);
             scan4_group(e, p, j, starts[left], box, half, &out, &touching, contacts, wrap, true);
         }
     }
@@ -328,12 +333,15 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     return out;
 }
 
+/* Specialised for 3-byte entries (below 2^24 particles); 4-byte ones take the entry width as it comes. */
 static __attribute__((noinline, target("avx2"))) scan_result scan_wide(const rc_edmd *e, const rc_kin *p,
-                                                                      const int32_t *list, int32_t count, double best,
+                                                                      const uint8_t *list, int32_t count, double best,
                                                                       bool contacts, bool wrap)
 {
-    if (contacts) return wrap ? scan4(e, p, list, count, best, true, true) : scan4(e, p, list, count, best, true, false);
-    return wrap ? scan4(e, p, list, count, best, false, true) : scan4(e, p, list, count, best, false, false);
+    if (e->entry_width != 3) return scan4(e, p, list, count, best, contacts, wrap, e->entry_width);
+    if (contacts)
+        return wrap ? scan4(e, p, list, count, best, true, true, 3) : scan4(e, p, list, count, best, true, false, 3);
+    return wrap ? scan4(e, p, list, count, best, false, true, 3) : scan4(e, p, list, count, best, false, false, 3);
 }
 #endif
 
@@ -349,16 +357,16 @@ bool rc_edmd_wide_scan_available(void)
 /* A sliding particle: every neighbour moves differently from it. */
 static __attribute__((noinline)) scan_result scan_all_held(const rc_edmd *e, int32_t k, double best)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     scan_result out = {best, -1, false, 0};
-    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) scan_held(e, k, list[m], &out);
+    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) scan_held(e, k, rc_edmd_neighbour(e, list, m), &out);
     return out;
 }
 
 /* Under shear (no gravity: rc_edmd_shear_check): the variant with the sliding images, chosen once per particle. */
 static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int32_t k, double best, bool contacts)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
     bool naive = e->detection == RC_DETECTION_NAIVE;
     return naive ? scan(e, &e->kin[k], list, count, best, false, true, true, true, true)
@@ -368,7 +376,7 @@ static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int3
 static inline __attribute__((always_inline)) scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best,
                                                                         bool contacts)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
     const rc_kin *p = &e->kin[k];
     if (rc_edmd_is_held(e, k)) return scan_all_held(e, k, best);
@@ -397,13 +405,14 @@ static __attribute__((noinline)) scan_result scan_steps(rc_edmd *e, int32_t k, d
 /* How many neighbours overlap particle k now (rare: only asked when two or more touch it). */
 static int overlapped(const rc_edmd *e, int32_t k)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     const rc_kin *p = &e->kin[k];
     int count = 0;
     for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-        const rc_kin *q = &e->kin[list[m]];
+        int32_t j = rc_edmd_neighbour(e, list, m);
+        const rc_kin *q = &e->kin[j];
         double r[3], xq[3], vq[3];
-        rc_edmd_state_now(e, list[m], xq, vq);
+        rc_edmd_state_now(e, j, xq, vq);
         for (int a = 0; a < 3; a++) r[a] = p->x[a] - xq[a];
         rc_edmd_minimum_image(e, r);
         double sigma = p->radius + q->radius;
