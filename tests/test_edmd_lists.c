@@ -8,7 +8,8 @@
  *   spill at once, and after thousands of rebuilds.
  * - Where a list is kept never changes what it holds or the trajectory: an engine whose rows hold 2 entries (every
  *   list spilled, the spill rows widened as lists grow past them) runs to the same bits as the same engine with its
- *   own rows, and so does one whose entries are 4 bytes wide (as above 2^24 particles) instead of 3.
+ *   own rows (4-byte entries at this size), and so does one whose entries are 3 bytes wide (as from 131,072
+ *   particles).
  * - An entry reads back what was written, for slots across all three bytes (and four), beside its neighbours. */
 #include <math.h>
 #include <stdio.h>
@@ -108,21 +109,21 @@ static void test_storage_keeps_bits(void)
     double *x = malloc(3 * COUNT * sizeof *x), *v = malloc(3 * COUNT * sizeof *v);
     double *r = malloc(COUNT * sizeof *r), *m = malloc(COUNT * sizeof *m);
     rc_edmd *own = make_gas(0.30, 0, x, v, r, m), *tiny = make_gas(0.30, 0, x, v, r, m);
-    rc_edmd *wide = make_gas(0.30, 0, x, v, r, m);
+    rc_edmd *narrow = make_gas(0.30, 0, x, v, r, m);
     restart_lists(own, 0, 0);
     restart_lists(tiny, 2, 0);
-    restart_lists(wide, 0, 4);
-    if (own && tiny && wide) {
+    restart_lists(narrow, 0, 3);
+    if (own && tiny && narrow) {
         int32_t first = tiny->spill_capacity;
         rc_edmd_limits limits = {INFINITY, 30 * COUNT, 0};
         rc_edmd_advance(own, &limits);
         rc_edmd_advance(tiny, &limits);
-        rc_edmd_advance(wide, &limits);
-        CHECK(own->entry_width == 3 && wide->entry_width == 4, "entries of %d and %d bytes", (int)own->entry_width,
-              (int)wide->entry_width);
-        check_lists(wide, "entries of 4 bytes");
-        CHECK(memcmp(own->kin, wide->kin, COUNT * sizeof *own->kin) == 0 && own->now == wide->now &&
-                  own->collisions == wide->collisions && own->rebuilds == wide->rebuilds,
+        rc_edmd_advance(narrow, &limits);
+        CHECK(own->entry_width == 4 && narrow->entry_width == 3, "entries of %d and %d bytes", (int)own->entry_width,
+              (int)narrow->entry_width);
+        check_lists(narrow, "entries of 3 bytes");
+        CHECK(memcmp(own->kin, narrow->kin, COUNT * sizeof *own->kin) == 0 && own->now == narrow->now &&
+                  own->collisions == narrow->collisions && own->rebuilds == narrow->rebuilds,
               "entries of 3 and 4 bytes: different trajectories after %llu collisions",
               (unsigned long long)own->collisions);
         CHECK(tiny->spill_capacity > first && tiny->spill_capacity > 12,
@@ -137,7 +138,7 @@ static void test_storage_keeps_bits(void)
     }
     rc_edmd_destroy(own);
     rc_edmd_destroy(tiny);
-    rc_edmd_destroy(wide);
+    rc_edmd_destroy(narrow);
     free(x), free(v), free(r), free(m);
 }
 

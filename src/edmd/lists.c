@@ -1,6 +1,6 @@
 /* The storage of the neighbour lists (neighbours.c decides what they hold): every particle has a row of
  * neighbour_capacity entries, its length in its anchor record. An entry is a particle slot in entry_width bytes: three
- * below 2^24 particles (rc_edmd_entry), four above. The capacity is a little above the average length, so
+ * from RC_NARROW_LISTS to 2^24 particles (rc_edmd_entry), four in smaller and larger systems. The capacity is a little above the average length, so
  * that rows stay short (memory, and the lines a scan reads); the few lists that outgrow it move whole to a row of the
  * spill, a pool of longer rows, and move back when they shrink to the capacity. Their own row then holds the index of
  * the spill row (rc_edmd_list). The spill is mapped, not allocated: rows from spill_fresh on were never used and cost
@@ -17,7 +17,7 @@ rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
 {
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     e->neighbour_capacity = capacity > 0 ? capacity : 1;
-    e->entry_width = width == 4 || e->n >= (1 << 24) ? 4 : 3;
+    e->entry_width = width != 0 ? width : e->n >= RC_NARROW_LISTS && e->n < (1 << 24) ? 3 : 4;
     e->neighbours = rc_alloc_large(n * (size_t)e->neighbour_capacity * (size_t)e->entry_width + RC_LIST_PAD, 1);
     e->spill = NULL;
     /* the longest lists measured are a quarter above the capacity plus a few (at packing fraction 0.30, 22 against
@@ -92,9 +92,11 @@ static int32_t take_spill_row(rc_edmd *e)
     return e->spill_fresh++;
 }
 
-rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j)
+/* rc_edmd_list_add, rc_edmd_list_set_length and rc_edmd_list_remove for entries of `width` bytes, inlined for each
+ * width: a constant stride costs no more than the int32_t rows did. */
+static inline __attribute__((always_inline)) rc_status add(rc_edmd *e, int32_t k, int32_t j, int32_t width)
 {
-    int32_t count = e->anchor[k].count, capacity = e->neighbour_capacity, width = e->entry_width;
+    int32_t count = e->anchor[k].count, capacity = e->neighbour_capacity;
     rc_status s = RC_OK;
     if (count == capacity) { /* the list moves to a spill row */
         int32_t r = take_spill_row(e);
@@ -107,13 +109,13 @@ rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j)
         if (s != RC_OK) return s;
     }
     e->anchor[k].count = count + 1;
-    rc_edmd_entry_set(rc_edmd_list(e, k), count, j, width);
+    rc_edmd_entry_set(rc_edmd_list_of(e, k, width), count, j, width);
     return RC_OK;
 }
 
-void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count)
+static inline __attribute__((always_inline)) void set_length(rc_edmd *e, int32_t k, int32_t count, int32_t width)
 {
-    int32_t capacity = e->neighbour_capacity, width = e->entry_width;
+    int32_t capacity = e->neighbour_capacity;
     if (e->anchor[k].count > capacity && count <= capacity) { /* back from its spill row */
         uint8_t *row = e->neighbours + (size_t)k * (size_t)capacity * (size_t)width;
         int32_t r = rc_edmd_entry(row, 0, width);
@@ -123,14 +125,28 @@ void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count)
     e->anchor[k].count = count;
 }
 
+static inline __attribute__((always_inline)) void remove_entry(rc_edmd *e, int32_t k, int32_t j, int32_t width)
+{
+    uint8_t *list = rc_edmd_list_of(e, k, width);
+    int32_t count = e->anchor[k].count, m = rc_edmd_list_find(list, 0, count, j, width);
+    if (m < 0) return;
+    rc_edmd_entry_set(list, m, rc_edmd_entry(list, count - 1, width), width);
+    set_length(e, k, count - 1, width);
+}
+
+rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j)
+{
+    return e->entry_width == 3 ? add(e, k, j, 3) : add(e, k, j, 4);
+}
+
+void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count)
+{
+    if (e->entry_width == 3) set_length(e, k, count, 3);
+    else set_length(e, k, count, 4);
+}
+
 void rc_edmd_list_remove(rc_edmd *e, int32_t k, int32_t j)
 {
-    uint8_t *list = rc_edmd_list(e, k);
-    int32_t count = e->anchor[k].count, width = e->entry_width;
-    for (int32_t m = 0; m < count; m++)
-        if (rc_edmd_entry(list, m, width) == j) {
-            rc_edmd_entry_set(list, m, rc_edmd_entry(list, count - 1, width), width);
-            rc_edmd_list_set_length(e, k, count - 1);
-            return;
-        }
+    if (e->entry_width == 3) remove_entry(e, k, j, 3);
+    else remove_entry(e, k, j, 4);
 }

@@ -4,6 +4,7 @@
  * fire before the pair collides, and a stale one is recognised by the partner's collision counter. */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "core/status.h"
 
@@ -295,6 +296,22 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
         }
 }
 
+/* Entries m to m + 3 of a list: of 3 bytes, in one 16-byte load (4 bytes past them: RC_LIST_PAD) and one byte
+ * shuffle that puts each entry's bytes in a lane of its own, zeros above them (a shuffle index of -128). */
+typedef char v16b __attribute__((vector_size(16)));
+static inline __attribute__((always_inline, target("avx2"))) void entries4(const uint8_t *list, int32_t m,
+                                                                          int32_t width, int32_t j[4])
+{
+    if (width != 3) {
+        for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, m + l, width);
+        return;
+    }
+    v16b bytes;
+    memcpy(&bytes, list + (size_t)m * 3, sizeof bytes);
+    v16b lanes = __builtin_ia32_pshufb128(bytes, (v16b){0, 1, 2, -128, 3, 4, 5, -128, 6, 7, 8, -128, 9, 10, 11, -128});
+    memcpy(j, &lanes, sizeof lanes);
+}
+
 static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(const rc_edmd *e, const rc_kin *p,
                                                                              const uint8_t *list, int32_t count,
                                                                              double best, bool contacts, bool wrap,
@@ -304,25 +321,32 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     static const v4mask ends[4] = {{0, 0, 0, 0}, {0, 0, 0, -1}, {0, 0, -1, -1}, {0, -1, -1, -1}};
     static const v4mask starts[4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
     scan_result out = {best, -1, false, 0};
+    int32_t m = 0;
+    if (width == 3)
+        for (; m + 4 <= count; m += 4) {
+            int32_t j[4];
+            entries4(list, m, width, j);
+            for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
+        }
 #pragma GCC unroll 4
-    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_entry(list, m, width)]);
+    for (; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_entry(list, m, width)]);
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
         double l = e->periodic[a] ? e->box[a] : 0, h = e->periodic[a] ? e->half_box[a] : INFINITY;
         box[a] = (v4){l, l, l, l}, half[a] = (v4){h, h, h, h};
     }
     v4mask touching = {0, 0, 0, 0}, all = {-1, -1, -1, -1};
-    int32_t m = 0;
-    for (; m + 4 <= count; m += 4) {
+    for (m = 0; m + 4 <= count; m += 4) {
         int32_t j[4];
-        for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, m + l, width);
+        if (width == 3) entries4(list, m, width, j);
+        else memcpy(j, list + (size_t)m * 4, sizeof j);
         scan4_group(e, p, j, all, box, half, &out, &touching, contacts, wrap, false);
     }
     int32_t left = count - m;
     if (left > 0) {
         int32_t j[4];
         if (count >= 4) {
-            for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, count - 4 + l, width);
+            entries4(list, count - 4, width, j);
             scan4_group(e, p, j, ends[left], box, half, &out, &touching, contacts, wrap, true);
         } else {
             for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, l < left ? l : 0, width);
@@ -333,15 +357,24 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     return out;
 }
 
-/* Specialised for 3-byte entries (below 2^24 particles); 4-byte ones take the entry width as it comes. */
+/* Specialised for each entry width: the scan's list reads are a constant stride. */
+static __attribute__((noinline, target("avx2"))) scan_result scan_wide3(const rc_edmd *e, const rc_kin *p,
+                                                                       const uint8_t *list, int32_t count,
+                                                                       double best, bool contacts, bool wrap)
+{
+    if (contacts)
+        return wrap ? scan4(e, p, list, count, best, true, true, 3) : scan4(e, p, list, count, best, true, false, 3);
+    return wrap ? scan4(e, p, list, count, best, false, true, 3) : scan4(e, p, list, count, best, false, false, 3);
+}
+
 static __attribute__((noinline, target("avx2"))) scan_result scan_wide(const rc_edmd *e, const rc_kin *p,
                                                                       const uint8_t *list, int32_t count, double best,
                                                                       bool contacts, bool wrap)
 {
-    if (e->entry_width != 3) return scan4(e, p, list, count, best, contacts, wrap, e->entry_width);
+    if (e->entry_width == 3) return scan_wide3(e, p, list, count, best, contacts, wrap);
     if (contacts)
-        return wrap ? scan4(e, p, list, count, best, true, true, 3) : scan4(e, p, list, count, best, true, false, 3);
-    return wrap ? scan4(e, p, list, count, best, false, true, 3) : scan4(e, p, list, count, best, false, false, 3);
+        return wrap ? scan4(e, p, list, count, best, true, true, 4) : scan4(e, p, list, count, best, true, false, 4);
+    return wrap ? scan4(e, p, list, count, best, false, true, 4) : scan4(e, p, list, count, best, false, false, 4);
 }
 #endif
 
