@@ -161,6 +161,7 @@ struct rc_edmd {
     uint8_t *neighbours;     /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
     int32_t neighbour_capacity;
     int32_t entry_width;     /* the bytes of an entry: 3 from 131,072 to 2^24 particles, else 4 (lists.c) */
+    int32_t row_bytes;       /* neighbour_capacity entries */
     uint8_t *spill;          /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
     int32_t spill_capacity, spill_rows, spill_fresh, spill_free; /* rows from spill_fresh on never used */
 
@@ -319,25 +320,34 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
 /* Entries are 3 bytes from this many particles (below 2^24), 4 in smaller systems: there the rows' memory is small
  * beside the fixed part, and 4-byte entries take fewer instructions (bench/RESULTS.md, session 17). */
 #define RC_NARROW_LISTS 131072
-static inline int32_t rc_edmd_entry(const uint8_t *list, int32_t m, int32_t width)
+/* An entry's bytes are read and written as one unaligned 32-bit word, not as characters: a character store may
+ * alias any object, and the compiler would then load the engine's fields again after every entry written. Writing a
+ * 3-byte entry writes the byte after it back unchanged. */
+typedef uint32_t rc_word __attribute__((aligned(1)));
+
+static inline uint32_t rc_edmd_word(const uint8_t *at)
 {
-    uint32_t v;
-    memcpy(&v, list + (size_t)m * (size_t)width, sizeof v);
+    uint32_t v = *(const rc_word *)(const void *)at;
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     v = __builtin_bswap32(v);
 #endif
+    return v;
+}
+
+static inline int32_t rc_edmd_entry(const uint8_t *list, int32_t m, int32_t width)
+{
+    uint32_t v = rc_edmd_word(list + (size_t)m * (size_t)width);
     return (int32_t)(width == 4 ? v : v & 0xffffffu);
 }
 
 static inline void rc_edmd_entry_set(uint8_t *list, int32_t m, int32_t j, int32_t width)
 {
     uint8_t *at = list + (size_t)m * (size_t)width;
-    uint32_t v = (uint32_t)j;
+    uint32_t v = width == 4 ? (uint32_t)j : (rc_edmd_word(at) & 0xff000000u) | (uint32_t)j;
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     v = __builtin_bswap32(v);
 #endif
-    if (width == 4) memcpy(at, &v, 4);
-    else memcpy(at, &v, 3);
+    *(rc_word *)(void *)at = v;
 }
 
 /* The first m in [from, to) whose entry is j, or -1. Entries of 3 bytes are compared two at a time, in one 8-byte load
@@ -368,7 +378,7 @@ static inline int32_t rc_edmd_list_find(const uint8_t *list, int32_t from, int32
  * entry_width, a constant where the caller is specialised for it. */
 static inline uint8_t *rc_edmd_list_of(const rc_edmd *e, int32_t k, int32_t width)
 {
-    uint8_t *row = e->neighbours + (size_t)k * (size_t)e->neighbour_capacity * (size_t)width;
+    uint8_t *row = e->neighbours + (size_t)k * (size_t)e->row_bytes;
     if (e->anchor[k].count <= e->neighbour_capacity) return row;
     return e->spill + (size_t)rc_edmd_entry(row, 0, width) * (size_t)e->spill_capacity * (size_t)width;
 }

@@ -18,8 +18,12 @@ rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     e->neighbour_capacity = capacity > 0 ? capacity : 1;
     e->entry_width = width != 0 ? width : e->n >= RC_NARROW_LISTS && e->n < (1 << 24) ? 3 : 4;
-    e->neighbours = rc_alloc_large(n * (size_t)e->neighbour_capacity * (size_t)e->entry_width + RC_LIST_PAD, 1);
+    e->neighbours = NULL;
     e->spill = NULL;
+    if (e->neighbour_capacity > INT32_MAX / 8)
+        return rc_fail(RC_NO_MEMORY, "neighbour lists: rows of %d entries", (int)e->neighbour_capacity);
+    e->row_bytes = e->neighbour_capacity * e->entry_width;
+    e->neighbours = rc_alloc_large(n * (size_t)e->row_bytes + RC_LIST_PAD, 1);
     /* the longest lists measured are a quarter above the capacity plus a few (at packing fraction 0.30, 22 against
      * 17); a longer one widens every spill row (rc_edmd_list_add) */
     e->spill_capacity = e->neighbour_capacity + e->neighbour_capacity / 4 + 4;
@@ -100,7 +104,7 @@ static inline __attribute__((always_inline)) rc_status add(rc_edmd *e, int32_t k
     rc_status s = RC_OK;
     if (count == capacity) { /* the list moves to a spill row */
         int32_t r = take_spill_row(e);
-        uint8_t *row = e->neighbours + (size_t)k * (size_t)capacity * (size_t)width;
+        uint8_t *row = e->neighbours + (size_t)k * (size_t)e->row_bytes;
         if (r < 0) return RC_NO_MEMORY;
         memcpy(spill_row(e, r), row, (size_t)count * (size_t)width);
         rc_edmd_entry_set(row, 0, r, width);
@@ -117,7 +121,7 @@ static inline __attribute__((always_inline)) void set_length(rc_edmd *e, int32_t
 {
     int32_t capacity = e->neighbour_capacity;
     if (e->anchor[k].count > capacity && count <= capacity) { /* back from its spill row */
-        uint8_t *row = e->neighbours + (size_t)k * (size_t)capacity * (size_t)width;
+        uint8_t *row = e->neighbours + (size_t)k * (size_t)e->row_bytes;
         int32_t r = rc_edmd_entry(row, 0, width);
         memcpy(row, spill_row(e, r), (size_t)count * (size_t)width);
         give_back(e, r);

@@ -371,7 +371,6 @@ static __attribute__((noinline, target("avx2"))) scan_result scan_wide(const rc_
                                                                       const uint8_t *list, int32_t count, double best,
                                                                       bool contacts, bool wrap)
 {
-    if (e->entry_width == 3) return scan_wide3(e, p, list, count, best, contacts, wrap);
     if (contacts)
         return wrap ? scan4(e, p, list, count, best, true, true, 4) : scan4(e, p, list, count, best, true, false, 4);
     return wrap ? scan4(e, p, list, count, best, false, true, 4) : scan4(e, p, list, count, best, false, false, 4);
@@ -419,7 +418,9 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
                    ? scan(e, p, list, count, best, e->has_gravity, true, contacts, false, true)
                    : scan(e, p, list, count, best, true, false, true, false, true);
 #ifdef RC_WIDE_SCAN
-    if (e->wide_scan) return scan_wide(e, p, list, count, best, contacts, !interior(e, k));
+    if (e->wide_scan)
+        return e->entry_width == 3 ? scan_wide3(e, p, list, count, best, contacts, !interior(e, k))
+                                   : scan_wide(e, p, list, count, best, contacts, !interior(e, k));
 #endif
     if (interior(e, k))
         return contacts ? scan(e, p, list, count, best, false, false, true, false, false)
