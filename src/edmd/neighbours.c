@@ -129,7 +129,11 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
 static inline __attribute__((always_inline)) bool found_again(uint8_t *list, int32_t width, int32_t j, int32_t *kept,
                                                               int32_t old)
 {
-    int32_t m = rc_edmd_list_find(list, *kept, old, j, width);
+    if (*kept < old && rc_edmd_entry(list, *kept, width) == j) { /* mostly: the walk finds them in their order */
+        (*kept)++;
+        return true;
+    }
+    int32_t m = rc_edmd_list_find(list, *kept + 1, old, j, width);
     if (m < 0) return false;
     rc_edmd_entry_set(list, m, rc_edmd_entry(list, *kept, width), width);
     rc_edmd_entry_set(list, (*kept)++, j, width);

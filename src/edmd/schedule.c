@@ -251,9 +251,10 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
 typedef double v4 __attribute__((vector_size(32)));
 typedef int64_t v4mask __attribute__((vector_size(32)));
 
-/* Four neighbours j[0..3] of p; `masked`: only the lanes of `valid` count (the last four). */
+/* Four neighbours j[0..3] of p (slots, unsigned: an index then needs no sign extension); `masked`: only the lanes of
+ * `valid` count (the last four). */
 static inline __attribute__((always_inline, target("avx2"))) void scan4_group(const rc_edmd *e, const rc_kin *p,
-                                                                            const int32_t j[4], v4mask valid,
+                                                                            const uint32_t j[4], v4mask valid,
                                                                             const v4 box[3], const v4 half[3],
                                                                             scan_result *out, v4mask *touching,
                                                                             bool contacts, bool wrap, bool masked)
@@ -292,7 +293,7 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
     for (int l = 0; pass; l++, pass >>= 1)
         if (pass & 1) {
             double vl[3] = {v[0][l], v[1][l], v[2][l]};
-            consider(out, j[l], b[l], c[l], vl, false);
+            consider(out, (int32_t)j[l], b[l], c[l], vl, false);
         }
 }
 
@@ -300,10 +301,10 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
  * shuffle that puts each entry's bytes in a lane of its own, zeros above them (a shuffle index of -128). */
 typedef char v16b __attribute__((vector_size(16)));
 static inline __attribute__((always_inline, target("avx2"))) void entries4(const uint8_t *list, int32_t m,
-                                                                          int32_t width, int32_t j[4])
+                                                                          int32_t width, uint32_t j[4])
 {
     if (width != 3) {
-        for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, m + l, width);
+        for (int l = 0; l < 4; l++) j[l] = (uint32_t)rc_edmd_entry(list, m + l, width);
         return;
     }
     v16b bytes;
@@ -324,12 +325,12 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     int32_t m = 0;
     if (width == 3)
         for (; m + 4 <= count; m += 4) {
-            int32_t j[4];
+            uint32_t j[4];
             entries4(list, m, width, j);
             for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
         }
 #pragma GCC unroll 4
-    for (; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_entry(list, m, width)]);
+    for (; m < count; m++) __builtin_prefetch(&e->kin[(uint32_t)rc_edmd_entry(list, m, width)]);
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
         double l = e->periodic[a] ? e->box[a] : 0, h = e->periodic[a] ? e->half_box[a] : INFINITY;
@@ -337,19 +338,19 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     }
     v4mask touching = {0, 0, 0, 0}, all = {-1, -1, -1, -1};
     for (m = 0; m + 4 <= count; m += 4) {
-        int32_t j[4];
+        uint32_t j[4];
         if (width == 3) entries4(list, m, width, j);
         else memcpy(j, list + (size_t)m * 4, sizeof j);
         scan4_group(e, p, j, all, box, half, &out, &touching, contacts, wrap, false);
     }
     int32_t left = count - m;
     if (left > 0) {
-        int32_t j[4];
+        uint32_t j[4];
         if (count >= 4) {
             entries4(list, count - 4, width, j);
             scan4_group(e, p, j, ends[left], box, half, &out, &touching, contacts, wrap, true);
         } else {
-            for (int l = 0; l < 4; l++) j[l] = rc_edmd_entry(list, l < left ? l : 0, width);
+            for (int l = 0; l < 4; l++) j[l] = (uint32_t)rc_edmd_entry(list, l < left ? l : 0, width);
             scan4_group(e, p, j, starts[left], box, half, &out, &touching, contacts, wrap, true);
         }
     }
