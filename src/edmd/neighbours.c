@@ -129,7 +129,7 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
 static inline __attribute__((always_inline)) bool found_again(uint8_t *list, int32_t width, int32_t j, int32_t *kept,
                                                               int32_t old)
 {
-    if (*kept < old && rc_edmd_entry(list, *kept, width) == j) { /* mostly: the walk finds them in their order */
+    if (*kept < old && rc_edmd_entry(list, *kept, width) == j) { /* the next old one: nothing moves */
         (*kept)++;
         return true;
     }
