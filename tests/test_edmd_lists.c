@@ -8,7 +8,9 @@
  *   spill at once, and after thousands of rebuilds.
  * - Where a list is kept never changes what it holds or the trajectory: an engine whose rows hold 2 entries (every
  *   list spilled, the spill rows widened as lists grow past them) runs to the same bits as the same engine with its
- *   own rows. */
+ *   own rows (4-byte entries at this size), and so does one whose entries are 3 bytes wide (as from 131,072
+ *   particles).
+ * - An entry reads back what was written, for slots across all three bytes (and four), beside its neighbours. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,11 +44,11 @@ static int32_t check_lists(const rc_edmd *e, const char *when)
     int32_t spilled = 0, wrong = 0;
     char *in = calloc(COUNT, 1);
     for (int32_t k = 0; k < COUNT && in; k++) {
-        const int32_t *list = rc_edmd_list(e, k);
+        const uint8_t *list = rc_edmd_list(e, k);
         int32_t length = rc_edmd_list_length(e, k);
         spilled += length > e->neighbour_capacity;
         for (int32_t m = 0; m < length; m++) {
-            int32_t j = list[m];
+            int32_t j = rc_edmd_neighbour(e, list, m);
             wrong += j < 0 || j >= COUNT || j == k || in[j]; /* out of range, itself or twice */
             if (j >= 0 && j < COUNT) in[j] = 1;
         }
@@ -89,13 +91,14 @@ static void test_contents(void)
     free(x), free(v), free(r), free(m);
 }
 
-/* Rows of `capacity` (0: the engine's own), the lists built again at the engine's start. */
-static void restart_lists(rc_edmd *e, int32_t capacity)
+/* Rows of `capacity` (0: the engine's own) with entries `width` bytes wide (0: the engine's choice), the lists built
+ * again at the engine's start. */
+static void restart_lists(rc_edmd *e, int32_t capacity, int32_t width)
 {
     if (!e) return;
     int32_t own = e->neighbour_capacity;
     rc_edmd_lists_destroy(e);
-    rc_status s = rc_edmd_lists_create(e, capacity > 0 ? capacity : own);
+    rc_status s = rc_edmd_lists_create(e, capacity > 0 ? capacity : own, width);
     if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
     if (s == RC_OK) s = rc_edmd_schedule_all(e);
     CHECK(s == RC_OK, "lists in rows of %d: %s", (int)capacity, rc_last_error());
@@ -106,13 +109,23 @@ static void test_storage_keeps_bits(void)
     double *x = malloc(3 * COUNT * sizeof *x), *v = malloc(3 * COUNT * sizeof *v);
     double *r = malloc(COUNT * sizeof *r), *m = malloc(COUNT * sizeof *m);
     rc_edmd *own = make_gas(0.30, 0, x, v, r, m), *tiny = make_gas(0.30, 0, x, v, r, m);
-    restart_lists(own, 0);
-    restart_lists(tiny, 2);
-    if (own && tiny) {
+    rc_edmd *narrow = make_gas(0.30, 0, x, v, r, m);
+    restart_lists(own, 0, 0);
+    restart_lists(tiny, 2, 0);
+    restart_lists(narrow, 0, 3);
+    if (own && tiny && narrow) {
         int32_t first = tiny->spill_capacity;
         rc_edmd_limits limits = {INFINITY, 30 * COUNT, 0};
         rc_edmd_advance(own, &limits);
         rc_edmd_advance(tiny, &limits);
+        rc_edmd_advance(narrow, &limits);
+        CHECK(own->entry_width == 4 && narrow->entry_width == 3, "entries of %d and %d bytes", (int)own->entry_width,
+              (int)narrow->entry_width);
+        check_lists(narrow, "entries of 3 bytes");
+        CHECK(memcmp(own->kin, narrow->kin, COUNT * sizeof *own->kin) == 0 && own->now == narrow->now &&
+                  own->collisions == narrow->collisions && own->rebuilds == narrow->rebuilds,
+              "entries of 3 and 4 bytes: different trajectories after %llu collisions",
+              (unsigned long long)own->collisions);
         CHECK(tiny->spill_capacity > first && tiny->spill_capacity > 12,
               "rows of 2: the spill rows were widened (%d entries, were %d)", (int)tiny->spill_capacity, (int)first);
         check_lists(tiny, "rows of 2");
@@ -125,11 +138,31 @@ static void test_storage_keeps_bits(void)
     }
     rc_edmd_destroy(own);
     rc_edmd_destroy(tiny);
+    rc_edmd_destroy(narrow);
     free(x), free(v), free(r), free(m);
+}
+
+/* Slots across every byte written as entries of 3 and 4 bytes, each between two others, read back unchanged. */
+static void test_entries(void)
+{
+    const int32_t slots[] = {0, 1, 255, 256, 65535, 65536, 0x123456, (1 << 24) - 1, (1 << 24), 0x7fffffff};
+    enum { SLOTS = sizeof slots / sizeof slots[0] };
+    uint8_t row[4 * SLOTS + RC_LIST_PAD];
+    int32_t wrong = 0;
+    for (int32_t width = 3; width <= 4; width++) {
+        memset(row, 0xa5, sizeof row);
+        int32_t usable = width == 3 ? 8 : SLOTS; /* a 3-byte entry holds slots below 2^24 */
+        for (int32_t m = 0; m < usable; m++) rc_edmd_entry_set(row, m, slots[m], width);
+        for (int32_t m = usable - 1; m >= 0; m -= 2) rc_edmd_entry_set(row, m, slots[m], width); /* again, reversed */
+        for (int32_t m = 0; m < usable; m++) wrong += rc_edmd_entry(row, m, width) != slots[m];
+        wrong += row[usable * width] != 0xa5; /* nothing written past the last entry */
+    }
+    CHECK(wrong == 0, "entries: %d slots read back wrong", (int)wrong);
 }
 
 int main(void)
 {
+    test_entries();
     test_contents();
     test_storage_keeps_bits();
     return check_finish();

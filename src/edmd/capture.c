@@ -144,9 +144,9 @@ void rc_edmd_steps_renew(rc_edmd *e)
             rc_edmd_steps_check_pair(e, st->slot_of[key >> 32], st->slot_of[key & 0xffffffffu], st->map[at].ring);
     }
     for (int32_t k = 0; k < e->n; k++) { /* the free pairs near enough to be inside a step */
-        const int32_t *list = rc_edmd_list(e, k);
+        const uint8_t *list = rc_edmd_list(e, k);
         for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-            int32_t j = list[m], t = rc_steps_type(e, k, j), steps = st->count[t];
+            int32_t j = rc_edmd_neighbour(e, list, m), t = rc_steps_type(e, k, j), steps = st->count[t];
             if (j < k || steps == 0 || rc_capture_ring(st, e->id[k], e->id[j], steps) != steps) continue;
             rc_edmd_steps_check_pair(e, k, j, steps);
         }

@@ -135,9 +135,9 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
             (resting ? rc_edmd_supports(e, gap, radius) : gap < e->contact_tolerance * radius))
             s = add_contact(ws, m, -1, RC_EVENT_WALL0 - w, e->walls[w].normal, 0);
     }
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     for (int32_t i = 0; i < rc_edmd_list_length(e, k) && s == RC_OK; i++) {
-        int32_t q = list[i], index = member_index(ws, q);
+        int32_t q = rc_edmd_neighbour(e, list, i), index = member_index(ws, q);
         double r[3], distance;
         if (q == skip_b || (index >= 0 && index <= m)) continue;
         bool touches = rc_edmd_pair_touches(e, k, q, r, &distance);
@@ -412,9 +412,9 @@ static bool meets_outsider(const rc_edmd *e, const rc_edmd_cluster *ws, int32_t 
         double gap = rc_edmd_wall_gap(e, k, w);
         if (gap + moved < fmin(gap, 0)) return true;
     }
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
-        int32_t q = list[i];
+        int32_t q = rc_edmd_neighbour(e, list, i);
         if (member_index(ws, q) >= 0) continue;
         double xq[3], vq[3], sigma = p->radius + e->kin[q].radius;
         rc_edmd_state_now(e, q, xq, vq);
@@ -574,9 +574,9 @@ int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], i
         for (int x = 0; x < 3; x++) normals[count][x] = e->walls[w].normal[x];
         count++;
     }
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     for (int32_t i = 0; i < rc_edmd_list_length(e, k) && count < capacity; i++) {
-        int32_t q = list[i];
+        int32_t q = rc_edmd_neighbour(e, list, i);
         double r[3], distance;
         if (!rc_edmd_is_asleep(e, q)) continue;
         rc_edmd_pair_touches(e, k, q, r, &distance);

@@ -144,9 +144,9 @@ static void hold(rc_edmd *e, int32_t k, int state, const double removed[3])
     if (state != RC_ASLEEP) return;
     /* A sleeper predicts nothing; its neighbours predict their events with it, and the ones they hold were made
      * for the path it has left (a hit on it may now come before them), so they predict again. */
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
-        int32_t q = list[i];
+        int32_t q = rc_edmd_neighbour(e, list, i);
         if (rc_edmd_is_asleep(e, q)) continue;
         rc_edmd_stream(e, q, e->now);
         rc_edmd_schedule(e, q, false);
@@ -289,11 +289,11 @@ static bool slide_approaches(const rc_edmd *e, int32_t k, const double removed[3
         if (after < 0 && before >= 0 && rc_edmd_wall_gap(e, k, w) < e->contact_tolerance * e->kin[k].radius)
             return true;
     }
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
         double r[3], distance, xq[3], vq[3];
-        if (!rc_edmd_pair_touches(e, k, list[i], r, &distance)) continue;
-        rc_edmd_state_now(e, list[i], xq, vq);
+        if (!rc_edmd_pair_touches(e, k, rc_edmd_neighbour(e, list, i), r, &distance)) continue;
+        rc_edmd_state_now(e, rc_edmd_neighbour(e, list, i), xq, vq);
         double before = 0, after = 0;
         for (int a = 0; a < 3; a++) before += r[a] * (v[a] - vq[a]), after += r[a] * (v[a] - removed[a] - vq[a]);
         if (after < 0 && before >= 0) return true;
@@ -334,10 +334,10 @@ void rc_edmd_release(rc_edmd *e, int32_t k)
     e->sleeping--;
     e->wakes++;
     /* the sleepers it holds up lose their support */
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     const rc_kin *p = &e->kin[k];
     for (int32_t i = 0; i < rc_edmd_list_length(e, k); i++) {
-        int32_t q = list[i];
+        int32_t q = rc_edmd_neighbour(e, list, i);
         if (!rc_edmd_is_asleep(e, q)) continue;
         double r[3] = {e->kin[q].x[0] - p->x[0], e->kin[q].x[1] - p->x[1], e->kin[q].x[2] - p->x[2]};
         rc_edmd_minimum_image(e, r);

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/rng.h"
 #include "edmd/calendar.h"
@@ -162,9 +163,11 @@ struct rc_edmd {
     int32_t cells[3];
     double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
     int32_t *cell_head;
-    int32_t *neighbours;     /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
+    uint8_t *neighbours;     /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
     int32_t neighbour_capacity;
-    int32_t *spill;          /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
+    int32_t entry_width;     /* the bytes of an entry: 3 from 131,072 to 2^24 particles, else 4 (lists.c) */
+    int32_t row_bytes;       /* neighbour_capacity entries */
+    uint8_t *spill;          /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
     int32_t spill_capacity, spill_rows, spill_fresh, spill_free; /* rows from spill_fresh on never used */
 
     /* thermostat */
@@ -314,12 +317,83 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
     p->t = t;
 }
 
-/* Particle k's neighbour list: rc_edmd_list_length(e, k) particle slots, in its row, or in the spill row whose index
- * its row holds when it is longer than the row (lists.c). */
-static inline int32_t *rc_edmd_list(const rc_edmd *e, int32_t k)
+/* Entry m of a neighbour list whose entries are `width` bytes (3 or 4), little-endian: a slot below 2^24 needs only
+ * three bytes, which at packing fraction 0.30 saves 17 of the rows' 68 bytes per particle (lists.c: large systems). Reads take more
+ * bytes than an entry (four here, past the last of two entries in rc_edmd_list_find, 16 for four entries in the pair
+ * scan): every row store ends in RC_LIST_PAD spare bytes. */
+#define RC_LIST_PAD 8
+/* Entries are 3 bytes from this many particles (below 2^24), 4 in smaller systems: there the rows' memory is small
+ * beside the fixed part, and 4-byte entries take fewer instructions (bench/RESULTS.md, session 17). */
+#define RC_NARROW_LISTS 131072
+/* An entry's bytes are read and written as one unaligned 32-bit word, not as characters: a character store may
+ * alias any object, and the compiler would then load the engine's fields again after every entry written. Writing a
+ * 3-byte entry writes the byte after it back unchanged. */
+typedef uint32_t rc_word __attribute__((aligned(1)));
+
+static inline uint32_t rc_edmd_word(const uint8_t *at)
 {
-    int32_t *row = e->neighbours + (size_t)k * (size_t)e->neighbour_capacity;
-    return e->anchor[k].count <= e->neighbour_capacity ? row : e->spill + (size_t)row[0] * (size_t)e->spill_capacity;
+    uint32_t v = *(const rc_word *)(const void *)at;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    return v;
+}
+
+static inline int32_t rc_edmd_entry(const uint8_t *list, int32_t m, int32_t width)
+{
+    uint32_t v = rc_edmd_word(list + (size_t)m * (size_t)width);
+    return (int32_t)(width == 4 ? v : v & 0xffffffu);
+}
+
+static inline void rc_edmd_entry_set(uint8_t *list, int32_t m, int32_t j, int32_t width)
+{
+    uint8_t *at = list + (size_t)m * (size_t)width;
+    uint32_t v = width == 4 ? (uint32_t)j : (rc_edmd_word(at) & 0xff000000u) | (uint32_t)j;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    *(rc_word *)(void *)at = v;
+}
+
+/* The first m in [from, to) whose entry is j, or -1. Entries of 3 bytes are compared two at a time, in one 8-byte load
+ * (its 2 extra bytes within RC_LIST_PAD past the last entry). */
+static inline int32_t rc_edmd_list_find(const uint8_t *list, int32_t from, int32_t to, int32_t j, int32_t width)
+{
+    int32_t m = from;
+    if (width == 3) {
+        uint64_t both = (uint64_t)(uint32_t)j | (uint64_t)(uint32_t)j << 24;
+        for (; m + 1 < to; m += 2) {
+            uint64_t x;
+            memcpy(&x, list + (size_t)m * 3, sizeof x);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            x = __builtin_bswap64(x);
+#endif
+            x ^= both;
+            if (!(x & 0xffffffu)) return m;
+            if (!(x & 0xffffff000000u)) return m + 1;
+        }
+    }
+    for (; m < to; m++)
+        if (rc_edmd_entry(list, m, width) == j) return m;
+    return -1;
+}
+
+/* Particle k's neighbour list: rc_edmd_list_length(e, k) particle slots (rc_edmd_neighbour), in its row, or in the
+ * spill row whose index its row's first entry holds when it is longer than the row (lists.c); width is the engine's
+ * entry_width, a constant where the caller is specialised for it. */
+static inline uint8_t *rc_edmd_list_of(const rc_edmd *e, int32_t k, int32_t width)
+{
+    uint8_t *row = e->neighbours + (size_t)k * (size_t)e->row_bytes;
+    if (e->anchor[k].count <= e->neighbour_capacity) return row;
+    return e->spill + (size_t)rc_edmd_entry(row, 0, width) * (size_t)e->spill_capacity * (size_t)width;
+}
+
+static inline uint8_t *rc_edmd_list(const rc_edmd *e, int32_t k) { return rc_edmd_list_of(e, k, e->entry_width); }
+
+/* Entry m of one of the engine's lists. */
+static inline int32_t rc_edmd_neighbour(const rc_edmd *e, const uint8_t *list, int32_t m)
+{
+    return rc_edmd_entry(list, m, e->entry_width);
 }
 
 static inline int32_t rc_edmd_list_length(const rc_edmd *e, int32_t k) { return e->anchor[k].count; }
@@ -420,10 +494,11 @@ void rc_edmd_interior_bounds(rc_edmd *e);
 /* Particle k (streamed to now) left its shell: wrap it into the box, re-anchor it and rebuild its list. */
 rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
 
-/* lists.c: the lists' storage. Rows of `capacity` entries; every list empty after rc_edmd_lists_clear. A list
- * longer than its row moves to the spill and back; a pointer from rc_edmd_list stays valid until k's list grows or
- * shrinks to the row's capacity. */
-rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity);
+/* lists.c: the lists' storage. Rows of `capacity` entries of `width` bytes (3, only below 2^24 particles, or 4; 0:
+ * the engine's choice, 3 from RC_NARROW_LISTS particles; the same lists and bits either way); every list empty after
+ * rc_edmd_lists_clear. A list longer than its row moves to the spill and back; a pointer from rc_edmd_list stays valid
+ * until k's list grows or shrinks to the row's capacity. */
+rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width);
 void rc_edmd_lists_destroy(rc_edmd *e);
 void rc_edmd_lists_clear(rc_edmd *e);
 rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j);

@@ -118,9 +118,9 @@ int rc_edmd_growth_schedule(rc_edmd *e, int32_t k)
         rc_edmd_set_event(e, k, best, partner, partner >= 0 ? stabilising : 0);
         return 0;
     }
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-        int32_t j = list[m];
+        int32_t j = rc_edmd_neighbour(e, list, m);
         double r[3], v[3];
         const rc_kin *q = rc_edmd_relative_now(e, p, j, r, v);
         double sigma0 = p->radius + q->radius, sigma = sigma0 * f, rate = sigma0 * g->speed;

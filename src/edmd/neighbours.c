@@ -63,7 +63,7 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     double capacity = ceil(1.1 * ball / volume_per_particle);
     e->cell_head = malloc(total * sizeof *e->cell_head);
     e->anchor = rc_alloc_large(n, sizeof *e->anchor);
-    rc_status s = rc_edmd_lists_create(e, capacity < e->n ? (int32_t)capacity : e->n);
+    rc_status s = rc_edmd_lists_create(e, capacity < e->n ? (int32_t)capacity : e->n, 0);
     if (s != RC_OK) return s;
     if (!e->cell_head || !e->anchor)
         return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
@@ -126,15 +126,18 @@ static int offsets(const rc_edmd *e, int a, int32_t home, int32_t *out)
 /* Particle j was found within reach of k. k's list holds, in order, the old neighbours already found again
  * ([0, *kept)), the old ones not found yet ([*kept, old)) and any new ones (from old on). An old neighbour found
  * again moves into the first part, and neither list is touched: returns true. */
-static bool found_again(int32_t *list, int32_t j, int32_t *kept, int32_t old)
+static inline __attribute__((always_inline)) bool found_again(uint8_t *list, int32_t width, int32_t j, int32_t *kept,
+                                                              int32_t old)
 {
-    for (int32_t m = *kept; m < old; m++)
-        if (list[m] == j) {
-            list[m] = list[*kept];
-            list[(*kept)++] = j;
-            return true;
-        }
-    return false;
+    if (*kept < old && rc_edmd_entry(list, *kept, width) == j) { /* the next old one: nothing moves */
+        (*kept)++;
+        return true;
+    }
+    int32_t m = rc_edmd_list_find(list, *kept + 1, old, j, width);
+    if (m < 0) return false;
+    rc_edmd_entry_set(list, m, rc_edmd_entry(list, *kept, width), width);
+    rc_edmd_entry_set(list, (*kept)++, j, width);
+    return true;
 }
 
 /* The new neighbours join k's list, and k theirs. */
@@ -295,7 +298,7 @@ static bool at_sheared_edge(const rc_edmd *e, const double ak[3])
  * general walk otherwise. k itself (at distance 0) passes the walk's test and is left out with the batch. */
 static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t k, const double ak[3], double widest,
                                                            chain *at, int chains, bool images, bool only_lower,
-                                                           bool plain, bool shifted)
+                                                           bool plain, bool shifted, int32_t width)
 {
     enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
@@ -326,7 +329,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             else at[c] = at[--chains];
         }
         if (nfound > BATCH - SHEAR_CHAINS || chains == 0) {
-            int32_t *list = rc_edmd_list(e, k);
+            uint8_t *list = rc_edmd_list_of(e, k, width);
             for (int32_t m = 0; m < nfound; m++) {
                 int32_t j = found[m];
                 if (j == k) continue;
@@ -334,13 +337,13 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
                     double reach = e->reach_factor * (rk + e->kin[j].radius) + shell2;
                     if (found_dd[m] >= reach * reach) continue;
                 }
-                if (found_again(list, j, &kept, old)) continue;
+                if (found_again(list, width, j, &kept, old)) continue;
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
                     rc_status s = join(e, k, arrivals, narrivals);
                     if (s != RC_OK) return s;
                     narrivals = 0;
-                    list = rc_edmd_list(e, k);
+                    list = rc_edmd_list_of(e, k, width);
                 }
             }
             nfound = 0;
@@ -348,10 +351,11 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
     }
     /* the old neighbours not found again leave (any new ones that joined already move down into their places), and
      * only then do the new ones join: k's list never holds both, so it outgrows the capacity no sooner than before */
-    int32_t *list = rc_edmd_list(e, k);
+    uint8_t *list = rc_edmd_list_of(e, k, width);
     int32_t total = e->anchor[k].count, gone = old - kept;
-    for (int32_t m = kept; m < old; m++) rc_edmd_list_remove(e, list[m], k);
-    for (int32_t m = kept; m < total - gone; m++) list[m] = list[m + gone];
+    for (int32_t m = kept; m < old; m++) rc_edmd_list_remove(e, rc_edmd_entry(list, m, width), k);
+    for (int32_t m = kept; m < total - gone; m++)
+        rc_edmd_entry_set(list, m, rc_edmd_entry(list, m + gone, width), width);
     rc_edmd_list_set_length(e, k, total - gone);
     return join(e, k, arrivals, narrivals);
 }
@@ -369,9 +373,14 @@ static rc_status find_neighbours(rc_edmd *e, int32_t k, bool only_lower)
     chain at[SHEAR_CHAINS];
     bool images = e->shear_on && at_sheared_edge(e, ak), shifted = false;
     int chains = images ? shear_chain_starts(e, ak, at) : chain_starts(e, ak, widest, at, &images, &shifted);
-    if (images || only_lower) return walk(e, k, ak, widest, at, chains, images, only_lower, false, false);
-    if (shifted) return walk(e, k, ak, widest, at, chains, false, false, false, true);
-    return walk(e, k, ak, widest, at, chains, false, false, true, false);
+    if (images || only_lower)
+        return walk(e, k, ak, widest, at, chains, images, only_lower, false, false, e->entry_width);
+    bool narrow = e->entry_width == 3; /* the common walks, for each entry width */
+    if (shifted)
+        return narrow ? walk(e, k, ak, widest, at, chains, false, false, false, true, 3)
+                      : walk(e, k, ak, widest, at, chains, false, false, false, true, 4);
+    return narrow ? walk(e, k, ak, widest, at, chains, false, false, true, false, 3)
+                  : walk(e, k, ak, widest, at, chains, false, false, true, false, 4);
 }
 
 /* Wraps particle k (at time now) into the box along periodic axes and makes its position its anchor. */

@@ -99,7 +99,7 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     e->next_reorder = e->collisions + (uint64_t)(e->reorder_interval * n + 1);
     rebase_clock(e);
     keyed *order = (keyed *)(void *)e->anchor;
-    uint8_t *scratch = (uint8_t *)e->neighbours; /* at least one int32_t per particle */
+    uint8_t *scratch = e->neighbours; /* at least one entry (3 bytes or more) per particle */
     for (int32_t k = 0; k < n; k++) {
         uint64_t key = 0;
         for (int a = 0; a < 3; a++) {

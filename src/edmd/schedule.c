@@ -9,6 +9,7 @@
  * neighbours then keeps min(event k, event j) no later than its collision, as with one event per particle. */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "core/status.h"
 
@@ -188,14 +189,15 @@ static inline bool interior(const rc_edmd *e, int32_t k)
 }
 
 static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
-                                                             const int32_t *list, int32_t count, double best,
+                                                             const uint8_t *list, int32_t count, double best,
                                                              bool gravity, bool naive, bool contacts,
                                                              bool shear, bool wrap)
 {
     scan_result out = {best, -1, false, 0};
     double now = e->now;
+    int32_t width = e->entry_width;
     /* ask for every neighbour's line first: in a large system most are cache misses, and this lets them overlap */
-    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
+    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_entry(list, m, width)]);
     const images image = images_of(e);
     const sheared slide = shear ? sheared_of(e) : (sheared){{0, 0}, {0, 0}, {0, 0}, {0, 0}, 0, 1};
     /* neighbours within the contact tolerance, as minus counts per lane; corrected after the loop for an odd list's
@@ -203,7 +205,7 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
     v2mask touching = {0, 0}, touch = {0, 0};
     for (int32_t m = 0; m < count; m += 2) {
         bool second = m + 1 < count; /* an odd last neighbour fills both lanes; the second is ignored */
-        int32_t j[2] = {list[m], list[second ? m + 1 : m]};
+        int32_t j[2] = {rc_edmd_entry(list, m, width), rc_edmd_entry(list, second ? m + 1 : m, width)};
         bool held[2] = {gravity && rc_edmd_is_held(e, j[0]), gravity && second && rc_edmd_is_held(e, j[1])};
         const rc_kin *q0 = &e->kin[j[0]], *q1 = &e->kin[j[1]];
         v2 dt = now - (v2){q0->t, q1->t}, r[3], v[3];
@@ -255,9 +257,10 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
 typedef double v4 __attribute__((vector_size(32)));
 typedef int64_t v4mask __attribute__((vector_size(32)));
 
-/* Four neighbours j[0..3] of p; `masked`: only the lanes of `valid` count (the last four). */
+/* Four neighbours j[0..3] of p (slots, unsigned: an index then needs no sign extension); `masked`: only the lanes of
+ * `valid` count (the last four). */
 static inline __attribute__((always_inline, target("avx2"))) void scan4_group(const rc_edmd *e, const rc_kin *p,
-                                                                            const int32_t j[4], v4mask valid,
+                                                                            const uint32_t j[4], v4mask valid,
                                                                             const v4 box[3], const v4 half[3],
                                                                             scan_result *out, v4mask *touching,
                                                                             bool contacts, bool wrap, bool masked)
@@ -296,37 +299,64 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
     for (int l = 0; pass; l++, pass >>= 1)
         if (pass & 1) {
             double vl[3] = {v[0][l], v[1][l], v[2][l]};
-            consider(e, out, j[l], b[l], c[l], vl, false, true);
+            consider(e, out, (int32_t)j[l], b[l], c[l], vl, false, true);
         }
 }
 
+/* Entries m to m + 3 of a list: of 3 bytes, in one 16-byte load (4 bytes past them: RC_LIST_PAD) and one byte
+ * shuffle that puts each entry's bytes in a lane of its own, zeros above them (a shuffle index of -128). */
+typedef char v16b __attribute__((vector_size(16)));
+static inline __attribute__((always_inline, target("avx2"))) void entries4(const uint8_t *list, int32_t m,
+                                                                          int32_t width, uint32_t j[4])
+{
+    if (width != 3) {
+        for (int l = 0; l < 4; l++) j[l] = (uint32_t)rc_edmd_entry(list, m + l, width);
+        return;
+    }
+    v16b bytes;
+    memcpy(&bytes, list + (size_t)m * 3, sizeof bytes);
+    v16b lanes = __builtin_ia32_pshufb128(bytes, (v16b){0, 1, 2, -128, 3, 4, 5, -128, 6, 7, 8, -128, 9, 10, 11, -128});
+    memcpy(j, &lanes, sizeof lanes);
+}
+
 static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(const rc_edmd *e, const rc_kin *p,
-                                                                             const int32_t *list, int32_t count,
-                                                                             double best, bool contacts, bool wrap)
+                                                                             const uint8_t *list, int32_t count,
+                                                                             double best, bool contacts, bool wrap,
+                                                                             int32_t width)
 {
     /* the lanes of the last four: after m whole fours, the rest of 1-3 at its end, or a list of 1-3 at its start */
     static const v4mask ends[4] = {{0, 0, 0, 0}, {0, 0, 0, -1}, {0, 0, -1, -1}, {0, -1, -1, -1}};
     static const v4mask starts[4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
     scan_result out = {best, -1, false, 0};
+    int32_t m = 0;
+    if (width == 3)
+        for (; m + 4 <= count; m += 4) {
+            uint32_t j[4];
+            entries4(list, m, width, j);
+            for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
+        }
 #pragma GCC unroll 4
-    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
+    for (; m < count; m++) __builtin_prefetch(&e->kin[(uint32_t)rc_edmd_entry(list, m, width)]);
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
         double l = e->periodic[a] ? e->box[a] : 0, h = e->periodic[a] ? e->half_box[a] : INFINITY;
         box[a] = (v4){l, l, l, l}, half[a] = (v4){h, h, h, h};
     }
     v4mask touching = {0, 0, 0, 0}, all = {-1, -1, -1, -1};
-    int32_t m = 0;
-    for (; m + 4 <= count; m += 4)
-        scan4_group(e, p, list + m, all, box, half, &out, &touching, contacts, wrap, false);
+    for (m = 0; m + 4 <= count; m += 4) {
+        uint32_t j[4];
+        if (width == 3) entries4(list, m, width, j);
+        else memcpy(j, list + (size_t)m * 4, sizeof j);
+        scan4_group(e, p, j, all, box, half, &out, &touching, contacts, wrap, false);
+    }
     int32_t left = count - m;
     if (left > 0) {
-        int32_t j[4];
+        uint32_t j[4];
         if (count >= 4) {
-            for (int l = 0; l < 4; l++) j[l] = list[count - 4 + l];
+            entries4(list, count - 4, width, j);
             scan4_group(e, p, j, ends[left], box, half, &out, &touching, contacts, wrap, true);
         } else {
-            for (int l = 0; l < 4; l++) j[l] = list[l < left ? l : 0];
+            for (int l = 0; l < 4; l++) j[l] = (uint32_t)rc_edmd_entry(list, l < left ? l : 0, width);
             scan4_group(e, p, j, starts[left], box, half, &out, &touching, contacts, wrap, true);
         }
     }
@@ -334,12 +364,23 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     return out;
 }
 
+/* Specialised for each entry width: the scan's list reads are a constant stride. */
+static __attribute__((noinline, target("avx2"))) scan_result scan_wide3(const rc_edmd *e, const rc_kin *p,
+                                                                       const uint8_t *list, int32_t count,
+                                                                       double best, bool contacts, bool wrap)
+{
+    if (contacts)
+        return wrap ? scan4(e, p, list, count, best, true, true, 3) : scan4(e, p, list, count, best, true, false, 3);
+    return wrap ? scan4(e, p, list, count, best, false, true, 3) : scan4(e, p, list, count, best, false, false, 3);
+}
+
 static __attribute__((noinline, target("avx2"))) scan_result scan_wide(const rc_edmd *e, const rc_kin *p,
-                                                                      const int32_t *list, int32_t count, double best,
+                                                                      const uint8_t *list, int32_t count, double best,
                                                                       bool contacts, bool wrap)
 {
-    if (contacts) return wrap ? scan4(e, p, list, count, best, true, true) : scan4(e, p, list, count, best, true, false);
-    return wrap ? scan4(e, p, list, count, best, false, true) : scan4(e, p, list, count, best, false, false);
+    if (contacts)
+        return wrap ? scan4(e, p, list, count, best, true, true, 4) : scan4(e, p, list, count, best, true, false, 4);
+    return wrap ? scan4(e, p, list, count, best, false, true, 4) : scan4(e, p, list, count, best, false, false, 4);
 }
 #endif
 
@@ -355,16 +396,16 @@ bool rc_edmd_wide_scan_available(void)
 /* A sliding particle: every neighbour moves differently from it. */
 static __attribute__((noinline)) scan_result scan_all_held(const rc_edmd *e, int32_t k, double best)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     scan_result out = {best, -1, false, 0};
-    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) scan_held(e, k, list[m], &out);
+    for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) scan_held(e, k, rc_edmd_neighbour(e, list, m), &out);
     return out;
 }
 
 /* Under shear (no gravity: rc_edmd_shear_check): the variant with the sliding images, chosen once per particle. */
 static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int32_t k, double best, bool contacts)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
     bool naive = e->detection == RC_DETECTION_NAIVE;
     return naive ? scan(e, &e->kin[k], list, count, best, false, true, true, true, true)
@@ -374,7 +415,7 @@ static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int3
 static inline __attribute__((always_inline)) scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best,
                                                                         bool contacts)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
     const rc_kin *p = &e->kin[k];
     if (rc_edmd_is_held(e, k)) return scan_all_held(e, k, best);
@@ -384,7 +425,9 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
                    ? scan(e, p, list, count, best, e->has_gravity, true, contacts, false, true)
                    : scan(e, p, list, count, best, true, false, true, false, true);
 #ifdef RC_WIDE_SCAN
-    if (e->wide_scan) return scan_wide(e, p, list, count, best, contacts, !interior(e, k));
+    if (e->wide_scan)
+        return e->entry_width == 3 ? scan_wide3(e, p, list, count, best, contacts, !interior(e, k))
+                                   : scan_wide(e, p, list, count, best, contacts, !interior(e, k));
 #endif
     if (interior(e, k))
         return contacts ? scan(e, p, list, count, best, false, false, true, false, false)
@@ -403,13 +446,14 @@ static __attribute__((noinline)) scan_result scan_steps(rc_edmd *e, int32_t k, d
 /* How many neighbours overlap particle k now (rare: only asked when two or more touch it). */
 static int overlapped(const rc_edmd *e, int32_t k)
 {
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     const rc_kin *p = &e->kin[k];
     int count = 0;
     for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-        const rc_kin *q = &e->kin[list[m]];
+        int32_t j = rc_edmd_neighbour(e, list, m);
+        const rc_kin *q = &e->kin[j];
         double r[3], xq[3], vq[3];
-        rc_edmd_state_now(e, list[m], xq, vq);
+        rc_edmd_state_now(e, j, xq, vq);
         for (int a = 0; a < 3; a++) r[a] = p->x[a] - xq[a];
         rc_edmd_minimum_image(e, r);
         double sigma = p->radius + q->radius;

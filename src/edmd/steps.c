@@ -202,9 +202,9 @@ rc_status rc_edmd_steps_capture_all(rc_edmd *e)
     for (int32_t k = 0; k < e->n; k++) st->slot_of[e->id[k]] = k;
     for (int32_t k = 0; k < e->n; k++) {
         const rc_kin *p = &e->kin[k];
-        const int32_t *list = rc_edmd_list(e, k);
+        const uint8_t *list = rc_edmd_list(e, k);
         for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-            int32_t j = list[m], t = rc_steps_type(e, k, j);
+            int32_t j = rc_edmd_neighbour(e, list, m), t = rc_steps_type(e, k, j);
             if (j < k || st->count[t] == 0) continue;
             double r[3] = {p->x[0] - e->kin[j].x[0], p->x[1] - e->kin[j].x[1], p->x[2] - e->kin[j].x[2]};
             rc_edmd_minimum_image(e, r);
@@ -294,15 +294,15 @@ static inline __attribute__((always_inline)) found scan(rc_edmd *e, int32_t k, d
                                                        bool contacts, bool naive, bool types)
 {
     const rc_kin *p = &e->kin[k];
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
     found out = {{best, -1, false, 0}, RC_STEP_CORE};
     double box[3], half[3];
     for (int a = 0; a < 3; a++) box[a] = e->periodic[a] ? e->box[a] : 0, half[a] = e->periodic[a] ? e->half_box[a] : INFINITY;
     /* every neighbour's line asked for first, as the hard-sphere scan does: most are cache misses */
-    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[list[m]]);
+    for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_neighbour(e, list, m)]);
     for (int32_t m = 0; m < count; m++)
-        scan_pair(e, k, p, list[m], box, half, &out, gravity, shear, contacts, naive, types);
+        scan_pair(e, k, p, rc_edmd_neighbour(e, list, m), box, half, &out, gravity, shear, contacts, naive, types);
     return out;
 }
 
@@ -330,11 +330,11 @@ rc_step_scan rc_edmd_steps_scan_growing(rc_edmd *e, int32_t k, double best)
 {
     const rc_edmd_steps *st = e->steps;
     const rc_kin *p = &e->kin[k];
-    const int32_t *list = rc_edmd_list(e, k);
+    const uint8_t *list = rc_edmd_list(e, k);
     double f = rc_edmd_grown(e), speed = e->growth->speed;
     found out = {{best, -1, false, 0}, RC_STEP_CORE};
     for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-        int32_t j = list[m];
+        int32_t j = rc_edmd_neighbour(e, list, m);
         double r[3], v[3];
         const rc_kin *q = rc_edmd_relative_now(e, p, j, r, v);
         double sigma0 = p->radius + q->radius, sigma = sigma0 * f, rate = sigma0 * speed;
