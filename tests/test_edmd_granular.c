@@ -293,9 +293,9 @@ static void check_pairs_covered(double packing_fraction, double restitution, dou
         rc_edmd_limits limits = {INFINITY, 0, e->events + 97};
         rc_edmd_advance(g.engine, &limits);
         for (int32_t k = 0; k < e->n; k++) {
-            const int32_t *list = rc_edmd_list(e, k);
+            const uint8_t *list = rc_edmd_list(e, k);
             for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
-                int32_t j = list[m];
+                int32_t j = rc_edmd_neighbour(e, list, m);
                 double xk[3], vk[3], xj[3], vj[3], r[3], v[3];
                 rc_edmd_state_now(e, k, xk, vk);
                 rc_edmd_state_now(e, j, xj, vj);
