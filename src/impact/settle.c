@@ -234,11 +234,13 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
     if (st) return st;
     const rc_system *g = &s->global;
     double *lambda = s->impulse, *slack = s->normal_impulse;
-    for (int t = 0; t < count; t++) {
+    if (!allowance) memset(slack, 0, (size_t)count * sizeof *slack);
+    if (!impulse) memset(lambda, 0, (size_t)count * sizeof *lambda);
+    for (int t = 0; t < count && (allowance || impulse); t++) {
         int k = rows ? rows[t] : t;
-        slack[t] = allowance && allowance[t] > 0 ? allowance[t] / g->scale[k] : 0.0;
-        lambda[t] = impulse[t] > 0 ? impulse[t] * g->scale[k] : 0.0;
-        if (lambda[t] != 0.0) rc_system_add_impulse(g, k, lambda[t], v);
+        if (allowance) slack[t] = allowance[t] > 0 ? allowance[t] / g->scale[k] : 0.0;
+        if (impulse) lambda[t] = impulse[t] > 0 ? impulse[t] * g->scale[k] : 0.0;
+        if (impulse && lambda[t] != 0.0) rc_system_add_impulse(g, k, lambda[t], v);
     }
     if (!s->ball_rows_valid) {
         *sweeps_done = sweep(g, rows, count, slack, lambda, v, tolerance, max_sweeps);
@@ -257,7 +259,7 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
             *sweeps_done += sweep_waves(s, rows, count, slack, lambda, v, tolerance, max_sweeps - *sweeps_done, &worst);
         }
     }
-    for (int t = 0; t < count; t++) impulse[t] = lambda[t] / g->scale[rows ? rows[t] : t];
+    for (int t = 0; t < count && impulse; t++) impulse[t] = lambda[t] / g->scale[rows ? rows[t] : t];
     return RC_OK;
 }
 

@@ -79,6 +79,9 @@ struct rc_rigid {
     uint64_t round;   /* rounds of resolves so far (islands.c) */
     int *order, *contact_order; /* per contact */
     size_t order_capacity, contact_order_capacity;
+    int32_t *order_island, *listed_island; /* per contact: the island of order[t], of contact_order[t] (islands.c) */
+    int *joined_list;                      /* per contact: the contacts that joined in the latest round */
+    size_t order_island_capacity, listed_island_capacity, joined_list_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */
     double *v_collided;    /* 3 per body: the velocity after the collision resolve, before gravity */
     double *guess;         /* 2 per contact of an island: the warm start handed to the settle, then its answer;
@@ -91,6 +94,7 @@ struct rc_rigid {
     int32_t prepared_bodies;   /* bodies in the prepared problem */
     int32_t *settle_index;     /* per body: its index in the prepared problem, or -1 */
     int32_t *settle_bodies;    /* per prepared body: the body */
+    int32_t *settle_dof;       /* per body in the prepared problem: its first dof there */
     double *settle_v;          /* the prepared problem's velocities */
     size_t settle_v_capacity;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
@@ -164,8 +168,5 @@ rc_status rc_rigid_warm_reserve(rc_rigid *e, int count);
 
 /* Sets body i's world rotation and world inertia from its quaternion (step.c). */
 void rc_rigid_orient(rc_rigid *e, int32_t i);
-
-/* The relative normal velocity of contact c (a away from b). */
-double rc_rigid_normal_velocity(const rc_rigid *e, const rc_rigid_contact *c);
 
 #endif

@@ -29,7 +29,7 @@ enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHA
 
 /* The velocity of body i's material point p. Without spin (every ball of a frictionless scene) it is v: v + w x r
  * would add zeros, which change no number (only, at most, the sign of a zero velocity, which no decision reads). */
-static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
+static inline void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
 {
     const double *w = e->w + 3 * i;
     if (w[0] == 0 && w[1] == 0 && w[2] == 0) {
@@ -42,7 +42,8 @@ static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double
     rc_v3_axpy(e->v + 3 * i, 1, wr, out);
 }
 
-double rc_rigid_normal_velocity(const rc_rigid *e, const rc_rigid_contact *c)
+/* The relative normal velocity of contact c (a away from b; negative: approaching). */
+static inline double normal_velocity(const rc_rigid *e, const rc_rigid_contact *c)
 {
     double va[3], vb[3] = {0, 0, 0}, u[3];
     point_velocity(e, c->a, c->point, va);
@@ -68,9 +69,9 @@ static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
     return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
 }
 
-/* Activates the contacts that now take part and marks them joined, and begins a round; returns how many were new.
- * After the first round of a resolve (all false) only the contacts of bodies that the last round moved are looked
- * at: the others' verdict cannot have changed. */
+/* Activates the contacts that now take part and marks them joined, and begins a round; returns how many were new,
+ * listed in e->joined_list. After the first round of a resolve (all false) only the contacts of bodies that the last
+ * round moved are looked at: the others' verdict cannot have changed. */
 static int activate(rc_rigid *e, bool all)
 {
     int added = 0;
@@ -78,18 +79,38 @@ static int activate(rc_rigid *e, bool all)
     for (int k = 0; k < e->contacts.count; k++) {
         rc_rigid_contact *c = &e->contacts.items[k];
         c->joined = !c->active && (all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
-                    c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
-        if (c->joined) c->active = true, added++;
+                    c->gap + e->h * fmin(0, normal_velocity(e, c)) <= e->margin;
+        if (c->joined) c->active = true, e->joined_list[added++] = k;
     }
     return added;
 }
 
-/* Labels islands: e->island_of[i] for bodies, and e->contact_order lists the taking-part contacts (every contact
- * when all) grouped by island (island_of of their body a), in list order inside each group. Returns the number of
- * such contacts. */
+/* The counting sort of the listed contacts e->contact_order[0 .. listed), whose islands are e->listed_island[t]
+ * (0 .. islands - 1), into e->order, grouped by island and in list order inside each, with e->order_island[t] the
+ * island of e->order[t]. count[] (islands entries) is overwritten. */
+static void sort_by_island(rc_rigid *e, int listed, int32_t islands, int32_t *count)
+{
+    const int32_t *of = e->listed_island;
+    int32_t *sorted = e->order_island;
+    for (int32_t i = 0; i < islands; i++) count[i] = 0;
+    for (int t = 0; t < listed; t++) count[of[t]]++;
+    for (int32_t i = 0, sum = 0; i < islands; i++) {
+        int32_t c = count[i];
+        count[i] = sum;
+        sum += c;
+    }
+    for (int t = 0; t < listed; t++) {
+        int32_t at = count[of[t]]++;
+        e->order[at] = e->contact_order[t];
+        sorted[at] = of[t];
+    }
+}
+
+/* Labels islands: e->parent[] holds their forest, and e->order lists the taking-part contacts (every contact when
+ * all) grouped by island (the root of their body a, in the order of the roots), in list order inside each group. Returns the number of such contacts. */
 static int group(rc_rigid *e, bool all)
 {
-    for (int32_t i = 0; i < e->n; i++) e->parent[i] = i, e->local[i] = 0;
+    for (int32_t i = 0; i < e->n; i++) e->parent[i] = i;
     int active = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         const rc_rigid_contact *c = &e->contacts.items[k];
@@ -98,54 +119,37 @@ static int group(rc_rigid *e, bool all)
         if (c->b >= 0) e->parent[root(e->parent, c->a)] = root(e->parent, c->b);
     }
     for (int32_t i = 0; i < e->n; i++) e->island_of[i] = root(e->parent, i);
-    /* counting sort of the active contacts by island (local[] counts, then offsets) */
-    for (int t = 0; t < active; t++) e->local[e->island_of[e->contacts.items[e->contact_order[t]].a]]++;
-    int32_t sum = 0;
-    for (int32_t i = 0; i < e->n; i++) {
-        int32_t c = e->local[i];
-        e->local[i] = sum;
-        sum += c;
-    }
-    for (int t = 0; t < active; t++) {
-        int k = e->contact_order[t];
-        e->order[e->local[e->island_of[e->contacts.items[k].a]]++] = k;
-    }
+    for (int t = 0; t < active; t++) e->listed_island[t] = e->island_of[e->contacts.items[e->contact_order[t]].a];
+    sort_by_island(e, active, e->n, e->local);
     return active;
 }
 
-/* The grouping of a later round of settles: the contacts that joined are added to the islands of the round before
- * (contacts only join, so islands only merge; parent[] still holds that round's forest), and e->order lists the
- * active contacts of the islands they joined only, as group() would (the other islands are not settled again).
- * island_of[] is set for those contacts' bodies a. Returns how many contacts are listed. */
-static int regroup(rc_rigid *e)
+/* The grouping of a later round of settles: the contacts that joined (e->joined_list) are added to the islands of
+ * the round before (contacts only join, so islands only merge; parent[] still holds that round's forest), and
+ * e->order lists the active contacts of the islands they joined only, as group() would (the other islands are not
+ * settled again), grouped in the order of the joined contacts that first reached each island. Returns how many
+ * contacts are listed. */
+static int regroup(rc_rigid *e, int joined)
 {
     const rc_rigid_contact *items = e->contacts.items;
-    int32_t *parent = e->parent, *slot = e->island_slot, *count = e->local, *roots = e->bodies_of_island, islands = 0;
-    for (int k = 0; k < e->contacts.count; k++)
-        if (items[k].joined && items[k].b >= 0) parent[root(parent, items[k].a)] = root(parent, items[k].b);
-    for (int k = 0; k < e->contacts.count; k++) {
-        int32_t r = items[k].joined ? root(parent, items[k].a) : 0;
-        if (!items[k].joined || slot[r] >= 0) continue;
-        slot[r] = islands, count[islands] = 0, roots[islands++] = r;
+    int32_t *parent = e->parent, *slot = e->island_slot, *roots = e->bodies_of_island, islands = 0;
+    for (int t = 0; t < joined; t++) {
+        const rc_rigid_contact *c = &items[e->joined_list[t]];
+        if (c->b >= 0) parent[root(parent, c->a)] = root(parent, c->b);
+    }
+    for (int t = 0; t < joined; t++) {
+        int32_t r = root(parent, items[e->joined_list[t]].a);
+        if (slot[r] < 0) slot[r] = islands, roots[islands++] = r;
     }
     int listed = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         if (!items[k].active) continue;
         int32_t r = root(parent, items[k].a);
         if (slot[r] < 0) continue;
-        e->island_of[items[k].a] = r;
+        e->listed_island[listed] = slot[r];
         e->contact_order[listed++] = k;
-        count[slot[r]]++;
     }
-    for (int32_t i = 0, sum = 0; i < islands; i++) {
-        int32_t c = count[i];
-        count[i] = sum;
-        sum += c;
-    }
-    for (int t = 0; t < listed; t++) {
-        int k = e->contact_order[t];
-        e->order[count[slot[e->island_of[items[k].a]]]++] = k;
-    }
+    sort_by_island(e, listed, islands, e->local);
     for (int32_t i = 0; i < islands; i++) slot[roots[i]] = -1;
     return listed;
 }
@@ -197,6 +201,7 @@ static rc_status prepare(rc_rigid *e)
             if (ends[side] < 0 || e->settle_index[ends[side]] >= 0) continue;
             e->settle_bodies[e->prepared_bodies++] = ends[side];
             s = add_body(e, e->settle_problem, ends[side], &e->settle_index[ends[side]]);
+            e->settle_dof[ends[side]] = rc_impact_problem_body_first_dof(e->settle_problem, e->settle_index[ends[side]]);
         }
         if (!s)
             s = rc_impact_problem_add_contact(e->settle_problem, e->settle_index[c->a],
@@ -210,7 +215,7 @@ static rc_status prepare(rc_rigid *e)
 
 static double *settle_dofs(const rc_rigid *e, int32_t i)
 {
-    return e->settle_v + rc_impact_problem_body_first_dof(e->settle_problem, e->settle_index[i]);
+    return e->settle_v + e->settle_dof[i];
 }
 
 /* Settles the island of contacts order[first .. last) of the prepared problem to a tolerance of SETTLE of the larger
@@ -223,18 +228,24 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
     size_t m = (size_t)(last - first);
     rc_status s = RC_RESERVE(e->guess, e->guess_capacity, 2 * m);
     if (s) return s;
-    double fastest = rc_v3_norm(e->gravity) * e->h, *allowed = e->guess + m;
-    for (int t = first; t < last; t++) {
-        const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-        e->guess[t - first] = resting ? c->impulse : 0;
-        allowed[t - first] = resting ? allowance(e, c) : 0;
-        fastest = fmax(fastest, -rc_rigid_normal_velocity(e, c) - allowed[t - first]);
-    }
     int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
     sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
+    /* The tolerance is read only after a sweep that is not the last: a settle of one sweep (a later round of a
+     * large island) needs no fastest approach, and a collision's settle starts from nothing with no allowance. */
+    double fastest = rc_v3_norm(e->gravity) * e->h, *allowed = e->guess + m;
+    if (!resting && sweeps == 1) fastest = 1;
+    for (int t = first; t < last && (resting || sweeps > 1); t++) {
+        const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
+        double approach = -normal_velocity(e, c);
+        if (resting) {
+            e->guess[t - first] = c->impulse, allowed[t - first] = allowance(e, c);
+            approach -= allowed[t - first];
+        }
+        if (approach > fastest) fastest = approach; /* fmax: the largest (positive: the island approaches) */
+    }
     int done;
-    s = rc_impact_solver_settle_rows(e->rest, e->order + first, last - first, e->settle_v, e->guess, allowed,
-                                     (resting ? SETTLE : COLLISION) * fastest, sweeps, &done);
+    s = rc_impact_solver_settle_rows(e->rest, e->order + first, last - first, e->settle_v, resting ? e->guess : NULL,
+                                     resting ? allowed : NULL, (resting ? SETTLE : COLLISION) * fastest, sweeps, &done);
     if (s) return s;
     int32_t bodies = 0;
     for (int t = first; t < last; t++) {
@@ -294,15 +305,14 @@ static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool set
     rc_status s = RC_OK;
     bool resting = settle && solver == e->rest;
     for (int first = 0, last; first < active && !s; first = last) {
-        int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
-        bool approaching = false, joined = round == 0 || !settle;
-        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
-            joined |= e->contacts.items[e->order[last]].joined;
-        for (int t = first; t < last && joined && !approaching; t++) {
+        int32_t island = e->order_island[first];
+        bool approaching = false;
+        for (last = first; last < active && e->order_island[last] == island; last++) continue;
+        for (int t = first; t < last && !approaching; t++) {
             const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-            approaching = rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
+            approaching = normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
         }
-        if (approaching && joined)
+        if (approaching)
             s = settle ? settle_island(e, resting, round > 0, first, last) : resolve_island(e, solver, first, last);
     }
     return s;
@@ -316,6 +326,9 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
     size_t m = (size_t)e->contacts.count;
     rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
     if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
+    if (!s) s = RC_RESERVE(e->order_island, e->order_island_capacity, m);
+    if (!s) s = RC_RESERVE(e->listed_island, e->listed_island_capacity, m);
+    if (!s) s = RC_RESERVE(e->joined_list, e->joined_list_capacity, m);
     if (!s && settle && !e->prepared) s = prepare(e);
     if (s) return s;
     for (int32_t t = 0; t < e->prepared_bodies && settle; t++) /* the velocities of this resolve */
@@ -328,7 +341,7 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
      * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
      * only islands that a contact joined are settled again after the first round: the others had their settle (one
      * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
-    for (int round = 0; !s && (activate(e, round == 0) > 0 || round == 0); round++)
-        s = resolve_islands(e, solver, settle, round, slowest, settle && round > 0 ? regroup(e) : group(e, false));
+    for (int round = 0, joined; !s && ((joined = activate(e, round == 0)) > 0 || round == 0); round++)
+        s = resolve_islands(e, solver, settle, round, slowest, settle && round > 0 ? regroup(e, joined) : group(e, false));
     return s;
 }
