@@ -45,7 +45,12 @@ static inline void point_velocity(const rc_rigid *e, int32_t i, const double *p,
 /* The relative normal velocity of contact c (a away from b; negative: approaching). */
 static inline double normal_velocity(const rc_rigid *e, const rc_rigid_contact *c)
 {
+    static const double still[3] = {0, 0, 0};
     double va[3], vb[3] = {0, 0, 0}, u[3];
+    if (e->spinless) { /* point_velocity's answer, without reading the spins */
+        rc_v3_axpy(e->v + 3 * c->a, -1, c->b >= 0 ? e->v + 3 * c->b : still, u);
+        return rc_v3_dot(u, c->normal);
+    }
     point_velocity(e, c->a, c->point, va);
     if (c->b >= 0) point_velocity(e, c->b, c->point, vb);
     rc_v3_axpy(va, -1, vb, u);
@@ -69,19 +74,24 @@ static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
     return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
 }
 
-/* Activates the contacts that now take part and marks them joined, and begins a round; returns how many were new,
- * listed in e->joined_list. After the first round of a resolve (all false) only the contacts of bodies that the last
- * round moved are looked at: the others' verdict cannot have changed. */
+/* Activates the contacts that now take part, lists them in e->joined_list and begins a round; returns how many were
+ * new. The first round of a resolve (all) looks at every contact; the later ones only at those still waiting
+ * (e->waiting, in list order) of bodies that the last round moved: the others' verdict cannot have changed. */
 static int activate(rc_rigid *e, bool all)
 {
-    int added = 0;
+    int added = 0, waiting = 0, count = all ? e->contacts.count : e->waiting_count;
     uint64_t last = e->round++;
-    for (int k = 0; k < e->contacts.count; k++) {
+    for (int t = 0; t < count; t++) {
+        int k = all ? t : e->waiting[t];
         rc_rigid_contact *c = &e->contacts.items[k];
-        c->joined = !c->active && (all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
-                    c->gap + e->h * fmin(0, normal_velocity(e, c)) <= e->margin;
-        if (c->joined) c->active = true, e->joined_list[added++] = k;
+        if (c->active) continue;
+        if ((all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
+            c->gap + e->h * fmin(0, normal_velocity(e, c)) <= e->margin)
+            c->active = true, e->joined_list[added++] = k;
+        else
+            e->waiting[waiting++] = k;
     }
+    e->waiting_count = waiting;
     return added;
 }
 
@@ -193,10 +203,11 @@ static rc_status prepare(rc_rigid *e)
     rc_impact_problem_clear(e->settle_problem);
     for (int32_t t = 0; t < e->prepared_bodies; t++) e->settle_index[e->settle_bodies[t]] = -1;
     e->prepared_bodies = 0;
-    rc_status s = RC_OK;
+    rc_status s = RC_RESERVE(e->settle_ends, e->settle_ends_capacity, (size_t)e->contacts.count + 1);
     for (int k = 0; k < e->contacts.count && !s; k++) {
         const rc_rigid_contact *c = &e->contacts.items[k];
-        int32_t ends[2] = {c->a, c->b};
+        int32_t *ends = e->settle_ends[k];
+        ends[0] = c->a, ends[1] = c->b;
         for (int side = 0; side < 2 && !s; side++) {
             if (ends[side] < 0 || e->settle_index[ends[side]] >= 0) continue;
             e->settle_bodies[e->prepared_bodies++] = ends[side];
@@ -247,16 +258,22 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
     s = rc_impact_solver_settle_rows(e->rest, e->order + first, last - first, e->settle_v, resting ? e->guess : NULL,
                                      resting ? allowed : NULL, (resting ? SETTLE : COLLISION) * fastest, sweeps, &done);
     if (s) return s;
-    int32_t bodies = 0;
+    for (int t = first; t < last && resting; t++) e->contacts.items[e->order[t]].impulse = e->guess[t - first];
+    int32_t bodies = 0, d = e->d;
+    uint64_t round = e->round, *moved = e->moved;
+    const bool *ball = e->ball;
+    double *v = e->v;
     for (int t = first; t < last; t++) {
-        rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-        if (resting) c->impulse = e->guess[t - first];
-        int32_t ends[2] = {c->a, c->b};
-        for (int side = 0; side < 2; side++) {
-            if (ends[side] < 0 || e->moved[ends[side]] == e->round) continue; /* taken already */
-            e->moved[ends[side]] = e->round;
-            copy_velocities(e, ends[side], settle_dofs(e, ends[side]), false);
-            bodies++;
+        const int32_t *ends = e->settle_ends[e->order[t]];
+        for (int side = 0; side < 2; side++) { /* a body taken already is taken again: the same numbers */
+            int32_t i = ends[side];
+            if (i < 0) continue;
+            bodies += moved[i] != round;
+            moved[i] = round;
+            const double *u = settle_dofs(e, i);
+            if (!ball[i]) copy_velocities(e, i, (double *)u, false);
+            else if (d == 2) v[3 * i] = u[0], v[3 * i + 1] = u[1];
+            else v[3 * i] = u[0], v[3 * i + 1] = u[1], v[3 * i + 2] = u[2];
         }
     }
     if (bodies > e->stats.largest_island) e->stats.largest_island = bodies;
@@ -329,8 +346,12 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
     if (!s) s = RC_RESERVE(e->order_island, e->order_island_capacity, m);
     if (!s) s = RC_RESERVE(e->listed_island, e->listed_island_capacity, m);
     if (!s) s = RC_RESERVE(e->joined_list, e->joined_list_capacity, m);
+    if (!s) s = RC_RESERVE(e->waiting, e->waiting_capacity, m);
     if (!s && settle && !e->prepared) s = prepare(e);
     if (s) return s;
+    e->spinless = true; /* balls keep their spin (none in a frictionless scene) through a step's resolves */
+    for (int32_t i = 0; i < e->n && e->spinless; i++)
+        e->spinless = e->ball[i] && e->w[3 * i] == 0 && e->w[3 * i + 1] == 0 && e->w[3 * i + 2] == 0;
     for (int32_t t = 0; t < e->prepared_bodies && settle; t++) /* the velocities of this resolve */
         copy_velocities(e, e->settle_bodies[t], settle_dofs(e, e->settle_bodies[t]), true);
     if (settle && solver == e->rest) {
