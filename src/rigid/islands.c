@@ -134,13 +134,38 @@ static int group(rc_rigid *e, bool all)
     return active;
 }
 
+/* A later round's listing when the round before listed one island and every contact that joined joins two of its
+ * bodies (or one and a static shape): no island merges, so the listing is the last one and the joined contacts,
+ * merged in list order (both lists are ascending). Returns false, changing nothing, otherwise. */
+static bool regroup_one(rc_rigid *e, int joined, int *listed)
+{
+    const rc_rigid_contact *items = e->contacts.items;
+    int before = *listed;
+    if (before == 0 || e->order_island[0] != e->order_island[before - 1]) return false;
+    int32_t island = root(e->parent, items[e->order[0]].a);
+    for (int t = 0; t < joined; t++) {
+        const rc_rigid_contact *c = &items[e->joined_list[t]];
+        if (root(e->parent, c->a) != island || (c->b >= 0 && root(e->parent, c->b) != island)) return false;
+    }
+    int *merged = e->contact_order, n = 0;
+    for (int i = 0, j = 0; i < before || j < joined;)
+        merged[n++] = j == joined || (i < before && e->order[i] < e->joined_list[j]) ? e->order[i++] : e->joined_list[j++];
+    e->contact_order = e->order, e->order = merged;
+    size_t capacity = e->contact_order_capacity;
+    e->contact_order_capacity = e->order_capacity, e->order_capacity = capacity;
+    memset(e->order_island, 0, (size_t)n * sizeof *e->order_island);
+    *listed = n;
+    return true;
+}
+
 /* The grouping of a later round of settles: the contacts that joined (e->joined_list) are added to the islands of
  * the round before (contacts only join, so islands only merge; parent[] still holds that round's forest), and
  * e->order lists the active contacts of the islands they joined only, as group() would (the other islands are not
- * settled again), grouped in the order of the joined contacts that first reached each island. Returns how many
- * contacts are listed. */
-static int regroup(rc_rigid *e, int joined)
+ * settled again), grouped in the order of the joined contacts that first reached each island. listed: how many
+ * contacts the round before listed; returns how many are listed now. */
+static int regroup(rc_rigid *e, int joined, int listed)
 {
+    if (regroup_one(e, joined, &listed)) return listed;
     const rc_rigid_contact *items = e->contacts.items;
     int32_t *parent = e->parent, *slot = e->island_slot, *roots = e->bodies_of_island, islands = 0;
     for (int t = 0; t < joined; t++) {
@@ -151,7 +176,7 @@ static int regroup(rc_rigid *e, int joined)
         int32_t r = root(parent, items[e->joined_list[t]].a);
         if (slot[r] < 0) slot[r] = islands, roots[islands++] = r;
     }
-    int listed = 0;
+    listed = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         if (!items[k].active) continue;
         int32_t r = root(parent, items[k].a);
@@ -317,14 +342,18 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first
 /* Resolves (or settles) every island of contacts order[0 .. active) with a contact approaching faster than slowest
  * (beyond its allowance in the resting settle); in a later round of settles, only the islands a contact joined. */
 static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool settle, int round, double slowest,
-                                 int active)
+                                 int active, int joined)
 {
     rc_status s = RC_OK;
-    bool resting = settle && solver == e->rest;
+    bool resting = settle && solver == e->rest, one = active > 0 && e->order_island[0] == e->order_island[active - 1];
     for (int first = 0, last; first < active && !s; first = last) {
         int32_t island = e->order_island[first];
         bool approaching = false;
         for (last = first; last < active && e->order_island[last] == island; last++) continue;
+        /* In a later round, the contacts that joined (all in the one island listed, if one) are the likely fast
+         * ones: whether any contact approaches does not depend on the order of the tests. */
+        for (int t = 0; t < joined && one && !approaching; t++)
+            approaching = normal_velocity(e, &e->contacts.items[e->joined_list[t]]) < -slowest;
         for (int t = first; t < last && !approaching; t++) {
             const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
             approaching = normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
@@ -356,13 +385,15 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
         copy_velocities(e, e->settle_bodies[t], settle_dofs(e, e->settle_bodies[t]), true);
     if (settle && solver == e->rest) {
         e->round++;
-        return resolve_islands(e, solver, true, 0, slowest, group(e, true));
+        return resolve_islands(e, solver, true, 0, slowest, group(e, true), 0);
     }
     /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
      * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
      * only islands that a contact joined are settled again after the first round: the others had their settle (one
      * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
-    for (int round = 0, joined; !s && ((joined = activate(e, round == 0)) > 0 || round == 0); round++)
-        s = resolve_islands(e, solver, settle, round, slowest, settle && round > 0 ? regroup(e, joined) : group(e, false));
+    for (int round = 0, joined, listed = 0; !s && ((joined = activate(e, round == 0)) > 0 || round == 0); round++) {
+        listed = settle && round > 0 ? regroup(e, joined, listed) : group(e, false);
+        s = resolve_islands(e, solver, settle, round, slowest, listed, settle && round > 0 ? joined : 0);
+    }
     return s;
 }
