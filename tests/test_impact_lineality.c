@@ -13,7 +13,9 @@
  *   three, dimension 2), the redundant but not opposing trio (1,1), (-1,1), (0,1) (none); and others whose cancelling
  *   combinations are found by hand. The answer does not depend on the masses (they only rescale gradients).
  * - Negative controls: a ball in a corner or in a wedge of two non-parallel walls has no implicit equality and
- *   ends without detection. */
+ *   ends without detection.
+ * - Options without detection and without a budget warn (rc_last_warnings) exactly when the elastic loop runs
+ *   (restitution above 0). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -223,6 +225,40 @@ static void test_no_lineality(void)
     scene_destroy(s);
 }
 
+/* The warning that options give up termination: only the elastic loop (restitution above 0) without detection and
+ * without a budget may run forever (section 4.1, Fig. 1), whether the options come to a new solver or an old one. */
+static void test_no_lineality_warning(void)
+{
+    static const struct {
+        bool lineality;
+        double restitution;
+        int64_t budget;
+        bool warned;
+    } rows[] = {{false, 1, 0, true}, {false, 0.5, 0, true}, {false, 0, 0, false},
+                {false, 1, 10, false}, {true, 1, 0, false}};
+    const char *expected = "lineality is off and max_iterations is 0 (no budget): an impact with implicit equality "
+                           "constraints (a wedged ball) may never finish resolving\n";
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        for (int existing = 0; existing < 2; existing++) {
+            rc_impact_options o = rc_impact_default_options();
+            o.lineality = rows[i].lineality;
+            o.restitution = rows[i].restitution;
+            o.max_iterations = rows[i].budget;
+            rc_impact_solver *solver = NULL;
+            rc_clear_warnings();
+            rc_status s = rc_impact_solver_create(existing ? NULL : &o, &solver);
+            if (existing) {
+                CHECK(rc_last_warnings()[0] == '\0', "default options warned: %s", rc_last_warnings());
+                if (!s) s = rc_impact_solver_set_options(solver, &o);
+            }
+            CHECK(s == RC_OK, "row %zu: options refused: %s", i, rc_last_error());
+            const char *w = rc_last_warnings();
+            CHECK(rows[i].warned ? strcmp(w, expected) == 0 : w[0] == '\0', "row %zu (%s solver): warnings \"%s\"", i,
+                  existing ? "existing" : "new", w);
+            rc_impact_solver_destroy(solver);
+        }
+}
+
 /* ---- the detection LP alone, on generic gradients -------------------------------------------------------- */
 
 typedef struct cone_case {
@@ -313,6 +349,7 @@ int main(void)
     test_wedged_with_ball_on_top();
     test_two_islands();
     test_no_lineality();
+    test_no_lineality_warning();
     test_detection_lp();
     test_generic_projection();
     return check_finish();

@@ -405,6 +405,10 @@ static void test_plot_csv(void)
     CHECK(summary.png && strcmp(summary.png, path) == 0 && summary.panels == 1 && summary.curves == 1 &&
               summary.rows == 12,
           "plot_csv wrote %s: %d panels, %d curves, %d rows", summary.png, summary.panels, summary.curves, summary.rows);
+    char *report = rc_plot_summary_json(&summary, true), expected[600];
+    snprintf(expected, sizeof expected, "{\"png\":\"%s\",\"panels\":1,\"curves\":1,\"rows\":12}", path);
+    CHECK(report && strcmp(report, expected) == 0, "the summary's JSON: %s", report ? report : "NULL");
+    rc_text_free(report);
     rc_text_free(summary.png);
     int c[3];
     pixel(72 + (420 - 72 - 16) / 2, 26 + (320 - 26 - 40) / 2, c); /* the middle of the plot area: (5, 5) */

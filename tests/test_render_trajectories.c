@@ -137,6 +137,19 @@ static void test_pictures(void)
                                NULL, 0, &frames);
     CHECK(s == RC_OK && frames == 2, "side by side: %s, %lld drawn", rc_last_error(), (long long)frames);
     CHECK(exists(at("both/frame_00001.png")) && !exists(at("both/frame_00002.png")), "side by side: 2 pictures");
+
+    /* the report names the MP4 only when one was made: asked for, and a picture drawn */
+    static const struct {
+        int64_t frames;
+        const char *mp4, *expected;
+    } reports[] = {{2, "a.mp4", "{\"frames\":2,\"directory\":\"d\",\"mp4\":\"a.mp4\"}"},
+                   {2, NULL, "{\"frames\":2,\"directory\":\"d\",\"mp4\":null}"},
+                   {0, "a.mp4", "{\"frames\":0,\"directory\":\"d\",\"mp4\":null}"}};
+    for (size_t k = 0; k < sizeof reports / sizeof *reports; k++) {
+        char *report = rc_render_report_json(reports[k].frames, "d", reports[k].mp4, true);
+        CHECK(report && strcmp(report, reports[k].expected) == 0, "report %zu: %s", k, report ? report : "NULL");
+        rc_text_free(report);
+    }
 }
 
 static void test_shapes(void)

@@ -30,12 +30,17 @@ typedef enum rc_status {
 /* The sentence describing the most recent failure on this thread ("" when none). */
 RC_API const char *rc_last_error(void);
 
-/* The warnings of the latest problem file or time-stepping scene read on this thread that succeeded
- * (rc_problem_file_read or _parse, rc_rigid_scene_read or _parse), one sentence per line, each ending in '\n'
- * ("" when none); after a failed read they are undefined. A deprecated key is warned about once per read, naming its first
- * use: "bodies[0].half: \"half\" is deprecated; write \"half_extents\"". The command-line tool prints each line as
- * "ricochet: warning: ..." on stderr. */
+/* The warnings given on this thread since the latest rc_clear_warnings, one sentence per line, each ending in '\n'
+ * ("" when none). A read clears them first (rc_problem_file_read or _parse, rc_rigid_scene_read or _parse, and so
+ * rc_run_create of a time-stepping scene), so after a read that succeeded they are the read's, plus those of what
+ * was created since. Two things warn: a deprecated key in a file, once per read, naming its first use
+ * ("bodies[0].half: \"half\" is deprecated; write \"half_extents\""), and impact options that may never finish (lineality
+ * off with no max_iterations budget), when a solver, engine or run is made with them. The command-line tool prints
+ * each line as "ricochet: warning: ..." on stderr; Python raises each as a ricochet.RicochetWarning. */
 RC_API const char *rc_last_warnings(void);
+
+/* Forgets this thread's warnings, so that rc_last_warnings then holds only those of the calls that follow. */
+RC_API void rc_clear_warnings(void);
 
 /* A short name for a status ("ok", "invalid_argument", "not_terminated", ...). */
 RC_API const char *rc_status_name(rc_status status);

@@ -71,6 +71,11 @@ RC_API rc_status rc_render_trajectories(int count, const char *const *paths, con
                                         const char *const *labels, const rc_render_options *options,
                                         const char *directory, const char *mp4, double fps, int64_t *frames);
 
+/* The report of a rc_render_trajectories call as `ricochet render` prints it and ricochet.render_run returns it
+ * (docs/cli.md): {"frames": the pictures written, "directory", "mp4": the path, or null when none was asked or no
+ * picture was drawn}. Free it with rc_text_free; NULL when out of memory or directory is NULL. */
+RC_API char *rc_render_report_json(int64_t frames, const char *directory, const char *mp4, bool compact);
+
 /* How line plots are drawn (rc_plot_png). */
 typedef struct rc_plot_options {
     int width, height; /* pixels of the whole picture; 0: 420 x 320 per panel */
@@ -111,6 +116,10 @@ typedef struct rc_plot_summary {
  * no curve has. */
 RC_API rc_status rc_plot_csv(const char *csv_path, const char *x, int count, const char *const *columns,
                              const rc_plot_options *options, const char *png_path, rc_plot_summary *summary);
+
+/* A summary of rc_plot_csv as `ricochet plot` prints it and ricochet.plot_csv returns it (docs/cli.md): {"png",
+ * "panels", "curves", "rows"}. Free it with rc_text_free; NULL when out of memory or summary or its png is NULL. */
+RC_API char *rc_plot_summary_json(const rc_plot_summary *summary, bool compact);
 
 #ifdef __cplusplus
 }

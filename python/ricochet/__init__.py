@@ -12,8 +12,9 @@
     plot_csv        line plots of a CSV table (observables.csv, the analysis tables) as a PNG, as `ricochet plot` draws
     render_run      pictures of trajectories side by side (and an MP4 with ffmpeg), as `ricochet render` draws them
     Error           a failure the library reported (status and message)
+    RicochetWarning what the library warns about (a deprecated scene key, a resolve that may never finish)
 """
-from ._lib import Error, lib
+from ._lib import Error, RicochetWarning, lib
 from .impact import ImpactProblem, ImpactResolution
 from .exchange import parse_ladder, pressure_exchange, replica_exchange
 from .simulation import Simulation
@@ -25,6 +26,6 @@ from .plot import plot_csv
 from .render import render_run
 
 __version__ = lib.rc_version().decode()
-__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "Simulation", "Snapshot", "analyze",
+__all__ = ["Analysis", "Error", "ImpactProblem", "ImpactResolution", "RicochetWarning", "Simulation", "Snapshot", "analyze",
            "parse_ladder", "plot_csv", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
            "read_sweep_table", "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import threading
+import warnings
 
 c_double_p = ctypes.POINTER(ctypes.c_double)
 c_int32_p = ctypes.POINTER(ctypes.c_int32)
@@ -99,6 +100,8 @@ S = ctypes.c_int  # rc_status
 # name: (result type, argument types)
 _SIGNATURES = {
     "rc_last_error": (ctypes.c_char_p, []),
+    "rc_last_warnings": (ctypes.c_char_p, []),
+    "rc_clear_warnings": (None, []),
     "rc_status_name": (ctypes.c_char_p, [S]),
     "rc_version": (ctypes.c_char_p, []),
     "rc_struct_size": (ctypes.c_size_t, [ctypes.c_char_p]),
@@ -175,6 +178,8 @@ _SIGNATURES = {
                                    ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(RenderOptions), ctypes.c_char_p,
                                    ctypes.c_char_p, ctypes.c_double, ctypes.POINTER(ctypes.c_int64)]),
     "rc_plot_default_options": (PlotOptions, []),
+    "rc_render_report_json": (P, [ctypes.c_int64, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_bool]),
+    "rc_plot_summary_json": (P, [ctypes.POINTER(PlotSummary), ctypes.c_bool]),
     "rc_plot_csv": (S, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
                         ctypes.POINTER(PlotOptions), ctypes.c_char_p, ctypes.POINTER(PlotSummary)]),
 }
@@ -208,6 +213,20 @@ def check(status):
         raise Error(lib.rc_status_name(status).decode(), lib.rc_last_error().decode())
 
 
+class RicochetWarning(UserWarning):
+    """What the library warns about (rc_last_warnings): a deprecated key in a scene, or impact options that may never
+    finish resolving (lineality off without a max_iterations budget)."""
+
+
+def check_warned(call, *arguments, stacklevel=3):
+    """Calls a library function that may warn: raises Error when it fails, and each warning it gave as a
+    RicochetWarning attributed to the caller's caller (stacklevel)."""
+    lib.rc_clear_warnings()
+    check(call(*arguments))
+    for line in lib.rc_last_warnings().decode().splitlines():
+        warnings.warn(line, RicochetWarning, stacklevel=stacklevel)
+
+
 def execute_guarded(guarded, plain, interrupted_by, handle, *arguments):
     """Runs one of the library's executes (rc_run_execute, rc_sweep_execute, rc_exchange_execute) on handle: from the
     main thread its guarded form, under which the library catches SIGINT and SIGTERM (the run, sweep or exchange ends
@@ -232,7 +251,7 @@ def json_report(text, what):
     if not text:
         raise MemoryError("ricochet: out of memory for the %s" % what)
     try:
-        return json.loads(ctypes.string_at(text).decode())
+        return json.loads(ctypes.string_at(text).decode(errors="surrogateescape"))  # paths as os.fsdecode has them
     finally:
         lib.rc_text_free(text)
 

@@ -5,7 +5,7 @@ import ctypes
 
 import numpy
 
-from ._lib import ImpactOptions, ImpactResult, check, doubles, lib
+from ._lib import ImpactOptions, ImpactResult, check, check_warned, doubles, lib
 
 
 class ImpactResolution:
@@ -96,7 +96,7 @@ class ImpactProblem:
 
 def _resolve(problem, settings: ImpactOptions, dimension):
     solver = ctypes.c_void_p()
-    check(lib.rc_impact_solver_create(ctypes.byref(settings), ctypes.byref(solver)))
+    check_warned(lib.rc_impact_solver_create, ctypes.byref(settings), ctypes.byref(solver), stacklevel=4)
     try:
         result = ImpactResult()
         status = lib.rc_impact_solver_resolve(solver, problem, ctypes.byref(result))

@@ -4,7 +4,7 @@
 import ctypes
 import os
 
-from ._lib import PlotOptions, PlotSummary, check, lib
+from ._lib import PlotOptions, PlotSummary, check, json_report, lib
 
 
 def plot_csv(path, columns=None, x=None, out=None, log="", errors=False, overlay=False, size=None):
@@ -28,7 +28,6 @@ def plot_csv(path, columns=None, x=None, out=None, log="", errors=False, overlay
     check(lib.rc_plot_csv(os.fsencode(path), None if x is None else os.fsencode(x), len(names), array,
                           ctypes.byref(options), None if out is None else os.fsencode(out), ctypes.byref(summary)))
     try:
-        png = os.fsdecode(ctypes.string_at(summary.png))
+        return json_report(lib.rc_plot_summary_json(ctypes.byref(summary), False), "plot's summary")
     finally:
         lib.rc_text_free(summary.png)
-    return {"png": png, "panels": summary.panels, "curves": summary.curves, "rows": summary.rows}

@@ -4,7 +4,7 @@
 import ctypes
 import os
 
-from ._lib import RenderOptions, check, lib
+from ._lib import RenderOptions, check, json_report, lib
 
 
 def _strings(values, what, count):
@@ -43,5 +43,5 @@ def render_run(trajectories, out="render", shapes=None, labels=None, mp4=None, f
     check(lib.rc_render_trajectories(count, _strings(paths, "paths", count), _strings(shapes, "shapes files", count),
                                      _strings(labels, "labels", count), ctypes.byref(options), os.fsencode(out),
                                      None if mp4 is None else os.fsencode(mp4), fps, ctypes.byref(frames)))
-    made = mp4 is not None and frames.value > 0
-    return {"frames": frames.value, "directory": os.fsdecode(out), "mp4": os.fsdecode(mp4) if made else None}
+    return json_report(lib.rc_render_report_json(frames.value, os.fsencode(out),
+                                                 None if mp4 is None else os.fsencode(mp4), False), "render's report")

@@ -6,10 +6,12 @@ import ctypes
 import json
 import math
 import os
+import shlex
+import sys
 
 import numpy
 
-from ._lib import Frame, RunLimits, check, execute_guarded, interrupted, json_report, lib
+from ._lib import Frame, RunLimits, check, check_warned, execute_guarded, interrupted, json_report, lib
 from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
@@ -33,6 +35,8 @@ def _options(out, checkpoint_every, h5md):
     if h5md is not None:
         options.h5md_path = os.fsencode(h5md)
     options.checkpoint_every = checkpoint_every
+    if sys.argv and sys.argv[0]:  # summary.json's record: the script and its arguments (none in an interactive session)
+        options.command_line = shlex.join([sys.executable or "python3"] + sys.argv).encode(errors="surrogateescape")
     return options
 
 
@@ -47,9 +51,10 @@ class Simulation:
         options = _options(out, checkpoint_every, h5md)
         handle = ctypes.c_void_p()
         if _resume is not None:
-            check(lib.rc_run_resume(os.fsencode(_resume), ctypes.byref(options), ctypes.byref(handle)))
+            check_warned(lib.rc_run_resume, os.fsencode(_resume), ctypes.byref(options), ctypes.byref(handle),
+                         stacklevel=4)
         else:
-            check(lib.rc_run_create(scene_text(scene).encode(), ctypes.byref(options), ctypes.byref(handle)))
+            check_warned(lib.rc_run_create, scene_text(scene).encode(), ctypes.byref(options), ctypes.byref(handle))
         self._run = handle
         self._frame = Frame()
         check(lib.rc_frame_init(ctypes.byref(self._frame), lib.rc_run_count(self._run),

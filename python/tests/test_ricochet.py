@@ -8,8 +8,11 @@ Oracles:
 - Analysis of a run's snapshots: the MSD equals numpy's over every origin of the unwrapped positions.
 - Trajectories: a hand-written extended XYZ file reads back to its numbers (2D told by z, species by symbol,
   defaults for missing columns); a malformed one raises Error naming the line.
+- Warnings of the library reach Python as RicochetWarning at the caller's line: a resolve without lineality detection
+  and without a budget (and none with a budget, at restitution 0, or with detection), a deprecated scene key.
 - The run driver (both engines): the dice run from Python turn with unit quaternions, a checkpoint resumes to the
-  bit-identical state, a run folder is written, a scene at rest ends with "no_events", Ctrl-C ends run() cleanly.
+  bit-identical state, a run folder is written (its summary.json records the interpreter, script and arguments), a
+  scene at rest ends with "no_events", Ctrl-C ends run() cleanly.
 - A small hard-sphere gas: kinetic energy from the numpy velocities equals the summary's (elastic, so also its
   initial value), zero total momentum, positions inside the periodic box, the compressibility factor within 10% of
   Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
@@ -23,8 +26,11 @@ Oracles:
 import json
 import math
 import os
+import shlex
+import sys
 import tempfile
 import unittest
+import warnings
 
 import numpy
 
@@ -76,6 +82,17 @@ class Impact(unittest.TestCase):
         self.assertIn("-1", str(caught.exception))
         with self.assertRaises(ricochet.Error):
             p.resolve(restitution=1.5)
+
+    def test_warning_without_lineality(self):
+        with self.assertWarnsRegex(ricochet.RicochetWarning, "lineality is off and max_iterations is 0") as caught:
+            r = cradle(3, "gr", lineality=False)
+        self.assertEqual(caught.filename, __file__)  # attributed to the caller of resolve
+        self.assertEqual(r.status, "ok")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", ricochet.RicochetWarning)
+            cradle(3, "gr", lineality=False, max_iterations=100)  # a budget: the resolve ends, no warning
+            cradle(3, "gr", lineality=False, restitution=0.0)  # no elastic loop
+            cradle(3, "gr")
 
 
 GAS = {"dimension": 3, "box": {"periodic": True}, "temperature": 1, "seed": 5, "stop": {"collisions": 3000},
@@ -186,6 +203,16 @@ class Driver(unittest.TestCase):
         self.assertIsNone(s["stopped_by"])
         self.assertLess(abs(s["energy_drift"]), 1e-2)
 
+    def test_deprecated_key_warns(self):
+        with open(self.DICE) as f:
+            scene = json.load(f)
+        body = scene["bodies"][0]
+        body["half"] = body.pop("half_extents")
+        with self.assertWarnsRegex(ricochet.RicochetWarning, r'bodies\[0\]\.half: "half" is deprecated') as caught:
+            sim = ricochet.Simulation(scene)
+        self.assertEqual(caught.filename, __file__)
+        self.assertEqual(sim.count, 3)
+
     def test_checkpoint_and_resume(self):
         with tempfile.TemporaryDirectory() as directory:
             path = os.path.join(directory, "dice.rcp")
@@ -211,6 +238,7 @@ class Driver(unittest.TestCase):
             with open(os.path.join(out, "summary.json")) as f:
                 saved = json.load(f)
             self.assertEqual(saved["collisions"], 3000)
+            self.assertEqual(saved["command_line"], shlex.join([sys.executable] + sys.argv))  # how to run it again
             self.assertEqual(saved["outputs"]["frames"], sim.summary()["outputs"]["frames"])
             with self.assertRaises(ricochet.Error):
                 sim.advance(collisions=4000)  # a finished run cannot be advanced

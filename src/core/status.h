@@ -12,7 +12,5 @@ void rc_clear_error(void);
 /* Appends the formatted sentence to the last warnings. With `once` (a string that outlives the read, such as a
  * key's name) a second warning with the same `once` is dropped until rc_clear_warnings. */
 void rc_warn(const char *once, const char *format, ...) __attribute__((format(printf, 2, 3)));
-/* Readers call it first: the warnings are those of the latest read. */
-void rc_clear_warnings(void);
 
 #endif

@@ -20,7 +20,7 @@ static rc_status check_particle(const rc_edmd_def *d, int32_t k)
     if (!finite3(x)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: not finite", (int)k);
     if (!finite3(v)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.velocity: not finite", (int)k);
     for (int a = 0; a < 3; a++) /* a checkpoint takes back no faster one (state.c); 1e308 gave NaN positions */
-        if (!(fabs(v[a]) <= ldexp(1, 40)))
+        if (!(fabs(v[a]) <= RC_EDMD_RANGE))
             return rc_fail(RC_INVALID_ARGUMENT, "particle %d.velocity: entry %d is %g, beyond 2^40 (about 1.1e12)",
                            (int)k, a, v[a]);
     if (!(r > 0) || !isfinite(r)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.radius: %g is not positive", (int)k, r);

@@ -36,7 +36,7 @@ static rc_status workspace(rc_edmd *e, rc_edmd_cluster **made)
     if (!ws) return rc_fail(RC_NO_MEMORY, "clusters: out of memory");
     *made = ws;
     rc_status s = rc_impact_problem_create(&ws->problem);
-    if (s == RC_OK) s = rc_impact_solver_create(&e->impact, &ws->solver);
+    if (s == RC_OK) s = rc_impact_solver_create(NULL, &ws->solver); /* each resolve sets its options, with a budget */
     if (s == RC_OK && !(ws->mark = calloc(e->n > 0 ? (size_t)e->n : 1, sizeof *ws->mark)))
         s = rc_fail(RC_NO_MEMORY, "clusters: out of memory for %d particles", (int)e->n);
     return s;

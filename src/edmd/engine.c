@@ -38,7 +38,7 @@ static rc_status check_scalars(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", d->dimension);
     if (d->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "count: %d is negative", (int)d->count);
     for (int a = 0; a < d->dimension; a++)
-        if (!(d->box[a] > 0) || !(d->box[a] <= ldexp(1, 40))) /* positions beyond 2^40 no checkpoint takes back */
+        if (!(d->box[a] > 0) || !(d->box[a] <= RC_EDMD_RANGE))
             return rc_fail(RC_INVALID_ARGUMENT, "box[%d]: %g is not a positive number up to 2^40 (about 1.1e12)", a,
                            d->box[a]);
     if (!finite3(d->gravity)) return rc_fail(RC_INVALID_ARGUMENT, "gravity: not finite");

@@ -59,6 +59,11 @@ typedef struct rc_plane {
 
 #define RC_HISTOGRAM_RANGE 1024
 
+/* The largest magnitude of a box edge, a velocity, a clock or a compression's scale the engine accepts, from a scene
+ * or a checkpoint: 2^40 (about 1.1e12). Beyond it positions lose the digits the stable detection needs, and a
+ * scene could start a run whose checkpoints no restore takes back (check.c, engine.c, state.c, growth.c). */
+#define RC_EDMD_RANGE 0x1p40
+
 /* Under shear, the least slack of the lists' flow reach across the sheared boundary, in largest diameters: the
  * neighbour reach plus it must fit in 0.45 of the flow edge (shear.c); the automatic shell leaves it (engine.c). */
 #define RC_SHEAR_LEAST_SLACK 0.05

@@ -293,7 +293,7 @@ rc_status rc_edmd_growth_check_restored(const rc_edmd *e, const rc_edmd_growth *
                  g->want_jammed == fresh->want_jammed && g->volume0 == fresh->volume0 && g->window == fresh->window;
     if (!fixed)
         return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's rate, targets or window are not its scene's");
-    double range = ldexp(1, 40);
+    double range = RC_EDMD_RANGE;
     bool fine = g->scale > 0 && g->scale <= range && g->speed == g->rate / g->scale && fabs(g->epoch) <= range &&
                 g->kinetic0 >= 0 && g->kinetic0 <= DBL_MAX && g->built > 0 && g->built <= range && !isnan(g->cap) &&
                 g->window_start <= e->collisions && fabs(g->window_time) <= range && !isnan(g->window_kinetic) &&

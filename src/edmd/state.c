@@ -194,7 +194,7 @@ static bool near_box(const rc_edmd *e, const double x[3])
  * -inf positions) fails here rather than in the neighbour lists. */
 static rc_status check_restored(const rc_edmd *e)
 {
-    double range = ldexp(1, 40);
+    double range = RC_EDMD_RANGE;
     if (!(fabs(e->time_origin) <= range) || !(fabs(e->now) <= range))
         return rc_fail(RC_INVALID_ARGUMENT, "state: the clock (%g, %g) is not valid", e->time_origin, e->now);
     /* stopped_at is NaN or the time the clock was brought to (origin + now within rounding): a stale one would put
@@ -240,7 +240,7 @@ static rc_status check_restored(const rc_edmd *e)
 static rc_status check_box(const rc_edmd *e)
 {
     bool fine = e->shell > 0 && e->shell_exit > 0 && e->shell_exit <= e->shell;
-    for (int a = 0; a < e->dimension; a++) fine = fine && e->box[a] > 0 && e->box[a] <= ldexp(1, 40);
+    for (int a = 0; a < e->dimension; a++) fine = fine && e->box[a] > 0 && e->box[a] <= RC_EDMD_RANGE;
     if (!fine || !(rc_edmd_shell_room(e, e->box) >= e->shell))
         return rc_fail(RC_INVALID_ARGUMENT, "state: the box or the shell is not valid");
     for (int a = 0; a < e->dimension; a++)

@@ -4,11 +4,22 @@
 #include "core/status.h"
 #include "impact/solver.h"
 
+/* Valid options; a warning (rc_last_warnings) when they give up the guarantee that a resolve ends: the elastic loop
+ * (restitution above 0) without lineality detection (paper, sec. 4.1, fig. 1) and without an iteration budget. */
+static rc_status check_options(const rc_impact_options *o)
+{
+    rc_status s = rc_impact_options_validate(o);
+    if (!s && o->restitution > 0 && !o->lineality && o->max_iterations == 0)
+        rc_warn("lineality", "lineality is off and max_iterations is 0 (no budget): an impact with implicit equality "
+                             "constraints (a wedged ball) may never finish resolving");
+    return s;
+}
+
 rc_status rc_impact_solver_create(const rc_impact_options *options, rc_impact_solver **solver)
 {
     rc_impact_options defaults = rc_impact_default_options();
     if (!options) options = &defaults;
-    rc_status s = rc_impact_options_validate(options);
+    rc_status s = check_options(options);
     if (s) return s;
     *solver = calloc(1, sizeof **solver);
     if (!*solver) return rc_fail(RC_NO_MEMORY, "out of memory creating an impact solver");
@@ -37,7 +48,7 @@ const rc_impact_options *rc_impact_solver_options(const rc_impact_solver *solver
 
 rc_status rc_impact_solver_set_options(rc_impact_solver *solver, const rc_impact_options *options)
 {
-    rc_status s = rc_impact_options_validate(options);
+    rc_status s = check_options(options);
     if (!s) solver->options = *options;
     return s;
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "io/json_document.h"
 #include "ricochet/render.h"
 
 enum { LISTED = 200 }; /* characters of the header's names a message lists at most */
@@ -197,4 +198,15 @@ rc_status rc_plot_csv(const char *csv_path, const char *x, int count, const char
     free(y);
     table_free(&t);
     return s;
+}
+
+char *rc_plot_summary_json(const rc_plot_summary *summary, bool compact)
+{
+    if (!summary || !summary->png) return NULL;
+    cJSON *report = cJSON_CreateObject();
+    cJSON_AddStringToObject(report, "png", summary->png);
+    cJSON_AddNumberToObject(report, "panels", summary->panels);
+    cJSON_AddNumberToObject(report, "curves", summary->curves);
+    cJSON_AddNumberToObject(report, "rows", summary->rows);
+    return rc_json_text(report, compact);
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "io/json_document.h"
 #include "io/movie.h"
 #include "io/render_shapes.h"
 #include "ricochet/output.h"
@@ -160,4 +161,15 @@ rc_status rc_render_trajectories(int count, const char *const *paths, const char
     if (frames) *frames = drawn;
     if (!s && mp4 && drawn > 0) s = film(directory, mp4, fps);
     return s;
+}
+
+char *rc_render_report_json(int64_t frames, const char *directory, const char *mp4, bool compact)
+{
+    if (!directory) return NULL;
+    cJSON *report = cJSON_CreateObject();
+    cJSON_AddNumberToObject(report, "frames", (double)frames);
+    cJSON_AddStringToObject(report, "directory", directory);
+    if (mp4 && frames > 0) cJSON_AddStringToObject(report, "mp4", mp4); /* film() makes one only then */
+    else cJSON_AddNullToObject(report, "mp4");
+    return rc_json_text(report, compact);
 }

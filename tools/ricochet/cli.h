@@ -6,8 +6,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include <cjson/cJSON.h>
-
 #include "ricochet/ricochet.h"
 
 enum {
@@ -98,10 +96,9 @@ int rc_cli_resolve(int argc, char **argv);
 /* ricochet run SCENE [options]: argv[0] is "run". */
 int rc_cli_run(int argc, char **argv);
 
-/* Prints object (and deletes it) on stdout, indented or on one line; what names it in messages ("summary").
- * Returns RC_EXIT_OK, RC_EXIT_BAD_INPUT when stdout cannot be written, RC_EXIT_INTERNAL when out of memory (NULL). */
-int rc_cli_print_json(cJSON *object, bool compact, const char *what);
-/* The same for JSON text already made, such as a library's report (NULL: out of memory); frees it (rc_text_free). */
+/* Prints JSON text a library call made (a report or summary; NULL: out of memory) on stdout and frees it
+ * (rc_text_free); what names it in messages ("summary"). Returns RC_EXIT_OK, RC_EXIT_BAD_INPUT when stdout cannot
+ * be written, RC_EXIT_INTERNAL when out of memory. */
 int rc_cli_print_text(char *text, const char *what);
 
 /* The whole text of a file ("-": standard input), or NULL with errno set. Free it. */

@@ -29,13 +29,9 @@ static int plot(const plot_arguments *a)
     free(names);
     free(list);
     if (code != -1) return code;
-    cJSON *report = cJSON_CreateObject();
-    cJSON_AddStringToObject(report, "png", summary.png);
-    cJSON_AddNumberToObject(report, "panels", summary.panels);
-    cJSON_AddNumberToObject(report, "curves", summary.curves);
-    cJSON_AddNumberToObject(report, "rows", summary.rows);
+    char *report = rc_plot_summary_json(&summary, false);
     rc_text_free(summary.png);
-    return rc_cli_print_json(report, false, "report");
+    return rc_cli_print_text(report, "report");
 }
 
 enum { OUT, COLUMNS, X, SIZE, LOG, ERRORS, OVERLAY, HELP };

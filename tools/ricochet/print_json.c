@@ -15,10 +15,3 @@ int rc_cli_print_text(char *text, const char *what)
     if (written) return RC_EXIT_OK;
     return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot write the %s to standard output: %s", what, strerror(error));
 }
-
-int rc_cli_print_json(cJSON *object, bool compact, const char *what)
-{
-    char *text = object ? (compact ? cJSON_PrintUnformatted(object) : cJSON_Print(object)) : NULL;
-    cJSON_Delete(object);
-    return rc_cli_print_text(text, what);
-}

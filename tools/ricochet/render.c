@@ -104,12 +104,7 @@ static int render(const render_arguments *a)
                                          a->labelled ? a->labels : NULL, &a->options, a->directory, a->mp4, a->fps,
                                          &frames);
     if (s) return rc_cli_fail_status(s, NULL);
-    cJSON *report = cJSON_CreateObject();
-    cJSON_AddNumberToObject(report, "frames", (double)frames);
-    cJSON_AddStringToObject(report, "directory", a->directory);
-    if (a->mp4 && frames > 0) cJSON_AddStringToObject(report, "mp4", a->mp4);
-    else cJSON_AddNullToObject(report, "mp4");
-    return rc_cli_print_json(report, false, "report");
+    return rc_cli_print_text(rc_render_report_json(frames, a->directory, a->mp4, false), "report");
 }
 
 int rc_cli_render(int argc, char **argv)

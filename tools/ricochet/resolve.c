@@ -105,12 +105,10 @@ static int run(const arguments *a, const rc_problem_file *file)
     for (int i = 0; i < a->count; i++)
         if (rc_impact_options_set(&options, a->settings[i].option, a->settings[i].value))
             return rc_cli_fail(RC_EXIT_INTERNAL, "%s", rc_last_error()); /* checked when parsed */
-    if (!options.lineality && options.max_iterations == 0)
-        fprintf(stderr, "ricochet: note: lineality detection is off and there is no --max-iterations budget; a "
-                        "problem with implicit equalities (a wedged ball) will never finish\n");
     rc_impact_solver *solver;
     rc_status status = rc_impact_solver_create(&options, &solver);
     if (status) return rc_cli_fail_status(status, NULL);
+    rc_cli_print_warnings(a->path); /* the file's, and the options' (lineality off without a budget) */
     rc_impact_result result;
     status = rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &result);
     int code = rc_cli_exit_code(status);
@@ -143,8 +141,7 @@ int rc_cli_resolve(int argc, char **argv)
         rc_problem_file *file;
         rc_status status = rc_problem_file_read(strcmp(a.path, "-") == 0 ? "/dev/stdin" : a.path, &file);
         if (status) code = rc_cli_fail_status(status, status == RC_IO_ERROR ? NULL : a.path); /* it names the path */
-        else rc_cli_print_warnings(a.path);
-        if (!status) code = run(&a, file);
+        else code = run(&a, file);
         rc_problem_file_destroy(file);
     }
     free(a.settings);
