@@ -98,6 +98,11 @@ static rc_edmd_observables advance_collisions(rc_edmd *engine, uint64_t collisio
     rc_edmd_advance(engine, &limits);
     rc_edmd_observables o;
     rc_edmd_measure(engine, &o);
+    uint64_t events, pairs;
+    rc_edmd_counts(engine, &events, &pairs); /* the driver's cheap read of the same counters */
+    CHECK(events == o.events && pairs == o.collisions && rc_edmd_time(engine) == o.time,
+          "counts %llu events, %llu collisions; measured %llu, %llu", (unsigned long long)events,
+          (unsigned long long)pairs, (unsigned long long)o.events, (unsigned long long)o.collisions);
     return o;
 }
 

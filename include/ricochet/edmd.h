@@ -316,6 +316,9 @@ RC_API rc_status rc_edmd_advance(rc_edmd *engine, const rc_edmd_limits *limits);
 RC_API double rc_edmd_next_event(rc_edmd *engine);
 
 RC_API double rc_edmd_time(const rc_edmd *engine);
+/* The events and the pair collisions processed so far (rc_edmd_observables' events and collisions) without the sums
+ * over every particle rc_edmd_measure makes: what a driver checks between chunks of events. */
+RC_API void rc_edmd_counts(const rc_edmd *engine, uint64_t *events, uint64_t *collisions);
 /* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
 RC_API bool rc_edmd_sheared(const rc_edmd *engine);
 /* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */

@@ -303,6 +303,12 @@ void rc_edmd_destroy(rc_edmd *e)
 
 double rc_edmd_time(const rc_edmd *e) { return isnan(e->stopped_at) ? e->time_origin + e->now : e->stopped_at; }
 int32_t rc_edmd_count(const rc_edmd *e) { return e->n; }
+
+void rc_edmd_counts(const rc_edmd *e, uint64_t *events, uint64_t *collisions)
+{
+    *events = e->events;
+    *collisions = e->collisions;
+}
 bool rc_edmd_sheared(const rc_edmd *e) { return e->shear_on; }
 bool rc_edmd_isobaric(const rc_edmd *e) { return e->barostat != NULL; }
 int rc_edmd_dimension(const rc_edmd *e) { return e->dimension; }

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number_text.h"
 #include "core/status.h"
 #include "io/elements.h"
 #include "io/output_file.h"
@@ -125,22 +126,51 @@ static int write_header(FILE *file, const rc_frame *f, int32_t count, bool shape
                    flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
 }
 
+/* " x" for each of the count numbers, as "%.17g" writes them (core/number_text.h: printf took most of a frame's
+ * time); returns the end. */
+static char *put_numbers(char *at, int count, const double *x)
+{
+    for (int k = 0; k < count; k++) {
+        *at++ = ' ';
+        at += rc_number_text(at, x[k]);
+    }
+    return at;
+}
+
+static char *put_integer(char *at, int32_t i)
+{
+    char digits[12];
+    int n = 0;
+    uint32_t magnitude = i < 0 ? 0u - (uint32_t)i : (uint32_t)i;
+    do digits[n++] = (char)('0' + magnitude % 10);
+    while ((magnitude /= 10) > 0);
+    *at++ = ' ';
+    if (i < 0) *at++ = '-';
+    while (n > 0) *at++ = digits[--n];
+    return at;
+}
+
+/* Line i of the frame: species, pos, velo, radius, [orientation], masses, momenta, image, [aspherical_shape]. */
 static int write_particle(FILE *file, const rc_frame *f, const double *half, int32_t i)
 {
+    char line[4 + 18 * RC_NUMBER_TEXT_SIZE + 3 * 12 + 2];
     const char *species = rc_element_symbol(f->species[i]);
-    const double *x = f->positions + 3 * i, *v = f->velocities + 3 * i;
-    int n = fprintf(file, "%s %.17g %.17g %.17g %.17g %.17g %.17g %.17g", species, x[0], x[1], x[2], v[0], v[1],
-                    v[2], f->radii[i]);
-    if (n >= 0 && f->orientations) {
+    size_t length = strlen(species);
+    memcpy(line, species, length);
+    const double *v = f->velocities + 3 * i, m = f->masses[i];
+    char *at = put_numbers(line + length, 3, f->positions + 3 * i);
+    at = put_numbers(at, 3, v);
+    at = put_numbers(at, 1, f->radii + i);
+    if (f->orientations) {
         const double *q = f->orientations + 4 * i; /* (w, x, y, z) in the frame; x y z w in the file */
-        n = fprintf(file, " %.17g %.17g %.17g %.17g", q[1], q[2], q[3], q[0]);
+        at = put_numbers(at, 4, (const double[4]){q[1], q[2], q[3], q[0]});
     }
-    double m = f->masses[i];
-    if (n >= 0) n = fprintf(file, " %.17g %.17g %.17g %.17g", m, m * v[0], m * v[1], m * v[2]);
+    at = put_numbers(at, 4, (const double[4]){m, m * v[0], m * v[1], m * v[2]});
     const int32_t *image = f->images ? f->images + 3 * i : (const int32_t[3]){0, 0, 0};
-    if (n >= 0) n = fprintf(file, " %d %d %d", (int)image[0], (int)image[1], (int)image[2]);
-    if (n >= 0 && half) n = fprintf(file, " %.17g %.17g %.17g", half[3 * i], half[3 * i + 1], half[3 * i + 2]);
-    return n < 0 ? n : fputc('\n', file);
+    for (int k = 0; k < 3; k++) at = put_integer(at, image[k]);
+    if (half) at = put_numbers(at, 3, half + 3 * i);
+    *at++ = '\n';
+    return fwrite(line, 1, (size_t)(at - line), file) == (size_t)(at - line) ? 0 : -1;
 }
 
 rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)

@@ -9,6 +9,12 @@
 #include "rigid/vec.h"
 
 int32_t rc_rigid_count(const rc_rigid *e) { return e->n; }
+
+void rc_rigid_clock(const rc_rigid *e, double *time, int64_t *steps)
+{
+    *time = e->time;
+    *steps = e->stats.steps;
+}
 int rc_rigid_dimension(const rc_rigid *e) { return e->d; }
 double rc_rigid_mass(const rc_rigid *e, int32_t i) { return e->mass[i]; }
 

@@ -115,16 +115,15 @@ rc_status rc_run_engine_advance(rc_run *run, const rc_run_limits *to)
 
 void rc_run_engine_counters(const rc_run *run, rc_run_limits *now)
 {
-    memset(now, 0, sizeof *now);
+    memset(now, 0, sizeof *now); /* the counters only: the driver reads them after every chunk, at any N */
     if (run->edmd) {
-        rc_edmd_observables m;
-        rc_edmd_measure(run->edmd, &m);
-        now->time = m.time, now->collisions = m.collisions, now->events = m.events;
+        now->time = rc_edmd_time(run->edmd);
+        rc_edmd_counts(run->edmd, &now->events, &now->collisions);
         return;
     }
-    rc_rigid_observables m;
-    rc_rigid_measure(run->rigid, &m);
-    now->time = m.time, now->steps = (uint64_t)m.steps;
+    int64_t steps;
+    rc_rigid_clock(run->rigid, &now->time, &steps);
+    now->steps = (uint64_t)steps;
 }
 
 bool rc_run_engine_idle(rc_run *run)
