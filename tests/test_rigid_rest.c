@@ -175,10 +175,18 @@ static void allowance(void)
  * contacts of a problem prepared once (rc_impact_solver_settle_rows) against a problem built of those contacts alone.
  * Seven sweeps from nothing, so the answer is an unconverged one, sensitive to any change of an operation or of the
  * order of two rows that share a ball: the compact rows' last three sweeps go in wave order, the general ones in
- * list order. */
+ * list order. Beside the pile, two balls at rest side by side with x velocity -0: their row never changes, and a
+ * write-back of its zero change (v + 0 w, w > 0) would turn the right one's -0 into +0. */
 static void same_bits(void)
 {
     rc_impact_problem *p = falling_pile(6), *q = falling_pile(6), *part = falling_pile(0);
+    for (int k = 0; k < 2; k++) { /* two balls at rest apart from the pile, touching side by side, x velocity -0 */
+        rc_impact_problem *r = k ? q : p;
+        int left, right;
+        rc_impact_problem_add_ball(r, 2, 1, (double[2]){20, 5}, (double[2]){-0.0, 0}, &left);
+        rc_impact_problem_add_ball(r, 2, 1, (double[2]){21, 5}, (double[2]){-0.0, 0}, &right);
+        rc_impact_problem_add_contact(r, right, left, (double[2]){20.5, 5}, (double[2]){1, 0}, NULL);
+    }
     int m = rc_impact_problem_contact_count(p), n = rc_impact_problem_dof_count(p), dof;
     rc_impact_problem_add_dofs(q, 1, (double[1]){2}, (double[1]){1}, &dof);
     rc_impact_problem_add_constraint(q, 1, &dof, (double[1]){1}, NULL);

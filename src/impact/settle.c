@@ -132,9 +132,10 @@ static inline double update_ball(const rc_ball_row *r, double slack, double *lam
  * NULL when it is exactly -w (v - c w is v + c (-w) to the bit). Returns the largest move. The rows around an update
  * do not wait for it, so a mispredicted branch would stall the rows in flight: the clamp is clamp_free and lambda and
  * the velocities are written even when the change is 0. That stores the same bits (lambda is never -0; a velocity
- * plus a zero is itself) but for a velocity of -0 plus a zero of change times a positive weight, which gives +0: a
- * sign of zero, which the engine's velocities do not have (sums from +0). The row's numbers are read into locals
- * before the velocities are written (they might alias), and the largest move is kept in a local. */
+ * plus a zero is itself) but for a velocity of -0 plus a zero of change times a positive weight, which gives +0; so
+ * the waves are not used while a velocity is -0 (negative_zero; a sum is -0 only when both terms are, so the sweeps
+ * never make one). The row's numbers are read into locals before the velocities are written (they might alias),
+ * and the largest move is kept in a local. */
 static inline __attribute__((always_inline)) double sweep_wave_rows(const rc_wave_row *rows, const double *wb,
                                                                     int count, double *lambda, double *v)
 {
@@ -221,6 +222,21 @@ static int sweep_waves(rc_impact_solver *s, const int *rows, int count, const do
     return sweeps;
 }
 
+/* Whether a velocity of the balls of rows all[rows[t]] (all[t] when rows is NULL) is -0 (which the write-back of
+ * sweep_wave_rows could turn +0). */
+static bool negative_zero(const rc_ball_row *all, const int *rows, int count, const double *v)
+{
+    bool any = false;
+    for (int t = 0; t < count; t++) {
+        const rc_ball_row *r = &all[rows ? rows[t] : t];
+        for (int i = 0; i < 4; i++) {
+            double u = i < 2 ? v[r->a + i] : r->b >= 0 ? v[r->b + i - 2] : 1;
+            any |= u == 0 && signbit(u);
+        }
+    }
+    return any;
+}
+
 /* A settle of ball rows sweeps them in list order for its first LIST_SWEEPS sweeps and in wave order after that (the
  * same bits): placing the rows in waves costs about two sweeps' time, which a settle that ends within a few sweeps
  * (a later collision round, a converged stack) would not win back (bench/RESULTS.md, "The pile's settle in
@@ -234,11 +250,13 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
     if (st) return st;
     const rc_system *g = &s->global;
     double *lambda = s->impulse, *slack = s->normal_impulse;
-    for (int t = 0; t < count; t++) {
+    if (!allowance) memset(slack, 0, (size_t)count * sizeof *slack);
+    if (!impulse) memset(lambda, 0, (size_t)count * sizeof *lambda);
+    for (int t = 0; t < count && (allowance || impulse); t++) {
         int k = rows ? rows[t] : t;
-        slack[t] = allowance && allowance[t] > 0 ? allowance[t] / g->scale[k] : 0.0;
-        lambda[t] = impulse[t] > 0 ? impulse[t] * g->scale[k] : 0.0;
-        if (lambda[t] != 0.0) rc_system_add_impulse(g, k, lambda[t], v);
+        if (allowance) slack[t] = allowance[t] > 0 ? allowance[t] / g->scale[k] : 0.0;
+        if (impulse) lambda[t] = impulse[t] > 0 ? impulse[t] * g->scale[k] : 0.0;
+        if (impulse && lambda[t] != 0.0) rc_system_add_impulse(g, k, lambda[t], v);
     }
     if (!s->ball_rows_valid) {
         *sweeps_done = sweep(g, rows, count, slack, lambda, v, tolerance, max_sweeps);
@@ -246,7 +264,10 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
         double worst = INFINITY;
         int listed = max_sweeps < LIST_SWEEPS ? max_sweeps : LIST_SWEEPS;
         *sweeps_done = sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, listed, &worst);
-        if (worst > tolerance && *sweeps_done < max_sweeps) {
+        if (worst > tolerance && *sweeps_done < max_sweeps && negative_zero(s->ball_rows, rows, count, v))
+            *sweeps_done += sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, max_sweeps - *sweeps_done,
+                                        &worst);
+        else if (worst > tolerance && *sweeps_done < max_sweeps) {
             size_t need = (size_t)count + 1;
             if ((st = RC_RESERVE(s->wave_rows, s->cap_wave_rows, need)) ||
                 (st = RC_RESERVE(s->wave_place, s->cap_wave_place, 2 * need)) ||
@@ -257,7 +278,7 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
             *sweeps_done += sweep_waves(s, rows, count, slack, lambda, v, tolerance, max_sweeps - *sweeps_done, &worst);
         }
     }
-    for (int t = 0; t < count; t++) impulse[t] = lambda[t] / g->scale[rows ? rows[t] : t];
+    for (int t = 0; t < count && impulse; t++) impulse[t] = lambda[t] / g->scale[rows ? rows[t] : t];
     return RC_OK;
 }
 

@@ -12,8 +12,9 @@ rc_status rc_impact_solver_prepare(rc_impact_solver *solver, const rc_impact_pro
 
 /* rc_impact_solver_settle of the contacts rows[0 .. count) of the prepared problem (ascending or not: they are swept
  * in this order), on the velocities v (one per degree of freedom of the problem, changed in place; only the dofs
- * of these contacts' bodies change). impulse[] and allowance[] (or NULL) hold one entry per listed contact, in list
- * order. *sweeps receives the number of sweeps. */
+ * of these contacts' bodies change). impulse[] (the start, then the answer; NULL: start from nothing, answer not
+ * wanted) and allowance[] (NULL: none) hold one entry per listed contact, in list order. *sweeps receives the number
+ * of sweeps. */
 rc_status rc_impact_solver_settle_rows(rc_impact_solver *solver, const int *rows, int count, double *v,
                                        double *impulse, const double *allowance, double tolerance, int max_sweeps,
                                        int *sweeps);

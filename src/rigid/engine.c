@@ -121,7 +121,7 @@ static rc_status allocate(rc_rigid *e)
     ok &= (e->moved = calloc(n, sizeof *e->moved)) != NULL;
     int32_t **ints[] = {&e->species,          &e->parent,     &e->island_of, &e->local,        &e->bodies_of_island,
                         &e->warm.first,       &e->asleep,     &e->rest_steps, &e->settle_index, &e->settle_bodies,
-                        &e->island_slot};
+                        &e->island_slot,      &e->settle_dof};
     for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
     return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
 }
@@ -207,10 +207,10 @@ void rc_rigid_destroy(rc_rigid *e)
     void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
                       e->reach, e->shift, e->v_collided, e->sx, e->sq, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
                       e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
-                      e->contact_order, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first,
+                      e->contact_order, e->order_island, e->listed_island, e->joined_list, e->waiting, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first,
                       e->warm.spare_key, e->warm.spare_impulse, e->guess, e->asleep, e->rest_steps,
                       e->settle_index, e->settle_bodies, e->settle_v, e->moved,
-                      e->island_slot};
+                      e->island_slot, e->settle_dof, e->settle_ends};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);

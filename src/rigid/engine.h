@@ -20,7 +20,6 @@ typedef struct rc_rigid_contact {
     double gap;
     bool active; /* takes part in the resolver's resolves: within the margin, or closing within the step (once in
                     this step, it stays in); a settle takes every contact (islands.c) */
-    bool joined; /* it began to take part in the latest round of a resolve (islands.c) */
     double impulse; /* the resting impulse along the normal: the warm start, then this step's (warm.c) */
 } rc_rigid_contact;
 
@@ -77,8 +76,13 @@ struct rc_rigid {
     int32_t *island_slot; /* per body: -1, or during regroup (islands.c) the slot of the island it is the root of */
     uint64_t *moved;  /* per body: the round of resolves in which a resolve last changed its velocities */
     uint64_t round;   /* rounds of resolves so far (islands.c) */
+    bool spinless;    /* every body is a ball without spin, in this resolve (islands.c) */
     int *order, *contact_order; /* per contact */
     size_t order_capacity, contact_order_capacity;
+    int32_t *order_island, *listed_island; /* per contact: the island of order[t], of contact_order[t] (islands.c) */
+    int *joined_list, *waiting; /* per contact: those that joined in the latest round, those not taking part yet */
+    int waiting_count;
+    size_t order_island_capacity, listed_island_capacity, joined_list_capacity, waiting_capacity;
     double *reach, *shift; /* per body: broad-phase reach; 4 per body: penetration correction and count */
     double *v_collided;    /* 3 per body: the velocity after the collision resolve, before gravity */
     double *guess;         /* 2 per contact of an island: the warm start handed to the settle, then its answer;
@@ -91,6 +95,9 @@ struct rc_rigid {
     int32_t prepared_bodies;   /* bodies in the prepared problem */
     int32_t *settle_index;     /* per body: its index in the prepared problem, or -1 */
     int32_t *settle_bodies;    /* per prepared body: the body */
+    int32_t *settle_dof;       /* per body in the prepared problem: its first dof there */
+    int32_t (*settle_ends)[2]; /* per contact: its bodies a and b (b < 0: a static shape), for the hand-back */
+    size_t settle_ends_capacity;
     double *settle_v;          /* the prepared problem's velocities */
     size_t settle_v_capacity;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
@@ -164,8 +171,5 @@ rc_status rc_rigid_warm_reserve(rc_rigid *e, int count);
 
 /* Sets body i's world rotation and world inertia from its quaternion (step.c). */
 void rc_rigid_orient(rc_rigid *e, int32_t i);
-
-/* The relative normal velocity of contact c (a away from b). */
-double rc_rigid_normal_velocity(const rc_rigid *e, const rc_rigid_contact *c);
 
 #endif

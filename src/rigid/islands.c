@@ -29,7 +29,7 @@ enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHA
 
 /* The velocity of body i's material point p. Without spin (every ball of a frictionless scene) it is v: v + w x r
  * would add zeros, which change no number (only, at most, the sign of a zero velocity, which no decision reads). */
-static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
+static inline void point_velocity(const rc_rigid *e, int32_t i, const double *p, double *out)
 {
     const double *w = e->w + 3 * i;
     if (w[0] == 0 && w[1] == 0 && w[2] == 0) {
@@ -42,9 +42,15 @@ static void point_velocity(const rc_rigid *e, int32_t i, const double *p, double
     rc_v3_axpy(e->v + 3 * i, 1, wr, out);
 }
 
-double rc_rigid_normal_velocity(const rc_rigid *e, const rc_rigid_contact *c)
+/* The relative normal velocity of contact c (a away from b; negative: approaching). */
+static inline double normal_velocity(const rc_rigid *e, const rc_rigid_contact *c)
 {
+    static const double still[3] = {0, 0, 0};
     double va[3], vb[3] = {0, 0, 0}, u[3];
+    if (e->spinless) { /* point_velocity's answer, without reading the spins */
+        rc_v3_axpy(e->v + 3 * c->a, -1, c->b >= 0 ? e->v + 3 * c->b : still, u);
+        return rc_v3_dot(u, c->normal);
+    }
     point_velocity(e, c->a, c->point, va);
     if (c->b >= 0) point_velocity(e, c->b, c->point, vb);
     rc_v3_axpy(va, -1, vb, u);
@@ -68,28 +74,53 @@ static double allowance(const rc_rigid *e, const rc_rigid_contact *c)
     return closing > 0 ? closing + rc_v3_norm(e->gravity) * e->h : 0;
 }
 
-/* Activates the contacts that now take part and marks them joined, and begins a round; returns how many were new.
- * After the first round of a resolve (all false) only the contacts of bodies that the last round moved are looked
- * at: the others' verdict cannot have changed. */
+/* Activates the contacts that now take part, lists them in e->joined_list and begins a round; returns how many were
+ * new. The first round of a resolve (all) looks at every contact; the later ones only at those still waiting
+ * (e->waiting, in list order) of bodies that the last round moved: the others' verdict cannot have changed. */
 static int activate(rc_rigid *e, bool all)
 {
-    int added = 0;
+    int added = 0, waiting = 0, count = all ? e->contacts.count : e->waiting_count;
     uint64_t last = e->round++;
-    for (int k = 0; k < e->contacts.count; k++) {
+    for (int t = 0; t < count; t++) {
+        int k = all ? t : e->waiting[t];
         rc_rigid_contact *c = &e->contacts.items[k];
-        c->joined = !c->active && (all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
-                    c->gap + e->h * fmin(0, rc_rigid_normal_velocity(e, c)) <= e->margin;
-        if (c->joined) c->active = true, added++;
+        if (c->active) continue;
+        if ((all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
+            c->gap + e->h * fmin(0, normal_velocity(e, c)) <= e->margin)
+            c->active = true, e->joined_list[added++] = k;
+        else
+            e->waiting[waiting++] = k;
     }
+    e->waiting_count = waiting;
     return added;
 }
 
-/* Labels islands: e->island_of[i] for bodies, and e->contact_order lists the taking-part contacts (every contact
- * when all) grouped by island (island_of of their body a), in list order inside each group. Returns the number of
- * such contacts. */
+/* The counting sort of the listed contacts e->contact_order[0 .. listed), whose islands are e->listed_island[t]
+ * (0 .. islands - 1), into e->order, grouped by island and in list order inside each, with e->order_island[t] the
+ * island of e->order[t]. count[] (islands entries) is overwritten. */
+static void sort_by_island(rc_rigid *e, int listed, int32_t islands, int32_t *count)
+{
+    const int32_t *of = e->listed_island;
+    int32_t *sorted = e->order_island;
+    for (int32_t i = 0; i < islands; i++) count[i] = 0;
+    for (int t = 0; t < listed; t++) count[of[t]]++;
+    for (int32_t i = 0, sum = 0; i < islands; i++) {
+        int32_t c = count[i];
+        count[i] = sum;
+        sum += c;
+    }
+    for (int t = 0; t < listed; t++) {
+        int32_t at = count[of[t]]++;
+        e->order[at] = e->contact_order[t];
+        sorted[at] = of[t];
+    }
+}
+
+/* Labels islands: e->parent[] holds their forest, and e->order lists the taking-part contacts (every contact when
+ * all) grouped by island (the root of their body a, in the order of the roots), in list order inside each group. Returns the number of such contacts. */
 static int group(rc_rigid *e, bool all)
 {
-    for (int32_t i = 0; i < e->n; i++) e->parent[i] = i, e->local[i] = 0;
+    for (int32_t i = 0; i < e->n; i++) e->parent[i] = i;
     int active = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         const rc_rigid_contact *c = &e->contacts.items[k];
@@ -98,54 +129,62 @@ static int group(rc_rigid *e, bool all)
         if (c->b >= 0) e->parent[root(e->parent, c->a)] = root(e->parent, c->b);
     }
     for (int32_t i = 0; i < e->n; i++) e->island_of[i] = root(e->parent, i);
-    /* counting sort of the active contacts by island (local[] counts, then offsets) */
-    for (int t = 0; t < active; t++) e->local[e->island_of[e->contacts.items[e->contact_order[t]].a]]++;
-    int32_t sum = 0;
-    for (int32_t i = 0; i < e->n; i++) {
-        int32_t c = e->local[i];
-        e->local[i] = sum;
-        sum += c;
-    }
-    for (int t = 0; t < active; t++) {
-        int k = e->contact_order[t];
-        e->order[e->local[e->island_of[e->contacts.items[k].a]]++] = k;
-    }
+    for (int t = 0; t < active; t++) e->listed_island[t] = e->island_of[e->contacts.items[e->contact_order[t]].a];
+    sort_by_island(e, active, e->n, e->local);
     return active;
 }
 
-/* The grouping of a later round of settles: the contacts that joined are added to the islands of the round before
- * (contacts only join, so islands only merge; parent[] still holds that round's forest), and e->order lists the
- * active contacts of the islands they joined only, as group() would (the other islands are not settled again).
- * island_of[] is set for those contacts' bodies a. Returns how many contacts are listed. */
-static int regroup(rc_rigid *e)
+/* A later round's listing when the round before listed one island and every contact that joined joins two of its
+ * bodies (or one and a static shape): no island merges, so the listing is the last one and the joined contacts,
+ * merged in list order (both lists are ascending). Returns false, changing nothing, otherwise. */
+static bool regroup_one(rc_rigid *e, int joined, int *listed)
 {
     const rc_rigid_contact *items = e->contacts.items;
-    int32_t *parent = e->parent, *slot = e->island_slot, *count = e->local, *roots = e->bodies_of_island, islands = 0;
-    for (int k = 0; k < e->contacts.count; k++)
-        if (items[k].joined && items[k].b >= 0) parent[root(parent, items[k].a)] = root(parent, items[k].b);
-    for (int k = 0; k < e->contacts.count; k++) {
-        int32_t r = items[k].joined ? root(parent, items[k].a) : 0;
-        if (!items[k].joined || slot[r] >= 0) continue;
-        slot[r] = islands, count[islands] = 0, roots[islands++] = r;
+    int before = *listed;
+    if (before == 0 || e->order_island[0] != e->order_island[before - 1]) return false;
+    int32_t island = root(e->parent, items[e->order[0]].a);
+    for (int t = 0; t < joined; t++) {
+        const rc_rigid_contact *c = &items[e->joined_list[t]];
+        if (root(e->parent, c->a) != island || (c->b >= 0 && root(e->parent, c->b) != island)) return false;
     }
-    int listed = 0;
+    int *merged = e->contact_order, n = 0;
+    for (int i = 0, j = 0; i < before || j < joined;)
+        merged[n++] = j == joined || (i < before && e->order[i] < e->joined_list[j]) ? e->order[i++] : e->joined_list[j++];
+    e->contact_order = e->order, e->order = merged;
+    size_t capacity = e->contact_order_capacity;
+    e->contact_order_capacity = e->order_capacity, e->order_capacity = capacity;
+    memset(e->order_island, 0, (size_t)n * sizeof *e->order_island);
+    *listed = n;
+    return true;
+}
+
+/* The grouping of a later round of settles: the contacts that joined (e->joined_list) are added to the islands of
+ * the round before (contacts only join, so islands only merge; parent[] still holds that round's forest), and
+ * e->order lists the active contacts of the islands they joined only, as group() would (the other islands are not
+ * settled again), grouped in the order of the joined contacts that first reached each island. listed: how many
+ * contacts the round before listed; returns how many are listed now. */
+static int regroup(rc_rigid *e, int joined, int listed)
+{
+    if (regroup_one(e, joined, &listed)) return listed;
+    const rc_rigid_contact *items = e->contacts.items;
+    int32_t *parent = e->parent, *slot = e->island_slot, *roots = e->bodies_of_island, islands = 0;
+    for (int t = 0; t < joined; t++) {
+        const rc_rigid_contact *c = &items[e->joined_list[t]];
+        if (c->b >= 0) parent[root(parent, c->a)] = root(parent, c->b);
+    }
+    for (int t = 0; t < joined; t++) {
+        int32_t r = root(parent, items[e->joined_list[t]].a);
+        if (slot[r] < 0) slot[r] = islands, roots[islands++] = r;
+    }
+    listed = 0;
     for (int k = 0; k < e->contacts.count; k++) {
         if (!items[k].active) continue;
         int32_t r = root(parent, items[k].a);
         if (slot[r] < 0) continue;
-        e->island_of[items[k].a] = r;
+        e->listed_island[listed] = slot[r];
         e->contact_order[listed++] = k;
-        count[slot[r]]++;
     }
-    for (int32_t i = 0, sum = 0; i < islands; i++) {
-        int32_t c = count[i];
-        count[i] = sum;
-        sum += c;
-    }
-    for (int t = 0; t < listed; t++) {
-        int k = e->contact_order[t];
-        e->order[count[slot[e->island_of[items[k].a]]]++] = k;
-    }
+    sort_by_island(e, listed, islands, e->local);
     for (int32_t i = 0; i < islands; i++) slot[roots[i]] = -1;
     return listed;
 }
@@ -189,14 +228,16 @@ static rc_status prepare(rc_rigid *e)
     rc_impact_problem_clear(e->settle_problem);
     for (int32_t t = 0; t < e->prepared_bodies; t++) e->settle_index[e->settle_bodies[t]] = -1;
     e->prepared_bodies = 0;
-    rc_status s = RC_OK;
+    rc_status s = RC_RESERVE(e->settle_ends, e->settle_ends_capacity, (size_t)e->contacts.count + 1);
     for (int k = 0; k < e->contacts.count && !s; k++) {
         const rc_rigid_contact *c = &e->contacts.items[k];
-        int32_t ends[2] = {c->a, c->b};
+        int32_t *ends = e->settle_ends[k];
+        ends[0] = c->a, ends[1] = c->b;
         for (int side = 0; side < 2 && !s; side++) {
             if (ends[side] < 0 || e->settle_index[ends[side]] >= 0) continue;
             e->settle_bodies[e->prepared_bodies++] = ends[side];
             s = add_body(e, e->settle_problem, ends[side], &e->settle_index[ends[side]]);
+            e->settle_dof[ends[side]] = rc_impact_problem_body_first_dof(e->settle_problem, e->settle_index[ends[side]]);
         }
         if (!s)
             s = rc_impact_problem_add_contact(e->settle_problem, e->settle_index[c->a],
@@ -210,7 +251,7 @@ static rc_status prepare(rc_rigid *e)
 
 static double *settle_dofs(const rc_rigid *e, int32_t i)
 {
-    return e->settle_v + rc_impact_problem_body_first_dof(e->settle_problem, e->settle_index[i]);
+    return e->settle_v + e->settle_dof[i];
 }
 
 /* Settles the island of contacts order[first .. last) of the prepared problem to a tolerance of SETTLE of the larger
@@ -223,29 +264,41 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
     size_t m = (size_t)(last - first);
     rc_status s = RC_RESERVE(e->guess, e->guess_capacity, 2 * m);
     if (s) return s;
-    double fastest = rc_v3_norm(e->gravity) * e->h, *allowed = e->guess + m;
-    for (int t = first; t < last; t++) {
-        const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-        e->guess[t - first] = resting ? c->impulse : 0;
-        allowed[t - first] = resting ? allowance(e, c) : 0;
-        fastest = fmax(fastest, -rc_rigid_normal_velocity(e, c) - allowed[t - first]);
-    }
     int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
     sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
+    /* The tolerance is read only after a sweep that is not the last: a settle of one sweep (a later round of a
+     * large island) needs no fastest approach, and a collision's settle starts from nothing with no allowance. */
+    double fastest = rc_v3_norm(e->gravity) * e->h, *allowed = e->guess + m;
+    if (!resting && sweeps == 1) fastest = 1;
+    for (int t = first; t < last && (resting || sweeps > 1); t++) {
+        const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
+        double approach = -normal_velocity(e, c);
+        if (resting) {
+            e->guess[t - first] = c->impulse, allowed[t - first] = allowance(e, c);
+            approach -= allowed[t - first];
+        }
+        if (approach > fastest) fastest = approach; /* fmax: the largest (positive: the island approaches) */
+    }
     int done;
-    s = rc_impact_solver_settle_rows(e->rest, e->order + first, last - first, e->settle_v, e->guess, allowed,
-                                     (resting ? SETTLE : COLLISION) * fastest, sweeps, &done);
+    s = rc_impact_solver_settle_rows(e->rest, e->order + first, last - first, e->settle_v, resting ? e->guess : NULL,
+                                     resting ? allowed : NULL, (resting ? SETTLE : COLLISION) * fastest, sweeps, &done);
     if (s) return s;
-    int32_t bodies = 0;
+    for (int t = first; t < last && resting; t++) e->contacts.items[e->order[t]].impulse = e->guess[t - first];
+    int32_t bodies = 0, d = e->d;
+    uint64_t round = e->round, *moved = e->moved;
+    const bool *ball = e->ball;
+    double *v = e->v;
     for (int t = first; t < last; t++) {
-        rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-        if (resting) c->impulse = e->guess[t - first];
-        int32_t ends[2] = {c->a, c->b};
-        for (int side = 0; side < 2; side++) {
-            if (ends[side] < 0 || e->moved[ends[side]] == e->round) continue; /* taken already */
-            e->moved[ends[side]] = e->round;
-            copy_velocities(e, ends[side], settle_dofs(e, ends[side]), false);
-            bodies++;
+        const int32_t *ends = e->settle_ends[e->order[t]];
+        for (int side = 0; side < 2; side++) { /* a body taken already is taken again: the same numbers */
+            int32_t i = ends[side];
+            if (i < 0) continue;
+            bodies += moved[i] != round;
+            moved[i] = round;
+            const double *u = settle_dofs(e, i);
+            if (!ball[i]) copy_velocities(e, i, (double *)u, false);
+            else if (d == 2) v[3 * i] = u[0], v[3 * i + 1] = u[1];
+            else v[3 * i] = u[0], v[3 * i + 1] = u[1], v[3 * i + 2] = u[2];
         }
     }
     if (bodies > e->stats.largest_island) e->stats.largest_island = bodies;
@@ -289,20 +342,23 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first
 /* Resolves (or settles) every island of contacts order[0 .. active) with a contact approaching faster than slowest
  * (beyond its allowance in the resting settle); in a later round of settles, only the islands a contact joined. */
 static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool settle, int round, double slowest,
-                                 int active)
+                                 int active, int joined)
 {
     rc_status s = RC_OK;
-    bool resting = settle && solver == e->rest;
+    bool resting = settle && solver == e->rest, one = active > 0 && e->order_island[0] == e->order_island[active - 1];
     for (int first = 0, last; first < active && !s; first = last) {
-        int32_t island = e->island_of[e->contacts.items[e->order[first]].a];
-        bool approaching = false, joined = round == 0 || !settle;
-        for (last = first; last < active && e->island_of[e->contacts.items[e->order[last]].a] == island; last++)
-            joined |= e->contacts.items[e->order[last]].joined;
-        for (int t = first; t < last && joined && !approaching; t++) {
+        int32_t island = e->order_island[first];
+        bool approaching = false;
+        for (last = first; last < active && e->order_island[last] == island; last++) continue;
+        /* In a later round, the contacts that joined (all in the one island listed, if one) are the likely fast
+         * ones: whether any contact approaches does not depend on the order of the tests. */
+        for (int t = 0; t < joined && one && !approaching; t++)
+            approaching = normal_velocity(e, &e->contacts.items[e->joined_list[t]]) < -slowest;
+        for (int t = first; t < last && !approaching; t++) {
             const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
-            approaching = rc_rigid_normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
+            approaching = normal_velocity(e, c) + (resting ? allowance(e, c) : 0) < -slowest;
         }
-        if (approaching && joined)
+        if (approaching)
             s = settle ? settle_island(e, resting, round > 0, first, last) : resolve_island(e, solver, first, last);
     }
     return s;
@@ -316,19 +372,28 @@ rc_status rc_rigid_resolve(rc_rigid *e, rc_impact_solver *solver, double slowest
     size_t m = (size_t)e->contacts.count;
     rc_status s = RC_RESERVE(e->order, e->order_capacity, m);
     if (!s) s = RC_RESERVE(e->contact_order, e->contact_order_capacity, m);
+    if (!s) s = RC_RESERVE(e->order_island, e->order_island_capacity, m);
+    if (!s) s = RC_RESERVE(e->listed_island, e->listed_island_capacity, m);
+    if (!s) s = RC_RESERVE(e->joined_list, e->joined_list_capacity, m);
+    if (!s) s = RC_RESERVE(e->waiting, e->waiting_capacity, m);
     if (!s && settle && !e->prepared) s = prepare(e);
     if (s) return s;
+    e->spinless = true; /* balls keep their spin (none in a frictionless scene) through a step's resolves */
+    for (int32_t i = 0; i < e->n && e->spinless; i++)
+        e->spinless = e->ball[i] && e->w[3 * i] == 0 && e->w[3 * i + 1] == 0 && e->w[3 * i + 2] == 0;
     for (int32_t t = 0; t < e->prepared_bodies && settle; t++) /* the velocities of this resolve */
         copy_velocities(e, e->settle_bodies[t], settle_dofs(e, e->settle_bodies[t]), true);
     if (settle && solver == e->rest) {
         e->round++;
-        return resolve_islands(e, solver, true, 0, slowest, group(e, true));
+        return resolve_islands(e, solver, true, 0, slowest, group(e, true), 0);
     }
     /* Rounds: a resolve can make a contact that took no part close within the step; it joins and its island is
      * resolved again. Contacts only join, so the rounds end (at most one per contact). When settling collisions,
      * only islands that a contact joined are settled again after the first round: the others had their settle (one
      * that ran out of its budget leaves approach that another settle in the same step would only chip at). */
-    for (int round = 0; !s && (activate(e, round == 0) > 0 || round == 0); round++)
-        s = resolve_islands(e, solver, settle, round, slowest, settle && round > 0 ? regroup(e) : group(e, false));
+    for (int round = 0, joined, listed = 0; !s && ((joined = activate(e, round == 0)) > 0 || round == 0); round++) {
+        listed = settle && round > 0 ? regroup(e, joined, listed) : group(e, false);
+        s = resolve_islands(e, solver, settle, round, slowest, listed, settle && round > 0 ? joined : 0);
+    }
     return s;
 }

@@ -18,7 +18,7 @@ rc_status rc_rigid_contacts_push(rc_rigid_contacts *list, int32_t a, int32_t b, 
     rc_status s = RC_GROW(list->items, list->capacity, list->count + 1);
     if (s) return s;
     rc_rigid_contact *c = &list->items[list->count++];
-    c->a = a, c->b = b, c->gap = gap, c->active = c->joined = false, c->impulse = 0;
+    c->a = a, c->b = b, c->gap = gap, c->active = false, c->impulse = 0;
     memcpy(c->point, point, sizeof c->point);
     memcpy(c->normal, normal, sizeof c->normal);
     return RC_OK;
