@@ -12,7 +12,9 @@
  *   that says which (the inputs of ../shared/fuzz-findings rebuilt in today's format);
  * - an interrupt just after a periodic checkpoint resumes byte-identical to the run never stopped, one between
  *   checkpoints with the same rows' times, the rows before it byte-identical and the energy to rounding; a run
- *   resumed and interrupted again before any event leaves its checkpoint as it was, and goes on as before. */
+ *   resumed and interrupted again before any event leaves its checkpoint as it was, and goes on as before;
+ * - the command line recorded is one a POSIX shell reads back word for word; a run that stops before its
+ *   equilibration ended warns, one that ends after it does not. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -480,8 +482,36 @@ static void test_missing_checkpoint(void)
           rc_last_error());
 }
 
+/* rc_run_command_line: words a POSIX shell reads back as given; a run stopped before its equilibration ended warns
+ * (rc_last_warnings), one that ended after it does not. */
+static void test_command_line_and_warning(void)
+{
+    const char *argv[] = {"run", "scene.json", "--out", "my run", "it's", "", "--time=2"};
+    char *line = rc_run_command_line("ricochet", 7, argv);
+    const char *expected = "ricochet run scene.json --out 'my run' 'it'\\''s' '' --time=2";
+    CHECK(line && strcmp(line, expected) == 0, "command line: %s", line ? line : "NULL");
+    rc_text_free(line);
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
+    for (int early = 0; early < 2; early++) {
+        char scene[512];
+        snprintf(scene, sizeof scene, "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, "
+                 "\"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": 0.3, \"diameter\": 1},"
+                 " \"equilibration\": {\"collisions\": %d}, \"stop\": {\"time\": 1}}", early ? 100000 : 50);
+        rc_run *run = create(scene, &o);
+        if (!run) return;
+        rc_clear_warnings();
+        CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
+        bool warned = strstr(rc_last_warnings(), "stopped before the equilibration ended") != NULL;
+        CHECK(warned == (bool)early, "equilibration of %d collisions, stop at t = 1: warnings \"%s\"",
+              early ? 100000 : 50, rc_last_warnings());
+        rc_run_destroy(run);
+    }
+}
+
 int main(void)
 {
+    test_command_line_and_warning();
     if (!mkdtemp(directory)) {
         perror("mkdtemp");
         return 1;

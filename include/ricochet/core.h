@@ -35,7 +35,8 @@ RC_API const char *rc_last_error(void);
  * rc_run_create of a time-stepping scene), so after a read that succeeded they are the read's, plus those of what
  * was created since. Two things warn: a deprecated key in a file, once per read, naming its first use
  * ("bodies[0].half: \"half\" is deprecated; write \"half_extents\""), and impact options that may never finish (lineality
- * off with no max_iterations budget), when a solver, engine or run is made with them. The command-line tool prints
+ * off with no max_iterations budget), when a solver, engine or run is made with them, and a run that finishes
+ * before its equilibration ended (rc_run_finish: its averages then cover the whole run). The command-line tool prints
  * each line as "ricochet: warning: ..." on stderr; Python raises each as a ricochet.RicochetWarning. */
 RC_API const char *rc_last_warnings(void);
 

@@ -131,6 +131,11 @@ RC_API bool rc_run_equilibrated(const rc_run *run);
 /* The run folder (NULL when the run writes no files). */
 RC_API const char *rc_run_directory(const rc_run *run);
 
+/* A command line as one text for rc_run_options.command_line: program and argv[0 .. argc-1] separated by spaces,
+ * each word that holds more than letters, digits and _-./=:,+@% (or is empty) in single quotes for a POSIX shell
+ * (a quote inside as '\''). Free it with rc_text_free; NULL when out of memory. */
+RC_API char *rc_run_command_line(const char *program, int argc, const char *const *argv);
+
 /* The summary (docs/formats.md, "The summary") as JSON text, indented or on one line: the same object whatever the
  * engine where meanings are shared. Free it with rc_text_free. NULL when out of memory. */
 RC_API char *rc_run_summary_json(const rc_run *run, bool compact);

@@ -223,8 +223,14 @@ def check_warned(call, *arguments, stacklevel=3):
     RicochetWarning attributed to the caller's caller (stacklevel)."""
     lib.rc_clear_warnings()
     check(call(*arguments))
+    warn_library(stacklevel)
+
+
+def warn_library(stacklevel):
+    """Raises each warning the library gave since rc_clear_warnings as a RicochetWarning, attributed stacklevel frames
+    above the caller."""
     for line in lib.rc_last_warnings().decode().splitlines():
-        warnings.warn(line, RicochetWarning, stacklevel=stacklevel)
+        warnings.warn(line, RicochetWarning, stacklevel=stacklevel + 1)
 
 
 def execute_guarded(guarded, plain, interrupted_by, handle, *arguments):

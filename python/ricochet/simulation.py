@@ -11,7 +11,7 @@ import sys
 
 import numpy
 
-from ._lib import Frame, RunLimits, check, check_warned, execute_guarded, interrupted, json_report, lib
+from ._lib import Frame, RunLimits, check, check_warned, execute_guarded, interrupted, json_report, lib, warn_library
 from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
@@ -174,18 +174,20 @@ class Simulation:
         `ricochet run` does (files closed, stopped_by "interrupted", a checkpoint when checkpointing is on; the
         library's rc_run_execute_guarded), then raises KeyboardInterrupt; SIGTERM ends it the same way, then goes on to
         Python's own handler."""
+        lib.rc_clear_warnings()
         try:
             status, number = execute_guarded(lib.rc_run_execute_guarded, lib.rc_run_execute, lib.rc_run_interrupted_by,
                                              self._run)
             check(status)
         finally:
             self._fill()
+        warn_library(2)  # a run that ended before its equilibration, at the caller's line
         if number >= 0:
             interrupted(number, "ricochet: the run was interrupted and ended cleanly")
 
     def finish(self):
         """Closes the run's files and writes summary.json without running further."""
-        check(lib.rc_run_finish(self._run))
+        check_warned(lib.rc_run_finish, self._run)
 
     def checkpoint(self, path=None):
         """Writes a checkpoint at the current time (path None: checkpoint.rcp in the run folder)."""

@@ -9,7 +9,8 @@ Oracles:
 - Trajectories: a hand-written extended XYZ file reads back to its numbers (2D told by z, species by symbol,
   defaults for missing columns); a malformed one raises Error naming the line.
 - Warnings of the library reach Python as RicochetWarning at the caller's line: a resolve without lineality detection
-  and without a budget (and none with a budget, at restitution 0, or with detection), a deprecated scene key.
+  and without a budget (and none with a budget, at restitution 0, or with detection), a deprecated scene key, a run
+  that stops before its equilibration ended.
 - The run driver (both engines): the dice run from Python turn with unit quaternions, a checkpoint resumes to the
   bit-identical state, a run folder is written (its summary.json records the interpreter, script and arguments), a
   scene at rest ends with "no_events", Ctrl-C ends run() cleanly.
@@ -212,6 +213,13 @@ class Driver(unittest.TestCase):
             sim = ricochet.Simulation(scene)
         self.assertEqual(caught.filename, __file__)
         self.assertEqual(sim.count, 3)
+
+    def test_early_stop_warns(self):
+        sim = ricochet.Simulation(dict(GAS, equilibration={"collisions": 100000}, stop={"time": 0.5}))
+        with self.assertWarnsRegex(ricochet.RicochetWarning, "stopped before the equilibration ended") as caught:
+            sim.run()
+        self.assertEqual(caught.filename, __file__)
+        self.assertFalse(sim.summary()["averages_from"]["equilibrated"])
 
     def test_checkpoint_and_resume(self):
         with tempfile.TemporaryDirectory() as directory:

@@ -2,7 +2,7 @@
  * integer m < 2^53; its 17 significant digits are m 2^e 10^p rounded to an integer (p = 16 - its decimal exponent),
  * to nearest with ties to even as glibc rounds. When that product and its remainder fit in 128 bits (|x| from about
  * 1e-6 to 1.7e38) they are computed exactly with integers; other values (tiny, huge, subnormal, infinite, NaN) go to
- * snprintf. tests/test_io.c compares the two on millions of values from every binade. */
+ * snprintf. tests/test_output.c compares the two on 4 million values from every binade. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>

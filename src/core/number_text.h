@@ -1,6 +1,7 @@
 /* Doubles as text, exactly as printf's "%.17g" writes them (17 significant digits: they read back to the same bits),
- * about twenty times faster for the values trajectories hold. The writers of text files (src/io/xyz_writer.c,
- * src/io/csv_writer.c) format millions of numbers a frame; glibc's printf spends thousands of instructions on each. */
+ * six times faster for the values trajectories hold (38 against 240 ns a number, a scratch loop on a loaded machine).
+ * The XYZ writer (src/io/xyz_writer.c) formats millions of numbers a frame; glibc's printf spends thousands of
+ * instructions on each. */
 #ifndef RC_CORE_NUMBER_TEXT_H
 #define RC_CORE_NUMBER_TEXT_H
 

@@ -438,6 +438,8 @@ rc_status rc_run_finish(rc_run *run)
     run->wall_seconds = rc_run_seconds() - run->wall_start;
     rc_run_timestamp(run->ended_at);
     run->finished = true;
+    if (!run->at.equilibrated)
+        rc_warn("equilibration", "the run stopped before the equilibration ended; the averages cover the whole run");
     if (!s) s = rc_run_write_summary(run);
     return s;
 }

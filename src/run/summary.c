@@ -232,3 +232,30 @@ rc_status rc_run_write_summary(const rc_run *run)
     cJSON_Delete(summary);
     return s;
 }
+
+/* Word w appended at `at` as a POSIX shell reads it back; returns the end. */
+static char *put_word(char *at, const char *w)
+{
+    if (w[0] && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%") == strlen(w))
+        return at + sprintf(at, "%s", w);
+    *at++ = '\'';
+    for (const char *p = w; *p; p++) at += *p == '\'' ? sprintf(at, "'\\''") : sprintf(at, "%c", *p);
+    *at++ = '\'';
+    *at = '\0';
+    return at;
+}
+
+char *rc_run_command_line(const char *program, int argc, const char *const *argv)
+{
+    if (!program || argc < 0 || (argc > 0 && !argv)) return NULL;
+    size_t size = 4 * strlen(program) + 3;
+    for (int i = 0; i < argc; i++) size += 4 * strlen(argv[i]) + 3;
+    char *line = malloc(size), *at = line;
+    if (!line) return NULL;
+    at = put_word(at, program);
+    for (int i = 0; i < argc; i++) {
+        *at++ = ' ';
+        at = put_word(at, argv[i]);
+    }
+    return line;
+}

@@ -99,41 +99,15 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
     return RC_CLI_GO_ON;
 }
 
-/* The command line as one string, each argument quoted for a POSIX shell when it needs it. */
-static char *command_line(int argc, char **argv)
-{
-    size_t size = sizeof "ricochet";
-    for (int i = 0; i < argc; i++) size += 4 * strlen(argv[i]) + 3;
-    char *line = malloc(size), *at = line;
-    if (!line) return NULL;
-    at += sprintf(at, "ricochet");
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        bool plain = arg[0] && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%")
-                                   == strlen(arg);
-        *at++ = ' ';
-        if (plain) {
-            at += sprintf(at, "%s", arg);
-            continue;
-        }
-        *at++ = '\'';
-        for (const char *p = arg; *p; p++) at += *p == '\'' ? sprintf(at, "'\\''") : sprintf(at, "%c", *p);
-        *at++ = '\'';
-        *at = '\0';
-    }
-    return line;
-}
-
 /* Runs to the end (SIGINT and SIGTERM caught by the library meanwhile), prints the summary; the exit code. */
 static int drive(rc_run *run, const run_arguments *a)
 {
+    rc_clear_warnings(); /* the scene's were printed: these are the run's own */
     rc_status s = rc_run_execute_guarded(run);
     rc_cli_progress_clear();
     int code = s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
     if (s && s != RC_NOT_TERMINATED) return code; /* not terminated: the summary is printed all the same */
-    if (!a->quiet && !rc_run_equilibrated(run))
-        fprintf(stderr, "ricochet: note: the run stopped before the equilibration ended; the averages cover the "
-                        "whole run\n");
+    if (!a->quiet) rc_cli_print_warnings(NULL);
     int printed = rc_cli_print_text(rc_run_summary_json(run, a->compact), "summary");
     int signal_number = rc_run_interrupted_by(run);
     if (signal_number >= 0 && !a->quiet)
@@ -145,12 +119,16 @@ static int drive(rc_run *run, const run_arguments *a)
 int rc_cli_run(int argc, char **argv)
 {
     run_arguments a = {0};
+    /* recorded as typed ("ricochet run ..."): getopt reorders argv */
+    char *line = rc_run_command_line("ricochet", argc, (const char *const *)argv);
     int code = parse_arguments(argc, argv, &a);
-    if (code != RC_CLI_GO_ON) return code;
-    if (a.help) return rc_cli_help("run", stdout);
-    char *line = command_line(argc - 1, argv + 1);
+    if (code == RC_CLI_GO_ON && a.help) code = rc_cli_help("run", stdout);
+    if (code == RC_CLI_GO_ON && !line) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
+    if (code != RC_CLI_GO_ON) {
+        rc_text_free(line);
+        return code;
+    }
     char *text = NULL;
-    if (!line) return rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     a.options.command_line = line;
     if (!a.quiet && isatty(STDERR_FILENO)) a.options.progress = rc_cli_progress;
     rc_run *run = NULL;
@@ -158,7 +136,7 @@ int rc_cli_run(int argc, char **argv)
     if (a.resume) {
         s = rc_run_resume(a.resume, &a.options, &run);
     } else if (!(text = rc_cli_read_text(a.path))) {
-        free(line);
+        rc_text_free(line);
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
     } else {
         s = rc_run_create(text, &a.options, &run);
@@ -167,6 +145,6 @@ int rc_cli_run(int argc, char **argv)
     code = s ? rc_cli_fail_status(s, a.resume ? a.resume : a.path) : drive(run, &a);
     rc_run_destroy(run);
     free(text);
-    free(line);
+    rc_text_free(line);
     return code;
 }
