@@ -3,9 +3,13 @@
  * when a writer resumes. Also the box's attributes and link lookups, which the reader shares. */
 #include "io/h5md_series.h"
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 enum { DEFLATE_LEVEL = 4, SCALAR_CHUNK = 1024 };
 
@@ -180,6 +184,48 @@ bool rc_h5md_exists(hid_t location, const char *path)
     }
 }
 
+static uint64_t little_endian(const unsigned char *at, int bytes)
+{
+    uint64_t v = 0;
+    for (int k = bytes - 1; k >= 0; k--) v = v << 8 | at[k];
+    return v;
+}
+
+/* Whether every global heap collection of the file that holds `object` (where HDF5 keeps variable-length strings:
+ * "GCOL", version 1, 3 reserved bytes, the collection's size, then objects of a 2-byte index, a 2-byte count, 4
+ * reserved bytes, an 8-byte size and the data padded to 8 bytes; lengths of 8 bytes, as every writer uses) lies in
+ * the file, and each object in its collection. HDF5 1.10 copies an object by its stated size (H5HG_read): a damaged
+ * size ran memcpy terabytes past its buffer (fuzz/trajectory.c). */
+static bool global_heaps_sound(hid_t object)
+{
+    char path[4096];
+    ssize_t named = H5Fget_name(object, path, sizeof path);
+    int fd = named > 0 && (size_t)named < sizeof path ? open(path, O_RDONLY) : -1;
+    struct stat st;
+    size_t size = fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size : 0;
+    const unsigned char *file = size ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+    if (fd >= 0) close(fd);
+    if (file == MAP_FAILED) return false;
+    bool sound = true;
+    for (const unsigned char *at = file; sound;) {
+        at = memmem(at, size - (size_t)(at - file), "GCOL", 4);
+        if (!at) break;
+        size_t offset = (size_t)(at - file);
+        uint64_t collection = offset + 16 <= size ? little_endian(at + 8, 8) : 0;
+        sound = at[4] == 1 && collection >= 16 && collection <= size - offset;
+        size_t stop = sound ? offset + (size_t)collection : 0;
+        for (size_t p = offset + 16; sound && p + 16 <= stop;) {
+            uint64_t bytes = little_endian(file + p + 8, 8);
+            sound = bytes <= stop - p - 16;
+            if (!sound || little_endian(file + p, 2) == 0) break; /* index 0: the free space, the last object */
+            p += 16 + (size_t)((bytes + 7) & ~(uint64_t)7);
+        }
+        at += 4;
+    }
+    munmap((void *)file, size);
+    return sound;
+}
+
 bool rc_h5md_box_read(hid_t box, int *dimension, bool periodic[3])
 {
     hid_t attribute = H5Aopen(box, "dimension", H5P_DEFAULT);
@@ -200,7 +246,7 @@ bool rc_h5md_box_read(hid_t box, int *dimension, bool periodic[3])
          (stored < 0 || H5Tget_class(stored) != H5T_STRING || H5Tset_cset(type, H5Tget_cset(stored)) >= 0);
     if (ok && variable) {
         char *names[3] = {NULL, NULL, NULL};
-        ok = H5Aread(attribute, type, names) >= 0;
+        ok = global_heaps_sound(attribute) && H5Aread(attribute, type, names) >= 0;
         for (int k = 0; ok && k < *dimension; k++)
             snprintf(boundary[k], sizeof boundary[k], "%s", names[k] ? names[k] : "");
         if (ok) H5Dvlen_reclaim(type, space, H5P_DEFAULT, names);

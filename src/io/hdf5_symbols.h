@@ -12,7 +12,7 @@
     X(H5Aclose) X(H5Acreate2) X(H5Aget_space) X(H5Aget_type) X(H5Aopen) X(H5Aread) X(H5Awrite) X(H5Dclose) \
     X(H5Dcreate2) X(H5Dget_chunk_storage_size) X(H5Dget_create_plist) X(H5Dget_space) X(H5Dget_space_status) \
     X(H5Dget_type) X(H5Dopen2) X(H5Dread) X(H5Dset_extent) X(H5Dvlen_reclaim) X(H5Dwrite) X(H5Eset_auto2) \
-    X(H5Fclose) X(H5Fcreate) X(H5Fflush) X(H5Fget_filesize) X(H5Fincrement_filesize) X(H5Fopen) \
+    X(H5Fclose) X(H5Fcreate) X(H5Fflush) X(H5Fget_filesize) X(H5Fget_name) X(H5Fincrement_filesize) X(H5Fopen) \
     X(H5Fstart_swmr_write) X(H5Gclose) X(H5Gcreate2) X(H5Gget_info) X(H5Gopen2) X(H5Ldelete) X(H5Lexists) \
     X(H5Lget_name_by_idx) X(H5Olink) X(H5P_CLS_DATASET_CREATE_ID_g) X(H5P_CLS_FILE_ACCESS_ID_g) \
     X(H5P_CLS_GROUP_CREATE_ID_g) X(H5P_CLS_LINK_CREATE_ID_g) X(H5Pclose) X(H5Pcreate) X(H5Pexist) X(H5Pget_chunk) \
@@ -56,6 +56,7 @@ extern rc_library rc_hdf5_library;
 #define H5Fcreate (*rc_hdf5.H5Fcreate)
 #define H5Fflush (*rc_hdf5.H5Fflush)
 #define H5Fget_filesize (*rc_hdf5.H5Fget_filesize)
+#define H5Fget_name (*rc_hdf5.H5Fget_name)
 #define H5Fincrement_filesize (*rc_hdf5.H5Fincrement_filesize)
 #define H5Fopen (*rc_hdf5.H5Fopen)
 #define H5Fstart_swmr_write (*rc_hdf5.H5Fstart_swmr_write)
