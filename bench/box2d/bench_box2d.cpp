@@ -1,12 +1,14 @@
 // Box2D 2.4 on the scenes of bench_rigid and tests/test_rigid_impact.c, for bench/RESULTS.md (issues 5, 24): the step
 // rate of the same 2D pile of 10,000 balls over 2,000 steps (radius 0.5, hexagonal rows of 100 between walls with
 // half a diameter of play, gravity 9.81, h = 1e-3, 8 velocity and 3 position iterations, sleeping off; --sleep turns
-// it on, --pile runs the pile alone), Newton's cradle (3 unit balls touching, the first at speed 10, restitution 1,
+// it on, --pile runs the pile alone; the deepest ball-ball and ball-wall overlap, checked from the bodies' positions
+// after every step outside the timed CPU seconds, as bench_rigid reports ricochet's), Newton's cradle (3 unit balls touching, the first at speed 10, restitution 1,
 // no gravity: the right answer is (0, 0, 10)), and the mirror symmetry of a pool break (the distance between each
 // ball and the mirror image of its partner after 1 s).
 // Benchmark-only: C++ because Box2D 2.4 is; CMake builds it only when Debian's libbox2d-dev is installed.
 #include <box2d/box2d.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
@@ -49,24 +51,78 @@ static void wall(b2World &world, b2Vec2 a, b2Vec2 b)
     ground->CreateFixture(&edge, 0.0f);
 }
 
+// The deepest overlap of the pile's balls (radius r) with each other and with the floor y = 0 and the walls x = 0 and
+// x = right, from their positions: the balls are sorted into square cells of one diameter, and each ball is tested
+// against the balls of its own and the neighbouring cells.
+struct overlap {
+    double ball = 0, wall = 0;
+};
+
+static overlap pile_overlap(const std::vector<b2Body *> &balls, double r, double right)
+{
+    overlap o;
+    size_t n = balls.size();
+    std::vector<double> x(n), y(n);
+    double low[2] = {INFINITY, INFINITY}, high[2] = {-INFINITY, -INFINITY};
+    for (size_t i = 0; i < n; i++) {
+        b2Vec2 p = balls[i]->GetPosition();
+        x[i] = p.x, y[i] = p.y;
+        low[0] = std::fmin(low[0], x[i]), high[0] = std::fmax(high[0], x[i]);
+        low[1] = std::fmin(low[1], y[i]), high[1] = std::fmax(high[1], y[i]);
+        o.wall = std::fmax(o.wall, std::fmax(r - y[i], std::fmax(r - x[i], x[i] + r - right)));
+    }
+    double cell = 2 * r;
+    long columns = long((high[0] - low[0]) / cell) + 1, rows = long((high[1] - low[1]) / cell) + 1;
+    std::vector<long> of(n), start(size_t(columns * rows) + 1, 0), sorted(n);
+    for (size_t i = 0; i < n; i++) {
+        of[i] = long((x[i] - low[0]) / cell) + columns * long((y[i] - low[1]) / cell);
+        start[size_t(of[i]) + 1]++;
+    }
+    for (size_t c = 1; c < start.size(); c++) start[c] += start[c - 1];
+    std::vector<long> fill(start.begin(), start.end() - 1);
+    for (size_t i = 0; i < n; i++) sorted[size_t(fill[size_t(of[i])]++)] = long(i);
+    for (size_t i = 0; i < n; i++) {
+        long cx = of[i] % columns, cy = of[i] / columns;
+        for (long ny = std::max(cy - 1, 0L); ny <= std::min(cy + 1, rows - 1); ny++)
+            for (long nx = std::max(cx - 1, 0L); nx <= std::min(cx + 1, columns - 1); nx++)
+                for (long t = start[size_t(nx + columns * ny)]; t < start[size_t(nx + columns * ny) + 1]; t++) {
+                    size_t j = size_t(sorted[size_t(t)]);
+                    if (j > i) o.ball = std::fmax(o.ball, 2 * r - std::hypot(x[i] - x[j], y[i] - y[j]));
+                }
+    }
+    return o;
+}
+
 static void pile(bool sleeping)
 {
     b2World world(b2Vec2(0.0f, -9.81f));
     world.SetAllowSleeping(sleeping);
+    std::vector<b2Body *> balls;
     for (int row = 0; row < 100; row++)
-        for (int k = 0; k < 100; k++) ball(world, 0.5 + k + (row % 2) * 0.5, 0.5 + row * std::sqrt(3.0) / 2, 0.5, 0, 0);
+        for (int k = 0; k < 100; k++)
+            balls.push_back(ball(world, 0.5 + k + (row % 2) * 0.5, 0.5 + row * std::sqrt(3.0) / 2, 0.5, 0, 0));
     wall(world, b2Vec2(-1, 0), b2Vec2(102, 0));
     wall(world, b2Vec2(0, 0), b2Vec2(0, 200));
     wall(world, b2Vec2(101, 0), b2Vec2(101, 200));
     world.Step(1e-3f, 8, 3);
+    overlap deepest = pile_overlap(balls, 0.5, 101), now = deepest;
     int steps = 0;
-    double start = cpu_now();
-    while (steps < 2000 && cpu_now() - start < 60) { // bench_rigid's 2,000 steps
+    double start = cpu_now(), checking = 0;
+    while (steps < 2000 && cpu_now() - start - checking < 60) { // bench_rigid's 2,000 steps
         world.Step(1e-3f, 8, 3);
         steps++;
+        double before = cpu_now();
+        now = pile_overlap(balls, 0.5, 101);
+        deepest.ball = std::fmax(deepest.ball, now.ball), deepest.wall = std::fmax(deepest.wall, now.wall);
+        checking += cpu_now() - before;
     }
+    double took = cpu_now() - start - checking;
     std::printf("pile of 10000 balls, sleeping %s: %d steps in %.2f s CPU: %.1f steps/s\n", sleeping ? "on" : "off",
-                steps, cpu_now() - start, steps / (cpu_now() - start));
+                steps, took, steps / took);
+    std::printf("overlap (deepest after any step, of radius 0.5): %.1e (balls %.1e, walls %.1e); at the end %.1e "
+                "(balls %.1e, walls %.1e); checking took %.2f s CPU, not counted\n",
+                std::fmax(deepest.ball, deepest.wall), deepest.ball, deepest.wall, std::fmax(now.ball, now.wall),
+                now.ball, now.wall, checking);
 }
 
 static void cradle()
