@@ -6,7 +6,8 @@
  *       (2,000 balls), which finishes steps where the full pile may not within the budget.
  *   3D: 1,000 unit cubes in 100 towers of 10 on a floor, the towers 0.05 apart (100 islands of 10 boxes and 40
  *       contact points each).
- * Restitution 0 and no friction, as the peers' piles (bench_box2d, bench_bullet); sleeping off unless --sleep.
+ * Restitution 0 and no friction, as the peers' piles (bench_box2d, bench_bullet); sleeping off unless --sleep;
+ * --settle-sweeps S sets rc_rigid_def's settle_sweeps (default 0: the engine's default).
  * Each case runs in a child with a time budget (BENCH_BUDGET seconds, default 300): one warm-up step, then timed steps
  * until a third of the budget (or 2,000 steps); the rate is steps per CPU second, the shares are of wall time (the
  * engine's own clocks). --case NAME runs one case. Results: bench/RESULTS.md. */
@@ -23,6 +24,7 @@ typedef struct pile_case {
 } pile_case;
 
 static bool sleeping; /* --sleep: islands at rest fall asleep (off by default, as in bench_box2d) */
+static int settle_sweeps; /* --settle-sweeps */
 
 static rc_rigid_def pile_2d(int rows, rc_rigid_body_def **bodies, rc_rigid_static_def *walls)
 {
@@ -83,6 +85,7 @@ static void run_case(void *arg, FILE *out)
     rc_rigid_def d = c->dimension == 2 ? pile_2d(c->rows, &bodies, statics) : pile_3d(&bodies, statics);
     d.impact.restitution = 0; /* as the peers' piles (bench_box2d, bench_bullet) */
     d.sleep = sleeping;
+    d.settle_sweeps = settle_sweeps;
     rc_rigid *e;
     if (rc_rigid_create(&d, &e)) {
         fprintf(out, "error %s\n", rc_last_error());
@@ -115,13 +118,15 @@ int main(int argc, char **argv)
     for (int k = 1; k < argc; k++) {
         if (strcmp(argv[k], "--sleep") == 0) sleeping = true;
         else if (strcmp(argv[k], "--case") == 0 && k + 1 < argc) only = argv[++k];
+        else if (strcmp(argv[k], "--settle-sweeps") == 0 && k + 1 < argc) settle_sweeps = atoi(argv[++k]);
         else {
-            fprintf(stderr, "usage: bench_rigid [--sleep] [--case 3d_boxes_1000|2d_balls_2000|2d_balls_10000]\n");
+            fprintf(stderr, "usage: bench_rigid [--sleep] [--settle-sweeps S] [--case 3d_boxes_1000|2d_balls_2000|"
+                            "2d_balls_10000]\n");
             return 2;
         }
     }
     bench_print_load();
-    printf("# restitution 0, no friction, sleeping %s\n", sleeping ? "on" : "off");
+    printf("# restitution 0, no friction, sleeping %s, settle_sweeps %d\n", sleeping ? "on" : "off", settle_sweeps);
     printf("# case              steps   steps/s  detect%%  resolve%%  contacts  max_iter  overlap  peak_MB  status\n");
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         if (only && strcmp(only, cases[k].name) != 0) continue;

@@ -76,6 +76,12 @@ typedef struct rc_rigid_def {
                                 * (default): |g| h, what gravity adds in one step (without gravity nothing sleeps) */
     double sleep_time;         /* how long every body of an island must stay at rest before it falls asleep;
                                 * default 0.5 */
+    int32_t settle_sweeps;     /* the accuracy of resting contact without friction, like Box2D's iteration count: the
+                                * sweeps of a step's resting settle of an island of 30,000 contacts or more (a
+                                * smaller island gets the same work, S x 30,000 contact updates, in more sweeps), a
+                                * quarter of it for a collision's settle, a fortieth (at least one) for its later
+                                * rounds; each settle stops earlier when it converges. 0 (default): 50; at most
+                                * 10,000 (docs/rigid.md, "The step") */
 } rc_rigid_def;
 
 /* A body with the defaults: a unit sphere at the origin at rest, density 1 (mass 0: from the density), identity

@@ -142,6 +142,9 @@ static rc_status check_def(const rc_rigid_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "sleep_speed: %g is not a number >= 0", d->sleep_speed);
     if (!(d->sleep_time > 0 && d->sleep_time <= 1e9 * d->time_step))
         return rc_fail(RC_INVALID_ARGUMENT, "sleep_time: %g is not positive and at most 1e9 steps", d->sleep_time);
+    if (d->settle_sweeps < 0 || d->settle_sweeps > 10000)
+        return rc_fail(RC_INVALID_ARGUMENT, "settle_sweeps: %d is not in 0 .. 10000 (0: the default, 50)",
+                       (int)d->settle_sweeps);
     if (d->static_count < 0 || (d->static_count > 0 && !d->statics))
         return rc_fail(RC_INVALID_ARGUMENT, "static: %d shapes without an array", (int)d->static_count);
     return rc_impact_options_validate(&d->impact);
@@ -166,6 +169,7 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     e->sleep = d->sleep;
     e->sleep_speed = d->sleep_speed > 0 ? d->sleep_speed : rc_v3_norm(d->gravity) * d->time_step;
     e->sleep_steps = (int32_t)ceil(d->sleep_time / d->time_step);
+    e->settle_sweeps = d->settle_sweeps > 0 ? d->settle_sweeps : 50;
     for (int32_t i = 0; i < e->n; i++) e->asleep[i] = e->settle_index[i] = e->island_slot[i] = -1;
     /* At restitution 0 the resolver's answer is the inelastic LCP's alone, which implicit equalities do not change
      * (they only serve the elastic loop's termination): their detection, an LP on large islands, is skipped. */

@@ -107,6 +107,7 @@ struct rc_rigid {
     bool sleep;
     double sleep_speed;
     int32_t sleep_steps; /* steps at rest before an island falls asleep */
+    int32_t settle_sweeps; /* rc_rigid_def's, 50 when it is 0 (islands.c, settle_island) */
     int32_t *asleep;     /* per body: -1 awake, else the label of its sleeping island (one of its bodies) */
     int32_t *rest_steps; /* per body: consecutive steps below sleep_speed, at most sleep_steps */
     rc_rigid_observables stats;

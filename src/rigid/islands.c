@@ -17,15 +17,16 @@
 #include "rigid/engine.h"
 #include "rigid/vec.h"
 
-/* Resting contact is settled to SETTLE times the step's velocity scale, within a budget of SETTLE_WORK contact
- * updates per island but never fewer than SETTLE_SWEEPS sweeps: a tower or a pyramid converges fully (even from a
- * cold start), a pile of thousands gets SETTLE_SWEEPS sweeps a step and converges over the steps through the warm
- * start (docs/rigid.md, "The step"). An inelastic collision (restitution 0, no friction: one LCP) is settled from
- * nothing to COLLISION times its fastest approach within a COLLISION_SHARE-th of that budget (and of the least
- * sweeps); what it leaves, the resting settle after gravity takes on. A collision settled again in a later round of
- * the same resolve (a contact joined its island) gets a LATER_SHARE-th of both: the first round did the bulk. */
+/* Resting contact is settled to SETTLE times the step's velocity scale, within a budget of S x SETTLE_SPREAD contact
+ * updates per island but never fewer than S sweeps (S: e->settle_sweeps, rc_rigid_def's settle_sweeps, 50 by
+ * default): a tower or a pyramid converges fully (even from a cold start), a pile of thousands gets S sweeps a step
+ * and converges over the steps through the warm start (docs/rigid.md, "The step"). An inelastic collision
+ * (restitution 0, no friction: one LCP) is settled from nothing to COLLISION times its fastest approach within a
+ * COLLISION_SHARE-th of that budget (and of the least sweeps); what it leaves, the resting settle after gravity takes
+ * on. A collision settled again in a later round of the same resolve (a contact joined its island) gets a
+ * LATER_SHARE-th of both: the first round did the bulk. Every settle sweeps at least once, so every one ends. */
 static const double SETTLE = 1e-10, COLLISION = 1e-6;
-enum { SETTLE_SWEEPS = 50, SETTLE_WORK = 1500000, COLLISION_SHARE = 4, LATER_SHARE = 10 };
+enum { SETTLE_SPREAD = 30000, COLLISION_SHARE = 4, LATER_SHARE = 10 };
 
 /* The velocity of body i's material point p. Without spin (every ball of a frictionless scene) it is v: v + w x r
  * would add zeros, which change no number (only, at most, the sign of a zero velocity, which no decision reads). */
@@ -264,8 +265,9 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
     size_t m = (size_t)(last - first);
     rc_status s = RC_RESERVE(e->guess, e->guess_capacity, 2 * m);
     if (s) return s;
-    int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), sweeps = SETTLE_WORK / share / (last - first);
-    sweeps = sweeps > SETTLE_SWEEPS / share ? sweeps : SETTLE_SWEEPS / share;
+    int share = (resting ? 1 : COLLISION_SHARE) * (later ? LATER_SHARE : 1), least = e->settle_sweeps / share;
+    int sweeps = e->settle_sweeps * SETTLE_SPREAD / share / (last - first);
+    sweeps = sweeps > least ? sweeps : least > 1 ? least : 1;
     /* The tolerance is read only after a sweep that is not the last: a settle of one sweep (a later round of a
      * large island) needs no fastest approach, and a collision's settle starts from nothing with no allowance. */
     double fastest = rc_v3_norm(e->gravity) * e->h, *allowed = e->guess + m;
