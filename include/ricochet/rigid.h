@@ -81,8 +81,10 @@ typedef struct rc_rigid_def {
                                 * smaller island gets the same work, S x 30,000 contact updates, in more sweeps), a
                                 * quarter of it for a collision's settle, a fortieth (at least one) for its later
                                 * rounds; each settle stops earlier when it converges. 0 (default): 50; at most
-                                * 10,000 (docs/rigid.md, "The step") */
+                                * RC_RIGID_SETTLE_SWEEPS_MAX (docs/rigid.md, "The step") */
 } rc_rigid_def;
+
+#define RC_RIGID_SETTLE_SWEEPS_MAX 10000
 
 /* A body with the defaults: a unit sphere at the origin at rest, density 1 (mass 0: from the density), identity
  * orientation. */

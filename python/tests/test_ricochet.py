@@ -204,6 +204,31 @@ class Driver(unittest.TestCase):
         self.assertIsNone(s["stopped_by"])
         self.assertLess(abs(s["energy_drift"]), 1e-2)
 
+    def test_settle_sweeps(self):
+        """The resting settle's sweeps from a scene dict: one sweep gives another pile than the default (50), a
+        checkpoint of it resumes bit-identically (the key travels in the checkpoint's scene), and -1 is refused."""
+        pile = {"dynamics": "time-stepping", "dimension": 2, "time_step": 1e-3, "gravity": [0, -9.81],
+                "restitution": 0, "friction": 0, "sleep": False, "stop": {"steps": 100},
+                "bodies": [{"shape": "ball", "radius": 0.5, "position": [0.5, 0.5],
+                            "grid": {"counts": [40, 8], "spacing": [1, 1]}}],
+                "static": [{"shape": "plane", "position": [0, 0], "normal": [0, 1]},
+                           {"shape": "plane", "position": [0, 0], "normal": [1, 0]},
+                           {"shape": "plane", "position": [40.5, 0], "normal": [-1, 0]}]}
+        default, one = ricochet.Simulation(pile), ricochet.Simulation(dict(pile, settle_sweeps=1))
+        default.advance(steps=60)
+        one.advance(steps=30)
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "pile.rcp")
+            one.checkpoint(path)
+            one.advance(steps=60)
+            resumed = ricochet.Simulation.resume(path)
+            resumed.advance(steps=60)
+        numpy.testing.assert_array_equal(one.velocities, resumed.velocities)
+        self.assertFalse(numpy.array_equal(one.velocities, default.velocities), "settle_sweeps 1 changed nothing")
+        with self.assertRaises(ricochet.Error) as caught:
+            ricochet.Simulation(dict(pile, settle_sweeps=-1))
+        self.assertIn("settle_sweeps", str(caught.exception))
+
     def test_deprecated_key_warns(self):
         with open(self.DICE) as f:
             scene = json.load(f)

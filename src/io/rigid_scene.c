@@ -1,6 +1,6 @@
 /* Time-stepping scene files (ricochet/rigid_scene.h, docs/formats.md, "Time-stepping scenes"): parse the JSON,
- * check the top-level keys, read the world ("dimension", "time_step", "gravity", "margin", the sleep keys, the
- * resolver's options), the bodies and static shapes (rigid_scene_bodies.c), "stop" (time and/or steps) and "output", then check the
+ * check the top-level keys, read the world ("dimension", "time_step", "gravity", "margin", the sleep keys,
+ * "settle_sweeps", the resolver's options), the bodies and static shapes (rigid_scene_bodies.c), "stop" (time and/or steps) and "output", then check the
  * definition by building an engine once, with the engine's failures in the file's terms. */
 #include <math.h>
 #include <stdlib.h>
@@ -13,9 +13,9 @@
 #include "io/rigid_scene.h"
 #include "io/run_scene.h"
 
-static const char *const top_keys[] = {"comment", "dynamics",    "dimension",  "time_step", "gravity", "margin",
-                                       "sleep",   "sleep_speed", "sleep_time", "bodies",    "static",  "stop",
-                                       "output",  NULL};
+static const char *const top_keys[] = {"comment",       "dynamics", "dimension", "time_step", "gravity",
+                                       "margin",        "sleep",    "sleep_speed", "sleep_time", "settle_sweeps",
+                                       "bodies",        "static",   "stop",      "output",    NULL};
 static const char *const stop_keys[] = {"time", "steps", NULL};
 
 bool rc_scene_is_time_stepping(const char *text)
@@ -41,6 +41,9 @@ static rc_status read_world(const cJSON *root, rc_rigid_scene *scene)
     if (!s) s = rc_json_flag(root, "", "sleep", &d->sleep);
     if (!s) s = rc_json_range(root, "", "sleep_speed", false, 0, INFINITY, &d->sleep_speed);
     if (!s) s = rc_json_positive(root, "", "sleep_time", false, &d->sleep_time);
+    uint64_t sweeps = 0;
+    if (!s) s = rc_json_count(root, "", "settle_sweeps", false, RC_RIGID_SETTLE_SWEEPS_MAX, &sweeps, NULL);
+    d->settle_sweeps = (int32_t)sweeps;
     if (!s) s = rc_json_impact_options(root, "", &d->impact);
     return s;
 }

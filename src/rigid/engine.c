@@ -142,9 +142,9 @@ static rc_status check_def(const rc_rigid_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "sleep_speed: %g is not a number >= 0", d->sleep_speed);
     if (!(d->sleep_time > 0 && d->sleep_time <= 1e9 * d->time_step))
         return rc_fail(RC_INVALID_ARGUMENT, "sleep_time: %g is not positive and at most 1e9 steps", d->sleep_time);
-    if (d->settle_sweeps < 0 || d->settle_sweeps > 10000)
-        return rc_fail(RC_INVALID_ARGUMENT, "settle_sweeps: %d is not in 0 .. 10000 (0: the default, 50)",
-                       (int)d->settle_sweeps);
+    if (d->settle_sweeps < 0 || d->settle_sweeps > RC_RIGID_SETTLE_SWEEPS_MAX)
+        return rc_fail(RC_INVALID_ARGUMENT, "settle_sweeps: %d is not a whole number from 0 to %d (0: the default, 50)",
+                       (int)d->settle_sweeps, RC_RIGID_SETTLE_SWEEPS_MAX);
     if (d->static_count < 0 || (d->static_count > 0 && !d->statics))
         return rc_fail(RC_INVALID_ARGUMENT, "static: %d shapes without an array", (int)d->static_count);
     return rc_impact_options_validate(&d->impact);
