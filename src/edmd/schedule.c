@@ -257,6 +257,30 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
 typedef double v4 __attribute__((vector_size(32)));
 typedef int64_t v4mask __attribute__((vector_size(32)));
 
+/* `consider` for the plain wide scan (stable rule, defer on) without a branch: a lane that passed the vector test
+ * (b < 0) takes the root, computed in every case (a NaN or a time no earlier than the best where consider would
+ * return early), when every one of consider's tests passes; the tests and the root are consider's, so the same
+ * pair is taken with the same bits. Which lanes of a group take is data that no predictor learns. */
+static inline __attribute__((always_inline)) void take_earlier(const rc_edmd *e, scan_result *out, int32_t j,
+                                                              double b, double c, const double v[3])
+{
+    double best = out->time, partner_time = e->event[j].time;
+    __asm__("" : "+x"(partner_time)); /* loaded in every case: GCC would otherwise branch around the load */
+    double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    double d = b * b - vv * c;
+    v2 root = {c / (-b + sqrt(d)), 0};
+    double t = ((v2)((v2mask)root & (root > 0)))[0]; /* t > 0 ? t : 0 (a NaN to 0), as a mask */
+    bool take = !(c > -2 * b * best) & !(d <= 0) & (t < best) & !(partner_time < e->now + t);
+    /* the selects as masks: a conditional update is what GCC would branch on */
+    uint64_t keep = (uint64_t)take - 1, tb, bb; /* all ones: keep the best so far; zero: take */
+    __asm__("" : "+r"(keep));
+    memcpy(&tb, &t, sizeof tb), memcpy(&bb, &best, sizeof bb);
+    tb ^= (tb ^ bb) & keep;
+    memcpy(&out->time, &tb, sizeof tb);
+    out->partner = j ^ ((j ^ out->partner) & (int32_t)keep);
+    out->overlapped_start = (c < 0) ^ (((c < 0) ^ out->overlapped_start) & (bool)(keep & 1));
+}
+
 /* Four neighbours j[0..3] of p (slots, unsigned: an index then needs no sign extension); `masked`: only the lanes of
  * `valid` count (the last four). */
 static inline __attribute__((always_inline, target("avx2"))) void scan4_group(const rc_edmd *e, const rc_kin *p,
@@ -295,12 +319,13 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
         *touching += masked ? touch & valid : touch;
     }
     v4mask open = ~((b >= 0) | (c > -2 * b * out->time));
-    int pass = __builtin_ia32_movmskpd256((v4)(masked ? open & valid : open));
-    for (int l = 0; pass; l++, pass >>= 1)
-        if (pass & 1) {
-            double vl[3] = {v[0][l], v[1][l], v[2][l]};
-            consider(e, out, (int32_t)j[l], b[l], c[l], vl, false, true);
-        }
+    unsigned pass = (unsigned)__builtin_ia32_movmskpd256((v4)(masked ? open & valid : open));
+    /* the passing lanes in list order, each lowest set bit in turn: one branch per passing lane, not per lane */
+    for (; pass; pass &= pass - 1) {
+        int l = __builtin_ctz(pass);
+        double vl[3] = {v[0][l], v[1][l], v[2][l]};
+        take_earlier(e, out, (int32_t)j[l], b[l], c[l], vl);
+    }
 }
 
 /* Entries m to m + 3 of a list: of 3 bytes, in one 16-byte load (4 bytes past them: RC_LIST_PAD) and one byte
