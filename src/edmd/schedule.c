@@ -354,14 +354,20 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     static const v4mask starts[4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
     scan_result out = {best, -1, false, 0};
     int32_t m = 0;
-    if (width == 3)
-        for (; m + 4 <= count; m += 4) {
-            uint32_t j[4];
-            entries4(list, m, width, j);
-            for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
-        }
-#pragma GCC unroll 4
-    for (; m < count; m++) __builtin_prefetch(&e->kin[(uint32_t)rc_edmd_entry(list, m, width)]);
+    /* whole fours, then the list's last four again (a few repeated requests cost less than choosing among the
+     * lengths of the rest, which no predictor learns) */
+    for (; m + 4 <= count; m += 4) {
+        uint32_t j[4];
+        entries4(list, m, width, j);
+        for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
+    }
+    if (count >= 4) {
+        uint32_t j[4];
+        entries4(list, count - 4, width, j);
+        for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
+    } else {
+        for (m = 0; m < count; m++) __builtin_prefetch(&e->kin[(uint32_t)rc_edmd_entry(list, m, width)]);
+    }
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
         double l = e->periodic[a] ? e->box[a] : 0, h = e->periodic[a] ? e->half_box[a] : INFINITY;
