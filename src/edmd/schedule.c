@@ -17,6 +17,11 @@
 #include "edmd/predict.h"
 #include "edmd/steps.h"
 
+/* Two doubles at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs as packed
+ * doubles; also the selects by mask that GCC would otherwise turn into branches. */
+typedef double v2 __attribute__((vector_size(16)));
+typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
+
 /* Time until particle k (at now) moves `shell_exit` away from its anchor; with gravity a safe lower bound. */
 static double shell_time(const rc_edmd *e, int32_t k)
 {
@@ -38,7 +43,11 @@ static double shell_time(const rc_edmd *e, int32_t k)
     double b = s[0] * p->v[0] + s[1] * p->v[1] + s[2] * p->v[2];
     /* the positive root of vv t^2 + 2 b t - room = 0, without cancellation */
     double d = sqrt(b * b + vv * room);
-    return b > 0 ? room / (b + d) : (d - b) / vv;
+    /* room / (b + d) when b > 0, else (d - b) / vv: one division of operands selected by a mask (the sign of b is
+     * data that no predictor learns) */
+    v2mask ahead = (v2){b, b} > (v2){0, 0};
+    v2 pick = (v2)(((v2mask)(v2){room, b + d} & ahead) | ((v2mask)(v2){d - b, vv} & ~ahead));
+    return pick[0] / pick[1];
 }
 
 /* The event time of particle k with plane w; *touching is set when k is within the contact tolerance of it. */
@@ -87,11 +96,8 @@ static __attribute__((noinline)) void scan_held(const rc_edmd *e, int32_t k, int
     }
 }
 
-/* Two neighbours at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs
- * as packed doubles. Each lane does exactly the scalar operations in the scalar order (no contraction), so the
- * results are the same bits on every machine. */
-typedef double v2 __attribute__((vector_size(16)));
-typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
+/* Two neighbours at a time in the v2 lanes: each lane does exactly the scalar operations in the scalar order (no
+ * contraction), so the results are the same bits on every machine. */
 
 /* The lanes of a comparison as bits 0 and 1 (one instruction on x86-64). */
 static inline int lanes(v2mask m)
@@ -513,11 +519,11 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
     scan_result near = e->steps ? scan_steps(e, k, best, after_collision) : scan_neighbours(e, k, best, after_collision);
-    if (near.partner >= 0) {
-        best = near.time;
-        partner = near.partner;
-        stabilising = near.overlapped_start && e->detection == RC_DETECTION_STABLE ? RC_STABILISING : 0;
-    }
+    /* selects, not a branch (whether a neighbour comes first is data): a scan that finds none returns best itself */
+    bool found = near.partner >= 0;
+    best = near.time;
+    partner = found ? near.partner : partner;
+    stabilising = (found & near.overlapped_start & (e->detection == RC_DETECTION_STABLE)) * RC_STABILISING;
     if (after_collision && near.touching >= 2 && overlapped(e, k) >= 2) e->three_body++;
     rc_edmd_set_event(e, k, best, partner, stabilising);
     return touching + near.touching;
