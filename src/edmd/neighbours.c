@@ -324,18 +324,9 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
             double dd = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
             found[nfound] = j, found_dd[nfound] = dd; /* kept without a branch: most are beyond the reach */
             nfound += (dd < widest) & !(only_lower & (j > k));
-            /* the chain's next member, or, at its end, the last chain moved into its place: without a branch
-             * (whether a cell has one more member is data that no predictor learns) */
-            int32_t next = anchor[j].next, more = next >= 0, end = more - 1; /* end: all ones at the end */
-            if (plain) { /* every shift is zero: only the members move */
-                int32_t last = at[chains - 1].at;
-                at[c].at = next ^ ((next ^ last) & end);
-            } else {
-                chain moved = at[c + ((chains - 1 - c) & end)];
-                moved.at = next ^ ((next ^ moved.at) & end);
-                at[c] = moved;
-            }
-            c += more, chains -= !more;
+            int32_t next = anchor[j].next;
+            if (next >= 0) at[c++].at = next;
+            else at[c] = at[--chains];
         }
         if (nfound > BATCH - SHEAR_CHAINS || chains == 0) {
             uint8_t *list = rc_edmd_list_of(e, k, width);
