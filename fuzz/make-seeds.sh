@@ -34,7 +34,7 @@ cat > "$work/npt.json" <<'SCENE'
 SCENE
 cat > "$work/rigid.json" <<'SCENE'
 {"dynamics": "time-stepping", "dimension": 3, "time_step": 0.01, "gravity": [0, 0, -1],
- "bodies": [{"shape": "box", "half": [0.5, 0.5, 0.5], "position": [0, 0, 0.6], "angular_velocity": [0, 1, 0]},
+ "bodies": [{"shape": "box", "half_extents": [0.5, 0.5, 0.5], "position": [0, 0, 0.6], "angular_velocity": [0, 1, 0]},
             {"shape": "sphere", "radius": 0.3, "position": [2, 0, 0.4]}],
  "static": [{"shape": "plane", "position": [0, 0, 0], "normal": [0, 0, 1]}],
  "stop": {"steps": 4}, "output": {"every": 0.02}}

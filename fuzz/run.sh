@@ -10,7 +10,11 @@ seconds=$3
 shift 3
 root=$(cd "$(dirname "$0")/.." && pwd)
 harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep plot}
-sh "$root/fuzz/make-seeds.sh" "$tool" "$build/fuzz-seeds" || exit 1
+# the seeds in a folder of this run's own, so that two runs at once (of other harnesses) do not remake each other's
+seeds=$build/fuzz-seeds.$$
+trap 'rm -rf "$seeds"' EXIT
+trap 'exit 130' INT TERM
+sh "$root/fuzz/make-seeds.sh" "$tool" "$seeds" || exit 1
 export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0" OPENBLAS_NUM_THREADS=1
 # the slow unwinder sees HDF5's frames, which the suppressions of its leaks (corrupted files read) name; the run
 # harness writes and reads back only files it wrote, and the slow unwinder at each of HDF5's allocations made it five
@@ -36,7 +40,7 @@ for h in $harnesses; do
   esac
   unwind=0
   [ "$h" = run ] && unwind=1
-  if ! ASAN_OPTIONS=fast_unwind_on_malloc=$unwind "$fuzzer" "$@" "$build/fuzz-corpus/$h" "$build/fuzz-seeds/$h" > "$build/fuzz-logs/$h.log" 2>&1; then
+  if ! ASAN_OPTIONS=fast_unwind_on_malloc=$unwind "$fuzzer" "$@" "$build/fuzz-corpus/$h" "$seeds/$h" > "$build/fuzz-logs/$h.log" 2>&1; then
     echo "fuzz $h: FOUND A CRASH (fuzz/findings/$h/; log $build/fuzz-logs/$h.log)"
     grep -m 3 -E "ERROR|runtime error|SUMMARY" "$build/fuzz-logs/$h.log"
     failed=1

@@ -40,9 +40,8 @@ static void die(void)
     rc_rigid_measure(e, &start);
     CHECK(rc_rigid_step(e, 6000) == RC_OK, "die: %s", rc_last_error());
     rc_rigid_measure(e, &end);
-    double clock;
-    int64_t steps;
-    rc_rigid_clock(e, &clock, &steps); /* the driver's cheap read of the same counters */
+    double clock = rc_rigid_time(e); /* the driver's cheap read of the same counters */
+    int64_t steps = rc_rigid_steps(e);
     CHECK(steps == 6000 && end.steps == steps && end.time == clock, "clock: %lld steps at t = %g, measured %lld at %g",
           (long long)steps, clock, (long long)end.steps, end.time);
     double x[3], o[4];

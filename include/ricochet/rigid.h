@@ -101,8 +101,9 @@ RC_API rc_status rc_rigid_step(rc_rigid *engine, int64_t steps);
 
 RC_API int32_t rc_rigid_count(const rc_rigid *engine);
 /* The simulation time and the steps taken (rc_rigid_observables' time and steps) without the sums over every body
- * rc_rigid_measure makes: what a driver checks between steps. */
-RC_API void rc_rigid_clock(const rc_rigid *engine, double *time, int64_t *steps);
+ * rc_rigid_measure makes: what a driver checks between steps (as rc_edmd_time and rc_edmd_counts). */
+RC_API double rc_rigid_time(const rc_rigid *engine);
+RC_API int64_t rc_rigid_steps(const rc_rigid *engine);
 RC_API int rc_rigid_dimension(const rc_rigid *engine);
 RC_API double rc_rigid_mass(const rc_rigid *engine, int32_t body);
 

@@ -192,33 +192,43 @@ static uint64_t little_endian(const unsigned char *at, int bytes)
 }
 
 /* Whether every global heap collection of the file that holds `object` (where HDF5 keeps variable-length strings:
- * "GCOL", version 1, 3 reserved bytes, the collection's size, then objects of a 2-byte index, a 2-byte count, 4
- * reserved bytes, an 8-byte size and the data padded to 8 bytes; lengths of 8 bytes, as every writer uses) lies in
- * the file, and each object in its collection. HDF5 1.10 copies an object by its stated size (H5HG_read): a damaged
- * size ran memcpy terabytes past its buffer (fuzz/trajectory.c). */
+ * "GCOL", version 1, 3 reserved zero bytes, the collection's size, then objects of a 2-byte index, a 2-byte count, 4
+ * reserved bytes, a size and the data padded to 8 bytes; sizes of the file's length width, H5Pget_sizes) lies in the
+ * file, and each object in its collection. HDF5 1.10 copies an object by its stated size (H5HG_read): a damaged
+ * size ran memcpy terabytes past its buffer (fuzz/trajectory.c). Four bytes "GCOL" without the version and the
+ * reserved zeros are not a collection (raw data may hold them; HDF5 refuses such a header itself). */
 static bool global_heaps_sound(hid_t object)
 {
+    hid_t owner = H5Iget_file_id(object), creation = owner >= 0 ? H5Fget_create_plist(owner) : -1;
+    size_t address_bytes = 0, length_bytes = 0;
+    bool widths = creation >= 0 && H5Pget_sizes(creation, &address_bytes, &length_bytes) >= 0 &&
+                  (length_bytes == 2 || length_bytes == 4 || length_bytes == 8);
+    if (creation >= 0) H5Pclose(creation);
+    if (owner >= 0) H5Fclose(owner);
     char path[4096];
-    ssize_t named = H5Fget_name(object, path, sizeof path);
+    ssize_t named = widths ? H5Fget_name(object, path, sizeof path) : -1;
     int fd = named > 0 && (size_t)named < sizeof path ? open(path, O_RDONLY) : -1;
     struct stat st;
     size_t size = fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0 ? (size_t)st.st_size : 0;
     const unsigned char *file = size ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
     if (fd >= 0) close(fd);
     if (file == MAP_FAILED) return false;
+    size_t header = 8 + length_bytes; /* of the collection, and of each object */
     bool sound = true;
     for (const unsigned char *at = file; sound;) {
         at = memmem(at, size - (size_t)(at - file), "GCOL", 4);
         if (!at) break;
         size_t offset = (size_t)(at - file);
-        uint64_t collection = offset + 16 <= size ? little_endian(at + 8, 8) : 0;
-        sound = at[4] == 1 && collection >= 16 && collection <= size - offset;
-        size_t stop = sound ? offset + (size_t)collection : 0;
-        for (size_t p = offset + 16; sound && p + 16 <= stop;) {
-            uint64_t bytes = little_endian(file + p + 8, 8);
-            sound = bytes <= stop - p - 16;
-            if (!sound || little_endian(file + p, 2) == 0) break; /* index 0: the free space, the last object */
-            p += 16 + (size_t)((bytes + 7) & ~(uint64_t)7);
+        if (offset + header <= size && at[4] == 1 && (at[5] | at[6] | at[7]) == 0) {
+            uint64_t collection = little_endian(at + 8, (int)length_bytes);
+            sound = collection >= header && collection <= size - offset;
+            size_t stop = sound ? offset + (size_t)collection : 0;
+            for (size_t p = offset + header; sound && p + header <= stop;) {
+                uint64_t bytes = little_endian(file + p + 8, (int)length_bytes);
+                sound = bytes <= stop - p - header;
+                if (!sound || little_endian(file + p, 2) == 0) break; /* index 0: the free space, the last object */
+                p += header + (size_t)((bytes + 7) & ~(uint64_t)7);
+            }
         }
         at += 4;
     }

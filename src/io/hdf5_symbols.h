@@ -12,11 +12,11 @@
     X(H5Aclose) X(H5Acreate2) X(H5Aget_space) X(H5Aget_type) X(H5Aopen) X(H5Aread) X(H5Awrite) X(H5Dclose) \
     X(H5Dcreate2) X(H5Dget_chunk_storage_size) X(H5Dget_create_plist) X(H5Dget_space) X(H5Dget_space_status) \
     X(H5Dget_type) X(H5Dopen2) X(H5Dread) X(H5Dset_extent) X(H5Dvlen_reclaim) X(H5Dwrite) X(H5Eset_auto2) \
-    X(H5Fclose) X(H5Fcreate) X(H5Fflush) X(H5Fget_filesize) X(H5Fget_name) X(H5Fincrement_filesize) X(H5Fopen) \
-    X(H5Fstart_swmr_write) X(H5Gclose) X(H5Gcreate2) X(H5Gget_info) X(H5Gopen2) X(H5Ldelete) X(H5Lexists) \
+    X(H5Fclose) X(H5Fcreate) X(H5Fflush) X(H5Fget_create_plist) X(H5Fget_filesize) X(H5Fget_name) X(H5Fincrement_filesize) X(H5Fopen) \
+    X(H5Fstart_swmr_write) X(H5Gclose) X(H5Gcreate2) X(H5Gget_info) X(H5Gopen2) X(H5Iget_file_id) X(H5Ldelete) X(H5Lexists) \
     X(H5Lget_name_by_idx) X(H5Olink) X(H5P_CLS_DATASET_CREATE_ID_g) X(H5P_CLS_FILE_ACCESS_ID_g) \
     X(H5P_CLS_GROUP_CREATE_ID_g) X(H5P_CLS_LINK_CREATE_ID_g) X(H5Pclose) X(H5Pcreate) X(H5Pexist) X(H5Pget_chunk) \
-    X(H5Pget_layout) X(H5Pset) X(H5Pset_chunk) X(H5Pset_create_intermediate_group) X(H5Pset_deflate) \
+    X(H5Pget_layout) X(H5Pget_sizes) X(H5Pset) X(H5Pset_chunk) X(H5Pset_create_intermediate_group) X(H5Pset_deflate) \
     X(H5Pset_libver_bounds) X(H5Pset_link_creation_order) X(H5Pset_metadata_read_attempts) X(H5Pset_shuffle) \
     X(H5Sclose) X(H5Screate) X(H5Screate_simple) X(H5Sget_simple_extent_dims) X(H5Sget_simple_extent_ndims) \
     X(H5Sget_simple_extent_npoints) X(H5Sselect_hyperslab) X(H5T_C_S1_g) X(H5T_IEEE_F32BE_g) X(H5T_IEEE_F32LE_g) \
@@ -55,6 +55,7 @@ extern rc_library rc_hdf5_library;
 #define H5Fclose (*rc_hdf5.H5Fclose)
 #define H5Fcreate (*rc_hdf5.H5Fcreate)
 #define H5Fflush (*rc_hdf5.H5Fflush)
+#define H5Fget_create_plist (*rc_hdf5.H5Fget_create_plist)
 #define H5Fget_filesize (*rc_hdf5.H5Fget_filesize)
 #define H5Fget_name (*rc_hdf5.H5Fget_name)
 #define H5Fincrement_filesize (*rc_hdf5.H5Fincrement_filesize)
@@ -64,6 +65,7 @@ extern rc_library rc_hdf5_library;
 #define H5Gcreate2 (*rc_hdf5.H5Gcreate2)
 #define H5Gget_info (*rc_hdf5.H5Gget_info)
 #define H5Gopen2 (*rc_hdf5.H5Gopen2)
+#define H5Iget_file_id (*rc_hdf5.H5Iget_file_id)
 #define H5Ldelete (*rc_hdf5.H5Ldelete)
 #define H5Lexists (*rc_hdf5.H5Lexists)
 #define H5Lget_name_by_idx (*rc_hdf5.H5Lget_name_by_idx)
@@ -77,6 +79,7 @@ extern rc_library rc_hdf5_library;
 #define H5Pexist (*rc_hdf5.H5Pexist)
 #define H5Pget_chunk (*rc_hdf5.H5Pget_chunk)
 #define H5Pget_layout (*rc_hdf5.H5Pget_layout)
+#define H5Pget_sizes (*rc_hdf5.H5Pget_sizes)
 #define H5Pset (*rc_hdf5.H5Pset)
 #define H5Pset_chunk (*rc_hdf5.H5Pset_chunk)
 #define H5Pset_create_intermediate_group (*rc_hdf5.H5Pset_create_intermediate_group)

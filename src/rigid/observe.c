@@ -10,11 +10,8 @@
 
 int32_t rc_rigid_count(const rc_rigid *e) { return e->n; }
 
-void rc_rigid_clock(const rc_rigid *e, double *time, int64_t *steps)
-{
-    *time = e->time;
-    *steps = e->stats.steps;
-}
+double rc_rigid_time(const rc_rigid *e) { return e->time; }
+int64_t rc_rigid_steps(const rc_rigid *e) { return e->stats.steps; }
 int rc_rigid_dimension(const rc_rigid *e) { return e->d; }
 double rc_rigid_mass(const rc_rigid *e, int32_t i) { return e->mass[i]; }
 

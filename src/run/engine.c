@@ -121,9 +121,8 @@ void rc_run_engine_counters(const rc_run *run, rc_run_limits *now)
         rc_edmd_counts(run->edmd, &now->events, &now->collisions);
         return;
     }
-    int64_t steps;
-    rc_rigid_clock(run->rigid, &now->time, &steps);
-    now->steps = (uint64_t)steps;
+    now->time = rc_rigid_time(run->rigid);
+    now->steps = (uint64_t)rc_rigid_steps(run->rigid);
 }
 
 bool rc_run_engine_idle(rc_run *run)
