@@ -18,7 +18,9 @@
 #include "edmd/steps.h"
 
 /* Two doubles at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs as packed
- * doubles; also the selects by mask that GCC would otherwise turn into branches. */
+ * doubles (the scan's two neighbours at a time, and selects by mask that GCC would otherwise turn into branches).
+ * Each lane does exactly the scalar operations in the scalar order (no contraction), so the results are the same
+ * bits on every machine. */
 typedef double v2 __attribute__((vector_size(16)));
 typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
 
@@ -95,9 +97,6 @@ static __attribute__((noinline)) void scan_held(const rc_edmd *e, int32_t k, int
         out->overlapped_start = c < 0;
     }
 }
-
-/* Two neighbours at a time in the v2 lanes: each lane does exactly the scalar operations in the scalar order (no
- * contraction), so the results are the same bits on every machine. */
 
 /* The lanes of a comparison as bits 0 and 1 (one instruction on x86-64). */
 static inline int lanes(v2mask m)
