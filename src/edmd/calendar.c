@@ -117,7 +117,11 @@ static void heap_pop(rc_calendar *c)
     for (;;) {
         int32_t child = 2 * pos + 1;
         if (child >= size) break;
-        if (child + 1 < size && earlier(&c->heap[child + 1], &c->heap[child])) child++;
+        /* the earlier child as a select: which of the two is earlier is data that no predictor learns (the entry
+         * past the end, read when the right child is missing, is memory of the heap and not taken) */
+        const rc_calendar_entry *left = &c->heap[child], *right = left + 1;
+        child += (child + 1 < size) & ((right->time < left->time) |
+                                       ((right->time == left->time) & (right->particle < left->particle)));
         if (!earlier(&c->heap[child], &last)) break;
         c->heap[pos] = c->heap[child];
         pos = child;

@@ -17,6 +17,13 @@
 #include "edmd/predict.h"
 #include "edmd/steps.h"
 
+/* Two doubles at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs as packed
+ * doubles (the scan's two neighbours at a time, and selects by mask that GCC would otherwise turn into branches).
+ * Each lane does exactly the scalar operations in the scalar order (no contraction), so the results are the same
+ * bits on every machine. */
+typedef double v2 __attribute__((vector_size(16)));
+typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
+
 /* Time until particle k (at now) moves `shell_exit` away from its anchor; with gravity a safe lower bound. */
 static double shell_time(const rc_edmd *e, int32_t k)
 {
@@ -38,7 +45,11 @@ static double shell_time(const rc_edmd *e, int32_t k)
     double b = s[0] * p->v[0] + s[1] * p->v[1] + s[2] * p->v[2];
     /* the positive root of vv t^2 + 2 b t - room = 0, without cancellation */
     double d = sqrt(b * b + vv * room);
-    return b > 0 ? room / (b + d) : (d - b) / vv;
+    /* room / (b + d) when b > 0, else (d - b) / vv: one division of operands selected by a mask (the sign of b is
+     * data that no predictor learns) */
+    v2mask ahead = (v2){b, b} > (v2){0, 0};
+    v2 pick = (v2)(((v2mask)(v2){room, b + d} & ahead) | ((v2mask)(v2){d - b, vv} & ~ahead));
+    return pick[0] / pick[1];
 }
 
 /* The event time of particle k with plane w; *touching is set when k is within the contact tolerance of it. */
@@ -86,12 +97,6 @@ static __attribute__((noinline)) void scan_held(const rc_edmd *e, int32_t k, int
         out->overlapped_start = c < 0;
     }
 }
-
-/* Two neighbours at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs
- * as packed doubles. Each lane does exactly the scalar operations in the scalar order (no contraction), so the
- * results are the same bits on every machine. */
-typedef double v2 __attribute__((vector_size(16)));
-typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
 
 /* The lanes of a comparison as bits 0 and 1 (one instruction on x86-64). */
 static inline int lanes(v2mask m)
@@ -257,6 +262,30 @@ static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, 
 typedef double v4 __attribute__((vector_size(32)));
 typedef int64_t v4mask __attribute__((vector_size(32)));
 
+/* `consider` for the plain wide scan (stable rule, defer on) without a branch: a lane that passed the vector test
+ * (b < 0) takes the root, computed in every case (a NaN or a time no earlier than the best where consider would
+ * return early), when every one of consider's tests passes; the tests and the root are consider's, so the same
+ * pair is taken with the same bits. Which lanes of a group take is data that no predictor learns. */
+static inline __attribute__((always_inline)) void take_earlier(const rc_edmd *e, scan_result *out, int32_t j,
+                                                              double b, double c, const double v[3])
+{
+    double best = out->time, partner_time = e->event[j].time;
+    __asm__("" : "+x"(partner_time)); /* loaded in every case: GCC would otherwise branch around the load */
+    double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    double d = b * b - vv * c;
+    v2 root = {c / (-b + sqrt(d)), 0};
+    double t = ((v2)((v2mask)root & (root > 0)))[0]; /* t > 0 ? t : 0 (a NaN to 0), as a mask */
+    bool take = !(c > -2 * b * best) & !(d <= 0) & (t < best) & !(partner_time < e->now + t);
+    /* the selects as masks: a conditional update is what GCC would branch on */
+    uint64_t keep = (uint64_t)take - 1, tb, bb; /* all ones: keep the best so far; zero: take */
+    __asm__("" : "+r"(keep));
+    memcpy(&tb, &t, sizeof tb), memcpy(&bb, &best, sizeof bb);
+    tb ^= (tb ^ bb) & keep;
+    memcpy(&out->time, &tb, sizeof tb);
+    out->partner = j ^ ((j ^ out->partner) & (int32_t)keep);
+    out->overlapped_start = (c < 0) ^ (((c < 0) ^ out->overlapped_start) & (bool)(keep & 1));
+}
+
 /* Four neighbours j[0..3] of p (slots, unsigned: an index then needs no sign extension); `masked`: only the lanes of
  * `valid` count (the last four). */
 static inline __attribute__((always_inline, target("avx2"))) void scan4_group(const rc_edmd *e, const rc_kin *p,
@@ -295,12 +324,13 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
         *touching += masked ? touch & valid : touch;
     }
     v4mask open = ~((b >= 0) | (c > -2 * b * out->time));
-    int pass = __builtin_ia32_movmskpd256((v4)(masked ? open & valid : open));
-    for (int l = 0; pass; l++, pass >>= 1)
-        if (pass & 1) {
-            double vl[3] = {v[0][l], v[1][l], v[2][l]};
-            consider(e, out, (int32_t)j[l], b[l], c[l], vl, false, true);
-        }
+    unsigned pass = (unsigned)__builtin_ia32_movmskpd256((v4)(masked ? open & valid : open));
+    /* the passing lanes in list order, each lowest set bit in turn: one branch per passing lane, not per lane */
+    for (; pass; pass &= pass - 1) {
+        int l = __builtin_ctz(pass);
+        double vl[3] = {v[0][l], v[1][l], v[2][l]};
+        take_earlier(e, out, (int32_t)j[l], b[l], c[l], vl);
+    }
 }
 
 /* Entries m to m + 3 of a list: of 3 bytes, in one 16-byte load (4 bytes past them: RC_LIST_PAD) and one byte
@@ -329,14 +359,20 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
     static const v4mask starts[4] = {{0, 0, 0, 0}, {-1, 0, 0, 0}, {-1, -1, 0, 0}, {-1, -1, -1, 0}};
     scan_result out = {best, -1, false, 0};
     int32_t m = 0;
-    if (width == 3)
-        for (; m + 4 <= count; m += 4) {
-            uint32_t j[4];
-            entries4(list, m, width, j);
-            for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
-        }
-#pragma GCC unroll 4
-    for (; m < count; m++) __builtin_prefetch(&e->kin[(uint32_t)rc_edmd_entry(list, m, width)]);
+    /* whole fours, then the list's last four again (a few repeated requests cost less than choosing among the
+     * lengths of the rest, which no predictor learns) */
+    for (; m + 4 <= count; m += 4) {
+        uint32_t j[4];
+        entries4(list, m, width, j);
+        for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
+    }
+    if (count >= 4) {
+        uint32_t j[4];
+        entries4(list, count - 4, width, j);
+        for (int l = 0; l < 4; l++) __builtin_prefetch(&e->kin[j[l]]);
+    } else {
+        for (m = 0; m < count; m++) __builtin_prefetch(&e->kin[(uint32_t)rc_edmd_entry(list, m, width)]);
+    }
     v4 box[3], half[3];
     for (int a = 0; a < 3; a++) {
         double l = e->periodic[a] ? e->box[a] : 0, h = e->periodic[a] ? e->half_box[a] : INFINITY;
@@ -482,11 +518,11 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
     scan_result near = e->steps ? scan_steps(e, k, best, after_collision) : scan_neighbours(e, k, best, after_collision);
-    if (near.partner >= 0) {
-        best = near.time;
-        partner = near.partner;
-        stabilising = near.overlapped_start && e->detection == RC_DETECTION_STABLE ? RC_STABILISING : 0;
-    }
+    /* selects, not a branch (whether a neighbour comes first is data): a scan that finds none returns best itself */
+    bool found = near.partner >= 0;
+    best = near.time;
+    partner = found ? near.partner : partner;
+    stabilising = (found & near.overlapped_start & (e->detection == RC_DETECTION_STABLE)) * RC_STABILISING;
     if (after_collision && near.touching >= 2 && overlapped(e, k) >= 2) e->three_body++;
     rc_edmd_set_event(e, k, best, partner, stabilising);
     return touching + near.touching;
