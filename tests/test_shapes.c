@@ -131,7 +131,7 @@ static cJSON *create_run(const char *example, const char *name)
 {
     char *text = NULL, folder[256];
     snprintf(folder, sizeof folder, "%s/%s", directory, name);
-    CHECK(rc_json_read_file(example, &text) == RC_OK, "%s: %s", example, rc_last_error());
+    CHECK(rc_text_read_file(example, &text) == RC_OK, "%s: %s", example, rc_last_error());
     rc_run_options o = rc_run_default_options();
     o.directory = folder;
     rc_run *run = NULL;
@@ -156,7 +156,7 @@ static void test_example(const char *example, const char *name)
     cJSON_Delete(named);
     rc_rigid_scene *scene = NULL;
     CHECK(rc_rigid_scene_read(example, &scene) == RC_OK, "%s: %s", example, rc_last_error());
-    CHECK(rc_json_read_file(path, &text) == RC_OK, "%s: %s", name, rc_last_error());
+    CHECK(rc_text_read_file(path, &text) == RC_OK, "%s: %s", name, rc_last_error());
     cJSON *root = text ? cJSON_Parse(text) : NULL;
     CHECK(root != NULL, "%s: shapes.json does not parse", name);
     if (root && scene) {

@@ -54,8 +54,13 @@ RC_API const char *rc_version(void);
  * their layouts with it when they load, so a header that changed fails loudly instead of corrupting memory. */
 RC_API size_t rc_struct_size(const char *name);
 
-/* Frees text the library returned (rc_run_summary_json, rc_plot_summary.png, ...). */
+/* Frees text the library returned (rc_run_summary_json, rc_plot_summary.png, rc_text_read_file, ...). */
 RC_API void rc_text_free(char *text);
+
+/* The whole text of a file ("-": standard input; pipes too) as one NUL-terminated string, what every reader of the
+ * library starts from: free it with rc_text_free. RC_IO_ERROR names the path and the reason; a NUL byte inside is
+ * RC_INVALID_ARGUMENT (not a text file). */
+RC_API rc_status rc_text_read_file(const char *path, char **text);
 
 #ifdef __cplusplus
 }

@@ -267,7 +267,7 @@ static rc_status read_summary(rc_analysis *a, const char *directory)
     if (stat(path, &info) != 0) return RC_OK;
     char *text = NULL;
     cJSON *root = NULL;
-    rc_status s = rc_json_read_file(path, &text);
+    rc_status s = rc_text_read_file(path, &text);
     if (!s) s = rc_json_parse(text, &root);
     if (!s) {
         const cJSON *z = cJSON_GetObjectItemCaseSensitive(root, "compressibility");

@@ -34,37 +34,40 @@ rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, vo
 {
     char *text;
     *result = NULL;
-    rc_status s = rc_json_read_file(path, &text);
+    rc_status s = rc_text_read_file(path, &text);
     if (s) return s;
     s = rc_json_reader_parse(reader, text, result);
     free(text);
     return s;
 }
 
-rc_status rc_json_read_file(const char *path, char **text)
+rc_status rc_text_read_file(const char *path, char **text)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return rc_fail(RC_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
+    bool standard = strcmp(path, "-") == 0;
+    const char *name = standard ? "standard input" : path;
+    *text = NULL;
+    FILE *f = standard ? stdin : fopen(path, "rb");
+    if (!f) return rc_fail(RC_IO_ERROR, "cannot open %s: %s", name, strerror(errno));
     size_t size = 0, capacity = 4096;
     char *buffer = malloc(capacity);
-    rc_status s = buffer ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory reading %s", path);
+    rc_status s = buffer ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
     while (!s) {
         size += fread(buffer + size, 1, capacity - 1 - size, f);
         if (ferror(f)) {
-            s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
+            s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", name, strerror(errno));
         } else if (feof(f)) {
             break;
         } else if (size == capacity - 1) {
             char *bigger = realloc(buffer, 2 * capacity);
             if (!bigger) {
-                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s", path);
+                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
             } else {
                 buffer = bigger;
                 capacity *= 2;
             }
         }
     }
-    fclose(f);
+    if (!standard) fclose(f);
     if (s) {
         free(buffer);
         return s;
@@ -72,7 +75,7 @@ rc_status rc_json_read_file(const char *path, char **text)
     buffer[size] = '\0';
     if (strlen(buffer) != size) {
         free(buffer);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a JSON text file", path);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
     }
     *text = buffer;
     return RC_OK;

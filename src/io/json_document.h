@@ -9,9 +9,6 @@
 
 #include "ricochet/core.h"
 
-/* Reads the whole file into a NUL-terminated buffer (free it). RC_IO_ERROR names the path and the reason. */
-rc_status rc_json_read_file(const char *path, char **text);
-
 /* Parses text; on a syntax error returns RC_INVALID_ARGUMENT with its line and column. */
 rc_status rc_json_parse(const char *text, cJSON **root);
 

@@ -211,7 +211,7 @@ rc_status rc_render_shapes_read(const char *path, rc_render_shapes **out)
     char *text = NULL;
     cJSON *root = NULL;
     rc_render_shapes *shapes = calloc(1, sizeof *shapes);
-    rc_status s = shapes ? rc_json_read_file(path, &text) : rc_fail(RC_NO_MEMORY, "shapes: out of memory");
+    rc_status s = shapes ? rc_text_read_file(path, &text) : rc_fail(RC_NO_MEMORY, "shapes: out of memory");
     if (!s) s = rc_json_parse(text, &root);
     double dimension = 0;
     if (!s) s = rc_json_number(root, "", "dimension", true, &dimension);

@@ -73,7 +73,7 @@ static rc_status read_scene(rc_sweep *w, const cJSON *item, const char *base_dir
         if (!(path = strdup(name))) return rc_fail(RC_NO_MEMORY, "out of memory");
     }
     char *text = NULL;
-    rc_status s = rc_json_read_file(path, &text);
+    rc_status s = rc_text_read_file(path, &text);
     if (!s && (s = rc_json_parse(text, &w->scene))) s = rc_fail(s, "scene: %s: %s", path, rc_last_error());
     if (!s && !cJSON_IsObject(w->scene)) s = rc_fail(RC_INVALID_ARGUMENT, "scene: %s is not one JSON object", path);
     free(text);
@@ -206,7 +206,7 @@ rc_status rc_sweep_read(const char *path, rc_sweep **out)
     if (!folder) return rc_fail(RC_NO_MEMORY, "out of memory");
     char *slash = strrchr(folder, '/');
     if (slash) slash[slash == folder ? 1 : 0] = '\0';
-    rc_status s = rc_json_read_file(path, &text);
+    rc_status s = rc_text_read_file(path, &text);
     if (!s) s = rc_sweep_parse(text, slash ? folder : NULL, out);
     free(text);
     free(folder);

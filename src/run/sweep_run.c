@@ -45,7 +45,7 @@ rc_sweep_status rc_sweep_state(const rc_sweep *w, int64_t k, char *message, size
     char *path = w ? rc_sweep_run_path(w, k, "outcome.json") : NULL, *text = NULL;
     cJSON *outcome = NULL;
     rc_sweep_status state = RC_SWEEP_PENDING;
-    if (path && access(path, F_OK) == 0 && !rc_json_read_file(path, &text) && !rc_json_parse(text, &outcome)) {
+    if (path && access(path, F_OK) == 0 && !rc_text_read_file(path, &text) && !rc_json_parse(text, &outcome)) {
         const cJSON *status = cJSON_GetObjectItemCaseSensitive(outcome, "status");
         const cJSON *said = cJSON_GetObjectItemCaseSensitive(outcome, "message");
         for (int s = RC_SWEEP_OK; cJSON_IsString(status) && s <= RC_SWEEP_NOT_TERMINATED; s++)

@@ -92,7 +92,7 @@ static void read_run(table *t, int64_t k)
     char *path = rc_sweep_run_path(w, k, "summary.json"), *text = NULL;
     cJSON *summary = NULL;
     if (row->state != RC_SWEEP_PENDING && row->state != RC_SWEEP_FAILED && path && access(path, F_OK) == 0 &&
-        !rc_json_read_file(path, &text) && !rc_json_parse(text, &summary)) {
+        !rc_text_read_file(path, &text) && !rc_json_parse(text, &summary)) {
         const cJSON *stopped = cJSON_GetObjectItemCaseSensitive(summary, "stopped_by");
         if (cJSON_IsString(stopped)) snprintf(row->stopped_by, sizeof row->stopped_by, "%s", stopped->valuestring);
         char name[NAME_SIZE] = "";

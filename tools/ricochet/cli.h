@@ -101,9 +101,6 @@ int rc_cli_run(int argc, char **argv);
  * be written, RC_EXIT_INTERNAL when out of memory. */
 int rc_cli_print_text(char *text, const char *what);
 
-/* The whole text of a file ("-": standard input), or NULL with errno set. Free it. */
-char *rc_cli_read_text(const char *path);
-
 /* WIDTHxHEIGHT in pixels, both positive. */
 bool rc_cli_parse_size(const char *text, int *width, int *height);
 /* A file or directory name, not empty, into *out; exit 2 naming the option (its name without "--") otherwise. */

@@ -4,7 +4,6 @@
  * Metropolis rule; SIGINT and SIGTERM caught by the library, rc_exchange_execute_guarded) and print the library's
  * report (rc_exchange_report_json: the swap acceptance of each pair and the mean potential energy, and volume, at each
  * rung) as JSON. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,11 +142,12 @@ int rc_cli_exchange(int argc, char **argv)
     if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "exchange needs a SCENE file (see ricochet help exchange)");
     if (!a.slots)
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: missing: the ladder T0,T1,... (or --pressures)");
-    char *text = rc_cli_read_text(a.path);
-    if (!text) return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
+    char *text = NULL;
+    rc_status s = rc_text_read_file(a.path, &text);
+    if (s) return rc_cli_fail_status(s, NULL); /* the library's message names the file */
     rc_exchange *x = NULL;
-    rc_status s = rc_exchange_create(text, a.slots, a.ladder, &a.options, &x);
-    free(text);
+    s = rc_exchange_create(text, a.slots, a.ladder, &a.options, &x);
+    rc_text_free(text);
     if (s) return rc_cli_fail_status(s, a.path);
     if (rc_cli_under_mpirun()) {
         code = run_mpi(x, &a);

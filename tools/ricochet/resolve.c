@@ -139,7 +139,7 @@ int rc_cli_resolve(int argc, char **argv)
     if (code < 0 && a.help) code = rc_cli_help("resolve", stdout);
     if (code < 0) {
         rc_problem_file *file;
-        rc_status status = rc_problem_file_read(strcmp(a.path, "-") == 0 ? "/dev/stdin" : a.path, &file);
+        rc_status status = rc_problem_file_read(a.path, &file);
         if (status) code = rc_cli_fail_status(status, status == RC_IO_ERROR ? NULL : a.path); /* it names the path */
         else code = run(&a, file);
         rc_problem_file_destroy(file);

@@ -2,7 +2,6 @@
  * line, hand the scene (or the checkpoint) to the library's run driver (ricochet/run.h) with the options over its
  * settings, draw the progress bar, run it with SIGINT and SIGTERM caught by the library (rc_run_execute_guarded: the
  * run ends cleanly, a second one aborts at once), and print the JSON summary; the exit code says how it went. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -135,16 +134,16 @@ int rc_cli_run(int argc, char **argv)
     rc_status s;
     if (a.resume) {
         s = rc_run_resume(a.resume, &a.options, &run);
-    } else if (!(text = rc_cli_read_text(a.path))) {
+    } else if ((s = rc_text_read_file(a.path, &text))) {
         rc_text_free(line);
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot read %s: %s", a.path, strerror(errno));
+        return rc_cli_fail_status(s, NULL); /* the library's message names the file */
     } else {
         s = rc_run_create(text, &a.options, &run);
     }
     if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
     code = s ? rc_cli_fail_status(s, a.resume ? a.resume : a.path) : drive(run, &a);
     rc_run_destroy(run);
-    free(text);
+    rc_text_free(text);
     rc_text_free(line);
     return code;
 }
