@@ -1,6 +1,7 @@
-/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included), and parsing with cJSON; a syntax
- * error is named (a trailing comma, a missing quote or comma, NaN, ...) at its line and column by a small validator
- * that walks the text by the grammar of RFC 8259. */
+/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included; at most RC_TEXT_FILE_MAX bytes,
+ * and a NUL byte refused as soon as it is read, so /dev/zero or an endless pipe cannot take all the memory there is),
+ * and parsing with cJSON; a syntax error is named (a trailing comma, a missing quote or comma, NaN, ...) at its line
+ * and column by a small validator that walks the text by the grammar of RFC 8259. */
 #include "io/json_document.h"
 
 #include <ctype.h>
@@ -52,18 +53,26 @@ rc_status rc_text_read_file(const char *path, char **text)
     char *buffer = malloc(capacity);
     rc_status s = buffer ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
     while (!s) {
-        size += fread(buffer + size, 1, capacity - 1 - size, f);
+        size_t got = fread(buffer + size, 1, capacity - 1 - size, f);
+        bool nul = memchr(buffer + size, '\0', got) != NULL; /* /dev/zero is refused at its first bytes */
+        size += got;
         if (ferror(f)) {
             s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", name, strerror(errno));
+        } else if (nul) {
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
         } else if (feof(f)) {
             break;
+        } else if (size > RC_TEXT_FILE_MAX) {
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s is larger than %d bytes (64 MiB), the most a scene, problem or other "
+                        "JSON file may hold", name, RC_TEXT_FILE_MAX);
         } else if (size == capacity - 1) {
-            char *bigger = realloc(buffer, 2 * capacity);
+            size_t more = 2 * capacity < (size_t)RC_TEXT_FILE_MAX + 2 ? 2 * capacity : (size_t)RC_TEXT_FILE_MAX + 2;
+            char *bigger = realloc(buffer, more);
             if (!bigger) {
-                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
+                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s (%zu bytes so far)", name, size);
             } else {
                 buffer = bigger;
-                capacity *= 2;
+                capacity = more;
             }
         }
     }
@@ -73,10 +82,6 @@ rc_status rc_text_read_file(const char *path, char **text)
         return s;
     }
     buffer[size] = '\0';
-    if (strlen(buffer) != size) {
-        free(buffer);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
-    }
     *text = buffer;
     return RC_OK;
 }
