@@ -402,7 +402,8 @@ static void distant_frames(void)
     int rows, columns;
     const char *const *names;
     const double *v;
-    CHECK(rc_analysis_table(with, "msd", &rows, &columns, &names, &v) == RC_OK && rows == 8, "msd table: %d rows", rows);
+    CHECK(rc_analysis_table(with, "msd", &rows, &columns, &names, &v) == RC_OK && rows == 8, "msd table: %d rows",
+          rows);
     for (int r = 0; r < rows; r++)
         CHECK_CLOSE(v[4 * r + 1], speed2 * v[4 * r] * v[4 * r], 1e-9, "MSD of steps longer than half the box");
     char *text = rc_analysis_summary_json(without, true);

@@ -29,7 +29,9 @@ rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientat
     if (!images) {
         free(frame->images);
         frame->images = NULL;
-    } else if (!frame->images && !(frame->images = calloc(3 * (count > 0 ? (size_t)count : 1), sizeof *frame->images))) {
+    } else if (!frame->images) {
+        frame->images = calloc(3 * (count > 0 ? (size_t)count : 1), sizeof *frame->images);
+        if (frame->images) return RC_OK;
         rc_frame_release(frame);
         return rc_fail(RC_NO_MEMORY, "frame: out of memory for the images of %d particles", (int)count);
     }

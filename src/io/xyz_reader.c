@@ -4,7 +4,8 @@
  * Collisions and pbc, then one line per particle. Species are chemical symbols (H is species 0, He 1, ...); an
  * orientation column is x y z w and becomes the frame's (w, x, y, z). The velocity is velo (or vel, velocities),
  * the mass masses (ASE's name) or mass (OVITO's); momenta, which ASE reads, are skipped. image (I:3, whole numbers)
- * gives the frame's periodic images, else it has none (images NULL). Lines are read with a bound (src/io/text_lines.c). */
+ * gives the frame's periodic images, else it has none (images NULL). Lines are read with a bound
+ * (src/io/text_lines.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -174,8 +175,8 @@ static rc_status read_lines(FILE *file, const char *path, long *line, rc_line *t
     long comment_line = *line;
     if (!s && !room_for(file, count, c.columns)) {
         char what[96];
-        snprintf(what, sizeof what, "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)",
-                 count);
+        snprintf(what, sizeof what,
+                 "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)", count);
         s = bad(path, *line, what);
     }
     if (!s) s = rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION], c.has[COLUMN_IMAGE]);
