@@ -22,25 +22,20 @@ limit=250000 # KiB of address space
 OPENBLAS_NUM_THREADS=1
 export OPENBLAS_NUM_THREADS
 
-fail() {
-    echo "FAILED: $*"
-    failures=$((failures + 1))
-}
+fail() { echo "FAILED: $*" && failures=$((failures + 1)); }
 
 # expect CODE TEXT ARGUMENTS...: the tool under the limit exits with CODE, TEXT in its message (and, failing, prints
 # nothing on stdout)
 expect() {
     code=$1 text=$2
     shift 2
-    (ulimit -v $limit && exec timeout 120 "$tool" "$@") >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -ne "$code" ]; then
-        fail "$* exits with $got, not $code: $(head -c 300 "$tmp/err")"
-    elif [ -n "$text" ] && ! grep -qF -- "$text" "$tmp/err"; then
-        fail "$* does not say \"$text\": $(head -c 300 "$tmp/err")"
-    elif [ "$code" -ne 0 ] && [ -s "$tmp/out" ]; then
-        fail "$* printed a result: $(head -c 200 "$tmp/out")"
-    fi
+    got=0
+    (ulimit -v $limit && exec timeout 120 "$tool" "$@") >"$tmp/out" 2>"$tmp/err" || got=$?
+    problem=
+    [ "$got" -eq "$code" ] || problem="exits with $got, not $code"
+    [ -z "$text" ] || grep -qF -- "$text" "$tmp/err" || problem=${problem:-"does not say \"$text\""}
+    [ "$code" -eq 0 ] || [ ! -s "$tmp/out" ] || problem=${problem:-"printed a result: $(head -c 200 "$tmp/out")"}
+    [ -z "$problem" ] || fail "$* $problem: $(head -c 300 "$tmp/err")"
 }
 
 frame='2\nLattice="4 0 0 0 4 0 0 0 4" Properties=species:S:1:pos:R:3:radius:R:1:image:I:3 Time=0 pbc="T T T"\nH 1 1 1 0.5 0 0 0\nH 2 2 2 0.5 0 0 0\n'
