@@ -68,7 +68,7 @@ expect 4 "out of memory for 50000000 particles" run "$tmp/crowd.json" --out "$tm
 expect 4 "out of memory for 50000000 particles" exchange "$tmp/crowd.json" --temperatures 1,2
 printf '100000000\nLattice="4 0 0 0 4 0 0 0 4" Properties=species:S:1:pos:R:3 Time=0 pbc="T T T"\n' >"$tmp/many.xyz"
 truncate -s 3G "$tmp/many.xyz"
-expect 4 "out of memory for 100000000 particles" analyze "$tmp/many.xyz"
+expect 4 "many.xyz line 2: out of memory for 100000000 particles" analyze "$tmp/many.xyz"
 expect 4 "out of memory for 100000000 particles" render "$tmp/many.xyz" --out "$tmp/many_pictures"
 expect 4 "out of memory" render "$tmp/small.xyz" --size 16384x16384 --out "$tmp/big_pictures"
 expect 4 "out of memory" plot "$tmp/small.csv" --size 16384x16384 --out "$tmp/big.png"

@@ -248,8 +248,9 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
     *got = false;
     if (in->next >= in->frames) return RC_OK;
     hid_t *sets = in->sets;
-    rc_status s = rc_trajectory_frame_size(f, in->count, sets[ORIENTATION] >= 0, sets[IMAGE] >= 0);
-    if (s) return s;
+    if (rc_trajectory_frame_size(f, in->count, sets[ORIENTATION] >= 0, sets[IMAGE] >= 0))
+        return rc_fail(RC_NO_MEMORY, "h5md input %s: frame %llu: out of memory for %d particles", in->path,
+                       (unsigned long long)in->next, (int)in->count);
     for (int32_t i = 0; i < in->count; i++) f->radii[i] = 0.5, f->masses[i] = 1, f->species[i] = 0;
     memset(f->velocities, 0, 3 * (size_t)in->count * sizeof *f->velocities);
     if (f->images) memset(f->images, 0, 3 * (size_t)in->count * sizeof *f->images);

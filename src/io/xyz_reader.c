@@ -179,7 +179,9 @@ static rc_status read_lines(FILE *file, const char *path, long *line, rc_line *t
                  "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)", count);
         s = bad(path, *line, what);
     }
-    if (!s) s = rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION], c.has[COLUMN_IMAGE]);
+    if (!s && rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION], c.has[COLUMN_IMAGE]))
+        s = rc_fail(RC_NO_MEMORY, "xyz input %s line %ld: out of memory for %" PRId32 " particles", path, comment_line,
+                    count);
     for (int32_t i = 0; i < count && !s; i++) {
         frame->radii[i] = 0.5;
         frame->masses[i] = 1;
