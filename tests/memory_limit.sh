@@ -7,7 +7,8 @@
 # - analyze and render: an extended XYZ frame of 10^8 particles (a sparse file large enough to hold them);
 # - render and plot: pictures of 16384 x 16384 pixels.
 # Under the same limit, what no memory can make readable is refused with exit 2, never read short with exit 0: a
-# trajectory or table with a line longer than 1 MiB after good frames or rows, and a 3 GB sparse file (NUL bytes).
+# trajectory or table with a line longer than 1 MiB after good frames or rows, a 3 GB sparse file (NUL bytes), and
+# an endless scene on standard input (more than the 64 MiB a JSON file may hold).
 # Not run under the sanitizers, whose shadow memory needs more address space than any such limit leaves.
 # Usage: sh tests/memory_limit.sh PATH/TO/ricochet
 set -u
@@ -93,6 +94,10 @@ expect 2 "sparse line 1: a NUL byte" render "$tmp/sparse" --out "$tmp/sparse_pic
 expect 2 "sparse line 1: a NUL byte" analyze "$tmp/sparse"
 expect 2 "holds a NUL byte" run "$tmp/sparse" --out "$tmp/sparse_run"
 # (render draws a picture per frame as it reads them: those of the good frames before a bad line stay)
+# an endless scene on standard input is refused at 64 MiB, not read until memory runs out
+yes | (ulimit -v $limit && exec timeout 120 "$tool" run - --out "$tmp/endless_run") >"$tmp/out" 2>"$tmp/err"
+grep -qF "standard input is larger than 67108864 bytes (64 MiB)" "$tmp/err" ||
+    fail "run - with an endless stream: $(head -c 300 "$tmp/err")"
 for stray in sparse_pictures/frame_00000.png long.png sparse.png big.png; do
     [ -e "$tmp/$stray" ] && fail "a refused command left $stray"
 done
