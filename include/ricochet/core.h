@@ -61,9 +61,14 @@ RC_API size_t rc_struct_size(const char *name);
 /* Frees text the library returned (rc_run_summary_json, rc_plot_summary.png, rc_text_read_file, ...). */
 RC_API void rc_text_free(char *text);
 
+/* The most bytes rc_text_read_file reads: 64 MiB, far more than a scene or problem file needs (a large state is read
+ * from a saved trajectory instead, "particles": {"file": ...}). */
+#define RC_TEXT_FILE_MAX (64 * 1024 * 1024)
+
 /* The whole text of a file ("-": standard input; pipes too) as one NUL-terminated string, what every reader of the
- * library starts from: free it with rc_text_free. RC_IO_ERROR names the path and the reason; a NUL byte inside is
- * RC_INVALID_ARGUMENT (not a text file). */
+ * library starts from: free it with rc_text_free. RC_IO_ERROR names the path and the reason; a NUL byte inside
+ * (refused as soon as it is read: /dev/zero) or more than RC_TEXT_FILE_MAX bytes is RC_INVALID_ARGUMENT, and memory
+ * that runs out RC_NO_MEMORY. */
 RC_API rc_status rc_text_read_file(const char *path, char **text);
 
 #ifdef __cplusplus

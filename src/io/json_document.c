@@ -1,6 +1,7 @@
-/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included), and parsing with cJSON; a syntax
- * error is named (a trailing comma, a missing quote or comma, NaN, ...) at its line and column by a small validator
- * that walks the text by the grammar of RFC 8259. */
+/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included; at most RC_TEXT_FILE_MAX bytes,
+ * and a NUL byte refused as soon as it is read, so /dev/zero or an endless pipe cannot take all the memory there is),
+ * and parsing with cJSON; a syntax error is named (a trailing comma, a missing quote or comma, NaN, ...) at its line
+ * and column by a small validator that walks the text by the grammar of RFC 8259. */
 #include "io/json_document.h"
 
 #include <ctype.h>
@@ -52,18 +53,26 @@ rc_status rc_text_read_file(const char *path, char **text)
     char *buffer = malloc(capacity);
     rc_status s = buffer ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
     while (!s) {
-        size += fread(buffer + size, 1, capacity - 1 - size, f);
+        size_t got = fread(buffer + size, 1, capacity - 1 - size, f);
+        bool nul = memchr(buffer + size, '\0', got) != NULL; /* /dev/zero is refused at its first bytes */
+        size += got;
         if (ferror(f)) {
             s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", name, strerror(errno));
+        } else if (nul) {
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
         } else if (feof(f)) {
             break;
+        } else if (size > RC_TEXT_FILE_MAX) {
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s is larger than %d bytes (64 MiB), the most a scene, problem or other "
+                        "JSON file may hold", name, RC_TEXT_FILE_MAX);
         } else if (size == capacity - 1) {
-            char *bigger = realloc(buffer, 2 * capacity);
+            size_t more = 2 * capacity < (size_t)RC_TEXT_FILE_MAX + 2 ? 2 * capacity : (size_t)RC_TEXT_FILE_MAX + 2;
+            char *bigger = realloc(buffer, more);
             if (!bigger) {
-                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
+                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s (%zu bytes so far)", name, size);
             } else {
                 buffer = bigger;
-                capacity *= 2;
+                capacity = more;
             }
         }
     }
@@ -73,10 +82,6 @@ rc_status rc_text_read_file(const char *path, char **text)
         return s;
     }
     buffer[size] = '\0';
-    if (strlen(buffer) != size) {
-        free(buffer);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
-    }
     *text = buffer;
     return RC_OK;
 }
@@ -108,6 +113,17 @@ static void skip_space(scanner *s)
 
 static bool scan_value(scanner *s);
 
+/* The value of four hexadecimal digits, or -1. */
+static long hex4(const char *p)
+{
+    long code = 0;
+    for (int k = 0; k < 4; k++) {
+        if (!p[k] || !strchr("0123456789abcdefABCDEF", p[k])) return -1;
+        code = 16 * code + (isdigit((unsigned char)p[k]) ? p[k] - '0' : (tolower((unsigned char)p[k]) - 'a' + 10));
+    }
+    return code;
+}
+
 static bool scan_string(scanner *s)
 {
     const char *start = s->at++;
@@ -124,9 +140,18 @@ static bool scan_string(scanner *s)
         if (c == '\\') {
             s->at++;
             if (*s->at == 'u') {
-                for (int k = 1; k <= 4; k++)
-                    if (!strchr("0123456789abcdefABCDEF", s->at[k]) || !s->at[k])
-                        return mistake(s, s->at - 1, "a \\u escape without four hexadecimal digits");
+                long code = hex4(s->at + 1);
+                if (code < 0) return mistake(s, s->at - 1, "a \\u escape without four hexadecimal digits");
+                if (code >= 0xDC00 && code <= 0xDFFF)
+                    return mistake(s, s->at - 1, "a \\u escape of a lone low surrogate (\\uDC00 to \\uDFFF only follow "
+                                                 "a high one)");
+                if (code >= 0xD800 && code <= 0xDBFF) {
+                    long low = s->at[5] == '\\' && s->at[6] == 'u' ? hex4(s->at + 7) : -1;
+                    if (low < 0xDC00 || low > 0xDFFF)
+                        return mistake(s, s->at - 1, "a \\u escape of a high surrogate (\\uD800 to \\uDBFF) without "
+                                                     "its low half (\\uDC00 to \\uDFFF) right after it");
+                    s->at += 6;
+                }
                 s->at += 4;
             } else if (!*s->at || !strchr("\"\\/bfnrt", *s->at)) {
                 return mistake(s, s->at - 1, "an escape that JSON does not have (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, "
@@ -254,8 +279,10 @@ rc_status rc_json_parse(const char *text, cJSON **root)
     const char *end = NULL;
     *root = cJSON_ParseWithOpts(text, &end, 1);
     if (*root) return RC_OK;
-    if (!end) return rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
     const char *where = end, *what = diagnose(text, &where);
+    /* the validator accepts what cJSON does, so a failure it finds no mistake for is cJSON's memory running out (its
+     * error position is set then too) */
+    if (!end || !what) return rc_fail(RC_NO_MEMORY, "out of memory parsing JSON (%zu bytes)", strlen(text));
     int line = 1;
     const char *line_start = text;
     for (const char *p = text; p < where; p++)
@@ -264,7 +291,6 @@ rc_status rc_json_parse(const char *text, cJSON **root)
     char near[24];
     size_t n = strcspn(where, "\r\n");
     snprintf(near, sizeof near, "%.*s", (int)(n < 20 ? n : 20), where);
-    if (!what) what = *where ? "not JSON" : "the text ends too early";
     if (!*where) return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d: %s", line, column, what);
     return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d, near \"%s\": %s", line, column, near,
                    what);
