@@ -125,8 +125,12 @@ RC_API void rc_rigid_set_velocity(rc_rigid *engine, int32_t body, const double *
 typedef struct rc_rigid_observables {
     double time;
     int64_t steps;
-    int64_t impacts;             /* resolves that changed something (islands with an approaching contact) */
-    int64_t iterations;          /* impact-operator applications, summed */
+    int64_t impacts;             /* collisions: islands with a contact approaching faster than g h that a step's
+                                  * collision resolve changed (resolved, or settled at restitution 0 without
+                                  * friction); an island resolved again in the same step, because a contact joined
+                                  * it, counts again */
+    int64_t iterations;          /* impact-operator applications of those collisions, summed (a settled collision:
+                                  * one, the inelastic impact, whatever its sweeps) */
     int64_t max_iterations;      /* the most any one step needed */
     int64_t contacts;            /* contact points of the last step */
     int64_t max_contacts;        /* the most in one step */
@@ -146,6 +150,8 @@ typedef struct rc_rigid_observables {
     int32_t sleeping;            /* bodies asleep now */
     int64_t sleeps;              /* times a body fell asleep */
     int64_t wakes;               /* times a sleeping body was woken */
+    int64_t resting_resolves;    /* islands of resting contact settled (resolved with friction) after gravity, and
+                                  * islands the projections after a frictional resolve changed: not impacts */
 } rc_rigid_observables;
 
 RC_API void rc_rigid_measure(const rc_rigid *engine, rc_rigid_observables *out);
