@@ -98,13 +98,15 @@ RC_API rc_rigid_def rc_rigid_default_def(void);
 typedef struct rc_rigid rc_rigid;
 
 /* Checks the definition (rc_last_error() names the bad field: "bodies[3].radius: -1 is not positive") and builds
- * the engine; the definition's arrays are copied. */
+ * the engine; the definition's arrays are copied. Positions, velocities, angular velocities and gravity are
+ * numbers of magnitude up to 2^40 (about 1.1e12), as in the event-driven engine. */
 RC_API rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine);
 RC_API void rc_rigid_destroy(rc_rigid *engine);
 
 /* Advances `steps` steps. Returns RC_NOT_TERMINATED when a resolve ran out of the impact budget
  * (def.impact.max_iterations): the step is abandoned before its position update, so the state is that of the
- * start of the step with the velocities the resolver reached. */
+ * start of the step with the velocities the resolver reached. Returns RC_NOT_TERMINATED too after a step that left
+ * a body's position, velocity or angular velocity beyond 2^40 (or not finite): the engine cannot go on from it. */
 RC_API rc_status rc_rigid_step(rc_rigid *engine, int64_t steps);
 
 RC_API int32_t rc_rigid_count(const rc_rigid *engine);
