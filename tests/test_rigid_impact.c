@@ -247,8 +247,8 @@ static void landed_ball(void)
            (long long)o.impacts, (long long)o.iterations, (long long)o.resting_resolves, (int)o.sleeping,
            (long long)o.steps);
     CHECK(o.impacts == 1 && o.iterations == 1 && o.max_iterations == 1,
-          "landed ball: %lld impacts, %lld iterations (most in a step %lld); expected one of each", (long long)o.impacts,
-          (long long)o.iterations, (long long)o.max_iterations);
+          "landed ball: %lld impacts, %lld iterations (most in a step %lld); expected one of each",
+          (long long)o.impacts, (long long)o.iterations, (long long)o.max_iterations);
     CHECK(o.sleeping == 1 && o.resting_resolves >= 499 && o.resting_resolves <= 501,
           "landed ball: %lld resting resolves, %d asleep; expected about 500 and asleep", (long long)o.resting_resolves,
           (int)o.sleeping);

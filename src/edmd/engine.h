@@ -566,8 +566,9 @@ rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution);
 /* Makes a sliding particle free (streamed to now); wakes a sleeping one (it was at rest: its state is exact) and,
  * transitively, the sleepers it holds up, which are rescheduled. */
 void rc_edmd_release(rc_edmd *e, int32_t k);
-/* Called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the clock advanced
- * by no more than a few units in the last place per event (an endless run of zero-time events). */
+/* stall.c, called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the
+ * clock advanced by no more than a few units in the last place per event (an endless run of zero-time events), or
+ * when the events came far faster per particle than a gas at the kinetic energy and density would collide. */
 rc_status rc_edmd_check_stall(rc_edmd *e);
 /* Gathers the slow particles within the support gap of slow particle k, transitively (breadth first, up to a
  * limit), with the static bodies within it, and puts to sleep the largest part of the group that those hold up: an
