@@ -612,6 +612,16 @@ run 3 "the rigid geyser without lineality prints its summary" "$tool" run "$root
 stopped_by_is "$tmp/out" not_terminated
 stopped_by_is "$tmp/g3/summary.json" not_terminated
 summary_is dynamics '"time-stepping"'
+# A time-stepping state that leaves +-2^40 stops the run at that step (exit 3), never writing infinities as a success
+printf '%s' '{"dynamics": "time-stepping", "dimension": 2, "time_step": 1, "gravity": [0, -1e12], "stop": {"steps": 1000},
+ "bodies": [{"shape": "box", "half_extents": [1, 1], "position": [0, 2]}]}' >"$tmp/far.json"
+run 3 "a time-stepping state beyond 2^40 stops the run" "$tool" run "$tmp/far.json" --out "$tmp/far" --quiet
+stderr_names "body 0's position reached 2e+12 at time 2 (step 2), beyond 2^40"
+stopped_by_is "$tmp/far/summary.json" not_terminated
+checks=$((checks + 1))
+if grep -qi -e nan -e inf "$tmp/far/trajectory.xyz" "$tmp/far/observables.csv"; then
+    fail "the stopped run wrote numbers that are not finite"
+fi
 # The table of observables in docs/formats.md is the library's (ricochet help observables)
 checks=$((checks + 1))
 python3 -c '

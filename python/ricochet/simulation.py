@@ -170,7 +170,8 @@ class Simulation:
 
     def run(self):
         """Runs to the scene's "stop" and finishes: the last frame, the files closed, summary.json. Raises Error
-        when an impact did not terminate (the summary is complete all the same). Ctrl-C ends the run cleanly, as
+        when an impact did not terminate or the run could not go on (a stall, a state beyond 2^40: exit 3 of
+        `ricochet run`; the summary is complete all the same). Ctrl-C ends the run cleanly, as
         `ricochet run` does (files closed, stopped_by "interrupted", a checkpoint when checkpointing is on; the
         library's rc_run_execute_guarded), then raises KeyboardInterrupt; SIGTERM ends it the same way, then goes on to
         Python's own handler."""
