@@ -92,7 +92,9 @@ RC_API void rc_run_destroy(rc_run *run);
  * failures, the files then left as NAME.partial. */
 RC_API rc_status rc_run_execute(rc_run *run);
 /* Advances to the first of these absolute limits, the run's own stop limit aside, writing outputs and checkpoints on
- * the way; equilibration and averages go on as in rc_run_execute. */
+ * the way; equilibration and averages go on as in rc_run_execute. A limit the engine does not count (steps for the
+ * event-driven engine, collisions or events for the time-stepped one) is refused with RC_INVALID_ARGUMENT naming it,
+ * as is a call without any limit. */
 RC_API rc_status rc_run_advance(rc_run *run, const rc_run_limits *until);
 /* Writes the last frame and row (when the state moved since the last ones), closes every file under its own name and
  * writes DIRECTORY/summary.json. A finished run can still be measured; it cannot be advanced. */
