@@ -111,6 +111,11 @@ RC_API int rc_run_interrupted_by(const rc_run *run);
  * (a front end's, Python's) when it returns. Handlers belong to the process: while one guarded call runs, another one
  * (from another thread) is refused with RC_INVALID_ARGUMENT. */
 RC_API rc_status rc_run_execute_guarded(rc_run *run);
+/* rc_run_advance with SIGINT and SIGTERM caught meanwhile, as rc_run_execute_guarded: the first one ends the advance
+ * cleanly at the next chunk (RC_OK, stopped_by "interrupted", rc_run_interrupted_by the signal; nothing is finished or
+ * closed), a second one ends the process. An interrupt left by an earlier guarded advance is cleared first, so the
+ * next one goes on from where that one stopped. */
+RC_API rc_status rc_run_advance_guarded(rc_run *run, const rc_run_limits *until);
 
 /* Writes a checkpoint of the run now: the scene, the engine's state, the loop's position and how far each file
  * goes, atomically (PATH.partial, then renamed). NULL path: DIRECTORY/checkpoint.rcp. */

@@ -129,6 +129,7 @@ _SIGNATURES = {
     "rc_run_advance": (S, [P, ctypes.POINTER(RunLimits)]),
     "rc_run_finish": (S, [P]),
     "rc_run_execute_guarded": (S, [P]),
+    "rc_run_advance_guarded": (S, [P, ctypes.POINTER(RunLimits)]),
     "rc_run_interrupted_by": (ctypes.c_int, [P]),
     "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
     "rc_run_stopped_by": (ctypes.c_char_p, [P]),
@@ -292,7 +293,8 @@ def warn_library(stacklevel):
 
 
 def execute_guarded(guarded, plain, interrupted_by, handle, *arguments):
-    """Runs one of the library's executes (rc_run_execute, rc_sweep_execute, rc_exchange_execute) on handle: from the
+    """Runs one of the library's executes (rc_run_execute, rc_run_advance, rc_sweep_execute, rc_exchange_execute) on
+    handle: from the
     main thread its guarded form, under which the library catches SIGINT and SIGTERM (the run, sweep or exchange ends
     cleanly) and puts Python's handlers back afterwards; from another thread, where Python keeps the signals to the
     main thread, the plain form. Returns the status, and the signal that interrupted it or -1."""

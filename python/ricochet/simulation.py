@@ -205,13 +205,19 @@ class Simulation:
     def advance(self, time=math.inf, collisions=0, events=0, steps=0):
         """Runs until the first of these absolute limits (0 and inf: none; collisions and events for the
         event-driven engine, steps for the time-stepped one), writing outputs on the way when the run has a folder.
-        Returns early when nothing can happen any more (stopped_by is then "no_events")."""
+        Returns early when nothing can happen any more (stopped_by is then "no_events"). A limit the engine does not
+        count raises Error. Ctrl-C (or SIGTERM) from the main thread ends the advance cleanly where it is (the library's
+        rc_run_advance_guarded) and raises KeyboardInterrupt; the next advance goes on from there."""
         limits = RunLimits(time, *[integer(value, name) for name, value in
                                    (("collisions", collisions), ("events", events), ("steps", steps))])
         try:
-            check(lib.rc_run_advance(self._run, ctypes.byref(limits)))
+            status, number = execute_guarded(lib.rc_run_advance_guarded, lib.rc_run_advance, lib.rc_run_interrupted_by,
+                                             self._run, ctypes.byref(limits))
+            check(status)
         finally:
             self._fill()
+        if number >= 0:
+            interrupted(number, "ricochet: the advance was interrupted at time %g" % self._frame.time)
 
     @_serialised
     def step(self, events=1):

@@ -6,7 +6,8 @@ RICOCHET_LIBRARY), each one a way it crashed or hung before:
   and a `with` block closes it;
 - an advance by a count the engine does not keep (steps of the event-driven engine, collisions of the time-stepped
   one) raises Error naming it at once, from the library; a negative count raises ValueError and one past 64 bits
-  OverflowError, before ctypes could cut it;
+  OverflowError, before ctypes could cut it; Ctrl-C during a long advance ends it with KeyboardInterrupt, and the
+  next advance goes on from there;
 - a path or scene text with a NUL character raises ValueError (C would read it cut at the NUL), and so does one
   handed to any function of the library (the net under every call);
 - an exception raised in a callback (replica_exchange's sample, sweep's progress) comes out of the call that invoked
@@ -90,6 +91,21 @@ class Limits(unittest.TestCase):
         gas.step()  # step() counts what the engine counts: events here, steps for the dice
         dice.step()
         self.assertEqual((gas.summary()["events"], dice.summary()["steps"]), (1, 1))
+
+    def test_ctrl_c_during_advance(self):
+        import signal
+        sim = ricochet.Simulation(GAS)
+        timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        with self.assertRaisesRegex(KeyboardInterrupt, "advance was interrupted"):
+            sim.advance(time=1e9)
+        timer.join()
+        self.assertIs(signal.getsignal(signal.SIGINT), signal.default_int_handler)
+        self.assertEqual(sim.stopped_by, "interrupted")
+        reached = sim.time
+        self.assertTrue(0 < reached < 1e9, reached)
+        sim.advance(time=reached + 0.5)
+        self.assertEqual((sim.time, sim.stopped_by), (reached + 0.5, None))
 
     def test_counts_out_of_range(self):
         sim = ricochet.Simulation(GAS)
