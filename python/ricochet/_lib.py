@@ -303,6 +303,51 @@ def execute_guarded(guarded, plain, interrupted_by, handle, *arguments):
     return status, interrupted_by(handle)
 
 
+class Owner:
+    """Base of the package's objects that own a C object (a run, an impact problem) as _handle: a lock of the object's
+    own, which its methods take (serialised), so that calls from several threads run one after the other; close()
+    frees the C object once (_free) and does nothing again; __del__ and the end of a `with` block call it; any other
+    method after it raises ValueError."""
+    _handle = None
+    _lock = None
+
+    def _own(self, handle):
+        self._lock = threading.RLock()
+        self._handle = handle
+
+    def _free(self):
+        raise NotImplementedError
+
+    def close(self):
+        """Frees the library's object. Calling it again does nothing; any other method then raises ValueError."""
+        if self._lock is None:  # nothing was made (the constructor failed)
+            return
+        with self._lock:
+            if self._handle:
+                self._free()
+            self._handle = None
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+
+def serialised(method):
+    """method of an Owner under the object's lock, refused with ValueError once the object is closed."""
+    def call(self, *arguments, **keywords):
+        with self._lock:
+            if not self._handle:
+                raise ValueError("ricochet.%s: it is closed" % type(self).__name__)
+            return method(self, *arguments, **keywords)
+    call.__name__, call.__doc__ = method.__name__, method.__doc__
+    return call
+
+
 class CallbackErrors:
     """What a Python function called back from C raised: ctypes would print it and go on, so a wrapper made by
     wrap() keeps the first one, asks the library to stop (stop(), e.g. rc_sweep_interrupt), and raise_any() raises it

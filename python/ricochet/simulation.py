@@ -11,12 +11,11 @@ import json
 import math
 import shlex
 import sys
-import threading
 
 import numpy
 
-from ._lib import (Frame, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report, lib, text,
-                   warn_library)
+from ._lib import (Frame, Owner, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report, lib,
+                   serialised, text, warn_library)
 from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
@@ -45,18 +44,7 @@ def _options(out, checkpoint_every, h5md, no_files):
     return options
 
 
-def _serialised(method):
-    """method under the object's lock, refused with ValueError once the object is closed."""
-    def call(self, *arguments, **keywords):
-        with self._lock:
-            if not self._run:
-                raise ValueError("ricochet.Simulation: the simulation is closed")
-            return method(self, *arguments, **keywords)
-    call.__name__, call.__doc__ = method.__name__, method.__doc__
-    return call
-
-
-class Simulation:
+class Simulation(Owner):
     """One scene and its engine at its current time.
 
     out: a run folder to write (trajectory.xyz, observables.csv, scene.json, summary.json, ...) as `ricochet run
@@ -64,11 +52,7 @@ class Simulation:
     folder (0: none). h5md: also write the frames and rows in H5MD at this path. Calls from several threads are
     serialised by a lock of the object's own; close() frees the run (also at the end of a `with` block)."""
 
-    _run = None  # until the run exists, and again once closed
-    _frame = None
-
     def __init__(self, scene, out=None, checkpoint_every=0.0, h5md=None, _resume=None):
-        self._lock = threading.RLock()
         handle = ctypes.c_void_p()
         if _resume is not None:  # no folder given: the checkpoint's own, when its run had one
             options = _options(out, checkpoint_every, h5md, no_files=False)
@@ -78,10 +62,11 @@ class Simulation:
             options = _options(out, checkpoint_every, h5md, no_files=out is None)
             check_warned(lib.rc_run_create, text(scene_text(scene), "scene"), ctypes.byref(options),
                          ctypes.byref(handle))
-        self._run = handle
-        self._frame = Frame()
-        check(lib.rc_frame_init(ctypes.byref(self._frame), lib.rc_run_count(self._run),
-                                lib.rc_run_has_orientations(self._run)))
+        self._frame = None
+        self._own(handle)
+        frame = Frame()
+        check(lib.rc_frame_init(ctypes.byref(frame), lib.rc_run_count(handle), lib.rc_run_has_orientations(handle)))
+        self._frame = frame
         self._fill()
 
     @classmethod
@@ -92,62 +77,52 @@ class Simulation:
         return cls(None, out=out, checkpoint_every=checkpoint_every, _resume=checkpoint)
 
     def close(self):
-        """Frees the run (its files closed as an interrupted run leaves them, without a summary: call finish() or
-        run() first for that). Calling it again does nothing; any other method then raises ValueError."""
-        with self._lock:
-            frame, run = self._frame, self._run
-            self._frame, self._run = None, None
-            if frame is not None:
-                lib.rc_frame_release(ctypes.byref(frame))
-            if run:
-                lib.rc_run_destroy(run)
+        """Frees the run (its files left as an interrupted run leaves them: call finish() or run() first for a
+        summary). Calling it again does nothing; any other method then raises ValueError."""
+        super().close()
 
-    def __del__(self):
-        if getattr(self, "_lock", None) is not None:
-            self.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exception):
-        self.close()
+    def _free(self):
+        if self._frame is not None:
+            lib.rc_frame_release(ctypes.byref(self._frame))
+            self._frame = None
+        lib.rc_run_destroy(self._handle)
 
     def _fill(self):
-        check(lib.rc_run_fill_frame(self._run, ctypes.byref(self._frame)))
+        check(lib.rc_run_fill_frame(self._handle, ctypes.byref(self._frame)))
 
     def _vectors(self, pointer, width=None):
         f = self._frame
         return numpy.ctypeslib.as_array(pointer, (f.count, width or 3))[:, :width or f.dimension].copy()
 
     @property
-    @_serialised
+    @serialised
     def dynamics(self):
         """"event-driven" or "time-stepping"."""
-        return "event-driven" if lib.rc_run_dynamics(self._run) == EVENT_DRIVEN else "time-stepping"
+        return "event-driven" if lib.rc_run_dynamics(self._handle) == EVENT_DRIVEN else "time-stepping"
 
     @property
-    @_serialised
+    @serialised
     def count(self):
         return self._frame.count
 
     @property
-    @_serialised
+    @serialised
     def dimension(self):
         return self._frame.dimension
 
     @property
-    @_serialised
+    @serialised
     def time(self):
         return self._frame.time
 
     @property
-    @_serialised
+    @serialised
     def box(self):
         """The periodic box (event-driven), or the bounding box of the bodies (time-stepping)."""
         return numpy.array(self._frame.box[:self.dimension])
 
     @property
-    @_serialised
+    @serialised
     def cell(self):
         """(dimension, dimension) edge vectors as rows: the box's diagonal, and under Lees-Edwards shear the gradient
         edge leaning by the images' offset along the flow axis (the tilted cell of the frames)."""
@@ -158,24 +133,24 @@ class Simulation:
         return cell
 
     @property
-    @_serialised
+    @serialised
     def positions(self):
         """(count, dimension) centres at the current time, wrapped into the box along periodic axes."""
         return self._vectors(self._frame.positions)
 
-    @_serialised
+    @serialised
     def snapshot(self):
         """The current state as a Snapshot (read_trajectory's kind, periodic images included): what analyze() takes."""
         return Snapshot(self._frame)
 
     @property
-    @_serialised
+    @serialised
     def velocities(self):
         """(count, dimension) velocities at the current time."""
         return self._vectors(self._frame.velocities)
 
     @property
-    @_serialised
+    @serialised
     def orientations(self):
         """(count, 4) unit quaternions (w, x, y, z) of the time-stepped bodies, or None for the event-driven engine."""
         if not self._frame.orientations:
@@ -183,25 +158,25 @@ class Simulation:
         return self._vectors(self._frame.orientations, 4)
 
     @property
-    @_serialised
+    @serialised
     def radii(self):
         """Radii (event-driven) or bounding radii (time-stepping)."""
         return numpy.ctypeslib.as_array(self._frame.radii, (self.count,)).copy()
 
     @property
-    @_serialised
+    @serialised
     def masses(self):
         """Masses of the particles or bodies."""
         return numpy.ctypeslib.as_array(self._frame.masses, (self.count,)).copy()
 
     @property
-    @_serialised
+    @serialised
     def stopped_by(self):
         """How the run stopped ("time", "collisions", "steps", "no_events", ...), or None while it has not."""
-        why = lib.rc_run_stopped_by(self._run)
+        why = lib.rc_run_stopped_by(self._handle)
         return why.decode() if why else None
 
-    @_serialised
+    @serialised
     def advance(self, time=math.inf, collisions=0, events=0, steps=0):
         """Runs until the first of these absolute limits (0 and inf: none; collisions and events for the
         event-driven engine, steps for the time-stepped one), writing outputs on the way when the run has a folder.
@@ -212,14 +187,14 @@ class Simulation:
                                    (("collisions", collisions), ("events", events), ("steps", steps))])
         try:
             status, number = execute_guarded(lib.rc_run_advance_guarded, lib.rc_run_advance, lib.rc_run_interrupted_by,
-                                             self._run, ctypes.byref(limits))
+                                             self._handle, ctypes.byref(limits))
             check(status)
         finally:
             self._fill()
         if number >= 0:
             interrupted(number, "ricochet: the advance was interrupted at time %g" % self._frame.time)
 
-    @_serialised
+    @serialised
     def step(self, events=1):
         """Event-driven: processes the next `events` events (collisions, wall hits, list rebuilds, ...).
         Time-stepping: takes the next `events` steps."""
@@ -229,7 +204,7 @@ class Simulation:
         else:
             self.advance(steps=s["steps"] + events)
 
-    @_serialised
+    @serialised
     def run(self):
         """Runs to the scene's "stop" and finishes: the last frame, the files closed, summary.json. Raises Error
         when an impact did not terminate (the summary is complete all the same). Ctrl-C ends the run cleanly, as
@@ -239,7 +214,7 @@ class Simulation:
         lib.rc_clear_warnings()
         try:
             status, number = execute_guarded(lib.rc_run_execute_guarded, lib.rc_run_execute, lib.rc_run_interrupted_by,
-                                             self._run)
+                                             self._handle)
             check(status)
         finally:
             self._fill()
@@ -247,18 +222,18 @@ class Simulation:
         if number >= 0:
             interrupted(number, "ricochet: the run was interrupted and ended cleanly")
 
-    @_serialised
+    @serialised
     def finish(self):
         """Closes the run's files and writes summary.json without running further."""
-        check_warned(lib.rc_run_finish, self._run, stacklevel=4)  # the caller, past _serialised
+        check_warned(lib.rc_run_finish, self._handle, stacklevel=4)  # the caller, past _serialised
 
-    @_serialised
+    @serialised
     def checkpoint(self, path=None):
         """Writes a checkpoint at the current time (path None: checkpoint.rcp in the run folder)."""
-        check(lib.rc_run_checkpoint_write(self._run, None if path is None else text(path, "path")))
+        check(lib.rc_run_checkpoint_write(self._handle, None if path is None else text(path, "path")))
 
-    @_serialised
+    @serialised
     def summary(self):
         """The summary of `ricochet run` as a dict (docs/formats.md, "The summary"): how the run stopped, the
         observables (event-driven averages since the end of the equilibration), the speed, the system, the files."""
-        return json_report(lib.rc_run_summary_json(self._run, True), "summary")
+        return json_report(lib.rc_run_summary_json(self._handle, True), "summary")

@@ -3,7 +3,7 @@ RICOCHET_LIBRARY), each one a way it crashed or hung before:
 - four threads advancing one Simulation: the calls are serialised by the object's lock, every advance reaches its
   limit and the state is the one of the same advances made one after the other;
 - close() frees the run once: a second close() or __del__() does nothing, any other method then raises ValueError,
-  and a `with` block closes it;
+  and a `with` block closes it; an ImpactProblem alike;
 - an advance by a count the engine does not keep (steps of the event-driven engine, collisions of the time-stepped
   one) raises Error naming it at once, from the library; a negative count raises ValueError and one past 64 bits
   OverflowError, before ctypes could cut it; Ctrl-C during a long advance ends it with KeyboardInterrupt, and the
@@ -72,6 +72,16 @@ class Lifetime(unittest.TestCase):
         sim.__del__()
         with self.assertRaises(ValueError):
             sim.velocities
+
+    def test_impact_problem_closed(self):
+        p = ricochet.ImpactProblem(dimension=1)
+        p.add_balls(masses=[1, 1], velocities=[[1], [0]], positions=[[0], [1]])
+        p.__del__()
+        p.close()
+        for use in (lambda: p.body_count, lambda: p.add_balls([1], [[0]]), lambda: p.add_contacts([1], [0], [[1]]),
+                    p.resolve):
+            with self.assertRaisesRegex(ValueError, "ImpactProblem: it is closed"):
+                use()
 
     def test_with_block(self):
         with ricochet.Simulation(GAS) as sim:
