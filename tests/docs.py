@@ -10,11 +10,12 @@ page where the page shows it: a trailing comment `#=> TEXT` on a line, and the l
 `<!-- output -->`, must each be found in the block's output in order, `...` standing for any text.
 
 All of it runs in one temporary folder: examples/, experiments/ and python/ there are copies of the source tree's
-(what the blocks write beside them stays there), scripts/ links to it and build/ to the build tree, `ricochet` is build/ricochet on PATH, the python blocks see RICOCHET_LIBRARY and
-PYTHONPATH=python, HOME is that folder's home/ (a virtual environment made in ~ goes there) and `/tmp/` in a block
-means that folder's tmp/ (nothing is left behind, and two runs of the test do not meet). Runs the pages give at full length are shortened, so that the whole takes under three minutes: the
-examples of SHORTER are copied with those keys changed, and the text of every block with the substitutions of
-SHORTEN.
+(what the blocks write beside them stays there), scripts/ links to it and build/ to the build tree; `ricochet` is
+build/ricochet on PATH, the python blocks see RICOCHET_LIBRARY and PYTHONPATH=python, HOME is that folder's home/ (a
+virtual environment made in ~ goes there) and `/tmp/` in a block means that folder's tmp/ (nothing is left behind,
+and two runs of the test do not meet). Runs the pages give at full length are shortened, so that the whole takes
+under three minutes: the examples of SHORTER are copied with those keys changed, and the text of every block with
+the substitutions of SHORTEN.
 
 Usage: docs.py SOURCE_DIR BUILD_DIR [PAGE ...]   (the pages relative to SOURCE_DIR; default: PAGES)
 """
@@ -27,9 +28,8 @@ import sys
 import tempfile
 import time
 
-PAGES = ["README.md", "docs/cli.md", "docs/formats.md", "docs/python.md", "docs/architecture.md", "docs/edmd.md",
-         "docs/rigid.md", "docs/impact.md", "docs/fuzzing.md", "docs/scaling.md", "docs/naming.md",
-         "docs/contributing.md"]
+# The pages in the order they run (a later one may read what an earlier one wrote); then every other docs/*.md.
+PAGES = ["README.md", "docs/cli.md", "docs/formats.md", "docs/python.md"]
 
 # Examples the pages run at full length, copied into the temporary folder with these keys changed (a dict is merged
 # into the example's, anything else replaces the value).
@@ -218,7 +218,8 @@ def workspace(source, build):
             example = merged(json.load(f), change)
         with open(os.path.join(work, path), "w", encoding="utf-8") as f:
             json.dump(example, f, indent=1)
-    environment = dict(os.environ, HOME=os.path.join(work, "home"), PATH=build + os.pathsep + os.environ.get("PATH", ""),
+    environment = dict(os.environ, HOME=os.path.join(work, "home"),
+                       PATH=build + os.pathsep + os.environ.get("PATH", ""),
                        RICOCHET_LIBRARY=os.path.join(build, "libricochet.so"), PYTHONPATH="python",
                        MPLBACKEND="Agg")
     return work, environment
@@ -234,7 +235,9 @@ def main():
     if len(sys.argv) < 3:
         raise SystemExit(__doc__)
     source, build = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    pages = sys.argv[3:] or PAGES
+    others = sorted(os.path.join("docs", name) for name in os.listdir(os.path.join(source, "docs"))
+                    if name.endswith(".md"))
+    pages = sys.argv[3:] or PAGES + [page for page in others if page not in PAGES]
     work, environment = workspace(source, build)
     failures, ran, skipped = [], 0, 0
     started = time.monotonic()

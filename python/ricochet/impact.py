@@ -101,7 +101,8 @@ class ImpactProblem(Owner):
 
 def _resolve(problem, settings: ImpactOptions, dimension):
     solver = ctypes.c_void_p()
-    check_warned(lib.rc_impact_solver_create, ctypes.byref(settings), ctypes.byref(solver), stacklevel=5)  # past serialised
+    # the warning at the line that called resolve, past resolve and serialised
+    check_warned(lib.rc_impact_solver_create, ctypes.byref(settings), ctypes.byref(solver), stacklevel=5)
     try:
         result = ImpactResult()
         status = lib.rc_impact_solver_resolve(solver, problem, ctypes.byref(result))

@@ -14,8 +14,8 @@ import sys
 
 import numpy
 
-from ._lib import (Frame, Owner, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report, lib,
-                   serialised, text, warn_library)
+from ._lib import (Frame, Owner, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report,
+                   lib, serialised, text, warn_library)
 from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
