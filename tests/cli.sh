@@ -950,7 +950,13 @@ run 1 "no file" "$tool" resolve
 run 1 "unknown command" "$tool" explode
 run 0 "--version" "$tool" --version
 checks=$((checks + 1))
-grep -q '^ricochet [0-9]' "$tmp/out" || fail "--version printed \"$(cat "$tmp/out")\""
+grep -qE '^ricochet [0-9]+\.[0-9]+\.[0-9]+( [0-9a-f]{12}(-dirty)?)?$' "$tmp/out" || fail "--version printed \"$(cat "$tmp/out")\""
+# from a git checkout, the commit it was built from
+if git -C "$(dirname "$0")" rev-parse --git-dir >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    commit=$(git -C "$(dirname "$0")" rev-parse --short=12 HEAD)
+    grep -q " $commit" "$tmp/out" || fail "--version names no commit $commit: \"$(cat "$tmp/out")\""
+fi
 run 0 "--help" "$tool" --help
 run 0 "help resolve" "$tool" help resolve
 checks=$((checks + 1))

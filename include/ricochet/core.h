@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ricochet/version.h"
+
 #if defined(RC_BUILDING_LIBRARY) && defined(__GNUC__)
 #define RC_API __attribute__((visibility("default")))
 #else
@@ -46,7 +48,9 @@ RC_API void rc_clear_warnings(void);
 /* A short name for a status ("ok", "invalid_argument", "not_terminated", ...). */
 RC_API const char *rc_status_name(rc_status status);
 
-/* The library version as "MAJOR.MINOR.PATCH". */
+/* The library version as "MAJOR.MINOR.PATCH": RC_VERSION_STRING of the library's build (ricochet/version.h).
+ * Checkpoints record it; compare it with RC_VERSION_STRING to see whether the library you load is the one you
+ * compiled against. */
 RC_API const char *rc_version(void);
 
 /* sizeof of a public struct named without its "rc_" ("frame", "edmd_limits", "run_settings", "impact_options",
