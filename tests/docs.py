@@ -1,8 +1,8 @@
-"""Runs the command and code blocks of README.md and docs/*.md as a reader would, and checks what they print against
-what the pages show (the conventions: docs/contributing.md, "Runnable documentation").
+"""Runs the command and code blocks of README.md, docs/*.md and CONTRIBUTING.md as a reader would, and checks what
+they print against what the pages show (the conventions: CONTRIBUTING.md, "Docs that run").
 
-Every ```sh and ```python block runs, page after page in PAGES' order and in the order of each page, unless one of
-the HTML comments on the lines before its fence is `<!-- no-run: REASON -->`. A sh block runs command by command (a
+Every ```sh and ```python block runs, page after page (PAGES, the other pages of docs/, then CONTRIBUTING.md) and in
+the order of each page, unless one of the HTML comments on the lines before its fence is `<!-- no-run: REASON -->`. A sh block runs command by command (a
 line ending in a backslash goes on), each of which must exit 0, or N when its comment says `# exit N`; a command
 whose comment says `# needs PROGRAM` runs only when PROGRAM is on PATH. A page's python blocks run one after the other
 in one interpreter, so a later block uses the names of an earlier one. What a block prints is checked against the
@@ -237,7 +237,7 @@ def main():
     source, build = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     others = sorted(os.path.join("docs", name) for name in os.listdir(os.path.join(source, "docs"))
                     if name.endswith(".md"))
-    pages = sys.argv[3:] or PAGES + [page for page in others if page not in PAGES]
+    pages = sys.argv[3:] or PAGES + [page for page in others if page not in PAGES] + ["CONTRIBUTING.md"]
     work, environment = workspace(source, build)
     failures, ran, skipped = [], 0, 0
     started = time.monotonic()
