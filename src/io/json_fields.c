@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
@@ -55,6 +56,14 @@ rc_status rc_json_item_number(const cJSON *item, const char *name, double *out)
                        item->valuedouble);
     *out = item->valuedouble;
     return RC_OK;
+}
+
+const char *rc_json_number_text(const cJSON *item, char text[RC_NUMBER_TEXT_SIZE])
+{
+    /* the spelling rc_json_parse kept, unless the number was changed since (then the spelling reads another value) */
+    if (item->valuestring && strtod(item->valuestring, NULL) == item->valuedouble) return item->valuestring;
+    snprintf(text, RC_NUMBER_TEXT_SIZE, "%.17g", item->valuedouble);
+    return text;
 }
 
 rc_status rc_json_item_vector(const cJSON *item, const char *name, int length, const char *why, double *out)

@@ -6,22 +6,23 @@
 
 #include "core/status.h"
 #include "io/json_fields.h"
+#include "io/option_values.h"
 #include "io/run_scene.h"
 
 rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
                         uint64_t *out, bool *given)
 {
-    char name[RC_FIELD_NAME_SIZE];
+    char name[RC_FIELD_NAME_SIZE], number[RC_NUMBER_TEXT_SIZE];
     rc_field_name(name, where, key);
-    bool present = cJSON_GetObjectItemCaseSensitive(object, key) != NULL;
-    if (given) *given = present;
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (given) *given = item != NULL;
     double x = 0;
     rc_status s = rc_json_number(object, where, key, required, &x);
-    if (s || !present) return s;
-    if (x < 0 || x != floor(x) || x > (double)high)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %.17g is not a whole number from 0 to %llu", name, x,
+    if (s || !item) return s;
+    const char *text = rc_json_number_text(item, number);
+    if (!rc_text_whole(text, 0, high, out))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is not a whole number from 0 to %llu", name, text,
                        (unsigned long long)high);
-    *out = x >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)x;
     return RC_OK;
 }
 
