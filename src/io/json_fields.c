@@ -115,6 +115,26 @@ rc_status rc_json_positive(const cJSON *object, const char *where, const char *k
     return RC_OK;
 }
 
+rc_status rc_size_check(const char *name, double x)
+{
+    if (!(x > 0)) return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not positive", name, x);
+    if (!(x >= RC_SIZE_LOW && x <= RC_SIZE_HIGH))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is outside 2^-40 to 2^40 (about 9.1e-13 to 1.1e12)", name, x);
+    return RC_OK;
+}
+
+rc_status rc_json_size(const cJSON *object, const char *where, const char *key, bool required, double *out)
+{
+    double x = *out;
+    rc_status s = rc_json_number(object, where, key, required, &x);
+    if (s || !cJSON_HasObjectItem(object, key)) return s;
+    char name[RC_FIELD_NAME_SIZE];
+    rc_field_name(name, where, key);
+    s = rc_size_check(name, x);
+    if (!s) *out = x;
+    return s;
+}
+
 rc_status rc_json_vector(const cJSON *object, const char *where, const char *key, int length, const char *why,
                          bool required, double *out)
 {

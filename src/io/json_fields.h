@@ -35,6 +35,16 @@ rc_status rc_json_item_vector(const cJSON *item, const char *name, int length, c
 rc_status rc_json_number(const cJSON *object, const char *where, const char *key, bool required, double *out);
 /* A number > 0. */
 rc_status rc_json_positive(const cJSON *object, const char *where, const char *key, bool required, double *out);
+/* Masses, densities and sizes (radius, diameter, half extents) that files give lie within 2^-40 to 2^40 (about
+ * 9.1e-13 to 1.1e12), the range of the event-driven engine's positions and velocities: beyond it a denormal mass or
+ * radius made NaN temperatures, inertia tensors that underflow, neighbour grids of no size and stalled clocks, each
+ * reported far from the key. The range of reduced units; choose units that keep the numbers in it. */
+#define RC_SIZE_LOW 0x1p-40
+#define RC_SIZE_HIGH 0x1p40
+/* RC_OK when x is in that range, else RC_INVALID_ARGUMENT naming name ("balls[2].mass: 0 is not positive"). */
+rc_status rc_size_check(const char *name, double x);
+/* A number in that range. */
+rc_status rc_json_size(const cJSON *object, const char *where, const char *key, bool required, double *out);
 rc_status rc_json_vector(const cJSON *object, const char *where, const char *key, int length, const char *why,
                          bool required, double *out);
 /* A list (of anything); *out is NULL when the optional key is absent. */
