@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include "io/json_document.h"
-#include "io/run_scene.h"
+#include "io/json_fields.h"
 #include "ricochet/ricochet.h"
 
 /* Texts RFC 8259 allows. */

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -51,5 +52,18 @@ rc_status rc_json_vector(const cJSON *object, const char *where, const char *key
 rc_status rc_json_list(const cJSON *object, const char *where, const char *key, bool required, const cJSON **out);
 /* A string; *out is NULL when the optional key is absent. */
 rc_status rc_json_string(const cJSON *object, const char *where, const char *key, bool required, const char **out);
+
+/* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the
+ * optional key is absent. Returns whether the key was present through *given (may be NULL). */
+rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
+                        uint64_t *out, bool *given);
+/* A number in [low, high]. */
+rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low,
+                        double high, double *out);
+/* true or false. */
+rc_status rc_json_flag(const cJSON *object, const char *where, const char *key, bool *out);
+/* The object of key (checked to hold only `allowed` keys), or NULL when the optional key is absent. */
+rc_status rc_json_section(const cJSON *object, const char *where, const char *key, const char *const *allowed,
+                          const cJSON **out);
 
 #endif
