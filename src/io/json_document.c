@@ -99,7 +99,7 @@ typedef struct literal {
 } literal;
 
 typedef struct scanner {
-    const char *text, *at;
+    const char *at;    /* the next character */
     const char *what;  /* the mistake, or NULL */
     const char *where; /* where it is */
     int depth;
@@ -390,7 +390,7 @@ static bool attach_literals(cJSON *item, const scanner *s, size_t *ordinal, size
 rc_status rc_json_parse(const char *text, cJSON **root)
 {
     *root = NULL;
-    scanner s = {.text = text, .at = text};
+    scanner s = {.at = text};
     rc_status status = RC_OK;
     const char *end = NULL;
     if (!scan_text(&s)) {
