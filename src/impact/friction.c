@@ -7,7 +7,8 @@
  * the tangent rows are nearly dependent (the four corners of a box on a floor): the sweeps stop when one changes
  * the velocities by at most CONVERGED of their size in the energy norm (a test on the impulses, which drift along
  * the dependent directions without changing any velocity, may never pass), or after MAX_SWEEPS. Every sweep's
- * impulses lie in their cones and lower the energy, so an early stop is still dissipative Coulomb friction.
+ * impulses lie in their cones and lower the energy, so an early stop (also on an interrupt) is still dissipative
+ * Coulomb friction.
  * Debian's Siconos 4.4 ships no header for its convex-QP solver, so this small solver lives here. */
 #include "impact/friction.h"
 
@@ -210,7 +211,7 @@ rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, co
         for (int b = 0; b < blocks; b++) update_block(f, b, per, velocity);
         for (int i = 0; i < n; i++) f->start[i] = velocity[i] - f->start[i];
         double change = rc_system_energy_norm2(global, f->start);
-        if (change <= least) break;
+        if (change <= least || (f->stop && *f->stop)) break;
     }
     return RC_OK;
 }
