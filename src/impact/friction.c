@@ -13,6 +13,7 @@
 #include "impact/friction.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,14 +66,19 @@ static int add_row(rc_system *t, const rc_impact_problem *problem, const rc_cont
     return row + 1;
 }
 
-/* Entry (i, j) of the tangent Delassus matrix W = T^T M^-1 T, rows i and j sharing a body. */
-static double coupling(const rc_system *t, int i, int j)
+/* Entry (i, j) of the tangent Delassus matrix W = T^T M^-1 T: row i's gradient against row j's M^-1 t_j, which
+ * dense holds scattered over the dofs (zero elsewhere). */
+static double coupling(const rc_system *t, int i, const double *dense)
 {
     double sum = 0;
-    for (int p = t->ptr[i]; p < t->ptr[i + 1]; p++)
-        for (int q = t->ptr[j]; q < t->ptr[j + 1]; q++)
-            if (t->idx[p] == t->idx[q]) sum += t->grad[p] * t->wgrad[q];
+    for (int p = t->ptr[i]; p < t->ptr[i + 1]; p++) sum += t->grad[p] * dense[t->idx[p]];
     return sum;
+}
+
+/* Scatters (value 1) or clears (value 0) row k's M^-1 t_k over the dofs of dense. */
+static void scatter(const rc_system *t, int k, double *dense, bool on)
+{
+    for (int p = t->ptr[k]; p < t->ptr[k + 1]; p++) dense[t->idx[p]] = on ? t->wgrad[p] : 0.0;
 }
 
 /* Builds the tangent rows; returns the number of blocks. */
@@ -94,8 +100,10 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
     if (!s) s = RC_RESERVE(f->bound, f->cap_bound, (size_t)count + 1);
     if (!s) s = RC_RESERVE(f->beta, f->cap_beta, (size_t)(count * per) + 1);
     if (!s) s = RC_RESERVE(f->delassus, f->cap_delassus, 3 * (size_t)count + 1);
+    if (!s) s = RC_RESERVE(f->start, f->cap_start, (size_t)global->n + 1);
     if (s) return s;
     rc_system_copy_masses(t, global);
+    memset(f->start, 0, (size_t)global->n * sizeof *f->start); /* the scratch of coupling(), kept zero */
     int row = 0, block = 0;
     t->ptr[0] = 0;
     for (int k = 0; k < problem->contact_count; k++) {
@@ -114,9 +122,13 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
         if (d == 3) row = add_row(t, problem, c, t2, row);
         double *w = f->delassus + 3 * block;
         int first = row - per, last = row - 1;
-        w[0] = coupling(t, first, first);
-        w[1] = coupling(t, first, last);
-        w[2] = coupling(t, last, last);
+        scatter(t, first, f->start, true);
+        w[0] = coupling(t, first, f->start);
+        w[1] = coupling(t, last, f->start);
+        scatter(t, first, f->start, false);
+        scatter(t, last, f->start, true);
+        w[2] = coupling(t, last, f->start);
+        scatter(t, last, f->start, false);
         block++;
     }
     t->m = row;
@@ -126,15 +138,18 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
 }
 
 /* Solves min 1/2 b^T W b + c^T b subject to |b| <= r for a 2x2 symmetric positive semidefinite W: unconstrained if
- * inside, otherwise b(mu) = -(W + mu I)^-1 c with |b(mu)| = r. The multiplier mu is found by Newton's method on
- * 1/|b(mu)| - 1/r (More and Sorensen's form: increasing and concave in mu, so from below Newton climbs
- * monotonically to the root, quadratically near it), kept inside the bracket [lo, |c| / r] (at mu = |c| / r,
- * |b| <= |c| / mu = r) by bisection when a step would leave it or W + mu I is singular. It stops when |b| is
- * within DISC_EXACT of r, when rounding stops a step from climbing, or after DISC_STEPS steps; b is then put on the
- * disc. */
+ * inside, otherwise b(mu) = -(W + mu I)^-1 c with |b(mu)| = r. Since |c| / (l_max + mu) <= |b(mu)| <= |c| / (l_min +
+ * mu) for the eigenvalues l of W, the root mu lies in [|c| / r - l_max, |c| / r - l_min] (one point when W is a
+ * multiple of I, as for a ball). It is found by Newton's method on 1/|b(mu)| - 1/r (More and Sorensen's form:
+ * increasing and concave in mu, so from below Newton climbs monotonically to the root, quadratically near it), never
+ * below that bracket's lower end, kept inside its upper end by bisection when a step would leave it or W + mu I is
+ * singular. It stops when |b| is within DISC_EXACT of r, when rounding stops a step from climbing, or after
+ * DISC_STEPS steps (about 3 a solve); b is then put on the disc. */
 static void solve_disc(const double w[3], const double c[2], double r, double b[2])
 {
-    double lo = 0, hi = sqrt(c[0] * c[0] + c[1] * c[1]) / (r > 0 ? r : 1e-300), mu = 0;
+    double reach = sqrt(c[0] * c[0] + c[1] * c[1]) / (r > 0 ? r : 1e-300);
+    double half = 0.5 * (w[0] + w[2]), spread = sqrt(0.25 * (w[0] - w[2]) * (w[0] - w[2]) + w[1] * w[1]);
+    double least = reach - (half + spread), lo = 0, hi = fmin(reach, fmax(reach - (half - spread), 0)), mu = 0;
     for (int step = 0; step < DISC_STEPS; step++) {
         double a = w[0] + mu, d = w[2] + mu, off = w[1], det = a * d - off * off, next = 0.5 * (lo + hi);
         if (det > 0) {
@@ -151,14 +166,18 @@ static void solve_disc(const double w[3], const double c[2], double r, double b[
                 /* Newton on 1/|b| - 1/r: mu += (|b| / r - 1) |b|^2 / (b^T (W + mu I)^-1 b) */
                 double q0 = (d * b[0] - off * b[1]) / det, q1 = (a * b[1] - off * b[0]) / det;
                 double curve = b[0] * q0 + b[1] * q1, newton = mu + (len / r - 1) * len * len / curve;
-                if (curve > 0 && newton <= mu) break; /* rounding: the climb has stopped */
-                next = curve > 0 && newton < hi ? newton : 0.5 * (lo + hi);
+                if (curve > 0 && newton <= mu && least <= mu) break; /* rounding: the climb has stopped */
+                next = curve > 0 && newton < hi ? fmax(newton, least) : fmax(0.5 * (lo + hi), least);
             }
         } else {
             lo = mu; /* W + mu I is singular: the root lies above */
-            next = 0.5 * (lo + hi);
+            next = fmax(0.5 * (lo + hi), least);
         }
-        if (!(next > lo && next < hi)) break; /* the bracket is down to rounding */
+        if (next >= hi) { /* the bracket's upper end: the root up to rounding */
+            mu = hi;
+            break;
+        }
+        if (!(next > lo)) break; /* the bracket is down to rounding */
         mu = next;
     }
     double a = w[0] + mu, d = w[2] + mu, off = w[1], det = a * d - off * off;
@@ -204,7 +223,6 @@ rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, co
     if (s) return s;
     int per = problem->dimension == 3 ? 2 : 1, n = global->n;
     /* converged when a sweep changes the velocities by at most CONVERGED of their size, in the energy norm */
-    if ((s = RC_RESERVE(f->start, f->cap_start, (size_t)n + 1))) return s;
     double least = CONVERGED * CONVERGED * rc_system_energy_norm2(global, velocity);
     for (int sweep = 0; sweep < MAX_SWEEPS && blocks > 0; sweep++) {
         memcpy(f->start, velocity, (size_t)n * sizeof *velocity);
