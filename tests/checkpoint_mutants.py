@@ -145,9 +145,13 @@ def resume(root, name, number, header, blocks):
     folder = os.path.join(root, "m", "%s%05d" % (name, number))
     shutil.copytree(os.path.join(root, name), folder)
     blocks = list(blocks)
-    # the copy's own folder, so that the mutant resumes in place there
+    # the copy's own folder (and H5MD file), so that the mutant resumes in place there
+    original = bytes(blocks[2])
     blocks[2] = bytearray(os.fsencode(folder))
-    blocks, what, stop = mutate(blocks, random.Random("%d %s %d" % (SEED, name, number)))
+    blocks[3] = bytearray(bytes(blocks[3]).replace(original, os.fsencode(folder)))
+    what, stop = "unchanged", False
+    if number:  # mutant 0 is the checkpoint as written
+        blocks, what, stop = mutate(blocks, random.Random("%d %s %d" % (SEED, name, number)))
     checkpoint = os.path.join(folder, "checkpoint.rcp")
     with open(checkpoint, "wb") as f:
         f.write(join(header, blocks))

@@ -10,7 +10,8 @@
 #   (cmp) and tables (all but the wall-clock columns), and so does rc_sweep_execute_mpi called from Python through
 #   mpi4py (tests/sweep_mpi4py.py, when python3-mpi4py is installed);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
-#   stopped; a third start runs nothing;
+#   stopped; a third start runs nothing; one run's process killed with SIGKILL leaves that run pending (exit 3 naming
+#   it), and the sweep started again resumes it from its checkpoint to the same bits;
 # - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
 # - zip mode pairs the lists; a time-stepping scene whose impact does not terminate is "not_terminated".
 # Usage: sh tests/sweep.sh PATH/TO/ricochet [mpi]
@@ -171,6 +172,44 @@ same_tables whole killed
 "$tool" sweep "$root/tests/sweep/long.json" --out killed -q > third.json 2>&1 || fail "third start"
 $py -c "import json; r = json.load(open('third.json')); assert r['ok'] == 6 and r['wall_seconds'] < 1, r" \
   || fail "a finished sweep started again ran something"
+
+# ---- one run's process killed with SIGKILL (the OOM killer, kill -9) after its checkpoint: the sweep goes on, writes
+# its tables with that run pending (no outcome.json, exit 3 naming it); started again, it resumes the run from its
+# checkpoint and finishes with the same bits as a sweep never stopped
+set +e
+"$tool" sweep "$root/tests/sweep/long.json" --out onekilled --jobs 2 -q > onekilled.json 2> onekilled.err &
+sweeper=$!
+set -e
+victim=""
+waited=0
+while [ -z "$victim" ]; do
+  for child in $(pgrep -P "$sweeper" || true); do # the run's process holds its folder's files open
+    if ls -l "/proc/$child/fd" 2> /dev/null | grep -q "onekilled/0001/"; then victim=$child; fi
+  done
+  [ -n "$victim" ] && [ -f onekilled/0001/checkpoint.rcp ] || { victim=""; sleep 0.05; }
+  waited=$((waited + 1))
+  [ $waited -lt 600 ] || fail "run 1 of the sweep never wrote its checkpoint"
+done
+kill -9 "$victim"
+set +e
+wait "$sweeper"
+code=$?
+set -e
+[ ! -f onekilled/0001/outcome.json ] || fail "the killed run has an outcome: $(cat onekilled/0001/outcome.json)"
+[ $code = 3 ] || fail "a run killed: exit $code, expected 3: $(cat onekilled.err)"
+grep -q "1 of 6 runs have not ended" onekilled.err || fail "a run killed: stderr says $(cat onekilled.err)"
+grep -q "runs 1)\|run 1\b" onekilled.err || fail "a run killed: stderr does not name run 1: $(cat onekilled.err)"
+$py - <<'PY' || fail "a run killed: table"
+import csv, json
+rows = list(csv.DictReader(open("onekilled/sweep.csv")))
+assert [r["status"] for r in rows] == ["ok", "pending", "ok", "ok", "ok", "ok"], [r["status"] for r in rows]
+report = json.load(open("onekilled.json"))
+assert report["ok"] == 5 and report["pending"] == 1 and report["failed"] == 0, report
+PY
+"$tool" sweep "$root/tests/sweep/long.json" --out onekilled -q > /dev/null 2> again.err \
+  || fail "the sweep started again after a run was killed: $(cat again.err)"
+same_files whole onekilled
+same_tables whole onekilled
 
 # ---- zip mode: the lists side by side
 cat > zip.json <<JSON

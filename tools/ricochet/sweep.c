@@ -104,8 +104,10 @@ static int report(rc_sweep *sweep, rc_status s, const rc_sweep_progress *counts,
     int printed = rc_cli_print_text(rc_sweep_report_json(sweep, counts->elapsed, a->compact), "sweep report");
     if (printed != RC_EXIT_OK) return printed;
     rc_status outcome = rc_sweep_check(sweep); /* RC_INTERNAL: runs did not end */
-    if (outcome == RC_INTERNAL && rc_sweep_interrupted_by(sweep) > 0)
+    if (outcome == RC_INTERNAL && rc_sweep_interrupted_by(sweep) > 0) {
+        fprintf(stderr, "ricochet: sweep: %s\n", rc_last_error());
         return rc_cli_outcome(RC_EXIT_INTERNAL, rc_sweep_interrupted_by(sweep));
+    }
     return outcome ? rc_cli_fail_status(outcome, NULL) : RC_EXIT_OK;
 }
 
