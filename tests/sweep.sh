@@ -11,7 +11,8 @@
 #   mpi4py (tests/sweep_mpi4py.py, when python3-mpi4py is installed);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
 #   stopped; a third start runs nothing; one run's process killed with SIGKILL leaves that run pending (exit 3 naming
-#   it), and the sweep started again resumes it from its checkpoint to the same bits;
+#   it), and the sweep started again resumes it from its checkpoint to the same bits; under mpirun one rank killed
+#   leaves the tables of what ended (the runs out pending), and the sweep started again completes them to the same bits;
 # - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
 # - zip mode pairs the lists; a time-stepping scene whose impact does not terminate is "not_terminated".
 # Usage: sh tests/sweep.sh PATH/TO/ricochet [mpi]
@@ -210,6 +211,50 @@ PY
   || fail "the sweep started again after a run was killed: $(cat again.err)"
 same_files whole onekilled
 same_tables whole onekilled
+
+# ---- under mpirun, one rank killed with SIGKILL: mpirun ends every rank (SIGCONT, SIGTERM a second later, SIGKILL
+# milliseconds after); rank 0 has written the tables of what ended (after the first run ended, now and then, and at
+# SIGCONT), the runs still out pending; the sweep started again (here on this machine) resumes them from their
+# checkpoints to the same bits
+if [ "$mpi" = mpi ]; then
+  set +e
+  mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/sweep/long.json" --out mkilled -q \
+    > mkilled.json 2> mkilled.err &
+  launcher=$!
+  set -e
+  waited=0
+  until [ -f mkilled/sweep.csv ]; do
+    sleep 0.05
+    waited=$((waited + 1))
+    [ $waited -lt 600 ] || fail "mpirun: rank 0 never wrote the tables while runs were out"
+  done
+  killed=""
+  for p in $(pgrep -f "sweep $root/tests/sweep/long.json --out mkilled" || true); do
+    if tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep -qx OMPI_COMM_WORLD_RANK=2; then kill -9 "$p"; killed=$p; fi
+  done
+  [ -n "$killed" ] || fail "mpirun: no rank 2 to kill"
+  set +e
+  wait "$launcher"
+  code=$?
+  set -e
+  [ $code != 0 ] || fail "mpirun with a rank killed: exit 0"
+  $py - <<'PY' || fail "mpirun with a rank killed: the tables $(cat mkilled.err)"
+import csv, os
+rows = list(csv.DictReader(open("mkilled/sweep.csv")))
+assert len(rows) == 6, rows
+for r in rows:  # a row says ok only for a run whose outcome.json says so (a run out may end after the last write)
+    ended = os.path.exists("mkilled/%04d/outcome.json" % int(r["run"]))
+    assert r["status"] in (("pending", "ok") if ended else ("pending",)), (r["run"], r["status"], ended)
+assert any(r["status"] == "pending" for r in rows), [r["status"] for r in rows]
+PY
+  if grep -q "did not end" mkilled.err; then # rank 0's message, when it made it before SIGKILL: the runs left
+    grep -q "did not end (runs [0-9]" mkilled.err || fail "mpirun: the message names no run: $(cat mkilled.err)"
+  fi
+  "$tool" sweep "$root/tests/sweep/long.json" --out mkilled --jobs 2 -q > /dev/null 2> again.err \
+    || fail "the sweep started again after mpirun lost a rank: $(cat again.err)"
+  same_files whole mkilled
+  same_tables whole mkilled
+fi
 
 # ---- zip mode: the lists side by side
 cat > zip.json <<JSON

@@ -127,9 +127,11 @@ static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
     MPI_Init(NULL, NULL);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     rc_sweep_progress counts = {0};
-    rc_status s = rc_sweep_execute_mpi(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL, &counts);
+    rc_status s = rc_sweep_execute_mpi_guarded(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL,
+                                               &counts);
     int code = rank == 0 ? report(sweep, s, &counts, a) : s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
-    MPI_Finalize();
+    /* interrupted, rank 0 leaves at once: the other ranks are gone or going, and MPI_Finalize would wait for them */
+    if (rc_sweep_interrupted_by(sweep) < 0) MPI_Finalize();
     return code;
 #else
     (void)sweep, (void)a;
