@@ -143,6 +143,8 @@ def resume(root, name, number, header, blocks):
     """Resumes one mutant in its own copy of the run folder: "resumed" or "refused" when it behaved, else a pair
     (the mutation, what went wrong)."""
     folder = os.path.join(root, "m", "%s%05d" % (name, number))
+    if os.path.exists(folder):  # another mutant's resume wrote here, outside its own folder
+        return "folder %s" % folder, "written by another mutant's resume"
     shutil.copytree(os.path.join(root, name), folder)
     blocks = list(blocks)
     # the copy's own folder (and H5MD file), so that the mutant resumes in place there
