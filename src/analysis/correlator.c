@@ -251,6 +251,34 @@ void rc_correlator_release(rc_correlator *c)
     memset(c, 0, sizeof *c);
 }
 
+/* Whether n numbers are all finite. */
+static bool finite_all(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(x[i])) return false;
+    return true;
+}
+
+/* Whether a correlator read back holds only what adding samples could have made: finite samples and times in the
+ * slots its rings have filled (the others were never written), finite sums and non-negative counts. A NaN or an
+ * infinity read from a checkpoint would make every result from it NaN, a run resumed into nonsense. */
+static bool read_back_valid(const rc_correlator *c)
+{
+    size_t values = 3 * (size_t)c->count, slots = (size_t)c->levels * (size_t)c->points,
+           cells = slots * (size_t)c->groups;
+    for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) {
+        if (!c->samples[l]) continue;
+        size_t filled = c->pushed[l] < c->points ? (size_t)c->pushed[l] : (size_t)c->points;
+        if (!finite_all(c->samples[l], filled * values) || !finite_all(c->times[l], filled)) return false;
+    }
+    if (!finite_all(c->sums, cells) || !finite_all(c->lag_sums, slots) ||
+        (c->firsts && !finite_all(c->firsts, cells * values)))
+        return false;
+    for (size_t i = 0; i < slots; i++)
+        if (c->origins[i] < 0) return false;
+    return true;
+}
+
 rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
 {
     RC_BYTES_FIELD(bytes, c->frames);
@@ -284,5 +312,8 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
     rc_bytes_field(bytes, c->origins, slots * sizeof *c->origins);
     if (c->group_origins) rc_bytes_field(bytes, c->group_origins, cells * sizeof *c->group_origins);
     if (c->firsts) rc_bytes_field(bytes, c->firsts, cells * 3 * (size_t)c->count * sizeof *c->firsts);
+    if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room && !read_back_valid(c))
+        return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint (a sample, time or sum "
+                                            "that is not finite, or a negative count)");
     return RC_OK;
 }
