@@ -51,7 +51,8 @@ static bool read_back_valid(const rc_analysis *a)
                finite_all(a->rdf.contacts, (size_t)a->rdf.frames * (size_t)a->rdf.pairs);
     if (fine && (a->active & RC_COMPUTE_SK))
         fine = finite_all(a->sf.sum, (size_t)a->sf.shells) && finite_all(a->sf.k_sum, (size_t)a->sf.shells);
-    if (fine && (a->active & RC_COMPUTE_MSD)) fine = finite_all(a->previous, 3 * (size_t)a->count);
+    for (size_t i = 0; fine && (a->active & RC_COMPUTE_MSD) && i < 3 * (size_t)a->count; i++)
+        fine = fabs(a->previous[i]) <= 0x1p400; /* beyond that a squared displacement overflows */
     return fine;
 }
 
