@@ -193,6 +193,13 @@ static rc_status check_books(const rc_edmd *e)
         if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
                                   e->shear_origin);
     }
+    /* the energy books: finite (a NaN initial energy left energy_drift null at the end of a resumed run) */
+    double energies[] = {e->kinetic, e->kinetic_integral, e->kinetic_time, e->virial, e->dissipated,
+                         e->thermostat_energy, e->initial_energy, e->max_overlap};
+    for (size_t i = 0; i < sizeof energies / sizeof *energies; i++)
+        if (!isfinite(energies[i]) || e->max_overlap < 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: the energy books (kinetic, virial, dissipated, thermostat, "
+                                                "initial, largest overlap) are not all finite");
     if (e->transport_on && !flux_valid(e))
         return rc_fail(RC_INVALID_ARGUMENT, "state: the Helfand moments' books (transport) are not the particles' "
                                             "or not finite");
