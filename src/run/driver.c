@@ -230,7 +230,8 @@ static bool observables_before(const rc_edmd_observables *o, const rc_edmd_obser
 
 /* The loop's position a checkpoint restores, checked against the restored engine: the outputs done are those due by
  * its clock (one far behind would write a frame at every chunk until it caught up, for ever), the files' counts
- * within them, the last row and the averages' start at or before now; a run without equilibration has ended it. */
+ * within them, the last row, the averages' start and the measurements' origin at or before now (a later collision
+ * count at the origin left the transport coefficients null); a run without equilibration has ended it. */
 static rc_status check_position(const rc_run *run, const char *path)
 {
     const run_position *at = &run->at;
@@ -253,6 +254,7 @@ static rc_status check_position(const rc_run *run, const char *path)
         rc_edmd_measure(run->edmd, &engine);
         if (!observables_before(&at->start, &engine)) field = "start";
         else if (at->written && !observables_before(&at->last, &engine)) field = "last";
+        else if (!observables_before(&at->measure.start, &engine)) field = "measure.start";
     }
     if (!field) return RC_OK;
     return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its block \"position\" has a value of %s that "
