@@ -10,7 +10,9 @@
 #   (cmp) and tables (all but the wall-clock columns), and so does rc_sweep_execute_mpi called from Python through
 #   mpi4py (tests/sweep_mpi4py.py, when python3-mpi4py is installed);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
-#   stopped; a third start runs nothing;
+#   stopped; a third start runs nothing; one run's process killed with SIGKILL leaves that run pending (exit 3 naming
+#   it), and the sweep started again resumes it from its checkpoint to the same bits; under mpirun one rank killed
+#   leaves the tables of what ended (the runs out pending), and the sweep started again completes them to the same bits;
 # - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
 # - zip mode pairs the lists; a time-stepping scene whose impact does not terminate is "not_terminated".
 # Usage: sh tests/sweep.sh PATH/TO/ricochet [mpi]
@@ -171,6 +173,88 @@ same_tables whole killed
 "$tool" sweep "$root/tests/sweep/long.json" --out killed -q > third.json 2>&1 || fail "third start"
 $py -c "import json; r = json.load(open('third.json')); assert r['ok'] == 6 and r['wall_seconds'] < 1, r" \
   || fail "a finished sweep started again ran something"
+
+# ---- one run's process killed with SIGKILL (the OOM killer, kill -9) after its checkpoint: the sweep goes on, writes
+# its tables with that run pending (no outcome.json, exit 3 naming it); started again, it resumes the run from its
+# checkpoint and finishes with the same bits as a sweep never stopped
+set +e
+"$tool" sweep "$root/tests/sweep/long.json" --out onekilled --jobs 2 -q > onekilled.json 2> onekilled.err &
+sweeper=$!
+set -e
+victim=""
+waited=0
+while [ -z "$victim" ]; do
+  for child in $(pgrep -P "$sweeper" || true); do # the run's process holds its folder's files open
+    if ls -l "/proc/$child/fd" 2> /dev/null | grep -q "onekilled/0001/"; then victim=$child; fi
+  done
+  [ -n "$victim" ] && [ -f onekilled/0001/checkpoint.rcp ] || { victim=""; sleep 0.05; }
+  waited=$((waited + 1))
+  [ $waited -lt 600 ] || fail "run 1 of the sweep never wrote its checkpoint"
+done
+kill -9 "$victim"
+set +e
+wait "$sweeper"
+code=$?
+set -e
+[ ! -f onekilled/0001/outcome.json ] || fail "the killed run has an outcome: $(cat onekilled/0001/outcome.json)"
+[ $code = 3 ] || fail "a run killed: exit $code, expected 3: $(cat onekilled.err)"
+grep -q "1 of 6 runs have not ended" onekilled.err || fail "a run killed: stderr says $(cat onekilled.err)"
+grep -q "runs 1)\|run 1\b" onekilled.err || fail "a run killed: stderr does not name run 1: $(cat onekilled.err)"
+$py - <<'PY' || fail "a run killed: table"
+import csv, json
+rows = list(csv.DictReader(open("onekilled/sweep.csv")))
+assert [r["status"] for r in rows] == ["ok", "pending", "ok", "ok", "ok", "ok"], [r["status"] for r in rows]
+report = json.load(open("onekilled.json"))
+assert report["ok"] == 5 and report["pending"] == 1 and report["failed"] == 0, report
+PY
+"$tool" sweep "$root/tests/sweep/long.json" --out onekilled -q > /dev/null 2> again.err \
+  || fail "the sweep started again after a run was killed: $(cat again.err)"
+same_files whole onekilled
+same_tables whole onekilled
+
+# ---- under mpirun, one rank killed with SIGKILL: mpirun ends every rank (SIGCONT, SIGTERM a second later, SIGKILL
+# milliseconds after); rank 0 has written the tables of what ended (after the first run ended, now and then, and at
+# SIGCONT), the runs still out pending; the sweep started again (here on this machine) resumes them from their
+# checkpoints to the same bits
+if [ "$mpi" = mpi ]; then
+  set +e
+  mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/sweep/long.json" --out mkilled -q \
+    > mkilled.json 2> mkilled.err &
+  launcher=$!
+  set -e
+  waited=0
+  until [ -f mkilled/sweep.csv ]; do
+    sleep 0.05
+    waited=$((waited + 1))
+    [ $waited -lt 600 ] || fail "mpirun: rank 0 never wrote the tables while runs were out"
+  done
+  killed=""
+  for p in $(pgrep -f "sweep $root/tests/sweep/long.json --out mkilled" || true); do
+    if tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep -qx OMPI_COMM_WORLD_RANK=2; then kill -9 "$p"; killed=$p; fi
+  done
+  [ -n "$killed" ] || fail "mpirun: no rank 2 to kill"
+  set +e
+  wait "$launcher"
+  code=$?
+  set -e
+  [ $code != 0 ] || fail "mpirun with a rank killed: exit 0"
+  $py - <<'PY' || fail "mpirun with a rank killed: the tables $(cat mkilled.err)"
+import csv, os
+rows = list(csv.DictReader(open("mkilled/sweep.csv")))
+assert len(rows) == 6, rows
+for r in rows:  # a row says ok only for a run whose outcome.json says so (a run out may end after the last write)
+    ended = os.path.exists("mkilled/%04d/outcome.json" % int(r["run"]))
+    assert r["status"] in (("pending", "ok") if ended else ("pending",)), (r["run"], r["status"], ended)
+assert any(r["status"] == "pending" for r in rows), [r["status"] for r in rows]
+PY
+  if grep -q "did not end" mkilled.err; then # rank 0's message, when it made it before SIGKILL: the runs left
+    grep -q "did not end (runs [0-9]" mkilled.err || fail "mpirun: the message names no run: $(cat mkilled.err)"
+  fi
+  "$tool" sweep "$root/tests/sweep/long.json" --out mkilled --jobs 2 -q > /dev/null 2> again.err \
+    || fail "the sweep started again after mpirun lost a rank: $(cat again.err)"
+  same_files whole mkilled
+  same_tables whole mkilled
+fi
 
 # ---- zip mode: the lists side by side
 cat > zip.json <<JSON

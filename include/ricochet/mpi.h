@@ -30,6 +30,13 @@ extern "C" {
 RC_API rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress_fn *progress, void *user,
                                       rc_sweep_progress *counts);
 
+/* rc_sweep_execute_mpi with SIGINT and SIGTERM caught on rank 0 for its length (as rc_sweep_execute_guarded): when a
+ * rank is killed, mpirun sends SIGTERM to the others and SIGKILL a second later; rank 0 then stops waiting, leaves the
+ * runs still out pending and writes the tables of what ended (rc_sweep_check names the runs left, which the sweep
+ * started again resumes from their checkpoints). The other ranks keep the default action. `ricochet sweep` calls it. */
+RC_API rc_status rc_sweep_execute_mpi_guarded(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress_fn *progress,
+                                              void *user, rc_sweep_progress *counts);
+
 /* Runs the rounds left of the exchange over the ranks of comm: replica r on rank r % K (one or several per rank); in
  * each round each rank advances its replicas, the potential energies and volumes are summed over the ranks (every
  * replica's from one rank, zeros from the others, so the sum is exact; one MPI_Allreduce of 2M + 1 numbers), and

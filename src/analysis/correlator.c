@@ -8,6 +8,7 @@
  * particle group (particle i in group i mod groups), whose spread gives the error bars and the error of D; for the
  * Helfand moments of a run (src/run/measure.c) the groups are blocks of time instead (block averages, Flyvbjerg and
  * Petersen, J. Chem. Phys. 91, 461 (1989)), and the centred form subtracts each lag's mean drift. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,6 +252,35 @@ void rc_correlator_release(rc_correlator *c)
     memset(c, 0, sizeof *c);
 }
 
+/* Whether n numbers are all within ±bound (so finite). */
+static bool within(const double *x, size_t n, double bound)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!(fabs(x[i]) <= bound)) return false;
+    return true;
+}
+
+/* Whether a correlator read back holds only what adding samples could have made: samples and times within 2^400 in
+ * the slots its rings have filled (the others were never written; beyond that a product of two overflows), finite
+ * sums and non-negative counts. A NaN, an infinity or a value of 1e300 read from a checkpoint made every result from
+ * it NaN: a run resumed into nonsense. */
+static bool read_back_valid(const rc_correlator *c)
+{
+    size_t values = 3 * (size_t)c->count, slots = (size_t)c->levels * (size_t)c->points,
+           cells = slots * (size_t)c->groups;
+    for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) {
+        if (!c->samples[l]) continue;
+        size_t filled = c->pushed[l] < c->points ? (size_t)c->pushed[l] : (size_t)c->points;
+        if (!within(c->samples[l], filled * values, 0x1p400) || !within(c->times[l], filled, 0x1p400)) return false;
+    }
+    if (!within(c->sums, cells, DBL_MAX) || !within(c->lag_sums, slots, DBL_MAX) ||
+        (c->firsts && !within(c->firsts, cells * values, 0x1p400)))
+        return false;
+    for (size_t i = 0; i < slots; i++)
+        if (c->origins[i] < 0) return false;
+    return true;
+}
+
 rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
 {
     RC_BYTES_FIELD(bytes, c->frames);
@@ -284,5 +314,8 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
     rc_bytes_field(bytes, c->origins, slots * sizeof *c->origins);
     if (c->group_origins) rc_bytes_field(bytes, c->group_origins, cells * sizeof *c->group_origins);
     if (c->firsts) rc_bytes_field(bytes, c->firsts, cells * 3 * (size_t)c->count * sizeof *c->firsts);
+    if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room && !read_back_valid(c))
+        return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint (a sample or time beyond "
+                                            "2^400, a sum that is not finite, or a negative count)");
     return RC_OK;
 }

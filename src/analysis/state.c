@@ -1,6 +1,8 @@
 /* The state of an analysis fed frame by frame, as bytes: what a run's checkpoint keeps of its measurements
  * (src/run/measure.c) so that a resumed run ends with the same numbers, bit for bit: the clocks and kinetic sums, the
  * unwrapped positions, the sums of g(r), S(k) and Q6 / psi6, and the correlators' rings and sums. */
+#include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "analysis/analysis.h"
@@ -30,6 +32,30 @@ static void walk_structure_factor(rc_bytes *b, rc_structure_factor *sf)
     rc_bytes_field(b, sf->samples, shells * sizeof *sf->samples); /* the vectors are chosen again by the next frame */
 }
 
+/* Whether n numbers are all finite. */
+static bool finite_all(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(x[i])) return false;
+    return true;
+}
+
+/* Whether the sums read back are ones adding frames could have made: every clock, sum and position finite (a NaN
+ * read from a checkpoint made every result after it NaN: a run resumed into nonsense). */
+static bool read_back_valid(const rc_analysis *a)
+{
+    bool fine = isfinite(a->first_time) && isfinite(a->last_time) && a->first_time <= a->last_time &&
+                isfinite(a->kinetic_sum) && a->kinetic_sum >= 0;
+    if (fine && (a->active & RC_COMPUTE_RDF))
+        fine = finite_all(a->rdf.sum, (size_t)a->rdf.pairs * (size_t)a->rdf.bins) &&
+               finite_all(a->rdf.contacts, (size_t)a->rdf.frames * (size_t)a->rdf.pairs);
+    if (fine && (a->active & RC_COMPUTE_SK))
+        fine = finite_all(a->sf.sum, (size_t)a->sf.shells) && finite_all(a->sf.k_sum, (size_t)a->sf.shells);
+    for (size_t i = 0; fine && (a->active & RC_COMPUTE_MSD) && i < 3 * (size_t)a->count; i++)
+        fine = fabs(a->previous[i]) <= 0x1p400; /* beyond that a squared displacement overflows */
+    return fine;
+}
+
 rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)
 {
     int64_t frames = a->frames;
@@ -56,5 +82,8 @@ rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)
         s = rc_correlator_walk(b, &a->msd);
         if (!s && a->velocities) s = rc_correlator_walk(b, &a->vacf);
     }
+    if (!s && b->mode == RC_BYTES_READ && !b->short_of_room && !read_back_valid(a))
+        s = rc_fail(RC_INVALID_ARGUMENT, "measure: damaged sums in the checkpoint (a clock, sum or position that is "
+                                         "not finite)");
     return s;
 }

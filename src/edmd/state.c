@@ -136,6 +136,28 @@ rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
     return s;
 }
 
+/* Whether the books of the Helfand moments (transport.c) are ones the engine could have kept: their clock at or before
+ * now, the moments finite, and the kinetic sums those of the particles' velocities within rounding (they are kept by
+ * increments, so they differ from a fresh sum in the last bits; a damaged one made every viscosity NaN). */
+static bool flux_valid(const rc_edmd *e)
+{
+    static const int first[6] = {0, 1, 2, 0, 0, 1}, second[6] = {0, 1, 2, 1, 2, 2};
+    const rc_edmd_flux *f = &e->flux;
+    double tensor[6] = {0}, heat[3] = {0}, scale = 0, heat_scale = 0;
+    for (int32_t k = 0; k < e->n; k++) {
+        const double *v = e->kin[k].v;
+        double m = rc_edmd_mass(e, k), energy = 0.5 * m * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        for (int c = 0; c < 6; c++) tensor[c] += m * v[first[c]] * v[second[c]];
+        for (int a = 0; a < 3; a++) heat[a] += energy * v[a], heat_scale += energy * fabs(v[a]);
+        scale += 2 * energy;
+    }
+    bool fine = f->time <= e->now && f->time >= -RC_EDMD_RANGE;
+    for (int c = 0; c < 9; c++) fine = fine && isfinite(f->moments[c]);
+    for (int c = 0; c < 6; c++) fine = fine && fabs(f->tensor[c] - tensor[c]) <= 1e-6 * scale + DBL_MIN;
+    for (int a = 0; a < 3; a++) fine = fine && fabs(f->heat[a] - heat[a]) <= 1e-6 * heat_scale + DBL_MIN;
+    return fine;
+}
+
 /* The restored books that index arrays or name particles must agree with the arrays they describe: the held and
  * sleeping counts with the hold array (fuzz/checkpoint.c found held > 0 without one), each hold a known state or
  * wall, each species one the definition had, each mass finite and positive, the last event's pair real. */
@@ -171,6 +193,16 @@ static rc_status check_books(const rc_edmd *e)
         if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
                                   e->shear_origin);
     }
+    /* the energy books: finite (a NaN initial energy left energy_drift null at the end of a resumed run) */
+    double energies[] = {e->kinetic, e->kinetic_integral, e->kinetic_time, e->virial, e->dissipated,
+                         e->thermostat_energy, e->initial_energy, e->max_overlap};
+    for (size_t i = 0; i < sizeof energies / sizeof *energies; i++)
+        if (!isfinite(energies[i]) || e->max_overlap < 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: the energy books (kinetic, virial, dissipated, thermostat, "
+                                                "initial, largest overlap) are not all finite");
+    if (e->transport_on && !flux_valid(e))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the Helfand moments' books (transport) are not the particles' "
+                                            "or not finite");
     bool pair = e->last_pair[0] >= 0 && e->last_pair[0] < e->n && e->last_pair[1] < e->n &&
                 e->last_pair[1] > RC_EVENT_WALL0 - (int32_t)e->wall_count;
     if (!pair && e->n > 0)

@@ -85,6 +85,8 @@ static rc_status check_restored(const rc_rigid *e)
 {
     double range = RC_RANGE;
     if (!isfinite(e->time) || e->time < 0) return rc_fail(RC_INVALID_ARGUMENT, "state: the time %g is not valid", e->time);
+    if (!isfinite(e->initial_energy)) /* the drift divides by it */
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the initial energy %g is not finite", e->initial_energy);
     for (int32_t i = 0; i < e->n; i++) {
         const double *q = e->q + 4 * i;
         for (int c = 0; c < 3; c++)

@@ -192,6 +192,102 @@ static bool own_checkpoint(const rc_run *run, const char *path)
     return same;
 }
 
+/* The loop's timetable: the next output and checkpoint, in the engine's terms. */
+typedef struct timetable {
+    double next_checkpoint;       /* event-driven: simulation time */
+    uint64_t next_checkpoint_step, per_output, per_checkpoint; /* time-stepping: steps */
+} timetable;
+static rc_status plan(const rc_run *run, const rc_run_limits *now, timetable *t);
+static bool output_due(const rc_run *run, const rc_run_limits *now, const timetable *t, int64_t k);
+
+/* The settings a checkpoint restores, checked as strictly as the scene's own (a damaged or forged checkpoint fails
+ * here with the block and field named, not in the loop): what no option changes (the output cadence, the files, the
+ * equilibration) must be the scene's, the rest valid values. A forged cadence of 1e-9 wrote frames for minutes
+ * (fuzz/checkpoint.c). The stop, which options may have changed, goes through check_limits as a scene's does. */
+static rc_status restore_settings(const rc_run *run, const run_settings *got, const char *path)
+{
+    run_settings scene;
+    const char *unused;
+    rc_run_engine_settings(run, &scene, &unused);
+    const char *field = NULL;
+    if (!(got->every == scene.every) || got->every_collisions != scene.every_collisions) field = "every";
+    else if (got->csv != scene.csv || got->h5md != scene.h5md || (got->xyz && !scene.xyz)) field = "output";
+    else if (got->equilibrate != scene.equilibrate) field = "equilibrate";
+    else if (scene.equilibrate && memcmp(&got->equilibration, &scene.equilibration, sizeof scene.equilibration) != 0)
+        field = "equilibration";
+    else if (!(got->checkpoint_every >= 0 && got->checkpoint_every < INFINITY)) field = "checkpoint_every";
+    if (!field) return RC_OK;
+    return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its block \"settings\" has a value of %s that "
+                                        "its scene cannot have (every %g, every_collisions %llu, checkpoint_every %g; "
+                                        "the scene's every %g, every_collisions %llu)", path, field, got->every,
+                   (unsigned long long)got->every_collisions, got->checkpoint_every, scene.every,
+                   (unsigned long long)scene.every_collisions);
+}
+
+/* Whether a saved copy of the observables is one the restored engine passed through: at or before its clock and
+ * counts, every sum finite (a quantity the engine does not define is NAN, never infinite). */
+static bool observables_before(const rc_edmd_observables *o, const rc_edmd_observables *now)
+{
+    if (!(o->time <= now->time && o->time >= 0) || o->events > now->events || o->collisions > now->collisions ||
+        o->wall_collisions > now->wall_collisions)
+        return false;
+    const double sums[] = {o->kinetic_energy, o->potential_energy, o->energy, o->dissipated_energy,
+                           o->thermostat_energy, o->virial, o->kinetic_integral, o->shear_work, o->shear_integral};
+    for (size_t i = 0; i < sizeof sums / sizeof *sums; i++)
+        if (isinf(sums[i])) return false;
+    return true;
+}
+
+/* The loop's position a checkpoint restores, checked against the restored engine: the outputs done are those due by
+ * its clock (one far behind would write a frame at every chunk until it caught up, for ever), the files' counts
+ * within them, the last row, the averages' start and the measurements' origin at or before now (a later collision
+ * count at the origin left the transport coefficients null); a run without equilibration has ended it. */
+static rc_status check_position(const rc_run *run, const char *path)
+{
+    const run_position *at = &run->at;
+    rc_run_limits now;
+    rc_run_engine_counters(run, &now);
+    timetable t;
+    const char *field = NULL;
+    if (plan(run, &now, &t)) return cadence_too_fine(run, now.time);
+    if (at->outputs_done < 1 || (at->outputs_done > 1 && !output_due(run, &now, &t, at->outputs_done - 1)) ||
+        output_due(run, &now, &t, at->outputs_done))
+        field = "outputs_done";
+    else if (at->frames < 0 || at->rows < 0 || at->frames > at->outputs_done + 1 || at->rows > at->outputs_done + 1)
+        field = "frames";
+    else if (!run->settings.equilibrate && !at->equilibrated) field = "equilibrated";
+    else if (at->written && !(at->last_time <= now.time && at->last_time >= 0 &&
+                              at->last_count <= (run->edmd ? now.events : now.steps)))
+        field = "last_time";
+    if (!field && run->edmd) {
+        rc_edmd_observables engine;
+        rc_edmd_measure(run->edmd, &engine);
+        if (!observables_before(&at->start, &engine)) field = "start";
+        else if (at->written && !observables_before(&at->last, &engine)) field = "last";
+        else if (!observables_before(&at->measure.start, &engine)) field = "measure.start";
+    }
+    if (!field) return RC_OK;
+    return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its block \"position\" has a value of %s that "
+                                        "the run cannot have reached (outputs done %lld at time %.17g)", path, field,
+                   (long long)at->outputs_done, now.time);
+}
+
+/* Whether directory is the folder that holds the file at path (the same folder, by any path). A checkpoint resumed
+ * in place names its run folder in a block of its own: one that names another folder (damaged or forged) would have
+ * the run reopen and write files there. */
+static bool holds(const char *directory, const char *path)
+{
+    char *parent = strdup(path);
+    if (!parent) return false;
+    char *slash = strrchr(parent, '/');
+    if (slash) slash[slash == parent ? 1 : 0] = '\0';
+    struct stat a, b;
+    bool same = stat(directory, &a) == 0 && stat(slash ? parent : ".", &b) == 0 && a.st_dev == b.st_dev &&
+                a.st_ino == b.st_ino;
+    free(parent);
+    return same;
+}
+
 rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run **out)
 {
     if (!out || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_resume: NULL argument");
@@ -205,6 +301,9 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     s = run ? rc_run_engine_create(run) : rc_fail(RC_NO_MEMORY, "out of memory");
     if (!s) s = rc_run_engine_state_restore(run, c.state, c.state_size);
     bool in_place = !options->directory && !options->no_files && c.directory[0];
+    if (!s && in_place && !holds(c.directory, path))
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s: its block \"directory\" names the run folder %s, not the folder it lies "
+                                         "in: resume it there, or into a new folder with --out", path, c.directory);
     if (!s && in_place && (options->no_xyz || options->h5md_path))
         s = rc_fail(RC_INVALID_ARGUMENT, "a run resumed in its own folder keeps its files: a different choice of "
                                          "files (no XYZ, another H5MD path) needs a new folder");
@@ -217,17 +316,8 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
         apply_options(run, options);
         s = check_limits(run);
     }
-    if (!s) { /* no option changes the output cadence: it is the checkpoint's own scene's (a forged one of 1e-9 wrote
-               * frames for minutes: fuzz/checkpoint.c) */
-        run_settings scene;
-        const char *unused;
-        rc_run_engine_settings(run, &scene, &unused);
-        if (!(c.settings.every == scene.every) || c.settings.every_collisions != scene.every_collisions)
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its output cadence (every %g, "
-                                             "every_collisions %llu) is not its scene's (%g, %llu)", path,
-                        c.settings.every, (unsigned long long)c.settings.every_collisions, scene.every,
-                        (unsigned long long)scene.every_collisions);
-    }
+    if (!s) s = restore_settings(run, &c.settings, path);
+    if (!s) s = check_position(run, path);
     if (!s) s = rc_run_measure_create(run, true);
     if (!s) s = rc_run_measure_state_restore(run, c.measured, c.measured_size);
     if (!s && !in_place) run->at.frames = run->at.rows = 0;
@@ -290,12 +380,6 @@ static double fraction(const rc_run *run, const rc_run_limits *l, const rc_run_l
     return fmin(f, 1);
 }
 
-/* The loop's timetable: the next output and checkpoint, in the engine's terms. */
-typedef struct timetable {
-    double next_checkpoint;       /* event-driven: simulation time */
-    uint64_t next_checkpoint_step, per_output, per_checkpoint; /* time-stepping: steps */
-} timetable;
-
 static rc_status plan(const rc_run *run, const rc_run_limits *now, timetable *t)
 {
     double every = run->settings.checkpoint_every;
@@ -336,9 +420,9 @@ static rc_run_limits next_limits(const rc_run *run, const rc_run_limits *until, 
     return to;
 }
 
-static bool output_due(const rc_run *run, const rc_run_limits *now, const timetable *t)
+/* Whether output k (0: the first, at the start) is due by now. */
+static bool output_due(const rc_run *run, const rc_run_limits *now, const timetable *t, int64_t k)
 {
-    int64_t k = run->at.outputs_done;
     if (!run->edmd) return now->steps >= times(t->per_output, k);
     if (run->settings.every_collisions) return now->collisions >= times(run->settings.every_collisions, k);
     return now->time >= run->settings.every * (double)k;
@@ -366,7 +450,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
         run->at.equilibrated = true;
     }
     s = rc_run_measure_step(run);
-    if (!s && output_due(run, now, t)) {
+    if (!s && output_due(run, now, t, run->at.outputs_done)) {
         s = rc_run_files_write(run);
         run->at.outputs_done++;
     }

@@ -1,6 +1,6 @@
 /* The report of a sweep (ricochet/sweep.h; docs/cli.md, "sweep"): its runs counted by state from their outcome.json
- * files, whether every one ended ok (what decides `ricochet sweep`'s exit code), and the JSON object `ricochet sweep`
- * prints (the counts, the folder, the wall time). */
+ * files, whether every one ended ok (what decides `ricochet sweep`'s exit code; the runs that have not ended named),
+ * and the JSON object `ricochet sweep` prints (the counts, the folder, the wall time). */
 #include <cjson/cJSON.h>
 
 #include "core/status.h"
@@ -14,13 +14,34 @@ void rc_sweep_count(const rc_sweep *sweep, int64_t counts[4])
     for (int64_t k = 0; k < rc_sweep_runs(sweep); k++) counts[rc_sweep_state(sweep, k, NULL, 0)]++;
 }
 
+/* The indices of the runs that have not ended, the first ten of them, as "3, 4, 7" (and "and N more"). */
+static void pending_runs(const rc_sweep *sweep, int64_t pending, char *out, size_t size)
+{
+    size_t used = 0;
+    int64_t named = 0;
+    out[0] = '\0';
+    for (int64_t k = 0; k < rc_sweep_runs(sweep) && named < 10 && used < size; k++)
+        if (rc_sweep_state(sweep, k, NULL, 0) == RC_SWEEP_PENDING)
+            used += (size_t)snprintf(out + used, size - used, "%s%lld", named++ ? ", " : "", (long long)k);
+    if (pending > named && used < size) snprintf(out + used, size - used, " and %lld more", (long long)(pending - named));
+}
+
 rc_status rc_sweep_check(const rc_sweep *sweep)
 {
     if (!sweep) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_check: NULL sweep");
     int64_t counts[4];
     rc_sweep_count(sweep, counts);
-    if (counts[RC_SWEEP_PENDING])
-        return rc_fail(RC_INTERNAL, "%lld runs did not end", (long long)counts[RC_SWEEP_PENDING]);
+    char runs[160];
+    if (counts[RC_SWEEP_PENDING]) pending_runs(sweep, counts[RC_SWEEP_PENDING], runs, sizeof runs);
+    if (counts[RC_SWEEP_PENDING] && rc_sweep_interrupted_by(sweep) >= 0)
+        return rc_fail(RC_INTERNAL, "%lld runs did not end (runs %s): the sweep started again runs them, each from "
+                                    "its checkpoint when it has one", (long long)counts[RC_SWEEP_PENDING], runs);
+    if (counts[RC_SWEEP_PENDING]) /* not run yet, or their processes were killed (SIGKILL): no outcome yet */
+        return rc_fail(RC_NOT_TERMINATED, "%lld of %lld runs have not ended (runs %s): not run yet, or their "
+                                          "processes were killed; the sweep started again runs them, each from its "
+                                          "checkpoint when it has one (see %s/sweep.csv)",
+                       (long long)counts[RC_SWEEP_PENDING], (long long)rc_sweep_runs(sweep), runs,
+                       rc_sweep_directory(sweep));
     int64_t bad = counts[RC_SWEEP_FAILED] + counts[RC_SWEEP_NOT_TERMINATED];
     if (bad)
         return rc_fail(RC_NOT_TERMINATED, "%lld of %lld runs failed or did not terminate (see %s/sweep.csv)",

@@ -200,8 +200,18 @@ static bool launch(scheduler *c, int64_t k)
     return true;
 }
 
-/* A process ended: count its run by its outcome; a process killed by a signal the sweep did not send (a crash, the
- * kernel's OOM killer) fails its run. */
+/* Whether run k's folder holds a checkpoint to go on from. */
+static bool has_checkpoint(const rc_sweep *w, int64_t k)
+{
+    char *path = rc_sweep_run_path(w, k, "checkpoint.rcp");
+    bool there = path && access(path, F_OK) == 0;
+    free(path);
+    return there;
+}
+
+/* A process ended: count its run by its outcome. A process killed by a signal the sweep did not send fails its run
+ * (a crash), except a SIGKILL (the kernel's OOM killer, a user's kill -9) of a run that has a checkpoint: that run
+ * stays pending, without outcome.json, and the sweep started again resumes it from its checkpoint. */
 static rc_status reap(scheduler *c, pid_t pid, int wait_status)
 {
     int slot = 0;
@@ -212,7 +222,7 @@ static rc_status reap(scheduler *c, pid_t pid, int wait_status)
     c->counts.running--;
     rc_sweep *w = c->sweep;
     int by = WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0;
-    if (by && by != SIGINT && by != SIGTERM && w->interrupt_signal < 0) {
+    if (by && by != SIGINT && by != SIGTERM && w->interrupt_signal < 0 && !(by == SIGKILL && has_checkpoint(w, k))) {
         char why[96];
         snprintf(why, sizeof why, "the run's process was killed by signal %d", by);
         rc_status s = write_outcome(w, k, RC_SWEEP_FAILED, why);

@@ -104,8 +104,10 @@ static int report(rc_sweep *sweep, rc_status s, const rc_sweep_progress *counts,
     int printed = rc_cli_print_text(rc_sweep_report_json(sweep, counts->elapsed, a->compact), "sweep report");
     if (printed != RC_EXIT_OK) return printed;
     rc_status outcome = rc_sweep_check(sweep); /* RC_INTERNAL: runs did not end */
-    if (outcome == RC_INTERNAL && rc_sweep_interrupted_by(sweep) > 0)
+    if (outcome == RC_INTERNAL && rc_sweep_interrupted_by(sweep) > 0) {
+        fprintf(stderr, "ricochet: sweep: %s\n", rc_last_error());
         return rc_cli_outcome(RC_EXIT_INTERNAL, rc_sweep_interrupted_by(sweep));
+    }
     return outcome ? rc_cli_fail_status(outcome, NULL) : RC_EXIT_OK;
 }
 
@@ -125,9 +127,11 @@ static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
     MPI_Init(NULL, NULL);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     rc_sweep_progress counts = {0};
-    rc_status s = rc_sweep_execute_mpi(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL, &counts);
+    rc_status s = rc_sweep_execute_mpi_guarded(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL,
+                                               &counts);
     int code = rank == 0 ? report(sweep, s, &counts, a) : s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
-    MPI_Finalize();
+    /* interrupted, rank 0 leaves at once: the other ranks are gone or going, and MPI_Finalize would wait for them */
+    if (rc_sweep_interrupted_by(sweep) < 0) MPI_Finalize();
     return code;
 #else
     (void)sweep, (void)a;
