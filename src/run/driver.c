@@ -449,8 +449,13 @@ rc_status rc_run_execute(rc_run *run)
     if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_execute: NULL run");
     rc_status s = advance_to(run, &run->settings.stop, true);
     if (s && s != RC_NOT_TERMINATED) {
-        rc_run_files_close(run, false); /* a failed run: its files stay NAME.partial */
-        return s;
+        /* a write that failed (a full disk): every file closed under its own name as after an interrupt, the one that
+         * failed cut back to its last whole frame or row, so that what was written stays readable and the last
+         * checkpoint resumes; any other failure: the files stay NAME.partial */
+        char why[1024];
+        snprintf(why, sizeof why, "%s", rc_last_error());
+        rc_run_files_close(run, s == RC_IO_ERROR);
+        return rc_fail(s, "%s", why);
     }
     char why[512] = "";
     if (s) snprintf(why, sizeof why, "%s", rc_last_error());

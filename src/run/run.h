@@ -62,6 +62,8 @@ typedef struct run_files {
     rc_frame frame;       /* the whole frame, or one part of it (in_parts) */
     bool in_parts;        /* the frames go to the XYZ file alone, in parts of `part` particles (files.c) */
     int32_t part;
+    bool locked;          /* the run holds the run folder's lock (lock.c) on descriptor `lock` */
+    int lock;
 } run_files;
 
 typedef struct run_measure run_measure;
@@ -155,6 +157,14 @@ rc_status rc_run_write_file(const char *path, const char *what, bool (*fill)(FIL
                             const void *context);
 /* The same for text. */
 rc_status rc_run_write_text(const char *path, const char *text);
+
+/* ---- lock.c ---- */
+/* Takes the lock of DIRECTORY (DIRECTORY/.lock, which it creates and into which it writes the process id): *lock is its
+ * descriptor, held until rc_run_lock_release. RC_IO_ERROR when another run holds it (the message names `what`, "run
+ * folder" or "sweep folder", the directory and the holder's process id) or it cannot be taken. */
+rc_status rc_run_lock_take(const char *directory, const char *what, int *lock);
+/* Releases a lock taken (and sets *lock to -1); nothing for -1. */
+void rc_run_lock_release(int *lock);
 
 /* ---- summary.c ---- */
 /* The summary object (ricochet/run.h, rc_run_summary_json); NULL when out of memory. */

@@ -1,0 +1,72 @@
+/* The lock of a run folder (docs/cli.md, "The run folder"): two runs writing into one folder would mix their frames
+ * and rename each other's files away, so a run (new or resumed) and a sweep hold an advisory lock on DIRECTORY/.lock
+ * while they write there. It is an open-file-description lock (fcntl F_OFD_SETLK): the kernel releases it when the
+ * process ends however it ends (a crash, SIGKILL), it is not lost when another descriptor of the file closes, and a
+ * second run in the same process (a Python session) conflicts as one in another process does. The holder writes its
+ * process id into the file, which a refused run names. The file stays after the run (removing it would let a third
+ * run lock a new file while a second still holds the old one); it never holds anything but the id. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/status.h"
+#include "run/run.h"
+
+/* The process id the holder wrote into the lock file, or 0 when it cannot be read (the holder is writing it). */
+static long holder(int fd)
+{
+    char text[32] = "";
+    ssize_t n = pread(fd, text, sizeof text - 1, 0);
+    text[n > 0 ? n : 0] = '\0';
+    return strtol(text, NULL, 10);
+}
+
+rc_status rc_run_lock_take(const char *directory, const char *what, int *lock)
+{
+    *lock = -1;
+    char *path = rc_run_join(directory, ".lock");
+    if (!path) return RC_NO_MEMORY;
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+    struct flock whole = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    int locked = fd >= 0 ? fcntl(fd, F_OFD_SETLK, &whole) : -1, error = errno;
+    rc_status s = RC_OK;
+    if (fd < 0 && error == ELOOP) {
+        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s is a symbolic link; a run folder's files are never "
+                    "links: remove it", what, directory, path);
+    } else if (locked != 0 && (error == EAGAIN || error == EACCES)) {
+        char who[48] = "another process";
+        long pid = holder(fd);
+        if (pid > 0) snprintf(who, sizeof who, "process %ld", pid);
+        s = rc_fail(RC_IO_ERROR, "the %s %s is in use by another run (%s holds its lock %s): two runs into one "
+                    "folder would mix their files; wait for it to end or choose another folder", what, directory,
+                    who, path);
+    } else if (locked != 0) {
+        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s (%s)", what, directory, path, strerror(error));
+    }
+    if (s) {
+        if (fd >= 0) close(fd);
+        free(path);
+        return s;
+    }
+    char text[32];
+    int length = snprintf(text, sizeof text, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)length, 0) != length)
+        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: cannot write %s (%s)", what, directory, path,
+                    strerror(errno ? errno : EIO));
+    free(path);
+    if (s) {
+        close(fd);
+        return s;
+    }
+    *lock = fd;
+    return RC_OK;
+}
+
+void rc_run_lock_release(int *lock)
+{
+    if (*lock >= 0) close(*lock);
+    *lock = -1;
+}
