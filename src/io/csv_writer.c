@@ -135,7 +135,7 @@ static rc_status start(const char *path, int columns, const char *const *names, 
     errno = 0;
     if (!mark && (write_header(w->file, columns, names, NULL) < 0 || !flush_ok(w->file))) {
         s = csv_failed(w);
-        rc_output_file_close(&w->out, w->file, RC_OUTPUT_ABANDON, "row");
+        rc_output_file_close(&w->out, w->file, RC_OUTPUT_CUT, "row");
         free(w);
         return s;
     }

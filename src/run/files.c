@@ -192,11 +192,11 @@ rc_status rc_run_write_file(const char *path, const char *what, bool (*fill)(FIL
     bool ok = fill(file, context) && fflush(file) == 0 && !out.error && fsync(out.fd) == 0;
     if (!ok && !out.error) out.error = errno;
     if (ok) rc_output_file_commit(&out, 1);
-    /* a failed file is of no use (the older one stays): it is left PATH.partial, then removed */
-    char *partial = ok ? NULL : strdup(out.partial);
+    /* a file that failed (written or renamed) is of no use, and the older one stays: PATH.partial is removed */
+    char *partial = out.direct ? NULL : strdup(out.partial);
     s = ok ? RC_OK : rc_output_file_write_failed(&out, NULL);
     rc_status closed = rc_output_file_close(&out, file, ok ? RC_OUTPUT_WHOLE : RC_OUTPUT_ABANDON, NULL);
-    if (partial) remove(partial);
+    if ((s || closed) && partial) remove(partial);
     free(partial);
     return s ? s : closed;
 }

@@ -148,11 +148,13 @@ rc_status rc_run_files_write(rc_run *run);
 rc_status rc_run_files_mark(rc_run *run);
 /* Writes DIRECTORY/separation_histogram.csv when the event-driven engine collected the histogram. */
 rc_status rc_run_files_histogram(rc_run *run);
-/* Closes the files under their own names (complete) or leaves them NAME.partial (a failed run). */
+/* Closes the files under their own names (complete; a writer whose write failed cut back to its last whole frame or
+ * row) or leaves them NAME.partial (a run that failed otherwise). */
 rc_status rc_run_files_close(rc_run *run, bool complete);
 void rc_run_files_free(rc_run *run);
-/* Writes a file atomically: fill writes path.partial, which is flushed to disk and renamed to path; on failure the
- * message names `what` and the path, and nothing is left. */
+/* Writes a file atomically: fill writes path.partial (never through a link), which is flushed to disk and renamed
+ * over path; on failure the message names the errno's meaning, `what` and the path, the older file stays and nothing
+ * else is left. */
 rc_status rc_run_write_file(const char *path, const char *what, bool (*fill)(FILE *file, const void *context),
                             const void *context);
 /* The same for text. */
