@@ -199,7 +199,8 @@ rc_status rc_output_file_close(rc_output_file *file, FILE *stream, rc_output_end
     if (!flushed && ending == RC_OUTPUT_WHOLE) ending = RC_OUTPUT_CUT;
     if (ending == RC_OUTPUT_CUT && !file->direct && ftruncate(file->fd, (off_t)file->whole) != 0 && !s)
         s = rc_output_file_failed(file, "cut it back to its last whole unit", errno);
-    rc_status renamed = rc_output_file_end(file, ending != RC_OUTPUT_ABANDON);
+    /* cut back to no whole unit (at most a header), a file holds nothing to read: it stays PATH.partial */
+    rc_status renamed = rc_output_file_end(file, ending == RC_OUTPUT_WHOLE || (ending == RC_OUTPUT_CUT && file->units));
     return s ? s : renamed;
 }
 

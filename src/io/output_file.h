@@ -33,7 +33,8 @@ typedef struct rc_output_file {
 } rc_output_file;
 
 /* How a file ends: everything written (renamed to PATH), a write failed (cut back to the last whole unit, then
- * renamed to PATH), or abandoned (left PATH.partial: a run that could not start, a file of no use). */
+ * renamed to PATH; left PATH.partial when no unit was whole), or abandoned (left PATH.partial: a run that failed
+ * otherwise). */
 typedef enum rc_output_ending { RC_OUTPUT_WHOLE, RC_OUTPUT_CUT, RC_OUTPUT_ABANDON } rc_output_ending;
 
 /* Copies the path, derives the partial name, refuses links (PATH or PATH.partial a symbolic link), removes a stale

@@ -3,8 +3,8 @@
  * while they write there. It is an open-file-description lock (fcntl F_OFD_SETLK): the kernel releases it when the
  * process ends however it ends (a crash, SIGKILL), it is not lost when another descriptor of the file closes, and a
  * second run in the same process (a Python session) conflicts as one in another process does. The holder writes its
- * process id into the file, which a refused run names. The file stays after the run (removing it would let a third
- * run lock a new file while a second still holds the old one); it never holds anything but the id. */
+ * process id into the file, which a refused run names. The file stays after the run, emptied (removing it would let a
+ * third run lock a new file while a second still holds the old one); it never holds anything but the id. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -36,6 +36,9 @@ rc_status rc_run_lock_take(const char *directory, const char *what, int *lock)
     if (fd < 0 && error == ELOOP) {
         s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s is a symbolic link; a run folder's files are never "
                     "links: remove it", what, directory, path);
+    } else if (fd < 0) {
+        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: cannot create %s (%s)", what, directory, path,
+                    strerror(error));
     } else if (locked != 0 && (error == EAGAIN || error == EACCES)) {
         char who[48] = "another process";
         long pid = holder(fd);
@@ -67,6 +70,9 @@ rc_status rc_run_lock_take(const char *directory, const char *what, int *lock)
 
 void rc_run_lock_release(int *lock)
 {
-    if (*lock >= 0) close(*lock);
+    if (*lock < 0) return;
+    int emptied = ftruncate(*lock, 0); /* the process id goes: an empty file is a lock nobody holds */
+    (void)emptied;                     /* a lock file that keeps it misleads nobody: the lock is what counts */
+    close(*lock);
     *lock = -1;
 }

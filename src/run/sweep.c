@@ -221,6 +221,7 @@ void rc_sweep_destroy(rc_sweep *w)
     free(w->keys);
     free(w->directory);
     free(w->root);
+    if (w->locked) rc_run_lock_release(&w->lock);
     free(w);
 }
 
