@@ -7,20 +7,22 @@
 # usage: run_folder.sh RICOCHET; exits 1 when any check fails, after all of them.
 tool=$1
 tmp=$(mktemp -d)
-trap 'kill $first 2>/dev/null; rm -rf "$tmp"' EXIT
+# the long runs are ended however the script ends (a sweep ends its own runs when interrupted)
+trap 'kill -INT $first $sweep 2>/dev/null; wait; rm -rf "$tmp"' EXIT
 first=
+sweep=
 failures=0
 checks=0
 fail() {
     echo "FAILED: $*"
     failures=$((failures + 1))
 }
-# expect WANT_EXIT TEXT DESCRIPTION COMMAND...: the command exits WANT_EXIT and its stderr holds TEXT
+# expect WANT_EXIT TEXT DESCRIPTION COMMAND...: the command exits WANT_EXIT within 60 s and its stderr holds TEXT
 expect() {
     want=$1 text=$2 what=$3
     shift 3
     checks=$((checks + 1))
-    "$@" >/dev/null 2>"$tmp/err"
+    timeout 60 "$@" >/dev/null 2>"$tmp/err"
     got=$?
     [ $got -eq "$want" ] && { [ -z "$text" ] || grep -qF -- "$text" "$tmp/err"; } ||
         fail "$what: exit $got (expected $want), stderr \"$(cat "$tmp/err")\" does not name \"$text\""

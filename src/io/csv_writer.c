@@ -189,8 +189,7 @@ rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark)
     return s;
 }
 
-/* Closes the file as `ending` says (a failed writer's cut back to its last whole row), frees the writer. */
-static rc_status finish(rc_csv_writer *writer, rc_output_ending ending)
+rc_status rc_csv_writer_end(rc_csv_writer *writer, rc_output_ending ending)
 {
     if (!writer) return RC_OK;
     rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "row");
@@ -200,7 +199,7 @@ static rc_status finish(rc_csv_writer *writer, rc_output_ending ending)
 
 rc_status rc_csv_writer_close(rc_csv_writer *writer)
 {
-    return finish(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
+    return rc_csv_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
 }
 
-void rc_csv_writer_abandon(rc_csv_writer *writer) { finish(writer, RC_OUTPUT_ABANDON); }
+void rc_csv_writer_abandon(rc_csv_writer *writer) { rc_csv_writer_end(writer, RC_OUTPUT_ABANDON); }

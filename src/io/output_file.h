@@ -64,6 +64,12 @@ void rc_output_file_commit(rc_output_file *file, int64_t units);
  * is reported: a failed flush as rc_output_file_write_failed with `unit`, a failed cut or rename. */
 rc_status rc_output_file_close(rc_output_file *file, FILE *stream, rc_output_ending ending, const char *unit);
 
+/* The XYZ and CSV writers (ricochet/output.h) closed as `ending` says, for the run driver: RC_OUTPUT_CUT keeps what
+ * is whole of a run that failed on a write (cut back to the last whole frame or row; PATH.partial when none is).
+ * _close is _end(WHOLE), or CUT after one of its own writes failed; _abandon is _end(ABANDON). Frees the writer. */
+rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending);
+rc_status rc_csv_writer_end(rc_csv_writer *writer, rc_output_ending ending);
+
 /* RC_INVALID_ARGUMENT for a NULL mark or negative counts, naming KIND output PATH. */
 rc_status rc_output_file_check_mark(const char *kind, const char *path, const rc_output_mark *mark);
 /* Finds the file a run left at PATH: PATH.partial, else the finished PATH (file->finished); a device or a pipe is

@@ -214,8 +214,7 @@ rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark)
     return s;
 }
 
-/* Closes the file as `ending` says (a failed writer's cut back to its last whole frame), frees the writer. */
-static rc_status finish(rc_xyz_writer *writer, rc_output_ending ending)
+rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending)
 {
     if (!writer) return RC_OK;
     rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "frame");
@@ -226,7 +225,7 @@ static rc_status finish(rc_xyz_writer *writer, rc_output_ending ending)
 
 rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
 {
-    return finish(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
+    return rc_xyz_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
 }
 
-void rc_xyz_writer_abandon(rc_xyz_writer *writer) { finish(writer, RC_OUTPUT_ABANDON); }
+void rc_xyz_writer_abandon(rc_xyz_writer *writer) { rc_xyz_writer_end(writer, RC_OUTPUT_ABANDON); }

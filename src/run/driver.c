@@ -124,13 +124,14 @@ static rc_status check_limits(const rc_run *run)
 /* Closes the files of a run that failed with s and returns s, its message kept. After a write that failed (a full
  * disk, a quota, an I/O error: RC_IO_ERROR) every file is closed under its own name as after an interrupt, the one
  * that failed cut back to its last whole frame or row, so that what was written stays readable and the last
- * checkpoint resumes; after any other failure the files stay NAME.partial, as nothing of such a run may look
- * complete. */
+ * checkpoint resumes (a file with no whole frame or row stays NAME.partial); after any other failure the files stay
+ * NAME.partial, as nothing of such a run may look complete. */
 static rc_status close_failed(rc_run *run, rc_status s)
 {
     char why[1024];
     snprintf(why, sizeof why, "%s", rc_last_error());
-    rc_run_files_close(run, s == RC_IO_ERROR);
+    if (s == RC_IO_ERROR) rc_run_files_keep(run);
+    else rc_run_files_close(run, false);
     return rc_fail(s, "%s", why);
 }
 

@@ -149,23 +149,31 @@ rc_status rc_run_files_histogram(rc_run *run)
     return s;
 }
 
-rc_status rc_run_files_close(rc_run *run, bool complete)
+/* Ends every writer as `ending` says (H5MD: closed whole unless abandoned). */
+static rc_status end_files(rc_run *run, rc_output_ending ending)
 {
     run_files *f = &run->files;
     rc_status s = RC_OK;
-    if (!complete) { /* the run failed: no file of it may look complete */
+    if (ending == RC_OUTPUT_ABANDON) { /* the run failed: no file of it may look complete */
         rc_xyz_writer_abandon(f->xyz);
         rc_csv_writer_abandon(f->csv);
         rc_h5md_writer_abandon(f->h5md);
     } else {
-        rc_status x = f->xyz ? rc_xyz_writer_close(f->xyz) : RC_OK;
-        rc_status c = f->csv ? rc_csv_writer_close(f->csv) : RC_OK;
+        rc_status x = f->xyz ? rc_xyz_writer_end(f->xyz, ending) : RC_OK;
+        rc_status c = f->csv ? rc_csv_writer_end(f->csv, ending) : RC_OK;
         rc_status h = f->h5md ? rc_h5md_writer_close(f->h5md) : RC_OK;
         s = x ? x : c ? c : h;
     }
     f->xyz = NULL, f->csv = NULL, f->h5md = NULL;
     return s;
 }
+
+rc_status rc_run_files_close(rc_run *run, bool complete)
+{
+    return end_files(run, complete ? RC_OUTPUT_WHOLE : RC_OUTPUT_ABANDON);
+}
+
+rc_status rc_run_files_keep(rc_run *run) { return end_files(run, RC_OUTPUT_CUT); }
 
 void rc_run_files_free(rc_run *run)
 {

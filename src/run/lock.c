@@ -2,7 +2,8 @@
  * and rename each other's files away, so a run (new or resumed) and a sweep hold an advisory lock on DIRECTORY/.lock
  * while they write there. It is an open-file-description lock (fcntl F_OFD_SETLK): the kernel releases it when the
  * process ends however it ends (a crash, SIGKILL), it is not lost when another descriptor of the file closes, and a
- * second run in the same process (a Python session) conflicts as one in another process does. The holder writes its
+ * second run in the same process (a Python session) conflicts as one in another process does. A lock still held after
+ * two seconds is in use (a holder just killed releases it as its processes finish dying). The holder writes its
  * process id into the file, which a refused run names. The file stays after the run, emptied (removing it would let a
  * third run lock a new file while a second still holds the old one); it never holds anything but the id. */
 #include <errno.h>
@@ -10,10 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/status.h"
 #include "run/run.h"
+
+enum { GRACE_MS = 2000, POLL_MS = 20 };
 
 /* The process id the holder wrote into the lock file, or 0 when it cannot be read (the holder is writing it). */
 static long holder(int fd)
@@ -31,7 +35,15 @@ rc_status rc_run_lock_take(const char *directory, const char *what, int *lock)
     if (!path) return RC_NO_MEMORY;
     int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
     struct flock whole = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-    int locked = fd >= 0 ? fcntl(fd, F_OFD_SETLK, &whole) : -1, error = errno;
+    int locked = -1, error = errno;
+    /* a holder that was just killed may still be exiting (its processes close their descriptors as they die): a lock
+     * that stays held for GRACE_MS is in use */
+    for (int waited = 0; fd >= 0; waited += POLL_MS) {
+        locked = fcntl(fd, F_OFD_SETLK, &whole);
+        error = errno;
+        if (locked == 0 || (error != EAGAIN && error != EACCES) || waited >= GRACE_MS) break;
+        nanosleep(&(struct timespec){0, POLL_MS * 1000000L}, NULL);
+    }
     rc_status s = RC_OK;
     if (fd < 0 && error == ELOOP) {
         s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s is a symbolic link; a run folder's files are never "

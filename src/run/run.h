@@ -151,6 +151,10 @@ rc_status rc_run_files_histogram(rc_run *run);
 /* Closes the files under their own names (complete; a writer whose write failed cut back to its last whole frame or
  * row) or leaves them NAME.partial (a run that failed otherwise). */
 rc_status rc_run_files_close(rc_run *run, bool complete);
+/* Closes the files of a run that failed on a write, as after an interrupt: what each holds whole stays under its own
+ * name (the file that failed cut back to its last whole frame or row); one with no whole frame or row stays
+ * NAME.partial. */
+rc_status rc_run_files_keep(rc_run *run);
 void rc_run_files_free(rc_run *run);
 /* Writes a file atomically: fill writes path.partial (never through a link), which is flushed to disk and renamed
  * over path; on failure the message names the errno's meaning, `what` and the path, the older file stays and nothing
