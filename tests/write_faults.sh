@@ -1,12 +1,12 @@
 #!/bin/sh
 # Write failures in a run folder (docs/cli.md, "The run folder"): a small run with checkpoints is started again and
 # again under tests/fault_inject.c (LD_PRELOAD), each time with one call on its folder failing: every write, rename,
-# open for writing and sync in turn, with ENOSPC, EIO and EACCES in rotation. Each time the run must exit 2 with a
-# message that names the errno's meaning and a file of the folder; trajectory.xyz and observables.csv must be under
-# their own names (never NAME.partial), each a prefix of the file of the run that never failed (whole frames and
-# rows, never a frame in part); and the run resumed from its
-# checkpoint (or run again, when it failed before its first checkpoint) must end with trajectory.xyz and
-# observables.csv byte for byte those of the run that never failed, and no NAME.partial left.
+# open for writing and sync in turn, with ENOSPC, EIO, EACCES, EDQUOT and EROFS in rotation. Each time the run must
+# exit 2 with a message that names the errno's meaning and a file of the folder; trajectory.xyz and observables.csv
+# must be under their own names (NAME.partial only when it holds no whole frame or row, or its own rename failed),
+# each a prefix of the file of the run that never failed (whole frames and rows, never a frame in part); and the run
+# resumed from its checkpoint (or run again, when it failed before its first checkpoint) must end with trajectory.xyz
+# and observables.csv byte for byte those of the run that never failed, and no NAME.partial left.
 # usage: write_faults.sh RICOCHET FAULT_INJECT.so; exits 1 when any case fails, after all of them.
 tool=$1
 shim=$2
@@ -37,10 +37,12 @@ for kind in write rename open fsync; do
     n=1
     while [ $n -le "${total:-0}" ]; do
         i=$((i + 1))
-        case $((i % 3)) in
+        case $((i % 5)) in
         0) errno=ENOSPC meaning="no space left on device" ;;
         1) errno=EIO meaning="input/output error" ;;
-        *) errno=EACCES meaning="permission denied" ;;
+        2) errno=EACCES meaning="permission denied" ;;
+        3) errno=EDQUOT meaning="disk quota exceeded" ;;
+        *) errno=EROFS meaning="read-only file system" ;;
         esac
         dir=$tmp/$kind$n
         what="$kind $n of $total failing with $errno"
