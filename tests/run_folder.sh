@@ -62,8 +62,8 @@ checks=$((checks + 1))
 [ $code -eq 130 ] || fail "the first run, interrupted: exit $code, not 130: $(cat "$tmp/first.out")"
 checks=$((checks + 1))
 frames=$(grep -c '^64$' "$tmp/busy/trajectory.xyz")
-[ "$frames" -ge 2 ] && [ -z "$(ls "$tmp/busy" | grep partial)" ] ||
-    fail "the first run's folder: $frames frames, $(ls "$tmp/busy")"
+[ "$frames" -ge 2 ] && [ -z "$(ls "$tmp/busy" | grep partial)" ] && [ ! -e "$tmp/busy/.lock" ] ||
+    fail "the first run's folder (whole, its lock removed): $frames frames, $(ls -A "$tmp/busy")"
 expect 0 "" "a resume once the first run ended" "$tool" run --resume "$tmp/busy/checkpoint.rcp" --time 1 --quiet
 # the lock goes with the process, even killed
 "$tool" run "$tmp/long.json" --out "$tmp/killed" --quiet >/dev/null 2>&1 &

@@ -185,7 +185,7 @@ void rc_run_files_free(rc_run *run)
     free(f->h5md_path);
     free(f->histogram);
     free(f->shapes);
-    if (f->locked) rc_run_lock_release(&f->lock); /* last: the summary is written by then */
+    if (f->locked) rc_run_lock_release(run->directory, &f->lock); /* last: the summary is written by then */
     memset(f, 0, sizeof *f);
 }
 

@@ -166,11 +166,11 @@ rc_status rc_run_write_text(const char *path, const char *text);
 
 /* ---- lock.c ---- */
 /* Takes the lock of DIRECTORY (DIRECTORY/.lock, which it creates and into which it writes the process id): *lock is its
- * descriptor, held until rc_run_lock_release. RC_IO_ERROR when another run holds it (the message names `what`, "run
+ * descriptor, held until rc_run_lock_release, which removes the file. RC_IO_ERROR when another run holds it (the message names `what`, "run
  * folder" or "sweep folder", the directory and the holder's process id) or it cannot be taken. */
 rc_status rc_run_lock_take(const char *directory, const char *what, int *lock);
-/* Releases a lock taken (and sets *lock to -1); nothing for -1. */
-void rc_run_lock_release(int *lock);
+/* Releases a lock taken on DIRECTORY, removing DIRECTORY/.lock (and sets *lock to -1); nothing for -1. */
+void rc_run_lock_release(const char *directory, int *lock);
 
 /* ---- summary.c ---- */
 /* The summary object (ricochet/run.h, rc_run_summary_json); NULL when out of memory. */
