@@ -132,6 +132,7 @@ static rc_status close_failed(rc_run *run, rc_status s)
     snprintf(why, sizeof why, "%s", rc_last_error());
     if (s == RC_IO_ERROR) rc_run_files_keep(run);
     else rc_run_files_close(run, false);
+    rc_run_files_unlock(run);
     return rc_fail(s, "%s", why);
 }
 
@@ -455,6 +456,7 @@ rc_status rc_run_finish(rc_run *run)
     if (!run->at.equilibrated)
         rc_warn("equilibration", "the run stopped before the equilibration ended; the averages cover the whole run");
     if (!s) s = rc_run_write_summary(run);
+    rc_run_files_unlock(run); /* the folder is whole: another run may take it */
     return s;
 }
 

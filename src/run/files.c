@@ -175,6 +175,13 @@ rc_status rc_run_files_close(rc_run *run, bool complete)
 
 rc_status rc_run_files_keep(rc_run *run) { return end_files(run, RC_OUTPUT_CUT); }
 
+void rc_run_files_unlock(rc_run *run)
+{
+    run_files *f = &run->files;
+    if (f->locked) rc_run_lock_release(run->directory, &f->lock);
+    f->locked = false;
+}
+
 void rc_run_files_free(rc_run *run)
 {
     run_files *f = &run->files;
@@ -185,7 +192,7 @@ void rc_run_files_free(rc_run *run)
     free(f->h5md_path);
     free(f->histogram);
     free(f->shapes);
-    if (f->locked) rc_run_lock_release(run->directory, &f->lock); /* last: the summary is written by then */
+    rc_run_files_unlock(run);
     memset(f, 0, sizeof *f);
 }
 

@@ -155,6 +155,8 @@ rc_status rc_run_files_close(rc_run *run, bool complete);
  * name (the file that failed cut back to its last whole frame or row); one with no whole frame or row stays
  * NAME.partial. */
 rc_status rc_run_files_keep(rc_run *run);
+/* Lets go of the run folder's lock (lock.c): the run has written its last file (finished, or failed). */
+void rc_run_files_unlock(rc_run *run);
 void rc_run_files_free(rc_run *run);
 /* Writes a file atomically: fill writes path.partial (never through a link), which is flushed to disk and renamed
  * over path; on failure the message names the errno's meaning, `what` and the path, the older file stays and nothing
