@@ -7,6 +7,10 @@ FUZZ_BUILD ?= build-fuzz
 # seconds of libFuzzer per harness (make fuzz; FUZZERS="checkpoint" for some of them)
 FUZZ_SECONDS ?= 60
 FUZZERS ?=
+# AFL++ on the command line (make fuzz-afl): its build folder, seconds per target, targets (run resolve)
+AFL_BUILD ?= build-afl
+AFL_SECONDS ?= 300
+AFL_TARGETS ?=
 JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev libccd-dev python3 \
            python3-numpy python3-matplotlib python3-ase python3-mdanalysis libhdf5-dev python3-h5py python3-pip \
@@ -18,7 +22,8 @@ SCENE ?= examples/edmd/hard_spheres.json
 PYTHON ?= /usr/bin/python3
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan check-symbols ci bench bench-guard experiments images install clean fuzz
+.PHONY: all deps build run test test-asan check-symbols ci bench bench-guard experiments images install clean fuzz \
+        fuzz-afl
 
 all: build
 
@@ -59,6 +64,13 @@ fuzz: build
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRICOCHET_FUZZ=ON -DRICOCHET_WERROR=ON
 	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzzers
 	sh fuzz/run.sh $(FUZZ_BUILD) $(BUILD)/ricochet $(FUZZ_SECONDS) $(FUZZERS)
+
+# The command line fuzzed end to end by AFL++ (fuzz/afl.sh, docs/fuzzing.md): the tool built with afl-cc, ASan and
+# UBSan in AFL_BUILD, `ricochet run` and `ricochet resolve` each fuzzed for AFL_SECONDS on one core from examples/;
+# crashes and hangs go to fuzz/findings/afl-TARGET/ and fail the target. Too slow for CI, which keeps `make fuzz`.
+fuzz-afl: deps
+	@command -v afl-fuzz >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y afl++; }
+	JOBS=$(JOBS) sh fuzz/afl.sh $(AFL_BUILD) $(AFL_SECONDS) $(AFL_TARGETS)
 
 # Installs the libraries, headers, tool, pkg-config file and man page under PREFIX (DESTDIR=... to stage them).
 install: build

@@ -15,6 +15,21 @@ cp "$root"/examples/edmd/*.json "$out/run_scene/"
 cp "$root"/examples/rigid/*.json "$out/rigid_scene/"
 for f in "$root"/examples/edmd/*.json "$root"/examples/rigid/*.json; do cp "$f" "$out/run/$(basename "$(dirname "$f")")_$(basename "$f")"; done
 
+# Texts with JSON escapes of every kind in their comments and keys (a surrogate pair, \u00e9, \/, UTF-8 of 2 to 4
+# bytes), for the strict scanner of the JSON layer (src/io/json_document.c); the dictionary (fuzz/json.dict) has the
+# lone surrogates, \u0000, overlong UTF-8 and numbers such as 01 and 1. that mutations put in
+escapes='"comment": "\\ud83d\\ude00 \\u00e9\\u20AC \\" \\\\ \\/ \\b\\f\\n\\r\\t \303\251 \342\202\254 \360\237\230\200",'
+printf '{%b "dimension": 1, "seed": 18446744073709551615, "balls": [{"position": [0], "velocity": [1e0], "radius": 1},
+ {"position": [2.0], "radius": 1, "mass": 0.5E+1}]}' "$escapes" > "$out/problem/escapes.json"
+printf '{%b "dimension": 2, "box": {"size": [4, 4], "periodic": true}, "seed": 18446744073709551615, "temperature": 1,
+ "particles": {"lattice": "random", "count": 3, "diameter": 1e-0}, "stop": {"time": 0.1}}' "$escapes" \
+  > "$out/run_scene/escapes.json"
+printf '{%b "dynamics": "time-stepping", "dimension": 3, "time_step": 0.01,
+ "bodies": [{"shape": "sphere", "radius": 0.5, "position": [0, 0, 1]}], "stop": {"steps": 2}}' "$escapes" \
+  > "$out/rigid_scene/escapes.json"
+cp "$out/run_scene/escapes.json" "$out/run/edmd_escapes.json"
+cp "$out/rigid_scene/escapes.json" "$out/run/rigid_escapes.json"
+
 # A small run of each engine (and a sheared one, whose frames have a tilted cell, and one at constant pressure), with
 # every output and a checkpoint.
 work=$out/work

@@ -612,6 +612,16 @@ run 3 "the rigid geyser without lineality prints its summary" "$tool" run "$root
 stopped_by_is "$tmp/out" not_terminated
 stopped_by_is "$tmp/g3/summary.json" not_terminated
 summary_is dynamics '"time-stepping"'
+# A time-stepping state that leaves +-2^40 stops the run at that step (exit 3), never writing infinities as a success
+printf '%s' '{"dynamics": "time-stepping", "dimension": 2, "time_step": 1, "gravity": [0, -1e12], "stop": {"steps": 1000},
+ "bodies": [{"shape": "box", "half_extents": [1, 1], "position": [0, 2]}]}' >"$tmp/far.json"
+run 3 "a time-stepping state beyond 2^40 stops the run" "$tool" run "$tmp/far.json" --out "$tmp/far" --quiet
+stderr_names "body 0's position reached 2e+12 at time 2 (step 2), beyond 2^40"
+stopped_by_is "$tmp/far/summary.json" not_terminated
+checks=$((checks + 1))
+if grep -qi -e nan -e inf "$tmp/far/trajectory.xyz" "$tmp/far/observables.csv"; then
+    fail "the stopped run wrote numbers that are not finite"
+fi
 # The table of observables in docs/formats.md is the library's (ricochet help observables)
 checks=$((checks + 1))
 python3 -c '
@@ -781,6 +791,33 @@ run 1 "analyze without a path" "$tool" analyze
 run 1 "analyze two paths" "$tool" analyze "$tmp/run1h" "$tmp/run1h"
 run 2 "analyze frames out of range" "$tool" analyze "$tmp/run1h" --frames 100000:
 stderr_names "frames"
+# frames 5 time units apart: many particles travel more than half the box (3) between two, which the image column
+# records; every measure is reported
+cat >"$tmp/far.json" <<'EOF'
+{"dimension": 3, "box": {"periodic": true}, "seed": 2, "temperature": 1,
+ "particles": {"lattice": "fcc", "count": 108, "packing_fraction": 0.26, "diameter": 1},
+ "stop": {"time": 100}, "output": {"every": 5}, "measure": {"diffusion": true, "viscosity": true, "rdf": {"bins": 40}}}
+EOF
+run 0 "run with frames far apart" "$tool" run "$tmp/far.json" --out "$tmp/far" --quiet
+run 0 "analyze frames far apart" "$tool" analyze "$tmp/far" --compact
+checks=$((checks + 1))
+python3 - "$tmp/out" <<'EOF7' || fail "analyze frames far apart: every measure"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert "failed" not in r and r["frames"] == 21, r
+assert 0.1 < r["diffusion_coefficient"] < 0.3 and r["rdf_contact"] > 1 and "Q6" in r and "structure_factor_peak" in r, r
+EOF7
+# without the image column, a jump stops the MSD alone: the others are reported, the reason under "failed"
+printf '2\nLattice="4 0 0 0 4 0 0 0 4" Properties=species:S:1:pos:R:3 Time=0 pbc="T T T"\nH 0.1 1 1\nH 2 2 2\n2\nLattice="4 0 0 0 4 0 0 0 4" Properties=species:S:1:pos:R:3 Time=1 pbc="T T T"\nH 3.9 1 1\nH 2 2 2\n' >"$tmp/jump.xyz"
+run 0 "analyze a jump without image counts" "$tool" analyze "$tmp/jump.xyz" --compact
+stderr_names "warning: $tmp/jump.xyz: msd: particle 0 moves 3.8 along axis 0"
+checks=$((checks + 1))
+python3 - "$tmp/out" <<'EOF7' || fail "analyze a jump without image counts: the others reported"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["failed"]["msd"].startswith("msd: particle 0 moves 3.8"), r
+assert "rdf_contact" in r and "Q6" in r and "structure_factor_peak" in r and "diffusion_coefficient" not in r, r
+EOF7
 
 run 2 "run a missing scene" "$tool" run "$tmp/no_such_scene.json"
 stderr_names "no_such_scene.json"
@@ -951,7 +988,13 @@ run 1 "no file" "$tool" resolve
 run 1 "unknown command" "$tool" explode
 run 0 "--version" "$tool" --version
 checks=$((checks + 1))
-grep -q '^ricochet [0-9]' "$tmp/out" || fail "--version printed \"$(cat "$tmp/out")\""
+grep -qE '^ricochet [0-9]+\.[0-9]+\.[0-9]+( [0-9a-f]{12}(-dirty)?)?$' "$tmp/out" || fail "--version printed \"$(cat "$tmp/out")\""
+# from a git checkout, the commit it was built from
+if git -C "$(dirname "$0")" rev-parse --git-dir >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    commit=$(git -C "$(dirname "$0")" rev-parse --short=12 HEAD)
+    grep -q " $commit" "$tmp/out" || fail "--version names no commit $commit: \"$(cat "$tmp/out")\""
+fi
 run 0 "--help" "$tool" --help
 run 0 "help resolve" "$tool" help resolve
 checks=$((checks + 1))

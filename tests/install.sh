@@ -61,7 +61,8 @@ cc -std=c17 -Wall -Werror $extra -static-libgcc -o "$tmp/cradle_static" "$tmp/cr
     fail "the program does not build against the static library"
 out=$("$tmp/cradle_static") || fail "the static build does not resolve the cradle: $out"
 ldd "$tmp/cradle_static" | grep -q libricochet && fail "the static build loads libricochet.so"
-"$root/bin/ricochet" --version | grep -qx "ricochet $version" || fail "the installed tool's --version is not $version"
+"$root/bin/ricochet" --version | grep -qE "^ricochet $version( [0-9a-f]+(-dirty)?)?\$" ||
+    fail "the installed tool's --version is not $version (with the commit when built from a checkout)"
 "$root/bin/ricochet" help run | grep -q -- "--h5md" || fail "the installed tool's help run lacks --h5md"
 grep -q '^\.TH RICOCHET 1' "$root/share/man/man1/ricochet.1" || fail "the man page has no .TH line"
 grep -q 'h5md' "$root/share/man/man1/ricochet.1" || fail "the man page does not carry docs/cli.md (no --h5md)"

@@ -2,8 +2,9 @@
  * and psi6 of a perfect triangular lattice (1, 6 bonds), also of 11 rows in a sheared (tilted) cell, and its g(r)
  * empty below the spacing; g(r) = 1 and S(k) = 1 of an ideal gas within its counting
  * noise; the MSD of particles in free flight across periodic faces (v^2 t^2 at every lag of the multiple-tau
- * correlator, through the image counts) and the D of a Gaussian random walk of known D within its error estimate;
- * the image column of extended XYZ read back; and the options' messages. */
+ * correlator, through the image counts, also for steps longer than half the box) and the D of a Gaussian random walk
+ * of known D within its error estimate; a trajectory without image counts that jumps stops the MSD only; the image
+ * column of extended XYZ read back; and the options' messages. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,7 +335,8 @@ static void random_walk(void)
     CHECK(error > spread / 3 && error < 3 * spread, "random walk: error bar %g, spread of D over walks %g", error, spread);
 }
 
-/* The image column written by the XYZ writer and read back; a file without it reads images 0. */
+/* The image column written by the XYZ writer and read back; a file without it reads no images (NULL), so that the
+ * analysis knows the positions cannot be unwrapped. */
 static void xyz_images(void)
 {
     const char *path = "build_test_analysis_images.xyz";
@@ -352,9 +354,69 @@ static void xyz_images(void)
     CHECK(got && memcmp(f.images, g.images, 6 * sizeof *g.images) == 0, "images %d %d %d read back as %d %d %d",
           f.images[0], f.images[4], f.images[5], g.images[0], g.images[4], g.images[5]);
     rc_trajectory_close(r);
+    FILE *file = fopen(path, "w");
+    fputs("1\nLattice=\"4 0 0 0 4 0 0 0 4\" Properties=species:S:1:pos:R:3 pbc=\"T T T\"\nH 1 2 3\n", file);
+    fclose(file);
+    CHECK(rc_trajectory_open(path, &r) == RC_OK && rc_trajectory_next(r, &g, &got) == RC_OK && got && !g.images,
+          "a file without the image column: %s", g.images ? "images read" : rc_last_error());
+    rc_trajectory_close(r);
     rc_frame_release(&g);
     rc_frame_release(&f);
     remove(path);
+}
+
+/* Particles in free flight at speed 1 to 2 along x, frames 2 time units apart in a box of 5: most steps are longer
+ * than half the box. With image counts that is physics, and the MSD is v^2 t^2 at every lag; without them (images
+ * NULL) the MSD alone fails, naming the particle, while g(r) and Q6 are still reported, the reason under "failed". */
+static void distant_frames(void)
+{
+    rc_analysis *with = NULL, *without = NULL, *alone = NULL;
+    rc_analysis_create(&with), rc_analysis_create(&without), rc_analysis_create(&alone);
+    rc_analysis_set(with, "compute", "msd");
+    rc_analysis_set(alone, "compute", "msd");
+    rc_frame f = frame_of(3, 20, 5, 5, 5), bare = frame_of(3, 20, 5, 5, 5);
+    free(bare.images);
+    bare.images = NULL;
+    double speed2 = 0;
+    for (int32_t i = 0; i < 20; i++) {
+        f.velocities[3 * i] = 1 + i / 20.0;
+        speed2 += f.velocities[3 * i] * f.velocities[3 * i] / 20;
+    }
+    rc_status s = RC_OK, bare_status = RC_OK;
+    for (int k = 0; k < 8; k++) {
+        f.time = bare.time = 2.0 * k;
+        for (int32_t i = 0; i < 20; i++) {
+            double x = 0.2 * i + f.velocities[3 * i] * f.time, image = floor(x / 5);
+            f.positions[3 * i] = bare.positions[3 * i] = x - 5 * image;
+            f.positions[3 * i + 1] = bare.positions[3 * i + 1] = 0.25 * i;
+            f.images[3 * i] = (int32_t)image;
+        }
+        CHECK(rc_analysis_add_frame(with, &f) == RC_OK, "frame %d with images: %s", k, rc_last_error());
+        CHECK(rc_analysis_add_frame(without, &bare) == RC_OK, "frame %d without images: %s", k, rc_last_error());
+        if (!bare_status) bare_status = s = rc_analysis_add_frame(alone, &bare);
+    }
+    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "msd: particle") &&
+              strstr(rc_last_error(), "no image counts"),
+          "the MSD alone without images: %d %s", (int)s, rc_last_error());
+    CHECK(rc_analysis_finish(with) == RC_OK && rc_analysis_finish(without) == RC_OK, "finish: %s", rc_last_error());
+    int rows, columns;
+    const char *const *names;
+    const double *v;
+    CHECK(rc_analysis_table(with, "msd", &rows, &columns, &names, &v) == RC_OK && rows == 8, "msd table: %d rows",
+          rows);
+    for (int r = 0; r < rows; r++)
+        CHECK_CLOSE(v[4 * r + 1], speed2 * v[4 * r] * v[4 * r], 1e-9, "MSD of steps longer than half the box");
+    char *text = rc_analysis_summary_json(without, true);
+    CHECK(text && strstr(text, "\"failed\":{\"msd\":\"msd: particle") && strstr(text, "\"Q6\"") &&
+              strstr(text, "\"rdf_contact\"") && !strstr(text, "diffusion_coefficient"),
+          "one failed measure, the others reported: %s", text);
+    CHECK(rc_analysis_table(without, "rdf", &rows, &columns, &names, &v) == RC_OK &&
+              rc_analysis_table(without, "msd", &rows, &columns, &names, &v) == RC_INVALID_ARGUMENT,
+          "the rdf table without the msd table");
+    CHECK(strstr(rc_last_warnings(), "msd: particle") != NULL, "the failure is a warning: %s", rc_last_warnings());
+    rc_text_free(text);
+    rc_analysis_destroy(with), rc_analysis_destroy(without), rc_analysis_destroy(alone);
+    rc_frame_release(&f), rc_frame_release(&bare);
 }
 
 static void bad_options(void)
@@ -389,6 +451,7 @@ int main(void)
     free_flight("1000");
     random_walk();
     xyz_images();
+    distant_frames();
     bad_options();
     return check_finish();
 }

@@ -26,7 +26,14 @@
  * - A sheared inelastic gas (e = 0.9) reaches a steady granular temperature: the means over the second and last
  *   thirds of the run agree within 5 %, and there the dissipation rate equals the viscous heating rate within 3 %.
  * - Checkpoints: a sheared run saved and restored into a new engine goes on bit for bit.
- * - A flow edge too short is refused with the edge needed, which is taken, and 0.1 % less is not. */
+ * - A flow edge too short is refused with the edge needed, which is taken, and 0.1 % less is not.
+ * - A perfect crystal sheared at zero temperature jams: 32 spheres on an FCC lattice at phi = 0.3 on the streaming
+ *   profile (rate 1) have their lattice planes across the gradient h = L/4 < sigma apart, so adjacent layers cannot
+ *   pass; every layer meets the next at once at t* = (h - sqrt(sigma^2 - h^2)) / h, in straight chains that span the box
+ *   and that the sliding images compress, and the exact dynamics has endless collisions before t* with its energy
+ *   growing without bound. The watchdog stops it at t* with RC_NOT_TERMINATED ("the events ran away", telling to give
+ *   a temperature) at its first check after t*, where it ran tens of millions of collisions before. The same crystal
+ *   at kT = 0.01 (the symmetry broken) runs 10^5 collisions without a stop at a modest rate per particle. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -419,8 +426,55 @@ static void shortest_flow_edge(void)
           needed * 0.999, needed);
 }
 
+/* The crystal of the header at temperature kT (0: on the profile exactly), advanced to `collisions`. */
+static rc_status sheared_crystal(double temperature, uint64_t collisions, double *time, uint64_t *done)
+{
+    enum { N = 32 };
+    double x[3 * N], v[3 * N] = {0}, r[N], m[N];
+    for (int i = 0; i < N; i++) r[i] = 0.5, m[i] = 1;
+    rc_edmd_def d = rc_edmd_default_def();
+    d.dimension = 3, d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
+    d.shear = (rc_edmd_shear){true, 1, 0, 1, 0};
+    rc_status s = rc_box_for_packing_fraction(3, N, r, 0.3, d.box);
+    if (!s) s = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, N, r, 1, x);
+    if (!s && temperature > 0) s = rc_maxwell_boltzmann(3, N, m, temperature, 1, v);
+    rc_edmd_shear_add_profile(&d, v);
+    rc_edmd *e = NULL;
+    if (!s) s = rc_edmd_create(&d, &e);
+    rc_edmd_limits limits = {INFINITY, collisions, 0};
+    if (!s) s = rc_edmd_advance(e, &limits);
+    uint64_t events = 0;
+    *time = e ? rc_edmd_time(e) : 0;
+    if (e) rc_edmd_counts(e, &events, done);
+    rc_edmd_destroy(e);
+    return s;
+}
+
+static void sheared_crystal_jams(void)
+{
+    double time, h = cbrt(32 * M_PI / 6 / 0.3) / 4, jam = (h - sqrt(1 - h * h)) / h;
+    uint64_t done;
+    rc_status s = sheared_crystal(0, 5000000, &time, &done);
+    printf("sheared crystal at kT = 0: %s after %llu collisions at t = %.17g (t* = %.17g)\n",
+           s ? rc_last_error() : "no stop", (unsigned long long)done, time, jam);
+    CHECK(s == RC_NOT_TERMINATED && strstr(rc_last_error(), "the events ran away") &&
+              strstr(rc_last_error(), "give them a temperature"),
+          "the jammed crystal was not stopped by the watchdog (%d): %s", (int)s, rc_last_error());
+    CHECK(fabs(time - jam) < 1e-12 && done < 2000000,
+          "it stopped at t = %.17g after %llu collisions; expected t* = %.17g at the first check after t* (every 10^6 "
+          "events)", time, (unsigned long long)done, jam);
+    s = sheared_crystal(0.01, 100000, &time, &done);
+    CHECK(s == RC_OK && done == 100000, "the crystal at kT = 0.01 stopped (%d) after %llu collisions: %s", (int)s,
+          (unsigned long long)done, rc_last_error());
+    printf("sheared crystal at kT = 0.01: %llu collisions by t = %.4g, %.3g per particle per unit time\n",
+           (unsigned long long)done, time, (double)done / 32 / time);
+    CHECK((double)done / 32 / time < 1000, "the crystal at kT = 0.01 collides %.3g times per particle per unit time",
+          (double)done / 32 / time);
+}
+
 int main(void)
 {
+    sheared_crystal_jams();
     shortest_flow_edge();
     zero_rate_is_no_shear();
     same_collisions_as_brute_force();

@@ -1,9 +1,11 @@
 /* Tests of what the front ends share through the library (src/run/signals.c, src/run/exchange.c,
  * src/run/sweep_report.c, src/io/option_values.c): the guarded executes catch SIGINT and SIGTERM only while they run
- * (the run, the sweep and the exchange end cleanly and say which signal; the caller's own handler is back afterwards
+ * (the run, the sweep and the exchange end cleanly and say which signal; a run's guarded advance too, and the next
+ * one goes on; the caller's own handler is back afterwards
  * and sees the next signal; a second signal ends the process; one guarded call at a time), a ladder read from text
  * (a table of good and bad ladders, each bad one naming its entry), a positive number read from text, and whether a
  * sweep's runs all ended ok (rc_sweep_check). The signals are real: raised from the callbacks the executes call. */
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +90,32 @@ static void test_run_guarded(void)
         rc_run_destroy(run);
     }
     CHECK(rc_run_execute_guarded(NULL) == RC_INVALID_ARGUMENT, "a NULL run was not refused");
+}
+
+/* A guarded advance ends at the signal like the guarded execute, without finishing the run; the next guarded advance
+ * goes on from where it stopped and reaches its limit. */
+static void test_advance_guarded(void)
+{
+    raiser r = {SIGINT, 1, 0, NULL, RC_OK};
+    rc_run *run = quick_run(&r);
+    if (!run) return;
+    own_handler_saw = 0;
+    rc_run_limits until = {INFINITY, 100000000, 0, 0};
+    rc_status s = rc_run_advance_guarded(run, &until);
+    const char *why = rc_run_stopped_by(run);
+    double t = rc_run_time(run);
+    CHECK(s == RC_OK && rc_run_interrupted_by(run) == SIGINT && why && strcmp(why, "interrupted") == 0 && t > 0,
+          "the guarded advance: status %d, interrupted by %d, stopped by %s at time %g", (int)s,
+          rc_run_interrupted_by(run), why ? why : "(none)", t);
+    CHECK(own_handler_saw == 0 && own_handler_in_place(SIGINT), "the caller's handler is not back, or saw the signal");
+    rc_run_limits further = {t + 0.5, 0, 0, 0};
+    s = rc_run_advance_guarded(run, &further);
+    why = rc_run_stopped_by(run);
+    CHECK(s == RC_OK && rc_run_interrupted_by(run) == -1 && !why && rc_run_time(run) == t + 0.5,
+          "the advance after the interrupted one: status %d, interrupted by %d, stopped by %s, time %.17g (not %.17g)",
+          (int)s, rc_run_interrupted_by(run), why ? why : "(none)", rc_run_time(run), t + 0.5);
+    CHECK(rc_run_advance_guarded(NULL, &until) == RC_INVALID_ARGUMENT, "a NULL run was not refused");
+    rc_run_destroy(run);
 }
 
 /* A second signal ends the process (in a child, by that signal). */
@@ -295,6 +323,7 @@ int main(void)
     sigaction(SIGINT, &own, NULL);
     sigaction(SIGTERM, &own, NULL);
     test_run_guarded();
+    test_advance_guarded();
     test_second_signal();
     test_exchange_guarded();
     test_sweep();

@@ -432,18 +432,28 @@ static const bad_case bad_cases[] = {
      " \"half_extents\": [1, 1]}]}",
      "unknown key \"radius\" in rigid_bodies[0]"},
     {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0], \"half_extents\": [1, -1]}]}",
-     "rigid_bodies[0].half_extents[1]: -1 is not a positive number"},
+     "rigid_bodies[0].half_extents[1]: -1 is not positive"},
     {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 0}]}",
-     "rigid_bodies[0].radius: 0 is not a positive number"},
+     "rigid_bodies[0].radius: 0 is not positive"},
     {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
      " \"mass\": 0}]}",
      "rigid_bodies[0].mass: 0 is not positive"},
     {"{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"disk\", \"position\": [0, 0], \"radius\": 1,"
      " \"density\": -2}]}",
-     "rigid_bodies[0].density: -2 is not a positive number"},
+     "rigid_bodies[0].density: -2 is not positive"},
     {"{\"dimension\": 3, \"rigid_bodies\": [{\"shape\": \"sphere\", \"position\": [0, 0, 0], \"radius\": 1e200,"
      " \"density\": 1e200}]}",
-     "rigid_bodies[0].density: 1e+200 gives the mass inf"},
+     "rigid_bodies[0].radius: 1e+200 is outside 2^-40 to 2^40"},
+    /* masses, densities and sizes within 2^-40 to 2^40: a denormal mass made an inertia whose minors underflow */
+    {"{\"dimension\": 3, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 1, 1],"
+     " \"mass\": 1e-300}]}",
+     "rigid_bodies[0].mass: 1e-300 is outside 2^-40 to 2^40"},
+    {"{\"dimension\": 3, \"rigid_bodies\": [{\"shape\": \"box\", \"position\": [0, 0, 0],"
+     " \"half_extents\": [1, 1e-300, 1]}]}",
+     "rigid_bodies[0].half_extents[1]: 1e-300 is outside 2^-40 to 2^40"},
+    {"{\"dimension\": 1, \"balls\": [{\"position\": [0], \"radius\": 1, \"mass\": 1e300}]}",
+     "balls[0].mass: 1e+300 is outside 2^-40 to 2^40"},
+    {"{\"masses\": [1, 5e-324], \"velocity\": [0, 0]}", "masses[1]: 4.94066e-324 is outside 2^-40 to 2^40"},
     {"{\"dimension\": 2, \"balls\": [{\"position\": [0.5, 0], \"radius\": 0.1}], \"rigid_bodies\": [{\"shape\":"
      " \"box\", \"position\": [0, 0], \"half_extents\": [1, 1]}]}",
      "the centre of balls[0] is inside rigid_bodies[0]"},

@@ -4,7 +4,8 @@
  * - an event-driven run with its usual files (XYZ, CSV, summary) maps none of HDF5, cairo, Siconos numerics and GLPK
  *   (read from /proc/self/maps);
  * - each one is mapped after its first use, and does its job: an H5MD file written, a plot drawn, the LCP z = 1 of
- *   A = [1], q = [-1] solved, and both contacts of an opposing pair found implicit equalities by the lineality LP. */
+ *   A = [1], q = [-1] solved (with OPENBLAS_NUM_THREADS set to 1 before Siconos loaded, or the user's value kept),
+ *   and both contacts of an opposing pair found implicit equalities by the lineality LP. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,15 +49,15 @@ static void test_missing(void)
 {
     void (*pointer)(void) = NULL;
     const char *const names[] = {"cos"};
-    rc_library absent = {"libricochet_absent.so.7", "the tests", names, &pointer, 1, false};
+    rc_library absent = {"libricochet_absent.so.7", "the tests", names, &pointer, 1, NULL, false};
     CHECK(rc_library_open(&absent) == RC_INTERNAL, "a library that does not exist was opened");
     CHECK(strstr(rc_last_error(), "libricochet_absent.so.7") && strstr(rc_last_error(), "the tests need"),
           "its message: %s", rc_last_error());
     const char *const missing[] = {"rc_no_such_symbol"};
-    rc_library lacking = {"libm.so.6", "the tests", missing, &pointer, 1, false};
+    rc_library lacking = {"libm.so.6", "the tests", missing, &pointer, 1, NULL, false};
     CHECK(rc_library_open(&lacking) == RC_INTERNAL, "a library without the symbol was opened");
     CHECK(strstr(rc_last_error(), "lacks rc_no_such_symbol"), "its message: %s", rc_last_error());
-    rc_library present = {"libm.so.6", "the tests", names, &pointer, 1, false};
+    rc_library present = {"libm.so.6", "the tests", names, &pointer, 1, NULL, false};
     CHECK(rc_library_open(&present) == RC_OK && pointer, "libm's cos: %s", rc_last_error());
 }
 
@@ -103,6 +104,8 @@ static void test_cairo(void)
 
 static void test_siconos(void)
 {
+    const char *before = getenv("OPENBLAS_NUM_THREADS");
+    char *kept = before ? strdup(before) : NULL;
     rc_lcp lcp = {0};
     CHECK(rc_lcp_reserve(&lcp, 1, true) == RC_OK, "reserve");
     lcp.a[0] = 1, lcp.q[0] = -1;
@@ -110,6 +113,11 @@ static void test_siconos(void)
     CHECK_CLOSE(lcp.z[0], 1.0, 1e-12, "z of A = [1], q = [-1]");
     rc_lcp_free(&lcp);
     CHECK(mapped(rc_siconos_library.soname), "Siconos numerics not mapped after an LCP was solved");
+    /* Siconos's BLAS is asked for one thread before it loads, and a user's own setting is kept */
+    const char *after = getenv("OPENBLAS_NUM_THREADS");
+    CHECK(after && strcmp(after, kept ? kept : "1") == 0, "OPENBLAS_NUM_THREADS %s before Siconos loaded, %s after",
+          kept ? kept : "(unset)", after ? after : "(unset)");
+    free(kept);
 }
 
 static void test_glpk(void)

@@ -7,7 +7,11 @@
  * - elastic balls bouncing in a closed 2D box under gravity keep kinetic plus potential energy to 1e-9 over 20,000
  *   steps (flight is the exact parabola, impacts are elastic), and never overlap beyond rounding;
  * - 96 balls falling into a funnel of two tilted static boxes (restitution 0.2) crowd through it for 1,500 steps
- *   without any overlap beyond rounding: no interpenetration appears, so none can grow. */
+ *   without any overlap beyond rounding: no interpenetration appears, so none can grow;
+ * - the range: a velocity, an angular velocity or a gravity beyond 2^40 is refused naming the field, and a box falling
+ *   under gravity 2^39 with h = 1 stops (RC_NOT_TERMINATED, naming the body) at the first step that takes it beyond
+ *   2^40: after two it is 2^40 - 2 below the origin moving at 2^40, both in range; the third takes it 2.5 x 2^39
+ *   further (the mean of the velocities before and after), and the state is still finite. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -185,8 +189,41 @@ static void funnel(void)
     rc_rigid_destroy(e);
 }
 
+static void out_of_range(void)
+{
+    rc_rigid_def d = rc_rigid_default_def();
+    d.dimension = 2;
+    rc_rigid_body_def b = rc_rigid_default_body();
+    b.shape = RC_RIGID_BOX, b.half[0] = b.half[1] = 1;
+    d.bodies = &b, d.body_count = 1;
+    rc_rigid *e = NULL;
+    b.velocity[0] = 1e200;
+    CHECK(rc_rigid_create(&d, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "bodies[0].velocity: entry 0"),
+          "a velocity of 1e200: %s", rc_last_error());
+    b.velocity[0] = 0, b.angular_velocity[2] = -1e200;
+    CHECK(rc_rigid_create(&d, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "bodies[0].angular_velocity"),
+          "an angular velocity of -1e200: %s", rc_last_error());
+    b.angular_velocity[2] = 0, d.gravity[1] = -1e300;
+    CHECK(rc_rigid_create(&d, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "gravity: entry 1"),
+          "a gravity of 1e300: %s", rc_last_error());
+    d.gravity[1] = -0x1p39, d.time_step = 1;
+    CHECK(rc_rigid_create(&d, &e) == RC_OK, "gravity 2^39: %s", rc_last_error());
+    if (!e) return;
+    CHECK(rc_rigid_step(e, 2) == RC_OK, "two steps under gravity 2^39: %s", rc_last_error());
+    rc_status s = rc_rigid_step(e, 10);
+    printf("out of range: %s\n", rc_last_error());
+    CHECK(s == RC_NOT_TERMINATED && strstr(rc_last_error(), "body 0's position reached 2.4739e+12") &&
+              strstr(rc_last_error(), "(step 3)"), "the third step under gravity 2^39: %d, %s", (int)s,
+          rc_last_error());
+    rc_rigid_observables o;
+    rc_rigid_measure(e, &o);
+    CHECK(o.steps == 3 && isfinite(o.energy), "stopped after %lld steps, energy %g", (long long)o.steps, o.energy);
+    rc_rigid_destroy(e);
+}
+
 int main(void)
 {
+    out_of_range();
     die();
     geysers();
     bouncing();

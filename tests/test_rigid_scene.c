@@ -110,13 +110,13 @@ static const struct {
      "bodies[0].mass: -1 is not positive"},
     {2, "\"bodies\": [{\"shape\": \"disk\", \"radius\": 1, \"position\": [0, 0]}, {\"shape\": \"disk\", "
         "\"radius\": 1, \"position\": [0, 5], \"density\": 0, \"grid\": {\"counts\": [3, 1], \"spacing\": [3, 0]}}]",
-     "bodies[1].density: 0 is not a positive number"},
+     "bodies[1].density: 0 is not positive"},
     {2, "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 0], \"position\": [0, 0]}]",
-     "bodies[0].half_extents[1]: 0 is not a positive number"},
+     "bodies[0].half_extents[1]: 0 is not positive"},
     {3, "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 1], \"position\": [0, 0, 0]}]",
      "bodies[0].half_extents has 2 entries, dimension is 3"},
     {2, "\"bodies\": [{\"shape\": \"sphere\", \"radius\": -1, \"position\": [0, 0]}]",
-     "bodies[0].radius: -1 is not a positive number"},
+     "bodies[0].radius: -1 is not positive"},
     {2, "\"bodies\": [], \"static\": [{\"shape\": \"plane\", \"position\": [0, 0], \"normal\": [0, 1], \"mass\": 1}]",
      "unknown key \"mass\" in static[0]"},
 };

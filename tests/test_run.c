@@ -1,6 +1,7 @@
 /* Tests of the run driver (src/run, ricochet/run.h) through its public API, for both engines:
  * - every run ends: a scene where nothing can move stops with "no_events"; a stop that cannot be reached by
- *   construction (pair collisions of one particle) is refused naming the field;
+ *   construction (pair collisions of one particle) is refused naming the field, and so is an advance by a count
+ *   the engine does not keep (steps of the event-driven engine, collisions or events of the time-stepped one);
  * - progress is told in the engine's own unit (collisions, steps), with a fraction that grows to 1 and an ETA;
  * - an interrupt (here from the progress callback, as a signal handler would) ends the run cleanly: stopped_by
  *   "interrupted", every file under its own name;
@@ -96,6 +97,27 @@ static void test_nothing_can_happen(void)
         rc_status s = rc_run_create(scene, &o, &run);
         CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), field[k]), "a lone particle's %s: %s", field[k],
               rc_last_error());
+        rc_run_destroy(run);
+    }
+}
+
+/* An advance by a count its engine does not keep (steps of the event-driven engine, collisions or events of the
+ * time-stepped one) would never end: it is refused naming the count, and the run stays where it was. */
+static void test_uncounted_limits(void)
+{
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
+    static const char *const what[] = {"steps", "collisions", "events"};
+    const rc_run_limits limits[] = {{INFINITY, 0, 0, 10}, {INFINITY, 10, 0, 0}, {INFINITY, 0, 10, 0}};
+    for (int k = 0; k < 3; k++) {
+        rc_run *run = create(k == 0 ? gas : bouncing, &o);
+        if (!run) return;
+        char expected[64];
+        snprintf(expected, sizeof expected, "rc_run_advance: %s:", what[k]);
+        rc_status s = rc_run_advance(run, &limits[k]);
+        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), expected) && rc_run_time(run) == 0,
+              "an advance by %s of the %s engine: status %d, \"%s\", time %g", what[k],
+              k == 0 ? "event-driven" : "time-stepped", (int)s, rc_last_error(), rc_run_time(run));
         rc_run_destroy(run);
     }
 }
@@ -517,6 +539,7 @@ int main(void)
         return 1;
     }
     test_nothing_can_happen();
+    test_uncounted_limits();
     test_progress(gas, "collisions");
     test_progress(bouncing, "steps");
     test_interrupt(gas, "gas");

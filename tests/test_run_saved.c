@@ -139,6 +139,33 @@ static void test_file(const char *path, const rc_frame frames[FRAMES])
     }
 }
 
+/* A saved state's masses and radii are in the range of a scene's (2^-40 to 2^40), the file and particle named: a
+ * denormal mass drawn at a temperature gave a kinetic energy of NaN, reported as the temperature's fault. */
+static void test_range(const char *path)
+{
+    static const char *const lines[] = {"H 1 1 0 0.5 1e-320", "H 1 1 0 1e300 1"};
+    static const char *const named[] = {"particle 0: mass: 9.99989e-321 is outside 2^-40 to 2^40",
+                                        "particle 0: radius: 1e+300 is outside 2^-40 to 2^40"};
+    for (int k = 0; k < 2; k++) {
+        FILE *f = fopen(path, "w");
+        CHECK(f != NULL, "cannot write %s", path);
+        if (!f) return;
+        fprintf(f, "2\nLattice=\"10 0 0 0 10 0 0 0 10\" Properties=species:S:1:pos:R:3:radius:R:1:masses:R:1\n"
+                   "%s\nH 3 1 0 0.5 1\n", lines[k]);
+        fclose(f);
+        char text[512];
+        snprintf(text, sizeof text, "{\"dimension\": 2, \"box\": {\"size\": [10, 10]}, \"temperature\": 1, "
+                 "\"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}", path);
+        rc_run_scene *scene = NULL;
+        rc_status s = rc_run_scene_parse(text, &scene);
+        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "particles.file: ") &&
+                  strstr(rc_last_error(), named[k]),
+              "out of range in a saved state: %s", rc_last_error());
+        rc_run_scene_destroy(scene);
+    }
+    remove(path);
+}
+
 int main(void)
 {
     char xyz[64], h5md[64];
@@ -156,5 +183,6 @@ int main(void)
     for (int k = 0; k < FRAMES; k++) rc_frame_release(&frames[k]);
     remove(xyz);
     remove(h5md);
+    test_range(xyz);
     return check_finish();
 }

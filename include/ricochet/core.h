@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ricochet/version.h"
+
 #if defined(RC_BUILDING_LIBRARY) && defined(__GNUC__)
 #define RC_API __attribute__((visibility("default")))
 #else
@@ -46,7 +48,9 @@ RC_API void rc_clear_warnings(void);
 /* A short name for a status ("ok", "invalid_argument", "not_terminated", ...). */
 RC_API const char *rc_status_name(rc_status status);
 
-/* The library version as "MAJOR.MINOR.PATCH". */
+/* The library version as "MAJOR.MINOR.PATCH": RC_VERSION_STRING of the library's build (ricochet/version.h).
+ * Checkpoints record it; compare it with RC_VERSION_STRING to see whether the library you load is the one you
+ * compiled against. */
 RC_API const char *rc_version(void);
 
 /* sizeof of a public struct named without its "rc_" ("frame", "edmd_limits", "run_settings", "impact_options",
@@ -57,9 +61,14 @@ RC_API size_t rc_struct_size(const char *name);
 /* Frees text the library returned (rc_run_summary_json, rc_plot_summary.png, rc_text_read_file, ...). */
 RC_API void rc_text_free(char *text);
 
+/* The most bytes rc_text_read_file reads: 64 MiB, far more than a scene or problem file needs (a large state is read
+ * from a saved trajectory instead, "particles": {"file": ...}). */
+#define RC_TEXT_FILE_MAX (64 * 1024 * 1024)
+
 /* The whole text of a file ("-": standard input; pipes too) as one NUL-terminated string, what every reader of the
- * library starts from: free it with rc_text_free. RC_IO_ERROR names the path and the reason; a NUL byte inside is
- * RC_INVALID_ARGUMENT (not a text file). */
+ * library starts from: free it with rc_text_free. RC_IO_ERROR names the path and the reason; a NUL byte inside
+ * (refused as soon as it is read: /dev/zero) or more than RC_TEXT_FILE_MAX bytes is RC_INVALID_ARGUMENT, and memory
+ * that runs out RC_NO_MEMORY. */
 RC_API rc_status rc_text_read_file(const char *path, char **text);
 
 #ifdef __cplusplus

@@ -32,7 +32,8 @@ typedef struct rc_frame {
     double *orientations;  /* 4 * count quaternions (w, x, y, z), or NULL for engines without rotation */
     int32_t *images;       /* 3 * count periodic images: the unwrapped position is position + image * box (0 along
                             * axes that are not periodic; under shear the flow axis also moves by the offsets the
-                            * gradient crossings met, which the images do not record) */
+                            * gradient crossings met, which the images do not record), or NULL when the frame has
+                            * none (a trajectory file without them) */
 } rc_frame;
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */

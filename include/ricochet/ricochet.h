@@ -1,4 +1,5 @@
 /* ricochet: hard bodies that collide. The one header to include; it pulls in every area of the public API.
+ *   version.h the version macros (RC_VERSION_MAJOR/MINOR/PATCH, RC_VERSION_STRING)
  *   core.h    status codes, last-error text, version
  *   impact.h  simultaneous-impact problems and the resolver that always terminates
  *   frame.h   plain snapshots of a simulation that writers read
@@ -16,6 +17,7 @@
 #ifndef RICOCHET_H
 #define RICOCHET_H
 
+#include "ricochet/version.h"
 #include "ricochet/core.h"
 #include "ricochet/impact.h"
 #include "ricochet/frame.h"

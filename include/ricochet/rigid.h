@@ -98,13 +98,15 @@ RC_API rc_rigid_def rc_rigid_default_def(void);
 typedef struct rc_rigid rc_rigid;
 
 /* Checks the definition (rc_last_error() names the bad field: "bodies[3].radius: -1 is not positive") and builds
- * the engine; the definition's arrays are copied. */
+ * the engine; the definition's arrays are copied. Positions, velocities, angular velocities and gravity are
+ * numbers of magnitude up to 2^40 (about 1.1e12), as in the event-driven engine. */
 RC_API rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine);
 RC_API void rc_rigid_destroy(rc_rigid *engine);
 
 /* Advances `steps` steps. Returns RC_NOT_TERMINATED when a resolve ran out of the impact budget
  * (def.impact.max_iterations): the step is abandoned before its position update, so the state is that of the
- * start of the step with the velocities the resolver reached. */
+ * start of the step with the velocities the resolver reached. Returns RC_NOT_TERMINATED too after a step that left
+ * a body's position, velocity or angular velocity beyond 2^40 (or not finite): the engine cannot go on from it. */
 RC_API rc_status rc_rigid_step(rc_rigid *engine, int64_t steps);
 
 RC_API int32_t rc_rigid_count(const rc_rigid *engine);
@@ -125,8 +127,12 @@ RC_API void rc_rigid_set_velocity(rc_rigid *engine, int32_t body, const double *
 typedef struct rc_rigid_observables {
     double time;
     int64_t steps;
-    int64_t impacts;             /* resolves that changed something (islands with an approaching contact) */
-    int64_t iterations;          /* impact-operator applications, summed */
+    int64_t impacts;             /* collisions: islands with a contact approaching faster than g h that a step's
+                                  * collision resolve changed (resolved, or settled at restitution 0 without
+                                  * friction); an island resolved again in the same step, because a contact joined
+                                  * it, counts again */
+    int64_t iterations;          /* impact-operator applications of those collisions, summed (a settled collision:
+                                  * one, the inelastic impact, whatever its sweeps) */
     int64_t max_iterations;      /* the most any one step needed */
     int64_t contacts;            /* contact points of the last step */
     int64_t max_contacts;        /* the most in one step */
@@ -146,6 +152,8 @@ typedef struct rc_rigid_observables {
     int32_t sleeping;            /* bodies asleep now */
     int64_t sleeps;              /* times a body fell asleep */
     int64_t wakes;               /* times a sleeping body was woken */
+    int64_t resting_resolves;    /* islands of resting contact settled (resolved with friction) after gravity, and
+                                  * islands the projections after a frictional resolve changed: not impacts */
 } rc_rigid_observables;
 
 RC_API void rc_rigid_measure(const rc_rigid *engine, rc_rigid_observables *out);

@@ -92,7 +92,9 @@ RC_API void rc_run_destroy(rc_run *run);
  * failures, the files then left as NAME.partial. */
 RC_API rc_status rc_run_execute(rc_run *run);
 /* Advances to the first of these absolute limits, the run's own stop limit aside, writing outputs and checkpoints on
- * the way; equilibration and averages go on as in rc_run_execute. */
+ * the way; equilibration and averages go on as in rc_run_execute. A limit the engine does not count (steps for the
+ * event-driven engine, collisions or events for the time-stepped one) is refused with RC_INVALID_ARGUMENT naming it,
+ * as is a call without any limit. */
 RC_API rc_status rc_run_advance(rc_run *run, const rc_run_limits *until);
 /* Writes the last frame and row (when the state moved since the last ones), closes every file under its own name and
  * writes DIRECTORY/summary.json. A finished run can still be measured; it cannot be advanced. */
@@ -109,6 +111,11 @@ RC_API int rc_run_interrupted_by(const rc_run *run);
  * (a front end's, Python's) when it returns. Handlers belong to the process: while one guarded call runs, another one
  * (from another thread) is refused with RC_INVALID_ARGUMENT. */
 RC_API rc_status rc_run_execute_guarded(rc_run *run);
+/* rc_run_advance with SIGINT and SIGTERM caught meanwhile, as rc_run_execute_guarded: the first one ends the advance
+ * cleanly at the next chunk (RC_OK, stopped_by "interrupted", rc_run_interrupted_by the signal; nothing is finished or
+ * closed), a second one ends the process. An interrupt left by an earlier guarded advance is cleared first, so the
+ * next one goes on from where that one stopped. */
+RC_API rc_status rc_run_advance_guarded(rc_run *run, const rc_run_limits *until);
 
 /* Writes a checkpoint of the run now: the scene, the engine's state, the loop's position and how far each file
  * goes, atomically (PATH.partial, then renamed). NULL path: DIRECTORY/checkpoint.rcp. */

@@ -2,9 +2,11 @@
  * that ricochet writes (docs/formats.md), for the renderer, the Python interface and programs of one's own.
  *
  * The reader tells the format by the file's first bytes (HDF5's signature, else extended XYZ). Extended XYZ needs
- * pos in Properties; velo, radius, species and orientation are read when present (else 0, 0.5, 0 and none). A file
- * whose z coordinates and velocities are all 0 and whose pbc is F on z is 2D. Errors name the file and the line (or
- * the dataset). */
+ * pos in Properties; velo, radius, species, orientation and image are read when present (else 0, 0.5, 0, none and
+ * none: orientations and images NULL). A file whose z coordinates and velocities are all 0 and whose pbc is F on z is
+ * 2D. Errors name the file and the line (or the dataset). Extended XYZ is read a line at a time, a line of at most
+ * 1 MiB; memory that runs out is RC_NO_MEMORY, never the end of the file (docs/formats.md, "Limits of what is
+ * read"). */
 #ifndef RICOCHET_TRAJECTORY_H
 #define RICOCHET_TRAJECTORY_H
 

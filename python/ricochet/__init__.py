@@ -1,7 +1,7 @@
 """ricochet: hard bodies that collide, from Python (docs/python.md). A ctypes interface to libricochet.so.
 
     ImpactProblem   a simultaneous impact built from numpy arrays, resolved by GR or pairwise Gauss-Seidel
-    Simulation      a scene run by the event-driven engine: advance, step, positions, velocities, summary()
+    Simulation      a scene run by either engine: advance, step, positions, velocities, snapshot, summary(), close
     sweep           a parameter sweep or ensemble run on this machine's cores; its table as numpy arrays (or pandas)
     replica_exchange  parallel tempering over temperatures: swap acceptance per pair, samples by callback
     pressure_exchange replica exchange over pressures (a scene with a barostat): acceptance and mean volume per pressure

@@ -129,6 +129,7 @@ _SIGNATURES = {
     "rc_run_advance": (S, [P, ctypes.POINTER(RunLimits)]),
     "rc_run_finish": (S, [P]),
     "rc_run_execute_guarded": (S, [P]),
+    "rc_run_advance_guarded": (S, [P, ctypes.POINTER(RunLimits)]),
     "rc_run_interrupted_by": (ctypes.c_int, [P]),
     "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
     "rc_run_stopped_by": (ctypes.c_char_p, [P]),
@@ -146,6 +147,7 @@ _SIGNATURES = {
     "rc_sweep_set_checkpoint_every": (None, [P, ctypes.c_double]),
     "rc_sweep_execute": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
     "rc_sweep_execute_guarded": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
+    "rc_sweep_interrupt": (None, [P, ctypes.c_int]),
     "rc_sweep_interrupted_by": (ctypes.c_int, [P]),
     "rc_sweep_seed": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
     "rc_exchange_run": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
@@ -154,6 +156,7 @@ _SIGNATURES = {
     "rc_exchange_destroy": (None, [P]),
     "rc_exchange_execute": (S, [P]),
     "rc_exchange_execute_guarded": (S, [P]),
+    "rc_exchange_interrupt": (None, [P, ctypes.c_int]),
     "rc_exchange_interrupted_by": (ctypes.c_int, [P]),
     "rc_exchange_round": (ctypes.c_int64, [P]),
     "rc_exchange_ladder_parse": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.c_int,
@@ -185,6 +188,61 @@ _SIGNATURES = {
 }
 
 
+def _integer_range(ctype):
+    """The (lowest, highest) value of a C integer type."""
+    bits = 8 * ctypes.sizeof(ctype)
+    return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if ctype(-1).value == -1 else (0, (1 << bits) - 1)
+
+
+_INTEGERS = {t: _integer_range(t) for t in (ctypes.c_int, ctypes.c_int32, ctypes.c_int64, ctypes.c_uint64,
+                                            ctypes.c_size_t)}
+
+
+def integer(value, what, ctype=ctypes.c_uint64):
+    """value as a Python int that fits ctype, which ctypes would otherwise cut to its low bits without a word:
+    TypeError for what is not an integer, ValueError for a negative value of an unsigned type, OverflowError for one
+    past the type's range; what names the argument."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError("%s: %r is not an integer" % (what, value))
+    value = value.__index__()
+    low, high = _INTEGERS[ctype]
+    if value < low and low == 0:
+        raise ValueError("%s: %d is negative" % (what, value))
+    if not low <= value <= high:
+        raise OverflowError("%s: %d does not fit in %d bits" % (what, value, 8 * ctypes.sizeof(ctype)))
+    return value
+
+
+def text(value, what):
+    """A str, bytes or path as the bytes of a C string (paths and str through os.fsencode); ValueError naming `what`
+    when it holds a NUL character, where C would silently cut it."""
+    data = os.fsencode(value)
+    if b"\0" in data:
+        raise ValueError("%s: %r holds a NUL character" % (what, value))
+    return data
+
+
+def _guarded(name, function, arguments):
+    """function, or when it takes C strings or integers a wrapper that checks them first (text, integer), naming the
+    function and argument: the net under every call, since ctypes cuts both without a word."""
+    checked = [(k, t) for k, t in enumerate(arguments) if t is ctypes.c_char_p or t in _INTEGERS]
+    if not checked:
+        return function
+
+    def call(*values):
+        for k, t in checked:
+            if k < len(values) and values[k] is not None:
+                what = "%s argument %d" % (name, k + 1)
+                if t is ctypes.c_char_p:
+                    if isinstance(values[k], bytes):
+                        text(values[k], what)
+                elif isinstance(values[k], int):
+                    integer(values[k], what, t)
+        return function(*values)
+    call.__name__ = name
+    return call
+
+
 def _load():
     path = os.environ.get("RICOCHET_LIBRARY") or ctypes.util.find_library("ricochet") or "libricochet.so"
     try:
@@ -196,6 +254,7 @@ def _load():
         function = getattr(lib, name)
         function.restype = result
         function.argtypes = arguments
+        setattr(lib, name, _guarded(name, function, arguments))
     for name, mirror in _MIRRORS.items():
         if lib.rc_struct_size(name.encode()) != ctypes.sizeof(mirror):
             raise ImportError("ricochet: the package's rc_%s (%d bytes) does not match %s's (%d bytes); the package and "
@@ -234,13 +293,85 @@ def warn_library(stacklevel):
 
 
 def execute_guarded(guarded, plain, interrupted_by, handle, *arguments):
-    """Runs one of the library's executes (rc_run_execute, rc_sweep_execute, rc_exchange_execute) on handle: from the
+    """Runs one of the library's executes (rc_run_execute, rc_run_advance, rc_sweep_execute, rc_exchange_execute) on
+    handle: from the
     main thread its guarded form, under which the library catches SIGINT and SIGTERM (the run, sweep or exchange ends
     cleanly) and puts Python's handlers back afterwards; from another thread, where Python keeps the signals to the
     main thread, the plain form. Returns the status, and the signal that interrupted it or -1."""
     main = threading.current_thread() is threading.main_thread()
     status = (guarded if main else plain)(handle, *arguments)
     return status, interrupted_by(handle)
+
+
+class Owner:
+    """Base of the package's objects that own a C object (a run, an impact problem) as _handle: a lock of the object's
+    own, which its methods take (serialised), so that calls from several threads run one after the other; close()
+    frees the C object once (_free) and does nothing again; __del__ and the end of a `with` block call it; any other
+    method after it raises ValueError."""
+    _handle = None
+    _lock = None
+
+    def _own(self, handle):
+        self._lock = threading.RLock()
+        self._handle = handle
+
+    def _free(self):
+        raise NotImplementedError
+
+    def close(self):
+        """Frees the library's object. Calling it again does nothing; any other method then raises ValueError."""
+        if self._lock is None:  # nothing was made (the constructor failed)
+            return
+        with self._lock:
+            if self._handle:
+                self._free()
+            self._handle = None
+
+    def __del__(self):
+        self.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+
+def serialised(method):
+    """method of an Owner under the object's lock, refused with ValueError once the object is closed."""
+    def call(self, *arguments, **keywords):
+        with self._lock:
+            if not self._handle:
+                raise ValueError("ricochet.%s: it is closed" % type(self).__name__)
+            return method(self, *arguments, **keywords)
+    call.__name__, call.__doc__ = method.__name__, method.__doc__
+    return call
+
+
+class CallbackErrors:
+    """What a Python function called back from C raised: ctypes would print it and go on, so a wrapper made by
+    wrap() keeps the first one, asks the library to stop (stop(), e.g. rc_sweep_interrupt), and raise_any() raises it
+    from the call that invoked the callback."""
+
+    def __init__(self, stop):
+        self.stop, self.error = stop, None
+
+    def wrap(self, function):
+        def call(*arguments):
+            if self.error is not None:
+                return None
+            try:
+                return function(*arguments)
+            except BaseException as e:  # KeyboardInterrupt from the callback's own code too
+                self.error = e
+                self.stop()
+            return None
+        return call
+
+    def raise_any(self):
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
 
 
 def interrupted(number, message):

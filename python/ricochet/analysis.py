@@ -69,9 +69,15 @@ def _add(handle, s):
         numpy.ctypeslib.as_array(frame.radii, (max(n, 1),))[:n] = s.radii
         numpy.ctypeslib.as_array(frame.masses, (max(n, 1),))[:n] = s.masses
         numpy.ctypeslib.as_array(frame.species, (max(n, 1),))[:n] = s.species
+        images = frame.images
         if getattr(s, "images", None) is not None:
             numpy.ctypeslib.as_array(frame.images, (max(n, 1), 3))[:n, :d] = s.images
-        check(lib.rc_analysis_add_frame(handle, ctypes.byref(frame)))
+        else:
+            frame.images = None  # no image counts: the library checks the positions for unrecorded wraps
+        try:
+            check(lib.rc_analysis_add_frame(handle, ctypes.byref(frame)))
+        finally:
+            frame.images = images
     finally:
         lib.rc_frame_release(ctypes.byref(frame))
 

@@ -10,7 +10,9 @@ import ctypes
 
 import numpy
 
-from ._lib import ExchangeOptions, Frame, check, execute_guarded, interrupted, json_report, lib
+from ._lib import (CallbackErrors, ExchangeOptions, Frame, check, execute_guarded, integer, interrupted, json_report,
+                   lib)
+from ._lib import text as c_string
 from .simulation import scene_text
 
 _MAX_SLOTS = 1024  # RC_EXCHANGE_MAX_SLOTS, ricochet/exchange.h
@@ -30,7 +32,8 @@ def replica_exchange(scene, temperatures, interval, rounds, seed=1, sample=None,
     rung each replica holds after the swaps; docs/formats.md, "The walk table"). The same scene, ladder and seed give
     the same bits. Raises Error naming the field for bad arguments ("temperatures[1]"). Ctrl-C (SIGINT) or SIGTERM,
     from the main thread, stops the rounds before the next replica's run (the library catches them meanwhile and puts
-    Python's handlers back) and raises KeyboardInterrupt."""
+    Python's handlers back) and raises KeyboardInterrupt. An exception raised by sample stops the rounds there and is
+    raised again from this call."""
     return _exchange(scene, temperatures, interval, rounds, seed, sample, walk, 0)
 
 
@@ -51,14 +54,14 @@ def parse_ladder(text, pressures=False):
     starts."""
     values = numpy.empty(_MAX_SLOTS, dtype=numpy.float64)
     count = ctypes.c_int()
-    check(lib.rc_exchange_ladder_parse(text.encode(), int(pressures),
+    check(lib.rc_exchange_ladder_parse(c_string(text, "ladder"), int(pressures),
                                        values.ctypes.data_as(ctypes.POINTER(ctypes.c_double)), _MAX_SLOTS,
                                        ctypes.byref(count)))
     return values[:count.value].copy()
 
 
 def _exchange(scene, values, interval, rounds, seed, sample, walk, ladder_kind):
-    text = scene_text(scene)
+    scene = c_string(scene_text(scene), "scene")
     ladder = numpy.ascontiguousarray(parse_ladder(values, ladder_kind == 1) if isinstance(values, str) else values,
                                      dtype=numpy.float64)
 
@@ -69,17 +72,19 @@ def _exchange(scene, values, interval, rounds, seed, sample, walk, ladder_kind):
         velocities = numpy.ctypeslib.as_array(f.velocities, shape=(f.count, 3))[:, :d].copy()
         sample(round_, slot, positions, velocities, energy)
 
-    callback = _SAMPLE(on_sample) if sample is not None else None
-    options = ExchangeOptions(interval, rounds, seed, ctypes.cast(callback, ctypes.c_void_p) if callback else None,
-                              None, ladder_kind)
     exchange = ctypes.c_void_p()
-    check(lib.rc_exchange_create(text.encode(), len(ladder), ladder.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
+    errors = CallbackErrors(lambda: lib.rc_exchange_interrupt(exchange, 0))
+    callback = _SAMPLE(errors.wrap(on_sample)) if sample is not None else None
+    options = ExchangeOptions(interval, integer(rounds, "rounds", ctypes.c_int64), integer(seed, "seed"),
+                              ctypes.cast(callback, ctypes.c_void_p) if callback else None, None, ladder_kind)
+    check(lib.rc_exchange_create(scene, len(ladder), ladder.ctypes.data_as(ctypes.POINTER(ctypes.c_double)),
                                  ctypes.byref(options), ctypes.byref(exchange)))
     try:
         if walk is not None:
-            check(lib.rc_exchange_write_walk(exchange, str(walk).encode()))
+            check(lib.rc_exchange_write_walk(exchange, c_string(walk, "walk")))
         status, number = execute_guarded(lib.rc_exchange_execute_guarded, lib.rc_exchange_execute,
                                          lib.rc_exchange_interrupted_by, exchange)
+        errors.raise_any()
         check(status)
         if number >= 0:
             interrupted(number, "ricochet: the exchange was interrupted after round %d"

@@ -5,7 +5,7 @@ import ctypes
 
 import numpy
 
-from ._lib import ImpactOptions, ImpactResult, check, check_warned, doubles, lib
+from ._lib import ImpactOptions, ImpactResult, Owner, check, check_warned, doubles, lib, serialised
 
 
 class ImpactResolution:
@@ -35,8 +35,10 @@ def _rows(values, count, width, name):
     return array
 
 
-class ImpactProblem:
-    """Balls (each with dimension degrees of freedom) and contacts between them at one frozen instant."""
+class ImpactProblem(Owner):
+    """Balls (each with dimension degrees of freedom) and contacts between them at one frozen instant. Calls from
+    several threads run one after the other; close() (or the end of a `with` block) frees it, after which any other
+    method raises ValueError."""
 
     def __init__(self, dimension):
         if dimension not in (1, 2, 3):
@@ -44,21 +46,22 @@ class ImpactProblem:
         self.dimension = dimension
         handle = ctypes.c_void_p()
         check(lib.rc_impact_problem_create(ctypes.byref(handle)))
-        self._handle = handle
+        self._own(handle)
 
-    def __del__(self):
-        if getattr(self, "_handle", None):
-            lib.rc_impact_problem_destroy(self._handle)
-            self._handle = None
+    def _free(self):
+        lib.rc_impact_problem_destroy(self._handle)
 
     @property
+    @serialised
     def body_count(self):
         return lib.rc_impact_problem_body_count(self._handle)
 
     @property
+    @serialised
     def contact_count(self):
         return lib.rc_impact_problem_contact_count(self._handle)
 
+    @serialised
     def add_balls(self, masses, velocities, positions=None):
         """Adds len(masses) balls; velocities and positions are (count, dimension). Returns their body indices."""
         masses = numpy.ascontiguousarray(masses, dtype=numpy.float64).reshape(-1)
@@ -71,6 +74,7 @@ class ImpactProblem:
                                                  doubles(v[i]), None))
         return numpy.arange(first, first + count)
 
+    @serialised
     def add_contacts(self, a, b, normals, points=None):
         """Adds contacts between bodies a[k] and b[k] (-1: a wall) with unit normals[k] pointing from b to a, at
         points[k] (default the origin; a point matters only for rotation)."""
@@ -83,6 +87,7 @@ class ImpactProblem:
             check(lib.rc_impact_problem_add_contact(self._handle, int(a[k]), int(b[k]), doubles(p[k]), doubles(n[k]),
                                                     None))
 
+    @serialised
     def resolve(self, **options):
         """Resolves the impact with the options of `ricochet resolve` (operator="gr" or "gs", order, seed,
         restitution, friction, tolerance, lineality, max_iterations, lcp). Raises Error on bad input; a run out of
@@ -96,7 +101,8 @@ class ImpactProblem:
 
 def _resolve(problem, settings: ImpactOptions, dimension):
     solver = ctypes.c_void_p()
-    check_warned(lib.rc_impact_solver_create, ctypes.byref(settings), ctypes.byref(solver), stacklevel=4)
+    # the warning at the line that called resolve, past resolve and serialised
+    check_warned(lib.rc_impact_solver_create, ctypes.byref(settings), ctypes.byref(solver), stacklevel=5)
     try:
         result = ImpactResult()
         status = lib.rc_impact_solver_resolve(solver, problem, ctypes.byref(result))

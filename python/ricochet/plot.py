@@ -4,7 +4,7 @@
 import ctypes
 import os
 
-from ._lib import PlotOptions, PlotSummary, check, json_report, lib
+from ._lib import PlotOptions, PlotSummary, check, integer, json_report, lib, text
 
 
 def plot_csv(path, columns=None, x=None, out=None, log="", errors=False, overlay=False, size=None):
@@ -19,10 +19,11 @@ def plot_csv(path, columns=None, x=None, out=None, log="", errors=False, overlay
     if not isinstance(log, str) or log.strip("xy"):
         raise ValueError("ricochet.plot_csv: log %r is not \"\", \"x\", \"y\" or \"xy\"" % (log,))
     options = lib.rc_plot_default_options()
-    options.width, options.height = size if size is not None else (0, 0)
+    width, height = size if size is not None else (0, 0)
+    options.width, options.height = integer(width, "size", ctypes.c_int), integer(height, "size", ctypes.c_int)
     options.log_x, options.log_y = "x" in log, "y" in log
     options.errors, options.overlay = bool(errors), bool(overlay)
-    names = [os.fsencode(c) for c in columns or []]
+    names = [text(c, "columns") for c in columns or []]
     array = (ctypes.c_char_p * max(len(names), 1))(*names)
     summary = PlotSummary()
     check(lib.rc_plot_csv(os.fsencode(path), None if x is None else os.fsencode(x), len(names), array,

@@ -4,7 +4,7 @@
 import ctypes
 import os
 
-from ._lib import RenderOptions, check, json_report, lib
+from ._lib import RenderOptions, check, integer, json_report, lib, text
 
 
 def _strings(values, what, count):
@@ -15,7 +15,7 @@ def _strings(values, what, count):
     if len(values) != count:
         raise ValueError("ricochet.render_run: %d %s for %d trajectories (give one each, or None)"
                          % (len(values), what, count))
-    return (ctypes.c_char_p * count)(*[None if v is None else os.fsencode(v) for v in values])
+    return (ctypes.c_char_p * count)(*[None if v is None else text(v, what) for v in values])
 
 
 def render_run(trajectories, out="render", shapes=None, labels=None, mp4=None, fps=25, size=None,
@@ -33,7 +33,7 @@ def render_run(trajectories, out="render", shapes=None, labels=None, mp4=None, f
     count = len(paths)
     options = lib.rc_render_default_options()
     if size is not None:
-        options.width, options.height = size
+        options.width, options.height = (integer(n, "size", ctypes.c_int) for n in size)
     color = ctypes.c_int()
     check(lib.rc_color_by_parse(str(color_by).encode(), ctypes.byref(color)))
     options.color_by = color.value

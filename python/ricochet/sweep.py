@@ -10,7 +10,7 @@ import os
 
 import numpy
 
-from ._lib import SweepProgress, check, execute_guarded, interrupted, lib
+from ._lib import CallbackErrors, SweepProgress, check, execute_guarded, integer, interrupted, lib, text
 
 _PROGRESS = ctypes.CFUNCTYPE(None, ctypes.POINTER(SweepProgress), ctypes.c_void_p)
 _COUNTS = ("runs", "done", "running", "failed", "skipped", "elapsed", "eta")
@@ -29,7 +29,7 @@ def read_sweep_table(directory, means=False):
     status, message, stopped_by and every number of the summary), or with means=True sweep_means.csv (one row per
     point: the mean and standard error of each number over the replicas that ended ok). A pandas DataFrame when
     pandas is installed, else a numpy structured array whose fields are the CSV's columns."""
-    path = os.path.join(os.fsdecode(directory), "sweep_means.csv" if means else "sweep.csv")
+    path = os.path.join(os.fsdecode(text(directory, "directory")), "sweep_means.csv" if means else "sweep.csv")
     try:
         import pandas
     except ImportError:
@@ -56,23 +56,26 @@ def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=Fal
     progress: a function called with a dict (runs, done, running, failed, skipped, elapsed, eta) whenever a run starts
     or ends. Runs that ended in an earlier call with the same folder are not run again; runs that failed are rows with
     status "failed" and their message. Ctrl-C stops the runs at once (they go on from their last checkpoints in a
-    later call, with the same bits), writes the table and raises KeyboardInterrupt. Raises Error for a bad sweep (the
-    message names the field)."""
+    later call, with the same bits), writes the table and raises KeyboardInterrupt. An exception raised by progress
+    stops the runs the same way and is raised again from this call. Raises Error for a bad sweep (the message names
+    the field)."""
+    jobs = integer(jobs, "jobs", ctypes.c_int)
     handle = ctypes.c_void_p()
     if isinstance(spec, dict):
-        check(lib.rc_sweep_parse(json.dumps(spec).encode(), None, ctypes.byref(handle)))
+        check(lib.rc_sweep_parse(text(json.dumps(spec), "spec"), None, ctypes.byref(handle)))
     elif isinstance(spec, str) and spec.lstrip().startswith("{"):
-        check(lib.rc_sweep_parse(spec.encode(), None, ctypes.byref(handle)))
+        check(lib.rc_sweep_parse(text(spec, "spec"), None, ctypes.byref(handle)))
     else:
-        check(lib.rc_sweep_read(os.fsencode(spec), ctypes.byref(handle)))
+        check(lib.rc_sweep_read(text(spec, "spec"), ctypes.byref(handle)))
+    errors = CallbackErrors(lambda: lib.rc_sweep_interrupt(handle, 0))
 
     def on_progress(counts, user):
         progress({name: getattr(counts.contents, name) for name in _COUNTS})
 
-    callback = _PROGRESS(on_progress) if progress is not None else None
+    callback = _PROGRESS(errors.wrap(on_progress)) if progress is not None else None
     try:
         if out is not None:
-            check(lib.rc_sweep_set_directory(handle, os.fsencode(out)))
+            check(lib.rc_sweep_set_directory(handle, text(out, "out")))
         lib.rc_sweep_set_checkpoint_every(handle, checkpoint_every)
         counts = SweepProgress()
         status, number = execute_guarded(lib.rc_sweep_execute_guarded, lib.rc_sweep_execute,
@@ -80,6 +83,7 @@ def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=Fal
                                          ctypes.cast(callback, ctypes.c_void_p) if callback else None, None,
                                          ctypes.byref(counts))
         directory = lib.rc_sweep_directory(handle)
+        errors.raise_any()
         check(status)
     finally:
         lib.rc_sweep_destroy(handle)

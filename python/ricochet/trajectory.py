@@ -11,7 +11,8 @@ from ._lib import Frame, check, lib
 class Snapshot:
     """One frame: time, dimension, box (dimension,), periodic (dimension,), positions and velocities
     (count, dimension), radii (count,), masses (count,), species (count,), orientations (count, 4) quaternions (w, x, y, z) or None,
-    images (count, dimension): the periodic images, so positions + images * box is the unwrapped position."""
+    images (count, dimension): the periodic images, so positions + images * box is the unwrapped position, or None
+    when the file has none (no image column or dataset)."""
 
     def __init__(self, f):
         d, n = f.dimension, f.count
@@ -24,7 +25,7 @@ class Snapshot:
         self.masses = numpy.ctypeslib.as_array(f.masses, (n,)).copy() if n else numpy.zeros(0)
         self.species = numpy.ctypeslib.as_array(f.species, (n,)).copy() if n else numpy.zeros(0, dtype=numpy.int32)
         self.images = (numpy.ctypeslib.as_array(f.images, (n, 3))[:, :d].copy() if n and f.images
-                       else numpy.zeros((n, d), dtype=numpy.int32))
+                       else None if not f.images else numpy.zeros((n, d), dtype=numpy.int32))
         self.orientations = (numpy.ctypeslib.as_array(f.orientations, (n, 4)).copy()
                              if f.orientations and n else None)
 

@@ -156,6 +156,23 @@ class Gas(unittest.TestCase):
             ricochet.analyze(frames, rdf_range=-1)
         self.assertIn("rdf_range", str(caught.exception))
 
+    def test_analyze_without_images(self):
+        """A trajectory without the image column reads images None; a particle that jumps more than half the box
+        between its frames then stops the MSD alone, named under "failed", while g(r) and Q6 are reported."""
+        cell = 'Lattice="4 0 0 0 4 0 0 0 4" Properties=species:S:1:pos:R:3 pbc="T T T"'
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "jump.xyz")
+            with open(path, "w") as f:
+                f.write("2\n%s Time=0\nH 0.1 1 1\nH 2 2 2\n2\n%s Time=1\nH 3.9 1 1\nH 2 2 2\n" % (cell, cell))
+            frames = list(ricochet.read_trajectory(path))
+            self.assertIsNone(frames[0].images)
+            for source in (frames, path):
+                a = ricochet.analyze(source)
+                self.assertIn("msd: particle 0 moves 3.8", a.summary["failed"]["msd"])
+                self.assertIsNone(a.msd)
+                self.assertIsNotNone(a.rdf)
+                self.assertIn("Q6", a.summary)
+
     def test_step_and_advance(self):
         sim = ricochet.Simulation(GAS)
         sim.step(7)

@@ -18,6 +18,7 @@
 #include "ricochet/trajectory.h"
 
 const char *const rc_analysis_table_names[4] = {"rdf", "structure_factor", "msd", "vacf"};
+const char *const rc_analysis_measure_names[4] = {"rdf", "structure_factor", "msd", "order"};
 
 rc_status rc_analysis_create(rc_analysis **analysis)
 {
@@ -46,6 +47,7 @@ void rc_analysis_destroy(rc_analysis *a)
     rc_correlator_release(&a->msd);
     rc_correlator_release(&a->vacf);
     for (int k = 0; k < 4; k++) rc_table_release(&a->tables[k]);
+    for (int k = 0; k < 4; k++) free(a->reasons[k]);
     free(a->contact);
     free(a->contact_error);
     free(a->unwrapped);
@@ -65,7 +67,7 @@ static rc_status count(const char *key, const char *value, long low, long high, 
 
 static rc_status compute_list(rc_analysis *a, const char *value)
 {
-    static const char *const names[4] = {"rdf", "structure_factor", "msd", "order"};
+    const char *const *names = rc_analysis_measure_names;
     a->compute = 0;
     for (const char *p = value; *p;) {
         size_t n = strcspn(p, ",");
@@ -208,24 +210,57 @@ rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *f)
     return s;
 }
 
-/* The unwrapped positions of the frame, checked against the previous frame's: a jump of more than half an edge means
- * the frames carry no image counts (or lie too far apart). */
+/* The unwrapped positions of the frame: position + image x box along periodic axes. A frame without image counts
+ * (images NULL: a file without an image column) is taken as unwrapped already, but only while no particle moves more
+ * than half an edge from the previous frame's position: a longer step is a wrap the file does not record. With image
+ * counts nothing is checked: between distant frames a particle may truly travel further than half the box. */
 static rc_status unwrap(rc_analysis *a, const rc_frame *f)
 {
     for (int32_t i = 0; i < f->count; i++)
         for (int k = 0; k < 3; k++) {
             double x = f->positions[3 * i + k];
-            if (k < f->dimension && f->periodic[k] && f->images) x += f->images[3 * i + k] * f->box[k];
-            if (a->frames && k < f->dimension && f->periodic[k] && fabs(x - a->previous[3 * i + k]) > f->box[k] / 2)
+            bool periodic = k < f->dimension && f->periodic[k];
+            if (periodic && f->images) x += f->images[3 * i + k] * f->box[k];
+            else if (periodic && a->frames && fabs(x - a->previous[3 * i + k]) > f->box[k] / 2)
                 return rc_fail(RC_INVALID_ARGUMENT,
                                "msd: particle %d moves %g along axis %d between frames %lld and %lld, more than half "
-                               "the box: the frames lack image counts (trajectory image column) or are too far apart",
+                               "the box, and the frames have no image counts (trajectory image column) to unwrap it",
                                (int)i, x - a->previous[3 * i + k], k, (long long)(a->first_used + a->frames - 1),
                                (long long)(a->first_used + a->frames));
             a->unwrapped[3 * i + k] = x;
         }
-    memcpy(a->previous, a->unwrapped, 3 * (size_t)f->count * sizeof *a->previous);
+    memcpy(a->previous, f->positions, 3 * (size_t)f->count * sizeof *a->previous);
     return RC_OK;
+}
+
+/* A measure that failed: a fault of the frames (RC_INVALID_ARGUMENT) stops that measure only, its reason kept for
+ * the summary and left as a warning, while the others go on; RC_OK while one is left. Any other failure (out of
+ * memory) ends the analysis. */
+static rc_status measure_failed(rc_analysis *a, int bit, rc_status s)
+{
+    if (s != RC_INVALID_ARGUMENT) return s;
+    int k = bit == RC_COMPUTE_RDF ? 0 : bit == RC_COMPUTE_SK ? 1 : bit == RC_COMPUTE_MSD ? 2 : 3;
+    a->failed |= bit;
+    free(a->reasons[k]);
+    if (!(a->reasons[k] = strdup(rc_last_error()))) return rc_fail(RC_NO_MEMORY, "analysis: out of memory");
+    rc_warn(NULL, "%s (the other measures go on)", a->reasons[k]);
+    return a->active & ~a->failed ? RC_OK : s;
+}
+
+/* Measure `bit` of the frame, unless it is off or has failed. */
+static rc_status measure(rc_analysis *a, int bit, const rc_frame *f)
+{
+    if (!(a->active & ~a->failed & bit)) return RC_OK;
+    rc_status s = RC_OK;
+    if (bit == RC_COMPUTE_RDF) s = rc_rdf_add(&a->rdf, &a->cells, f);
+    else if (bit == RC_COMPUTE_SK) s = rc_structure_factor_add(&a->sf, f);
+    else if (bit == RC_COMPUTE_ORDER) s = rc_order_add(&a->order, &a->cells, f);
+    else {
+        s = unwrap(a, f);
+        if (!s) s = rc_correlator_add(&a->msd, f->time, a->unwrapped);
+        if (!s && a->velocities) s = rc_correlator_add(&a->vacf, f->time, f->velocities);
+    }
+    return s ? measure_failed(a, bit, s) : RC_OK;
 }
 
 rc_status rc_analysis_add_frame(rc_analysis *a, const rc_frame *f)
@@ -239,14 +274,7 @@ rc_status rc_analysis_add_frame(rc_analysis *a, const rc_frame *f)
     else if (f->count != a->count || f->dimension != a->dimension)
         s = rc_fail(RC_INVALID_ARGUMENT, "analysis: frame %lld has %d particles in %dD, the first %d in %dD",
                     (long long)(a->first_used + a->frames), (int)f->count, f->dimension, (int)a->count, a->dimension);
-    if (!s && (a->active & RC_COMPUTE_RDF)) s = rc_rdf_add(&a->rdf, &a->cells, f);
-    if (!s && (a->active & RC_COMPUTE_SK)) s = rc_structure_factor_add(&a->sf, f);
-    if (!s && (a->active & RC_COMPUTE_ORDER)) s = rc_order_add(&a->order, &a->cells, f);
-    if (!s && (a->active & RC_COMPUTE_MSD)) {
-        s = unwrap(a, f);
-        if (!s) s = rc_correlator_add(&a->msd, f->time, a->unwrapped);
-        if (!s && a->velocities) s = rc_correlator_add(&a->vacf, f->time, f->velocities);
-    }
+    for (int bit = 1; bit < RC_COMPUTE_ALL && !s; bit <<= 1) s = measure(a, bit, f);
     if (s) return s;
     double kinetic = 0;
     for (int32_t i = 0; i < f->count; i++)
@@ -334,6 +362,27 @@ rc_status rc_analysis_read(rc_analysis *a, const char *path)
     return s;
 }
 
+/* The tables and results of measure `bit` from its sums. */
+static rc_status finish_measure(rc_analysis *a, int bit)
+{
+    if (bit == RC_COMPUTE_RDF) {
+        a->contact = malloc((size_t)a->rdf.pairs * sizeof *a->contact);
+        a->contact_error = malloc((size_t)a->rdf.pairs * sizeof *a->contact_error);
+        return a->contact && a->contact_error ? rc_rdf_finish(&a->rdf, &a->tables[0], a->contact, a->contact_error)
+                                              : rc_fail(RC_NO_MEMORY, "rdf: out of memory");
+    }
+    if (bit == RC_COMPUTE_SK) return rc_structure_factor_finish(&a->sf, &a->tables[1]);
+    if (bit != RC_COMPUTE_MSD) return RC_OK;
+    rc_status s = rc_correlator_finish(&a->msd, "msd", &a->tables[2]);
+    double span = a->last_time - a->first_time;
+    double t0 = a->fit_start || a->fit_end ? a->fit_start : 0.1 * span;
+    double t1 = a->fit_end ? a->fit_end : 0.5 * span;
+    a->fit_start = t0, a->fit_end = t1;
+    rc_correlator_diffusion(&a->msd, a->dimension, t0, t1, &a->diffusion, &a->diffusion_error);
+    if (!s && a->velocities) s = rc_correlator_finish(&a->vacf, "vacf", &a->tables[3]);
+    return s;
+}
+
 rc_status rc_analysis_finish(rc_analysis *a)
 {
     if (!a) return rc_fail(RC_INVALID_ARGUMENT, "analysis: NULL");
@@ -341,22 +390,11 @@ rc_status rc_analysis_finish(rc_analysis *a)
     if (!a->frames) return rc_fail(RC_INVALID_ARGUMENT, "analysis: no frames");
     a->finished = true;
     rc_status s = RC_OK;
-    if (a->active & RC_COMPUTE_RDF) {
-        a->contact = malloc((size_t)a->rdf.pairs * sizeof *a->contact);
-        a->contact_error = malloc((size_t)a->rdf.pairs * sizeof *a->contact_error);
-        s = a->contact && a->contact_error ? rc_rdf_finish(&a->rdf, &a->tables[0], a->contact, a->contact_error)
-                                           : rc_fail(RC_NO_MEMORY, "rdf: out of memory");
+    for (int bit = 1; bit < RC_COMPUTE_ALL && !s; bit <<= 1) {
+        if (!(a->active & ~a->failed & bit)) continue;
+        s = finish_measure(a, bit);
+        if (s) s = measure_failed(a, bit, s);
     }
-    if (!s && (a->active & RC_COMPUTE_SK)) s = rc_structure_factor_finish(&a->sf, &a->tables[1]);
-    if (!s && (a->active & RC_COMPUTE_MSD)) {
-        s = rc_correlator_finish(&a->msd, "msd", &a->tables[2]);
-        double span = a->last_time - a->first_time;
-        double t0 = a->fit_start || a->fit_end ? a->fit_start : 0.1 * span;
-        double t1 = a->fit_end ? a->fit_end : 0.5 * span;
-        a->fit_start = t0, a->fit_end = t1;
-        rc_correlator_diffusion(&a->msd, a->dimension, t0, t1, &a->diffusion, &a->diffusion_error);
-    }
-    if (!s && (a->active & RC_COMPUTE_MSD) && a->velocities) s = rc_correlator_finish(&a->vacf, "vacf", &a->tables[3]);
     return s;
 }
 

@@ -153,6 +153,8 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c);
 /* ---- the analysis ---- */
 
 enum { RC_COMPUTE_RDF = 1, RC_COMPUTE_SK = 2, RC_COMPUTE_MSD = 4, RC_COMPUTE_ORDER = 8, RC_COMPUTE_ALL = 15 };
+/* The measures' names, measure k being the bit 1 << k: "rdf", "structure_factor", "msd", "order". */
+extern const char *const rc_analysis_measure_names[4];
 
 struct rc_analysis {
     /* options */
@@ -163,6 +165,9 @@ struct rc_analysis {
     int rdf_bins, k_vectors, msd_points, groups;
     /* state */
     int active;             /* what is being computed, fixed at the first frame */
+    int failed;             /* the active measures a frame stopped (reasons[k] says why for bit 1 << k); the others
+                             * go on and are reported */
+    char *reasons[4];
     bool finished;
     char *source;           /* the path read, or NULL */
     int64_t frames;         /* frames added */
@@ -172,7 +177,9 @@ struct rc_analysis {
     bool periodic[3];
     double first_time, last_time, mean_diameter, kinetic_sum; /* kinetic_sum: sum over frames of sum m v^2 / (d N) */
     bool velocities;        /* the first frame carries velocities */
-    double *unwrapped, *previous; /* 3 per particle */
+    double *unwrapped;      /* 3 per particle */
+    double *previous;       /* 3 per particle: the previous frame's positions as given (wrapped), for the check of
+                             * frames without image counts */
     double run_compressibility, run_viscosity; /* from a run folder's summary.json, else NaN */
     double equilibrated;    /* the time its averages start (averages_from.time), else -inf */
     int64_t first_used;     /* the index in the file of the first frame added */

@@ -3,7 +3,8 @@
  * 1 + (pi / 2) rho sum_ab x_a x_b sigma_ab^2 g_ab(sigma_ab+) in 2D (Hansen and McDonald, "Theory of Simple Liquids",
  * 4th ed., section 2.5; 1 + 4 phi g(sigma+) and 1 + 2 phi g(sigma+) for one species), the peak of S(k), Q6 or psi6,
  * D with its error and the Yeh-Hummer correction for a cubic periodic box, D(inf) = D(L) + xi kT / (6 pi eta L),
- * xi = 2.837297 (Yeh and Hummer, J. Phys. Chem. B 108, 15873 (2004), eq. 1)), and the tables as CSV files. */
+ * xi = 2.837297 (Yeh and Hummer, J. Phys. Chem. B 108, 15873 (2004), eq. 1)), the measures that failed with their
+ * reasons ("failed"), and the tables as CSV files. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,9 +113,10 @@ static cJSON *summary_of(const rc_analysis *a)
     add(s, "number_density", a->count / volume);
     add(s, "packing_fraction", a->count * fraction * pow(a->mean_diameter, a->dimension) / volume);
     add(s, "run_compressibility", a->run_compressibility);
-    if (a->active & RC_COMPUTE_RDF) add_rdf(a, s);
-    if (a->active & RC_COMPUTE_SK) add_structure_factor(a, s);
-    if (a->active & RC_COMPUTE_ORDER) {
+    int on = a->active & ~a->failed;
+    if (on & RC_COMPUTE_RDF) add_rdf(a, s);
+    if (on & RC_COMPUTE_SK) add_structure_factor(a, s);
+    if (on & RC_COMPUTE_ORDER) {
         double global, local, bonds;
         rc_order_result(&a->order, &global, &local, &bonds);
         add(s, a->dimension == 3 ? "Q6" : "psi6", global);
@@ -122,7 +124,12 @@ static cJSON *summary_of(const rc_analysis *a)
         add(s, "bonds_per_particle", bonds);
         add(s, "order_cutoff", a->order_cutoff);
     }
-    if (a->active & RC_COMPUTE_MSD) add_diffusion(a, s, temperature);
+    if (on & RC_COMPUTE_MSD) add_diffusion(a, s, temperature);
+    if (a->failed) {
+        cJSON *failed = cJSON_AddObjectToObject(s, "failed");
+        for (int k = 0; k < 4; k++)
+            if (a->failed & 1 << k) cJSON_AddStringToObject(failed, rc_analysis_measure_names[k], a->reasons[k]);
+    }
     return s;
 }
 

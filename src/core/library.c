@@ -30,6 +30,7 @@ static void *symbol(void *handle, const char *name)
 static rc_status open_locked(rc_library *library)
 {
     if (atomic_load_explicit(&library->open, memory_order_relaxed)) return RC_OK;
+    if (library->prepare) library->prepare();
     void *handle = dlopen(library->soname, RTLD_LAZY | RTLD_LOCAL);
     if (!handle)
         return rc_fail(RC_INTERNAL, "%s need %s, which cannot be loaded: %s", library->purpose, library->soname,

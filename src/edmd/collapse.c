@@ -4,7 +4,7 @@
  * is elastic), an elastic threshold on the normal approach speed, and sleeping: under gravity a particle at rest on
  * static supports (walls, sleepers) is frozen until something hits it; it was at rest, so waking it is exact. A
  * support holds a particle when the inelastic impact of its gravity against them (src/impact, GR with c = 0) leaves
- * nothing. A watchdog stops a run whose clock no longer advances, naming the particles. Each particle's last binary
+ * nothing (the watchdog that stops a run whose clock no longer advances is stall.c). Each particle's last binary
  * collision is kept, so that a cluster can tell a collapse in progress from contacts set up (cluster.c). */
 #include <float.h>
 #include <math.h>
@@ -434,20 +434,4 @@ rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution)
         return s;
     kick(e, k, j); /* still together, and their different accelerations would bring them back at once */
     return RC_OK;
-}
-
-rc_status rc_edmd_check_stall(rc_edmd *e)
-{
-    double advance = e->now - e->stall_clock, ulp = nextafter(fabs(e->now), INFINITY) - fabs(e->now);
-    e->stall_window = 0;
-    e->stall_clock = e->now;
-    if (advance > 8 * (double)e->stall_limit * ulp) return RC_OK;
-    int32_t i = e->last_pair[0], j = e->last_pair[1];
-    char with[48] = "";
-    if (j >= 0) snprintf(with, sizeof with, " with particle %d", (int)e->id[j]);
-    else if (j <= RC_EVENT_WALL0) snprintf(with, sizeof with, " with wall %d", (int)(RC_EVENT_WALL0 - j));
-    return rc_fail(RC_NOT_TERMINATED,
-                   "the clock stalled at time %.17g: %llu events advanced it by %g (inelastic collapse), the last one "
-                   "of particle %d%s; choose collapse control in the scene (\"collapse\", docs/edmd.md)",
-                   e->time_origin + e->now, (unsigned long long)e->stall_limit, advance, (int)e->id[i], with);
 }

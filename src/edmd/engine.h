@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/range.h"
 #include "core/rng.h"
 #include "edmd/calendar.h"
 #include "ricochet/impact.h"
@@ -61,9 +62,10 @@ typedef struct rc_plane {
 #define RC_HISTOGRAM_RANGE 1024
 
 /* The largest magnitude of a box edge, a velocity, a clock or a compression's scale the engine accepts, from a scene
- * or a checkpoint: 2^40 (about 1.1e12). Beyond it positions lose the digits the stable detection needs, and a
- * scene could start a run whose checkpoints no restore takes back (check.c, engine.c, state.c, growth.c). */
-#define RC_EDMD_RANGE 0x1p40
+ * or a checkpoint: RC_RANGE, 2^40 (about 1.1e12), the bound the time-stepped engine shares (core/range.h). Beyond
+ * it positions lose the digits the stable detection needs, and a scene could start a run whose checkpoints no
+ * restore takes back (check.c, engine.c, state.c, growth.c). */
+#define RC_EDMD_RANGE RC_RANGE
 
 /* Under shear, the least slack of the lists' flow reach across the sheared boundary, in largest diameters: the
  * neighbour reach plus it must fit in 0.45 of the flow edge (shear.c); the automatic shell leaves it (engine.c). */
@@ -564,8 +566,9 @@ rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution);
 /* Makes a sliding particle free (streamed to now); wakes a sleeping one (it was at rest: its state is exact) and,
  * transitively, the sleepers it holds up, which are rescheduled. */
 void rc_edmd_release(rc_edmd *e, int32_t k);
-/* Called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the clock advanced
- * by no more than a few units in the last place per event (an endless run of zero-time events). */
+/* stall.c, called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the
+ * clock advanced by no more than a few units in the last place per event (an endless run of zero-time events), or
+ * when the events came far faster per particle than a gas at the kinetic energy and density would collide. */
 rc_status rc_edmd_check_stall(rc_edmd *e);
 /* Gathers the slow particles within the support gap of slow particle k, transitively (breadth first, up to a
  * limit), with the static bodies within it, and puts to sleep the largest part of the group that those hold up: an

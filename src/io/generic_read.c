@@ -46,8 +46,11 @@ static rc_status read_dofs(const cJSON *root, rc_impact_problem *problem, int n,
     char why[48];
     snprintf(why, sizeof why, "masses has %d", n);
     rc_status s = rc_json_vector(root, "", "masses", n, why, true, masses);
-    for (int i = 0; i < n && !s; i++)
-        if (!(masses[i] > 0)) s = rc_fail(RC_INVALID_ARGUMENT, "masses[%d]: %g is not positive", i, masses[i]);
+    char name[RC_FIELD_NAME_SIZE];
+    for (int i = 0; i < n && !s; i++) {
+        rc_field_index(name, "masses", i);
+        s = rc_size_check(name, masses[i]);
+    }
     if (!s) s = rc_json_vector(root, "", "velocity", n, why, true, velocity);
     if (!s) s = rc_impact_problem_add_dofs(problem, n, masses, velocity, NULL);
     return s;

@@ -1,7 +1,7 @@
 /* Reading H5MD frames (ricochet/trajectory.h; the layout of src/io/h5md_writer.c, docs/formats.md): frame k is row k
  * of particles/G/{position, velocity, radius, mass, species, orientation, image}/value with its time, in the box of
  * particles/G/box, where G is `all` or else the file's one particles group (MDAnalysis writes `trajectory`) (edges a time series, or one fixed dataset; each a vector of D edges or a D x D matrix, one edge a
- * row, as H5MD allows: diagonal, or a sheared cell's with one off-diagonal Lees-Edwards tilt). position is required; the others are read when present (else 0, 0.5, 1, 0, none and 0). */
+ * row, as H5MD allows: diagonal, or a sheared cell's with one off-diagonal Lees-Edwards tilt). position is required; the others are read when present (else 0, 0.5, 1, 0, none and none: images NULL). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,11 +248,12 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
     *got = false;
     if (in->next >= in->frames) return RC_OK;
     hid_t *sets = in->sets;
-    rc_status s = rc_trajectory_frame_size(f, in->count, sets[ORIENTATION] >= 0);
-    if (s) return s;
+    if (rc_trajectory_frame_size(f, in->count, sets[ORIENTATION] >= 0, sets[IMAGE] >= 0))
+        return rc_fail(RC_NO_MEMORY, "h5md input %s: frame %llu: out of memory for %d particles", in->path,
+                       (unsigned long long)in->next, (int)in->count);
     for (int32_t i = 0; i < in->count; i++) f->radii[i] = 0.5, f->masses[i] = 1, f->species[i] = 0;
     memset(f->velocities, 0, 3 * (size_t)in->count * sizeof *f->velocities);
-    memset(f->images, 0, 3 * (size_t)in->count * sizeof *f->images);
+    if (f->images) memset(f->images, 0, 3 * (size_t)in->count * sizeof *f->images);
     bool ok = read_row(in, in->time, H5T_NATIVE_DOUBLE, 1, 1, 1, &f->time) &&
               read_vectors(in, sets[POSITION], f->positions) &&
               (sets[VELOCITY] < 0 || read_vectors(in, sets[VELOCITY], f->velocities)) &&

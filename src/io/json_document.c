@@ -1,6 +1,8 @@
-/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included), and parsing with cJSON; a syntax
- * error is named (a trailing comma, a missing quote or comma, NaN, ...) at its line and column by a small validator
- * that walks the text by the grammar of RFC 8259. */
+/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included; at most RC_TEXT_FILE_MAX bytes,
+ * and a NUL byte refused as soon as it is read, so /dev/zero or an endless pipe cannot take all the memory there is),
+ * and parsing with cJSON after a small strict scanner has checked the text against RFC 8259 (numbers, escapes,
+ * surrogate pairs, UTF-8) and named the first mistake (a trailing comma, a missing quote or comma, NaN, 01, a lone
+ * surrogate, ...) at its line and column. */
 #include "io/json_document.h"
 
 #include <ctype.h>
@@ -52,18 +54,26 @@ rc_status rc_text_read_file(const char *path, char **text)
     char *buffer = malloc(capacity);
     rc_status s = buffer ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
     while (!s) {
-        size += fread(buffer + size, 1, capacity - 1 - size, f);
+        size_t got = fread(buffer + size, 1, capacity - 1 - size, f);
+        bool nul = memchr(buffer + size, '\0', got) != NULL; /* /dev/zero is refused at its first bytes */
+        size += got;
         if (ferror(f)) {
             s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", name, strerror(errno));
+        } else if (nul) {
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
         } else if (feof(f)) {
             break;
+        } else if (size > RC_TEXT_FILE_MAX) {
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s is larger than %d bytes (64 MiB), the most a scene, problem or other "
+                        "JSON file may hold", name, RC_TEXT_FILE_MAX);
         } else if (size == capacity - 1) {
-            char *bigger = realloc(buffer, 2 * capacity);
+            size_t more = 2 * capacity < (size_t)RC_TEXT_FILE_MAX + 2 ? 2 * capacity : (size_t)RC_TEXT_FILE_MAX + 2;
+            char *bigger = realloc(buffer, more);
             if (!bigger) {
-                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
+                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s (%zu bytes so far)", name, size);
             } else {
                 buffer = bigger;
-                capacity *= 2;
+                capacity = more;
             }
         }
     }
@@ -73,27 +83,40 @@ rc_status rc_text_read_file(const char *path, char **text)
         return s;
     }
     buffer[size] = '\0';
-    if (strlen(buffer) != size) {
-        free(buffer);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
-    }
     *text = buffer;
     return RC_OK;
 }
 
-/* ---- Diagnosis of a syntax error ------------------------------------------------------------------------------
- * cJSON says only that the text is malformed, and where it gave up is not always where the mistake is (a trailing
- * comma in an object is reported at the end of the text). When it fails, a small validator walks the text by the
- * grammar of RFC 8259 and names the first mistake at its own line and column. */
+/* ---- A strict reading of RFC 8259 --------------------------------------------------------------------------
+ * cJSON is lenient: it takes 01, 1., any control character as a space, overlong and broken UTF-8 and lone UTF-16
+ * surrogates (and with a lone surrogate it fails without saying where); it cuts a string at \u0000, and says only that
+ * a text is malformed, not where the mistake is (a trailing comma in an object is reported at the end of the text).
+ * So every text is first walked by the grammar of RFC 8259 by this small scanner, which names the first mistake at
+ * its own line and column, and cJSON reads only texts the scanner took. The scanner also keeps the spelling of every
+ * long whole number, which a double cannot hold exactly (a seed of 2^64 - 1), for rc_json_number_text. */
 
 static bool starts_with(const char *text, const char *prefix) { return strncmp(text, prefix, strlen(prefix)) == 0; }
 
+/* Where a number's spelling is kept: the ordinal of the number in the text (counting every number), and its digits. */
+typedef struct literal {
+    size_t ordinal;
+    const char *start;
+    size_t length;
+} literal;
+
 typedef struct scanner {
-    const char *text, *at;
+    const char *at;    /* the next character */
     const char *what;  /* the mistake, or NULL */
     const char *where; /* where it is */
     int depth;
+    size_t numbers;    /* numbers met so far */
+    literal *literals; /* the long whole numbers among them, in order */
+    size_t literal_count, literal_capacity;
+    bool out_of_memory;
 } scanner;
+
+/* Whole numbers with more digits than this are kept as spelled: a double holds every 15-digit number exactly. */
+enum { EXACT_DIGITS = 15 };
 
 static bool mistake(scanner *s, const char *where, const char *what)
 {
@@ -108,6 +131,71 @@ static void skip_space(scanner *s)
 
 static bool scan_value(scanner *s);
 
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* The code unit of the \uXXXX escape at p (which points at the backslash), or -1 when it is not one. */
+static long escape_unit(const char *p)
+{
+    if (p[0] != '\\' || p[1] != 'u') return -1;
+    long unit = 0;
+    for (int k = 2; k < 6; k++) {
+        int d = hex_digit(p[k]);
+        if (d < 0) return -1;
+        unit = 16 * unit + d;
+    }
+    return unit;
+}
+
+/* A \u escape at s->at (the backslash): four hexadecimal digits, not NUL, and a surrogate only in a high-low pair. */
+static bool scan_unicode_escape(scanner *s)
+{
+    long unit = escape_unit(s->at);
+    if (unit < 0) return mistake(s, s->at, "a \\u escape without four hexadecimal digits");
+    if (unit == 0)
+        return mistake(s, s->at, "\\u0000 in a string: a NUL character cannot be in the strings ricochet reads");
+    if (unit >= 0xDC00 && unit <= 0xDFFF)
+        return mistake(s, s->at, "a lone UTF-16 low surrogate (\\uDC00 to \\uDFFF must follow a high one, \\uD800 to "
+                                 "\\uDBFF)");
+    if (unit >= 0xD800 && unit <= 0xDBFF) {
+        long low = escape_unit(s->at + 6);
+        if (low < 0xDC00 || low > 0xDFFF)
+            return mistake(s, s->at, "a lone UTF-16 high surrogate (\\uD800 to \\uDBFF must be followed by a low one, "
+                                     "\\uDC00 to \\uDFFF)");
+        s->at += 6;
+    }
+    s->at += 5; /* the loop of scan_string steps over the last digit */
+    return true;
+}
+
+/* The UTF-8 sequence at s->at (its first byte is 0x80 or above), by RFC 3629: no overlong encodings, no UTF-16
+ * surrogates, nothing above U+10FFFF. Leaves s->at at its last byte. */
+static bool scan_utf8(scanner *s)
+{
+    const unsigned char *p = (const unsigned char *)s->at;
+    unsigned char c = p[0];
+    int more = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 0;
+    /* the bounds of the second byte, which is where overlong forms, surrogates and code points above U+10FFFF show */
+    unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    bool overlong = c == 0xC0 || c == 0xC1 || (c == 0xE0 && p[1] >= 0x80 && p[1] < 0xA0) ||
+                    (c == 0xF0 && p[1] >= 0x80 && p[1] < 0x90);
+    if (overlong)
+        return mistake(s, s->at, "an overlong UTF-8 encoding (a character in more bytes than it needs)");
+    if (c == 0xED && p[1] >= 0xA0 && p[1] <= 0xBF)
+        return mistake(s, s->at, "a UTF-16 surrogate encoded in UTF-8 (not a character)");
+    if (!more || p[1] < low || p[1] > high)
+        return mistake(s, s->at, "bytes that are not UTF-8 (the text must be UTF-8)");
+    for (int k = 2; k <= more; k++)
+        if (p[k] < 0x80 || p[k] > 0xBF) return mistake(s, s->at, "bytes that are not UTF-8 (the text must be UTF-8)");
+    s->at += more;
+    return true;
+}
+
 static bool scan_string(scanner *s)
 {
     const char *start = s->at++;
@@ -121,16 +209,15 @@ static bool scan_string(scanner *s)
         if (c == '\n' || c == '\r')
             return mistake(s, start, "a string that runs to the end of its line: its closing double quote is missing");
         if (c < 0x20) return mistake(s, s->at, "a control character inside a string (write it as an escape)");
+        if (c >= 0x80 && !scan_utf8(s)) return false;
         if (c == '\\') {
-            s->at++;
-            if (*s->at == 'u') {
-                for (int k = 1; k <= 4; k++)
-                    if (!strchr("0123456789abcdefABCDEF", s->at[k]) || !s->at[k])
-                        return mistake(s, s->at - 1, "a \\u escape without four hexadecimal digits");
-                s->at += 4;
-            } else if (!*s->at || !strchr("\"\\/bfnrt", *s->at)) {
-                return mistake(s, s->at - 1, "an escape that JSON does not have (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, "
-                                             "\\t or \\uXXXX)");
+            if (s->at[1] == 'u') {
+                if (!scan_unicode_escape(s)) return false;
+            } else if (!s->at[1] || !strchr("\"\\/bfnrt", s->at[1])) {
+                return mistake(s, s->at, "an escape that JSON does not have (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, "
+                                         "\\t or \\uXXXX)");
+            } else {
+                s->at++;
             }
         }
     }
@@ -143,19 +230,39 @@ static bool digits(scanner *s)
     return true;
 }
 
+/* Keeps the spelling of the number from start to s->at when it is a whole number of more than EXACT_DIGITS digits. */
+static void keep_literal(scanner *s, const char *start)
+{
+    size_t length = (size_t)(s->at - start), ordinal = s->numbers++;
+    if (length <= EXACT_DIGITS || strspn(start, "0123456789") < length) return;
+    if (s->literal_count == s->literal_capacity) {
+        size_t capacity = s->literal_capacity ? 2 * s->literal_capacity : 8;
+        literal *bigger = realloc(s->literals, capacity * sizeof *bigger);
+        if (!bigger) {
+            s->out_of_memory = true;
+            return;
+        }
+        s->literals = bigger, s->literal_capacity = capacity;
+    }
+    s->literals[s->literal_count++] = (literal){ordinal, start, length};
+}
+
 static bool scan_number(scanner *s)
 {
     const char *start = s->at;
     if (*s->at == '-') s->at++;
     if (*s->at == '0' && s->at[1] >= '0' && s->at[1] <= '9')
         return mistake(s, start, "a number with a leading zero (JSON has no octal)");
-    if (!digits(s)) return mistake(s, start, "a number without digits before its decimal point");
+    if (!digits(s))
+        return mistake(s, start, *s->at == '.' ? "a number without digits before its decimal point"
+                                               : "a minus sign without digits after it");
     if (*s->at == '.' && (s->at++, !digits(s))) return mistake(s, start, "a number without digits after its decimal point");
     if (*s->at == 'e' || *s->at == 'E') {
         s->at++;
         if (*s->at == '+' || *s->at == '-') s->at++;
         if (!digits(s)) return mistake(s, start, "a number whose exponent has no digits");
     }
+    keep_literal(s, start);
     return true;
 }
 
@@ -176,6 +283,8 @@ static bool scan_word(scanner *s)
     if (*s->at == '\'') return mistake(s, s->at, "a single quote: JSON strings are in double quotes");
     if (*s->at == '+') return mistake(s, s->at, "a number with a plus sign (JSON allows only a minus)");
     if (*s->at == '.') return mistake(s, s->at, "a number without digits before its decimal point");
+    if ((unsigned char)*s->at >= 0x80)
+        return mistake(s, s->at, "a character outside a string (only spaces, tabs and line breaks go between values)");
     if (isalpha((unsigned char)*s->at)) return mistake(s, s->at, "a word that is not a value: strings need double "
                                                                   "quotes, and the literals are true, false and null");
     return mistake(s, s->at, *s->at ? "a character that cannot start a value" : "the text ends where a value should be");
@@ -237,25 +346,17 @@ static bool scan_value(scanner *s)
     return scan_word(s);
 }
 
-/* The first mistake of a text cJSON refused, and where it is; NULL when the validator finds none. */
-static const char *diagnose(const char *text, const char **where)
+/* The whole text: one value with only white space around it. */
+static bool scan_text(scanner *s)
 {
-    scanner s = {text, text, NULL, NULL, 0};
-    if (scan_value(&s)) {
-        skip_space(&s);
-        if (*s.at) mistake(&s, s.at, "more text after the end of the JSON value");
-    }
-    *where = s.where;
-    return s.what;
+    if (!scan_value(s)) return false;
+    skip_space(s);
+    return *s->at ? mistake(s, s->at, "more text after the end of the JSON value") : true;
 }
 
-rc_status rc_json_parse(const char *text, cJSON **root)
+/* The mistake `what` at `where` in text, as one sentence with its line and column and the text near it. */
+static rc_status refuse(const char *text, const char *where, const char *what)
 {
-    const char *end = NULL;
-    *root = cJSON_ParseWithOpts(text, &end, 1);
-    if (*root) return RC_OK;
-    if (!end) return rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
-    const char *where = end, *what = diagnose(text, &where);
     int line = 1;
     const char *line_start = text;
     for (const char *p = text; p < where; p++)
@@ -264,10 +365,58 @@ rc_status rc_json_parse(const char *text, cJSON **root)
     char near[24];
     size_t n = strcspn(where, "\r\n");
     snprintf(near, sizeof near, "%.*s", (int)(n < 20 ? n : 20), where);
-    if (!what) what = *where ? "not JSON" : "the text ends too early";
+    /* bytes outside printable ASCII (broken UTF-8, a cut character, a tab) are shown as '?' */
+    for (char *p = near; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F) *p = '?';
     if (!*where) return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d: %s", line, column, what);
     return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d, near \"%s\": %s", line, column, near,
                    what);
+}
+
+/* Gives each number item of the tree under item (and its siblings) whose ordinal has a kept spelling that spelling,
+ * as its valuestring (cJSON_Delete frees it). False when out of memory. */
+static bool attach_literals(cJSON *item, const scanner *s, size_t *ordinal, size_t *next)
+{
+    for (; item; item = item->next) {
+        if (cJSON_IsNumber(item)) {
+            if (*next < s->literal_count && s->literals[*next].ordinal == *ordinal) {
+                const literal *l = &s->literals[(*next)++];
+                item->valuestring = malloc(l->length + 1);
+                if (!item->valuestring) return false;
+                memcpy(item->valuestring, l->start, l->length);
+                item->valuestring[l->length] = '\0';
+            }
+            (*ordinal)++;
+        }
+        if (item->child && !attach_literals(item->child, s, ordinal, next)) return false;
+    }
+    return true;
+}
+
+rc_status rc_json_parse(const char *text, cJSON **root)
+{
+    *root = NULL;
+    scanner s = {.at = text};
+    rc_status status = RC_OK;
+    const char *end = NULL;
+    if (!scan_text(&s)) {
+        status = refuse(text, s.where, s.what);
+    } else if (s.out_of_memory) {
+        status = rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
+    } else if (!(*root = cJSON_ParseWithOpts(text, &end, 1))) {
+        /* the scanner took it, so cJSON fails only for want of memory or on a number too long for its buffer */
+        status = end ? refuse(text, end, "a value the JSON reader cannot take (a number of more than 63 characters)")
+                     : rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
+    } else {
+        size_t ordinal = 0, next = 0;
+        if (!attach_literals(*root, &s, &ordinal, &next)) {
+            cJSON_Delete(*root);
+            *root = NULL;
+            status = rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
+        }
+    }
+    free(s.literals);
+    return status;
 }
 
 /* The first of keys that root has, or NULL. */

@@ -9,7 +9,9 @@
 
 #include "ricochet/core.h"
 
-/* Parses text; on a syntax error returns RC_INVALID_ARGUMENT with its line and column. */
+/* Parses text, which must be JSON by RFC 8259 (UTF-8, no lone surrogate, no \u0000, numbers as the RFC spells them);
+ * on a mistake returns RC_INVALID_ARGUMENT naming it at its line and column. A whole number written with more than
+ * 15 digits keeps its spelling as the item's valuestring (rc_json_number_text reads it). */
 rc_status rc_json_parse(const char *text, cJSON **root);
 
 /* The text of object (indented, or on one line when compact; free it with rc_text_free), which is deleted; NULL when

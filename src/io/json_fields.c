@@ -1,13 +1,16 @@
-/* Typed field access in a parsed JSON document (json_fields.h): numbers that must be finite, vectors of a given
- * length, lists, strings, and the check that an object has no unknown or repeated key. Every failure is one
+/* Typed field access in a parsed JSON document (json_fields.h): numbers that must be finite, masses and sizes in
+ * their range, whole numbers (counts, seeds), numbers in a range, booleans, vectors of a given length, lists,
+ * strings, sections (objects with a fixed set of keys), and the check that an object has no unknown or repeated key. Every failure is one
  * sentence that begins with the field's name. */
 #include "io/json_fields.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
+#include "io/option_values.h"
 
 void rc_field_name(char *out, const char *where, const char *key)
 {
@@ -55,6 +58,14 @@ rc_status rc_json_item_number(const cJSON *item, const char *name, double *out)
                        item->valuedouble);
     *out = item->valuedouble;
     return RC_OK;
+}
+
+const char *rc_json_number_text(const cJSON *item, char text[RC_NUMBER_TEXT_SIZE])
+{
+    /* the spelling rc_json_parse kept, unless the number was changed since (then the spelling reads another value) */
+    if (item->valuestring && strtod(item->valuestring, NULL) == item->valuedouble) return item->valuestring;
+    snprintf(text, RC_NUMBER_TEXT_SIZE, "%.17g", item->valuedouble);
+    return text;
 }
 
 rc_status rc_json_item_vector(const cJSON *item, const char *name, int length, const char *why, double *out)
@@ -106,6 +117,26 @@ rc_status rc_json_positive(const cJSON *object, const char *where, const char *k
     return RC_OK;
 }
 
+rc_status rc_size_check(const char *name, double x)
+{
+    if (!(x > 0)) return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not positive", name, x);
+    if (!(x >= RC_SIZE_LOW && x <= RC_SIZE_HIGH))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is outside 2^-40 to 2^40 (about 9.1e-13 to 1.1e12)", name, x);
+    return RC_OK;
+}
+
+rc_status rc_json_size(const cJSON *object, const char *where, const char *key, bool required, double *out)
+{
+    double x = *out;
+    rc_status s = rc_json_number(object, where, key, required, &x);
+    if (s || !cJSON_HasObjectItem(object, key)) return s;
+    char name[RC_FIELD_NAME_SIZE];
+    rc_field_name(name, where, key);
+    s = rc_size_check(name, x);
+    if (!s) *out = x;
+    return s;
+}
+
 rc_status rc_json_vector(const cJSON *object, const char *where, const char *key, int length, const char *why,
                          bool required, double *out)
 {
@@ -134,4 +165,60 @@ rc_status rc_json_string(const cJSON *object, const char *where, const char *key
     if (!cJSON_IsString(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a string", name);
     *out = item->valuestring;
     return RC_OK;
+}
+
+rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
+                        uint64_t *out, bool *given)
+{
+    char name[RC_FIELD_NAME_SIZE], number[RC_NUMBER_TEXT_SIZE];
+    rc_field_name(name, where, key);
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (given) *given = item != NULL;
+    double x = 0;
+    rc_status s = rc_json_number(object, where, key, required, &x);
+    if (s || !item) return s;
+    const char *text = rc_json_number_text(item, number);
+    if (!rc_text_whole(text, 0, high, out))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is not a whole number from 0 to %llu", name, text,
+                       (unsigned long long)high);
+    return RC_OK;
+}
+
+rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low,
+                        double high, double *out)
+{
+    double x = *out;
+    rc_status s = rc_json_number(object, where, key, required, &x);
+    if (s) return s;
+    if (x < low || x > high) {
+        char name[RC_FIELD_NAME_SIZE];
+        rc_field_name(name, where, key);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is outside [%g, %g]", name, x, low, high);
+    }
+    *out = x;
+    return RC_OK;
+}
+
+rc_status rc_json_flag(const cJSON *object, const char *where, const char *key, bool *out)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (!item) return RC_OK;
+    if (!cJSON_IsBool(item)) {
+        char name[RC_FIELD_NAME_SIZE];
+        rc_field_name(name, where, key);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: not true or false", name);
+    }
+    *out = cJSON_IsTrue(item);
+    return RC_OK;
+}
+
+rc_status rc_json_section(const cJSON *object, const char *where, const char *key, const char *const *allowed,
+                          const cJSON **out)
+{
+    char name[RC_FIELD_NAME_SIZE];
+    rc_field_name(name, where, key);
+    *out = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (!*out) return RC_OK;
+    rc_status s = rc_json_expect_object(*out, name);
+    return s ? s : rc_json_check_keys(*out, name, allowed, NULL);
 }

@@ -42,9 +42,8 @@ static rc_status parse_real(const char *name, const char *text, double low, doub
     return RC_OK;
 }
 
-rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64_t high, uint64_t *out)
+bool rc_text_whole(const char *text, uint64_t low, uint64_t high, uint64_t *out)
 {
-    if (!name || !text || !out) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_count: NULL argument");
     uint64_t value = 0;
     bool ok;
     if (text[0] && strspn(text, "0123456789") == strlen(text)) {
@@ -58,10 +57,17 @@ rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64
              x == floor(x) && x < ldexp(1.0, 64);
         if (ok) value = (uint64_t)x;
     }
-    if (!ok || value < low || value > high)
+    if (!ok || value < low || value > high) return false;
+    *out = value;
+    return true;
+}
+
+rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64_t high, uint64_t *out)
+{
+    if (!name || !text || !out) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_count: NULL argument");
+    if (!rc_text_whole(text, low, high, out))
         return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a whole number from %llu to %llu", name, text,
                        (unsigned long long)low, (unsigned long long)high);
-    *out = value;
     return RC_OK;
 }
 
@@ -133,15 +139,14 @@ rc_status rc_json_impact_options(const cJSON *object, const char *where, rc_impa
     for (int i = 0; rc_option_names[i]; i++) {
         const char *name = rc_option_names[i], *value = NULL;
         const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, name);
-        char number[40], field[RC_FIELD_NAME_SIZE];
+        char number[RC_NUMBER_TEXT_SIZE], field[RC_FIELD_NAME_SIZE];
         double x;
         if (!item) continue;
         snprintf(field, sizeof field, "%s%s%s", where, where[0] ? "." : "", name);
         switch (rc_option_kind_of(name)) {
         case RC_OPTION_NUMBER:
             if (rc_json_item_number(item, field, &x)) return RC_INVALID_ARGUMENT;
-            snprintf(number, sizeof number, "%.17g", x);
-            value = number;
+            value = rc_json_number_text(item, number);
             break;
         case RC_OPTION_TEXT:
             if (!cJSON_IsString(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a string", field);

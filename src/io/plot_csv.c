@@ -2,7 +2,7 @@
  * table of numbers under a header row of names (observables.csv of a run, the CSV files of ricochet analyze,
  * sweep_means.csv of ricochet sweep), chooses the curves (the columns named, or every column but x and, with error
  * bars, but the error columns) and draws them with rc_plot_png. A table that is not one is refused with a sentence
- * naming the file, the line and the column. */
+ * naming the file, the line and the column; lines are read with a bound (src/io/text_lines.c). */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -12,6 +12,7 @@
 
 #include "core/status.h"
 #include "io/json_document.h"
+#include "io/text_lines.h"
 #include "ricochet/render.h"
 
 enum { LISTED = 200 }; /* characters of the header's names a message lists at most */
@@ -77,14 +78,15 @@ static rc_status parse_row(const table *t, const char *line, int number, double 
 /* The rows of numbers after the header, blank lines skipped. */
 static rc_status read_rows(table *t, FILE *file)
 {
-    char *line = NULL;
-    size_t size = 0, capacity = 0;
+    rc_line line = {0};
+    size_t capacity = 0;
     rc_status s = RC_OK;
-    ssize_t n;
-    for (int number = 2; s == RC_OK && (n = getline(&line, &size, file)) >= 0; number++) {
-        if (strlen(line) != (size_t)n) s = rc_fail(RC_INVALID_ARGUMENT, "%s line %d: a NUL byte", t->path, number);
-        else if (line[strspn(line, " \t\r\n")] == '\0') continue;
-        else if (t->rows == INT_MAX || (size_t)(t->rows + 1) > SIZE_MAX / sizeof(double) / (size_t)t->columns)
+    bool got = true;
+    for (int number = 2; s == RC_OK; number++) {
+        s = rc_line_read(file, "", t->path, number, &line, &got);
+        if (s != RC_OK || !got) break;
+        if (line.text[strspn(line.text, " \t\r\n")] == '\0') continue;
+        if (t->rows == INT_MAX || (size_t)(t->rows + 1) > SIZE_MAX / sizeof(double) / (size_t)t->columns)
             s = rc_fail(RC_INVALID_ARGUMENT, "%s line %d: more rows than a table holds", t->path, number);
         else if ((size_t)(t->rows + 1) * (size_t)t->columns > capacity) {
             size_t grown_capacity = 2 * capacity + (size_t)t->columns;
@@ -92,12 +94,11 @@ static rc_status read_rows(table *t, FILE *file)
             if (!grown) s = rc_fail(RC_NO_MEMORY, "%s line %d: out of memory", t->path, number);
             else t->values = grown, capacity = grown_capacity;
         }
-        if (s == RC_OK) s = parse_row(t, line, number, &t->values[(size_t)t->rows * (size_t)t->columns]);
+        if (s == RC_OK) s = parse_row(t, line.text, number, &t->values[(size_t)t->rows * (size_t)t->columns]);
         if (s == RC_OK) t->rows++;
     }
-    if (s == RC_OK && ferror(file)) s = rc_fail(RC_IO_ERROR, "%s: cannot read: %s", t->path, strerror(errno));
     if (s == RC_OK && t->rows == 0) s = rc_fail(RC_INVALID_ARGUMENT, "%s: no row of numbers after the header", t->path);
-    free(line);
+    free(line.text);
     return s;
 }
 
@@ -106,13 +107,11 @@ static rc_status table_read(const char *path, table *t)
     t->path = path;
     FILE *file = fopen(path, "r");
     if (!file) return rc_fail(RC_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
-    size_t size = 0;
-    rc_status s = RC_OK;
-    ssize_t n = getline(&t->header, &size, file);
-    if (n < 0)
-        s = ferror(file) ? rc_fail(RC_IO_ERROR, "%s: cannot read: %s", path, strerror(errno))
-                         : rc_fail(RC_INVALID_ARGUMENT, "%s: no header row (the file is empty)", path);
-    else if (strlen(t->header) != (size_t)n) s = rc_fail(RC_INVALID_ARGUMENT, "%s line 1: a NUL byte", path);
+    rc_line header = {0};
+    bool got;
+    rc_status s = rc_line_read(file, "", path, 1, &header, &got);
+    t->header = header.text;
+    if (s == RC_OK && !got) s = rc_fail(RC_INVALID_ARGUMENT, "%s: no header row (the file is empty)", path);
     if (s == RC_OK) s = split_names(t);
     if (s == RC_OK) s = read_rows(t, file);
     fclose(file);

@@ -146,7 +146,7 @@ rc_status rc_problem_file_frame(const rc_problem_file *f, const double *velocity
     if (!f || !frame) return rc_fail(RC_INVALID_ARGUMENT, "rc_problem_file_frame: NULL argument");
     if (!f->balls) return rc_fail(RC_INVALID_ARGUMENT, "the generic form has no balls to put in a frame");
     int d = f->info.dimension, n = f->info.ball_count;
-    rc_status s = rc_trajectory_frame_size(frame, n, false);
+    rc_status s = rc_trajectory_frame_size(frame, n, false, true);
     if (s) return s;
     const double *v = velocity ? velocity : rc_impact_problem_velocity(f->problem);
     double low[3] = {0, 0, 0}, high[3] = {0, 0, 0}, largest = 0;

@@ -26,7 +26,14 @@ rc_status rc_json_half_extents(const cJSON *item, const char *name, int d, bool 
     char why[32];
     snprintf(why, sizeof why, "dimension is %d", d);
     rc_status s = spelling(item, name, "half_extents", "half", &key);
-    return s ? s : rc_json_vector(item, name, key ? key : "half_extents", d, why, required, half);
+    if (!s) s = rc_json_vector(item, name, key ? key : "half_extents", d, why, required, half);
+    char entry[RC_FIELD_NAME_SIZE], field[RC_FIELD_NAME_SIZE];
+    rc_field_name(field, name, key ? key : "half_extents");
+    for (int k = 0; k < d && !s && (key || required); k++) {
+        rc_field_index(entry, field, k);
+        s = rc_size_check(entry, half[k]);
+    }
+    return s;
 }
 
 rc_status rc_json_orientation(const cJSON *item, const char *name, int d, double *q, double *angle)
@@ -49,6 +56,6 @@ rc_status rc_json_mass(const cJSON *item, const char *name, double *mass, double
     if (cJSON_HasObjectItem(item, "mass") && cJSON_HasObjectItem(item, "density"))
         return rc_fail(RC_INVALID_ARGUMENT, "%s: give mass or density, not both", name);
     /* a mass is checked here: the engine takes 0 for "from the density", which a file cannot mean */
-    rc_status s = cJSON_HasObjectItem(item, "mass") ? rc_json_positive(item, name, "mass", true, mass) : RC_OK;
-    return s ? s : rc_json_number(item, name, "density", false, density);
+    rc_status s = cJSON_HasObjectItem(item, "mass") ? rc_json_size(item, name, "mass", true, mass) : RC_OK;
+    return s ? s : rc_json_size(item, name, "density", false, density);
 }

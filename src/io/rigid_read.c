@@ -26,7 +26,7 @@ static rc_status read_shape(const cJSON *item, const char *name, int dimension, 
     else return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not %s or box", name, shape, round);
     s = rc_json_check_keys(item, name, rigid_keys, b->shape == RC_RIGID_BOX ? box_keys : round_keys);
     if (s) return s;
-    if (b->shape == RC_RIGID_SPHERE) return rc_json_number(item, name, "radius", true, &b->radius);
+    if (b->shape == RC_RIGID_SPHERE) return rc_json_size(item, name, "radius", true, &b->radius);
     return rc_json_half_extents(item, name, dimension, true, b->half);
 }
 

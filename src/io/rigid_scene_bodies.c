@@ -77,7 +77,7 @@ static rc_status read_shape(const cJSON *item, const char *name, int d, bool fix
                        fixed ? "\"plane\", \"sphere\", \"box\" or \"hull\"" : "\"ball\", \"sphere\", \"box\" or \"hull\"");
     f->shape = shapes[k].shape;
     f->ball = shapes[k].ball;
-    if (f->shape == RC_RIGID_SPHERE) s = rc_json_number(item, name, "radius", true, &f->radius);
+    if (f->shape == RC_RIGID_SPHERE) s = rc_json_size(item, name, "radius", true, &f->radius);
     if (!s && f->shape == RC_RIGID_BOX) s = rc_json_half_extents(item, name, d, true, f->half);
     if (!s && f->shape == RC_RIGID_HULL) s = read_points(item, name, d, scene, f);
     if (!s) s = rc_run_vector(item, name, "position", d, f->shape != RC_RIGID_PLANE, f->position);

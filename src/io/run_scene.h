@@ -1,7 +1,8 @@
 /* The scene of `ricochet run` (ricochet/scene.h) as the reader builds it, and the pieces of the reader: the run
  * settings (run_scene_settings.c), the world (run_scene_world.c), the particles (run_scene_particles.c, with the
- * sizes of a placement in run_scene_sizes.c and a saved state in run_scene_saved.c) and the typed values JSON lacks
- * (run_scene_values.c). */
+ * sizes of a placement in run_scene_sizes.c and a saved state in run_scene_saved.c) and vectors of the scene's
+ * dimension (run_scene_values.c); the typed fields it reads with (counts, ranges, flags, sections) are the JSON
+ * layer's (io/json_fields.h). */
 #ifndef RC_IO_RUN_SCENE_H
 #define RC_IO_RUN_SCENE_H
 
@@ -10,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "io/json_fields.h"
 #include "ricochet/scene.h"
 
 struct rc_run_scene {
@@ -72,18 +74,6 @@ void rc_run_scene_drop_particles(rc_run_scene *scene);
  * beside the whole engine (68 bytes per particle). On failure they may be dropped already. */
 rc_status rc_run_scene_create_engine_dropping(rc_run_scene *scene, rc_edmd **engine);
 
-/* A whole number from 0 to high ("stop.collisions: 2.5 is not a whole number"); *out keeps its default when the
- * optional key is absent. Returns whether the key was present through *given (may be NULL). */
-rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
-                        uint64_t *out, bool *given);
-/* A number in [low, high]. */
-rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low,
-                        double high, double *out);
-/* true or false. */
-rc_status rc_json_flag(const cJSON *object, const char *where, const char *key, bool *out);
-/* The object of key (checked to hold only `allowed` keys), or NULL when the optional key is absent. */
-rc_status rc_json_section(const cJSON *object, const char *where, const char *key, const char *const *allowed,
-                          const cJSON **out);
 /* A vector of the scene's dimension (2 or 3 entries; the rest of out, up to 3, is zeroed when present). */
 rc_status rc_run_vector(const cJSON *object, const char *where, const char *key, int dimension, bool required,
                         double out[3]);

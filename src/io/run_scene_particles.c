@@ -41,9 +41,9 @@ rc_status rc_run_read_radius(const cJSON *item, const char *name, double *radius
     bool has_radius = cJSON_HasObjectItem(item, "radius"), has_diameter = cJSON_HasObjectItem(item, "diameter");
     if (has_radius && has_diameter)
         return rc_fail(RC_INVALID_ARGUMENT, "%s: give radius or diameter, not both", name);
-    if (!has_diameter) return rc_json_positive(item, name, "radius", true, radius);
+    if (!has_diameter) return rc_json_size(item, name, "radius", true, radius);
     double diameter = 0;
-    rc_status s = rc_json_positive(item, name, "diameter", true, &diameter);
+    rc_status s = rc_json_size(item, name, "diameter", true, &diameter);
     *radius = diameter / 2;
     return s;
 }
@@ -124,7 +124,7 @@ static rc_status read_particle(const cJSON *item, const char *name, rc_run_scene
     if (!s) s = rc_run_vector(item, name, "position", d, true, scene->positions + 3 * i);
     if (!s) s = rc_run_vector(item, name, "velocity", d, false, scene->velocities + 3 * i);
     if (!s) s = rc_run_read_radius(item, name, scene->radii + i);
-    if (!s) s = rc_json_positive(item, name, "mass", false, scene->masses + i);
+    if (!s) s = rc_json_size(item, name, "mass", false, scene->masses + i);
     if (!s) s = rc_json_count(item, name, "species", false, INT32_MAX, &species, NULL);
     scene->species[i] = (int32_t)species;
     *moving = cJSON_HasObjectItem(item, "velocity");

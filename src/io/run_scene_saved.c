@@ -69,6 +69,15 @@ static rc_status take_frame(const rc_frame *frame, const char *path, rc_run_scen
         return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s is a saved-state file of another dimension (%dD; "
                                             "the scene's dimension is %d)", path, frame->dimension, def->dimension);
     if (frame->count < 1) return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s: the frame has no particles", path);
+    /* the masses and radii a file gives are in the range of those a scene gives (rc_size_check), named by the file */
+    char name[512];
+    for (int32_t i = 0; i < frame->count; i++) {
+        snprintf(name, sizeof name, "particles.file: %s: particle %d: mass", path, (int)i);
+        rc_status s = frame->masses ? rc_size_check(name, frame->masses[i]) : RC_OK;
+        snprintf(name, sizeof name, "particles.file: %s: particle %d: radius", path, (int)i);
+        if (!s && frame->radii) s = rc_size_check(name, frame->radii[i]);
+        if (s) return s;
+    }
     rc_status s = rc_run_allocate_particles(scene, frame->count);
     if (s) return s;
     size_t n = (size_t)frame->count;

@@ -29,7 +29,7 @@ static rc_status read_one_species(const cJSON *item, const char *name, rc_specie
     rc_status s = rc_json_expect_object(item, name);
     if (!s) s = rc_json_check_keys(item, name, species_keys, NULL);
     if (!s) s = rc_run_read_radius(item, name, &out->radius);
-    if (!s) s = rc_json_positive(item, name, "mass", false, &out->mass);
+    if (!s) s = rc_json_size(item, name, "mass", false, &out->mass);
     if (!s) s = rc_json_range(item, name, "fraction", true, 0, 1, &out->fraction);
     return s;
 }
@@ -75,11 +75,11 @@ static rc_status read_distribution(const cJSON *particles, rc_run_scene *scene)
     if (!s && rc_size_kind_parse(kind, &sizes.kind))
         s = rc_fail(RC_INVALID_ARGUMENT, "%s.kind: \"%s\" is not uniform, lognormal or gaussian", where, kind);
     if (!s) s = rc_json_number(section, where, "polydispersity", true, &sizes.polydispersity);
-    if (!s) s = rc_json_positive(section, where, "mean", false, &sizes.mean);
+    if (!s) s = rc_json_size(section, where, "mean", false, &sizes.mean);
     if (!s && sizes.kind == RC_SIZES_UNIFORM && cJSON_HasObjectItem(section, "truncate"))
         s = rc_fail(RC_INVALID_ARGUMENT, "%s.truncate: a uniform distribution is bounded, not truncated", where);
     if (!s) s = rc_json_number(section, where, "truncate", false, &sizes.truncate);
-    if (!s) s = rc_json_positive(particles, "particles", "mass", false, &mass);
+    if (!s) s = rc_json_size(particles, "particles", "mass", false, &mass);
     if (!s && rc_size_distribution_sample(&sizes, scene->def.count, scene->seed + 3, scene->radii))
         s = rc_fail(RC_INVALID_ARGUMENT, "%s.%s", where, rc_last_error());
     for (int32_t i = 0; i < scene->def.count && !s; i++) scene->masses[i] = mass;
@@ -92,7 +92,7 @@ rc_status rc_run_read_sizes(const cJSON *particles, rc_run_scene *scene)
     if (cJSON_HasObjectItem(particles, "size_distribution")) return read_distribution(particles, scene);
     double radius = 0, mass = 1;
     rc_status s = rc_run_read_radius(particles, "particles", &radius);
-    if (!s) s = rc_json_positive(particles, "particles", "mass", false, &mass);
+    if (!s) s = rc_json_size(particles, "particles", "mass", false, &mass);
     for (int32_t i = 0; i < scene->def.count && !s; i++) scene->radii[i] = radius, scene->masses[i] = mass;
     return s;
 }

@@ -1,68 +1,9 @@
-/* Typed scene-file values that json_fields.c does not have: whole numbers (counts, seeds), numbers in a range,
- * booleans, sections (objects with a fixed set of keys) and vectors of the scene's dimension, every failure naming
- * the field. */
-#include <math.h>
+/* Vectors of an event-driven scene's dimension (2 or 3 entries, the rest zeroed), every failure naming the field. */
 #include <stdio.h>
 
 #include "core/status.h"
 #include "io/json_fields.h"
 #include "io/run_scene.h"
-
-rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
-                        uint64_t *out, bool *given)
-{
-    char name[RC_FIELD_NAME_SIZE];
-    rc_field_name(name, where, key);
-    bool present = cJSON_GetObjectItemCaseSensitive(object, key) != NULL;
-    if (given) *given = present;
-    double x = 0;
-    rc_status s = rc_json_number(object, where, key, required, &x);
-    if (s || !present) return s;
-    if (x < 0 || x != floor(x) || x > (double)high)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %.17g is not a whole number from 0 to %llu", name, x,
-                       (unsigned long long)high);
-    *out = x >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)x;
-    return RC_OK;
-}
-
-rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low,
-                        double high, double *out)
-{
-    double x = *out;
-    rc_status s = rc_json_number(object, where, key, required, &x);
-    if (s) return s;
-    if (x < low || x > high) {
-        char name[RC_FIELD_NAME_SIZE];
-        rc_field_name(name, where, key);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is outside [%g, %g]", name, x, low, high);
-    }
-    *out = x;
-    return RC_OK;
-}
-
-rc_status rc_json_flag(const cJSON *object, const char *where, const char *key, bool *out)
-{
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
-    if (!item) return RC_OK;
-    if (!cJSON_IsBool(item)) {
-        char name[RC_FIELD_NAME_SIZE];
-        rc_field_name(name, where, key);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: not true or false", name);
-    }
-    *out = cJSON_IsTrue(item);
-    return RC_OK;
-}
-
-rc_status rc_json_section(const cJSON *object, const char *where, const char *key, const char *const *allowed,
-                          const cJSON **out)
-{
-    char name[RC_FIELD_NAME_SIZE];
-    rc_field_name(name, where, key);
-    *out = cJSON_GetObjectItemCaseSensitive(object, key);
-    if (!*out) return RC_OK;
-    rc_status s = rc_json_expect_object(*out, name);
-    return s ? s : rc_json_check_keys(*out, name, allowed, NULL);
-}
 
 rc_status rc_run_vector(const cJSON *object, const char *where, const char *key, int dimension, bool required,
                         double out[3])

@@ -34,8 +34,8 @@ static rc_status read_ball(const cJSON *item, const char *name, const rc_instant
     rc_status s = rc_json_check_keys(item, name, ball_keys, NULL);
     if (!s) s = rc_instant_vector(item, name, "position", instant, true, b->position);
     if (!s) s = rc_instant_vector(item, name, "velocity", instant, false, b->velocity);
-    if (!s) s = rc_json_positive(item, name, "mass", false, &b->mass);
-    if (!s) s = rc_json_positive(item, name, "radius", true, &b->radius);
+    if (!s) s = rc_json_size(item, name, "mass", false, &b->mass);
+    if (!s) s = rc_json_size(item, name, "radius", true, &b->radius);
     return s;
 }
 

@@ -12,16 +12,30 @@ struct rc_trajectory_reader {
     char *path;
     FILE *xyz;          /* extended XYZ, or NULL */
     long line;
+    rc_line text;       /* the line buffer of extended XYZ */
     rc_h5md_input *h5md; /* H5MD, or NULL */
 };
 
 static const char hdf5_signature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
 
-rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations)
+rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations, bool images)
 {
-    if (frame->positions && frame->count == count && !frame->orientations == !orientations) return RC_OK;
-    rc_frame_release(frame);
-    return rc_frame_init(frame, count, orientations);
+    bool fits = frame->positions && frame->count == count && !frame->orientations == !orientations;
+    if (!fits) {
+        rc_frame_release(frame);
+        rc_status s = rc_frame_init(frame, count, orientations);
+        if (s) return s;
+    }
+    if (!images) {
+        free(frame->images);
+        frame->images = NULL;
+    } else if (!frame->images) {
+        frame->images = calloc(3 * (count > 0 ? (size_t)count : 1), sizeof *frame->images);
+        if (frame->images) return RC_OK;
+        rc_frame_release(frame);
+        return rc_fail(RC_NO_MEMORY, "frame: out of memory for the images of %d particles", (int)count);
+    }
+    return RC_OK;
 }
 
 const char *rc_trajectory_take_cell(rc_frame *frame, const double *cell, int stride)
@@ -82,7 +96,7 @@ rc_status rc_trajectory_next(rc_trajectory_reader *reader, rc_frame *frame, bool
 {
     if (!reader || !frame || !got) return rc_fail(RC_INVALID_ARGUMENT, "rc_trajectory_next: NULL argument");
     if (reader->h5md) return rc_h5md_input_next(reader->h5md, frame, got);
-    return rc_xyz_read_frame(reader->xyz, reader->path, &reader->line, frame, got);
+    return rc_xyz_read_frame(reader->xyz, reader->path, &reader->line, &reader->text, frame, got);
 }
 
 void rc_trajectory_close(rc_trajectory_reader *reader)
@@ -90,6 +104,7 @@ void rc_trajectory_close(rc_trajectory_reader *reader)
     if (!reader) return;
     if (reader->xyz) fclose(reader->xyz);
     rc_h5md_input_close(reader->h5md);
+    free(reader->text.text);
     free(reader->path);
     free(reader);
 }

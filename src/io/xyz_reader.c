@@ -4,7 +4,8 @@
  * Collisions and pbc, then one line per particle. Species are chemical symbols (H is species 0, He 1, ...); an
  * orientation column is x y z w and becomes the frame's (w, x, y, z). The velocity is velo (or vel, velocities),
  * the mass masses (ASE's name) or mass (OVITO's); momenta, which ASE reads, are skipped. image (I:3, whole numbers)
- * gives the frame's periodic images, else they are 0. */
+ * gives the frame's periodic images, else it has none (images NULL). Lines are read with a bound
+ * (src/io/text_lines.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #include "core/status.h"
 #include "io/elements.h"
+#include "io/text_lines.h"
 #include "io/trajectory_input.h"
 
 enum { COLUMN_SKIP, COLUMN_SPECIES, COLUMN_POSITION, COLUMN_VELOCITY, COLUMN_RADIUS, COLUMN_ORIENTATION, COLUMN_MASS,
@@ -155,30 +157,40 @@ static bool room_for(FILE *file, int32_t count, int columns)
     return (uint64_t)count * 2 * (uint64_t)columns <= left + 1;
 }
 
-static rc_status read_lines(FILE *file, const char *path, long *line, int32_t count, rc_frame *frame)
+/* The next line into text, counted in *line; the end of the file there is `missing`, a fault of the file. */
+static rc_status next_line(FILE *file, const char *path, long *line, rc_line *text, const char *missing)
 {
-    char *text = NULL;
-    size_t size = 0;
+    bool got;
+    rc_status s = rc_line_read(file, "xyz input ", path, *line + 1, text, &got);
+    if (!s && !got) s = bad(path, *line + 1, missing);
+    if (!s) ++*line;
+    return s;
+}
+
+static rc_status read_lines(FILE *file, const char *path, long *line, rc_line *text, int32_t count, rc_frame *frame)
+{
     comment c;
-    rc_status s = getline(&text, &size, file) < 0 ? bad(path, *line + 1, "the comment line is missing") : RC_OK;
-    if (!s) s = read_comment(text, path, ++*line, &c);
+    rc_status s = next_line(file, path, line, text, "the comment line is missing");
+    if (!s) s = read_comment(text->text, path, *line, &c);
     long comment_line = *line;
     if (!s && !room_for(file, count, c.columns)) {
         char what[96];
-        snprintf(what, sizeof what, "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)",
-                 count);
+        snprintf(what, sizeof what,
+                 "the frame ends early (the rest of the file cannot hold %" PRId32 " particle lines)", count);
         s = bad(path, *line, what);
     }
-    if (!s) s = rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION]);
+    if (!s && rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION], c.has[COLUMN_IMAGE]))
+        s = rc_fail(RC_NO_MEMORY, "xyz input %s line %ld: out of memory for %" PRId32 " particles", path, comment_line,
+                    count);
     for (int32_t i = 0; i < count && !s; i++) {
         frame->radii[i] = 0.5;
         frame->masses[i] = 1;
         frame->species[i] = 0;
-        for (int k = 0; k < 3; k++) frame->velocities[3 * i + k] = 0, frame->images[3 * i + k] = 0;
-        s = getline(&text, &size, file) < 0 ? bad(path, *line + 1, "the frame ends early")
-                                             : read_particle(text, path, ++*line, &c, frame, i);
+        for (int k = 0; k < 3; k++) frame->velocities[3 * i + k] = 0;
+        if (frame->images) frame->images[3 * i] = frame->images[3 * i + 1] = frame->images[3 * i + 2] = 0;
+        s = next_line(file, path, line, text, "the frame ends early");
+        if (!s) s = read_particle(text->text, path, *line, &c, frame, i);
     }
-    free(text);
     if (s) return s;
     frame->time = c.time;
     frame->collisions = c.collisions;
@@ -188,27 +200,20 @@ static rc_status read_lines(FILE *file, const char *path, long *line, int32_t co
     return wrong ? bad(path, comment_line, wrong) : RC_OK;
 }
 
-rc_status rc_xyz_read_frame(FILE *file, const char *path, long *line, rc_frame *frame, bool *got)
+rc_status rc_xyz_read_frame(FILE *file, const char *path, long *line, rc_line *text, rc_frame *frame, bool *got)
 {
-    char *text = NULL;
-    size_t size = 0;
     *got = false;
-    errno = 0;
-    ssize_t n = getline(&text, &size, file);
-    if (n < 0) {
-        free(text);
-        if (!ferror(file)) return RC_OK;
-        return rc_fail(RC_IO_ERROR, "xyz input %s: cannot read (%s)", path, strerror(errno ? errno : EIO));
-    }
+    bool more;
+    rc_status s = rc_line_read(file, "xyz input ", path, *line + 1, text, &more);
+    if (s || !more) return s;
     char *end;
-    long count = strtol(text, &end, 10);
-    bool blank = strspn(text, " \t\r\n") == (size_t)n;
-    bool number = end != text && strspn(end, " \t\r\n") == strlen(end) && count >= 0 && count <= INT32_MAX;
-    free(text);
+    long count = strtol(text->text, &end, 10);
+    bool blank = strspn(text->text, " \t\r\n") == text->length;
+    bool number = end != text->text && strspn(end, " \t\r\n") == strlen(end) && count >= 0 && count <= INT32_MAX;
     ++*line;
     if (blank) return RC_OK; /* a trailing empty line ends the file */
     if (!number) return bad(path, *line, "the particle count is not a whole number");
-    rc_status s = read_lines(file, path, line, (int32_t)count, frame);
+    s = read_lines(file, path, line, text, (int32_t)count, frame);
     *got = !s;
     return s;
 }

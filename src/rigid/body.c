@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "core/range.h"
 #include "core/status.h"
 #include "rigid/vec.h"
 
@@ -27,10 +28,20 @@ rc_status rc_rigid_shape_prepare(int d, rc_rigid_shape shape, double radius, con
     return rc_rigid_geometry_build(d, shape, radius, half, points, count, field, pool, g, centre);
 }
 
+/* rc_range_check of name's field: the bound both engines share (core/range.h). */
+static rc_status in_range(const char *name, const char *field, const double *v)
+{
+    char full[112];
+    snprintf(full, sizeof full, "%s.%s", name, field);
+    return rc_range_check(full, v, 3);
+}
+
 rc_status rc_rigid_placement_check(int d, const char *name, const double *position, const double *orientation,
                                    double *q)
 {
     if (!rc_vn_finite(position, 3)) return rc_fail(RC_INVALID_ARGUMENT, "%s.position: not finite", name);
+    rc_status s = in_range(name, "position", position);
+    if (s) return s;
     if (d == 2 && position[2] != 0) return rc_fail(RC_INVALID_ARGUMENT, "%s.position[2]: %g in 2D", name, position[2]);
     double len = sqrt(orientation[0] * orientation[0] + orientation[1] * orientation[1] +
                       orientation[2] * orientation[2] + orientation[3] * orientation[3]);
@@ -58,6 +69,9 @@ rc_status rc_rigid_body_prepare(int d, const rc_rigid_body_def *b, const char *n
         return rc_fail(RC_INVALID_ARGUMENT, "%s.ball: only a sphere can be a ball", name);
     if (!rc_vn_finite(b->velocity, 3) || !rc_vn_finite(b->angular_velocity, 3))
         return rc_fail(RC_INVALID_ARGUMENT, "%s.velocity: not finite", name);
+    s = in_range(name, "velocity", b->velocity);
+    if (!s) s = in_range(name, "angular_velocity", b->angular_velocity);
+    if (s) return s;
     if (d == 2 && (b->velocity[2] != 0 || b->angular_velocity[0] != 0 || b->angular_velocity[1] != 0))
         return rc_fail(RC_INVALID_ARGUMENT, "%s: a 2D body moves in the plane and turns about z only", name);
     rc_rigid_mass_properties(d, &out->geometry, b->mass, b->density, &out->mass, out->inertia);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/range.h"
 #include "core/status.h"
 #include "rigid/body.h"
 #include "rigid/engine.h"
@@ -134,6 +135,8 @@ static rc_status check_def(const rc_rigid_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "time_step: %g is not a positive number", d->time_step);
     if (!rc_vn_finite(d->gravity, 3) || (d->dimension == 2 && d->gravity[2] != 0))
         return rc_fail(RC_INVALID_ARGUMENT, "gravity: not finite%s", d->dimension == 2 ? " and in the plane" : "");
+    rc_status s = rc_range_check("gravity", d->gravity, 3);
+    if (s) return s;
     if (!(d->margin > 0 && d->margin < 1))
         return rc_fail(RC_INVALID_ARGUMENT, "margin: %g is not in (0, 1)", d->margin);
     if (d->body_count < 0 || (d->body_count > 0 && !d->bodies))

@@ -255,6 +255,21 @@ static double *settle_dofs(const rc_rigid *e, int32_t i)
     return e->settle_v + e->settle_dof[i];
 }
 
+/* Counts one island that a resolve or a settle changed (rc_rigid_observables): a collision (the collision resolve of
+ * step 3, by the resolver or, at restitution 0 without friction, by a settle: one inelastic impact, one application
+ * of the impact operator whatever the sweeps) adds to impacts and its applications to iterations; any other (the
+ * resting contact of step 5, the projections after friction) to resting_resolves. */
+static void count_resolve(rc_rigid *e, bool collision, int64_t applications)
+{
+    if (!collision) {
+        e->stats.resting_resolves++;
+        return;
+    }
+    e->stats.impacts++;
+    e->stats.iterations += applications;
+    e->step_iterations += applications;
+}
+
 /* Settles the island of contacts order[first .. last) of the prepared problem to a tolerance of SETTLE of the larger
  * of g h and the island's fastest approach beyond its allowance. Resting contact (resting) starts from the impulses
  * the contacts carry, and afterwards each contact carries its resting impulse of the step. An inelastic collision
@@ -304,6 +319,7 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
         }
     }
     if (bodies > e->stats.largest_island) e->stats.largest_island = bodies;
+    count_resolve(e, !resting, 1);
     return RC_OK;
 }
 
@@ -333,9 +349,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first
     if (!s || s == RC_NOT_TERMINATED) {
         take_velocities(e, e->bodies_of_island, bodies, &r);
         for (int k = 0; k < bodies; k++) e->moved[e->bodies_of_island[k]] = e->round;
-        e->stats.iterations += r.iterations;
-        e->step_iterations += r.iterations;
-        e->stats.impacts += r.iterations > 0;
+        if (r.iterations > 0) count_resolve(e, solver == e->collide, r.iterations);
         if (bodies > e->stats.largest_island) e->stats.largest_island = bodies;
     }
     return s;

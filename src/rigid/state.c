@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "core/range.h"
 #include "core/status.h"
 #include "rigid/engine.h"
 
@@ -82,8 +83,7 @@ static bool keys_valid(const rc_rigid *e, const unsigned char *keys, int count)
  * grinding the resolver. */
 static rc_status check_restored(const rc_rigid *e)
 {
-    enum { RANGE_EXPONENT = 40 }; /* 2^40 ~ 1e12 */
-    double range = ldexp(1, RANGE_EXPONENT);
+    double range = RC_RANGE;
     if (!isfinite(e->time) || e->time < 0) return rc_fail(RC_INVALID_ARGUMENT, "state: the time %g is not valid", e->time);
     for (int32_t i = 0; i < e->n; i++) {
         const double *q = e->q + 4 * i;

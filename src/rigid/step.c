@@ -31,6 +31,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/range.h"
+#include "core/status.h"
 #include "rigid/engine.h"
 #include "rigid/vec.h"
 
@@ -147,9 +149,38 @@ static rc_status one_step(rc_rigid *e)
     return RC_OK;
 }
 
+/* The state after a step must stay within the range the engine takes (core/range.h): a scene within it can still
+ * leave it (gravity near 2^40 for long enough, a resolve fed by huge momenta), and past it energies turn infinite and
+ * orientations NaN, which would be written as a success. The step that leaves it stops the run (RC_NOT_TERMINATED,
+ * the answer of an engine that cannot go on) with a sentence naming the body, its number and the time. */
+static rc_status check_range(const rc_rigid *e)
+{
+    static const char *const names[] = {"position", "velocity", "angular velocity"};
+    for (int32_t i = 0; i < e->n; i++) {
+        const double *v[3] = {e->x + 3 * i, e->v + 3 * i, e->w + 3 * i};
+        for (int k = 0; k < 3; k++) {
+            if (rc_in_range(v[k], 3)) continue;
+            double size = fmax(fabs(v[k][0]), fmax(fabs(v[k][1]), fabs(v[k][2])));
+            if (!isfinite(v[k][0] + v[k][1] + v[k][2])) size = NAN;
+            return rc_fail(RC_NOT_TERMINATED,
+                           "body %d's %s reached %g at time %g (step %lld), beyond 2^40 (about 1.1e12): the state can "
+                           "no longer be followed; lower the speeds or the gravity of the scene", (int)i, names[k],
+                           size, e->time, (long long)e->stats.steps);
+        }
+    }
+    return RC_OK;
+}
+
 rc_status rc_rigid_step(rc_rigid *engine, int64_t steps)
 {
     rc_status s = RC_OK;
-    for (int64_t k = 0; k < steps && !s; k++) s = one_step(engine);
+    for (int64_t k = 0; k < steps && !s; k++) {
+        s = one_step(engine);
+        if (s == RC_NOT_TERMINATED) /* the step was abandoned: the time is its start's */
+            return rc_fail(s, "at time %.17g: the impact did not terminate within the budget of max_iterations = %lld "
+                           "operator applications (lineality detection is %s)", engine->time,
+                           (long long)engine->impact.max_iterations, engine->impact.lineality ? "on" : "off");
+        if (!s) s = check_range(engine);
+    }
     return s;
 }

@@ -93,6 +93,19 @@ static rc_status cadence_too_fine(const rc_run *run, double time)
                                         "(at least 2^-40 of the time is needed)", run->settings.checkpoint_every, time);
 }
 
+/* Refuses a limit the engine does not count (steps for the event-driven engine, collisions and events for the
+ * time-stepped one), naming it after prefix ("stop." or "rc_run_advance: "): the advance would never reach it. */
+static rc_status uncounted_limit(const rc_run *run, const rc_run_limits *l, const char *prefix)
+{
+    if (run->edmd && l->steps)
+        return rc_fail(RC_INVALID_ARGUMENT, "%ssteps: an event-driven scene stops by time, collisions or events",
+                       prefix);
+    if (!run->edmd && (l->collisions || l->events))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s%s: a time-stepping scene stops by time or steps", prefix,
+                       l->collisions ? "collisions" : "events");
+    return RC_OK;
+}
+
 /* Refuses limits the engine does not count and limits that cannot be reached by construction. */
 static rc_status check_limits(const rc_run *run)
 {
@@ -102,11 +115,8 @@ static rc_status check_limits(const rc_run *run)
     if (!isfinite(stop->time) && !stop->collisions && !stop->events && !stop->steps)
         return rc_fail(RC_INVALID_ARGUMENT, "stop: no limit is set: give time, %s",
                        run->edmd ? "collisions or events" : "or steps");
-    if (run->edmd && stop->steps)
-        return rc_fail(RC_INVALID_ARGUMENT, "stop.steps: an event-driven scene stops by time, collisions or events");
-    if (!run->edmd && (stop->collisions || stop->events))
-        return rc_fail(RC_INVALID_ARGUMENT, "stop.%s: a time-stepping scene stops by time or steps",
-                       stop->collisions ? "collisions" : "events");
+    rc_status uncounted = uncounted_limit(run, stop, "stop.");
+    if (uncounted) return uncounted;
     int32_t count = rc_run_count(run);
     const char *pairs = stop->collisions ? "stop.collisions"
                         : s->equilibrate && s->equilibration.collisions ? "equilibration.collisions" : NULL;
@@ -434,7 +444,8 @@ rc_status rc_run_advance(rc_run *run, const rc_run_limits *until)
     if (!run || !until) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: NULL argument");
     if (isnan(until->time) || (!(until->time < INFINITY) && !until->collisions && !until->events && !until->steps))
         return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: no limit is set: give a time or a count");
-    return advance_to(run, until, false);
+    rc_status uncounted = uncounted_limit(run, until, "rc_run_advance: ");
+    return uncounted ? uncounted : advance_to(run, until, false);
 }
 
 rc_status rc_run_finish(rc_run *run)

@@ -102,15 +102,7 @@ rc_status rc_run_engine_advance(rc_run *run, const rc_run_limits *to)
     rc_rigid_observables now;
     rc_rigid_measure(run->rigid, &now);
     if (target <= (uint64_t)now.steps) return RC_OK;
-    rc_status s = rc_rigid_step(run->rigid, (int64_t)(target - (uint64_t)now.steps));
-    if (s == RC_NOT_TERMINATED) {
-        const rc_impact_options *impact = &rc_rigid_scene_def(run->rigid_scene)->impact;
-        rc_rigid_measure(run->rigid, &now);
-        return rc_fail(RC_NOT_TERMINATED, "at time %.17g: the impact did not terminate within the budget of "
-                       "max_iterations = %lld operator applications (lineality detection is %s)", now.time,
-                       (long long)impact->max_iterations, impact->lineality ? "on" : "off");
-    }
-    return s;
+    return rc_rigid_step(run->rigid, (int64_t)(target - (uint64_t)now.steps));
 }
 
 void rc_run_engine_counters(const rc_run *run, rc_run_limits *now)

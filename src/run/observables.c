@@ -40,12 +40,17 @@ static const entry table[] = {
     {{"collisions", "1", "pair collisions", E | ROW | SUM}, ED(collisions, U64), NO},
     {{"wall_collisions", "1", "collisions with walls and plates", E | ROW | SUM}, ED(wall_collisions, U64), NO},
     {{"impacts", "1", "simultaneous impacts handed to the impact resolver: collisions that touched other bodies "
-      "(event-driven), island resolves that changed a velocity, resting settles included (time-stepping)",
+      "(event-driven); islands with a contact approaching faster than g h that a step's collision resolve changed, "
+      "settled ones (restitution 0 without friction) included, resting contact not (time-stepping)",
       E | T | ROW | SUM}, ED(clusters, U64), TS(impacts, I64)},
-    {{"impact_iterations", "1", "impact-operator applications over all impacts", E | T | ROW | SUM},
+    {{"impact_iterations", "1", "impact-operator applications over all impacts (time-stepping: a settled collision "
+      "is one, the inelastic impact, whatever its sweeps)", E | T | ROW | SUM},
      ED(impact_iterations, U64), TS(iterations, I64)},
-    {{"max_impact_iterations", "1", "the most impact-operator applications one step needed", T | ROW | SUM}, NO,
-     TS(max_iterations, I64)},
+    {{"max_impact_iterations", "1", "the most impact-operator applications one step's impacts needed",
+      T | ROW | SUM}, NO, TS(max_iterations, I64)},
+    {{"resting_resolves", "1", "islands of resting contact settled (resolved, with friction) after gravity, and "
+      "islands the projections after a frictional resolve changed: each step's contact holding, not impacts",
+      T | ROW | SUM}, NO, TS(resting_resolves, I64)},
     {{"largest_impact", "1", "bodies in the largest simultaneous impact so far", E | T | SUM},
      ED(largest_cluster, I32), TS(largest_island, I32)},
     {{"lineality_detections", "1", "impacts in which implicit equality constraints were found", E | SUM},

@@ -2,7 +2,8 @@
  * driver"): the first one asks the thing running to end cleanly through its async-signal-safe interrupt
  * (rc_run_interrupt: a last frame, a checkpoint, the files closed; rc_sweep_interrupt; rc_exchange_interrupt), a second
  * one ends the process at once; the handlers the caller had (a front end's, Python's) are put back afterwards. The
- * guarded forms of the three executes, which `ricochet run`, `sweep` and `exchange` call, are here. */
+ * guarded forms of the three executes, which `ricochet run`, `sweep` and `exchange` call, and of a run's advance, which
+ * Python's Simulation.advance calls, are here. */
 #include "run/signals.h"
 
 #include <signal.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "run/run.h"
 #include "ricochet/exchange.h"
 #include "ricochet/sweep.h"
 
@@ -57,6 +59,30 @@ rc_status rc_run_execute_guarded(rc_run *run)
 {
     if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_execute_guarded: NULL run");
     return rc_signals_guard(execute_run, run, interrupt_run, run);
+}
+
+/* rc_run_advance's arguments. */
+typedef struct advance_call {
+    rc_run *run;
+    const rc_run_limits *until;
+} advance_call;
+
+static rc_status advance_run(void *context)
+{
+    advance_call *c = context;
+    return rc_run_advance(c->run, c->until);
+}
+
+rc_status rc_run_advance_guarded(rc_run *run, const rc_run_limits *until)
+{
+    if (!run || !until) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance_guarded: NULL argument");
+    /* an earlier guarded advance's interrupt ended that advance only: this one goes on from where it stopped */
+    if (run->interrupt_signal >= 0 && !run->finished) {
+        run->interrupt_signal = -1;
+        if (run->stopped_by && strcmp(run->stopped_by, "interrupted") == 0) run->stopped_by = NULL;
+    }
+    advance_call c = {run, until};
+    return rc_signals_guard(advance_run, &c, interrupt_run, run);
 }
 
 /* rc_sweep_execute's arguments. */

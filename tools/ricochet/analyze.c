@@ -46,8 +46,10 @@ const rc_cli_command rc_cli_analyze_command = {
     "give, D with its error and its Yeh-Hummer correction, Q6; --out writes the curves as CSV files.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
-    "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, frames out of range or unwritable output,\n"
-    "4 out of memory.\n",
+    "A measure the frames stop (particles that jump without image counts) is left out with its reason under\n"
+    "\"failed\" and a warning, while the others are reported.\n"
+    "exit codes: 0 done, 1 usage, 2 unreadable trajectory (or every measure failed), bad option, frames out of\n"
+    "range or unwritable output, 4 out of memory.\n",
 };
 
 /* The library's key of an option with a value: its name with '_' for '-'. */
@@ -89,10 +91,12 @@ static int positional(void *context, const char *argument)
 static int analyze(analyze_arguments *a)
 {
     rc_status s = a->compute[0] ? rc_analysis_set(a->analysis, "compute", a->compute) : RC_OK;
+    rc_clear_warnings();
     if (!s) s = rc_analysis_read(a->analysis, a->path);
     if (!s) s = rc_analysis_finish(a->analysis);
     if (!s && a->out) s = rc_analysis_write(a->analysis, a->out);
     if (s) return rc_cli_fail_status(s, NULL);
+    rc_cli_print_warnings(a->path); /* a measure the frames stopped, reported under "failed" beside the others */
     return rc_cli_print_text(rc_analysis_summary_json(a->analysis, a->compact), "analysis");
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "git_commit.h"
 
 int main(int argc, char **argv)
 {
@@ -12,7 +13,9 @@ int main(int argc, char **argv)
     }
     const char *command = argv[1];
     if (strcmp(command, "--version") == 0 || strcmp(command, "version") == 0) {
-        printf("ricochet %s\n", rc_version());
+        /* RC_VERSION_STRING is what this tool was compiled against; rc_version() what the library says (they differ
+         * only when the shared library was swapped under the tool). The commit is there when built from a checkout. */
+        printf("ricochet %s%s%s\n", rc_version(), RC_GIT_COMMIT[0] ? " " : "", RC_GIT_COMMIT);
         return RC_EXIT_OK;
     }
     if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0)

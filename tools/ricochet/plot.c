@@ -56,7 +56,8 @@ const rc_cli_command rc_cli_plot_command = {
     "defined), NaN and infinite values are left out. Prints a JSON object: png, panels, curves, rows.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
-    "exit codes: 0 done, 1 usage, 2 unreadable table, unknown column, bad option or unwritable output.\n",
+    "exit codes: 0 done, 1 usage, 2 unreadable table (a line over 1 MiB, a NUL byte), unknown column, bad option or\n"
+    "unwritable output, 4 out of memory.\n",
 };
 
 static int take(void *context, int id, const char *value)

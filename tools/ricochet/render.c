@@ -43,7 +43,8 @@ const rc_cli_command rc_cli_render_command = {
     "view from above at an angle, spheres shaded darker with depth. Prints a JSON object: frames, directory, mp4.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
-    "exit codes: 0 done, 1 usage, 2 unreadable trajectory, bad option, unwritable output or no ffmpeg for --mp4.\n",
+    "exit codes: 0 done, 1 usage, 2 unreadable trajectory (a line over 1 MiB, a NUL byte), bad option, unwritable\n"
+    "output or no ffmpeg for --mp4, 4 out of memory.\n",
 };
 
 static int take(void *context, int id, const char *value)

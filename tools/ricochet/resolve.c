@@ -71,8 +71,13 @@ static int take(void *context, int id, const char *value)
     if (id == FRAME) return rc_cli_name("frame", value, &a->frame);
     if (id >= IMPACT_OPTIONS) return RC_CLI_GO_ON;
     if (impact_keys[id].fixed) value = impact_keys[id].fixed;
-    if (rc_impact_options_set(&a->scratch, impact_keys[id].key, value))
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: %s", option_table[id].name, rc_last_error());
+    if (rc_impact_options_set(&a->scratch, impact_keys[id].key, value)) {
+        /* the library names the file's key ("max_iterations: ..."); the option is named instead, once */
+        const char *why = rc_last_error();
+        size_t n = strlen(impact_keys[id].key);
+        if (strncmp(why, impact_keys[id].key, n) == 0 && strncmp(why + n, ": ", 2) == 0) why += n + 2;
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: %s", option_table[id].name, why);
+    }
     a->settings[a->count++] = (setting){impact_keys[id].key, value};
     return RC_CLI_GO_ON;
 }
