@@ -108,6 +108,12 @@ RC_API void rc_rigid_destroy(rc_rigid *engine);
  * start of the step with the velocities the resolver reached. Returns RC_NOT_TERMINATED too after a step that left
  * a body's position, velocity or angular velocity beyond 2^40 (or not finite): the engine cannot go on from it. */
 RC_API rc_status rc_rigid_step(rc_rigid *engine, int64_t steps);
+/* Asks the rc_rigid_step in progress (or the next one) to return soon: the step in progress ends early at a safe
+ * point (each island's impact loop stops before its next operator application and the island takes the inelastic
+ * answer, one LCP: no contact is left approaching and no energy is added; friction keeps the sweeps it has done),
+ * is completed (positions moved, time counted) and rc_rigid_step returns RC_OK without taking the steps left.
+ * The request is then used up. Async-signal-safe: a signal handler may call it (rc_run_interrupt does). */
+RC_API void rc_rigid_interrupt(rc_rigid *engine);
 
 RC_API int32_t rc_rigid_count(const rc_rigid *engine);
 /* The simulation time and the steps taken (rc_rigid_observables' time and steps) without the sums over every body

@@ -2,20 +2,26 @@
  * lambda_k fixed, choose tangential impulses beta_k with |beta_k| <= mu lambda_k minimising the kinetic energy
  * after they act (maximal dissipation). In 2D each cone is an interval (a box-bounded QP); in 3D a disc in the
  * tangent plane (the exact Coulomb cone, not a polyhedral one). Solved by block projected Gauss-Seidel, each block
- * solved exactly: the 2x2 disc-constrained subproblem by a monotone search for its multiplier. The problem is a
- * convex QP with separable constraints, for which block Gauss-Seidel converges. Debian's Siconos 4.4 ships no
- * header for its convex-QP solver, so this small solver lives here. */
+ * solved exactly: the 2x2 disc-constrained subproblem by Newton's method on its multiplier. The problem is a
+ * convex QP with separable constraints, for which block Gauss-Seidel converges, but only linearly and slowly when
+ * the tangent rows are nearly dependent (the four corners of a box on a floor): the sweeps stop when one changes
+ * the velocities by at most CONVERGED of their size in the energy norm (a test on the impulses, which drift along
+ * the dependent directions without changing any velocity, may never pass), or after MAX_SWEEPS. Every sweep's
+ * impulses lie in their cones and lower the energy, so an early stop (also on an interrupt) is still dissipative
+ * Coulomb friction.
+ * Debian's Siconos 4.4 ships no header for its convex-QP solver, so this small solver lives here. */
 #include "impact/friction.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/grow.h"
 #include "core/status.h"
 
-enum { MAX_SWEEPS = 10000 };
-static const double CONVERGED = 1e-15;
+enum { MAX_SWEEPS = 10000, DISC_STEPS = 100 };
+static const double CONVERGED = 1e-6, DISC_EXACT = 1e-15; /* relative: velocities, and |b| against r */
 
 void rc_friction_free(rc_friction *friction)
 {
@@ -60,6 +66,21 @@ static int add_row(rc_system *t, const rc_impact_problem *problem, const rc_cont
     return row + 1;
 }
 
+/* Entry (i, j) of the tangent Delassus matrix W = T^T M^-1 T: row i's gradient against row j's M^-1 t_j, which
+ * dense holds scattered over the dofs (zero elsewhere). */
+static double coupling(const rc_system *t, int i, const double *dense)
+{
+    double sum = 0;
+    for (int p = t->ptr[i]; p < t->ptr[i + 1]; p++) sum += t->grad[p] * dense[t->idx[p]];
+    return sum;
+}
+
+/* Scatters (value 1) or clears (value 0) row k's M^-1 t_k over the dofs of dense. */
+static void scatter(const rc_system *t, int k, double *dense, bool on)
+{
+    for (int p = t->ptr[k]; p < t->ptr[k + 1]; p++) dense[t->idx[p]] = on ? t->wgrad[p] : 0.0;
+}
+
 /* Builds the tangent rows; returns the number of blocks. */
 static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, const rc_system *global,
                             const double *normal_impulse, double mu, int *blocks)
@@ -78,8 +99,11 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
     if (!s) s = RC_RESERVE(f->row_contact, f->cap_row_contact, (size_t)count + 1);
     if (!s) s = RC_RESERVE(f->bound, f->cap_bound, (size_t)count + 1);
     if (!s) s = RC_RESERVE(f->beta, f->cap_beta, (size_t)(count * per) + 1);
+    if (!s) s = RC_RESERVE(f->delassus, f->cap_delassus, 3 * (size_t)count + 1);
+    if (!s) s = RC_RESERVE(f->start, f->cap_start, (size_t)global->n + 1);
     if (s) return s;
     rc_system_copy_masses(t, global);
+    memset(f->start, 0, (size_t)global->n * sizeof *f->start); /* the scratch of coupling(), kept zero */
     int row = 0, block = 0;
     t->ptr[0] = 0;
     for (int k = 0; k < problem->contact_count; k++) {
@@ -96,6 +120,15 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
         row = add_row(t, problem, c, t1, row);
         f->bound[block] = mu * normal_impulse[k];
         if (d == 3) row = add_row(t, problem, c, t2, row);
+        double *w = f->delassus + 3 * block;
+        int first = row - per, last = row - 1;
+        scatter(t, first, f->start, true);
+        w[0] = coupling(t, first, f->start);
+        w[1] = coupling(t, last, f->start);
+        scatter(t, first, f->start, false);
+        scatter(t, last, f->start, true);
+        w[2] = coupling(t, last, f->start);
+        scatter(t, last, f->start, false);
         block++;
     }
     t->m = row;
@@ -104,55 +137,71 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
     return RC_OK;
 }
 
-/* Entry (i, j) of the tangent Delassus matrix W = T^T M^-1 T, rows i and j sharing a body. */
-static double coupling(const rc_system *t, int i, int j)
-{
-    double sum = 0;
-    for (int p = t->ptr[i]; p < t->ptr[i + 1]; p++)
-        for (int q = t->ptr[j]; q < t->ptr[j + 1]; q++)
-            if (t->idx[p] == t->idx[q]) sum += t->grad[p] * t->wgrad[q];
-    return sum;
-}
-
-/* Solves min 1/2 b^T W b + c^T b subject to |b| <= r for a 2x2 SPD W: unconstrained if inside, otherwise
- * b(mu) = -(W + mu I)^-1 c with |b(mu)| = r, the norm falling monotonically in mu. */
+/* Solves min 1/2 b^T W b + c^T b subject to |b| <= r for a 2x2 symmetric positive semidefinite W: unconstrained if
+ * inside, otherwise b(mu) = -(W + mu I)^-1 c with |b(mu)| = r. Since |c| / (l_max + mu) <= |b(mu)| <= |c| / (l_min +
+ * mu) for the eigenvalues l of W, the root mu lies in [|c| / r - l_max, |c| / r - l_min] (one point when W is a
+ * multiple of I, as for a ball). It is found by Newton's method on 1/|b(mu)| - 1/r (More and Sorensen's form:
+ * increasing and concave in mu, so from below Newton climbs monotonically to the root, quadratically near it), never
+ * below that bracket's lower end, kept inside its upper end by bisection when a step would leave it or W + mu I is
+ * singular. It stops when |b| is within DISC_EXACT of r, when rounding stops a step from climbing, or after
+ * DISC_STEPS steps (about 3 a solve); b is then put on the disc. */
 static void solve_disc(const double w[3], const double c[2], double r, double b[2])
 {
-    double mu = 0;
-    for (int attempt = 0; attempt < 2; attempt++) {
-        double a = w[0] + mu, d = w[2] + mu, off = w[1], det = a * d - off * off;
-        b[0] = -(d * c[0] - off * c[1]) / det;
-        b[1] = -(a * c[1] - off * c[0]) / det;
-        if (hypot(b[0], b[1]) <= r) return;
-        /* bracket and bisect the multiplier */
-        double lo = 0, hi = hypot(c[0], c[1]) / (r > 0 ? r : 1e-300);
-        for (int it = 0; it < 200 && hi - lo > 1e-16 * hi; it++) {
-            mu = 0.5 * (lo + hi);
-            a = w[0] + mu, d = w[2] + mu, det = a * d - off * off;
-            double x = -(d * c[0] - off * c[1]) / det, y = -(a * c[1] - off * c[0]) / det;
-            if (hypot(x, y) > r) lo = mu;
-            else hi = mu;
+    double reach = sqrt(c[0] * c[0] + c[1] * c[1]) / (r > 0 ? r : 1e-300);
+    double half = 0.5 * (w[0] + w[2]), spread = sqrt(0.25 * (w[0] - w[2]) * (w[0] - w[2]) + w[1] * w[1]);
+    double least = reach - (half + spread), lo = 0, hi = fmin(reach, fmax(reach - (half - spread), 0)), mu = 0;
+    for (int step = 0; step < DISC_STEPS; step++) {
+        double a = w[0] + mu, d = w[2] + mu, off = w[1], det = a * d - off * off, next = 0.5 * (lo + hi);
+        if (det > 0) {
+            b[0] = -(d * c[0] - off * c[1]) / det;
+            b[1] = -(a * c[1] - off * c[0]) / det;
+            double len = sqrt(b[0] * b[0] + b[1] * b[1]);
+            if (len <= r) {
+                if (mu == 0) return; /* the unconstrained minimum lies in the disc */
+                hi = mu;
+                next = 0.5 * (lo + hi);
+            } else {
+                if (len - r <= DISC_EXACT * r) break;
+                lo = mu;
+                /* Newton on 1/|b| - 1/r: mu += (|b| / r - 1) |b|^2 / (b^T (W + mu I)^-1 b) */
+                double q0 = (d * b[0] - off * b[1]) / det, q1 = (a * b[1] - off * b[0]) / det;
+                double curve = b[0] * q0 + b[1] * q1, newton = mu + (len / r - 1) * len * len / curve;
+                if (curve > 0 && newton <= mu && least <= mu) break; /* rounding: the climb has stopped */
+                next = curve > 0 && newton < hi ? fmax(newton, least) : fmax(0.5 * (lo + hi), least);
+            }
+        } else {
+            lo = mu; /* W + mu I is singular: the root lies above */
+            next = fmax(0.5 * (lo + hi), least);
         }
-        mu = hi;
+        if (next >= hi) { /* the bracket's upper end: the root up to rounding */
+            mu = hi;
+            break;
+        }
+        if (!(next > lo)) break; /* the bracket is down to rounding */
+        mu = next;
     }
-    double len = hypot(b[0], b[1]);
+    double a = w[0] + mu, d = w[2] + mu, off = w[1], det = a * d - off * off;
+    if (!(det > 0)) a = w[0] + hi, d = w[2] + hi, det = a * d - off * off;
+    b[0] = -(d * c[0] - off * c[1]) / det;
+    b[1] = -(a * c[1] - off * c[0]) / det;
+    double len = sqrt(b[0] * b[0] + b[1] * b[1]);
     if (len > r && len > 0) b[0] *= r / len, b[1] *= r / len;
 }
 
-/* One block update; returns the largest change of an impulse. */
-static double update_block(rc_friction *f, int block, int per, double *v)
+/* One block update: the block's impulses become the exact minimiser of the energy with the other blocks fixed. */
+static void update_block(rc_friction *f, int block, int per, double *v)
 {
     rc_system *t = &f->tangent;
     int row = block * per;
-    double change = 0, r = f->bound[block];
+    const double *w = f->delassus + 3 * block;
+    double r = f->bound[block];
     if (per == 1) {
-        double g = rc_system_dot(t, row, v), w = coupling(t, row, row);
-        double next = fmin(fmax(f->beta[row] - g / w, -r), r), delta = next - f->beta[row];
+        double g = rc_system_dot(t, row, v);
+        double next = fmin(fmax(f->beta[row] - g / w[0], -r), r), delta = next - f->beta[row];
         rc_system_add_impulse(t, row, delta, v);
         f->beta[row] = next;
-        return fabs(delta);
+        return;
     }
-    double w[3] = {coupling(t, row, row), coupling(t, row, row + 1), coupling(t, row + 1, row + 1)};
     double g[2] = {rc_system_dot(t, row, v), rc_system_dot(t, row + 1, v)};
     double *old = f->beta + row;
     /* the subproblem in the new impulse b: gradient W b + (g - W old) */
@@ -160,12 +209,9 @@ static double update_block(rc_friction *f, int block, int per, double *v)
     double b[2];
     solve_disc(w, c, r, b);
     for (int i = 0; i < 2; i++) {
-        double delta = b[i] - old[i];
-        rc_system_add_impulse(t, row + i, delta, v);
-        change = fmax(change, fabs(delta));
+        rc_system_add_impulse(t, row + i, b[i] - old[i], v);
         old[i] = b[i];
     }
-    return change;
 }
 
 rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, const rc_system *global,
@@ -175,13 +221,16 @@ rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, co
     int blocks;
     rc_status s = build_rows(f, problem, global, normal_impulse, mu, &blocks);
     if (s) return s;
-    int per = problem->dimension == 3 ? 2 : 1;
-    double largest = 0;
-    for (int b = 0; b < blocks; b++) largest = fmax(largest, f->bound[b]);
+    int per = problem->dimension == 3 ? 2 : 1, n = global->n;
+    /* converged when a sweep changes the velocities by at most CONVERGED of their size, in the energy norm */
+    double least = CONVERGED * CONVERGED * rc_system_energy_norm2(global, velocity);
     for (int sweep = 0; sweep < MAX_SWEEPS && blocks > 0; sweep++) {
-        double change = 0;
-        for (int b = 0; b < blocks; b++) change = fmax(change, update_block(f, b, per, velocity));
-        if (change <= CONVERGED * largest) break;
+        memcpy(f->start, velocity, (size_t)n * sizeof *velocity);
+        for (int b = 0; b < blocks; b++) update_block(f, b, per, velocity);
+        for (int i = 0; i < n; i++) f->start[i] = velocity[i] - f->start[i];
+        double change = rc_system_energy_norm2(global, f->start);
+        /* one block is solved exactly by its first update: a second sweep would only confirm it */
+        if (change <= least || blocks == 1 || (f->stop && *f->stop)) break;
     }
     return RC_OK;
 }

@@ -112,7 +112,7 @@ rc_status rc_gauss_seidel_run(rc_loop *loop, const rc_system *sys, double *v, co
             norm2 = renormalise(loop, sys, v, norm0, epsilon);
             if (loop->vcount == 0) break;
         }
-        if (budget > 0 && done >= budget) {
+        if (rc_loop_must_end(loop, budget, done)) {
             *iterations += done;
             return RC_NOT_TERMINATED;
         }

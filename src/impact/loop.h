@@ -3,6 +3,8 @@
 #ifndef RC_IMPACT_LOOP_H
 #define RC_IMPACT_LOOP_H
 
+#include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/rng.h"
@@ -23,15 +25,23 @@ typedef struct rc_loop {
     double *dense;         /* n scratch */
     rc_rng rng;
     rc_lcp lcp;
+    const volatile sig_atomic_t *stop; /* when set and nonzero, the loop ends at its next operator application */
     size_t cap_r, cap_adj_ptr, cap_adj, cap_stamp, cap_neighbours, cap_violated, cap_vlist, cap_vpos, cap_bits, cap_dense;
 } rc_loop;
 
 void rc_loop_free(rc_loop *loop);
 
 /* Runs the loop on sys from velocity v (in place) until no contact is violated, adding each contact's impulses
- * to impulse[k]. budget > 0 caps the operator applications (RC_NOT_TERMINATED when it runs out). */
+ * to impulse[k]. budget > 0 caps the operator applications (RC_NOT_TERMINATED when it runs out); so does an
+ * interrupt (loop->stop), between two applications. */
 rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,
                       int64_t budget, double *impulse, int64_t *iterations);
+
+/* Whether the loop must end before its next operator application: the budget ran out, or an interrupt asks. */
+static inline bool rc_loop_must_end(const rc_loop *loop, int64_t budget, int64_t done)
+{
+    return (budget > 0 && done >= budget) || (loop->stop && *loop->stop);
+}
 
 /* Shared by the operators and the restitution model. */
 rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys);

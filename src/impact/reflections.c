@@ -36,7 +36,7 @@ rc_status rc_reflections_run(rc_loop *loop, const rc_system *sys, double *v, con
         for (int k = 0; k < sys->m; k++)
             if (loop->r[k] < threshold) violated[count++] = k;
         if (count == 0) break;
-        if (budget > 0 && done >= budget) {
+        if (rc_loop_must_end(loop, budget, done)) {
             *iterations += done;
             return RC_NOT_TERMINATED;
         }

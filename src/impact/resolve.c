@@ -103,6 +103,14 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
                         ? rc_loop_run(&s->loop, work, s->island_v, o, budget, s->island_lambda, &pr->iterations)
                         : RC_OK;
     if (run && run != RC_NOT_TERMINATED) return run;
+    if (run == RC_NOT_TERMINATED && s->stop && *s->stop) {
+        /* interrupted: the inelastic answer instead of the rest of the loop, a consistent end (rc_impact_solver_watch) */
+        st = rc_restitution_inelastic(&s->loop, isl, s->island_v0, s->island_v, s->island_impulse, o->lcp);
+        if (st) return st;
+        for (int j = 0; j < isl->n; j++) s->velocity[isl->dof_global[j]] = s->island_v[j];
+        for (int k = 0; k < count; k++) s->impulse[isl->contact_global[k]] = s->island_impulse[k];
+        return RC_OK;
+    }
     for (int j = 0; j < work->m && o->restitution > 0; j++)
         s->island_impulse[kept ? kept[j] : j] += kept ? s->island_lambda[j] / s->lineality.kept_norm[j]
                                                       : s->island_lambda[j];

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "impact/interrupt.h"
 #include "impact/solver.h"
 
 /* Valid options; a warning (rc_last_warnings) when they give up the guarantee that a resolve ends: the elastic loop
@@ -42,6 +43,11 @@ void rc_impact_solver_destroy(rc_impact_solver *s)
                       s->wave_wb, s->wave_place, s->wave_start, s->wave_of_dof};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++) free(arrays[i]);
     free(s);
+}
+
+void rc_impact_solver_watch(rc_impact_solver *solver, const volatile sig_atomic_t *flag)
+{
+    solver->stop = solver->loop.stop = solver->friction.stop = flag;
 }
 
 const rc_impact_options *rc_impact_solver_options(const rc_impact_solver *solver) { return &solver->options; }

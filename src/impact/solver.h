@@ -35,6 +35,7 @@ struct rc_impact_solver {
     int *label, *order, *island_start, *dof_map, *scratch, *lineality_list;
     double *velocity, *impulse, *normal_impulse, *island_v, *island_v0, *island_inelastic, *island_impulse,
         *island_lambda;
+    const volatile sig_atomic_t *stop; /* rc_impact_solver_watch's flag, or NULL */
     rc_ball_row *ball_rows; /* the system's rows in that form, when every row has it (ball_rows_valid) */
     bool ball_rows_valid, ball_rows_equal; /* equal: every row of two balls has wb exactly -wa */
     size_t cap_ball_rows;

@@ -398,15 +398,13 @@ rc_status rc_json_parse(const char *text, cJSON **root)
     *root = NULL;
     scanner s = {.at = text};
     rc_status status = RC_OK;
-    const char *end = NULL;
     if (!scan_text(&s)) {
         status = refuse(text, s.where, s.what);
     } else if (s.out_of_memory) {
         status = rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
-    } else if (!(*root = cJSON_ParseWithOpts(text, &end, 1))) {
-        /* the scanner took it, so cJSON fails only for want of memory or on a number too long for its buffer */
-        status = end ? refuse(text, end, "a value the JSON reader cannot take (a number of more than 63 characters)")
-                     : rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
+    } else if (!(*root = cJSON_ParseWithOpts(text, NULL, 1))) {
+        /* the scanner took it, so cJSON fails only for want of memory (its error position is set then too) */
+        status = rc_fail(RC_NO_MEMORY, "out of memory parsing JSON (%zu bytes)", strlen(text));
     } else {
         size_t ordinal = 0, next = 0;
         if (!attach_literals(*root, &s, &ordinal, &next)) {

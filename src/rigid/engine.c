@@ -8,6 +8,7 @@
 
 #include "core/range.h"
 #include "core/status.h"
+#include "impact/interrupt.h"
 #include "rigid/body.h"
 #include "rigid/engine.h"
 #include "rigid/vec.h"
@@ -186,6 +187,11 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
     if (!s) s = rc_impact_solver_create(&rest, &e->rest);
     rest.friction = 0;
     if (!s) s = rc_impact_solver_create(&rest, &e->project);
+    if (!s) { /* an interrupt ends the step's resolves early (rc_rigid_interrupt) */
+        rc_impact_solver_watch(e->collide, &e->interrupted);
+        rc_impact_solver_watch(e->rest, &e->interrupted);
+        rc_impact_solver_watch(e->project, &e->interrupted);
+    }
     return s;
 }
 

@@ -4,6 +4,7 @@
 #ifndef RC_RIGID_ENGINE_H
 #define RC_RIGID_ENGINE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -58,6 +59,7 @@ typedef struct rc_rigid_warm {
 } rc_rigid_warm;
 
 struct rc_rigid {
+    volatile sig_atomic_t interrupted; /* rc_rigid_interrupt: the step in progress ends early, rc_rigid_step after it */
     int d;
     double h, gravity[3], margin; /* margin: absolute contact margin */
     rc_impact_options impact;

@@ -26,7 +26,9 @@
  * Steps 3 and 5 follow Guendelman, Bridson and Fedkiw (2003): collisions before, contact after the velocity
  * update. With friction, steps 3 and 5 are each followed by a resolve with restitution 0 and no friction of the
  * islands that friction left approaching faster than 1e-6 g h: the resolver's friction is one-way coupled (its
- * tangential impulses can make other contacts approach), and this takes that approach out, so no overlap appears. */
+ * tangential impulses can make other contacts approach), and this takes that approach out, so no overlap appears.
+ * An interrupt (rc_rigid_interrupt) makes the step's resolves end early at safe points (rc_impact_solver_watch); the
+ * step then completes and rc_rigid_step returns after it. */
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -174,7 +176,7 @@ static rc_status check_range(const rc_rigid *e)
 rc_status rc_rigid_step(rc_rigid *engine, int64_t steps)
 {
     rc_status s = RC_OK;
-    for (int64_t k = 0; k < steps && !s; k++) {
+    for (int64_t k = 0; k < steps && !s && !engine->interrupted; k++) {
         s = one_step(engine);
         if (s == RC_NOT_TERMINATED) /* the step was abandoned: the time is its start's */
             return rc_fail(s, "at time %.17g: the impact did not terminate within the budget of max_iterations = %lld "
@@ -182,5 +184,11 @@ rc_status rc_rigid_step(rc_rigid *engine, int64_t steps)
                            (long long)engine->impact.max_iterations, engine->impact.lineality ? "on" : "off");
         if (!s) s = check_range(engine);
     }
+    engine->interrupted = 0; /* taken: the next call steps again */
     return s;
+}
+
+void rc_rigid_interrupt(rc_rigid *engine)
+{
+    if (engine) engine->interrupted = 1;
 }

@@ -497,6 +497,7 @@ rc_status rc_run_execute(rc_run *run)
 void rc_run_interrupt(rc_run *run, int signal)
 {
     if (run) run->interrupt_signal = signal >= 0 ? signal : 0;
+    if (run && run->rigid) rc_rigid_interrupt(run->rigid); /* a long step ends early too */
 }
 
 int rc_run_interrupted_by(const rc_run *run) { return run ? run->interrupt_signal : -1; }
