@@ -1,9 +1,12 @@
 /* ricochet/output.h: writers of trajectories and observables. They read plain frames (ricochet/frame.h) and rows of
  * numbers, never an engine, so both engines share them (docs/formats.md, "Outputs").
  *
- * Every writer names its path in rc_last_error() when it cannot open or write (a full disk, a missing directory) and
- * returns RC_IO_ERROR. A writer writes PATH.partial and renames it to PATH when it closes after no failure, so a
- * truncated file never stands under its own name; _abandon closes one without finishing it (the run failed).
+ * Every writer names its path in rc_last_error() when it cannot open or write (a full disk, a missing directory:
+ * "no space left on device writing out/trajectory.xyz after frame 412") and returns RC_IO_ERROR. A writer writes
+ * PATH.partial (never through a symbolic link: a link at PATH or PATH.partial is refused) and renames it to PATH when
+ * it closes; after a failed write, the XYZ and CSV writers first cut the file back to its last whole frame or row
+ * (PATH.partial stays when none is whole), so a truncated frame never stands under its own name; _abandon closes one
+ * without finishing it (the run failed): the file stays PATH.partial.
  *
  * A checkpointed run resumes its files: _mark (at the checkpoint) tells how far a writer has written, and _resume
  * (in the resumed run) reopens the file, keeps exactly that much, drops what follows and appends after it, so an
@@ -46,7 +49,8 @@ RC_API rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame 
  * have count particles: particle k's half extents half_extents[3k .. 3k+2] (0 0 0 for shapes other than boxes). The
  * values are copied. */
 RC_API rc_status rc_xyz_writer_set_shapes(rc_xyz_writer *writer, int32_t count, const double *half_extents);
-/* Flushes and closes; reports a failed flush. Always frees the writer. */
+/* Flushes and closes (after a failed write, cut back to the last whole frame); reports a failed flush. Always frees
+ * the writer. */
 RC_API rc_status rc_xyz_writer_close(rc_xyz_writer *writer);
 /* Closes without finishing, for a run that failed elsewhere: the file stays PATH.partial. Frees the writer. */
 RC_API void rc_xyz_writer_abandon(rc_xyz_writer *writer);

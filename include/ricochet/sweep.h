@@ -79,6 +79,11 @@ RC_API rc_sweep_status rc_sweep_state(const rc_sweep *sweep, int64_t k, char *me
  * sweep: the return value is an error only when the sweep folder cannot be written. *status: how it ended
  * (RC_SWEEP_PENDING when interrupted). */
 RC_API rc_status rc_sweep_run(rc_sweep *sweep, int64_t k, rc_sweep_status *status);
+/* Makes the sweep folder and takes its lock (DIRECTORY/.lock, docs/cli.md "The run folder"), held until the sweep
+ * is destroyed (processes forked meanwhile share it): RC_IO_ERROR naming the process that holds it when another
+ * sweep writes the folder. rc_sweep_execute and rc_sweep_execute_mpi (on rank 0) take it before any run; every run
+ * also locks its own folder. */
+RC_API rc_status rc_sweep_lock(rc_sweep *sweep);
 /* Makes rc_sweep_execute start no more runs and end those it started at once (SIGKILL to their processes): they go on
  * from their last periodic checkpoints when the sweep is started again, and end with the same bits as never stopped.
  * A run rc_sweep_run is running in this process is ended cleanly instead (rc_run_interrupt: its files closed, a

@@ -293,6 +293,19 @@ class Driver(unittest.TestCase):
             with self.assertRaises(ricochet.Error):
                 sim.advance(collisions=4000)  # a finished run cannot be advanced
 
+    def test_folder_lock(self):
+        """A run folder in use refuses a second Simulation, naming this process; freed, it takes one again."""
+        with tempfile.TemporaryDirectory() as directory:
+            out = os.path.join(directory, "locked")
+            first = ricochet.Simulation(dict(GAS, stop={"time": 1}), out=out)
+            with self.assertRaises(ricochet.Error) as refused:
+                ricochet.Simulation(dict(GAS, stop={"time": 1}), out=out)
+            self.assertIn("in use by another run (process %d holds" % os.getpid(), str(refused.exception))
+            first.run()
+            del first
+            self.assertFalse(os.path.exists(os.path.join(out, ".lock")))
+            ricochet.Simulation(dict(GAS, stop={"time": 1}), out=out).run()
+
     def test_ctrl_c(self):
         """SIGINT during run() ends the run cleanly (files closed, interrupted), then raises KeyboardInterrupt."""
         import signal

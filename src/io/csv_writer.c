@@ -4,7 +4,8 @@
  * ("inf" and "-inf"; a NaN, a value not defined there, is an empty cell, which pandas, numpy and spreadsheets read
  * as missing). Names with a comma, a quote or a line break are quoted as RFC
  * 4180 says. Each row is flushed, so a full disk is reported by the row that did not fit. The file is written as
- * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). A resume checks that
+ * PATH.partial and renamed to PATH by the close, after a failed write cut back to its last whole row
+ * (src/io/output_file.h); an abandoned file stays PATH.partial. A resume checks that
  * the file's header is the one these names write, then appends rows after the mark. */
 #include <errno.h>
 #include <inttypes.h>
@@ -20,15 +21,15 @@
 struct rc_csv_writer {
     FILE *file;
     rc_output_file out;
-    bool failed; /* a write failed: the file stays PATH.partial */
+    bool failed; /* a write failed: the close cuts the file back to its last whole row */
     int columns;
     int64_t rows;
 };
 
-static rc_status csv_failed(rc_csv_writer *w, const char *what)
+static rc_status csv_failed(rc_csv_writer *w)
 {
     w->failed = true;
-    return rc_output_file_failed(&w->out, what, errno);
+    return rc_output_file_write_failed(&w->out, "row");
 }
 
 static rc_status check_names(int columns, const char *const *names)
@@ -133,12 +134,13 @@ static rc_status start(const char *path, int columns, const char *const *names, 
     }
     errno = 0;
     if (!mark && (write_header(w->file, columns, names, NULL) < 0 || !flush_ok(w->file))) {
-        s = csv_failed(w, "write the header");
-        rc_output_file_close(&w->out, w->file, true);
+        s = csv_failed(w);
+        rc_output_file_close(&w->out, w->file, RC_OUTPUT_CUT, "row");
         free(w);
         return s;
     }
     w->rows = mark ? mark->rows : 0;
+    rc_output_file_commit(&w->out, w->rows);
     *writer = w;
     return RC_OK;
 }
@@ -173,8 +175,8 @@ rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)
         if (n >= 0) n = write_value(writer->file, values[c]);
     }
     if (n < 0 || fputc('\n', writer->file) < 0 || !flush_ok(writer->file))
-        return csv_failed(writer, "write a row");
-    writer->rows++;
+        return csv_failed(writer);
+    rc_output_file_commit(&writer->out, ++writer->rows);
     return RC_OK;
 }
 
@@ -187,17 +189,17 @@ rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark)
     return s;
 }
 
-rc_status rc_csv_writer_close(rc_csv_writer *writer)
+rc_status rc_csv_writer_end(rc_csv_writer *writer, rc_output_ending ending)
 {
     if (!writer) return RC_OK;
-    rc_status s = rc_output_file_close(&writer->out, writer->file, writer->failed);
+    rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "row");
     free(writer);
     return s;
 }
 
-void rc_csv_writer_abandon(rc_csv_writer *writer)
+rc_status rc_csv_writer_close(rc_csv_writer *writer)
 {
-    if (!writer) return;
-    writer->failed = true;
-    rc_csv_writer_close(writer);
+    return rc_csv_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
 }
+
+void rc_csv_writer_abandon(rc_csv_writer *writer) { rc_csv_writer_end(writer, RC_OUTPUT_ABANDON); }

@@ -201,7 +201,9 @@ rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writ
     }
     errno = 0;
     hid_t access = file_access(false);
-    w->file = access >= 0 ? H5Fcreate(w->out.partial, H5F_ACC_TRUNC, H5P_DEFAULT, access) : -1;
+    /* a new PATH.partial is created exclusively (O_EXCL: never through a link planted since it was removed) */
+    unsigned create = w->out.direct ? H5F_ACC_TRUNC : H5F_ACC_EXCL;
+    w->file = access >= 0 ? H5Fcreate(w->out.partial, create, H5P_DEFAULT, access) : -1;
     if (access >= 0) H5Pclose(access);
     if (w->file < 0 || !write_header(w)) {
         s = h5md_failed(w, w->file < 0 ? "open for writing" : "write the h5md group");

@@ -16,8 +16,10 @@
  * bodies' half extents (rc_xyz_writer_set_shapes) ends every line with them, aspherical_shape:R:3, OVITO's
  * Aspherical Shape (0 0 0 for other shapes, which OVITO then draws by their radius). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
  * A frame may come in parts of consecutive particles (rc_xyz_writer_write_part: a large system's frame need not be
- * held whole). Each frame is flushed, so a full disk is reported by the write of the frame that did not fit. The file is written as
- * PATH.partial and renamed to PATH by a close that follows no failure (src/io/output_file.h). Frames are independent
+ * held whole). Each frame is flushed, so a full disk is reported by the write of the frame that did not fit ("no space left on
+ * device writing out/trajectory.xyz after frame 412"). The file is written as PATH.partial and renamed to PATH by the
+ * close; after a failed write (or a frame left in part) it is first cut back to its last whole frame
+ * (src/io/output_file.h); an abandoned file stays PATH.partial. Frames are independent
  * of one another (each carries its own count, cell and columns), so a resume needs only the file cut at the mark's
  * length and the frame count. */
 #include <errno.h>
@@ -36,7 +38,7 @@
 struct rc_xyz_writer {
     FILE *file;
     rc_output_file out;
-    bool failed; /* a write failed: the file stays PATH.partial */
+    bool failed; /* a write failed or a frame is in part: the close cuts the file back to its last whole frame */
     int64_t frames;
     int32_t shape_count;  /* particles of the frames when half is set */
     double *half;         /* 3 per particle: the aspherical_shape column, or NULL */
@@ -56,6 +58,7 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_xyz_writ
         return s;
     }
     w->frames = mark ? mark->frames : 0;
+    rc_output_file_commit(&w->out, w->frames);
     *writer = w;
     return RC_OK;
 }
@@ -186,7 +189,7 @@ rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, 
                                 (int)(first + part->count), (int)total)
                       : check_frame(writer, part, total);
     if (s) {
-        writer->failed |= first > 0; /* the file holds the first parts of a frame: it stays PATH.partial */
+        writer->failed |= first > 0; /* the file holds the first parts of a frame: the close cuts them off */
         return s;
     }
     errno = 0;
@@ -195,11 +198,11 @@ rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, 
     for (int32_t i = 0; i < part->count && ok; i++) ok = write_particle(writer->file, part, half, i) >= 0;
     if (ok && first + part->count < total) return RC_OK;
     if (ok && fflush(writer->file) == 0) {
-        writer->frames++;
+        rc_output_file_commit(&writer->out, ++writer->frames);
         return RC_OK;
     }
     writer->failed = true;
-    return rc_output_file_failed(&writer->out, "write a frame", errno);
+    return rc_output_file_write_failed(&writer->out, "frame");
 }
 
 rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark)
@@ -211,18 +214,18 @@ rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark)
     return s;
 }
 
-rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
+rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending)
 {
     if (!writer) return RC_OK;
-    rc_status s = rc_output_file_close(&writer->out, writer->file, writer->failed);
+    rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "frame");
     free(writer->half);
     free(writer);
     return s;
 }
 
-void rc_xyz_writer_abandon(rc_xyz_writer *writer)
+rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
 {
-    if (!writer) return;
-    writer->failed = true;
-    rc_xyz_writer_close(writer);
+    return rc_xyz_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
 }
+
+void rc_xyz_writer_abandon(rc_xyz_writer *writer) { rc_xyz_writer_end(writer, RC_OUTPUT_ABANDON); }

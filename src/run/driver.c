@@ -131,6 +131,21 @@ static rc_status check_limits(const rc_run *run)
     return RC_OK;
 }
 
+/* Closes the files of a run that failed with s and returns s, its message kept. After a write that failed (a full
+ * disk, a quota, an I/O error: RC_IO_ERROR) every file is closed under its own name as after an interrupt, the one
+ * that failed cut back to its last whole frame or row, so that what was written stays readable and the last
+ * checkpoint resumes (a file with no whole frame or row stays NAME.partial); after any other failure the files stay
+ * NAME.partial, as nothing of such a run may look complete. */
+static rc_status close_failed(rc_run *run, rc_status s)
+{
+    char why[1024];
+    snprintf(why, sizeof why, "%s", rc_last_error());
+    if (s == RC_IO_ERROR) rc_run_files_keep(run);
+    else rc_run_files_close(run, false);
+    rc_run_files_unlock(run);
+    return rc_fail(s, "%s", why);
+}
+
 /* Opens the files (reopens them after the checkpoint's marks when in_place), writes scene.json, shapes.json
  * (time-stepping) and, in a new folder, the first frame; starts the clocks. */
 static rc_status begin(rc_run *run, const char *h5md_path, bool in_place, bool count_first)
@@ -174,7 +189,7 @@ rc_status rc_run_create(const char *scene_text, const rc_run_options *options, r
     if (!s) s = begin(run, options->h5md_path, false, true);
     if (!s) s = rc_run_measure_step(run); /* a measurement from time 0 takes its first sample now */
     if (s) {
-        rc_run_files_close(run, false); /* nothing of a run that could not start may look complete */
+        close_failed(run, s);
         rc_run_destroy(run);
         return s;
     }
@@ -333,7 +348,7 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     if (!s && (run->has_checkpoint = own_checkpoint(run, path))) rc_run_engine_counters(run, &run->checkpointed);
     rc_run_checkpoint_free(&c);
     if (s) {
-        if (run) rc_run_files_close(run, false);
+        if (run) close_failed(run, s);
         rc_run_destroy(run);
         return s;
     }
@@ -528,7 +543,7 @@ rc_status rc_run_finish(rc_run *run)
     if (!run->at.written || count != run->at.last_count || now.time != run->at.last_time) s = rc_run_files_write(run);
     if (!s) s = rc_run_files_histogram(run);
     if (!s) s = rc_run_measure_finish(run);
-    rc_status closed = rc_run_files_close(run, !s);
+    rc_status closed = s ? close_failed(run, s) : rc_run_files_close(run, true);
     if (!s) s = closed;
     run->wall_seconds = rc_run_seconds() - run->wall_start;
     rc_run_timestamp(run->ended_at);
@@ -536,6 +551,7 @@ rc_status rc_run_finish(rc_run *run)
     if (!run->at.equilibrated)
         rc_warn("equilibration", "the run stopped before the equilibration ended; the averages cover the whole run");
     if (!s) s = rc_run_write_summary(run);
+    rc_run_files_unlock(run); /* the folder is whole: another run may take it */
     return s;
 }
 
@@ -543,10 +559,7 @@ rc_status rc_run_execute(rc_run *run)
 {
     if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_execute: NULL run");
     rc_status s = advance_to(run, &run->settings.stop, true);
-    if (s && s != RC_NOT_TERMINATED) {
-        rc_run_files_close(run, false); /* a failed run: its files stay NAME.partial */
-        return s;
-    }
+    if (s && s != RC_NOT_TERMINATED) return close_failed(run, s);
     char why[512] = "";
     if (s) snprintf(why, sizeof why, "%s", rc_last_error());
     rc_status t = RC_OK;

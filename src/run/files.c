@@ -1,4 +1,5 @@
-/* The files of a run (docs/formats.md, "Outputs"): the run folder, DIRECTORY/trajectory.xyz (extended XYZ frames;
+/* The files of a run (docs/formats.md, "Outputs"): the run folder (locked while the run writes it, lock.c),
+ * DIRECTORY/trajectory.xyz (extended XYZ frames;
  * time-stepping runs with the bodies' half extents, shapes.c),
  * DIRECTORY/observables.csv (one row per output time: the table's row columns, the event-driven averages over the
  * interval since the previous row), DIRECTORY/trajectory.h5md (the same frames and rows in H5MD, when asked) and
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "io/output_file.h"
 #include "run/run.h"
 
 /* An event-driven run whose frames go to the XYZ file only writes each frame in parts (rc_xyz_writer_write_part): a
@@ -46,6 +48,8 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     f->part = f->frame.count;
     if (s || !run->directory) return s;
     if ((s = rc_directory_make(run->directory))) return s;
+    if (!f->locked && (s = rc_run_lock_take(run->directory, "run folder", &f->lock))) return s;
+    f->locked = true;
     if (!name_file(o->xyz, run->directory, "trajectory.xyz", &f->trajectory) ||
         !name_file(o->csv, run->directory, "observables.csv", &f->observables) ||
         (h5md_path ? !(f->h5md_path = strdup(h5md_path))
@@ -145,22 +149,37 @@ rc_status rc_run_files_histogram(rc_run *run)
     return s;
 }
 
-rc_status rc_run_files_close(rc_run *run, bool complete)
+/* Ends every writer as `ending` says (H5MD: closed whole unless abandoned). */
+static rc_status end_files(rc_run *run, rc_output_ending ending)
 {
     run_files *f = &run->files;
     rc_status s = RC_OK;
-    if (!complete) { /* the run failed: no file of it may look complete */
+    if (ending == RC_OUTPUT_ABANDON) { /* the run failed: no file of it may look complete */
         rc_xyz_writer_abandon(f->xyz);
         rc_csv_writer_abandon(f->csv);
         rc_h5md_writer_abandon(f->h5md);
     } else {
-        rc_status x = f->xyz ? rc_xyz_writer_close(f->xyz) : RC_OK;
-        rc_status c = f->csv ? rc_csv_writer_close(f->csv) : RC_OK;
+        rc_status x = f->xyz ? rc_xyz_writer_end(f->xyz, ending) : RC_OK;
+        rc_status c = f->csv ? rc_csv_writer_end(f->csv, ending) : RC_OK;
         rc_status h = f->h5md ? rc_h5md_writer_close(f->h5md) : RC_OK;
         s = x ? x : c ? c : h;
     }
     f->xyz = NULL, f->csv = NULL, f->h5md = NULL;
     return s;
+}
+
+rc_status rc_run_files_close(rc_run *run, bool complete)
+{
+    return end_files(run, complete ? RC_OUTPUT_WHOLE : RC_OUTPUT_ABANDON);
+}
+
+rc_status rc_run_files_keep(rc_run *run) { return end_files(run, RC_OUTPUT_CUT); }
+
+void rc_run_files_unlock(rc_run *run)
+{
+    run_files *f = &run->files;
+    if (f->locked) rc_run_lock_release(run->directory, &f->lock);
+    f->locked = false;
 }
 
 void rc_run_files_free(rc_run *run)
@@ -173,24 +192,28 @@ void rc_run_files_free(rc_run *run)
     free(f->h5md_path);
     free(f->histogram);
     free(f->shapes);
+    rc_run_files_unlock(run);
     memset(f, 0, sizeof *f);
 }
 
 rc_status rc_run_write_file(const char *path, const char *what, bool (*fill)(FILE *file, const void *context),
                             const void *context)
 {
-    size_t size = strlen(path) + sizeof ".partial";
-    char *partial = malloc(size);
-    if (!partial) return rc_fail(RC_NO_MEMORY, "out of memory");
-    snprintf(partial, size, "%s.partial", path);
-    FILE *file = fopen(partial, "wb");
-    bool ok = file && fill(file, context) && fflush(file) == 0 && fsync(fileno(file)) == 0;
-    int error = errno;
-    if (file && fclose(file) != 0 && ok) ok = false, error = errno;
-    if (ok && rename(partial, path) != 0) ok = false, error = errno;
-    if (!ok) remove(partial);
+    rc_output_file out;
+    FILE *file = NULL;
+    rc_status s = rc_output_file_replace(&out, what, path, &file);
+    if (s) return s;
+    errno = 0;
+    bool ok = fill(file, context) && fflush(file) == 0 && !out.error && fsync(out.fd) == 0;
+    if (!ok && !out.error) out.error = errno;
+    if (ok) rc_output_file_commit(&out, 1);
+    /* a file that failed (written or renamed) is of no use, and the older one stays: PATH.partial is removed */
+    char *partial = out.direct ? NULL : strdup(out.partial);
+    s = ok ? RC_OK : rc_output_file_write_failed(&out, NULL);
+    rc_status closed = rc_output_file_close(&out, file, ok ? RC_OUTPUT_WHOLE : RC_OUTPUT_ABANDON, NULL);
+    if ((s || closed) && partial) remove(partial);
     free(partial);
-    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "cannot write %s %s: %s", what, path, strerror(error ? error : EIO));
+    return s ? s : closed;
 }
 
 static bool put_text(FILE *file, const void *text) { return fputs(text, file) >= 0; }

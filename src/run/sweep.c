@@ -219,6 +219,7 @@ void rc_sweep_destroy(rc_sweep *w)
     cJSON_Delete(w->document);
     cJSON_Delete(w->scene);
     free(w->keys);
+    if (w->locked) rc_run_lock_release(w->root, &w->lock);
     free(w->directory);
     free(w->root);
     free(w);

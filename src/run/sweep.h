@@ -31,6 +31,8 @@ struct rc_sweep {
     double checkpoint_every;      /* 0: the scenes' own */
     volatile sig_atomic_t interrupt_signal; /* -1 while not interrupted */
     rc_run *volatile active;      /* the run rc_sweep_run is running */
+    bool locked;                  /* the sweep holds its folder's lock (rc_sweep_lock) on descriptor `lock` */
+    int lock;
 };
 
 /* The value of key j at a point. */

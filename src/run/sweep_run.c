@@ -29,6 +29,15 @@ const char *rc_sweep_root(rc_sweep *w)
     return w->root;
 }
 
+rc_status rc_sweep_lock(rc_sweep *w)
+{
+    if (w->locked) return RC_OK;
+    if (!rc_sweep_root(w)) return RC_IO_ERROR;
+    rc_status s = rc_run_lock_take(w->root, "sweep folder", &w->lock);
+    w->locked = !s;
+    return s;
+}
+
 char *rc_sweep_run_path(const rc_sweep *w, int64_t k, const char *name)
 {
     char run[32];
@@ -280,7 +289,8 @@ static rc_status schedule(scheduler *c)
 rc_status rc_sweep_execute(rc_sweep *w, int jobs, rc_sweep_progress_fn *progress, void *user, rc_sweep_progress *out)
 {
     if (!w) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_execute: NULL sweep");
-    if (!rc_sweep_root(w)) return RC_IO_ERROR;
+    rc_status locked = rc_sweep_lock(w);
+    if (locked) return locked;
     if (jobs <= 0) jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs <= 0) jobs = 1;
     if (jobs > w->runs) jobs = (int)w->runs;

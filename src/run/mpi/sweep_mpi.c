@@ -175,6 +175,12 @@ rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
     if (rank != 0) return work(sweep, comm);
+    rc_status locked = rc_sweep_lock(sweep);
+    if (locked) { /* another sweep writes the folder: every rank is told to stop before it runs anything */
+        int64_t stop = STOP;
+        for (int other = 1; other < ranks; other++) MPI_Send(&stop, 1, MPI_INT64_T, other, TAG_WORK, comm);
+        return locked;
+    }
     master m = {sweep, 0, 0, 0, MPI_Wtime(), {rc_sweep_runs(sweep), 0, 0, 0, 0, 0, -1}, progress, user, -INFINITY, 0,
                 false};
     for (int64_t k = 0; k < m.p.runs; k++) count(&m.p, rc_sweep_state(sweep, k, NULL, 0));
