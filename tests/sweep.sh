@@ -14,6 +14,7 @@
 #   it), and the sweep started again resumes it from its checkpoint to the same bits; under mpirun one rank killed
 #   leaves the tables of what ended (the runs out pending), and the sweep started again completes them to the same bits;
 # - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
+# - another sweep into a folder of runs is refused (sweep_identity.json), the same one started again is not;
 # - zip mode pairs the lists; a time-stepping scene whose impact does not terminate is "not_terminated".
 # Usage: sh tests/sweep.sh PATH/TO/ricochet [mpi]
 set -eu
@@ -274,6 +275,22 @@ rows = list(csv.DictReader(open("zipped/sweep.csv")))
 assert [(r["particles.packing_fraction"], r["seed"], r["collisions"]) for r in rows] == \
     [("0.20000000000000001", "11", "3000"), ("0.29999999999999999", "12", "4000")], rows
 PY
+# ---- another sweep into the same folder (other points): refused before it runs or labels anything, the tables kept
+cp zipped/sweep.csv zipped_before.csv
+$py - zip.json <<'PY'
+import json, sys
+z = json.load(open(sys.argv[1]))
+z["vary"]["particles.packing_fraction"] = [0.25, 0.35]
+json.dump(z, open("zip_other.json", "w"))
+PY
+set +e
+"$tool" sweep zip_other.json -q > /dev/null 2> other.err
+code=$?
+set -e
+[ "$code" -eq 2 ] || fail "another sweep into zipped/: exit $code, not 2"
+grep -q "holds the runs of another sweep" other.err || fail "another sweep into zipped/: $(cat other.err)"
+cmp -s zipped/sweep.csv zipped_before.csv || fail "another sweep into zipped/ rewrote its table"
+"$tool" sweep zip.json -q > /dev/null || fail "the same zip sweep again"
 # ---- SIGTERM to the sweep: the runs end cleanly with checkpoints, exit 143 with runs pending; then finished as whole
 "$tool" sweep "$root/tests/sweep/long.json" --out termed --jobs 2 -q > termed.json 2> termed.err &
 sweeper=$!

@@ -81,7 +81,8 @@ RC_API rc_sweep_status rc_sweep_state(const rc_sweep *sweep, int64_t k, char *me
 RC_API rc_status rc_sweep_run(rc_sweep *sweep, int64_t k, rc_sweep_status *status);
 /* Makes the sweep folder and takes its lock (DIRECTORY/.lock, docs/cli.md "The run folder"), held until the sweep
  * is destroyed (processes forked meanwhile share it): RC_IO_ERROR naming the process that holds it when another
- * sweep writes the folder. rc_sweep_execute and rc_sweep_execute_mpi (on rank 0) take it before any run; every run
+ * sweep writes the folder. Then claims the folder for this sweep's runs (DIRECTORY/sweep_identity.json: their count
+ * and the hash of their scenes, written when missing): RC_INVALID_ARGUMENT when it holds another sweep's runs. rc_sweep_execute and rc_sweep_execute_mpi (on rank 0) take it before any run; every run
  * also locks its own folder. */
 RC_API rc_status rc_sweep_lock(rc_sweep *sweep);
 /* Makes rc_sweep_execute start no more runs and end those it started at once (SIGKILL to their processes): they go on

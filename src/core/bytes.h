@@ -1,11 +1,24 @@
 /* A walk over plain fields that counts their bytes, writes them to a buffer or reads them back, in one order for
- * all three (the state of a run's measurements in checkpoints, src/run/measure.c and src/analysis/state.c). */
+ * all three (the state of a run's measurements in checkpoints, src/run/measure.c and src/analysis/state.c); and the
+ * FNV-1a hash of bytes (checkpoints' checksums, a sweep folder's identity). */
 #ifndef RC_CORE_BYTES_H
 #define RC_CORE_BYTES_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
+
+/* FNV-1a's offset basis: the hash of no bytes. */
+#define RC_FNV_START 0xcbf29ce484222325ULL
+
+/* FNV-1a (64 bits) over bytes, continued from hash. It finds accidents, not forgeries. */
+static inline uint64_t rc_fnv_add(uint64_t hash, const void *data, size_t size)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < size; i++) hash = (hash ^ p[i]) * 0x100000001b3ULL;
+    return hash;
+}
 
 typedef enum { RC_BYTES_COUNT, RC_BYTES_WRITE, RC_BYTES_READ } rc_bytes_mode;
 

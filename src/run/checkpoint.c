@@ -11,20 +11,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/bytes.h"
 #include "core/status.h"
 #include "run/run.h"
 
 static const char MAGIC[16] = "ricochet-ckpt";
 enum { FORMAT = 5, BLOCKS = 8 }; /* 4: the correlators' sums of the levels reached only; 5: S(k)'s samples */
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
-
-/* FNV-1a over bytes, continued from hash. */
-static uint64_t fnv(uint64_t hash, const void *data, size_t size)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < size; i++) hash = (hash ^ p[i]) * 0x100000001b3ULL;
-    return hash;
-}
 
 /* The blocks of a checkpoint: (address, size) pairs. */
 typedef struct block_list {
@@ -37,12 +30,12 @@ static bool write_blocks(FILE *f, const void *context)
 {
     const block_list *b = context;
     uint32_t header[2] = {FORMAT, BYTE_ORDER_MARK};
-    uint64_t hash = 0xcbf29ce484222325ULL;
+    uint64_t hash = RC_FNV_START;
     bool ok = fwrite(MAGIC, sizeof MAGIC, 1, f) == 1 && fwrite(header, sizeof header, 1, f) == 1;
     for (int i = 0; i < BLOCKS && ok; i++) {
         uint64_t size = b->size[i];
         ok = fwrite(&size, sizeof size, 1, f) == 1 && (size == 0 || fwrite(b->data[i], size, 1, f) == 1);
-        hash = fnv(fnv(hash, &size, sizeof size), b->data[i], b->size[i]);
+        hash = rc_fnv_add(rc_fnv_add(hash, &size, sizeof size), b->data[i], b->size[i]);
     }
     return ok && fwrite(&hash, sizeof hash, 1, f) == 1;
 }
@@ -94,7 +87,7 @@ static bool read_block(FILE *f, uint64_t *left, void **out, size_t *size, uint64
     }
     *left -= length;
     data[length] = '\0';
-    *hash = fnv(fnv(*hash, &length, sizeof length), data, length);
+    *hash = rc_fnv_add(rc_fnv_add(*hash, &length, sizeof length), data, length);
     *out = data;
     *size = length;
     return true;
@@ -137,7 +130,7 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     struct stat info;
     rc_status s = fstat(fileno(f), &info) == 0 ? read_header(f, path)
                                                : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
-    uint64_t hash = 0xcbf29ce484222325ULL, stored = 0, left = (uint64_t)info.st_size;
+    uint64_t hash = RC_FNV_START, stored = 0, left = (uint64_t)info.st_size;
     left -= left < sizeof MAGIC + 8 ? left : sizeof MAGIC + 8;
     void *block[BLOCKS] = {0};
     size_t size[BLOCKS] = {0};

@@ -3,6 +3,7 @@
  * scheduler, which keeps `jobs` runs going at once, each in a process of its own (fork), handing the next run to the
  * first process that is free (dynamic load balancing: runs may differ in length by orders of magnitude). */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/bytes.h"
 #include "core/status.h"
 #include "io/json_document.h"
 #include "run/sweep.h"
@@ -29,13 +31,69 @@ const char *rc_sweep_root(rc_sweep *w)
     return w->root;
 }
 
+/* FNV-1a over the scenes of every run, in order: a folder's runs are this sweep's when their hash is this one. */
+static rc_status scenes_hash(const rc_sweep *w, uint64_t *hash)
+{
+    *hash = RC_FNV_START;
+    for (int64_t k = 0; k < w->runs; k++) {
+        char *scene = rc_sweep_scene(w, k);
+        if (!scene) return rc_fail(RC_NO_MEMORY, "out of memory");
+        *hash = rc_fnv_add(*hash, scene, strlen(scene) + 1);
+        cJSON_free(scene);
+    }
+    return RC_OK;
+}
+
+/* Refuses a sweep folder that holds another sweep's runs: DIRECTORY/sweep_identity.json names the runs' scenes by
+ * their count and hash, and a sweep started again with other scenes (another point, another stop, another base
+ * scene) would otherwise take the runs there as its own (skip those that ended, resume the others from their
+ * checkpoints) and label them with its own values. Written when missing; a folder of runs from before the file was
+ * written is taken as it is. */
+static rc_status claim(const rc_sweep *w)
+{
+    uint64_t hash;
+    rc_status s = scenes_hash(w, &hash);
+    if (s) return s;
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016" PRIx64, hash);
+    char *path = rc_run_join(w->root, "sweep_identity.json"), *text = NULL;
+    if (!path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    cJSON *identity = NULL;
+    if (access(path, F_OK) == 0) {
+        s = rc_text_read_file(path, &text);
+        if (!s) s = rc_json_parse(text, &identity);
+        const cJSON *runs = cJSON_GetObjectItemCaseSensitive(identity, "runs");
+        const cJSON *scenes = cJSON_GetObjectItemCaseSensitive(identity, "scenes_fnv1a64");
+        if (!s && !(cJSON_IsNumber(runs) && cJSON_IsString(scenes)))
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s: not a sweep's identity (it needs \"runs\" and \"scenes_fnv1a64\")",
+                        path);
+        else if (!s && (runs->valuedouble != (double)w->runs || strcmp(scenes->valuestring, hex) != 0))
+            s = rc_fail(RC_INVALID_ARGUMENT, "the sweep folder %s holds the runs of another sweep (%s: %.17g runs of "
+                        "other scenes than this sweep's %" PRId64 "): give this sweep another --out, or remove that "
+                        "folder to start again", w->root, path, runs->valuedouble, w->runs);
+    } else {
+        identity = cJSON_CreateObject();
+        cJSON_AddStringToObject(identity, "comment", "which sweep's runs this folder holds: their count and the FNV-1a "
+                                                     "hash of their scenes (ricochet sweep refuses other sweeps here)");
+        cJSON_AddNumberToObject(identity, "runs", (double)w->runs);
+        cJSON_AddStringToObject(identity, "scenes_fnv1a64", hex);
+        char *out = cJSON_Print(identity);
+        s = out ? rc_run_write_text(path, out) : rc_fail(RC_NO_MEMORY, "out of memory");
+        cJSON_free(out);
+    }
+    cJSON_Delete(identity);
+    free(text);
+    free(path);
+    return s;
+}
+
 rc_status rc_sweep_lock(rc_sweep *w)
 {
     if (w->locked) return RC_OK;
     if (!rc_sweep_root(w)) return RC_IO_ERROR;
     rc_status s = rc_run_lock_take(w->root, "sweep folder", &w->lock);
     w->locked = !s;
-    return s;
+    return s ? s : claim(w);
 }
 
 char *rc_sweep_run_path(const rc_sweep *w, int64_t k, const char *name)
