@@ -29,6 +29,8 @@ void rc_friction_free(rc_friction *friction)
     free(friction->row_contact);
     free(friction->bound);
     free(friction->beta);
+    free(friction->delassus);
+    free(friction->start);
     memset(friction, 0, sizeof *friction);
 }
 
