@@ -36,6 +36,11 @@ class RunLimits(ctypes.Structure):  # rc_run_limits, ricochet/run.h
                 ("steps", ctypes.c_uint64)]
 
 
+class RunCounts(ctypes.Structure):  # rc_run_counts, ricochet/run.h
+    _fields_ = [("time", ctypes.c_double), ("collisions", ctypes.c_uint64), ("events", ctypes.c_uint64),
+                ("steps", ctypes.c_uint64)]
+
+
 class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
     _fields_ = [("directory", ctypes.c_char_p), ("h5md_path", ctypes.c_char_p), ("stop_given", ctypes.c_bool),
                 ("stop", RunLimits), ("no_xyz", ctypes.c_bool), ("no_files", ctypes.c_bool),
@@ -89,7 +94,7 @@ class PlotSummary(ctypes.Structure):  # rc_plot_summary, ricochet/render.h
 
 
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
-_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "sweep_progress": SweepProgress,
+_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_counts": RunCounts, "run_options": RunOptions, "sweep_progress": SweepProgress,
             "exchange_options": ExchangeOptions,
             "impact_options": ImpactOptions,
             "impact_result": ImpactResult, "render_options": RenderOptions, "plot_options": PlotOptions, "plot_summary": PlotSummary}
@@ -134,6 +139,7 @@ _SIGNATURES = {
     "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
     "rc_run_stopped_by": (ctypes.c_char_p, [P]),
     "rc_run_dynamics": (ctypes.c_int, [P]),
+    "rc_run_read_counts": (S, [P, ctypes.POINTER(RunCounts)]),
     "rc_run_count": (ctypes.c_int32, [P]),
     "rc_run_has_orientations": (ctypes.c_bool, [P]),
     "rc_run_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
