@@ -249,13 +249,27 @@ def _guarded(name, function, arguments):
     return call
 
 
-def _load():
-    path = os.environ.get("RICOCHET_LIBRARY") or ctypes.util.find_library("ricochet") or "libricochet.so"
+# where pip's build (python/setup.py) puts the library: inside the package, beside this file
+BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libricochet.so")
+
+
+def library_path():
+    """The library to load: RICOCHET_LIBRARY when set (so a build under test wins over what was installed), else the
+    one bundled in the package, else the system's (the loader's path, ldconfig's cache)."""
+    if os.environ.get("RICOCHET_LIBRARY"):
+        return os.environ["RICOCHET_LIBRARY"]
+    if os.path.exists(BUNDLED):
+        return BUNDLED
+    return ctypes.util.find_library("ricochet") or "libricochet.so"
+
+
+def _load(path):
     try:
         lib = ctypes.CDLL(path)
     except OSError as e:
-        raise ImportError("ricochet: cannot load the C library %s (%s); install it (make install) or set "
-                          "RICOCHET_LIBRARY to the path of libricochet.so" % (path, e)) from None
+        raise ImportError("ricochet: cannot load the C library %s (%s); install the package with pip, which bundles "
+                          "it (docs/python.md), install the library (make install), or set RICOCHET_LIBRARY to the "
+                          "path of libricochet.so" % (path, e)) from None
     for name, (result, arguments) in _SIGNATURES.items():
         function = getattr(lib, name)
         function.restype = result
@@ -269,7 +283,8 @@ def _load():
     return lib
 
 
-lib = _load()
+loaded_from = library_path()  # the path of the library loaded
+lib = _load(loaded_from)
 
 
 def check(status):
