@@ -38,7 +38,7 @@ def newest_source():
 
 
 def built_library():
-    """The path of an already built libricochet.so to take (RICOCHET_BUILD's, or ../build's when up to date), or None."""
+    """The already built libricochet.so to take (RICOCHET_BUILD's, or ../build's when up to date), or None."""
     folder = os.environ.get("RICOCHET_BUILD")
     if folder:
         path = os.path.join(folder, LIBRARY)

@@ -94,7 +94,8 @@ class PlotSummary(ctypes.Structure):  # rc_plot_summary, ricochet/render.h
 
 
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
-_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_counts": RunCounts, "run_options": RunOptions, "sweep_progress": SweepProgress,
+_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_counts": RunCounts, "run_options": RunOptions,
+            "sweep_progress": SweepProgress,
             "exchange_options": ExchangeOptions,
             "impact_options": ImpactOptions,
             "impact_result": ImpactResult, "render_options": RenderOptions, "plot_options": PlotOptions, "plot_summary": PlotSummary}
