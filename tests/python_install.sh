@@ -5,7 +5,8 @@
 # With no library on any path, the package must carry its own: setup.py builds libricochet.so with CMake, and the
 # installed package imports, runs a scene and passes its tests with neither RICOCHET_LIBRARY nor LD_LIBRARY_PATH set.
 # Then the other way of bundling: a copy holding an up-to-date build/libricochet.so (BUILT, the build tree's) installs
-# that very file, without running CMake.
+# that very file, without running CMake; RICOCHET_BUNDLE=0 installs the wrapper alone; and python/ copied away from
+# its checkout, with nothing to bundle, stops pip with a message that says what to do.
 # Usage: sh tests/python_install.sh SOURCE-DIR BUILT-LIBRARY
 set -eu
 source=$(cd "$1" && pwd)
@@ -54,3 +55,20 @@ rm -rf "$tmp/checkout/python/build"
 cmp "$built" "$tmp/site/ricochet/libricochet.so" ||
     { echo "FAILED: the package did not bundle the up-to-date build/libricochet.so"; exit 1; }
 PYTHONPATH="$tmp/site" /usr/bin/python3 -c 'import ricochet; print("bundled build/libricochet.so", ricochet.lib)'
+
+# RICOCHET_BUNDLE=0: the wrapper alone, no library inside
+RICOCHET_BUNDLE=0 /usr/bin/python3 -m pip install --quiet --no-build-isolation --no-index --no-deps \
+    --target "$tmp/bare" "$tmp/checkout/python" >"$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; exit 1; }
+test -f "$tmp/bare/ricochet/_lib.py" && test ! -e "$tmp/bare/ricochet/libricochet.so" ||
+    { echo "FAILED: RICOCHET_BUNDLE=0 did not install the wrapper alone"; exit 1; }
+
+# python/ alone: no build and no sources to build from
+cp -r "$tmp/checkout/python" "$tmp/alone"
+rm -rf "$tmp/alone/build"
+if /usr/bin/python3 -m pip install --no-build-isolation --no-index --no-deps --target "$tmp/none" "$tmp/alone" \
+    >"$tmp/pip.log" 2>&1; then
+    echo "FAILED: python/ without its checkout installed"; exit 1
+fi
+grep -q "cannot bundle libricochet.so.*RICOCHET_BUILD" "$tmp/pip.log" ||
+    { cat "$tmp/pip.log"; echo "FAILED: pip's message does not say what the package needs"; exit 1; }
+echo "RICOCHET_BUNDLE=0 and python/ alone: as documented"
