@@ -77,9 +77,11 @@ class BuildWithLibrary(build_py):
 
     def run(self):
         super().run()
-        if os.environ.get("RICOCHET_BUNDLE") == "0":
-            return
         target = os.path.join(self.build_lib, "ricochet", LIBRARY)
+        if os.environ.get("RICOCHET_BUNDLE") == "0":
+            if os.path.exists(target):  # left in the build folder by an earlier build that bundled it
+                os.remove(target)
+            return
         path = built_library()
         if path is not None:
             self.announce("ricochet: bundling %s" % path, level=2)
