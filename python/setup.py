@@ -9,9 +9,10 @@ The library comes, in this order, from:
    offline: it needs cmake, a C compiler and the Debian packages `make deps` installs.
 When none works the build stops and says what it needs. RICOCHET_BUNDLE=0 skips all of it: the package is then the
 ctypes wrapper alone and loads the system's library (or RICOCHET_LIBRARY's). Because it carries a compiled library the
-wheel is tagged for this platform, not as pure Python.
+wheel is tagged for this platform, not as pure Python. The version is the library's (include/ricochet/version.h).
 """
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -72,6 +73,17 @@ def cmake_library(scratch):
     return os.path.join(scratch, LIBRARY)
 
 
+def version():
+    """The package's version: the library's, from include/ricochet/version.h (the one source CMake reads too), so the
+    two cannot drift apart; "0+unknown" for python/ built away from its checkout."""
+    try:
+        with open(os.path.join(TOP, "include", "ricochet", "version.h"), encoding="utf-8") as f:
+            numbers = dict(re.findall(r"^#define RC_VERSION_(MAJOR|MINOR|PATCH) (\d+)$", f.read(), re.MULTILINE))
+        return "%s.%s.%s" % (numbers["MAJOR"], numbers["MINOR"], numbers["PATCH"])
+    except (OSError, KeyError):
+        return "0+unknown"
+
+
 class BuildWithLibrary(build_py):
     """build_py, then libricochet.so copied into the built package beside _lib.py, which loads it from there."""
 
@@ -99,4 +111,4 @@ class PlatformDistribution(Distribution):
         return os.environ.get("RICOCHET_BUNDLE") != "0"
 
 
-setup(cmdclass={"build_py": BuildWithLibrary}, distclass=PlatformDistribution)
+setup(version=version(), cmdclass={"build_py": BuildWithLibrary}, distclass=PlatformDistribution)

@@ -3,7 +3,8 @@
 # builds it with Debian's setuptools, --no-build-isolation --no-index), from a clean copy of the checkout (its tracked
 # and untracked-but-not-ignored files: no build/ folder), into a new virtual environment that sees Debian's numpy.
 # With no library on any path, the package must carry its own: setup.py builds libricochet.so with CMake, and the
-# installed package imports, runs a scene and passes its tests with neither RICOCHET_LIBRARY nor LD_LIBRARY_PATH set.
+# installed package imports, has the library's version, runs a scene and passes its tests with neither
+# RICOCHET_LIBRARY nor LD_LIBRARY_PATH set.
 # Then the other way of bundling: a copy holding an up-to-date build/libricochet.so (BUILT, the build tree's) installs
 # that very file, without running CMake; RICOCHET_BUNDLE=0 installs the wrapper alone; and python/ copied away from
 # its checkout, with nothing to bundle, stops pip with a message that says what to do.
@@ -35,6 +36,9 @@ venv = sys.argv[1]
 assert ricochet.__file__.startswith(venv), "the package imported is not the installed one: %s" % ricochet.__file__
 assert ricochet._lib.loaded_from == ricochet._lib.BUNDLED and ricochet._lib.BUNDLED.startswith(venv), \
     "the library loaded is not the bundled one: %s" % ricochet._lib.loaded_from
+import importlib.metadata
+assert importlib.metadata.version("ricochet") == ricochet.__version__, \
+    "the package's version %s is not the library's %s" % (importlib.metadata.version("ricochet"), ricochet.__version__)
 sim = ricochet.Simulation({"dimension": 2, "box": {"periodic": True}, "temperature": 1, "seed": 1, "stop": {"time": 10},
                            "particles": {"lattice": "hexagonal", "count": 16, "packing_fraction": 0.3, "diameter": 1}})
 sim.step(100)
