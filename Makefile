@@ -72,9 +72,14 @@ fuzz-afl: deps
 	@command -v afl-fuzz >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y afl++; }
 	JOBS=$(JOBS) sh fuzz/afl.sh $(AFL_BUILD) $(AFL_SECONDS) $(AFL_TARGETS)
 
-# Installs the libraries, headers, tool, pkg-config file and man page under PREFIX (DESTDIR=... to stage them).
+# Installs the libraries, headers, tool, pkg-config file and man page under PREFIX (DESTDIR=... to stage them). Run
+# as root into a system prefix (/usr or /usr/local) it then runs ldconfig, so that the new libricochet.so is in the
+# loader's cache at once (a program or ctypes.util.find_library finds it); a DESTDIR staging or another prefix has no
+# cache entry to refresh.
 install: build
 	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && { [ "$(PREFIX)" = /usr ] || [ "$(PREFIX)" = /usr/local ]; }; \
+	then echo ldconfig; ldconfig; fi
 
 # Every symbol the libraries export starts with rc_.
 check-symbols: build

@@ -221,6 +221,44 @@ static void test_shared_summary(void)
     }
 }
 
+/* The counters read without the summary: zero at creation, then equal to the summary's time, collisions, events
+ * and steps after an advance, each engine's uncounted ones staying 0; NULL arguments refused naming them. */
+static void test_counts(void)
+{
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
+    rc_run *runs[2] = {create(gas, &o), create(bouncing, &o)};
+    const rc_run_limits until[2] = {{INFINITY, 0, 500, 0}, {INFINITY, 0, 0, 250}};
+    for (int r = 0; r < 2; r++) {
+        if (!runs[r]) return;
+        rc_run_counts c;
+        memset(&c, 0xff, sizeof c);
+        CHECK(rc_run_read_counts(runs[r], &c) == RC_OK && c.time == 0 && c.collisions == 0 && c.events == 0 &&
+                  c.steps == 0, "counts at creation: %g %llu %llu %llu", c.time, (unsigned long long)c.collisions,
+              (unsigned long long)c.events, (unsigned long long)c.steps);
+        CHECK(rc_run_advance(runs[r], &until[r]) == RC_OK, "advance: %s", rc_last_error());
+        CHECK(rc_run_read_counts(runs[r], &c) == RC_OK, "read_counts: %s", rc_last_error());
+        cJSON *summary = summary_of(runs[r]);
+        CHECK(c.time > 0 && c.time == number(summary, "time"), "time %g against the summary's", c.time);
+        if (r == 0) {
+            CHECK(c.events == 500 && c.collisions > 0 && c.collisions < c.events && c.steps == 0,
+                  "event-driven counts %llu %llu %llu", (unsigned long long)c.collisions,
+                  (unsigned long long)c.events, (unsigned long long)c.steps);
+            CHECK((double)c.collisions == number(summary, "collisions") && (double)c.events == number(summary, "events"),
+                  "collisions and events against the summary's");
+        } else {
+            CHECK(c.steps == 250 && c.collisions == 0 && c.events == 0, "time-stepped counts %llu %llu %llu",
+                  (unsigned long long)c.collisions, (unsigned long long)c.events, (unsigned long long)c.steps);
+            CHECK((double)c.steps == number(summary, "steps"), "steps against the summary's");
+        }
+        cJSON_Delete(summary);
+        CHECK(rc_run_read_counts(NULL, &c) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "run"), "NULL run");
+        CHECK(rc_run_read_counts(runs[r], NULL) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "counts"),
+              "NULL counts");
+        rc_run_destroy(runs[r]);
+    }
+}
+
 /* Where a run stops between events changes no bit of it: the gas advanced a few events at a time ends with the same
  * kinetic integral, virial and averages as the gas run in one go, so the driver's wall-clock chunks never show in the
  * outputs (they did when the engine closed the kinetic integral at every return: a resumed run's rows then differed
@@ -545,6 +583,7 @@ int main(void)
     test_interrupt(gas, "gas");
     test_interrupt(bouncing, "ball");
     test_shared_summary();
+    test_counts();
     test_chunking();
     test_table();
     test_checkpoints();

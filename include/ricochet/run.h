@@ -126,6 +126,17 @@ RC_API rc_status rc_run_checkpoint_write(rc_run *run, const char *path);
 RC_API const char *rc_run_stopped_by(const rc_run *run);
 RC_API rc_dynamics rc_run_dynamics(const rc_run *run);
 RC_API double rc_run_time(const rc_run *run);
+/* The run's counters now, what the summary reports as time, collisions, events and steps, read without building
+ * the summary: the event-driven engine counts collisions and events (steps stays 0), the time-stepped one steps
+ * (collisions and events stay 0). */
+typedef struct rc_run_counts {
+    double time;         /* simulation time */
+    uint64_t collisions; /* pair collisions */
+    uint64_t events;     /* events processed: collisions, wall hits, list rebuilds, ... */
+    uint64_t steps;      /* time steps taken */
+} rc_run_counts;
+/* Fills *counts; RC_INVALID_ARGUMENT naming the argument when run or counts is NULL. */
+RC_API rc_status rc_run_read_counts(const rc_run *run, rc_run_counts *counts);
 /* The engine, for measurements beyond the summary (NULL when the run is of the other kind). */
 RC_API const rc_edmd *rc_run_edmd(const rc_run *run);
 RC_API const rc_rigid *rc_run_rigid(const rc_run *run);

@@ -36,6 +36,11 @@ class RunLimits(ctypes.Structure):  # rc_run_limits, ricochet/run.h
                 ("steps", ctypes.c_uint64)]
 
 
+class RunCounts(ctypes.Structure):  # rc_run_counts, ricochet/run.h
+    _fields_ = [("time", ctypes.c_double), ("collisions", ctypes.c_uint64), ("events", ctypes.c_uint64),
+                ("steps", ctypes.c_uint64)]
+
+
 class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
     _fields_ = [("directory", ctypes.c_char_p), ("h5md_path", ctypes.c_char_p), ("stop_given", ctypes.c_bool),
                 ("stop", RunLimits), ("no_xyz", ctypes.c_bool), ("no_files", ctypes.c_bool),
@@ -89,7 +94,8 @@ class PlotSummary(ctypes.Structure):  # rc_plot_summary, ricochet/render.h
 
 
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
-_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_options": RunOptions, "sweep_progress": SweepProgress,
+_MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_counts": RunCounts, "run_options": RunOptions,
+            "sweep_progress": SweepProgress,
             "exchange_options": ExchangeOptions,
             "impact_options": ImpactOptions,
             "impact_result": ImpactResult, "render_options": RenderOptions, "plot_options": PlotOptions, "plot_summary": PlotSummary}
@@ -134,6 +140,7 @@ _SIGNATURES = {
     "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
     "rc_run_stopped_by": (ctypes.c_char_p, [P]),
     "rc_run_dynamics": (ctypes.c_int, [P]),
+    "rc_run_read_counts": (S, [P, ctypes.POINTER(RunCounts)]),
     "rc_run_count": (ctypes.c_int32, [P]),
     "rc_run_has_orientations": (ctypes.c_bool, [P]),
     "rc_run_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
@@ -243,13 +250,27 @@ def _guarded(name, function, arguments):
     return call
 
 
-def _load():
-    path = os.environ.get("RICOCHET_LIBRARY") or ctypes.util.find_library("ricochet") or "libricochet.so"
+# where pip's build (python/setup.py) puts the library: inside the package, beside this file
+BUNDLED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libricochet.so")
+
+
+def library_path():
+    """The library to load: RICOCHET_LIBRARY when set (so a build under test wins over what was installed), else the
+    one bundled in the package, else the system's (the loader's path, ldconfig's cache)."""
+    if os.environ.get("RICOCHET_LIBRARY"):
+        return os.environ["RICOCHET_LIBRARY"]
+    if os.path.exists(BUNDLED):
+        return BUNDLED
+    return ctypes.util.find_library("ricochet") or "libricochet.so"
+
+
+def _load(path):
     try:
         lib = ctypes.CDLL(path)
     except OSError as e:
-        raise ImportError("ricochet: cannot load the C library %s (%s); install it (make install) or set "
-                          "RICOCHET_LIBRARY to the path of libricochet.so" % (path, e)) from None
+        raise ImportError("ricochet: cannot load the C library %s (%s); install the package with pip, which bundles "
+                          "it (docs/python.md), install the library (make install), or set RICOCHET_LIBRARY to the "
+                          "path of libricochet.so" % (path, e)) from None
     for name, (result, arguments) in _SIGNATURES.items():
         function = getattr(lib, name)
         function.restype = result
@@ -263,7 +284,8 @@ def _load():
     return lib
 
 
-lib = _load()
+loaded_from = library_path()  # the path of the library loaded
+lib = _load(loaded_from)
 
 
 def check(status):

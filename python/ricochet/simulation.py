@@ -14,7 +14,7 @@ import sys
 
 import numpy
 
-from ._lib import (Frame, Owner, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report,
+from ._lib import (Frame, Owner, RunCounts, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report,
                    lib, serialised, text, warn_library)
 from .trajectory import Snapshot
 
@@ -42,6 +42,14 @@ def _options(out, checkpoint_every, h5md, no_files):
     if sys.argv and sys.argv[0]:  # summary.json's record: the script and its arguments (none in an interactive session)
         options.command_line = shlex.join([sys.executable or "python3"] + sys.argv).encode(errors="surrogateescape")
     return options
+
+
+def _counter(name, doc):
+    """A read-only property of Simulation: the counter `name` of rc_run_read_counts."""
+    def get(self):
+        return getattr(self._counts(), name)
+    get.__name__, get.__doc__ = name, doc
+    return property(serialised(get))
 
 
 class Simulation(Owner):
@@ -110,10 +118,17 @@ class Simulation(Owner):
     def dimension(self):
         return self._frame.dimension
 
-    @property
-    @serialised
-    def time(self):
-        return self._frame.time
+    def _counts(self):
+        """The run's counters now (rc_run_read_counts), without building the summary."""
+        counts = RunCounts()
+        check(lib.rc_run_read_counts(self._handle, ctypes.byref(counts)))
+        return counts
+
+    time = _counter("time", "Simulation time.")
+    collisions = _counter("collisions", "Pair collisions so far (event-driven; 0 for the time-stepped engine).")
+    events = _counter("events", "Events processed so far: collisions, wall hits, list rebuilds, ... (event-driven; 0 "
+                                "for the time-stepped engine).")
+    steps = _counter("steps", "Time steps taken so far (time-stepping; 0 for the event-driven engine).")
 
     @property
     @serialised
@@ -198,11 +213,11 @@ class Simulation(Owner):
     def step(self, events=1):
         """Event-driven: processes the next `events` events (collisions, wall hits, list rebuilds, ...).
         Time-stepping: takes the next `events` steps."""
-        s = self.summary()
+        counts = self._counts()
         if self.dynamics == "event-driven":
-            self.advance(events=s["events"] + events)
+            self.advance(events=counts.events + events)
         else:
-            self.advance(steps=s["steps"] + events)
+            self.advance(steps=counts.steps + events)
 
     @serialised
     def run(self):

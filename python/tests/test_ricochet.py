@@ -16,7 +16,8 @@ Oracles:
   scene at rest ends with "no_events", Ctrl-C ends run() cleanly.
 - A small hard-sphere gas: kinetic energy from the numpy velocities equals the summary's (elastic, so also its
   initial value), zero total momentum, positions inside the periodic box, the compressibility factor within 10% of
-  Carnahan-Starling, step(n) processes exactly n events, and a bad scene raises Error naming the field.
+  Carnahan-Starling, step(n) processes exactly n events, the counters (time, collisions, events, steps) equal the
+  summary's for both engines, and a bad scene raises Error naming the field.
 - Plots of a CSV table: y = x drawn by the library passes the middle of the plot area in blue (read back with
   matplotlib), the picture has its size, and a column not in the table or a word in a cell raises Error naming it.
 - Pictures of trajectories (render_run): two frames give two PNGs of the size asked and no third, the disk at the
@@ -180,6 +181,21 @@ class Gas(unittest.TestCase):
         sim.advance(time=0.5)
         self.assertEqual(sim.time, 0.5)
         self.assertTrue(math.isclose(sim.summary()["time"], 0.5))
+
+    def test_counters(self):
+        sim = ricochet.Simulation(GAS)
+        self.assertEqual((sim.time, sim.collisions, sim.events, sim.steps), (0, 0, 0, 0))
+        sim.step(40)
+        s = sim.summary()
+        self.assertEqual((sim.time, sim.collisions, sim.events, sim.steps), (s["time"], s["collisions"], 40, 0))
+        self.assertGreater(sim.collisions, 0)
+        with self.assertRaises(AttributeError):  # read-only: the engine's counters, not settings
+            sim.events = 3
+        dice = ricochet.Simulation(Driver.DICE)
+        dice.step(12)
+        self.assertEqual((dice.collisions, dice.events, dice.steps), (0, 0, 12))
+        self.assertEqual(dice.steps, dice.summary()["steps"])
+        self.assertAlmostEqual(dice.time, 12 * dice.summary()["time_step"], places=12)
 
     def test_sheared_cell(self):
         rate = 0.3

@@ -29,6 +29,7 @@ static const named_size struct_sizes[] = {
     {"run_settings", sizeof(rc_run_settings)},
     {"run_limits", sizeof(rc_run_limits)},
     {"run_options", sizeof(rc_run_options)},
+    {"run_counts", sizeof(rc_run_counts)},
     {"sweep_progress", sizeof(rc_sweep_progress)},
     {"exchange_options", sizeof(rc_exchange_options)},
     {"render_options", sizeof(rc_render_options)},

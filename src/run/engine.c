@@ -184,6 +184,16 @@ double rc_run_time(const rc_run *run)
     return now.time;
 }
 
+rc_status rc_run_read_counts(const rc_run *run, rc_run_counts *counts)
+{
+    if (run == NULL) return rc_fail(RC_INVALID_ARGUMENT, "run: NULL");
+    if (counts == NULL) return rc_fail(RC_INVALID_ARGUMENT, "counts: NULL");
+    rc_run_limits now;
+    rc_run_engine_counters(run, &now);
+    *counts = (rc_run_counts){now.time, now.collisions, now.events, now.steps};
+    return RC_OK;
+}
+
 const rc_edmd *rc_run_edmd(const rc_run *run) { return run->edmd; }
 
 const rc_rigid *rc_run_rigid(const rc_run *run) { return run->rigid; }
