@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ricochet: convenience targets around CMake. `make run` and `make test` work on a fresh Debian machine as root:
 # they install the Debian packages they need first (see `deps`).
 

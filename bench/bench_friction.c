@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark of friction in the time-stepped engine: steps per second of one scene with and without friction, and
  * the peak memory of each. The scene is examples/rigid/friction_pile.json (or the file given): 18 boxes on a 3 x 3 x 2
  * grid, pushed sideways and spinning, and 16 balls on a 4 x 4 grid above them fall onto a floor; time step 0.001,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark of whole impact resolves through the public API (rc_impact_solver_resolve, Vouga et al. 2017,
  * Algorithm 2 with the loop of Algorithms 3/4): the 15-ball pool break and free 2D ball piles of about 100, 1,000
  * and 10,000 contacts (hexagonal, every neighbour pair touching; and a disordered polydisperse pile grown so that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark of the LCP methods behind rc_lcp_solve (src/impact/lcp.c: Siconos lexicographic Lemke and projected
  * Gauss-Seidel; src/impact/lcp_sparse.c: the sparse projected Gauss-Seidel; and the automatic choice) on the LCPs
  * Generalized Reflections produces (Vouga et al. 2017, Algorithm 4): A = N^T M^-1 N of a 2D ball pile (normalised:

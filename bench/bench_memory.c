@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The machine's memory as the event-driven engine meets it (bench/RESULTS.md, session 9): the latency of a load whose
  * address depends on the one before (a pointer chase through random cache lines), against the working set, and the
  * throughput of independent loads of random lines, which is what a scan's prefetched neighbours need. Both run on

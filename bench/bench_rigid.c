@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark of the time-stepped engine (src/rigid; issue 5): steps per second of two resting piles under gravity,
  * with the share of the step's time in contact detection (broad and narrow phase) and in impact resolution, and the
  * peak memory of each case.

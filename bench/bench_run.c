@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark of the run driver (src/run, ricochet/run.h) against its engines called directly: the same scene advanced
  * to the same limit by rc_edmd_advance / rc_rigid_step alone, and by rc_run_execute without files and with its run
  * folder (frames, rows, scene.json, summary.json). It prints the rate of each (collisions or steps per second of CPU

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark harness shared by bench/bench_*.c: a monotonic clock, and running one benchmark case in a forked child
  * with a wall-clock budget, so that a case that runs away is killed and reported instead of hanging, and so that
  * each case's peak memory (the child's ru_maxrss) is its own. Header only: every bench program is one source file. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The peak resident memory of whole `ricochet run` processes (issue 24 item 1): hard spheres from fcc at kT = 1, NVE,
 # for each packing fraction and N given, ROUNDS runs each (/usr/bin/time's maximum resident set), and the line
 # through the medians fitted by least squares (slope in bytes per particle, intercept in kB).

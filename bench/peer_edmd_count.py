@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Helper of bench/peer_edmd.sh (issue 24's side-by-side runs against Smallenburg's EDMD): reads the collision count
 from one run's output (the peer's "Collisions: <count>" line, or ricochet's JSON summary), or, with --table, turns the
 rows of all rounds into the medians table: per N and phi, each program's median collisions per wall second and per

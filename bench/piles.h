@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Benchmark scenes of 2D balls shared by bench/bench_*.c: the 15-ball pool break, a hexagonal pile of equal balls
  * in which every neighbour pair touches, and a disordered polydisperse pile grown ball by ball so that each new ball
  * exactly touches two others (Bennett-style greedy growth towards the origin). Piles are free (no walls), so they

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Where the time of an impact resolve goes: runs bench_impact in-process under valgrind's callgrind on three
 # cases (the pool break under GR, the 1,000-contact hexagonal pile under GS and under GR, lineality detection on),
 # collecting only inside rc_impact_solver_resolve, and prints for each the inclusive cost of the library's stages,

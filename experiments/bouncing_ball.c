@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Driver of experiments/fig7_bouncing_ball.py: the bouncing ball of Bannerman et al. 2014, section 5 and Fig. 7.
  * A ball of diameter 1 starts at rest with its centre at r_plate + 1 above a plate at r_plate, under gravity
  * g = -1, with restitution 0.5; the plate position takes COUNT values r_plate = (k + 1/2) / COUNT in [0, 1].

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared helpers for the experiments that run the C drivers in experiments/*.c, which CMake builds as exp_<name>
 in the same build directory as the ricochet tool: where a driver is, running it, and the hard-sphere gas driver
 (exp_hard_sphere_gas) with its settings as keywords."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Paper 001 (Bannerman et al. 2014), section 3 and Fig. 3: histograms of the pair separation at impact,
 |r_ij| - sigma, in units of sigma 2^-53 (the spacing of doubles just below sigma = 1; above it they are twice as far
 apart, so only even bins fill there: the paper's "precision change at zero"), for hard spheres started on an fcc

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Paper 000 (Vouga et al. 2017), Fig. 3: a ball hits a wedge made of the constraints n1 = (0, 1) and
 n2 = (sin t, -cos t). The narrower the wedge, the closer the pair is to an implicit equality and the more iterations
 lexicographic Gauss-Seidel needs; Generalized Reflections is shown beside it. The ball moves straight into the apex,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Paper 001 (Bannerman et al. 2014), section 3 and Fig. 5: how often a collision leaves a particle overlapped with
 two others at once (a three-body event, which only rounding can produce between hard spheres), per event processed,
 against the restitution e, for hard spheres started on an fcc lattice in a periodic cube at several number

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Paper 001 (Bannerman et al. 2014), section 5 and Fig. 7: an inelastic ball (diameter 1, e = 0.5) dropped from
 rest with its centre at r_plate + 1 onto a plate at r_plate under gravity g = -1, for plate positions spread evenly
 over [0, 1]. The exact motion is an inelastic collapse: infinitely many bounces ending at rest at

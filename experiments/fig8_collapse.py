@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Paper 000 (Vouga et al. 2017), Fig. 8 and section 6: a 1D Newton's cradle of 5 touching unit balls, the first
 moving at 1. Building restitution c = 0 into each pairwise Gauss-Seidel step (every reflection replaced by a perfectly
 inelastic pair collision) collapses: each step halves a relative velocity and the loop never ends (left; this

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Compression to jamming (Lubachevsky-Stillinger; docs/edmd.md, "Compression"), from `ricochet run` on
 examples/edmd/compression.json (400 spheres, rate 0.03) and the same scene at rate 0.003: the reduced pressure of each
 window of collisions against the packing fraction, with the Carnahan-Starling equation of state (the equilibrium

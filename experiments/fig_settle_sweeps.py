@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What `settle_sweeps` trades (docs/rigid.md, "The step" and "Limits and costs"): the hopper example
 (examples/rigid/hopper.json, 5,000 balls draining through a funnel, restitution 0, no friction) run to its end at
 settle sweeps S = 1 to 50 (50 is the default), each run's CPU seconds (the child process's user + system time)

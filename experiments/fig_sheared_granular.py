@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The sheared granular gas of examples/edmd/sheared_granular.json (Lees-Edwards boundaries, issue 20; docs/edmd.md,
 "Shear"), drawn from `ricochet run`: left, the last frame, every disk coloured by its flow velocity, with the tilted
 periodic cell the frame records (Lattice= in trajectory.xyz); middle, the mean flow velocity in slabs across the

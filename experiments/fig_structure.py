@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Structure and transport of the hard-sphere fluid (issue 22; docs/formats.md, "Analysis"): 864 hard spheres at
 packing fraction 0.45, run from Python (ricochet.Simulation) and analysed on the fly from its snapshots
 (ricochet.analyze, the library's multiple-tau correlator), without a trajectory file:

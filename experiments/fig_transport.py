@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Transport of the dilute hard-sphere fluid from the engine's Helfand moments (issue 22; docs/formats.md, "measure"):
 864 hard spheres at rho sigma^3 = 0.2 run with `ricochet run` and its scene's "measure" section (the same scene as
 tests/test_transport.c's Enskog test, run longer):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Driver of experiments/fig3_separation.py and experiments/fig5_three_body.py (Bannerman et al. 2014, section 3,
  * Figs. 3 and 5): monodisperse hard spheres of diameter 1 and mass 1, started on an fcc lattice in a periodic cube
  * at number density rho with Maxwell-Boltzmann velocities at kT = 1, colliding with restitution e. Inelastic runs

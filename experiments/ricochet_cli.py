@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared helpers for the experiments: run `ricochet resolve` on a problem given as a Python dict and read its
 JSON answer, plus the command-line arguments every experiment takes (--ricochet, --out)."""
 import argparse

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Fuzzes the command line end to end with AFL++ (make fuzz-afl; docs/fuzzing.md): builds the tool with afl-cc,
 # AddressSanitizer and UndefinedBehaviorSanitizer into BUILD, seeds each target from examples/, and runs afl-fuzz on one
 # core for SECONDS per target. The targets are the tool's two readers of whole files:

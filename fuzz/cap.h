@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the harnesses that take scene text share (fuzz/run.c, fuzz/run_scene.c; docs/fuzzing.md, "The harnesses'
  * caps"): the work of one input capped at any depth of a JSON document, so that an input costs milliseconds and a
  * mutated count does not make a scene of thousands of particles that is slow, not wrong. */

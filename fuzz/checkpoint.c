@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: the checkpoint reader (rc_run_resume) on the input written to a file under /dev/shm: the header,
  * the blocks and their lengths, the scene inside, the settings and the loop's position, the engine's state
  * (rc_edmd_state_restore, rc_rigid_state_restore), the measurements' sums; then a few events (or steps) of the resumed

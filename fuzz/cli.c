@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: the command line of the ricochet tool. The tool's sources (tools/ricochet/) are built into the
  * harness with their main renamed ricochet_main (fuzz/CMakeLists.txt); the input is its arguments, one a line, after
  * "ricochet". Each input runs in a fresh folder under /dev/shm holding a small problem file, an event-driven and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the fuzz harnesses in fuzz/ share: the libFuzzer entry point each defines, the input as NUL-terminated
  * text for the readers of JSON, and the input as a file under /dev/shm for the readers that take a path. The same
  * harnesses run under libFuzzer (make fuzz) and under fuzz/replay.c (make test); the folders of the harnesses that

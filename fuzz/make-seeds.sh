@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Makes the seed corpora of the fuzz harnesses in OUT/HARNESS/ (make fuzz, fuzz/run.sh): the examples (problem files,
 # scenes of both engines), files the built tool writes (an XYZ and an H5MD trajectory of each engine, a checkpoint of
 # each engine, their observables.csv and the analysis tables), hand-made CSV tables and argument lines for the command

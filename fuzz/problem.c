@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: problem files (rc_problem_file_parse), both forms (physical: balls, rigid bodies, walls and the
  * contacts the reader detects; generic: masses, velocity, constraints), then the impact resolved with a budget of 200
  * operator applications, so that no input runs long, and the balls turned into a frame. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replays inputs through a fuzz harness without libFuzzer: each argument is a file, or a folder whose files are all
  * replayed, fed to the harness's LLVMFuzzerTestOneInput. Built by the ordinary (gcc) build with each harness, so that
  * `make test` runs every regression input (tests/regressions/) through its harness; a crash, a sanitizer report (in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: time-stepping scene files (rc_rigid_scene_parse): the world, the bodies (balls, boxes, polygons,
  * hulls, static shapes), the resolver's options and the run settings; then the engine built from the definition
  * (rc_rigid_create: mass properties, hulls). Nothing is stepped (fuzz/run.c does that). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: the run driver on arbitrary scene text of either engine, with its files, a checkpoint and a resume
  * (docs/fuzzing.md, "run"). The scene's work is capped first, so that one input costs milliseconds: where the text
  * parses as a JSON object, every "count" (placements, species) and every entry of "counts" (grids) is cut to

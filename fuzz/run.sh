@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the fuzz harnesses (make fuzz, CI; docs/fuzzing.md): for each, first every regression input (tests/regressions/
 # HARNESS/ and the files fuzz/regressions.txt names), which must not crash, then libFuzzer for SECONDS on the corpus
 # BUILD/fuzz-corpus/HARNESS, seeded by fuzz/make-seeds.sh and kept between runs. New crashes go to fuzz/findings/HARNESS/.

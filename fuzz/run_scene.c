@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: event-driven scene files (rc_run_scene_parse): the world, the particles placed (lattice, random or
  * listed), their velocities, the settings; then the engine built from the definition (rc_run_scene_create_engine),
  * which checks overlaps and builds the neighbour lists. Nothing is advanced (fuzz/run.c does that). The count of a

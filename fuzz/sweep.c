@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: sweep files (rc_sweep_parse, ricochet/sweep.h): the keys, the base scene inline, the varied dotted
  * paths checked against it, grid and zip counting with its limit, replicas; then the scene of the first and the last
  * run made (the values set by path, the derived seed) and its folder named. A scene given as a file name is skipped:

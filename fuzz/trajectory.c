@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzz harness: the trajectory readers (rc_trajectory_open, rc_trajectory_next) on the input written to a file
  * under /dev/shm: extended XYZ (count and comment lines, Properties, Lattice, particle lines) or H5MD through HDF5
  * (told by the file's first bytes), up to 64 frames into one reused frame; the frames read are handed to an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Puts the C library inside the ricochet package when pip builds it, so that `pip install ./python` works on a machine
 where libricochet.so is on no loader path (pyproject.toml holds the package's metadata; this file only adds the step).
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Fails when a library exports a symbol that does not start with rc_ (DESIGN.md, "Conventions").
 status=0
 for lib in "$@"; do

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Turns docs/cli.md into the man page ricochet(1) (roff, the man macros): the build runs it and `make install`
 installs the result. It knows the Markdown that docs/cli.md uses and nothing more: headings, paragraphs, fenced code,
 bullet lists, tables (each row becomes a tagged paragraph: its first cell, then the others), `code`, **bold**, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Makes the pictures of the README (docs/img/) with the ricochet tool: the pool break resolved by Generalized
 # Reflections beside pairwise Gauss-Seidel (ricochet resolve --frame, then ricochet render), and the cooling of a
 # granular gas (ricochet run, then ricochet plot), the last frame of the binary disk mixture coloured by species

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`ricochet analyze` against outside references, on trajectories `ricochet run` writes (docs/formats.md, "Analysis").
 
 Usage: /usr/bin/python3 tests/analysis_oracles.py PATH/TO/ricochet libraries|physics

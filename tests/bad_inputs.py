@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Runs the table of bad inputs (tests/bad_inputs.txt) through the ricochet tool: each case must exit with its code,
 name what is wrong on stderr (the text of the table), end within 60 seconds, write nothing outside its own
 directory, and leave no output file under its own name that is not complete (a failed run leaves only NAME.partial).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The minimal test harness of tests/check.h. */
 #include "check.h"
 

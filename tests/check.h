@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A minimal test harness: CHECK(condition, ...) records a failure with a message; a test's main returns
  * check_finish(), non-zero when anything failed. */
 #ifndef RC_TESTS_CHECK_H

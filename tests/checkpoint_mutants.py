@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Damaged checkpoints with a valid checksum, through the release build (docs/fuzzing.md, "Checkpoint mutants").
 
 The checkpoint's checksum (FNV-1a) only catches accidents: anyone can recompute it. What keeps a damaged checkpoint

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of the ricochet tool itself (docs/cli.md): exit codes 0, 1, 2 and 3, error messages on stderr that name the
 # field, and a stdout that is one valid JSON object with the keys docs/formats.md promises (checked with python3).
 # Usage: sh tests/cli.sh PATH/TO/ricochet   (run from anywhere; the examples are found next to this script)

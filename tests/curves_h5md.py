@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The curves of a run's measurements in its H5MD file (docs/formats.md, "trajectory.h5md", curves/NAME), run with
 Debian's /usr/bin/python3 (h5py, numpy, MDAnalysis, ASE):
 - every curve's CSV (msd, vacf, rdf, structure_factor, viscosity, thermal_conductivity) is curves/NAME with the

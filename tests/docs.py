@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Runs the command and code blocks of README.md, docs/*.md and CONTRIBUTING.md as a reader would, and checks what
 they print against what the pages show (the conventions: CONTRIBUTING.md, "Docs that run").
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ricochet exchange (docs/cli.md, "exchange"), end to end on examples/exchange/barometric.json: one sphere under
 # gravity with an Andersen thermostat, whose height follows the barometric law exp(-mgh/kT) on [r, L - r] exactly.
 # Oracles: each temperature's mean potential energy m g <h> is the barometric mean (5 standard errors), each pair's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Determinism test: the final state of every example (examples/edmd, examples/rigid: `ricochet run`; examples/impact:
 # `ricochet resolve`), shortened where the example is long, is hashed and compared with the golden hashes in
 # tests/golden/hashes.txt (one line per example: path | extra options | exit code | sha256). The options live there,

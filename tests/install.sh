@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make install / cmake --install (CMakeLists.txt, "Installation"): into a temporary DESTDIR, the libraries, headers,
 # tool, pkg-config file and man page land where they should; a tiny program that resolves Newton's cradle compiles
 # and links through pkg-config, once against the shared and once against the static library, and gives (0, 0, 1);

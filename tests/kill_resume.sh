@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Kills at any moment (docs/formats.md, "A kill and the files"): a run that writes a frame and a row to
 # trajectory.h5md and observables.csv every 0.1 time units is killed with SIGKILL at random moments (after its first
 # checkpoint), resumed in its own folder, and its files compared with those of a run never stopped (the same

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The tool under a memory limit (ulimit -v): a limit the libraries load under (every command first succeeds on a small
 # input under it), but that fails the allocations of a gigabyte. Each command that needs such an allocation ends with
 # exit 4 and "out of memory" in its message, prints no result and never takes the failure for the end of a file:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # pip install of the Python package (python/pyproject.toml, python/setup.py) as on a fresh machine: offline (pip
 # builds it with Debian's setuptools, --no-build-isolation --no-index), from a clean copy of the checkout (its tracked
 # and untracked-but-not-ignored files: no build/ folder), into a new virtual environment that sees Debian's numpy.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The run outputs read by the field's own readers (docs/formats.md, "Outputs of ricochet run"), with Debian's
 # /usr/bin/python3 and its packages python3-ase, python3-mdanalysis and python3-h5py (`make deps` installs them):
 # - ASE (ase.io.read(path, ":")) gets, in every frame, the positions, velocities (its momenta / masses: within an ulp

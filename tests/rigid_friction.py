@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Friction in the time-stepped engine: its cost, and interrupts within a step.
 
   cost:      examples/rigid/friction_pile.json (18 boxes and 16 balls falling onto a floor, friction 0.4) runs its

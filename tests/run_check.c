@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers of the transport tests (run_check.h): runs, summaries, engines and the three-combined-errors rule. */
 #include "run_check.h"
 

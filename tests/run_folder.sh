@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The run folder's lock and link policy (docs/cli.md, "The run folder"): a second run, a resume or a sweep into a
 # folder another run is writing is refused with exit 2 and a message that names the other process's id, and the
 # first run goes on unharmed; the lock goes with the process however it ends (SIGKILL included); a symbolic link

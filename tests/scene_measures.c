@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The impact tests' own physical accounting (see scenes.h): kinetic energy, linear and angular momentum, the
  * velocity of material points, relative normal velocities, effective inverse masses and the impulse residual, each
  * the textbook formula of rigid-body mechanics applied to what the test put in, never a value read back from

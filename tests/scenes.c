@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared problem builders for the impact tests (see scenes.h): seeded random numbers, the scene record kept beside
  * the rc_impact_problem, boxes, random problems, and resolving into an outcome. The measures are in
  * scene_measures.c. */

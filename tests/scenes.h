@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared problem builders for the impact tests, and the tests' own physical accounting.
  *
  * A scene wraps an rc_impact_problem and records, beside it, everything the test put in (masses, inertia,

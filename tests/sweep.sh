@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # ricochet sweep (docs/cli.md, "sweep"; ricochet/sweep.h), end to end. Oracles:
 # - the table: one row per run; a combination the scene reader refuses is "failed" with the reader's message and the
 #   sweep goes on to exit 3; replica 0 runs with the scene's seed, replica r with rc_sweep_seed's documented value;

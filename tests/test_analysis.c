@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The analysis of frames (ricochet/analysis.h) against exact answers: Q6 of a perfect FCC lattice (0.5745, 12 bonds)
  * and psi6 of a perfect triangular lattice (1, 6 bonds), also of 11 rows in a sheared (tilted) cell, and its g(r)
  * empty below the spacing; g(r) = 1 and S(k) = 1 of an ideal gas within its counting

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the barostat (src/edmd/barostat.c; docs/edmd.md, "Barostat"): event-driven dynamics with Monte Carlo
  * volume moves in ln V must sample the isothermal-isobaric ensemble. Oracles:
  * - an ideal gas (two disks a thousandth of the box, kT from a thermostat): the move's stationary law in V is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Compression (Lubachevsky-Stillinger; docs/edmd.md, "Compression") against the literature and its invariants.
  *
  * Oracles:

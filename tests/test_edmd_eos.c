@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Equilibrium hard spheres (3D) and hard disks (2D) from the event-driven engine against the literature: the
  * equation of state, the Enskog collision rate and the exact virial/collision-rate sum rule (issue 3, "Show that it
  * works"; DESIGN.md, "Observables").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Inelastic hard spheres from the event-driven engine: Haff's law for a freely cooling dilute granular gas, the
  * stable rule's invariants in dense inelastic gases, and what the naive rule does there (Bannerman et al. 2014,
  * sections 3-4; issue 3, "Show that it works"; DESIGN.md, "Overlap function and the stable rule").

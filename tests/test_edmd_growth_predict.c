@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Event detection for growing spheres (compression; docs/edmd.md, "Compression"): rc_predict_growing_pair, the
  * stable rule of Bannerman et al. 2014 (section 4.1) extended to f(t) = |r + v t|^2 - (sigma + sigma_dot t)^2 =
  * A t^2 + 2 B t + C, on adversarial cases.

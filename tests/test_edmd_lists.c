@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The neighbour lists' storage (src/edmd/lists.c): rows of a fixed capacity, and the spill for longer lists (Bannerman
  * et al. 2014 use neighbour lists with a shell; the storage is ricochet's own). White-box (src/edmd/engine.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Invariants and exact solutions of the event-driven engine: energy and momentum conservation, determinism, the
  * observables at t = 0, restarting from a frame, a ball bouncing on a plate under gravity (Bannerman et al. 2014,
  * section 5) and a resting ball (DESIGN.md, "The event-driven engine", "Inelastic collapse").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Initial states (ricochet/edmd.h "Initial states", src/edmd/placement.c).
  *
  * Oracles:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The lambda = 1.5 square-well fluid from the event-driven engine (src/edmd/steps.c; issue 21, "Validation") against
  * an independent oracle: a Metropolis Monte Carlo of the same fluid written here, sharing no code with the engine.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Checkpoints of the event-driven engine (src/edmd/state.c): saving renews the engine, so a run that saves and goes
  * on and an engine built from the same definition that takes the state back take the same steps.
  *

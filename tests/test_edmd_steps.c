@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Stepped pair potentials in the event-driven engine (src/edmd/steps.c, capture.c; docs/edmd.md, "Stepped
  * potentials"): the stable exit rule with history (Bannerman et al. 2014, sections 4 and 6), the step events and the
  * capture map.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of replica exchange (src/run/exchange.c, ricochet/exchange.h) by detailed balance. One sphere under gravity
  * g in a box closed at z = 0 and z = L, with an Andersen thermostat, has the barometric law exactly: its height h has
  * density exp(-mgh/kT) on [r, L - r] at every temperature. Four replicas on a ladder of temperatures swap by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of what the front ends share through the library (src/run/signals.c, src/run/exchange.c,
  * src/run/sweep_report.c, src/io/option_values.c): the guarded executes catch SIGINT and SIGTERM only while they run
  * (the run, the sweep and the exchange end cleanly and say which signal; a run's guarded advance too, and the next

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The H5MD writer of ricochet/output.h (src/io/h5md_writer.c), read back with the HDF5 C library.
  *
  * Oracles:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One-dimensional chains of touching balls (Vouga et al. 2017, section 3 "Termination in 1D", section 6.2, and
  * DESIGN.md "Known answers").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One-way coupled Coulomb friction (Vouga et al. 2017, section 6.3; Smith et al. 2012): with each normal impulse
  * lambda fixed by the frictionless resolve, tangential impulses beta with |beta| <= mu lambda that dissipate the
  * most.

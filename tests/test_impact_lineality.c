@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Implicit equality constraints (Vouga et al. 2017, section 4 "Lineality subspaces", Fig. 2, Algorithm 2).
  *
  * Oracles:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Property tests over thousands of seeded random impact problems (Vouga et al. 2017: the desiderata of section 2,
  * termination in sections 4-5 and 7 (Theorem 5.4 with Algorithm 2; the inexact loop of Algorithms 3 and 4)).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Restitution as the interpolation between the inelastic and the elastic answers (Vouga et al. 2017, section 6.2;
  * Smith et al. 2012), and its two ends.
  *

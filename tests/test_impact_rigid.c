@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rigid bodies (Vouga et al. 2017, section 2: configuration velocity with linear and angular parts, block-diagonal
  * mass matrix with the world inertia tensor, gradients [n, r x n]; section 6.2 for restitution).
  *

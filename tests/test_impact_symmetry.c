@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Symmetry of the impact operators (Vouga et al. 2017, section 2 "Relation to Common Operators": global operators
  * such as Generalized Reflections avoid the artificial symmetry-breaking of pairwise methods; Smith et al. 2012).
  *

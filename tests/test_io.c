@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the problem file reader (src/io, ricochet/io.h): every example reads with the contacts one counts by
  * hand, contacts come in the documented order with normals from b to a, shapes get the right mass and inertia (mass
  * or density, default density 1), the deprecated keys "half" and "angle" read as "half_extents" and "orientation"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the JSON layer's strict reading (src/io/json_document.c): a table of texts RFC 8259 allows, which parse,
  * and of texts it does not, which are refused with the mistake named (numbers such as 01, 1., .5, +1, 1e and -;
  * \u0000; lone and reversed UTF-16 surrogates; broken, overlong and surrogate UTF-8), without a crash; and the

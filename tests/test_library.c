@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Third-party libraries loaded when first used (src/core/library.h; issue 24, the fixed memory of a run):
  * - a library that is missing, or lacks a symbol, is refused with RC_INTERNAL and a sentence naming it, what needs it
  *   and the symbol;

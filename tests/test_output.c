@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The writers of ricochet/output.h (src/io/xyz_writer.c, src/io/csv_writer.c).
  *
  * Oracles:

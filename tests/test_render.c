@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pictures of ricochet/render.h (src/io/render.c, render_draw.c), read back with cairo pixel by pixel.
  *
  * Oracles:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Trajectories drawn picture by picture (rc_render_trajectories, src/io/render_trajectories.c and src/io/movie.c;
  * what `ricochet render` and ricochet.render_run do).
  *

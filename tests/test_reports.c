@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the library's reports that the CLI prints (docs/cli.md): rc_problem_file_report_json (`ricochet resolve`)
  * and rc_sweep_count / rc_sweep_report_json (`ricochet sweep`).
  *

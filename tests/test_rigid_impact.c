@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Impacts in the time-stepped engine (Vouga et al. 2017, sections 2 and 6; DESIGN.md, "The time-stepped engine";
  * issue 5). Oracles:
  * - conservation: two spinning boxes colliding in free space at c = 1 keep the total linear momentum and the angular

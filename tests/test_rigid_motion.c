@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Longer motions of the time-stepped engine (DESIGN.md, "The time-stepped engine"; Vouga et al. 2017, Fig. 1 and
  * section 6.3; issue 5). Oracles:
  * - a die thrown spinning on a table with friction (mu = 0.5, c = 0.3) comes to rest (kinetic energy below 1e-9 of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Resting contact in the time-stepped engine (DESIGN.md, "The time-stepped engine": a stack rests without sinking,
  * creeping or jitter; issue 5). Oracle: the invariant "at rest stays at rest": a tower of 10 unit boxes on a floor
  * and a 2D pyramid of 15 unit balls between two walls, under gravity and at c = 1 (the hardest case: every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the time-stepping scene reader's bodies and static shapes (src/io/rigid_scene_bodies.c, ricochet/
  * rigid_scene.h) in the rigid-body keys problem files share: "half_extents", "orientation" (an angle in 2D), "mass"
  * or "density"; the deprecated "half" and "angle" give the same definition with one warning per key; both spellings

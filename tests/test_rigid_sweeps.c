@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The settle's sweeps as a user's accuracy knob (rc_rigid_def.settle_sweeps; docs/rigid.md, "The step"; issue 24).
  * Oracles: the default (0) is 50, to the bit (a 300-ball pile stepped with 0 and with 50 ends in the same state);
  * with a single sweep a settle still ends every step (the budget, Vouga et al. 2017's termination: every impact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the run driver (src/run, ricochet/run.h) through its public API, for both engines:
  * - every run ends: a scene where nothing can move stops with "no_events"; a stop that cannot be reached by
  *   construction (pair collisions of one particle) is refused naming the field, and so is an advance by a count

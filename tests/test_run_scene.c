@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the scene reader of `ricochet run` (src/io/run_scene*.c, ricochet/scene.h): a good scene gives the
  * definition one works out by hand (the box sized by the packing fraction with the shape of box.size, the counts,
  * radii, masses, Maxwell-Boltzmann velocities with zero momentum at the temperature, positions, defaults of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The side file DIRECTORY/shapes.json of time-stepping runs and the XYZ column aspherical_shape (src/run/shapes.c;
  * docs/formats.md, "shapes.json"), for examples/rigid/dice.json (3D: two boxes, a hull, a floor) and
  * examples/rigid/hopper.json (2D: 5,000 balls, two turned static boxes, three planes).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Trajectory readers of ricochet/trajectory.h (src/io/trajectory_reader.c, xyz_reader.c, h5md_reader.c).
  *
  * Oracles:

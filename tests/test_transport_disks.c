@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* On-the-fly transport of hard disks (issue 22, item 4; src/edmd/transport.c, src/run/measure.c in 2D) against
  * oracles:
  * - Enskog's theory of the dense hard-disk gas in the first Sonine approximation (worked out by D. M. Gass, "Enskog

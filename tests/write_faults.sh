@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Write failures in a run folder (docs/cli.md, "The run folder"): a small run with checkpoints is started again and
 # again under tests/fault_inject.c (LD_PRELOAD), each time with one call on its folder failing: every write, rename,
 # open for writing and sync in turn, with ENOSPC, EIO, EACCES, EDQUOT and EROFS in rotation. Each time the run must

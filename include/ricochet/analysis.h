@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/analysis.h: structure and transport measured from frames (saved trajectories, or frames handed over one
  * by one): the radial distribution function g(r) of every species pair with its contact value, the structure factor
  * S(k), the bond-orientational order Q6 (3D) or psi6 (2D), the mean squared displacement with the diffusion

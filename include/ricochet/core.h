@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/core.h: status codes, the last-error text, the warnings of the last read and the version of the library.
  * Every function of the library that can fail returns an rc_status; on failure rc_last_error() holds one
  * sentence that names the offending field and value. The library never prints: what a front end should tell the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/edmd.h: the event-driven engine for hard spheres (3D) and hard disks (2D) with stable event detection
  * (Bannerman et al. 2014; DESIGN.md, "The event-driven engine").
  *

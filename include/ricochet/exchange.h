@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/exchange.h: replica exchange (parallel tempering) over temperatures for event-driven scenes with an
  * Andersen thermostat, or over pressures for scenes that also have a barostat (docs/scaling.md, "Replica exchange";
  * the canonical swap rule of Swendsen and Wang 1986, Geyer 1991, Hukushima and Nemoto 1996; over pressures Okabe

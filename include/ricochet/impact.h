@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/impact.h: one simultaneous-impact problem at a frozen instant, and its resolution by a Gauss-Seidel-like
  * impact operator that always terminates (Vouga et al. 2017, "All's Well That Ends Well"; docs/impact.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/io.h: reading an impact problem from a JSON file (docs/formats.md) and the textual names of the impact
  * options shared by problem files and the command line.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/mpi.h: sweeps and replica exchange spread over the ranks of an MPI communicator (docs/architecture.md,
  * "MPI"; docs/scaling.md). Only in a build with -DRICOCHET_MPI=ON, in the separate library libricochet_mpi (link it
  * with -lricochet_mpi before -lricochet and the MPI library; its shared form carries the whole of libricochet, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/output.h: writers of trajectories and observables. They read plain frames (ricochet/frame.h) and rows of
  * numbers, never an engine, so both engines share them (docs/formats.md, "Outputs").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/render.h: pictures of frames (ricochet/frame.h), and line plots of tables, drawn with cairo into PNG files
  * (docs/cli.md, "ricochet render", "ricochet plot"). 2D frames are drawn as they are (y up); 3D frames as an
  * orthographic view from a camera at an azimuth and elevation, spheres painted far to near and shaded darker with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet: hard bodies that collide. The one header to include; it pulls in every area of the public API.
  *   version.h the version macros (RC_VERSION_MAJOR/MINOR/PATCH, RC_VERSION_STRING)
  *   core.h    status codes, last-error text, version

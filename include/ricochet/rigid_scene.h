@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/rigid_scene.h: time-stepping scene files, the runs of balls and rigid bodies that `ricochet run` reads
  * when a scene says "dynamics": "time-stepping" (docs/formats.md, "Time-stepping scenes").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/run.h: the run driver, one loop for both engines (docs/architecture.md; docs/cli.md, "run").
  *
  * A run is a scene (event-driven or time-stepping: the scene's "dynamics" decides) and its engine, driven to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/scene.h: scene files, the whole simulations that `ricochet run` reads (docs/formats.md, "Scene files for
  * ricochet run").
  *

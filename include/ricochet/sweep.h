@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/sweep.h: parameter sweeps and ensembles (docs/formats.md, "Sweep files"; docs/cli.md, "sweep").
  *
  * A sweep is a base scene and what to vary in it: scene keys by their dotted paths, as a grid (every combination)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet/trajectory.h: reading trajectories back as frames (ricochet/frame.h): the extended XYZ and H5MD files
  * that ricochet writes (docs/formats.md), for the renderer, the Python interface and programs of one's own.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ricochet: hard bodies that collide, from Python (docs/python.md). A ctypes interface to libricochet.so.
 
     ImpactProblem   a simultaneous impact built from numpy arrays, resolved by GR or pairwise Gauss-Seidel

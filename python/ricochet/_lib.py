@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Loading libricochet.so and declaring the C functions and structs the package calls (include/ricochet/*.h).
 
 The structs mirror the public headers field by field. Loading compares each one's size with rc_struct_size() and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Structure and transport from saved frames (ricochet/analysis.h; docs/python.md, "Analysis"): g(r) per species
 pair with its contact value, S(k), Q6 / psi6, the MSD with D (raw and Yeh-Hummer corrected) and the VACF, computed by
 the library, returned as numpy arrays; and matplotlib plots of the curves (log axes, error bars, legends).

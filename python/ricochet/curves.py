@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The curves of a run's measurements (the scene's "measure"; docs/formats.md, "trajectory.h5md" and "Outputs of
 ricochet run"): msd, vacf, rdf, structure_factor, viscosity and thermal_conductivity, read back as numpy arrays from
 the run folder's CSV files or from the curves group of its H5MD file.

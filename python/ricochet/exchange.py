@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Replica exchange (parallel tempering) over temperatures or pressures through the library (ricochet/exchange.h;
 docs/python.md, "Replica exchange"): replicas of an event-driven scene with an Andersen thermostat (and a barostat over
 pressures) on a ladder, neighbours swapping configurations by the canonical Metropolis rule; the acceptance of each

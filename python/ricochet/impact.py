@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Simultaneous-impact problems from numpy arrays, resolved by the library's impact operator (ricochet/impact.h):
 balls with masses, velocities and positions, contacts with their normals, and the options of `ricochet resolve`.
 """

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Line plots of a CSV table as a PNG, drawn by the library (ricochet/render.h, rc_plot_csv; docs/python.md,
 "Plots"): the same reading, choice of curves and picture as `ricochet plot`.
 """

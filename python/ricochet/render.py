@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Pictures of trajectories, drawn by the library (ricochet/render.h, rc_render_trajectories; docs/python.md,
 "Pictures"): the same reading, side files, pictures and MP4 as `ricochet render`.
 """

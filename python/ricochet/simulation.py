@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Scenes run through the library's run driver (ricochet/run.h), both engines: load a scene (a file, JSON text or a
 dict in the format of `ricochet run`; event-driven or time-stepping), run it to its stop or advance it, read positions,
 velocities and orientations as numpy arrays and the summary as a dict, checkpoint it and resume from a checkpoint.

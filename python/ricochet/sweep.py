@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Parameter sweeps and ensembles through the library (ricochet/sweep.h; docs/python.md, "Sweeps"): a sweep given as a
 dict, JSON text or a file in the format of `ricochet sweep` runs on this machine's cores (each run in a process of
 its own, no MPI needed) into its folder, and its table comes back as a numpy structured array, or a pandas DataFrame

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Reading trajectories back (ricochet/trajectory.h): the frames of an extended XYZ or H5MD file, as ricochet run
 writes them, one at a time as numpy arrays.
 """

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of ricochet.replica_exchange (python/ricochet/exchange.py) against libricochet.so (RICOCHET_LIBRARY).
 
 Oracle: detailed balance. One sphere under gravity in a box closed at z = 0 and z = 3 with an Andersen thermostat

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of the Python package (python/ricochet) against libricochet.so (RICOCHET_LIBRARY).
 
 Oracles:

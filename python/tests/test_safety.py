@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests that Python raises and never crashes the interpreter (python/ricochet against libricochet.so,
 RICOCHET_LIBRARY), each one a way it crashed or hung before:
 - four threads advancing one Simulation: the calls are serialised by the object's lock, every advance reaches its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Tests of ricochet.sweep (python/ricochet/sweep.py) against libricochet.so (RICOCHET_LIBRARY), without MPI.
 
 Oracles:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* An analysis of frames (ricochet/analysis.h): its options by key, the first frame that fixes what is measured and
  * the defaults that scale with the particles' mean diameter, each frame handed to g(r), S(k), Q6 / psi6 and the
  * correlators of the MSD (unwrapped positions, position + image x box) and the VACF, the frames of a trajectory file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The multiple-tau correlator of the mean squared displacement and the velocity autocorrelation over many decades of
  * lag with bounded memory (Frenkel and Smit, "Understanding Molecular Simulation", 2nd ed., section 4.4.2, the
  * order-n scheme; Ramirez, Sukumaran, Vorselaars and Likhtman, J. Chem. Phys. 133, 154103 (2010), with coarsening

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bond-orientational order: Steinhardt, Nelson and Ronchetti's Q6 in 3D (Phys. Rev. B 28, 784 (1983), eqs. 1.3-1.5)
  * and the hexatic psi6 in 2D (Nelson and Halperin, Phys. Rev. B 19, 2457 (1979)). A bond joins two particles nearer
  * than the cutoff. Q6 = sqrt(4 pi / 13 sum_m |Q6m|^2), Q6m the mean of Y6m over all bonds (0.5745 for a perfect FCC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pairs of a frame within a cutoff, through a grid of cells at least the cutoff wide (the cell method, Allen and
  * Tildesley, "Computer Simulation of Liquids", 2nd ed., section 5.3.2), with minimum images along periodic axes, so
  * that g(r) and the bond order of 100,000 particles cost a time proportional to N. A sheared frame's cell (its

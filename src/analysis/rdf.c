@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The radial distribution function g(r) of every species pair (Allen and Tildesley, "Computer Simulation of Liquids",
  * 2nd ed., section 8.2) and its contact value g(sigma+). Each frame's pair counts are normalised by that frame's
  * ideal-gas count, N_a (N_b - delta_ab) / V times the shell's volume (area in 2D), the normalisation of MDAnalysis'

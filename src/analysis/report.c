@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What an analysis reports (docs/formats.md, "Analysis"): the summary object (contact values and the compressibility
  * they give through the contact theorem, Z = 1 + (2 pi / 3) rho sum_ab x_a x_b sigma_ab^3 g_ab(sigma_ab+) in 3D and
  * 1 + (pi / 2) rho sum_ab x_a x_b sigma_ab^2 g_ab(sigma_ab+) in 2D (Hansen and McDonald, "Theory of Simple Liquids",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The state of an analysis fed frame by frame, as bytes: what a run's checkpoint keeps of its measurements
  * (src/run/measure.c) so that a resumed run ends with the same numbers, bit for bit: the clocks and kinetic sums, the
  * unwrapped positions, the sums of g(r), S(k) and Q6 / psi6, and the correlators' rings and sums. */

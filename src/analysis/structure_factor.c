@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The static structure factor S(k) = |sum_j exp(i k.x_j)|^2 / N of all particles (Hansen and McDonald, "Theory of
  * Simple Liquids", 4th ed., section 4.1), summed directly over the wave vectors the periodic box allows,
  * k = 2 pi (n_x / L_x, n_y / L_y, n_z / L_z), one of each pair k, -k. The vectors are grouped in shells of |k| as wide

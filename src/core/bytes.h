@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A walk over plain fields that counts their bytes, writes them to a buffer or reads them back, in one order for
  * all three (the state of a run's measurements in checkpoints, src/run/measure.c and src/analysis/state.c); and the
  * FNV-1a hash of bytes (checkpoints' checksums, a sweep folder's identity). */

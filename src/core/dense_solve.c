@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Small dense linear systems by Gaussian elimination with partial pivoting (see dense_solve.h). */
 #include "core/dense_solve.h"
 

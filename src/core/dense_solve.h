@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Small dense linear systems: Gaussian elimination with partial pivoting, for the handful of unknowns of an LCP
  * basis or a support cone (src/impact/lcp.c, src/edmd/collapse.c). */
 #ifndef RC_CORE_DENSE_SOLVE_H

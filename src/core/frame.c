@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Frames: plain snapshots that engines fill and writers read (DESIGN.md, "Files and tools"). */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Growable arrays and reusable scratch buffers (no allocation once they are large enough). */
 #include "core/grow.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Growable arrays: make room for `need` elements in *array of capacity *capacity, doubling as it goes. */
 #ifndef RC_CORE_GROW_H
 #define RC_CORE_GROW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Third-party libraries opened with dlopen when first used, and their tables of symbols (see library.h). */
 #include "core/library.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Third-party libraries loaded when first used: HDF5, cairo, Siconos numerics and GLPK are opened with dlopen by the
  * name the build linked against (their soname) the first time a file, a picture or an LP needs them, so that a run
  * that writes no H5MD, draws nothing and resolves no impact never maps them (issue 24: the fixed memory of a run).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Large arrays on huge pages where the system offers them (madvise mode of transparent huge pages). */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Large arrays: allocations of megabytes that are accessed at random (the engines' particle data) are aligned to
  * 2 MiB and marked for transparent huge pages, so that the processor's address translation covers them with few
  * entries. Small ones are plain aligned allocations. Free both with free(). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Doubles as text, exactly as printf's "%.17g" writes them (core/number_text.h). A normal double is m 2^e with an
  * integer m < 2^53; its 17 significant digits are m 2^e 10^p rounded to an integer (p = 16 - its decimal exponent),
  * to nearest with ties to even as glibc rounds. When that product and its remainder fit in 128 bits (|x| from about

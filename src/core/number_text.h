@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Doubles as text, exactly as printf's "%.17g" writes them (17 significant digits: they read back to the same bits),
  * six times faster for the values trajectories hold (38 against 240 ns a number, a scratch loop on a loaded machine).
  * The XYZ writer (src/io/xyz_writer.c) formats millions of numbers a frame; glibc's printf spends thousands of

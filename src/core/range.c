@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one bound on the numbers of the engines' definitions and states (range.h). */
 #include "core/range.h"
 

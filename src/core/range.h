@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The range of the numbers an engine takes from a scene or a checkpoint and keeps in its state: magnitudes up to
  * 2^40 (about 1.1e12). Beyond it positions lose the digits contact detection needs, squares and energies head for
  * overflow (a velocity of 1e200 gave infinite energies, gravity 1e300 NaN orientations), and a run could write

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seeded pseudo-random numbers: xoshiro256** (Blackman and Vigna 2018) seeded with splitmix64. */
 #include "core/rng.h"
 

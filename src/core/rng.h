@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seeded pseudo-random numbers (xoshiro256** seeded through splitmix64): same seed, same sequence, on every machine. */
 #ifndef RC_CORE_RNG_H
 #define RC_CORE_RNG_H

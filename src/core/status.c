@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The last-error text and the warnings of the last read (both thread-local), and the names of status codes. */
 #include "core/status.h"
 

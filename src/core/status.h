@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal helpers to record a failure with its sentence (see rc_last_error) and the warnings of a read (see
  * rc_last_warnings). */
 #ifndef RC_CORE_STATUS_H

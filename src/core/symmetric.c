@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Eigen-decomposition of a small symmetric matrix by cyclic Jacobi rotations (Golub and Van Loan, section 8.5),
  * and the pseudo-inverse solve built on it. */
 #include "core/symmetric.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Small dense symmetric matrices: the eigen-decomposition by cyclic Jacobi rotations and the pseudo-inverse
  * applied to a vector, for the handful of implicit-equality contacts of one island. */
 #ifndef RC_CORE_SYMMETRIC_H

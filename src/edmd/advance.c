@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The event loop (Bannerman et al. 2014, section 2, with the stable rule of section 4): take the earliest pending
  * event, check it against the partner's collision counter, move only the particles it touches to its time (lazy
  * clocks), apply it and predict their next events. System events (the thermostat, reordering) interleave. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Constant pressure for hard spheres and disks (ricochet/edmd.h, rc_edmd_barostat; docs/edmd.md, "Barostat"): the
  * hybrid of event-driven dynamics, which samples the configurations of the present volume, and Monte Carlo volume
  * moves in ln V (Eppenga and Frenkel 1984; Frenkel and Smit, "Understanding Molecular Simulation", section 5.4):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The capture map of stepped potentials (Bannerman et al. 2014, section 6: the invalid states of a stepped potential
  * depend on the pair's history; docs/edmd.md, "Stepped potentials"): which ring each pair is in, keyed by the pair's
  * input indices so that the renumbering of slots (reorder.c) leaves it valid. Open addressing with linear probing and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The checks of an event-driven definition's initial state (rc_edmd_check_state; Bannerman et al. 2014, section 3:
  * the stable rule starts from a valid state): every particle finite (velocities within 2^40, as a checkpoint's), with
  * a positive radius and mass, no z in 2D, inside the box ([0, size) along periodic axes, a radius from the faces along

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Inelastic collapse control (DESIGN.md, "Inelastic collapse"): with e < 1 collisions can pile up in finite time
  * (three particles on a line, a ball coming to rest on a plate), and the clock must never freeze in an endless run of
  * zero-time events. Offered: the TC model (Luding and McNamara 1998: a collision within t_c of a body's previous one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Building and tearing down the event-driven engine: the definition's defaults, its checks (every message names the
  * particle or field), the walls closing non-periodic axes, and the first neighbour lists and events. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The event-driven engine's state (DESIGN.md, "The event-driven engine"): lazy clocks, one pending event per
  * particle validated by collision counters, neighbour lists with a shell, a calendar queue.
  *

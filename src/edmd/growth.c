@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Compression (Lubachevsky and Stillinger 1990; docs/edmd.md, "Compression"): every diameter grows linearly in time,
  * sigma_i(t) = sigma_i(0) (1 + rate t), with the stable event detection of Bannerman et al. 2014 (sections 4-5)
  * extended to growing particles (predict.h, rc_growing_pair_time), collisions that part a pair at least at the

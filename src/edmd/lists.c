@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The storage of the neighbour lists (neighbours.c decides what they hold): every particle has a row of
  * neighbour_capacity entries, its length in its anchor record. An entry is a particle slot in entry_width bytes: three
  * from RC_NARROW_LISTS to 2^24 particles (rc_edmd_entry), four in smaller and larger systems. The capacity is a little above the average length, so

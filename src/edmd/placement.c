@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Initial states for the event-driven engine (DESIGN.md, "The event-driven engine"; ricochet/edmd.h, "Initial
  * states"): lattices, seeded random sequential insertion, the box for a packing fraction, and Maxwell-Boltzmann
  * velocities with zero total momentum and exactly the asked temperature.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The public event-prediction functions (Bannerman et al. 2014, sections 4-5) and the names of the two rules. */
 #include <math.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Event prediction: the stable rule of Bannerman et al. 2014 (sections 4.1-4.2 and 5, the two algorithm boxes as
  * stated in DESIGN.md) and the textbook rule it replaces, as inline pure functions of the current state.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Event prediction against a sleeping (static) sphere under gravity, the one case where the relative motion is not
  * free flight: f(t) = |r + v t + a t^2 / 2|^2 - sigma^2 is a quartic. The stable rule of Bannerman et al. 2014
  * (section 4) still defines the event: the first t >= 0 with f(t) <= 0 and f decreasing. The quartic is cut into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Lees-Edwards shear (Lees and Edwards 1972; the sliding-brick images of docs/edmd.md, "Shear"), with the stable
  * event rule of Bannerman et al. 2014 applied to the image's relative motion: the checks of a shear, the minimum
  * image across the sheared boundary, the fold of a particle that crosses it, the anchors' images the neighbour lists

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Random placement above what random insertion reaches (docs/formats.md, "particles: a placement"): the particles
  * are inserted at random at a packing fraction insertion reaches with ease, shrunk by a common factor, then grown
  * back by a fast compression (Lubachevsky and Stillinger 1990; growth.c) at kT = 1 until they have their asked

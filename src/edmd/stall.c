@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The watchdog of the event loop (docs/edmd.md, "Stalls"): every collapse.stall_events events, two tests that stop a
  * run which can no longer get anywhere, with RC_NOT_TERMINATED and a sentence that says what to do.
  * - The clock stalled: the events advanced it by no more than a few units in its last place each (an endless run of

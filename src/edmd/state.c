@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The engine's state as bytes, for checkpoints (docs/formats.md, "Checkpoints"): everything that decides the rest of
  * a trajectory. Saving first renews the engine (reorder.c: every particle streamed to now, the clock's origin moved
  * there, lists and events rebuilt), so that the state is the particles, the books and the random generator alone;

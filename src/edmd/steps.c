@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Stepped pair potentials (Bannerman et al. 2014, sections 4-6, extended as section 6 announces; docs/edmd.md,
  * "Stepped potentials"): the pair tables built from the definition's interactions and mixing rule, the scan that
  * predicts each neighbour's next step or core event from the pair's recorded ring (the stable rule with history),

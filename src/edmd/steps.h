@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Stepped pair potentials in the event-driven engine (Bannerman et al. 2014, sections 4 and 6: the extension to
  * "softer stepped or terraced potentials" whose invalid states depend on the pair's history; docs/edmd.md, "Stepped
  * potentials"): the pair tables, the capture map (which step each pair is in, keyed by the particles' input indices

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Helfand moments of the stress and the heat flux, kept exactly through every collision (docs/formats.md,
  * "Transport"; Helfand, Phys. Rev. 119, 1 (1960); the hard-sphere form of Alder, Gass and Wainwright, J. Chem.
  * Phys. 53, 3813 (1970), section II): G_ab(t) = int_0^t sum_i m v_i,a v_i,b dt' + sum over collisions of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One-way-coupled friction (Vouga et al. 2017, section 6.3; Smith et al. 2012): with each contact's normal impulse
  * lambda_k fixed, choose tangential impulses beta_k with |beta_k| <= mu lambda_k minimising the kinetic energy
  * after they act (maximal dissipation). In 2D each cone is an interval (a box-bounded QP); in 3D a disc in the

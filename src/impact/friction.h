@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One-way-coupled Coulomb friction applied after the normal impact is resolved (Vouga et al. 2017, section 6.3). */
 #ifndef RC_IMPACT_FRICTION_H
 #define RC_IMPACT_FRICTION_H

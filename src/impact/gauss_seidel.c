@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pairwise Gauss-Seidel (Vouga et al. 2017, section 2, equation 1, and Algorithm 3): pick one violated contact k
  * in the chosen order and reflect, v <- v - 2 (n_k . v) M^-1 n_k. A contact counts as violated when
  * n_k . v < -epsilon |v|_M; with epsilon > 0 the velocity is rescaled to its initial M-norm (amortised: at once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GLPK loaded when first used: its table of symbols (see glpk_symbols.h and src/core/library.h). */
 #define RC_LIBRARY_DEFINING
 #include "impact/glpk_symbols.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Interrupting a resolve from outside (a signal handler of the engine that calls it): the resolve ends at a safe
  * point instead of running its loop to the end (resolve.c, "interrupted"). */
 #ifndef RC_IMPACT_INTERRUPT_H

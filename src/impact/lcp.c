@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The LCP adapter to Siconos numerics (lexicographic Lemke, projected Gauss-Seidel). Inputs are checked before
  * Siconos sees them, its verbosity is off, and every answer is verified here: z >= 0, w >= 0 and complementarity to
  * a relative tolerance, so a solver that quietly fails is caught and the other one tried. Siconos's enumeration

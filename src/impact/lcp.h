@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Linear complementarity problems through Siconos numerics: find z >= 0 with w = A z + q >= 0 and z.w = 0, A
  * symmetric positive semidefinite with a unit diagonal (the normalised Delassus matrix N^T M^-1 N). Used by
  * Generalized Reflections (Vouga et al. 2017, Algorithm 4) and by the inelastic answer (section 6.2). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Projected Gauss-Seidel for large sparse LCPs z >= 0, w = A z + q >= 0, z.w = 0 (A symmetric positive
  * semidefinite, the Delassus matrix of many contacts): one pass over a row's nonzeros per update, so a sweep costs
  * the number of couplings instead of n^2. Used above RC_LCP_DENSE_LIMIT, where Siconos's dense storage would need

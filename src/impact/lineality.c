@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Removal of implicit equality constraints (Vouga et al. 2017, Algorithm 2): with E the gradients of the implicit
  * equalities, project the velocity and every gradient onto the M-orthogonal complement of span(M^-1 E),
  *     v <- v - M^-1 E (E^T M^-1 E)^+ E^T v,   n_k <- n_k - E (E^T M^-1 E)^+ E^T M^-1 n_k,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Implicit equality constraints (the lineality space of the contact cone) and their removal by projection in the
  * mass metric (Vouga et al. 2017, section 4 and Algorithm 2). */
 #ifndef RC_IMPACT_LINEALITY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A cheap proof that an island has no implicit equalities, tried before the LP (Vouga et al. 2017, section 4).
  * By Gordan's theorem, either some lambda >= 0, lambda != 0 has N lambda = 0 (an implicit equality), or some
  * velocity v has n_k . v > 0 for every contact, never both. Such a v is sought as v = M^-1 N lambda with lambda from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Implicit-equality detection by one linear program through GLPK (Vouga et al. 2017, section 4: contact i is an
  * implicit equality exactly when some lambda >= 0 with N lambda = 0 has lambda_i > 0). The LP
  *     maximise sum t_i  subject to  N lambda = 0,  lambda_i - t_i >= 0,  lambda >= 0,  0 <= t_i <= 1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Workspace and shared pieces of the impact loop (Vouga et al. 2017, Algorithms 1, 3, 4): the contact adjacency,
  * fresh relative velocities, the Delassus matrix N^T M^-1 N of a subset of contacts, and the dispatch to the
  * chosen operator. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The Gauss-Seidel-like impact loop (Vouga et al. 2017, Algorithms 1, 3 and 4) with its two operators: pairwise
  * Gauss-Seidel (gauss_seidel.c) and Generalized Reflections (reflections.c). */
 #ifndef RC_IMPACT_LOOP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What a resolve reports besides velocities: kinetic energy, linear and angular momentum (about the origin), and
  * the smallest normalised relative normal velocity n_k . v / |v|_M. */
 #include "impact/measures.h"

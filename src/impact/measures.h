@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Energy, momentum and the smallest relative normal velocity of a velocity vector. */
 #ifndef RC_IMPACT_MEASURES_H
 #define RC_IMPACT_MEASURES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Impact options: defaults, validation and the names used in files and on the command line. */
 #include <math.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Building an impact problem: bodies, bare degrees of freedom, contacts and generic constraint gradients, each
  * checked as it is added so that a resolve never meets a NaN, a non-positive mass or a zero normal. */
 #include "impact/problem.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The impact problem as the builder stores it: bodies, degrees of freedom and contacts (ricochet/impact.h). */
 #ifndef RC_IMPACT_PROBLEM_H
 #define RC_IMPACT_PROBLEM_H

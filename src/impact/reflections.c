@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Generalized Reflections (Smith et al. 2012) in the floating-point form of Vouga et al. 2017, Algorithm 4: with V
  * the contacts violated beyond the tolerance, solve the LCP
  *     lambda >= 0,  w = A lambda + 2 N_V^T v >= 0,  lambda^T w = 0,   A = N_V^T M^-1 N_V,

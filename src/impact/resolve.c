@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One resolve (Vouga et al. 2017, Algorithm 2 with the loop of Algorithms 3/4, then sections 6.2 and 6.3): split
  * the contacts into islands; for every island that has a violated contact, detect its implicit equalities (one
  * LP), project them out, run the loop, blend with the inelastic answer for restitution c < 1; then apply one-way

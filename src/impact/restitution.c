@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Restitution by interpolation (Vouga et al. 2017, section 6.2; Smith et al. 2012): the inelastic answer solves
  * the LCP lambda >= 0, w = A lambda + N^T v >= 0, lambda^T w = 0 over every contact of the island, and the result
  * is (1 - c) v_inelastic + c v_elastic. Both ends are feasible, the feasible set is a convex cone, so the blend is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Restitution as the interpolation between the inelastic LCP answer and the elastic loop's answer (Vouga et al.
  * 2017, section 6.2). */
 #ifndef RC_IMPACT_RESTITUTION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Resting contact for time-stepping engines (docs/rigid.md, "The step"; the inelastic answer of Vouga et al. 2017,
  * section 6.2, reached by projected Gauss-Seidel): sweeps over the contacts in velocity space, each update
  * lambda_k <- max(0, lambda_k - n_k . v - a_k) on the normalised system (unit diagonal), with a_k the approach contact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Settling chosen contacts of one prepared problem (settle.c): for a time-stepping engine that settles the islands
  * of one configuration several times within a step (collision rounds, then resting contact), so that the system is
  * assembled and normalised once per configuration instead of once per settle. */

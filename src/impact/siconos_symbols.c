@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Siconos numerics loaded when first used: its table of symbols (see siconos_symbols.h and src/core/library.h).
  *
  * Siconos brings its BLAS, often OpenBLAS, whose initialiser starts one worker thread per core unless

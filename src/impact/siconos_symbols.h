@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Siconos numerics (the LCPs of impacts), loaded when first used (src/core/library.h): the symbols the code uses,
  * their table, and the defines that send the code's calls and reads of globals through it. Include this instead
  * of the library's header; call rc_library_open(&rc_siconos_library) before the first use. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Creating, configuring and destroying an impact solver. */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The impact solver: its options and every workspace reused from one resolve to the next. */
 #ifndef RC_IMPACT_SOLVER_H
 #define RC_IMPACT_SOLVER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Assembly of the impact system (Vouga et al. 2017, section 2: configuration velocity, block-diagonal mass matrix,
  * contact gradients with lever arms, normalisation n^T M^-1 n = 1) and the sparse operations on it. */
 #include "impact/system.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The assembled impact system of one problem or one island: the block-diagonal mass matrix and the contact
  * gradients, normalised so that n_k^T M^-1 n_k = 1 (Vouga et al. 2017, section 2), stored sparse, together with
  * w_k = M^-1 n_k on the same pattern. Everything in src/impact works on this one structure. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cairo loaded when first used: its table of symbols (see cairo_symbols.h and src/core/library.h). */
 #define RC_LIBRARY_DEFINING
 #include "io/cairo_symbols.h"

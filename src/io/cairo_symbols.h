@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cairo (pictures: ricochet render and plot), loaded when first used (src/core/library.h): the symbols the code uses,
  * their table, and the defines that send the code's calls and reads of globals through it. Include this instead
  * of the library's header; call rc_library_open(&rc_cairo_library) before the first use. */

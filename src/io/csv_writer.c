@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The CSV writer of observables (DESIGN.md, "Files and tools"; ricochet/output.h): a header row of column names,
  * then rows of numbers. A value that is a whole number of magnitude below 2^53 is printed as an integer ("12",
  * "-0" keeps the sign of zero); every other value with 17 significant digits, so it reads back to the same bits

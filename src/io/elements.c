@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Species names of the extended XYZ format (src/io/elements.h): the chemical symbols by atomic number. */
 #include "io/elements.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Species names of the extended XYZ format (src/io/elements.c): species k is the chemical element of atomic number
  * k + 1 (H, He, Li, ... Og), because ASE reads the species column as chemical symbols and OVITO shows them as type
  * names. */

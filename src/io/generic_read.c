@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading the generic form of a problem file (docs/formats.md): "masses" (the diagonal of M), "velocity", and
  * "constraints", each a sparse gradient written as [index, value] pairs, into bare degrees of freedom and
  * constraint gradients of an impact problem. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading the generic form of a problem file: bare degrees of freedom and constraint gradients. */
 #ifndef RC_IO_GENERIC_READ_H
 #define RC_IO_GENERIC_READ_H

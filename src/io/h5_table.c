@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A table as an HDF5 file (src/io/h5_table.h): one 1-D dataset per column, float64 or variable-length UTF-8 strings,
  * written to PATH.partial and renamed when whole, so that a reader never sees half a table. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A table as an HDF5 file (src/io/h5_table.c): one 1-D dataset per column at the file's root, float64 numbers or
  * variable-length UTF-8 strings, all of one length. What `ricochet sweep` writes as DIR/sweep.h5 (docs/formats.md,
  * "sweep.h5"). */

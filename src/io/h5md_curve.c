@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The curves of a run's measurements in its H5MD file (docs/formats.md, "trajectory.h5md"; ricochet/output.h):
  * H5MD 1.1's time-independent data, a plain dataset per column, grouped per curve under `curves`, one of the
  * "non-specified groups" the specification allows at the root. Not under `observables`: readers take every member

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading H5MD frames (ricochet/trajectory.h; the layout of src/io/h5md_writer.c, docs/formats.md): frame k is row k
  * of particles/G/{position, velocity, radius, mass, species, orientation, image}/value with its time, in the box of
  * particles/G/box, where G is `all` or else the file's one particles group (MDAnalysis writes `trajectory`) (edges a time series, or one fixed dataset; each a vector of D edges or a D x D matrix, one edge a

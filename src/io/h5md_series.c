@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Time series of the H5MD 1.1 layout (src/io/h5md_series.h): extensible, chunked, shuffled and deflated datasets
  * that grow by one sample at a time, and the shared step/time clock of a family of series; opened again and cut back
  * when a writer resumes. Also the box's attributes and link lookups, which the reader shares. */

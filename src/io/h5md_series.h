@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Time series of the H5MD layout (src/io/h5md_series.c): a group holding `step`, `time` and `value`, where `value`
  * grows by one row of a fixed shape per sample, chunked and deflate-compressed. Series of one family share their
  * `step` and `time` datasets through hard links (H5MD 1.1, "Time-dependent data"). A resumed writer opens the series

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* HDF5 loaded when first used: its table of symbols (see hdf5_symbols.h and src/core/library.h). */
 #define RC_LIBRARY_DEFINING
 #include "io/hdf5_symbols.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included; at most RC_TEXT_FILE_MAX bytes,
  * and a NUL byte refused as soon as it is read, so /dev/zero or an endless pipe cannot take all the memory there is),
  * and parsing with cJSON after a small strict scanner has checked the text against RFC 8259 (numbers, escapes,

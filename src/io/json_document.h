@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading a JSON document: a whole file into memory, and parsing with cJSON that reports where a syntax error is;
  * and the text of one the library built. */
 #ifndef RC_IO_JSON_DOCUMENT_H

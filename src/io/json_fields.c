@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Typed field access in a parsed JSON document (json_fields.h): numbers that must be finite, masses and sizes in
  * their range, whole numbers (counts, seeds), numbers in a range, booleans, vectors of a given length, lists,
  * strings, sections (objects with a fixed set of keys), and the check that an object has no unknown or repeated key. Every failure is one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Typed field access in a parsed JSON document, with failures that name the field as the file spells it
  * (balls[2].mass, walls[0].normal[1], constraints[3][0]). `where` is the name of the enclosing object, "" for the
  * top level. A field that is absent is an error when `required`; otherwise *out keeps the default it holds. */

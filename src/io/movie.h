@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* MP4 films of numbered PNG pictures, made by ffmpeg as a child process (src/io/movie.c), for
  * rc_render_trajectories (ricochet/render.h). */
 #ifndef RC_IO_MOVIE_H

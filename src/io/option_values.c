@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The impact options by name, from text: one definition of every option's name, type and range, shared by the
  * problem file reader (top-level keys), the scene reader ("impact" section) and the command line (--restitution 0.5
  * and so on). */

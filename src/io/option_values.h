@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The impact options by name (ricochet/io.h: rc_impact_options_set): which names exist and what JSON type a
  * problem file must give each. */
 #ifndef RC_IO_OPTION_VALUES_H

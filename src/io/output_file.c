@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Output files that appear only when complete (src/io/output_file.h): PATH.partial while writing, renamed to PATH
  * at the close (after a failed write, cut back to its last whole unit first); reopened, cut back to a mark and
  * appended to when a run resumes; and the directories they go into (rc_directory_make, mkdir -p). A PATH that exists

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Output files that appear only when complete (src/io/output_file.c): a writer writes PATH.partial and renames it to
  * PATH when it closes, so a crash or a kill never leaves a truncated PATH that looks complete. A write that fails (a
  * full disk, a quota, a read-only or unwritable file system, an I/O error) cuts the file back to its last whole unit

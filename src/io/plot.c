@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Line plots of a table's columns (ricochet/render.h, rc_plot_png; ricochet plot): one panel per column in a grid, or
  * all columns in one panel with a legend, each against the same x column, with nice ticks (1, 2 or 5 times a power of
  * ten; on a logarithmic axis each power of ten), a light grid, the column's name as title, and optional error bars

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Line plots of a CSV file (ricochet/render.h, rc_plot_csv; ricochet plot; docs/cli.md, "ricochet plot"): reads a
  * table of numbers under a header row of names (observables.csv of a run, the CSV files of ricochet analyze,
  * sweep_means.csv of ricochet sweep), chooses the curves (the columns named, or every column but x and, with error

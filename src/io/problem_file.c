@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The problem file (ricochet/io.h, docs/formats.md): parse the JSON, tell the physical form from the generic one,
  * check the top-level keys, read the options the file sets, and build the impact problem with its description. */
 #include <math.h>

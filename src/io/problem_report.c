@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The JSON report of one resolve of a problem file (rc_problem_file_report_json; docs/formats.md, "The output of
  * resolve"; Vouga et al. 2017 for what the solver reports), built with cJSON: status and counters, the velocities
  * body by body (physical form) or as one vector (generic form), the contacts, impulses, energy, momentum, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pictures of frames (ricochet/render.h): the options, the layout of panels side by side on a white picture with a
  * label and the time above each, and the PNG file, written as PATH.partial and renamed when complete
  * (src/io/output_file.h). The drawing of a frame is src/io/render_draw.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Drawing one frame with cairo (src/io/render_draw.h; ricochet/render.h): an orthographic view (2D: x right, y up;
  * 3D: a camera at the options' azimuth and elevation), scaled to fit the box and every particle; the box's edges in
  * grey; the particles painted far to near, flat disks in 2D and shaded spheres in 3D whose colour darkens with depth;

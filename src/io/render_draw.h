@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Drawing one frame into a rectangle of a cairo context (src/io/render_draw.c), for rc_render_png (src/io/render.c),
  * and writing a picture to PNG (src/io/render.c, also for the plots of src/io/plot.c). */
 #ifndef RC_IO_RENDER_DRAW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading a run's side file DIRECTORY/shapes.json for the renderer (ricochet/render.h, rc_render_shapes_read;
  * docs/formats.md, "shapes.json"): every field checked and named on failure; a box becomes its corners, a 2D polygon
  * is put in counter-clockwise order around its centroid, and a 3D box or hull gets its faces: the supporting plane of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Drawing the shapes of a run's side file (src/io/render_draw.h; ricochet/render.h): a box or hull placed by its
  * position and quaternion, in 2D as its outline filled like a disk, in 3D as a convex solid of which only the faces
  * turned to the camera are painted (back faces culled, so the faces of one solid never overlap), each flat-shaded by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Trajectories drawn picture by picture (ricochet/render.h, rc_render_trajectories; what `ricochet render` and
  * ricochet.render_run do): frame k of every trajectory side by side into DIRECTORY/frame_NNNNN.png until the shortest
  * ends, each with its side file (the one given, else shapes.json beside it when there is one; docs/formats.md,

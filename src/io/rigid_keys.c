@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rigid-body keys shared by problem files and time-stepping scenes (rigid_keys.h; docs/formats.md, "A rigid
  * body" and "bodies"): one spelling for both, the old scene spellings "half" and "angle" still read with a
  * deprecation warning, both spellings at once an error naming both. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The JSON keys of a rigid body that problem files ("rigid_bodies") and time-stepping scenes ("bodies", "static")
  * share (docs/formats.md): "half_extents", "orientation" (an angle in 2D, a quaternion in 3D) and "mass" or
  * "density", with the deprecated spellings "half" and "angle" accepted with a warning (rc_last_warnings). The values

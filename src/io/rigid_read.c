@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading one entry of "rigid_bodies" (docs/formats.md, "A rigid body"): a disk (2D), a sphere (3D) or a box, its
  * pose, velocity, angular velocity and mass or density in the keys time-stepping scenes share (rigid_keys.c); the
  * engine's vocabulary (src/rigid/instant.c) checks them and makes the mass and inertia. */

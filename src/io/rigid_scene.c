@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Time-stepping scene files (ricochet/rigid_scene.h, docs/formats.md, "Time-stepping scenes"): parse the JSON,
  * check the top-level keys, read the world ("dimension", "time_step", "gravity", "margin", the sleep keys,
  * "settle_sweeps", the resolver's options), the bodies and static shapes (rigid_scene_bodies.c), "stop" (time and/or steps) and "output", then check the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The time-stepping scene as the reader builds it (ricochet/rigid_scene.h), and the reader of its "bodies" and
  * "static" entries (rigid_scene_bodies.c). */
 #ifndef RC_IO_RIGID_SCENE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The "bodies" and "static" entries of a time-stepping scene (docs/formats.md, "Time-stepping scenes"): a shape
  * ("ball", "sphere" or "disk", "box", "hull" or "polygon", and for static shapes "plane") with its size, placement
  * (position; "orientation": a quaternion in 3D, an angle in 2D) and, for bodies, mass or density, velocities, species

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Scene files for `ricochet run` (ricochet/scene.h, docs/formats.md): parse the JSON, check the top-level keys, read
  * the world, the run settings and the particles into an engine definition the scene owns, and build the engine with
  * its failures named as the file names things. */

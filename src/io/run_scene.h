@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The scene of `ricochet run` (ricochet/scene.h) as the reader builds it, and the pieces of the reader: the run
  * settings (run_scene_settings.c), the world (run_scene_world.c), the particles (run_scene_particles.c, with the
  * sizes of a placement in run_scene_sizes.c and a saved state in run_scene_saved.c) and vectors of the scene's

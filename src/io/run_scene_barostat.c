@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The "barostat" of a scene file (docs/formats.md, "Barostat"; docs/edmd.md, "Barostat"): constant pressure through
  * Monte Carlo volume moves in ln V, into scene->def.barostat. The engine checks it against the rest of the scene
  * (periodic box, no walls, gravity, shear, compression or interactions, elastic collisions). */

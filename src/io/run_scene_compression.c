@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The "compression" of a scene file (docs/formats.md, "Compression"; Lubachevsky and Stillinger 1990, docs/edmd.md):
  * the growth rate, the one target of "until" (packing_fraction, reduced_pressure or jammed), the jamming pressure, the
  * window between rescalings, and what the run does at the target ("then": "stop" or "continue"). The engine checks

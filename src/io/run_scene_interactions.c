@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The stepped pair potentials of a scene (docs/formats.md, "interactions"; the engine's rules in docs/edmd.md,
  * "Stepped potentials"): "interactions", a list of {"species": [a, b]} entries with one of "steps" ([[radius,
  * energy], ...], radii as multiples of the pair's contact distance), "square_well" ({"lambda", "depth"}) or

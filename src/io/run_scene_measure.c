@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The "measure" section of a scene (docs/formats.md, "Transport and structure"): what a run measures as it goes
  * (diffusion, viscosity, thermal conductivity, g(r), S(k)), from when, how often, the correlators' length, the blocks
  * of the errors and the fit window. The engine keeps the Helfand moments (def.transport) when viscosity or thermal

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The particles of a scene file (docs/formats.md, "Scene files for ricochet run"): a lattice or random placement
  * ({"lattice", "count", "packing_fraction", and the sizes: "diameter" or "radius" and "mass", "species" or
  * "size_distribution" (run_scene_sizes.c); the box sized by the packing fraction when it is given), an explicit list

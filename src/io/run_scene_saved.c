@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A scene's particles from a saved state (docs/formats.md, "particles: a saved state"): {"file": PATH, "frame": k}
  * reads frame k (negative: from the end; default -1, the last) of an extended XYZ or H5MD trajectory through the
  * library's reader (ricochet/trajectory.h), PATH relative to the current directory, and takes the positions,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run settings of a scene file (docs/formats.md, "Scene files for ricochet run"): "stop" (collisions, time,
  * events: the first reached ends the run), "equilibration" (time or collisions before the summary's averages start)
  * and "output" (directory, the time between frames, which files: xyz, csv, h5md, the time between checkpoints). */

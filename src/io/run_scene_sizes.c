@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The sizes of a placement's particles (docs/formats.md, "particles: a placement"): one "diameter" (or "radius") and
  * "mass" for all, a mixture of "species" ({"diameter" or "radius", "mass", "fraction"} each, counts by largest
  * remainders, labels shuffled), or a continuous "size_distribution" ({"kind", "polydispersity", "mean", "truncate"})

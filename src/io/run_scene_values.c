@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Vectors of an event-driven scene's dimension (2 or 3 entries, the rest zeroed), every failure naming the field. */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world of a scene file (docs/formats.md, "Scene files for ricochet run"): the dynamics, the dimension, the box,
  * gravity, walls, restitution, and the engine's settings (event detection, thermostat, neighbour shell, reordering,
  * diagnostics, seed), read into the engine's definition. */

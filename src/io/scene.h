@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading the physical form of a problem file (docs/formats.md) into the instant the engine's vocabulary defines
  * (src/rigid/instant.h): balls, rigid bodies and walls. */
 #ifndef RC_IO_SCENE_H

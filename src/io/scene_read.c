@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading the physical form of a problem file (docs/formats.md): "dimension", "contact_tolerance", and the lists
  * "balls", "walls" and "rigid_bodies" (the last through rigid_read.c), every field checked and named on failure. */
 #include <math.h>

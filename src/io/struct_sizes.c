@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The sizes of the public structs by name (rc_struct_size), so that bindings mirroring them (python/) can check their
  * layouts against the library they loaded. */
 #include <string.h>

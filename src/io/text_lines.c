@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading text files one line at a time with a bound: getline grows its buffer without limit (a file of one endless
  * line, or /dev/zero, takes all the memory there is) and answers -1 both at the end of the file and when memory runs
  * out, so a reader that trusts it takes a short read for a whole file. Here a line has at most RC_LINE_MAX bytes, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading text files one line at a time with a bound (src/io/text_lines.c): the lines of trajectories and tables. */
 #ifndef RC_IO_TEXT_LINES_H
 #define RC_IO_TEXT_LINES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The formats behind rc_trajectory_reader (src/io/trajectory_reader.c): extended XYZ (src/io/xyz_reader.c) and H5MD
  * (src/io/h5md_reader.c), each reading one frame at a time into a frame sized by rc_trajectory_frame_size. */
 #ifndef RC_IO_TRAJECTORY_INPUT_H

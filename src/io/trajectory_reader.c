@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Trajectory readers (ricochet/trajectory.h): tells H5MD (the HDF5 signature at the start of the file) from
  * extended XYZ and hands each frame to the format's reader (src/io/xyz_reader.c, src/io/h5md_reader.c). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading extended XYZ frames (ricochet/trajectory.h; the format of src/io/xyz_writer.c and of ASE and OVITO): the
  * count line, the comment line with Lattice (its diagonal is the box; one off-diagonal entry, the Lees-Edwards tilt of
  * a sheared cell), Properties (which columns hold what), Time,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One rigid body from its definition (ricochet/rigid.h), for the time-stepped engine and for problem files alike:
  * the checks of its fields (every message names the body and the field), its shape's geometry, its unit orientation,
  * and its mass and inertia from its density or its given mass (Vouga et al. 2017, section 2; docs/rigid.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One rigid body from its definition, for the time-stepped engine and for problem files alike: checks, geometry,
  * orientation, mass and inertia (body.c; Vouga et al. 2017, section 2). */
 #ifndef RC_RIGID_BODY_H

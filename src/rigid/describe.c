@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the bodies and static shapes of the time-stepped engine are (ricochet/rigid.h, rc_rigid_body_shape and
  * rc_rigid_static_shape): the kind, the radius or half extents, a hull's vertices in the body frame (a 2D polygon's
  * corners, taken from one face of the prism that contact detection keeps), and a static shape's pose, for pictures

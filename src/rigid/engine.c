@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Building and tearing down the time-stepped engine (ricochet/rigid.h): the definition's defaults, its checks (every
  * message names the body or static shape and the field; a body's own checks and mass properties are body.c's), and
  * the impact solvers of a step (Vouga et al. 2017, section 2; docs/rigid.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The state of the time-stepped engine and the internal interfaces between its files (DESIGN.md, "The time-stepped
  * engine"; docs/rigid.md): bodies (structure of arrays), static shapes, the contact list of the present step, and
  * the broad phase, narrow phase, islands and step that work on them. */

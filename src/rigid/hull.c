@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Convex hulls and their mass properties (hull.h). 3D: incremental construction from a starting tetrahedron; a
  * point sees a face when it lies beyond the face's plane by more than a rounding tolerance, so points on the hull's
  * faces or inside are dropped. Mass properties: the solid is the union of the tetrahedra from an interior point to

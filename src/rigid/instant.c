@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rigid bodies of a problem file's physical form (instant.h): a body definition made into the resolver's terms
  * by body.c (mass, inertia about the centre of mass, in 3D the world tensor R I_body R^T), and the names of items
  * (docs/formats.md, "The physical form"; Vouga et al. 2017, section 2). */

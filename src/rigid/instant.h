@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The physical form of a problem file at the instant of impact, as the impact resolver needs it: balls, rigid
  * bodies (with the mass properties of body.c) and walls, and the contacts between them (docs/formats.md, "The
  * physical form" and "Contacts"; Vouga et al. 2017, section 2). src/io reads it from the file. */

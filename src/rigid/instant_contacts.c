@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Contact detection for a problem file's physical form (instant.h; docs/formats.md, "Contacts"): a pair is a
  * contact when the gap between its surfaces is at most the contact tolerance, however deep an overlap. Closed forms
  * for round pairs, a box and a round body (the box point closest to the centre) and vertices on walls; two boxes go

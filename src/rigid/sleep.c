@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Island sleeping of the time-stepped engine (docs/rigid.md, "Sleeping"; the deactivation of Box2D and Bullet, made
  * deterministic): a body whose speed stays below sleep_speed is at rest; when every body of an island (the bodies
  * joined by the step's contacts, whether or not they took part) has been at rest for sleep_steps steps, the island

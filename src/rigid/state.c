@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The time-stepped engine's state as bytes, for checkpoints (docs/formats.md, "checkpoint.rcp"): every body's position,
  * orientation, velocity and angular velocity, the clock, the counters, each body's sleep (its island's label or -1,
  * and its steps at rest: sleep.c) and the resting impulses kept for the next step's warm start (warm.c). A step depends on nothing else (contacts, islands and rotations are rebuilt from these

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The warm start of resting contact (docs/rigid.md, "The step", step 4): the impulse each contact took in the last
  * step's resting resolve is kept under the contact's key (body a, body or static shape b, and its ordinal among the
  * points of that pair, which the narrow phase lists together) and handed to the contact with the same key in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Checkpoints of a run (docs/formats.md, "checkpoint.rcp"): everything a resumed run needs to go on as if never
  * stopped, in one file: a header (magic, format version, byte-order mark), then blocks of (64-bit length, bytes): the
  * library version, the scene's text, the run folder, the H5MD path, the effective settings, the loop's position

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run driver's loop (ricochet/run.h; docs/architecture.md): create a run from a scene or resume one from a
  * checkpoint, then advance the engine in chunks sized to take about a tenth of a second of wall time (progress moves,
  * an interrupt is seen soon), stopping at every output time (a frame and a row), every checkpoint time, the end of the

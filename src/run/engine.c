@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Both engines behind one face for the run driver (src/run/run.h): the scene read by the reader its "dynamics" names
  * (ricochet/scene.h, ricochet/rigid_scene.h), the engine built, advanced to absolute limits (time, collisions and
  * events for the event-driven engine of Bannerman et al. 2014; time and steps for the time-stepped engine of Vouga et

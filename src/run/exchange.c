@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replica exchange over temperatures or pressures (ricochet/exchange.h; docs/scaling.md, "Replica exchange"): M
  * replicas of one event-driven scene with an Andersen thermostat (and over pressures a barostat), each run for an
  * interval per round from an engine built afresh from its configuration and box, then neighbouring rungs swap

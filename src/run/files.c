@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The files of a run (docs/formats.md, "Outputs"): the run folder (locked while the run writes it, lock.c),
  * DIRECTORY/trajectory.xyz (extended XYZ frames;
  * time-stepping runs with the bodies' half extents, shapes.c),

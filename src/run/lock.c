@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The lock of a run folder (docs/cli.md, "The run folder"): two runs writing into one folder would mix their frames
  * and rename each other's files away, so a run (new or resumed) and a sweep hold an advisory lock on DIRECTORY/.lock
  * while they write there. It is an open-file-description lock (fcntl F_OFD_SETLK): the kernel releases it when the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A run's on-the-fly measurements (docs/formats.md, "Transport and structure"), the scene's "measure": samples at a
  * fixed interval of simulation time from the start of the measurement feed the multiple-tau correlators of the MSD
  * and VACF (through an analysis of frames, src/analysis) and of the engine's Helfand moments (src/edmd/transport.c):

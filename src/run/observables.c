@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The table of observables (ricochet/run.h): for each, its name, unit and meaning, which engines have it, whether it is
  * a column of the rows (observables.csv, the H5MD observables) and a key of the summary, and where each engine keeps
  * it. The CSV header, the H5MD series, the summary's measured keys and the table in docs/formats.md (`ricochet help

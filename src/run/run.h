@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The run driver's insides (ricochet/run.h; docs/architecture.md): the run, its engine behind a few functions that
  * hide which one it is (engine.c), the table of observables (observables.c), the files (files.c), checkpoints
  * (checkpoint.c), the summary (summary.c) and the loop (driver.c). */

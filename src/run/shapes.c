@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the bodies of a time-stepping run look like, for viewers (docs/formats.md, "shapes.json"): DIRECTORY/shapes.json
  * lists every body's shape (ball, sphere, box with its half extents, hull with its vertices in the body frame, about
  * the centre of mass) in the order of the frames, and every static shape with its pose, from what the engine keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SIGINT and SIGTERM caught for the length of one call, only when the caller asks (docs/architecture.md, "The run
  * driver"): the first one asks the thing running to end cleanly through its async-signal-safe interrupt
  * (rc_run_interrupt: a last frame, a checkpoint, the files closed; rc_sweep_interrupt; rc_exchange_interrupt), a second

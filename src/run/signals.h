@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SIGINT and SIGTERM caught for the length of one call, on request (signals.c): what rc_run_execute_guarded,
  * rc_sweep_execute_guarded and rc_exchange_execute_guarded share. */
 #ifndef RC_RUN_SIGNALS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The summary of a run (docs/formats.md, "The summary"), one object whatever the engine where meanings are shared:
  * how it stopped, the measured keys of the table of observables (observables.c; event-driven averages from the end
  * of the equilibration), its speed in wall-clock time, the system and the files written. And the two files that make

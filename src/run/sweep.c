@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sweep files (ricochet/sweep.h; docs/formats.md, "Sweep files"): the base scene (a path or an inline object), the
  * varied keys by dotted path checked against it (the key exists, each value has its JSON type), grid or zip
  * expansion into points, replicas with derived seeds (splitmix64 of the base seed and the replica), and the scene of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The insides of a sweep (ricochet/sweep.h), shared by the reader (sweep.c), the runner (sweep_run.c) and the tables
  * (sweep_table.c). */
 #ifndef RC_RUN_SWEEP_H

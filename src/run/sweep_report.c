@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The report of a sweep (ricochet/sweep.h; docs/cli.md, "sweep"): its runs counted by state from their outcome.json
  * files, whether every one ended ok (what decides `ricochet sweep`'s exit code; the runs that have not ended named),
  * and the JSON object `ricochet sweep` prints (the counts, the folder, the wall time). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Running a sweep's runs (ricochet/sweep.h): one run into its folder through the run driver (skipped when its
  * outcome.json says it ended, resumed from its checkpoint when one is there), its outcome recorded; and the local
  * scheduler, which keeps `jobs` runs going at once, each in a process of its own (fork), handing the next run to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tables of a sweep (ricochet/sweep.h; docs/formats.md, "sweep.csv"): DIRECTORY/sweep.csv, one row per run (its
  * index, point, replica, seed, the varied values, status, message, how it stopped and every number of its
  * summary.json, nested keys by dotted name), the same as DIRECTORY/sweep.h5 (a dataset per column, through

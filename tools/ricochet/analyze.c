@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet analyze RUN_FOLDER|TRAJECTORY [options]: structure and transport from saved frames (ricochet/analysis.h):
  * g(r), S(k), Q6 / psi6, the MSD with D and the VACF, written as CSV files with --out and summarised as one JSON
  * object on stdout (docs/cli.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What every command of the tool says when something fails (docs/cli.md, "Exit codes"): one line on stderr after
  * "ricochet: ", the library's warnings, and the one mapping of a library status to an exit code. */
 #include <stdarg.h>

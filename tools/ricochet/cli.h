@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The ricochet command-line tool: its commands, exit codes and the pieces they share (docs/cli.md). The tool uses
  * the public API (ricochet/ricochet.h) only. */
 #ifndef RC_CLI_H

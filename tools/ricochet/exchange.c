@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet exchange SCENE --temperatures LIST | --pressures LIST [options] (docs/cli.md): parse the command line, run
  * replica exchange over the temperatures or pressures with the library (ricochet/exchange.h: an event-driven scene
  * with a thermostat, and a barostat over pressures, neighbouring rungs swapping configurations by the canonical

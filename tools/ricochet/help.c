@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The help of the ricochet tool: the overview, each command's page (printed from its option table, options.c) and
  * the table of observables (docs/cli.md is the long form). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whether the tool was started by mpirun (docs/cli.md: sweep and exchange spread over ranks under mpirun when the tool
  * is built with RICOCHET_MPI), the refusal of a build without MPI, under which every rank would do all the work, and
  * the hand-over to ricochet-mpi: in a build with MPI only that second tool links OpenMPI, so that the commands that

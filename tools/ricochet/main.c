@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The ricochet command-line tool's entry point: dispatches to a command (resolve, run, sweep, exchange, render, plot,
  * analyze, help) or answers --version and --help (docs/cli.md). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The command lines of the tool's commands (docs/cli.md): each command describes its options once, in a table, from
  * which getopt_long parses the arguments (long options, --name=value or --name value, GNU permutation so options may
  * follow the files, unambiguous abbreviations, -- to end the options) and the help page is printed, so that every

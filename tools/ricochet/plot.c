@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet plot CSV [options]: the options of a line plot of a CSV table (observables.csv of ricochet run, or any
  * such table) handed to the library (rc_plot_csv reads the table, chooses the curves and draws them), then a JSON
  * object printed saying what was written (docs/cli.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Printing the one JSON object a command answers with on stdout (docs/cli.md): a full disk or a closed pipe is an
  * unwritable output, exit 2 naming standard output. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The progress bar of ricochet run on stderr, drawn from the run driver's reports (ricochet/run.h): the percentage of
  * the stop limit, the rate in the engine's own unit (collisions or steps per second of wall time) and the time left
  * at the present pace (as ricochet sweep writes it too), redrawn in place. */

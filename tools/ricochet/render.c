@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet render TRAJECTORY... [options]: the options of a drawing of trajectories (extended XYZ or H5MD, with the
  * shapes of their bodies from shapes.json beside each or --shapes FILE) handed to the library (rc_render_trajectories
  * draws frame k of every trajectory side by side into DIR/frame_NNNNN.png and joins them into an MP4 with ffmpeg when

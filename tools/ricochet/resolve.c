@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet resolve FILE [options]: read a problem file, apply the command-line options over the file's, resolve
  * the impact and print the JSON report; the exit code says how it went (docs/cli.md). */
 #include <stdbool.h>

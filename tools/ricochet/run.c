@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet run SCENE.json [options] and ricochet run --resume CHECKPOINT [options] (docs/cli.md): parse the command
  * line, hand the scene (or the checkpoint) to the library's run driver (ricochet/run.h) with the options over its
  * settings, draw the progress bar, run it with SIGINT and SIGTERM caught by the library (rc_run_execute_guarded: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The pieces of `ricochet run` (docs/cli.md) that only the tool has: the command line (run.c) and the progress bar it
  * draws on stderr from the run driver's reports (progress.c). The run itself is the library's (ricochet/run.h). */
 #ifndef RC_CLI_RUN_H

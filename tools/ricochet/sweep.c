@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ricochet sweep SWEEP.json [options] (docs/cli.md): parse the command line, read the sweep with the library
  * (ricochet/sweep.h), run its runs on this machine's cores (rc_sweep_execute) or, under mpirun, over the ranks
  * (rc_sweep_execute_mpi, ricochet/mpi.h, built with RICOCHET_MPI), draw the progress (runs done, running, failed,

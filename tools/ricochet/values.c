@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Option values shared by the tool's commands (docs/cli.md) that only a command line has: picture sizes, names of
  * files and folders (numbers are read by the library's rules: rc_text_count, rc_text_positive). */
 #include <string.h>

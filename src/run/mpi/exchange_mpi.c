@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replica exchange over the ranks of an MPI communicator (ricochet/mpi.h; docs/scaling.md, "Replica exchange"): the
  * walk table opened on rank 0, every rank told whether it could be; replica r on rank r % K; in each round each rank
  * advances its replicas (rc_exchange_advance), the potential energies and volumes are summed over the ranks (every

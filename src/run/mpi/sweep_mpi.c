@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A sweep over the ranks of an MPI communicator (ricochet/mpi.h; docs/scaling.md): rank 0 hands out one run index at
  * a time to whichever rank asks for work (runs may differ in length by orders of magnitude), counts what ends, reports
  * progress and writes the tables (also when interrupted: mpirun's SIGTERM after a rank was killed); every other rank
