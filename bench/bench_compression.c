@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Compression to jamming (docs/edmd.md, "Compression"; issue 20): N spheres placed at random at packing fraction
+/* Compression to jamming (docs/edmd.md, "Compression"): N spheres placed at random at packing fraction
  * 0.3, kT = 1, grown at rate 0.03 (and 0.01) until the reduced pressure passes 1e12; one case per child process on
  * one core, CPU time, collisions per second, phi_J and the peak memory. Usage: bench_compression [--count N]
  * (default 10000; 1000 and 10000 without it). */

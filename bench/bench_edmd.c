@@ -9,7 +9,7 @@
  * seconds, default 300). A rate and memory, never a verdict. --square-well instead times events of a square-well
  * fluid (lambda 1.5, stepped potentials) against hard spheres at the same density, rho sigma^3 = 0.5, and kT 1.5.
  * --measure times whole runs through the run driver (rc_run, no files) at N = 32,000 and packing fraction 0.45
- * without and with every on-the-fly measurement of the scene's "measure" (issue 22: the Helfand moments, MSD and
+ * without and with every on-the-fly measurement of the scene's "measure" (the Helfand moments, MSD and
  * VACF, g(r), S(k)), interleaved, three of each. */
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Third-party libraries loaded when first used: HDF5, cairo, Siconos numerics and GLPK are opened with dlopen by the
  * name the build linked against (their soname) the first time a file, a picture or an LP needs them, so that a run
- * that writes no H5MD, draws nothing and resolves no impact never maps them (issue 24: the fixed memory of a run).
+ * that writes no H5MD, draws nothing and resolves no impact never maps them (the fixed memory of a run stays small).
  *
  * Each library has a header (src/io/hdf5_symbols.h and the like) with an X-macro list of the symbols the code uses,
  * a table of typed pointers made from it (RC_LIBRARY_TABLE), and one define per symbol that sends the code's calls
