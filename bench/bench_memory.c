@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The machine's memory as the event-driven engine meets it (bench/RESULTS.md, session 9): the latency of a load whose
- * address depends on the one before (a pointer chase through random cache lines), against the working set, and the
- * throughput of independent loads of random lines, which is what a scan's prefetched neighbours need. Both run on
- * memory from the library's own large-array allocator (rc_alloc_large: huge pages where the system offers them), so
- * the numbers say what the engine's arrays get. */
+/* The machine's memory as the event-driven engine meets it (bench/RESULTS.md, "The machine's memory"): the latency
+ * of a load whose address depends on the one before (a pointer chase through random cache lines), against the
+ * working set, and the throughput of independent loads of random lines, which is what a scan's prefetched neighbours
+ * need. Both run on memory from the library's own large-array allocator (rc_alloc_large: huge pages where the system
+ * offers them), so the numbers say what the engine's arrays get. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Benchmark of the time-stepped engine (src/rigid; issue 5): steps per second of two resting piles under gravity,
+/* Benchmark of the time-stepped engine (src/rigid): steps per second of two resting piles under gravity,
  * with the share of the step's time in contact detection (broad and narrow phase) and in impact resolution, and the
  * peak memory of each case.
  *   2D: 10,000 balls of radius 0.5, 100 rows of 100 in hexagonal packing, on a floor between two walls that leave

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Helper of bench/peer_edmd.sh (issue 24's side-by-side runs against Smallenburg's EDMD): reads the collision count
+"""Helper of bench/peer_edmd.sh (the side-by-side runs against Smallenburg's EDMD): reads the collision count
 from one run's output (the peer's "Collisions: <count>" line, or ricochet's JSON summary), or, with --table, turns the
 rows of all rounds into the medians table: per N and phi, each program's median collisions per wall second and per
 CPU second, its median peak memory, and ricochet's rates over the peer's."""

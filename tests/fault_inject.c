@@ -129,24 +129,17 @@ int fdatasync(int fd)
 /* The opens: only those for writing count. */
 static int writing(int flags) { return (flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT); }
 
-int open(const char *path, int flags, ...)
-{
-    NEXT(open);
-    va_list args;
-    va_start(args, flags);
-    mode_t mode = flags & O_CREAT ? (mode_t)va_arg(args, int) : 0;
-    va_end(args);
-    if (fails(OPEN, writing(flags) && under(path))) return -1;
-    return next_open(path, flags, mode);
-}
-
-int open64(const char *path, int flags, ...)
-{
-    NEXT(open64);
-    va_list args;
-    va_start(args, flags);
-    mode_t mode = flags & O_CREAT ? (mode_t)va_arg(args, int) : 0;
-    va_end(args);
-    if (fails(OPEN, writing(flags) && under(path))) return -1;
-    return next_open64(path, flags, mode);
-}
+/* open and open64 alike: the mode is there only with O_CREAT; a failure is injected before the real call. */
+#define OPEN_SHIM(name)                                                                                               \
+    int name(const char *path, int flags, ...)                                                                        \
+    {                                                                                                                 \
+        NEXT(name);                                                                                                   \
+        va_list args;                                                                                                 \
+        va_start(args, flags);                                                                                        \
+        mode_t mode = flags & O_CREAT ? (mode_t)va_arg(args, int) : 0;                                                \
+        va_end(args);                                                                                                 \
+        if (fails(OPEN, writing(flags) && under(path))) return -1;                                                    \
+        return next_##name(path, flags, mode);                                                                        \
+    }
+OPEN_SHIM(open)
+OPEN_SHIM(open64)
