@@ -38,6 +38,8 @@ RC_API rc_status rc_run_angular_velocities_set(rc_run *run, const double *angula
  * "box.restitution", "walls.restitution", "gravity", "thermostat.temperature", "thermostat.rate"; time-stepping
  * "time_step", "gravity". Another key is refused naming it. */
 RC_API rc_status rc_run_parameter_get(const rc_run *run, const char *key, double value[3], int *length);
+/* Whether rc_run_parameter_set would take the value, without changing anything (the same message when not). */
+RC_API rc_status rc_run_parameter_check(const rc_run *run, const char *key, const double *value, int length);
 /* Changes a parameter at the present instant: the engine is brought to now under the old value and every prediction
  * is made again under the new one. The change is a row of DIRECTORY/changes.csv (time, collisions, steps, key, old,
  * new) and of the summary's "changes", and checkpoints keep it, so a resumed run goes on with it bit for bit. After a

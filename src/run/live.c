@@ -37,6 +37,12 @@ rc_status rc_run_live_parameter_get(const rc_run *run, const char *key, double v
                      : rc_rigid_parameter_get(run->rigid, key, value, length);
 }
 
+rc_status rc_run_live_parameter_check(const rc_run *run, const char *key, const double *value, int length)
+{
+    return run->edmd ? rc_edmd_parameter_check(run->edmd, key, value, length)
+                     : rc_rigid_parameter_check(run->rigid, key, value, length);
+}
+
 rc_status rc_run_live_parameter_set(rc_run *run, const char *key, const double *value, int length)
 {
     if (run->edmd) return rc_edmd_parameter_set(run->edmd, key, value, length);
@@ -144,6 +150,13 @@ rc_status rc_run_parameter_set(rc_run *run, const char *key, const double *value
     if (!s && !rc_run_live_of(run)) s = RC_NO_MEMORY;
     if (!s) s = rc_run_live_parameter_set(run, key, value, length);
     return s ? s : rc_run_changes_add(run, key, old, value, length);
+}
+
+rc_status rc_run_parameter_check(const rc_run *run, const char *key, const double *value, int length)
+{
+    if (!run || !key || !value) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_parameter_check: NULL argument");
+    if (run->finished) return rc_fail(RC_INVALID_ARGUMENT, "%s: the run is finished", key);
+    return rc_run_live_parameter_check(run, key, value, length);
 }
 
 int32_t rc_run_change_count(const rc_run *run) { return run && run->live ? run->live->change_count : 0; }

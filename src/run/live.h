@@ -41,6 +41,7 @@ typedef struct run_live {
 
 /* ---- live.c: one small function per operation, event-driven or time-stepping ---- */
 rc_status rc_run_live_parameter_get(const rc_run *run, const char *key, double value[3], int *length);
+rc_status rc_run_live_parameter_check(const rc_run *run, const char *key, const double *value, int length);
 /* Checks and sets the value at the present instant. */
 rc_status rc_run_live_parameter_set(rc_run *run, const char *key, const double *value, int length);
 /* Sets a change again in an engine just built from the scene, before its state is restored (resume). */
