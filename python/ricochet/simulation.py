@@ -15,7 +15,7 @@ import sys
 
 import numpy
 
-from ._lib import (Frame, Owner, RunCounts, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report,
+from ._lib import (Error, InvalidValue, Frame, Owner, RunCounts, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report,
                    lib, serialised, text, warn_library)
 from .live import Live
 from .trajectory import Snapshot
@@ -115,7 +115,12 @@ class Simulation(Live, Owner):
                     "particles": particles, "restitution": restitution,
                     "stop": stop if stop is not None else {"time": 1e300}}
         document.update(scene)
-        return cls(document, out=out)
+        try:
+            return cls(document, out=out)
+        except Error as e:  # the scene's checks of the arrays (an overlap, a particle outside the box)
+            if e.status != "invalid_argument":
+                raise
+            raise InvalidValue(e.status, str(e)) from None
 
     def close(self):
         """Frees the run (its files left as an interrupted run leaves them: call finish() or run() first for a

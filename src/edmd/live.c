@@ -89,8 +89,8 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
                       : e->steps ? "has stepped potentials" : e->transport_on ? "keeps transport moments" : NULL;
     if (why)
         return rc_fail(RC_INVALID_ARGUMENT, "positions: the particles of an engine that %s cannot be replaced", why);
-    rc_status s = check_frame(e, f);
-    if (!s) s = check_fit(e, f);
+    rc_status s = check_fit(e, f);
+    if (!s) s = check_frame(e, f);
     if (!s) s = renew(e);
     if (s) return s;
     double before = e->kinetic;
