@@ -11,6 +11,9 @@
 #include "run/live.h"
 #include "run/run.h"
 
+/* docs/formats.md gives the record's size (block 9 of a checkpoint) */
+_Static_assert(sizeof(run_change) == 136, "a change's record is 136 bytes without padding");
+
 /* One value as text: a number, or [x, y, z] for a vector (round-trip precision). */
 static void value_text(char *out, size_t size, const double *value, int length)
 {
