@@ -33,6 +33,17 @@ def state(sim):
             sim.get("restitution"), sim.get("gravity"))
 
 
+class Docs(unittest.TestCase):
+    def test_every_public_name_has_a_docstring(self):
+        """help() says something of every public name of the package and of Simulation (its own __doc__, not an
+        inherited one)."""
+        missing = [name for name in ricochet.__all__ if name != "__version__"
+                   and not (getattr(ricochet, name).__doc__ or "").strip()]
+        missing += ["Simulation." + name for name in dir(ricochet.Simulation) if not name.startswith("_")
+                    and not (getattr(ricochet.Simulation, name).__doc__ or "").strip()]
+        self.assertEqual(missing, [])
+
+
 class State(unittest.TestCase):
     def test_round_trip_to_the_bit(self):
         sim = gas()
