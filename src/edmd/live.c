@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/range.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/live.h"
@@ -159,14 +160,8 @@ rc_status rc_edmd_parameter_check(const rc_edmd *e, const char *key, const doubl
     double old[3];
     int want;
     rc_status s = rc_edmd_parameter_get(e, key, old, &want);
+    if (!s) s = rc_range_check_count(key, value, length, want);
     if (s) return s;
-    if (length != want)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d number%s given, it takes %d", key, length, length == 1 ? "" : "s",
-                       want);
-    for (int a = 0; a < length; a++)
-        if (!isfinite(value[a]) || fabs(value[a]) > RC_EDMD_RANGE)
-            return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not a finite number within %g", key, value[a],
-                           RC_EDMD_RANGE);
     bool gravity = strcmp(key, "gravity") == 0, restitution = strstr(key, "restitution") != NULL;
     bool thermostat = strncmp(key, "thermostat.", 11) == 0;
     if (restitution && !(value[0] >= 0 && value[0] <= 1))

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/range.h"
 #include "core/status.h"
 #include "rigid/engine.h"
 #include "rigid/live.h"
@@ -29,13 +30,8 @@ rc_status rc_rigid_parameter_check(const rc_rigid *e, const char *key, const dou
     double old[3];
     int want;
     rc_status s = rc_rigid_parameter_get(e, key, old, &want);
+    if (!s) s = rc_range_check_count(key, value, length, want);
     if (s) return s;
-    if (length != want)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d number%s given, it takes %d", key, length, length == 1 ? "" : "s",
-                       want);
-    for (int a = 0; a < length; a++)
-        if (!isfinite(value[a]) || fabs(value[a]) > 0x1p40)
-            return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not a finite number within 2^40", key, value[a]);
     if (strcmp(key, "time_step") == 0 && !(value[0] > 0))
         return rc_fail(RC_INVALID_ARGUMENT, "time_step: %g is not positive", value[0]);
     return RC_OK;
