@@ -20,6 +20,8 @@
 static const char MAGIC[16] = "ricochet-ckpt";
 enum { FORMAT = 6, BLOCKS = 9 }; /* 4: the correlators' sums of the levels reached only; 5: S(k)'s samples; 6: the
                                    * changes of parameters (changes.c) */
+/* Format 5 is format 6 without its last block (no changes of parameters): still read. */
+enum { FORMAT_WITHOUT_CHANGES = 5 };
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
 
 /* The blocks of a checkpoint: (address, size) pairs. */
@@ -100,8 +102,8 @@ static bool read_block(FILE *f, uint64_t *left, void **out, size_t *size, uint64
     return true;
 }
 
-/* The header: magic, format and byte order. */
-static rc_status read_header(FILE *f, const char *path)
+/* The header: magic, format and byte order; *blocks is how many blocks its format has. */
+static rc_status read_header(FILE *f, const char *path, int *blocks)
 {
     char magic[sizeof MAGIC];
     uint32_t header[2];
@@ -114,10 +116,11 @@ static rc_status read_header(FILE *f, const char *path)
                                             "like the one that wrote it", path);
     if (header[1] != BYTE_ORDER_MARK)
         return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its byte-order mark)", path);
-    if (header[0] != FORMAT)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a checkpoint of format %u; this ricochet (%s) reads format %d: "
-                                            "resume it with the version that wrote it", path, header[0], rc_version(),
-                       FORMAT);
+    *blocks = header[0] == FORMAT_WITHOUT_CHANGES ? BLOCKS - 1 : BLOCKS;
+    if (header[0] != FORMAT && header[0] != FORMAT_WITHOUT_CHANGES)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is a checkpoint of format %u; this ricochet (%s) reads formats %d "
+                                            "and %d: resume it with the version that wrote it", path, header[0],
+                       rc_version(), FORMAT_WITHOUT_CHANGES, FORMAT);
     return RC_OK;
 }
 
@@ -135,14 +138,15 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     FILE *f = fopen(path, "rb");
     if (!f) return rc_fail(RC_IO_ERROR, "cannot open the checkpoint %s: %s", path, strerror(errno));
     struct stat info;
-    rc_status s = fstat(fileno(f), &info) == 0 ? read_header(f, path)
+    int blocks = BLOCKS;
+    rc_status s = fstat(fileno(f), &info) == 0 ? read_header(f, path, &blocks)
                                                : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
     uint64_t hash = RC_FNV_START, stored = 0, left = (uint64_t)info.st_size;
     left -= left < sizeof MAGIC + 8 ? left : sizeof MAGIC + 8;
     void *block[BLOCKS] = {0};
     size_t size[BLOCKS] = {0};
     bool ok = !s;
-    for (int i = 0; i < BLOCKS && ok; i++) ok = read_block(f, &left, &block[i], &size[i], &hash);
+    for (int i = 0; i < blocks && ok; i++) ok = read_block(f, &left, &block[i], &size[i], &hash);
     ok = ok && fread(&stored, sizeof stored, 1, f) == 1;
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* the fuzzing build (fuzz/) skips the checksum, as libpng its CRC, so
                                                   * that mutated checkpoints reach the checks below */
