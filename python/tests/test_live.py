@@ -15,6 +15,7 @@ import numpy
 import ricochet
 
 DICE = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "rigid", "dice.json")
+SHEARED = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "sheared_granular.json")
 
 
 def gas(n_side=10, spacing=2.0, seed=1, **scene):
@@ -111,7 +112,9 @@ class Setters(unittest.TestCase):
         ("a restitution as text", lambda s: s.set(restitution="high"), "restitution: 'high'"),
         ("gravity of the wrong length", lambda s: s.set(gravity=[0, 0, -1]), "gravity: 3 numbers given, it takes 2"),
         ("a negative temperature", lambda s: s.set(thermostat={"temperature": -1}), "thermostat.temperature: -1"),
-        ("a shear rate (not at run time)", lambda s: s.set(**{"box.shear.rate": 0.1}), "box.shear.rate: the event"),
+        ("a shear rate without shear", lambda s: s.set(**{"box.shear.rate": 0.1}), "box.shear.rate: the scene has no"),
+        ("a compression's rate (not at run time)", lambda s: s.set(**{"compression.rate": 0.1}),
+         "compression.rate: the event-driven engine cannot change it"),
         ("a time step (the other engine's)", lambda s: s.set(time_step=1e-3), "time_step: the event-driven"),
         ("walls the scene has none of", lambda s: s.set(**{"walls.restitution": 0.5}), "walls.restitution: the scene"),
         ("a good change after a bad one", lambda s: s.set(restitution=0.5, gravity=[1]), "gravity: 1 number given"),
@@ -177,6 +180,32 @@ class Changes(unittest.TestCase):
             sim.finish()
             with open(os.path.join(out, "summary.json")) as f:
                 self.assertEqual([c["key"] for c in json.load(f)["changes"]], ["restitution", "thermostat.temperature"])
+
+    def test_shear_rate(self):
+        """A new shear rate moves the streaming profile with it (the peculiar velocities stay), the flow follows it,
+        and a checkpoint keeps it."""
+        scene = json.load(open(SHEARED))
+        del scene["output"]
+        scene["particles"]["count"] = 400
+        sim = ricochet.Simulation(scene)
+        sim.advance(time=5)
+        before, x = sim.velocities, sim.positions
+        sim.set(**{"box.shear.rate": 0.4})
+        numpy.testing.assert_allclose(sim.velocities[:, 0] - before[:, 0], 0.2 * (x[:, 1] - sim.box[1] / 2),
+                                      atol=1e-12)
+        numpy.testing.assert_array_equal(sim.velocities[:, 1], before[:, 1])
+        sim.advance(time=10)
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "sheared.rcp")
+            sim.checkpoint(path)
+            sim.advance(time=25)
+            resumed = ricochet.Simulation.resume(path)
+            resumed.advance(time=25)
+        numpy.testing.assert_array_equal(sim.velocities, resumed.velocities)
+        v, x = sim.velocities, sim.positions
+        self.assertAlmostEqual(numpy.polyfit(x[:, 1], v[:, 0], 1)[0], 0.4, delta=0.04)  # the new profile holds
+        with self.assertRaisesRegex(ValueError, "box.shear.rate: the scene has no shear"):
+            gas().set(**{"box.shear.rate": 0.1})
 
     def test_time_step_counts_steps(self):
         sim = ricochet.Simulation(DICE)

@@ -450,6 +450,12 @@ rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, voi
 /* shear.c */
 /* Reads the definition's shear into the engine (after the shell is known): the slack, the books. */
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);
+/* A new shear rate (live.c): the images' speed and the lists' slack for it (the offset goes on from where it is);
+ * RC_INVALID_ARGUMENT naming box.shear.rate when the flow edge is too short for a slack, nothing changed then. */
+rc_status rc_edmd_shear_rate_put(rc_edmd *e, double rate);
+/* After rc_edmd_shear_rate_put at a renewal (every particle at now): the streaming profile moved from rate_was to
+ * the new rate (the peculiar velocities kept), the books of the peculiar motion counted again. */
+void rc_edmd_shear_rate_profile(rc_edmd *e, double rate_was);
 /* delta at now, in [0, L_flow). */
 double rc_edmd_shear_offset(const rc_edmd *e);
 /* The difference d = a_k - a_j of two anchors as the lists see it: the image across the gradient boundary shifted by

@@ -114,7 +114,7 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
 /* ---- parameters ---- */
 
 static const char *const KEYS[] = {"restitution", "box.restitution", "walls.restitution", "gravity",
-                                   "thermostat.temperature", "thermostat.rate", NULL};
+                                   "thermostat.temperature", "thermostat.rate", "box.shear.rate", NULL};
 
 bool rc_edmd_parameter_known(const char *key)
 {
@@ -136,8 +136,8 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
 {
     if (!rc_edmd_parameter_known(key))
         return rc_fail(RC_INVALID_ARGUMENT, "%s: the event-driven engine cannot change it at run time (it can "
-                       "change restitution, box.restitution, walls.restitution, gravity, thermostat.temperature and "
-                       "thermostat.rate)", key ? key : "(null)");
+                       "change restitution, box.restitution, walls.restitution, gravity, thermostat.temperature, "
+                       "thermostat.rate and box.shear.rate)", key ? key : "(null)");
     *length = 1;
     if (strcmp(key, "gravity") == 0) {
         *length = e->dimension;
@@ -145,7 +145,10 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
     } else if (strcmp(key, "restitution") == 0) value[0] = e->restitution;
     else if (strcmp(key, "thermostat.temperature") == 0) value[0] = e->thermostat_temperature;
     else if (strcmp(key, "thermostat.rate") == 0) value[0] = e->thermostat_rate;
-    else {
+    else if (strcmp(key, "box.shear.rate") == 0) {
+        if (!e->shear_on) return rc_fail(RC_INVALID_ARGUMENT, "box.shear.rate: the scene has no shear (box.shear)");
+        value[0] = e->shear_rate;
+    } else {
         int32_t first, count;
         walls_of(e, key, &first, &count);
         if (count == 0)
@@ -210,6 +213,8 @@ rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value
     } else if (strcmp(key, "thermostat.rate") == 0) {
         e->thermostat_rate = value[0];
         rc_edmd_start_thermostat(e);
+    } else if (strcmp(key, "box.shear.rate") == 0) {
+        if ((s = rc_edmd_shear_rate_put(e, value[0]))) return s;
     } else if (strcmp(key, "restitution") == 0) {
         if (value[0] < 1 && (s = keep_last_hits(e))) return s;
         e->restitution = value[0];
@@ -227,6 +232,15 @@ rc_status rc_edmd_parameter_set(rc_edmd *e, const char *key, const double *value
 {
     rc_status s = rc_edmd_parameter_check(e, key, value, length);
     if (!s) s = renew(e);
+    double rate_was = e->shear_rate;
     if (!s) s = rc_edmd_parameter_put(e, key, value, length);
-    return s ? s : rc_edmd_schedule_all(e);
+    if (s) return s;
+    if (strcmp(key, "box.shear.rate") == 0) { /* the profile follows the rate; the lists take the new slack */
+        double before = e->kinetic;
+        rc_edmd_shear_rate_profile(e, rate_was);
+        e->kinetic = rc_edmd_kinetic_energy(e);
+        e->initial_energy += e->kinetic - before; /* put in from outside, as a state set from arrays */
+        if ((s = rc_edmd_neighbours_build_all(e))) return s;
+    }
+    return rc_edmd_schedule_all(e);
 }
