@@ -15,6 +15,7 @@ import numpy
 import ricochet
 
 DICE = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "rigid", "dice.json")
+WELLS = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "square_well_quench.json")
 SHEARED = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "sheared_granular.json")
 
 
@@ -26,6 +27,14 @@ def gas(n_side=10, spacing=2.0, seed=1, **scene):
     return ricochet.Simulation.from_arrays(dimension=2, box=[n_side * spacing] * 2, positions=grid * spacing + 1.0,
                                            velocities=rng.normal(size=(n, 2)), radii=numpy.full(n, 0.5),
                                            masses=numpy.ones(n), **scene)
+
+
+def example(path):
+    """An example scene as a dict, without its output (no files)."""
+    with open(path) as f:
+        scene = json.load(f)
+    scene.pop("output", None)
+    return scene
 
 
 def state(sim):
@@ -184,8 +193,7 @@ class Changes(unittest.TestCase):
     def test_shear_rate(self):
         """A new shear rate moves the streaming profile with it (the peculiar velocities stay), the flow follows it,
         and a checkpoint keeps it."""
-        scene = json.load(open(SHEARED))
-        del scene["output"]
+        scene = example(SHEARED)
         scene["particles"]["count"] = 400
         sim = ricochet.Simulation(scene)
         sim.advance(time=5)
@@ -206,6 +214,35 @@ class Changes(unittest.TestCase):
         self.assertAlmostEqual(numpy.polyfit(x[:, 1], v[:, 0], 1)[0], 0.4, delta=0.04)  # the new profile holds
         with self.assertRaisesRegex(ValueError, "box.shear.rate: the scene has no shear"):
             gas().set(**{"box.shear.rate": 0.1})
+
+    def test_square_well_depth(self):
+        """A deeper well deepens every captured pair's energy at once (counted as put in, so the energy balance
+        holds), and a checkpoint keeps it."""
+        sim = ricochet.Simulation(example(WELLS))
+        sim.advance(time=2)
+        before = sim.summary()["potential_energy"]
+        sim.set(**{"interactions.depth": 2 * sim.get("interactions.depth")})
+        after = sim.summary()
+        self.assertEqual(after["potential_energy"], 2 * before)
+        self.assertLess(abs(after["energy_drift"]), 1e-12)
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "wells.rcp")
+            sim.checkpoint(path)
+            sim.advance(time=6)
+            resumed = ricochet.Simulation.resume(path)
+            resumed.advance(time=6)
+        numpy.testing.assert_array_equal(sim.velocities, resumed.velocities)
+        self.assertEqual(resumed.get("interactions.depth"), 2.0)
+        with self.assertRaisesRegex(ValueError, "interactions.depth: the scene has no square wells"):
+            gas().set(**{"interactions.depth": 1})
+
+    def test_gravity_energy_balance(self):
+        """Gravity switched on in a closed box: the potential energy it adds is put in from outside, not a drift."""
+        sim = gas(periodic=[False, False])
+        sim.advance(collisions=500)
+        sim.set(gravity=[0, -1])
+        sim.advance(collisions=3000)
+        self.assertLess(abs(sim.summary()["energy_drift"]), 1e-9)
 
     def test_time_step_counts_steps(self):
         sim = ricochet.Simulation(DICE)

@@ -12,6 +12,7 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/live.h"
+#include "edmd/steps.h"
 
 /* The walls of the closed box axes: the last ones of e->walls (engine.c, make_walls). */
 static int32_t box_walls(const rc_edmd *e)
@@ -114,7 +115,8 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
 /* ---- parameters ---- */
 
 static const char *const KEYS[] = {"restitution", "box.restitution", "walls.restitution", "gravity",
-                                   "thermostat.temperature", "thermostat.rate", "box.shear.rate", NULL};
+                                   "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth",
+                                   NULL};
 
 bool rc_edmd_parameter_known(const char *key)
 {
@@ -137,7 +139,7 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
     if (!rc_edmd_parameter_known(key))
         return rc_fail(RC_INVALID_ARGUMENT, "%s: the event-driven engine cannot change it at run time (it can "
                        "change restitution, box.restitution, walls.restitution, gravity, thermostat.temperature, "
-                       "thermostat.rate and box.shear.rate)", key ? key : "(null)");
+                       "thermostat.rate, box.shear.rate and interactions.depth)", key ? key : "(null)");
     *length = 1;
     if (strcmp(key, "gravity") == 0) {
         *length = e->dimension;
@@ -145,6 +147,7 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
     } else if (strcmp(key, "restitution") == 0) value[0] = e->restitution;
     else if (strcmp(key, "thermostat.temperature") == 0) value[0] = e->thermostat_temperature;
     else if (strcmp(key, "thermostat.rate") == 0) value[0] = e->thermostat_rate;
+    else if (strcmp(key, "interactions.depth") == 0) return rc_edmd_steps_depth_get(e, value);
     else if (strcmp(key, "box.shear.rate") == 0) {
         if (!e->shear_on) return rc_fail(RC_INVALID_ARGUMENT, "box.shear.rate: the scene has no shear (box.shear)");
         value[0] = e->shear_rate;
@@ -215,6 +218,8 @@ rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value
         rc_edmd_start_thermostat(e);
     } else if (strcmp(key, "box.shear.rate") == 0) {
         if ((s = rc_edmd_shear_rate_put(e, value[0]))) return s;
+    } else if (strcmp(key, "interactions.depth") == 0) {
+        if ((s = rc_edmd_steps_depth_put(e, value[0]))) return s;
     } else if (strcmp(key, "restitution") == 0) {
         if (value[0] < 1 && (s = keep_last_hits(e))) return s;
         e->restitution = value[0];
@@ -228,19 +233,23 @@ rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value
     return RC_OK;
 }
 
+/* The energy the engine's balance starts from (engine.c): kinetic (peculiar under shear) plus potential. */
+static double energy(const rc_edmd *e) { return (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e); }
+
 rc_status rc_edmd_parameter_set(rc_edmd *e, const char *key, const double *value, int length)
 {
     rc_status s = rc_edmd_parameter_check(e, key, value, length);
     if (!s) s = renew(e);
-    double rate_was = e->shear_rate;
+    double rate_was = e->shear_rate, before = s ? 0 : energy(e);
     if (!s) s = rc_edmd_parameter_put(e, key, value, length);
     if (s) return s;
     if (strcmp(key, "box.shear.rate") == 0) { /* the profile follows the rate; the lists take the new slack */
-        double before = e->kinetic;
         rc_edmd_shear_rate_profile(e, rate_was);
         e->kinetic = rc_edmd_kinetic_energy(e);
-        e->initial_energy += e->kinetic - before; /* put in from outside, as a state set from arrays */
         if ((s = rc_edmd_neighbours_build_all(e))) return s;
     }
+    if (strcmp(key, "interactions.depth") == 0) rc_edmd_steps_recount(e);
+    /* a new pull of gravity, depth of the wells or streaming profile is energy put in from outside, not a drift */
+    e->initial_energy += energy(e) - before;
     return rc_edmd_schedule_all(e);
 }
