@@ -35,7 +35,8 @@ RC_API rc_status rc_run_angular_velocities_set(rc_run *run, const double *angula
 
 /* ---- Parameters ---- */
 /* A parameter's value now, by its scene key (length numbers, at most 3): event-driven "restitution",
- * "box.restitution", "walls.restitution", "gravity", "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth";
+ * "box.restitution", "walls.restitution", "gravity", "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth",
+ * "compression.rate", "compression.until.packing_fraction";
  * time-stepping
  * "time_step", "gravity". Another key is refused naming it. */
 RC_API rc_status rc_run_parameter_get(const rc_run *run, const char *key, double value[3], int *length);

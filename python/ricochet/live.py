@@ -209,7 +209,7 @@ class Live:
         set(restitution=0.9), set(**{"thermostat.temperature": 2.0}), set(thermostat={"rate": 0.5}),
         set(gravity=[0, -1]). The event-driven engine changes restitution, box.restitution, walls.restitution,
         gravity, thermostat.temperature, thermostat.rate, box.shear.rate (the streaming profile follows it) and
-        interactions.depth (square wells); the time-stepped one time_step and gravity (its steps
+        interactions.depth (square wells), compression.rate and compression.until.packing_fraction; the time-stepped one time_step and gravity (its steps
         are then counted from the present time on). Each change is a row of changes.csv in the run folder and of the
         summary's "changes", and checkpoints keep it. Every value is checked before any is set: ValueError names
         the key, and then nothing changed."""

@@ -16,6 +16,7 @@ import ricochet
 
 DICE = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "rigid", "dice.json")
 WELLS = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "square_well_quench.json")
+COMPRESSION = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "compression.json")
 SHEARED = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "sheared_granular.json")
 
 
@@ -122,8 +123,9 @@ class Setters(unittest.TestCase):
         ("gravity of the wrong length", lambda s: s.set(gravity=[0, 0, -1]), "gravity: 3 numbers given, it takes 2"),
         ("a negative temperature", lambda s: s.set(thermostat={"temperature": -1}), "thermostat.temperature: -1"),
         ("a shear rate without shear", lambda s: s.set(**{"box.shear.rate": 0.1}), "box.shear.rate: the scene has no"),
-        ("a compression's rate (not at run time)", lambda s: s.set(**{"compression.rate": 0.1}),
-         "compression.rate: the event-driven engine cannot change it"),
+        ("a compression's rate without compression", lambda s: s.set(**{"compression.rate": 0.1}),
+         "compression.rate: the scene has no compression"),
+        ("a key no engine has", lambda s: s.set(**{"box.size": 10}), "box.size: the event-driven engine cannot"),
         ("a time step (the other engine's)", lambda s: s.set(time_step=1e-3), "time_step: the event-driven"),
         ("walls the scene has none of", lambda s: s.set(**{"walls.restitution": 0.5}), "walls.restitution: the scene"),
         ("a good change after a bad one", lambda s: s.set(restitution=0.5, gravity=[1]), "gravity: 1 number given"),
@@ -235,6 +237,27 @@ class Changes(unittest.TestCase):
         self.assertEqual(resumed.get("interactions.depth"), 2.0)
         with self.assertRaisesRegex(ValueError, "interactions.depth: the scene has no square wells"):
             gas().set(**{"interactions.depth": 1})
+
+    def test_compression(self):
+        """A compression's rate and target changed while it grows: it stops at the new target, and a checkpoint keeps
+        both."""
+        scene = example(COMPRESSION)
+        scene["compression"] = {"rate": 0.03, "until": {"packing_fraction": 0.5}}
+        sim = ricochet.Simulation(scene)
+        sim.advance(time=1)
+        sim.set(compression={"rate": 0.06, "until": {"packing_fraction": 0.55}})
+        sim.advance(time=2)
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "compression.rcp")
+            sim.checkpoint(path)
+            sim.advance(time=20)
+            resumed = ricochet.Simulation.resume(path)
+            resumed.advance(time=20)
+        numpy.testing.assert_array_equal(sim.velocities, resumed.velocities)
+        self.assertAlmostEqual(sim.summary()["packing_fraction"], 0.55, places=12)
+        self.assertEqual(sim.summary()["compression"]["ended_at"], "packing_fraction")
+        with self.assertRaisesRegex(ValueError, "compression.rate: the compression has ended"):
+            sim.set(**{"compression.rate": 0.1})
 
     def test_gravity_energy_balance(self):
         """Gravity switched on in a closed box: the potential energy it adds is put in from outside, not a drift."""

@@ -635,6 +635,12 @@ static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t
 /* growth.c: compression (docs/edmd.md, "Compression"). The radii in kin are those at the growth epoch; while
  * growing, scheduling and pair and wall collisions take the paths below, selected once per call. */
 rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d);
+/* "compression.rate" and "compression.until.packing_fraction" (live.c; 0: no such target), read and set while the
+ * diameters grow (at a renewal: every particle at now, the epoch there); RC_INVALID_ARGUMENT naming the key for a
+ * scene without compression, one that has ended, a rate that is not positive, or a target not between the packing
+ * fraction now and 1. */
+rc_status rc_edmd_growth_get(const rc_edmd *e, const char *key, double *value);
+rc_status rc_edmd_growth_put(rc_edmd *e, const char *key, double value);
 void rc_edmd_growth_destroy(rc_edmd *e);
 int rc_edmd_growth_schedule(rc_edmd *e, int32_t k);
 void rc_edmd_growth_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);

@@ -22,12 +22,13 @@ static int32_t box_walls(const rc_edmd *e)
     return count;
 }
 
-/* A renewal (reorder.c) that keeps the engine's own schedule of renewals: a change is not a renewal by count. */
+/* A renewal (reorder.c) that keeps the engine's own schedule of renewals: a change is not a renewal by count. A
+ * compression's schedule (its windows) is the renewal's own, as after a checkpoint. */
 static rc_status renew(rc_edmd *e)
 {
     uint64_t next = e->next_reorder;
     rc_status s = rc_edmd_reorder(e);
-    e->next_reorder = next;
+    if (!e->growth) e->next_reorder = next;
     return s;
 }
 
@@ -116,7 +117,7 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
 
 static const char *const KEYS[] = {"restitution", "box.restitution", "walls.restitution", "gravity",
                                    "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth",
-                                   NULL};
+                                   "compression.rate", "compression.until.packing_fraction", NULL};
 
 bool rc_edmd_parameter_known(const char *key)
 {
@@ -139,7 +140,8 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
     if (!rc_edmd_parameter_known(key))
         return rc_fail(RC_INVALID_ARGUMENT, "%s: the event-driven engine cannot change it at run time (it can "
                        "change restitution, box.restitution, walls.restitution, gravity, thermostat.temperature, "
-                       "thermostat.rate, box.shear.rate and interactions.depth)", key ? key : "(null)");
+                       "thermostat.rate, box.shear.rate, interactions.depth, compression.rate and "
+                       "compression.until.packing_fraction)", key ? key : "(null)");
     *length = 1;
     if (strcmp(key, "gravity") == 0) {
         *length = e->dimension;
@@ -148,6 +150,7 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
     else if (strcmp(key, "thermostat.temperature") == 0) value[0] = e->thermostat_temperature;
     else if (strcmp(key, "thermostat.rate") == 0) value[0] = e->thermostat_rate;
     else if (strcmp(key, "interactions.depth") == 0) return rc_edmd_steps_depth_get(e, value);
+    else if (strncmp(key, "compression.", 12) == 0) return rc_edmd_growth_get(e, key, value);
     else if (strcmp(key, "box.shear.rate") == 0) {
         if (!e->shear_on) return rc_fail(RC_INVALID_ARGUMENT, "box.shear.rate: the scene has no shear (box.shear)");
         value[0] = e->shear_rate;
@@ -220,6 +223,8 @@ rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value
         if ((s = rc_edmd_shear_rate_put(e, value[0]))) return s;
     } else if (strcmp(key, "interactions.depth") == 0) {
         if ((s = rc_edmd_steps_depth_put(e, value[0]))) return s;
+    } else if (strncmp(key, "compression.", 12) == 0) {
+        if ((s = rc_edmd_growth_put(e, key, value[0]))) return s;
     } else if (strcmp(key, "restitution") == 0) {
         if (value[0] < 1 && (s = keep_last_hits(e))) return s;
         e->restitution = value[0];

@@ -21,7 +21,8 @@ rc_status rc_edmd_particles_set(rc_edmd *engine, const rc_frame *frame);
 /* The parameters the engine changes at run time: "restitution", "box.restitution" (the walls of closed box axes),
  * "walls.restitution" (the scene's other walls), "gravity" (3 numbers), "thermostat.temperature",
  * "thermostat.rate", "box.shear.rate" (in a sheared box: the streaming profile follows, the peculiar velocities
- * stay), "interactions.depth" (square wells). */
+ * stay), "interactions.depth" (square wells), "compression.rate" and "compression.until.packing_fraction" (while the
+ * diameters grow). */
 bool rc_edmd_parameter_known(const char *key);
 /* The parameter's value now (length numbers, at most 3). RC_INVALID_ARGUMENT names a key the engine cannot change. */
 rc_status rc_edmd_parameter_get(const rc_edmd *engine, const char *key, double value[3], int *length);
