@@ -177,7 +177,9 @@ static void test_changes(void)
     CHECK(rc_run_parameter_set(run, "restitution", &bad, 1) == RC_INVALID_ARGUMENT &&
               strstr(rc_last_error(), "restitution: 1.5 is not in [0, 1]"), "%s", rc_last_error());
     CHECK(rc_run_parameter_set(run, "compression.rate", &e, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "compression.rate: the event-driven engine cannot"), "%s", rc_last_error());
+              strstr(rc_last_error(), "compression.rate: the scene has no compression"), "%s", rc_last_error());
+    CHECK(rc_run_parameter_set(run, "box.size", &e, 1) == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "box.size: the event-driven engine cannot"), "%s", rc_last_error());
     CHECK(rc_run_change_count(run) == 0, "refused changes were recorded");
     CHECK(rc_run_parameter_set(run, "restitution", &e, 1) == RC_OK, "%s", rc_last_error());
     CHECK(rc_run_parameter_get(run, "restitution", got, &length) == RC_OK && got[0] == e && length == 1, "get");
