@@ -2,7 +2,8 @@
 """ricochet: hard bodies that collide, from Python (docs/python.md). A ctypes interface to libricochet.so.
 
     ImpactProblem   a simultaneous impact built from numpy arrays, resolved by GR or pairwise Gauss-Seidel
-    Simulation      a scene run by either engine: advance, step, positions, velocities, snapshot, summary(), close
+    Simulation      a scene (or arrays: from_arrays) run by either engine: advance, step, writable positions and
+                    velocities, set() of parameters between advances, every() for callbacks, snapshot, summary()
     sweep           a parameter sweep or ensemble run on this machine's cores; its table as numpy arrays (or pandas)
     replica_exchange  parallel tempering over temperatures: swap acceptance per pair, samples by callback
     pressure_exchange replica exchange over pressures (a scene with a barostat): acceptance and mean volume per pressure

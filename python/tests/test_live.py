@@ -38,6 +38,18 @@ def example(path):
     return scene
 
 
+def resumed_twin(sim, go_on):
+    """Checkpoints sim, runs go_on(sim), then resumes the checkpoint and runs go_on on that too: the resumed twin,
+    which should end as sim did, bit for bit."""
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "live.rcp")
+        sim.checkpoint(path)
+        go_on(sim)
+        resumed = ricochet.Simulation.resume(path)
+        go_on(resumed)
+    return resumed
+
+
 def state(sim):
     """Everything a setter may change, and the counters."""
     return (sim.positions, sim.velocities, sim.radii, sim.masses, sim.species, sim.time, sim.collisions, sim.events,
@@ -205,12 +217,7 @@ class Changes(unittest.TestCase):
                                       atol=1e-12)
         numpy.testing.assert_array_equal(sim.velocities[:, 1], before[:, 1])
         sim.advance(time=10)
-        with tempfile.TemporaryDirectory() as directory:
-            path = os.path.join(directory, "sheared.rcp")
-            sim.checkpoint(path)
-            sim.advance(time=25)
-            resumed = ricochet.Simulation.resume(path)
-            resumed.advance(time=25)
+        resumed = resumed_twin(sim, lambda s: s.advance(time=25))
         numpy.testing.assert_array_equal(sim.velocities, resumed.velocities)
         v, x = sim.velocities, sim.positions
         self.assertAlmostEqual(numpy.polyfit(x[:, 1], v[:, 0], 1)[0], 0.4, delta=0.04)  # the new profile holds
@@ -227,12 +234,7 @@ class Changes(unittest.TestCase):
         after = sim.summary()
         self.assertEqual(after["potential_energy"], 2 * before)
         self.assertLess(abs(after["energy_drift"]), 1e-12)
-        with tempfile.TemporaryDirectory() as directory:
-            path = os.path.join(directory, "wells.rcp")
-            sim.checkpoint(path)
-            sim.advance(time=6)
-            resumed = ricochet.Simulation.resume(path)
-            resumed.advance(time=6)
+        resumed = resumed_twin(sim, lambda s: s.advance(time=6))
         numpy.testing.assert_array_equal(sim.velocities, resumed.velocities)
         self.assertEqual(resumed.get("interactions.depth"), 2.0)
         with self.assertRaisesRegex(ValueError, "interactions.depth: the scene has no square wells"):
@@ -247,12 +249,7 @@ class Changes(unittest.TestCase):
         sim.advance(time=1)
         sim.set(compression={"rate": 0.06, "until": {"packing_fraction": 0.55}})
         sim.advance(time=2)
-        with tempfile.TemporaryDirectory() as directory:
-            path = os.path.join(directory, "compression.rcp")
-            sim.checkpoint(path)
-            sim.advance(time=20)
-            resumed = ricochet.Simulation.resume(path)
-            resumed.advance(time=20)
+        resumed = resumed_twin(sim, lambda s: s.advance(time=20))
         numpy.testing.assert_array_equal(sim.velocities, resumed.velocities)
         self.assertAlmostEqual(sim.summary()["packing_fraction"], 0.55, places=12)
         self.assertEqual(sim.summary()["compression"]["ended_at"], "packing_fraction")
@@ -275,12 +272,7 @@ class Changes(unittest.TestCase):
         sim.advance(time=10 * h + 20 * (h / 2))
         self.assertEqual(sim.steps, 30)
         self.assertAlmostEqual(sim.time, 20 * h, places=12)
-        with tempfile.TemporaryDirectory() as directory:
-            path = os.path.join(directory, "dice.rcp")
-            sim.checkpoint(path)
-            sim.advance(steps=50)
-            resumed = ricochet.Simulation.resume(path)
-            resumed.advance(steps=50)
+        resumed = resumed_twin(sim, lambda s: s.advance(steps=50))
         self.assertEqual((resumed.get("time_step"), resumed.time), (h / 2, sim.time))
         numpy.testing.assert_array_equal(sim.positions, resumed.positions)
 
