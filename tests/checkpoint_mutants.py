@@ -32,7 +32,8 @@ TIMEOUT = 10  # seconds for one resume; a sound resume of these runs takes well 
 
 HEADER = 16 + 8  # magic, format and byte-order mark
 STOP_BYTES = 32  # the settings block opens with the stop (rc_run_limits: time and three counts)
-BLOCK_NAMES = ["version", "scene", "directory", "h5md path", "settings", "position", "engine state", "measurements"]
+BLOCK_NAMES = ["version", "scene", "directory", "h5md path", "settings", "position", "engine state", "measurements",
+               "changes"]
 
 # Short runs whose checkpoint lands mid-run; each resumes to its stop in a fraction of a second.
 SCENES = {
@@ -97,7 +98,7 @@ def mutate(blocks, rng):
     """One mutant of the blocks (a new list), a word saying what was done and whether it touched the stop."""
     blocks = [bytearray(b) for b in blocks]
     # the binary blocks most of the time; the texts now and then (a scene changed under its state)
-    weights = [1, 4, 2, 2, 20, 20, 40, 30]
+    weights = [1, 4, 2, 2, 20, 20, 40, 30, 5]
     k = rng.choices(range(len(blocks)), weights)[0]
     b = blocks[k]
     if not b:

@@ -405,17 +405,19 @@ static void test_interrupt_resume(void)
     free(never_xyz);
 }
 
+enum { BLOCK_COUNT = 9 }; /* the blocks of a checkpoint (docs/formats.md, "checkpoint.rcp") */
+
 typedef struct blocks {
     unsigned char header[24];
-    unsigned char *data[8];
-    uint64_t size[8];
+    unsigned char *data[BLOCK_COUNT];
+    uint64_t size[BLOCK_COUNT];
 } blocks;
 
 static bool read_blocks(const char *path, blocks *b)
 {
     FILE *f = fopen(path, "rb");
     bool ok = f && fread(b->header, sizeof b->header, 1, f) == 1;
-    for (int k = 0; k < 8 && ok; k++) {
+    for (int k = 0; k < BLOCK_COUNT && ok; k++) {
         ok = fread(&b->size[k], 8, 1, f) == 1 && (b->data[k] = malloc(b->size[k] + 1)) &&
              (b->size[k] == 0 || fread(b->data[k], b->size[k], 1, f) == 1);
     }
@@ -429,7 +431,7 @@ static void write_blocks(const char *path, const blocks *b)
     uint64_t hash = 0xcbf29ce484222325ULL;
     FILE *f = fopen(path, "wb");
     fwrite(b->header, sizeof b->header, 1, f);
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < BLOCK_COUNT; k++) {
         fwrite(&b->size[k], 8, 1, f);
         fwrite(b->data[k], b->size[k], 1, f);
         for (int i = 0; i < 8; i++) hash = (hash ^ ((const unsigned char *)&b->size[k])[i]) * 0x100000001b3ULL;
@@ -441,7 +443,7 @@ static void write_blocks(const char *path, const blocks *b)
 
 static void free_blocks(blocks *b)
 {
-    for (int k = 0; k < 8; k++) free(b->data[k]);
+    for (int k = 0; k < BLOCK_COUNT; k++) free(b->data[k]);
 }
 
 static void expect_refused(const char *path, const char *text, const char *what)
@@ -491,7 +493,7 @@ static void test_checkpoints(void)
     changed.size[6] = 20ULL << 30; /* a 20 GiB block in a small file: refused before allocating it */
     f = fopen(forged, "wb");
     fwrite(changed.header, sizeof changed.header, 1, f);
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < BLOCK_COUNT; k++) {
         fwrite(&changed.size[k], 8, 1, f);
         fwrite(changed.data[k], k == 6 ? b.size[6] : changed.size[k], 1, f);
     }

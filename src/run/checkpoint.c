@@ -14,10 +14,14 @@
 
 #include "core/bytes.h"
 #include "core/status.h"
+#include "run/live.h"
 #include "run/run.h"
 
 static const char MAGIC[16] = "ricochet-ckpt";
-enum { FORMAT = 5, BLOCKS = 8 }; /* 4: the correlators' sums of the levels reached only; 5: S(k)'s samples */
+enum { FORMAT = 6, BLOCKS = 9 }; /* 4: the correlators' sums of the levels reached only; 5: S(k)'s samples; 6: the
+                                   * changes of parameters (changes.c) */
+/* Format 5 is format 6 without its last block (no changes of parameters): still read. */
+enum { FORMAT_WITHOUT_CHANGES = 5 };
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
 
 /* The blocks of a checkpoint: (address, size) pairs. */
@@ -42,13 +46,13 @@ static bool write_blocks(FILE *f, const void *context)
 }
 
 static rc_status write_checkpoint(const rc_run *run, const char *path, const void *state, size_t state_size,
-                                  const void *measured, size_t measured_size)
+                                  const void *measured, size_t measured_size, const void *changes)
 {
     const char *version = rc_version(), *directory = run->directory ? run->directory : "",
                *h5md = run->files.h5md_path ? run->files.h5md_path : "";
-    block_list b = {{version, run->scene_text, directory, h5md, &run->settings, &run->at, state, measured},
+    block_list b = {{version, run->scene_text, directory, h5md, &run->settings, &run->at, state, measured, changes},
                     {strlen(version), strlen(run->scene_text), strlen(directory), strlen(h5md), sizeof run->settings,
-                     sizeof run->at, state_size, measured_size}};
+                     sizeof run->at, state_size, measured_size, rc_run_changes_state_size(run)}};
     return rc_run_write_file(path, "the checkpoint", write_blocks, &b);
 }
 
@@ -62,12 +66,16 @@ rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
     if (!path && !(path = own = rc_run_join(run->directory, "checkpoint.rcp"))) return RC_NO_MEMORY;
     size_t size = rc_run_engine_state_size(run), measured_size = rc_run_measure_state_size(run);
     void *state = malloc(size), *measured = malloc(measured_size + 1);
-    rc_status s = state && measured ? rc_run_files_mark(run)
+    /* the changes of parameters: a block of their own, which the resumed run applies before the engine's state */
+    void *changes = malloc(rc_run_changes_state_size(run) + 1);
+    if (changes) rc_run_changes_state_save(run, changes);
+    rc_status s = state && measured && changes ? rc_run_files_mark(run)
                                     : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
                                               size + measured_size);
     if (!s) s = rc_run_engine_state_save(run, state, size);
     if (!s) s = rc_run_measure_state_save(run, measured, measured_size);
-    if (!s) s = write_checkpoint(run, path, state, size, measured, measured_size);
+    if (!s) s = write_checkpoint(run, path, state, size, measured, measured_size, changes);
+    free(changes);
     free(state);
     free(measured);
     free(own);
@@ -94,8 +102,8 @@ static bool read_block(FILE *f, uint64_t *left, void **out, size_t *size, uint64
     return true;
 }
 
-/* The header: magic, format and byte order. */
-static rc_status read_header(FILE *f, const char *path)
+/* The header: magic, format and byte order; *blocks is how many blocks its format has. */
+static rc_status read_header(FILE *f, const char *path, int *blocks)
 {
     char magic[sizeof MAGIC];
     uint32_t header[2];
@@ -108,10 +116,11 @@ static rc_status read_header(FILE *f, const char *path)
                                             "like the one that wrote it", path);
     if (header[1] != BYTE_ORDER_MARK)
         return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its byte-order mark)", path);
-    if (header[0] != FORMAT)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a checkpoint of format %u; this ricochet (%s) reads format %d: "
-                                            "resume it with the version that wrote it", path, header[0], rc_version(),
-                       FORMAT);
+    *blocks = header[0] == FORMAT_WITHOUT_CHANGES ? BLOCKS - 1 : BLOCKS;
+    if (header[0] != FORMAT && header[0] != FORMAT_WITHOUT_CHANGES)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is a checkpoint of format %u; this ricochet (%s) reads formats %d "
+                                            "and %d: resume it with the version that wrote it", path, header[0],
+                       rc_version(), FORMAT_WITHOUT_CHANGES, FORMAT);
     return RC_OK;
 }
 
@@ -129,14 +138,15 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     FILE *f = fopen(path, "rb");
     if (!f) return rc_fail(RC_IO_ERROR, "cannot open the checkpoint %s: %s", path, strerror(errno));
     struct stat info;
-    rc_status s = fstat(fileno(f), &info) == 0 ? read_header(f, path)
+    int blocks = BLOCKS;
+    rc_status s = fstat(fileno(f), &info) == 0 ? read_header(f, path, &blocks)
                                                : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
     uint64_t hash = RC_FNV_START, stored = 0, left = (uint64_t)info.st_size;
     left -= left < sizeof MAGIC + 8 ? left : sizeof MAGIC + 8;
     void *block[BLOCKS] = {0};
     size_t size[BLOCKS] = {0};
     bool ok = !s;
-    for (int i = 0; i < BLOCKS && ok; i++) ok = read_block(f, &left, &block[i], &size[i], &hash);
+    for (int i = 0; i < blocks && ok; i++) ok = read_block(f, &left, &block[i], &size[i], &hash);
     ok = ok && fread(&stored, sizeof stored, 1, f) == 1;
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* the fuzzing build (fuzz/) skips the checksum, as libpng its CRC, so
                                                   * that mutated checkpoints reach the checks below */
@@ -166,7 +176,8 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
         out->scene_text = block[1], out->directory = block[2], out->h5md_path = block[3];
         out->state = block[6], out->state_size = size[6];
         out->measured = block[7], out->measured_size = size[7];
-        block[1] = block[2] = block[3] = block[6] = block[7] = NULL;
+        out->changes = block[8], out->changes_size = size[8];
+        block[1] = block[2] = block[3] = block[6] = block[7] = block[8] = NULL;
     }
     for (int i = 0; i < BLOCKS; i++) free(block[i]);
     return s;
@@ -179,5 +190,6 @@ void rc_run_checkpoint_free(run_checkpoint *c)
     free(c->h5md_path);
     free(c->state);
     free(c->measured);
+    free(c->changes);
     memset(c, 0, sizeof *c);
 }

@@ -11,6 +11,7 @@
 
 #include "core/status.h"
 #include "io/json_document.h"
+#include "run/live.h"
 #include "run/run.h"
 
 void rc_run_timestamp(char out[32])
@@ -165,6 +166,7 @@ cJSON *rc_run_summary(const rc_run *run)
     else cJSON_AddNullToObject(summary, "stopped_by");
     rc_run_add_observables(run, event_driven ? &run->at.start : NULL, summary);
     rc_run_measure_summary(run, summary);
+    rc_run_changes_summary(run, summary);
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     double wall = run->finished ? run->wall_seconds : rc_run_seconds() - run->wall_start;
