@@ -6,7 +6,7 @@
  * a positive double x = m 2^e (integer m < 2^53) is what strtod returns for every real number in its rounding
  * interval, from the midpoint with the double below, (4m - 2) 2^(e-2) (or (4m - 1) 2^(e-2) when m is a power of two
  * and the gap below is half as wide), to the midpoint with the double above, (4m + 2) 2^(e-2); the ends belong to
- * the interval when m is even (ties to even). Scaled by 10^-q, with q chosen so that x has 17 to 19 digits before
+ * the interval when m is even (ties to even). Scaled by 10^-q, with q chosen so that x has 18 or 19 digits before
  * the point, the three numbers' integer parts vm <= vr <= vp are computed exactly (with 128-bit integers: a
  * multiplication by 5^-q and a shift, or a division by 5^q), and whether each division left a remainder. Then
  * digits are dropped from all three while vp / 10 > vm / 10, that is while a number with one digit fewer still lies
@@ -54,20 +54,46 @@ static const uint64_t TENS[20] = {1ull,
                                   1000000000000000000ull,
                                   10000000000000000000ull};
 
+static const char PAIRS[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                            "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                            "8081828384858687888990919293949596979899";
+
 enum {
     FIVES_64 = 27,    /* 5^27 is the largest power of five below 2^64 */
     MOST_FIVES = 31,  /* 2^55 5^31 < 2^128: the largest multiplier of the three ends */
     MOST_DIVIDER = 55 /* 5^55 < 2^128 */
 };
 
-static uint64_t five_to(int k)
-{
-    uint64_t p = 1;
-    while (k-- > 0) p *= 5;
-    return p;
-}
+static const uint64_t FIVES[FIVES_64 + 1] = {1ull,
+                                           5ull,
+                                           25ull,
+                                           125ull,
+                                           625ull,
+                                           3125ull,
+                                           15625ull,
+                                           78125ull,
+                                           390625ull,
+                                           1953125ull,
+                                           9765625ull,
+                                           48828125ull,
+                                           244140625ull,
+                                           1220703125ull,
+                                           6103515625ull,
+                                           30517578125ull,
+                                           152587890625ull,
+                                           762939453125ull,
+                                           3814697265625ull,
+                                           19073486328125ull,
+                                           95367431640625ull,
+                                           476837158203125ull,
+                                           2384185791015625ull,
+                                           11920928955078125ull,
+                                           59604644775390625ull,
+                                           298023223876953125ull,
+                                           1490116119384765625ull,
+                                           7450580596923828125ull};
 
-static wide wide_five_to(int k) { return k <= FIVES_64 ? five_to(k) : (wide)five_to(FIVES_64) * five_to(k - FIVES_64); }
+static wide wide_five_to(int k) { return k <= FIVES_64 ? FIVES[k] : (wide)FIVES[FIVES_64] * FIVES[k - FIVES_64]; }
 
 /* The integer part of n 2^e2 / 10^q into *out, and whether it is exact; false when the arithmetic would not fit in
  * 128 bits or the result in 64. n 2^e2 / 10^q = n 2^(e2 - q) 5^-q. */
@@ -78,7 +104,7 @@ static bool scaled(uint64_t n, int e2, int q, uint64_t *out, bool *exact)
     bool whole = true;
     if (q <= 0) {
         if (-q > MOST_FIVES) return false;
-        v = -q <= FIVES_64 ? (wide)n * five_to(-q) : (wide)n * wide_five_to(-q);
+        v = (wide)n * wide_five_to(-q);
         if (twos > 0) {
             if (twos >= 64 || (v >> (128 - twos)) != 0) return false; /* the result would not fit in 64 bits */
             v <<= twos;
@@ -123,17 +149,36 @@ static bool shortest_fast(uint64_t m, int e, bool lower_gap_halved, uint64_t *di
      * (78913 / 2^18 is log10 2 to 6 digits, exact in the floor for |e + 52| < 1650) */
     int binary = e + 52;
     int decimal = binary >= 0 ? binary * 78913 >> 18 : -((-binary * 78913 + 262143) >> 18);
-    int q = decimal - 17, e2 = e - 2;
+    int q = decimal - 17, e2 = e - 2; /* at least 18 digits: one is always dropped, and rounds */
     bool accept = (m & 1) == 0;
     uint64_t vr, vp, vm;
     bool vr_exact, vp_exact, vm_exact;
-    if (!scaled(4 * m, e2, q, &vr, &vr_exact) || !scaled(4 * m + 2, e2, q, &vp, &vp_exact) ||
-        !scaled(4 * m - (lower_gap_halved ? 1 : 2), e2, q, &vm, &vm_exact))
+    int shift = q - e2;
+    if (q <= 0 && -q <= FIVES_64 && shift > 0 && shift < 128) {
+        /* the common case (1e-11 < x < 1e16): the three ends times 5^-q, then 2^-shift, from one product */
+        wide five = FIVES[-q], r = (wide)(4 * m) * five, up = r + 2 * five, down = r - (lower_gap_halved ? 1 : 2) * five;
+        wide mask = ((wide)1 << shift) - 1;
+        if ((up >> shift) >> 64) return false;
+        vr = (uint64_t)(r >> shift), vp = (uint64_t)(up >> shift), vm = (uint64_t)(down >> shift);
+        vr_exact = (r & mask) == 0, vp_exact = (up & mask) == 0, vm_exact = (down & mask) == 0;
+    } else if (!scaled(4 * m, e2, q, &vr, &vr_exact) || !scaled(4 * m + 2, e2, q, &vp, &vp_exact) ||
+               !scaled(4 * m - (lower_gap_halved ? 1 : 2), e2, q, &vm, &vm_exact))
         return false;
     bool vm_trailing_zeros = accept && vm_exact, vr_trailing_zeros = vr_exact;
     if (!accept && vp_exact) vp--;
     int removed = 0;
     unsigned last = 0;
+    if (!vm_trailing_zeros && !vr_trailing_zeros) {
+        /* the usual case: no end is exact, so only the last digit dropped rounds */
+        while (vp / 10 > vm / 10) {
+            last = (unsigned)(vr % 10);
+            vr /= 10, vp /= 10, vm /= 10;
+            removed++;
+        }
+        *digits = vr + (vr == vm || last >= 5);
+        *exponent = q + removed;
+        return true;
+    }
     while (vp / 10 > vm / 10) {
         vm_trailing_zeros &= vm % 10 == 0;
         vr_trailing_zeros &= last == 0;
@@ -200,9 +245,21 @@ static int lay_out(char *text, bool negative, uint64_t digits, int exponent)
 {
     while (digits % 10 == 0) digits /= 10, exponent++;
     char d[20];
-    int count = 0;
-    while (count < 20 && digits >= TENS[count]) count++;
-    for (int k = count - 1; k >= 0; k--) d[k] = (char)('0' + digits % 10), digits /= 10;
+    /* the digit count from the bit length (log10 2 ~ 1233 / 4096), then one comparison */
+    int count = ((64 - __builtin_clzll(digits)) * 1233 >> 12) + 1;
+    count += count < 20 && digits >= TENS[count];
+    count -= digits < TENS[count - 1];
+    /* two digits at a time from the right, in 32-bit halves of eight digits (cheaper than 64-bit division) */
+    char *end = d + count;
+    while (digits >= 100000000) {
+        uint32_t low = (uint32_t)(digits % 100000000);
+        digits /= 100000000;
+        for (int k = 0; k < 4; k++, low /= 100) end -= 2, memcpy(end, PAIRS + 2 * (low % 100), 2);
+    }
+    uint32_t high = (uint32_t)digits;
+    for (; high >= 100; high /= 100) end -= 2, memcpy(end, PAIRS + 2 * (high % 100), 2);
+    if (high >= 10) memcpy(end - 2, PAIRS + 2 * high, 2);
+    else end[-1] = (char)('0' + high);
     int point = exponent + count - 1; /* the decimal exponent of the leading digit */
     char *at = text;
     if (negative) *at++ = '-';
@@ -250,7 +307,10 @@ int rc_number_text(char text[RC_NUMBER_TEXT_SIZE], double x)
     int biased = (int)(bits >> 52 & 0x7ff);
     uint64_t fraction = bits & ((1ull << 52) - 1);
     if (biased == 0x7ff) return snprintf(text, RC_NUMBER_TEXT_SIZE, "%g", x); /* inf, -inf, nan as printf spells them */
-    if (biased == 0 && fraction == 0) return snprintf(text, RC_NUMBER_TEXT_SIZE, "%s", negative ? "-0" : "0");
+    if (biased == 0 && fraction == 0) { /* "0" or "-0" */
+        memcpy(text, "-0" + !negative, 3 - !negative);
+        return 2 - !negative;
+    }
     uint64_t digits;
     int exponent;
     if (biased == 0 || !shortest_fast(fraction | 1ull << 52, biased - 1075, fraction == 0 && biased > 1, &digits,

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number_text.h"
 #include "core/status.h"
 #include "io/output_file.h"
 #include "ricochet/output.h"
@@ -160,9 +161,7 @@ rc_status rc_csv_writer_resume(const char *path, int columns, const char *const 
 
 static int write_value(FILE *file, double v)
 {
-    if (isnan(v)) return 0;
-    if (v == floor(v) && fabs(v) < 0x1p53) return fprintf(file, "%.0f", v);
-    return fprintf(file, "%.17g", v);
+    return isnan(v) ? 0 : rc_number_write(file, v);
 }
 
 rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)

@@ -65,7 +65,7 @@ const char *rc_json_number_text(const cJSON *item, char text[RC_NUMBER_TEXT_SIZE
 {
     /* the spelling rc_json_parse kept, unless the number was changed since (then the spelling reads another value) */
     if (item->valuestring && strtod(item->valuestring, NULL) == item->valuedouble) return item->valuestring;
-    snprintf(text, RC_NUMBER_TEXT_SIZE, "%.17g", item->valuedouble);
+    rc_number_text(text, item->valuedouble);
     return text;
 }
 

@@ -11,9 +11,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/number_text.h"
 #include "ricochet/core.h"
 
-enum { RC_FIELD_NAME_SIZE = 128, RC_NUMBER_TEXT_SIZE = 32 };
+enum { RC_FIELD_NAME_SIZE = 128 };
 
 /* out = "where.key", or "key" at the top level. */
 void rc_field_name(char *out, const char *where, const char *key);

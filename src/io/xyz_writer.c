@@ -121,17 +121,22 @@ static int write_header(FILE *file, const rc_frame *f, int32_t count, bool shape
 {
     double c[9];
     cell_vectors(f, c);
+    char lattice[9 * RC_NUMBER_TEXT_SIZE], time[RC_NUMBER_TEXT_SIZE], *at = lattice;
+    for (int k = 0; k < 9; k++) {
+        if (k) *at++ = ' ';
+        at += rc_number_text(at, c[k]);
+    }
+    rc_number_text(time, f->time);
     return fprintf(file,
-                   "%d\nLattice=\"%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\" Properties=species:S:1:pos:R:3:"
-                   "velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:image:I:3%s Time=%.17g Collisions=%" PRIu64
-                   " pbc=\"%c %c %c\"\n",
-                   (int)count, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
-                   f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "", f->time, f->collisions, flag(f->periodic[0]),
-                   flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
+                   "%d\nLattice=\"%s\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:"
+                   "image:I:3%s Time=%s Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
+                   (int)count, lattice, f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "",
+                   time, f->collisions, flag(f->periodic[0]), flag(f->periodic[1]),
+                   flag(f->periodic[2] && f->dimension == 3));
 }
 
-/* " x" for each of the count numbers, as "%.17g" writes them (core/number_text.h: printf took most of a frame's
- * time); returns the end. */
+/* " x" for each of the count numbers, the shortest text that reads back (core/number_text.h, without printf, which
+ * took most of a frame's time); returns the end. */
 static char *put_numbers(char *at, int count, const double *x)
 {
     for (int k = 0; k < count; k++) {

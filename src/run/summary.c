@@ -167,7 +167,7 @@ void rc_text_free(char *text) { cJSON_free(text); }
 
 rc_status rc_run_write_json(const rc_run *run, const char *name, const cJSON *object)
 {
-    char *text = cJSON_Print(object), *path = rc_run_join(run->directory, name);
+    char *text = rc_json_print(object, false), *path = rc_run_join(run->directory, name);
     rc_status s = !text || !path ? rc_fail(RC_NO_MEMORY, "out of memory writing %s", name) : RC_OK;
     if (!s) {
         size_t length = strlen(text);

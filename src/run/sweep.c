@@ -166,7 +166,7 @@ static rc_status read_sweep(rc_sweep *w, const char *text, const char *base_dire
     if (!vary) return rc_fail(RC_INVALID_ARGUMENT, "vary: missing: an object of dotted scene keys and their lists");
     if (!cJSON_IsObject(vary)) return rc_fail(RC_INVALID_ARGUMENT, "vary: not an object {\"key.path\": [values], ...}");
     if ((s = read_scene(w, scene, base_directory))) return s;
-    char *scene_text = cJSON_PrintUnformatted(w->scene);
+    char *scene_text = rc_json_print(w->scene, true);
     if (!scene_text) return rc_fail(RC_NO_MEMORY, "out of memory");
     w->event_driven = !rc_scene_is_time_stepping(scene_text);
     cJSON_free(scene_text);
@@ -316,7 +316,7 @@ cJSON *rc_sweep_scene_object(const rc_sweep *w, int64_t k)
 char *rc_sweep_scene(const rc_sweep *w, int64_t k)
 {
     cJSON *scene = rc_sweep_scene_object(w, k);
-    char *text = scene ? cJSON_PrintUnformatted(scene) : NULL;
+    char *text = scene ? rc_json_print(scene, true) : NULL;
     cJSON_Delete(scene);
     return text;
 }
