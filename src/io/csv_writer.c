@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The CSV writer of observables (DESIGN.md, "Files and tools"; ricochet/output.h): a header row of column names,
- * then rows of numbers. A value that is a whole number of magnitude below 2^53 is printed as an integer ("12",
- * "-0" keeps the sign of zero); every other value with 17 significant digits, so it reads back to the same bits
- * ("inf" and "-inf"; a NaN, a value not defined there, is an empty cell, which pandas, numpy and spreadsheets read
+ * then rows of numbers, each the shortest text that reads back to the same bits (core/number_text.h: "12", "0.1",
+ * "-0" keeps the sign of zero; "inf" and "-inf"; a NaN, a value not defined there, is an empty cell, which pandas, numpy and spreadsheets read
  * as missing). Names with a comma, a quote or a line break are quoted as RFC
  * 4180 says. Each row is flushed, so a full disk is reported by the row that did not fit. The file is written as
  * PATH.partial and renamed to PATH by the close, after a failed write cut back to its last whole row

@@ -4,7 +4,7 @@
  * summary.json, nested keys by dotted name), the same as DIRECTORY/sweep.h5 (a dataset per column, through
  * src/io/h5_table.c), and DIRECTORY/sweep_means.csv, one row per point with the mean and the
  * standard error of the mean (the sample standard deviation over sqrt(n)) of each number over the replicas that
- * ended ok. Numbers are written with 17 significant digits, so that they read back to the same bits. */
+ * ended ok. Numbers are written as the shortest text that reads back to the same bits. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
