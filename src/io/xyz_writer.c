@@ -11,8 +11,8 @@
  * 0 to 117), which both ASE and OVITO read. velo is OVITO's name for the velocity; ASE maps no velocity column but
  * keeps masses and momenta as its Atoms' own arrays (get_masses, get_velocities = momenta / masses, and so its kinetic
  * energy), so both are written. image counts the box crossings along periodic axes (pos + image * edge is the
- * unwrapped centre, for diffusion; ASE keeps it as an array, OVITO as a property of that name). Numbers are printed as the shortest text that reads
- * back to the same bits (core/number_text.h).
+ * unwrapped centre, for diffusion; ASE keeps it as an array, OVITO as a property of that name). Numbers are
+ * printed as the shortest text that reads back to the same bits (core/number_text.h).
  * Frames with orientations put orientation:R:4 before masses, written x y z w: OVITO maps that column to its
  * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). A writer given the
  * bodies' half extents (rc_xyz_writer_set_shapes) ends every line with them, aspherical_shape:R:3, OVITO's
