@@ -36,8 +36,12 @@ rc_status rc_json_check_keys(const cJSON *object, const char *where, const char 
 {
     const char *in = where[0] ? " in " : " at the top level";
     for (const cJSON *item = object->child; item; item = item->next) {
-        if (!listed(item->string, allowed) && !listed(item->string, more))
-            return rc_fail(RC_INVALID_ARGUMENT, "unknown key \"%s\"%s%s", item->string, in, where);
+        if (!listed(item->string, allowed) && !listed(item->string, more)) {
+            const char *a = rc_name_suggest(item->string, allowed, -1), *b = rc_name_suggest(item->string, more, -1);
+            const char *nearest = !a || (b && rc_name_distance(item->string, b) < rc_name_distance(item->string, a)) ? b : a;
+            return rc_fail(RC_INVALID_ARGUMENT, "unknown key \"%s\"%s%s%s%s%s", item->string, in, where,
+                           nearest ? " (did you mean \"" : "", nearest ? nearest : "", nearest ? "\"?)" : "");
+        }
         for (const cJSON *other = object->child; other != item; other = other->next)
             if (strcmp(other->string, item->string) == 0)
                 return rc_fail(RC_INVALID_ARGUMENT, "key \"%s\" appears twice%s%s", item->string, in, where);
