@@ -11,14 +11,14 @@ set -u
 tool=$1
 page=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+[ -s "$page" ] || { echo "FAILED: no man page at $page"; exit 1; }
 failures=0
 fail() {
     echo "FAILED: $*"
     failures=$((failures + 1))
 }
-[ -s "$page" ] || { echo "FAILED: no man page at $page"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 MANWIDTH=100 MANROFFOPT=-ww man --warnings=w -l "$page" >"$tmp/page.txt" 2>"$tmp/warnings.txt" || fail "man -l $page failed"
 [ -s "$tmp/warnings.txt" ] && fail "man -l warns: $(head -n 5 "$tmp/warnings.txt")"
 groff -man -ww -z -Tutf8 "$page" 2>"$tmp/groff.txt"
