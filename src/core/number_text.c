@@ -141,7 +141,7 @@ static bool scaled(uint64_t n, int e2, int q, uint64_t *out, bool *exact)
     return true;
 }
 
-/* The shortest digits of m 2^e (m the 53-bit significand with its leading bit, or a subnormal's) by the loop above:
+/* The shortest digits of a normal double m 2^e (m the 53-bit significand with its leading bit) by the loop above:
  * x = *digits 10^*exponent. False when the scaled ends do not fit the arithmetic. */
 static bool shortest_fast(uint64_t m, int e, bool lower_gap_halved, uint64_t *digits, int *exponent)
 {
@@ -155,8 +155,9 @@ static bool shortest_fast(uint64_t m, int e, bool lower_gap_halved, uint64_t *di
     bool vr_exact, vp_exact, vm_exact;
     int shift = q - e2;
     if (q <= 0 && -q <= FIVES_64 && shift > 0 && shift < 128) {
-        /* the common case (1e-11 < x < 1e16): the three ends times 5^-q, then 2^-shift, from one product */
-        wide five = FIVES[-q], r = (wide)(4 * m) * five, up = r + 2 * five, down = r - (lower_gap_halved ? 1 : 2) * five;
+        /* the common case (about 1e-10 <= x < 1e17): the three ends times 5^-q, then 2^-shift, from one product */
+        wide five = FIVES[-q], r = (wide)(4 * m) * five;
+        wide up = r + 2 * five, down = r - (lower_gap_halved ? 1 : 2) * five;
         wide mask = ((wide)1 << shift) - 1;
         if ((up >> shift) >> 64) return false;
         vr = (uint64_t)(r >> shift), vp = (uint64_t)(up >> shift), vm = (uint64_t)(down >> shift);
