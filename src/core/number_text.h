@@ -2,8 +2,8 @@
 /* Doubles as the shortest text that reads back to the same bits (the digits Python's repr and JavaScript choose:
  * 0.1 is "0.1", not "0.10000000000000001"), for every number ricochet writes as text: JSON, CSV, XYZ, messages of
  * record. Written without printf for the values trajectories hold: the XYZ writer (src/io/xyz_writer.c) formats
- * millions of numbers a frame, and glibc's printf spends thousands of instructions on each; this about 500 (callgrind,
- * the velocities and positions of hard spheres), where the 17 fixed digits written before took about 460. */
+ * millions of numbers a frame, and glibc's printf spends thousands of instructions on each; this takes about 500
+ * (callgrind, the positions and velocities of hard spheres), where the 17 fixed digits written before took 460. */
 #ifndef RC_CORE_NUMBER_TEXT_H
 #define RC_CORE_NUMBER_TEXT_H
 
