@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Doubles as the shortest text that reads back to the same bits (the digits Python's repr and JavaScript choose:
- * 0.1 is "0.1", not "0.10000000000000001"), for every number ricochet writes as text: JSON, CSV, XYZ, messages of
- * record. Written without printf for the values trajectories hold: the XYZ writer (src/io/xyz_writer.c) formats
+ * 0.1 is "0.1", not "0.10000000000000001"), for every number ricochet writes into a file: JSON, CSV, extended XYZ,
+ * the walk table. Written without printf for the values trajectories hold: the XYZ writer (src/io/xyz_writer.c) formats
  * millions of numbers a frame, and glibc's printf spends thousands of instructions on each; this takes about 500
  * (callgrind, the positions and velocities of hard spheres), where the 17 fixed digits written before took 460. */
 #ifndef RC_CORE_NUMBER_TEXT_H
