@@ -16,20 +16,25 @@ _ricochet_option_line() {
     }'
 }
 
+# The commands `ricochet --help` lists.
+_ricochet_commands() {
+    "$1" --help 2>/dev/null | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} /^$/ && on {on = 0}'
+}
+
 _ricochet() {
     local tool=${1:-ricochet} current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD - 1]}
     local command=${COMP_WORDS[1]}
     COMPREPLY=()
     if [ "$COMP_CWORD" -eq 1 ]; then
         local commands
-        commands=$("$tool" --help 2>/dev/null | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} /^$/ && on {on = 0}')
+        commands=$(_ricochet_commands "$tool")
         mapfile -t COMPREPLY < <(compgen -W "$commands --help --version" -- "$current")
         return
     fi
     if [ "$command" = help ]; then
         [ "$COMP_CWORD" -eq 2 ] || return
         local commands
-        commands=$("$tool" --help 2>/dev/null | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} /^$/ && on {on = 0}')
+        commands=$(_ricochet_commands "$tool")
         mapfile -t COMPREPLY < <(compgen -W "$commands observables" -- "$current")
         return
     fi

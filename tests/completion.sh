@@ -54,7 +54,7 @@ expect "ricochet plot ta" "table.csv"
 expect "ricochet run --quiet scenes/" "scenes/pool.json"
 
 # every option of every command, as its help page lists it, completes from "--"
-for command in $("$tool" --help | awk '/^commands:/ {on = 1; next} on && /^  [a-z]/ {print $1} /^$/ && on {on = 0}'); do
+for command in $(_ricochet_commands "$tool"); do
     [ "$command" = help ] && continue
     options=$("$tool" help "$command" | awk '/^  --/ {sub(/,$/, "", $1); print $1}' | sort | tr '\n' ' ' | sed 's/ $//')
     [ -n "$options" ] || { echo "FAILED: ricochet help $command lists no options"; failures=$((failures + 1)); }

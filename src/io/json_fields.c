@@ -38,7 +38,8 @@ rc_status rc_json_check_keys(const cJSON *object, const char *where, const char 
     for (const cJSON *item = object->child; item; item = item->next) {
         if (!listed(item->string, allowed) && !listed(item->string, more)) {
             const char *a = rc_name_suggest(item->string, allowed, -1), *b = rc_name_suggest(item->string, more, -1);
-            const char *nearest = !a || (b && rc_name_distance(item->string, b) < rc_name_distance(item->string, a)) ? b : a;
+            bool b_nearer = b && (!a || rc_name_distance(item->string, b) < rc_name_distance(item->string, a));
+            const char *nearest = b_nearer ? b : a;
             return rc_fail(RC_INVALID_ARGUMENT, "unknown key \"%s\"%s%s%s%s%s", item->string, in, where,
                            nearest ? " (did you mean \"" : "", nearest ? nearest : "", nearest ? "\"?)" : "");
         }

@@ -116,8 +116,9 @@ static rc_status check_key(rc_sweep *w, const cJSON *list, sweep_key *key)
     bool seed = strcmp(path, "seed") == 0 && w->event_driven;
     if (!there && !seed) {
         const char *near = nearest_key(w->scene, path, missing);
-        return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: unknown key: the scene has no \"%.*s\"%s%s%s (a varied key must be "
-                       "in the base scene; write it there with its default)", path,
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "vary.%s: unknown key: the scene has no \"%.*s\"%s%s%s (a varied key must be in the base scene; "
+                       "write it there with its default)", path,
                        (int)(strcspn(path + missing, ".") + missing), path, near ? "; did you mean \"" : "",
                        near ? near : "", near ? "\"?" : "");
     }
