@@ -61,7 +61,7 @@ static const char PAIRS[] = "000102030405060708091011121314151617181920212223242
 enum {
     FIVES_64 = 27,    /* 5^27 is the largest power of five below 2^64 */
     MOST_FIVES = 31,  /* 2^55 5^31 < 2^128: the largest multiplier of the three ends */
-    MOST_DIVIDER = 55 /* 5^55 < 2^128 */
+    MOST_DIVIDER = 2 * FIVES_64 /* 5^54, a product of two entries of FIVES, < 2^128 */
 };
 
 static const uint64_t FIVES[FIVES_64 + 1] = {1ull,
