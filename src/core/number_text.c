@@ -241,17 +241,10 @@ static void shortest_slow(double x, uint64_t *digits, int *exponent)
     *digits = d, *exponent = atoi(c + 1) - 16;
 }
 
-/* Lays out digits 10^exponent (digits > 0, at most 20 of them) as described at the top. */
-static int lay_out(char *text, bool negative, uint64_t digits, int exponent)
+/* Writes the count digits of digits so that they end just before end: two at a time from the right, in 32-bit
+ * pieces of eight digits (cheaper than 64-bit division). */
+static void put_digits(char *end, uint64_t digits)
 {
-    while (digits % 10 == 0) digits /= 10, exponent++;
-    char d[20];
-    /* the digit count from the bit length (log10 2 ~ 1233 / 4096), then one comparison */
-    int count = ((64 - __builtin_clzll(digits)) * 1233 >> 12) + 1;
-    count += count < 20 && digits >= TENS[count];
-    count -= digits < TENS[count - 1];
-    /* two digits at a time from the right, in 32-bit halves of eight digits (cheaper than 64-bit division) */
-    char *end = d + count;
     while (digits >= 100000000) {
         uint32_t low = (uint32_t)(digits % 100000000);
         digits /= 100000000;
@@ -261,40 +254,46 @@ static int lay_out(char *text, bool negative, uint64_t digits, int exponent)
     for (; high >= 100; high /= 100) end -= 2, memcpy(end, PAIRS + 2 * (high % 100), 2);
     if (high >= 10) memcpy(end - 2, PAIRS + 2 * high, 2);
     else end[-1] = (char)('0' + high);
+}
+
+/* Lays out digits 10^exponent (digits > 0, at most 20 of them) as described at the top. The digits are written in
+ * place; where a point goes after the leading ones, those are written one place to the right and moved back. */
+static int lay_out(char *text, bool negative, uint64_t digits, int exponent)
+{
+    while (digits % 10 == 0) digits /= 10, exponent++;
+    /* the digit count from the bit length (log10 2 ~ 1233 / 4096), then one comparison */
+    int count = ((64 - __builtin_clzll(digits)) * 1233 >> 12) + 1;
+    count += count < 20 && digits >= TENS[count];
+    count -= digits < TENS[count - 1];
     int point = exponent + count - 1; /* the decimal exponent of the leading digit */
     char *at = text;
     if (negative) *at++ = '-';
     if (point < -4 || point >= 17) {
-        *at++ = d[0];
-        if (count > 1) {
-            *at++ = '.';
-            memcpy(at, d + 1, (size_t)count - 1);
-            at += count - 1;
-        }
+        put_digits(at + 1 + count, digits);
+        at[0] = at[1];
+        if (count > 1) at[1] = '.', at += count + 1;
+        else at++;
         *at++ = 'e';
         *at++ = point < 0 ? '-' : '+';
         int magnitude = point < 0 ? -point : point;
         if (magnitude >= 100) *at++ = (char)('0' + magnitude / 100);
         *at++ = (char)('0' + magnitude / 10 % 10);
         *at++ = (char)('0' + magnitude % 10);
-    } else if (point >= 0) {
-        if (count > point + 1) {
-            memcpy(at, d, (size_t)point + 1);
-            at += point + 1;
-            *at++ = '.';
-            memcpy(at, d + point + 1, (size_t)(count - point - 1));
-            at += count - point - 1;
-        } else {
-            memcpy(at, d, (size_t)count);
-            at += count;
-            for (int k = count; k <= point; k++) *at++ = '0';
-        }
-    } else {
+    } else if (point < 0) {
         *at++ = '0';
         *at++ = '.';
         for (int k = -1; k > point; k--) *at++ = '0';
-        memcpy(at, d, (size_t)count);
+        put_digits(at + count, digits);
         at += count;
+    } else if (count > point + 1) {
+        put_digits(at + 1 + count, digits);
+        for (int k = 0; k <= point; k++) at[k] = at[k + 1];
+        at[point + 1] = '.';
+        at += count + 1;
+    } else {
+        put_digits(at + count, digits);
+        at += count;
+        for (int k = count; k <= point; k++) *at++ = '0';
     }
     *at = '\0';
     return (int)(at - text);
