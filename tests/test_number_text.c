@@ -4,7 +4,7 @@
  * Oracles:
  * - Round trip: every text strtod reads back to the same bits (the sign of zero included), for edge cases (±0, the
  *   subnormals 5e-324 and the largest, DBL_MIN and its neighbours, DBL_MAX, powers of two and ten, 1e23 whose
- *   nearest double is below it, exact ties, the ends of the fast integer arithmetic) and 600,000 others: random
+ *   nearest double is below it, exact ties, the ends of the fast integer arithmetic and of its tables) and 600,000 others: random
  *   bit patterns, random mantissas over exponents 2^-120 to 2^140 (the values trajectories hold), integers, and
  *   short mantissas whose digits end in exact ties.
  * - Shortness, by an independent road: with k significant digits written, neither (k-1)-digit decimal next to x
@@ -30,7 +30,8 @@ static const double edges[] = {0.0, -0.0, 5e-324, -5e-324, 0x0.fffffffffffffp-10
                                1e17, 99999999999999999.0, 1e-4, 1e-5, 9.9999999999999995e-05, 1e-6, 1e-7, 1e-14,
                                1e-15, 1e47, 1e48, 0.1, 0.2, 0.3, 0.1 + 0.2, 1.0 / 3, -2.0 / 3, 16.696112662853508,
                                4503599627370496.5, 9007199254740993.0, 2.2250738585072014e-308, 1e308, 1.7e38,
-                               123456789012345678.0, 5e-310, 1.5, 0.80000000000000004, 2.9999999999999996};
+                               123456789012345678.0, 5e-310, 1.5, 0.80000000000000004, 2.9999999999999996,
+                               1e60, 1e72, 0x1.fffffffffffffp+239, 1e80, 1e-11, 1e-10, 1e-30};
 
 /* The i-th value of the mixture, from a xorshift state. */
 static double mixture(long i, uint64_t *state)
