@@ -5,6 +5,10 @@ installs the result. It knows the Markdown that docs/cli.md uses and nothing mor
 bullet lists, tables (each row becomes a tagged paragraph: its first cell, then the others), `code`, **bold**, and
 [links](target) (their text stays).
 
+The page gets the sections of man-pages(7): the title makes NAME and SYNOPSIS (the first code block), the text after
+it DESCRIPTION; every "## `ricochet COMMAND ...`" heading is a subsection of COMMANDS in its own case; the other
+headings map by SECTIONS ("Exit codes" to EXIT STATUS, "Installing" to FILES, ...).
+
 usage: md2man.py INPUT.md OUTPUT.1 VERSION
 """
 import re
@@ -40,14 +44,29 @@ def cells(row):
     return parts + [cell.strip()]
 
 
+# docs/cli.md's headings other than the commands' and the man page sections they become.
+SECTIONS = {
+    "`ricochet --version`, `ricochet --help`": "OPTIONS",
+    "Exit codes": "EXIT STATUS",
+    "Environment": "ENVIRONMENT",
+    "Installing": "FILES",
+    "Examples": "EXAMPLES",
+    "See also": "SEE ALSO",
+}
+
+
 def convert(lines, version):
     out = ['.TH RICOCHET 1 "" "ricochet %s" "User Commands"' % version]
     code = False
     header = None  # the header cells of the table being read
+    synopsis = description = commands = False  # the sections begun so far
     for line in lines:
         if line.startswith("```"):
             code = not code
             out.append(".nf\n.RS 4" if code else ".RE\n.fi")
+            if not code and synopsis and not description:
+                out.append(".SH DESCRIPTION")
+                description = True
             continue
         if code:
             out.append(escape(line) if line else ".sp")
@@ -64,6 +83,14 @@ def convert(lines, version):
         header = None
         if line.startswith("# "):
             out.append(".SH NAME\nricochet \\- hard bodies that collide\n.SH SYNOPSIS")
+            synopsis = True
+        elif line.startswith("## ") and line[3:] in SECTIONS:
+            out.append(".SH " + SECTIONS[line[3:]])
+        elif line.startswith("## `ricochet "):
+            if not commands:
+                out.append(".SH COMMANDS")
+                commands = True
+            out.append(".SS " + inline(line[3:]))
         elif line.startswith("## "):
             out.append(".SH " + escape(line[3:].replace("`", "").upper()))
         elif line.startswith("### "):

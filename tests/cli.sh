@@ -938,7 +938,7 @@ assert abs(r["packing_fraction"] - 0.5) < 1e-12, r["packing_fraction"]
 lines = open(sys.argv[2]).read().splitlines()
 for row in lines[2:402]:  # species:S:1:pos:R:3:velo:R:3:radius:R:1:masses:R:1
     cells = row.split()
-    assert (cells[0], cells[7], cells[8]) in (("H", "0.5", "1"), ("He", "0.69999999999999996", "1.96")), row
+    assert (cells[0], cells[7], cells[8]) in (("H", "0.5", "1"), ("He", "0.7", "1.96")), row
 EOF6
 # a run from the last frame of that run (XYZ, then H5MD) starts in exactly that state, species kept (the first 12
 # columns, species to momenta: the image counts of a new run start at 0)

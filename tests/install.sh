@@ -3,7 +3,8 @@
 # make install / cmake --install (CMakeLists.txt, "Installation"): into a temporary DESTDIR, the libraries, headers,
 # tool, pkg-config file and man page land where they should; a tiny program that resolves Newton's cradle compiles
 # and links through pkg-config, once against the shared and once against the static library, and gives (0, 0, 1);
-# the installed tool answers --version and help run; the man page renders without a warning (when groff is here).
+# the installed tool answers --version and help run; the man page renders without a warning (when groff is here); the
+# bash completion lies where bash-completion looks for it.
 # Usage: sh tests/install.sh BUILD-DIR [EXTRA-CFLAGS]   (EXTRA-CFLAGS: the sanitizer flags of a sanitized build)
 set -u
 build=$1
@@ -19,7 +20,8 @@ prefix=/opt/ricochet-test
 DESTDIR=$tmp/dest cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 || fail "cmake --install: $(cat "$tmp/install.log")"
 root=$tmp/dest$prefix
 libdir=$(ls -d "$root"/lib* | head -n 1)
-for f in bin/ricochet include/ricochet/ricochet.h include/ricochet/output.h share/man/man1/ricochet.1; do
+for f in bin/ricochet include/ricochet/ricochet.h include/ricochet/output.h share/man/man1/ricochet.1 \
+    share/bash-completion/completions/ricochet; do
     [ -f "$root/$f" ] || fail "$f is not installed"
 done
 for f in libricochet.a libricochet.so pkgconfig/ricochet.pc; do

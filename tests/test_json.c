@@ -3,7 +3,11 @@
  * and of texts it does not, which are refused with the mistake named (numbers such as 01, 1., .5, +1, 1e and -;
  * \u0000; lone and reversed UTF-16 surrogates; broken, overlong and surrogate UTF-8), without a crash; and the
  * whole numbers read exactly from their spelling: a seed of 2^64 - 1 is taken and 2^64 refused, alike in a scene
- * (rc_json_count) and in a problem file (the impact options), as the command line takes them (rc_text_count). */
+ * (rc_json_count) and in a problem file (the impact options), as the command line takes them (rc_text_count); and
+ * the text of a document (rc_json_print): every number the shortest that reads back (0.1 + 2^-56, which cJSON's
+ * printer wrote as 0.1, keeps its 17 digits; 0.1 stays 0.1), a long whole number as it was spelt, a number changed
+ * since by its value, and not finite numbers as null, the document itself unchanged. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -172,10 +176,30 @@ static void test_seeds(void)
     cJSON_Delete(root);
 }
 
+static void test_print(void)
+{
+    cJSON *root;
+    CHECK(rc_json_parse("{\"a\": [0.1, 0.30000000000000004, 1e23, -0.0, 5e-324, 3],"
+                        " \"seed\": 18446744073709551615, \"b\": {\"c\": 0.5}, \"d\": 18446744073709551615}",
+                        &root) == RC_OK,
+          "parse");
+    cJSON_AddNumberToObject(root, "near", 0.1 + 0x1p-56);
+    cJSON_AddNumberToObject(root, "infinite", INFINITY);
+    cJSON_SetNumberValue(cJSON_GetObjectItem(root, "d"), 12);
+    char *text = rc_json_print(root, true);
+    const char *expected = "{\"a\":[0.1,0.30000000000000004,1e+23,-0,5e-324,3],\"seed\":18446744073709551615,"
+                           "\"b\":{\"c\":0.5},\"d\":12,\"near\":0.10000000000000002,\"infinite\":null}";
+    CHECK(text && strcmp(text, expected) == 0, "printed %s\nexpected %s", text ? text : "NULL", expected);
+    cJSON_free(text);
+    CHECK(cJSON_IsNumber(cJSON_GetObjectItem(root, "near")), "the document is unchanged by printing");
+    cJSON_Delete(root);
+}
+
 int main(void)
 {
     test_table();
     test_place();
     test_seeds();
+    test_print();
     return check_finish();
 }

@@ -46,6 +46,18 @@ RC_API const char *rc_last_warnings(void);
 /* Forgets this thread's warnings, so that rc_last_warnings then holds only those of the calls that follow. */
 RC_API void rc_clear_warnings(void);
 
+/* "Did you mean": the name among names (count of them, or up to a NULL when count is negative) nearest to typed by
+ * edit distance (rc_name_distance), when it is near enough to be a likely misspelling: at most a third of the
+ * shorter one's length, and at least 1 ("tme" -> "time", "tempreature" -> "temperature", "colisions" ->
+ * "collisions"); NULL when none is (or names is NULL). The first of equally near names wins. The scene and problem
+ * file readers, the command-line tool's options and commands and the column lookups use it in their messages. */
+RC_API const char *rc_name_suggest(const char *typed, const char *const *names, int count);
+
+/* The optimal string alignment distance between a and b, ignoring ASCII case: the fewest insertions, deletions,
+ * substitutions and swaps of two neighbouring characters that turn one into the other. Names longer than 64
+ * characters are as far as their lengths' sum. */
+RC_API int rc_name_distance(const char *a, const char *b);
+
 /* A short name for a status ("ok", "invalid_argument", "not_terminated", ...). */
 RC_API const char *rc_status_name(rc_status status);
 

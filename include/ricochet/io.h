@@ -83,6 +83,9 @@ RC_API rc_status rc_text_count(const char *name, const char *text, uint64_t low,
 /* A positive finite number from text, as the tool's and the analysis's options read one (strtod's forms, whole text).
  * On failure rc_last_error() says 'NAME: "TEXT" is not a positive number' and *out is unchanged. */
 RC_API rc_status rc_text_positive(const char *name, const char *text, double *out);
+/* A picture size "WIDTHxHEIGHT" in pixels (both positive, digits and one x only), as render and plot read --size.
+ * On failure rc_last_error() says 'NAME: "TEXT" is not WIDTHxHEIGHT in pixels' and the sizes are unchanged. */
+RC_API rc_status rc_text_size(const char *name, const char *text, int *width, int *height);
 
 #ifdef __cplusplus
 }

@@ -61,8 +61,8 @@ typedef struct rc_csv_writer rc_csv_writer;
 
 RC_API rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names,
                                     rc_csv_writer **writer);
-/* Writes one row of `columns` values (integers up to 2^53 print without a decimal point; others with 17 digits; NaN,
- * a value not defined there, as an empty cell). */
+/* Writes one row of `columns` values, each the shortest text that reads back to the same double (whole numbers
+ * without a decimal point; NaN, a value not defined there, as an empty cell). */
 RC_API rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values);
 RC_API rc_status rc_csv_writer_close(rc_csv_writer *writer);
 RC_API void rc_csv_writer_abandon(rc_csv_writer *writer);

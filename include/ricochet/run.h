@@ -181,6 +181,9 @@ typedef struct rc_observable_info {
 RC_API int rc_observable_count(void);
 /* Entry k of the table (NULL out of range). */
 RC_API const rc_observable_info *rc_observable(int k);
+/* The table as Markdown (name, unit, engines, in rows, meaning): `ricochet help observables` and docs/formats.md.
+ * Free it with rc_text_free; NULL when out of memory. */
+RC_API char *rc_observable_table_markdown(void);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The CSV writer of observables (DESIGN.md, "Files and tools"; ricochet/output.h): a header row of column names,
- * then rows of numbers. A value that is a whole number of magnitude below 2^53 is printed as an integer ("12",
- * "-0" keeps the sign of zero); every other value with 17 significant digits, so it reads back to the same bits
- * ("inf" and "-inf"; a NaN, a value not defined there, is an empty cell, which pandas, numpy and spreadsheets read
+ * then rows of numbers, each the shortest text that reads back to the same bits (core/number_text.h: "12", "0.1",
+ * "-0" keeps the sign of zero; "inf" and "-inf"; a NaN, a value not defined there, is an empty cell, which pandas, numpy and spreadsheets read
  * as missing). Names with a comma, a quote or a line break are quoted as RFC
  * 4180 says. Each row is flushed, so a full disk is reported by the row that did not fit. The file is written as
  * PATH.partial and renamed to PATH by the close, after a failed write cut back to its last whole row
@@ -15,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number_text.h"
 #include "core/status.h"
 #include "io/output_file.h"
 #include "ricochet/output.h"
@@ -160,9 +160,7 @@ rc_status rc_csv_writer_resume(const char *path, int columns, const char *const 
 
 static int write_value(FILE *file, double v)
 {
-    if (isnan(v)) return 0;
-    if (v == floor(v) && fabs(v) < 0x1p53) return fprintf(file, "%.0f", v);
-    return fprintf(file, "%.17g", v);
+    return isnan(v) ? 0 : rc_number_write(file, v);
 }
 
 rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)

@@ -8,12 +8,14 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
+#include "io/json_fields.h"
 
 rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void **result)
 {
@@ -440,9 +442,38 @@ rc_status rc_json_check_kind(const cJSON *root, rc_file_kind expected)
     return RC_OK;
 }
 
+/* Every finite number of the list from item on (and of their children) turned into raw text: its shortest spelling
+ * that reads back (core/number_text.h), or the spelling it was read with. False when out of memory. */
+static bool numbers_as_text(cJSON *item)
+{
+    for (; item; item = item->next) {
+        if (cJSON_IsNumber(item) && isfinite(item->valuedouble)) {
+            char number[RC_NUMBER_TEXT_SIZE];
+            cJSON *raw = cJSON_CreateRaw(rc_json_number_text(item, number));
+            if (!raw) return false;
+            cJSON_free(item->valuestring);
+            item->valuestring = raw->valuestring;
+            raw->valuestring = NULL;
+            cJSON_Delete(raw);
+            item->type = (item->type & ~0xff) | cJSON_Raw;
+        }
+        if (item->child && !numbers_as_text(item->child)) return false;
+    }
+    return true;
+}
+
+char *rc_json_print(const cJSON *item, bool compact)
+{
+    cJSON *copy = item ? cJSON_Duplicate(item, true) : NULL;
+    char *text = NULL;
+    if (copy && numbers_as_text(copy)) text = compact ? cJSON_PrintUnformatted(copy) : cJSON_Print(copy);
+    cJSON_Delete(copy);
+    return text;
+}
+
 char *rc_json_text(cJSON *object, bool compact)
 {
-    char *text = !object ? NULL : compact ? cJSON_PrintUnformatted(object) : cJSON_Print(object);
+    char *text = rc_json_print(object, compact);
     cJSON_Delete(object);
     return text;
 }

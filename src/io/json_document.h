@@ -15,6 +15,12 @@
  * 15 digits keeps its spelling as the item's valuestring (rc_json_number_text reads it). */
 rc_status rc_json_parse(const char *text, cJSON **root);
 
+/* The text of item as cJSON_Print (or, compact, cJSON_PrintUnformatted) writes it, but every number the shortest text
+ * that reads back to the same double (cJSON writes 15 digits when they come within DBL_EPSILON: 0.1 + 2^-56 as
+ * 0.1), or the spelling it was read with (a long whole number); free it with cJSON_free. NULL when item is NULL or
+ * out of memory. */
+char *rc_json_print(const cJSON *item, bool compact);
+
 /* The text of object (indented, or on one line when compact; free it with rc_text_free), which is deleted; NULL when
  * object is NULL or out of memory. What the library's *_json functions return. */
 char *rc_json_text(cJSON *object, bool compact);

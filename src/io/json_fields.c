@@ -36,8 +36,13 @@ rc_status rc_json_check_keys(const cJSON *object, const char *where, const char 
 {
     const char *in = where[0] ? " in " : " at the top level";
     for (const cJSON *item = object->child; item; item = item->next) {
-        if (!listed(item->string, allowed) && !listed(item->string, more))
-            return rc_fail(RC_INVALID_ARGUMENT, "unknown key \"%s\"%s%s", item->string, in, where);
+        if (!listed(item->string, allowed) && !listed(item->string, more)) {
+            const char *a = rc_name_suggest(item->string, allowed, -1), *b = rc_name_suggest(item->string, more, -1);
+            bool b_nearer = b && (!a || rc_name_distance(item->string, b) < rc_name_distance(item->string, a));
+            const char *nearest = b_nearer ? b : a;
+            return rc_fail(RC_INVALID_ARGUMENT, "unknown key \"%s\"%s%s%s%s%s", item->string, in, where,
+                           nearest ? " (did you mean \"" : "", nearest ? nearest : "", nearest ? "\"?)" : "");
+        }
         for (const cJSON *other = object->child; other != item; other = other->next)
             if (strcmp(other->string, item->string) == 0)
                 return rc_fail(RC_INVALID_ARGUMENT, "key \"%s\" appears twice%s%s", item->string, in, where);
@@ -65,7 +70,7 @@ const char *rc_json_number_text(const cJSON *item, char text[RC_NUMBER_TEXT_SIZE
 {
     /* the spelling rc_json_parse kept, unless the number was changed since (then the spelling reads another value) */
     if (item->valuestring && strtod(item->valuestring, NULL) == item->valuedouble) return item->valuestring;
-    snprintf(text, RC_NUMBER_TEXT_SIZE, "%.17g", item->valuedouble);
+    rc_number_text(text, item->valuedouble);
     return text;
 }
 

@@ -11,9 +11,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/number_text.h"
 #include "ricochet/core.h"
 
-enum { RC_FIELD_NAME_SIZE = 128, RC_NUMBER_TEXT_SIZE = 32 };
+enum { RC_FIELD_NAME_SIZE = 128 };
 
 /* out = "where.key", or "key" at the top level. */
 void rc_field_name(char *out, const char *where, const char *key);
@@ -28,8 +29,8 @@ rc_status rc_json_expect_object(const cJSON *item, const char *name);
 /* A finite number. */
 rc_status rc_json_item_number(const cJSON *item, const char *name, double *out);
 /* The text of a number item: its spelling in the file when rc_json_parse kept it (a whole number of more than 15
- * digits, which a double may not hold exactly: 18446744073709551615), else its value printed with 17 digits (into
- * text). For the whole-number check the problem files, the scenes and the command line share (rc_text_whole). */
+ * digits, which a double may not hold exactly: 18446744073709551615), else the shortest text that reads back to its
+ * value (into text). For the whole-number check the problem files, the scenes and the command line share (rc_text_whole). */
 const char *rc_json_number_text(const cJSON *item, char text[RC_NUMBER_TEXT_SIZE]);
 /* A list of exactly `length` finite numbers; `why` ends the message of a wrong length ("dimension is 2"). */
 rc_status rc_json_item_vector(const cJSON *item, const char *name, int length, const char *why, double *out);

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/number_text.h"
 #include "core/status.h"
 
 enum { KEPT = 512 }; /* the bytes of ffmpeg's error output kept for the message: its end */
@@ -61,7 +62,7 @@ static const char *last_line(int fd, char tail[KEPT])
 rc_status rc_movie_write(const char *pattern, double fps, const char *mp4)
 {
     char rate[32], tail[KEPT];
-    snprintf(rate, sizeof rate, "%.17g", fps);
+    rc_number_text(rate, fps);
     char *args[] = {"ffmpeg", "-nostdin", "-y", "-loglevel", "error", "-framerate", rate, "-i", (char *)pattern,
                     "-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", (char *)mp4,
                     NULL};

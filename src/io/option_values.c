@@ -84,6 +84,17 @@ rc_status rc_text_positive(const char *name, const char *text, double *out)
     return RC_OK;
 }
 
+rc_status rc_text_size(const char *name, const char *text, int *width, int *height)
+{
+    if (!name || !text || !width || !height) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_size: NULL argument");
+    int w, h;
+    char end;
+    if (strspn(text, "0123456789x") != strlen(text) || sscanf(text, "%dx%d%c", &w, &h, &end) != 2 || w <= 0 || h <= 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not WIDTHxHEIGHT in pixels", name, text);
+    *width = w, *height = h;
+    return RC_OK;
+}
+
 static rc_status parse_flag(const char *name, const char *text, bool *out)
 {
     if (strcmp(text, "true") == 0) *out = true;

@@ -127,7 +127,9 @@ static rc_status column_of(const table *t, const char *field, const char *name, 
     for (int c = 0; c < t->columns && strlen(listed) < LISTED; c++)
         snprintf(listed + strlen(listed), sizeof listed - strlen(listed), "%s%s", c ? ", " : "", t->names[c]);
     if (strlen(listed) >= LISTED) strcpy(listed + LISTED, "...");
-    return rc_fail(RC_INVALID_ARGUMENT, "%s: no column \"%s\" in %s (its columns: %s)", field, name, t->path, listed);
+    const char *near = rc_name_suggest(name, (const char *const *)t->names, t->columns);
+    return rc_fail(RC_INVALID_ARGUMENT, "%s: no column \"%s\" in %s%s%s%s (its columns: %s)", field, name, t->path,
+                   near ? "; did you mean \"" : "", near ? near : "", near ? "\"?" : "", listed);
 }
 
 /* Whether column c holds the errors of another column. */

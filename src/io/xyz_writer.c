@@ -11,7 +11,8 @@
  * 0 to 117), which both ASE and OVITO read. velo is OVITO's name for the velocity; ASE maps no velocity column but
  * keeps masses and momenta as its Atoms' own arrays (get_masses, get_velocities = momenta / masses, and so its kinetic
  * energy), so both are written. image counts the box crossings along periodic axes (pos + image * edge is the
- * unwrapped centre, for diffusion; ASE keeps it as an array, OVITO as a property of that name). Numbers are printed with 17 significant digits, so they read back to the same bits.
+ * unwrapped centre, for diffusion; ASE keeps it as an array, OVITO as a property of that name). Numbers are
+ * printed as the shortest text that reads back to the same bits (core/number_text.h).
  * Frames with orientations put orientation:R:4 before masses, written x y z w: OVITO maps that column to its
  * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). A writer given the
  * bodies' half extents (rc_xyz_writer_set_shapes) ends every line with them, aspherical_shape:R:3, OVITO's
@@ -121,17 +122,22 @@ static int write_header(FILE *file, const rc_frame *f, int32_t count, bool shape
 {
     double c[9];
     cell_vectors(f, c);
+    char lattice[9 * RC_NUMBER_TEXT_SIZE], time[RC_NUMBER_TEXT_SIZE], *at = lattice;
+    for (int k = 0; k < 9; k++) {
+        if (k) *at++ = ' ';
+        at += rc_number_text(at, c[k]);
+    }
+    rc_number_text(time, f->time);
     return fprintf(file,
-                   "%d\nLattice=\"%.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g %.17g\" Properties=species:S:1:pos:R:3:"
-                   "velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:image:I:3%s Time=%.17g Collisions=%" PRIu64
-                   " pbc=\"%c %c %c\"\n",
-                   (int)count, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8],
-                   f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "", f->time, f->collisions, flag(f->periodic[0]),
-                   flag(f->periodic[1]), flag(f->periodic[2] && f->dimension == 3));
+                   "%d\nLattice=\"%s\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:"
+                   "image:I:3%s Time=%s Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
+                   (int)count, lattice, f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "",
+                   time, f->collisions, flag(f->periodic[0]), flag(f->periodic[1]),
+                   flag(f->periodic[2] && f->dimension == 3));
 }
 
-/* " x" for each of the count numbers, as "%.17g" writes them (core/number_text.h: printf took most of a frame's
- * time); returns the end. */
+/* " x" for each of the count numbers, the shortest text that reads back (core/number_text.h, without printf, which
+ * took most of a frame's time); returns the end. */
 static char *put_numbers(char *at, int count, const double *x)
 {
     for (int k = 0; k < count; k++) {

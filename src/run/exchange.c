@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/rng.h"
+#include "core/number_text.h"
 #include "core/status.h"
 #include "io/json_document.h"
 #include "ricochet/exchange.h"
@@ -279,7 +280,8 @@ rc_status rc_exchange_write_walk(rc_exchange *x, const char *path)
 static rc_status walk_row(rc_exchange *x)
 {
     bool ok = fprintf(x->walk, "%lld", (long long)x->round) > 0;
-    for (int k = 0; ok && k < x->slots; k++) ok = fprintf(x->walk, ",%.17g", x->t[x->slot_of[k]]) > 0;
+    for (int k = 0; ok && k < x->slots; k++)
+        ok = fputc(',', x->walk) != EOF && rc_number_write(x->walk, x->t[x->slot_of[k]]) > 0;
     ok = ok && fputs("\n", x->walk) >= 0 && fflush(x->walk) == 0;
     return ok ? RC_OK : rc_fail(RC_IO_ERROR, "walk table %s: cannot write (%s)", x->walk_path, strerror(errno));
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "core/number_text.h"
 #include "core/status.h"
 #include "run/run.h"
 
@@ -67,7 +68,7 @@ static rc_status set_number(rc_analysis *a, const char *key, double value, bool 
 {
     char text[64];
     if (whole) snprintf(text, sizeof text, "%.0f", value);
-    else snprintf(text, sizeof text, "%.17g", value);
+    else rc_number_text(text, value);
     return rc_analysis_set(a, key, text);
 }
 

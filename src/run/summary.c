@@ -189,7 +189,7 @@ void rc_text_free(char *text) { cJSON_free(text); }
 
 rc_status rc_run_write_json(const rc_run *run, const char *name, const cJSON *object)
 {
-    char *text = cJSON_Print(object), *path = rc_run_join(run->directory, name);
+    char *text = rc_json_print(object, false), *path = rc_run_join(run->directory, name);
     rc_status s = !text || !path ? rc_fail(RC_NO_MEMORY, "out of memory writing %s", name) : RC_OK;
     if (!s) {
         size_t length = strlen(text);
@@ -230,8 +230,9 @@ static cJSON *output_object(const rc_run *run)
 rc_status rc_run_write_scene(const rc_run *run)
 {
     if (!run->directory) return RC_OK;
-    cJSON *scene = cJSON_Parse(run->scene_text);
-    if (!scene) return rc_fail(RC_NO_MEMORY, "out of memory writing scene.json");
+    cJSON *scene = NULL; /* read as the scene was, so that a long whole number keeps its spelling */
+    if (rc_json_parse(run->scene_text, &scene) || !scene)
+        return rc_fail(RC_NO_MEMORY, "out of memory writing scene.json");
     cJSON_DeleteItemFromObjectCaseSensitive(scene, "stop");
     cJSON_DeleteItemFromObjectCaseSensitive(scene, "output");
     cJSON_AddItemToObject(scene, "stop", limits_object(&run->settings.stop));

@@ -41,6 +41,24 @@ static cJSON *find_path(cJSON *root, const char *path, size_t *missing)
     return NULL;
 }
 
+/* The key of the scene object at path's first `missing` characters nearest to the component of path that follows them
+ * (rc_name_suggest), or NULL: for "did you mean" when a varied key is not in the scene. */
+static const char *nearest_key(cJSON *root, const char *path, size_t missing)
+{
+    char parent[RC_FIELD_NAME_SIZE], component[RC_FIELD_NAME_SIZE];
+    size_t length = strcspn(path + missing, ".");
+    if (missing >= sizeof parent || length >= sizeof component) return NULL;
+    snprintf(parent, sizeof parent, "%.*s", missing ? (int)missing - 1 : 0, path);
+    snprintf(component, sizeof component, "%.*s", (int)length, path + missing);
+    size_t unused;
+    const cJSON *object = missing ? find_path(root, parent, &unused) : root;
+    const char *names[64];
+    int count = 0;
+    for (const cJSON *item = cJSON_IsObject(object) ? object->child : NULL; item && count < 64; item = item->next)
+        names[count++] = item->string;
+    return rc_name_suggest(component, names, count);
+}
+
 /* The JSON kind of a value, for messages and the type check: true and false are one kind. */
 static const char *kind(const cJSON *item)
 {
@@ -96,10 +114,14 @@ static rc_status check_key(rc_sweep *w, const cJSON *list, sweep_key *key)
     size_t missing = 0;
     const cJSON *there = find_path(w->scene, path, &missing);
     bool seed = strcmp(path, "seed") == 0 && w->event_driven;
-    if (!there && !seed)
-        return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: unknown key: the scene has no \"%.*s\" (a varied key must be in "
-                       "the base scene; write it there with its default)", path, (int)(strcspn(path + missing, ".") + missing),
-                       path);
+    if (!there && !seed) {
+        const char *near = nearest_key(w->scene, path, missing);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "vary.%s: unknown key: the scene has no \"%.*s\"%s%s%s (a varied key must be in the base scene; "
+                       "write it there with its default)", path,
+                       (int)(strcspn(path + missing, ".") + missing), path, near ? "; did you mean \"" : "",
+                       near ? near : "", near ? "\"?" : "");
+    }
     int i = 0;
     for (const cJSON *v = list->child; v; v = v->next, i++) {
         const char *want = there ? kind(there) : "a number", *got = kind(v);
@@ -166,7 +188,7 @@ static rc_status read_sweep(rc_sweep *w, const char *text, const char *base_dire
     if (!vary) return rc_fail(RC_INVALID_ARGUMENT, "vary: missing: an object of dotted scene keys and their lists");
     if (!cJSON_IsObject(vary)) return rc_fail(RC_INVALID_ARGUMENT, "vary: not an object {\"key.path\": [values], ...}");
     if ((s = read_scene(w, scene, base_directory))) return s;
-    char *scene_text = cJSON_PrintUnformatted(w->scene);
+    char *scene_text = rc_json_print(w->scene, true);
     if (!scene_text) return rc_fail(RC_NO_MEMORY, "out of memory");
     w->event_driven = !rc_scene_is_time_stepping(scene_text);
     cJSON_free(scene_text);
@@ -316,7 +338,7 @@ cJSON *rc_sweep_scene_object(const rc_sweep *w, int64_t k)
 char *rc_sweep_scene(const rc_sweep *w, int64_t k)
 {
     cJSON *scene = rc_sweep_scene_object(w, k);
-    char *text = scene ? cJSON_PrintUnformatted(scene) : NULL;
+    char *text = scene ? rc_json_print(scene, true) : NULL;
     cJSON_Delete(scene);
     return text;
 }

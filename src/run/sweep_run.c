@@ -78,7 +78,7 @@ static rc_status claim(const rc_sweep *w)
                                                      "hash of their scenes (ricochet sweep refuses other sweeps here)");
         cJSON_AddNumberToObject(identity, "runs", (double)w->runs);
         cJSON_AddStringToObject(identity, "scenes_fnv1a64", hex);
-        char *out = cJSON_Print(identity);
+        char *out = rc_json_print(identity, false);
         s = out ? rc_run_write_text(path, out) : rc_fail(RC_NO_MEMORY, "out of memory");
         cJSON_free(out);
     }
@@ -135,7 +135,7 @@ static rc_status write_outcome(const rc_sweep *w, int64_t k, rc_sweep_status sta
     cJSON_AddNumberToObject(outcome, "replica", (double)(k % w->replicas));
     cJSON_AddStringToObject(outcome, "status", rc_sweep_status_name(status));
     cJSON_AddStringToObject(outcome, "message", message);
-    char *text = cJSON_Print(outcome), *path = rc_sweep_run_path(w, k, "outcome.json");
+    char *text = rc_json_print(outcome, false), *path = rc_sweep_run_path(w, k, "outcome.json");
     rc_status s = text && path ? rc_run_write_text(path, text) : rc_fail(RC_NO_MEMORY, "out of memory");
     cJSON_free(text);
     cJSON_Delete(outcome);
@@ -168,7 +168,7 @@ static void keep_scene(const rc_sweep *w, int64_t k, const char *folder)
     char why[1024];
     snprintf(why, sizeof why, "%s", rc_last_error());
     cJSON *scene = rc_sweep_scene_object(w, k);
-    char *text = scene ? cJSON_Print(scene) : NULL, *path = rc_run_join(folder, "scene.json");
+    char *text = scene ? rc_json_print(scene, false) : NULL, *path = rc_run_join(folder, "scene.json");
     if (text && path) rc_run_write_text(path, text);
     cJSON_free(text);
     cJSON_Delete(scene);

@@ -4,12 +4,13 @@
  * summary.json, nested keys by dotted name), the same as DIRECTORY/sweep.h5 (a dataset per column, through
  * src/io/h5_table.c), and DIRECTORY/sweep_means.csv, one row per point with the mean and the
  * standard error of the mean (the sample standard deviation over sqrt(n)) of each number over the replicas that
- * ended ok. Numbers are written with 17 significant digits, so that they read back to the same bits. */
+ * ended ok. Numbers are written as the shortest text that reads back to the same bits. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "core/number_text.h"
 #include "core/status.h"
 #include "io/h5_table.h"
 #include "io/json_document.h"
@@ -118,7 +119,7 @@ static bool put_quoted(FILE *f, const char *text)
 
 static void put_number(FILE *f, double x)
 {
-    if (!isnan(x)) fprintf(f, "%.17g", x);
+    if (!isnan(x)) rc_number_write(f, x);
 }
 
 /* A varied value: a number as a number, a string as itself, anything else as compact JSON. */
@@ -132,7 +133,7 @@ static void put_value(FILE *f, const cJSON *v)
         put_quoted(f, v->valuestring);
         return;
     }
-    char *text = cJSON_PrintUnformatted(v);
+    char *text = rc_json_print(v, true);
     if (text) put_quoted(f, text);
     cJSON_free(text);
 }
@@ -222,7 +223,7 @@ static bool fill_means(FILE *f, const void *context)
 /* A varied value as text: a string as itself, anything else as compact JSON (to free). */
 static char *value_text(const cJSON *v)
 {
-    return cJSON_IsString(v) ? strdup(v->valuestring) : cJSON_PrintUnformatted(v);
+    return cJSON_IsString(v) ? strdup(v->valuestring) : rc_json_print(v, true);
 }
 
 /* The run table as HDF5: the columns of sweep.csv, numbers as float64 (NAN: missing), the rest as strings; a varied

@@ -102,8 +102,6 @@ int rc_cli_run(int argc, char **argv);
  * be written, RC_EXIT_INTERNAL when out of memory. */
 int rc_cli_print_text(char *text, const char *what);
 
-/* WIDTHxHEIGHT in pixels, both positive. */
-bool rc_cli_parse_size(const char *text, int *width, int *height);
 /* A file or directory name, not empty, into *out; exit 2 naming the option (its name without "--") otherwise. */
 int rc_cli_name(const char *option, const char *value, const char **out);
 

@@ -38,29 +38,17 @@ static const char help_help[] =
     "`ricochet help observables` "
     "prints the table of observables (the CSV columns and the summary's measured keys) as Markdown.\n";
 
-/* The library's table of observables as a Markdown table (docs/formats.md, "Observables", is this output). */
-static void observables_table(FILE *out)
-{
-    fputs("| name | unit | event-driven | time-stepping | in rows | meaning |\n|---|---|---|---|---|---|\n", out);
-    for (int k = 0; k < rc_observable_count(); k++) {
-        const rc_observable_info *o = rc_observable(k);
-        fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name, o->unit,
-                o->flags & RC_OBSERVABLE_EVENT_DRIVEN ? "yes" : "", o->flags & RC_OBSERVABLE_TIME_STEPPING ? "yes" : "",
-                !(o->flags & RC_OBSERVABLE_ROW) ? "" : o->flags & RC_OBSERVABLE_SHEAR ? "under shear"
-                : o->flags & RC_OBSERVABLE_BAROSTAT ? "with a barostat" : "yes",
-                o->meaning);
-    }
-}
-
 int rc_cli_help(const char *topic, FILE *out)
 {
     static const rc_cli_command *const commands[] = {&rc_cli_resolve_command, &rc_cli_run_command,
                                                      &rc_cli_sweep_command, &rc_cli_exchange_command,
                                                      &rc_cli_render_command, &rc_cli_plot_command,
                                                      &rc_cli_analyze_command};
-    if (topic && strcmp(topic, "observables") == 0) {
-        observables_table(out);
-        return 0;
+    if (topic && strcmp(topic, "observables") == 0) { /* docs/formats.md, "Observables", is this output */
+        char *table = rc_observable_table_markdown();
+        fputs(table ? table : "", out);
+        rc_text_free(table);
+        return table ? 0 : RC_EXIT_INTERNAL;
     }
     for (size_t k = 0; topic && k < sizeof commands / sizeof *commands; k++)
         if (strcmp(topic, commands[k]->name) == 0) {

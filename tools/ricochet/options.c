@@ -29,8 +29,15 @@ int rc_cli_parse(const rc_cli_command *c, int argc, char **argv, rc_cli_take_fn 
         int got = getopt_long(argc, argv, shorts, longs, NULL), k = got - 256;
         if (got == -1) break;
         const char *arg = argv[optind > 1 ? optind - 1 : 1];
-        if (got == '?')
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s (see ricochet help %s)", arg, c->name);
+        if (got == '?') {
+            const char *names[MOST_OPTIONS], *typed = arg + strspn(arg, "-"), *near;
+            for (int j = 0; j < c->option_count; j++) names[j] = c->options[j].name;
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)strcspn(typed, "="), typed);
+            near = rc_name_suggest(word, names, c->option_count);
+            return rc_cli_fail(RC_EXIT_BAD_INPUT, "unknown option %s%s%s%s (see ricochet help %s)", arg,
+                               near ? "; did you mean --" : "", near ? near : "", near ? "?" : "", c->name);
+        }
         if (got == ':') return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", arg);
         for (int j = 0; k < 0 && j < c->option_count; j++)
             if (c->options[j].letter == got) k = j;

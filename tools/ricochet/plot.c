@@ -67,13 +67,12 @@ static int take(void *context, int id, const char *value)
     if (id == HELP) a->help = true;
     else if (id == ERRORS) a->options.errors = true;
     else if (id == OVERLAY) a->options.overlay = true;
-    else if (id == SIZE && !rc_cli_parse_size(value, &a->options.width, &a->options.height))
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
+    else if (id == SIZE) return rc_cli_check(rc_text_size("size", value, &a->options.width, &a->options.height));
     else if (id == LOG) {
         if (!*value || strspn(value, "xy") != strlen(value))
             return rc_cli_fail(RC_EXIT_BAD_INPUT, "--log: \"%s\" is not x, y or xy", value);
         a->options.log_x = strchr(value, 'x'), a->options.log_y = strchr(value, 'y');
-    } else if (id != SIZE) *(id == OUT ? &a->out : id == X ? &a->x : &a->columns) = value;
+    } else *(id == OUT ? &a->out : id == X ? &a->x : &a->columns) = value;
     return RC_CLI_GO_ON;
 }
 

@@ -57,10 +57,7 @@ static int take(void *context, int id, const char *value)
     case ARROWS: a->options.arrows = true; break;
     case HELP: a->help = true; break;
     case COLOR_BY: return rc_cli_check(rc_color_by_parse(value, &a->options.color_by));
-    case SIZE:
-        if (!rc_cli_parse_size(value, &a->options.width, &a->options.height))
-            return rc_cli_fail(RC_EXIT_BAD_INPUT, "--size: \"%s\" is not WIDTHxHEIGHT in pixels", value);
-        break;
+    case SIZE: return rc_cli_check(rc_text_size("size", value, &a->options.width, &a->options.height));
     case LABEL:
         if (a->labelled == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: more than %d", MOST_PANELS);
         a->labels[a->labelled++] = value;
