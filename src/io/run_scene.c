@@ -56,6 +56,14 @@ rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene)
     return s;
 }
 
+rc_status rc_run_scene_from_json(const cJSON *root, rc_run_scene **scene)
+{
+    void *result;
+    rc_status s = rc_json_reader_take(&scene_reader, root, &result);
+    *scene = result;
+    return s;
+}
+
 rc_status rc_run_scene_read(const char *path, rc_run_scene **scene)
 {
     void *result;

@@ -70,6 +70,10 @@ rc_status rc_run_check_state(rc_run_scene *scene, bool placed);
 /* Frees the particles' arrays (positions, velocities, radii, masses, species) and clears the definition's pointers
  * to them, so that a run does not hold them twice. */
 void rc_run_scene_drop_particles(rc_run_scene *scene);
+/* The scene read from a document already parsed (the run driver parses the scene text once, then picks the reader
+ * by its "dynamics"). */
+rc_status rc_run_scene_from_json(const cJSON *root, rc_run_scene **scene);
+
 /* rc_run_scene_create_engine for the run driver: the particles' arrays are dropped (rc_run_scene_drop_particles) as
  * soon as the engine has copied them, before it makes its lists and calendar, so that a run's peak never holds them
  * beside the whole engine (68 bytes per particle). On failure they may be dropped already. */
