@@ -58,10 +58,12 @@ typedef struct run_arrays {
     double box[3];
 } run_arrays;
 
-/* A configuration to build a replica from (replica exchange): positions, velocities and box, with the thermostat's
- * temperature or the barostat's pressure of its rung and its own seed. */
+/* A configuration to build a replica from (replica exchange): positions, velocities, the particles' radii, masses
+ * and species, and box, with the thermostat's temperature or the barostat's pressure of its rung and its own seed. */
 typedef struct run_configuration {
     const double *positions, *velocities;
+    const double *radii, *masses;
+    const int32_t *species;
     double box[3];
     bool pressure;                /* the rung is a pressure (else a temperature) */
     double rung;
@@ -77,6 +79,7 @@ typedef struct run_engine_ops {
     const char *unit;             /* the unit of progress: "collisions", "steps" */
     uint64_t first_chunk, least_chunk; /* the driver's first chunk of work, and the smallest it halves to */
     bool idle_every_chunk;        /* ask idle() after every chunk (else at the first and after a chunk of no event) */
+    bool seeded;                  /* its scenes have a "seed" (a sweep's replicas differ by it) */
 
     /* Building. create reads the parsed scene (its root object) and builds the engine; settings gives the scene's
      * run settings (stop, output, equilibration) and its output folder. */

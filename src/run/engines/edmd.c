@@ -406,9 +406,9 @@ static double energy(const void *engine)
     return now.potential_energy;
 }
 
-/* A replica: the scene's definition with the configuration's positions, velocities and box, the rung's temperature
- * or pressure and the replica's seed; the barostat's step does not adapt (a step adapting in each round would break
- * the balance). The scene's particle arrays are not needed: the configuration gives them. */
+/* A replica: the scene's definition with the configuration's particles and box, the rung's temperature or pressure
+ * and the replica's seed; the barostat's step does not adapt (a step adapting in each round would break the
+ * balance). The scene's own particle arrays, dropped once the engine held them, are not needed. */
 static rc_status rebuild(const void *engine, const run_configuration *c, void **out)
 {
     const adapter *a = engine;
@@ -418,6 +418,9 @@ static rc_status rebuild(const void *engine, const run_configuration *c, void **
     rc_edmd_def def = *rc_run_scene_def(a->scene);
     def.positions = c->positions;
     def.velocities = c->velocities;
+    def.radii = c->radii;
+    def.masses = c->masses;
+    def.species = c->species;
     memcpy(def.box, c->box, sizeof def.box);
     def.barostat.adapt_until = 0;
     if (c->pressure) def.barostat.pressure = c->rung;
@@ -434,6 +437,7 @@ const run_engine_ops rc_run_engine_edmd = {
     .first_chunk = 1000,
     .least_chunk = 64,
     RUN_ENGINE_OPS,
+    .seeded = true,
     .idle_every_chunk = false,
     .limit_words = "collisions or events",
     .done = done,

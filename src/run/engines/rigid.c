@@ -262,6 +262,7 @@ const run_engine_ops rc_run_engine_rigid = {
     .first_chunk = 1,
     .least_chunk = 1,
     RUN_ENGINE_OPS,
+    .seeded = false,
     .idle_every_chunk = true,
     .limit_words = "or steps",
     .done = steps,
