@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "edmd/engine.h"
 #include "io/run_scene.h"
 #include "run/run.h"
 
@@ -81,6 +82,8 @@ static void destroy(void *engine)
     free(a);
 }
 
+static void drop_particles(void *scene) { rc_run_scene_drop_particles(scene); }
+
 static rc_status create(const cJSON *scene, void **engine)
 {
     adapter *a = calloc(1, sizeof *a);
@@ -88,8 +91,11 @@ static rc_status create(const cJSON *scene, void **engine)
     if (!a) return rc_fail(RC_NO_MEMORY, "out of memory");
     rc_status s = rc_run_scene_from_json(scene, &a->scene);
     if (!s && !(a->species = species_summary(rc_run_scene_def(a->scene)))) s = rc_fail(RC_NO_MEMORY, "out of memory");
-    /* the scene's particles (68 bytes each) are freed as soon as the engine has copied them */
-    return s ? s : rc_run_scene_create_engine_dropping(a->scene, &a->edmd);
+    /* the scene's particles (68 bytes each) are dropped as soon as the engine has copied them, before it makes its
+     * lists and calendar, so that a run's peak never holds them beside the whole engine */
+    if (!s && (s = rc_edmd_create_releasing(rc_run_scene_def(a->scene), &a->edmd, drop_particles, a->scene)))
+        s = rc_run_scene_failure(s);
+    return s;
 }
 
 static void limits_from_edmd(const rc_edmd_limits *in, rc_run_limits *out)
