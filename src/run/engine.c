@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The run's engine through its table (src/run/engine.h): the scene text parsed once, the engine its "dynamics" names
  * picked from the registry (engines/registry.c) and built, and the few calls the run driver's files make to it by
- * way of the run (counters, state bytes, a named value), with the public accessors of ricochet/run.h that read it. */
+ * way of the run (counters, state bytes, a named value, state as arrays and parameters, refused by name where the
+ * engine has no such slot), with the public accessors of ricochet/run.h that read it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,27 @@ double rc_run_engine_value(const rc_run *run, const run_snapshot *since, const c
     run_snapshot record;
     run->ops->measure(run->engine, since, &record);
     return rc_run_field_value(&record, f);
+}
+
+/* A capability the engine's table leaves NULL, refused naming what was asked. */
+static rc_status not_supported(const rc_run *run, const char *what)
+{
+    return rc_fail(RC_INVALID_ARGUMENT, "%s: the %s engine cannot do this at run time", what, run->ops->dynamics);
+}
+
+rc_status rc_run_engine_set_state(rc_run *run, const run_arrays *in)
+{
+    return run->ops->set_state ? run->ops->set_state(run->engine, in) : not_supported(run, "state");
+}
+
+rc_status rc_run_engine_get_state(const rc_run *run, run_arrays *out)
+{
+    return run->ops->get_state ? run->ops->get_state(run->engine, out) : not_supported(run, "state");
+}
+
+rc_status rc_run_engine_set_parameter(rc_run *run, const char *key, const cJSON *value)
+{
+    return run->ops->set_parameter ? run->ops->set_parameter(run->engine, key, value) : not_supported(run, key);
 }
 
 int32_t rc_run_count(const rc_run *run) { return run->ops->count(run->engine); }

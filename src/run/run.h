@@ -98,6 +98,11 @@ void rc_run_engine_counters(const rc_run *run, rc_run_limits *now);
 size_t rc_run_engine_state_size(const rc_run *run);
 rc_status rc_run_engine_state_save(rc_run *run, void *buffer, size_t size);
 rc_status rc_run_engine_state_restore(rc_run *run, const void *buffer, size_t size);
+/* State from and to arrays, and a parameter (a scene key, dotted for nested ones) changed at the present instant,
+ * through the engine's slots; RC_INVALID_ARGUMENT naming the state or the key when the engine has no such slot. */
+rc_status rc_run_engine_set_state(rc_run *run, const run_arrays *in);
+rc_status rc_run_engine_get_state(const rc_run *run, run_arrays *out);
+rc_status rc_run_engine_set_parameter(rc_run *run, const char *key, const cJSON *value);
 /* The value of the observable `name` in the engine's record now (averages since `since`, NULL: the start); NAN when
  * the engine has none of that name. */
 double rc_run_engine_value(const rc_run *run, const run_snapshot *since, const char *name);
