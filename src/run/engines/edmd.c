@@ -64,7 +64,7 @@ static cJSON *species_summary(const rc_edmd_def *def)
         cJSON_AddNumberToObject(entry, "species", order[first].species);
         cJSON_AddNumberToObject(entry, "count", n);
         cJSON_AddNumberToObject(entry, "diameter", mean);
-        cJSON_AddNumberToObject(entry, "polydispersity", mean > 0 ? sqrt(squares / n) / mean : 0);
+        cJSON_AddNumberToObject(entry, "polydispersity", sqrt(squares / n) / mean);
         cJSON_AddNumberToObject(entry, "mass", m0 + mass / n);
         cJSON_AddItemToArray(list, entry);
     }
