@@ -72,6 +72,25 @@ static cJSON *species_summary(const rc_edmd_def *def)
     return list;
 }
 
+/* The steps of every pair of species that has an entry, as the engine takes them (a discretised potential's steps
+ * included): [{"species": [a, b], "steps": [[radius, energy], ...]}, ...]. */
+static cJSON *interactions_summary(const rc_edmd_def *def)
+{
+    cJSON *list = cJSON_CreateArray();
+    for (int32_t k = 0; list && k < def->interaction_count; k++) {
+        const rc_interaction *in = &def->interactions[k];
+        cJSON *entry = cJSON_CreateObject(), *steps = cJSON_AddArrayToObject(entry, "steps");
+        double species[2] = {in->species[0], in->species[1]};
+        cJSON_AddItemToObject(entry, "species", rc_run_json_numbers(species, 2));
+        for (int32_t j = 0; j < in->step_count; j++) {
+            double step[2] = {in->steps[j].radius, in->steps[j].energy};
+            cJSON_AddItemToArray(steps, rc_run_json_numbers(step, 2));
+        }
+        cJSON_AddItemToArray(list, entry);
+    }
+    return list;
+}
+
 static void destroy(void *engine)
 {
     adapter *a = engine;
@@ -331,6 +350,7 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     cJSON_AddNumberToObject(summary, "particles", def->count);
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
     cJSON_AddItemToObject(summary, "species", cJSON_Duplicate(a->species, true));
+    if (def->interaction_count > 0) cJSON_AddItemToObject(summary, "interactions", interactions_summary(def));
     cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));
