@@ -23,9 +23,16 @@ rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, v
     cJSON *root;
     rc_status s = rc_json_parse(text, &root);
     if (s) return s;
-    void *made = reader->create();
-    s = made ? reader->read_root(root, made) : rc_fail(RC_NO_MEMORY, "out of memory reading %s", reader->what);
+    s = rc_json_reader_take(reader, root, result);
     cJSON_Delete(root);
+    return s;
+}
+
+rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, void **result)
+{
+    *result = NULL;
+    void *made = reader->create();
+    rc_status s = made ? reader->read_root(root, made) : rc_fail(RC_NO_MEMORY, "out of memory reading %s", reader->what);
     if (s) {
         if (made) reader->destroy(made);
         return s;

@@ -36,6 +36,8 @@ typedef struct rc_json_reader {
 /* Parses text and reads its root into a new result (NULL when it fails: the error stays, the result is destroyed;
  * on success the last error is cleared). */
 rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void **result);
+/* The same from a document already parsed (rc_json_parse), which stays the caller's. */
+rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, void **result);
 /* The same from the file at path (RC_IO_ERROR naming it when it cannot be read). */
 rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void **result);
 

@@ -116,6 +116,14 @@ rc_status rc_rigid_scene_parse(const char *text, rc_rigid_scene **scene)
     return s;
 }
 
+rc_status rc_rigid_scene_from_json(const cJSON *root, rc_rigid_scene **scene)
+{
+    void *result;
+    rc_status s = rc_json_reader_take(&scene_reader, root, &result);
+    *scene = result;
+    return s;
+}
+
 rc_status rc_rigid_scene_read(const char *path, rc_rigid_scene **scene)
 {
     void *result;

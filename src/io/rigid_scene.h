@@ -21,4 +21,8 @@ struct rc_rigid_scene {
 /* "bodies" (each entry one body, or a grid of copies) and "static" into scene->def. */
 rc_status rc_rigid_read_bodies(const cJSON *root, rc_rigid_scene *scene);
 
+/* The scene read from a document already parsed (the run driver parses the scene text once, then picks the reader
+ * by its "dynamics"). */
+rc_status rc_rigid_scene_from_json(const cJSON *root, rc_rigid_scene **scene);
+
 #endif

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "edmd/engine.h"
 #include "io/json_document.h"
 #include "io/json_fields.h"
 #include "io/run_scene.h"
@@ -52,6 +51,14 @@ rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene)
 {
     void *result;
     rc_status s = rc_json_reader_parse(&scene_reader, text, &result);
+    *scene = result;
+    return s;
+}
+
+rc_status rc_run_scene_from_json(const cJSON *root, rc_run_scene **scene)
+{
+    void *result;
+    rc_status s = rc_json_reader_take(&scene_reader, root, &result);
     *scene = result;
     return s;
 }
@@ -147,10 +154,4 @@ rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine
     return s ? in_file_terms(s, NULL) : RC_OK;
 }
 
-static void drop_particles(void *scene) { rc_run_scene_drop_particles(scene); }
-
-rc_status rc_run_scene_create_engine_dropping(rc_run_scene *scene, rc_edmd **engine)
-{
-    rc_status s = rc_edmd_create_releasing(&scene->def, engine, drop_particles, scene);
-    return s ? in_file_terms(s, NULL) : RC_OK;
-}
+rc_status rc_run_scene_failure(rc_status s) { return in_file_terms(s, NULL); }

@@ -70,10 +70,13 @@ rc_status rc_run_check_state(rc_run_scene *scene, bool placed);
 /* Frees the particles' arrays (positions, velocities, radii, masses, species) and clears the definition's pointers
  * to them, so that a run does not hold them twice. */
 void rc_run_scene_drop_particles(rc_run_scene *scene);
-/* rc_run_scene_create_engine for the run driver: the particles' arrays are dropped (rc_run_scene_drop_particles) as
- * soon as the engine has copied them, before it makes its lists and calendar, so that a run's peak never holds them
- * beside the whole engine (68 bytes per particle). On failure they may be dropped already. */
-rc_status rc_run_scene_create_engine_dropping(rc_run_scene *scene, rc_edmd **engine);
+/* The scene read from a document already parsed (the run driver parses the scene text once, then picks the reader
+ * by its "dynamics"). */
+rc_status rc_run_scene_from_json(const cJSON *root, rc_run_scene **scene);
+
+/* The last failure (status s) of the engine built from the scene said again in the file's terms ("particle 12" is
+ * particles[12]); returns s. */
+rc_status rc_run_scene_failure(rc_status s);
 
 /* A vector of the scene's dimension (2 or 3 entries; the rest of out, up to 3, is zeroed when present). */
 rc_status rc_run_vector(const cJSON *object, const char *where, const char *key, int dimension, bool required,

@@ -34,10 +34,14 @@ rc_run_options rc_run_default_options(void)
 /* The smaller of two count limits, where 0 means none. */
 static uint64_t min_count(uint64_t a, uint64_t b) { return !a ? b : !b ? a : a < b ? a : b; }
 
-static uint64_t min_steps(uint64_t a, uint64_t b) { return a < b ? a : b; }
-
-/* a * k, or UINT64_MAX when it does not fit. */
-static uint64_t times(uint64_t a, int64_t k) { return k > 0 && a > UINT64_MAX / (uint64_t)k ? UINT64_MAX : a * (uint64_t)k; }
+/* Limits `to` lowered to those of `mark` (the first of the two of each kind). */
+static void narrow(rc_run_limits *to, const rc_run_limits *mark)
+{
+    to->time = fmin(to->time, mark->time);
+    to->collisions = min_count(to->collisions, mark->collisions);
+    to->events = min_count(to->events, mark->events);
+    to->steps = min_count(to->steps, mark->steps);
+}
 
 static char *copy(const char *text, bool *failed)
 {
@@ -72,40 +76,10 @@ static void apply_options(rc_run *run, const rc_run_options *o)
     if (o->checkpoint_every > 0) run->settings.checkpoint_every = o->checkpoint_every;
 }
 
-/* The first multiple of the checkpoint cadence after `time` (event-driven), or after the engine's next event when
- * more than 2^20 multiples lie before it (a million checkpoints of a state that only drifts, as
- * rc_run_engine_idle reasons for frames). INFINITY without checkpoints or events; NAN when the cadence is finer than
- * the clock can follow there (5e-45 before an event at 0.45, the fuzzer's, would have written checkpoints for ever).
- * 0.03 / 0.01 rounds to 2.9999999999999996, whose next multiple is 0.03 again: the count is raised until the
- * multiple lies after `from`. */
-static double checkpoint_after(const rc_run *run, double time)
-{
-    double every = run->settings.checkpoint_every;
-    if (!(every > 0)) return INFINITY;
-    double next = rc_edmd_next_event(run->edmd), from = next - time > 0x1p20 * every ? next : time;
-    if (!isfinite(from)) return INFINITY;
-    double k = floor(from / every) + 1;
-    if (every * k <= from) k++;
-    return every * k > from && every >= ldexp(fabs(from), -40) ? every * k : NAN;
-}
-
 static rc_status cadence_too_fine(const rc_run *run, double time)
 {
     return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: %g is finer than the clock can follow after time %.17g "
                                         "(at least 2^-40 of the time is needed)", run->settings.checkpoint_every, time);
-}
-
-/* Refuses a limit the engine does not count (steps for the event-driven engine, collisions and events for the
- * time-stepped one), naming it after prefix ("stop." or "rc_run_advance: "): the advance would never reach it. */
-static rc_status uncounted_limit(const rc_run *run, const rc_run_limits *l, const char *prefix)
-{
-    if (run->edmd && l->steps)
-        return rc_fail(RC_INVALID_ARGUMENT, "%ssteps: an event-driven scene stops by time, collisions or events",
-                       prefix);
-    if (!run->edmd && (l->collisions || l->events))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s%s: a time-stepping scene stops by time or steps", prefix,
-                       l->collisions ? "collisions" : "events");
-    return RC_OK;
 }
 
 /* Refuses limits the engine does not count and limits that cannot be reached by construction. */
@@ -115,21 +89,16 @@ static rc_status check_limits(const rc_run *run)
     const rc_run_limits *stop = &s->stop;
     if (isnan(stop->time) || stop->time <= 0) return rc_fail(RC_INVALID_ARGUMENT, "stop.time: %g is not positive", stop->time);
     if (!isfinite(stop->time) && !stop->collisions && !stop->events && !stop->steps)
-        return rc_fail(RC_INVALID_ARGUMENT, "stop: no limit is set: give time, %s",
-                       run->edmd ? "collisions or events" : "or steps");
-    rc_status uncounted = uncounted_limit(run, stop, "stop.");
-    if (uncounted) return uncounted;
-    int32_t count = rc_run_count(run);
-    const char *pairs = stop->collisions ? "stop.collisions"
-                        : s->equilibrate && s->equilibration.collisions ? "equilibration.collisions" : NULL;
-    if (run->edmd && count < 2 && pairs)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: a scene of %d particle%s has no pair collisions; stop on time or "
-                                            "events", pairs, (int)count, count == 1 ? "" : "s");
+        return rc_fail(RC_INVALID_ARGUMENT, "stop: no limit is set: give time, %s", run->ops->limit_words);
+    rc_status refused = run->ops->check_limits(run->engine, stop, "stop.");
+    if (!refused) refused = run->ops->check_settings(run->engine, s);
+    if (refused) return refused;
     if (s->checkpoint_every > 0 && !run->directory)
         return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: a run that writes no files has no folder for its "
                                             "checkpoints");
-    if (run->edmd && isnan(checkpoint_after(run, rc_edmd_time(run->edmd))))
-        return cadence_too_fine(run, rc_edmd_time(run->edmd));
+    rc_run_limits now, mark;
+    rc_run_engine_counters(run, &now);
+    if (!run->ops->checkpoint_mark(run->engine, s, &now, &mark)) return cadence_too_fine(run, now.time);
     return RC_OK;
 }
 
@@ -159,7 +128,7 @@ static rc_status begin(rc_run *run, const char *h5md_path, bool in_place, bool c
     if (!s && !in_place && count_first) run->at.outputs_done++;
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
-    run->start_done = run->edmd ? now.collisions : now.steps;
+    run->start_done = run->ops->done(&now);
     run->wall_start = run->progress_drawn = rc_run_seconds();
     rc_run_timestamp(run->started_at);
     return s;
@@ -185,7 +154,7 @@ rc_status rc_run_create(const char *scene_text, const rc_run_options *options, r
     if (!s) s = check_limits(run);
     if (!s) {
         run->at.equilibrated = !run->settings.equilibrate;
-        if (run->edmd) rc_edmd_measure(run->edmd, &run->at.start);
+        run->ops->snapshot(run->engine, &run->at.start);
         s = rc_run_measure_create(run, false);
     }
     if (!s) s = begin(run, options->h5md_path, false, true);
@@ -209,10 +178,9 @@ static bool own_checkpoint(const rc_run *run, const char *path)
     return same;
 }
 
-/* The loop's timetable: the next output and checkpoint, in the engine's terms. */
+/* The loop's timetable: the next checkpoint, in the engine's terms. */
 typedef struct timetable {
-    double next_checkpoint;       /* event-driven: simulation time */
-    uint64_t next_checkpoint_step, per_output, per_checkpoint; /* time-stepping: steps */
+    rc_run_limits next_checkpoint;
 } timetable;
 static rc_status plan(const rc_run *run, const rc_run_limits *now, timetable *t);
 static bool output_due(const rc_run *run, const rc_run_limits *now, const timetable *t, int64_t k);
@@ -241,20 +209,6 @@ static rc_status restore_settings(const rc_run *run, const run_settings *got, co
                    (unsigned long long)scene.every_collisions);
 }
 
-/* Whether a saved copy of the observables is one the restored engine passed through: at or before its clock and
- * counts, every sum finite (a quantity the engine does not define is NAN, never infinite). */
-static bool observables_before(const rc_edmd_observables *o, const rc_edmd_observables *now)
-{
-    if (!(o->time <= now->time && o->time >= 0) || o->events > now->events || o->collisions > now->collisions ||
-        o->wall_collisions > now->wall_collisions)
-        return false;
-    const double sums[] = {o->kinetic_energy, o->potential_energy, o->energy, o->dissipated_energy,
-                           o->thermostat_energy, o->virial, o->kinetic_integral, o->shear_work, o->shear_integral};
-    for (size_t i = 0; i < sizeof sums / sizeof *sums; i++)
-        if (isinf(sums[i])) return false;
-    return true;
-}
-
 /* The loop's position a checkpoint restores, checked against the restored engine: the outputs done are those due by
  * its clock (one far behind would write a frame at every chunk until it caught up, for ever), the files' counts
  * within them, the last row, the averages' start and the measurements' origin at or before now (a later collision
@@ -274,15 +228,11 @@ static rc_status check_position(const rc_run *run, const char *path)
         field = "frames";
     else if (!run->settings.equilibrate && !at->equilibrated) field = "equilibrated";
     else if (at->written && !(at->last_time <= now.time && at->last_time >= 0 &&
-                              at->last_count <= (run->edmd ? now.events : now.steps)))
+                              at->last_count <= run->ops->position(&now)))
         field = "last_time";
-    if (!field && run->edmd) {
-        rc_edmd_observables engine;
-        rc_edmd_measure(run->edmd, &engine);
-        if (!observables_before(&at->start, &engine)) field = "start";
-        else if (at->written && !observables_before(&at->last, &engine)) field = "last";
-        else if (!observables_before(&at->measure.start, &engine)) field = "measure.start";
-    }
+    else if (!run->ops->passed(run->engine, &at->start)) field = "start";
+    else if (at->written && !run->ops->passed(run->engine, &at->last)) field = "last";
+    else if (!run->ops->passed(run->engine, &at->measure.start)) field = "measure.start";
     if (!field) return RC_OK;
     return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its block \"position\" has a value of %s that "
                                         "the run cannot have reached (outputs done %lld at time %.17g)", path, field,
@@ -343,7 +293,7 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     /* a new folder's first row (at the checkpoint's time) leaves the next row's averages starting where the run's
      * last row left them, as in the run never stopped: measured again after the restore, the baseline would differ
      * in rounding under shear (the renewal at the checkpoint closed the peculiar books) */
-    rc_edmd_observables baseline = run ? run->at.last : (rc_edmd_observables){0};
+    run_snapshot baseline = run ? run->at.last : (run_snapshot){0};
     bool had_row = run && run->at.written;
     if (!s) s = begin(run, h5md, in_place, false);
     if (!s) s = rc_run_changes_write(run);
@@ -377,75 +327,49 @@ void rc_run_destroy(rc_run *run)
 /* The name of the first limit reached, or NULL. */
 static const char *reached(const rc_run *run, const rc_run_limits *l, const rc_run_limits *now)
 {
-    if (!run->edmd) {
-        uint64_t total = rc_run_engine_step_limit(run, l);
-        return now->steps < total ? NULL : l->steps == total ? "steps" : "time";
-    }
-    if (now->time >= l->time) return "time";
-    if (l->collisions && now->collisions >= l->collisions) return "collisions";
-    if (l->events && now->events >= l->events) return "events";
-    return NULL;
+    return run->ops->reached(run->engine, l, now);
 }
 
 /* How far towards the limits, from 0 to 1. */
 static double fraction(const rc_run *run, const rc_run_limits *l, const rc_run_limits *now)
 {
-    if (!run->edmd) {
-        uint64_t total = rc_run_engine_step_limit(run, l);
-        return total == UINT64_MAX ? 0 : (double)now->steps / (double)total;
-    }
-    double f = isfinite(l->time) ? now->time / l->time : 0;
-    if (l->collisions) f = fmax(f, (double)now->collisions / (double)l->collisions);
-    if (l->events) f = fmax(f, (double)now->events / (double)l->events);
-    return fmin(f, 1);
+    return run->ops->fraction(run->engine, l, now);
 }
 
 static rc_status plan(const rc_run *run, const rc_run_limits *now, timetable *t)
 {
-    double every = run->settings.checkpoint_every;
-    t->next_checkpoint = run->edmd ? checkpoint_after(run, now->time) : INFINITY;
-    if (isnan(t->next_checkpoint)) return cadence_too_fine(run, now->time);
-    t->per_output = t->per_checkpoint = t->next_checkpoint_step = UINT64_MAX;
-    if (run->edmd) return RC_OK;
-    t->per_output = isfinite(run->settings.every) ? rc_run_engine_steps_per(run, run->settings.every) : UINT64_MAX;
-    if (every > 0) t->per_checkpoint = rc_run_engine_steps_per(run, every);
-    if (t->per_checkpoint != UINT64_MAX) t->next_checkpoint_step = times(t->per_checkpoint, (int64_t)(now->steps / t->per_checkpoint) + 1);
+    if (!run->ops->checkpoint_mark(run->engine, &run->settings, now, &t->next_checkpoint))
+        return cadence_too_fine(run, now->time);
     return RC_OK;
 }
 
-/* The limits of the next call to the engine: the first of the caller's limits, the next output, checkpoint and end of
- * equilibration, and the chunk. */
+/* The limits of the next call to the engine: the first of the caller's limits, the next output, checkpoint,
+ * measurement and end of equilibration, and the chunk. */
 static rc_run_limits next_limits(const rc_run *run, const rc_run_limits *until, const rc_run_limits *now,
                                  const timetable *t, uint64_t chunk)
 {
     const run_settings *s = &run->settings;
     int64_t k = run->at.outputs_done;
-    rc_run_limits to = *until;
-    if (!run->edmd) {
-        uint64_t steps = rc_run_engine_step_limit(run, until);
-        steps = min_steps(min_steps(steps, times(t->per_output, k)), t->next_checkpoint_step);
-        steps = min_steps(steps, now->steps + chunk);
-        to.time = INFINITY, to.steps = steps;
-        return to;
+    rc_run_limits to = *until, mark;
+    if (k > 0) {
+        run->ops->output_mark(run->engine, s, k, &mark);
+        narrow(&to, &mark);
     }
-    if (s->every_collisions) to.collisions = min_count(to.collisions, times(s->every_collisions, k));
-    else if (k > 0) to.time = fmin(to.time, s->every * (double)k);
-    to.time = fmin(to.time, fmin(t->next_checkpoint, rc_run_measure_next(run)));
-    if (!run->at.equilibrated) {
-        to.time = fmin(to.time, s->equilibration.time);
-        to.collisions = min_count(to.collisions, s->equilibration.collisions);
-        to.events = min_count(to.events, s->equilibration.events);
-    }
-    to.events = min_count(to.events, now->events + chunk);
+    narrow(&to, &t->next_checkpoint);
+    to.time = fmin(to.time, rc_run_measure_next(run));
+    if (!run->at.equilibrated) narrow(&to, &s->equilibration);
+    run->ops->chunk_mark(now, chunk, &mark);
+    narrow(&to, &mark);
     return to;
 }
 
 /* Whether output k (0: the first, at the start) is due by now. */
 static bool output_due(const rc_run *run, const rc_run_limits *now, const timetable *t, int64_t k)
 {
-    if (!run->edmd) return now->steps >= times(t->per_output, k);
-    if (run->settings.every_collisions) return now->collisions >= times(run->settings.every_collisions, k);
-    return now->time >= run->settings.every * (double)k;
+    (void)t;
+    rc_run_limits mark;
+    run->ops->output_mark(run->engine, &run->settings, k, &mark);
+    return reached(run, &mark, now) != NULL;
 }
 
 static void report_progress(rc_run *run, const rc_run_limits *limits, const rc_run_limits *now)
@@ -454,8 +378,7 @@ static void report_progress(rc_run *run, const rc_run_limits *limits, const rc_r
     if (!run->progress || wall - run->progress_drawn < run->progress_interval) return;
     run->progress_drawn = wall;
     double elapsed = wall - run->wall_start, f = fraction(run, limits, now);
-    rc_run_progress p = {f, now->time, (run->edmd ? now->collisions : now->steps) - run->start_done,
-                         rc_run_engine_unit(run), 0, -1};
+    rc_run_progress p = {f, now->time, run->ops->done(now) - run->start_done, run->ops->unit, 0, -1};
     p.rate = elapsed > 0 ? (double)p.done / elapsed : 0;
     if (f > run->start_fraction && elapsed > 0) p.eta = elapsed * (1 - f) / (f - run->start_fraction);
     run->progress(&p, run->progress_user);
@@ -466,7 +389,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
 {
     rc_status s = RC_OK;
     if (!run->at.equilibrated && reached(run, &run->settings.equilibration, now)) {
-        rc_edmd_measure(run->edmd, &run->at.start);
+        run->ops->snapshot(run->engine, &run->at.start);
         run->at.equilibrated = true;
     }
     s = rc_run_measure_step(run);
@@ -474,7 +397,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
         s = rc_run_files_write(run);
         run->at.outputs_done++;
     }
-    bool checkpoint = run->edmd ? now->time >= t->next_checkpoint : now->steps >= t->next_checkpoint_step;
+    bool checkpoint = reached(run, &t->next_checkpoint, now) != NULL;
     if (!s && checkpoint) {
         s = rc_run_checkpoint_write(run, NULL);
         run->checkpointed = *now, run->has_checkpoint = true;
@@ -494,7 +417,7 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
     timetable t;
     rc_status planned = plan(run, &now, &t);
     if (planned) return planned;
-    uint64_t chunk = run->edmd ? 1000 : 1;
+    uint64_t chunk = run->ops->first_chunk;
     bool quiet = false; /* the last chunk processed no event (or none has run yet) */
     for (bool first = true;; first = false) {
         if (run->interrupt_signal >= 0) {
@@ -502,12 +425,12 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
             return RC_OK;
         }
         const char *limit = reached(run, until, &now);
-        if (!limit && is_stop) limit = rc_run_engine_compressed(run);
+        if (!limit && is_stop) limit = run->ops->ended(run->engine);
         if (limit) {
             if (is_stop) run->stopped_by = limit;
             return RC_OK;
         }
-        if ((first || quiet || !run->edmd) && rc_run_engine_idle(run)) {
+        if ((first || quiet || run->ops->idle_every_chunk) && run->ops->idle(run->engine, &run->settings)) {
             run->stopped_by = "no_events";
             return RC_OK;
         }
@@ -516,12 +439,12 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
         rc_run_limits to = next_limits(run, &bounded, &now, &t, chunk);
         before = now;
         double started = rc_run_seconds();
-        rc_status s = rc_run_engine_advance(run, &to);
+        rc_status s = run->ops->advance(run->engine, &to);
         double took = rc_run_seconds() - started;
         rc_run_engine_counters(run, &now);
         if (s == RC_NOT_TERMINATED) run->stopped_by = "not_terminated";
         if (s) return s;
-        quiet = run->edmd && now.events == before.events;
+        quiet = !run->ops->idle_every_chunk && run->ops->position(&now) == run->ops->position(&before);
         s = after_chunk(run, &now, &t);
         if (s) return s;
         if (run->live && rc_run_triggers_fire(run, &now)) {
@@ -529,7 +452,7 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
             return RC_OK;
         }
         if (took < 0.05 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
-        else if (took > 0.2 && chunk > (run->edmd ? 64 : 1)) chunk /= 2;
+        else if (took > 0.2 && chunk > run->ops->least_chunk) chunk /= 2;
         report_progress(run, until, &now);
     }
 }
@@ -539,7 +462,7 @@ rc_status rc_run_advance(rc_run *run, const rc_run_limits *until)
     if (!run || !until) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: NULL argument");
     if (isnan(until->time) || (!(until->time < INFINITY) && !until->collisions && !until->events && !until->steps))
         return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: no limit is set: give a time or a count");
-    rc_status uncounted = uncounted_limit(run, until, "rc_run_advance: ");
+    rc_status uncounted = run->ops->check_limits(run->engine, until, "rc_run_advance: ");
     return uncounted ? uncounted : advance_to(run, until, false);
 }
 
@@ -549,7 +472,7 @@ rc_status rc_run_finish(rc_run *run)
     if (run->finished) return RC_OK;
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
-    uint64_t count = run->edmd ? now.events : now.steps;
+    uint64_t count = run->ops->position(&now);
     rc_status s = RC_OK;
     if (!run->at.written || count != run->at.last_count || now.time != run->at.last_time) s = rc_run_files_write(run);
     if (!s) s = rc_run_files_histogram(run);
@@ -592,7 +515,7 @@ rc_status rc_run_execute(rc_run *run)
 void rc_run_interrupt(rc_run *run, int signal)
 {
     if (run) run->interrupt_signal = signal >= 0 ? signal : 0;
-    if (run && run->rigid) rc_rigid_interrupt(run->rigid); /* a long step ends early too */
+    if (run && run->ops && run->ops->interrupt) run->ops->interrupt(run->engine); /* a long step ends early too */
 }
 
 int rc_run_interrupted_by(const rc_run *run) { return run ? run->interrupt_signal : -1; }

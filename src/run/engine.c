@@ -1,65 +1,34 @@
 /* SPDX-License-Identifier: MIT */
-/* Both engines behind one face for the run driver (src/run/run.h): the scene read by the reader its "dynamics" names
- * (ricochet/scene.h, ricochet/rigid_scene.h), the engine built, advanced to absolute limits (time, collisions and
- * events for the event-driven engine of Bannerman et al. 2014; time and steps for the time-stepped engine of Vouga et
- * al. 2017), its counters, whether anything can still happen, and its state for checkpoints. */
+/* The run's engine through its table (src/run/engine.h): the scene text parsed once, the engine its "dynamics" names
+ * picked from the registry (engines/registry.c) and built, and the few calls the run driver's files make to it by
+ * way of the run (counters, state bytes, a named value), with the public accessors of ricochet/run.h that read it.
+ * What a run changed between advances asks of its engine goes through the same table, from src/run/live.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
-#include "io/run_scene.h"
-#include "rigid/live.h"
+#include "io/json_document.h"
 #include "run/run.h"
-
-uint64_t rc_run_engine_step_limit(const rc_run *run, const rc_run_limits *limits)
-{
-    /* the engine's count (rigid/live.c): ceil(time / h) until its time step is changed */
-    int64_t by_time = isfinite(limits->time) ? rc_rigid_steps_at(run->rigid, limits->time) : INT64_MAX;
-    uint64_t limit = by_time == INT64_MAX ? UINT64_MAX : (uint64_t)by_time;
-    return limits->steps && limits->steps < limit ? limits->steps : limit;
-}
-
-uint64_t rc_run_engine_steps_per(const rc_run *run, double time)
-{
-    double steps = floor(time / rc_rigid_scene_def(run->rigid_scene)->time_step + 0.5);
-    return !(steps < 0x1p62) ? UINT64_MAX : steps < 1 ? 1 : (uint64_t)steps;
-}
-
-static void limits_from_edmd(const rc_edmd_limits *in, rc_run_limits *out)
-{
-    out->time = in->time;
-    out->collisions = in->collisions;
-    out->events = in->events;
-    out->steps = 0;
-}
 
 rc_status rc_run_engine_create(rc_run *run)
 {
-    if (rc_scene_is_time_stepping(run->scene_text)) {
-        run->dynamics = RC_DYNAMICS_TIME_STEPPING;
-        rc_status s = rc_rigid_scene_parse(run->scene_text, &run->rigid_scene);
-        return s ? s : rc_rigid_create(rc_rigid_scene_def(run->rigid_scene), &run->rigid);
-    }
-    run->dynamics = RC_DYNAMICS_EVENT_DRIVEN;
-    rc_status s = rc_run_scene_parse(run->scene_text, &run->edmd_scene);
-    if (!s && !(run->species = rc_run_species_summary(rc_run_scene_def(run->edmd_scene))))
-        s = rc_fail(RC_NO_MEMORY, "out of memory");
-    /* the scene's particles (68 bytes each) are freed as soon as the engine has copied them */
-    return s ? s : rc_run_scene_create_engine_dropping(run->edmd_scene, &run->edmd);
+    rc_status s = rc_json_parse(run->scene_text, &run->scene);
+    if (s) return s;
+    run->ops = rc_run_engine_find(run->scene);
+    s = run->ops->create(run->scene, &run->engine);
+    return s ? s : rc_run_observables_bind(run);
 }
 
 void rc_run_engine_destroy(rc_run *run)
 {
-    rc_edmd_destroy(run->edmd);
-    rc_run_scene_destroy(run->edmd_scene);
-    cJSON_Delete(run->species);
-    rc_rigid_destroy(run->rigid);
-    rc_rigid_scene_destroy(run->rigid_scene);
-    run->edmd = NULL, run->edmd_scene = NULL, run->species = NULL, run->rigid = NULL, run->rigid_scene = NULL;
+    if (run->ops) run->ops->destroy(run->engine);
+    cJSON_Delete(run->scene);
+    free(run->fields);
+    run->engine = NULL, run->scene = NULL, run->fields = NULL;
 }
 
-static void output_settings(const rc_run_output *o, run_settings *out, const char **directory)
+void rc_run_output_settings(const rc_run_output *o, run_settings *out, const char **directory)
 {
     out->every = o->every;
     out->every_collisions = o->every_collisions;
@@ -70,106 +39,39 @@ static void output_settings(const rc_run_output *o, run_settings *out, const cha
 
 void rc_run_engine_settings(const rc_run *run, run_settings *out, const char **directory)
 {
-    memset(out, 0, sizeof *out);
-    if (run->rigid_scene) {
-        const rc_rigid_run_settings *r = rc_rigid_scene_settings(run->rigid_scene);
-        out->stop.time = r->stop_time;
-        out->stop.steps = (uint64_t)r->stop_steps;
-        out->equilibration.time = INFINITY;
-        output_settings(&r->output, out, directory);
-        return;
-    }
-    const rc_run_settings *e = rc_run_scene_settings(run->edmd_scene);
-    limits_from_edmd(&e->stop, &out->stop);
-    out->equilibrate = e->equilibrate;
-    limits_from_edmd(&e->equilibration, &out->equilibration);
-    output_settings(&e->output, out, directory);
+    run->ops->settings(run->engine, out, directory);
 }
 
-rc_status rc_run_engine_advance(rc_run *run, const rc_run_limits *to)
-{
-    if (run->edmd) {
-        rc_edmd_limits limits = {to->time, to->collisions, to->events};
-        return rc_edmd_advance(run->edmd, &limits);
-    }
-    uint64_t target = rc_run_engine_step_limit(run, to);
-    rc_rigid_observables now;
-    rc_rigid_measure(run->rigid, &now);
-    if (target <= (uint64_t)now.steps) return RC_OK;
-    return rc_rigid_step(run->rigid, (int64_t)(target - (uint64_t)now.steps));
-}
+void rc_run_engine_counters(const rc_run *run, rc_run_limits *now) { run->ops->counters(run->engine, now); }
 
-void rc_run_engine_counters(const rc_run *run, rc_run_limits *now)
-{
-    memset(now, 0, sizeof *now); /* the counters only: the driver reads them after every chunk, at any N */
-    if (run->edmd) {
-        now->time = rc_edmd_time(run->edmd);
-        rc_edmd_counts(run->edmd, &now->events, &now->collisions);
-        return;
-    }
-    now->time = rc_rigid_time(run->rigid);
-    now->steps = (uint64_t)rc_rigid_steps(run->rigid);
-}
-
-bool rc_run_engine_idle(rc_run *run)
-{
-    if (run->edmd) {
-        /* nothing pending, or the next event so far ahead that the frames until it, a million or more output
-         * intervals of a state that barely moves (a collapsed cluster keeps speeds of rounding, ~1e-19, and meets a
-         * list's shell only at t ~ 1e4 .. 1e18), would fill the disk before anything happened */
-        double next = rc_edmd_next_event(run->edmd), every = run->settings.every;
-        return next == INFINITY || (isfinite(every) && !run->settings.every_collisions &&
-                                    next - rc_edmd_time(run->edmd) > 0x1p20 * every);
-    }
-    const rc_rigid_def *def = rc_rigid_scene_def(run->rigid_scene);
-    if (def->gravity[0] != 0 || def->gravity[1] != 0 || def->gravity[2] != 0) return false;
-    rc_rigid_observables m;
-    rc_rigid_measure(run->rigid, &m);
-    return m.kinetic_energy == 0;
-}
-
-size_t rc_run_engine_state_size(const rc_run *run)
-{
-    return run->edmd ? rc_edmd_state_size(run->edmd) : rc_rigid_state_size(run->rigid);
-}
+size_t rc_run_engine_state_size(const rc_run *run) { return run->ops->state_size(run->engine); }
 
 rc_status rc_run_engine_state_save(rc_run *run, void *buffer, size_t size)
 {
-    return run->edmd ? rc_edmd_state_save(run->edmd, buffer, size) : rc_rigid_state_save(run->rigid, buffer, size);
+    return run->ops->state_save(run->engine, buffer, size);
 }
 
 rc_status rc_run_engine_state_restore(rc_run *run, const void *buffer, size_t size)
 {
-    return run->edmd ? rc_edmd_state_restore(run->edmd, buffer, size)
-                     : rc_rigid_state_restore(run->rigid, buffer, size);
+    return run->ops->state_restore(run->engine, buffer, size);
 }
 
-void rc_run_engine_measure(const rc_run *run, const rc_edmd_observables *since, rc_edmd_observables *out)
+double rc_run_engine_value(const rc_run *run, const run_snapshot *since, const char *name)
 {
-    if (since) rc_edmd_measure_since(run->edmd, since, out);
-    else rc_edmd_measure(run->edmd, out);
+    run_field f;
+    if (!run->ops->field(name, &f)) return NAN;
+    run_snapshot record;
+    run->ops->measure(run->engine, since, &record);
+    return rc_run_field_value(&record, f);
 }
 
-const char *rc_run_engine_compressed(const rc_run *run)
-{
-    if (!run->edmd || !rc_run_scene_settings(run->edmd_scene)->compression_stops) return NULL;
-    rc_edmd_compression_state state;
-    rc_edmd_compression_state_of(run->edmd, &state);
-    return rc_compression_end_name(state.end);
-}
+int32_t rc_run_count(const rc_run *run) { return run->ops->count(run->engine); }
 
-const char *rc_run_engine_unit(const rc_run *run) { return run->edmd ? "collisions" : "steps"; }
+bool rc_run_has_orientations(const rc_run *run) { return run->ops->orientations; }
 
-int32_t rc_run_count(const rc_run *run) { return run->edmd ? rc_edmd_count(run->edmd) : rc_rigid_count(run->rigid); }
+rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame) { return run->ops->fill_frame(run->engine, frame); }
 
-bool rc_run_has_orientations(const rc_run *run) { return run->rigid != NULL; }
-
-rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame)
-{
-    return run->edmd ? rc_edmd_fill_frame(run->edmd, frame) : rc_rigid_fill_frame(run->rigid, frame);
-}
-
-rc_dynamics rc_run_dynamics(const rc_run *run) { return run->dynamics; }
+rc_dynamics rc_run_dynamics(const rc_run *run) { return run->ops->kind; }
 
 double rc_run_time(const rc_run *run)
 {
@@ -187,7 +89,3 @@ rc_status rc_run_read_counts(const rc_run *run, rc_run_counts *counts)
     *counts = (rc_run_counts){now.time, now.collisions, now.events, now.steps};
     return RC_OK;
 }
-
-const rc_edmd *rc_run_edmd(const rc_run *run) { return run->edmd; }
-
-const rc_rigid *rc_run_rigid(const rc_run *run) { return run->rigid; }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Replica exchange over temperatures or pressures (ricochet/exchange.h; docs/scaling.md, "Replica exchange"): M
- * replicas of one event-driven scene with an Andersen thermostat (and over pressures a barostat), each run for an
- * interval per round from an engine built afresh from its configuration and box, then neighbouring rungs swap
+ * replicas of one scene with a thermostat (and over pressures a barostat), each run for an interval per round from
+ * an engine built afresh from its configuration and box through the engine interface (src/run/engine.h: any engine
+ * that reports its energy and can be rebuilt from a configuration), then neighbouring rungs swap
  * configurations by the canonical Metropolis rule: over temperatures min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)])
  * (Swendsen and Wang 1986; Hukushima and Nemoto 1996), velocities scaled by sqrt(T_new / T_old); over pressures
  * min(1, exp[(P_i - P_j)(V_i - V_j) / kT]) (Okabe et al. 2001). */
@@ -19,7 +20,7 @@
 #include "core/status.h"
 #include "io/json_document.h"
 #include "ricochet/exchange.h"
-#include "ricochet/scene.h"
+#include "run/engine.h"
 #include "run/sweep.h"
 
 /* One replica: its configuration between rounds (up to date in the process that advances it). */
@@ -30,8 +31,11 @@ typedef struct replica {
 } replica;
 
 struct rc_exchange {
-    rc_run_scene *scene;
-    const rc_edmd_def *base;
+    const run_engine_ops *ops;    /* the scene's engine */
+    void *base;                   /* the scene's engine at time 0, which each replica is rebuilt like */
+    rc_frame start;               /* its configuration at time 0 (and the particles' radii, masses and species) */
+    double scene_temperature, temperature; /* the scene's "temperature" and its thermostat's */
+    run_field volume;             /* where the engine's record keeps the box's volume */
     int slots;
     double *t;                    /* the ladder: temperatures or pressures */
     bool pressures;
@@ -79,8 +83,18 @@ rc_status rc_exchange_ladder_parse(const char *text, rc_exchange_ladder ladder, 
     return RC_OK;
 }
 
+/* A parameter of the scene's engine, failing as the engine does when it has none. */
+static rc_status parameter(const rc_exchange *x, const char *key, double *value)
+{
+    return x->ops->parameter ? x->ops->parameter(x->base, key, value)
+                             : rc_fail(RC_INVALID_ARGUMENT, "%s: the %s engine has no such parameter", key,
+                                       x->ops->dynamics);
+}
+
+/* The options checked, the scene parsed once and its engine built (it must report its energy and be rebuilt from a
+ * configuration), with the thermostat (and over pressures the barostat) the exchange needs. */
 static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
-                       rc_run_scene **scene)
+                       rc_exchange *x)
 {
     if (!scene_text || !t || !o) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_run: NULL argument");
     bool pressures = o->ladder == RC_EXCHANGE_PRESSURES;
@@ -96,15 +110,28 @@ static rc_status check(const char *scene_text, int slots, const double *t, const
     if (!(o->interval > 0 && isfinite(o->interval)))
         return rc_fail(RC_INVALID_ARGUMENT, "interval: %g is not a positive number", o->interval);
     if (o->rounds <= 0) return rc_fail(RC_INVALID_ARGUMENT, "rounds: %lld is not positive", (long long)o->rounds);
-    if (rc_scene_is_time_stepping(scene_text))
-        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: replica exchange runs event-driven scenes");
-    rc_status s = rc_run_scene_parse(scene_text, scene);
-    if (!s && !(rc_run_scene_def(*scene)->thermostat_rate > 0))
+    cJSON *scene;
+    rc_status s = rc_json_parse(scene_text, &scene);
+    if (s) return s;
+    x->ops = rc_run_engine_find(scene);
+    if (!x->ops->rebuild || !x->ops->energy)
+        s = rc_fail(RC_INVALID_ARGUMENT, "dynamics: replica exchange needs an engine that reports its energy and is "
+                                         "rebuilt from a configuration; the \"%s\" engine is not", x->ops->dynamics);
+    if (!s) s = x->ops->create(scene, &x->base);
+    cJSON_Delete(scene);
+    double rate = 0, pressure = 0;
+    if (!s) s = parameter(x, "thermostat.rate", &rate);
+    if (!s && !(rate > 0))
         s = rc_fail(RC_INVALID_ARGUMENT, "thermostat: replica exchange needs the scene's thermostat (its temperature "
                                          "is each replica's)");
-    if (!s && pressures && !(rc_run_scene_def(*scene)->barostat.pressure > 0))
+    if (!s && pressures && !(s = parameter(x, "barostat.pressure", &pressure)) && !(pressure > 0))
         s = rc_fail(RC_INVALID_ARGUMENT, "barostat: replica exchange over pressures needs the scene's barostat (its "
                                          "pressure is each replica's)");
+    if (!s) s = parameter(x, "temperature", &x->scene_temperature);
+    if (!s) s = parameter(x, "thermostat.temperature", &x->temperature);
+    if (!s) x->ops->field("volume", &x->volume);
+    if (!s) s = rc_frame_init(&x->start, x->ops->count(x->base), false);
+    if (!s) s = x->ops->fill_frame(x->base, &x->start);
     return s;
 }
 
@@ -126,7 +153,8 @@ void rc_exchange_destroy(rc_exchange *x)
     if (x->walk) fclose(x->walk);
     free(x->walk_path);
     rc_frame_release(&x->frame);
-    rc_run_scene_destroy(x->scene);
+    rc_frame_release(&x->start);
+    if (x->ops) x->ops->destroy(x->base);
     free(x);
 }
 
@@ -134,18 +162,18 @@ void rc_exchange_destroy(rc_exchange *x)
  * (over temperatures). */
 static rc_status start(rc_exchange *x)
 {
-    size_t n = 3 * (size_t)x->base->count;
-    double scene_t = rc_run_scene_settings(x->scene)->temperature;
+    size_t n = 3 * (size_t)x->start.count;
+    double scene_t = x->scene_temperature;
     for (int k = 0; k < x->slots; k++) {
         replica *r = &x->replicas[k];
         x->order[k] = x->slot_of[k] = k;
         r->positions = malloc(n * sizeof(double));
         r->velocities = malloc(n * sizeof(double));
         if (!r->positions || !r->velocities) return rc_fail(RC_NO_MEMORY, "out of memory");
-        memcpy(r->positions, x->base->positions, n * sizeof(double));
-        memcpy(r->box, x->base->box, sizeof r->box);
+        memcpy(r->positions, x->start.positions, n * sizeof(double));
+        memcpy(r->box, x->start.box, sizeof r->box);
         double scale = scene_t > 0 && !x->pressures ? sqrt(x->t[k] / scene_t) : 1;
-        for (size_t i = 0; i < n; i++) r->velocities[i] = x->base->velocities[i] * scale;
+        for (size_t i = 0; i < n; i++) r->velocities[i] = x->start.velocities[i] * scale;
     }
     return RC_OK;
 }
@@ -157,9 +185,8 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
     *out = NULL;
     rc_exchange *x = calloc(1, sizeof *x);
     if (!x) return rc_fail(RC_NO_MEMORY, "out of memory");
-    rc_status s = check(scene_text, slots, t, o, &x->scene);
+    rc_status s = check(scene_text, slots, t, o, x);
     if (!s) {
-        x->base = rc_run_scene_def(x->scene);
         x->interrupt_signal = -1;
         x->slots = slots;
         x->options = *o;
@@ -175,7 +202,7 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
         x->mean_volume = calloc((size_t)slots, sizeof *x->mean_volume);
         s = x->t && x->replicas && x->order && x->slot_of && x->attempts && x->accepted && x->mean_energy &&
                     x->mean_volume
-                ? rc_frame_init(&x->frame, x->base->count, false) : rc_fail(RC_NO_MEMORY, "out of memory");
+                ? rc_frame_init(&x->frame, x->start.count, false) : rc_fail(RC_NO_MEMORY, "out of memory");
     }
     if (!s) {
         memcpy(x->t, t, (size_t)slots * sizeof *t);
@@ -194,31 +221,26 @@ rc_status rc_exchange_advance(rc_exchange *x, int k)
     if (!x || k < 0 || k >= x->slots) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_advance: no replica %d", k);
     replica *r = &x->replicas[k];
     int slot = x->slot_of[k];
-    rc_edmd_def def = *x->base;
-    def.positions = r->positions;
-    def.velocities = r->velocities;
-    memcpy(def.box, r->box, sizeof def.box);
-    def.barostat.adapt_until = 0; /* every round starts afresh: a step adapting in each would break the balance */
-    if (x->pressures) def.barostat.pressure = x->t[slot];
-    else def.thermostat_temperature = x->t[slot];
-    def.seed = rc_sweep_seed(x->options.seed, 1 + x->round * RC_EXCHANGE_MAX_SLOTS + slot);
-    rc_edmd *engine = NULL;
-    rc_status s = rc_edmd_create(&def, &engine);
-    rc_edmd_limits until = {x->options.interval, 0, 0};
-    if (!s) s = rc_edmd_advance(engine, &until);
-    if (!s) s = rc_edmd_fill_frame(engine, &x->frame);
+    run_configuration c = {r->positions, r->velocities, x->start.radii, x->start.masses, x->start.species,
+                           {r->box[0], r->box[1], r->box[2]}, x->pressures, x->t[slot],
+                           rc_sweep_seed(x->options.seed, 1 + x->round * RC_EXCHANGE_MAX_SLOTS + slot)};
+    void *engine = NULL;
+    rc_status s = x->ops->rebuild(x->base, &c, &engine);
+    rc_run_limits until = {x->options.interval, 0, 0, 0};
+    if (!s) s = x->ops->advance(engine, &until);
+    if (!s) s = x->ops->fill_frame(engine, &x->frame);
     if (!s) {
-        rc_edmd_observables now;
-        rc_edmd_measure(engine, &now);
-        r->potential_energy = now.potential_energy;
-        r->volume = now.volume;
+        run_snapshot now;
+        x->ops->measure(engine, NULL, &now);
+        r->potential_energy = x->ops->energy(engine);
+        r->volume = rc_run_field_value(&now, x->volume);
         memcpy(r->box, x->frame.box, sizeof r->box);
-        size_t bytes = 3 * (size_t)def.count * sizeof(double);
+        size_t bytes = 3 * (size_t)x->frame.count * sizeof(double);
         memcpy(r->positions, x->frame.positions, bytes);
         memcpy(r->velocities, x->frame.velocities, bytes);
         if (x->options.sample) x->options.sample(x->round, slot, &x->frame, r->potential_energy, x->options.user);
     }
-    rc_edmd_destroy(engine);
+    x->ops->destroy(engine);
     return s;
 }
 
@@ -247,12 +269,12 @@ void rc_exchange_set_volume(rc_exchange *x, int k, double volume)
 static bool try_swap(rc_exchange *x, int a)
 {
     replica *p = &x->replicas[x->order[a]], *q = &x->replicas[x->order[a + 1]];
-    double exponent = x->pressures ? (x->t[a] - x->t[a + 1]) * (p->volume - q->volume) / x->base->thermostat_temperature
+    double exponent = x->pressures ? (x->t[a] - x->t[a + 1]) * (p->volume - q->volume) / x->temperature
                                    : (1 / x->t[a] - 1 / x->t[a + 1]) * (p->potential_energy - q->potential_energy);
     double u = rc_rng_uniform(&x->rng); /* drawn every time, so that the stream does not depend on the energies */
     if (!(exponent >= 0 || u < exp(exponent))) return false;
     double up = x->pressures ? 1 : sqrt(x->t[a + 1] / x->t[a]);
-    for (size_t i = 0; up != 1 && i < 3 * (size_t)x->base->count; i++) p->velocities[i] *= up, q->velocities[i] /= up;
+    for (size_t i = 0; up != 1 && i < 3 * (size_t)x->start.count; i++) p->velocities[i] *= up, q->velocities[i] /= up;
     int keep = x->order[a];
     x->order[a] = x->order[a + 1];
     x->order[a + 1] = keep;

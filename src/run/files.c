@@ -44,7 +44,7 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     const run_settings *o = &run->settings;
     int32_t count = rc_run_count(run);
     int32_t part = count / PARTS + 1 > FRAME_PART ? count / PARTS + 1 : FRAME_PART;
-    f->in_parts = run->edmd && !h5md_path && !o->h5md && count > part;
+    f->in_parts = run->ops->fill_frame_part && !h5md_path && !o->h5md && count > part;
     rc_status s = rc_frame_init(&f->frame, f->in_parts ? part : count, rc_run_has_orientations(run));
     f->part = f->frame.count;
     if (s || !run->directory) return s;
@@ -55,7 +55,7 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
         !name_file(o->csv, run->directory, "observables.csv", &f->observables) ||
         (h5md_path ? !(f->h5md_path = strdup(h5md_path))
                    : !name_file(o->h5md, run->directory, "trajectory.h5md", &f->h5md_path)) ||
-        !name_file(run->rigid != NULL, run->directory, "shapes.json", &f->shapes))
+        !name_file(run->ops->shapes != NULL, run->directory, "shapes.json", &f->shapes))
         return rc_fail(RC_NO_MEMORY, "out of memory");
     const char *names[MAX_COLUMNS];
     int columns = rc_run_row_columns(run, names, NULL);
@@ -82,7 +82,7 @@ static rc_status write_parts(rc_run *run)
     rc_status s = RC_OK;
     for (int32_t first = 0; first < total && !s; first += f->frame.count) {
         f->frame.count = total - first < f->part ? total - first : f->part;
-        s = rc_edmd_fill_frame_part(run->edmd, &f->frame, first);
+        s = run->ops->fill_frame_part(run->engine, &f->frame, first);
         if (!s) s = rc_xyz_writer_write_part(f->xyz, &f->frame, first, total);
     }
     f->frame.count = f->part;
@@ -112,8 +112,8 @@ rc_status rc_run_files_write(rc_run *run)
     at->rows += f->csv || f->h5md;
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
-    if (run->edmd) rc_edmd_measure(run->edmd, &at->last);
-    at->last_count = run->edmd ? now.events : now.steps;
+    run->ops->snapshot(run->engine, &at->last);
+    at->last_count = run->ops->position(&now);
     at->last_time = now.time;
     at->written = true;
     return RC_OK;
@@ -132,8 +132,7 @@ rc_status rc_run_files_histogram(rc_run *run)
 {
     enum { BINS = 2 * HISTOGRAM_RANGE + 1 };
     uint64_t counts[BINS];
-    if (!run->edmd || !run->directory ||
-        rc_edmd_separation_histogram(run->edmd, HISTOGRAM_RANGE, counts) != BINS)
+    if (!run->ops->histogram || !run->directory || run->ops->histogram(run->engine, HISTOGRAM_RANGE, counts) != BINS)
         return RC_OK;
     static const char *const names[] = {"offset", "count"};
     run_files *f = &run->files;

@@ -1,15 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* A run changed between advances (ricochet/live.h): its state read and replaced, its parameters changed. The
- * functions named rc_run_live_* are the one place where the operation is sent to the event-driven engine
- * (src/edmd/live.c) or the time-stepped one (src/rigid/live.c), one small function per operation, so that an
- * engine table can take them over. */
+/* A run changed between advances (ricochet/live.h): its state read and replaced, its parameters changed, each
+ * through the engine's table (src/run/engine.h: parameter_get ... spins_set; the engines' own work in src/edmd/live.c
+ * and src/rigid/live.c), refused naming what was asked when the engine has no such slot. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/status.h"
-#include "edmd/live.h"
-#include "rigid/live.h"
 #include "run/live.h"
 #include "run/run.h"
 
@@ -28,63 +25,35 @@ void rc_run_live_free(rc_run *run)
     run->live = NULL;
 }
 
-/* ---- the engines, one function per operation ---- */
+/* ---- the engine's slots ---- */
+
+/* A slot the engine's table leaves NULL: what was asked, refused by name. */
+static rc_status cannot(const rc_run *run, const char *what)
+{
+    return rc_fail(RC_INVALID_ARGUMENT, "%s: the %s engine cannot change this at run time", what, run->ops->dynamics);
+}
 
 rc_status rc_run_live_parameter_get(const rc_run *run, const char *key, double value[3], int *length)
 {
     value[0] = value[1] = value[2] = 0;
-    return run->edmd ? rc_edmd_parameter_get(run->edmd, key, value, length)
-                     : rc_rigid_parameter_get(run->rigid, key, value, length);
+    return run->ops->parameter_get ? run->ops->parameter_get(run->engine, key, value, length) : cannot(run, key);
 }
 
 rc_status rc_run_live_parameter_check(const rc_run *run, const char *key, const double *value, int length)
 {
-    return run->edmd ? rc_edmd_parameter_check(run->edmd, key, value, length)
-                     : rc_rigid_parameter_check(run->rigid, key, value, length);
+    return run->ops->parameter_check ? run->ops->parameter_check(run->engine, key, value, length) : cannot(run, key);
 }
 
 rc_status rc_run_live_parameter_set(rc_run *run, const char *key, const double *value, int length)
 {
-    if (run->edmd) return rc_edmd_parameter_set(run->edmd, key, value, length);
-    return rc_rigid_parameter_put(run->rigid, key, value, length, rc_rigid_time(run->rigid),
-                                  rc_rigid_steps(run->rigid));
+    return run->ops->parameter_set ? run->ops->parameter_set(run->engine, key, value, length) : cannot(run, key);
 }
 
 rc_status rc_run_live_parameter_put(rc_run *run, const run_change *c)
 {
-    if (run->edmd) return rc_edmd_parameter_put(run->edmd, c->key, c->value, c->length);
-    return rc_rigid_parameter_put(run->rigid, c->key, c->value, c->length, c->time, (int64_t)c->steps);
-}
-
-static rc_status live_state_set(rc_run *run, const rc_frame *frame)
-{
-    if (run->edmd) return rc_edmd_particles_set(run->edmd, frame);
-    /* the time-stepped engine takes velocities; its positions and orientations stay (checked unchanged) */
-    rc_frame now;
-    rc_status s = rc_frame_init(&now, frame->count, true);
-    if (!s) s = rc_rigid_fill_frame(run->rigid, &now);
-    for (int32_t i = 0; !s && i < frame->count; i++)
-        for (int a = 0; a < 3 && !s; a++) {
-            if (frame->positions[3 * i + a] != now.positions[3 * i + a])
-                s = rc_fail(RC_INVALID_ARGUMENT, "positions: body %d moved; the time-stepped engine takes new "
-                            "velocities and angular velocities only", (int)i);
-            else if (!isfinite(frame->velocities[3 * i + a]) || fabs(frame->velocities[3 * i + a]) > 0x1p40)
-                s = rc_fail(RC_INVALID_ARGUMENT, "velocities: body %d has %g, not a finite number within 2^40",
-                            (int)i, frame->velocities[3 * i + a]);
-            else if (a == 2 && rc_rigid_dimension(run->rigid) == 2 && frame->velocities[3 * i + a] != 0)
-                s = rc_fail(RC_INVALID_ARGUMENT, "velocities: body %d has a z component in 2D", (int)i);
-        }
-    for (int32_t i = 0; !s && i < frame->count; i++)
-        if (frame->orientations && memcmp(frame->orientations + 4 * i, now.orientations + 4 * i, 4 * sizeof(double)))
-            s = rc_fail(RC_INVALID_ARGUMENT, "orientations: body %d turned; the time-stepped engine takes new "
-                        "velocities and angular velocities only", (int)i);
-    for (int32_t i = 0; !s && i < frame->count; i++) {
-        double w[3];
-        rc_rigid_body_state(run->rigid, i, NULL, NULL, NULL, w);
-        rc_rigid_set_velocity(run->rigid, i, frame->velocities + 3 * i, w);
-    }
-    rc_frame_release(&now);
-    return s;
+    return run->ops->parameter_replay
+               ? run->ops->parameter_replay(run->engine, c->key, c->value, c->length, c->time, (int64_t)c->steps)
+               : cannot(run, c->key);
 }
 
 /* ---- the public face ---- */
@@ -104,33 +73,29 @@ rc_status rc_run_state_set(rc_run *run, const rc_frame *frame)
                        (int)rc_run_count(run));
     if (frame->count > 0 && (!frame->positions || !frame->velocities || !frame->radii || !frame->masses))
         return rc_fail(RC_INVALID_ARGUMENT, "rc_run_state_set: the frame's arrays are missing");
-    return live_state_set(run, frame);
+    return run->ops->state_set ? run->ops->state_set(run->engine, frame) : cannot(run, "positions");
 }
 
 rc_status rc_run_angular_velocities_get(const rc_run *run, double *w)
 {
     if (!run || !w) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_angular_velocities_get: NULL argument");
-    if (!run->rigid) return rc_fail(RC_INVALID_ARGUMENT, "angular_velocities: the event-driven engine has none");
-    for (int32_t i = 0; i < rc_run_count(run); i++) rc_rigid_body_state(run->rigid, i, NULL, NULL, NULL, w + 3 * i);
-    return RC_OK;
+    if (!run->ops->spins_get)
+        return rc_fail(RC_INVALID_ARGUMENT, "angular_velocities: the %s engine has none", run->ops->dynamics);
+    return run->ops->spins_get(run->engine, w);
 }
 
 rc_status rc_run_angular_velocities_set(rc_run *run, const double *w)
 {
     if (!run || !w) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_angular_velocities_set: NULL argument");
-    if (!run->rigid) return rc_fail(RC_INVALID_ARGUMENT, "angular_velocities: the event-driven engine has none");
+    if (!run->ops->spins_set)
+        return rc_fail(RC_INVALID_ARGUMENT, "angular_velocities: the %s engine has none", run->ops->dynamics);
     if (run->finished) return rc_fail(RC_INVALID_ARGUMENT, "angular_velocities: the run is finished");
     int32_t n = rc_run_count(run);
     for (int32_t i = 0; i < 3 * n; i++)
         if (!isfinite(w[i]) || fabs(w[i]) > 0x1p40)
             return rc_fail(RC_INVALID_ARGUMENT, "angular_velocities: body %d has %g, not a finite number within 2^40",
                            (int)(i / 3), w[i]);
-    for (int32_t i = 0; i < n; i++) {
-        double v[3];
-        rc_rigid_body_state(run->rigid, i, NULL, NULL, v, NULL);
-        rc_rigid_set_velocity(run->rigid, i, v, w + 3 * i);
-    }
-    return RC_OK;
+    return run->ops->spins_set(run->engine, w);
 }
 
 rc_status rc_run_parameter_get(const rc_run *run, const char *key, double value[3], int *length)

@@ -147,21 +147,20 @@ static bool position_valid(const rc_run *run, const run_measure *m)
           p->structure_samples >= 0 && p->block_frames > 0 && isfinite(p->origin)))
         return false;
     if (!p->started) return p->samples == 0 && p->structure_samples == 0;
-    double now = rc_edmd_time(run->edmd);
+    double now = rc_run_time(run);
     return p->origin <= now && fabs(next_sample(p) - now) <= 2 * interval &&
            (!m->structure || fabs(next_structure(m, p) - now) <= 2 * structure);
 }
 
 rc_status rc_run_measure_create(rc_run *run, bool resume)
 {
-    if (!run->edmd) return RC_OK;
-    const rc_run_measure *want = &rc_run_scene_settings(run->edmd_scene)->measure;
-    if (!want->on) return RC_OK;
+    const rc_run_measure *want = run->ops->measure_wanted ? run->ops->measure_wanted(run->engine) : NULL;
+    if (!want || !want->on) return RC_OK;
     run_measure *m = calloc(1, sizeof *m);
     if (!m) return rc_fail(RC_NO_MEMORY, "measure: out of memory");
     run->measure = m;
     m->want = *want;
-    int d = rc_edmd_dimension(run->edmd);
+    int d = run->ops->dimension(run->engine);
     rc_status s = rc_frame_init(&m->frame, rc_run_count(run), false);
     if (!s) s = rc_run_fill_frame(run, &m->frame);
     if (s) return s;
@@ -205,7 +204,7 @@ double rc_run_measure_next(const rc_run *run)
     const run_measure *m = run->measure;
     const measure_position *p = &run->at.measure;
     if (!m || m->finished) return INFINITY;
-    if (!p->started) return run->at.equilibrated ? fmax(m->want.from, rc_edmd_time(run->edmd)) : INFINITY;
+    if (!p->started) return run->at.equilibrated ? fmax(m->want.from, rc_run_time(run)) : INFINITY;
     return fmin(next_sample(p), next_structure(m, p));
 }
 
@@ -213,9 +212,10 @@ double rc_run_measure_next(const rc_run *run)
 static rc_status sample_moments(rc_run *run, run_measure *m, double time)
 {
     double g[9], values[MOMENTS][15] = {{0}}; /* up to five components, three numbers each */
-    rc_status s = rc_edmd_transport_moments(run->edmd, g);
+    rc_status s = run->ops->transport_moments ? run->ops->transport_moments(run->engine, g)
+                  : rc_fail(RC_INVALID_ARGUMENT, "measure: the %s engine has no Helfand moments", run->ops->dynamics);
     if (s) return s;
-    int d = rc_edmd_dimension(run->edmd);
+    int d = run->ops->dimension(run->engine);
     /* the traceless symmetric part's independent components, each correlating as P_xy does in an isotropic fluid */
     double w = sqrt(3) / 6; /* (G_xx + G_yy - 2 G_zz) / (2 sqrt 3) */
     double shear[5] = {g[3], (g[0] - g[1]) / 2, g[4], g[5], w * (g[0] + g[1] - 2 * g[2])};
@@ -232,12 +232,12 @@ rc_status rc_run_measure_step(rc_run *run)
     run_measure *m = run->measure;
     measure_position *p = &run->at.measure;
     if (!m || m->finished) return RC_OK;
-    double now = rc_edmd_time(run->edmd);
+    double now = rc_run_time(run);
     if (!p->started) {
         if (!run->at.equilibrated || now < m->want.from) return RC_OK;
         p->started = true;
         p->origin = now;
-        rc_edmd_measure(run->edmd, &p->start);
+        run->ops->snapshot(run->engine, &p->start);
     }
     bool sample = now >= next_sample(p), structure = now >= next_structure(m, p);
     rc_status s = sample || structure ? rc_run_fill_frame(run, &m->frame) : RC_OK;
@@ -291,16 +291,20 @@ static rc_status moments_table(run_measure *m, int first, int last, rc_table *ou
 static void measured_span(rc_run *run, run_measure *m)
 {
     const measure_position *p = &run->at.measure;
-    rc_edmd_observables o;
-    rc_edmd_measure_since(run->edmd, &p->start, &o);
-    int d = rc_edmd_dimension(run->edmd);
+    run_snapshot record;
+    run->ops->measure(run->engine, &p->start, &record);
+    run_field f[5];
+    const char *names[5] = {"time", "kinetic_integral", "kinetic_energy", "temperature", "mean_free_time"};
+    for (int k = 0; k < 5; k++) run->ops->field(names[k], &f[k]);
+    double time = rc_run_field_value(&record, f[0]), integral = rc_run_field_value(&record, f[1]);
+    double kinetic = rc_run_field_value(&record, f[2]), temperature = rc_run_field_value(&record, f[3]);
+    int d = run->ops->dimension(run->engine);
     m->volume = m->frame.box[0] * m->frame.box[1] * (d == 3 ? m->frame.box[2] : 1);
-    m->span = o.time - p->origin;
+    m->span = time - p->origin;
     /* the temperature now scaled by the mean kinetic energy over the span (2K dt integrated) to the present one */
-    double mean = (o.kinetic_integral - p->start.kinetic_integral) / m->span;
-    m->temperature = m->span > 0 && o.kinetic_energy > 0 ? o.temperature * mean / (2 * o.kinetic_energy)
-                                                         : o.temperature;
-    m->free_time = o.mean_free_time;
+    double mean = (integral - rc_run_field_value(&p->start, f[1])) / m->span;
+    m->temperature = m->span > 0 && kinetic > 0 ? temperature * mean / (2 * kinetic) : temperature;
+    m->free_time = rc_run_field_value(&record, f[4]);
     double t1 = fmin(40 * m->free_time, 0.5 * m->span), t0 = fmin(10 * m->free_time, 0.25 * t1);
     if (m->want.fit[1] > 0) t0 = m->want.fit[0], t1 = m->want.fit[1];
     m->fit[0] = t0, m->fit[1] = t1;

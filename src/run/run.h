@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The run driver's insides (ricochet/run.h; docs/architecture.md): the run, its engine behind a few functions that
- * hide which one it is (engine.c), the table of observables (observables.c), the files (files.c), checkpoints
+/* The run driver's insides (ricochet/run.h; docs/architecture.md): the run, its engine behind the engine interface
+ * (engine.h, reached through engine.c), the table of observables (observables.c), the files (files.c), checkpoints
  * (checkpoint.c), the summary (summary.c) and the loop (driver.c). */
 #ifndef RC_RUN_RUN_H
 #define RC_RUN_RUN_H
@@ -13,20 +13,9 @@
 #include <cjson/cJSON.h>
 
 #include "ricochet/output.h"
-#include "ricochet/rigid_scene.h"
 #include "ricochet/run.h"
 #include "ricochet/scene.h"
-
-/* The effective settings of a run: the scene's, with the caller's options over them. */
-typedef struct run_settings {
-    rc_run_limits stop;
-    bool equilibrate;
-    rc_run_limits equilibration;
-    double every;                 /* simulation time between outputs (INFINITY: first and last only) */
-    uint64_t every_collisions;    /* event-driven: collisions between outputs instead (0: by time) */
-    bool xyz, csv, h5md;
-    double checkpoint_every;      /* 0: none */
-} run_settings;
+#include "run/engine.h"
 
 /* Where the run's measurements are (measure.c), saved whole in checkpoints. */
 typedef struct measure_position {
@@ -36,7 +25,7 @@ typedef struct measure_position {
     int64_t samples, structure_samples;  /* taken so far */
     int64_t block_frames;         /* samples per block of time */
     double estimated_free_time;   /* the Enskog mean free time of the initial state, for the defaults */
-    rc_edmd_observables start;    /* the engine at the origin */
+    run_snapshot start;           /* the engine at the origin */
 } measure_position;
 
 /* Where the loop is, beyond the engine's state: saved in checkpoints so that a resumed run goes on the same way. */
@@ -45,10 +34,10 @@ typedef struct run_position {
     int64_t frames, rows;         /* written into the files, the last ones included */
     bool equilibrated;
     bool written;                 /* a frame or row was written: `last` holds its state */
-    rc_edmd_observables start;    /* event-driven: where the summary's averages start */
-    rc_edmd_observables last;     /* event-driven: the state at the last row, where the next row's averages start
-                                   * (in a new folder resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
-    uint64_t last_count;          /* events (event-driven) or steps at the last frame and row */
+    run_snapshot start;           /* where the summary's averages start (an engine without averages leaves it zero) */
+    run_snapshot last;            /* the state at the last row, where the next row's averages start (in a new folder
+                                   * resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
+    uint64_t last_count;          /* the engine's position count (events, steps) at the last frame and row */
     double last_time;
     rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
     measure_position measure;
@@ -70,13 +59,11 @@ typedef struct run_files {
 typedef struct run_measure run_measure;
 
 struct rc_run {
-    rc_dynamics dynamics;
+    const run_engine_ops *ops;    /* the engine's table (engine.h), chosen by the scene's "dynamics" */
+    void *engine;                 /* its adapter's state */
+    run_field *fields;            /* where each observable of the table lies in the engine's record (observables.c) */
     char *scene_text;
-    rc_run_scene *edmd_scene;     /* its per-particle arrays freed once the engine holds them */
-    rc_edmd *edmd;
-    cJSON *species;               /* the summary's "species", taken from the scene before its arrays are freed */
-    rc_rigid_scene *rigid_scene;
-    rc_rigid *rigid;
+    cJSON *scene;                 /* the scene parsed, kept until scene.json is written, then NULL */
     run_settings settings;
     char *directory;              /* NULL when the run writes no files */
     char *command_line;
@@ -99,43 +86,36 @@ struct rc_run {
     char started_at[32], ended_at[32];
 };
 
-/* ---- engine.c: both engines behind one face ---- */
-/* Parses the scene text (the engine its "dynamics" names) and builds the engine. */
+/* ---- engine.c: the engine through its table (engine.h) ---- */
+/* Parses the scene text once, picks the engine its "dynamics" names (engines/registry.c) and builds it. */
 rc_status rc_run_engine_create(rc_run *run);
 void rc_run_engine_destroy(rc_run *run);
 /* The scene's settings, before the caller's options. */
 void rc_run_engine_settings(const rc_run *run, run_settings *out, const char **directory);
-/* Advances to the first of the limits (absolute). */
-rc_status rc_run_engine_advance(rc_run *run, const rc_run_limits *to);
-/* Time-stepping: the step count the limits stop at (UINT64_MAX: none), and the steps in a span of time (at least 1;
- * UINT64_MAX when beyond reach). */
-uint64_t rc_run_engine_step_limit(const rc_run *run, const rc_run_limits *limits);
-uint64_t rc_run_engine_steps_per(const rc_run *run, double time);
+/* The output settings every scene shares (rc_run_output) into the run's settings, for the adapters. */
+void rc_run_output_settings(const rc_run_output *o, run_settings *out, const char **directory);
 /* The present counters: time, collisions, events, steps (0 where the engine has none). */
 void rc_run_engine_counters(const rc_run *run, rc_run_limits *now);
-/* Nothing can happen any more: no event pending, or none within 2^20 output intervals (event-driven); at rest
- * without gravity (time-stepping). */
-bool rc_run_engine_idle(rc_run *run);
 size_t rc_run_engine_state_size(const rc_run *run);
 rc_status rc_run_engine_state_save(rc_run *run, void *buffer, size_t size);
 rc_status rc_run_engine_state_restore(rc_run *run, const void *buffer, size_t size);
-/* Event-driven: the observables now, averaged since `since` (NULL: the start of the run). */
-void rc_run_engine_measure(const rc_run *run, const rc_edmd_observables *since, rc_edmd_observables *out);
-/* Event-driven: the target a compression reached ("packing_fraction", "reduced_pressure", "jammed") when the scene
- * ends the run there; else NULL. */
-const char *rc_run_engine_compressed(const rc_run *run);
-/* The unit of progress: "collisions" or "steps". */
-const char *rc_run_engine_unit(const rc_run *run);
+/* The value of the observable `name` in the engine's record now (averages since `since`, NULL: the start); NAN when
+ * the engine has none of that name. */
+double rc_run_engine_value(const rc_run *run, const run_snapshot *since, const char *name);
 
 /* ---- observables.c ---- */
 /* Every value of the table for the run's engine (NAN where the engine has none), the event-driven averages taken
  * since `since` (NULL: since the start). values has rc_observable_count() entries. */
-void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double *values);
+void rc_run_observe(const rc_run *run, const run_snapshot *since, double *values);
+/* Finds each observable of the table in the run's engine (run->fields); RC_NO_MEMORY when out of memory. */
+rc_status rc_run_observables_bind(rc_run *run);
+/* Field `name` of an adapter's list of n (false when absent). */
+bool rc_run_field_find(const run_field *list, size_t n, const char *name, run_field *out);
 /* The names of the row's columns for the run's engine (and its shear), in table order, and their indices into the
  * table's values. */
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices);
 /* Adds the summary's measured keys (null where a value is not defined). */
-void rc_run_add_observables(const rc_run *run, const rc_edmd_observables *since, cJSON *summary);
+void rc_run_add_observables(const rc_run *run, const run_snapshot *since, cJSON *summary);
 
 /* ---- files.c ---- */
 /* mkdir -p. */
@@ -179,10 +159,9 @@ void rc_run_lock_release(const char *directory, int *lock);
 /* ---- summary.c ---- */
 /* The summary object (ricochet/run.h, rc_run_summary_json); NULL when out of memory. */
 cJSON *rc_run_summary(const rc_run *run);
-/* The summary's "species": one entry per species present (count, mean diameter and mass, polydispersity). */
-cJSON *rc_run_species_summary(const rc_edmd_def *def);
-/* DIRECTORY/scene.json: the scene as read with the run's effective stop and output. */
-rc_status rc_run_write_scene(const rc_run *run);
+/* DIRECTORY/scene.json: the scene as read with the run's effective stop and output; the parsed scene (run->scene)
+ * is let go of, written or not. */
+rc_status rc_run_write_scene(rc_run *run);
 /* A JSON array of n numbers. */
 cJSON *rc_run_json_numbers(const double *x, int n);
 /* Writes object as indented JSON to DIRECTORY/name, atomically. */

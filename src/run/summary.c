@@ -5,6 +5,7 @@
  * a run folder explain itself: DIRECTORY/scene.json (the scene with the run's effective stop and output) and
  * DIRECTORY/summary.json (the summary with the version, the command line, the start and the end). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,112 +28,6 @@ cJSON *rc_run_json_numbers(const double *x, int n)
     cJSON *list = cJSON_CreateArray();
     for (int k = 0; list && k < n; k++) cJSON_AddItemToArray(list, cJSON_CreateNumber(x[k]));
     return list;
-}
-
-typedef struct labelled {
-    int32_t species, index;
-} labelled;
-
-/* By species, then by index: a total order, so the sums below never depend on qsort. */
-static int compare_labelled(const void *a, const void *b)
-{
-    const labelled *x = a, *y = b;
-    if (x->species != y->species) return (x->species > y->species) - (x->species < y->species);
-    return (x->index > y->index) - (x->index < y->index);
-}
-
-/* One entry per species present, in index order: its count, mean diameter and mass, and the polydispersity of its
- * diameters (0 for one size). */
-cJSON *rc_run_species_summary(const rc_edmd_def *def)
-{
-    cJSON *list = cJSON_CreateArray();
-    labelled *order = malloc((size_t)def->count * sizeof *order);
-    if (!list || !order) {
-        free(order);
-        return list;
-    }
-    for (int32_t i = 0; i < def->count; i++) order[i] = (labelled){def->species ? def->species[i] : 0, i};
-    qsort(order, (size_t)def->count, sizeof *order, compare_labelled);
-    for (int32_t first = 0, end; first < def->count; first = end) {
-        /* deviations from the first particle's, then from the mean: exact when the sizes and masses are equal */
-        double d0 = 2 * def->radii[order[first].index], m0 = def->masses[order[first].index];
-        double diameter = 0, squares = 0, mass = 0;
-        for (end = first; end < def->count && order[end].species == order[first].species; end++) {
-            diameter += 2 * def->radii[order[end].index] - d0;
-            mass += def->masses[order[end].index] - m0;
-        }
-        double n = end - first, mean = d0 + diameter / n;
-        for (int32_t k = first; k < end; k++) squares += pow(2 * def->radii[order[k].index] - mean, 2);
-        cJSON *entry = cJSON_CreateObject();
-        cJSON_AddNumberToObject(entry, "species", order[first].species);
-        cJSON_AddNumberToObject(entry, "count", n);
-        cJSON_AddNumberToObject(entry, "diameter", mean);
-        cJSON_AddNumberToObject(entry, "polydispersity", sqrt(squares / n) / mean);
-        cJSON_AddNumberToObject(entry, "mass", m0 + mass / n);
-        cJSON_AddItemToArray(list, entry);
-    }
-    free(order);
-    return list;
-}
-
-/* The steps of every pair of species that has an entry, as the engine takes them (a discretised potential's steps
- * included): [{"species": [a, b], "steps": [[radius, energy], ...]}, ...]. */
-static cJSON *interactions_summary(const rc_edmd_def *def)
-{
-    cJSON *list = cJSON_CreateArray();
-    for (int32_t k = 0; list && k < def->interaction_count; k++) {
-        const rc_interaction *in = &def->interactions[k];
-        cJSON *entry = cJSON_CreateObject(), *steps = cJSON_AddArrayToObject(entry, "steps");
-        double species[2] = {in->species[0], in->species[1]};
-        cJSON_AddItemToObject(entry, "species", rc_run_json_numbers(species, 2));
-        for (int32_t j = 0; j < in->step_count; j++) {
-            double step[2] = {in->steps[j].radius, in->steps[j].energy};
-            cJSON_AddItemToArray(steps, rc_run_json_numbers(step, 2));
-        }
-        cJSON_AddItemToArray(list, entry);
-    }
-    return list;
-}
-
-static void add_edmd_system(const rc_run *run, cJSON *summary)
-{
-    const rc_edmd_def *def = rc_run_scene_def(run->edmd_scene);
-    cJSON_AddNumberToObject(summary, "particles", def->count);
-    cJSON_AddNumberToObject(summary, "dimension", def->dimension);
-    cJSON_AddItemToObject(summary, "species", cJSON_Duplicate(run->species, true));
-    if (def->interaction_count > 0) cJSON_AddItemToObject(summary, "interactions", interactions_summary(def));
-    cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
-    cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
-    for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));
-    cJSON_AddStringToObject(summary, "event_detection", rc_event_detection_name(def->detection));
-    rc_edmd_compression_state compressed;
-    rc_edmd_compression_state_of(run->edmd, &compressed);
-    if (compressed.end != RC_COMPRESSION_NONE) {
-        cJSON *c = cJSON_AddObjectToObject(summary, "compression");
-        cJSON_AddNumberToObject(c, "rate", def->compression.rate);
-        cJSON_AddNumberToObject(c, "scale", compressed.scale);
-        cJSON_AddNumberToObject(c, "windows", (double)compressed.windows);
-        const char *end = rc_compression_end_name(compressed.end);
-        if (end) cJSON_AddStringToObject(c, "ended_at", end);
-        else cJSON_AddNullToObject(c, "ended_at");
-    }
-    cJSON *from = cJSON_AddObjectToObject(summary, "averages_from");
-    cJSON_AddNumberToObject(from, "time", run->at.start.time);
-    cJSON_AddNumberToObject(from, "collisions", (double)run->at.start.collisions);
-    cJSON_AddBoolToObject(from, "equilibrated", run->at.equilibrated);
-}
-
-static void add_rigid_system(const rc_run *run, cJSON *summary)
-{
-    const rc_rigid_def *def = rc_rigid_scene_def(run->rigid_scene);
-    cJSON_AddNumberToObject(summary, "bodies", def->body_count);
-    cJSON_AddNumberToObject(summary, "static", def->static_count);
-    cJSON_AddNumberToObject(summary, "dimension", def->dimension);
-    cJSON_AddNumberToObject(summary, "time_step", def->time_step);
-    cJSON_AddStringToObject(summary, "operator", rc_impact_operator_name(def->impact.op));
-    cJSON_AddNumberToObject(summary, "restitution", def->impact.restitution);
-    cJSON_AddNumberToObject(summary, "friction", def->impact.friction);
-    cJSON_AddBoolToObject(summary, "lineality", def->impact.lineality);
 }
 
 /* A path, or null when the file was not written. */
@@ -160,22 +55,21 @@ cJSON *rc_run_summary(const rc_run *run)
 {
     cJSON *summary = cJSON_CreateObject();
     if (!summary) return NULL;
-    bool event_driven = run->dynamics == RC_DYNAMICS_EVENT_DRIVEN;
-    cJSON_AddStringToObject(summary, "dynamics", event_driven ? "event-driven" : "time-stepping");
+    cJSON_AddStringToObject(summary, "dynamics", run->ops->dynamics);
     if (run->stopped_by) cJSON_AddStringToObject(summary, "stopped_by", run->stopped_by);
     else cJSON_AddNullToObject(summary, "stopped_by");
-    rc_run_add_observables(run, event_driven ? &run->at.start : NULL, summary);
+    rc_run_add_observables(run, &run->at.start, summary);
     rc_run_measure_summary(run, summary);
     rc_run_changes_summary(run, summary);
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     double wall = run->finished ? run->wall_seconds : rc_run_seconds() - run->wall_start;
-    uint64_t done = (event_driven ? now.collisions : now.steps) - run->start_done;
+    uint64_t done = run->ops->done(&now) - run->start_done;
+    char rate[64];
+    snprintf(rate, sizeof rate, "%s_per_second", run->ops->unit);
     cJSON_AddNumberToObject(summary, "wall_seconds", wall);
-    cJSON_AddNumberToObject(summary, event_driven ? "collisions_per_second" : "steps_per_second",
-                            wall > 0 ? (double)done / wall : NAN);
-    if (event_driven) add_edmd_system(run, summary);
-    else add_rigid_system(run, summary);
+    cJSON_AddNumberToObject(summary, rate, wall > 0 ? (double)done / wall : NAN);
+    run->ops->summary(run->engine, &run->at.start, run->at.equilibrated, summary);
     add_outputs(run, summary);
     return summary;
 }
@@ -227,12 +121,14 @@ static cJSON *output_object(const rc_run *run)
     return object;
 }
 
-rc_status rc_run_write_scene(const rc_run *run)
+rc_status rc_run_write_scene(rc_run *run)
 {
-    if (!run->directory) return RC_OK;
-    cJSON *scene = NULL; /* read as the scene was, so that a long whole number keeps its spelling */
-    if (rc_json_parse(run->scene_text, &scene) || !scene)
-        return rc_fail(RC_NO_MEMORY, "out of memory writing scene.json");
+    cJSON *scene = run->scene; /* the scene as parsed once, let go of here */
+    run->scene = NULL;
+    if (!run->directory || !scene) {
+        cJSON_Delete(scene);
+        return RC_OK;
+    }
     cJSON_DeleteItemFromObjectCaseSensitive(scene, "stop");
     cJSON_DeleteItemFromObjectCaseSensitive(scene, "output");
     cJSON_AddItemToObject(scene, "stop", limits_object(&run->settings.stop));

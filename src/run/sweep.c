@@ -113,7 +113,7 @@ static rc_status check_key(rc_sweep *w, const cJSON *list, sweep_key *key)
     if (key->count == 0) return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: an empty list: the sweep would have no points", path);
     size_t missing = 0;
     const cJSON *there = find_path(w->scene, path, &missing);
-    bool seed = strcmp(path, "seed") == 0 && w->event_driven;
+    bool seed = strcmp(path, "seed") == 0 && w->engine->seeded;
     if (!there && !seed) {
         const char *near = nearest_key(w->scene, path, missing);
         return rc_fail(RC_INVALID_ARGUMENT,
@@ -164,8 +164,9 @@ static rc_status read_options(rc_sweep *w, const cJSON *root)
             return rc_fail(RC_INVALID_ARGUMENT, "replicas: not a whole number from 1 to %d", RC_SWEEP_MAX_RUNS);
         w->replicas = (int64_t)r;
     }
-    if (w->replicas > 1 && !w->event_driven)
-        return rc_fail(RC_INVALID_ARGUMENT, "replicas: a time-stepping scene has no seed: its replicas would be one run");
+    if (w->replicas > 1 && !w->engine->seeded)
+        return rc_fail(RC_INVALID_ARGUMENT, "replicas: a %s scene has no seed: its replicas would be one run",
+                       w->engine->dynamics);
     if (directory && (!cJSON_IsString(directory) || !directory->valuestring[0]))
         return rc_fail(RC_INVALID_ARGUMENT, "directory: not a folder name");
     if (!(w->directory = strdup(directory ? directory->valuestring : "sweep"))) return rc_fail(RC_NO_MEMORY, "out of memory");
@@ -188,10 +189,7 @@ static rc_status read_sweep(rc_sweep *w, const char *text, const char *base_dire
     if (!vary) return rc_fail(RC_INVALID_ARGUMENT, "vary: missing: an object of dotted scene keys and their lists");
     if (!cJSON_IsObject(vary)) return rc_fail(RC_INVALID_ARGUMENT, "vary: not an object {\"key.path\": [values], ...}");
     if ((s = read_scene(w, scene, base_directory))) return s;
-    char *scene_text = rc_json_print(w->scene, true);
-    if (!scene_text) return rc_fail(RC_NO_MEMORY, "out of memory");
-    w->event_driven = !rc_scene_is_time_stepping(scene_text);
-    cJSON_free(scene_text);
+    w->engine = rc_run_engine_find(w->scene);
     if ((s = read_options(w, root))) return s;
     w->key_count = cJSON_GetArraySize(vary);
     if (w->key_count && !(w->keys = calloc((size_t)w->key_count, sizeof *w->keys)))
@@ -307,7 +305,7 @@ static bool set_path(cJSON *scene, const char *path, const cJSON *value)
 
 bool rc_sweep_run_seed(const rc_sweep *w, int64_t k, uint64_t *seed)
 {
-    if (!w->event_driven) return false;
+    if (!w->engine->seeded) return false;
     const cJSON *given = cJSON_GetObjectItemCaseSensitive(w->scene, "seed");
     for (int j = 0; j < w->key_count; j++)
         if (strcmp(w->keys[j].path, "seed") == 0) given = rc_sweep_value(w, k / w->replicas, j);

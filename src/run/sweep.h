@@ -8,7 +8,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "ricochet/rigid_scene.h"
 #include "ricochet/sweep.h"
 #include "run/run.h"
 
@@ -25,7 +24,7 @@ struct rc_sweep {
     sweep_key *keys;
     int key_count;
     bool zip;
-    bool event_driven;            /* the scene has a seed */
+    const run_engine_ops *engine; /* the scene's engine (its "dynamics"): whether the scene has a seed */
     int64_t points, replicas, runs;
     char *directory;              /* as given */
     char *root;                   /* the same made absolute, once it exists (NULL before) */

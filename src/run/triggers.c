@@ -38,10 +38,14 @@ rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interval, rc_
     static const char *const names[] = {"collisions", "events", "steps", "time"};
     if ((int)unit < 0 || unit > RC_RUN_TIME) return rc_fail(RC_INVALID_ARGUMENT, "every: unit %d is not known", unit);
     const char *name = names[unit];
-    bool counted = unit == RC_RUN_TIME || (run->edmd ? unit != RC_RUN_STEPS : unit == RC_RUN_STEPS);
-    if (!counted)
-        return rc_fail(RC_INVALID_ARGUMENT, "every.%s: the %s engine does not count %s", name,
-                       run->edmd ? "event-driven" : "time-stepped", name);
+    /* what the engine counts: its table refuses limits of the counters it lacks */
+    rc_run_limits probe = {.time = INFINITY};
+    if (unit == RC_RUN_COLLISIONS) probe.collisions = 1;
+    if (unit == RC_RUN_EVENTS) probe.events = 1;
+    if (unit == RC_RUN_STEPS) probe.steps = 1;
+    if (run->ops->check_limits(run->engine, &probe, "every.") != RC_OK)
+        return rc_fail(RC_INVALID_ARGUMENT, "every.%s: the %s engine does not count %s", name, run->ops->dynamics,
+                       name);
     bool whole = unit == RC_RUN_TIME || interval == floor(interval);
     if (!(interval > 0 && interval < 0x1p62) || !whole)
         return rc_fail(RC_INVALID_ARGUMENT, "every.%s: %g is not a %s", name, interval,
