@@ -126,20 +126,26 @@ bool rc_tagged_check(const void *records, uint64_t size, uint64_t *bad_at)
     return at == size;
 }
 
-bool rc_tagged_find(const void *records, uint64_t size, const char *name, rc_tagged *out)
+bool rc_tagged_next(const void *records, uint64_t size, uint64_t *at, rc_tagged *out)
 {
     const unsigned char *p = records;
+    uint64_t n, next;
+    if (*at >= size || !record_at(p, size, *at, &n, &next)) return false;
+    out->name = (const char *)p + *at + 2;
+    out->name_length = (size_t)n;
+    out->type = (rc_tagged_type)p[*at];
+    out->value = p + *at + 2 + n + sizeof(uint64_t);
+    out->size = next - (*at + 2 + n + sizeof(uint64_t));
+    *at = next;
+    return true;
+}
+
+bool rc_tagged_find(const void *records, uint64_t size, const char *name, rc_tagged *out)
+{
     size_t want = strlen(name);
-    uint64_t at = 0, n, next;
-    while (at < size && record_at(p, size, at, &n, &next)) {
-        if (n == want && memcmp(p + at + 2, name, n) == 0) {
-            out->type = (rc_tagged_type)p[at];
-            out->value = p + at + 2 + n + sizeof(uint64_t);
-            out->size = next - (at + 2 + n + sizeof(uint64_t));
-            return true;
-        }
-        at = next;
-    }
+    uint64_t at = 0;
+    while (rc_tagged_next(records, size, &at, out))
+        if (out->name_length == want && memcmp(out->name, name, want) == 0) return true;
     return false;
 }
 

@@ -6,7 +6,8 @@
  *
  *     uint8 type, uint8 name length (1 to 255), the name's bytes (no NUL), uint64 length, the value's bytes
  *
- * in the writer's byte order (the file that holds them says which). */
+ * in the writer's byte order (the file that holds them says which). A reader skips a record whose name it does not
+ * know, whatever its type; a known name with another type or size is a damaged record. */
 #ifndef RC_CORE_TAGGED_H
 #define RC_CORE_TAGGED_H
 
@@ -16,7 +17,7 @@
 
 #include "ricochet/core.h"
 
-/* The type codes, as written. A code a reader does not know is skipped like an unknown name. */
+/* The type codes, as written. */
 typedef enum rc_tagged_type {
     RC_TAGGED_U64 = 1,     /* unsigned integer, 8 bytes */
     RC_TAGGED_I64 = 2,     /* signed integer, 8 bytes (int32 fields too, range-checked when read) */
@@ -29,6 +30,8 @@ typedef enum rc_tagged_type {
 
 /* One record found by a reader: its value points into the reader's buffer. */
 typedef struct rc_tagged {
+    const char *name;             /* not NUL-terminated: name_length bytes */
+    size_t name_length;
     rc_tagged_type type;
     const unsigned char *value;
     uint64_t size;
@@ -63,6 +66,8 @@ void rc_tagged_writer_free(rc_tagged_writer *w);
 /* Whether records[0, size) is a whole sequence of records (every length within what is left); when not, *bad_at is
  * the offset of the first record that is not. */
 bool rc_tagged_check(const void *records, uint64_t size, uint64_t *bad_at);
+/* The record at *at of a checked sequence into out, *at moved to the next; false at the end. */
+bool rc_tagged_next(const void *records, uint64_t size, uint64_t *at, rc_tagged *out);
 /* Finds the first record named name in a checked sequence; false when there is none. */
 bool rc_tagged_find(const void *records, uint64_t size, const char *name, rc_tagged *out);
 /* Reads every field of the struct at base that the records hold (named prefix + field name); the others keep what

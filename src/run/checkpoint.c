@@ -202,6 +202,8 @@ static rc_status read_file(const char *path, unsigned char **out, size_t *size)
     struct stat info;
     rc_status s = fstat(fileno(f), &info) == 0 ? RC_OK
                                                : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
+    if (!s && S_ISDIR(info.st_mode))
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s is not a ricochet checkpoint (it is a directory)", path);
     unsigned char *data = s ? NULL : malloc((size_t)info.st_size + 1);
     if (!s && !data)
         s = rc_fail(RC_NO_MEMORY, "out of memory for the checkpoint %s (%lld bytes)", path, (long long)info.st_size);
@@ -312,7 +314,7 @@ rc_status rc_run_checkpoint_fields(run_checkpoint *c, const rc_run *run, const c
         char *what = malloc(strlen(path) + 32);
         if (!what) return rc_fail(RC_NO_MEMORY, "out of memory");
         sprintf(what, "the record %s of %s", names[i], path);
-        s = get_parts(&(rc_tagged){RC_TAGGED_RECORDS, c->records[i], c->records_size[i]}, what, parts[i], counts[i],
+        s = get_parts(&(rc_tagged){.value = c->records[i], .size = c->records_size[i]}, what, parts[i], counts[i],
                       bases[i]);
         free(what);
     }
