@@ -188,9 +188,9 @@ static rc_status check_header(const unsigned char *file, size_t size, const char
                                             "(format %d): resume it with a newer ricochet", path, header[0],
                        rc_version(), FORMAT);
     if (header[0] < FIRST_TAGGED)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s was written by an earlier format of checkpoints (%u; this ricochet "
-                                            "reads %d to %d): re-run from the scene", path, header[0], FIRST_TAGGED,
-                       FORMAT);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s was written by an earlier format of checkpoints (format %u; this "
+                                            "ricochet reads format %d and later): re-run from the scene", path,
+                       header[0], FIRST_TAGGED);
     return RC_OK;
 }
 
