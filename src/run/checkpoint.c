@@ -67,6 +67,20 @@ static const rc_tagged_field OBSERVABLES[] = {
     OBSERVABLE(shear_integral), OBSERVABLE(step_events), OBSERVABLE(step_bounces), OBSERVABLE(invalid_states),
     OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step)};
 
+/* Tripwires: a field added to one of these structs changes its size, and then needs its line in the table above
+ * (or a checkpoint would not keep it) and its place in the sum here. Each field takes 8 bytes, a 32-bit one padded to
+ * 8, neighbouring bools 8 together. */
+_Static_assert(sizeof(rc_edmd_observables) == COUNT(OBSERVABLES) * 8, "a field of rc_edmd_observables lacks its line");
+_Static_assert(sizeof(rc_run_limits) == COUNT(LIMITS) * 8, "a field of rc_run_limits lacks its line");
+_Static_assert(sizeof(rc_output_mark) == COUNT(MARK) * 8, "a field of rc_output_mark lacks its line");
+_Static_assert(sizeof(run_settings) == 2 * sizeof(rc_run_limits) + (COUNT(SETTINGS) - 2) * 8,
+               "a field of run_settings lacks its line");
+_Static_assert(sizeof(measure_position) == COUNT(MEASURE) * 8 + sizeof(rc_edmd_observables),
+               "a field of measure_position lacks its line");
+_Static_assert(sizeof(run_position) == (COUNT(POSITION) - 1) * 8 + 2 * sizeof(rc_edmd_observables) +
+                                           3 * sizeof(rc_output_mark) + sizeof(measure_position),
+               "a field of run_position lacks its line");
+
 /* The parts of the settings and the position: a prefix, a table and where the struct sits in its parent. */
 typedef struct part {
     const char *prefix;
