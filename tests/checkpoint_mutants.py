@@ -106,6 +106,23 @@ def mutate_bytes(b, rng, kinds):
     return "%s at %d" % (kind, i)
 
 
+def mutate_field(name, fields, rng):
+    """Changes one of the records `fields` (inside the record `name`) in place: its value, or drops it, or gives it
+    another type code. Returns what was done."""
+    field = rng.choice(fields)
+    what = "%s.%s" % (name, field[0])
+    how = rng.choice(["value", "value", "value", "value", "drop", "retype"])
+    if how == "drop":
+        fields.remove(field)
+        return what + " dropped"
+    if how == "retype":
+        field[1] = rng.choice([t for t in range(1, 8) if t != field[1]])
+        return what + " of type"
+    if not field[2]:
+        return what + " empty"
+    return what + " " + mutate_bytes(field[2], rng, ["bit", "byte", "double", "word", "int", "scale", "bits"])
+
+
 def mutate(records, rng):
     """One mutant of the records (a new list), a word saying what was done and whether it touched the stop."""
     records = copy.deepcopy(records)
@@ -113,17 +130,17 @@ def mutate(records, rng):
     record = checkpoint_file.find(records, rng.choices(names, [WEIGHTS[n] for n in names])[0])
     name, kind, value = record
     if kind == checkpoint_file.RECORDS:  # one field of the settings or the position
-        field = rng.choice(value)
-        what = "%s.%s" % (name, field[0])
-        how = rng.choice(["value", "value", "value", "value", "drop", "retype"])
-        if how == "drop":
-            value.remove(field)
-            return records, what + " dropped", what.startswith("settings.stop.")
-        if how == "retype":
-            field[1] = rng.choice([t for t in range(1, 8) if t != field[1]])
-            return records, what + " of type %d" % field[1], False
-        return records, what + " " + mutate_bytes(field[2], rng, ["bit", "byte", "double", "word", "int", "scale",
-                                                                   "bits"]), what.startswith("settings.stop.")
+        what = mutate_field(name, value, rng)
+        return records, what, what.startswith("settings.stop.") and not what.endswith("of type")
+    if name == "engine" and rng.random() < 0.8:
+        try:  # a state of tagged records (the time-stepped engine's): one of its fields
+            inner = checkpoint_file.parse(value)
+        except (ValueError, UnicodeDecodeError, struct.error):
+            inner = None
+        if inner:
+            what = mutate_field(name, inner, rng)
+            record[2] = bytearray(checkpoint_file.encode(inner))
+            return records, what, False
     if not value:
         return records, "%s empty" % name, False
     binary = kind == checkpoint_file.BYTES

@@ -32,6 +32,10 @@ static bool reserve(rc_tagged_writer *w, size_t more)
 static void put_head(rc_tagged_writer *w, const char *name, rc_tagged_type type, uint64_t size)
 {
     size_t length = strlen(name);
+    if (w->count_only) {
+        w->size += HEAD + length;
+        return;
+    }
     if (length == 0 || length > 255 || !reserve(w, HEAD + length)) {
         w->failed = true;
         return;
@@ -46,7 +50,8 @@ static void put_head(rc_tagged_writer *w, const char *name, rc_tagged_type type,
 void rc_tagged_put(rc_tagged_writer *w, const char *name, rc_tagged_type type, const void *value, size_t size)
 {
     put_head(w, name, type, size);
-    if (size == 0 || !reserve(w, size)) return;
+    if (w->count_only) w->size += size;
+    if (size == 0 || w->count_only || !reserve(w, size)) return;
     memcpy(w->data + w->size, value, size);
     w->size += size;
 }
@@ -64,7 +69,7 @@ size_t rc_tagged_open(rc_tagged_writer *w, const char *name)
 
 void rc_tagged_close(rc_tagged_writer *w, size_t at)
 {
-    if (w->failed) return;
+    if (w->failed || w->count_only) return;
     uint64_t size = w->size - at;
     memcpy(w->data + at - sizeof size, &size, sizeof size);
 }

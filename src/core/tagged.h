@@ -37,20 +37,28 @@ typedef struct rc_tagged {
     uint64_t size;
 } rc_tagged;
 
-/* A growing buffer of records. `failed` is set when memory ran out; every later put is then ignored. */
+/* A growing buffer of records. `failed` is set when memory ran out; every later put is then ignored. With
+ * count_only set, puts only add up `size`: the bytes the records would take. */
 typedef struct rc_tagged_writer {
     unsigned char *data;
     size_t size, capacity;
-    bool failed;
+    bool failed, count_only;
 } rc_tagged_writer;
 
-/* One field of a struct: its name, type and place. Integers of 4 or 8 bytes go as I64 or U64, doubles as F64,
- * bools as BOOL. */
+/* One field of a struct: its name, type and place. Integers of 4 or 8 bytes go as I64 or U64, doubles (and arrays of
+ * them) as F64, bools as BOOL. */
 typedef struct rc_tagged_field {
     const char *name;
     rc_tagged_type type;
     size_t offset, size;
 } rc_tagged_field;
+
+/* The table entry of a struct's member, its type code from its C type. */
+#define RC_TAGGED_FIELD(type, member)                                                                                \
+    {#member,                                                                                                        \
+     _Generic(((type *)0)->member, double: RC_TAGGED_F64, double *: RC_TAGGED_F64, uint64_t: RC_TAGGED_U64,         \
+              int64_t: RC_TAGGED_I64, int32_t: RC_TAGGED_I64, bool: RC_TAGGED_BOOL),                                 \
+     offsetof(type, member), sizeof(((type *)0)->member)}
 
 /* Appends a record (name at most 255 bytes). */
 void rc_tagged_put(rc_tagged_writer *w, const char *name, rc_tagged_type type, const void *value, size_t size);

@@ -27,12 +27,7 @@ enum { FORMAT = 6, FIRST_TAGGED = 6 };
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
 enum { HEADER = sizeof MAGIC + 8, CHECKSUM = 8 };
 
-/* A field of a struct, its type code from its C type. */
-#define FIELD(type, member)                                                                                          \
-    {#member,                                                                                                        \
-     _Generic(((type *)0)->member, double: RC_TAGGED_F64, uint64_t: RC_TAGGED_U64, int64_t: RC_TAGGED_I64,          \
-              int32_t: RC_TAGGED_I64, bool: RC_TAGGED_BOOL),                                                         \
-     offsetof(type, member), sizeof(((type *)0)->member)}
+#define FIELD RC_TAGGED_FIELD
 #define COUNT(table) ((int)(sizeof table / sizeof *table))
 
 static const rc_tagged_field LIMITS[] = {FIELD(rc_run_limits, time), FIELD(rc_run_limits, collisions),
