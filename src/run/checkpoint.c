@@ -99,6 +99,9 @@ static const part POSITION_PARTS[] = {
     {"measure.start.", OBSERVABLES, COUNT(OBSERVABLES), offsetof(run_position, measure) +
                                                             offsetof(measure_position, start)}};
 
+/* The records of the two structs, in the order of run_checkpoint's `records`. */
+static const char *const STRUCTS[2] = {"settings", "position"};
+
 /* Puts a struct as a RECORDS record named name, part by part. */
 static void put_parts(rc_tagged_writer *w, const char *name, const part *parts, int count, const void *base)
 {
@@ -140,8 +143,8 @@ rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c)
     rc_tagged_put_text(&w, "scene", c->scene_text);
     rc_tagged_put_text(&w, "directory", c->directory);
     rc_tagged_put_text(&w, "h5md_path", c->h5md_path);
-    put_parts(&w, "settings", SETTINGS_PARTS, COUNT(SETTINGS_PARTS), &c->settings);
-    put_parts(&w, "position", POSITION_PARTS, COUNT(POSITION_PARTS), &c->position);
+    put_parts(&w, STRUCTS[0], SETTINGS_PARTS, COUNT(SETTINGS_PARTS), &c->settings);
+    put_parts(&w, STRUCTS[1], POSITION_PARTS, COUNT(POSITION_PARTS), &c->position);
     rc_tagged_put(&w, "engine", RC_TAGGED_BYTES, c->state, c->state_size);
     rc_tagged_put(&w, "measurements", RC_TAGGED_BYTES, c->measured, c->measured_size);
     file_bytes bytes = {&w};
@@ -291,12 +294,11 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     if (!s) out->state = (void *)r.value, out->state_size = (size_t)r.size;
     if (!s) s = find(records, length, "measurements", RC_TAGGED_BYTES, false, path, &r, &found);
     if (!s && found) out->measured = (void *)r.value, out->measured_size = (size_t)r.size;
-    static const char *const names[2] = {"settings", "position"};
     for (int i = 0; i < 2 && !s; i++) {
-        s = find(records, length, names[i], RC_TAGGED_RECORDS, false, path, &r, &found);
+        s = find(records, length, STRUCTS[i], RC_TAGGED_RECORDS, false, path, &r, &found);
         if (!s && found && !rc_tagged_check(r.value, r.size, &bad_at))
             s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s breaks off at byte %llu",
-                        path, names[i], (unsigned long long)bad_at);
+                        path, STRUCTS[i], (unsigned long long)bad_at);
         if (!s && found) out->records[i] = r.value, out->records_size[i] = r.size;
     }
     if (s) rc_run_checkpoint_free(out);
@@ -314,7 +316,6 @@ rc_status rc_run_checkpoint_fields(run_checkpoint *c, const rc_run *run, const c
         rc_run_engine_measure(run, NULL, &c->position.start);
         c->position.last = c->position.measure.start = c->position.start;
     }
-    const char *names[2] = {"settings", "position"};
     const part *parts[2] = {SETTINGS_PARTS, POSITION_PARTS};
     const int counts[2] = {COUNT(SETTINGS_PARTS), COUNT(POSITION_PARTS)};
     void *bases[2] = {&c->settings, &c->position};
@@ -322,7 +323,7 @@ rc_status rc_run_checkpoint_fields(run_checkpoint *c, const rc_run *run, const c
     for (int i = 0; i < 2 && !s; i++) {
         char *what = malloc(strlen(path) + 32);
         if (!what) return rc_fail(RC_NO_MEMORY, "out of memory");
-        sprintf(what, "the record %s of %s", names[i], path);
+        sprintf(what, "the record %s of %s", STRUCTS[i], path);
         s = get_parts(&(rc_tagged){.value = c->records[i], .size = c->records_size[i]}, what, parts[i], counts[i],
                       bases[i]);
         free(what);
