@@ -17,6 +17,10 @@ static bool reserve(rc_tagged_writer *w, size_t more)
 {
     if (w->failed) return false;
     if (w->size + more <= w->capacity) return true;
+    if (w->fixed) {
+        w->failed = true;
+        return false;
+    }
     size_t capacity = w->capacity ? w->capacity : 256;
     while (capacity < w->size + more) capacity *= 2;
     unsigned char *data = realloc(w->data, capacity);

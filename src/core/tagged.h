@@ -38,11 +38,12 @@ typedef struct rc_tagged {
 } rc_tagged;
 
 /* A growing buffer of records. `failed` is set when memory ran out; every later put is then ignored. With
- * count_only set, puts only add up `size`: the bytes the records would take. */
+ * count_only set, puts only add up `size`: the bytes the records would take. With `fixed`, data is the caller's
+ * buffer of `capacity` bytes, never grown: a put beyond it fails. */
 typedef struct rc_tagged_writer {
     unsigned char *data;
     size_t size, capacity;
-    bool failed, count_only;
+    bool failed, count_only, fixed;
 } rc_tagged_writer;
 
 /* One field of a struct: its name, type and place. Integers of 4 or 8 bytes go as I64 or U64, doubles (and arrays of
