@@ -40,7 +40,7 @@ TIMEOUT = 10  # seconds for one resume; a sound resume of these runs takes well 
 # The records mutated and how often: the binary ones most of the time, the texts now and then (a scene changed under
 # its state). The settings and the position are records of fields, each mutated as one value.
 WEIGHTS = {"version": 1, "scene": 4, "directory": 2, "h5md_path": 2, "settings": 20, "position": 20, "engine": 40,
-           "measurements": 30}
+           "measurements": 30, "changes": 5}
 
 # Short runs whose checkpoint lands mid-run; each resumes to its stop in a fraction of a second.
 SCENES = {

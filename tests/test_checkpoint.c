@@ -364,9 +364,9 @@ static void test_damage(void)
 
     unsigned char header[24];
     memcpy(header, b.data, sizeof header);
-    uint32_t words[][2] = {{7, 0x01020304u}, {5, 0x01020304u}, {6, 0x04030201u}, {6, 0x01020305u}};
-    const char *expected[] = {"format 7, newer than this ricochet",
-                              "written by an earlier format of checkpoints (format 5", "other byte order",
+    uint32_t words[][2] = {{8, 0x01020304u}, {6, 0x01020304u}, {7, 0x04030201u}, {7, 0x01020305u}};
+    const char *expected[] = {"format 8, newer than this ricochet",
+                              "written by an earlier format of checkpoints (format 6", "other byte order",
                               "damaged ricochet checkpoint (its byte-order mark)"};
     for (int k = 0; k < 4; k++) {
         memcpy(header + 16, words[k], 8);

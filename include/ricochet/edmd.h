@@ -224,6 +224,39 @@ typedef enum rc_mixing {
 RC_API rc_status rc_mixing_parse(const char *name, rc_mixing *mixing);
 RC_API const char *rc_mixing_name(rc_mixing mixing);
 
+/* A continuous pair potential to be made into steps (docs/edmd.md, "Continuous potentials as steps"). Lengths are
+ * absolute; u(r) is:
+ *   RC_POTENTIAL_LENNARD_JONES  4 epsilon ((sigma/r)^12 - (sigma/r)^6), cut (not shifted) at cutoff;
+ *   RC_POTENTIAL_WCA            the same plus epsilon up to 2^(1/6) sigma, 0 beyond (cutoff 0: 2^(1/6) sigma);
+ *   RC_POTENTIAL_YUKAWA         epsilon sigma exp(-kappa (r - sigma)) / r, cut at cutoff;
+ *   RC_POTENTIAL_TABLE          linear between the rows (r, u) of table, r increasing; cutoff 0: its last r. */
+typedef enum rc_potential_kind {
+    RC_POTENTIAL_LENNARD_JONES,
+    RC_POTENTIAL_WCA,
+    RC_POTENTIAL_YUKAWA,
+    RC_POTENTIAL_TABLE
+} rc_potential_kind;
+
+typedef struct rc_potential {
+    rc_potential_kind kind;
+    double epsilon, sigma, kappa;
+    double cutoff;              /* the outermost step's radius */
+    int32_t steps;              /* how many steps, >= 1 */
+    const double (*table)[2];   /* RC_POTENTIAL_TABLE: table_count rows (r, u) */
+    int32_t table_count;
+} rc_potential;
+
+/* Parses "lennard_jones", "wca", "yukawa", "table". */
+RC_API rc_status rc_potential_kind_parse(const char *name, rc_potential_kind *kind);
+/* u(r) of p (the continuous potential, before it is made into steps). */
+RC_API double rc_potential_energy(const rc_potential *p, double r);
+/* Makes p into p->steps steps of a pair whose hard core is at contact (absolute): the radii split [contact, cutoff]
+ * into equal widths, and each step's energy is the average of u over its shell weighted by the shell's volume in
+ * dimension d, so that the integral of u over space from the core to the cut-off is kept exactly (the mean-field
+ * energy). Radii come out as multiples of contact, as rc_step wants. steps holds p->steps entries. Refuses a
+ * cut-off at or inside the core, fewer than one step and potentials that are not finite on the shells. */
+RC_API rc_status rc_potential_discretise(const rc_potential *p, int dimension, double contact, rc_step *steps);
+
 /* The first time t >= 0 at which a pair inside a sphere of radius R (relative position r, velocity v, equal
  * accelerations) leaves it: the exit event of a step. The stable rule (docs/edmd.md) uses the overlap function
  * g = R^2 - |r|^2 of the recorded step: a pair recorded inside but found a rounding error outside and receding exits

@@ -27,6 +27,7 @@
 #include "ricochet/io.h"
 #include "ricochet/scene.h"
 #include "ricochet/run.h"
+#include "ricochet/live.h"
 #include "ricochet/sweep.h"
 #include "ricochet/exchange.h"
 #include "ricochet/rigid_scene.h"

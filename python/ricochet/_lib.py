@@ -42,6 +42,16 @@ class RunCounts(ctypes.Structure):  # rc_run_counts, ricochet/run.h
                 ("steps", ctypes.c_uint64)]
 
 
+class RunProgress(ctypes.Structure):  # rc_run_progress, ricochet/run.h
+    _fields_ = [("fraction", ctypes.c_double), ("time", ctypes.c_double), ("done", ctypes.c_uint64),
+                ("unit", ctypes.c_char_p), ("rate", ctypes.c_double), ("eta", ctypes.c_double)]
+
+
+# rc_run_trigger_fn and rc_run_progress_fn, ricochet/live.h and ricochet/run.h
+TRIGGER_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(RunCounts), ctypes.c_void_p)
+PROGRESS_FN = ctypes.CFUNCTYPE(None, ctypes.POINTER(RunProgress), ctypes.c_void_p)
+
+
 class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
     _fields_ = [("directory", ctypes.c_char_p), ("h5md_path", ctypes.c_char_p), ("stop_given", ctypes.c_bool),
                 ("stop", RunLimits), ("no_xyz", ctypes.c_bool), ("no_files", ctypes.c_bool),
@@ -96,6 +106,7 @@ class PlotSummary(ctypes.Structure):  # rc_plot_summary, ricochet/render.h
 
 # the structs above by their C names without "rc_": their sizes are checked against the library's when it loads
 _MIRRORS = {"frame": Frame, "run_limits": RunLimits, "run_counts": RunCounts, "run_options": RunOptions,
+            "run_progress": RunProgress,
             "sweep_progress": SweepProgress,
             "exchange_options": ExchangeOptions,
             "impact_options": ImpactOptions,
@@ -142,6 +153,18 @@ _SIGNATURES = {
     "rc_run_stopped_by": (ctypes.c_char_p, [P]),
     "rc_run_dynamics": (ctypes.c_int, [P]),
     "rc_run_read_counts": (S, [P, ctypes.POINTER(RunCounts)]),
+    "rc_run_interrupt": (None, [P, ctypes.c_int]),
+    "rc_run_state_get": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_run_state_set": (S, [P, ctypes.POINTER(Frame)]),
+    "rc_run_angular_velocities_get": (S, [P, c_double_p]),
+    "rc_run_angular_velocities_set": (S, [P, c_double_p]),
+    "rc_run_parameter_get": (S, [P, ctypes.c_char_p, c_double_p, ctypes.POINTER(ctypes.c_int)]),
+    "rc_run_parameter_check": (S, [P, ctypes.c_char_p, c_double_p, ctypes.c_int]),
+    "rc_run_parameter_set": (S, [P, ctypes.c_char_p, c_double_p, ctypes.c_int]),
+    "rc_run_change_count": (ctypes.c_int32, [P]),
+    "rc_run_trigger_add": (S, [P, ctypes.c_int, ctypes.c_double, TRIGGER_FN, P, ctypes.POINTER(ctypes.c_int)]),
+    "rc_run_trigger_remove": (S, [P, ctypes.c_int]),
+    "rc_run_progress_set": (None, [P, PROGRESS_FN, P, ctypes.c_double]),
     "rc_run_count": (ctypes.c_int32, [P]),
     "rc_run_has_orientations": (ctypes.c_bool, [P]),
     "rc_run_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
@@ -293,6 +316,18 @@ def check(status):
     """Raises Error for a failed rc_status."""
     if status != 0:
         raise Error(lib.rc_status_name(status).decode(), lib.rc_last_error().decode())
+
+
+class InvalidValue(Error, ValueError):
+    """A value the library refused (a state or a parameter of a Simulation): both an Error and a ValueError, its
+    message naming the key or the particle. Nothing was changed."""
+
+
+def check_value(status):
+    """Raises InvalidValue for a refused value (invalid_argument), Error for any other failure."""
+    if status == 1:
+        raise InvalidValue("invalid_argument", lib.rc_last_error().decode())
+    check(status)
 
 
 class RicochetWarning(UserWarning):

@@ -15,8 +15,9 @@ import sys
 
 import numpy
 
-from ._lib import (Frame, Owner, RunCounts, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report,
+from ._lib import (Error, InvalidValue, Frame, Owner, RunCounts, RunLimits, check, check_warned, execute_guarded, integer, interrupted, json_report,
                    lib, serialised, text, warn_library)
+from .live import Live
 from .trajectory import Snapshot
 
 EVENT_DRIVEN, TIME_STEPPING = 0, 1
@@ -53,7 +54,7 @@ def _counter(name, doc):
     return property(serialised(get))
 
 
-class Simulation(Owner):
+class Simulation(Live, Owner):
     """One scene and its engine at its current time.
 
     out: a run folder to write (trajectory.xyz, observables.csv, scene.json, summary.json, ...) as `ricochet run
@@ -63,6 +64,7 @@ class Simulation(Owner):
 
     def __init__(self, scene, out=None, checkpoint_every=0.0, h5md=None, _resume=None):
         handle = ctypes.c_void_p()
+        self._triggers, self._progress, self._callback_error = {}, None, None
         if _resume is not None:  # no folder given: the checkpoint's own, when its run had one
             options = _options(out, checkpoint_every, h5md, no_files=False)
             check_warned(lib.rc_run_resume, text(_resume, "checkpoint"), ctypes.byref(options), ctypes.byref(handle),
@@ -85,12 +87,48 @@ class Simulation(Owner):
         wrote no files); a path starts a new one."""
         return cls(None, out=out, checkpoint_every=checkpoint_every, _resume=checkpoint)
 
+    @classmethod
+    def from_arrays(cls, dimension, box, positions, velocities, radii, masses, species=None, periodic=None,
+                    restitution=1.0, stop=None, out=None, **scene):
+        """A Simulation of the event-driven engine built from arrays, without a scene file: dimension 2 or 3, box
+        the edges (a list of `dimension` numbers), positions and velocities (count, dimension), radii and masses
+        (count,), species (count,) integers or None, periodic a list of booleans (None: periodic on every axis),
+        restitution, stop (a dict as the scene's "stop", e.g. {"time": 10}; None: no limit of its own, advance()
+        gives them) and any other scene key as a keyword (gravity=[0, -1], thermostat={...}, walls=[...]). The
+        arrays are checked first (ValueError names the field and the particle); the library then checks the state
+        as a scene's (no overlaps, inside the box)."""
+        from .live import _array
+        if dimension not in (2, 3):
+            raise ValueError("dimension: %r is not 2 or 3" % (dimension,))
+        box = _array("box", box, (dimension,), positive=True)
+        n = len(numpy.asarray(positions))
+        x = _array("positions", positions, (n, dimension))
+        v = _array("velocities", velocities, (n, dimension))
+        r = _array("radii", radii, (n,), positive=True)
+        m = _array("masses", masses, (n,), positive=True)
+        s = _array("species", species, (n,), integer=True) if species is not None else numpy.zeros(n, numpy.int32)
+        particles = [{"position": x[i].tolist(), "velocity": v[i].tolist(), "radius": float(r[i]),
+                      "mass": float(m[i]), "species": int(s[i])} for i in range(n)]
+        document = {"dynamics": "event-driven", "dimension": dimension,
+                    "box": {"size": box.tolist(), "periodic": list(periodic) if periodic is not None
+                            else [True] * dimension},
+                    "particles": particles, "restitution": restitution,
+                    "stop": stop if stop is not None else {"time": 1e300}}
+        document.update(scene)
+        try:
+            return cls(document, out=out)
+        except Error as e:  # the scene's checks of the arrays (an overlap, a particle outside the box)
+            if e.status != "invalid_argument":
+                raise
+            raise InvalidValue(e.status, str(e)) from None
+
     def close(self):
         """Frees the run (its files left as an interrupted run leaves them: call finish() or run() first for a
         summary). Calling it again does nothing; any other method then raises ValueError."""
         super().close()
 
     def _free(self):
+        self._triggers.clear()
         if self._frame is not None:
             lib.rc_frame_release(ctypes.byref(self._frame))
             self._frame = None
@@ -112,11 +150,13 @@ class Simulation(Owner):
     @property
     @serialised
     def count(self):
+        """The number of particles or bodies."""
         return self._frame.count
 
     @property
     @serialised
     def dimension(self):
+        """2 or 3."""
         return self._frame.dimension
 
     def _counts(self):
@@ -133,12 +173,6 @@ class Simulation(Owner):
 
     @property
     @serialised
-    def box(self):
-        """The periodic box (event-driven), or the bounding box of the bodies (time-stepping)."""
-        return numpy.array(self._frame.box[:self.dimension])
-
-    @property
-    @serialised
     def cell(self):
         """(dimension, dimension) edge vectors as rows: the box's diagonal, and under Lees-Edwards shear the gradient
         edge leaning by the images' offset along the flow axis (the tilted cell of the frames)."""
@@ -148,42 +182,10 @@ class Simulation(Owner):
             cell[f.tilt_gradient][f.tilt_flow] = f.tilt
         return cell
 
-    @property
-    @serialised
-    def positions(self):
-        """(count, dimension) centres at the current time, wrapped into the box along periodic axes."""
-        return self._vectors(self._frame.positions)
-
     @serialised
     def snapshot(self):
         """The current state as a Snapshot (read_trajectory's kind, periodic images included): what analyze() takes."""
         return Snapshot(self._frame)
-
-    @property
-    @serialised
-    def velocities(self):
-        """(count, dimension) velocities at the current time."""
-        return self._vectors(self._frame.velocities)
-
-    @property
-    @serialised
-    def orientations(self):
-        """(count, 4) unit quaternions (w, x, y, z) of the time-stepped bodies, or None for the event-driven engine."""
-        if not self._frame.orientations:
-            return None
-        return self._vectors(self._frame.orientations, 4)
-
-    @property
-    @serialised
-    def radii(self):
-        """Radii (event-driven) or bounding radii (time-stepping)."""
-        return numpy.ctypeslib.as_array(self._frame.radii, (self.count,)).copy()
-
-    @property
-    @serialised
-    def masses(self):
-        """Masses of the particles or bodies."""
-        return numpy.ctypeslib.as_array(self._frame.masses, (self.count,)).copy()
 
     @property
     @serialised
@@ -193,19 +195,29 @@ class Simulation(Owner):
         return why.decode() if why else None
 
     @serialised
-    def advance(self, time=math.inf, collisions=0, events=0, steps=0):
+    def advance(self, time=math.inf, collisions=0, events=0, steps=0, progress=None):
         """Runs until the first of these absolute limits (0 and inf: none; collisions and events for the
-        event-driven engine, steps for the time-stepped one), writing outputs on the way when the run has a folder.
-        Returns early when nothing can happen any more (stopped_by is then "no_events"). A limit the engine does not
-        count raises Error. Ctrl-C (or SIGTERM) from the main thread ends the advance cleanly where it is (the library's
+        event-driven engine, steps for the time-stepped one), writing outputs on the way when the run has a folder
+        and calling the functions every() added at their counts. Returns early when nothing can happen any more
+        (stopped_by is then "no_events"). A limit the engine does not count raises Error. progress: a function
+        called with a Progress (fraction, time, done, unit, rate, eta) about every quarter of a second, e.g.
+        `lambda p: bar.update(round(100 * p.fraction) - bar.n)` for a tqdm bar of total 100. An exception raised by
+        a function of every() ends the advance there and is raised here; one raised by progress is raised when the
+        advance ends. Ctrl-C (or SIGTERM) from the main thread ends the advance cleanly where it is (the library's
         rc_run_advance_guarded) and raises KeyboardInterrupt; the next advance goes on from there."""
         limits = RunLimits(time, *[integer(value, name) for name, value in
                                    (("collisions", collisions), ("events", events), ("steps", steps))])
+        if progress is not None and not callable(progress):
+            raise ValueError("progress: %r is not callable" % (progress,))
+        self._progress_on(progress)
         try:
             status, number = execute_guarded(lib.rc_run_advance_guarded, lib.rc_run_advance, lib.rc_run_interrupted_by,
                                              self._handle, ctypes.byref(limits))
+            self._raise_callback_error()
             check(status)
         finally:
+            if progress is not None:
+                self._progress_on(None)
             self._fill()
         if number >= 0:
             interrupted(number, "ricochet: the advance was interrupted at time %g" % self._frame.time)

@@ -450,6 +450,12 @@ rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, voi
 /* shear.c */
 /* Reads the definition's shear into the engine (after the shell is known): the slack, the books. */
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);
+/* A new shear rate (live.c): the images' speed and the lists' slack for it (the offset goes on from where it is);
+ * RC_INVALID_ARGUMENT naming box.shear.rate when the flow edge is too short for a slack, nothing changed then. */
+rc_status rc_edmd_shear_rate_put(rc_edmd *e, double rate);
+/* After rc_edmd_shear_rate_put at a renewal (every particle at now): the streaming profile moved from rate_was to
+ * the new rate (the peculiar velocities kept), the books of the peculiar motion counted again. */
+void rc_edmd_shear_rate_profile(rc_edmd *e, double rate_was);
 /* delta at now, in [0, L_flow). */
 double rc_edmd_shear_offset(const rc_edmd *e);
 /* The difference d = a_k - a_j of two anchors as the lists see it: the image across the gradient boundary shifted by
@@ -629,6 +635,12 @@ static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t
 /* growth.c: compression (docs/edmd.md, "Compression"). The radii in kin are those at the growth epoch; while
  * growing, scheduling and pair and wall collisions take the paths below, selected once per call. */
 rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d);
+/* "compression.rate" and "compression.until.packing_fraction" (live.c; 0: no such target), read and set while the
+ * diameters grow (at a renewal: every particle at now, the epoch there); RC_INVALID_ARGUMENT naming the key for a
+ * scene without compression, one that has ended, a rate that is not positive, or a target not between the packing
+ * fraction now and 1. */
+rc_status rc_edmd_growth_get(const rc_edmd *e, const char *key, double *value);
+rc_status rc_edmd_growth_put(rc_edmd *e, const char *key, double value);
 void rc_edmd_growth_destroy(rc_edmd *e);
 int rc_edmd_growth_schedule(rc_edmd *e, int32_t k);
 void rc_edmd_growth_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);

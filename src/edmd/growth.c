@@ -415,6 +415,37 @@ rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d)
     return RC_OK;
 }
 
+rc_status rc_edmd_growth_get(const rc_edmd *e, const char *key, double *value)
+{
+    const rc_edmd_growth *g = e->growth;
+    if (!g) return rc_fail(RC_INVALID_ARGUMENT, "%s: the scene has no compression", key);
+    if (strcmp(key, "compression.rate") == 0) *value = g->rate;
+    else *value = isfinite(g->target_scale) ? g->volume0 * pow(g->target_scale, e->dimension) / box_volume(e) : 0;
+    return RC_OK;
+}
+
+rc_status rc_edmd_growth_put(rc_edmd *e, const char *key, double value)
+{
+    rc_edmd_growth *g = e->growth;
+    double now = 0;
+    rc_status s = rc_edmd_growth_get(e, key, &now);
+    if (s) return s;
+    if (!e->growing) return rc_fail(RC_INVALID_ARGUMENT, "%s: the compression has ended", key);
+    if (strcmp(key, "compression.rate") == 0) {
+        if (!(value > 0)) return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not positive", key, value);
+        g->rate = value;
+        g->speed = value / g->scale;
+    } else {
+        double fraction = rc_edmd_packing_fraction(e);
+        if (!(value > fraction && value < 1))
+            return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not between the packing fraction now (%.17g) and 1", key,
+                           value, fraction);
+        g->target_scale = pow(value * box_volume(e) / g->volume0, 1.0 / e->dimension);
+    }
+    plan_cap(e);
+    return RC_OK;
+}
+
 void rc_edmd_growth_destroy(rc_edmd *e)
 {
     free(e->growth);

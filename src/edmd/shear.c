@@ -5,6 +5,7 @@
  * use, and the books of the peculiar motion from which the temperature, the pressure and the shear stress
  * (-P_xy = -(sum m c_x c_y + sum r_y dp_x / t) / V, the kinetic and collisional parts) are measured. */
 #include <math.h>
+#include <stdio.h>
 
 #include "core/status.h"
 #include "edmd/engine.h"
@@ -106,6 +107,45 @@ static void changed(rc_edmd *e, int32_t k, const double old[3])
     e->gradient_motion += m * (after[g] * after[g] - before[g] * before[g]);
 }
 
+/* The lists' flow reach grows by the slack across the boundary; reach + slack stays below half the flow edge, so that
+ * one flow image of an anchor at most is within it. At rate 0 the images stand still: no slack, and the lists are the
+ * plain engine's. A flow edge too short for the least slack is refused, the message naming `key` (NULL: the box's
+ * edge, as a scene gives it). */
+static rc_status set_slack(rc_edmd *e, const char *key)
+{
+    double reach = e->reach_factor * e->max_diameter + 2 * e->shell, room = 0.45 * e->box[e->flow] - reach;
+    e->shear_slack = e->shear_rate != 0 ? fmin(4 * e->max_diameter, room) : 0;
+    double least = RC_SHEAR_LEAST_SLACK * e->max_diameter;
+    if (e->n > 0 && e->shear_rate != 0 && !(e->shear_slack >= least)) {
+        /* reach + least <= 0.45 edge: the edge needed, rounded up to four digits */
+        double needed = (reach + least) / 0.45, digit = pow(10, floor(log10(needed)) - 3);
+        char field[32];
+        if (key) snprintf(field, sizeof field, "%s", key);
+        else snprintf(field, sizeof field, "box[%d]", e->flow);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s: the flow edge %g is too short for shear: the neighbour reach %g (the largest diameter "
+                       "times the outermost step with interactions plus the neighbour shell) and a slack of %g largest "
+                       "diameters (%g) must fit in 0.45 of it, so it must be at least %g; enlarge the box or reduce "
+                       "the shell",
+                       field, e->box[e->flow], reach, RC_SHEAR_LEAST_SLACK, least, ceil(needed / digit) * digit);
+    }
+    return RC_OK;
+}
+
+/* The books of the peculiar motion added up from the particles (each streamed to now), at clock now. */
+static void count_books(rc_edmd *e)
+{
+    for (int32_t k = 0; k < e->n; k++) {
+        double c[3];
+        peculiar_velocity(e, e->kin[k].x, e->kin[k].v, c);
+        double m = rc_edmd_mass(e, k);
+        e->peculiar += 0.5 * m * (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+        e->shear_flux += m * c[e->flow] * c[e->gradient];
+        e->gradient_motion += m * c[e->gradient] * c[e->gradient];
+    }
+    e->shear_time = e->now;
+}
+
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
 {
     e->next_renewal = INFINITY;
@@ -122,28 +162,29 @@ rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
     /* the lists' flow reach grows by the slack across the boundary; reach + slack stays below half the flow edge,
      * so that one flow image of an anchor at most is within it. At rate 0 the images stand still: no slack, and
      * the lists are the plain engine's */
-    double reach = e->reach_factor * e->max_diameter + 2 * e->shell, room = 0.45 * e->box[e->flow] - reach;
-    e->shear_slack = e->shear_rate != 0 ? fmin(4 * e->max_diameter, room) : 0;
-    double least = RC_SHEAR_LEAST_SLACK * e->max_diameter;
-    if (e->n > 0 && e->shear_rate != 0 && !(e->shear_slack >= least)) {
-        /* reach + least <= 0.45 edge: the edge needed, rounded up to four digits */
-        double needed = (reach + least) / 0.45, digit = pow(10, floor(log10(needed)) - 3);
-        return rc_fail(RC_INVALID_ARGUMENT,
-                       "box[%d]: the flow edge %g is too short for shear: the neighbour reach %g (the largest diameter "
-                       "times the outermost step with interactions plus the neighbour shell) and a slack of %g largest "
-                       "diameters (%g) must fit in 0.45 of it, so it must be at least %g; enlarge the box or reduce "
-                       "the shell",
-                       e->flow, e->box[e->flow], reach, RC_SHEAR_LEAST_SLACK, least, ceil(needed / digit) * digit);
-    }
-    for (int32_t k = 0; k < e->n; k++) {
-        double c[3];
-        peculiar_velocity(e, e->kin[k].x, e->kin[k].v, c);
-        double m = rc_edmd_mass(e, k);
-        e->peculiar += 0.5 * m * (c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
-        e->shear_flux += m * c[e->flow] * c[e->gradient];
-        e->gradient_motion += m * c[e->gradient] * c[e->gradient];
-    }
+    rc_status s = set_slack(e, NULL);
+    if (s != RC_OK) return s;
+    count_books(e);
     return RC_OK;
+}
+
+rc_status rc_edmd_shear_rate_put(rc_edmd *e, double rate)
+{
+    double rate_was = e->shear_rate, speed_was = e->shear_speed, slack_was = e->shear_slack;
+    e->shear_rate = rate;
+    e->shear_speed = rate * e->box[e->gradient];
+    rc_status s = set_slack(e, "box.shear.rate");
+    if (s) e->shear_rate = rate_was, e->shear_speed = speed_was, e->shear_slack = slack_was;
+    return s;
+}
+
+void rc_edmd_shear_rate_profile(rc_edmd *e, double rate_was)
+{
+    double change = e->shear_rate - rate_was;
+    for (int32_t k = 0; k < e->n; k++)
+        e->kin[k].v[e->flow] += change * (e->kin[k].x[e->gradient] - e->half_box[e->gradient]);
+    e->peculiar = e->shear_flux = e->gradient_motion = 0;
+    count_books(e);
 }
 
 /* Adds -box, box or 0 to x as it lies above half or below -half: the step of every minimum image. */

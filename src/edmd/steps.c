@@ -218,6 +218,54 @@ rc_status rc_edmd_steps_capture_all(rc_edmd *e)
     return RC_OK;
 }
 
+/* The well's depth of every pair type that has steps, which must be one step each (square wells): -energy of it. */
+static rc_status single_steps(const rc_edmd *e, int32_t *first)
+{
+    const rc_edmd_steps *st = e->steps;
+    *first = -1;
+    int32_t types = st ? st->species_count * st->species_count : 0;
+    for (int32_t t = 0; t < types; t++) {
+        int32_t type = st->type[t];
+        if (st->count[type] > 1)
+            return rc_fail(RC_INVALID_ARGUMENT, "interactions.depth: a pair type has %d steps; only square wells (one "
+                           "step) take a new depth", (int)st->count[type]);
+        if (st->count[type] == 1 && *first < 0) *first = type;
+    }
+    if (*first < 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "interactions.depth: the scene has no square wells (interactions)");
+    return RC_OK;
+}
+
+rc_status rc_edmd_steps_depth_get(const rc_edmd *e, double *depth)
+{
+    int32_t type;
+    rc_status s = single_steps(e, &type);
+    if (!s) *depth = -e->steps->energy[(size_t)type * e->steps->stride];
+    return s;
+}
+
+rc_status rc_edmd_steps_depth_put(rc_edmd *e, double depth)
+{
+    int32_t unused;
+    rc_status s = single_steps(e, &unused);
+    rc_edmd_steps *st = e->steps;
+    for (int32_t t = 0; !s && t < st->species_count * st->species_count; t++)
+        if (st->count[st->type[t]] == 1) st->energy[(size_t)st->type[t] * st->stride] = -depth;
+    return s;
+}
+
+void rc_edmd_steps_recount(rc_edmd *e)
+{
+    rc_edmd_steps *st = e->steps;
+    st->potential = 0;
+    for (uint64_t c = 0; c < st->capacity; c++) {
+        const rc_capture *entry = &st->map[c];
+        if (entry->key == RC_CAPTURE_EMPTY) continue;
+        int32_t i = st->slot_of[entry->key >> 32], j = st->slot_of[entry->key & 0xffffffffu];
+        st->potential += st->energy[(size_t)rc_steps_type(e, i, j) * st->stride + entry->ring];
+    }
+}
+
 /* ---- the scan ---- */
 
 typedef struct found {

@@ -119,6 +119,12 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t);
 /* At a renewal (every particle at now, slots renumbered, lists rebuilt): the map's slots again, and every pair
  * checked against its recorded ring (invalid states counted). */
 void rc_edmd_steps_renew(rc_edmd *e);
+/* "interactions.depth" (live.c): the depth of the square wells, every pair type with steps having exactly one
+ * (RC_INVALID_ARGUMENT naming the key otherwise); put sets -depth as the energy inside every one; recount sums the
+ * recorded rings' energies again (after a renewal, which numbers the slots). */
+rc_status rc_edmd_steps_depth_get(const rc_edmd *e, double *depth);
+rc_status rc_edmd_steps_depth_put(rc_edmd *e, double depth);
+void rc_edmd_steps_recount(rc_edmd *e);
 /* capture.c */
 /* The map's first (empty) table. */
 rc_status rc_capture_create(rc_edmd_steps *st);

@@ -177,7 +177,7 @@ rc_status rc_system_build(rc_system *sys, const rc_impact_problem *problem)
     return RC_OK;
 }
 
-double rc_system_normalise(rc_system *sys, int k)
+double rc_system_weigh(rc_system *sys, int k)
 {
     int lo = sys->ptr[k], hi = sys->ptr[k + 1];
     for (int p = lo; p < hi; p++) {
@@ -195,10 +195,14 @@ double rc_system_normalise(rc_system *sys, int k)
     }
     double norm2 = 0;
     for (int p = lo; p < hi; p++) norm2 += sys->grad[p] * sys->wgrad[p];
-    double norm = sqrt(norm2);
-    sys->scale[k] = norm;
+    return sys->scale[k] = sqrt(norm2);
+}
+
+double rc_system_normalise(rc_system *sys, int k)
+{
+    double norm = rc_system_weigh(sys, k);
     if (norm > 0)
-        for (int p = lo; p < hi; p++) {
+        for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) {
             sys->grad[p] /= norm;
             sys->wgrad[p] /= norm;
         }

@@ -49,7 +49,10 @@ rc_status rc_system_reserve(rc_system *sys, int n, int m, size_t nnz, int blocks
 /* Copies the mass matrix and dof numbering of sys into out (reserved for sys->n dofs and its blocks). */
 void rc_system_copy_masses(rc_system *out, const rc_system *sys);
 
-/* Finishes gradient k (entries already in grad): computes wgrad and the normalisation. Returns its raw norm. */
+/* Weighs gradient k (entries already in grad): wgrad = M^-1 grad, and scale[k] its norm sqrt(grad^T M^-1 grad),
+ * which it returns; the gradient keeps its physical size. */
+double rc_system_weigh(rc_system *sys, int k);
+/* Weighs gradient k and divides it (and wgrad) by its norm, so that grad^T M^-1 grad = 1. Returns the raw norm. */
 double rc_system_normalise(rc_system *sys, int k);
 
 double rc_system_dot(const rc_system *sys, int k, const double *v);          /* n_k . v */

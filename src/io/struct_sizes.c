@@ -31,6 +31,7 @@ static const named_size struct_sizes[] = {
     {"run_limits", sizeof(rc_run_limits)},
     {"run_options", sizeof(rc_run_options)},
     {"run_counts", sizeof(rc_run_counts)},
+    {"run_progress", sizeof(rc_run_progress)},
     {"sweep_progress", sizeof(rc_sweep_progress)},
     {"exchange_options", sizeof(rc_exchange_options)},
     {"render_options", sizeof(rc_render_options)},

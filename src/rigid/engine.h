@@ -72,6 +72,9 @@ struct rc_rigid {
     double *x, *q, *v, *w, *mass, *rot, *inertia_body, *inertia_world, *inverse_body; /* 3,4,3,3,1,9,9,9,9 */
     double *sx, *sq, *srot, *snormal; /* 3, 4, 9, 3 per static shape */
     double time;
+    double step_origin_time; /* time = step_origin_time + (steps - step_origin) h: both 0 until the time step is
+                              * changed (live.c) */
+    int64_t step_origin;
     rc_rigid_contacts contacts;
     rc_rigid_broad broad;
     /* islands */

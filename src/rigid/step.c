@@ -148,7 +148,7 @@ static rc_status one_step(rc_rigid *e)
     move(e);
     rc_rigid_sleep_update(e);
     e->stats.steps++;
-    e->time = (double)e->stats.steps * e->h;
+    e->time = e->step_origin_time + (double)(e->stats.steps - e->step_origin) * e->h;
     return RC_OK;
 }
 

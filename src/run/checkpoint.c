@@ -18,12 +18,13 @@
 #include "core/bytes.h"
 #include "core/status.h"
 #include "core/tagged.h"
+#include "run/live.h"
 #include "run/run.h"
 
 static const char MAGIC[16] = "ricochet-ckpt";
-/* The checkpoint format: 6 is the first of tagged records (1 to 5 were blocks of raw structs). It changes only when a
+/* The checkpoint format: 7 is the first of tagged records (1 to 6 were blocks of raw structs). It changes only when a
  * record changes its meaning or type, never for a record added. */
-enum { FORMAT = 6, FIRST_TAGGED = 6 };
+enum { FORMAT = 7, FIRST_TAGGED = 7 };
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
 enum { HEADER = sizeof MAGIC + 8, CHECKSUM = 8 };
 
@@ -147,6 +148,7 @@ rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c)
     put_parts(&w, STRUCTS[1], POSITION_PARTS, COUNT(POSITION_PARTS), &c->position);
     rc_tagged_put(&w, "engine", RC_TAGGED_BYTES, c->state, c->state_size);
     rc_tagged_put(&w, "measurements", RC_TAGGED_BYTES, c->measured, c->measured_size);
+    rc_tagged_put(&w, "changes", RC_TAGGED_BYTES, c->changes, c->changes_size);
     file_bytes bytes = {&w};
     rc_status s = w.failed ? rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint")
                            : rc_run_write_file(path, "the checkpoint", write_file, &bytes);
@@ -164,18 +166,24 @@ rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
     if (!path && !(path = own = rc_run_join(run->directory, "checkpoint.rcp"))) return RC_NO_MEMORY;
     size_t size = rc_run_engine_state_size(run), measured_size = rc_run_measure_state_size(run);
     void *state = malloc(size), *measured = malloc(measured_size + 1);
-    rc_status s = state && measured ? rc_run_files_mark(run)
-                                    : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
-                                              size + measured_size);
+    /* the changes of parameters: a record of their own, which the resumed run applies before the engine's state */
+    size_t changes_size = rc_run_changes_state_size(run);
+    void *changes = malloc(changes_size + 1);
+    if (changes) rc_run_changes_state_save(run, changes);
+    rc_status s = state && measured && changes ? rc_run_files_mark(run)
+                                               : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
+                                                         size + measured_size + changes_size);
     if (!s) s = rc_run_engine_state_save(run, state, size);
     if (!s) s = rc_run_measure_state_save(run, measured, measured_size);
     if (!s) {
         run_checkpoint c = {.scene_text = run->scene_text, .directory = run->directory ? run->directory : "",
                             .h5md_path = run->files.h5md_path ? run->files.h5md_path : "",
                             .settings = run->settings, .position = run->at, .state = state, .state_size = size,
-                            .measured = measured, .measured_size = measured_size};
+                            .measured = measured, .measured_size = measured_size, .changes = changes,
+                            .changes_size = changes_size};
         s = rc_run_checkpoint_save(path, &c);
     }
+    free(changes);
     free(state);
     free(measured);
     free(own);
@@ -294,6 +302,8 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     if (!s) out->state = (void *)r.value, out->state_size = (size_t)r.size;
     if (!s) s = find(records, length, "measurements", RC_TAGGED_BYTES, false, path, &r, &found);
     if (!s && found) out->measured = (void *)r.value, out->measured_size = (size_t)r.size;
+    if (!s) s = find(records, length, "changes", RC_TAGGED_BYTES, false, path, &r, &found);
+    if (!s && found) out->changes = (void *)r.value, out->changes_size = (size_t)r.size;
     for (int i = 0; i < 2 && !s; i++) {
         s = find(records, length, STRUCTS[i], RC_TAGGED_RECORDS, false, path, &r, &found);
         if (!s && found && !rc_tagged_check(r.value, r.size, &bad_at))

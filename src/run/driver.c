@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "core/status.h"
+#include "run/live.h"
 #include "run/run.h"
 
 double rc_run_seconds(void)
@@ -315,6 +316,7 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     if (s) return s;
     rc_run *run = new_run(options, c.scene_text);
     s = run ? rc_run_engine_create(run) : rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!s) s = rc_run_changes_state_restore(run, c.changes, c.changes_size); /* before the state: its events */
     if (!s) s = rc_run_engine_state_restore(run, c.state, c.state_size);
     bool in_place = !options->directory && !options->no_files && c.directory[0];
     if (!s && in_place && !holds(c.directory, path))
@@ -345,6 +347,7 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     rc_edmd_observables baseline = run ? run->at.last : (rc_edmd_observables){0};
     bool had_row = run && run->at.written;
     if (!s) s = begin(run, h5md, in_place, false);
+    if (!s) s = rc_run_changes_write(run);
     if (!s && had_row) run->at.last = baseline;
     /* resumed from its own checkpoint, the run has it: interrupted before anything advanced, it writes none again */
     if (!s && (run->has_checkpoint = own_checkpoint(run, path))) rc_run_engine_counters(run, &run->checkpointed);
@@ -364,6 +367,7 @@ void rc_run_destroy(rc_run *run)
     if (!run->finished) rc_run_files_close(run, true);
     rc_run_files_free(run);
     rc_run_measure_destroy(run);
+    rc_run_live_free(run);
     rc_run_engine_destroy(run);
     free(run->scene_text);
     free(run->directory);
@@ -508,7 +512,9 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
             run->stopped_by = "no_events";
             return RC_OK;
         }
-        rc_run_limits to = next_limits(run, until, &now, &t, chunk);
+        rc_run_limits bounded; /* the caller's limits and the next trigger */
+        rc_run_triggers_bound(run, until, &bounded);
+        rc_run_limits to = next_limits(run, &bounded, &now, &t, chunk);
         before = now;
         double started = rc_run_seconds();
         rc_status s = rc_run_engine_advance(run, &to);
@@ -519,6 +525,10 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
         quiet = run->edmd && now.events == before.events;
         s = after_chunk(run, &now, &t);
         if (s) return s;
+        if (run->live && rc_run_triggers_fire(run, &now)) {
+            run->stopped_by = "trigger";
+            return RC_OK;
+        }
         if (took < 0.05 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
         else if (took > 0.2 && chunk > (run->edmd ? 64 : 1)) chunk /= 2;
         report_progress(run, until, &now);

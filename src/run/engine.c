@@ -9,20 +9,13 @@
 
 #include "core/status.h"
 #include "io/run_scene.h"
+#include "rigid/live.h"
 #include "run/run.h"
-
-/* The time-stepped engine's step count at an absolute time: ceil(time / h), as many steps as reach it (rounding
- * that puts time / h a hair above a whole number does not add a step); INT64_MAX when out of reach. */
-static int64_t steps_at(double time, double h)
-{
-    double steps = ceil(time / h - 1e-9);
-    return steps < 0x1p62 ? (int64_t)fmax(steps, 0) : INT64_MAX;
-}
 
 uint64_t rc_run_engine_step_limit(const rc_run *run, const rc_run_limits *limits)
 {
-    double h = rc_rigid_scene_def(run->rigid_scene)->time_step;
-    int64_t by_time = isfinite(limits->time) ? steps_at(limits->time, h) : INT64_MAX;
+    /* the engine's count (rigid/live.c): ceil(time / h) until its time step is changed */
+    int64_t by_time = isfinite(limits->time) ? rc_rigid_steps_at(run->rigid, limits->time) : INT64_MAX;
     uint64_t limit = by_time == INT64_MAX ? UINT64_MAX : (uint64_t)by_time;
     return limits->steps && limits->steps < limit ? limits->steps : limit;
 }

@@ -86,6 +86,7 @@ struct rc_run {
     run_position at;
     run_files files;
     run_measure *measure;         /* NULL without "measure" */
+    struct run_live *live;        /* changes and triggers (live.h), NULL until the first */
     volatile sig_atomic_t interrupt_signal; /* -1 while not asked to stop; else the signal (0: none) */
     const char *stopped_by;
     bool finished;
@@ -227,6 +228,8 @@ typedef struct run_checkpoint {
     size_t state_size;
     void *measured;               /* the measurements' sums (measure.c; read: inside `file`) */
     size_t measured_size;
+    void *changes;                /* the changes of parameters (changes.c; read: inside `file`) */
+    size_t changes_size;
     void *file;                   /* read: the whole file */
     const void *records[2];       /* read: the tagged records of the settings and the position */
     uint64_t records_size[2];

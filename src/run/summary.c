@@ -11,6 +11,7 @@
 
 #include "core/status.h"
 #include "io/json_document.h"
+#include "run/live.h"
 #include "run/run.h"
 
 void rc_run_timestamp(char out[32])
@@ -74,12 +75,32 @@ cJSON *rc_run_species_summary(const rc_edmd_def *def)
     return list;
 }
 
+/* The steps of every pair of species that has an entry, as the engine takes them (a discretised potential's steps
+ * included): [{"species": [a, b], "steps": [[radius, energy], ...]}, ...]. */
+static cJSON *interactions_summary(const rc_edmd_def *def)
+{
+    cJSON *list = cJSON_CreateArray();
+    for (int32_t k = 0; list && k < def->interaction_count; k++) {
+        const rc_interaction *in = &def->interactions[k];
+        cJSON *entry = cJSON_CreateObject(), *steps = cJSON_AddArrayToObject(entry, "steps");
+        double species[2] = {in->species[0], in->species[1]};
+        cJSON_AddItemToObject(entry, "species", rc_run_json_numbers(species, 2));
+        for (int32_t j = 0; j < in->step_count; j++) {
+            double step[2] = {in->steps[j].radius, in->steps[j].energy};
+            cJSON_AddItemToArray(steps, rc_run_json_numbers(step, 2));
+        }
+        cJSON_AddItemToArray(list, entry);
+    }
+    return list;
+}
+
 static void add_edmd_system(const rc_run *run, cJSON *summary)
 {
     const rc_edmd_def *def = rc_run_scene_def(run->edmd_scene);
     cJSON_AddNumberToObject(summary, "particles", def->count);
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
     cJSON_AddItemToObject(summary, "species", cJSON_Duplicate(run->species, true));
+    if (def->interaction_count > 0) cJSON_AddItemToObject(summary, "interactions", interactions_summary(def));
     cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));
@@ -145,6 +166,7 @@ cJSON *rc_run_summary(const rc_run *run)
     else cJSON_AddNullToObject(summary, "stopped_by");
     rc_run_add_observables(run, event_driven ? &run->at.start : NULL, summary);
     rc_run_measure_summary(run, summary);
+    rc_run_changes_summary(run, summary);
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     double wall = run->finished ? run->wall_seconds : rc_run_seconds() - run->wall_start;
