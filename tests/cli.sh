@@ -428,7 +428,7 @@ assert abs(a["packing_fraction"] - 0.5) < 1e-12, a["packing_fraction"]
 ' "$tmp/out" || fail "a compression that goes on at its target"
 head -c 5000 "$tmp/ckB/checkpoint.rcp" >"$tmp/broken.rcp"
 run 2 "resume from a truncated checkpoint" "$tool" run --resume "$tmp/broken.rcp" --out "$tmp/ckD"
-stderr_names "not a complete ricochet checkpoint"
+stderr_names "is a truncated or damaged ricochet checkpoint"
 run 1 "a scene and --resume" "$tool" run "$tmp/ck.json" --resume "$tmp/ckB/checkpoint.rcp"
 run 2 "a bad --checkpoint-every" "$tool" run "$tmp/ck.json" --checkpoint-every -1
 stderr_names "--checkpoint-every"

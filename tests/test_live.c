@@ -16,6 +16,7 @@
 
 #include "check.h"
 #include "core/bytes.h"
+#include "core/tagged.h"
 #include "ricochet/ricochet.h"
 
 static char directory[] = "/tmp/ricochet_test_live_XXXXXX";
@@ -144,21 +145,14 @@ static void damage_change(const char *path, double value)
     static unsigned char raw[1 << 20];
     size_t size = file ? fread(raw, 1, sizeof raw, file) : 0;
     if (file) fclose(file);
-    size_t at = 24, block = 0;
-    uint64_t length = 0, hash = RC_FNV_START;
-    for (int k = 0; k < 9 && at + 8 <= size; k++) {
-        memcpy(&length, raw + at, 8);
-        if (k == 8) block = at + 8;
-        at += 8 + length;
-    }
-    CHECK(at + 8 == size && length == 136, "the checkpoint's last block: %llu bytes", (unsigned long long)length);
-    if (at + 8 != size || length != 136) return;
-    memcpy(raw + block + 8 + 24 + 48 + 8 + 24, &value, sizeof value); /* time, counts, key, length, old: new[0] */
-    for (size_t p = 24; p < at; p += 8 + length) {
-        memcpy(&length, raw + p, 8);
-        hash = rc_fnv_add(rc_fnv_add(hash, raw + p, 8), raw + p + 8, length);
-    }
-    memcpy(raw + at, &hash, 8);
+    rc_tagged changes = {0};
+    bool found = size > 32 && rc_tagged_find(raw + 24, size - 32, "changes", &changes);
+    CHECK(found && changes.size == 136, "the checkpoint's changes: %llu bytes", (unsigned long long)changes.size);
+    if (!found || changes.size != 136) return;
+    memcpy((unsigned char *)changes.value + 8 + 24 + 48 + 8 + 24, &value, sizeof value); /* time, counts, key, length,
+                                                                                        * old: new[0] */
+    uint64_t hash = rc_fnv_add(RC_FNV_START, raw + 24, size - 32);
+    memcpy(raw + size - 8, &hash, 8);
     file = fopen(path, "wb");
     CHECK(file && fwrite(raw, 1, size, file) == size, "rewriting %s", path);
     if (file) fclose(file);

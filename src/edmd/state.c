@@ -11,30 +11,68 @@
 
 #include "core/bytes.h"
 #include "core/status.h"
+#include "core/tagged.h"
 #include "edmd/engine.h"
 #include "edmd/steps.h"
 
-#define STATE_MAGIC 0x3330455441545345ULL /* "ESTATE03" read as a little-endian number */
+#define STATE_MAGIC 0x3430455441545345ULL  /* "ESTATE04" read as a little-endian number: tagged records */
+#define LEGACY_MAGIC 0x3330455441545345ULL /* "ESTATE03": the fields one after another, still read */
 
-/* Walks the fields (core/bytes.h): counts their bytes, writes them to the buffer or reads them back. */
-static void field(rc_bytes *c, void *value, size_t size) { rc_bytes_field(c, value, size); }
+/* A walk over the fields: counts their bytes, writes them or reads them back, as tagged records (ESTATE04, each
+ * field a BYTES record of its name) or, reading a state of ESTATE03, as the fields one after another (core/bytes.h). */
+typedef struct walk {
+    rc_bytes raw;                 /* its mode is the walk's; `left` bounds what a count read may allocate */
+    bool tagged;
+    rc_tagged_writer *writer;     /* tagged, counting or writing */
+    const void *records;          /* tagged, reading */
+    uint64_t size;
+    const char *damaged;          /* tagged, reading: the first field missing (required) or of another size */
+} walk;
 
-#define FIELD(c, x) field((c), &(x), sizeof(x))
+/* One field: a record of its name, or the next bytes. A tagged state that lacks a field leaves the engine's value
+ * (built from the definition) unless the field is required. */
+static void named(walk *c, const char *name, void *value, size_t size, bool required)
+{
+    if (!c->tagged) {
+        rc_bytes_field(&c->raw, value, size);
+        return;
+    }
+    if (c->raw.mode != RC_BYTES_READ) {
+        rc_tagged_put(c->writer, name, RC_TAGGED_BYTES, value, size);
+        return;
+    }
+    rc_tagged r;
+    if (c->damaged || !rc_tagged_find(c->records, c->size, name, &r)) {
+        if (required && !c->damaged) c->damaged = name;
+        return;
+    }
+    if (r.type != RC_TAGGED_BYTES || r.size != size) c->damaged = name;
+    else if (size) memcpy(value, r.value, size);
+}
+
+#define FIELD(c, name, x) named((c), (name), &(x), sizeof(x), false)
+/* The clock and the random generator: required, as the particles are. */
+#define NEED(c, name, x) named((c), (name), &(x), sizeof(x), true)
+
+/* A field the state cannot do without (the particles, the books of a map): required in a tagged state. */
+static void array(walk *c, const char *name, void *value, size_t size) { named(c, name, value, size, true); }
 
 /* The books of stepped potentials and the capture map, as its entries in key order (the map's layout depends on
  * its history, its contents do not). Reading restores them into the map; a bad entry sets *status. */
-static void capture_fields(rc_bytes *c, rc_edmd *e, rc_status *status)
+static void capture_fields(walk *c, rc_edmd *e, rc_status *status)
 {
     rc_edmd_steps *st = e->steps;
-    FIELD(c, st->potential), FIELD(c, st->events), FIELD(c, st->bounces), FIELD(c, st->invalid);
+    FIELD(c, "steps.potential", st->potential), FIELD(c, "steps.events", st->events),
+    FIELD(c, "steps.bounces", st->bounces), FIELD(c, "steps.invalid", st->invalid);
     uint64_t count = st->used;
-    FIELD(c, count);
-    if (c->mode == RC_BYTES_COUNT || c->short_of_room) {
-        c->used += count * sizeof(rc_capture);
+    FIELD(c, "steps.captured", count);
+    if (c->raw.mode == RC_BYTES_COUNT) {
+        array(c, "steps.captures", NULL, count * sizeof(rc_capture));
         return;
     }
-    if (count > c->left / sizeof(rc_capture)) {
-        c->short_of_room = true;
+    if (c->raw.short_of_room || c->damaged) return;
+    if (count > c->raw.left / sizeof(rc_capture)) {
+        c->raw.short_of_room = true;
         return;
     }
     rc_capture *entries = malloc((count > 0 ? count : 1) * sizeof *entries);
@@ -42,53 +80,65 @@ static void capture_fields(rc_bytes *c, rc_edmd *e, rc_status *status)
         *status = rc_fail(RC_NO_MEMORY, "state: out of memory for %llu captured pairs", (unsigned long long)count);
         return;
     }
-    if (c->mode == RC_BYTES_WRITE) rc_capture_sorted(st, entries);
-    field(c, entries, count * sizeof *entries);
-    if (c->mode == RC_BYTES_READ) *status = rc_capture_restore(e, entries, count);
+    if (c->raw.mode == RC_BYTES_WRITE) rc_capture_sorted(st, entries);
+    array(c, "steps.captures", entries, count * sizeof *entries);
+    if (c->raw.mode == RC_BYTES_READ && !c->damaged) *status = rc_capture_restore(e, entries, count);
     free(entries);
 }
 
 /* Every field, in one order for both directions. */
-static void fields(rc_bytes *c, rc_edmd *e, rc_status *status)
+static void fields(walk *c, rc_edmd *e, rc_status *status)
 {
     size_t n = (size_t)e->n;
-    FIELD(c, e->time_origin), FIELD(c, e->now), FIELD(c, e->stopped_at);
-    FIELD(c, e->events), FIELD(c, e->collisions), FIELD(c, e->wall_collisions), FIELD(c, e->stabilising);
-    FIELD(c, e->negative_time), FIELD(c, e->three_body), FIELD(c, e->thermostat_events), FIELD(c, e->rebuilds);
-    FIELD(c, e->kinetic), FIELD(c, e->kinetic_integral), FIELD(c, e->kinetic_time), FIELD(c, e->virial);
-    FIELD(c, e->dissipated), FIELD(c, e->thermostat_energy), FIELD(c, e->initial_energy), FIELD(c, e->max_overlap);
-    FIELD(c, e->next_thermostat), FIELD(c, e->rng), FIELD(c, e->next_reorder);
-    FIELD(c, e->cluster_count), FIELD(c, e->impact_iterations), FIELD(c, e->lineality_detections);
-    FIELD(c, e->impact_fallbacks), FIELD(c, e->largest_cluster);
-    if (e->last_hit) FIELD(c, e->collapses);
-    FIELD(c, e->held), FIELD(c, e->sleeping), FIELD(c, e->sleeps), FIELD(c, e->wakes), FIELD(c, e->kicks);
-    FIELD(c, e->stall_window), FIELD(c, e->stall_clock), FIELD(c, e->last_pair), FIELD(c, e->group_sleep_clock);
-    field(c, e->kin, n * sizeof *e->kin);
-    if (e->mass) field(c, e->mass, n * sizeof *e->mass);
-    field(c, e->id, n * sizeof *e->id);
-    field(c, e->image, 3 * n * sizeof *e->image);
-    field(c, e->counter, n * sizeof *e->counter);
-    if (e->species) field(c, e->species, n * sizeof *e->species);
-    if (e->hold) field(c, e->hold, n * sizeof *e->hold);
-    if (e->last_collision) field(c, e->last_collision, n * sizeof *e->last_collision);
-    if (e->last_hit) field(c, e->last_hit, n * sizeof *e->last_hit);
-    if (e->histogram) field(c, e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
+    NEED(c, "time_origin", e->time_origin), NEED(c, "now", e->now), FIELD(c, "stopped_at", e->stopped_at);
+    FIELD(c, "events", e->events), FIELD(c, "collisions", e->collisions),
+    FIELD(c, "wall_collisions", e->wall_collisions), FIELD(c, "stabilising", e->stabilising);
+    FIELD(c, "negative_time", e->negative_time), FIELD(c, "three_body", e->three_body),
+    FIELD(c, "thermostat_events", e->thermostat_events), FIELD(c, "rebuilds", e->rebuilds);
+    FIELD(c, "kinetic", e->kinetic), FIELD(c, "kinetic_integral", e->kinetic_integral),
+    FIELD(c, "kinetic_time", e->kinetic_time), FIELD(c, "virial", e->virial);
+    FIELD(c, "dissipated", e->dissipated), FIELD(c, "thermostat_energy", e->thermostat_energy),
+    FIELD(c, "initial_energy", e->initial_energy), FIELD(c, "max_overlap", e->max_overlap);
+    FIELD(c, "next_thermostat", e->next_thermostat), NEED(c, "rng", e->rng), FIELD(c, "next_reorder", e->next_reorder);
+    FIELD(c, "cluster_count", e->cluster_count), FIELD(c, "impact_iterations", e->impact_iterations),
+    FIELD(c, "lineality_detections", e->lineality_detections);
+    FIELD(c, "impact_fallbacks", e->impact_fallbacks), FIELD(c, "largest_cluster", e->largest_cluster);
+    if (e->last_hit) FIELD(c, "collapses", e->collapses);
+    FIELD(c, "held", e->held), FIELD(c, "sleeping", e->sleeping), FIELD(c, "sleeps", e->sleeps),
+    FIELD(c, "wakes", e->wakes), FIELD(c, "kicks", e->kicks);
+    FIELD(c, "stall_window", e->stall_window), FIELD(c, "stall_clock", e->stall_clock),
+    FIELD(c, "last_pair", e->last_pair), FIELD(c, "group_sleep_clock", e->group_sleep_clock);
+    array(c, "kin", e->kin, n * sizeof *e->kin);
+    if (e->mass) array(c, "mass", e->mass, n * sizeof *e->mass);
+    array(c, "id", e->id, n * sizeof *e->id);
+    array(c, "image", e->image, 3 * n * sizeof *e->image);
+    array(c, "counter", e->counter, n * sizeof *e->counter);
+    if (e->species) array(c, "species", e->species, n * sizeof *e->species);
+    if (e->hold) array(c, "hold", e->hold, n * sizeof *e->hold);
+    if (e->last_collision) array(c, "last_collision", e->last_collision, n * sizeof *e->last_collision);
+    if (e->last_hit) array(c, "last_hit", e->last_hit, n * sizeof *e->last_hit);
+    if (e->histogram) array(c, "histogram", e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
     if (e->growth) {
-        field(c, e->growth, sizeof *e->growth);
-        FIELD(c, e->max_diameter), FIELD(c, e->shell), FIELD(c, e->shell_exit), FIELD(c, e->growing);
+        array(c, "growth", e->growth, sizeof *e->growth);
+        FIELD(c, "max_diameter", e->max_diameter), FIELD(c, "shell", e->shell), FIELD(c, "shell_exit", e->shell_exit),
+        FIELD(c, "growing", e->growing);
     }
     if (e->shear_on) { /* the renewal that saving makes closes the books at now */
-        FIELD(c, e->shear_origin), FIELD(c, e->shear_time), FIELD(c, e->peculiar), FIELD(c, e->peculiar_integral);
-        FIELD(c, e->shear_flux), FIELD(c, e->shear_flux_integral), FIELD(c, e->gradient_motion);
-        FIELD(c, e->shear_collisional);
+        FIELD(c, "shear_origin", e->shear_origin), FIELD(c, "shear_time", e->shear_time),
+        FIELD(c, "peculiar", e->peculiar), FIELD(c, "peculiar_integral", e->peculiar_integral);
+        FIELD(c, "shear_flux", e->shear_flux), FIELD(c, "shear_flux_integral", e->shear_flux_integral),
+        FIELD(c, "gradient_motion", e->gradient_motion);
+        FIELD(c, "shear_collisional", e->shear_collisional);
     }
-    if (e->transport_on) FIELD(c, e->flux);
+    if (e->transport_on) FIELD(c, "flux", e->flux);
     if (e->steps) capture_fields(c, e, status);
     if (e->barostat) { /* the box changes: it, the shell cut to it and the moves' books */
         rc_edmd_isobar *b = e->barostat;
-        FIELD(c, e->box), FIELD(c, e->half_box), FIELD(c, e->shell), FIELD(c, e->shell_exit), FIELD(c, e->next_renewal);
-        FIELD(c, b->step), FIELD(c, b->moves), FIELD(c, b->accepted), FIELD(c, b->window_moves);
-        FIELD(c, b->window_accepted), FIELD(c, b->rng);
+        FIELD(c, "box", e->box), FIELD(c, "half_box", e->half_box), FIELD(c, "shell", e->shell),
+        FIELD(c, "shell_exit", e->shell_exit), FIELD(c, "next_renewal", e->next_renewal);
+        FIELD(c, "barostat.step", b->step), FIELD(c, "barostat.moves", b->moves),
+        FIELD(c, "barostat.accepted", b->accepted), FIELD(c, "barostat.window_moves", b->window_moves);
+        FIELD(c, "barostat.window_accepted", b->window_accepted), FIELD(c, "barostat.rng", b->rng);
     }
 }
 
@@ -114,12 +164,21 @@ static header header_of(const rc_edmd *e)
     return h;
 }
 
+/* The records of the state into w (counted, or written): the layout, then every field. */
+static void put_state(rc_edmd *e, rc_tagged_writer *w, rc_bytes_mode mode, rc_status *status)
+{
+    header h = header_of(e);
+    rc_tagged_put(w, "layout", RC_TAGGED_BYTES, &h, sizeof h);
+    walk c = {.raw = {mode, NULL, w->capacity, 0, false}, .tagged = true, .writer = w};
+    fields(&c, e, status);
+}
+
 size_t rc_edmd_state_size(const rc_edmd *e)
 {
-    rc_bytes c = {RC_BYTES_COUNT, NULL, 0, 0, false};
+    rc_tagged_writer w = {.count_only = true};
     rc_status unused = RC_OK;
-    fields(&c, (rc_edmd *)e, &unused); /* counting reads and writes nothing */
-    return sizeof(header) + c.used;
+    put_state((rc_edmd *)e, &w, RC_BYTES_COUNT, &unused); /* counting reads and writes nothing */
+    return w.size;
 }
 
 rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
@@ -130,10 +189,9 @@ rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
                        rc_edmd_state_size(e));
     rc_status s = rc_edmd_reorder(e);
     if (s != RC_OK) return s;
-    header h = header_of(e);
-    memcpy(buffer, &h, sizeof h);
-    rc_bytes c = {RC_BYTES_WRITE, (unsigned char *)buffer + sizeof h, size - sizeof h, 0, false};
-    fields(&c, e, &s);
+    rc_tagged_writer w = {.data = buffer, .capacity = size, .fixed = true};
+    put_state(e, &w, RC_BYTES_WRITE, &s);
+    if (!s && w.failed) s = rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_save: the state outgrew its %zu bytes", size);
     return s;
 }
 
@@ -288,26 +346,58 @@ static rc_status check_box(const rc_edmd *e)
     return RC_OK;
 }
 
-rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
+/* The bytes of an ESTATE03 state of this engine: the raw header and the fields one after another. */
+static size_t legacy_size(const rc_edmd *e)
 {
-    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_restore: NULL argument");
+    walk c = {.raw = {RC_BYTES_COUNT, NULL, 0, 0, false}};
+    rc_status unused = RC_OK;
+    fields(&c, (rc_edmd *)e, &unused);
+    return sizeof(header) + c.raw.used;
+}
+
+/* The walk that reads a state: its tagged records after their layout (ESTATE04), or its fields one after another
+ * after the raw header (ESTATE03); the layout must be this engine's. */
+static rc_status reader(const rc_edmd *e, const void *buffer, size_t size, walk *c)
+{
     header want = header_of(e), got;
-    if (size < sizeof got) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes is too short", size);
-    memcpy(&got, buffer, sizeof got);
-    if (got.magic != STATE_MAGIC) return rc_fail(RC_INVALID_ARGUMENT, "state: not an event-driven engine state");
-    /* with stepped potentials the size depends on the capture map: checked once it is read */
-    if (memcmp(&got, &want, sizeof got) != 0 || (!e->steps && size != rc_edmd_state_size(e)))
+    uint64_t magic = 0;
+    if (size >= sizeof magic) memcpy(&magic, buffer, sizeof magic);
+    rc_tagged layout = {0};
+    if (magic == LEGACY_MAGIC && size >= sizeof got) {
+        memcpy(&got, buffer, sizeof got);
+        want.magic = LEGACY_MAGIC;
+        *c = (walk){.raw = {RC_BYTES_READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false}};
+    } else if (rc_tagged_check(buffer, size, NULL) && rc_tagged_find(buffer, size, "layout", &layout) &&
+               layout.type == RC_TAGGED_BYTES && layout.size == sizeof got) {
+        memcpy(&got, layout.value, sizeof got);
+        *c = (walk){.raw = {RC_BYTES_READ, NULL, size, 0, false}, .tagged = true, .records = buffer, .size = size};
+    } else {
+        return rc_fail(RC_INVALID_ARGUMENT, "state: not an event-driven engine state");
+    }
+    if (got.magic != want.magic) return rc_fail(RC_INVALID_ARGUMENT, "state: not an event-driven engine state");
+    /* a raw state's size is fixed by its layout, but with stepped potentials by the capture map: checked once read */
+    bool sized = c->tagged || e->steps || size == legacy_size(e);
+    if (memcmp(&got, &want, sizeof got) != 0 || !sized)
         return rc_fail(RC_INVALID_ARGUMENT,
                        "state: made by an engine of %d particles in %dD with %u walls, not by this definition (%d "
                        "particles in %dD, %u walls) or not with its options",
                        (int)got.n, (int)got.dimension, got.walls, (int)want.n, (int)want.dimension, want.walls);
-    rc_bytes c = {RC_BYTES_READ, (unsigned char *)buffer + sizeof got, size - sizeof got, 0, false};
-    rc_status s = RC_OK;
+    return RC_OK;
+}
+
+rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
+{
+    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_restore: NULL argument");
+    walk c;
+    rc_status s = reader(e, buffer, size, &c);
+    if (s) return s;
+    s = RC_OK;
     rc_edmd_growth fresh;
     if (e->growth) fresh = *e->growth;
     fields(&c, e, &s);
-    if (c.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
-    if (c.left != 0) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes too many", c.left);
+    if (c.damaged) return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is missing or not of its size", c.damaged);
+    if (c.raw.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
+    if (!c.tagged && c.raw.left != 0) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes too many", c.raw.left);
     if (s == RC_OK) s = check_restored(e);
     if (s == RC_OK && e->growth) s = rc_edmd_growth_check_restored(e, &fresh);
     if (s == RC_OK && e->growth) s = rc_edmd_growth_resize(e);

@@ -1,70 +1,95 @@
 /* SPDX-License-Identifier: MIT */
-/* The time-stepped engine's state as bytes, for checkpoints (docs/formats.md, "checkpoint.rcp"): every body's position,
- * orientation, velocity and angular velocity, the clock, the counters, each body's sleep (its island's label or -1,
- * and its steps at rest: sleep.c) and the resting impulses kept for the next step's warm start (warm.c). A step depends on nothing else (contacts, islands and rotations are rebuilt from these
- * each step), so an engine built from the same definition that takes the state back steps on bit-identically. */
+/* The time-stepped engine's state as tagged records (core/tagged.h; docs/formats.md, "checkpoint.rcp"), for
+ * checkpoints: every body's position, orientation, velocity and angular velocity, the clock, the counters (the public
+ * rc_rigid_observables field by field), the initial energy, each body's sleep (its island's label or -1, and its steps
+ * at rest: sleep.c) and the resting impulses kept for the next step's warm start (warm.c). A step depends on nothing
+ * else (contacts, islands and rotations are rebuilt from these each step), so an engine built from the same definition
+ * that takes the state back steps on bit-identically. Read by name: a counter, the initial energy, the sleep or the
+ * warm start that a state lacks keeps the freshly built engine's value, and a record this reader does not know is
+ * skipped; the bodies' coordinates are required. */
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/range.h"
 #include "core/status.h"
+#include "core/tagged.h"
 #include "rigid/engine.h"
 
-#define STATE_MAGIC 0x3430455441545352ULL /* "RSTATE04" read as a little-endian number */
-enum { BLOCKS = 11 };
+static const char KIND[] = "time-stepping";
 
-typedef struct header {
-    uint64_t magic;
-    int32_t n, dimension, kept, unused; /* kept: warm-start entries */
-} header;
+#define OBSERVABLE(member) RC_TAGGED_FIELD(rc_rigid_observables, member)
+static const rc_tagged_field OBSERVABLES[] = {
+    OBSERVABLE(time), OBSERVABLE(steps), OBSERVABLE(impacts), OBSERVABLE(iterations), OBSERVABLE(max_iterations),
+    OBSERVABLE(contacts), OBSERVABLE(max_contacts), OBSERVABLE(largest_island), OBSERVABLE(kinetic_energy),
+    OBSERVABLE(potential_energy), OBSERVABLE(energy), OBSERVABLE(dissipated_energy), OBSERVABLE(energy_drift),
+    OBSERVABLE(linear_momentum), OBSERVABLE(angular_momentum), OBSERVABLE(max_penetration),
+    OBSERVABLE(detection_seconds), OBSERVABLE(resolution_seconds), OBSERVABLE(sleeping), OBSERVABLE(sleeps),
+    OBSERVABLE(wakes), OBSERVABLE(resting_resolves)};
+enum { OBSERVABLE_COUNT = (int)(sizeof OBSERVABLES / sizeof *OBSERVABLES) };
+/* A field added to rc_rigid_observables changes its size: it then needs its line above (8 bytes a field, a 32-bit
+ * one padded to 8, the momenta 24 each). */
+_Static_assert(sizeof(rc_rigid_observables) == (OBSERVABLE_COUNT + 4) * 8, "a field of rc_rigid_observables lacks "
+                                                                           "its line");
 
-/* The blocks of the state: (address, bytes) pairs. */
-static int blocks(rc_rigid *e, void **where, size_t *size)
+/* The arrays of the state: name, type, place and bytes. */
+typedef struct array {
+    const char *name;
+    rc_tagged_type type;
+    void *data;
+    size_t size;
+    bool required;
+} array;
+
+static int arrays(rc_rigid *e, int kept, array *out)
 {
-    size_t n = (size_t)e->n;
-    int k = 0;
-    where[k] = &e->time, size[k++] = sizeof e->time;
-    where[k] = &e->stats, size[k++] = sizeof e->stats;
-    where[k] = &e->initial_energy, size[k++] = sizeof e->initial_energy;
-    where[k] = e->x, size[k++] = 3 * n * sizeof *e->x;
-    where[k] = e->q, size[k++] = 4 * n * sizeof *e->q;
-    where[k] = e->v, size[k++] = 3 * n * sizeof *e->v;
-    where[k] = e->w, size[k++] = 3 * n * sizeof *e->w;
-    where[k] = e->asleep, size[k++] = n * sizeof *e->asleep;
-    where[k] = e->rest_steps, size[k++] = n * sizeof *e->rest_steps;
-    where[k] = e->warm.key, size[k++] = (size_t)e->warm.count * sizeof *e->warm.key;
-    where[k] = e->warm.impulse, size[k++] = (size_t)e->warm.count * sizeof *e->warm.impulse;
-    return k;
+    size_t n = (size_t)e->n, k = (size_t)kept;
+    array list[] = {{"x", RC_TAGGED_F64, e->x, 3 * n * sizeof *e->x, true},
+                    {"q", RC_TAGGED_F64, e->q, 4 * n * sizeof *e->q, true},
+                    {"v", RC_TAGGED_F64, e->v, 3 * n * sizeof *e->v, true},
+                    {"w", RC_TAGGED_F64, e->w, 3 * n * sizeof *e->w, true},
+                    {"asleep", RC_TAGGED_BYTES, e->asleep, n * sizeof *e->asleep, false},
+                    {"rest_steps", RC_TAGGED_BYTES, e->rest_steps, n * sizeof *e->rest_steps, false},
+                    {"warm.key", RC_TAGGED_BYTES, e->warm.key, k * sizeof *e->warm.key, false},
+                    {"warm.impulse", RC_TAGGED_F64, e->warm.impulse, k * sizeof *e->warm.impulse, false}};
+    memcpy(out, list, sizeof list);
+    return (int)(sizeof list / sizeof *list);
+}
+
+/* Every record of the state into w (or their bytes counted). */
+static void put_state(const rc_rigid *e, rc_tagged_writer *w)
+{
+    int64_t n = e->n, dimension = e->d;
+    rc_tagged_put_text(w, "engine", KIND);
+    rc_tagged_put(w, "bodies", RC_TAGGED_I64, &n, sizeof n);
+    rc_tagged_put(w, "dimension", RC_TAGGED_I64, &dimension, sizeof dimension);
+    rc_tagged_put(w, "time", RC_TAGGED_F64, &e->time, sizeof e->time);
+    rc_tagged_put(w, "initial_energy", RC_TAGGED_F64, &e->initial_energy, sizeof e->initial_energy);
+    rc_tagged_put_fields(w, "stats.", OBSERVABLES, OBSERVABLE_COUNT, &e->stats);
+    array list[8];
+    int count = arrays((rc_rigid *)e, e->warm.count, list);
+    for (int k = 0; k < count; k++) rc_tagged_put(w, list[k].name, list[k].type, list[k].data, list[k].size);
 }
 
 size_t rc_rigid_state_size(const rc_rigid *e)
 {
-    void *where[BLOCKS];
-    size_t size[BLOCKS], total = sizeof(header);
-    int count = blocks((rc_rigid *)e, where, size);
-    for (int k = 0; k < count; k++) total += size[k];
-    return total;
+    rc_tagged_writer w = {.count_only = true};
+    put_state(e, &w);
+    return w.size;
 }
 
 rc_status rc_rigid_state_save(const rc_rigid *e, void *buffer, size_t bytes)
 {
     if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_save: NULL argument");
-    if (bytes < rc_rigid_state_size(e))
-        return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_save: %zu bytes, the state needs %zu", bytes,
-                       rc_rigid_state_size(e));
-    header h = {STATE_MAGIC, e->n, e->d, e->warm.count, 0};
-    unsigned char *at = buffer;
-    memcpy(at, &h, sizeof h);
-    at += sizeof h;
-    void *where[BLOCKS];
-    size_t size[BLOCKS];
-    int count = blocks((rc_rigid *)e, where, size);
-    for (int k = 0; k < count; k++) {
-        if (size[k]) memcpy(at, where[k], size[k]);
-        at += size[k];
-    }
-    return RC_OK;
+    size_t size = rc_rigid_state_size(e);
+    if (bytes < size)
+        return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_save: %zu bytes, the state needs %zu", bytes, size);
+    rc_tagged_writer w = {0};
+    put_state(e, &w);
+    if (!w.failed) memcpy(buffer, w.data, w.size);
+    rc_tagged_writer_free(&w);
+    return w.failed ? rc_fail(RC_NO_MEMORY, "out of memory for a state of %zu bytes", size) : RC_OK;
 }
 
 /* True when the warm-start keys at `keys` (count of them) name bodies and static shapes of e, grouped by body a. */
@@ -109,33 +134,81 @@ static rc_status check_restored(const rc_rigid *e)
     return RC_OK;
 }
 
+/* An I64 record as an integer (false when absent or not one). */
+static bool integer(const void *records, uint64_t size, const char *name, int64_t *out)
+{
+    rc_tagged r;
+    if (!rc_tagged_find(records, size, name, &r) || r.type != RC_TAGGED_I64 || r.size != sizeof *out) return false;
+    memcpy(out, r.value, sizeof *out);
+    return true;
+}
+
+/* An F64 record of one number into *out; absent, *out keeps its value unless required. */
+static rc_status get_number(const void *records, uint64_t size, const char *name, bool required, double *out)
+{
+    rc_tagged r;
+    if (!rc_tagged_find(records, size, name, &r))
+        return required ? rc_fail(RC_INVALID_ARGUMENT, "state: it has no record %s", name) : RC_OK;
+    if (r.type != RC_TAGGED_F64 || r.size != sizeof *out)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not one f64", name,
+                       rc_tagged_type_name(r.type), (unsigned long long)r.size);
+    memcpy(out, r.value, sizeof *out);
+    return RC_OK;
+}
+
+/* The arrays from their records: the required ones must be there, each of its body count's size. */
+static rc_status get_arrays(rc_rigid *e, const void *records, uint64_t size, int kept)
+{
+    array list[8];
+    int count = arrays(e, kept, list);
+    for (int k = 0; k < count; k++) {
+        rc_tagged r;
+        if (!rc_tagged_find(records, size, list[k].name, &r)) {
+            if (list[k].required) return rc_fail(RC_INVALID_ARGUMENT, "state: it has no record %s", list[k].name);
+            continue;
+        }
+        if (r.type != list[k].type || r.size != list[k].size)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not %s of %zu",
+                           list[k].name, rc_tagged_type_name(r.type), (unsigned long long)r.size,
+                           rc_tagged_type_name(list[k].type), list[k].size);
+        if (list[k].size) memcpy(list[k].data, r.value, list[k].size);
+    }
+    return RC_OK;
+}
+
 rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
 {
     if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_restore: NULL argument");
-    header h;
-    if (bytes < sizeof h) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes is too short", bytes);
-    memcpy(&h, buffer, sizeof h);
-    if (h.magic != STATE_MAGIC) return rc_fail(RC_INVALID_ARGUMENT, "state: not a time-stepped engine state");
-    if (h.n != e->n || h.dimension != e->d)
+    rc_tagged kind;
+    if (!rc_tagged_check(buffer, bytes, NULL))
+        return rc_fail(RC_INVALID_ARGUMENT, "state: its records are damaged (one breaks off)");
+    if (!rc_tagged_find(buffer, bytes, "engine", &kind) || kind.type != RC_TAGGED_TEXT ||
+        kind.size != strlen(KIND) || memcmp(kind.value, KIND, kind.size) != 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: not a time-stepped engine state");
+    int64_t n = -1, dimension = -1;
+    if (!integer(buffer, bytes, "bodies", &n) || !integer(buffer, bytes, "dimension", &dimension) || n != e->n ||
+        dimension != e->d)
         return rc_fail(RC_INVALID_ARGUMENT,
-                       "state: made by an engine of %d bodies in %dD, not by this definition (%d bodies in %dD)",
-                       (int)h.n, (int)h.dimension, (int)e->n, e->d);
-    size_t entry = sizeof *e->warm.key + sizeof *e->warm.impulse, fixed = rc_rigid_state_size(e) -
-                                                                           (size_t)e->warm.count * entry;
-    if (h.kept < 0 || bytes != fixed + (size_t)h.kept * entry)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes is not the size its header describes", bytes);
-    const unsigned char *at = (const unsigned char *)buffer + sizeof h;
-    if (!keys_valid(e, (const unsigned char *)buffer + fixed, h.kept))
+                       "state: made by an engine of %lld bodies in %lldD, not by this definition (%d bodies in %dD)",
+                       (long long)n, (long long)dimension, (int)e->n, e->d);
+    rc_tagged keys;
+    int64_t kept = 0;
+    if (rc_tagged_find(buffer, bytes, "warm.key", &keys)) kept = (int64_t)(keys.size / sizeof *e->warm.key);
+    if (kept > INT32_MAX || !keys_valid(e, kept ? keys.value : NULL, (int)kept))
         return rc_fail(RC_INVALID_ARGUMENT, "state: its warm-start entries name bodies this engine does not have");
-    rc_status s = rc_rigid_warm_reserve(e, h.kept);
+    rc_status s = get_number(buffer, bytes, "time", true, &e->time);
+    if (!s) s = get_number(buffer, bytes, "initial_energy", false, &e->initial_energy);
+    if (!s) s = rc_tagged_get_fields(buffer, bytes, "state", "stats.", OBSERVABLES, OBSERVABLE_COUNT, &e->stats);
+    if (!s) s = rc_rigid_warm_reserve(e, (int)kept);
     if (s) return s;
-    e->warm.count = h.kept;
-    void *where[BLOCKS];
-    size_t size[BLOCKS];
-    int count = blocks(e, where, size);
-    for (int k = 0; k < count; k++) {
-        if (size[k]) memcpy(where[k], at, size[k]);
-        at += size[k];
+    int had = e->warm.count;
+    e->warm.count = (int)kept;
+    s = get_arrays(e, buffer, bytes, (int)kept);
+    if (!s && kept && !rc_tagged_find(buffer, bytes, "warm.impulse", &keys))
+        s = rc_fail(RC_INVALID_ARGUMENT, "state: it has warm-start keys without their impulses");
+    if (s) {
+        e->warm.count = had;
+        return s;
     }
     s = check_restored(e);
     if (s) return s;

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* Checkpoints of a run (docs/formats.md, "checkpoint.rcp"): everything a resumed run needs to go on as if never
- * stopped, in one file: a header (magic, format version, byte-order mark), then blocks of (64-bit length, bytes): the
- * library version, the scene's text, the run folder, the H5MD path, the effective settings, the loop's position
- * (with how far each file went), the engine's state (rc_edmd_state_save, which renews the engine so that a
- * resumed run is bit-identical, or rc_rigid_state_save) and the sums of the measurements (measure.c), then an FNV-1a checksum of the blocks. It is written as
- * PATH.partial, flushed to disk and renamed over the previous one, so a run killed mid-write leaves the last good
- * checkpoint. Reading checks each block's length against what is left of the file before allocating it. */
+ * stopped, in one file: a header (magic, the checkpoint format's own version, byte-order mark), then tagged records
+ * (core/tagged.h) that fill the file up to an FNV-1a checksum of them: the library version that wrote it, the scene's
+ * text, the run folder, the H5MD path, the effective settings and the loop's position (with how far each file went)
+ * field by field, the engine's state (rc_edmd_state_save, which renews the engine so that a resumed run is
+ * bit-identical, or rc_rigid_state_save) and the sums of the measurements (measure.c). The settings and position are
+ * read by name: a field the file lacks (it was written before the field was added) takes its default, one this
+ * program does not know is skipped, so adding a field to them needs no new format. It is written as PATH.partial,
+ * flushed to disk and renamed over the previous one, so a run killed mid-write leaves the last good checkpoint. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,46 +17,143 @@
 
 #include "core/bytes.h"
 #include "core/status.h"
+#include "core/tagged.h"
 #include "run/live.h"
 #include "run/run.h"
 
 static const char MAGIC[16] = "ricochet-ckpt";
-enum { FORMAT = 6, BLOCKS = 9 }; /* 4: the correlators' sums of the levels reached only; 5: S(k)'s samples; 6: the
-                                   * changes of parameters (changes.c) */
-/* Format 5 is format 6 without its last block (no changes of parameters): still read. */
-enum { FORMAT_WITHOUT_CHANGES = 5 };
+/* The checkpoint format: 7 is the first of tagged records (1 to 6 were blocks of raw structs). It changes only when a
+ * record changes its meaning or type, never for a record added. */
+enum { FORMAT = 7, FIRST_TAGGED = 7 };
 static const uint32_t BYTE_ORDER_MARK = 0x01020304u, SWAPPED_MARK = 0x04030201u;
+enum { HEADER = sizeof MAGIC + 8, CHECKSUM = 8 };
 
-/* The blocks of a checkpoint: (address, size) pairs. */
-typedef struct block_list {
-    const void *data[BLOCKS];
-    size_t size[BLOCKS];
-} block_list;
+#define FIELD RC_TAGGED_FIELD
+#define COUNT(table) ((int)(sizeof table / sizeof *table))
 
-/* Writes the header, the blocks (size, bytes), then the checksum of all of them. */
-static bool write_blocks(FILE *f, const void *context)
+static const rc_tagged_field LIMITS[] = {FIELD(rc_run_limits, time), FIELD(rc_run_limits, collisions),
+                                         FIELD(rc_run_limits, events), FIELD(rc_run_limits, steps)};
+static const rc_tagged_field SETTINGS[] = {FIELD(run_settings, equilibrate), FIELD(run_settings, every),
+                                           FIELD(run_settings, every_collisions), FIELD(run_settings, xyz),
+                                           FIELD(run_settings, csv), FIELD(run_settings, h5md),
+                                           FIELD(run_settings, checkpoint_every)};
+static const rc_tagged_field MARK[] = {FIELD(rc_output_mark, bytes), FIELD(rc_output_mark, frames),
+                                       FIELD(rc_output_mark, rows)};
+static const rc_tagged_field POSITION[] = {FIELD(run_position, outputs_done), FIELD(run_position, frames),
+                                           FIELD(run_position, rows), FIELD(run_position, equilibrated),
+                                           FIELD(run_position, written), FIELD(run_position, last_count),
+                                           FIELD(run_position, last_time)};
+static const rc_tagged_field MEASURE[] = {
+    FIELD(measure_position, started), FIELD(measure_position, origin), FIELD(measure_position, interval),
+    FIELD(measure_position, structure_interval), FIELD(measure_position, samples),
+    FIELD(measure_position, structure_samples), FIELD(measure_position, block_frames),
+    FIELD(measure_position, estimated_free_time)};
+#define OBSERVABLE(member) FIELD(rc_edmd_observables, member)
+static const rc_tagged_field OBSERVABLES[] = {
+    OBSERVABLE(time), OBSERVABLE(events), OBSERVABLE(collisions), OBSERVABLE(wall_collisions),
+    OBSERVABLE(stabilising_collisions), OBSERVABLE(negative_time_events), OBSERVABLE(three_body_events),
+    OBSERVABLE(thermostat_events), OBSERVABLE(neighbour_rebuilds), OBSERVABLE(kinetic_energy),
+    OBSERVABLE(potential_energy), OBSERVABLE(energy), OBSERVABLE(dissipated_energy), OBSERVABLE(thermostat_energy),
+    OBSERVABLE(energy_drift), OBSERVABLE(max_overlap), OBSERVABLE(temperature), OBSERVABLE(virial),
+    OBSERVABLE(kinetic_integral), OBSERVABLE(pressure), OBSERVABLE(compressibility), OBSERVABLE(collision_rate),
+    OBSERVABLE(mean_free_time), OBSERVABLE(clusters), OBSERVABLE(largest_cluster), OBSERVABLE(impact_iterations),
+    OBSERVABLE(lineality_detections), OBSERVABLE(impact_fallbacks), OBSERVABLE(collapses), OBSERVABLE(sleeping),
+    OBSERVABLE(sleeps), OBSERVABLE(wakes), OBSERVABLE(kicks), OBSERVABLE(packing_fraction),
+    OBSERVABLE(reduced_pressure), OBSERVABLE(shear_stress), OBSERVABLE(shear_viscosity), OBSERVABLE(shear_work),
+    OBSERVABLE(shear_integral), OBSERVABLE(step_events), OBSERVABLE(step_bounces), OBSERVABLE(invalid_states),
+    OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step)};
+
+/* Tripwires: a field added to one of these structs changes its size, and then needs its line in the table above
+ * (or a checkpoint would not keep it) and its place in the sum here. Each field takes 8 bytes, a 32-bit one padded to
+ * 8, neighbouring bools 8 together. */
+_Static_assert(sizeof(rc_edmd_observables) == COUNT(OBSERVABLES) * 8, "a field of rc_edmd_observables lacks its line");
+_Static_assert(sizeof(rc_run_limits) == COUNT(LIMITS) * 8, "a field of rc_run_limits lacks its line");
+_Static_assert(sizeof(rc_output_mark) == COUNT(MARK) * 8, "a field of rc_output_mark lacks its line");
+_Static_assert(sizeof(run_settings) == 2 * sizeof(rc_run_limits) + (COUNT(SETTINGS) - 2) * 8,
+               "a field of run_settings lacks its line");
+_Static_assert(sizeof(measure_position) == COUNT(MEASURE) * 8 + sizeof(rc_edmd_observables),
+               "a field of measure_position lacks its line");
+_Static_assert(sizeof(run_position) == (COUNT(POSITION) - 1) * 8 + 2 * sizeof(rc_edmd_observables) +
+                                           3 * sizeof(rc_output_mark) + sizeof(measure_position),
+               "a field of run_position lacks its line");
+
+/* The parts of the settings and the position: a prefix, a table and where the struct sits in its parent. */
+typedef struct part {
+    const char *prefix;
+    const rc_tagged_field *fields;
+    int count;
+    size_t offset;
+} part;
+
+static const part SETTINGS_PARTS[] = {
+    {"", SETTINGS, COUNT(SETTINGS), 0},
+    {"stop.", LIMITS, COUNT(LIMITS), offsetof(run_settings, stop)},
+    {"equilibration.", LIMITS, COUNT(LIMITS), offsetof(run_settings, equilibration)}};
+static const part POSITION_PARTS[] = {
+    {"", POSITION, COUNT(POSITION), 0},
+    {"start.", OBSERVABLES, COUNT(OBSERVABLES), offsetof(run_position, start)},
+    {"last.", OBSERVABLES, COUNT(OBSERVABLES), offsetof(run_position, last)},
+    {"xyz.", MARK, COUNT(MARK), offsetof(run_position, xyz)},
+    {"csv.", MARK, COUNT(MARK), offsetof(run_position, csv)},
+    {"h5md.", MARK, COUNT(MARK), offsetof(run_position, h5md)},
+    {"measure.", MEASURE, COUNT(MEASURE), offsetof(run_position, measure)},
+    {"measure.start.", OBSERVABLES, COUNT(OBSERVABLES), offsetof(run_position, measure) +
+                                                            offsetof(measure_position, start)}};
+
+/* The records of the two structs, in the order of run_checkpoint's `records`. */
+static const char *const STRUCTS[2] = {"settings", "position"};
+
+/* Puts a struct as a RECORDS record named name, part by part. */
+static void put_parts(rc_tagged_writer *w, const char *name, const part *parts, int count, const void *base)
 {
-    const block_list *b = context;
-    uint32_t header[2] = {FORMAT, BYTE_ORDER_MARK};
-    uint64_t hash = RC_FNV_START;
-    bool ok = fwrite(MAGIC, sizeof MAGIC, 1, f) == 1 && fwrite(header, sizeof header, 1, f) == 1;
-    for (int i = 0; i < BLOCKS && ok; i++) {
-        uint64_t size = b->size[i];
-        ok = fwrite(&size, sizeof size, 1, f) == 1 && (size == 0 || fwrite(b->data[i], size, 1, f) == 1);
-        hash = rc_fnv_add(rc_fnv_add(hash, &size, sizeof size), b->data[i], b->size[i]);
-    }
-    return ok && fwrite(&hash, sizeof hash, 1, f) == 1;
+    size_t at = rc_tagged_open(w, name);
+    for (int i = 0; i < count; i++)
+        rc_tagged_put_fields(w, parts[i].prefix, parts[i].fields, parts[i].count,
+                             (const unsigned char *)base + parts[i].offset);
+    rc_tagged_close(w, at);
 }
 
-static rc_status write_checkpoint(const rc_run *run, const char *path, const void *state, size_t state_size,
-                                  const void *measured, size_t measured_size, const void *changes)
+/* Fills a struct from a RECORDS value, part by part; the fields it lacks keep what base holds. */
+static rc_status get_parts(const rc_tagged *r, const char *what, const part *parts, int count, void *base)
 {
-    const char *version = rc_version(), *directory = run->directory ? run->directory : "",
-               *h5md = run->files.h5md_path ? run->files.h5md_path : "";
-    block_list b = {{version, run->scene_text, directory, h5md, &run->settings, &run->at, state, measured, changes},
-                    {strlen(version), strlen(run->scene_text), strlen(directory), strlen(h5md), sizeof run->settings,
-                     sizeof run->at, state_size, measured_size, rc_run_changes_state_size(run)}};
-    return rc_run_write_file(path, "the checkpoint", write_blocks, &b);
+    rc_status s = RC_OK;
+    for (int i = 0; i < count && !s; i++)
+        s = rc_tagged_get_fields(r->value, r->size, what, parts[i].prefix, parts[i].fields, parts[i].count,
+                                 (unsigned char *)base + parts[i].offset);
+    return s;
+}
+
+/* The file's bytes: header, records, checksum. */
+typedef struct file_bytes {
+    const rc_tagged_writer *records;
+} file_bytes;
+
+static bool write_file(FILE *f, const void *context)
+{
+    const rc_tagged_writer *w = ((const file_bytes *)context)->records;
+    uint32_t header[2] = {FORMAT, BYTE_ORDER_MARK};
+    uint64_t hash = rc_fnv_add(RC_FNV_START, w->data, w->size);
+    return fwrite(MAGIC, sizeof MAGIC, 1, f) == 1 && fwrite(header, sizeof header, 1, f) == 1 &&
+           (w->size == 0 || fwrite(w->data, w->size, 1, f) == 1) && fwrite(&hash, sizeof hash, 1, f) == 1;
+}
+
+rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c)
+{
+    rc_tagged_writer w = {0};
+    rc_tagged_put_text(&w, "version", rc_version());
+    rc_tagged_put_text(&w, "scene", c->scene_text);
+    rc_tagged_put_text(&w, "directory", c->directory);
+    rc_tagged_put_text(&w, "h5md_path", c->h5md_path);
+    put_parts(&w, STRUCTS[0], SETTINGS_PARTS, COUNT(SETTINGS_PARTS), &c->settings);
+    put_parts(&w, STRUCTS[1], POSITION_PARTS, COUNT(POSITION_PARTS), &c->position);
+    rc_tagged_put(&w, "engine", RC_TAGGED_BYTES, c->state, c->state_size);
+    rc_tagged_put(&w, "measurements", RC_TAGGED_BYTES, c->measured, c->measured_size);
+    rc_tagged_put(&w, "changes", RC_TAGGED_BYTES, c->changes, c->changes_size);
+    file_bytes bytes = {&w};
+    rc_status s = w.failed ? rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint")
+                           : rc_run_write_file(path, "the checkpoint", write_file, &bytes);
+    rc_tagged_writer_free(&w);
+    return s;
 }
 
 rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
@@ -66,15 +166,23 @@ rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
     if (!path && !(path = own = rc_run_join(run->directory, "checkpoint.rcp"))) return RC_NO_MEMORY;
     size_t size = rc_run_engine_state_size(run), measured_size = rc_run_measure_state_size(run);
     void *state = malloc(size), *measured = malloc(measured_size + 1);
-    /* the changes of parameters: a block of their own, which the resumed run applies before the engine's state */
-    void *changes = malloc(rc_run_changes_state_size(run) + 1);
+    /* the changes of parameters: a record of their own, which the resumed run applies before the engine's state */
+    size_t changes_size = rc_run_changes_state_size(run);
+    void *changes = malloc(changes_size + 1);
     if (changes) rc_run_changes_state_save(run, changes);
     rc_status s = state && measured && changes ? rc_run_files_mark(run)
-                                    : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
-                                              size + measured_size);
+                                               : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
+                                                         size + measured_size + changes_size);
     if (!s) s = rc_run_engine_state_save(run, state, size);
     if (!s) s = rc_run_measure_state_save(run, measured, measured_size);
-    if (!s) s = write_checkpoint(run, path, state, size, measured, measured_size, changes);
+    if (!s) {
+        run_checkpoint c = {.scene_text = run->scene_text, .directory = run->directory ? run->directory : "",
+                            .h5md_path = run->files.h5md_path ? run->files.h5md_path : "",
+                            .settings = run->settings, .position = run->at, .state = state, .state_size = size,
+                            .measured = measured, .measured_size = measured_size, .changes = changes,
+                            .changes_size = changes_size};
+        s = rc_run_checkpoint_save(path, &c);
+    }
     free(changes);
     free(state);
     free(measured);
@@ -82,104 +190,154 @@ rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
     return s;
 }
 
-/* Reads one block into a new NUL-terminated buffer; false when its length exceeds what is left of the file. */
-static bool read_block(FILE *f, uint64_t *left, void **out, size_t *size, uint64_t *hash)
+/* The header: magic, format and byte order, each refusal saying which. */
+static rc_status check_header(const unsigned char *file, size_t size, const char *path)
 {
-    uint64_t length;
-    if (*left < sizeof length || fread(&length, sizeof length, 1, f) != 1) return false;
-    *left -= sizeof length;
-    if (length > *left) return false;
-    char *data = malloc(length + 1);
-    if (!data || (length && fread(data, length, 1, f) != 1)) {
-        free(data);
-        return false;
-    }
-    *left -= length;
-    data[length] = '\0';
-    *hash = rc_fnv_add(rc_fnv_add(*hash, &length, sizeof length), data, length);
-    *out = data;
-    *size = length;
-    return true;
-}
-
-/* The header: magic, format and byte order; *blocks is how many blocks its format has. */
-static rc_status read_header(FILE *f, const char *path, int *blocks)
-{
-    char magic[sizeof MAGIC];
     uint32_t header[2];
-    if (fread(magic, sizeof magic, 1, f) != 1 || memcmp(magic, MAGIC, sizeof MAGIC) != 0)
+    if (size < sizeof MAGIC || memcmp(file, MAGIC, sizeof MAGIC) != 0)
         return rc_fail(RC_INVALID_ARGUMENT, "%s is not a ricochet checkpoint", path);
-    if (fread(header, sizeof header, 1, f) != 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a truncated ricochet checkpoint", path);
+    if (size < HEADER) return rc_fail(RC_INVALID_ARGUMENT, "%s is a truncated ricochet checkpoint", path);
+    memcpy(header, file + sizeof MAGIC, sizeof header);
     if (header[1] == SWAPPED_MARK)
         return rc_fail(RC_INVALID_ARGUMENT, "%s was written on a machine of the other byte order; resume it on one "
                                             "like the one that wrote it", path);
     if (header[1] != BYTE_ORDER_MARK)
         return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its byte-order mark)", path);
-    *blocks = header[0] == FORMAT_WITHOUT_CHANGES ? BLOCKS - 1 : BLOCKS;
-    if (header[0] != FORMAT && header[0] != FORMAT_WITHOUT_CHANGES)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a checkpoint of format %u; this ricochet (%s) reads formats %d "
-                                            "and %d: resume it with the version that wrote it", path, header[0],
-                       rc_version(), FORMAT_WITHOUT_CHANGES, FORMAT);
+    if (header[0] > FORMAT)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is a checkpoint of format %u, newer than this ricochet (%s) reads "
+                                            "(format %d): resume it with a newer ricochet", path, header[0],
+                       rc_version(), FORMAT);
+    if (header[0] < FIRST_TAGGED)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s was written by an earlier format of checkpoints (format %u; this "
+                                            "ricochet reads format %d and later): re-run from the scene", path,
+                       header[0], FIRST_TAGGED);
     return RC_OK;
 }
 
-/* A flag copied from a file's bytes: read as a byte first, since a bool holding anything but 0 or 1 is undefined. */
-static bool flag_is_valid(const bool *flag)
+/* The whole file into memory (NUL-terminated after its end). */
+static rc_status read_file(const char *path, unsigned char **out, size_t *size)
 {
-    unsigned char byte;
-    memcpy(&byte, flag, 1);
-    return byte <= 1;
+    FILE *f = fopen(path, "rb");
+    if (!f) return rc_fail(RC_IO_ERROR, "cannot open the checkpoint %s: %s", path, strerror(errno));
+    struct stat info;
+    rc_status s = fstat(fileno(f), &info) == 0 ? RC_OK
+                                               : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
+    if (!s && S_ISDIR(info.st_mode))
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s is not a ricochet checkpoint (it is a directory)", path);
+    unsigned char *data = s ? NULL : malloc((size_t)info.st_size + 1);
+    if (!s && !data)
+        s = rc_fail(RC_NO_MEMORY, "out of memory for the checkpoint %s (%lld bytes)", path, (long long)info.st_size);
+    if (!s && info.st_size > 0 && fread(data, (size_t)info.st_size, 1, f) != 1)
+        s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, ferror(f) ? strerror(errno) : "it shrank");
+    fclose(f);
+    if (s) {
+        free(data);
+        return s;
+    }
+    data[info.st_size] = '\0';
+    *out = data, *size = (size_t)info.st_size;
+    return RC_OK;
+}
+
+/* A record of the given type, required or not (absent: *found false); damaged when of another type. */
+static rc_status find(const unsigned char *records, uint64_t size, const char *name, rc_tagged_type type,
+                      bool required, const char *path, rc_tagged *out, bool *found)
+{
+    *found = rc_tagged_find(records, size, name, out);
+    if (*found && out->type != type)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s is %s, not %s", path, name,
+                       rc_tagged_type_name(out->type), rc_tagged_type_name(type));
+    if (!*found && required)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: it has no record %s", path, name);
+    return RC_OK;
+}
+
+/* A TEXT record as a new NUL-terminated string ("" when absent). */
+static rc_status text(const unsigned char *records, uint64_t size, const char *name, bool required, const char *path,
+                      char **out)
+{
+    rc_tagged r = {0};
+    bool found;
+    rc_status s = find(records, size, name, RC_TAGGED_TEXT, required, path, &r, &found);
+    if (s) return s;
+    size_t length = found ? (size_t)r.size : 0;
+    if (found && memchr(r.value, '\0', length))
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s holds a NUL byte", path, name);
+    if (!(*out = malloc(length + 1))) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (length) memcpy(*out, r.value, length);
+    (*out)[length] = '\0';
+    return RC_OK;
 }
 
 rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f) return rc_fail(RC_IO_ERROR, "cannot open the checkpoint %s: %s", path, strerror(errno));
-    struct stat info;
-    int blocks = BLOCKS;
-    rc_status s = fstat(fileno(f), &info) == 0 ? read_header(f, path, &blocks)
-                                               : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
-    uint64_t hash = RC_FNV_START, stored = 0, left = (uint64_t)info.st_size;
-    left -= left < sizeof MAGIC + 8 ? left : sizeof MAGIC + 8;
-    void *block[BLOCKS] = {0};
-    size_t size[BLOCKS] = {0};
-    bool ok = !s;
-    for (int i = 0; i < blocks && ok; i++) ok = read_block(f, &left, &block[i], &size[i], &hash);
-    ok = ok && fread(&stored, sizeof stored, 1, f) == 1;
+    unsigned char *file = NULL;
+    size_t size = 0;
+    rc_status s = read_file(path, &file, &size);
+    if (!s) s = check_header(file, size, path);
+    if (s) {
+        free(file);
+        return s;
+    }
+    const unsigned char *records = file + HEADER;
+    uint64_t length = size >= HEADER + CHECKSUM ? size - HEADER - CHECKSUM : 0, stored = 0, bad_at = 0;
+    if (size >= HEADER + CHECKSUM) memcpy(&stored, records + length, sizeof stored);
+    out->file = file;
+    if (size < HEADER + CHECKSUM || !rc_tagged_check(records, length, &bad_at))
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s is a truncated or damaged ricochet checkpoint (its records break off "
+                                         "at byte %llu of %zu)", path, (unsigned long long)(HEADER + bad_at), size);
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* the fuzzing build (fuzz/) skips the checksum, as libpng its CRC, so
                                                   * that mutated checkpoints reach the checks below */
-    ok = ok && stored == hash;
+    if (!s && stored != rc_fnv_add(RC_FNV_START, records, length))
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its checksum does not match its "
+                                         "records)", path);
 #endif
-    fclose(f);
-    if (!s && !ok) s = rc_fail(RC_INVALID_ARGUMENT, "%s is not a complete ricochet checkpoint (truncated or damaged)",
-                               path);
-    if (!s && strcmp(block[0], rc_version()) != 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s was written by ricochet %s; this is ricochet %s: resume it with the "
-                                         "version that wrote it", path, (const char *)block[0], rc_version());
-    if (!s && (size[4] != sizeof out->settings || size[5] != sizeof out->position))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s was written by another build of ricochet %s (its records differ)", path,
-                    rc_version());
-    if (!s) {
-        memcpy(&out->settings, block[4], sizeof out->settings);
-        memcpy(&out->position, block[5], sizeof out->position);
-        const bool *flags[] = {&out->settings.equilibrate, &out->settings.xyz, &out->settings.csv,
-                               &out->settings.h5md, &out->position.equilibrated, &out->position.written,
-                               &out->position.measure.started};
-        for (size_t i = 0; i < sizeof flags / sizeof *flags && !s; i++)
-            if (!flag_is_valid(flags[i]))
-                s = rc_fail(RC_INVALID_ARGUMENT, "%s is not a complete ricochet checkpoint (a flag of its records "
-                                                 "is neither true nor false)", path);
+    rc_tagged r;
+    bool found;
+    if (!s) s = text(records, length, "scene", true, path, &out->scene_text);
+    if (!s) s = text(records, length, "directory", false, path, &out->directory);
+    if (!s) s = text(records, length, "h5md_path", false, path, &out->h5md_path);
+    if (!s) s = find(records, length, "engine", RC_TAGGED_BYTES, true, path, &r, &found);
+    if (!s) out->state = (void *)r.value, out->state_size = (size_t)r.size;
+    if (!s) s = find(records, length, "measurements", RC_TAGGED_BYTES, false, path, &r, &found);
+    if (!s && found) out->measured = (void *)r.value, out->measured_size = (size_t)r.size;
+    if (!s) s = find(records, length, "changes", RC_TAGGED_BYTES, false, path, &r, &found);
+    if (!s && found) out->changes = (void *)r.value, out->changes_size = (size_t)r.size;
+    for (int i = 0; i < 2 && !s; i++) {
+        s = find(records, length, STRUCTS[i], RC_TAGGED_RECORDS, false, path, &r, &found);
+        if (!s && found && !rc_tagged_check(r.value, r.size, &bad_at))
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s breaks off at byte %llu",
+                        path, STRUCTS[i], (unsigned long long)bad_at);
+        if (!s && found) out->records[i] = r.value, out->records_size[i] = r.size;
     }
-    if (!s) {
-        out->scene_text = block[1], out->directory = block[2], out->h5md_path = block[3];
-        out->state = block[6], out->state_size = size[6];
-        out->measured = block[7], out->measured_size = size[7];
-        out->changes = block[8], out->changes_size = size[8];
-        block[1] = block[2] = block[3] = block[6] = block[7] = block[8] = NULL;
+    if (s) rc_run_checkpoint_free(out);
+    return s;
+}
+
+rc_status rc_run_checkpoint_fields(run_checkpoint *c, const rc_run *run, const char *path)
+{
+    /* the defaults: the scene's settings; a position at the start with the saved observables at the restored
+     * engine's present (the nearest known value of one the file lacks: a count, a sum or a time at or before now) */
+    const char *unused;
+    rc_run_engine_settings(run, &c->settings, &unused);
+    memset(&c->position, 0, sizeof c->position);
+    if (run->edmd) {
+        rc_run_engine_measure(run, NULL, &c->position.start);
+        c->position.last = c->position.measure.start = c->position.start;
     }
-    for (int i = 0; i < BLOCKS; i++) free(block[i]);
+    const part *parts[2] = {SETTINGS_PARTS, POSITION_PARTS};
+    const int counts[2] = {COUNT(SETTINGS_PARTS), COUNT(POSITION_PARTS)};
+    void *bases[2] = {&c->settings, &c->position};
+    rc_status s = RC_OK;
+    for (int i = 0; i < 2 && !s; i++) {
+        char *what = malloc(strlen(path) + 32);
+        if (!what) return rc_fail(RC_NO_MEMORY, "out of memory");
+        sprintf(what, "the record %s of %s", STRUCTS[i], path);
+        s = get_parts(&(rc_tagged){.value = c->records[i], .size = c->records_size[i]}, what, parts[i], counts[i],
+                      bases[i]);
+        free(what);
+    }
     return s;
 }
 
@@ -188,8 +346,6 @@ void rc_run_checkpoint_free(run_checkpoint *c)
     free(c->scene_text);
     free(c->directory);
     free(c->h5md_path);
-    free(c->state);
-    free(c->measured);
-    free(c->changes);
+    free(c->file);
     memset(c, 0, sizeof *c);
 }

@@ -278,6 +278,7 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     const char *directory = options->no_files ? NULL : options->directory ? options->directory
                             : c.directory[0] ? c.directory : NULL;
     if (!s && directory && !(run->directory = strdup(directory))) s = rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!s) s = rc_run_checkpoint_fields(&c, run, path);
     if (!s) {
         run->settings = c.settings;
         run->at = c.position;
