@@ -48,32 +48,16 @@ static const rc_tagged_field MEASURE[] = {
     FIELD(measure_position, structure_interval), FIELD(measure_position, samples),
     FIELD(measure_position, structure_samples), FIELD(measure_position, block_frames),
     FIELD(measure_position, estimated_free_time)};
-#define OBSERVABLE(member) FIELD(rc_edmd_observables, member)
-static const rc_tagged_field OBSERVABLES[] = {
-    OBSERVABLE(time), OBSERVABLE(events), OBSERVABLE(collisions), OBSERVABLE(wall_collisions),
-    OBSERVABLE(stabilising_collisions), OBSERVABLE(negative_time_events), OBSERVABLE(three_body_events),
-    OBSERVABLE(thermostat_events), OBSERVABLE(neighbour_rebuilds), OBSERVABLE(kinetic_energy),
-    OBSERVABLE(potential_energy), OBSERVABLE(energy), OBSERVABLE(dissipated_energy), OBSERVABLE(thermostat_energy),
-    OBSERVABLE(energy_drift), OBSERVABLE(max_overlap), OBSERVABLE(temperature), OBSERVABLE(virial),
-    OBSERVABLE(kinetic_integral), OBSERVABLE(pressure), OBSERVABLE(compressibility), OBSERVABLE(collision_rate),
-    OBSERVABLE(mean_free_time), OBSERVABLE(clusters), OBSERVABLE(largest_cluster), OBSERVABLE(impact_iterations),
-    OBSERVABLE(lineality_detections), OBSERVABLE(impact_fallbacks), OBSERVABLE(collapses), OBSERVABLE(sleeping),
-    OBSERVABLE(sleeps), OBSERVABLE(wakes), OBSERVABLE(kicks), OBSERVABLE(packing_fraction),
-    OBSERVABLE(reduced_pressure), OBSERVABLE(shear_stress), OBSERVABLE(shear_viscosity), OBSERVABLE(shear_work),
-    OBSERVABLE(shear_integral), OBSERVABLE(step_events), OBSERVABLE(step_bounces), OBSERVABLE(invalid_states),
-    OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step)};
-
 /* Tripwires: a field added to one of these structs changes its size, and then needs its line in the table above
  * (or a checkpoint would not keep it) and its place in the sum here. Each field takes 8 bytes, a 32-bit one padded to
  * 8, neighbouring bools 8 together. */
-_Static_assert(sizeof(rc_edmd_observables) == COUNT(OBSERVABLES) * 8, "a field of rc_edmd_observables lacks its line");
 _Static_assert(sizeof(rc_run_limits) == COUNT(LIMITS) * 8, "a field of rc_run_limits lacks its line");
 _Static_assert(sizeof(rc_output_mark) == COUNT(MARK) * 8, "a field of rc_output_mark lacks its line");
 _Static_assert(sizeof(run_settings) == 2 * sizeof(rc_run_limits) + (COUNT(SETTINGS) - 2) * 8,
                "a field of run_settings lacks its line");
-_Static_assert(sizeof(measure_position) == COUNT(MEASURE) * 8 + sizeof(rc_edmd_observables),
+_Static_assert(sizeof(measure_position) == COUNT(MEASURE) * 8 + sizeof(run_snapshot),
                "a field of measure_position lacks its line");
-_Static_assert(sizeof(run_position) == (COUNT(POSITION) - 1) * 8 + 2 * sizeof(rc_edmd_observables) +
+_Static_assert(sizeof(run_position) == (COUNT(POSITION) - 1) * 8 + 2 * sizeof(run_snapshot) +
                                            3 * sizeof(rc_output_mark) + sizeof(measure_position),
                "a field of run_position lacks its line");
 
@@ -89,16 +73,23 @@ static const part SETTINGS_PARTS[] = {
     {"", SETTINGS, COUNT(SETTINGS), 0},
     {"stop.", LIMITS, COUNT(LIMITS), offsetof(run_settings, stop)},
     {"equilibration.", LIMITS, COUNT(LIMITS), offsetof(run_settings, equilibration)}};
-static const part POSITION_PARTS[] = {
-    {"", POSITION, COUNT(POSITION), 0},
-    {"start.", OBSERVABLES, COUNT(OBSERVABLES), offsetof(run_position, start)},
-    {"last.", OBSERVABLES, COUNT(OBSERVABLES), offsetof(run_position, last)},
-    {"xyz.", MARK, COUNT(MARK), offsetof(run_position, xyz)},
-    {"csv.", MARK, COUNT(MARK), offsetof(run_position, csv)},
-    {"h5md.", MARK, COUNT(MARK), offsetof(run_position, h5md)},
-    {"measure.", MEASURE, COUNT(MEASURE), offsetof(run_position, measure)},
-    {"measure.start.", OBSERVABLES, COUNT(OBSERVABLES), offsetof(run_position, measure) +
-                                                            offsetof(measure_position, start)}};
+/* The parts of the position: the engine's record (start, last, measure.start) by the engine's own fields. */
+enum { POSITION_PART_COUNT = 8 };
+static void position_parts(const run_engine_ops *ops, part *out)
+{
+    const rc_tagged_field *record = ops->record_fields;
+    int n = ops->record_field_count;
+    part parts[POSITION_PART_COUNT] = {
+        {"", POSITION, COUNT(POSITION), 0},
+        {"start.", record, n, offsetof(run_position, start)},
+        {"last.", record, n, offsetof(run_position, last)},
+        {"xyz.", MARK, COUNT(MARK), offsetof(run_position, xyz)},
+        {"csv.", MARK, COUNT(MARK), offsetof(run_position, csv)},
+        {"h5md.", MARK, COUNT(MARK), offsetof(run_position, h5md)},
+        {"measure.", MEASURE, COUNT(MEASURE), offsetof(run_position, measure)},
+        {"measure.start.", record, n, offsetof(run_position, measure) + offsetof(measure_position, start)}};
+    memcpy(out, parts, sizeof parts);
+}
 
 /* The records of the two structs, in the order of run_checkpoint's `records`. */
 static const char *const STRUCTS[2] = {"settings", "position"};
@@ -137,15 +128,17 @@ static bool write_file(FILE *f, const void *context)
            (w->size == 0 || fwrite(w->data, w->size, 1, f) == 1) && fwrite(&hash, sizeof hash, 1, f) == 1;
 }
 
-rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c)
+rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c, const run_engine_ops *ops)
 {
+    part position[POSITION_PART_COUNT];
+    position_parts(ops, position);
     rc_tagged_writer w = {0};
     rc_tagged_put_text(&w, "version", rc_version());
     rc_tagged_put_text(&w, "scene", c->scene_text);
     rc_tagged_put_text(&w, "directory", c->directory);
     rc_tagged_put_text(&w, "h5md_path", c->h5md_path);
     put_parts(&w, STRUCTS[0], SETTINGS_PARTS, COUNT(SETTINGS_PARTS), &c->settings);
-    put_parts(&w, STRUCTS[1], POSITION_PARTS, COUNT(POSITION_PARTS), &c->position);
+    put_parts(&w, STRUCTS[1], position, POSITION_PART_COUNT, &c->position);
     rc_tagged_put(&w, "engine", RC_TAGGED_BYTES, c->state, c->state_size);
     rc_tagged_put(&w, "measurements", RC_TAGGED_BYTES, c->measured, c->measured_size);
     rc_tagged_put(&w, "changes", RC_TAGGED_BYTES, c->changes, c->changes_size);
@@ -181,7 +174,7 @@ rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
                             .settings = run->settings, .position = run->at, .state = state, .state_size = size,
                             .measured = measured, .measured_size = measured_size, .changes = changes,
                             .changes_size = changes_size};
-        s = rc_run_checkpoint_save(path, &c);
+        s = rc_run_checkpoint_save(path, &c, run->ops);
     }
     free(changes);
     free(state);
@@ -322,12 +315,14 @@ rc_status rc_run_checkpoint_fields(run_checkpoint *c, const rc_run *run, const c
     const char *unused;
     rc_run_engine_settings(run, &c->settings, &unused);
     memset(&c->position, 0, sizeof c->position);
-    if (run->edmd) {
-        rc_run_engine_measure(run, NULL, &c->position.start);
+    if (run->ops->record_field_count > 0) {
+        run->ops->measure(run->engine, NULL, &c->position.start);
         c->position.last = c->position.measure.start = c->position.start;
     }
-    const part *parts[2] = {SETTINGS_PARTS, POSITION_PARTS};
-    const int counts[2] = {COUNT(SETTINGS_PARTS), COUNT(POSITION_PARTS)};
+    part position[POSITION_PART_COUNT];
+    position_parts(run->ops, position);
+    const part *parts[2] = {SETTINGS_PARTS, position};
+    const int counts[2] = {COUNT(SETTINGS_PARTS), POSITION_PART_COUNT};
     void *bases[2] = {&c->settings, &c->position};
     rc_status s = RC_OK;
     for (int i = 0; i < 2 && !s; i++) {

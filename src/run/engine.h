@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/tagged.h"
 #include "ricochet/output.h"
 #include "ricochet/run.h"
 #include "ricochet/scene.h"
@@ -106,6 +107,10 @@ typedef struct run_engine_ops {
     bool (*has)(const void *engine, int feature);
     void (*measure)(const void *engine, const run_snapshot *since, run_snapshot *out);
     void (*snapshot)(const void *engine, run_snapshot *out);
+    /* Its record's fields for checkpoints, written one by one and read by name (a field the file lacks keeps the
+     * restored engine's value); none for an engine without averages over an interval. */
+    const rc_tagged_field *record_fields;
+    int record_field_count;
     /* Whether a record read from a checkpoint is one the engine passed through (at or before its clock, its sums
      * finite). */
     bool (*passed)(const void *engine, const run_snapshot *record);

@@ -221,7 +221,7 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out);
  * keeps its default, one this program does not know is skipped. */
 rc_status rc_run_checkpoint_fields(run_checkpoint *checkpoint, const rc_run *run, const char *path);
 /* Writes a checkpoint of these contents to path, atomically. */
-rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *checkpoint);
+rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *checkpoint, const run_engine_ops *ops);
 void rc_run_checkpoint_free(run_checkpoint *checkpoint);
 
 /* Seconds on the monotonic clock. */

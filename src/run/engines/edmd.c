@@ -24,6 +24,25 @@ typedef struct adapter {
 _Static_assert(sizeof(rc_edmd_observables) == RUN_SNAPSHOT_BYTES,
                "the checkpoint's position block holds the event-driven engine's record as it is");
 
+/* The record's fields as checkpoints write them, one by one (src/run/checkpoint.c). */
+#define OBSERVABLE(member) RC_TAGGED_FIELD(rc_edmd_observables, member)
+static const rc_tagged_field record_fields[] = {
+    OBSERVABLE(time), OBSERVABLE(events), OBSERVABLE(collisions), OBSERVABLE(wall_collisions),
+    OBSERVABLE(stabilising_collisions), OBSERVABLE(negative_time_events), OBSERVABLE(three_body_events),
+    OBSERVABLE(thermostat_events), OBSERVABLE(neighbour_rebuilds), OBSERVABLE(kinetic_energy),
+    OBSERVABLE(potential_energy), OBSERVABLE(energy), OBSERVABLE(dissipated_energy), OBSERVABLE(thermostat_energy),
+    OBSERVABLE(energy_drift), OBSERVABLE(max_overlap), OBSERVABLE(temperature), OBSERVABLE(virial),
+    OBSERVABLE(kinetic_integral), OBSERVABLE(pressure), OBSERVABLE(compressibility), OBSERVABLE(collision_rate),
+    OBSERVABLE(mean_free_time), OBSERVABLE(clusters), OBSERVABLE(largest_cluster), OBSERVABLE(impact_iterations),
+    OBSERVABLE(lineality_detections), OBSERVABLE(impact_fallbacks), OBSERVABLE(collapses), OBSERVABLE(sleeping),
+    OBSERVABLE(sleeps), OBSERVABLE(wakes), OBSERVABLE(kicks), OBSERVABLE(packing_fraction),
+    OBSERVABLE(reduced_pressure), OBSERVABLE(shear_stress), OBSERVABLE(shear_viscosity), OBSERVABLE(shear_work),
+    OBSERVABLE(shear_integral), OBSERVABLE(step_events), OBSERVABLE(step_bounces), OBSERVABLE(invalid_states),
+    OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step)};
+/* a tripwire: a field added to the record needs its line above, or checkpoints would not keep it (8 bytes each) */
+_Static_assert(sizeof(rc_edmd_observables) == sizeof record_fields / sizeof *record_fields * 8,
+               "a field of rc_edmd_observables lacks its line in record_fields");
+
 /* a * k, or UINT64_MAX when it does not fit. */
 static uint64_t times(uint64_t a, int64_t k) { return k > 0 && a > UINT64_MAX / (uint64_t)k ? UINT64_MAX : a * (uint64_t)k; }
 
@@ -504,6 +523,8 @@ const run_engine_ops rc_run_engine_edmd = {
     .measure_wanted = measure_wanted,
     .transport_moments = transport_moments,
     .parameter = parameter,
+    .record_fields = record_fields,
+    .record_field_count = (int)(sizeof record_fields / sizeof *record_fields),
     .parameter_get = parameter_get,
     .parameter_check = parameter_check,
     .parameter_set = parameter_set,
