@@ -274,6 +274,7 @@ static rc_status sleep_if_held(rc_edmd *e, int32_t k, double speed, bool *asleep
 void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k)
 {
     rc_edmd_release(e, k); /* a sliding particle stops sliding first */
+    if (e->spin) rc_edmd_rough_stop(e, k);
     hold(e, k, RC_ASLEEP, e->kin[k].v);
 }
 

@@ -64,6 +64,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
         p->v[a] -= f * mj * r[a];
         q->v[a] += f * mi * r[a];
     }
+    if (e->spin) rc_edmd_rough_pair(e, i, j, r, rr, -e1 * mi * mj / (mi + mj) * b / sqrt(rr));
     rc_edmd_ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), lift, 0);
     double reduced = mi * mj / (mi + mj);
     rc_edmd_integrate_kinetic(e);
@@ -83,7 +84,8 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
 
 void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 {
-    rc_edmd_bounce(e, k, e->walls[w].normal, restitution);
+    if (e->spin) rc_edmd_rough_wall(e, k, w, restitution);
+    else rc_edmd_bounce(e, k, e->walls[w].normal, restitution);
 }
 
 void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution)

@@ -65,6 +65,11 @@ static void fields(rc_bytes *c, rc_edmd *e, rc_status *status)
     FIELD(c, e->stall_window), FIELD(c, e->stall_clock), FIELD(c, e->last_pair), FIELD(c, e->group_sleep_clock);
     field(c, e->kin, n * sizeof *e->kin);
     if (e->mass) field(c, e->mass, n * sizeof *e->mass);
+    if (e->spin) {
+        FIELD(c, e->rotational);
+        field(c, e->spin, n * (size_t)e->spin_stride * sizeof *e->spin);
+        field(c, e->inertia, n * sizeof *e->inertia);
+    }
     field(c, e->id, n * sizeof *e->id);
     field(c, e->image, 3 * n * sizeof *e->image);
     field(c, e->counter, n * sizeof *e->counter);
@@ -108,9 +113,9 @@ static header header_of(const rc_edmd *e)
     h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
     h.species = e->species != NULL, h.hold = e->hold != NULL;
     h.last_collision = (uint8_t)((e->last_collision != NULL) | (e->last_hit != NULL) << 1);
-    /* bit 1: compression; bit 2: stepped potentials; bit 3: barostat */
+    /* bit 1: compression; bit 2: stepped potentials; bit 3: barostat; bit 4: spins */
     h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1 | (e->steps != NULL) << 2 |
-                            (e->barostat != NULL) << 3);
+                            (e->barostat != NULL) << 3 | (e->spin != NULL) << 4);
     return h;
 }
 
@@ -181,6 +186,11 @@ static rc_status check_books(const rc_edmd *e)
     for (int32_t k = 0; e->mass && k < e->n; k++)
         if (!(e->mass[k] > 0 && e->mass[k] <= DBL_MAX))
             return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has mass %g", (int)k, e->mass[k]);
+    for (int32_t k = 0; e->spin && k < e->n; k++) {
+        bool fine = e->inertia[k] > 0 && e->inertia[k] <= (e->dimension == 3 ? 2.0 / 3 : 1);
+        for (int a = 0; a < e->spin_stride; a++) fine = fine && fabs(e->spin[e->spin_stride * k + a]) <= RC_EDMD_RANGE;
+        if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has a spin or inertia out of range", (int)k);
+    }
     /* the stall test measures the clock's advance since stall_clock, which is never ahead of it (a NaN or a later
      * one would report a stall at once) */
     if (!(e->stall_clock <= e->now && e->stall_clock >= -ldexp(1, 41)) || isnan(e->group_sleep_clock))
