@@ -7,7 +7,8 @@
 # bodies drawn as they are from their runs' shapes.json: the hopper at its end (a few minutes) and the dice in flight;
 # the MSD and g(r) of hard spheres (experiments/fig_structure.py, Python's ricochet.analyze with matplotlib), and the
 # MSD of 864 hard spheres on log-log axes (ricochet run with H5MD frames, ricochet analyze, ricochet plot); and the
-# sheared granular gas (experiments/fig_sheared_granular.py). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# sheared granular gas (experiments/fig_sheared_granular.py) and the freely cooling rough gas
+# (experiments/fig_rough_cooling.py). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,5 +58,8 @@ rm "$tmp/msd/trajectory.h5md"
     --out "$root/docs/img/hard_spheres_msd_loglog.png" >/dev/null
 /usr/bin/python3 "$root/experiments/fig_sheared_granular.py" --ricochet "$tool" --out "$tmp" >/dev/null
 cp "$tmp/sheared_granular.png" "$root/docs/img/sheared_granular.png"
+/usr/bin/python3 "$root/experiments/fig_rough_cooling.py" --ricochet "$tool" --out "$tmp" >/dev/null
+cp "$tmp/rough_cooling.png" "$root/docs/img/rough_cooling.png"
 echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, compression_jammed.png, hopper.png," \
-    "dice.png, hard_spheres_msd.png, hard_spheres_rdf.png, hard_spheres_msd_loglog.png and sheared_granular.png"
+    "dice.png, hard_spheres_msd.png, hard_spheres_rdf.png, hard_spheres_msd_loglog.png, sheared_granular.png and" \
+    "rough_cooling.png"

@@ -69,8 +69,7 @@ static void one_collision(int dimension, double restitution, double beta)
     if (s != RC_OK) return;
     rc_frame f;
     rc_frame_init(&f, 2, false);
-    double spins[6];
-    f.angular_velocities = spins;
+    f.angular_velocities = calloc(6, sizeof(double)); /* the frame's release frees it */
     rc_edmd_fill_frame(e, &f);
     double p0[3], l0[3], kt0, kr0, p1[3], l1[3], kt1, kr1;
     books(&f, q, p0, l0, &kt0, &kr0);

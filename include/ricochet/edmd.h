@@ -405,6 +405,7 @@ typedef struct rc_edmd_observables {
     double rotational_energy;
     double translational_temperature;
     double rotational_temperature;
+    double temperature_ratio;         /* rotational over translational temperature (NAN when smooth or at rest) */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

@@ -32,8 +32,8 @@ typedef struct rc_frame {
     int32_t *species;      /* count */
     double *orientations;  /* 4 * count quaternions (w, x, y, z), or NULL for engines without rotation */
     double *angular_velocities; /* 3 * count spins (2D: 0, 0, w_z) of rough particles, or NULL: the caller allocates
-                                 * them for an engine that has spins (rc_edmd_rough), and rc_edmd_fill_frame fills
-                                 * them */
+                                 * them (malloc; rc_frame_release frees them) for an engine that has spins
+                                 * (rc_edmd_rough), and rc_edmd_fill_frame fills them */
     int32_t *images;       /* 3 * count periodic images: the unwrapped position is position + image * box (0 along
                             * axes that are not periodic; under shear the flow axis also moves by the offsets the
                             * gradient crossings met, which the images do not record), or NULL when the frame has

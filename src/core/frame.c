@@ -61,6 +61,7 @@ void rc_frame_release(rc_frame *frame)
     free(frame->masses);
     free(frame->species);
     free(frame->orientations);
+    free(frame->angular_velocities);
     free(frame->images);
     memset(frame, 0, sizeof *frame);
 }

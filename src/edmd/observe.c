@@ -94,6 +94,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->translational_temperature = o->temperature;
     double spins = e->spin ? (double)e->spin_stride * e->n : 0;
     o->rotational_temperature = spins > 0 ? 2 * o->rotational_energy / spins : 0;
+    o->temperature_ratio = spins > 0 && o->temperature > 0 ? o->rotational_temperature / o->temperature : NAN;
     /* the kinetic integral up to now: the closed part and the open piece since the last change of K */
     o->kinetic_integral = e->kinetic_integral + 2 * e->kinetic * (e->now - e->kinetic_time);
     o->virial = e->virial;

@@ -140,10 +140,12 @@ static void cross(const double a[3], const double b[3], double c[3])
 }
 
 /* The tangential rule at a contact of particle i with particle j (j < 0: a static body) along the unit normal n
- * (towards i), with tangential restitution beta and the contact's normal impulse (Walton's bound). */
-static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double beta, double normal_impulse)
+ * (towards i), with tangential restitution beta, or Walton's model (walton: pairs when coulomb is on) bounded by the
+ * contact's normal impulse. */
+static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double beta, bool walton,
+                    double normal_impulse)
 {
-    if (!(beta > -1) && !e->coulomb.on) return;
+    if (!(beta > -1) && !walton) return;
     double wi[3], wj[3] = {0, 0, 0}, ai = e->kin[i].radius, aj = j >= 0 ? e->kin[j].radius : 0, sum[3], turn[3];
     load(e, i, wi);
     if (j >= 0) load(e, j, wj);
@@ -160,7 +162,7 @@ static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double 
     double mi = rc_edmd_mass(e, i), mj = j >= 0 ? rc_edmd_mass(e, j) : INFINITY;
     double qi = e->inertia[i], qj = j >= 0 ? e->inertia[j] : 1;
     double mt = 1 / (1 / mi + 1 / mj + 1 / (qi * mi) + 1 / (qj * mj));
-    if (e->coulomb.on) { /* Walton: the sticking restitution, or sliding at mu times the normal impulse */
+    if (walton) { /* Walton: the sticking restitution, or sliding at mu times the normal impulse */
         double sliding = -1 + e->coulomb.friction * normal_impulse / (mt * gt);
         beta = fmin(e->coulomb.tangential_restitution, sliding);
     }
@@ -194,7 +196,7 @@ static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double 
 void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], double rr, double normal_impulse)
 {
     double d = sqrt(rr), n[3] = {r[0] / d, r[1] / d, r[2] / d};
-    contact(e, i, j, n, e->tangential_restitution, normal_impulse);
+    contact(e, i, j, n, e->tangential_restitution, e->coulomb.on, normal_impulse);
 }
 
 void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
@@ -204,7 +206,7 @@ void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
     double b = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
     if (b >= 0) return; /* receding: no impulse (the stable rule's condition), the normal rule does the same */
     rc_edmd_bounce(e, k, n, restitution);
-    contact(e, k, -1, n, e->walls[w].tangential_restitution, -(1 + restitution) * rc_edmd_mass(e, k) * b);
+    contact(e, k, -1, n, e->walls[w].tangential_restitution, false, -(1 + restitution) * rc_edmd_mass(e, k) * b);
 }
 
 bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse)
@@ -215,9 +217,10 @@ bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *
         int32_t a = ws->members[k->a];
         e->counter[a]++; /* the events others predicted with it are stale */
         if (k->b >= 0) e->counter[ws->members[k->b]]++;
-        if (k->b >= 0) contact(e, a, ws->members[k->b], k->normal, e->tangential_restitution, normal_impulse[c]);
+        if (k->b >= 0)
+            contact(e, a, ws->members[k->b], k->normal, e->tangential_restitution, e->coulomb.on, normal_impulse[c]);
         else if (k->other < 0) /* a wall; a sleeper is a frictionless support */
-            contact(e, a, -1, k->normal, e->walls[RC_EVENT_WALL0 - k->other].tangential_restitution,
+            contact(e, a, -1, k->normal, e->walls[RC_EVENT_WALL0 - k->other].tangential_restitution, false,
                     normal_impulse[c]);
     }
     bool approaching = false;

@@ -26,7 +26,8 @@ enum {
     ROW = RC_OBSERVABLE_ROW,
     SUM = RC_OBSERVABLE_SUMMARY,
     SH = RC_OBSERVABLE_SHEAR,
-    BA = RC_OBSERVABLE_BAROSTAT
+    BA = RC_OBSERVABLE_BAROSTAT,
+    RO = RC_OBSERVABLE_ROUGH
 };
 
 #define ED(field, type) type, offsetof(rc_edmd_observables, field)
@@ -83,6 +84,14 @@ static const entry table[] = {
     {{"temperature", "energy", "2K / (d N_f) now, N_f = N - 1 when momentum is conserved, else N (under shear: K "
       "of the peculiar velocities, the streaming velocity removed)", E | ROW | SUM},
      ED(temperature, F64), NO},
+    {{"translational_temperature", "energy", "rough particles: the temperature of the translations, as "
+      "temperature", E | ROW | SUM | RO}, ED(translational_temperature, F64), NO},
+    {{"rotational_temperature", "energy", "rough particles: 2 K_rot / (d_r N) now, d_r = 3 in 3D, 1 in 2D",
+      E | ROW | SUM | RO}, ED(rotational_temperature, F64), NO},
+    {{"temperature_ratio", "1", "rough particles: rotational_temperature / translational_temperature now",
+      E | ROW | SUM | RO}, ED(temperature_ratio, F64), NO},
+    {{"rotational_energy", "energy", "rough particles: the kinetic energy of the spins now, sum I w^2 / 2",
+      E | ROW | SUM | RO}, ED(rotational_energy, F64), NO},
     {{"pressure", "energy/volume", "pressure averaged over the interval, kinetic plus collisional (the impulses at "
       "cores and steps; empty under gravity, where it varies with height)", E | ROW | SUM}, ED(pressure, F64), NO},
     {{"compressibility", "1", "Z = P V / (N kT) over the interval", E | ROW | SUM}, ED(compressibility, F64), NO},
@@ -110,7 +119,7 @@ static const entry table[] = {
      ED(kinetic_energy, F64), TS(kinetic_energy, F64)},
     {{"potential_energy", "energy", "-m g.x summed (the energy in the gravity field) plus the stepped potentials' energy", E | T | ROW | SUM},
      ED(potential_energy, F64), TS(potential_energy, F64)},
-    {{"energy", "energy", "kinetic + potential", E | T | ROW | SUM}, ED(energy, F64), TS(energy, F64)},
+    {{"energy", "energy", "kinetic + potential (event-driven rough particles: + rotational_energy)", E | T | ROW | SUM}, ED(energy, F64), TS(energy, F64)},
     {{"dissipated_energy", "energy", "energy taken out by inelastic collisions (and friction) so far",
       E | T | ROW | SUM}, ED(dissipated_energy, F64), TS(dissipated_energy, F64)},
     {{"thermostat_energy", "energy", "energy added by the thermostat and collapse kicks so far", E | SUM},
@@ -164,7 +173,8 @@ static bool belongs(const rc_run *run, int k, int wanted)
     wanted |= engine_flag(run->dynamics);
     return (table[k].info.flags & wanted) == wanted &&
            (!(table[k].info.flags & SH) || (run->edmd && rc_edmd_sheared(run->edmd))) &&
-           (!(table[k].info.flags & BA) || (run->edmd && rc_edmd_isobaric(run->edmd)));
+           (!(table[k].info.flags & BA) || (run->edmd && rc_edmd_isobaric(run->edmd))) &&
+           (!(table[k].info.flags & RO) || (run->edmd && rc_edmd_rough(run->edmd)));
 }
 
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices)
