@@ -76,6 +76,8 @@ class Simulation(Owner):
         frame = Frame()
         check(lib.rc_frame_init(ctypes.byref(frame), lib.rc_run_count(handle), lib.rc_run_has_orientations(handle)))
         self._frame = frame
+        if lib.rc_run_has_spins(handle):
+            check(lib.rc_frame_init_spins(ctypes.byref(frame)))
         self._fill()
 
     @classmethod
@@ -172,6 +174,16 @@ class Simulation(Owner):
         if not self._frame.orientations:
             return None
         return self._vectors(self._frame.orientations, 4)
+
+    @property
+    @serialised
+    def angular_velocities(self):
+        """The spins of rough particles (event-driven, tangential_restitution): (count, 3) angular velocities in 3D,
+        (count,) in 2D (the z component); None when the particles are smooth or for the time-stepped engine."""
+        if not self._frame.angular_velocities:
+            return None
+        spins = self._vectors(self._frame.angular_velocities, 3)
+        return spins if self.dimension == 3 else spins[:, 2].copy()
 
     @property
     @serialised

@@ -171,6 +171,8 @@ int32_t rc_run_count(const rc_run *run) { return run->edmd ? rc_edmd_count(run->
 
 bool rc_run_has_orientations(const rc_run *run) { return run->rigid != NULL; }
 
+bool rc_run_has_spins(const rc_run *run) { return run->edmd && rc_edmd_rough(run->edmd); }
+
 rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame)
 {
     return run->edmd ? rc_edmd_fill_frame(run->edmd, frame) : rc_rigid_fill_frame(run->rigid, frame);
