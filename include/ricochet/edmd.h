@@ -260,6 +260,9 @@ typedef struct rc_edmd_def {
                                         * 2/5 (solid spheres) in 3D, 1/2 (disks) in 2D */
     const double *angular_velocities;  /* count spins (3 per particle in 3D, 1 in 2D: the z component), or NULL:
                                         * none; only a rough engine takes nonzero spins */
+    const bool *fixed;                 /* count flags, or NULL: fixed particles (docs/edmd.md, "Fixed obstacles")
+                                        * never move (infinite mass, no gravity, no thermostat); their velocities must
+                                        * be zero */
     const rc_wall *walls;       /* extra static planes */
     int32_t wall_count;
     int32_t count;              /* particles; their arrays are copied */

@@ -273,6 +273,7 @@ static rc_status sleep_if_held(rc_edmd *e, int32_t k, double speed, bool *asleep
 
 void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k)
 {
+    if (rc_edmd_is_fixed(e, k)) return; /* asleep for good already */
     rc_edmd_release(e, k); /* a sliding particle stops sliding first */
     if (e->spin) rc_edmd_rough_stop(e, k);
     hold(e, k, RC_ASLEEP, e->kin[k].v);
@@ -326,7 +327,7 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 
 void rc_edmd_release(rc_edmd *e, int32_t k)
 {
-    if (!rc_edmd_is_held(e, k)) return;
+    if (!rc_edmd_is_held(e, k) || rc_edmd_is_fixed(e, k)) return; /* nothing wakes a fixed obstacle */
     rc_edmd_stream(e, k, e->now);
     bool asleep = e->hold[k] == RC_ASLEEP;
     e->hold[k] = RC_FREE;

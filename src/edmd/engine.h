@@ -262,6 +262,9 @@ struct rc_edmd {
     double tangential_restitution;
     rc_edmd_coulomb coulomb;
     double rotational;          /* the rotational kinetic energy, kept up to date by every spin change */
+    /* fixed obstacles (fixed.c): per slot, 1 for a fixed particle (held asleep for good), or NULL when none is */
+    uint8_t *fixed;
+    int32_t fixed_count;
 };
 
 /* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it
@@ -271,6 +274,7 @@ enum { RC_FREE = 0, RC_ASLEEP = 1, RC_SLIDING0 = 2 };
 
 static inline bool rc_edmd_is_held(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] != RC_FREE; }
 static inline bool rc_edmd_is_asleep(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] == RC_ASLEEP; }
+static inline bool rc_edmd_is_fixed(const rc_edmd *e, int32_t k) { return e->fixed && e->fixed[k]; }
 
 /* Particle k's mass. */
 static inline double rc_edmd_mass(const rc_edmd *e, int32_t k) { return e->mass ? e->mass[k] : e->uniform_mass; }
@@ -553,6 +557,14 @@ void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
 /* After a cluster's normal resolution: the tangential rule at each contact that carried a normal impulse, once, in
  * the contacts' order. Returns whether some contact of the cluster then approaches. */
 bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse);
+/* The tangential part of particle k's hit on a fixed particle (unit normal n towards k, normal impulse given). */
+void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, const double n[3], double normal_impulse);
+/* fixed.c: fixed obstacles (docs/edmd.md, "Fixed obstacles"), after the collapse control is made. */
+rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d);
+void rc_edmd_fixed_destroy(rc_edmd *e);
+/* A binary collision of i and j when one of them is fixed: the wall rule for the other along the centre line (and
+ * the tangential rule of rough particles). Returns false, doing nothing, when neither is fixed. */
+bool rc_edmd_fixed_pair(rc_edmd *e, int32_t i, int32_t j, double restitution);
 /* A particle put to sleep: its spin stops too (its energy counted as dissipated). */
 void rc_edmd_rough_stop(rc_edmd *e, int32_t k);
 /* The spins of the particles with ids first .. first + count - 1, 3 each, in id order (zeros when smooth). */

@@ -45,7 +45,7 @@ static double volume(const rc_edmd *e) { return rc_edmd_box_volume(e, e->box); }
 
 double rc_edmd_degrees_of_freedom(const rc_edmd *e)
 {
-    double n = e->momentum_conserved && e->n > 1 ? e->n - 1 : e->n;
+    double n = (e->momentum_conserved && e->n > 1 ? e->n - 1 : e->n) - e->fixed_count; /* obstacles never move */
     return e->dimension * n;
 }
 
@@ -67,7 +67,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->lineality_detections = e->lineality_detections;
     o->impact_fallbacks = e->impact_fallbacks;
     o->collapses = e->collapses;
-    o->sleeping = e->sleeping;
+    o->sleeping = e->sleeping - e->fixed_count; /* the fixed obstacles are held asleep, but not counted */
     o->sleeps = e->sleeps;
     o->wakes = e->wakes;
     o->kicks = e->kicks;

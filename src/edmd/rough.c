@@ -199,6 +199,11 @@ void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], dou
     contact(e, i, j, n, e->tangential_restitution, e->coulomb.on, normal_impulse);
 }
 
+void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, const double n[3], double normal_impulse)
+{
+    contact(e, k, -1, n, e->tangential_restitution, e->coulomb.on, normal_impulse);
+}
+
 void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 {
     const double *n = e->walls[w].normal;
@@ -219,9 +224,11 @@ bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *
         if (k->b >= 0) e->counter[ws->members[k->b]]++;
         if (k->b >= 0)
             contact(e, a, ws->members[k->b], k->normal, e->tangential_restitution, e->coulomb.on, normal_impulse[c]);
-        else if (k->other < 0) /* a wall; a sleeper is a frictionless support */
+        else if (k->other < 0) /* a wall */
             contact(e, a, -1, k->normal, e->walls[RC_EVENT_WALL0 - k->other].tangential_restitution, false,
                     normal_impulse[c]);
+        else if (rc_edmd_is_fixed(e, k->other)) /* a fixed particle is rough as a pair; a sleeper is frictionless */
+            contact(e, a, -1, k->normal, e->tangential_restitution, e->coulomb.on, normal_impulse[c]);
     }
     bool approaching = false;
     for (int32_t c = 0; c < ws->contact_count; c++) {

@@ -75,6 +75,7 @@ static void fields(rc_bytes *c, rc_edmd *e, rc_status *status)
     field(c, e->counter, n * sizeof *e->counter);
     if (e->species) field(c, e->species, n * sizeof *e->species);
     if (e->hold) field(c, e->hold, n * sizeof *e->hold);
+    if (e->fixed) field(c, e->fixed, n * sizeof *e->fixed);
     if (e->last_collision) field(c, e->last_collision, n * sizeof *e->last_collision);
     if (e->last_hit) field(c, e->last_hit, n * sizeof *e->last_hit);
     if (e->histogram) field(c, e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
@@ -113,9 +114,9 @@ static header header_of(const rc_edmd *e)
     h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
     h.species = e->species != NULL, h.hold = e->hold != NULL;
     h.last_collision = (uint8_t)((e->last_collision != NULL) | (e->last_hit != NULL) << 1);
-    /* bit 1: compression; bit 2: stepped potentials; bit 3: barostat; bit 4: spins */
+    /* bit 1: compression; bit 2: stepped potentials; bit 3: barostat; bit 4: spins; bit 5: fixed particles */
     h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1 | (e->steps != NULL) << 2 |
-                            (e->barostat != NULL) << 3 | (e->spin != NULL) << 4);
+                            (e->barostat != NULL) << 3 | (e->spin != NULL) << 4 | (e->fixed != NULL) << 5);
     return h;
 }
 
@@ -169,13 +170,19 @@ static bool flux_valid(const rc_edmd *e)
  * wall, each species one the definition had, each mass finite and positive, the last event's pair real. */
 static rc_status check_books(const rc_edmd *e)
 {
-    int32_t held = 0, sleeping = 0;
+    int32_t held = 0, sleeping = 0, fixed = 0;
     for (int32_t k = 0; e->hold && k < e->n; k++) {
         if (e->hold[k] >= RC_SLIDING0 + e->wall_count)
             return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d is held by wall %d of %d", (int)k,
                            (int)e->hold[k] - RC_SLIDING0, (int)e->wall_count);
         held += e->hold[k] != RC_FREE, sleeping += e->hold[k] == RC_ASLEEP;
+        fixed += rc_edmd_is_fixed(e, k);
+        if (rc_edmd_is_fixed(e, k) && e->hold[k] != RC_ASLEEP)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d is fixed but not held still", (int)k);
     }
+    if (fixed != e->fixed_count)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: %d fixed particles, the definition has %d", (int)fixed,
+                       (int)e->fixed_count);
     if (e->held != held || e->sleeping != sleeping)
         return rc_fail(RC_INVALID_ARGUMENT, "state: %d particles held and %d asleep, the particles say %d and %d",
                        (int)e->held, (int)e->sleeping, (int)held, (int)sleeping);
