@@ -236,6 +236,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     if ((s = rc_edmd_check_state(d)) != RC_OK) return s;
     copy_particles(e, d);
     if ((s = rc_edmd_rough_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_fixed_create(e, d)) != RC_OK) return s;
     if ((s = rc_edmd_steps_create(e, d)) != RC_OK) return s;
     /* nothing below reads the definition's particles: the caller may free them before the lists are made */
     if (release) release(context);
@@ -245,11 +246,10 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
     if ((s = rc_edmd_shear_start(e, d)) != RC_OK) return s;
     if ((s = rc_edmd_transport_start(e, d)) != RC_OK) return s;
-    e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
+    e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0 && !e->fixed;
     rc_edmd_def collapse = *d;
     collapse.collapse.sleep &= !e->steps; /* a sleeper has no step events: pairs with steps never sleep */
     if ((s = rc_edmd_collapse_create(e, &collapse)) != RC_OK) return s;
-    if ((s = rc_edmd_fixed_create(e, d)) != RC_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
         return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;

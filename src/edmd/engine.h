@@ -559,7 +559,8 @@ void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
 bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse);
 /* The tangential part of particle k's hit on a fixed particle (unit normal n towards k, normal impulse given). */
 void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, const double n[3], double normal_impulse);
-/* fixed.c: fixed obstacles (docs/edmd.md, "Fixed obstacles"), after the collapse control is made. */
+/* fixed.c: fixed obstacles (docs/edmd.md, "Fixed obstacles"), made with the particles (before the definition's
+ * arrays may be released); the hold array is made here when some particle is fixed. */
 rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d);
 void rc_edmd_fixed_destroy(rc_edmd *e);
 /* A binary collision of i and j when one of them is fixed: the wall rule for the other along the centre line (and

@@ -46,7 +46,6 @@ rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d)
         e->held++, e->sleeping++;
     }
     e->fixed_count = count;
-    e->momentum_conserved = false; /* the obstacles take momentum */
     return RC_OK;
 }
 
