@@ -8,6 +8,7 @@ Oracles:
   observables.csv, series of the H5MD file and keys of the summary, with rotational_energy equal to sum I w^2 / 2 of
   the frame's spins.
 - A smooth run has none of them (no column, no series, no key).
+- Fixed particles (pins under falling rough disks) end where they started, bit for bit, at rest.
 - A run resumed from its checkpoint at t = 2 ends bit-identical, spins included, to the run that went on to t = 4,
   with a rough wall, a thermostat and Walton's model (the Coulomb bound) in play.
 Usage: /usr/bin/python3 tests/rough_run.py PATH/TO/ricochet"""
@@ -114,6 +115,25 @@ def resume():
         check(whole.get("rotational_energy", 0) > 0, "resume: nothing spins")
 
 
+def obstacles():
+    """Fixed particles through the scene reader (which releases its particle arrays once the engine has them): pins
+    under falling rough disks keep their places, bit for bit, and their velocities stay zero."""
+    pins = [{"position": [2.0 + 1.5 * i, 3.0], "radius": 0.4, "fixed": True, "species": 1} for i in range(5)]
+    disks = [{"position": [2.5 + 1.1 * i, 6.0 + 0.3 * (i % 2)], "radius": 0.3} for i in range(6)]
+    scene = {"dimension": 2, "box": {"size": [10, 12], "periodic": [True, False]}, "gravity": [0, -1],
+             "restitution": 0.8, "tangential_restitution": 0.4, "stop": {"time": 8}, "output": {"every": 1},
+             "particles": pins + disks}
+    with tempfile.TemporaryDirectory() as directory:
+        summary = run(directory, scene)
+        header, rows = last_xyz(os.path.join(directory, "trajectory.xyz"))
+    for i, pin in enumerate(pins):
+        x, y, vx, vy = (float(v) for v in rows[i][1:3] + rows[i][4:6])
+        check([x, y] == pin["position"] and vx == 0 and vy == 0, "obstacles: pin %d at %r moving %r" % (i, [x, y],
+                                                                                                     [vx, vy]))
+    check(summary.get("wall_collisions", 0) > 0, "obstacles: nothing hit a pin or the floor")
+
+
+obstacles()
 for dimension in (2, 3):
     files(dimension, 0.5)
     files(dimension, None)
