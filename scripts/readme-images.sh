@@ -7,7 +7,8 @@
 # bodies drawn as they are from their runs' shapes.json: the hopper at its end (a few minutes) and the dice in flight;
 # the MSD and g(r) of hard spheres (experiments/fig_structure.py, Python's ricochet.analyze with matplotlib), and the
 # MSD of 864 hard spheres on log-log axes (ricochet run with H5MD frames, ricochet analyze, ricochet plot); and the
-# sheared granular gas (experiments/fig_sheared_granular.py). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# sheared granular gas (experiments/fig_sheared_granular.py) and the freely cooling rough gas
+# (experiments/fig_rough_cooling.py), and the last frame of the Galton board (ricochet run, then ricochet render). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,5 +58,14 @@ rm "$tmp/msd/trajectory.h5md"
     --out "$root/docs/img/hard_spheres_msd_loglog.png" >/dev/null
 /usr/bin/python3 "$root/experiments/fig_sheared_granular.py" --ricochet "$tool" --out "$tmp" >/dev/null
 cp "$tmp/sheared_granular.png" "$root/docs/img/sheared_granular.png"
+/usr/bin/python3 "$root/experiments/fig_rough_cooling.py" --ricochet "$tool" --out "$tmp" >/dev/null
+cp "$tmp/rough_cooling.png" "$root/docs/img/rough_cooling.png"
+"$tool" run "$root/examples/edmd/galton.json" --out "$tmp/galton" --quiet >/dev/null
+n=$(head -n 1 "$tmp/galton/trajectory.xyz")
+tail -n $((n + 2)) "$tmp/galton/trajectory.xyz" >"$tmp/galton_last.xyz"
+"$tool" render "$tmp/galton_last.xyz" --color-by species --size 420x800 --label "Galton board: 120 disks, fixed pins" \
+    --out "$tmp/galton_render" >/dev/null
+cp "$tmp/galton_render/frame_00000.png" "$root/docs/img/galton.png"
 echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, compression_jammed.png, hopper.png," \
-    "dice.png, hard_spheres_msd.png, hard_spheres_rdf.png, hard_spheres_msd_loglog.png and sheared_granular.png"
+    "dice.png, hard_spheres_msd.png, hard_spheres_rdf.png, hard_spheres_msd_loglog.png, sheared_granular.png," \
+    "rough_cooling.png and galton.png"

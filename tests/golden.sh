@@ -7,9 +7,9 @@
 #
 # What is hashed (sha256 of float64 values in little-endian order, by /usr/bin/python3 with its standard library only):
 # - runs: the last frame of trajectory.xyz: its Time=, then each column found by its name in Properties, whatever its
-#   position: `pos`, the velocity (`velo`, `vel`, `velocities` or `velocity`), the orientation when present and the
-#   radius. The orientation is hashed as w x y z whatever order the file uses; the order of each quaternion column
-#   name is in ORIENTATION below (`orientation:R:4` is x y z w, docs/formats.md, "Time-stepping scenes").
+#   position: `pos`, the velocity (`velo`, `vel`, `velocities` or `velocity`), the orientation when present, the
+#   radius, and the spins of rough particles (`angular_velocity`) when present. The orientation is hashed as w x y z
+#   whatever order the file uses; the order of each quaternion column name is in ORIENTATION below (`orientation:R:4` is x y z w, docs/formats.md, "Time-stepping scenes").
 # - impact problems: the report's "velocities" ("velocity" for generic problems), "angular_velocities",
 #   "normal_impulses" and "iterations".
 # The exit code is compared too (rigid/geyser.json exits 3 on purpose), and the state is hashed all the same.
@@ -78,6 +78,8 @@ def hash_xyz(path):
         q = column(quaternion[0])
         feed(h, "orientation_wxyz", [q[i + order.index(c)] for i in range(0, len(q), 4) for c in "wxyz"])
     feed(h, "radius", column("radius"))
+    if "angular_velocity" in columns:  # rough particles' spins
+        feed(h, "angular_velocity", column("angular_velocity"))
     return h.hexdigest()
 
 def flatten(value):

@@ -168,13 +168,16 @@ rows = [[c.strip() for c in line.strip("|").split("|")] for line in table.splitl
 summary = json.load(open(folder + "/summary.json"))
 with h5py.File(folder + "/trajectory.h5md") as f:
     position = f["particles/all/position/value"]
-    sizes = {"n": position.shape[0], "N": position.shape[1], "D": position.shape[2], "4": 4}
+    sizes = {"n": position.shape[0], "N": position.shape[1], "D": position.shape[2], "4": 4, "3": 3}
     assert sizes["n"] == summary["outputs"]["frames"] and sizes["D"] == summary["dimension"], sizes
     checked = 0
     for path, shape, meaning in rows:
         path = path.strip("`")
         if "orientation" in path and "orientation" not in f["particles/all"]:  # only for engines with rotation
             assert summary["dynamics"] == "event-driven", path
+            continue
+        if "angular_velocity" in path and "angular_velocity" not in f["particles/all"]:  # only rough particles
+            assert "rotational_temperature" not in summary, path
             continue
         if path.startswith("curves/"):  # runs with measure: every column of every curve
             if "measure" not in summary:

@@ -127,7 +127,18 @@ typedef struct rc_wall {
     double point[3];
     double normal[3];   /* need not be unit length; it is normalised */
     double restitution; /* in [0, 1] */
+    bool rough;         /* false (the zero default): smooth, tangential_restitution unused */
+    double tangential_restitution; /* rough walls: beta in [-1, 1] (docs/edmd.md, "Rough spheres and disks") */
 } rc_wall;
+
+/* Walton's Coulomb-limited tangential restitution (docs/edmd.md, "Rough spheres and disks"): the tangential impulse
+ * of a contact is that of tangential_restitution unless it exceeds friction times the normal impulse, where the
+ * contact slides and the impulse is cut to that bound. */
+typedef struct rc_edmd_coulomb {
+    bool on;                       /* false (default): the constant tangential restitution */
+    double friction;               /* mu >= 0 */
+    double tangential_restitution; /* beta_0 in [-1, 1]: the sticking contacts' restitution */
+} rc_edmd_coulomb;
 
 /* Inelastic collapse control (DESIGN.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
  * an endless run of zero-time events when e < 1. */
@@ -271,6 +282,20 @@ typedef struct rc_edmd_def {
     double box_restitution;     /* restitution of those box walls (default 1) */
     double gravity[3];
     double restitution;         /* e for particle pairs, in [0, 1] (default 1) */
+    /* Rough spheres and disks (docs/edmd.md, "Rough spheres and disks"): the tangential restitution beta of pairs
+     * (-1, the default: smooth) and of the box walls, Walton's model for pairs and walls, and the reduced moment of
+     * inertia q = 4 I / (m sigma^2) per particle. The engine keeps spins (3D vectors, 2D scalars) only when some
+     * pair or wall is rough. */
+    double tangential_restitution;     /* beta in [-1, 1] for pairs (default -1) */
+    double box_tangential_restitution; /* beta in [-1, 1] for the walls of closed box axes (default -1) */
+    rc_edmd_coulomb coulomb;
+    const double *inertias;            /* count reduced moments q, in (0, 2/3] in 3D and (0, 1] in 2D, or NULL:
+                                        * 2/5 (solid spheres) in 3D, 1/2 (disks) in 2D */
+    const double *angular_velocities;  /* count spins (3 per particle in 3D, 1 in 2D: the z component), or NULL:
+                                        * none; only a rough engine takes nonzero spins */
+    const bool *fixed;                 /* count flags, or NULL: fixed particles (docs/edmd.md, "Fixed obstacles")
+                                        * never move (infinite mass, no gravity, no thermostat); their velocities must
+                                        * be zero */
     const rc_wall *walls;       /* extra static planes */
     int32_t wall_count;
     int32_t count;              /* particles; their arrays are copied */
@@ -410,9 +435,20 @@ typedef struct rc_edmd_observables {
     uint64_t volume_moves;            /* barostat: volume moves tried so far (0 without) */
     double volume_acceptance;         /* barostat: the fraction of them accepted (NAN before the first) */
     double max_log_volume_step;       /* barostat: delta now (NAN without) */
+    /* rough particles: kinetic_energy and temperature are the translational ones, energy (and its balance) adds
+     * rotational_energy; the temperatures are per degree of freedom, translational 2 K_t / (d N_f) (= temperature)
+     * and rotational 2 K_r / (d_r N) with d_r = 3 in 3D, 1 in 2D (0 for smooth particles) */
+    double rotational_energy;
+    double translational_temperature;
+    double rotational_temperature;
+    double temperature_ratio;         /* rotational over translational temperature (NAN when smooth or at rest) */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);
+/* Whether the engine keeps spins: some pair or wall is rough (rc_edmd_def.tangential_restitution). */
+RC_API bool rc_edmd_rough(const rc_edmd *engine);
+/* The spins now, in input order, 3 per particle (in 2D 0, 0, w_z); RC_INVALID_ARGUMENT when the engine is smooth. */
+RC_API rc_status rc_edmd_angular_velocities(const rc_edmd *engine, double *spins);
 RC_API void rc_edmd_measure_since(const rc_edmd *engine, const rc_edmd_observables *since,
                                   rc_edmd_observables *out);
 

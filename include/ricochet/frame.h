@@ -31,6 +31,9 @@ typedef struct rc_frame {
     double *masses;        /* count */
     int32_t *species;      /* count */
     double *orientations;  /* 4 * count quaternions (w, x, y, z), or NULL for engines without rotation */
+    double *angular_velocities; /* 3 * count spins (2D: 0, 0, w_z) of rough particles, or NULL: rc_frame_init_spins
+                                 * (or the caller, with malloc) allocates them for an engine that has spins
+                                 * (rc_edmd_rough), rc_edmd_fill_frame fills them, rc_frame_release frees them */
     int32_t *images;       /* 3 * count periodic images: the unwrapped position is position + image * box (0 along
                             * axes that are not periodic; under shear the flow axis also moves by the offsets the
                             * gradient crossings met, which the images do not record), or NULL when the frame has
@@ -39,6 +42,8 @@ typedef struct rc_frame {
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */
 RC_API rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations);
+/* Gives an initialised frame room for the spins of rough particles (angular_velocities, zeroed). */
+RC_API rc_status rc_frame_init_spins(rc_frame *frame);
 /* Checks what every reader of a frame relies on: dimension 2 or 3, a count >= 0, and the arrays present for count
  * particles. RC_INVALID_ARGUMENT names the field ("frame dimension: 4 is not 2 or 3"). */
 RC_API rc_status rc_frame_check(const rc_frame *frame);

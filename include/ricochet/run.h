@@ -144,6 +144,9 @@ RC_API const rc_rigid *rc_run_rigid(const rc_run *run);
 /* The bodies: count, and a frame (rc_frame_init(frame, count, rc_run_has_orientations(run))) of the present state. */
 RC_API int32_t rc_run_count(const rc_run *run);
 RC_API bool rc_run_has_orientations(const rc_run *run);
+/* Whether the run's particles spin (rough particles, docs/edmd.md): then rc_frame_init_spins gives its frames room for
+ * them. */
+RC_API bool rc_run_has_spins(const rc_run *run);
 RC_API rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame);
 /* False while the run has an equilibration that has not ended (the summary's averages then cover the whole run). */
 RC_API bool rc_run_equilibrated(const rc_run *run);
@@ -168,7 +171,8 @@ enum {
     RC_OBSERVABLE_ROW = 4,           /* a column of observables.csv and an H5MD observable */
     RC_OBSERVABLE_SUMMARY = 8,       /* a key of the summary */
     RC_OBSERVABLE_SHEAR = 16,        /* only in runs with a sheared box (box.shear) */
-    RC_OBSERVABLE_BAROSTAT = 32      /* only in runs at constant pressure (barostat) */
+    RC_OBSERVABLE_BAROSTAT = 32,     /* only in runs at constant pressure (barostat) */
+    RC_OBSERVABLE_ROUGH = 64         /* only in runs of rough particles (tangential_restitution) */
 };
 
 typedef struct rc_observable_info {

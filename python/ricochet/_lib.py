@@ -29,7 +29,8 @@ class Frame(ctypes.Structure):  # rc_frame, ricochet/frame.h
                 ("count", ctypes.c_int32), ("box", ctypes.c_double * 3), ("periodic", ctypes.c_bool * 3),
                 ("tilt", ctypes.c_double), ("tilt_flow", ctypes.c_int), ("tilt_gradient", ctypes.c_int),
                 ("positions", c_double_p), ("velocities", c_double_p), ("radii", c_double_p),
-                ("masses", c_double_p), ("species", c_int32_p), ("orientations", c_double_p), ("images", c_int32_p)]
+                ("masses", c_double_p), ("species", c_int32_p), ("orientations", c_double_p),
+                ("angular_velocities", c_double_p), ("images", c_int32_p)]
 
 
 class RunLimits(ctypes.Structure):  # rc_run_limits, ricochet/run.h
@@ -125,6 +126,7 @@ _SIGNATURES = {
     "rc_struct_size": (ctypes.c_size_t, [ctypes.c_char_p]),
     "rc_text_free": (None, [P]),
     "rc_frame_init": (S, [ctypes.POINTER(Frame), ctypes.c_int32, ctypes.c_bool]),
+    "rc_frame_init_spins": (S, [ctypes.POINTER(Frame)]),
     "rc_frame_release": (None, [ctypes.POINTER(Frame)]),
     "rc_impact_problem_create": (S, [PP]),
     "rc_impact_problem_destroy": (None, [P]),
@@ -167,6 +169,7 @@ _SIGNATURES = {
     "rc_run_progress_set": (None, [P, PROGRESS_FN, P, ctypes.c_double]),
     "rc_run_count": (ctypes.c_int32, [P]),
     "rc_run_has_orientations": (ctypes.c_bool, [P]),
+    "rc_run_has_spins": (ctypes.c_bool, [P]),
     "rc_run_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
     "rc_run_directory": (ctypes.c_char_p, [P]),
     "rc_run_summary_json": (P, [P, ctypes.c_bool]),

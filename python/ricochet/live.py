@@ -179,10 +179,14 @@ class Live:
     @property
     @serialised
     def angular_velocities(self):
-        """(count, 3) angular velocities of the time-stepped bodies (in 2D only the third column turns), or None for
-        the event-driven engine; assigning replaces them (checked: finite)."""
+        """(count, 3) angular velocities of the time-stepped bodies (in 2D only the third column turns; assigning
+        replaces them, checked: finite), or the spins of rough event-driven particles ((count, 3) in 3D, (count,) the z
+        component in 2D; read only), or None for smooth event-driven particles."""
         if not self._frame.orientations:
-            return None
+            if not self._frame.angular_velocities:
+                return None
+            spins = self._vectors(self._frame.angular_velocities, 3)
+            return spins if self.dimension == 3 else spins[:, 2].copy()
         out = numpy.zeros((self.count, 3))
         check(lib.rc_run_angular_velocities_get(self._handle, doubles(out)))
         return out

@@ -78,6 +78,8 @@ class Simulation(Live, Owner):
         frame = Frame()
         check(lib.rc_frame_init(ctypes.byref(frame), lib.rc_run_count(handle), lib.rc_run_has_orientations(handle)))
         self._frame = frame
+        if lib.rc_run_has_spins(handle):
+            check(lib.rc_frame_init_spins(ctypes.byref(frame)))
         self._fill()
 
     @classmethod

@@ -208,6 +208,26 @@ class Gas(unittest.TestCase):
         numpy.testing.assert_allclose(sim.cell, expected, rtol=0, atol=1e-12)
         self.assertIn("shear_viscosity", sim.summary())
 
+    def test_rough_spins(self):
+        self.assertIsNone(ricochet.Simulation(GAS).angular_velocities)  # smooth: no spins kept
+        for dimension, inertia in ((3, 0.4), (2, 0.5)):
+            particles = {"lattice": "random" if dimension == 3 else "hexagonal", "count": 100,
+                         "packing_fraction": 0.2, "diameter": 1, "inertia": inertia}
+            sim = ricochet.Simulation(dict(GAS, dimension=dimension, particles=particles, tangential_restitution=1,
+                                           stop={"collisions": 3000}))
+            energy0 = 0.5 * numpy.sum(sim.velocities ** 2)
+            numpy.testing.assert_array_equal(sim.angular_velocities, 0)  # starts without spin
+            sim.run()
+            w = sim.angular_velocities
+            self.assertEqual(w.shape, (100, 3) if dimension == 3 else (100,))
+            moment = inertia * 0.25  # q m a^2 with m = 1, a = 1/2
+            rotational = 0.5 * moment * numpy.sum(w ** 2)
+            s = sim.summary()
+            # elastic and perfectly rough: translation and rotation share the energy, which is kept
+            self.assertAlmostEqual(s["rotational_energy"] / rotational, 1, places=12)
+            self.assertAlmostEqual((0.5 * numpy.sum(sim.velocities ** 2) + rotational) / energy0, 1, places=11)
+            self.assertGreater(s["temperature_ratio"], 0.5)
+
     def test_bad_scene(self):
         scene = dict(GAS, restitution=2)
         with self.assertRaises(ricochet.Error) as caught:

@@ -29,6 +29,15 @@ rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations)
     return RC_OK;
 }
 
+rc_status rc_frame_init_spins(rc_frame *frame)
+{
+    if (!frame) return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL");
+    free(frame->angular_velocities);
+    frame->angular_velocities = calloc(3 * (size_t)(frame->count > 0 ? frame->count : 1), sizeof(double));
+    return frame->angular_velocities ? RC_OK
+                                     : rc_fail(RC_NO_MEMORY, "frame: out of memory for %d spins", (int)frame->count);
+}
+
 rc_status rc_frame_check(const rc_frame *f)
 {
     if (!f) return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL");
@@ -61,6 +70,7 @@ void rc_frame_release(rc_frame *frame)
     free(frame->masses);
     free(frame->species);
     free(frame->orientations);
+    free(frame->angular_velocities);
     free(frame->images);
     memset(frame, 0, sizeof *frame);
 }

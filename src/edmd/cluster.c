@@ -488,6 +488,20 @@ static rc_status close_gaps(rc_edmd *e, rc_edmd_cluster *ws)
     return RC_OK;
 }
 
+/* Rough particles: when the tangential pass (rough.c) left a contact of the cluster approaching, the inelastic
+ * answer on the normal velocities, once, so that the cluster ends in this third step (docs/edmd.md). */
+static rc_status settle_rough(rc_edmd *e, rc_edmd_cluster *ws, rc_impact_options options)
+{
+    options.restitution = 0;
+    options.lineality = false;
+    rc_impact_result result;
+    rc_status s = rc_impact_solver_set_options(ws->solver, &options);
+    if (s == RC_OK) s = build_problem(e, ws, false);
+    if (s == RC_OK) s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
+    if (s == RC_OK) apply(e, &result);
+    return s == RC_INTERNAL || s == RC_NOT_TERMINATED ? RC_OK : s; /* the binary rule below finishes the contact */
+}
+
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
 {
     rc_status s = workspace(e, &e->cluster);
@@ -529,6 +543,9 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     } else {
         apply(e, &result);
         closing = collapse; /* the inelastic answer was applied */
+        if (e->spin && rc_edmd_rough_cluster(e, ws, result.normal_impulse) &&
+            (s = settle_rough(e, ws, options)) != RC_OK)
+            return s;
     }
     /* The operator stops when no contact approaches by more than its tolerance; if the colliding contact still
      * approaches in the engine's arithmetic, the binary rule finishes it, so that the event can never recur at the

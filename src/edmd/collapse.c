@@ -49,7 +49,8 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
             return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
         for (int32_t k = 0; k < e->n; k++) e->last_collision[k] = -INFINITY;
     }
-    if (e->sleep_on && !(e->hold = calloc(n, 1))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+    if (e->sleep_on && !e->hold && !(e->hold = calloc(n, 1))) /* fixed.c may have made it */
+        return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
     bool dissipative = e->restitution < 1; /* only then can collisions pile up into a collapse */
     for (int32_t w = 0; w < e->wall_count; w++) dissipative |= e->walls[w].restitution < 1;
     if (e->clusters_on && dissipative) {
@@ -127,6 +128,7 @@ static int32_t resting_wall(const rc_edmd *e, int32_t k)
 /* Takes away the velocity dv (its kinetic energy change counted as dissipated) and sets k's hold. */
 static void hold(rc_edmd *e, int32_t k, int state, const double removed[3])
 {
+    if (rc_edmd_is_fixed(e, k)) return; /* held still for good already */
     double *v = e->kin[k].v, before = 0, after = 0;
     for (int a = 0; a < 3; a++) {
         before += v[a] * v[a];
@@ -274,6 +276,7 @@ static rc_status sleep_if_held(rc_edmd *e, int32_t k, double speed, bool *asleep
 void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k)
 {
     rc_edmd_release(e, k); /* a sliding particle stops sliding first */
+    if (e->spin) rc_edmd_rough_stop(e, k);
     hold(e, k, RC_ASLEEP, e->kin[k].v);
 }
 
@@ -304,6 +307,7 @@ static bool slide_approaches(const rc_edmd *e, int32_t k, const double removed[3
 
 rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 {
+    if (rc_edmd_is_fixed(e, k)) return RC_OK;
     rc_kin *p = &e->kin[k];
     bool asleep;
     rc_status s = sleep_if_held(e, k, e->sleep_speed, &asleep);
@@ -325,7 +329,7 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 
 void rc_edmd_release(rc_edmd *e, int32_t k)
 {
-    if (!rc_edmd_is_held(e, k)) return;
+    if (!rc_edmd_is_held(e, k) || rc_edmd_is_fixed(e, k)) return; /* nothing wakes a fixed obstacle */
     rc_edmd_stream(e, k, e->now);
     bool asleep = e->hold[k] == RC_ASLEEP;
     e->hold[k] = RC_FREE;

@@ -49,6 +49,7 @@ void rc_edmd_ensure_receding(double *vi, double *vj, const double r[3], double w
 
 void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution)
 {
+    if (e->fixed && rc_edmd_fixed_pair(e, i, j, restitution)) return; /* a fixed obstacle: the wall rule */
     rc_kin *p = &e->kin[i], *q = &e->kin[j];
     double r[3] = {p->x[0] - q->x[0], p->x[1] - q->x[1], p->x[2] - q->x[2]};
     double v[3] = {p->v[0] - q->v[0], p->v[1] - q->v[1], p->v[2] - q->v[2]}, lift[3] = {0, 0, 0};
@@ -64,6 +65,7 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
         p->v[a] -= f * mj * r[a];
         q->v[a] += f * mi * r[a];
     }
+    if (e->spin) rc_edmd_rough_pair(e, i, j, r, rr, -e1 * mi * mj / (mi + mj) * b / sqrt(rr));
     rc_edmd_ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), lift, 0);
     double reduced = mi * mj / (mi + mj);
     rc_edmd_integrate_kinetic(e);
@@ -83,7 +85,8 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
 
 void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 {
-    rc_edmd_bounce(e, k, e->walls[w].normal, restitution);
+    if (e->spin) rc_edmd_rough_wall(e, k, w, restitution);
+    else rc_edmd_bounce(e, k, e->walls[w].normal, restitution);
 }
 
 void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution)
@@ -105,6 +108,7 @@ void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution
 void rc_edmd_thermostat_kick(rc_edmd *e)
 {
     int32_t k = (int32_t)rc_rng_below(&e->rng, (uint64_t)e->n);
+    if (rc_edmd_is_fixed(e, k)) return; /* an obstacle keeps still: the draw goes to nobody */
     rc_edmd_release(e, k);
     rc_edmd_stream(e, k, e->now);
     rc_kin *p = &e->kin[k];

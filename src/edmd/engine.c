@@ -18,6 +18,8 @@ rc_edmd_def rc_edmd_default_def(void)
     for (int a = 0; a < 3; a++) d.box[a] = 1, d.periodic[a] = true;
     d.box_restitution = 1;
     d.restitution = 1;
+    d.tangential_restitution = d.box_tangential_restitution = -1;
+    d.coulomb.tangential_restitution = 1;
     d.detection = RC_DETECTION_STABLE;
     d.shell = 0; /* chosen from the density */
     d.thermostat_temperature = 1;
@@ -94,6 +96,7 @@ static rc_status make_walls(rc_edmd *e, const rc_edmd_def *d)
         rc_plane *p = &e->walls[e->wall_count++];
         for (int a = 0; a < 3; a++) p->point[a] = in->point[a], p->normal[a] = in->normal[a] / norm;
         p->restitution = in->restitution;
+        p->tangential_restitution = in->rough ? in->tangential_restitution : -1;
     }
     for (int a = 0; a < d->dimension; a++) {
         if (d->periodic[a]) continue;
@@ -102,6 +105,7 @@ static rc_status make_walls(rc_edmd *e, const rc_edmd_def *d)
             p->point[a] = side ? d->box[a] : 0;
             p->normal[a] = side ? -1 : 1;
             p->restitution = d->box_restitution;
+            p->tangential_restitution = d->box_tangential_restitution;
         }
     }
     return RC_OK;
@@ -231,6 +235,8 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     if (s != RC_OK) return s;
     if ((s = rc_edmd_check_state(d)) != RC_OK) return s;
     copy_particles(e, d);
+    if ((s = rc_edmd_rough_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_fixed_create(e, d)) != RC_OK) return s;
     if ((s = rc_edmd_steps_create(e, d)) != RC_OK) return s;
     /* nothing below reads the definition's particles: the caller may free them before the lists are made */
     if (release) release(context);
@@ -240,7 +246,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
     if ((s = rc_edmd_shear_start(e, d)) != RC_OK) return s;
     if ((s = rc_edmd_transport_start(e, d)) != RC_OK) return s;
-    e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
+    e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0 && !e->fixed;
     rc_edmd_def collapse = *d;
     collapse.collapse.sleep &= !e->steps; /* a sleeper has no step events: pairs with steps never sleep */
     if ((s = rc_edmd_collapse_create(e, &collapse)) != RC_OK) return s;
@@ -249,7 +255,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;
     if (e->steps && (s = rc_edmd_steps_capture_all(e)) != RC_OK) return s;
     e->kinetic = rc_edmd_kinetic_energy(e);
-    e->initial_energy = (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e);
+    e->initial_energy = (e->shear_on ? e->peculiar : e->kinetic) + e->rotational + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
     if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_OK) return s;
     if (d->barostat.pressure != 0 && (s = rc_edmd_barostat_create(e, d)) != RC_OK) return s;
@@ -290,6 +296,8 @@ void rc_edmd_destroy(rc_edmd *e)
     rc_edmd_growth_destroy(e);
     rc_edmd_barostat_destroy(e);
     rc_edmd_steps_destroy(e);
+    rc_edmd_rough_destroy(e);
+    rc_edmd_fixed_destroy(e);
     free(e->kin);
     free(e->mass);
     free(e->species);

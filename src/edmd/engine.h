@@ -58,6 +58,7 @@ typedef struct rc_plane {
     double point[3];
     double normal[3]; /* unit */
     double restitution;
+    double tangential_restitution; /* beta; -1: smooth (rough.c) */
 } rc_plane;
 
 #define RC_HISTOGRAM_RANGE 1024
@@ -254,6 +255,16 @@ struct rc_edmd {
     struct rc_edmd_isobar *barostat; /* constant pressure (barostat.c), or NULL */
     bool transport_on;          /* def.transport: the Helfand moments are kept (transport.c) */
     rc_edmd_flux flux;
+    /* rough particles (rough.c): spins and reduced moments per slot, NULL when every pair and wall is smooth */
+    double *spin;               /* spin_stride per particle: 3 in 3D, 1 (the z component) in 2D */
+    double *inertia;            /* q = 4 I / (m sigma^2) */
+    int spin_stride;
+    double tangential_restitution;
+    rc_edmd_coulomb coulomb;
+    double rotational;          /* the rotational kinetic energy, kept up to date by every spin change */
+    /* fixed obstacles (fixed.c): per slot, 1 for a fixed particle (held asleep for good), or NULL when none is */
+    uint8_t *fixed;
+    int32_t fixed_count;
 };
 
 /* How a particle moves under gravity: free; asleep (at rest on static supports); or sliding on a wall that holds it
@@ -263,6 +274,7 @@ enum { RC_FREE = 0, RC_ASLEEP = 1, RC_SLIDING0 = 2 };
 
 static inline bool rc_edmd_is_held(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] != RC_FREE; }
 static inline bool rc_edmd_is_asleep(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] == RC_ASLEEP; }
+static inline bool rc_edmd_is_fixed(const rc_edmd *e, int32_t k) { return e->fixed && e->fixed[k]; }
 
 /* Particle k's mass. */
 static inline double rc_edmd_mass(const rc_edmd *e, int32_t k) { return e->mass ? e->mass[k] : e->uniform_mass; }
@@ -537,6 +549,35 @@ void rc_edmd_ensure_receding(double *vi, double *vj, const double r[3], double w
 /* No lift: a zero velocity (rc_edmd_ensure_receding against a static body or without shear). */
 extern const double rc_edmd_still[3];
 void rc_edmd_thermostat_kick(rc_edmd *e);
+
+/* rough.c: rough spheres and disks (docs/edmd.md, "Rough spheres and disks"). Checks the definition's rough keys
+ * against each other and the rest of the definition, allocates and fills the spins when some pair or wall is rough
+ * (after the walls are made and the particles copied). */
+rc_status rc_edmd_rough_create(rc_edmd *e, const rc_edmd_def *d);
+void rc_edmd_rough_destroy(rc_edmd *e);
+/* The tangential part of a pair collision whose normal part (impulse `normal_impulse` >= 0 on i along r) was just
+ * applied: r = x_i - x_j (minimum image), rr = |r|^2. */
+void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], double rr, double normal_impulse);
+/* A wall collision of a rough engine: the normal rule (rc_edmd_bounce) and the tangential one. */
+void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
+/* After a cluster's normal resolution: the tangential rule at each contact that carried a normal impulse, once, in
+ * the contacts' order. Returns whether some contact of the cluster then approaches. */
+bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse);
+/* The tangential part of particle k's hit on a fixed particle (unit normal n towards k, normal impulse given). */
+void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, const double n[3], double normal_impulse);
+/* fixed.c: fixed obstacles (docs/edmd.md, "Fixed obstacles"), made with the particles (before the definition's
+ * arrays may be released); the hold array is made here when some particle is fixed. */
+rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d);
+void rc_edmd_fixed_destroy(rc_edmd *e);
+/* A binary collision of i and j when one of them is fixed: the wall rule for the other along the centre line (and
+ * the tangential rule of rough particles). Returns false, doing nothing, when neither is fixed. */
+bool rc_edmd_fixed_pair(rc_edmd *e, int32_t i, int32_t j, double restitution);
+/* A particle put to sleep: its spin stops too (its energy counted as dissipated). */
+void rc_edmd_rough_stop(rc_edmd *e, int32_t k);
+/* The spins of the particles with ids first .. first + count - 1, 3 each, in id order (zeros when smooth). */
+void rc_edmd_spins_part(const rc_edmd *e, double *spins, int32_t first, int32_t count);
+/* The rotational kinetic energy summed afresh. */
+double rc_edmd_rotational_energy(const rc_edmd *e);
 
 /* cluster.c: the cluster of bodies touching the colliding pair (i, j), j a particle or RC_EVENT_WALL0 - w, gathered
  * at now (both streamed to now), resolved by src/impact, every member rescheduled. RC_NOT_TERMINATED when the impact

@@ -45,7 +45,7 @@ static double volume(const rc_edmd *e) { return rc_edmd_box_volume(e, e->box); }
 
 double rc_edmd_degrees_of_freedom(const rc_edmd *e)
 {
-    double n = e->momentum_conserved && e->n > 1 ? e->n - 1 : e->n;
+    double n = (e->momentum_conserved && e->n > 1 ? e->n - 1 : e->n) - e->fixed_count; /* obstacles never move */
     return e->dimension * n;
 }
 
@@ -67,7 +67,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->lineality_detections = e->lineality_detections;
     o->impact_fallbacks = e->impact_fallbacks;
     o->collapses = e->collapses;
-    o->sleeping = e->sleeping;
+    o->sleeping = e->sleeping - e->fixed_count; /* the fixed obstacles are held asleep, but not counted */
     o->sleeps = e->sleeps;
     o->wakes = e->wakes;
     o->kicks = e->kicks;
@@ -82,14 +82,19 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     }
     o->kinetic_energy = rc_edmd_kinetic_energy(e);
     o->potential_energy = rc_edmd_potential_energy(e);
-    o->energy = o->kinetic_energy + o->potential_energy;
+    o->rotational_energy = rc_edmd_rotational_energy(e);
+    o->energy = o->kinetic_energy + o->rotational_energy + o->potential_energy;
     o->dissipated_energy = e->dissipated;
     o->thermostat_energy = e->thermostat_energy;
-    double balance = o->kinetic_energy + o->potential_energy + e->dissipated - e->thermostat_energy;
+    double balance = o->energy + e->dissipated - e->thermostat_energy;
     o->energy_drift = e->initial_energy != 0 ? (balance - e->initial_energy) / fabs(e->initial_energy) : balance;
     o->max_overlap = e->max_overlap;
     double dof = rc_edmd_degrees_of_freedom(e);
     o->temperature = dof > 0 ? 2 * o->kinetic_energy / dof : 0;
+    o->translational_temperature = o->temperature;
+    double spins = e->spin ? (double)e->spin_stride * e->n : 0;
+    o->rotational_temperature = spins > 0 ? 2 * o->rotational_energy / spins : 0;
+    o->temperature_ratio = spins > 0 && o->temperature > 0 ? o->rotational_temperature / o->temperature : NAN;
     /* the kinetic integral up to now: the closed part and the open piece since the last change of K */
     o->kinetic_integral = e->kinetic_integral + 2 * e->kinetic * (e->now - e->kinetic_time);
     o->virial = e->virial;
@@ -153,6 +158,7 @@ rc_status rc_edmd_fill_frame_part(const rc_edmd *e, rc_frame *f, int32_t first)
         f->masses[id] = rc_edmd_mass(e, k);
         f->species[id] = e->species ? e->species[k] : 0;
     }
+    if (f->angular_velocities) rc_edmd_spins_part(e, f->angular_velocities, first, f->count);
     return RC_OK;
 }
 

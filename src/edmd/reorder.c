@@ -113,6 +113,9 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     sort_by_key(order, order + n, n);
     permute(e->kin, sizeof *e->kin, order, n, scratch);
     if (e->mass) permute(e->mass, sizeof *e->mass, order, n, scratch);
+    if (e->spin) permute(e->spin, (size_t)e->spin_stride * sizeof *e->spin, order, n, scratch);
+    if (e->spin) permute(e->inertia, sizeof *e->inertia, order, n, scratch);
+    if (e->fixed) permute(e->fixed, sizeof *e->fixed, order, n, scratch);
     if (e->species) permute(e->species, sizeof *e->species, order, n, scratch);
     permute(e->id, sizeof *e->id, order, n, scratch);
     permute(e->image, 3 * sizeof *e->image, order, n, scratch);

@@ -110,11 +110,17 @@ static void fields(walk *c, rc_edmd *e, rc_status *status)
     FIELD(c, "last_pair", e->last_pair), FIELD(c, "group_sleep_clock", e->group_sleep_clock);
     array(c, "kin", e->kin, n * sizeof *e->kin);
     if (e->mass) array(c, "mass", e->mass, n * sizeof *e->mass);
+    if (e->spin) {
+        FIELD(c, "rotational", e->rotational);
+        array(c, "spin", e->spin, n * (size_t)e->spin_stride * sizeof *e->spin);
+        array(c, "inertia", e->inertia, n * sizeof *e->inertia);
+    }
     array(c, "id", e->id, n * sizeof *e->id);
     array(c, "image", e->image, 3 * n * sizeof *e->image);
     array(c, "counter", e->counter, n * sizeof *e->counter);
     if (e->species) array(c, "species", e->species, n * sizeof *e->species);
     if (e->hold) array(c, "hold", e->hold, n * sizeof *e->hold);
+    if (e->fixed) array(c, "fixed", e->fixed, n * sizeof *e->fixed);
     if (e->last_collision) array(c, "last_collision", e->last_collision, n * sizeof *e->last_collision);
     if (e->last_hit) array(c, "last_hit", e->last_hit, n * sizeof *e->last_hit);
     if (e->histogram) array(c, "histogram", e->histogram, (2 * RC_HISTOGRAM_RANGE + 1) * sizeof *e->histogram);
@@ -158,9 +164,9 @@ static header header_of(const rc_edmd *e)
     h.n = e->n, h.dimension = e->dimension, h.walls = (uint32_t)e->wall_count;
     h.species = e->species != NULL, h.hold = e->hold != NULL;
     h.last_collision = (uint8_t)((e->last_collision != NULL) | (e->last_hit != NULL) << 1);
-    /* bit 1: compression; bit 2: stepped potentials; bit 3: barostat */
+    /* bit 1: compression; bit 2: stepped potentials; bit 3: barostat; bit 4: spins; bit 5: fixed particles */
     h.histogram = (uint8_t)((e->histogram != NULL) | (e->growth != NULL) << 1 | (e->steps != NULL) << 2 |
-                            (e->barostat != NULL) << 3);
+                            (e->barostat != NULL) << 3 | (e->spin != NULL) << 4 | (e->fixed != NULL) << 5);
     return h;
 }
 
@@ -222,13 +228,19 @@ static bool flux_valid(const rc_edmd *e)
  * wall, each species one the definition had, each mass finite and positive, the last event's pair real. */
 static rc_status check_books(const rc_edmd *e)
 {
-    int32_t held = 0, sleeping = 0;
+    int32_t held = 0, sleeping = 0, fixed = 0;
     for (int32_t k = 0; e->hold && k < e->n; k++) {
         if (e->hold[k] >= RC_SLIDING0 + e->wall_count)
             return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d is held by wall %d of %d", (int)k,
                            (int)e->hold[k] - RC_SLIDING0, (int)e->wall_count);
         held += e->hold[k] != RC_FREE, sleeping += e->hold[k] == RC_ASLEEP;
+        fixed += rc_edmd_is_fixed(e, k);
+        if (rc_edmd_is_fixed(e, k) && e->hold[k] != RC_ASLEEP)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d is fixed but not held still", (int)k);
     }
+    if (fixed != e->fixed_count)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: %d fixed particles, the definition has %d", (int)fixed,
+                       (int)e->fixed_count);
     if (e->held != held || e->sleeping != sleeping)
         return rc_fail(RC_INVALID_ARGUMENT, "state: %d particles held and %d asleep, the particles say %d and %d",
                        (int)e->held, (int)e->sleeping, (int)held, (int)sleeping);
@@ -239,6 +251,11 @@ static rc_status check_books(const rc_edmd *e)
     for (int32_t k = 0; e->mass && k < e->n; k++)
         if (!(e->mass[k] > 0 && e->mass[k] <= DBL_MAX))
             return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has mass %g", (int)k, e->mass[k]);
+    for (int32_t k = 0; e->spin && k < e->n; k++) {
+        bool fine = e->inertia[k] > 0 && e->inertia[k] <= (e->dimension == 3 ? 2.0 / 3 : 1);
+        for (int a = 0; a < e->spin_stride; a++) fine = fine && fabs(e->spin[e->spin_stride * k + a]) <= RC_EDMD_RANGE;
+        if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has a spin or inertia out of range", (int)k);
+    }
     /* the stall test measures the clock's advance since stall_clock, which is never ahead of it (a NaN or a later
      * one would report a stall at once) */
     if (!(e->stall_clock <= e->now && e->stall_clock >= -ldexp(1, 41)) || isnan(e->group_sleep_clock))

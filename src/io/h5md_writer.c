@@ -17,6 +17,8 @@
  *   /particles/all/orientation value (n, N, 4)                        float64 quaternions (w, x, y, z), when frames
  *                                                                     have orientations; attribute components on
  *                                                                     value = "w x y z" says so
+ *   /particles/all/angular_velocity value (n, N, 3)                   float64 spins of rough particles, when frames
+ *                                                                     have them (2D: 0 0 w_z)
  *   /observables/NAME          step (n), time (n), value (n)          float64, one per observable
  *   /curves/NAME/COLUMN        (rows)                                 float64 with attribute unit: a curve of the
  *                                                                     run's measurements, written once at its end
@@ -59,10 +61,10 @@
 #include "ricochet/output.h"
 
 enum { SERIES_POSITION, SERIES_EDGES, SERIES_IMAGE, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS,
-       SERIES_MASS, SERIES_ORIENTATION, SERIES };
+       SERIES_MASS, SERIES_ORIENTATION, SERIES_SPIN, SERIES };
 
 /* The shape of one sample of a particles series. */
-enum sample { VECTORS, EDGES, SCALARS, QUATERNIONS };
+enum sample { VECTORS, EDGES, SCALARS, QUATERNIONS, SPINS };
 
 /* The particles' series, under particles/all, position first (it creates the clock the others share). */
 static const struct {
@@ -74,7 +76,7 @@ static const struct {
     [SERIES_IMAGE] = {"image", true, VECTORS},        [SERIES_VELOCITY] = {"velocity", false, VECTORS},
     [SERIES_SPECIES] = {"species", true, SCALARS},    [SERIES_ID] = {"id", true, SCALARS},
     [SERIES_RADIUS] = {"radius", false, SCALARS},     [SERIES_MASS] = {"mass", false, SCALARS},
-    [SERIES_ORIENTATION] = {"orientation", false, QUATERNIONS},
+    [SERIES_ORIENTATION] = {"orientation", false, QUATERNIONS}, [SERIES_SPIN] = {"angular_velocity", false, SPINS},
 };
 
 /* What the first frame fixes (or the file, for a resumed writer). */
@@ -83,6 +85,7 @@ typedef struct layout {
     int32_t count;
     bool periodic[3];
     bool orientations;
+    bool spins;
 } layout;
 
 struct rc_h5md_writer {
@@ -244,6 +247,7 @@ static int sample_shape(int k, const layout *l, hsize_t shape[2])
     switch (kinds[k].sample) {
     case VECTORS: shape[0] = n, shape[1] = d; return 2;
     case QUATERNIONS: shape[0] = n, shape[1] = 4; return 2;
+    case SPINS: shape[0] = n, shape[1] = 3; return 2;
     case EDGES: shape[0] = shape[1] = d; return 2;
     case SCALARS: shape[0] = n; return 1;
     }
@@ -252,8 +256,11 @@ static int sample_shape(int k, const layout *l, hsize_t shape[2])
 
 static hid_t memory_type(int k) { return kinds[k].integer ? H5T_NATIVE_INT32 : H5T_NATIVE_DOUBLE; }
 
-/* The series the layout has: orientation only with orientations. */
-static bool has_series(const layout *l, int k) { return k != SERIES_ORIENTATION || l->orientations; }
+/* The series the layout has: orientation only with orientations, angular_velocity only with spins. */
+static bool has_series(const layout *l, int k)
+{
+    return k == SERIES_ORIENTATION ? l->orientations : k == SERIES_SPIN ? l->spins : true;
+}
 
 /* The particles group and its series, shaped by the first frame. */
 static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
@@ -283,11 +290,13 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
     rc_status s = rc_frame_check(f);
     if (s || !w->started) return s;
     const layout *first = &w->shape;
-    if (f->dimension != first->dimension || f->count != first->count || !f->orientations == first->orientations)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: a frame of %d particles in %dD%s after frames of %d "
-                       "in %dD%s", w->out.path, (int)f->count, f->dimension,
-                       f->orientations ? " with orientations" : "", (int)first->count, first->dimension,
-                       first->orientations ? " with orientations" : "");
+    if (f->dimension != first->dimension || f->count != first->count || !f->orientations == first->orientations ||
+        !f->angular_velocities == first->spins)
+        return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: a frame of %d particles in %dD%s%s after frames of %d "
+                       "in %dD%s%s", w->out.path, (int)f->count, f->dimension,
+                       f->orientations ? " with orientations" : "", f->angular_velocities ? " with spins" : "",
+                       (int)first->count, first->dimension, first->orientations ? " with orientations" : "",
+                       first->spins ? " with spins" : "");
     for (int k = 0; k < 3; k++)
         if (f->periodic[k] != first->periodic[k])
             return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: axis %d changed between periodic and closed (the file "
@@ -311,7 +320,8 @@ static rc_status fix_layout(rc_h5md_writer *w, const layout *l)
 
 static rc_status start(rc_h5md_writer *w, const rc_frame *f)
 {
-    layout l = {.dimension = f->dimension, .count = f->count, .orientations = f->orientations != NULL};
+    layout l = {.dimension = f->dimension, .count = f->count, .orientations = f->orientations != NULL,
+                .spins = f->angular_velocities != NULL};
     memcpy(l.periodic, f->periodic, sizeof f->periodic);
     rc_status s = fix_layout(w, &l);
     if (s) return s;
@@ -372,6 +382,8 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
               rc_h5md_series_append(&series[SERIES_MASS], clock, frame->masses) &&
               (!frame->orientations ||
                rc_h5md_series_append(&series[SERIES_ORIENTATION], clock, frame->orientations)) &&
+              (!frame->angular_velocities ||
+               rc_h5md_series_append(&series[SERIES_SPIN], clock, frame->angular_velocities)) &&
               rc_h5md_clock_tick(&w->particle_clock, frame->time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
     return ok ? RC_OK : h5md_failed(w, "write a frame");
 }
@@ -573,7 +585,8 @@ static rc_status check_sample(const rc_h5md_writer *w, const char *path, const r
 static rc_status reattach_particles(rc_h5md_writer *w, hid_t group, hsize_t frames)
 {
     hid_t box = rc_h5md_exists(group, "box") ? H5Gopen2(group, "box", H5P_DEFAULT) : -1;
-    layout l = {.orientations = rc_h5md_exists(group, "orientation")};
+    layout l = {.orientations = rc_h5md_exists(group, "orientation"),
+                .spins = rc_h5md_exists(group, "angular_velocity")};
     bool ok = box >= 0 && rc_h5md_box_read(box, &l.dimension, l.periodic);
     if (box >= 0) H5Gclose(box);
     if (!ok) return lacks(w, "particles/all/box's attributes dimension (2 or 3) and boundary (one per axis)");

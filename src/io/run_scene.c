@@ -16,7 +16,8 @@ static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box"
                                        "gravity", "walls", "restitution", "event_detection", "thermostat",
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
                                        "equilibration", "contact_tolerance", "impact", "collapse", "compression",
-                                       "interactions", "mixing", "measure", "barostat", NULL};
+                                       "interactions", "mixing", "measure", "barostat",
+                                       "tangential_restitution", "coulomb", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -32,6 +33,8 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_barostat(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
     if (!s) s = rc_run_read_interactions(root, scene);
+    if (!s) s = rc_run_read_rough(root, scene);
+    if (!s) s = rc_run_read_fixed(root, scene);
     if (!s) s = rc_run_read_measure(root, scene);
     return s;
 }
@@ -78,6 +81,13 @@ void rc_run_scene_drop_particles(rc_run_scene *scene)
     free(scene->radii);
     free(scene->masses);
     free(scene->species);
+    free(scene->inertias);
+    free(scene->spins);
+    free(scene->fixed);
+    scene->inertias = scene->spins = NULL;
+    scene->fixed = NULL;
+    scene->def.inertias = scene->def.angular_velocities = NULL;
+    scene->def.fixed = NULL;
     scene->positions = scene->velocities = scene->radii = scene->masses = NULL;
     scene->species = NULL;
     scene->def.positions = scene->def.velocities = scene->def.radii = scene->def.masses = NULL;

@@ -21,6 +21,8 @@ struct rc_run_scene {
     /* the arrays def points to */
     double *positions, *velocities, *radii, *masses;
     int32_t *species;
+    double *inertias, *spins; /* rough particles' reduced moments and explicit spins (run_scene_rough.c), or NULL */
+    bool *fixed;              /* the fixed flags of explicit particles (run_scene_fixed.c), or NULL */
     rc_wall *walls;
     rc_interaction *interactions;
     rc_step *steps;      /* the interactions' steps, one array */
@@ -56,6 +58,11 @@ rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene);
 rc_status rc_run_read_compression(const cJSON *root, rc_run_scene *scene);
 /* run_scene_barostat.c: "barostat" into scene->def.barostat. */
 rc_status rc_run_read_barostat(const cJSON *root, rc_run_scene *scene);
+/* run_scene_rough.c: "tangential_restitution" (top level, box, walls), "coulomb", "inertia" and
+ * "angular_velocity" of the particles; after the world and the particles. */
+rc_status rc_run_read_rough(const cJSON *root, rc_run_scene *scene);
+/* run_scene_fixed.c: "fixed" of explicit particles; after the particles. */
+rc_status rc_run_read_fixed(const cJSON *root, rc_run_scene *scene);
 /* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
 rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene);
 /* run_scene_measure.c: "measure" into scene->settings.measure and def.transport. */

@@ -14,8 +14,9 @@
 #include "io/run_scene.h"
 
 static const char *const lattice_keys[] = {"lattice", "count", "packing_fraction", "diameter", "radius", "mass",
-                                           "species", "size_distribution", NULL};
-static const char *const particle_keys[] = {"position", "velocity", "radius", "diameter", "mass", "species", NULL};
+                                           "species", "size_distribution", "inertia", NULL};
+static const char *const particle_keys[] = {"position", "velocity", "radius", "diameter", "mass", "species",
+                                            "inertia", "angular_velocity", "fixed", NULL};
 
 rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count)
 {

@@ -11,7 +11,7 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const species_keys[] = {"diameter", "radius", "mass", "fraction", NULL};
+static const char *const species_keys[] = {"diameter", "radius", "mass", "fraction", "inertia", NULL};
 static const char *const distribution_keys[] = {"kind", "polydispersity", "mean", "truncate", NULL};
 
 /* The keys of the placement that the sizes of `key` replace, when one is given too. */

@@ -11,9 +11,9 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const box_keys[] = {"size", "periodic", "restitution", "shear", NULL};
+static const char *const box_keys[] = {"size", "periodic", "restitution", "shear", "tangential_restitution", NULL};
 static const char *const shear_keys[] = {"rate", "flow", "gradient", NULL};
-static const char *const wall_keys[] = {"point", "normal", "restitution", NULL};
+static const char *const wall_keys[] = {"point", "normal", "restitution", "tangential_restitution", NULL};
 static const char *const thermostat_keys[] = {"temperature", "rate", NULL};
 static const char *const diagnostics_keys[] = {"separation_histogram", NULL};
 

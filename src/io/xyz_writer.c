@@ -16,7 +16,8 @@
  * Frames with orientations put orientation:R:4 before masses, written x y z w: OVITO maps that column to its
  * Orientation property, whose components are (X, Y, Z, W), while a frame stores (w, x, y, z). A writer given the
  * bodies' half extents (rc_xyz_writer_set_shapes) ends every line with them, aspherical_shape:R:3, OVITO's
- * Aspherical Shape (0 0 0 for other shapes, which OVITO then draws by their radius). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
+ * Aspherical Shape (0 0 0 for other shapes, which OVITO then draws by their radius). Frames of rough particles
+ * (rc_frame.angular_velocities) add angular_velocity:R:3 after image, the spin vector (0 0 w_z in 2D). In 2D the cell's z edge is the frame's box[2] when positive, else 1, and pbc is F on z.
  * A frame may come in parts of consecutive particles (rc_xyz_writer_write_part: a large system's frame need not be
  * held whole). Each frame is flushed, so a full disk is reported by the write of the frame that did not fit ("no space left on
  * device writing out/trajectory.xyz after frame 412"). The file is written as PATH.partial and renamed to PATH by the
@@ -130,8 +131,9 @@ static int write_header(FILE *file, const rc_frame *f, int32_t count, bool shape
     rc_number_text(time, f->time);
     return fprintf(file,
                    "%d\nLattice=\"%s\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:"
-                   "image:I:3%s Time=%s Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
-                   (int)count, lattice, f->orientations ? ":orientation:R:4" : "", shapes ? ":aspherical_shape:R:3" : "",
+                   "image:I:3%s%s Time=%s Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
+                   (int)count, lattice, f->orientations ? ":orientation:R:4" : "",
+                   f->angular_velocities ? ":angular_velocity:R:3" : "", shapes ? ":aspherical_shape:R:3" : "",
                    time, f->collisions, flag(f->periodic[0]), flag(f->periodic[1]),
                    flag(f->periodic[2] && f->dimension == 3));
 }
@@ -160,10 +162,11 @@ static char *put_integer(char *at, int32_t i)
     return at;
 }
 
-/* Line i of the frame: species, pos, velo, radius, [orientation], masses, momenta, image, [aspherical_shape]. */
+/* Line i of the frame: species, pos, velo, radius, [orientation], masses, momenta, image, [angular_velocity],
+ * [aspherical_shape]. */
 static int write_particle(FILE *file, const rc_frame *f, const double *half, int32_t i)
 {
-    char line[4 + 18 * RC_NUMBER_TEXT_SIZE + 3 * 12 + 2];
+    char line[4 + 21 * RC_NUMBER_TEXT_SIZE + 3 * 12 + 2];
     const char *species = rc_element_symbol(f->species[i]);
     size_t length = strlen(species);
     memcpy(line, species, length);
@@ -178,6 +181,7 @@ static int write_particle(FILE *file, const rc_frame *f, const double *half, int
     at = put_numbers(at, 4, (const double[4]){m, m * v[0], m * v[1], m * v[2]});
     const int32_t *image = f->images ? f->images + 3 * i : (const int32_t[3]){0, 0, 0};
     for (int k = 0; k < 3; k++) at = put_integer(at, image[k]);
+    if (f->angular_velocities) at = put_numbers(at, 3, f->angular_velocities + 3 * i);
     if (half) at = put_numbers(at, 3, half + 3 * i);
     *at++ = '\n';
     return fwrite(line, 1, (size_t)(at - line), file) == (size_t)(at - line) ? 0 : -1;

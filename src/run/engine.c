@@ -71,6 +71,8 @@ bool rc_run_has_orientations(const rc_run *run) { return run->ops->orientations;
 
 rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame) { return run->ops->fill_frame(run->engine, frame); }
 
+bool rc_run_has_spins(const rc_run *run) { return run->ops->has(run->engine, RC_OBSERVABLE_ROUGH); }
+
 rc_dynamics rc_run_dynamics(const rc_run *run) { return run->ops->kind; }
 
 double rc_run_time(const rc_run *run)

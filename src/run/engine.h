@@ -18,10 +18,10 @@
 #include "ricochet/scene.h"
 
 /* An engine's record of observables at one instant, opaque to the driver: what averages "since" start from (the
- * summary's averages, a row's, a measurement's). Its size is the one the checkpoint's position block has always
- * given it (the event-driven engine's record), so that checkpoints keep their bytes; each adapter checks at compile
- * time that its record fits. An engine without averages over an interval leaves it as it was. */
-enum { RUN_SNAPSHOT_BYTES = 368 };
+ * summary's averages, a row's, a measurement's). Checkpoints write it field by field (record_fields below), so its
+ * size is free; each adapter checks at compile time that its record fits. An engine without averages over an
+ * interval leaves it as it was. */
+enum { RUN_SNAPSHOT_BYTES = 512 };
 typedef union run_snapshot {
     double align;
     unsigned char bytes[RUN_SNAPSHOT_BYTES];

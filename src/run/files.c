@@ -47,6 +47,7 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     f->in_parts = run->ops->fill_frame_part && !h5md_path && !o->h5md && count > part;
     rc_status s = rc_frame_init(&f->frame, f->in_parts ? part : count, rc_run_has_orientations(run));
     f->part = f->frame.count;
+    if (!s && rc_run_has_spins(run)) s = rc_frame_init_spins(&f->frame);
     if (s || !run->directory) return s;
     if ((s = rc_directory_make(run->directory))) return s;
     if (!f->locked && (s = rc_run_lock_take(run->directory, "run folder", &f->lock))) return s;

@@ -20,7 +20,8 @@ enum {
     ROW = RC_OBSERVABLE_ROW,
     SUM = RC_OBSERVABLE_SUMMARY,
     SH = RC_OBSERVABLE_SHEAR,
-    BA = RC_OBSERVABLE_BAROSTAT
+    BA = RC_OBSERVABLE_BAROSTAT,
+    RO = RC_OBSERVABLE_ROUGH
 };
 
 static const rc_observable_info table[] = {
@@ -66,6 +67,14 @@ static const rc_observable_info table[] = {
     {"kicks", "1", "resting contacts pushed apart (collapse.kick_speed)", SUM},
     {"temperature", "energy", "2K / (d N_f) now, N_f = N - 1 when momentum is conserved, else N (under shear: K "
      "of the peculiar velocities, the streaming velocity removed)", ROW | SUM},
+    {"translational_temperature", "energy", "rough particles: the temperature of the translations, as temperature",
+     ROW | SUM | RO},
+    {"rotational_temperature", "energy", "rough particles: 2 K_rot / (d_r N) now, d_r = 3 in 3D, 1 in 2D",
+     ROW | SUM | RO},
+    {"temperature_ratio", "1", "rough particles: rotational_temperature / translational_temperature now",
+     ROW | SUM | RO},
+    {"rotational_energy", "energy", "rough particles: the kinetic energy of the spins now, sum I w^2 / 2",
+     ROW | SUM | RO},
     {"pressure", "energy/volume", "pressure averaged over the interval, kinetic plus collisional (the impulses at "
      "cores and steps; empty under gravity, where it varies with height)", ROW | SUM},
     {"compressibility", "1", "Z = P V / (N kT) over the interval", ROW | SUM},
@@ -89,7 +98,7 @@ static const rc_observable_info table[] = {
     {"kinetic_energy", "energy", "translational (and rotational) kinetic energy now (under shear: of the peculiar "
      "velocities)", ROW | SUM},
     {"potential_energy", "energy", "-m g.x summed (the energy in the gravity field) plus the stepped potentials' energy", ROW | SUM},
-    {"energy", "energy", "kinetic + potential", ROW | SUM},
+    {"energy", "energy", "kinetic + potential (event-driven rough particles: + rotational_energy)", ROW | SUM},
     {"dissipated_energy", "energy", "energy taken out by inelastic collisions (and friction) so far",
      ROW | SUM},
     {"thermostat_energy", "energy", "energy added by the thermostat and collapse kicks so far", SUM},
@@ -167,8 +176,9 @@ void rc_run_observe(const rc_run *run, const run_snapshot *since, double *values
 static bool belongs(const rc_run *run, int k, int wanted)
 {
     return (table[k].flags & wanted) == wanted && run->fields[k].type != RUN_FIELD_NONE &&
-          (!(table[k].flags & SH) || run->ops->has(run->engine, SH)) &&
-          (!(table[k].flags & BA) || run->ops->has(run->engine, BA));
+           (!(table[k].flags & SH) || run->ops->has(run->engine, SH)) &&
+           (!(table[k].flags & BA) || run->ops->has(run->engine, BA)) &&
+           (!(table[k].flags & RO) || run->ops->has(run->engine, RO));
 }
 
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices)

@@ -21,8 +21,7 @@ typedef struct adapter {
     cJSON *species;               /* the summary's "species", taken from the scene before its arrays are freed */
 } adapter;
 
-_Static_assert(sizeof(rc_edmd_observables) == RUN_SNAPSHOT_BYTES,
-               "the checkpoint's position block holds the event-driven engine's record as it is");
+_Static_assert(sizeof(rc_edmd_observables) <= RUN_SNAPSHOT_BYTES, "the engine's record fits a run_snapshot");
 
 /* The record's fields as checkpoints write them, one by one (src/run/checkpoint.c). */
 #define OBSERVABLE(member) RC_TAGGED_FIELD(rc_edmd_observables, member)
@@ -38,7 +37,9 @@ static const rc_tagged_field record_fields[] = {
     OBSERVABLE(sleeps), OBSERVABLE(wakes), OBSERVABLE(kicks), OBSERVABLE(packing_fraction),
     OBSERVABLE(reduced_pressure), OBSERVABLE(shear_stress), OBSERVABLE(shear_viscosity), OBSERVABLE(shear_work),
     OBSERVABLE(shear_integral), OBSERVABLE(step_events), OBSERVABLE(step_bounces), OBSERVABLE(invalid_states),
-    OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step)};
+    OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step),
+    OBSERVABLE(translational_temperature), OBSERVABLE(rotational_temperature), OBSERVABLE(temperature_ratio),
+    OBSERVABLE(rotational_energy)};
 /* a tripwire: a field added to the record needs its line above, or checkpoints would not keep it (8 bytes each) */
 _Static_assert(sizeof(rc_edmd_observables) == sizeof record_fields / sizeof *record_fields * 8,
                "a field of rc_edmd_observables lacks its line in record_fields");
@@ -271,6 +272,10 @@ static const char *ended(const void *engine)
 #define FIELD(name, member, type) {name, RUN_FIELD_##type, offsetof(rc_edmd_observables, member)}
 static const run_field fields[] = {
     FIELD("time", time, F64),
+    FIELD("translational_temperature", translational_temperature, F64),
+    FIELD("rotational_temperature", rotational_temperature, F64),
+    FIELD("temperature_ratio", temperature_ratio, F64),
+    FIELD("rotational_energy", rotational_energy, F64),
     FIELD("events", events, U64),
     FIELD("collisions", collisions, U64),
     FIELD("wall_collisions", wall_collisions, U64),
@@ -328,6 +333,7 @@ static bool has(const void *engine, int feature)
     const adapter *a = engine;
     return feature == RC_OBSERVABLE_SHEAR      ? rc_edmd_sheared(a->edmd)
            : feature == RC_OBSERVABLE_BAROSTAT ? rc_edmd_isobaric(a->edmd)
+           : feature == RC_OBSERVABLE_ROUGH    ? rc_edmd_rough(a->edmd)
                                                : false;
 }
 
