@@ -122,11 +122,20 @@ RC_API rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double
 
 /* ---- The engine ------------------------------------------------------------------------------------------------- */
 
-/* A static plane; particles live on the side the normal points to. */
+/* A plate's motion along its normal: the displacement amplitude sin(angular_frequency t + phase) (docs/edmd.md,
+ * "Oscillating walls"). All zero: the wall stands still. */
+typedef struct rc_wall_oscillation {
+    double amplitude;         /* > 0 */
+    double angular_frequency; /* > 0 */
+    double phase;             /* radians, at time 0 */
+} rc_wall_oscillation;
+
+/* A plane; particles live on the side the normal points to. */
 typedef struct rc_wall {
     double point[3];
     double normal[3];   /* need not be unit length; it is normalised */
     double restitution; /* in [0, 1] */
+    rc_wall_oscillation oscillation; /* zero (default): static */
 } rc_wall;
 
 /* Inelastic collapse control (DESIGN.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
@@ -231,6 +240,15 @@ RC_API const char *rc_mixing_name(rc_mixing mixing);
  * larger root (-b + sqrt(D)) / |v|^2, negative when found outside and none when D < 0. */
 RC_API double rc_predict_exit(rc_event_detection rule, const double r[3], const double v[3], double radius);
 
+/* The first time t >= 0 at which a sphere meets a plate moving along its normal by A sin(omega t + phase) (docs/edmd.md,
+ * "Oscillating walls"): gap is the sphere's distance from the plate now (centre less radius), speed and acceleration
+ * its normal velocity and acceleration (the plate's motion not taken off). The stable rule extended: the smallest
+ * t >= 0 with f(t) <= 0 and f'(t) < 0, f the gap at t; never negative; INFINITY when none before horizon. Found on the
+ * pieces between the zeros of f'' = acceleration + A omega^2 sin(omega t + phase), where f' is monotone, so no root is
+ * missed between samples. */
+RC_API double rc_predict_oscillating_plane(double gap, double speed, double acceleration, double amplitude,
+                                           double omega, double phase, double horizon);
+
 typedef struct rc_edmd_def {
     int dimension;              /* 2 or 3 */
     double box[3];              /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
@@ -322,6 +340,8 @@ RC_API double rc_edmd_time(const rc_edmd *engine);
 RC_API void rc_edmd_counts(const rc_edmd *engine, uint64_t *events, uint64_t *collisions);
 /* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
 RC_API bool rc_edmd_sheared(const rc_edmd *engine);
+/* Whether some wall of the engine moves (rc_wall.oscillation). */
+RC_API bool rc_edmd_walls_move(const rc_edmd *engine);
 /* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */
 RC_API bool rc_edmd_isobaric(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
@@ -377,6 +397,8 @@ typedef struct rc_edmd_observables {
     uint64_t volume_moves;            /* barostat: volume moves tried so far (0 without) */
     double volume_acceptance;         /* barostat: the fraction of them accepted (NAN before the first) */
     double max_log_volume_step;       /* barostat: delta now (NAN without) */
+    double wall_work;                 /* energy the moving walls put into the particles so far (their collisions and
+                                       * the grains riding them); 0 without */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

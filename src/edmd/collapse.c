@@ -326,6 +326,10 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 void rc_edmd_release(rc_edmd *e, int32_t k)
 {
     if (!rc_edmd_is_held(e, k)) return;
+    if (rc_edmd_is_riding(e, k)) { /* a grain riding a moving wall (wall_motion.c) */
+        rc_edmd_ride_end(e, k);
+        return;
+    }
     rc_edmd_stream(e, k, e->now);
     bool asleep = e->hold[k] == RC_ASLEEP;
     e->hold[k] = RC_FREE;

@@ -83,6 +83,10 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
 
 void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 {
+    if (e->walls[w].amplitude > 0) {
+        rc_edmd_collide_moving_wall(e, k, w, restitution);
+        return;
+    }
     rc_edmd_bounce(e, k, e->walls[w].normal, restitution);
 }
 

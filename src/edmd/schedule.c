@@ -514,7 +514,8 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
     int touching = 0;
     for (int32_t w = 0; w < e->wall_count; w++) {
         bool touches;
-        double t = plane_time(e, k, &e->walls[w], &touches);
+        double t = e->walls[w].amplitude > 0 ? rc_edmd_moving_wall_time(e, k, w, best, &touches)
+                                              : plane_time(e, k, &e->walls[w], &touches);
         touching += touches;
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }

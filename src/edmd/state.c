@@ -83,6 +83,7 @@ static void fields(rc_bytes *c, rc_edmd *e, rc_status *status)
         FIELD(c, e->shear_collisional);
     }
     if (e->transport_on) FIELD(c, e->flux);
+    if (e->walls_move) FIELD(c, e->wall_work);
     if (e->steps) capture_fields(c, e, status);
     if (e->barostat) { /* the box changes: it, the shell cut to it and the moves' books */
         rc_edmd_isobar *b = e->barostat;

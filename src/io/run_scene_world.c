@@ -13,7 +13,7 @@
 
 static const char *const box_keys[] = {"size", "periodic", "restitution", "shear", NULL};
 static const char *const shear_keys[] = {"rate", "flow", "gradient", NULL};
-static const char *const wall_keys[] = {"point", "normal", "restitution", NULL};
+static const char *const wall_keys[] = {"point", "normal", "restitution", "oscillation", NULL};
 static const char *const thermostat_keys[] = {"temperature", "rate", NULL};
 static const char *const diagnostics_keys[] = {"separation_histogram", NULL};
 
@@ -117,6 +117,7 @@ static rc_status read_walls(const cJSON *root, rc_run_scene *scene)
         if (!s) s = rc_run_vector(item, name, "point", scene->def.dimension, true, w->point);
         if (!s) s = rc_run_vector(item, name, "normal", scene->def.dimension, true, w->normal);
         if (!s) s = rc_json_range(item, name, "restitution", false, 0, 1, &w->restitution);
+        if (!s) s = rc_run_read_wall_motion(item, name, w);
         if (!s && !normalise(w->normal, scene->def.dimension))
             s = rc_fail(RC_INVALID_ARGUMENT, "%s.normal: zero vector", name);
     }

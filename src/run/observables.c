@@ -26,7 +26,8 @@ enum {
     ROW = RC_OBSERVABLE_ROW,
     SUM = RC_OBSERVABLE_SUMMARY,
     SH = RC_OBSERVABLE_SHEAR,
-    BA = RC_OBSERVABLE_BAROSTAT
+    BA = RC_OBSERVABLE_BAROSTAT,
+    WA = RC_OBSERVABLE_WALLS
 };
 
 #define ED(field, type) type, offsetof(rc_edmd_observables, field)
@@ -115,6 +116,8 @@ static const entry table[] = {
       E | T | ROW | SUM}, ED(dissipated_energy, F64), TS(dissipated_energy, F64)},
     {{"thermostat_energy", "energy", "energy added by the thermostat and collapse kicks so far", E | SUM},
      ED(thermostat_energy, F64), NO},
+    {{"wall_work", "energy", "with moving walls: the energy they put into the particles so far (collisions and the "
+      "grains riding them)", E | ROW | SUM | WA}, ED(wall_work, F64), NO},
     {{"energy_drift", "1", "(E + dissipated - added - E0) / abs(E0): what the energy balance misses; rounding "
       "(event-driven), rounding and the time stepping's error (time-stepping)", E | T | ROW | SUM},
      ED(energy_drift, F64), TS(energy_drift, F64)},
@@ -158,13 +161,14 @@ void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double 
 }
 
 /* Whether entry k belongs to the run: its engine has it, a shear observable only under shear, a barostat one only
- * with a barostat. */
+ * with a barostat, a moving wall's only with moving walls. */
 static bool belongs(const rc_run *run, int k, int wanted)
 {
     wanted |= engine_flag(run->dynamics);
     return (table[k].info.flags & wanted) == wanted &&
            (!(table[k].info.flags & SH) || (run->edmd && rc_edmd_sheared(run->edmd))) &&
-           (!(table[k].info.flags & BA) || (run->edmd && rc_edmd_isobaric(run->edmd)));
+           (!(table[k].info.flags & BA) || (run->edmd && rc_edmd_isobaric(run->edmd))) &&
+           (!(table[k].info.flags & WA) || (run->edmd && rc_edmd_walls_move(run->edmd)));
 }
 
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices)

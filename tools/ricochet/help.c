@@ -47,7 +47,8 @@ static void observables_table(FILE *out)
         fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name, o->unit,
                 o->flags & RC_OBSERVABLE_EVENT_DRIVEN ? "yes" : "", o->flags & RC_OBSERVABLE_TIME_STEPPING ? "yes" : "",
                 !(o->flags & RC_OBSERVABLE_ROW) ? "" : o->flags & RC_OBSERVABLE_SHEAR ? "under shear"
-                : o->flags & RC_OBSERVABLE_BAROSTAT ? "with a barostat" : "yes",
+                : o->flags & RC_OBSERVABLE_BAROSTAT ? "with a barostat"
+                : o->flags & RC_OBSERVABLE_WALLS    ? "with moving walls" : "yes",
                 o->meaning);
     }
 }

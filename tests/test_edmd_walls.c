@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/* Oscillating walls in the event-driven engine (docs/edmd.md, "Oscillating walls"): one ball on a plate moving as
+ * z_p(t) = A sin(omega t + phase) under gravity g.
+ *
+ * Oracles:
+ * - The prediction against random states matches a dense scan of the gap: never later than the first sample found
+ *   overlapped after an approach, never earlier than the gap allows, never negative.
+ * - Completely inelastic (e = 0), a ball resting on the plate rides it and leaves it when the plate's acceleration
+ *   reaches -g, at the phase asin(g / (A omega^2)) (the lift-off is analytic).
+ * - With 0 < e < 1, dropped from the apex of the period-one orbit, it hits the plate once per period at the phase
+ *   psi with cos psi = pi g (1 - e) / ((1 + e) A omega^2), sin psi > 0 (the exact motion, docs/edmd.md).
+ * - A sweep over plate phases, offsets and restitutions with many bounces finds no ball below the plate by more
+ *   than rounding and no negative-time event; the energy balance with the walls' work closes to rounding. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "edmd/engine.h"
+#include "ricochet/edmd.h"
+
+#ifdef __SANITIZE_ADDRESS__
+enum { SCALE = 10 };
+#else
+enum { SCALE = 1 };
+#endif
+
+typedef struct plate_setup {
+    double amplitude, omega, phase, offset, restitution, gravity;
+    double height, speed; /* the ball's centre above the plate's rest point, and its vertical speed, at time 0 */
+} plate_setup;
+
+static const double RADIUS = 0.5;
+
+static rc_edmd *make_ball(const plate_setup *p)
+{
+    double mass = 1, radius = RADIUS, x[3] = {2, 2, p->offset + p->height}, v[3] = {0, 0, p->speed};
+    rc_wall wall = {{0, 0, p->offset}, {0, 0, 1}, p->restitution, {p->amplitude, p->omega, p->phase}};
+    rc_edmd_def def = rc_edmd_default_def();
+    def.box[0] = def.box[1] = 4;
+    def.box[2] = p->offset + p->height + 50;
+    def.periodic[2] = false;
+    def.box_restitution = 1;
+    def.gravity[2] = -p->gravity;
+    def.walls = &wall;
+    def.wall_count = 1;
+    def.contact_tolerance = 0;
+    def.count = 1;
+    def.positions = x;
+    def.velocities = v;
+    def.radii = &radius;
+    def.masses = &mass;
+    rc_edmd *engine = NULL;
+    rc_status s = rc_edmd_create(&def, &engine);
+    CHECK(s == RC_OK, "ball on a plate: %s", rc_last_error());
+    return engine;
+}
+
+/* The ball's gap above the plate now. */
+static double ball_gap(const rc_edmd *e, const plate_setup *p)
+{
+    double x[3], v[3];
+    rc_edmd_state_now(e, 0, x, v);
+    return x[2] - RADIUS - p->offset - p->amplitude * sin(rc_edmd_wall_phase(e, 0, e->now));
+}
+
+static double gap_at(const double *q, double t)
+{
+    return q[0] + q[1] * t + 0.5 * q[2] * t * t - q[3] * (sin(q[4] * t + q[5]) - sin(q[5]));
+}
+
+static void test_prediction(void)
+{
+    srand(7);
+    int worst_late = 0, worst_early = 0, negative = 0;
+    for (int trial = 0; trial < 3000 / SCALE; trial++) {
+        double q[6];
+        q[3] = 0.01 + rand() / (double)RAND_MAX;              /* amplitude */
+        q[4] = 0.5 + 20.0 * rand() / (double)RAND_MAX;          /* omega */
+        q[5] = 6.283185307179586 * rand() / (double)RAND_MAX; /* phase */
+        q[0] = (rand() / (double)RAND_MAX) * 3 * q[3];         /* gap now */
+        q[1] = (2.0 * rand() / RAND_MAX - 1) * 3 * q[3] * q[4];
+        q[2] = -(rand() / (double)RAND_MAX) * 2 * q[3] * q[4] * q[4];
+        double horizon = 20 / q[4];
+        double t = rc_predict_oscillating_plane(q[0], q[1], q[2], q[3], q[4], q[5], horizon);
+        negative += t < 0;
+        /* the dense scan: the first sample with f <= 0 (after which the gap had been positive) */
+        int samples = 20000;
+        double first = INFINITY;
+        for (int i = 1; i <= samples; i++) {
+            double s = horizon * i / samples;
+            if (gap_at(q, s) <= 0) {
+                first = s;
+                break;
+            }
+        }
+        double step = horizon / samples;
+        if (first < INFINITY && !(t <= first + 1e-12)) worst_late++;
+        if (t < INFINITY && !(fabs(gap_at(q, t)) <= 1e-9 * (q[0] + q[3]))) worst_early++;
+        if (t < INFINITY && first < INFINITY && t < first - step - 1e-12) {
+            /* earlier than the scan: only a graze the scan stepped over, where the gap dips to zero */
+            worst_early += !(gap_at(q, t) <= 1e-9 * (q[0] + q[3]));
+        }
+    }
+    CHECK(worst_late == 0, "prediction later than the dense scan's first overlap in %d trials", worst_late);
+    CHECK(worst_early == 0, "prediction not at a root of the gap in %d trials", worst_early);
+    CHECK(negative == 0, "%d negative times", negative);
+}
+
+static void test_lift_off(void)
+{
+    /* Gamma = A omega^2 / g = 3: the ball rides from phase 0.2 and lifts off at asin(1/3) + 2 pi k */
+    plate_setup p = {0.1, 2 * M_PI, 0.05, 1, 0, 0, 0, 0};
+    p.gravity = p.amplitude * p.omega * p.omega / 3;
+    p.height = RADIUS + p.amplitude * sin(p.phase);
+    p.speed = p.amplitude * p.omega * cos(p.phase);
+    rc_edmd *e = make_ball(&p);
+    if (!e) return;
+    double expected = (asin(1.0 / 3) - p.phase) / p.omega, lifted = NAN;
+    rc_edmd_observables o;
+    for (int k = 0; k < 200 && isnan(lifted); k++) {
+        rc_edmd_measure(e, &o);
+        rc_edmd_limits limits = {INFINITY, 0, o.events + 1};
+        rc_edmd_advance(e, &limits);
+        if (k > 0 && !rc_edmd_is_riding(e, 0)) lifted = rc_edmd_time(e);
+        CHECK(k > 0 || rc_edmd_is_riding(e, 0), "the ball resting on a pressing plate does not ride it");
+    }
+    CHECK(fabs(lifted - expected) <= 1e-12, "lift-off at %.17g, expected %.17g", lifted, expected);
+    /* then a free flight from the plate's state at lift-off, and a landing that rides again: the clock goes on */
+    rc_edmd_limits limits = {20, 0, 1000000};
+    rc_edmd_advance(e, &limits);
+    rc_edmd_measure(e, &o);
+    CHECK(o.time == 20, "the ride stalled at %g", o.time);
+    CHECK(fabs(o.energy_drift) < 1e-9, "energy balance with the plate's work: drift %g", o.energy_drift);
+    CHECK(o.negative_time_events == 0, "%llu negative-time events", (unsigned long long)o.negative_time_events);
+    rc_edmd_destroy(e);
+}
+
+static void test_period_one(void)
+{
+    /* e = 0.5, Gamma = 1.3: between the orbit's existence (pi (1 - e) / (1 + e) = 1.047) and its stability limit
+     * sqrt((pi (1 - e) / (1 + e))^2 + 4 (1 + e^2)^2 / (1 + e)^4) = 1.527 */
+    const double e = 0.5, gamma = 1.3, omega = 2 * M_PI, g = 1, period = 2 * M_PI / omega;
+    const double amplitude = gamma * g / (omega * omega);
+    const double psi = acos(M_PI * g * (1 - e) / ((1 + e) * amplitude * omega * omega));
+    /* the apex half a period before the impact at time 0 + period: at phase psi, the plate at A sin psi */
+    plate_setup p = {amplitude, omega, psi - omega * period / 2 - omega * period, 0.5, e, g, 0, 0};
+    double apex = g * period * period / 8;
+    p.height = RADIUS + amplitude * sin(psi) + apex;
+    p.speed = 0;
+    rc_edmd *engine = make_ball(&p);
+    if (!engine) return;
+    rc_edmd_observables o;
+    uint64_t hits = 0;
+    double worst = 0;
+    int bounces = 0;
+    for (int k = 0; k < 20000 && bounces < 60; k++) {
+        rc_edmd_measure(engine, &o);
+        rc_edmd_limits limits = {INFINITY, 0, o.events + 1};
+        rc_edmd_advance(engine, &limits);
+        rc_edmd_measure(engine, &o);
+        if (o.wall_collisions > hits) {
+            /* the impact's phase, against psi: impacts at period / 2 + n period */
+            double phase = fmod(o.time - period / 2, period) / period * 2 * M_PI;
+            if (phase > M_PI) phase -= 2 * M_PI;
+            worst = fmax(worst, fabs(phase));
+            bounces++;
+        }
+        hits = o.wall_collisions;
+    }
+    CHECK(bounces == 60, "%d bounces", bounces);
+    CHECK(worst < 1e-9, "the period-one orbit drifts: impact phase off by %g rad", worst);
+    rc_edmd_destroy(engine);
+}
+
+/* Bounces of one ball on a plate, for the sweep; returns the bounces and records the worst gap. */
+static uint64_t sweep_one(const plate_setup *p, uint64_t events, double *lowest, uint64_t *negative, double *drift)
+{
+    rc_edmd *e = make_ball(p);
+    if (!e) return 0;
+    rc_edmd_observables o;
+    for (uint64_t k = 0; k < events; k++) {
+        rc_edmd_limits limits = {INFINITY, 0, k + 1};
+        if (rc_edmd_advance(e, &limits) != RC_OK) break;
+        *lowest = fmin(*lowest, ball_gap(e, p) / RADIUS);
+    }
+    rc_edmd_measure(e, &o);
+    *negative += o.negative_time_events;
+    *drift = fmax(*drift, fabs(o.energy_drift));
+    rc_edmd_destroy(e);
+    return o.wall_collisions;
+}
+
+static void test_sweep(void)
+{
+    uint64_t bounces = 0, negative = 0;
+    double lowest = INFINITY, drift = 0;
+    const double restitutions[] = {0, 0.3, 0.7, 0.95, 1};
+    int runs = 0;
+    for (int i = 0; i < 40 / SCALE; i++)
+        for (int r = 0; r < 5; r++) {
+            plate_setup p = {0.02 + 0.01 * (i % 7), 5 + 3 * (i % 5), 0.157 * i, 0.37 * i + 0.001 * r, restitutions[r],
+                             9.81, 0, 0};
+            p.height = RADIUS + p.amplitude * (1 + 0.1 * r) + 0.013 * i;
+            p.speed = 0;
+            bounces += sweep_one(&p, 32000, &lowest, &negative, &drift);
+            runs++;
+        }
+    printf("sweep: %d runs, %llu bounces, lowest gap %.3g radii, worst drift %.3g\n", runs,
+           (unsigned long long)bounces, lowest, drift);
+    CHECK(lowest > -1e-9, "a ball %.3g radii below the plate", lowest);
+    CHECK(negative == 0, "%llu negative-time events", (unsigned long long)negative);
+    CHECK(drift < 1e-8, "energy balance: drift %g", drift);
+    CHECK(bounces >= (uint64_t)(1000000 / SCALE), "only %llu bounces", (unsigned long long)bounces);
+}
+
+static void test_refused(void)
+{
+    plate_setup p = {0.1, 1, 0, 0, 0.5, 1, 1, 0};
+    double mass = 1, radius = RADIUS, x[3] = {2, 2, 2}, v[3] = {0, 0, 0};
+    rc_wall wall = {{0, 0, 0}, {0, 0, 1}, 0.5, {-0.1, 1, 0}};
+    rc_edmd_def def = rc_edmd_default_def();
+    def.box[0] = def.box[1] = def.box[2] = 4;
+    def.periodic[2] = false;
+    def.gravity[2] = -1;
+    def.walls = &wall;
+    def.wall_count = 1;
+    def.contact_tolerance = 0;
+    def.count = 1;
+    def.positions = x;
+    def.velocities = v;
+    def.radii = &radius;
+    def.masses = &mass;
+    rc_edmd *e = NULL;
+    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "amplitude"), "%s",
+          rc_last_error());
+    wall.oscillation = (rc_wall_oscillation){0.1, 0, 0};
+    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "angular_frequency"), "%s",
+          rc_last_error());
+    wall.oscillation = (rc_wall_oscillation){0.1, 1, 0};
+    def.contact_tolerance = 1e-9;
+    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "contact_tolerance"), "%s",
+          rc_last_error());
+    def.contact_tolerance = 0;
+    def.gravity[2] = 0;
+    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "gravity"), "%s",
+          rc_last_error());
+    (void)p;
+}
+
+int main(void)
+{
+    test_prediction();
+    test_lift_off();
+    test_period_one();
+    test_sweep();
+    test_refused();
+    return check_finish();
+}
