@@ -342,6 +342,10 @@ RC_API void rc_edmd_counts(const rc_edmd *engine, uint64_t *events, uint64_t *co
 RC_API bool rc_edmd_sheared(const rc_edmd *engine);
 /* Whether some wall of the engine moves (rc_wall.oscillation). */
 RC_API bool rc_edmd_walls_move(const rc_edmd *engine);
+/* The energy the moving walls have put into the particles so far (their collisions and the grains riding them; 0
+ * without moving walls): what the energy balance (rc_edmd_observables.energy_drift) adds, the observable wall_work.
+ * Kept out of rc_edmd_observables, whose layout checkpoints record. */
+RC_API double rc_edmd_wall_work(const rc_edmd *engine);
 /* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */
 RC_API bool rc_edmd_isobaric(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
@@ -397,8 +401,6 @@ typedef struct rc_edmd_observables {
     uint64_t volume_moves;            /* barostat: volume moves tried so far (0 without) */
     double volume_acceptance;         /* barostat: the fraction of them accepted (NAN before the first) */
     double max_log_volume_step;       /* barostat: delta now (NAN without) */
-    double wall_work;                 /* energy the moving walls put into the particles so far (their collisions and
-                                       * the grains riding them); 0 without */
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

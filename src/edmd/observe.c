@@ -85,8 +85,8 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->energy = o->kinetic_energy + o->potential_energy;
     o->dissipated_energy = e->dissipated;
     o->thermostat_energy = e->thermostat_energy;
-    o->wall_work = e->walls_move ? rc_edmd_wall_work(e) : 0;
-    double balance = o->kinetic_energy + o->potential_energy + e->dissipated - e->thermostat_energy - o->wall_work;
+    double balance = o->kinetic_energy + o->potential_energy + e->dissipated - e->thermostat_energy -
+                     (e->walls_move ? rc_edmd_wall_work(e) : 0);
     o->energy_drift = e->initial_energy != 0 ? (balance - e->initial_energy) / fabs(e->initial_energy) : balance;
     o->max_overlap = e->max_overlap;
     double dof = rc_edmd_degrees_of_freedom(e);

@@ -289,7 +289,7 @@ void rc_edmd_collide_moving_wall(rc_edmd *e, int32_t k, int32_t w, double restit
 
 double rc_edmd_wall_work(const rc_edmd *e)
 {
-    double work = e->wall_work;
+    double work = e->wall_work; /* less the open rides' starting energies: their energies now added */
     for (int32_t k = 0; e->walls_move && k < e->n; k++)
         if (rc_edmd_is_riding(e, k)) {
             double x[3], v[3];
@@ -339,17 +339,5 @@ rc_status rc_edmd_wall_motion_create(rc_edmd *e, const rc_edmd_def *d)
     e->ride_speed = 1e-9 * (fastest + sqrt(g * e->max_diameter));
     if (!e->hold && !(e->hold = calloc(e->n > 0 ? (size_t)e->n : 1, 1)))
         return rc_fail(RC_NO_MEMORY, "walls: out of memory");
-    /* every particle on the free side of the plate where it stands at time 0 */
-    for (int32_t k = 0; k < e->n; k++)
-        for (int32_t w = 0; w < d->wall_count; w++) {
-            const rc_plane *p = &e->walls[w];
-            if (!(p->amplitude > 0)) continue;
-            double offset, velocity, acceleration, x[3] = {e->kin[k].x[0], e->kin[k].x[1], e->kin[k].x[2]};
-            plate(e, w, e->now, &offset, &velocity, &acceleration);
-            double c = dot(p->normal, x) - dot(p->normal, p->point) - offset - e->kin[k].radius;
-            if (c < -RC_EDMD_OVERLAP_TOLERANCE * e->kin[k].radius)
-                return rc_fail(RC_INVALID_ARGUMENT, "particle %d: below walls[%d] where it stands at time 0 (gap %g)",
-                               (int)e->id[k], (int)w, c);
-        }
     return RC_OK;
 }

@@ -31,7 +31,5 @@ double rc_edmd_moving_wall_time(const rc_edmd *e, int32_t k, int32_t w, double h
 void rc_edmd_collide_moving_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
 /* A rider leaves its plate at now (streamed, free, its ride's work booked). */
 void rc_edmd_ride_end(rc_edmd *e, int32_t k);
-/* The moving walls' work so far, the open rides included. */
-double rc_edmd_wall_work(const rc_edmd *e);
 
 #endif
