@@ -118,7 +118,7 @@ static const entry table[] = {
      ED(thermostat_energy, F64), NO},
     {{"wall_work", "energy", "with moving walls: the energy they put into the particles so far (collisions and the "
       "grains riding them)", E | ROW | SUM | WA}, WALL_WORK, 0, NO},
-    {{"energy_drift", "1", "(E + dissipated - added - E0) / abs(E0): what the energy balance misses; rounding "
+    {{"energy_drift", "1", "(E + dissipated - added - wall_work - E0) / abs(E0): what the energy balance misses; rounding "
       "(event-driven), rounding and the time stepping's error (time-stepping)", E | T | ROW | SUM},
      ED(energy_drift, F64), TS(energy_drift, F64)},
     {{"max_overlap", "length", "the largest overlap seen at a pair collision", E | ROW | SUM}, ED(max_overlap, F64),
