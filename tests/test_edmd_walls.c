@@ -36,7 +36,7 @@ static const double RADIUS = 0.5;
 static rc_edmd *make_ball(const plate_setup *p)
 {
     double mass = 1, radius = RADIUS, x[3] = {2, 2, p->offset + p->height}, v[3] = {0, 0, p->speed};
-    rc_wall wall = {{0, 0, p->offset}, {0, 0, 1}, p->restitution, {p->amplitude, p->omega, p->phase}};
+    rc_wall wall = {{0, 0, p->offset}, {0, 0, 1}, p->restitution, {p->amplitude, p->omega, p->phase}, {0, 0}};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = 4;
     def.box[2] = p->offset + p->height + 50;
@@ -215,11 +215,98 @@ static void test_sweep(void)
     CHECK(bounces >= (uint64_t)(1000000 / SCALE), "only %llu bounces", (unsigned long long)bounces);
 }
 
+
+/* A gas of n spheres of diameter 1 on a simple cubic lattice in an edge x edge x height box, periodic along x and y,
+ * closed along z by elastic walls; walls[0] (thermal at t0, the box floor's plane) and, when t1 > 0, walls[1] (the
+ * ceiling's plane, thermal at t1) replace the faces they lie on (a wall given in the definition wins a tie). */
+static rc_edmd *thermal_gas(int side, int layers, double spacing, double t0, double t1)
+{
+    int n = side * side * layers;
+    double *x = malloc(3 * sizeof *x * (size_t)n), *v = malloc(3 * sizeof *v * (size_t)n);
+    double *r = malloc(sizeof *r * (size_t)n), *m = malloc(sizeof *m * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        x[3 * i] = spacing * (i % side + 0.5), x[3 * i + 1] = spacing * (i / side % side + 0.5);
+        x[3 * i + 2] = spacing * (i / (side * side) + 0.5);
+        r[i] = 0.5, m[i] = 1;
+    }
+    rc_maxwell_boltzmann(3, n, m, 1, 11, v);
+    double height = spacing * layers;
+    rc_wall walls[2] = {{{0, 0, 0}, {0, 0, 1}, 1, {0, 0, 0}, {t0, 0}},
+                        {{0, 0, height}, {0, 0, -1}, 1, {0, 0, 0}, {t1, 0}}};
+    rc_edmd_def def = rc_edmd_default_def();
+    def.box[0] = def.box[1] = spacing * side;
+    def.box[2] = height;
+    def.periodic[2] = false;
+    def.walls = walls;
+    def.wall_count = t1 > 0 ? 2 : 1;
+    def.contact_tolerance = 0;
+    def.count = n;
+    def.positions = x;
+    def.velocities = v;
+    def.radii = r;
+    def.masses = m;
+    def.seed = 5;
+    rc_edmd *engine = NULL;
+    rc_status s = rc_edmd_create(&def, &engine);
+    CHECK(s == RC_OK, "thermal gas: %s", rc_last_error());
+    free(x), free(v), free(r), free(m);
+    return engine;
+}
+
+/* The mean temperature 2K / (3N) over `samples` times spaced by dt. */
+static double mean_temperature(rc_edmd *e, double *clock, double dt, int samples)
+{
+    double sum = 0;
+    rc_edmd_observables o;
+    for (int k = 0; k < samples; k++) {
+        *clock += dt;
+        rc_edmd_limits limits = {*clock, 0, 0};
+        rc_edmd_advance(e, &limits);
+        rc_edmd_measure(e, &o);
+        sum += o.temperature;
+    }
+    return sum / samples;
+}
+
+static void test_thermal_wall(void)
+{
+    /* one thermal wall at kT = 2 brings a gas started at kT = 1 to its temperature: 216 spheres at packing fraction
+     * 0.065, about 30 collisions each with the wall in the averaging window */
+    rc_edmd *e = thermal_gas(6, 6, 2, 2, 0);
+    if (!e) return;
+    double clock = 0;
+    mean_temperature(e, &clock, 1, 40 / SCALE);
+    double t = mean_temperature(e, &clock, 1, 200 / SCALE);
+    rc_edmd_observables o;
+    rc_edmd_measure(e, &o);
+    printf("one thermal wall at 2: mean kT %.4f over t in [%g, %g], heat %.4g, drift %.3g\n", t, 40.0 / SCALE, clock,
+           rc_edmd_wall_heat(e, 0), o.energy_drift);
+    CHECK(fabs(t - 2) < 0.06, "the gas's temperature %g, the wall's 2", t);
+    CHECK(fabs(o.energy_drift) < 1e-12, "energy balance with the wall's heat: drift %g", o.energy_drift);
+    CHECK(rc_edmd_wall_heat(e, 0) > 0 && isnan(rc_edmd_wall_heat(e, 1)), "heats %g %g", rc_edmd_wall_heat(e, 0),
+          rc_edmd_wall_heat(e, 1));
+    rc_edmd_destroy(e);
+
+    /* two walls at 1.5 and 0.5: heat flows in at the hot one and out at the cold one, equally on average */
+    e = thermal_gas(6, 6, 2, 1.5, 0.5);
+    if (!e) return;
+    clock = 0;
+    mean_temperature(e, &clock, 1, 40 / SCALE);
+    double hot0 = rc_edmd_wall_heat(e, 0), cold0 = rc_edmd_wall_heat(e, 1);
+    t = mean_temperature(e, &clock, 1, 400 / SCALE);
+    double hot = rc_edmd_wall_heat(e, 0) - hot0, cold = rc_edmd_wall_heat(e, 1) - cold0;
+    printf("walls at 1.5 and 0.5: mean kT %.4f, heat in %.4g, out %.4g\n", t, hot, cold);
+    CHECK(hot > 0 && cold < 0, "heat in %g at the hot wall, %g at the cold one", hot, cold);
+    CHECK(fabs(hot + cold) < 0.1 * hot, "heat in %g and out %g do not balance", hot, cold);
+    CHECK(t > 0.5 && t < 1.5, "mean kT %g between the walls' 0.5 and 1.5", t);
+    rc_edmd_destroy(e);
+}
+
 static void test_refused(void)
 {
     plate_setup p = {0.1, 1, 0, 0, 0.5, 1, 1, 0};
     double mass = 1, radius = RADIUS, x[3] = {2, 2, 2}, v[3] = {0, 0, 0};
-    rc_wall wall = {{0, 0, 0}, {0, 0, 1}, 0.5, {-0.1, 1, 0}};
+    rc_wall wall = {{0, 0, 0}, {0, 0, 1}, 0.5, {-0.1, 1, 0}, {0, 0}};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = def.box[2] = 4;
     def.periodic[2] = false;
@@ -246,6 +333,13 @@ static void test_refused(void)
     def.gravity[2] = 0;
     CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "gravity"), "%s",
           rc_last_error());
+    wall.oscillation = (rc_wall_oscillation){0, 0, 0};
+    wall.thermal = (rc_wall_thermal){-1, 0};
+    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "thermal.temperature"), "%s",
+          rc_last_error());
+    wall.thermal = (rc_wall_thermal){1, 1.5};
+    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "thermal.accommodation"), "%s",
+          rc_last_error());
     (void)p;
 }
 
@@ -255,6 +349,7 @@ int main(void)
     test_lift_off();
     test_period_one();
     test_sweep();
+    test_thermal_wall();
     test_refused();
     return check_finish();
 }

@@ -130,12 +130,21 @@ typedef struct rc_wall_oscillation {
     double phase;             /* radians, at time 0 */
 } rc_wall_oscillation;
 
+/* A wall that returns every particle with a velocity drawn from the wall-flux Maxwellian at its temperature (docs/edmd.md,
+ * "Thermal walls"). Temperature 0 (default): not thermal. */
+typedef struct rc_wall_thermal {
+    double temperature;   /* kT > 0 */
+    double accommodation; /* the fraction of hits that are thermalised, in (0, 1]; the others reflect elastically; 0:
+                           * 1 (every hit) */
+} rc_wall_thermal;
+
 /* A plane; particles live on the side the normal points to. */
 typedef struct rc_wall {
     double point[3];
     double normal[3];   /* need not be unit length; it is normalised */
     double restitution; /* in [0, 1] */
     rc_wall_oscillation oscillation; /* zero (default): static */
+    rc_wall_thermal thermal;         /* zero (default): not thermal; a thermal wall takes no restitution */
 } rc_wall;
 
 /* Inelastic collapse control (DESIGN.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
@@ -340,12 +349,18 @@ RC_API double rc_edmd_time(const rc_edmd *engine);
 RC_API void rc_edmd_counts(const rc_edmd *engine, uint64_t *events, uint64_t *collisions);
 /* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
 RC_API bool rc_edmd_sheared(const rc_edmd *engine);
-/* Whether some wall of the engine moves (rc_wall.oscillation). */
-RC_API bool rc_edmd_walls_move(const rc_edmd *engine);
-/* The energy the moving walls have put into the particles so far (their collisions and the grains riding them; 0
- * without moving walls): what the energy balance (rc_edmd_observables.energy_drift) adds, the observable wall_work.
+/* Whether some wall of the engine does work on the particles: it moves (rc_wall.oscillation) or is thermal
+ * (rc_wall.thermal). */
+RC_API bool rc_edmd_walls_work(const rc_edmd *engine);
+/* The energy the moving and thermal walls have put into the particles so far (collisions, the grains riding plates;
+ * 0 without such walls): what the energy balance (rc_edmd_observables.energy_drift) adds, the observable wall_work.
  * Kept out of rc_edmd_observables, whose layout checkpoints record. */
 RC_API double rc_edmd_wall_work(const rc_edmd *engine);
+/* The heat thermal wall `wall` (an index of rc_edmd_def.walls) has given the particles so far (negative: taken from
+ * them); NAN for a wall that is not thermal or out of range. */
+RC_API double rc_edmd_wall_heat(const rc_edmd *engine, int32_t wall);
+/* The engine's walls: the definition's (their indices kept), then the two of each closed axis. */
+RC_API int32_t rc_edmd_wall_count(const rc_edmd *engine);
 /* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */
 RC_API bool rc_edmd_isobaric(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);

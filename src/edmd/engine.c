@@ -8,6 +8,7 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/thermal_wall.h"
 #include "edmd/steps.h"
 
 rc_edmd_def rc_edmd_default_def(void)
@@ -245,6 +246,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     collapse.collapse.sleep &= !e->steps; /* a sleeper has no step events: pairs with steps never sleep */
     if ((s = rc_edmd_collapse_create(e, &collapse)) != RC_OK) return s;
     if ((s = rc_edmd_wall_motion_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_thermal_walls_create(e, d)) != RC_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
         return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;

@@ -62,6 +62,9 @@ typedef struct rc_plane {
     /* moving along the normal by amplitude sin(omega t + phase), t the reported time (wall_motion.c); amplitude 0:
      * static */
     double amplitude, omega, phase;
+    /* thermal (thermal_wall.c): kT > 0, the thermalised fraction of hits, the heat given so far, its own stream */
+    double temperature, accommodation, heat;
+    rc_rng rng;
 } rc_plane;
 
 #define RC_HISTOGRAM_RANGE 1024
@@ -138,7 +141,9 @@ struct rc_edmd {
     rc_plane *walls;
     int32_t wall_count;
     bool walls_move;         /* some wall oscillates (wall_motion.c) */
-    double wall_work;        /* the moving walls' work, less the energy of the grains riding them at their start */
+    bool walls_thermal;      /* some wall is thermal (thermal_wall.c) */
+    double wall_work;        /* the moving and thermal walls' work, less the energy of the grains riding plates at
+                              * their start */
     double ride_speed;       /* a grain leaving a moving wall slower than this, pressed on it, rides it */
 
     /* particles */

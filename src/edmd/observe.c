@@ -86,7 +86,7 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->dissipated_energy = e->dissipated;
     o->thermostat_energy = e->thermostat_energy;
     double balance = o->kinetic_energy + o->potential_energy + e->dissipated - e->thermostat_energy -
-                     (e->walls_move ? rc_edmd_wall_work(e) : 0);
+                     rc_edmd_wall_work(e);
     o->energy_drift = e->initial_energy != 0 ? (balance - e->initial_energy) / fabs(e->initial_energy) : balance;
     o->max_overlap = e->max_overlap;
     double dof = rc_edmd_degrees_of_freedom(e);

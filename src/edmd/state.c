@@ -83,7 +83,9 @@ static void fields(rc_bytes *c, rc_edmd *e, rc_status *status)
         FIELD(c, e->shear_collisional);
     }
     if (e->transport_on) FIELD(c, e->flux);
-    if (e->walls_move) FIELD(c, e->wall_work);
+    if (e->walls_move || e->walls_thermal) FIELD(c, e->wall_work);
+    for (int32_t w = 0; e->walls_thermal && w < e->wall_count; w++)
+        if (e->walls[w].temperature > 0) FIELD(c, e->walls[w].heat), FIELD(c, e->walls[w].rng);
     if (e->steps) capture_fields(c, e, status);
     if (e->barostat) { /* the box changes: it, the shell cut to it and the moves' books */
         rc_edmd_isobar *b = e->barostat;

@@ -299,7 +299,6 @@ double rc_edmd_wall_work(const rc_edmd *e)
     return work;
 }
 
-bool rc_edmd_walls_move(const rc_edmd *e) { return e && e->walls_move; }
 
 rc_status rc_edmd_wall_motion_create(rc_edmd *e, const rc_edmd_def *d)
 {

@@ -13,7 +13,7 @@
 
 static const char *const box_keys[] = {"size", "periodic", "restitution", "shear", NULL};
 static const char *const shear_keys[] = {"rate", "flow", "gradient", NULL};
-static const char *const wall_keys[] = {"point", "normal", "restitution", "oscillation", NULL};
+static const char *const wall_keys[] = {"point", "normal", "restitution", "oscillation", "thermal", NULL};
 static const char *const thermostat_keys[] = {"temperature", "rate", NULL};
 static const char *const diagnostics_keys[] = {"separation_histogram", NULL};
 

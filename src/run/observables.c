@@ -10,7 +10,9 @@
 
 #include "run/run.h"
 
-enum { NONE, F64, U64, I64, I32, WALL_WORK /* rc_edmd_wall_work: not in the observables' record */ };
+/* WALL_WORK and WALL_HEAT: the engine's accessors (rc_edmd_wall_work, the thermal walls' heats summed), not fields of
+ * the observables' record */
+enum { NONE, F64, U64, I64, I32, WALL_WORK, WALL_HEAT };
 
 typedef struct entry {
     rc_observable_info info;
@@ -116,8 +118,10 @@ static const entry table[] = {
       E | T | ROW | SUM}, ED(dissipated_energy, F64), TS(dissipated_energy, F64)},
     {{"thermostat_energy", "energy", "energy added by the thermostat and collapse kicks so far", E | SUM},
      ED(thermostat_energy, F64), NO},
-    {{"wall_work", "energy", "with moving walls: the energy they put into the particles so far (collisions and the "
-      "grains riding them)", E | ROW | SUM | WA}, WALL_WORK, 0, NO},
+    {{"wall_work", "energy", "the energy moving and thermal walls have put into the particles so far (collisions "
+      "and the grains riding plates)", E | ROW | SUM | WA}, WALL_WORK, 0, NO},
+    {{"wall_heat", "energy", "the heat the thermal walls have given the particles so far, all together (the summary's "
+      "wall_heats: each wall's, null for walls that are not thermal)", E | ROW | SUM | WA}, WALL_HEAT, 0, NO},
     {{"energy_drift", "1", "(E + dissipated - added - wall_work - E0) / abs(E0): what the energy balance misses; rounding "
       "(event-driven), rounding and the time stepping's error (time-stepping)", E | T | ROW | SUM},
      ED(energy_drift, F64), TS(energy_drift, F64)},
@@ -147,6 +151,15 @@ static double read_field(const void *record, int type, size_t offset)
     }
 }
 
+/* The thermal walls' heats summed (0 without). */
+static double wall_heat(const rc_edmd *engine)
+{
+    double sum = 0;
+    for (int32_t w = 0; w < rc_edmd_wall_count(engine); w++)
+        if (!isnan(rc_edmd_wall_heat(engine, w))) sum += rc_edmd_wall_heat(engine, w);
+    return sum;
+}
+
 static int engine_flag(rc_dynamics dynamics) { return dynamics == RC_DYNAMICS_EVENT_DRIVEN ? E : T; }
 
 void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double *values)
@@ -156,8 +169,9 @@ void rc_run_observe(const rc_run *run, const rc_edmd_observables *since, double 
     if (run->edmd) rc_run_engine_measure(run, since, &e);
     else rc_rigid_measure(run->rigid, &t);
     for (int k = 0; k < ENTRIES; k++)
-        values[k] = run->edmd ? (table[k].edmd_type == WALL_WORK ? rc_edmd_wall_work(run->edmd)
-                                 : read_field(&e, table[k].edmd_type, table[k].edmd_offset))
+        values[k] = run->edmd ? (table[k].edmd_type == WALL_WORK   ? rc_edmd_wall_work(run->edmd)
+                                 : table[k].edmd_type == WALL_HEAT ? wall_heat(run->edmd)
+                                                                   : read_field(&e, table[k].edmd_type, table[k].edmd_offset))
                               : read_field(&t, table[k].rigid_type, table[k].rigid_offset);
 }
 
@@ -169,7 +183,7 @@ static bool belongs(const rc_run *run, int k, int wanted)
     return (table[k].info.flags & wanted) == wanted &&
            (!(table[k].info.flags & SH) || (run->edmd && rc_edmd_sheared(run->edmd))) &&
            (!(table[k].info.flags & BA) || (run->edmd && rc_edmd_isobaric(run->edmd))) &&
-           (!(table[k].info.flags & WA) || (run->edmd && rc_edmd_walls_move(run->edmd)));
+           (!(table[k].info.flags & WA) || (run->edmd && rc_edmd_walls_work(run->edmd)));
 }
 
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices)

@@ -48,7 +48,7 @@ static void observables_table(FILE *out)
                 o->flags & RC_OBSERVABLE_EVENT_DRIVEN ? "yes" : "", o->flags & RC_OBSERVABLE_TIME_STEPPING ? "yes" : "",
                 !(o->flags & RC_OBSERVABLE_ROW) ? "" : o->flags & RC_OBSERVABLE_SHEAR ? "under shear"
                 : o->flags & RC_OBSERVABLE_BAROSTAT ? "with a barostat"
-                : o->flags & RC_OBSERVABLE_WALLS    ? "with moving walls" : "yes",
+                : o->flags & RC_OBSERVABLE_WALLS    ? "with moving or thermal walls" : "yes",
                 o->meaning);
     }
 }
