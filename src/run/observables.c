@@ -121,7 +121,8 @@ static const entry table[] = {
     {{"wall_work", "energy", "the energy moving and thermal walls have put into the particles so far (collisions "
       "and the grains riding plates)", E | ROW | SUM | WA}, WALL_WORK, 0, NO},
     {{"wall_heat", "energy", "the heat the thermal walls have given the particles so far, all together (the summary's "
-      "wall_heats: each wall's, null for walls that are not thermal)", E | ROW | SUM | WA}, WALL_HEAT, 0, NO},
+      "wall_heats lists each wall's: the scene's walls, then the box's, null where not thermal)",
+      E | ROW | SUM | WA}, WALL_HEAT, 0, NO},
     {{"energy_drift", "1", "(E + dissipated - added - wall_work - E0) / abs(E0): what the energy balance misses; rounding "
       "(event-driven), rounding and the time stepping's error (time-stepping)", E | T | ROW | SUM},
      ED(energy_drift, F64), TS(energy_drift, F64)},
@@ -205,4 +206,9 @@ void rc_run_add_observables(const rc_run *run, const rc_edmd_observables *since,
     for (int k = 0; k < ENTRIES; k++)
         if (belongs(run, k, SUM))
             cJSON_AddNumberToObject(summary, table[k].info.name, values[k]); /* cJSON writes NaN as null */
+    if (!run->edmd || !rc_edmd_walls_work(run->edmd)) return;
+    cJSON *heats = cJSON_AddArrayToObject(summary, "wall_heats"); /* the scene's walls, then the box's: null where
+                                                                   * not thermal */
+    for (int32_t w = 0; heats && w < rc_edmd_wall_count(run->edmd); w++)
+        cJSON_AddItemToArray(heats, cJSON_CreateNumber(rc_edmd_wall_heat(run->edmd, w)));
 }
