@@ -93,7 +93,7 @@ static void pure(rc_event_detection rule, double plate, long max_events, record 
 static int engine(rc_event_detection rule, double plate, long max_events, record *out)
 {
     double x[3] = {2, 2, plate + START}, v[3] = {0, 0, 0}, radius = RADIUS, mass = 1;
-    rc_wall wall = {{0, 0, plate}, {0, 0, 1}, RESTITUTION, {0, 0, 0}, {0, 0}};
+    rc_wall wall = {.point = {0, 0, plate}, .normal = {0, 0, 1}, .restitution = RESTITUTION};
     rc_edmd_def d = rc_edmd_default_def();
     d.box[0] = d.box[1] = d.box[2] = 4;
     d.periodic[2] = false;

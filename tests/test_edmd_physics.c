@@ -310,7 +310,7 @@ typedef struct bounces {
 static bounces drop(double plate, double h, double g, double e, rc_event_detection rule, int events)
 {
     double radius = 0.5, mass = 1, x[3] = {2, 2, plate + radius + h}, v[3] = {0, 0, 0};
-    rc_wall wall = {{0, 0, plate}, {0, 0, 1}, e, {0, 0, 0}, {0, 0}};
+    rc_wall wall = {.point = {0, 0, plate}, .normal = {0, 0, 1}, .restitution = e};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = 4;
     def.box[2] = plate + 2 * h + 2;

@@ -10,7 +10,12 @@
  * - With 0 < e < 1, dropped from the apex of the period-one orbit, it hits the plate once per period at the phase
  *   psi with cos psi = pi g (1 - e) / ((1 + e) A omega^2), sin psi > 0 (the exact motion, docs/edmd.md).
  * - A sweep over plate phases, offsets and restitutions with many bounces finds no ball below the plate by more
- *   than rounding and no negative-time event; the energy balance with the walls' work closes to rounding. */
+ *   than rounding and no negative-time event; the energy balance with the walls' work closes to rounding.
+ * - Thermal walls: one brings a gas to its temperature; between two at different temperatures the heat that enters
+ *   at the hot one leaves at the cold one.
+ * - Restitution by impact speed: a table interpolates linearly and refuses speeds that do not increase or values
+ *   that are not numbers; with the viscoelastic law a ball on a fixed plate comes to rest at the sum of its bounces'
+ *   flight times (finite, as 1 - e ~ v^(1/5)), and the clock goes on past it. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +41,8 @@ static const double RADIUS = 0.5;
 static rc_edmd *make_ball(const plate_setup *p)
 {
     double mass = 1, radius = RADIUS, x[3] = {2, 2, p->offset + p->height}, v[3] = {0, 0, p->speed};
-    rc_wall wall = {{0, 0, p->offset}, {0, 0, 1}, p->restitution, {p->amplitude, p->omega, p->phase}, {0, 0}};
+    rc_wall wall = {.point = {0, 0, p->offset}, .normal = {0, 0, 1}, .restitution = p->restitution,
+                    .oscillation = {p->amplitude, p->omega, p->phase}};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = 4;
     def.box[2] = p->offset + p->height + 50;
@@ -231,8 +237,8 @@ static rc_edmd *thermal_gas(int side, int layers, double spacing, double t0, dou
     }
     rc_maxwell_boltzmann(3, n, m, 1, 11, v);
     double height = spacing * layers;
-    rc_wall walls[2] = {{{0, 0, 0}, {0, 0, 1}, 1, {0, 0, 0}, {t0, 0}},
-                        {{0, 0, height}, {0, 0, -1}, 1, {0, 0, 0}, {t1, 0}}};
+    rc_wall walls[2] = {{.point = {0, 0, 0}, .normal = {0, 0, 1}, .restitution = 1, .thermal = {t0, 0}},
+                        {.point = {0, 0, height}, .normal = {0, 0, -1}, .restitution = 1, .thermal = {t1, 0}}};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = spacing * side;
     def.box[2] = height;
@@ -302,11 +308,77 @@ static void test_thermal_wall(void)
     rc_edmd_destroy(e);
 }
 
+static void test_restitution_laws(void)
+{
+    rc_restitution_law table = {.kind = RC_RESTITUTION_TABLE, .points = 3, .table = {{0, 1}, {1, 0.8}, {3, 0.4}}};
+    CHECK(rc_restitution_law_check(&table, "restitution") == RC_OK, "%s", rc_last_error());
+    CHECK(fabs(rc_restitution_law_value(&table, 0.5) - 0.9) < 1e-15 &&
+              fabs(rc_restitution_law_value(&table, 2) - 0.6) < 1e-15 && rc_restitution_law_value(&table, 7) == 0.4 &&
+              rc_restitution_law_value(&table, 0) == 1,
+          "table interpolation: %g %g %g", rc_restitution_law_value(&table, 0.5), rc_restitution_law_value(&table, 2),
+          rc_restitution_law_value(&table, 7));
+    table.table[2][0] = 1;
+    CHECK(rc_restitution_law_check(&table, "restitution") == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "restitution.table[2][0]"), "%s", rc_last_error());
+    table.table[2][0] = 3, table.table[1][1] = NAN;
+    CHECK(rc_restitution_law_check(&table, "restitution") == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "restitution.table[1][1]"), "%s", rc_last_error());
+    /* the viscoelastic law: e -> 1 as v -> 0, 1 - C1 x + C2 x^2 with x = delta v^(1/5) */
+    rc_restitution_law visco = {.kind = RC_RESTITUTION_VISCOELASTIC, .delta = 0.3};
+    double x = 0.3 * pow(2, 0.2);
+    CHECK(fabs(rc_restitution_law_value(&visco, 2) - (1 - 1.15344 * x + 0.79826 * x * x)) < 1e-15, "e(2) = %g",
+          rc_restitution_law_value(&visco, 2));
+    CHECK(rc_restitution_law_value(&visco, 0) == 1 && rc_restitution_law_value(&visco, 1e-20) > 0.99,
+          "e(0) = %g", rc_restitution_law_value(&visco, 0));
+
+    /* A ball dropped from h = 2 on a fixed plate with the viscoelastic law makes ever smaller bounces,
+     * v_{k+1} = e(v_k) v_k, over a total time t_1 + sum 2 v_k / g that converges (1 - e ~ v^(1/5)); the engine puts
+     * it to sleep at that instant and its clock goes on */
+    double radius = RADIUS, mass = 1, xs[3] = {2, 2, 1 + RADIUS + 2}, vs[3] = {0, 0, 0};
+    rc_wall wall = {.point = {0, 0, 1}, .normal = {0, 0, 1}, .restitution = 1, .restitution_law = visco};
+    rc_edmd_def def = rc_edmd_default_def();
+    def.box[0] = def.box[1] = 4, def.box[2] = 10;
+    def.periodic[2] = false;
+    def.gravity[2] = -1;
+    def.walls = &wall;
+    def.wall_count = 1;
+    def.count = 1;
+    def.positions = xs;
+    def.velocities = vs;
+    def.radii = &radius;
+    def.masses = &mass;
+    rc_edmd *e = NULL;
+    CHECK(rc_edmd_create(&def, &e) == RC_OK, "%s", rc_last_error());
+    if (!e) return;
+    double v = 2, rest = 2; /* t_1 = sqrt(2 h / g) = 2, v_1 = 2 */
+    for (int k = 0; k < 100000000 && v > 1e-13; k++) {
+        v *= rc_restitution_law_value(&visco, v);
+        rest += 2 * v;
+    }
+    double asleep_at = NAN;
+    rc_edmd_observables o;
+    for (int k = 0; k < 100000 && isnan(asleep_at); k++) {
+        rc_edmd_measure(e, &o);
+        rc_edmd_limits limits = {INFINITY, 0, o.events + 1};
+        rc_edmd_advance(e, &limits);
+        rc_edmd_measure(e, &o);
+        if (o.sleeping == 1) asleep_at = o.time;
+    }
+    printf("viscoelastic ball: at rest at %.12g (the bounces' sum %.12g), after %llu bounces\n", asleep_at, rest,
+           (unsigned long long)o.wall_collisions);
+    CHECK(fabs(asleep_at - rest) < 1e-6, "at rest at %.17g, the bounces sum to %.17g", asleep_at, rest);
+    rc_edmd_limits limits = {100, 0, 0};
+    CHECK(rc_edmd_advance(e, &limits) == RC_OK, "%s", rc_last_error());
+    rc_edmd_measure(e, &o);
+    CHECK(o.time == 100 && fabs(o.energy_drift) < 1e-12, "the clock at %g, drift %g", o.time, o.energy_drift);
+    rc_edmd_destroy(e);
+}
+
 static void test_refused(void)
 {
     plate_setup p = {0.1, 1, 0, 0, 0.5, 1, 1, 0};
     double mass = 1, radius = RADIUS, x[3] = {2, 2, 2}, v[3] = {0, 0, 0};
-    rc_wall wall = {{0, 0, 0}, {0, 0, 1}, 0.5, {-0.1, 1, 0}, {0, 0}};
+    rc_wall wall = {.point = {0, 0, 0}, .normal = {0, 0, 1}, .restitution = 0.5, .oscillation = {-0.1, 1, 0}};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = def.box[2] = 4;
     def.periodic[2] = false;
@@ -350,6 +422,7 @@ int main(void)
     test_period_one();
     test_sweep();
     test_thermal_wall();
+    test_restitution_laws();
     test_refused();
     return check_finish();
 }

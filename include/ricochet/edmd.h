@@ -130,6 +130,28 @@ typedef struct rc_wall_oscillation {
     double phase;             /* radians, at time 0 */
 } rc_wall_oscillation;
 
+/* A restitution that depends on the normal impact speed v (docs/edmd.md, "Restitution that depends on impact speed"),
+ * in place of a number: a table of (v, e) points, interpolated linearly and constant beyond its ends, or the
+ * viscoelastic law of Brilliantov, Poeschel and Schwager, e(v) = 1 - C1 x + C2 x^2 with x = delta v^(1/5),
+ * C1 = 1.15344, C2 = 0.79826 (the series' leading terms, Schwager and Poeschel, PRE 78, 051304 (2008)), held at its
+ * least value, 0.583, beyond x = C1 / (2 C2). Kind CONSTANT (zero, the default): the number given beside it. */
+#define RC_RESTITUTION_TABLE_MAX 32
+typedef enum rc_restitution_kind {
+    RC_RESTITUTION_CONSTANT = 0,
+    RC_RESTITUTION_TABLE = 1,
+    RC_RESTITUTION_VISCOELASTIC = 2
+} rc_restitution_kind;
+typedef struct rc_restitution_law {
+    rc_restitution_kind kind;
+    int32_t points;                            /* TABLE: 1 to RC_RESTITUTION_TABLE_MAX */
+    double table[RC_RESTITUTION_TABLE_MAX][2]; /* TABLE: (speed >= 0, strictly increasing; e in [0, 1]) */
+    double delta;                              /* VISCOELASTIC: > 0, in velocity^(-1/5) */
+} rc_restitution_law;
+/* RC_INVALID_ARGUMENT naming name ("restitution.table[2][0]: ...") when the law is not one of the above. */
+RC_API rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *name);
+/* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC). */
+RC_API double rc_restitution_law_value(const rc_restitution_law *law, double speed);
+
 /* A wall that returns every particle with a velocity drawn from the wall-flux Maxwellian at its temperature (docs/edmd.md,
  * "Thermal walls"). Temperature 0 (default): not thermal. */
 typedef struct rc_wall_thermal {
@@ -145,6 +167,7 @@ typedef struct rc_wall {
     double restitution; /* in [0, 1] */
     rc_wall_oscillation oscillation; /* zero (default): static */
     rc_wall_thermal thermal;         /* zero (default): not thermal; a thermal wall takes no restitution */
+    rc_restitution_law restitution_law; /* kind CONSTANT (default): restitution above */
 } rc_wall;
 
 /* Inelastic collapse control (DESIGN.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
@@ -265,6 +288,7 @@ typedef struct rc_edmd_def {
     double box_restitution;     /* restitution of those box walls (default 1) */
     double gravity[3];
     double restitution;         /* e for particle pairs, in [0, 1] (default 1) */
+    rc_restitution_law restitution_law; /* e for particle pairs by impact speed; kind CONSTANT (default): restitution */
     const rc_wall *walls;       /* extra static planes */
     int32_t wall_count;
     int32_t count;              /* particles; their arrays are copied */

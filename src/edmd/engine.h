@@ -145,6 +145,8 @@ struct rc_edmd {
     double wall_work;        /* the moving and thermal walls' work, less the energy of the grains riding plates at
                               * their start */
     double ride_speed;       /* a grain leaving a moving wall slower than this, pressed on it, rides it */
+    rc_restitution_law *laws; /* the pairs' restitution law, then each wall's (restitution_law.c), or NULL when every
+                               * restitution is a number */
 
     /* particles */
     rc_kin *kin;             /* 64-byte aligned */

@@ -56,6 +56,8 @@ rc_status rc_run_read_saved(const cJSON *particles, rc_run_scene *scene);
 rc_status rc_run_read_compression(const cJSON *root, rc_run_scene *scene);
 /* run_scene_barostat.c: "barostat" into scene->def.barostat. */
 rc_status rc_run_read_barostat(const cJSON *root, rc_run_scene *scene);
+/* run_scene_restitution.c: object's "restitution" (where names object), a number into *constant or a law into *law. */
+rc_status rc_run_read_restitution(const cJSON *object, const char *where, double *constant, rc_restitution_law *law);
 /* run_scene_wall_motion.c: the wall item's "thermal" and "oscillation" (name "walls[i]") into wall->thermal and
  * wall->oscillation. */
 rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *wall);
