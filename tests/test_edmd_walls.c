@@ -36,27 +36,34 @@ typedef struct plate_setup {
     double height, speed; /* the ball's centre above the plate's rest point, and its vertical speed, at time 0 */
 } plate_setup;
 
-static const double RADIUS = 0.5;
+static const double RADIUS = 0.5, MASS = 1;
 
-static rc_edmd *make_ball(const plate_setup *p)
+/* One ball of radius RADIUS and mass MASS at x with velocity v, one wall, in a 4 x 4 x height box closed along z,
+ * under gravity -gravity along z. */
+static rc_edmd_def one_ball(const rc_wall *wall, const double x[3], const double v[3], double height, double gravity)
 {
-    double mass = 1, radius = RADIUS, x[3] = {2, 2, p->offset + p->height}, v[3] = {0, 0, p->speed};
-    rc_wall wall = {.point = {0, 0, p->offset}, .normal = {0, 0, 1}, .restitution = p->restitution,
-                    .oscillation = {p->amplitude, p->omega, p->phase}};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = 4;
-    def.box[2] = p->offset + p->height + 50;
+    def.box[2] = height;
     def.periodic[2] = false;
-    def.box_restitution = 1;
-    def.gravity[2] = -p->gravity;
-    def.walls = &wall;
+    def.gravity[2] = -gravity;
+    def.walls = wall;
     def.wall_count = 1;
-    def.contact_tolerance = 0;
     def.count = 1;
     def.positions = x;
     def.velocities = v;
-    def.radii = &radius;
-    def.masses = &mass;
+    def.radii = &RADIUS;
+    def.masses = &MASS;
+    return def;
+}
+
+static rc_edmd *make_ball(const plate_setup *p)
+{
+    double x[3] = {2, 2, p->offset + p->height}, v[3] = {0, 0, p->speed};
+    rc_wall wall = {.point = {0, 0, p->offset}, .normal = {0, 0, 1}, .restitution = p->restitution,
+                    .oscillation = {p->amplitude, p->omega, p->phase}};
+    rc_edmd_def def = one_ball(&wall, x, v, p->offset + p->height + 50, p->gravity);
+    def.contact_tolerance = 0;
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&def, &engine);
     CHECK(s == RC_OK, "ball on a plate: %s", rc_last_error());
@@ -334,19 +341,9 @@ static void test_restitution_laws(void)
     /* A ball dropped from h = 2 on a fixed plate with the viscoelastic law makes ever smaller bounces,
      * v_{k+1} = e(v_k) v_k, over a total time t_1 + sum 2 v_k / g that converges (1 - e ~ v^(1/5)); the engine puts
      * it to sleep at that instant and its clock goes on */
-    double radius = RADIUS, mass = 1, xs[3] = {2, 2, 1 + RADIUS + 2}, vs[3] = {0, 0, 0};
+    double xs[3] = {2, 2, 1 + RADIUS + 2}, vs[3] = {0, 0, 0};
     rc_wall wall = {.point = {0, 0, 1}, .normal = {0, 0, 1}, .restitution = 1, .restitution_law = visco};
-    rc_edmd_def def = rc_edmd_default_def();
-    def.box[0] = def.box[1] = 4, def.box[2] = 10;
-    def.periodic[2] = false;
-    def.gravity[2] = -1;
-    def.walls = &wall;
-    def.wall_count = 1;
-    def.count = 1;
-    def.positions = xs;
-    def.velocities = vs;
-    def.radii = &radius;
-    def.masses = &mass;
+    rc_edmd_def def = one_ball(&wall, xs, vs, 10, 1);
     rc_edmd *e = NULL;
     CHECK(rc_edmd_create(&def, &e) == RC_OK, "%s", rc_last_error());
     if (!e) return;
@@ -376,21 +373,10 @@ static void test_restitution_laws(void)
 
 static void test_refused(void)
 {
-    plate_setup p = {0.1, 1, 0, 0, 0.5, 1, 1, 0};
-    double mass = 1, radius = RADIUS, x[3] = {2, 2, 2}, v[3] = {0, 0, 0};
+    double x[3] = {2, 2, 2}, v[3] = {0, 0, 0};
     rc_wall wall = {.point = {0, 0, 0}, .normal = {0, 0, 1}, .restitution = 0.5, .oscillation = {-0.1, 1, 0}};
-    rc_edmd_def def = rc_edmd_default_def();
-    def.box[0] = def.box[1] = def.box[2] = 4;
-    def.periodic[2] = false;
-    def.gravity[2] = -1;
-    def.walls = &wall;
-    def.wall_count = 1;
+    rc_edmd_def def = one_ball(&wall, x, v, 4, 1);
     def.contact_tolerance = 0;
-    def.count = 1;
-    def.positions = x;
-    def.velocities = v;
-    def.radii = &radius;
-    def.masses = &mass;
     rc_edmd *e = NULL;
     CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "amplitude"), "%s",
           rc_last_error());
@@ -412,7 +398,6 @@ static void test_refused(void)
     wall.thermal = (rc_wall_thermal){1, 1.5};
     CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "thermal.accommodation"), "%s",
           rc_last_error());
-    (void)p;
 }
 
 int main(void)
