@@ -288,11 +288,11 @@ static void test_thermal_wall(void)
     rc_edmd *e = thermal_gas(6, 6, 2, 2, 0);
     if (!e) return;
     double clock = 0;
-    mean_temperature(e, &clock, 1, 40 / SCALE);
-    double t = mean_temperature(e, &clock, 1, 200 / SCALE);
+    mean_temperature(e, &clock, 1, 40);
+    double t = mean_temperature(e, &clock, 1, 200);
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
-    printf("one thermal wall at 2: mean kT %.4f over t in [%g, %g], heat %.4g, drift %.3g\n", t, 40.0 / SCALE, clock,
+    printf("one thermal wall at 2: mean kT %.4f over t in [%g, %g], heat %.4g, drift %.3g\n", t, 40.0, clock,
            rc_edmd_wall_heat(e, 0), o.energy_drift);
     CHECK(fabs(t - 2) < 0.06, "the gas's temperature %g, the wall's 2", t);
     CHECK(fabs(o.energy_drift) < 1e-12, "energy balance with the wall's heat: drift %g", o.energy_drift);
@@ -304,9 +304,9 @@ static void test_thermal_wall(void)
     e = thermal_gas(6, 6, 2, 1.5, 0.5);
     if (!e) return;
     clock = 0;
-    mean_temperature(e, &clock, 1, 40 / SCALE);
+    mean_temperature(e, &clock, 1, 40);
     double hot0 = rc_edmd_wall_heat(e, 0), cold0 = rc_edmd_wall_heat(e, 1);
-    t = mean_temperature(e, &clock, 1, 400 / SCALE);
+    t = mean_temperature(e, &clock, 1, 400);
     double hot = rc_edmd_wall_heat(e, 0) - hot0, cold = rc_edmd_wall_heat(e, 1) - cold0;
     printf("walls at 1.5 and 0.5: mean kT %.4f, heat in %.4g, out %.4g\n", t, hot, cold);
     CHECK(hot > 0 && cold < 0, "heat in %g at the hot wall, %g at the cold one", hot, cold);
