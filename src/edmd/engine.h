@@ -329,8 +329,7 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
     if (e->has_gravity) {
         if (rc_edmd_is_held(e, k)) { /* asleep or sliding: its own acceleration; riding: the wall's motion */
             if (rc_edmd_is_riding(e, k)) {
-                rc_edmd_ride_state(e, k, t, p->x, p->v);
-                p->t = t;
+                rc_edmd_ride_stream(e, k, t); /* a tail call: the free paths need no stack frame */
                 return;
             }
             double acc[3];

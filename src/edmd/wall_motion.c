@@ -156,6 +156,13 @@ void rc_edmd_ride_state(const rc_edmd *e, int32_t k, double t, double x[3], doub
     for (int a = 0; a < 3; a++) x[a] += height * n[a], v[a] += speed * n[a];
 }
 
+void rc_edmd_ride_stream(rc_edmd *e, int32_t k, double t)
+{
+    rc_kin *p = &e->kin[k];
+    rc_edmd_ride_state(e, k, t, p->x, p->v);
+    p->t = t;
+}
+
 void rc_edmd_ride_acceleration(const rc_edmd *e, int32_t k, double acc[3])
 {
     int32_t w = e->hold[k] - RC_SLIDING0;

@@ -21,6 +21,8 @@ double rc_edmd_wall_phase(const rc_edmd *e, int32_t w, double t);
 /* Particle k (riding) at clock time t: its tangential motion free under gravity's tangential part from its record,
  * its normal position and velocity the plate's. x and v may be the record's own arrays. */
 void rc_edmd_ride_state(const rc_edmd *e, int32_t k, double t, double x[3], double v[3]);
+/* Moves a rider along its ride to clock time t. */
+void rc_edmd_ride_stream(rc_edmd *e, int32_t k, double t);
 /* A rider's acceleration now: gravity's tangential part plus the plate's acceleration along n. */
 void rc_edmd_ride_acceleration(const rc_edmd *e, int32_t k, double acc[3]);
 /* The event of particle k (at now) with moving wall w within horizon (INFINITY when none before it); for a rider of
