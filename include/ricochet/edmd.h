@@ -122,13 +122,54 @@ RC_API rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double
 
 /* ---- The engine ------------------------------------------------------------------------------------------------- */
 
-/* A static plane; particles live on the side the normal points to. */
+/* A plate's motion along its normal: the displacement amplitude sin(angular_frequency t + phase) (docs/edmd.md,
+ * "Oscillating walls"). All zero: the wall stands still. */
+typedef struct rc_wall_oscillation {
+    double amplitude;         /* > 0 */
+    double angular_frequency; /* > 0 */
+    double phase;             /* radians, at time 0 */
+} rc_wall_oscillation;
+
+/* A restitution that depends on the normal impact speed v (docs/edmd.md, "Restitution that depends on impact speed"),
+ * in place of a number: a table of (v, e) points, interpolated linearly and constant beyond its ends, or the
+ * viscoelastic law of Brilliantov, Poeschel and Schwager, e(v) = 1 - C1 x + C2 x^2 with x = delta v^(1/5),
+ * C1 = 1.15344, C2 = 0.79826 (the series' leading terms, Schwager and Poeschel, PRE 78, 051304 (2008)), held at its
+ * least value, 0.583, beyond x = C1 / (2 C2). Kind CONSTANT (zero, the default): the number given beside it. */
+#define RC_RESTITUTION_TABLE_MAX 32
+typedef enum rc_restitution_kind {
+    RC_RESTITUTION_CONSTANT = 0,
+    RC_RESTITUTION_TABLE = 1,
+    RC_RESTITUTION_VISCOELASTIC = 2
+} rc_restitution_kind;
+typedef struct rc_restitution_law {
+    rc_restitution_kind kind;
+    int32_t points;                            /* TABLE: 1 to RC_RESTITUTION_TABLE_MAX */
+    double table[RC_RESTITUTION_TABLE_MAX][2]; /* TABLE: (speed >= 0, strictly increasing; e in [0, 1]) */
+    double delta;                              /* VISCOELASTIC: > 0, in velocity^(-1/5) */
+} rc_restitution_law;
+/* RC_INVALID_ARGUMENT naming name ("restitution.table[2][0]: ...") when the law is not one of the above. */
+RC_API rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *name);
+/* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC). */
+RC_API double rc_restitution_law_value(const rc_restitution_law *law, double speed);
+
+/* A wall that returns every particle with a velocity drawn from the wall-flux Maxwellian at its temperature (docs/edmd.md,
+ * "Thermal walls"). Temperature 0 (default): not thermal. */
+typedef struct rc_wall_thermal {
+    double temperature;   /* kT > 0 */
+    double accommodation; /* the fraction of hits that are thermalised, in (0, 1]; the others reflect elastically; 0:
+                           * 1 (every hit) */
+} rc_wall_thermal;
+
+/* A plane; particles live on the side the normal points to. */
 typedef struct rc_wall {
     double point[3];
     double normal[3];   /* need not be unit length; it is normalised */
     double restitution; /* in [0, 1] */
     bool rough;         /* false (the zero default): smooth, tangential_restitution unused */
     double tangential_restitution; /* rough walls: beta in [-1, 1] (docs/edmd.md, "Rough spheres and disks") */
+    rc_wall_oscillation oscillation; /* zero (default): static */
+    rc_wall_thermal thermal;         /* zero (default): not thermal; a thermal wall takes no restitution */
+    rc_restitution_law restitution_law; /* kind CONSTANT (default): restitution above */
 } rc_wall;
 
 /* Walton's Coulomb-limited tangential restitution (docs/edmd.md, "Rough spheres and disks"): the tangential impulse
@@ -275,6 +316,15 @@ RC_API rc_status rc_potential_discretise(const rc_potential *p, int dimension, d
  * larger root (-b + sqrt(D)) / |v|^2, negative when found outside and none when D < 0. */
 RC_API double rc_predict_exit(rc_event_detection rule, const double r[3], const double v[3], double radius);
 
+/* The first time t >= 0 at which a sphere meets a plate moving along its normal by A sin(omega t + phase) (docs/edmd.md,
+ * "Oscillating walls"): gap is the sphere's distance from the plate now (centre less radius), speed and acceleration
+ * its normal velocity and acceleration (the plate's motion not taken off). The stable rule extended: the smallest
+ * t >= 0 with f(t) <= 0 and f'(t) < 0, f the gap at t; never negative; INFINITY when none before horizon. Found on the
+ * pieces between the zeros of f'' = acceleration + A omega^2 sin(omega t + phase), where f' is monotone, so no root is
+ * missed between samples. */
+RC_API double rc_predict_oscillating_plane(double gap, double speed, double acceleration, double amplitude,
+                                           double omega, double phase, double horizon);
+
 typedef struct rc_edmd_def {
     int dimension;              /* 2 or 3 */
     double box[3];              /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
@@ -296,6 +346,7 @@ typedef struct rc_edmd_def {
     const bool *fixed;                 /* count flags, or NULL: fixed particles (docs/edmd.md, "Fixed obstacles")
                                         * never move (infinite mass, no gravity, no thermostat); their velocities must
                                         * be zero */
+    rc_restitution_law restitution_law; /* e for particle pairs by impact speed; kind CONSTANT (default): restitution */
     const rc_wall *walls;       /* extra static planes */
     int32_t wall_count;
     int32_t count;              /* particles; their arrays are copied */
@@ -380,6 +431,18 @@ RC_API double rc_edmd_time(const rc_edmd *engine);
 RC_API void rc_edmd_counts(const rc_edmd *engine, uint64_t *events, uint64_t *collisions);
 /* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
 RC_API bool rc_edmd_sheared(const rc_edmd *engine);
+/* Whether some wall of the engine does work on the particles: it moves (rc_wall.oscillation) or is thermal
+ * (rc_wall.thermal). */
+RC_API bool rc_edmd_walls_work(const rc_edmd *engine);
+/* The energy the moving and thermal walls have put into the particles so far (collisions, the grains riding plates;
+ * 0 without such walls): what the energy balance (rc_edmd_observables.energy_drift) adds, the observable wall_work.
+ * Kept out of rc_edmd_observables, whose layout checkpoints record. */
+RC_API double rc_edmd_wall_work(const rc_edmd *engine);
+/* The heat thermal wall `wall` (an index of rc_edmd_def.walls) has given the particles so far (negative: taken from
+ * them); NAN for a wall that is not thermal or out of range. */
+RC_API double rc_edmd_wall_heat(const rc_edmd *engine, int32_t wall);
+/* The engine's walls: the definition's (their indices kept), then the two of each closed axis. */
+RC_API int32_t rc_edmd_wall_count(const rc_edmd *engine);
 /* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */
 RC_API bool rc_edmd_isobaric(const rc_edmd *engine);
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
@@ -442,6 +505,10 @@ typedef struct rc_edmd_observables {
     double translational_temperature;
     double rotational_temperature;
     double temperature_ratio;         /* rotational over translational temperature (NAN when smooth or at rest) */
+    /* moving and thermal walls: the energy they have put into the particles so far (rc_edmd_wall_work) and the heat
+     * the thermal walls have given, all together (rc_edmd_wall_heat summed); 0 without such walls */
+    double wall_work;
+    double wall_heat;
 } rc_edmd_observables;
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);

@@ -172,7 +172,8 @@ enum {
     RC_OBSERVABLE_SUMMARY = 8,       /* a key of the summary */
     RC_OBSERVABLE_SHEAR = 16,        /* only in runs with a sheared box (box.shear) */
     RC_OBSERVABLE_BAROSTAT = 32,     /* only in runs at constant pressure (barostat) */
-    RC_OBSERVABLE_ROUGH = 64         /* only in runs of rough particles (tangential_restitution) */
+    RC_OBSERVABLE_ROUGH = 64,        /* only in runs of rough particles (tangential_restitution) */
+    RC_OBSERVABLE_WALLS = 128        /* only in runs with moving or thermal walls */
 };
 
 typedef struct rc_observable_info {

@@ -80,7 +80,11 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     rc_edmd_stream(e, j, t);
     if (e->steps && e->steps->kind[k] != RC_STEP_CORE) return rc_edmd_step_event(e, k, j, t);
     double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, j) : e->restitution;
-    if ((rc_edmd_is_held(e, k) || rc_edmd_is_held(e, j)) && rc_edmd_approach_speed(e, k, j) < e->rest_speed)
+    /* resting contact with a sleeper or a fixed obstacle; riders of moving walls (wall_motion.c) take the binary
+     * rule */
+    if ((rc_edmd_is_held(e, k) || rc_edmd_is_held(e, j)) &&
+        (e->sleep_on || rc_edmd_is_fixed(e, k) || rc_edmd_is_fixed(e, j)) &&
+        rc_edmd_approach_speed(e, k, j) < e->rest_speed)
         return rc_edmd_rest(e, k, j, restitution);
     rc_edmd_release(e, k); /* a hit wakes a sleeper, and a sliding particle flies again */
     rc_edmd_release(e, j);

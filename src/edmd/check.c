@@ -59,7 +59,8 @@ static rc_status check_walls(const rc_edmd_def *def, int32_t i)
         double norm = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), gap = 0;
         if (!(norm > 0) || !isfinite(norm)) continue; /* the engine refuses such a wall by itself */
         for (int k = 0; k < def->dimension; k++) gap += n[k] / norm * (x[k] - def->walls[w].point[k]);
-        gap -= def->radii[i];
+        const rc_wall_oscillation *o = &def->walls[w].oscillation;
+        gap -= def->radii[i] + o->amplitude * sin(o->phase); /* a moving wall where it stands at time 0 */
         if (gap < 0)
             return rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps wall %d or lies behind it: its surface is %g "
                            "from the wall's free side", (int)i, (int)w, gap);

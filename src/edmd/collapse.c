@@ -15,6 +15,7 @@
 #include "core/dense_solve.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/restitution_law.h"
 
 rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
 {
@@ -51,7 +52,9 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
     }
     if (e->sleep_on && !e->hold && !(e->hold = calloc(n, 1))) /* fixed.c may have made it */
         return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
-    bool dissipative = e->restitution < 1; /* only then can collisions pile up into a collapse */
+    /* only with dissipation can collisions pile up into a collapse */
+    bool dissipative = e->restitution < 1 || d->restitution_law.kind != RC_RESTITUTION_CONSTANT;
+    for (int32_t w = 0; w < d->wall_count; w++) dissipative |= d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT;
     for (int32_t w = 0; w < e->wall_count; w++) dissipative |= e->walls[w].restitution < 1;
     if (e->clusters_on && dissipative) {
         if (!(e->last_hit = malloc(n * sizeof *e->last_hit))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
@@ -99,7 +102,9 @@ double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j)
 double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j)
 {
     double base = j >= 0 ? e->restitution : e->walls[RC_EVENT_WALL0 - j].restitution;
-    bool elastic = e->elastic_speed > 0 && rc_edmd_approach_speed(e, i, j) < e->elastic_speed;
+    double speed = e->elastic_speed > 0 || e->laws ? rc_edmd_approach_speed(e, i, j) : 0;
+    if (e->laws) base = rc_edmd_law_restitution(e, j, speed, base); /* by impact speed (restitution_law.c) */
+    bool elastic = e->elastic_speed > 0 && speed < e->elastic_speed;
     if (e->last_collision) {
         double *last = e->last_collision;
         elastic |= e->now - last[i] < e->contact_time || (j >= 0 && e->now - last[j] < e->contact_time);
@@ -330,6 +335,10 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 void rc_edmd_release(rc_edmd *e, int32_t k)
 {
     if (!rc_edmd_is_held(e, k) || rc_edmd_is_fixed(e, k)) return; /* nothing wakes a fixed obstacle */
+    if (rc_edmd_is_riding(e, k)) { /* a grain riding a moving wall (wall_motion.c) */
+        rc_edmd_ride_end(e, k);
+        return;
+    }
     rc_edmd_stream(e, k, e->now);
     bool asleep = e->hold[k] == RC_ASLEEP;
     e->hold[k] = RC_FREE;

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "edmd/engine.h"
+#include "edmd/thermal_wall.h"
 
 /* Adds 2K dt since the last change of K to the kinetic integral (K is piecewise constant without gravity). */
 void rc_edmd_integrate_kinetic(rc_edmd *e)
@@ -85,6 +86,14 @@ void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, do
 
 void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
 {
+    if (e->walls[w].amplitude > 0) {
+        rc_edmd_collide_moving_wall(e, k, w, restitution);
+        return;
+    }
+    if (e->walls[w].temperature > 0) {
+        rc_edmd_collide_thermal_wall(e, k, w);
+        return;
+    }
     if (e->spin) rc_edmd_rough_wall(e, k, w, restitution);
     else rc_edmd_bounce(e, k, e->walls[w].normal, restitution);
 }

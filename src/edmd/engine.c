@@ -8,6 +8,8 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/restitution_law.h"
+#include "edmd/thermal_wall.h"
 #include "edmd/steps.h"
 
 rc_edmd_def rc_edmd_default_def(void)
@@ -250,6 +252,9 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     rc_edmd_def collapse = *d;
     collapse.collapse.sleep &= !e->steps; /* a sleeper has no step events: pairs with steps never sleep */
     if ((s = rc_edmd_collapse_create(e, &collapse)) != RC_OK) return s;
+    if ((s = rc_edmd_wall_motion_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_thermal_walls_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_restitution_laws_create(e, d)) != RC_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
         return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
     if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;
@@ -306,6 +311,7 @@ void rc_edmd_destroy(rc_edmd *e)
     free(e->counter);
     free(e->event);
     free(e->walls);
+    free(e->laws);
     free(e->histogram);
     free(e);
 }

@@ -15,6 +15,7 @@
 #include "core/range.h"
 #include "core/rng.h"
 #include "edmd/calendar.h"
+#include "edmd/wall_motion.h"
 #include "ricochet/impact.h"
 #include "ricochet/edmd.h"
 
@@ -59,6 +60,12 @@ typedef struct rc_plane {
     double normal[3]; /* unit */
     double restitution;
     double tangential_restitution; /* beta; -1: smooth (rough.c) */
+    /* moving along the normal by amplitude sin(omega t + phase), t the reported time (wall_motion.c); amplitude 0:
+     * static */
+    double amplitude, omega, phase;
+    /* thermal (thermal_wall.c): kT > 0, the thermalised fraction of hits, the heat given so far, its own stream */
+    double temperature, accommodation, heat;
+    rc_rng rng;
 } rc_plane;
 
 #define RC_HISTOGRAM_RANGE 1024
@@ -134,6 +141,13 @@ struct rc_edmd {
                               * the CPU has it; the same bits either way */
     rc_plane *walls;
     int32_t wall_count;
+    bool walls_move;         /* some wall oscillates (wall_motion.c) */
+    bool walls_thermal;      /* some wall is thermal (thermal_wall.c) */
+    double wall_work;        /* the moving and thermal walls' work, less the energy of the grains riding plates at
+                              * their start */
+    double ride_speed;       /* a grain leaving a moving wall slower than this, pressed on it, rides it */
+    rc_restitution_law *laws; /* the pairs' restitution law, then each wall's (restitution_law.c), or NULL when every
+                               * restitution is a number */
 
     /* particles */
     rc_kin *kin;             /* 64-byte aligned */
@@ -275,6 +289,11 @@ enum { RC_FREE = 0, RC_ASLEEP = 1, RC_SLIDING0 = 2 };
 static inline bool rc_edmd_is_held(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] != RC_FREE; }
 static inline bool rc_edmd_is_asleep(const rc_edmd *e, int32_t k) { return e->held > 0 && e->hold[k] == RC_ASLEEP; }
 static inline bool rc_edmd_is_fixed(const rc_edmd *e, int32_t k) { return e->fixed && e->fixed[k]; }
+/* Held on a moving wall: it rides it (wall_motion.c; sliding never happens where walls move). */
+static inline bool rc_edmd_is_riding(const rc_edmd *e, int32_t k)
+{
+    return e->held > 0 && e->hold[k] >= RC_SLIDING0 && e->walls[e->hold[k] - RC_SLIDING0].amplitude > 0;
+}
 
 /* Particle k's mass. */
 static inline double rc_edmd_mass(const rc_edmd *e, int32_t k) { return e->mass ? e->mass[k] : e->uniform_mass; }
@@ -285,6 +304,10 @@ static inline void rc_edmd_acceleration(const rc_edmd *e, int32_t k, double acc[
     int hold = rc_edmd_is_held(e, k) ? e->hold[k] : RC_FREE;
     for (int a = 0; a < 3; a++) acc[a] = hold == RC_ASLEEP ? 0 : e->gravity[a];
     if (hold >= RC_SLIDING0) {
+        if (e->walls[hold - RC_SLIDING0].amplitude > 0) {
+            rc_edmd_ride_acceleration(e, k, acc);
+            return;
+        }
         const double *n = e->walls[hold - RC_SLIDING0].normal;
         double gn = n[0] * acc[0] + n[1] * acc[1] + n[2] * acc[2];
         for (int a = 0; a < 3; a++) acc[a] -= gn * n[a];
@@ -294,6 +317,10 @@ static inline void rc_edmd_acceleration(const rc_edmd *e, int32_t k, double acc[
 /* Particle k's position and velocity at the engine's time, without moving it. */
 static inline void rc_edmd_state_now(const rc_edmd *e, int32_t k, double x[3], double v[3])
 {
+    if (rc_edmd_is_riding(e, k)) {
+        rc_edmd_ride_state(e, k, e->now, x, v);
+        return;
+    }
     const rc_kin *p = &e->kin[k];
     double dt = e->now - p->t, acc[3];
     rc_edmd_acceleration(e, k, acc);
@@ -312,7 +339,11 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
     double dt = t - p->t;
     if (dt == 0) return;
     if (e->has_gravity) {
-        if (rc_edmd_is_held(e, k)) { /* asleep or sliding: its own acceleration */
+        if (rc_edmd_is_held(e, k)) { /* asleep or sliding: its own acceleration; riding: the wall's motion */
+            if (rc_edmd_is_riding(e, k)) {
+                rc_edmd_ride_stream(e, k, t); /* a tail call: the free paths need no stack frame */
+                return;
+            }
             double acc[3];
             rc_edmd_acceleration(e, k, acc);
             for (int a = 0; a < 3; a++) {

@@ -83,10 +83,14 @@ void rc_edmd_measure_since(const rc_edmd *e, const rc_edmd_observables *since, r
     o->kinetic_energy = rc_edmd_kinetic_energy(e);
     o->potential_energy = rc_edmd_potential_energy(e);
     o->rotational_energy = rc_edmd_rotational_energy(e);
+    o->wall_work = rc_edmd_wall_work(e);
+    o->wall_heat = 0;
+    for (int32_t w = 0; w < rc_edmd_wall_count(e); w++)
+        if (!isnan(rc_edmd_wall_heat(e, w))) o->wall_heat += rc_edmd_wall_heat(e, w);
     o->energy = o->kinetic_energy + o->rotational_energy + o->potential_energy;
     o->dissipated_energy = e->dissipated;
     o->thermostat_energy = e->thermostat_energy;
-    double balance = o->energy + e->dissipated - e->thermostat_energy;
+    double balance = o->energy + e->dissipated - e->thermostat_energy - rc_edmd_wall_work(e);
     o->energy_drift = e->initial_energy != 0 ? (balance - e->initial_energy) / fabs(e->initial_energy) : balance;
     o->max_overlap = e->max_overlap;
     double dof = rc_edmd_degrees_of_freedom(e);

@@ -26,7 +26,7 @@ typedef double v2 __attribute__((vector_size(16)));
 typedef int64_t v2mask __attribute__((vector_size(16))); /* a comparison's lanes: all ones or zero */
 
 /* Time until particle k (at now) moves `shell_exit` away from its anchor; with gravity a safe lower bound. */
-static double shell_time(const rc_edmd *e, int32_t k)
+static inline __attribute__((always_inline)) double shell_time(const rc_edmd *e, int32_t k)
 {
     const rc_kin *p = &e->kin[k];
     const double *anchor = e->anchor[k].x;
@@ -54,7 +54,8 @@ static double shell_time(const rc_edmd *e, int32_t k)
 }
 
 /* The event time of particle k with plane w; *touching is set when k is within the contact tolerance of it. */
-static inline double plane_time(const rc_edmd *e, int32_t k, const rc_plane *w, bool *touching)
+static inline __attribute__((always_inline)) double plane_time(const rc_edmd *e, int32_t k, const rc_plane *w,
+                                                               bool *touching)
 {
     const rc_kin *p = &e->kin[k];
     double acc[3];
@@ -66,6 +67,24 @@ static inline double plane_time(const rc_edmd *e, int32_t k, const rc_plane *w, 
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     double a = n[0] * acc[0] + n[1] * acc[1] + n[2] * acc[2];
     return e->detection == RC_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
+}
+
+/* With moving walls (wall_motion.c): the earliest of k's shell exit and its walls' events again, a moving wall's by
+ * its own prediction, into *best and *partner; returns how many walls k touches. Apart from the static loop, so
+ * that runs without moving walls keep its code. */
+static __attribute__((noinline)) int moving_walls(const rc_edmd *e, int32_t k, double *best, int32_t *partner)
+{
+    int touching = 0;
+    *best = shell_time(e, k);
+    *partner = RC_EVENT_SHELL;
+    for (int32_t w = 0; w < e->wall_count; w++) {
+        bool touches;
+        double t = e->walls[w].amplitude > 0 ? rc_edmd_moving_wall_time(e, k, w, *best, &touches)
+                                              : plane_time(e, k, &e->walls[w], &touches);
+        touching += touches;
+        if (t < *best) *best = t, *partner = RC_EVENT_WALL0 - w;
+    }
+    return touching;
 }
 
 /* The earliest pair event of p (at now) over its neighbour list, specialised by the inliner for each combination of
@@ -518,6 +537,8 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
         touching += touches;
         if (t < best) best = t, partner = RC_EVENT_WALL0 - w;
     }
+    if (__builtin_expect(e->walls_move, 0)) /* again, with the moving walls' times */
+        touching = moving_walls(e, k, &best, &partner);
     scan_result near = e->steps ? scan_steps(e, k, best, after_collision) : scan_neighbours(e, k, best, after_collision);
     /* selects, not a branch (whether a neighbour comes first is data): a scan that finds none returns best itself */
     bool found = near.partner >= 0;

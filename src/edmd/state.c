@@ -6,6 +6,7 @@
  * same way. A run with checkpoints and a run resumed from one of them then take the same steps, bit for bit. */
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,14 @@ static void fields(walk *c, rc_edmd *e, rc_status *status)
         FIELD(c, "shear_collisional", e->shear_collisional);
     }
     if (e->transport_on) FIELD(c, "flux", e->flux);
+    if (e->walls_move || e->walls_thermal) FIELD(c, "wall_work", e->wall_work);
+    for (int32_t w = 0; e->walls_thermal && w < e->wall_count; w++)
+        if (e->walls[w].temperature > 0) {
+            char heat[32], rng[32];
+            snprintf(heat, sizeof heat, "wall_heat_%d", (int)w);
+            snprintf(rng, sizeof rng, "wall_rng_%d", (int)w);
+            FIELD(c, heat, e->walls[w].heat), FIELD(c, rng, e->walls[w].rng);
+        }
     if (e->steps) capture_fields(c, e, status);
     if (e->barostat) { /* the box changes: it, the shell cut to it and the moves' books */
         rc_edmd_isobar *b = e->barostat;

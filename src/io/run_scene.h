@@ -63,6 +63,11 @@ rc_status rc_run_read_barostat(const cJSON *root, rc_run_scene *scene);
 rc_status rc_run_read_rough(const cJSON *root, rc_run_scene *scene);
 /* run_scene_fixed.c: "fixed" of explicit particles; after the particles. */
 rc_status rc_run_read_fixed(const cJSON *root, rc_run_scene *scene);
+/* run_scene_restitution.c: object's "restitution" (where names object), a number into *constant or a law into *law. */
+rc_status rc_run_read_restitution(const cJSON *object, const char *where, double *constant, rc_restitution_law *law);
+/* run_scene_wall_motion.c: the wall item's "thermal" and "oscillation" (name "walls[i]") into wall->thermal and
+ * wall->oscillation. */
+rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *wall);
 /* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
 rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene);
 /* run_scene_measure.c: "measure" into scene->settings.measure and def.transport. */

@@ -13,7 +13,8 @@
 
 static const char *const box_keys[] = {"size", "periodic", "restitution", "shear", "tangential_restitution", NULL};
 static const char *const shear_keys[] = {"rate", "flow", "gradient", NULL};
-static const char *const wall_keys[] = {"point", "normal", "restitution", "tangential_restitution", NULL};
+static const char *const wall_keys[] = {"point", "normal", "restitution", "tangential_restitution", "oscillation", "thermal",
+                                        NULL};
 static const char *const thermostat_keys[] = {"temperature", "rate", NULL};
 static const char *const diagnostics_keys[] = {"separation_histogram", NULL};
 
@@ -116,7 +117,8 @@ static rc_status read_walls(const cJSON *root, rc_run_scene *scene)
         if (!s) s = rc_json_check_keys(item, name, wall_keys, NULL);
         if (!s) s = rc_run_vector(item, name, "point", scene->def.dimension, true, w->point);
         if (!s) s = rc_run_vector(item, name, "normal", scene->def.dimension, true, w->normal);
-        if (!s) s = rc_json_range(item, name, "restitution", false, 0, 1, &w->restitution);
+        if (!s) s = rc_run_read_restitution(item, name, &w->restitution, &w->restitution_law);
+        if (!s) s = rc_run_read_wall_motion(item, name, w);
         if (!s && !normalise(w->normal, scene->def.dimension))
             s = rc_fail(RC_INVALID_ARGUMENT, "%s.normal: zero vector", name);
     }
@@ -160,7 +162,7 @@ rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene)
     rc_status s = read_dynamics(root, def);
     if (!s) s = read_box(root, scene);
     if (!s) s = rc_run_vector(root, "", "gravity", def->dimension, false, def->gravity);
-    if (!s) s = rc_json_range(root, "", "restitution", false, 0, 1, &def->restitution);
+    if (!s) s = rc_run_read_restitution(root, "", &def->restitution, &def->restitution_law);
     if (!s) s = read_walls(root, scene);
     if (!s) s = read_engine_settings(root, scene);
     if (!s && (s = rc_edmd_shear_check(def)) != RC_OK) s = rc_fail(s, "box.%s", rc_last_error());

@@ -21,6 +21,7 @@ char *rc_observable_table_markdown(void)
                            : o->flags & RC_OBSERVABLE_SHEAR          ? "under shear"
                            : o->flags & RC_OBSERVABLE_BAROSTAT       ? "with a barostat"
                            : o->flags & RC_OBSERVABLE_ROUGH          ? "rough particles"
+                           : o->flags & RC_OBSERVABLE_WALLS          ? "with moving or thermal walls"
                                                                      : "yes";
         fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name, o->unit,
                 o->flags & RC_OBSERVABLE_EVENT_DRIVEN ? "yes" : "", o->flags & RC_OBSERVABLE_TIME_STEPPING ? "yes" : "",

@@ -21,7 +21,8 @@ enum {
     SUM = RC_OBSERVABLE_SUMMARY,
     SH = RC_OBSERVABLE_SHEAR,
     BA = RC_OBSERVABLE_BAROSTAT,
-    RO = RC_OBSERVABLE_ROUGH
+    RO = RC_OBSERVABLE_ROUGH,
+    WA = RC_OBSERVABLE_WALLS
 };
 
 static const rc_observable_info table[] = {
@@ -102,7 +103,11 @@ static const rc_observable_info table[] = {
     {"dissipated_energy", "energy", "energy taken out by inelastic collisions (and friction) so far",
      ROW | SUM},
     {"thermostat_energy", "energy", "energy added by the thermostat and collapse kicks so far", SUM},
-    {"energy_drift", "1", "(E + dissipated - added - E0) / abs(E0): what the energy balance misses; rounding "
+    {"wall_work", "energy", "the energy moving and thermal walls have put into the particles so far (collisions "
+     "and the grains riding plates)", ROW | SUM | WA},
+    {"wall_heat", "energy", "the heat the thermal walls have given the particles so far, all together (the summary's "
+     "wall_heats lists each wall's: the scene's walls, then the box's, null where not thermal)", ROW | SUM | WA},
+    {"energy_drift", "1", "(E + dissipated - added - wall_work - E0) / abs(E0): what the energy balance misses; rounding "
      "(event-driven), rounding and the time stepping's error (time-stepping)", ROW | SUM},
     {"max_overlap", "length", "the largest overlap seen at a pair collision", ROW | SUM},
     {"max_penetration", "length", "the deepest overlap seen at the start of a step", ROW | SUM},
@@ -172,13 +177,14 @@ void rc_run_observe(const rc_run *run, const run_snapshot *since, double *values
 }
 
 /* Whether entry k belongs to the run: its engine has it, a shear observable only under shear, a barostat one only
- * with a barostat. */
+ * with a barostat, a moving wall's only with moving walls. */
 static bool belongs(const rc_run *run, int k, int wanted)
 {
     return (table[k].flags & wanted) == wanted && run->fields[k].type != RUN_FIELD_NONE &&
            (!(table[k].flags & SH) || run->ops->has(run->engine, SH)) &&
            (!(table[k].flags & BA) || run->ops->has(run->engine, BA)) &&
-           (!(table[k].flags & RO) || run->ops->has(run->engine, RO));
+           (!(table[k].flags & RO) || run->ops->has(run->engine, RO)) &&
+           (!(table[k].flags & WA) || run->ops->has(run->engine, WA));
 }
 
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices)

@@ -39,7 +39,7 @@ static const rc_tagged_field record_fields[] = {
     OBSERVABLE(shear_integral), OBSERVABLE(step_events), OBSERVABLE(step_bounces), OBSERVABLE(invalid_states),
     OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step),
     OBSERVABLE(translational_temperature), OBSERVABLE(rotational_temperature), OBSERVABLE(temperature_ratio),
-    OBSERVABLE(rotational_energy)};
+    OBSERVABLE(rotational_energy), OBSERVABLE(wall_work), OBSERVABLE(wall_heat)};
 /* a tripwire: a field added to the record needs its line above, or checkpoints would not keep it (8 bytes each) */
 _Static_assert(sizeof(rc_edmd_observables) == sizeof record_fields / sizeof *record_fields * 8,
                "a field of rc_edmd_observables lacks its line in record_fields");
@@ -276,6 +276,8 @@ static const run_field fields[] = {
     FIELD("rotational_temperature", rotational_temperature, F64),
     FIELD("temperature_ratio", temperature_ratio, F64),
     FIELD("rotational_energy", rotational_energy, F64),
+    FIELD("wall_work", wall_work, F64),
+    FIELD("wall_heat", wall_heat, F64),
     FIELD("events", events, U64),
     FIELD("collisions", collisions, U64),
     FIELD("wall_collisions", wall_collisions, U64),
@@ -334,6 +336,7 @@ static bool has(const void *engine, int feature)
     return feature == RC_OBSERVABLE_SHEAR      ? rc_edmd_sheared(a->edmd)
            : feature == RC_OBSERVABLE_BAROSTAT ? rc_edmd_isobaric(a->edmd)
            : feature == RC_OBSERVABLE_ROUGH    ? rc_edmd_rough(a->edmd)
+           : feature == RC_OBSERVABLE_WALLS    ? rc_edmd_walls_work(a->edmd)
                                                : false;
 }
 
@@ -396,6 +399,11 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     cJSON_AddNumberToObject(averages, "time", from->time);
     cJSON_AddNumberToObject(averages, "collisions", (double)from->collisions);
     cJSON_AddBoolToObject(averages, "equilibrated", equilibrated);
+    if (!rc_edmd_walls_work(a->edmd)) return;
+    cJSON *heats = cJSON_AddArrayToObject(summary, "wall_heats"); /* the scene's walls, then the box's: null where
+                                                                   * not thermal */
+    for (int32_t w = 0; heats && w < rc_edmd_wall_count(a->edmd); w++)
+        cJSON_AddItemToArray(heats, cJSON_CreateNumber(rc_edmd_wall_heat(a->edmd, w)));
 }
 
 static int32_t count(const void *engine) { return rc_edmd_count(((const adapter *)engine)->edmd); }
