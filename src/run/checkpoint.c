@@ -155,7 +155,8 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
         memcpy(&out->settings, block[4], sizeof out->settings);
         memcpy(&out->position, block[5], sizeof out->position);
         const bool *flags[] = {&out->settings.equilibrate, &out->settings.xyz, &out->settings.csv,
-                               &out->settings.h5md, &out->position.equilibrated, &out->position.written,
+                               &out->settings.h5md, &out->settings.gsd, &out->settings.lammps_dump,
+                               &out->position.equilibrated, &out->position.written,
                                &out->position.measure.started};
         for (size_t i = 0; i < sizeof flags / sizeof *flags && !s; i++)
             if (!flag_is_valid(flags[i]))

@@ -26,6 +26,7 @@ typedef struct run_settings {
     uint64_t every_collisions;    /* event-driven: collisions between outputs instead (0: by time) */
     bool xyz, csv, h5md;
     double checkpoint_every;      /* 0: none */
+    bool gsd, lammps_dump;
 } run_settings;
 
 /* Where the run's measurements are (measure.c), saved whole in checkpoints. */
@@ -51,12 +52,16 @@ typedef struct run_position {
     uint64_t last_count;          /* events (event-driven) or steps at the last frame and row */
     double last_time;
     rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
+    rc_output_mark gsd, lammps_dump;
     measure_position measure;
 } run_position;
 
 /* The files of a run. */
 typedef struct run_files {
     char *trajectory, *observables, *h5md_path, *histogram, *shapes; /* paths, NULL when not written */
+    char *gsd_path, *lammps_path;
+    rc_gsd_writer *gsd;
+    rc_lammps_dump_writer *lammps;
     rc_xyz_writer *xyz;
     rc_csv_writer *csv;
     rc_h5md_writer *h5md;
