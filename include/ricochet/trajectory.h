@@ -12,6 +12,7 @@
 #define RICOCHET_TRAJECTORY_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "ricochet/core.h"
 #include "ricochet/frame.h"
@@ -28,6 +29,14 @@ RC_API rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **rea
  * unchanged, at the end of the file. */
 RC_API rc_status rc_trajectory_next(rc_trajectory_reader *reader, rc_frame *frame, bool *got);
 RC_API void rc_trajectory_close(rc_trajectory_reader *reader);
+
+/* Converts the trajectory at input (any format rc_trajectory_open reads: extended XYZ, H5MD, GSD, a LAMMPS data file)
+ * into output, in the format its extension names: .xyz, .h5md, .gsd, .lammpstrj (a LAMMPS dump) or .data (a LAMMPS
+ * data file, one frame). Every frame, or with one_frame only frame_index (from 0; negative: from the end; a .data
+ * output takes the last frame when one_frame is false). *written (may be NULL) counts the frames written.
+ * RC_INVALID_ARGUMENT names the path: an unknown extension, a frame past the end, a file with no frames. */
+RC_API rc_status rc_trajectory_convert(const char *input, const char *output, bool one_frame, int64_t frame_index,
+                                       int64_t *written);
 
 #ifdef __cplusplus
 }

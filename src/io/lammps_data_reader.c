@@ -4,8 +4,8 @@
  * ylo yhi, zlo zhi, xy xz yz; other header lines are skipped), then sections, each a keyword line, a blank line and
  * one line per atom: Atoms (id type diameter density x y z [ix iy iz]) and Velocities (id vx vy vz [wx wy wz]);
  * other sections (Masses, Ellipsoids, ...) are skipped by their length. Atom ids run 1..N in any order; species is
- * type - 1; the radius is diameter / 2 and the mass density * 4/3 pi r^3 (3D) or density * pi r^2 (2D), as LAMMPS
- * gives a sphere's; positions are taken from xlo ylo zlo and wrapped into the box, which is periodic on every axis.
+ * type - 1; the radius is diameter / 2 and the mass density * 4/3 pi r^3, in 2D as in 3D, as LAMMPS's read_data
+ * gives it; positions are taken from xlo ylo zlo and wrapped into the box, which is periodic on every axis.
  * The file is 2D when zlo < 0 < zhi and every z coordinate and z velocity is 0 (as ricochet writes 2D files). '#'
  * starts a comment. Errors name the file and the line. */
 #include <ctype.h>
@@ -172,7 +172,7 @@ static rc_status finish(data_input *in, const data_header *h, rc_frame *f)
     if (fault) return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: %s", in->path, fault);
     for (int32_t i = 0; i < f->count; i++) {
         double r = f->radii[i];
-        f->masses[i] *= f->dimension == 3 ? 4 * M_PI / 3 * r * r * r : M_PI * r * r;
+        f->masses[i] *= 4 * M_PI / 3 * r * r * r;
         for (int k = 0; k < 3; k++) f->positions[3 * i + k] = k < f->dimension ? f->positions[3 * i + k] - h->lo[k] : 0;
         if (!rc_trajectory_wrap(f, i))
             return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: atom %d is a billion boxes away", in->path, (int)i + 1);

@@ -10,8 +10,8 @@
  *
  * and a data file of one frame for read_data with atom_style sphere (Atoms: id type diameter density x y z ix iy iz;
  * Velocities: id vx vy vz wx wy wz, the spins 0). Atom k + 1 is particle k; type = species + 1; the box spans
- * [0, L) as ricochet's, zlo = -0.5 < 0 < zhi = 0.5 in 2D; density = mass / (4/3 pi r^3) in 3D and mass / (pi r^2)
- * in 2D. A shear's tilt is LAMMPS's xy, xz or yz (a flow axis below the gradient axis; others are refused, as LAMMPS's
+ * [0, L) as ricochet's, zlo = -0.5 < 0 < zhi = 0.5 in 2D; density = mass / (4/3 pi r^3) in 2D as in 3D (LAMMPS's
+ * read_data gives a 2D sphere the mass of a ball of that density). A shear's tilt is LAMMPS's xy, xz or yz (a flow axis below the gradient axis; others are refused, as LAMMPS's
  * box cannot lean so), taken in (-L/2, L/2], with the particles moved into the leaning box (read_data drops atoms
  * outside it). Numbers are written to read back to the same doubles (core/number_text.h). The dump is written like
  * the XYZ file: as PATH.partial, renamed by a clean close, cut back to its last whole frame after a failed write and
@@ -66,16 +66,19 @@ rc_status rc_lammps_dump_writer_resume(const char *path, const rc_output_mark *m
     return s ? s : start(path, mark, writer);
 }
 
-/* " x" for each number, written to read back to the same double. */
-static void put_numbers(FILE *file, int count, const double *x)
+/* The numbers, each written to read back to the same double, separated by blanks (and one before the first when
+ * `after` is set: they follow something on the line). */
+static void put_list(FILE *file, bool after, int count, const double *x)
 {
     char text[RC_NUMBER_TEXT_SIZE];
     for (int k = 0; k < count; k++) {
         rc_number_text(text, x[k]);
-        fputc(' ', file);
+        if (after || k) fputc(' ', file);
         fputs(text, file);
     }
 }
+
+static void put_numbers(FILE *file, int count, const double *x) { put_list(file, true, count, x); }
 
 /* The box's lower and upper bounds per axis and the tilt factors xy xz yz (all 0 unless sheared). */
 static void box_bounds(const rc_frame *f, double tilt, double lo[3], double hi[3], double factors[3])
@@ -97,7 +100,7 @@ static void write_box(FILE *file, const rc_frame *f, double tilt)
     double bounds[3][2] = {{lo[0] + x_low, hi[0] + x_high}, {lo[1] + fmin(0, t[2]), hi[1] + fmax(0, t[2])},
                            {lo[2], hi[2]}};
     for (int k = 0; k < 3; k++) {
-        put_numbers(file, 2, bounds[k]);
+        put_list(file, false, 2, bounds[k]);
         if (tilt != 0) put_numbers(file, 1, &t[k]);
         fputc('\n', file);
     }
@@ -171,12 +174,11 @@ static void write_data(FILE *file, const rc_frame *f, double tilt)
     double lo[3], hi[3], t[3];
     box_bounds(f, tilt, lo, hi, t);
     for (int k = 0; k < 3; k++) {
-        put_numbers(file, 1, &lo[k]);
-        put_numbers(file, 1, &hi[k]);
+        put_list(file, false, 2, (const double[2]){lo[k], hi[k]});
         fprintf(file, " %clo %chi\n", "xyz"[k], "xyz"[k]);
     }
     if (tilt != 0) {
-        put_numbers(file, 3, t);
+        put_list(file, false, 3, t);
         fputs(" xy xz yz\n", file);
     }
     fputs("\nAtoms # sphere\n\n", file);
@@ -184,7 +186,7 @@ static void write_data(FILE *file, const rc_frame *f, double tilt)
         double x[3], r = f->radii[i];
         int32_t image[3];
         rc_cell_place(f, tilt, false, i, x, image);
-        double diameter = 2 * r, density = f->masses[i] / (f->dimension == 3 ? 4 * M_PI / 3 * r * r * r : M_PI * r * r);
+        double diameter = 2 * r, density = f->masses[i] / (4 * M_PI / 3 * r * r * r);
         fprintf(file, "%d %d", (int)i + 1, (int)f->species[i] + 1);
         put_numbers(file, 1, &diameter);
         put_numbers(file, 1, &density);

@@ -37,6 +37,7 @@ int main(int argc, char **argv)
     if (strcmp(command, "render") == 0) return rc_cli_render(argc - 1, argv + 1);
     if (strcmp(command, "plot") == 0) return rc_cli_plot(argc - 1, argv + 1);
     if (strcmp(command, "analyze") == 0) return rc_cli_analyze(argc - 1, argv + 1);
+    if (strcmp(command, "convert") == 0) return rc_cli_convert(argc - 1, argv + 1);
     if (command[0] == '-')
         return rc_cli_fail(RC_EXIT_USAGE, "unknown option %s before a command (try ricochet --help)", command);
     return rc_cli_fail(RC_EXIT_USAGE, "unknown command \"%s\" (try ricochet --help)", command);
