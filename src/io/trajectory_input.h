@@ -34,8 +34,8 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input);
 rc_status rc_h5md_input_next(rc_h5md_input *input, rc_frame *frame, bool *got);
 void rc_h5md_input_close(rc_h5md_input *input);
 
-/* The formats read, told by rc_trajectory_format_of from the file's first bytes (and its name for a LAMMPS data
- * file); file is open at its start and left there. */
+/* The formats read, told by rc_trajectory_format_of from the file's first bytes, a LAMMPS data file also by its name
+ * (.data, .lmp); file is open at its start and left there. */
 typedef enum rc_trajectory_format {
     RC_FORMAT_UNKNOWN, RC_FORMAT_XYZ, RC_FORMAT_H5MD, RC_FORMAT_GSD, RC_FORMAT_LAMMPS_DATA
 } rc_trajectory_format;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Trajectory readers (ricochet/trajectory.h): tells the format of a file in one place (rc_trajectory_format: H5MD and
- * GSD by their signatures, a LAMMPS data file by its extension, extended XYZ by its first line, a count) and hands
+/* Trajectory readers (ricochet/trajectory.h): tells the format of a file in one place (rc_trajectory_format_of: H5MD
+ * and GSD by their signatures, a LAMMPS data file by its extension .data or .lmp, extended XYZ by its first line, a
+ * count, and else a LAMMPS data file by its header line "N atoms", as LAMMPS's data.NAME files) and hands
  * each frame to the format's reader (src/io/xyz_reader.c, h5md_reader.c, gsd_reader.c, lammps_data_reader.c); a
  * file of none of them is refused with a message naming the formats read. */
 #include <errno.h>
@@ -54,6 +55,18 @@ static bool starts_with_count(FILE *file)
     return digits > 0 && (c == '\n' || c == EOF);
 }
 
+/* Whether a line of the file's first lines after the title is LAMMPS's data header "N atoms". */
+static bool has_atoms_line(FILE *file)
+{
+    char line[256];
+    for (int k = 0; k < 24 && fgets(line, sizeof line, file); k++) {
+        unsigned long long n;
+        char word[8], rest;
+        if (k > 0 && sscanf(line, " %llu %7s %c", &n, word, &rest) == 2 && strcmp(word, "atoms") == 0) return true;
+    }
+    return false;
+}
+
 rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file)
 {
     char start[8] = {0};
@@ -65,6 +78,8 @@ rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file)
     else {
         rewind(file);
         if (starts_with_count(file)) format = RC_FORMAT_XYZ;
+        rewind(file);
+        if (format == RC_FORMAT_UNKNOWN && has_atoms_line(file)) format = RC_FORMAT_LAMMPS_DATA;
     }
     rewind(file);
     return format;
@@ -73,8 +88,8 @@ rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file)
 rc_status rc_trajectory_unknown(const char *path)
 {
     return rc_fail(RC_INVALID_ARGUMENT, "%s: not a trajectory format ricochet reads (it reads extended XYZ, whose "
-                   "first line is the particle count; H5MD; GSD in HOOMD's schema; a LAMMPS data file, named .data or "
-                   ".lmp)", path);
+                   "first line is the particle count; H5MD; GSD in HOOMD's schema; a LAMMPS data file, with its "
+                   "header line `N atoms`)", path);
 }
 
 rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations, bool images)
