@@ -10,7 +10,7 @@ tool=$2
 seconds=$3
 shift 3
 root=$(cd "$(dirname "$0")/.." && pwd)
-harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep plot}
+harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep plot convert}
 # the seeds in a folder of this run's own, so that two runs at once (of other harnesses) do not remake each other's
 seeds=$build/fuzz-seeds.$$
 trap 'rm -rf "$seeds"' EXIT

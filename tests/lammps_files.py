@@ -2,7 +2,9 @@
 file (ricochet convert ... .data) and read_dump of its trajectory.lammpstrj give the box, positions, velocities,
 radii and images of the run's own extended XYZ frame (to the bit; masses to rounding, LAMMPS recomputing them from the
 density); the same under shear (the tilt factor, positions equal modulo the leaning lattice); and a data file LAMMPS
-wrote (write_data) runs in ricochet as particles.file.
+wrote (write_data) runs in ricochet as particles.file; a run resumed from its checkpoint continues the dump: the same
+frames as a run in one go (to rounding: a run stopped and resumed differs from one in one go in the last digits, its
+XYZ file too).
 
 usage: lammps_files.py RICOCHET"""
 import json
@@ -155,6 +157,28 @@ with tempfile.TemporaryDirectory() as tmp:
     check(np.array_equal(got[:, 6], cols[:, 6]), "LAMMPS's write_data read by ricochet: radii")
     check(np.allclose(got[:, 7], cols[:, 7], rtol=1e-14, atol=0), "LAMMPS's write_data read by ricochet: masses")
     check(np.array_equal(got[:, 0:3], cols[:, 0:3]), "LAMMPS's write_data read by ricochet: positions")
+
+    # a run resumed from its checkpoint continues the dump: the same frames as a run in one go
+    whole, part = os.path.join(tmp, "whole"), os.path.join(tmp, "part")
+    s = {"dimension": 3, "box": {"periodic": True},
+         "particles": {"lattice": "fcc", "count": 108, "packing_fraction": 0.3, "diameter": 1},
+         "temperature": 1.0, "seed": 4, "stop": {"time": 0.3},
+         "output": {"every": 0.05, "lammps_dump": True, "directory": whole}}
+    for name, stop, extra in (("whole", 0.3, {}), ("part", 0.15, {"directory": part, "checkpoint_every": 0.15})):
+        s["stop"] = {"time": stop}
+        s["output"].update(extra)
+        scene = os.path.join(tmp, name + ".json")
+        with open(scene, "w") as f:
+            json.dump(s, f)
+        run(["run", scene, "-q"])
+    run(["run", "--resume", os.path.join(part, "checkpoint.rcp"), "--time", "0.3", "-q"])
+    with open(os.path.join(whole, "trajectory.lammpstrj")) as a, open(os.path.join(part, "trajectory.lammpstrj")) as b:
+        one, two = a.read().splitlines(), b.read().splitlines()
+    check(len(one) == len(two) and all(x == y for x, y in zip(one, two) if not x[0].isdigit() or " " not in x),
+          "resume: the dump's frames and headers differ from the run in one go")
+    numbers = [(np.array(x.split(), float), np.array(y.split(), float)) for x, y in zip(one, two)
+               if x[0].isdigit() and " " in x and len(x.split()) == len(y.split())]
+    check(all(np.allclose(x, y, rtol=1e-12, atol=1e-12) for x, y in numbers), "resume: the dump's numbers differ")
 
 if failures:
     sys.exit(f"{len(failures)} checks failed")

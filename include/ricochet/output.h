@@ -107,7 +107,8 @@ RC_API void rc_gsd_writer_abandon(rc_gsd_writer *writer);
 /* LAMMPS dumps in the `dump custom` layout that read_dump, OVITO and MDAnalysis read (docs/formats.md, "LAMMPS
  * files"): ITEM: TIMESTEP (the frame's number), NUMBER OF ATOMS, BOX BOUNDS (with xy xz yz under shear: flow along a
  * lower axis than the gradient, others refused) and ATOMS id type x y z vx vy vz radius mass ix iy iz, atom k + 1
- * being particle k and type its species + 1. Written, cut and resumed as the XYZ file. */
+ * being particle k and type its species + 1. Written and cut as the XYZ file; a resume keeps the mark's `frames`
+ * frames (found by their ITEM: TIMESTEP lines; the mark's bytes are not used) and appends after them. */
 typedef struct rc_lammps_dump_writer rc_lammps_dump_writer;
 
 RC_API rc_status rc_lammps_dump_writer_open(const char *path, rc_lammps_dump_writer **writer);
@@ -145,7 +146,7 @@ RC_API rc_status rc_csv_writer_resume(const char *path, int columns, const char 
                                       const rc_output_mark *mark, rc_csv_writer **writer);
 RC_API rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_output_mark *mark,
                                        rc_h5md_writer **writer);
-/* GSD: the file's frames after the mark's count are dropped from its index (their bytes stay, unreferenced) and the
+/* GSD (the mark's `frames` only): the file's frames after the mark's count are dropped from its index (their bytes stay, unreferenced) and the
  * frames go on after them. */
 RC_API rc_status rc_gsd_writer_resume(const char *path, const rc_output_mark *mark, rc_gsd_writer **writer);
 RC_API rc_status rc_lammps_dump_writer_resume(const char *path, const rc_output_mark *mark,

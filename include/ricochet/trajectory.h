@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* ricochet/trajectory.h: reading trajectories back as frames (ricochet/frame.h): the extended XYZ and H5MD files
- * that ricochet writes (docs/formats.md), GSD in HOOMD's schema and LAMMPS data files (atom_style sphere), for the
- * renderer, the Python interface and programs of one's own.
+/* ricochet/trajectory.h: reading trajectories back as frames (ricochet/frame.h): the extended XYZ and H5MD files that
+ * ricochet writes (docs/formats.md), GSD in HOOMD's schema and LAMMPS data files (atom_style sphere), for the renderer,
+ * the Python interface and programs of one's own.
  *
- * The reader tells the format by the file's first bytes (HDF5's and GSD's signatures; extended XYZ starts with a
- * count; a LAMMPS data file has a header line "N atoms", or is named .data or .lmp); a file of none of them is
- * refused with a message naming the formats read (docs/formats.md, "trajectory.gsd" and "LAMMPS files"). Extended XYZ needs
- * pos in Properties; velo, radius, species, orientation and image are read when present (else 0, 0.5, 0, none and
- * none: orientations and images NULL). A file whose z coordinates and velocities are all 0 and whose pbc is F on z is
- * 2D. Errors name the file and the line (or the dataset). Extended XYZ is read a line at a time, a line of at most
- * 1 MiB; memory that runs out is RC_NO_MEMORY, never the end of the file (docs/formats.md, "Limits of what is
- * read"). */
+ * The reader tells the format by the file's first bytes (HDF5's and GSD's signatures; extended XYZ starts with a count;
+ * a LAMMPS data file has a header line "N atoms", or is named .data or .lmp); a file of none of them is refused with a
+ * message naming the formats read (docs/formats.md, "trajectory.gsd" and "LAMMPS files"). Extended XYZ needs pos in
+ * Properties; velo, radius, species, orientation and image are read when present (else 0, 0.5, 0, none and none:
+ * orientations and images NULL). A file whose z coordinates and velocities are all 0 and whose pbc is F on z is 2D.
+ * Errors name the file and the line (or the dataset). Extended XYZ is read a line at a time, a line of at most 1 MiB;
+ * memory that runs out is RC_NO_MEMORY, never the end of the file (docs/formats.md, "Limits of what is read"). */
 #ifndef RICOCHET_TRAJECTORY_H
 #define RICOCHET_TRAJECTORY_H
 

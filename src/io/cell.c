@@ -7,15 +7,21 @@
 #include "core/status.h"
 #include "io/cell.h"
 
+rc_status rc_cell_check_axes(int flow, int gradient, const char *kind, const char *path)
+{
+    if (flow < gradient) return RC_OK;
+    return rc_fail(RC_INVALID_ARGUMENT, "%s output %s: the box is sheared with flow along axis %d over gradient axis "
+                   "%d, which the format's triclinic box cannot hold (it leans an edge only along a lower axis: flow x "
+                   "with gradient y or z, flow y with gradient z)", kind, path, flow, gradient);
+}
+
 rc_status rc_cell_tilt(const rc_frame *f, const char *kind, const char *path, double *tilt)
 {
     *tilt = 0;
     if (f->tilt == 0) return RC_OK;
     int flow = f->tilt_flow, gradient = f->tilt_gradient;
-    if (flow >= gradient || gradient >= f->dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s output %s: the box is sheared with flow along axis %d over gradient "
-                       "axis %d, which the format's triclinic box cannot hold (it leans an edge only along a lower "
-                       "axis: flow x with gradient y or z, flow y with gradient z)", kind, path, flow, gradient);
+    rc_status s = rc_cell_check_axes(flow, gradient, kind, path);
+    if (s) return s;
     double edge = f->box[flow];
     *tilt = f->tilt > edge / 2 ? f->tilt - edge : f->tilt;
     return RC_OK;

@@ -308,7 +308,7 @@ rc_status rc_gsd_file_write(rc_gsd_file *f, const char *name, uint8_t type, uint
     uint64_t bytes = n * m * element;
     if (!s && bytes) s = write_at(f, data, (size_t)bytes, f->end);
     if (s) return s;
-    f->end += bytes; /* a chunk of no bytes lies at the end of the file all the same: never at 0, which ends the index */
+    f->end += bytes; /* a chunk of no bytes lies at the end of the file: never at 0, which ends the index */
     f->entries[f->count++] = c;
     return RC_OK;
 }

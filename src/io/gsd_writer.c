@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The GSD trajectory writer (ricochet/output.h; docs/formats.md, "trajectory.gsd"): frames in HOOMD-blue's schema,
  * which HOOMD, OVITO, freud, MDAnalysis and gsd.hoomd read, through the file layer of src/io/gsd_file.c. Each frame
- * holds configuration/{step, dimensions, box}, particles/{N, types, typeid, position, velocity, diameter, mass,
- * image[, orientation]} in the schema's types (float32 for the particles' numbers, as the schema has them), and
+ * holds configuration/{step, dimensions, box}, particles/{N, types, typeid, position, velocity, diameter, mass, image[,
+ * orientation]} in the schema's types (float32 for the particles' numbers, as the schema has them), and
  * log/ricochet/{time, collisions} in full precision; rc_gsd_writer_observe adds log/ricochet/NAME (float64) to the
- * frame written last (but time and collisions, which the frame has). The box is HOOMD's: centred on 0, positions shifted by half an edge and, under shear, wrapped
- * into the leaning cell with the tilt factor xy, xz or yz = tilt / gradient edge (the tilt taken in (-L/2, L/2]),
- * which holds a flow axis below the gradient axis only (others are refused). configuration/step counts the frames of
- * the file (0, 1, ...): neither engine has HOOMD's time step. The file is written as PATH.partial and renamed to PATH
- * by a clean close (src/io/output_file.h); a resume keeps the frames up to the mark and appends after them. */
+ * frame written last (but time and collisions, which the frame has). The box is HOOMD's: centred on 0, positions
+ * shifted by half an edge and, under shear, wrapped into the leaning cell with the tilt factor xy, xz or yz = tilt /
+ * gradient edge (the tilt taken in (-L/2, L/2]), which holds a flow axis below the gradient axis only (others are
+ * refused). configuration/step counts the frames of the file (0, 1, ...): neither engine has HOOMD's time step. The
+ * file is written as PATH.partial and renamed to PATH by a clean close (src/io/output_file.h); a resume keeps the
+ * frames up to the mark and appends after them. */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -109,7 +110,8 @@ static rc_status write_types(rc_gsd_writer *w, const rc_frame *f, uint32_t *type
     }
     char(*names)[4] = calloc((size_t)types, sizeof *names);
     if (!names) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
-    for (int32_t t = 0; t < types; t++) snprintf(names[t], sizeof names[t], "%s", t < RC_ELEMENT_COUNT ? rc_element_symbol(t) : "X");
+    for (int32_t t = 0; t < types; t++)
+        snprintf(names[t], sizeof names[t], "%s", t < RC_ELEMENT_COUNT ? rc_element_symbol(t) : "X");
     rc_status s = rc_gsd_file_write(w->gsd, "particles/types", RC_GSD_INT8, (uint64_t)types, 4, names);
     free(names);
     return s;

@@ -175,7 +175,8 @@ static rc_status finish(data_input *in, const data_header *h, rc_frame *f)
         f->masses[i] *= 4 * M_PI / 3 * r * r * r;
         for (int k = 0; k < 3; k++) f->positions[3 * i + k] = k < f->dimension ? f->positions[3 * i + k] - h->lo[k] : 0;
         if (!rc_trajectory_wrap(f, i))
-            return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: atom %d is a billion boxes away", in->path, (int)i + 1);
+            return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: atom %d is a billion boxes away", in->path,
+                           (int)i + 1);
     }
     return RC_OK;
 }

@@ -9,13 +9,13 @@
  *   ITEM: ATOMS id type x y z vx vy vz radius mass ix iy iz
  *
  * and a data file of one frame for read_data with atom_style sphere (Atoms: id type diameter density x y z ix iy iz;
- * Velocities: id vx vy vz wx wy wz, the spins 0). Atom k + 1 is particle k; type = species + 1; the box spans
- * [0, L) as ricochet's, zlo = -0.5 < 0 < zhi = 0.5 in 2D; density = mass / (4/3 pi r^3) in 2D as in 3D (LAMMPS's
- * read_data gives a 2D sphere the mass of a ball of that density). A shear's tilt is LAMMPS's xy, xz or yz (a flow axis below the gradient axis; others are refused, as LAMMPS's
- * box cannot lean so), taken in (-L/2, L/2], with the particles moved into the leaning box (read_data drops atoms
- * outside it). Numbers are written to read back to the same doubles (core/number_text.h). The dump is written like
- * the XYZ file: as PATH.partial, renamed by a clean close, cut back to its last whole frame after a failed write and
- * resumed at a mark's length. */
+ * Velocities: id vx vy vz wx wy wz, the spins 0). Atom k + 1 is particle k; type = species + 1; the box spans [0, L) as
+ * ricochet's, zlo = -0.5 < 0 < zhi = 0.5 in 2D; density = mass / (4/3 pi r^3) in 2D as in 3D (LAMMPS's read_data gives
+ * a 2D sphere the mass of a ball of that density). A shear's tilt is LAMMPS's xy, xz or yz (a flow axis below the
+ * gradient axis; others are refused, as LAMMPS's box cannot lean so), taken in (-L/2, L/2], with the particles moved
+ * into the leaning box (read_data drops atoms outside it). Numbers are written to read back to the same doubles
+ * (core/number_text.h). The dump is written like the XYZ file: as PATH.partial, renamed by a clean close, cut back to
+ * its last whole frame after a failed write and resumed at a mark's length. */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -37,14 +37,44 @@ struct rc_lammps_dump_writer {
     int64_t frames;
 };
 
+/* Where frame `frames` of the dump a run left at PATH starts (its length when it holds exactly that many): the byte
+ * offset of that "ITEM: TIMESTEP" line. A device or a pipe: 0, nothing is cut. */
+static rc_status frames_end(const char *path, int64_t frames, uint64_t *bytes)
+{
+    rc_output_file found;
+    rc_status s = rc_output_file_find(&found, "lammps dump", path);
+    if (s) return s;
+    FILE *file = found.direct ? NULL : fopen(rc_output_file_found(&found), "r");
+    if (!found.direct && !file) s = rc_output_file_failed(&found, "reopen", errno);
+    int64_t seen = 0;
+    uint64_t at = 0;
+    char line[64];
+    bool line_start = true;
+    *bytes = 0;
+    while (file && fgets(line, sizeof line, file)) {
+        if (line_start && strcmp(line, "ITEM: TIMESTEP\n") == 0 && seen++ == frames) break;
+        line_start = strchr(line, '\n') != NULL;
+        at += strlen(line);
+    }
+    if (file && !s && seen < frames)
+        s = rc_fail(RC_INVALID_ARGUMENT, "lammps dump output %s: %lld frames, fewer than the %lld the checkpoint "
+                    "recorded", rc_output_file_found(&found), (long long)seen, (long long)frames);
+    if (file) fclose(file);
+    *bytes = at;
+    rc_output_file_end(&found, false);
+    return s;
+}
+
 static rc_status start(const char *path, const rc_output_mark *mark, rc_lammps_dump_writer **writer)
 {
     if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "lammps dump writer: NULL result");
     *writer = NULL;
     rc_lammps_dump_writer *w = calloc(1, sizeof *w);
     if (!w) return rc_fail(RC_NO_MEMORY, "lammps dump output: out of memory");
-    rc_status s = mark ? rc_output_file_reopen(&w->out, "lammps dump", path, mark->bytes, NULL, NULL, &w->file)
-                       : rc_output_file_open(&w->out, "lammps dump", path, &w->file);
+    uint64_t bytes = 0;
+    rc_status s = mark ? frames_end(path, mark->frames, &bytes) : RC_OK;
+    if (!s) s = mark ? rc_output_file_reopen(&w->out, "lammps dump", path, bytes, NULL, NULL, &w->file)
+                     : rc_output_file_open(&w->out, "lammps dump", path, &w->file);
     if (s) {
         free(w);
         return s;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "io/cell.h"
 #include "io/output_file.h"
 #include "run/run.h"
 
@@ -49,7 +50,11 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     rc_status s = rc_frame_init(&f->frame, f->in_parts ? part : count, rc_run_has_orientations(run));
     f->part = f->frame.count;
     if (s || !run->directory) return s;
-    if ((s = rc_directory_make(run->directory))) return s;
+    const rc_edmd_shear *shear = run->edmd_scene ? &rc_run_scene_def(run->edmd_scene)->shear : NULL;
+    if (shear && shear->on && (o->gsd || o->lammps_dump)) /* refused before the folder holds anything */
+        s = rc_cell_check_axes(shear->flow, shear->gradient, o->gsd ? "gsd" : "lammps dump",
+                               o->gsd ? "trajectory.gsd" : "trajectory.lammpstrj");
+    if (s || (s = rc_directory_make(run->directory))) return s;
     if (!f->locked && (s = rc_run_lock_take(run->directory, "run folder", &f->lock))) return s;
     f->locked = true;
     if (!name_file(o->xyz, run->directory, "trajectory.xyz", &f->trajectory) ||
@@ -68,8 +73,9 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
         if (!s && f->xyz) s = rc_run_shapes_to_xyz(run);
         if (!s && f->observables) s = rc_csv_writer_resume(f->observables, columns, names, &run->at.csv, &f->csv);
         if (!s && f->h5md_path) s = rc_h5md_writer_resume(f->h5md_path, author, &run->at.h5md, &f->h5md);
-        if (!s && f->gsd_path) s = rc_gsd_writer_resume(f->gsd_path, &run->at.gsd, &f->gsd);
-        if (!s && f->lammps_path) s = rc_lammps_dump_writer_resume(f->lammps_path, &run->at.lammps_dump, &f->lammps);
+        rc_output_mark frames = {.frames = run->at.frames}; /* GSD and the dump are cut back by their frames */
+        if (!s && f->gsd_path) s = rc_gsd_writer_resume(f->gsd_path, &frames, &f->gsd);
+        if (!s && f->lammps_path) s = rc_lammps_dump_writer_resume(f->lammps_path, &frames, &f->lammps);
         return s;
     }
     if (f->trajectory) s = rc_xyz_writer_open(f->trajectory, &f->xyz);
@@ -134,8 +140,9 @@ rc_status rc_run_files_mark(rc_run *run)
     rc_status s = f->xyz ? rc_xyz_writer_mark(f->xyz, &run->at.xyz) : RC_OK;
     if (!s && f->csv) s = rc_csv_writer_mark(f->csv, &run->at.csv);
     if (!s && f->h5md) s = rc_h5md_writer_mark(f->h5md, &run->at.h5md);
-    if (!s && f->gsd) s = rc_gsd_writer_mark(f->gsd, &run->at.gsd);
-    if (!s && f->lammps) s = rc_lammps_dump_writer_mark(f->lammps, &run->at.lammps_dump);
+    rc_output_mark synced; /* flushed and synced; a resume finds their place by the frame count */
+    if (!s && f->gsd) s = rc_gsd_writer_mark(f->gsd, &synced);
+    if (!s && f->lammps) s = rc_lammps_dump_writer_mark(f->lammps, &synced);
     return s;
 }
 

@@ -25,8 +25,8 @@ typedef struct run_settings {
     double every;                 /* simulation time between outputs (INFINITY: first and last only) */
     uint64_t every_collisions;    /* event-driven: collisions between outputs instead (0: by time) */
     bool xyz, csv, h5md;
+    bool gsd, lammps_dump;        /* in the padding before checkpoint_every: checkpoints keep their layout */
     double checkpoint_every;      /* 0: none */
-    bool gsd, lammps_dump;
 } run_settings;
 
 /* Where the run's measurements are (measure.c), saved whole in checkpoints. */
@@ -51,8 +51,7 @@ typedef struct run_position {
                                    * (in a new folder resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
     uint64_t last_count;          /* events (event-driven) or steps at the last frame and row */
     double last_time;
-    rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
-    rc_output_mark gsd, lammps_dump;
+    rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint (GSD and the LAMMPS dump: `frames`) */
     measure_position measure;
 } run_position;
 
