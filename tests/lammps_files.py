@@ -2,7 +2,7 @@
 file (ricochet convert ... .data) and read_dump of its trajectory.lammpstrj give the box, positions, velocities,
 radii and images of the run's own extended XYZ frame (to the bit; masses to rounding, LAMMPS recomputing them from the
 density); the same under shear (the tilt factor, positions equal modulo the leaning lattice); and a data file LAMMPS
-wrote (write_data) runs in ricochet as particles.file; a run resumed from its checkpoint continues the dump: the same
+wrote (write_data) runs in ricochet as particles.file, and ricochet reads back its own dump and one LAMMPS wrote; a run resumed from its checkpoint continues the dump: the same
 frames as a run in one go (to rounding: a run stopped and resumed differs from one in one go in the last digits, its
 XYZ file too).
 
@@ -127,6 +127,17 @@ def case(tmp, name, dimension, count, shear=None):
                  + BOX + DUMP.format("from_dump.txt"))
     compare(name + " read_dump", cell, cols, dump_columns(os.path.join(folder, "from_dump.txt")), box, dimension,
             shear is not None)
+    # ricochet reads its dump back (convert), and a dump LAMMPS wrote: the run's numbers
+    for dump, what in ((os.path.join(folder, "trajectory.lammpstrj"), "its own dump"),
+                       (os.path.join(folder, "from_dump.txt"), "LAMMPS's write_dump")):
+        back = os.path.join(tmp, name + "_dump.xyz")
+        run(["convert", dump, back])
+        (cell2, cols2), _ = xyz_last(back)
+        check(np.array_equal(cell2, cell), f"{name}: {what} read back: cell")
+        check(np.array_equal(cols2[:, 3:7], cols[:, 3:7]), f"{name}: {what} read back: velocities, radii")
+        if not shear:
+            check(np.array_equal(cols2[:, 0:3], cols[:, 0:3]), f"{name}: {what} read back: positions")
+            check(np.array_equal(cols2[:, 11:14], cols[:, 11:14]), f"{name}: {what} read back: images")
     # ricochet reads its data file back: the same numbers
     back = os.path.join(tmp, name + "_back.xyz")
     run(["convert", os.path.join(folder, "last.data"), back])

@@ -104,11 +104,11 @@ RC_API rc_status rc_gsd_writer_observe(rc_gsd_writer *writer, int columns, const
 RC_API rc_status rc_gsd_writer_close(rc_gsd_writer *writer);
 RC_API void rc_gsd_writer_abandon(rc_gsd_writer *writer);
 
-/* LAMMPS dumps in the `dump custom` layout that read_dump, OVITO and MDAnalysis read (docs/formats.md, "LAMMPS
- * files"): ITEM: TIMESTEP (the frame's number), NUMBER OF ATOMS, BOX BOUNDS (with xy xz yz under shear: flow along a
- * lower axis than the gradient, others refused) and ATOMS id type x y z vx vy vz radius mass ix iy iz, atom k + 1
- * being particle k and type its species + 1. Written and cut as the XYZ file; a resume keeps the mark's `frames`
- * frames (found by their ITEM: TIMESTEP lines; the mark's bytes are not used) and appends after them. */
+/* LAMMPS dumps in the `dump custom` layout that read_dump, OVITO and MDAnalysis read (docs/formats.md, "LAMMPS files"):
+ * ITEM: TIME (the frame's time), TIMESTEP (the frame's number), NUMBER OF ATOMS, BOX BOUNDS (with xy xz yz under shear:
+ * flow along a lower axis than the gradient, others refused) and ATOMS id type x y z vx vy vz radius mass ix iy iz,
+ * atom k + 1 being particle k and type its species + 1. Written and cut as the XYZ file; a resume keeps the mark's
+ * `frames` frames (found by their ITEM: TIME lines; the mark's bytes are not used) and appends after them. */
 typedef struct rc_lammps_dump_writer rc_lammps_dump_writer;
 
 RC_API rc_status rc_lammps_dump_writer_open(const char *path, rc_lammps_dump_writer **writer);

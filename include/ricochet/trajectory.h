@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* ricochet/trajectory.h: reading trajectories back as frames (ricochet/frame.h): the extended XYZ and H5MD files that
- * ricochet writes (docs/formats.md), GSD in HOOMD's schema and LAMMPS data files (atom_style sphere), for the renderer,
- * the Python interface and programs of one's own.
+ * ricochet writes (docs/formats.md), GSD in HOOMD's schema, LAMMPS dumps and data files (atom_style sphere), for the
+ * renderer, the Python interface and programs of one's own.
  *
  * The reader tells the format by the file's first bytes (HDF5's and GSD's signatures; extended XYZ starts with a count;
  * a LAMMPS data file has a header line "N atoms", or is named .data or .lmp); a file of none of them is refused with a

@@ -2,6 +2,7 @@
 /* LAMMPS files (ricochet/output.h; docs/formats.md, "LAMMPS files"): a dump in the `dump custom` layout, frames one
  * after another,
  *
+ *   ITEM: TIME / t                          (the frame's time, as LAMMPS's dump_modify time yes writes it)
  *   ITEM: TIMESTEP / k                      (the frame's number in the file: neither engine has LAMMPS's step)
  *   ITEM: NUMBER OF ATOMS / N
  *   ITEM: BOX BOUNDS pp pp pp               (ff on an axis with walls; "xy xz yz pp pp pp" and a third column of
@@ -38,7 +39,7 @@ struct rc_lammps_dump_writer {
 };
 
 /* Where frame `frames` of the dump a run left at PATH starts (its length when it holds exactly that many): the byte
- * offset of that "ITEM: TIMESTEP" line. A device or a pipe: 0, nothing is cut. */
+ * offset of that frame's first line, "ITEM: TIME". A device or a pipe: 0, nothing is cut. */
 static rc_status frames_end(const char *path, int64_t frames, uint64_t *bytes)
 {
     rc_output_file found;
@@ -52,7 +53,7 @@ static rc_status frames_end(const char *path, int64_t frames, uint64_t *bytes)
     bool line_start = true;
     *bytes = 0;
     while (file && fgets(line, sizeof line, file)) {
-        if (line_start && strcmp(line, "ITEM: TIMESTEP\n") == 0 && seen++ == frames) break;
+        if (line_start && strcmp(line, "ITEM: TIME\n") == 0 && seen++ == frames) break;
         line_start = strchr(line, '\n') != NULL;
         at += strlen(line);
     }
@@ -145,7 +146,10 @@ rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *w, const rc_frame *
     if (s) return s;
     FILE *file = w->file;
     errno = 0;
-    fprintf(file, "ITEM: TIMESTEP\n%" PRId64 "\nITEM: NUMBER OF ATOMS\n%d\n", w->frames, (int)f->count);
+    char time[RC_NUMBER_TEXT_SIZE];
+    rc_number_text(time, f->time);
+    fprintf(file, "ITEM: TIME\n%s\nITEM: TIMESTEP\n%" PRId64 "\nITEM: NUMBER OF ATOMS\n%d\n", time, w->frames,
+            (int)f->count);
     write_box(file, f, tilt);
     fputs("ITEM: ATOMS id type x y z vx vy vz radius mass ix iy iz\n", file);
     for (int32_t i = 0; i < f->count; i++) {

@@ -37,7 +37,7 @@ void rc_h5md_input_close(rc_h5md_input *input);
 /* The formats read, told by rc_trajectory_format_of from the file's first bytes, a LAMMPS data file also by its name
  * (.data, .lmp); file is open at its start and left there. */
 typedef enum rc_trajectory_format {
-    RC_FORMAT_UNKNOWN, RC_FORMAT_XYZ, RC_FORMAT_H5MD, RC_FORMAT_GSD, RC_FORMAT_LAMMPS_DATA
+    RC_FORMAT_UNKNOWN, RC_FORMAT_XYZ, RC_FORMAT_H5MD, RC_FORMAT_GSD, RC_FORMAT_LAMMPS_DATA, RC_FORMAT_LAMMPS_DUMP
 } rc_trajectory_format;
 rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file);
 /* RC_INVALID_ARGUMENT: PATH is of no format ricochet reads; the message names the formats it reads. */
@@ -45,6 +45,12 @@ rc_status rc_trajectory_unknown(const char *path);
 
 /* A LAMMPS data file (atom_style sphere) read whole as one frame (src/io/lammps_data_reader.c). */
 rc_status rc_lammps_data_read(const char *path, rc_frame *frame);
+
+/* A LAMMPS dump, text (src/io/lammps_dump_reader.c): the input takes over the open file. */
+typedef struct rc_lammps_dump_input rc_lammps_dump_input;
+rc_status rc_lammps_dump_input_open(const char *path, FILE *file, rc_lammps_dump_input **input);
+rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *input, rc_frame *frame, bool *got);
+void rc_lammps_dump_input_close(rc_lammps_dump_input *input);
 
 /* GSD in HOOMD-blue's schema (src/io/gsd_reader.c). */
 typedef struct rc_gsd_input rc_gsd_input;

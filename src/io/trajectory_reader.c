@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Trajectory readers (ricochet/trajectory.h): tells the format of a file in one place (rc_trajectory_format_of: H5MD
  * and GSD by their signatures, a LAMMPS data file by its extension .data or .lmp, extended XYZ by its first line, a
- * count, and else a LAMMPS data file by its header line "N atoms", as LAMMPS's data.NAME files) and hands
- * each frame to the format's reader (src/io/xyz_reader.c, h5md_reader.c, gsd_reader.c, lammps_data_reader.c); a
- * file of none of them is refused with a message naming the formats read. */
+ * count, a LAMMPS dump by its first line, ITEM: TIMESTEP (or ITEM: TIME), and else a LAMMPS data file by its header
+ * line "N atoms", as LAMMPS's data.NAME files) and hands each frame to the format's reader (src/io/xyz_reader.c,
+ * h5md_reader.c, gsd_reader.c, lammps_dump_reader.c, lammps_data_reader.c); a file of none of them is refused with a
+ * message naming the formats read. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ struct rc_trajectory_reader {
     rc_line text;       /* the line buffer of extended XYZ */
     rc_h5md_input *h5md; /* H5MD, or NULL */
     rc_gsd_input *gsd;   /* GSD, or NULL */
+    rc_lammps_dump_input *dump; /* a LAMMPS dump, or NULL */
     rc_frame single;     /* a file of one frame, read whole at the open (a LAMMPS data file) */
     bool has_single;     /* single is still to be given */
 };
@@ -79,6 +81,10 @@ rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file)
         rewind(file);
         if (starts_with_count(file)) format = RC_FORMAT_XYZ;
         rewind(file);
+        char item[11] = {0};
+        if (format == RC_FORMAT_UNKNOWN && fread(item, 1, 10, file) == 10 && strcmp(item, "ITEM: TIME") == 0)
+            format = RC_FORMAT_LAMMPS_DUMP;
+        rewind(file);
         if (format == RC_FORMAT_UNKNOWN && has_atoms_line(file)) format = RC_FORMAT_LAMMPS_DATA;
     }
     rewind(file);
@@ -88,8 +94,8 @@ rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file)
 rc_status rc_trajectory_unknown(const char *path)
 {
     return rc_fail(RC_INVALID_ARGUMENT, "%s: not a trajectory format ricochet reads (it reads extended XYZ, whose "
-                   "first line is the particle count; H5MD; GSD in HOOMD's schema; a LAMMPS data file, with its "
-                   "header line `N atoms`)", path);
+                   "first line is the particle count; H5MD; GSD in HOOMD's schema; a LAMMPS dump, whose first line is "
+                   "ITEM: TIMESTEP; a LAMMPS data file, with its header line `N atoms`)", path);
 }
 
 rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations, bool images)
@@ -170,12 +176,15 @@ rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **reader)
     }
     rc_trajectory_format format = rc_trajectory_format_of(path, r->xyz);
     rc_status s = RC_OK;
-    if (format != RC_FORMAT_XYZ) {
+    if (format == RC_FORMAT_LAMMPS_DUMP) {
+        s = rc_lammps_dump_input_open(path, r->xyz, &r->dump); /* the dump reader reads the same stream */
+        if (!s) r->xyz = NULL;
+    } else if (format != RC_FORMAT_XYZ) {
         fclose(r->xyz);
         r->xyz = NULL;
     }
     switch (format) {
-    case RC_FORMAT_XYZ: break;
+    case RC_FORMAT_XYZ: case RC_FORMAT_LAMMPS_DUMP: break;
     case RC_FORMAT_H5MD: s = rc_h5md_input_open(path, &r->h5md); break;
     case RC_FORMAT_GSD: s = rc_gsd_input_open(path, &r->gsd); break;
     case RC_FORMAT_LAMMPS_DATA: s = rc_lammps_data_read(path, &r->single); break;
@@ -195,6 +204,7 @@ rc_status rc_trajectory_next(rc_trajectory_reader *reader, rc_frame *frame, bool
     if (!reader || !frame || !got) return rc_fail(RC_INVALID_ARGUMENT, "rc_trajectory_next: NULL argument");
     if (reader->h5md) return rc_h5md_input_next(reader->h5md, frame, got);
     if (reader->gsd) return rc_gsd_input_next(reader->gsd, frame, got);
+    if (reader->dump) return rc_lammps_dump_input_next(reader->dump, frame, got);
     if (reader->has_single) return take_single(&reader->single, frame, got);
     return rc_xyz_read_frame(reader->xyz, reader->path, &reader->line, &reader->text, frame, got);
 }
@@ -205,6 +215,7 @@ void rc_trajectory_close(rc_trajectory_reader *reader)
     if (reader->xyz) fclose(reader->xyz);
     rc_h5md_input_close(reader->h5md);
     rc_gsd_input_close(reader->gsd);
+    rc_lammps_dump_input_close(reader->dump);
     rc_frame_release(&reader->single);
     free(reader->text.text);
     free(reader->path);

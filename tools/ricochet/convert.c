@@ -24,10 +24,10 @@ static const rc_cli_option option_table[] = {
 const rc_cli_command rc_cli_convert_command = {
     "convert",
     "usage: ricochet convert INPUT OUTPUT [options]\n",
-    "Reads the frames of INPUT (extended XYZ, H5MD, GSD, or a LAMMPS data file named .data or .lmp) and writes\n"
-    "them to OUTPUT in the format its extension names: .xyz (extended XYZ), .h5md, .gsd (HOOMD's schema),\n"
-    ".lammpstrj (a LAMMPS dump custom) or .data (a LAMMPS data file of one frame, atom_style sphere). Prints a\n"
-    "JSON object: frames, the number written.\n",
+    "Reads the frames of INPUT (extended XYZ, H5MD, GSD, a LAMMPS dump or data file; told by the first bytes)\n"
+    "and writes them to OUTPUT in the format its extension names: .xyz (extended XYZ), .h5md, .gsd (HOOMD's\n"
+    "schema), .lammpstrj (a LAMMPS dump custom) or .data (a LAMMPS data file of one frame, atom_style sphere).\n"
+    "Prints a JSON object: frames, the number written.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
     "exit codes: 0 done, 1 usage, 2 unreadable input, unknown output extension, frame out of range or unwritable\n"
