@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Reading trajectories back (ricochet/trajectory.h): the frames of an extended XYZ or H5MD file, as ricochet run
-writes them, one at a time as numpy arrays.
+"""Reading trajectories back (ricochet/trajectory.h): the frames of an extended XYZ, H5MD or GSD file, as ricochet run
+writes them (or a LAMMPS dump or data file), one at a time as numpy arrays.
 """
 import ctypes
 

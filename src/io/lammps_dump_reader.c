@@ -207,7 +207,7 @@ rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, b
     bool more;
     rc_status s = next_line(in, &t, &more);
     if (s || !more) return s;
-    double time = NAN, step, count;
+    double time = NAN, step = 0, count = 0;
     if (strcmp(t, "ITEM: TIME") == 0) {
         s = must_line(in, &t, "ITEM: TIME has no value");
         if (!s && (numbers(t, &time, 1) != 1 || !isfinite(time))) s = bad(in, "ITEM: TIME is not a finite number");
