@@ -38,6 +38,7 @@ for h in $harnesses; do
   case $h in
     problem | run_scene | rigid_scene | run | sweep) set -- "$@" -dict="$root/fuzz/json.dict" ;;
     cli) set -- "$@" -close_fd_mask=3 ;;
+    convert) set -- "$@" -dict="$root/fuzz/trajectory.dict" ;;
   esac
   unwind=0
   [ "$h" = run ] && unwind=1
