@@ -95,10 +95,11 @@ static rc_status read_configuration(rc_gsd_input *in, uint64_t k, int32_t *count
     rc_status s = read_chunk(in, k, "particles/N", 1, 1, &found);
     double n = found && !s ? in->scratch[0] : 0;
     if (!s && !(n >= 0 && n <= MAX_PARTICLES)) s = bad(in, k, "particles/N is not a count of up to 2^28 particles");
-    *count = (int32_t)n;
+    *count = s ? 0 : (int32_t)n;
     if (!s) s = read_chunk(in, k, "configuration/dimensions", 1, 1, &found);
-    *dimension = found && !s ? (int)in->scratch[0] : 3;
-    if (!s && *dimension != 2 && *dimension != 3) s = bad(in, k, "configuration/dimensions is not 2 or 3");
+    double d = found && !s ? in->scratch[0] : 3;
+    if (!s && d != 2 && d != 3) s = bad(in, k, "configuration/dimensions is not 2 or 3");
+    *dimension = d == 2 ? 2 : 3;
     if (!s) s = read_chunk(in, k, "configuration/box", 6, 1, &found);
     if (s) return s;
     double b[6] = {1, 1, 1, 0, 0, 0};
@@ -147,8 +148,11 @@ rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
         else f->species[i] = found ? (int32_t)v[i] : 0;
     }
     if (!s && images) s = read_chunk(in, k, "particles/image", n, 3, &found);
-    for (int32_t i = 0; !s && images && i < 3 * count; i++)
-        f->images[i] = i % 3 < dimension ? (int32_t)in->scratch[i] : 0;
+    for (int32_t i = 0; !s && images && i < 3 * count; i++) {
+        double image = i % 3 < dimension ? in->scratch[i] : 0;
+        if (!(fabs(image) < 1e9)) s = bad(in, k, "particles/image has an image beyond a billion boxes");
+        else f->images[i] = (int32_t)image;
+    }
     if (!s && orientations) s = read_chunk(in, k, "particles/orientation", n, 4, &found);
     for (int32_t i = 0; !s && orientations && i < 4 * count; i++) f->orientations[i] = in->scratch[i];
     if (!s) s = read_chunk(in, k, "log/ricochet/time", 1, 1, &found);
