@@ -122,7 +122,12 @@ rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
     int dimension;
     double cell[9];
     rc_status s = read_configuration(in, k, &count, &dimension, cell);
+    if (!s && count > 0 && !chunk(in, k, "particles/position")) /* its size bounds the memory sized from N */
+        s = bad(in, k, "particles/position is missing (particles all at the origin would overlap)");
     bool orientations = !s && chunk(in, k, "particles/orientation"), images = !s && chunk(in, k, "particles/image");
+    const rc_gsd_chunk *position = s || count == 0 ? NULL : chunk(in, k, "particles/position");
+    if (position && position->n != (uint64_t)count)
+        s = bad(in, k, "particles/position does not hold particles/N rows");
     if (!s) s = rc_trajectory_frame_size(frame, count, orientations, images);
     if (s) return s;
     rc_frame *f = frame;

@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,6 +193,10 @@ static rc_status read_data(data_input *in, rc_frame *f)
     if (!h.has_atoms) return bad(in, "the header has no `N atoms` line before the first section");
     if (!(h.atoms >= 1 && h.atoms <= MAX_ATOMS && h.atoms == floor(h.atoms)))
         return bad(in, "the header's atom count is not a whole number in 1..2^28");
+    struct stat st;
+    /* an atom line has at least 2 bytes: the count claimed is bounded by the file before memory is sized by it */
+    if (fstat(fileno(in->file), &st) == 0 && h.atoms > (double)st.st_size / 2)
+        return bad(in, "the header's atom count is more than the file's lines can hold");
     int32_t count = (int32_t)h.atoms;
     s = rc_trajectory_frame_size(f, count, false, true);
     if (!s && !(seen_atoms = calloc((size_t)count, 2 * sizeof *seen_atoms)))

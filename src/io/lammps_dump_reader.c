@@ -8,6 +8,7 @@
  * from the box's lower corner and wrapped into it (one tilt factor is a Lees-Edwards cell, more are refused). A frame
  * whose zlo < 0 < zhi and whose z coordinates and velocities are all 0 is 2D. Errors name the file and the line. */
 #include <math.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,6 +228,10 @@ rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, b
     if (!s && strncmp(t, "ITEM: ATOMS", 11) != 0) s = bad(in, "not ITEM: ATOMS");
     int place[KINDS], columns = 0;
     if (!s) s = read_columns(in, t, place, &columns);
+    struct stat st;
+    /* an atom line has at least 2 bytes: the count claimed is bounded by the file before memory is sized by it */
+    if (!s && fstat(fileno(in->file), &st) == 0 && count > (double)st.st_size / 2)
+        s = bad(in, "the number of atoms is more than the file's lines can hold");
     int32_t n = (int32_t)count;
     if (!s) s = rc_trajectory_frame_size(frame, n, false, true);
     bool *seen = s ? NULL : calloc((size_t)n + 1, sizeof *seen);
