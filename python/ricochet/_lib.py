@@ -174,6 +174,8 @@ _SIGNATURES = {
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),
+    "rc_trajectory_convert": (S, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_bool, ctypes.c_int64,
+                                  ctypes.POINTER(ctypes.c_int64)]),
     "rc_analysis_create": (S, [PP]),
     "rc_analysis_destroy": (None, [P]),
     "rc_analysis_set": (S, [P, ctypes.c_char_p, ctypes.c_char_p]),

@@ -31,6 +31,17 @@ class Snapshot:
                              if f.orientations and n else None)
 
 
+def convert_trajectory(source, target, frame=None):
+    """Converts the trajectory at source (any format read_trajectory reads) into target, in the format its extension
+    names (.xyz, .h5md, .gsd, .lammpstrj, .data: a LAMMPS data file of one frame, the last unless frame is given), as
+    `ricochet convert` does; frame: only that frame (negative from the end). Returns the frames written. Raises Error
+    naming the file (an unknown extension, a frame out of range)."""
+    written = ctypes.c_int64(0)
+    check(lib.rc_trajectory_convert(str(source).encode(), str(target).encode(), frame is not None,
+                                    0 if frame is None else int(frame), ctypes.byref(written)))
+    return written.value
+
+
 def read_trajectory(path):
     """Yields the Snapshots of the trajectory at path, first to last. Raises Error for a missing or malformed file
     (the message names the file and the line or dataset)."""
