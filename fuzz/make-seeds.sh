@@ -9,7 +9,7 @@ tool=$1
 out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
-for h in problem run_scene rigid_scene run checkpoint trajectory cli sweep plot; do mkdir -p "$out/$h"; done
+for h in problem run_scene rigid_scene run checkpoint trajectory cli sweep plot convert; do mkdir -p "$out/$h"; done
 cp "$root"/examples/sweep/*.json "$root"/tests/sweep/*.json "$out/sweep/"
 cp "$root"/examples/impact/*.json "$out/problem/"
 cp "$root"/examples/edmd/*.json "$out/run_scene/"
@@ -62,9 +62,15 @@ cat > "$work/sheared.json" <<'SCENE'
 SCENE
 for engine in edmd npt rigid sheared; do
   "$tool" run "$work/$engine.json" --out "$work/$engine" --h5md "$work/$engine/trajectory.h5md" --checkpoint-every 0.02 \
-    --quiet > /dev/null
+    --gsd --quiet > /dev/null
   cp "$work/$engine/trajectory.xyz" "$out/trajectory/$engine.xyz"
   cp "$work/$engine/trajectory.h5md" "$out/trajectory/$engine.h5md"
+  # GSD and a LAMMPS data file of the same run, for the readers and for convert
+  if [ -e "$work/$engine/trajectory.gsd" ]; then
+    cp "$work/$engine/trajectory.gsd" "$out/trajectory/$engine.gsd"
+    "$tool" convert "$work/$engine/trajectory.gsd" "$out/trajectory/$engine.data" > /dev/null
+    cp "$work/$engine/trajectory.xyz" "$work/$engine/trajectory.gsd" "$out/convert/"
+  fi
   if [ -e "$work/$engine/shapes.json" ]; then cp "$work/$engine/shapes.json" "$out/trajectory/${engine}_shapes.json"; fi
   cp "$work/$engine/checkpoint.rcp" "$out/checkpoint/$engine.rcp"
   cp "$work/$engine.json" "$out/run/small_$engine.json"
@@ -99,6 +105,9 @@ rm -rf "$work"
 cp "$root"/tests/regressions/trajectory/shapes_*.json "$out/trajectory/"
 # an H5MD file of another tool (MDAnalysis: its own group name, variable-length UTF-8 strings, compressed float32)
 cp "$root"/tests/regressions/trajectory/h5md_mdanalysis.h5md "$out/trajectory/"
+# files of other tools: GSD written by gsd.hoomd (a triclinic box, orientations, images), a data file LAMMPS wrote
+cp "$root"/tests/regressions/trajectory/gsd_*.gsd "$root"/tests/regressions/trajectory/lammps_*.data "$out/trajectory/"
+cp "$root"/tests/regressions/convert/* "$out/convert/"
 # hand-made tables: quoted names, empty cells, NaN and infinities, a blank line, CRLF line ends, error columns
 printf '"time","a_mean","a_sem",b\n0,1,0.1,nan\n1,,0.2,inf\n\n2,3,0.1,-inf\n' > "$out/plot/quoted.csv"
 printf 'time,msd,msd_error\r\n1e-3,2e-6,1e-7\r\n0.01,2e-4,1e-5\r\n0.1, 0.02 ,1e-3\r\n' > "$out/plot/crlf.csv"

@@ -10,7 +10,7 @@ tool=$2
 seconds=$3
 shift 3
 root=$(cd "$(dirname "$0")/.." && pwd)
-harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep plot}
+harnesses=${*:-problem run_scene rigid_scene run checkpoint trajectory cli sweep plot convert}
 # the seeds in a folder of this run's own, so that two runs at once (of other harnesses) do not remake each other's
 seeds=$build/fuzz-seeds.$$
 trap 'rm -rf "$seeds"' EXIT
@@ -38,6 +38,7 @@ for h in $harnesses; do
   case $h in
     problem | run_scene | rigid_scene | run | sweep) set -- "$@" -dict="$root/fuzz/json.dict" ;;
     cli) set -- "$@" -close_fd_mask=3 ;;
+    convert) set -- "$@" -dict="$root/fuzz/trajectory.dict" ;;
   esac
   unwind=0
   [ "$h" = run ] && unwind=1

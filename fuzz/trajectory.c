@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Fuzz harness: the trajectory readers (rc_trajectory_open, rc_trajectory_next) on the input written to a file
- * under /dev/shm: extended XYZ (count and comment lines, Properties, Lattice, particle lines) or H5MD through HDF5
- * (told by the file's first bytes), up to 64 frames into one reused frame; the frames read are handed to an
- * analysis with every measurement on (ricochet/analysis.h, what `ricochet analyze` does with outside files). The same
- * file is then read as a trajectory's side file (rc_render_shapes_read: shapes.json, which rc_render_trajectories reads
- * from beside a trajectory): its bodies and static shapes, boxes turned into corners, polygons ordered, the faces of
- * 3D hulls found. */
+/* Fuzz harness: the trajectory readers (rc_trajectory_open, rc_trajectory_next) on the input written to a file under
+ * /dev/shm: extended XYZ (count and comment lines, Properties, Lattice, particle lines), H5MD through HDF5, GSD (its
+ * header, name list, index and HOOMD chunks) or a LAMMPS data file (told by the file's first bytes), up to 64 frames
+ * into one reused frame; the frames read are handed to an analysis with every measurement on (ricochet/analysis.h, what
+ * `ricochet analyze` does with outside files). The same file is then read as a trajectory's side file
+ * (rc_render_shapes_read: shapes.json, which rc_render_trajectories reads from beside a trajectory): its bodies and
+ * static shapes, boxes turned into corners, polygons ordered, the faces of 3D hulls found. */
 #include "harness.h"
 #include "ricochet/ricochet.h"
 

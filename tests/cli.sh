@@ -518,7 +518,7 @@ for name in edmd_temperature0_hang edmd_gravity_floor_hang; do
 done
 run 0 "output.every = 1e308" timeout 120 "$tool" run "$regressions/box_tower_every1e308.json" --out "$tmp/e308" --quiet
 stopped_by_is "$tmp/out" time
-summary_is outputs '{"directory": "'"$tmp/e308"'", "trajectory": "'"$tmp/e308/trajectory.xyz"'", "observables": "'"$tmp/e308/observables.csv"'", "h5md": null, "separation_histogram": null, "shapes": "'"$tmp/e308/shapes.json"'", "frames": 2, "rows": 2}'
+summary_is outputs '{"directory": "'"$tmp/e308"'", "trajectory": "'"$tmp/e308/trajectory.xyz"'", "observables": "'"$tmp/e308/observables.csv"'", "h5md": null, "gsd": null, "lammps_dump": null, "separation_histogram": null, "shapes": "'"$tmp/e308/shapes.json"'", "frames": 2, "rows": 2}'
 run 0 "a stop on steps alone" timeout 120 "$tool" run "$regressions/box_tower_steps.json" --out "$tmp/steps" --quiet
 stopped_by_is "$tmp/out" steps
 bad_file run "$regressions/rigid_dim1e40.json" "dimension: 1e+40 is not 2 or 3"

@@ -142,7 +142,7 @@ int main(void)
     bad_xyz(xyz, "2\nProperties=species:S:1:pos:R:3\nH 0.0000000000 0 0\n", "line 4: the frame ends early");
     bad_xyz(xyz, "1\nProperties=species:S:1:velo:R:3\nH 0 0 0\n", "line 2: no Properties with pos");
     bad_xyz(xyz, "1\nProperties=species:S:1:pos:R:3\nH 0 zero 0\n", "line 3");
-    bad_xyz(xyz, "x\n", "line 1: the particle count");
+    bad_xyz(xyz, "x\n", "not a trajectory format ricochet reads (it reads extended XYZ");
     remove(xyz);
     remove(h5);
     return check_finish();

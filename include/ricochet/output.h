@@ -89,11 +89,45 @@ RC_API rc_status rc_h5md_writer_curve(rc_h5md_writer *writer, const char *name, 
 RC_API rc_status rc_h5md_writer_close(rc_h5md_writer *writer);
 RC_API void rc_h5md_writer_abandon(rc_h5md_writer *writer);
 
+/* GSD trajectories in HOOMD-blue's schema, which HOOMD, OVITO, freud, MDAnalysis and gsd.hoomd read
+ * (docs/formats.md, "trajectory.gsd"): one GSD frame per frame, the particles' numbers in float32 as the schema has
+ * them, the box centred on 0 as HOOMD's is (positions shifted by half an edge), a shear's tilt as the tilt factor xy,
+ * xz or yz (flow along a lower axis than the gradient; others are refused), log/ricochet/time and collisions in full
+ * precision. _observe adds log/ricochet/NAMES[c] = values[c] (float64) to the frame written last, which must be open:
+ * a frame ends at the next _write, _observe, _mark or _close. A device or a pipe is refused (GSD is read back). */
+typedef struct rc_gsd_writer rc_gsd_writer;
+
+RC_API rc_status rc_gsd_writer_open(const char *path, rc_gsd_writer **writer);
+RC_API rc_status rc_gsd_writer_write(rc_gsd_writer *writer, const rc_frame *frame);
+RC_API rc_status rc_gsd_writer_observe(rc_gsd_writer *writer, int columns, const char *const *names,
+                                       const double *values);
+RC_API rc_status rc_gsd_writer_close(rc_gsd_writer *writer);
+RC_API void rc_gsd_writer_abandon(rc_gsd_writer *writer);
+
+/* LAMMPS dumps in the `dump custom` layout that read_dump, OVITO and MDAnalysis read (docs/formats.md, "LAMMPS files"):
+ * ITEM: TIME (the frame's time), TIMESTEP (the frame's number), NUMBER OF ATOMS, BOX BOUNDS (with xy xz yz under shear:
+ * flow along a lower axis than the gradient, others refused) and ATOMS id type x y z vx vy vz radius mass ix iy iz,
+ * atom k + 1 being particle k and type its species + 1. Written and cut as the XYZ file; a resume keeps the mark's
+ * `frames` frames (found by their ITEM: TIME lines; the mark's bytes are not used) and appends after them. */
+typedef struct rc_lammps_dump_writer rc_lammps_dump_writer;
+
+RC_API rc_status rc_lammps_dump_writer_open(const char *path, rc_lammps_dump_writer **writer);
+RC_API rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *writer, const rc_frame *frame);
+RC_API rc_status rc_lammps_dump_writer_close(rc_lammps_dump_writer *writer);
+RC_API void rc_lammps_dump_writer_abandon(rc_lammps_dump_writer *writer);
+
+/* A LAMMPS data file of one frame for read_data with atom_style sphere: Atoms (id type diameter density x y z ix iy
+ * iz) and Velocities (id vx vy vz and the spins, 0), types from 1, the box [0, L) (zlo = -0.5 < 0 < zhi = 0.5 in
+ * 2D), the tilt as for the dump. Written as PATH.partial and renamed over PATH when whole. */
+RC_API rc_status rc_lammps_data_write(const char *path, const rc_frame *frame);
+
 /* Flushes what was written (fflush + fsync for XYZ/CSV, H5Fflush for H5MD) and tells how far the file goes. A
  * failed flush is an RC_IO_ERROR like a failed write (the file then stays PATH.partial). */
 RC_API rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark);
 RC_API rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark);
 RC_API rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark);
+RC_API rc_status rc_gsd_writer_mark(rc_gsd_writer *writer, rc_output_mark *mark);
+RC_API rc_status rc_lammps_dump_writer_mark(rc_lammps_dump_writer *writer, rc_output_mark *mark);
 
 /* Reopens the file a run left at PATH (PATH.partial when the run was killed or interrupted, else the finished PATH;
  * the .partial one when both exist), keeps exactly what was written up to the mark, drops what follows, and appends
@@ -112,6 +146,11 @@ RC_API rc_status rc_csv_writer_resume(const char *path, int columns, const char 
                                       const rc_output_mark *mark, rc_csv_writer **writer);
 RC_API rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_output_mark *mark,
                                        rc_h5md_writer **writer);
+/* GSD (the mark's `frames` only): the file's frames after the mark's count are dropped from its index (their bytes stay, unreferenced) and the
+ * frames go on after them. */
+RC_API rc_status rc_gsd_writer_resume(const char *path, const rc_output_mark *mark, rc_gsd_writer **writer);
+RC_API rc_status rc_lammps_dump_writer_resume(const char *path, const rc_output_mark *mark,
+                                              rc_lammps_dump_writer **writer);
 
 #ifdef __cplusplus
 }

@@ -71,6 +71,8 @@ typedef struct rc_run_options {
     rc_run_progress_fn *progress;
     void *progress_user;
     double progress_interval;   /* seconds between progress calls (default 0.25) */
+    bool gsd;                   /* also DIRECTORY/trajectory.gsd, as output.gsd */
+    bool lammps_dump;           /* also DIRECTORY/trajectory.lammpstrj, as output.lammps_dump */
 } rc_run_options;
 
 typedef struct rc_run rc_run;

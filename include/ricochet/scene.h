@@ -30,6 +30,8 @@ typedef struct rc_run_output {
     bool h5md;             /* DIRECTORY/trajectory.h5md: frames and observables in H5MD (default false) */
     uint64_t every_collisions; /* event-driven runs: collisions between frames and rows instead of `every` (0: none) */
     double checkpoint_every;   /* simulation time between checkpoints, DIRECTORY/checkpoint.rcp (0: none) */
+    bool gsd;                  /* DIRECTORY/trajectory.gsd: frames and observables in HOOMD's GSD (default false) */
+    bool lammps_dump;          /* DIRECTORY/trajectory.lammpstrj: frames as a LAMMPS dump custom (default false) */
 } rc_run_output;
 
 /* What a run measures as it goes: "measure" in the file (docs/formats.md, "Transport and structure"). */

@@ -8,7 +8,8 @@
     replica_exchange  parallel tempering over temperatures: swap acceptance per pair, samples by callback
     pressure_exchange replica exchange over pressures (a scene with a barostat): acceptance and mean volume per pressure
     parse_ladder    a ladder as `ricochet exchange` reads it ("0.5,0.8,1.2"), its bad entries named
-    read_trajectory the frames of an extended XYZ or H5MD file as Snapshots of numpy arrays
+    read_trajectory the frames of an extended XYZ, H5MD or GSD file (or a LAMMPS dump or data file) as Snapshots
+    convert_trajectory  a trajectory into another format (.xyz, .h5md, .gsd, .lammpstrj, .data), as `ricochet convert`
     read_curves     the curves of a run's measure (msd, vacf, rdf, ...) from its run folder or H5MD file
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
     plot_csv        line plots of a CSV table (observables.csv, the analysis tables) as a PNG, as `ricochet plot` draws
@@ -24,13 +25,13 @@ from .exchange import parse_ladder, pressure_exchange, replica_exchange
 from .live import Progress
 from .simulation import Simulation
 from .sweep import read_sweep_table, sweep, sweep_seed
-from .trajectory import Snapshot, read_trajectory
+from .trajectory import Snapshot, convert_trajectory, read_trajectory
 from .analysis import Analysis, analyze, plot_msd, plot_rdf
 from .curves import read_curves
 from .plot import plot_csv
 from .render import render_run
 
 __version__ = lib.rc_version().decode()
-__all__ = ["Analysis", "Error", "ImpactProblem", "InvalidValue", "Progress", "ImpactResolution", "RicochetWarning", "Simulation", "Snapshot", "analyze",
+__all__ = ["Analysis", "Error", "ImpactProblem", "InvalidValue", "Progress", "ImpactResolution", "RicochetWarning", "Simulation", "Snapshot", "analyze", "convert_trajectory",
            "parse_ladder", "plot_csv", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
            "read_sweep_table", "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

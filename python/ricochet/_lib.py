@@ -58,7 +58,7 @@ class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
                 ("stop", RunLimits), ("no_xyz", ctypes.c_bool), ("no_files", ctypes.c_bool),
                 ("checkpoint_every", ctypes.c_double), ("command_line", ctypes.c_char_p),
                 ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p),
-                ("progress_interval", ctypes.c_double)]
+                ("progress_interval", ctypes.c_double), ("gsd", ctypes.c_bool), ("lammps_dump", ctypes.c_bool)]
 
 
 class SweepProgress(ctypes.Structure):  # rc_sweep_progress, ricochet/sweep.h
@@ -200,6 +200,8 @@ _SIGNATURES = {
     "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
     "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
     "rc_trajectory_close": (None, [P]),
+    "rc_trajectory_convert": (S, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_bool, ctypes.c_int64,
+                                  ctypes.POINTER(ctypes.c_int64)]),
     "rc_analysis_create": (S, [PP]),
     "rc_analysis_destroy": (None, [P]),
     "rc_analysis_set": (S, [P, ctypes.c_char_p, ctypes.c_char_p]),

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Reading trajectories back (ricochet/trajectory.h): the frames of an extended XYZ or H5MD file, as ricochet run
-writes them, one at a time as numpy arrays.
+"""Reading trajectories back (ricochet/trajectory.h): the frames of an extended XYZ, H5MD or GSD file, as ricochet run
+writes them (or a LAMMPS dump or data file), one at a time as numpy arrays.
 """
 import ctypes
 
@@ -29,6 +29,17 @@ class Snapshot:
                        else None if not f.images else numpy.zeros((n, d), dtype=numpy.int32))
         self.orientations = (numpy.ctypeslib.as_array(f.orientations, (n, 4)).copy()
                              if f.orientations and n else None)
+
+
+def convert_trajectory(source, target, frame=None):
+    """Converts the trajectory at source (any format read_trajectory reads) into target, in the format its extension
+    names (.xyz, .h5md, .gsd, .lammpstrj, .data: a LAMMPS data file of one frame, the last unless frame is given), as
+    `ricochet convert` does; frame: only that frame (negative from the end). Returns the frames written. Raises Error
+    naming the file (an unknown extension, a frame out of range)."""
+    written = ctypes.c_int64(0)
+    check(lib.rc_trajectory_convert(str(source).encode(), str(target).encode(), frame is not None,
+                                    0 if frame is None else int(frame), ctypes.byref(written)))
+    return written.value
 
 
 def read_trajectory(path):

@@ -424,6 +424,24 @@ class Trajectory(unittest.TestCase):
                 list(ricochet.read_trajectory(path))
             self.assertIn("line 4", str(caught.exception))
 
+    def test_convert(self):
+        import os
+        import tempfile
+        with tempfile.TemporaryDirectory() as directory:
+            path = os.path.join(directory, "t.xyz")
+            with open(path, "w") as f:
+                f.write(XYZ)
+            gsd, dump = os.path.join(directory, "t.gsd"), os.path.join(directory, "t.lammpstrj")
+            self.assertEqual(ricochet.convert_trajectory(path, gsd), 2)
+            self.assertEqual(ricochet.convert_trajectory(gsd, dump, frame=-1), 1)
+            again = list(ricochet.read_trajectory(dump))
+            self.assertEqual(len(again), 1)
+            numpy.testing.assert_array_equal(again[0].positions, [[1.5, 2.5]])  # float32 exact, through GSD
+            numpy.testing.assert_array_equal(again[0].species, [2])
+            with self.assertRaises(ricochet.Error) as caught:
+                ricochet.convert_trajectory(path, os.path.join(directory, "t.pdb"))
+            self.assertIn("not a format ricochet writes", str(caught.exception))
+
 
 class Plot(unittest.TestCase):
     def test_plot_csv(self):

@@ -262,6 +262,36 @@ static bool has_series(const layout *l, int k)
     return k == SERIES_ORIENTATION ? l->orientations : k == SERIES_SPIN ? l->spins : true;
 }
 
+/* The attribute unit as a variable-length UTF-8 string, which h5py hands back as text (MDAnalysis compares it with
+ * its table's names; a fixed-length string comes back as bytes). */
+static bool set_unit(hid_t object, const char *unit)
+{
+    hid_t type = H5Tcopy(H5T_C_S1), space = H5Screate(H5S_SCALAR), attribute = -1;
+    bool ok = type >= 0 && space >= 0 && H5Tset_size(type, H5T_VARIABLE) >= 0 &&
+              H5Tset_cset(type, H5T_CSET_UTF8) >= 0 &&
+              (attribute = H5Acreate2(object, "unit", type, space, H5P_DEFAULT, H5P_DEFAULT)) >= 0 &&
+              H5Awrite(attribute, type, &unit) >= 0;
+    if (attribute >= 0) H5Aclose(attribute);
+    if (space >= 0) H5Sclose(space);
+    if (type >= 0) H5Tclose(type);
+    return ok;
+}
+
+/* What MDAnalysis.Universe(PATH) needs to open the file with no other argument (docs/formats.md, "trajectory.h5md"):
+ * a particles group named `trajectory`, the only name its minimal topology looks for (a soft link to particles/all,
+ * the H5MD convention, which LAMMPS's dump h5md and pyh5md use and ricochet's readers take first), and unit
+ * attributes it knows, without which it refuses the file: the scene's units under MDAnalysis's base names (Angstrom,
+ * ps), so that it converts nothing. */
+static bool name_for_mdanalysis(rc_h5md_writer *w)
+{
+    bool ok = set_unit(w->series[SERIES_POSITION].value, "Angstrom") &&
+              set_unit(w->series[SERIES_EDGES].value, "Angstrom") &&
+              set_unit(w->series[SERIES_VELOCITY].value, "Angstrom ps-1") && set_unit(w->particle_clock.time, "ps");
+    if (ok && !rc_h5md_exists(w->file, "particles/trajectory"))
+        ok = H5Lcreate_soft("/particles/all", w->file, "particles/trajectory", H5P_DEFAULT, H5P_DEFAULT) >= 0;
+    return ok;
+}
+
 /* The particles group and its series, shaped by the first frame. */
 static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
 {
@@ -279,6 +309,7 @@ static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
                                                                  &w->particle_clock, &w->series[k]);
     }
     if (ok && w->shape.orientations) ok = rc_h5md_set_string(w->series[SERIES_ORIENTATION].value, "components", "w x y z");
+    if (ok) ok = name_for_mdanalysis(w);
     if (box >= 0) H5Gclose(box);
     if (group >= 0) H5Gclose(group);
     return ok;

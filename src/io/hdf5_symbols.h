@@ -14,7 +14,7 @@
     X(H5Dcreate2) X(H5Dget_chunk_storage_size) X(H5Dget_create_plist) X(H5Dget_space) X(H5Dget_space_status) \
     X(H5Dget_type) X(H5Dopen2) X(H5Dread) X(H5Dset_extent) X(H5Dvlen_reclaim) X(H5Dwrite) X(H5Eset_auto2) \
     X(H5Fclose) X(H5Fcreate) X(H5Fflush) X(H5Fget_create_plist) X(H5Fget_filesize) X(H5Fget_name) X(H5Fincrement_filesize) X(H5Fopen) \
-    X(H5Fstart_swmr_write) X(H5Gclose) X(H5Gcreate2) X(H5Gget_info) X(H5Gopen2) X(H5Iget_file_id) X(H5Ldelete) X(H5Lexists) \
+    X(H5Fstart_swmr_write) X(H5Gclose) X(H5Gcreate2) X(H5Gget_info) X(H5Gopen2) X(H5Iget_file_id) X(H5Lcreate_soft) X(H5Ldelete) X(H5Lexists) \
     X(H5Lget_name_by_idx) X(H5Olink) X(H5P_CLS_DATASET_CREATE_ID_g) X(H5P_CLS_FILE_ACCESS_ID_g) \
     X(H5P_CLS_GROUP_CREATE_ID_g) X(H5P_CLS_LINK_CREATE_ID_g) X(H5Pclose) X(H5Pcreate) X(H5Pexist) X(H5Pget_chunk) \
     X(H5Pget_layout) X(H5Pget_sizes) X(H5Pset) X(H5Pset_chunk) X(H5Pset_create_intermediate_group) X(H5Pset_deflate) \
@@ -68,6 +68,7 @@ extern rc_library rc_hdf5_library;
 #define H5Gopen2 (*rc_hdf5.H5Gopen2)
 #define H5Iget_file_id (*rc_hdf5.H5Iget_file_id)
 #define H5Ldelete (*rc_hdf5.H5Ldelete)
+#define H5Lcreate_soft (*rc_hdf5.H5Lcreate_soft)
 #define H5Lexists (*rc_hdf5.H5Lexists)
 #define H5Lget_name_by_idx (*rc_hdf5.H5Lget_name_by_idx)
 #define H5Olink (*rc_hdf5.H5Olink)

@@ -70,6 +70,7 @@ rc_status rc_output_file_close(rc_output_file *file, FILE *stream, rc_output_end
  * _close is _end(WHOLE), or CUT after one of its own writes failed; _abandon is _end(ABANDON). Frees the writer. */
 rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending);
 rc_status rc_csv_writer_end(rc_csv_writer *writer, rc_output_ending ending);
+rc_status rc_lammps_dump_writer_end(rc_lammps_dump_writer *writer, rc_output_ending ending);
 
 /* RC_INVALID_ARGUMENT for a NULL mark or negative counts, naming KIND output PATH. */
 rc_status rc_output_file_check_mark(const char *kind, const char *path, const rc_output_mark *mark);

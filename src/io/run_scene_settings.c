@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The run settings of a scene file (docs/formats.md, "Scene files for ricochet run"): "stop" (collisions, time,
  * events: the first reached ends the run), "equilibration" (time or collisions before the summary's averages start)
- * and "output" (directory, the time between frames, which files: xyz, csv, h5md, the time between checkpoints). */
+ * and "output" (directory, the time between frames, which files: xyz, csv, h5md, gsd, lammps_dump, the time between checkpoints). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 static const char *const limit_keys[] = {"collisions", "time", "events", NULL};
 static const char *const equilibration_keys[] = {"collisions", "time", NULL};
 static const char *const output_keys[] = {"directory", "every", "every_collisions", "xyz", "csv", "h5md",
-                                          "checkpoint_every", NULL};
+                                          "checkpoint_every", "gsd", "lammps_dump", NULL};
 
 /* Reads the limits of the object `where`; counts are positive, the time positive and finite. *given counts them. */
 static rc_status read_limits(const cJSON *object, const char *where, rc_edmd_limits *limits, int *given)
@@ -93,6 +93,8 @@ rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **direc
     if (!s && section) s = rc_json_flag(section, "output", "xyz", &out->xyz);
     if (!s && section) s = rc_json_flag(section, "output", "csv", &out->csv);
     if (!s && section) s = rc_json_flag(section, "output", "h5md", &out->h5md);
+    if (!s && section) s = rc_json_flag(section, "output", "gsd", &out->gsd);
+    if (!s && section) s = rc_json_flag(section, "output", "lammps_dump", &out->lammps_dump);
     if (s) return s;
     *directory_copy = strdup(directory ? directory : "out");
     if (!*directory_copy) return rc_fail(RC_NO_MEMORY, "out of memory reading the scene");

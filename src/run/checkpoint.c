@@ -36,6 +36,7 @@ static const rc_tagged_field LIMITS[] = {FIELD(rc_run_limits, time), FIELD(rc_ru
 static const rc_tagged_field SETTINGS[] = {FIELD(run_settings, equilibrate), FIELD(run_settings, every),
                                            FIELD(run_settings, every_collisions), FIELD(run_settings, xyz),
                                            FIELD(run_settings, csv), FIELD(run_settings, h5md),
+                                           FIELD(run_settings, gsd), FIELD(run_settings, lammps_dump),
                                            FIELD(run_settings, checkpoint_every)};
 static const rc_tagged_field MARK[] = {FIELD(rc_output_mark, bytes), FIELD(rc_output_mark, frames),
                                        FIELD(rc_output_mark, rows)};
@@ -53,7 +54,7 @@ static const rc_tagged_field MEASURE[] = {
  * 8, neighbouring bools 8 together. */
 _Static_assert(sizeof(rc_run_limits) == COUNT(LIMITS) * 8, "a field of rc_run_limits lacks its line");
 _Static_assert(sizeof(rc_output_mark) == COUNT(MARK) * 8, "a field of rc_output_mark lacks its line");
-_Static_assert(sizeof(run_settings) == 2 * sizeof(rc_run_limits) + (COUNT(SETTINGS) - 2) * 8,
+_Static_assert(sizeof(run_settings) == 2 * sizeof(rc_run_limits) + (COUNT(SETTINGS) - 4) * 8, /* 5 flags in 8 bytes */
                "a field of run_settings lacks its line");
 _Static_assert(sizeof(measure_position) == COUNT(MEASURE) * 8 + sizeof(run_snapshot),
                "a field of measure_position lacks its line");

@@ -73,6 +73,8 @@ static void apply_options(rc_run *run, const rc_run_options *o)
 {
     if (o->stop_given) run->settings.stop = o->stop;
     if (o->no_xyz) run->settings.xyz = false;
+    if (o->gsd) run->settings.gsd = true;
+    if (o->lammps_dump) run->settings.lammps_dump = true;
     if (o->checkpoint_every > 0) run->settings.checkpoint_every = o->checkpoint_every;
 }
 

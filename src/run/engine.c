@@ -34,6 +34,7 @@ void rc_run_output_settings(const rc_run_output *o, run_settings *out, const cha
     out->every_collisions = o->every_collisions;
     out->xyz = o->xyz, out->csv = o->csv, out->h5md = o->h5md;
     out->checkpoint_every = o->checkpoint_every;
+    out->gsd = o->gsd, out->lammps_dump = o->lammps_dump;
     *directory = o->directory;
 }
 

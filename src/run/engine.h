@@ -46,6 +46,7 @@ typedef struct run_settings {
     double every;                 /* simulation time between outputs (INFINITY: first and last only) */
     uint64_t every_collisions;    /* event-driven: collisions between outputs instead (0: by time) */
     bool xyz, csv, h5md;
+    bool gsd, lammps_dump;
     double checkpoint_every;      /* 0: none */
 } run_settings;
 

@@ -3,7 +3,8 @@
  * DIRECTORY/trajectory.xyz (extended XYZ frames;
  * time-stepping runs with the bodies' half extents, shapes.c),
  * DIRECTORY/observables.csv (one row per output time: the table's row columns, the event-driven averages over the
- * interval since the previous row), DIRECTORY/trajectory.h5md (the same frames and rows in H5MD, when asked) and
+ * interval since the previous row), DIRECTORY/trajectory.h5md (the same frames and rows in H5MD, when asked),
+ * DIRECTORY/trajectory.gsd (the same in GSD) and trajectory.lammpstrj (the frames as a LAMMPS dump), when asked, and
  * DIRECTORY/separation_histogram.csv; opened fresh, or reopened after a checkpoint's marks so that a resumed run
  * appends after exactly what was written up to the checkpoint. */
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "io/cell.h"
 #include "io/output_file.h"
 #include "run/run.h"
 
@@ -44,7 +46,7 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     const run_settings *o = &run->settings;
     int32_t count = rc_run_count(run);
     int32_t part = count / PARTS + 1 > FRAME_PART ? count / PARTS + 1 : FRAME_PART;
-    f->in_parts = run->ops->fill_frame_part && !h5md_path && !o->h5md && count > part;
+    f->in_parts = run->ops->fill_frame_part && !h5md_path && !o->h5md && !o->gsd && !o->lammps_dump && count > part;
     rc_status s = rc_frame_init(&f->frame, f->in_parts ? part : count, rc_run_has_orientations(run));
     f->part = f->frame.count;
     if (!s && rc_run_has_spins(run)) s = rc_frame_init_spins(&f->frame);
@@ -56,7 +58,9 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
         !name_file(o->csv, run->directory, "observables.csv", &f->observables) ||
         (h5md_path ? !(f->h5md_path = strdup(h5md_path))
                    : !name_file(o->h5md, run->directory, "trajectory.h5md", &f->h5md_path)) ||
-        !name_file(run->ops->shapes != NULL, run->directory, "shapes.json", &f->shapes))
+        !name_file(run->ops->shapes != NULL, run->directory, "shapes.json", &f->shapes) ||
+        !name_file(o->gsd, run->directory, "trajectory.gsd", &f->gsd_path) ||
+        !name_file(o->lammps_dump, run->directory, "trajectory.lammpstrj", &f->lammps_path))
         return rc_fail(RC_NO_MEMORY, "out of memory");
     const char *names[MAX_COLUMNS];
     int columns = rc_run_row_columns(run, names, NULL);
@@ -66,12 +70,17 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
         if (!s && f->xyz) s = rc_run_shapes_to_xyz(run);
         if (!s && f->observables) s = rc_csv_writer_resume(f->observables, columns, names, &run->at.csv, &f->csv);
         if (!s && f->h5md_path) s = rc_h5md_writer_resume(f->h5md_path, author, &run->at.h5md, &f->h5md);
+        rc_output_mark frames = {.frames = run->at.frames}; /* GSD and the dump are cut back by their frames */
+        if (!s && f->gsd_path) s = rc_gsd_writer_resume(f->gsd_path, &frames, &f->gsd);
+        if (!s && f->lammps_path) s = rc_lammps_dump_writer_resume(f->lammps_path, &frames, &f->lammps);
         return s;
     }
     if (f->trajectory) s = rc_xyz_writer_open(f->trajectory, &f->xyz);
     if (!s && f->xyz) s = rc_run_shapes_to_xyz(run);
     if (!s && f->observables) s = rc_csv_writer_open(f->observables, columns, names, &f->csv);
     if (!s && f->h5md_path) s = rc_h5md_writer_open(f->h5md_path, author, &f->h5md);
+    if (!s && f->gsd_path) s = rc_gsd_writer_open(f->gsd_path, &f->gsd);
+    if (!s && f->lammps_path) s = rc_lammps_dump_writer_open(f->lammps_path, &f->lammps);
     return s;
 }
 
@@ -94,12 +103,13 @@ rc_status rc_run_files_write(rc_run *run)
 {
     run_files *f = &run->files;
     run_position *at = &run->at;
-    rc_status s = f->xyz && f->in_parts  ? write_parts(run)
-                  : f->xyz || f->h5md ? rc_run_fill_frame(run, &f->frame)
-                                      : RC_OK;
+    bool frames = f->xyz || f->h5md || f->gsd || f->lammps;
+    rc_status s = f->xyz && f->in_parts ? write_parts(run) : frames ? rc_run_fill_frame(run, &f->frame) : RC_OK;
     if (!s && f->xyz && !f->in_parts) s = rc_xyz_writer_write(f->xyz, &f->frame);
     if (!s && f->h5md) s = rc_h5md_writer_write(f->h5md, &f->frame);
-    if (!s && (f->csv || f->h5md)) {
+    if (!s && f->gsd) s = rc_gsd_writer_write(f->gsd, &f->frame);
+    if (!s && f->lammps) s = rc_lammps_dump_writer_write(f->lammps, &f->frame);
+    if (!s && (f->csv || f->h5md || f->gsd)) {
         double values[MAX_COLUMNS], row[MAX_COLUMNS];
         const char *names[MAX_COLUMNS];
         int indices[MAX_COLUMNS], columns = rc_run_row_columns(run, names, indices);
@@ -107,10 +117,11 @@ rc_status rc_run_files_write(rc_run *run)
         for (int c = 0; c < columns; c++) row[c] = values[indices[c]];
         if (f->csv) s = rc_csv_writer_row(f->csv, row);
         if (!s && f->h5md) s = rc_h5md_writer_observe(f->h5md, row[0], columns - 1, names + 1, row + 1);
+        if (!s && f->gsd) s = rc_gsd_writer_observe(f->gsd, columns - 1, names + 1, row + 1);
     }
     if (s) return s;
-    at->frames += f->xyz || f->h5md;
-    at->rows += f->csv || f->h5md;
+    at->frames += frames;
+    at->rows += f->csv || f->h5md || f->gsd;
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     run->ops->snapshot(run->engine, &at->last);
@@ -126,6 +137,9 @@ rc_status rc_run_files_mark(rc_run *run)
     rc_status s = f->xyz ? rc_xyz_writer_mark(f->xyz, &run->at.xyz) : RC_OK;
     if (!s && f->csv) s = rc_csv_writer_mark(f->csv, &run->at.csv);
     if (!s && f->h5md) s = rc_h5md_writer_mark(f->h5md, &run->at.h5md);
+    rc_output_mark synced; /* flushed and synced; a resume finds their place by the frame count */
+    if (!s && f->gsd) s = rc_gsd_writer_mark(f->gsd, &synced);
+    if (!s && f->lammps) s = rc_lammps_dump_writer_mark(f->lammps, &synced);
     return s;
 }
 
@@ -159,13 +173,17 @@ static rc_status end_files(rc_run *run, rc_output_ending ending)
         rc_xyz_writer_abandon(f->xyz);
         rc_csv_writer_abandon(f->csv);
         rc_h5md_writer_abandon(f->h5md);
+        rc_gsd_writer_abandon(f->gsd);
+        rc_lammps_dump_writer_abandon(f->lammps);
     } else {
         rc_status x = f->xyz ? rc_xyz_writer_end(f->xyz, ending) : RC_OK;
         rc_status c = f->csv ? rc_csv_writer_end(f->csv, ending) : RC_OK;
         rc_status h = f->h5md ? rc_h5md_writer_close(f->h5md) : RC_OK;
-        s = x ? x : c ? c : h;
+        rc_status g = f->gsd ? rc_gsd_writer_close(f->gsd) : RC_OK;
+        rc_status l = f->lammps ? rc_lammps_dump_writer_end(f->lammps, ending) : RC_OK;
+        s = x ? x : c ? c : h ? h : g ? g : l;
     }
-    f->xyz = NULL, f->csv = NULL, f->h5md = NULL;
+    f->xyz = NULL, f->csv = NULL, f->h5md = NULL, f->gsd = NULL, f->lammps = NULL;
     return s;
 }
 
@@ -191,6 +209,8 @@ void rc_run_files_free(rc_run *run)
     free(f->trajectory);
     free(f->observables);
     free(f->h5md_path);
+    free(f->gsd_path);
+    free(f->lammps_path);
     free(f->histogram);
     free(f->shapes);
     rc_run_files_unlock(run);

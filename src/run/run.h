@@ -39,13 +39,16 @@ typedef struct run_position {
                                    * resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
     uint64_t last_count;          /* the engine's position count (events, steps) at the last frame and row */
     double last_time;
-    rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint */
+    rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint (GSD and the LAMMPS dump: `frames`) */
     measure_position measure;
 } run_position;
 
 /* The files of a run. */
 typedef struct run_files {
     char *trajectory, *observables, *h5md_path, *histogram, *shapes; /* paths, NULL when not written */
+    char *gsd_path, *lammps_path;
+    rc_gsd_writer *gsd;
+    rc_lammps_dump_writer *lammps;
     rc_xyz_writer *xyz;
     rc_csv_writer *csv;
     rc_h5md_writer *h5md;

@@ -45,6 +45,8 @@ static void add_outputs(const rc_run *run, cJSON *summary)
     add_path(files, "trajectory", f->trajectory);
     add_path(files, "observables", f->observables);
     add_path(files, "h5md", f->h5md_path);
+    add_path(files, "gsd", f->gsd_path);
+    add_path(files, "lammps_dump", f->lammps_path);
     add_path(files, "separation_histogram", f->histogram);
     add_path(files, "shapes", f->shapes);
     cJSON_AddNumberToObject(files, "frames", (double)run->at.frames);
@@ -117,6 +119,8 @@ static cJSON *output_object(const rc_run *run)
     cJSON_AddBoolToObject(object, "xyz", o->xyz);
     cJSON_AddBoolToObject(object, "csv", o->csv);
     cJSON_AddBoolToObject(object, "h5md", o->h5md || run->files.h5md_path);
+    if (o->gsd) cJSON_AddBoolToObject(object, "gsd", true);
+    if (o->lammps_dump) cJSON_AddBoolToObject(object, "lammps_dump", true);
     if (o->checkpoint_every > 0) cJSON_AddNumberToObject(object, "checkpoint_every", o->checkpoint_every);
     return object;
 }

@@ -55,7 +55,7 @@ int rc_cli_one_file(const rc_cli_command *command, const char *what, const char 
 void rc_cli_print_help(const rc_cli_command *command, FILE *out);
 /* The command lines of the commands (in resolve.c, run.c, sweep.c, exchange.c, render.c, plot.c, analyze.c). */
 extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command,
-    rc_cli_sweep_command, rc_cli_exchange_command, rc_cli_analyze_command;
+    rc_cli_sweep_command, rc_cli_exchange_command, rc_cli_analyze_command, rc_cli_convert_command;
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code (cli.c). */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -119,6 +119,8 @@ int rc_cli_plot(int argc, char **argv);
 
 /* ricochet analyze RUN_FOLDER|TRAJECTORY [options]: argv[0] is "analyze". */
 int rc_cli_analyze(int argc, char **argv);
+/* ricochet convert INPUT OUTPUT [--frame K]: argv[0] is "convert". */
+int rc_cli_convert(int argc, char **argv);
 
 
 #endif

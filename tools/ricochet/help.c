@@ -23,6 +23,7 @@ static const char overview[] =
     "  render TRAJECTORY...    draw the frames of extended XYZ or H5MD trajectories into PNG pictures (and an MP4)\n"
     "  plot CSV [options]      draw the columns of a CSV table (observables.csv) against time as PNG line plots\n"
     "  analyze PATH [options]  g(r), S(k), Q6 / psi6, MSD and D from a run folder or trajectory, as JSON and CSV\n"
+    "  convert INPUT OUTPUT    a trajectory into another format (.xyz, .h5md, .gsd, .lammpstrj, .data)\n"
     "  help [COMMAND]          this overview, or the help of one command\n"
     "\n"
     "  --version               print the version\n"
@@ -34,7 +35,8 @@ static const char overview[] =
 static const char help_help[] =
     "usage: ricochet help [COMMAND]\n"
     "\n"
-    "Prints the overview, or the help of COMMAND (resolve, run, sweep, exchange, render, plot, analyze, help).\n"
+    "Prints the overview, or the help of COMMAND (resolve, run, sweep, exchange, render, plot, analyze, convert,\n"
+    "help).\n"
     "`ricochet help observables` "
     "prints the table of observables (the CSV columns and the summary's measured keys) as Markdown.\n";
 
@@ -43,7 +45,7 @@ int rc_cli_help(const char *topic, FILE *out)
     static const rc_cli_command *const commands[] = {&rc_cli_resolve_command, &rc_cli_run_command,
                                                      &rc_cli_sweep_command, &rc_cli_exchange_command,
                                                      &rc_cli_render_command, &rc_cli_plot_command,
-                                                     &rc_cli_analyze_command};
+                                                     &rc_cli_analyze_command, &rc_cli_convert_command};
     if (topic && strcmp(topic, "observables") == 0) { /* docs/formats.md, "Observables", is this output */
         char *table = rc_observable_table_markdown();
         fputs(table ? table : "", out);

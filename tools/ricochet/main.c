@@ -30,14 +30,16 @@ int main(int argc, char **argv)
     if ((strcmp(command, "sweep") == 0 || strcmp(command, "exchange") == 0) && rc_cli_under_mpirun())
         return rc_cli_exec_mpi_tool(argv); /* the tool built with MPI runs them (launch.c) */
 #endif
-    static const char *const names[] = {"resolve", "run", "sweep", "exchange", "render", "plot", "analyze", "help"};
-    static int (*const commands[])(int, char **) = {rc_cli_resolve, rc_cli_run,  rc_cli_sweep,  rc_cli_exchange,
-                                                    rc_cli_render,  rc_cli_plot, rc_cli_analyze};
-    for (int k = 0; k < 7; k++)
+    static const char *const names[] = {"resolve", "run",  "sweep",   "exchange", "render",
+                                        "plot",    "analyze", "convert", "help"};
+    static int (*const commands[])(int, char **) = {rc_cli_resolve, rc_cli_run,     rc_cli_sweep,
+                                                    rc_cli_exchange, rc_cli_render, rc_cli_plot,
+                                                    rc_cli_analyze, rc_cli_convert};
+    for (int k = 0; k < 8; k++)
         if (strcmp(command, names[k]) == 0) return commands[k](argc - 1, argv + 1);
     if (command[0] == '-')
         return rc_cli_fail(RC_EXIT_USAGE, "unknown option %s before a command (try ricochet --help)", command);
-    const char *near = rc_name_suggest(command, names, 8);
+    const char *near = rc_name_suggest(command, names, 9);
     return rc_cli_fail(RC_EXIT_USAGE, "unknown command \"%s\"%s%s%s (try ricochet --help)", command,
                        near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
 }

@@ -17,7 +17,7 @@ typedef struct run_arguments {
     bool quiet, compact, help;
 } run_arguments;
 
-enum { COLLISIONS, TIME, EVENTS, STEPS, OUT, NO_XYZ, H5MD, CHECKPOINT_EVERY, RESUME, QUIET, COMPACT, HELP };
+enum { COLLISIONS, TIME, EVENTS, STEPS, OUT, NO_XYZ, H5MD, GSD, LAMMPS_DUMP, CHECKPOINT_EVERY, RESUME, QUIET, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
     {"collisions", 0, "N", "stop after N pair collisions (event-driven)", COLLISIONS},
@@ -29,6 +29,10 @@ static const rc_cli_option option_table[] = {
     {"no-xyz", 0, NULL, "do not write the trajectory", NO_XYZ},
     {"h5md", 0, "FILE", "also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
                         "output.h5md writes DIR/trajectory.h5md", H5MD},
+    {"gsd", 0, NULL, "also write the frames and observables to DIR/trajectory.gsd (HOOMD's GSD), as\n"
+                     "output.gsd", GSD},
+    {"lammps-dump", 0, NULL, "also write the frames to DIR/trajectory.lammpstrj (a LAMMPS dump custom), as\n"
+                             "output.lammps_dump", LAMMPS_DUMP},
     {"checkpoint-every", 0, "T", "write DIR/checkpoint.rcp at every multiple of simulation time T (and when\n"
                                  "interrupted); a resumed run keeps the checkpoint's cadence unless given",
      CHECKPOINT_EVERY},
@@ -73,6 +77,8 @@ static int take(void *context, int id, const char *value)
     case RESUME: return rc_cli_name(name, value, &a->resume);
     case CHECKPOINT_EVERY: return rc_cli_check(rc_text_positive(name, value, &a->options.checkpoint_every));
     case NO_XYZ: a->options.no_xyz = true; return RC_CLI_GO_ON;
+    case GSD: a->options.gsd = true; return RC_CLI_GO_ON;
+    case LAMMPS_DUMP: a->options.lammps_dump = true; return RC_CLI_GO_ON;
     case QUIET: a->quiet = true; return RC_CLI_GO_ON;
     case COMPACT: a->compact = true; return RC_CLI_GO_ON;
     case HELP: a->help = true; return RC_CLI_GO_ON;

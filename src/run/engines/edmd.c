@@ -12,6 +12,7 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/live.h"
+#include "io/cell.h"
 #include "io/run_scene.h"
 #include "run/run.h"
 
@@ -190,6 +191,12 @@ static rc_status check_settings(const void *engine, const run_settings *s)
     if (count < 2 && pairs)
         return rc_fail(RC_INVALID_ARGUMENT, "%s: a scene of %d particle%s has no pair collisions; stop on time or "
                                             "events", pairs, (int)count, count == 1 ? "" : "s");
+    /* a sheared box's tilt, where GSD's and LAMMPS's triclinic boxes can hold it (flow along a lower axis than the
+     * gradient); refused before the run folder holds anything */
+    const rc_edmd_shear *shear = &rc_run_scene_def(a->scene)->shear;
+    if (shear->on && (s->gsd || s->lammps_dump))
+        return rc_cell_check_axes(shear->flow, shear->gradient, s->gsd ? "gsd" : "lammps dump",
+                                  s->gsd ? "trajectory.gsd" : "trajectory.lammpstrj");
     return RC_OK;
 }
 
