@@ -104,6 +104,7 @@ rc_status rc_local_order_add(rc_local_order *o, rc_cells *cells, const rc_frame 
         return rc_fail(RC_NO_MEMORY, "order: out of memory for %lld rows of order per particle",
                        (long long)(o->row_count + (size_t)count));
     double *row = o->rows + o->row_count * (size_t)columns;
+    o->dimension = f->dimension;
     if (f->dimension == 2) {
         o->psi6_sum += disks(o, count);
         for (int32_t i = 0; i < count; i++, row += columns) {
@@ -140,7 +141,7 @@ rc_status rc_local_order_add(rc_local_order *o, rc_cells *cells, const rc_frame 
 double rc_local_order_mean(const rc_local_order *o)
 {
     if (!o->frames) return NAN;
-    return (o->bins ? o->psi6_sum : o->solid_sum) / o->frames;
+    return (o->dimension == 2 ? o->psi6_sum : o->solid_sum) / o->frames;
 }
 
 int rc_local_order_g6(const rc_local_order *o, double *values)
@@ -157,12 +158,14 @@ int rc_local_order_g6(const rc_local_order *o, double *values)
 
 double rc_local_order_length(const rc_local_order *o, double diameter)
 {
-    /* weighted least squares of ln g6 = a - r / xi over the bins beyond two diameters where g6 > 0 */
+    /* weighted least squares of ln g6 = a - r / xi over the bins from one diameter up to the first where g6 <= 0
+     * (beyond it g6 is noise about zero) */
     double w = 0, wr = 0, wy = 0, wrr = 0, wry = 0;
     int used = 0;
     for (int b = 0; b < o->bins; b++) {
         double r = (b + 0.5) * o->g6_width, pairs = o->g6_pairs[b];
-        if (r < 2 * diameter || !pairs || !(o->g6_sum[b] > 0)) continue;
+        if (r < diameter || !pairs) continue;
+        if (!(o->g6_sum[b] > 0)) break;
         double y = log(o->g6_sum[b] / pairs);
         w += pairs, wr += pairs * r, wy += pairs * y, wrr += pairs * r * r, wry += pairs * r * y;
         used++;
@@ -185,10 +188,10 @@ static rc_status table_of(rc_table *t, int rows, int columns, const char *const 
 rc_status rc_local_order_tables(const rc_local_order *o, rc_table *particles, rc_table *g6)
 {
     const char *const *names;
-    int columns = rc_local_order_columns(o->bins ? 2 : 3, &names);
+    int columns = rc_local_order_columns(o->dimension, &names);
     if (o->row_count > INT32_MAX) return rc_fail(RC_NO_MEMORY, "order: %zu rows are too many", o->row_count);
     rc_status s = table_of(particles, (int)o->row_count, columns, names, o->rows);
-    if (s || !o->bins) return s;
+    if (s || o->dimension != 2) return s;
     double *values = malloc(2 * (size_t)o->bins * sizeof *values);
     if (!values) return rc_fail(RC_NO_MEMORY, "g6: out of memory");
     static const char *const g6_names[] = {"r", "g6"};

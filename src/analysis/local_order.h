@@ -74,7 +74,7 @@ typedef struct rc_local_order {
     size_t row_count;
     int row_capacity;
     double psi6_sum, solid_sum; /* per frame: the mean |psi6|, the fraction of solid-like spheres */
-    int frames, bins;
+    int dimension, frames, bins;
     double *g6_sum, *g6_pairs;  /* per bin, over all frames: the sum of Re psi6_i conj psi6_j and the pair count */
 } rc_local_order;
 
@@ -86,8 +86,8 @@ rc_status rc_local_order_add(rc_local_order *o, struct rc_cells *cells, const rc
 double rc_local_order_mean(const rc_local_order *o);
 /* g6(r) as rows r, g6 (bins without pairs left out) into values (2 per row, rows at most bins); the number of rows. */
 int rc_local_order_g6(const rc_local_order *o, double *values);
-/* The hexatic correlation length: g6(r) fitted as a exp(-r / xi) from the first bin beyond two mean diameters
- * (weighted by the pair counts), NaN without two bins to fit, infinite when g6 does not decay. */
+/* The hexatic correlation length: g6(r) fitted as a exp(-r / xi) from one mean diameter up to the first bin where
+ * g6 <= 0 (weighted by the pair counts), NaN without two bins to fit, infinite when g6 does not decay. */
 double rc_local_order_length(const rc_local_order *o, double diameter);
 struct rc_table;
 /* The tables order_particles (the rows) and, in 2D, g6 (r, g6); rc_table in analysis.h. */

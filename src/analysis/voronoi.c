@@ -184,8 +184,9 @@ static rc_status delaunay(tessellation *t, const points *p, const rc_frame *f, d
     t->count = 0, t->too_near = false;
     if (code) {
         fflush(errors);
+        size_t line = message ? strcspn(message, "\n") : 0; /* qhull's first line says why */
         s = rc_fail(RC_INVALID_ARGUMENT, "voronoi: qhull cannot tessellate the %zu points of the frame (are they all "
-                    "on a plane or a line?): %.300s", p->count, message ? message : "");
+                    "on a plane or a line?): %.*s", p->count, (int)(line < 300 ? line : 300), message ? message : "");
     } else {
         facetT *facet;
         vertexT *vertex, **vertexp;
