@@ -57,6 +57,15 @@ RC_API rc_status rc_analysis_write(const rc_analysis *analysis, const char *dire
 /* The summary as JSON text (free with rc_text_free); NULL when out of memory. */
 RC_API char *rc_analysis_summary_json(const rc_analysis *analysis, bool compact);
 
+/* One value per particle of a frame (what `ricochet render --color` colours by; docs/cli.md): "x", "y", "z", "vx",
+ * "vy", "vz", "speed", "kinetic_energy" (m v^2 / 2), "species", "radius", "mass", "height" (z in 3D, y in 2D), and,
+ * computed on the fly from the pairs nearer than 1.4 mean diameters (or Voronoi neighbours with voronoi true; docs/
+ * formats.md, "Order per particle"), "psi6" (|psi6|, 2D) and "q6" (3D). values has room for frame->count; *label
+ * (label may be NULL) becomes the column's name with its unit, "speed (length/time)", "psi6 (1)", static text.
+ * RC_INVALID_ARGUMENT names an unknown column (listing the known ones) or psi6 of a 3D frame, q6 of a 2D one. */
+RC_API rc_status rc_frame_column(const rc_frame *frame, const char *name, bool voronoi, double *values,
+                                 const char **label);
+
 #ifdef __cplusplus
 }
 #endif

@@ -111,13 +111,13 @@ rc_status rc_local_order_add(rc_local_order *o, rc_cells *cells, const rc_frame 
             row[0] = (double)frame_index, row[1] = i;
             row[2] = cabs(o->q[i]), row[3] = carg(o->q[i]);
         }
-        if (!o->bins) {
+        if (!o->bins && o->g6_range > 0) { /* g6_range 0: the rows alone */
             o->bins = (int)ceil(o->g6_range / o->g6_width);
             o->g6_sum = calloc((size_t)o->bins, sizeof *o->g6_sum);
             o->g6_pairs = calloc((size_t)o->bins, sizeof *o->g6_pairs);
             if (!o->g6_sum || !o->g6_pairs) return rc_fail(RC_NO_MEMORY, "g6: out of memory");
         }
-        s = rc_cells_pairs(cells, f, o->g6_range, add_g6_pair, o);
+        s = o->bins ? rc_cells_pairs(cells, f, o->g6_range, add_g6_pair, o) : RC_OK;
         if (s) return s;
     } else {
         spheres(o, count);
