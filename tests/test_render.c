@@ -24,6 +24,8 @@
  *   the plane's point, scaled by 0.92 of the tighter side (src/io/render_draw.c, fit).
  * - Faces of 3D hulls (the side file's reader): a cube given as its 8 corners and its centre has 6 faces of 4 corners
  *   each, every corner on 3 of them and the centre on none; points all in one plane are refused, naming the field.
+ * - Axis labels: a column of the table of observables carries its unit ("pressure (energy/volume)" up the y axis,
+ *   "time (time)" under x), one of unknown unit its name alone.
  * - Keys: the legend of species shows a swatch in each species' colour beside its name under a title, nothing
  *   without keys; the colour bar is the ramp from purple (bottom) to yellow (top) with its label and tick values, and
  *   the disks take the ramp's colour of their value (clamped to a given range).
@@ -452,6 +454,37 @@ static int dark_pixels(int x0, int y0, int x1, int y1)
     return n;
 }
 
+/* The rows (y) of the strip x0..x1 that hold dark pixels: their first and last, as a span. */
+static int dark_span(int x0, int x1, int y0, int y1)
+{
+    int first = -1, last = -1;
+    for (int y = y0; y < y1; y++)
+        if (dark_pixels(x0, y, x1, y + 1) > 0) {
+            if (first < 0) first = y;
+            last = y;
+        }
+    return first < 0 ? 0 : last - first + 1;
+}
+
+/* Axis labels: a column of the table of observables is labelled with its unit along the y axis ("pressure
+ * (energy/volume)", a long label up the left edge) and the x axis ("time (time)"); a column of unknown unit by its
+ * name alone (one letter, a short label). */
+static void test_plot_labels(void)
+{
+    const double table[] = {0, 1, 1, 2, 2, 4};
+    const char *const known[] = {"time", "pressure"}, *const unknown[] = {"u", "v"};
+    const int y[1] = {1};
+    rc_plot_options o = rc_plot_default_options(); /* one panel of 420 x 320 */
+    CHECK(rc_plot_png(2, known, 3, table, 0, 1, y, &o, path) == RC_OK, "plot labels: %s", rc_last_error());
+    int long_label = dark_span(2, 20, 26, 280), long_x = dark_pixels(72, 320 - 16, 404, 320);
+    CHECK(long_label > 120, "plot labels: \"pressure (energy/volume)\" runs up the left edge: %d pixels", long_label);
+    CHECK(rc_plot_png(2, unknown, 3, table, 0, 1, y, &o, path) == RC_OK, "plot labels, unknown units");
+    int short_label = dark_span(2, 20, 26, 280), short_x = dark_pixels(72, 320 - 16, 404, 320);
+    CHECK(short_label > 0 && short_label < 20, "plot labels: \"v\" alone: %d pixels", short_label);
+    CHECK(long_x > 3 * short_x && short_x > 0, "plot labels: \"time (time)\" (%d dark pixels) against \"u\" (%d)",
+          long_x, short_x);
+}
+
 /* Three disks of species 0, 2 and 5 in a closed 12 x 4 box. */
 static void three_disks(rc_frame *f)
 {
@@ -622,6 +655,7 @@ int main(void)
     test_plot();
     test_plot_log_errors_legend();
     test_plot_csv();
+    test_plot_labels();
     test_legend();
     test_color_bar();
     test_camera();
