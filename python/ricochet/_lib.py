@@ -188,7 +188,6 @@ _SIGNATURES = {
                               ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p)), ctypes.POINTER(c_double_p)]),
     "rc_analysis_summary_json": (P, [P, ctypes.c_bool]),
     "rc_render_options_set": (S, [ctypes.POINTER(RenderOptions), ctypes.c_char_p, ctypes.c_char_p]),
-    "rc_frame_column": (S, [P, ctypes.c_char_p, ctypes.c_bool, ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_char_p)]),
     "rc_render_default_options": (RenderOptions, []),
     "rc_color_by_parse": (S, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),
     "rc_render_trajectories": (S, [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_char_p),
