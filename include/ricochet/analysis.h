@@ -37,7 +37,12 @@ RC_API void rc_analysis_destroy(rc_analysis *analysis);
  *   msd_points      lags per level of the multiple-tau correlator of the MSD and VACF (default 32)
  *   fit             T0:T1, the lag times of the fit MSD = a + 2 d D t (default: 0.1 to 0.5 of the frames' span)
  *   groups          particle groups whose spread gives the error bars (default 16)
- *   viscosity       shear viscosity for the Yeh-Hummer correction (default: the run's summary, else none) */
+ *   viscosity       shear viscosity for the Yeh-Hummer correction (default: the run's summary, else none)
+ * and for the order per particle, computed when compute names order (docs/formats.md, "Order per particle"):
+ *   neighbours      distance (pairs nearer than order_cutoff, default) or voronoi (qhull's tessellation)
+ *   g6_range        the largest r of g6(r), 2D (default: 25 mean diameters, at most half the smallest periodic edge)
+ *   solid_bond      ten Wolde-Frenkel: neighbours are connected when their q6 vectors' product exceeds this (0.7)
+ *   solid_bonds     ten Wolde-Frenkel: a sphere with this many connections or more is solid-like (7) */
 RC_API rc_status rc_analysis_set(rc_analysis *analysis, const char *key, const char *value);
 
 /* Adds one frame (particles in the same order in every frame; the count may not change). */
@@ -48,7 +53,8 @@ RC_API rc_status rc_analysis_read(rc_analysis *analysis, const char *path);
 /* Turns the sums into results; no frame may be added after. */
 RC_API rc_status rc_analysis_finish(rc_analysis *analysis);
 
-/* A finished table: "rdf", "structure_factor", "msd", "vacf" (rows x columns, row-major, owned by the analysis).
+/* A finished table: "rdf", "structure_factor", "msd", "vacf", "order_particles", "g6" (rows x columns, row-major,
+ * owned by the analysis).
  * RC_INVALID_ARGUMENT when the table was not computed. */
 RC_API rc_status rc_analysis_table(const rc_analysis *analysis, const char *name, int *rows, int *columns,
                                    const char *const **column_names, const double **values);

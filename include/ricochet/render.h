@@ -3,7 +3,9 @@
  * (docs/cli.md, "ricochet render", "ricochet plot"). 2D frames are drawn as they are (y up); 3D frames as an
  * orthographic view from a camera at an azimuth and elevation, spheres painted far to near and shaded darker with
  * depth; with a run's side file, boxes, polygons and hulls as they are (2D outlines, 3D solids with flat-shaded faces)
- * and the static shapes in grey. Particles are coloured by species or by speed; velocity arrows are optional. Several
+ * and the static shapes in grey. Particles are coloured by species or by any per-particle value (speed, psi6, ...),
+ * with a key at the right (a legend of species or a labelled colour bar); a camera may look down an axis, zoom and
+ * keep a slab; velocity arrows are optional. Several
  * frames can be drawn side by side in one picture (the pool break under two operators), each panel with its label and
  * time. */
 #ifndef RICOCHET_RENDER_H
@@ -83,7 +85,9 @@ RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const 
  * directory is made with its parents. shapes[k] is the side file of trajectory k (docs/formats.md, "shapes.json");
  * shapes or shapes[k] NULL: shapes.json beside paths[k] when there is one, else every body a sphere. labels as for
  * rc_render_png (NULL: none). options NULL: rc_render_default_options(); a speed_scale of 0 becomes the largest speed
- * of the first frames (frame 0 of every trajectory), the same for every picture. mp4 (NULL: none): the pictures are
+ * of the first frames drawn, the same for every picture. options->first_frame and end_frame choose the frames (the
+ * pictures are numbered from 0 in the order drawn; a range past the end is RC_INVALID_ARGUMENT naming the count);
+ * options->color colours by that column of each frame (rc_frame_column), its range fixed by the first picture. mp4 (NULL: none): the pictures are
  * then joined into an H.264 MP4 at that path by ffmpeg, fps pictures a second (0: 25); ffmpeg is looked for on PATH
  * before anything is read or drawn. *frames (frames may be NULL): the pictures written, also when it fails.
  * RC_INVALID_ARGUMENT for no trajectory, a bad option, a malformed trajectory (naming the file and the line) or side

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The insides of an analysis of frames (ricochet/analysis.h), shared by the files of src/analysis: pairs through
- * cell lists (pairs.c), g(r) and its contact value (rdf.c), S(k) (structure_factor.c), Q6 / psi6 (order.c), the
+ * cell lists (pairs.c), g(r) and its contact value (rdf.c), S(k) (structure_factor.c), Q6 / psi6 (order.c) and the
+ * order per particle (local_order.h), the
  * multiple-tau correlator of the MSD and VACF and the fit of D (correlator.c), the tables, CSV files and summary
  * (report.c), and the options, frames and files (analysis.c). */
 #ifndef RC_ANALYSIS_ANALYSIS_H
