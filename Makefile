@@ -16,7 +16,8 @@ JOBS ?= 2
 PACKAGES = build-essential cmake pkg-config libglpk-dev libsiconos-numerics-dev libcjson-dev libccd-dev python3 \
            python3-numpy python3-matplotlib python3-ase python3-mdanalysis libhdf5-dev python3-h5py python3-pip \
            python3-setuptools python3-gsd lammps \
-           libcairo2-dev libopenmpi-dev openmpi-bin python3-mpi4py python3-tqdm man-db groff-base bsdextrautils
+           libcairo2-dev libqhull-dev python3-scipy libopenmpi-dev openmpi-bin python3-mpi4py python3-tqdm man-db \
+           groff-base bsdextrautils
 EXAMPLE ?= examples/impact/pool_break.json
 SCENE ?= examples/edmd/hard_spheres.json
 # Debian's interpreter, which has python3-numpy and python3-matplotlib (a pyenv python3 on PATH may not)

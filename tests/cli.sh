@@ -726,8 +726,10 @@ run 2 "render a missing trajectory" "$tool" render "$tmp/none.xyz"
 stderr_names "$tmp/none.xyz"
 run 2 "render --size without a height" "$tool" render "$tmp/run1h/trajectory.xyz" --size 300
 stderr_names "--size"
-run 2 "render --color-by mass" "$tool" render "$tmp/run1h/trajectory.xyz" --color-by mass
-stderr_names "mass"
+run 2 "render --color-by a column that is not one" "$tool" render "$tmp/run1h/trajectory.xyz" --color-by masses
+stderr_names "masses"
+run 2 "render --color psi6 of a 3D trajectory" "$tool" render "$tmp/run1h/trajectory.xyz" --color psi6 --out "$tmp/psi6"
+stderr_names "psi6 is for 2D frames"
 run 2 "render a label short" "$tool" render "$tmp/run1h/trajectory.xyz" "$tmp/run1h.h5md" --label one
 stderr_names "--label"
 run 1 "render without a trajectory" "$tool" render

@@ -48,6 +48,8 @@ SHORTER = {
                                                       "stop": {"collisions": 15000}}},
     # 200 units of time of 1000 spheres measuring transport: 40
     "examples/edmd/transport.json": {"stop": {"time": 40}},
+    # 10,000 disks compressed to phi = 0.718 by t = 51, then run to t = 300 (2.5 minutes): to t = 55, frame 3
+    "examples/edmd/hexatic.json": {"stop": {"time": 55}},
 }
 
 # (what the page says, what runs instead) in the text of every block.
@@ -59,6 +61,8 @@ SHORTEN = [
     # thousands of rounds of replica exchange: a tenth
     ("rounds=2000", "rounds=200"), ("--rounds 2000", "--rounds 200"), ("--rounds 3000", "--rounds 300"),
     ("rounds=1500", "rounds=150"),
+    # the shortened hexatic run has frames 0 to 3 (its last at t = 55)
+    ("--frames 12 --color psi6", "--frames 3 --color psi6"),
 ]
 
 MARK = re.compile(r"<!--\s*(no-run|output)\b(.*?)-->")

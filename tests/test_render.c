@@ -24,6 +24,14 @@
  *   the plane's point, scaled by 0.92 of the tighter side (src/io/render_draw.c, fit).
  * - Faces of 3D hulls (the side file's reader): a cube given as its 8 corners and its centre has 6 faces of 4 corners
  *   each, every corner on 3 of them and the centre on none; points all in one plane are refused, naming the field.
+ * - Axis labels: a column of the table of observables carries its unit ("pressure (energy/volume)" up the y axis,
+ *   "time (time)" under x), one of unknown unit its name alone.
+ * - Keys: the legend of species shows a swatch in each species' colour beside its name under a title, nothing
+ *   without keys; the colour bar is the ramp from purple (bottom) to yellow (top) with its label and tick values, and
+ *   the disks take the ramp's colour of their value (clamped to a given range).
+ * - Camera: looking down x, y is to the right and z up; a slab leaves out the spheres outside it; zoom 2 doubles a
+ *   disk on the picture; bad view, zoom, slab, frames and ranges are refused naming the option.
+ * - Frames of a trajectory: 1:3 draws two pictures, 2 one (with its colour bar), 5 of 3 none, naming the count.
  * - Unchanged without a side file: the pixels of a 2D frame of disks (speed colours, arrows, its box) and of a 3D
  *   frame of spheres in a box hash to what the renderer drew before side files existed (main at 90cf452). */
 #include <cairo.h>
@@ -37,7 +45,7 @@
 #include "io/render_shapes.h"
 #include "ricochet/ricochet.h"
 
-static char path[64];
+static char path[128];
 
 /* The colour (0 to 255 each) of pixel (x, y) of the PNG at path. */
 static void pixel(int x, int y, int rgb[3])
@@ -434,6 +442,213 @@ static void test_plot_csv(void)
           "a missing file: %s", rc_last_error());
 }
 
+/* Pixels of the rectangle x0..x1, y0..y1 of the PNG at path darker than mid-grey on every channel (text). */
+static int dark_pixels(int x0, int y0, int x1, int y1)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    CHECK(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "cannot read %s back", path);
+    int n = 0;
+    if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+        cairo_surface_flush(s);
+        for (int y = y0; y < y1; y++)
+            for (int x = x0; x < x1; x++) {
+                const unsigned char *row = cairo_image_surface_get_data(s) + y * cairo_image_surface_get_stride(s);
+                uint32_t p = *(const uint32_t *)(row + 4 * x);
+                n += (p >> 16 & 255) < 110 && (p >> 8 & 255) < 110 && (p & 255) < 110;
+            }
+    }
+    cairo_surface_destroy(s);
+    return n;
+}
+
+/* The rows (y) of the strip x0..x1 that hold dark pixels: their first and last, as a span. */
+static int dark_span(int x0, int x1, int y0, int y1)
+{
+    int first = -1, last = -1;
+    for (int y = y0; y < y1; y++)
+        if (dark_pixels(x0, y, x1, y + 1) > 0) {
+            if (first < 0) first = y;
+            last = y;
+        }
+    return first < 0 ? 0 : last - first + 1;
+}
+
+/* Axis labels: a column of the table of observables is labelled with its unit along the y axis ("pressure
+ * (energy/volume)", a long label up the left edge) and the x axis ("time (time)"); a column of unknown unit by its
+ * name alone (one letter, a short label). */
+static void test_plot_labels(void)
+{
+    const double table[] = {0, 1, 1, 2, 2, 4};
+    const char *const known[] = {"time", "pressure"}, *const unknown[] = {"u", "v"};
+    const int y[1] = {1};
+    rc_plot_options o = rc_plot_default_options(); /* one panel of 420 x 320 */
+    CHECK(rc_plot_png(2, known, 3, table, 0, 1, y, &o, path) == RC_OK, "plot labels: %s", rc_last_error());
+    int long_label = dark_span(2, 20, 26, 280), long_x = dark_pixels(72, 320 - 16, 404, 320);
+    CHECK(long_label > 120, "plot labels: \"pressure (energy/volume)\" runs up the left edge: %d pixels", long_label);
+    CHECK(rc_plot_png(2, unknown, 3, table, 0, 1, y, &o, path) == RC_OK, "plot labels, unknown units");
+    int short_label = dark_span(2, 20, 26, 280), short_x = dark_pixels(72, 320 - 16, 404, 320);
+    CHECK(short_label > 0 && short_label < 20, "plot labels: \"v\" alone: %d pixels", short_label);
+    CHECK(long_x > 3 * short_x && short_x > 0, "plot labels: \"time (time)\" (%d dark pixels) against \"u\" (%d)",
+          long_x, short_x);
+}
+
+/* Three disks of species 0, 2 and 5 in a closed 12 x 4 box. */
+static void three_disks(rc_frame *f)
+{
+    CHECK(rc_frame_init(f, 3, false) == RC_OK, "frame");
+    f->dimension = 2;
+    f->box[0] = 12, f->box[1] = 4;
+    for (int i = 0; i < 3; i++) f->positions[3 * i] = 2 + 4 * i, f->positions[3 * i + 1] = 2, f->radii[i] = 1;
+    f->species[0] = 0, f->species[1] = 2, f->species[2] = 5;
+}
+
+/* The legend of species: at the right, a swatch in each species' colour beside its name, under the title "species";
+ * without keys the same pixels are background. */
+static void test_legend(void)
+{
+    rc_frame f;
+    three_disks(&f);
+    const rc_frame *one[1] = {&f};
+    rc_render_options o = rc_render_default_options();
+    o.width = 600, o.height = 424, o.keys = true;
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "legend: %s", rc_last_error());
+    int key = 600 - 150, top = 24 + 34;
+    expect_pixel(key + 20, top + 8, 31, 120, 181, "legend: species 0's swatch (blue)");
+    expect_pixel(key + 20, top + 22 + 8, 43, 161, 43, "legend: species 2's swatch (green)");
+    expect_pixel(key + 20, top + 44 + 8, 140, 87, 74, "legend: species 5's swatch (brown)");
+    expect_pixel(key + 20, top + 66 + 8, 255, 255, 255, "legend: no fourth swatch");
+    CHECK(dark_pixels(key, 24, 600, 24 + 24) > 15, "legend: the title \"species\" is written");
+    for (int k = 0; k < 3; k++)
+        CHECK(dark_pixels(key + 34, top + 22 * k, 600, top + 22 * k + 16) > 15, "legend: species %d is named", k);
+    o.keys = false;
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "no keys");
+    expect_pixel(key + 20, top + 8, 255, 255, 255, "without keys: no swatch");
+    CHECK(dark_pixels(key, 24, 600, 24 + 24) == 0, "without keys: no title");
+    rc_frame_release(&f);
+}
+
+/* The colour bar: the ramp from its bottom (purple, the lowest value) through the middle (teal) to its top (yellow),
+ * the label above it and tick values beside it; the disks take the ramp's colour of their value; a value outside a
+ * given range takes the nearer end. */
+static void test_color_bar(void)
+{
+    rc_frame f;
+    three_disks(&f);
+    const rc_frame *one[1] = {&f};
+    const double values[3] = {0, 0.5, 1}, *panels[1] = {values};
+    rc_render_options o = rc_render_default_options();
+    o.width = 600, o.height = 424, o.keys = true, o.values = panels, o.values_label = "psi6 (1)";
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "colour bar: %s", rc_last_error());
+    int bar = 600 - 150 + 12 + 11, top = 24 + 34, bottom = 424 - 24;
+    expect_pixel(bar, bottom - 2, 69, 0, 84, "colour bar: bottom (purple)");
+    expect_pixel(bar, top + 2, 252, 232, 36, "colour bar: top (yellow)");
+    expect_pixel(bar, (top + bottom) / 2, 33, 145, 140, "colour bar: middle (teal)");
+    CHECK(dark_pixels(600 - 150, 24, 600, 24 + 24) > 15, "colour bar: its label is written");
+    CHECK(dark_pixels(bar + 16, bottom - 8, 600, bottom + 6) > 5, "colour bar: the lowest tick's value is written");
+    CHECK(dark_pixels(bar + 16, top - 8, 600, top + 6) > 5, "colour bar: the highest tick's value is written");
+    /* the drawing is 450 wide: the box of 12 x 4 fits its width, 0.92 x 450 / 12 pixels a unit */
+    double scale = 0.92 * 450 / 12;
+    int y = 24 + 200;
+    expect_pixel((int)(225 + (2 - 6) * scale), y, 69, 0, 84, "colour bar: the disk of value 0 is purple");
+    expect_pixel((int)(225 + (10 - 6) * scale), y, 252, 232, 36, "colour bar: the disk of value 1 is yellow");
+    o.color_min = 0.5, o.color_max = 0.75;
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "colour range");
+    expect_pixel((int)(225 + (2 - 6) * scale), y, 69, 0, 84, "colour range: below it, the bottom colour");
+    expect_pixel((int)(225 + (10 - 6) * scale), y, 252, 232, 36, "colour range: above it, the top colour");
+    rc_frame_release(&f);
+}
+
+/* The camera: looking down x, a sphere at (5, 2, 8) is drawn at the picture's upper left part (y to the right, z
+ * up) and one at (5, 8, 2) at the lower right; a slab of x from 0 to 4 leaves out both; zoom 2 doubles a disk's
+ * radius on the picture. */
+static void test_camera(void)
+{
+    rc_frame f;
+    CHECK(rc_frame_init(&f, 2, false) == RC_OK, "frame");
+    f.dimension = 3;
+    f.box[0] = f.box[1] = f.box[2] = 10;
+    double at[2][3] = {{5, 2, 8}, {5, 8, 2}};
+    for (int i = 0; i < 2; i++) {
+        for (int k = 0; k < 3; k++) f.positions[3 * i + k] = at[i][k];
+        f.radii[i] = 1, f.species[i] = 3 * i;
+    }
+    const rc_frame *one[1] = {&f};
+    rc_render_options o = rc_render_default_options();
+    o.width = 400, o.height = 424;
+    CHECK(rc_render_options_set(&o, "view", "x") == RC_OK, "view x");
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "view x: %s", rc_last_error());
+    double scale = 0.92 * 400 / 10; /* the box's 10 x 10 face fills the square drawing */
+    int c[3];
+    pixel((int)(200 + (2 - 5) * scale), (int)(224 - (8 - 5) * scale), c);
+    CHECK(c[2] > c[0], "view x: species 0 (blue) at y = 2, z = 8: %d %d %d", c[0], c[1], c[2]);
+    pixel((int)(200 + (8 - 5) * scale), (int)(224 - (2 - 5) * scale), c);
+    CHECK(c[0] > c[2], "view x: species 3 (red) at y = 8, z = 2: %d %d %d", c[0], c[1], c[2]);
+    CHECK(rc_render_options_set(&o, "slab", "0:4") == RC_OK, "slab");
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "slab");
+    expect_pixel((int)(200 + (2 - 5) * scale), (int)(224 - (8 - 5) * scale), 255, 255, 255, "slab: no sphere");
+    rc_frame_release(&f);
+    rc_frame g;
+    disk(&g, 1, 0);
+    one[0] = &g;
+    o = rc_render_default_options();
+    o.width = 400, o.height = 424; /* the 4 x 4 box: 92 pixels a unit, the disk's radius 92 */
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "before the zoom");
+    expect_pixel(200 + 140, 224, 255, 255, 255, "before the zoom: 140 pixels from the middle is background");
+    CHECK(rc_render_options_set(&o, "zoom", "2") == RC_OK, "zoom");
+    CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "zoom");
+    expect_pixel(200 + 140, 224, 255, 128, 13, "zoom 2: 140 pixels from the middle is inside the disk");
+    static const char *const bad[][2] = {{"view", "w"}, {"zoom", "0"}, {"slab", "3:1"}, {"frames", "4:2"},
+                                         {"frames", "x"}, {"color-range", "1"}, {"colour", "x"}};
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
+        CHECK(rc_render_options_set(&o, bad[k][0], bad[k][1]) == RC_INVALID_ARGUMENT &&
+                  strstr(rc_last_error(), bad[k][0]), "%s %s is refused naming it: %s", bad[k][0], bad[k][1],
+              rc_last_error());
+    rc_frame_release(&g);
+}
+
+/* Frames chosen from a trajectory: 1:3 of three frames draws two pictures, 2 one, 5 none (out of range, naming
+ * the count); a colour column of the frames gives each picture its colour bar. */
+static void test_frames(void)
+{
+    char xyz[80], directory[80];
+    snprintf(xyz, sizeof xyz, "/tmp/ricochet_test_render_%d.xyz", (int)getpid());
+    snprintf(directory, sizeof directory, "/tmp/ricochet_test_render_%d", (int)getpid());
+    FILE *file = fopen(xyz, "w");
+    for (int k = 0; k < 3 && file; k++)
+        fprintf(file, "2\nLattice=\"8 0 0 0 4 0 0 0 1\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=%d "
+                      "pbc=\"T T F\"\nH 2 2 0 %d 0 0 1\nH 6 2 0 0 0 0 1\n", k, k + 1);
+    CHECK(file && fclose(file) == 0, "cannot write %s", xyz);
+    const char *paths[1] = {xyz};
+    rc_render_options o = rc_render_default_options();
+    o.keys = true;
+    CHECK(rc_render_options_set(&o, "frames", "1:3") == RC_OK && rc_render_options_set(&o, "color", "speed") == RC_OK,
+          "frames 1:3");
+    int64_t frames = 0;
+    CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_OK && frames == 2,
+          "frames 1:3: %lld pictures (%s)", (long long)frames, rc_last_error());
+    CHECK(rc_render_options_set(&o, "frames", "2") == RC_OK && rc_render_options_set(&o, "color", "kinetic_energy") == RC_OK,
+          "frame 2");
+    CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_OK && frames == 1,
+          "frame 2: %lld pictures (%s)", (long long)frames, rc_last_error());
+    snprintf(path, sizeof path, "%s/frame_00000.png", directory);
+    /* kinetic energies 4.5 and 0: the moving disk (left) yellow, the resting one purple, the bar beside them */
+    expect_pixel(800 - 150 + 23, 600 - 26, 69, 0, 84, "frame 2: the colour bar's bottom");
+    CHECK(dark_pixels(800 - 150, 24, 800, 48) > 15, "frame 2: the colour bar's label");
+    CHECK(rc_render_options_set(&o, "frames", "5") == RC_OK, "frame 5");
+    CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "has 3 frames"), "frame 5 of 3: %s", rc_last_error());
+    o.color = "nonsense";
+    CHECK(rc_render_options_set(&o, "frames", "0") == RC_OK, "frame 0");
+    CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_INVALID_ARGUMENT &&
+              strstr(rc_last_error(), "nonsense"), "an unknown column is named: %s", rc_last_error());
+    remove(path);
+    snprintf(path, sizeof path, "%s/frame_00001.png", directory);
+    remove(path);
+    remove(directory);
+    remove(xyz);
+    snprintf(path, sizeof path, "/tmp/ricochet_test_render_%d.png", (int)getpid());
+}
+
 int main(void)
 {
     snprintf(path, sizeof path, "/tmp/ricochet_test_render_%d.png", (int)getpid());
@@ -447,6 +662,11 @@ int main(void)
     test_plot();
     test_plot_log_errors_legend();
     test_plot_csv();
+    test_plot_labels();
+    test_legend();
+    test_color_bar();
+    test_camera();
+    test_frames();
     remove(path);
     return check_finish();
 }

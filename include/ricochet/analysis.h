@@ -37,7 +37,12 @@ RC_API void rc_analysis_destroy(rc_analysis *analysis);
  *   msd_points      lags per level of the multiple-tau correlator of the MSD and VACF (default 32)
  *   fit             T0:T1, the lag times of the fit MSD = a + 2 d D t (default: 0.1 to 0.5 of the frames' span)
  *   groups          particle groups whose spread gives the error bars (default 16)
- *   viscosity       shear viscosity for the Yeh-Hummer correction (default: the run's summary, else none) */
+ *   viscosity       shear viscosity for the Yeh-Hummer correction (default: the run's summary, else none)
+ * and for the order per particle, computed when compute names order (docs/formats.md, "Order per particle"):
+ *   neighbours      distance (pairs nearer than order_cutoff, default) or voronoi (qhull's tessellation)
+ *   g6_range        the largest r of g6(r), 2D (default: 25 mean diameters, at most half the smallest periodic edge)
+ *   solid_bond      ten Wolde-Frenkel: neighbours are connected when their q6 vectors' product exceeds this (0.7)
+ *   solid_bonds     ten Wolde-Frenkel: a sphere with this many connections or more is solid-like (7) */
 RC_API rc_status rc_analysis_set(rc_analysis *analysis, const char *key, const char *value);
 
 /* Adds one frame (particles in the same order in every frame; the count may not change). */
@@ -48,7 +53,8 @@ RC_API rc_status rc_analysis_read(rc_analysis *analysis, const char *path);
 /* Turns the sums into results; no frame may be added after. */
 RC_API rc_status rc_analysis_finish(rc_analysis *analysis);
 
-/* A finished table: "rdf", "structure_factor", "msd", "vacf" (rows x columns, row-major, owned by the analysis).
+/* A finished table: "rdf", "structure_factor", "msd", "vacf", "order_particles", "g6" (rows x columns, row-major,
+ * owned by the analysis).
  * RC_INVALID_ARGUMENT when the table was not computed. */
 RC_API rc_status rc_analysis_table(const rc_analysis *analysis, const char *name, int *rows, int *columns,
                                    const char *const **column_names, const double **values);
@@ -56,6 +62,15 @@ RC_API rc_status rc_analysis_table(const rc_analysis *analysis, const char *name
 RC_API rc_status rc_analysis_write(const rc_analysis *analysis, const char *directory);
 /* The summary as JSON text (free with rc_text_free); NULL when out of memory. */
 RC_API char *rc_analysis_summary_json(const rc_analysis *analysis, bool compact);
+
+/* One value per particle of a frame (what `ricochet render --color` colours by; docs/cli.md): "x", "y", "z", "vx",
+ * "vy", "vz", "speed", "kinetic_energy" (m v^2 / 2), "species", "radius", "mass", "height" (z in 3D, y in 2D), and,
+ * computed on the fly from the pairs nearer than 1.4 mean diameters (or Voronoi neighbours with voronoi true; docs/
+ * formats.md, "Order per particle"), "psi6" (|psi6|, 2D) and "q6" (3D). values has room for frame->count; *label
+ * (label may be NULL) becomes the column's name with its unit, "speed (length/time)", "psi6 (1)", static text.
+ * RC_INVALID_ARGUMENT names an unknown column (listing the known ones) or psi6 of a 3D frame, q6 of a 2D one. */
+RC_API rc_status rc_frame_column(const rc_frame *frame, const char *name, bool voronoi, double *values,
+                                 const char **label);
 
 #ifdef __cplusplus
 }

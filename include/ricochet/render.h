@@ -3,7 +3,9 @@
  * (docs/cli.md, "ricochet render", "ricochet plot"). 2D frames are drawn as they are (y up); 3D frames as an
  * orthographic view from a camera at an azimuth and elevation, spheres painted far to near and shaded darker with
  * depth; with a run's side file, boxes, polygons and hulls as they are (2D outlines, 3D solids with flat-shaded faces)
- * and the static shapes in grey. Particles are coloured by species or by speed; velocity arrows are optional. Several
+ * and the static shapes in grey. Particles are coloured by species or by any per-particle value (speed, psi6, ...),
+ * with a key at the right (a legend of species or a labelled colour bar); a camera may look down an axis, zoom and
+ * keep a slab; velocity arrows are optional. Several
  * frames can be drawn side by side in one picture (the pool break under two operators), each panel with its label and
  * time. */
 #ifndef RICOCHET_RENDER_H
@@ -32,7 +34,29 @@ typedef struct rc_render_options {
     bool arrows;          /* velocity arrows, the longest (speed_scale) as long as the largest diameter */
     double azimuth;       /* 3D camera around the z axis, degrees; default 30 */
     double elevation;     /* 3D camera above the xy plane, degrees; default 20 */
+    /* Keys, colours by any column, frames and camera (rc_render_options_set sets them from text). */
+    bool keys;            /* a key at the right: the colour bar, labelled with the column and its unit, or the legend
+                             of species; off by default (ricochet render turns it on) */
+    const char *color;    /* rc_render_trajectories: colour by this column of rc_frame_column (ricochet/analysis.h:
+                             "kinetic_energy", "psi6", ...), kept by pointer; NULL: color_by */
+    bool voronoi;         /* psi6 and q6 of color from Voronoi neighbours instead of 1.4 mean diameters */
+    double color_min, color_max; /* the colour bar's ends; equal (default): the values' range in the first pictures */
+    int64_t first_frame, end_frame; /* rc_render_trajectories: frames first to end (excluded); end 0: to the last */
+    char view;            /* 3D: 'x', 'y' or 'z' looks down that axis (z: x right, y up; x: y right, z up; y: x right,
+                             z up); 0 (default): the camera of azimuth and elevation */
+    double zoom;          /* magnification about the middle of the picture; 0 (default) or 1: the box fits */
+    double slab_min, slab_max; /* 3D: only the particles whose coordinate along the view axis (z with the camera of
+                             azimuth and elevation) lies in [slab_min, slab_max]; equal (default): all */
+    const double *const *values; /* rc_render_png: per panel, a value per particle to colour by on the ramp from
+                             color_min to color_max (NaN: grey), NULL: color_by; rc_render_trajectories sets it */
+    const char *values_label; /* rc_render_png: the colour bar's label with values, "psi6 (1)" */
 } rc_render_options;
+
+/* Sets an option of a picture from text, as `ricochet render` takes it (docs/cli.md): "color" (a column; "species"
+ * and "speed" set color_by), "color-range" MIN:MAX, "frames" A:B (either may be left out) or K (that frame alone),
+ * "view" x|y|z, "zoom" Z > 0, "slab" MIN:MAX. RC_INVALID_ARGUMENT names the option and the value. value is kept by
+ * pointer for "color". */
+RC_API rc_status rc_render_options_set(rc_render_options *options, const char *key, const char *value);
 
 RC_API rc_render_options rc_render_default_options(void);
 
@@ -61,7 +85,9 @@ RC_API rc_status rc_render_png(int panels, const rc_frame *const *frames, const 
  * directory is made with its parents. shapes[k] is the side file of trajectory k (docs/formats.md, "shapes.json");
  * shapes or shapes[k] NULL: shapes.json beside paths[k] when there is one, else every body a sphere. labels as for
  * rc_render_png (NULL: none). options NULL: rc_render_default_options(); a speed_scale of 0 becomes the largest speed
- * of the first frames (frame 0 of every trajectory), the same for every picture. mp4 (NULL: none): the pictures are
+ * of the first frames drawn, the same for every picture. options->first_frame and end_frame choose the frames (the
+ * pictures are numbered from 0 in the order drawn; a range past the end is RC_INVALID_ARGUMENT naming the count);
+ * options->color colours by that column of each frame (rc_frame_column), its range fixed by the first picture. mp4 (NULL: none): the pictures are
  * then joined into an H.264 MP4 at that path by ffmpeg, fps pictures a second (0: 25); ffmpeg is looked for on PATH
  * before anything is read or drawn. *frames (frames may be NULL): the pictures written, also when it fails.
  * RC_INVALID_ARGUMENT for no trajectory, a bad option, a malformed trajectory (naming the file and the line) or side

@@ -11,7 +11,7 @@
     read_trajectory the frames of an extended XYZ, H5MD or GSD file (or a LAMMPS dump or data file) as Snapshots
     convert_trajectory  a trajectory into another format (.xyz, .h5md, .gsd, .lammpstrj, .data), as `ricochet convert`
     read_curves     the curves of a run's measure (msd, vacf, rdf, ...) from its run folder or H5MD file
-    analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf)
+    analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf, plot_g6)
     plot_csv        line plots of a CSV table (observables.csv, the analysis tables) as a PNG, as `ricochet plot` draws
     render_run      pictures of trajectories side by side (and an MP4 with ffmpeg), as `ricochet render` draws them
     Error           a failure the library reported (status and message)
@@ -26,12 +26,12 @@ from .live import Progress
 from .simulation import Simulation
 from .sweep import read_sweep_table, sweep, sweep_seed
 from .trajectory import Snapshot, convert_trajectory, read_trajectory
-from .analysis import Analysis, analyze, plot_msd, plot_rdf
+from .analysis import Analysis, analyze, plot_g6, plot_msd, plot_rdf
 from .curves import read_curves
 from .plot import plot_csv
 from .render import render_run
 
 __version__ = lib.rc_version().decode()
 __all__ = ["Analysis", "Error", "ImpactProblem", "InvalidValue", "Progress", "ImpactResolution", "RicochetWarning", "Simulation", "Snapshot", "analyze", "convert_trajectory",
-           "parse_ladder", "plot_csv", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
+           "parse_ladder", "plot_csv", "plot_g6", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
            "read_sweep_table", "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

@@ -93,7 +93,11 @@ class ImpactResult(ctypes.Structure):  # rc_impact_result, ricochet/impact.h
 class RenderOptions(ctypes.Structure):  # rc_render_options, ricochet/render.h
     _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("color_by", ctypes.c_int),
                 ("speed_scale", ctypes.c_double), ("arrows", ctypes.c_bool), ("azimuth", ctypes.c_double),
-                ("elevation", ctypes.c_double)]
+                ("elevation", ctypes.c_double), ("keys", ctypes.c_bool), ("color", ctypes.c_char_p),
+                ("voronoi", ctypes.c_bool), ("color_min", ctypes.c_double), ("color_max", ctypes.c_double),
+                ("first_frame", ctypes.c_int64), ("end_frame", ctypes.c_int64), ("view", ctypes.c_char),
+                ("zoom", ctypes.c_double), ("slab_min", ctypes.c_double), ("slab_max", ctypes.c_double),
+                ("values", ctypes.c_void_p), ("values_label", ctypes.c_char_p)]
 
 
 class PlotOptions(ctypes.Structure):  # rc_plot_options, ricochet/render.h
@@ -211,6 +215,7 @@ _SIGNATURES = {
     "rc_analysis_table": (S, [P, ctypes.c_char_p, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
                               ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p)), ctypes.POINTER(c_double_p)]),
     "rc_analysis_summary_json": (P, [P, ctypes.c_bool]),
+    "rc_render_options_set": (S, [ctypes.POINTER(RenderOptions), ctypes.c_char_p, ctypes.c_char_p]),
     "rc_render_default_options": (RenderOptions, []),
     "rc_color_by_parse": (S, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]),
     "rc_render_trajectories": (S, [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_char_p),

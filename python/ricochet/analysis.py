@@ -12,11 +12,13 @@ from ._lib import Frame, check, json_report, lib
 
 class Analysis:
     """The result of analyze(): summary (a dict: the keys `ricochet analyze` prints) and the tables rdf,
-    structure_factor, msd and vacf, each a dict of column name -> numpy array (None when not computed)."""
+    structure_factor, msd, vacf, order_particles and g6, each a dict of column name -> numpy array (None when not
+    computed). order_particles has one row per particle and frame: frame, id, then psi6_abs, psi6_arg (2D) or q4,
+    q6, w6, solid (3D); g6 has r and g6 (2D); both only when order is asked for by name (compute="order")."""
 
     def __init__(self, handle):
         self.summary = json_report(lib.rc_analysis_summary_json(handle, True), "analysis summary")
-        for name in ("rdf", "structure_factor", "msd", "vacf"):
+        for name in ("rdf", "structure_factor", "msd", "vacf", "order_particles", "g6"):
             setattr(self, name, _table(handle, name))
 
 
@@ -35,8 +37,9 @@ def analyze(source, **options):
     """Analyses a run folder or a trajectory file (path), or frames (an iterable of Snapshots, as read_trajectory yields
     them). options are the keys of rc_analysis_set, the command's options with '_' for '-': compute
     ("rdf,msd" or a list), frames ("A:B", or a (A, B) pair), rdf_range, rdf_bins, contact_width, k_max, k_vectors,
-    order_cutoff, msd_points, fit ((T0, T1)), groups, viscosity. Returns an Analysis; raises Error naming the option
-    or the file for bad input."""
+    order_cutoff, msd_points, fit ((T0, T1)), groups, viscosity, and for the order per particle (compute="order")
+    neighbours ("distance" or "voronoi"), g6_range, solid_bond, solid_bonds. Returns an Analysis; raises Error
+    naming the option or the file for bad input."""
     handle = ctypes.c_void_p()
     check(lib.rc_analysis_create(ctypes.byref(handle)))
     try:
@@ -125,5 +128,22 @@ def plot_rdf(analysis, ax=None):
     ax.axhline(1, color="0.7", lw=0.8)
     ax.set_xlabel("r")
     ax.set_ylabel("g(r)")
+    ax.legend()
+    return ax
+
+
+def plot_g6(analysis, ax=None):
+    """The bond-orientational correlation g6(r) on log axes, with the hexatic correlation length in the legend.
+    Returns the matplotlib Axes."""
+    import matplotlib.pyplot as plt
+    ax = ax or plt.figure(figsize=(5.5, 4)).gca()
+    r, g = analysis.g6["r"], analysis.g6["g6"]
+    keep = g > 0
+    length = analysis.summary.get("hexatic_correlation_length")
+    ax.plot(r[keep], g[keep], lw=1, label=r"$g_6(r)$" + (r", $\xi_6 = %.3g$" % length if length else ""))
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("r (length units of the run)")
+    ax.set_ylabel(r"$g_6(r) = \langle \psi_6(0)\, \psi_6^*(r) \rangle$")
     ax.legend()
     return ax

@@ -18,7 +18,7 @@
 #include "ricochet/io.h"
 #include "ricochet/trajectory.h"
 
-const char *const rc_analysis_table_names[4] = {"rdf", "structure_factor", "msd", "vacf"};
+const char *const rc_analysis_table_names[6] = {"rdf", "structure_factor", "msd", "vacf", "order_particles", "g6"};
 const char *const rc_analysis_measure_names[4] = {"rdf", "structure_factor", "msd", "order"};
 
 rc_status rc_analysis_create(rc_analysis **analysis)
@@ -33,6 +33,8 @@ rc_status rc_analysis_create(rc_analysis **analysis)
     a->groups = 16;
     a->run_compressibility = a->run_viscosity = NAN;
     a->equilibrated = -INFINITY;
+    a->local.solid_bond = 0.7;
+    a->local.solid_bonds = 7;
     a->diffusion = a->diffusion_error = NAN;
     *analysis = a;
     return RC_OK;
@@ -45,9 +47,10 @@ void rc_analysis_destroy(rc_analysis *a)
     rc_rdf_release(&a->rdf);
     rc_structure_factor_release(&a->sf);
     rc_order_release(&a->order);
+    rc_local_order_release(&a->local);
     rc_correlator_release(&a->msd);
     rc_correlator_release(&a->vacf);
-    for (int k = 0; k < 4; k++) rc_table_release(&a->tables[k]);
+    for (int k = 0; k < 6; k++) rc_table_release(&a->tables[k]);
     for (int k = 0; k < 4; k++) free(a->reasons[k]);
     free(a->contact);
     free(a->contact_error);
@@ -124,6 +127,20 @@ rc_status rc_analysis_set(rc_analysis *a, const char *key, const char *value)
     if (strcmp(key, "k_max") == 0) return rc_text_positive(key, value, &a->k_max);
     if (strcmp(key, "order_cutoff") == 0) return rc_text_positive(key, value, &a->order_cutoff);
     if (strcmp(key, "viscosity") == 0) return rc_text_positive(key, value, &a->viscosity);
+    if (strcmp(key, "neighbours") == 0) {
+        if (strcmp(value, "distance") && strcmp(value, "voronoi"))
+            return rc_fail(RC_INVALID_ARGUMENT, "neighbours: \"%s\" is not distance or voronoi", value);
+        a->local.voronoi = strcmp(value, "voronoi") == 0;
+        return RC_OK;
+    }
+    if (strcmp(key, "g6_range") == 0) return rc_text_positive(key, value, &a->local.g6_range);
+    if (strcmp(key, "solid_bond") == 0) {
+        rc_status s = rc_text_positive(key, value, &a->local.solid_bond);
+        if (!s && a->local.solid_bond >= 1)
+            return rc_fail(RC_INVALID_ARGUMENT, "solid_bond: %s is not below 1 (a product of unit vectors)", value);
+        return s;
+    }
+    if (strcmp(key, "solid_bonds") == 0) return count(key, value, 1, 1000, &a->local.solid_bonds);
     if (strcmp(key, "rdf_bins") == 0) return count(key, value, 1, 10000000, &a->rdf_bins);
     if (strcmp(key, "k_vectors") == 0) return count(key, value, 1, 1000000, &a->k_vectors);
     if (strcmp(key, "groups") == 0) return count(key, value, 1, 1000, &a->groups);
@@ -197,6 +214,12 @@ rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *f)
         return rc_fail(RC_INVALID_ARGUMENT, "order_cutoff: %g is more than half the smallest periodic box edge (%g)",
                        a->order_cutoff, half);
     if (!a->k_max) a->k_max = 20 / d;
+    if (a->local.g6_range > half)
+        return rc_fail(RC_INVALID_ARGUMENT, "g6_range: %g is more than half the smallest periodic box edge (%g)",
+                       a->local.g6_range, half);
+    if (!a->local.g6_range) a->local.g6_range = fmin(25 * d, half);
+    a->local.g6_width = d / 20;
+    a->local.cutoff = a->order_cutoff;
     a->order.cutoff = a->order_cutoff;
     rc_status s = RC_OK;
     if (a->active & RC_COMPUTE_RDF) s = rc_rdf_start(&a->rdf, f, a->rdf_range, a->rdf_bins, a->contact_width);
@@ -255,7 +278,11 @@ static rc_status measure(rc_analysis *a, int bit, const rc_frame *f)
     rc_status s = RC_OK;
     if (bit == RC_COMPUTE_RDF) s = rc_rdf_add(&a->rdf, &a->cells, f);
     else if (bit == RC_COMPUTE_SK) s = rc_structure_factor_add(&a->sf, f);
-    else if (bit == RC_COMPUTE_ORDER) s = rc_order_add(&a->order, &a->cells, f);
+    else if (bit == RC_COMPUTE_ORDER) {
+        s = rc_order_add(&a->order, &a->cells, f);
+        if (!s && (a->compute & RC_COMPUTE_ORDER))
+            s = rc_local_order_add(&a->local, &a->cells, f, a->first_used + a->frames);
+    }
     else {
         s = unwrap(a, f);
         if (!s) s = rc_correlator_add(&a->msd, f->time, a->unwrapped);
@@ -373,6 +400,8 @@ static rc_status finish_measure(rc_analysis *a, int bit)
                                               : rc_fail(RC_NO_MEMORY, "rdf: out of memory");
     }
     if (bit == RC_COMPUTE_SK) return rc_structure_factor_finish(&a->sf, &a->tables[1]);
+    if (bit == RC_COMPUTE_ORDER) return a->local.frames ? rc_local_order_tables(&a->local, &a->tables[4], &a->tables[5])
+                                                        : RC_OK;
     if (bit != RC_COMPUTE_MSD) return RC_OK;
     rc_status s = rc_correlator_finish(&a->msd, "msd", &a->tables[2]);
     double span = a->last_time - a->first_time;
@@ -404,7 +433,7 @@ rc_status rc_analysis_table(const rc_analysis *a, const char *name, int *rows, i
 {
     if (!a || !name || !rows || !columns || !column_names || !values)
         return rc_fail(RC_INVALID_ARGUMENT, "analysis table: NULL argument");
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 6; k++)
         if (strcmp(name, rc_analysis_table_names[k]) == 0) {
             const rc_table *t = &a->tables[k];
             if (!t->names) return rc_fail(RC_INVALID_ARGUMENT, "analysis table %s: not computed", name);
@@ -413,5 +442,5 @@ rc_status rc_analysis_table(const rc_analysis *a, const char *name, int *rows, i
             *values = t->values;
             return RC_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "analysis table \"%s\" is not rdf, structure_factor, msd or vacf", name);
+    return rc_fail(RC_INVALID_ARGUMENT, "analysis table \"%s\" is not rdf, structure_factor, msd, vacf, order_particles or g6", name);
 }

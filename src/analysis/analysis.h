@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The insides of an analysis of frames (ricochet/analysis.h), shared by the files of src/analysis: pairs through
- * cell lists (pairs.c), g(r) and its contact value (rdf.c), S(k) (structure_factor.c), Q6 / psi6 (order.c), the
+ * cell lists (pairs.c), g(r) and its contact value (rdf.c), S(k) (structure_factor.c), Q6 / psi6 (order.c) and the
+ * order per particle (local_order.h), the
  * multiple-tau correlator of the MSD and VACF and the fit of D (correlator.c), the tables, CSV files and summary
  * (report.c), and the options, frames and files (analysis.c). */
 #ifndef RC_ANALYSIS_ANALYSIS_H
@@ -9,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analysis/local_order.h"
 #include "core/bytes.h"
 #include "ricochet/analysis.h"
 
@@ -164,6 +166,7 @@ struct rc_analysis {
     bool frames_given;      /* else a run folder's frames start at the end of its equilibration */
     double rdf_range, contact_width, k_max, order_cutoff, fit_start, fit_end, viscosity;
     int rdf_bins, k_vectors, msd_points, groups;
+    rc_local_order local;   /* the order per particle, when order is asked for by name (its options are set here) */
     /* state */
     int active;             /* what is being computed, fixed at the first frame */
     int failed;             /* the active measures a frame stopped (reasons[k] says why for bit 1 << k); the others
@@ -190,7 +193,7 @@ struct rc_analysis {
     rc_order order;
     rc_correlator msd, vacf;
     /* results */
-    rc_table tables[4];     /* rdf, structure_factor, msd, vacf */
+    rc_table tables[6];     /* rdf, structure_factor, msd, vacf, order_particles, g6 */
     double *contact, *contact_error;
     double diffusion, diffusion_error;
 };
@@ -205,6 +208,6 @@ rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *first);
 rc_status rc_analysis_walk(rc_bytes *bytes, rc_analysis *a, const rc_frame *first);
 
 /* The tables' names, in the order of struct rc_analysis's tables. */
-extern const char *const rc_analysis_table_names[4];
+extern const char *const rc_analysis_table_names[6];
 
 #endif

@@ -124,6 +124,11 @@ static cJSON *summary_of(const rc_analysis *a)
         add(s, a->dimension == 3 ? "q6_local" : "psi6_local", local);
         add(s, "bonds_per_particle", bonds);
         add(s, "order_cutoff", a->order_cutoff);
+        if (a->local.frames) {
+            cJSON_AddStringToObject(s, "neighbours", a->local.voronoi ? "voronoi" : "distance");
+            add(s, a->dimension == 2 ? "psi6_local_mean" : "solid_fraction", rc_local_order_mean(&a->local));
+            if (a->dimension == 2) add(s, "hexatic_correlation_length", rc_local_order_length(&a->local, a->mean_diameter));
+        }
     }
     if (on & RC_COMPUTE_MSD) add_diffusion(a, s, temperature);
     if (a->failed) {
@@ -158,7 +163,7 @@ rc_status rc_analysis_write(const rc_analysis *a, const char *directory)
     if (!a->finished) return rc_fail(RC_INVALID_ARGUMENT, "analysis write: not finished");
     rc_status s = rc_directory_make(directory);
     char path[4096];
-    for (int k = 0; k < 4 && !s; k++) {
+    for (int k = 0; k < 6 && !s; k++) {
         if (!a->tables[k].names) continue;
         snprintf(path, sizeof path, "%s/%s.csv", directory, rc_analysis_table_names[k]);
         s = rc_table_write(&a->tables[k], path);

@@ -13,10 +13,10 @@
     X(cairo_arc) X(cairo_clip) X(cairo_close_path) X(cairo_create) X(cairo_destroy) X(cairo_fill) \
     X(cairo_fill_preserve) X(cairo_image_surface_create) X(cairo_line_to) X(cairo_move_to) X(cairo_paint) \
     X(cairo_pattern_add_color_stop_rgb) X(cairo_pattern_create_radial) X(cairo_pattern_destroy) X(cairo_rectangle) \
-    X(cairo_restore) X(cairo_save) X(cairo_select_font_face) X(cairo_set_font_size) X(cairo_set_line_width) \
+    X(cairo_restore) X(cairo_rotate) X(cairo_save) X(cairo_select_font_face) X(cairo_set_font_size) X(cairo_set_line_width) \
     X(cairo_set_source) X(cairo_set_source_rgb) X(cairo_set_source_rgba) X(cairo_show_text) X(cairo_status) \
     X(cairo_status_to_string) X(cairo_stroke) X(cairo_surface_destroy) X(cairo_surface_write_to_png) \
-    X(cairo_text_extents)
+    X(cairo_text_extents) X(cairo_translate)
 
 struct rc_cairo_table {
     RC_CAIRO_SYMBOLS(RC_LIBRARY_FIELD)
@@ -41,6 +41,7 @@ extern rc_library rc_cairo_library;
 #define cairo_pattern_destroy (*rc_cairo.cairo_pattern_destroy)
 #define cairo_rectangle (*rc_cairo.cairo_rectangle)
 #define cairo_restore (*rc_cairo.cairo_restore)
+#define cairo_rotate (*rc_cairo.cairo_rotate)
 #define cairo_save (*rc_cairo.cairo_save)
 #define cairo_select_font_face (*rc_cairo.cairo_select_font_face)
 #define cairo_set_font_size (*rc_cairo.cairo_set_font_size)
@@ -55,6 +56,7 @@ extern rc_library rc_cairo_library;
 #define cairo_surface_destroy (*rc_cairo.cairo_surface_destroy)
 #define cairo_surface_write_to_png (*rc_cairo.cairo_surface_write_to_png)
 #define cairo_text_extents (*rc_cairo.cairo_text_extents)
+#define cairo_translate (*rc_cairo.cairo_translate)
 #endif
 
 #endif

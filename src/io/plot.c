@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "io/plot_units.h"
 #include "io/render_draw.h"
 
 enum { LEFT = 72, RIGHT = 16, TOP = 26, BOTTOM = 40, TICKS = 5, PANEL_WIDTH = 420, PANEL_HEIGHT = 320, DECADES = 10 };
@@ -202,6 +203,20 @@ static void draw_legend(cairo_t *cr, const plot *p, int count, const int *y, dou
     }
 }
 
+/* An axis's label: the column's name and its unit, "msd (length^2)", or the name alone when the unit is not known;
+ * for several curves (name NULL) their unit alone when they share it, else nothing. */
+static void axis_label(const plot *p, int count, const int *y, char *label, size_t size)
+{
+    const char *unit = rc_plot_unit(p->names[y[0]]);
+    for (int k = 1; k < count && unit; k++) {
+        const char *other = rc_plot_unit(p->names[y[k]]);
+        if (!other || strcmp(other, unit) != 0) unit = NULL;
+    }
+    if (count == 1 && unit) snprintf(label, size, "%s (%s)", p->names[y[0]], unit);
+    else if (count == 1) snprintf(label, size, "%s", p->names[y[0]]);
+    else snprintf(label, size, "%s%s%s", unit ? "(" : "", unit ? unit : "", unit ? ")" : "");
+}
+
 /* One panel of the curves y[0 .. count-1] in the rectangle at (left, top), width x height. */
 static void draw_panel(cairo_t *cr, const plot *p, int count, const int *y, double left, double top, double width,
                        double height)
@@ -218,7 +233,15 @@ static void draw_panel(cairo_t *cr, const plot *p, int count, const int *y, doub
     draw_axes(cr, &ax, &ay, x0, y0, x1, y1);
     cairo_set_source_rgb(cr, 0, 0, 0);
     if (count == 1) text_at(cr, p->names[y[0]], 0.5 * (x0 + x1), top + 18, 0.5, 14);
-    text_at(cr, p->names[p->x], 0.5 * (x0 + x1), y1 + 32, 0.5, 12);
+    char label[160];
+    axis_label(p, 1, &p->x, label, sizeof label);
+    text_at(cr, label, 0.5 * (x0 + x1), y1 + 32, 0.5, 12);
+    axis_label(p, count, y, label, sizeof label);
+    cairo_save(cr); /* the y axis's label, upwards along the left edge */
+    cairo_translate(cr, left + 14, 0.5 * (y0 + y1));
+    cairo_rotate(cr, -M_PI / 2);
+    text_at(cr, label, 0, 0, 0.5, 12);
+    cairo_restore(cr);
     for (int k = 0; k < count; k++) {
         int e = p->options->errors ? rc_plot_error_column(p->columns, p->names, y[k]) : -1;
         draw_curve(cr, p, y[k], e, &ax, &ay, colours[k % COLOURS], x0, y0, x1, y1);

@@ -10,6 +10,7 @@
 #include "core/status.h"
 #include "io/output_file.h"
 #include "io/render_draw.h"
+#include "io/render_keys.h"
 
 enum { LABEL_HEIGHT = 24, LARGEST_SIDE = 16384 };
 
@@ -38,6 +39,12 @@ static rc_status check(int panels, const rc_frame *const *frames, const rc_rende
         return rc_fail(RC_INVALID_ARGUMENT, "render panels: %d is not between 1 and the width %d", panels, o->width);
     if (!(o->speed_scale >= 0))
         return rc_fail(RC_INVALID_ARGUMENT, "render speed scale: %g is negative", o->speed_scale);
+    if (o->keys && o->width - RC_RENDER_KEY_WIDTH < panels)
+        return rc_fail(RC_INVALID_ARGUMENT, "render size: %d pixels wide holds no panel beside the key (%d pixels)",
+                       o->width, RC_RENDER_KEY_WIDTH);
+    if (!(o->zoom >= 0) || !isfinite(o->zoom)) return rc_fail(RC_INVALID_ARGUMENT, "zoom: %g is negative", o->zoom);
+    if (o->view && (o->view < 'x' || o->view > 'z'))
+        return rc_fail(RC_INVALID_ARGUMENT, "view: '%c' is not x, y or z", o->view);
     for (int k = 0; k < panels; k++) {
         rc_status s = rc_frame_check(frames[k]);
         if (s) return s;
@@ -58,6 +65,20 @@ static void draw_label(cairo_t *cr, const char *label, double time, double x)
     cairo_set_font_size(cr, 15);
     cairo_move_to(cr, x + 8, 17);
     cairo_show_text(cr, text);
+}
+
+void rc_render_value_range(int panels, const rc_frame *const *frames, rc_render_options *o)
+{
+    double low = INFINITY, high = -INFINITY;
+    for (int k = 0; k < panels; k++)
+        for (int32_t i = 0; i < frames[k]->count; i++)
+            if (isfinite(o->values[k][i])) low = fmin(low, o->values[k][i]), high = fmax(high, o->values[k][i]);
+    if (!(low <= high)) low = 0, high = 1;
+    if (high - low <= 1e-9 * fmax(1, fmax(fabs(low), fabs(high)))) { /* one value, up to rounding */
+        double middle = 0.5 * (low + high);
+        low = middle - 0.5, high = middle + 0.5;
+    }
+    o->color_min = low, o->color_max = high;
 }
 
 rc_status rc_render_write_png(cairo_surface_t *surface, const char *path)
@@ -88,12 +109,21 @@ rc_status rc_render_png(int panels, const rc_frame *const *frames, const rc_rend
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
     }
-    double share = (double)options->width / panels;
+    rc_render_options o = *options;
+    if (o.values && !(o.color_max > o.color_min)) rc_render_value_range(panels, frames, &o);
+    double key = o.keys ? RC_RENDER_KEY_WIDTH : 0, share = (o.width - key) / panels;
     for (int k = 0; k < panels && drawn; k++) {
-        drawn = rc_render_draw(cr, frames[k], shapes ? shapes[k] : NULL, options, speed_scale, k * share,
-                               LABEL_HEIGHT, share, options->height - LABEL_HEIGHT);
+        drawn = rc_render_draw(cr, frames[k], shapes ? shapes[k] : NULL, &o, speed_scale, o.values ? o.values[k] : NULL,
+                               k * share, LABEL_HEIGHT, share, o.height - LABEL_HEIGHT);
         draw_label(cr, labels ? labels[k] : NULL, frames[k]->time, k * share);
     }
+    if (drawn && o.keys && o.values)
+        rc_render_draw_color_bar(cr, o.width - key, LABEL_HEIGHT, key, o.height - LABEL_HEIGHT, o.values_label,
+                                 o.color_min, o.color_max);
+    else if (drawn && o.keys && o.color_by == RC_COLOR_SPEED)
+        rc_render_draw_color_bar(cr, o.width - key, LABEL_HEIGHT, key, o.height - LABEL_HEIGHT, "speed (length/time)",
+                                 0, speed_scale);
+    else if (drawn && o.keys) rc_render_draw_legend(cr, o.width - key, LABEL_HEIGHT, key, panels, frames);
     drawn = drawn && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
     s = drawn ? rc_render_write_png(surface, path)

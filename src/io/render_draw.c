@@ -29,14 +29,34 @@ static double speed_of(const rc_frame *f, int32_t i)
     return sqrt(dot(v, v));
 }
 
-static rgb color_of(const rc_frame *f, int32_t i, const rc_render_options *o, double speed_scale)
+rgb rc_render_species_color(int32_t species) { return palette[((species % PALETTE) + PALETTE) % PALETTE]; }
+
+rgb rc_render_ramp(double fraction)
 {
-    if (o->color_by == RC_COLOR_SPECIES) return palette[((f->species[i] % PALETTE) + PALETTE) % PALETTE];
-    double t = fmin(1, speed_of(f, i) / speed_scale) * (RAMP - 1);
+    double t = fmax(0, fmin(1, fraction)) * (RAMP - 1);
     int k = t >= RAMP - 1 ? RAMP - 2 : (int)t;
     double w = t - k;
     return (rgb){(1 - w) * ramp[k].r + w * ramp[k + 1].r, (1 - w) * ramp[k].g + w * ramp[k + 1].g,
                  (1 - w) * ramp[k].b + w * ramp[k + 1].b};
+}
+
+/* Particle i's colour: its value on the ramp from color_min to color_max (grey for NaN), its species, or its speed. */
+static rgb color_of(const rc_frame *f, int32_t i, const rc_render_options *o, double speed_scale, const double *values)
+{
+    if (values) {
+        static const rgb grey = {0.75, 0.75, 0.75};
+        return isnan(values[i]) ? grey : rc_render_ramp((values[i] - o->color_min) / (o->color_max - o->color_min));
+    }
+    if (o->color_by == RC_COLOR_SPECIES) return rc_render_species_color(f->species[i]);
+    return rc_render_ramp(speed_of(f, i) / speed_scale);
+}
+
+/* Whether particle i is drawn: in 3D with a slab, its coordinate along the view axis lies in the slab. */
+static bool in_slab(const rc_frame *f, const rc_render_options *o, int32_t i)
+{
+    if (f->dimension != 3 || !(o->slab_max > o->slab_min)) return true;
+    double x = f->positions[3 * i + (o->view ? o->view - 'x' : 2)];
+    return x >= o->slab_min && x <= o->slab_max;
 }
 
 void rc_render_project(const view *v, const double x[3], double *sx, double *sy)
@@ -66,6 +86,10 @@ static void fit(view *v, const rc_frame *f, const rc_render_shapes *shapes, cons
                 double width, double height)
 {
     double a = o->azimuth * M_PI / 180, e = f->dimension == 3 ? o->elevation * M_PI / 180 : M_PI / 2;
+    if (f->dimension == 3 && o->view) { /* down an axis: from +z with x right, from +x with y right, from -y */
+        static const double azimuth[3] = {0, -90, -90}, elevation[3] = {0, 0, 90};
+        a = azimuth[o->view - 'x'] * M_PI / 180, e = elevation[o->view - 'x'] * M_PI / 180;
+    }
     if (f->dimension == 2) a = -M_PI / 2; /* looking down the z axis with x to the right */
     double right[3] = {-sin(a), cos(a), 0}, up[3] = {-sin(e) * cos(a), -sin(e) * sin(a), cos(e)},
            toward[3] = {cos(e) * cos(a), cos(e) * sin(a), sin(e)};
@@ -92,7 +116,7 @@ static void fit(view *v, const rc_frame *f, const rc_render_shapes *shapes, cons
     double span[2] = {fmax(high[0] - low[0], 1e-300), fmax(high[1] - low[1], 1e-300)};
     double mid[2] = {0.5 * (low[0] + high[0]), 0.5 * (low[1] + high[1])};
     for (int k = 0; k < 3; k++) v->center[k] = mid[0] * right[k] + mid[1] * up[k];
-    v->scale = 0.92 * fmin(width / span[0], height / span[1]);
+    v->scale = 0.92 * fmin(width / span[0], height / span[1]) * (o->zoom > 0 ? o->zoom : 1);
 }
 
 static void draw_box(cairo_t *cr, const view *v, const rc_frame *f)
@@ -165,13 +189,13 @@ static void draw_arrow(cairo_t *cr, const view *v, const double x[3], const doub
 
 /* Body i (i >= 0) or static shape -1 - i of shapes, darkened by shade in 3D. */
 static void draw_item(cairo_t *cr, const view *v, const rc_frame *f, const rc_render_shapes *shapes,
-                      const rc_render_options *o, double speed_scale, int32_t i, double shade)
+                      const rc_render_options *o, double speed_scale, const double *values, int32_t i, double shade)
 {
     static const double identity[4] = {1, 0, 0, 0};
     static const rgb grey = {0.55, 0.55, 0.55};
     const rc_render_solid *s = !shapes ? NULL : i >= 0 ? shapes->bodies + i : shapes->statics + (-1 - i);
     const double *x = i >= 0 ? f->positions + 3 * i : s->position;
-    rgb c = i >= 0 ? color_of(f, i, o, speed_scale) : grey;
+    rgb c = i >= 0 ? color_of(f, i, o, speed_scale, values) : grey;
     if (s && s->kind == RC_SOLID_POLYTOPE) {
         const double *q = i < 0 ? s->orientation : f->orientations ? f->orientations + 4 * i : identity;
         rc_render_draw_polytope(cr, v, s, x, q, c, f->dimension, shade);
@@ -184,10 +208,12 @@ static void draw_item(cairo_t *cr, const view *v, const rc_frame *f, const rc_re
 
 /* The bodies, and the static shapes that are not planes, far to near: order[k].index is i for body i and -1 - s
  * for static shape s (first among equals, so 2D static shapes lie under the bodies). Returns the number of entries. */
-static int32_t layers(const rc_frame *f, const rc_render_shapes *shapes, const view *v, layer *order)
+static int32_t layers(const rc_frame *f, const rc_render_shapes *shapes, const rc_render_options *o, const view *v,
+                      layer *order)
 {
     int32_t n = 0;
-    for (int32_t i = 0; i < f->count; i++) order[n++] = (layer){dot(f->positions + 3 * i, v->toward), i};
+    for (int32_t i = 0; i < f->count; i++)
+        if (in_slab(f, o, i)) order[n++] = (layer){dot(f->positions + 3 * i, v->toward), i};
     for (int32_t s = 0; shapes && s < shapes->static_count; s++)
         if (shapes->statics[s].kind != RC_SOLID_PLANE)
             order[n++] = (layer){dot(shapes->statics[s].position, v->toward), -1 - s};
@@ -196,7 +222,7 @@ static int32_t layers(const rc_frame *f, const rc_render_shapes *shapes, const v
 }
 
 bool rc_render_draw(cairo_t *cr, const rc_frame *f, const rc_render_shapes *shapes, const rc_render_options *o,
-                    double speed_scale, double x, double y, double width, double height)
+                    double speed_scale, const double *values, double x, double y, double width, double height)
 {
     int32_t statics = shapes ? shapes->static_count : 0;
     layer *order = malloc(((size_t)f->count + (size_t)statics + 1) * sizeof *order);
@@ -208,7 +234,7 @@ bool rc_render_draw(cairo_t *cr, const rc_frame *f, const rc_render_shapes *shap
     fit(&v, f, shapes, o, arrow, width, height);
     v.cx = x + 0.5 * width;
     v.cy = y + 0.5 * height;
-    int32_t n = layers(f, shapes, &v, order);
+    int32_t n = layers(f, shapes, o, &v, order);
     double near = n ? order[n - 1].depth : 0, far = n ? order[0].depth : 0;
     cairo_save(cr);
     cairo_rectangle(cr, x, y, width, height);
@@ -219,13 +245,13 @@ bool rc_render_draw(cairo_t *cr, const rc_frame *f, const rc_render_shapes *shap
             rc_render_draw_plane(cr, &v, shapes->statics + s, f->dimension, 0.5 * fmax(width, height) / v.scale);
     for (int32_t k = 0; k < n; k++) {
         double shade = near > far ? (order[k].depth - far) / (near - far) : 1;
-        draw_item(cr, &v, f, shapes, o, speed_scale, order[k].index, shade);
+        draw_item(cr, &v, f, shapes, o, speed_scale, values, order[k].index, shade);
     }
     if (o->arrows) {
         cairo_set_source_rgb(cr, 0, 0, 0);
         cairo_set_line_width(cr, 1.5);
         for (int32_t i = 0; i < f->count; i++)
-            draw_arrow(cr, &v, f->positions + 3 * i, f->velocities + 3 * i, arrow);
+            if (in_slab(f, o, i)) draw_arrow(cr, &v, f->positions + 3 * i, f->velocities + 3 * i, arrow);
         cairo_stroke(cr);
     }
     cairo_restore(cr);

@@ -20,11 +20,17 @@ typedef struct rc_rgb {
 } rc_rgb;
 
 /* Draws the frame (box, particles, arrows; with shapes, the bodies as they are and the static shapes instead of the
- * box) to fit the rectangle x, y, width, height of the context; speed_scale is positive; shapes (may be NULL) has the
- * frame's count and dimension. Returns false when out of memory. */
+ * box) to fit the rectangle x, y, width, height of the context; speed_scale is positive; values (NULL: by
+ * options->color_by) colours particle i by values[i] from options->color_min to color_max; shapes (may be NULL) has
+ * the frame's count and dimension. Returns false when out of memory. */
 bool rc_render_draw(cairo_t *cr, const rc_frame *frame, const rc_render_shapes *shapes,
-                    const rc_render_options *options, double speed_scale, double x, double y, double width,
-                    double height);
+                    const rc_render_options *options, double speed_scale, const double *values, double x, double y,
+                    double width, double height);
+
+/* The colour of a species (ten, then they repeat), and of a fraction in [0, 1] of the ramp (purple, blue, green,
+ * yellow; clamped). */
+rc_rgb rc_render_species_color(int32_t species);
+rc_rgb rc_render_ramp(double fraction);
 
 /* The pixel of world point x. */
 void rc_render_project(const rc_render_view *v, const double x[3], double *sx, double *sy);

@@ -12,7 +12,9 @@
 #include "core/status.h"
 #include "io/json_document.h"
 #include "io/movie.h"
+#include "io/render_keys.h"
 #include "io/render_shapes.h"
+#include "ricochet/analysis.h"
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"
 
@@ -26,6 +28,7 @@ typedef struct panels {
     const rc_frame **drawn;    /* &frames[k], as rc_render_png takes them */
     rc_render_shapes **shapes; /* NULL: none */
     char **shape_paths;        /* the side file read, or NULL */
+    double **values;           /* with options.color: a value per particle of each frame */
 } panels;
 
 static void panels_release(panels *p)
@@ -35,7 +38,9 @@ static void panels_release(panels *p)
         if (p->frames) rc_frame_release(&p->frames[k]);
         if (p->shapes) rc_render_shapes_destroy(p->shapes[k]);
         if (p->shape_paths) free(p->shape_paths[k]);
+        if (p->values) free(p->values[k]);
     }
+    free(p->values);
     free(p->readers);
     free(p->frames);
     free(p->drawn);
@@ -110,8 +115,28 @@ static rc_status next_frames(panels *p, const char *const *paths, int64_t index,
     return s;
 }
 
-/* Frame k of every trajectory into directory/frame_NNNNN.png until one ends; *frames counts the pictures written.
- * Without a speed scale, the scale is the largest speed of the first frames, the same for every picture. */
+/* The values of options->color for every panel's frame; at the first picture, without a range given, the range of
+ * its values, kept for every picture. */
+static rc_status color_values(panels *p, rc_render_options *options, bool first)
+{
+    if (!p->values && !(p->values = calloc((size_t)p->count, sizeof *p->values)))
+        return rc_fail(RC_NO_MEMORY, "out of memory");
+    for (int k = 0; k < p->count; k++) {
+        double *v = realloc(p->values[k], ((size_t)p->frames[k].count + 1) * sizeof *v);
+        if (!v) return rc_fail(RC_NO_MEMORY, "out of memory");
+        p->values[k] = v;
+        rc_status s = rc_frame_column(&p->frames[k], options->color, options->voronoi, v, &options->values_label);
+        if (s) return s;
+    }
+    options->values = (const double *const *)p->values;
+    if (!first || options->color_max > options->color_min) return RC_OK;
+    rc_render_value_range(p->count, p->drawn, options);
+    return RC_OK;
+}
+
+/* Frames first_frame to end_frame of every trajectory (or until one ends) into directory/frame_NNNNN.png, numbered
+ * from 0 in the order drawn; *frames counts the pictures written. Without a speed scale, the scale is the largest
+ * speed of the first frames drawn, the same for every picture; likewise the range of the colour column. */
 static rc_status draw_all(panels *p, const char *const *paths, const char *const *labels,
                           const rc_render_options *given, const char *directory, int64_t *frames)
 {
@@ -119,16 +144,25 @@ static rc_status draw_all(panels *p, const char *const *paths, const char *const
     size_t size = strlen(directory) + sizeof "/frame_.png" + 20;
     char *png = malloc(size);
     rc_status s = png ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
-    for (bool more = true; !s;) {
-        s = next_frames(p, paths, *frames, &more);
+    int64_t index = 0;
+    for (bool more = true; !s && (given->end_frame <= 0 || index < given->end_frame); index++) {
+        s = next_frames(p, paths, index, &more);
         if (s || !more) break;
+        if (index < given->first_frame) continue;
         for (int k = 0; *frames == 0 && given->speed_scale == 0 && k < p->count; k++)
             options.speed_scale = fmax(options.speed_scale, rc_frame_max_speed(&p->frames[k]));
+        if (options.color) s = color_values(p, &options, *frames == 0);
         snprintf(png, size, "%s/frame_%05lld.png", directory, (long long)*frames);
-        s = rc_render_png(p->count, p->drawn, (const rc_render_shapes *const *)p->shapes, labels, &options, png);
+        if (!s) s = rc_render_png(p->count, p->drawn, (const rc_render_shapes *const *)p->shapes, labels, &options, png);
         if (!s) ++*frames;
     }
     free(png);
+    if (!s && (index <= given->first_frame || (given->end_frame > 0 && index < given->end_frame))) {
+        char end[32] = "";
+        if (given->end_frame > 0) snprintf(end, sizeof end, "%lld", (long long)given->end_frame);
+        return rc_fail(RC_INVALID_ARGUMENT, "frames: %lld:%s is out of range: %s has %lld frames",
+                       (long long)given->first_frame, end, paths[0], (long long)index);
+    }
     return s;
 }
 

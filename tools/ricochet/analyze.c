@@ -15,15 +15,18 @@ typedef struct analyze_arguments {
 } analyze_arguments;
 
 enum { RDF, SK, MSD, ORDER, FRAMES, OUT, RDF_RANGE, RDF_BINS, CONTACT_WIDTH, K_MAX, K_VECTORS, ORDER_CUTOFF,
-       MSD_POINTS, FIT, GROUPS, VISCOSITY, COMPACT, HELP };
+       MSD_POINTS, FIT, GROUPS, VISCOSITY, G6_RANGE, SOLID_BOND, SOLID_BONDS, VORONOI, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
     {"rdf", 0, NULL, "g(r) of every species pair and its contact value g(sigma+)", RDF},
     {"sk", 0, NULL, "the structure factor S(k) (periodic boxes)", SK},
     {"msd", 0, NULL, "the mean squared displacement, D, and the VACF when frames carry velocities", MSD},
-    {"order", 0, NULL, "the bond-orientational order Q6 (3D) or psi6 (2D)\n(none of the four: all that the frames allow)", ORDER},
+    {"order", 0, NULL, "the bond-orientational order Q6 (3D) or psi6 (2D), and per particle: psi6 and g6(r)\n"
+                       "(2D) or q4, q6, w6 and solid-like (3D) (none of the four: all that the frames allow, without\n"
+                       "the order per particle)", ORDER},
     {"frames", 0, "A:B", "frames A (from 0) to B (excluded) of the trajectory (default: all)", FRAMES},
-    {"out", 'o', "DIR", "write rdf.csv, structure_factor.csv, msd.csv, vacf.csv and analysis.json into DIR", OUT},
+    {"out", 'o', "DIR", "write rdf.csv, structure_factor.csv, msd.csv, vacf.csv, order_particles.csv, g6.csv and\n"
+                        "analysis.json into DIR", OUT},
     {"rdf-range", 0, "R", "the largest r of g(r) (default: 5 mean diameters, at most half the box)", RDF_RANGE},
     {"rdf-bins", 0, "N", "bins of g(r) (default: 100 per mean diameter)", RDF_BINS},
     {"contact-width", 0, "W", "the fit window of g(sigma+), in contact distances (default 0.1)", CONTACT_WIDTH},
@@ -34,6 +37,10 @@ static const rc_cli_option option_table[] = {
     {"fit", 0, "T0:T1", "lag times of the fit MSD = a + 2dDt (default: 0.1 to 0.5 of the frames' span)", FIT},
     {"groups", 0, "G", "particle groups whose spread gives the error bars (default 16)", GROUPS},
     {"viscosity", 0, "ETA", "shear viscosity for the Yeh-Hummer correction of D (default: the run's)", VISCOSITY},
+    {"voronoi", 0, NULL, "--order per particle with Voronoi neighbours (qhull) instead of the cutoff", VORONOI},
+    {"g6-range", 0, "R", "the largest r of g6(r) in 2D (default: 25 mean diameters, at most half the box)", G6_RANGE},
+    {"solid-bond", 0, "C", "ten Wolde-Frenkel: neighbours are connected when their q6 product exceeds C (0.7)", SOLID_BOND},
+    {"solid-bonds", 0, "N", "ten Wolde-Frenkel: a sphere with N connections or more is solid-like (7)", SOLID_BONDS},
     {"compact", 'c', NULL, "print the summary on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
 };
@@ -68,6 +75,10 @@ static int take(void *context, int id, const char *value)
     if (id == HELP) a->help = true;
     else if (id == COMPACT) a->compact = true;
     else if (id == OUT) a->out = value;
+    else if (id == VORONOI) {
+        rc_status s = rc_analysis_set(a->analysis, "neighbours", "voronoi");
+        if (s) return rc_cli_fail_status(s, NULL);
+    }
     else if (id <= ORDER) {
         if (!strstr(a->compute, computed[id])) {
             size_t n = strlen(a->compute);

@@ -18,21 +18,33 @@ typedef struct render_arguments {
     bool help;
 } render_arguments;
 
-enum { OUT, MP4, FPS, SIZE, COLOR_BY, SPEED_MAX, ARROWS, LABEL, SHAPES, HELP };
+enum { OUT, MP4, FPS, SIZE, COLOR_BY, SPEED_MAX, ARROWS, LABEL, SHAPES, COLOR, COLOR_RANGE, VORONOI, FRAMES, VIEW,
+       ZOOM, SLAB, NO_KEYS, HELP };
 
 static const rc_cli_option option_table[] = {
     {"out", 0, "DIR", "write the PNGs here (created if missing; default \"render\")", OUT},
     {"mp4", 0, "FILE", "also join them into an MP4 with ffmpeg (exit 2 before drawing if it is missing)", MP4},
     {"fps", 0, "N", "frames per second of the MP4 (default 25)", FPS},
     {"size", 0, "WxH", "pixels of each picture (default 800x600)", SIZE},
-    {"color-by", 0, "species|speed", "colour per species (default), or by speed on a blue-green-yellow ramp",
-     COLOR_BY},
+    {"color-by", 0, "COLUMN", "the same as --color", COLOR_BY},
     {"speed-max", 0, "V", "the speed of the top colour and longest arrow (default: the largest speed in the\n"
                           "first frames)", SPEED_MAX},
     {"arrows", 0, NULL, "draw velocity arrows", ARROWS},
     {"label", 0, "TEXT", "a title per trajectory, in order (give one for each)", LABEL},
     {"shapes", 0, "FILE", "the shapes of each trajectory's bodies and static shapes, in order (default:\n"
                           "shapes.json beside it, which time-stepping runs write; without: spheres)", SHAPES},
+    {"color", 0, "COLUMN", "colour per species (default), or by a column on a purple-green-yellow ramp with a\n"
+                           "colour bar: speed, kinetic_energy, x, y, z, vx, vy, vz, height, radius, mass, species,\n"
+                           "psi6 (2D) or q6 (3D), computed from neighbours nearer than 1.4 mean diameters", COLOR},
+    {"color-range", 0, "MIN:MAX", "the colour bar's ends (default: the values' range in the first picture)",
+     COLOR_RANGE},
+    {"voronoi", 0, NULL, "psi6 and q6 from Voronoi neighbours (qhull)", VORONOI},
+    {"frames", 0, "A:B|K", "frames A (from 0) to B (excluded), or frame K alone (default: all)", FRAMES},
+    {"view", 0, "x|y|z", "3D: look down that axis (default: from an azimuth of 30 and elevation of 20 degrees)", VIEW},
+    {"zoom", 0, "Z", "magnify Z times about the middle (default 1: the box fits)", ZOOM},
+    {"slab", 0, "MIN:MAX", "3D: only the particles whose coordinate along the view axis (z by default) lies\n"
+                           "between MIN and MAX", SLAB},
+    {"no-keys", 0, NULL, "no colour bar or legend of species at the right", NO_KEYS},
     {"help", 'h', NULL, "print this help", HELP},
 };
 
@@ -56,7 +68,12 @@ static int take(void *context, int id, const char *value)
     case MP4: a->mp4 = value; break;
     case ARROWS: a->options.arrows = true; break;
     case HELP: a->help = true; break;
-    case COLOR_BY: return rc_cli_check(rc_color_by_parse(value, &a->options.color_by));
+    case COLOR_BY:
+    case COLOR: return rc_cli_check(rc_render_options_set(&a->options, "color", value));
+    case COLOR_RANGE: case FRAMES: case VIEW: case ZOOM: case SLAB:
+        return rc_cli_check(rc_render_options_set(&a->options, option_table[id].name, value));
+    case VORONOI: a->options.voronoi = true; break;
+    case NO_KEYS: a->options.keys = false; break;
     case SIZE: return rc_cli_check(rc_text_size("size", value, &a->options.width, &a->options.height));
     case LABEL:
         if (a->labelled == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--label: more than %d", MOST_PANELS);
@@ -109,6 +126,7 @@ static int render(const render_arguments *a)
 int rc_cli_render(int argc, char **argv)
 {
     render_arguments a = {.directory = "render", .fps = 25, .options = rc_render_default_options()};
+    a.options.keys = true;
     int code = parse(argc, argv, &a);
     if (code != -1) return code;
     if (a.help) return rc_cli_help("render", stdout);
