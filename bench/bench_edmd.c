@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Benchmark of the event-driven engine (src/edmd; Bannerman et al. 2014 for the event rules, DESIGN.md "The
+/* Benchmark of the event-driven engine (src/edmd; Bannerman et al. 2014 for the event rules, docs/design.md "The
  * event-driven engine" for the design): monodisperse hard spheres started on an fcc lattice with Maxwell-Boltzmann
  * velocities at kT = 1, NVE, periodic, one core, at packing fractions 0.45 and 0.30 and N = 4,000, 32,000 and
  * 256,000. Each case equilibrates, then times a run of pair collisions in CPU time and reports collisions per

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The performance guard (issue 24): runs the event-driven benchmark's smallest case (4,000 hard spheres from fcc,
+# The performance guard: runs the event-driven benchmark's smallest case (4,000 hard spheres from fcc,
 # phi = 0.45, NVE, one core) three times and compares the best rate of pair collisions per CPU second with the rate
 # recorded for this machine class (the CPU model name) in the table "Performance guard" of bench/RESULTS.md. Fails
 # when the best rate falls more than 30 % below the record. The best of three, not the median, because a shared

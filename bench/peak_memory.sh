@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The peak resident memory of whole `ricochet run` processes (issue 24 item 1): hard spheres from fcc at kT = 1, NVE,
+# The peak resident memory of whole `ricochet run` processes: hard spheres from fcc at kT = 1, NVE,
 # for each packing fraction and N given, ROUNDS runs each (/usr/bin/time's maximum resident set), and the line
 # through the medians fitted by least squares (slope in bytes per particle, intercept in kB).
 # Usage: sh bench/peak_memory.sh RICOCHET [ROUNDS] [PHIS] [COUNTS]

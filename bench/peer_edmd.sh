@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The event-driven engine side by side with the fastest published code, Smallenburg's EDMD (issue 24; its build
+# The event-driven engine side by side with the fastest published code, Smallenburg's EDMD (its build
 # script and notes are in ../shared/peers/): monodisperse hard spheres from FCC at kT = 1, NVE, periodic, one core,
 # the same N, packing fraction and simulated time for both, whole processes run in turn (peer, ricochet, peer, ...),
 # and the median of the rounds. Each row gives collisions per wall second and per CPU second (user + system: on a

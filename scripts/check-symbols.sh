@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Fails when a library exports a symbol that does not start with rc_ (DESIGN.md, "Conventions").
+# Fails when a library exports a symbol that does not start with rc_ (docs/design.md, "Conventions").
 status=0
 for lib in "$@"; do
   if [ ! -f "$lib" ]; then echo "check-symbols: $lib does not exist" >&2; status=1; continue; fi

@@ -315,7 +315,7 @@ assert sum(int(x.split(",")[1]) for x in rows[1:]) == r["collisions"]
 ' "$tmp/out" || fail "equilibration or separation histogram"
 run 0 "run from standard input" sh -c "\"$tool\" run - --out \"$tmp/run5\" --collisions 100 < \"$tmp/small.json\""
 summary_ok 108
-# Simultaneous impacts in the event-driven engine (issue 4): the cradle breaks away, the geyser's first impact needs
+# Simultaneous impacts in the event-driven engine: the cradle breaks away, the geyser's first impact needs
 # lineality detection (exit 3 with the budget and without it), collapse control is checked like every other field.
 run 0 "run cradle" "$tool" run "$root/examples/edmd/cradle.json" --out "$tmp/cradle" --quiet
 checks=$((checks + 1))
@@ -488,7 +488,7 @@ last = open(sys.argv[2]).read().splitlines()[-1].split()
 assert abs(float(last[3]) - 1.5) < 1e-12, last
 ' "$tmp/out" "$tmp/plate/trajectory.xyz" || fail "the ball on the plate does not come to rest on it and end the run"
 
-# ---- the run driver (issue 18): every run ends, interrupts and kills lose nothing, a run folder explains itself ----
+# ---- the run driver: every run ends, interrupts and kills lose nothing, a run folder explains itself ----
 # wait_for FILE: waits (up to 120 s) until FILE exists
 wait_for() {
     waited=0
@@ -923,7 +923,7 @@ assert len(r["contacts"]) == 4 and all(c["normal"] == [0, 0, -1] and "vertex" no
 assert abs(a[2] + 1) < 1e-9 and abs(b[2]) < 1e-9 and abs(r["momentum"]["after"][2] + 4) < 1e-12, r["velocities"]
 EOF5
 
-# ---- mixtures and saved states (issue 20): species in the outputs and the summary, a run started from a frame ----
+# ---- mixtures and saved states: species in the outputs and the summary, a run started from a frame ----
 printf '{"dimension": 2, "temperature": 1, "seed": 3, "stop": {"collisions": 4000}, "output": {"every": 1, "h5md": true},
  "particles": {"lattice": "random", "count": 400, "packing_fraction": 0.5,
   "species": [{"diameter": 1, "mass": 1, "fraction": 0.5}, {"diameter": 1.4, "mass": 1.96, "fraction": 0.5}]}}' \

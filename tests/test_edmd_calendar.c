@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The event calendar (src/edmd/calendar.c; DESIGN.md, "Queue") against a brute-force oracle: after every change the
+/* The event calendar (src/edmd/calendar.c; docs/design.md, "Queue") against a brute-force oracle: after every change the
  * calendar's top must be the particle with the earliest key, ties to the lowest index, exactly as a linear search
  * over all keys finds it. The keys are driven the way the engine drives them, and harder:
  * - the top particle's key moves on by a random delay: often tiny, sometimes zero (events at the same instant),

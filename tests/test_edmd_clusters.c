@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Simultaneous impacts and inelastic collapse inside the event-driven engine (DESIGN.md, "Simultaneous contacts",
+/* Simultaneous impacts and inelastic collapse inside the event-driven engine (docs/design.md, "Simultaneous contacts",
  * "Inelastic collapse"; Vouga et al. 2017 sections 3-6 through src/impact).
  *
  * Oracles:

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Equilibrium hard spheres (3D) and hard disks (2D) from the event-driven engine against the literature: the
- * equation of state, the Enskog collision rate and the exact virial/collision-rate sum rule (issue 3, "Show that it
- * works"; DESIGN.md, "Observables").
+ * equation of state, the Enskog collision rate and the exact virial/collision-rate sum rule (docs/design.md, "Observables").
  *
  * Oracles:
  * - Spheres: the Kolafa-Labik-Malijevsky 2004 equation of state (J. Kolafa, S. Labik, A. Malijevsky, Phys. Chem.
@@ -151,7 +150,7 @@ static void check_fluid(int dimension, int32_t count, double x, double fit_z, ui
     CHECK(after.negative_time_events == 0, "%dD x = %g: %llu negative-time events", dimension, x,
           (unsigned long long)after.negative_time_events);
     CHECK(after.max_overlap < 1e-9, "%dD x = %g: largest overlap %.3g", dimension, x, after.max_overlap);
-    /* observables agree with each other: mean free time, pressure = n kT Z (DESIGN.md: P = n kT + virial / (dVt)) */
+    /* observables agree with each other: mean free time, pressure = n kT Z (docs/design.md: P = n kT + virial / (dVt)) */
     CHECK(after.mean_free_time == 1 / after.collision_rate, "%dD: mean free time %.17g, 1 / rate %.17g", dimension,
           after.mean_free_time, 1 / after.collision_rate);
     CHECK(fabs(after.pressure / (n * kT * z) - 1) <= 1e-12,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Inelastic hard spheres from the event-driven engine: Haff's law for a freely cooling dilute granular gas, the
  * stable rule's invariants in dense inelastic gases, and what the naive rule does there (Bannerman et al. 2014,
- * sections 3-4; issue 3, "Show that it works"; DESIGN.md, "Overlap function and the stable rule").
+ * sections 3-4; docs/design.md, "Overlap function and the stable rule").
  *
  * Oracles:
  * - Haff's law. On average a collision dissipates (1 - e^2) kT (half the loss of normal kinetic energy,
@@ -22,7 +22,7 @@
  *   thermostat (which keeps re-colliding pairs and near-simultaneous contacts frequent).
  * - The naive rule returns negative times for pairs that end overlapped and approaching (the paper's Fig. 4): in
  *   the same thermostatted dense gas at e = 0.2 it must count negative-time events, the stable rule none.
- * - The event loop processes events in time order (DESIGN.md, "Queue"): under the stable rule no pending event may
+ * - The event loop processes events in time order (docs/design.md, "Queue"): under the stable rule no pending event may
  *   ever lie before the engine's clock. This one check is white-box: it reads the engine's event times
  *   (src/edmd/engine.h), after every single event.
  * - The pair scan's variants (four-wide, two-wide, with and without the interior's shortcut) give the same bits

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* Invariants and exact solutions of the event-driven engine: energy and momentum conservation, determinism, the
  * observables at t = 0, restarting from a frame, a ball bouncing on a plate under gravity (Bannerman et al. 2014,
- * section 5) and a resting ball (DESIGN.md, "The event-driven engine", "Inelastic collapse").
+ * section 5) and a resting ball (docs/design.md, "The event-driven engine", "Inelastic collapse").
  *
  * Oracles:
  * - Conservation: at e = 1 the total energy (kinetic, plus m g h under gravity) is constant; the engine's
  *   energy_drift is its rounding error, bounded by 1e-10 relative over 10^6 collisions, also with polydisperse radii
  *   and masses and with gravity in a closed box. In a periodic box every impulse is equal and opposite, so the total
  *   momentum keeps its initial value to rounding: 1e-12 of sum m |v| over 10^6 collisions.
- * - Determinism (DESIGN.md, "Numbers"): the same definition gives the same bits, thermostat included; another
+ * - Determinism (docs/design.md, "Numbers"): the same definition gives the same bits, thermostat included; another
  *   thermostat seed gives another trajectory.
  * - Maxwell-Boltzmann velocities are rescaled to the exact temperature, so T(0) = kT to rounding; the mean free time
  *   is the inverse collision rate by definition; a time limit stops the clock exactly there.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The pure event-detection rules of the event-driven engine on adversarial cases: rc_predict_pair and
  * rc_predict_plane under the stable rule (Bannerman et al. 2014, section 4.1 condition (10), Algorithms 1 and 2;
- * DESIGN.md, "Overlap function and the stable rule") against the naive textbook rule, and the rule names.
+ * docs/design.md, "Overlap function and the stable rule") against the naive textbook rule, and the rule names.
  *
  * Oracles:
  * - The definition of the stable rule: collide at the smallest t >= 0 with f(t) <= 0 and f'(t) < 0, where f is the

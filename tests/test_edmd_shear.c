@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Lees-Edwards shear in the event-driven engine (src/edmd/shear.c; docs/edmd.md, "Shear"; issue 20, item 4), with
+/* Lees-Edwards shear in the event-driven engine (src/edmd/shear.c; docs/edmd.md, "Shear"), with
  * the stable rule of Bannerman et al. 2014 applied to the sliding images.
  *
  * Oracles:

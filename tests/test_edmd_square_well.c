@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The lambda = 1.5 square-well fluid from the event-driven engine (src/edmd/steps.c; issue 21, "Validation") against
+/* The lambda = 1.5 square-well fluid from the event-driven engine (src/edmd/steps.c) against
  * an independent oracle: a Metropolis Monte Carlo of the same fluid written here, sharing no code with the engine.
  *
  * No published table of this fluid's energy and pressure could be found with the project's search tools (the NIST

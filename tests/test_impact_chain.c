@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* One-dimensional chains of touching balls (Vouga et al. 2017, section 3 "Termination in 1D", section 6.2, and
- * DESIGN.md "Known answers").
+ * docs/design.md "Known answers").
  *
  * Oracles:
  * - Equal masses: a pairwise elastic reflection swaps the two velocities, so pairwise Gauss-Seidel is a sort by

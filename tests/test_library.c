@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Third-party libraries loaded when first used (src/core/library.h; issue 24, the fixed memory of a run):
+/* Third-party libraries loaded when first used (src/core/library.h):
  * - a library that is missing, or lacks a symbol, is refused with RC_INTERNAL and a sentence naming it, what needs it
  *   and the symbol;
  * - an event-driven run with its usual files (XYZ, CSV, summary) maps none of HDF5, cairo, Siconos numerics and GLPK

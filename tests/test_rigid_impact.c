@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Impacts in the time-stepped engine (Vouga et al. 2017, sections 2 and 6; DESIGN.md, "The time-stepped engine";
- * issue 5). Oracles:
+/* Impacts in the time-stepped engine (Vouga et al. 2017, sections 2 and 6; docs/design.md, "The time-stepped engine"). Oracles:
  * - conservation: two spinning boxes colliding in free space at c = 1 keep the total linear momentum and the angular
  *   momentum about the origin (orbital plus spin) to rounding, before, through and after the collision;
  * - the lever arm: a box dropped on one corner on a frictionless floor takes the impulse lambda n (n = z, lambda > 0)
  *   at the corner r, so its spin changes along I^-1 (r x n) and its horizontal velocity does not change;
- * - the resolver alone: Newton's cradle (3 balls, (1, 0, 0) -> (0, 0, 1): DESIGN.md), Bernoulli's problem and the pool
+ * - the resolver alone: Newton's cradle (3 balls, (1, 0, 0) -> (0, 0, 1): docs/design.md), Bernoulli's problem and the pool
  *   break (mirror symmetric under GR) give, after one step, the velocities rc_impact_solver_resolve gives for the
  *   same touching balls, and the step reports the resolver's iterations as its most;
  * - the counters: a ball moving into a floor it touches, at restitution 0 without friction, stops in one collision,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Longer motions of the time-stepped engine (DESIGN.md, "The time-stepped engine"; Vouga et al. 2017, Fig. 1 and
- * section 6.3; issue 5). Oracles:
+/* Longer motions of the time-stepped engine (docs/design.md, "The time-stepped engine"; Vouga et al. 2017, Fig. 1 and
+ * section 6.3). Oracles:
  * - a die thrown spinning on a table with friction (mu = 0.5, c = 0.3) comes to rest (kinetic energy below 1e-9 of
  *   its start) lying on a face: one body axis along z to 1e-6 and the centre at the half height;
  * - the ball geyser (Fig. 1) as a time-stepped 2D scene: without lineality detection the first impact does not end

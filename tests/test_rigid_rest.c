@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Resting contact in the time-stepped engine (DESIGN.md, "The time-stepped engine": a stack rests without sinking,
- * creeping or jitter; issue 5). Oracle: the invariant "at rest stays at rest": a tower of 10 unit boxes on a floor
+/* Resting contact in the time-stepped engine (docs/design.md, "The time-stepped engine": a stack rests without sinking,
+ * creeping or jitter). Oracle: the invariant "at rest stays at rest": a tower of 10 unit boxes on a floor
  * and a 2D pyramid of 15 unit balls between two walls, under gravity and at c = 1 (the hardest case: every
  * collision elastic), keep every body within 1e-6 body lengths of where it started over 10,000 steps, and never
  * overlap by more than rounding. And the resting resolve itself (rc_impact_solver_settle): on a touching 2D pile of

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Shapes of the time-stepped engine (DESIGN.md, "The time-stepped engine": sphere, box, convex hull; 2D disk, box,
+/* Shapes of the time-stepped engine (docs/design.md, "The time-stepped engine": sphere, box, convex hull; 2D disk, box,
  * convex polygon; Vouga et al. 2017, section 2: mass and inertia tensor). Oracles:
  * - the hull of a box's 8 corners, with extra points inside it and on its faces, has the box's mass, centre and
  *   inertia (m (b^2 + c^2) / 3, ...), wherever the points' origin is; the same for a 2D polygon and a rectangle;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Island sleeping of the time-stepped engine (docs/rigid.md, "Sleeping"; issue 24). Scene: in 2D under gravity, a
+/* Island sleeping of the time-stepped engine (docs/rigid.md, "Sleeping"). Scene: in 2D under gravity, a
  * column of 4 touching balls at rest on a floor, a lone ball at rest far away, and a fifth ball dropped from 3.5 above
  * the column (restitution 0). Oracles:
  * - the documented time: every body at rest is awake after sleep_time / h - 1 steps and asleep after sleep_time / h,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The settle's sweeps as a user's accuracy knob (rc_rigid_def.settle_sweeps; docs/rigid.md, "The step"; issue 24).
+/* The settle's sweeps as a user's accuracy knob (rc_rigid_def.settle_sweeps; docs/rigid.md, "The step").
  * Oracles: the default (0) is 50, to the bit (a 300-ball pile stepped with 0 and with 50 ends in the same state);
  * with a single sweep a settle still ends every step (the budget, Vouga et al. 2017's termination: every impact
  * ends) and the 1,000-ball pile of bench_rigid's kind, which slumps towards its open side, keeps its deepest overlap

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* On-the-fly transport (issue 22; src/edmd/transport.c, src/run/measure.c) against oracles:
+/* On-the-fly transport (src/edmd/transport.c, src/run/measure.c) against oracles:
  * - Enskog's theory of the dilute hard-sphere fluid at rho sigma^3 = 0.2 (Chapman and Cowling, "The Mathematical
  *   Theory of Non-Uniform Gases", 3rd ed. (1970), chapter 16, in the first Sonine approximation):
  *     eta_0 = (5 / (16 sigma^2)) sqrt(m kT / pi), lambda_0 = (75 / (64 sigma^2)) k sqrt(kT / (pi m)),

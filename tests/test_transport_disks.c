@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* On-the-fly transport of hard disks (issue 22, item 4; src/edmd/transport.c, src/run/measure.c in 2D) against
+/* On-the-fly transport of hard disks (src/edmd/transport.c, src/run/measure.c in 2D) against
  * oracles:
  * - Enskog's theory of the dense hard-disk gas in the first Sonine approximation (worked out by D. M. Gass, "Enskog
  *   theory for a rigid disk fluid", J. Chem. Phys. 54, 1898 (1971), whose equations were not at hand: the formulas

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-// Bullet 3.24 (Debian libbullet-dev, double precision) on bench_rigid's 3D pile, for bench/RESULTS.md (issue 24): 1,000
+// Bullet 3.24 (Debian libbullet-dev, double precision) on bench_rigid's 3D pile, for bench/RESULTS.md: 1,000
 // unit cubes in 100 towers of 10 on a floor plane, the towers 0.05 apart, gravity 9.81, h = 1e-3 (one fixed step per
 // stepSimulation call), restitution 0, no friction, Bullet's default solver (sequential impulses, 10 iterations);
 // sleeping (deactivation) off unless --sleep. One warm-up step, then 2,000 steps (or 60 s of CPU); prints steps per

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* ricochet/edmd.h: the event-driven engine for hard spheres (3D) and hard disks (2D) with stable event detection
- * (Bannerman et al. 2014; DESIGN.md, "The event-driven engine").
+ * (Bannerman et al. 2014; docs/design.md, "The event-driven engine").
  *
  * Build an engine from a definition (rc_edmd_default_def, then fill in the particles), advance it with
  * rc_edmd_advance, read its observables with rc_edmd_measure and its state with rc_edmd_fill_frame. The placement
@@ -181,7 +181,7 @@ typedef struct rc_edmd_coulomb {
     double tangential_restitution; /* beta_0 in [-1, 1]: the sticking contacts' restitution */
 } rc_edmd_coulomb;
 
-/* Inelastic collapse control (DESIGN.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
+/* Inelastic collapse control (docs/design.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
  * an endless run of zero-time events when e < 1. */
 typedef struct rc_edmd_collapse {
     double contact_time;   /* TC model: a collision within this time of either body's previous collision is elastic

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* ricochet/frame.h: a plain snapshot of a simulation that every writer, the renderer and the Python interface read.
- * Engines fill frames; writers never reach into an engine (DESIGN.md, "Files and tools"). */
+ * Engines fill frames; writers never reach into an engine (docs/design.md, "Files and tools"). */
 #ifndef RICOCHET_FRAME_H
 #define RICOCHET_FRAME_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* ricochet/rigid.h: the time-stepped engine for balls and rigid bodies (DESIGN.md, "The time-stepped engine";
+/* ricochet/rigid.h: the time-stepped engine for balls and rigid bodies (docs/design.md, "The time-stepped engine";
  * docs/rigid.md). Every step detects the contacts of the present configuration, groups them into islands and hands
  * each island to the impact resolver (ricochet/impact.h; Vouga et al. 2017), so every step's impact terminates.
  *

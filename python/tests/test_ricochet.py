@@ -3,7 +3,7 @@
 
 Oracles:
 - Newton's cradle of n touching equal balls, built from numpy arrays: both operators end at (0, ..., 0, 1), the
-  textbook answer; with restitution c the answer is (1 - c) (1/n, ..., 1/n) + c (0, ..., 0, 1) (DESIGN.md, section
+  textbook answer; with restitution c the answer is (1 - c) (1/n, ..., 1/n) + c (0, ..., 0, 1) (docs/design.md, section
   6.2: the inelastic answer of the simultaneous LCP moves all balls at the common speed).
 - Two unequal balls: the elastic collision of the textbook, ((m1 - m2) / (m1 + m2), 2 m1 / (m1 + m2)) v.
 - Analysis of a run's snapshots: the MSD equals numpy's over every origin of the unwrapped positions.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Frames: plain snapshots that engines fill and writers read (DESIGN.md, "Files and tools"). */
+/* Frames: plain snapshots that engines fill and writers read (docs/design.md, "Files and tools"). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

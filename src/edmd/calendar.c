@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The event calendar (DESIGN.md, "Queue"): a heap for the current bucket, buckets of entry blocks for the near future
+/* The event calendar (docs/design.md, "Queue"): a heap for the current bucket, buckets of entry blocks for the near future
  * and an overflow, recalibrated each time the buckets are used up. Entries are dropped lazily (calendar.h): filing
  * touches the bucket's newest block only, never the particle's old entry. */
 #include <math.h>

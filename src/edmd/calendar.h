@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The event calendar (DESIGN.md, "Queue"): one live entry per particle, keyed by its pending event time. A binary heap
+/* The event calendar (docs/design.md, "Queue"): one live entry per particle, keyed by its pending event time. A binary heap
  * holds the current bucket, unsorted buckets of entry blocks hold the near future, an overflow holds the far future.
  * Re-filing a particle never looks for its old entry: it bumps the particle's version and files a new entry, and an
  * entry whose version is not the particle's is dropped when its bucket is reached. Ties are broken by particle

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Contact clusters (DESIGN.md, "Simultaneous contacts"): when a collision fires, the bodies touching the colliding
+/* Contact clusters (docs/design.md, "Simultaneous contacts"): when a collision fires, the bodies touching the colliding
  * pair within the contact tolerance, transitively, walls and sleeping particles included, are one simultaneous
  * impact (Vouga et al. 2017, section 3). src/impact resolves it with the scene's operator and restitution by
  * interpolation (sections 4-6); a cluster that ends an inelastic collapse takes the limit of the binary collisions it

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Inelastic collapse control (DESIGN.md, "Inelastic collapse"): with e < 1 collisions can pile up in finite time
+/* Inelastic collapse control (docs/design.md, "Inelastic collapse"): with e < 1 collisions can pile up in finite time
  * (three particles on a line, a ball coming to rest on a plate), and the clock must never freeze in an endless run of
  * zero-time events. Offered: the TC model (Luding and McNamara 1998: a collision within t_c of a body's previous one
  * is elastic), an elastic threshold on the normal approach speed, and sleeping: under gravity a particle at rest on

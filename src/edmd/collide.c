@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Collision rules (Bannerman et al. 2014, Eq. 5; DESIGN.md, "Collision rule"): the impulse acts along the current
+/* Collision rules (Bannerman et al. 2014, Eq. 5; docs/design.md, "Collision rule"): the impulse acts along the current
  * centre line r / |r|, not r / sigma, so a pair met a rounding error away from contact still exchanges exactly the
  * normal momentum. Also the wall rule and the Andersen thermostat's velocity redraw. Each keeps the books the
  * observables need: virial, dissipated energy, the largest overlap, the separation histogram. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The event-driven engine's state (DESIGN.md, "The event-driven engine"): lazy clocks, one pending event per
+/* The event-driven engine's state (docs/design.md, "The event-driven engine"): lazy clocks, one pending event per
  * particle validated by collision counters, neighbour lists with a shell, a calendar queue.
  *
  * Layout: the kinematic record a prediction reads (position, clock, velocity, radius) is packed into one 64-byte

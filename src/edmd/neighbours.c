@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Neighbour lists with a shell (DESIGN.md, "Queue"): each particle has an anchor (its position at its last rebuild)
+/* Neighbour lists with a shell (docs/design.md, "Queue"): each particle has an anchor (its position at its last rebuild)
  * and stays within `shell` of it until its shell-exit event rebuilds its list. Two particles can touch before either
  * rebuilds only if their anchors are closer than sigma_ij + 2 shell, so that is the list criterion (with stepped
  * potentials, reach_factor sigma_ij + 2 shell: the outermost step instead of the core). Cells over the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Observables of the event-driven engine (DESIGN.md, "Observables"): energies and the energy balance, temperature,
+/* Observables of the event-driven engine (docs/design.md, "Observables"): energies and the energy balance, temperature,
  * the collisional-virial pressure P = (1 / (d V t)) (integral of 2K dt + sum of r_ij . dp_i), the compressibility
  * factor, the collision rate and mean free time, and the frame a writer reads. None of them changes the engine. */
 #include <math.h>

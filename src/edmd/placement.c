@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Initial states for the event-driven engine (DESIGN.md, "The event-driven engine"; ricochet/edmd.h, "Initial
+/* Initial states for the event-driven engine (docs/design.md, "The event-driven engine"; ricochet/edmd.h, "Initial
  * states"): lattices, seeded random sequential insertion, the box for a packing fraction, and Maxwell-Boltzmann
  * velocities with zero total momentum and exactly the asked temperature.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Event prediction: the stable rule of Bannerman et al. 2014 (sections 4.1-4.2 and 5, the two algorithm boxes as
- * stated in DESIGN.md) and the textbook rule it replaces, as inline pure functions of the current state.
+ * stated in docs/design.md) and the textbook rule it replaces, as inline pure functions of the current state.
  *
  * Overlap function f(t): positive apart, zero touching, negative overlapped. The stable rule collides at the
  * smallest t >= 0 with f(t) <= 0 and f'(t) < 0, and computes roots only in forms free of cancellation. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Renewal (DESIGN.md, "Queue"): now and then every particle is streamed to the present, the clock's origin moves to
+/* Renewal (docs/design.md, "Queue"): now and then every particle is streamed to the present, the clock's origin moves to
  * the present (so that clocks, and with them the rounding of event times, stay as small as at the start of a run),
  * and the particles are renumbered along a Morton (Z-order) curve over a cell grid, so that neighbours in space sit
  * near each other in memory. Every list, anchor and event is then rebuilt from scratch. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Scheduling: a particle's next event is the earliest of its shell exit, its walls and its neighbours, each found by
- * the stable rule (Bannerman et al. 2014, Algorithms 1 and 2; DESIGN.md, "Overlap function and the stable rule").
+ * the stable rule (Bannerman et al. 2014, Algorithms 1 and 2; docs/design.md, "Overlap function and the stable rule").
  * Only the pending event per particle is kept, by the particle that found it: the partner's own event, later, cannot
  * fire before the pair collides, and a stale one is recognised by the partner's collision counter.
  *

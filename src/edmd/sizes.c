@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Sizes of the particles of an initial state (ricochet/edmd.h, "Initial states"; DESIGN.md, "The event-driven
+/* Sizes of the particles of an initial state (ricochet/edmd.h, "Initial states"; docs/design.md, "The event-driven
  * engine"): mixtures of species with number fractions (counts by largest remainders, labels shuffled with a seeded
  * generator) and continuous distributions of diameters (uniform, lognormal, gaussian), truncated and seeded, whose
  * drawn mean and polydispersity are the ones asked for.

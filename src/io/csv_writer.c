@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The CSV writer of observables (DESIGN.md, "Files and tools"; ricochet/output.h): a header row of column names,
+/* The CSV writer of observables (docs/design.md, "Files and tools"; ricochet/output.h): a header row of column names,
  * then rows of numbers, each the shortest text that reads back to the same bits (core/number_text.h: "12", "0.1",
  * "-0" keeps the sign of zero; "inf" and "-inf"; a NaN, a value not defined there, is an empty cell, which pandas, numpy and spreadsheets read
  * as missing). Names with a comma, a quote or a line break are quoted as RFC

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The H5MD trajectory writer (DESIGN.md, "Files and tools"; ricochet/output.h; docs/formats.md, "trajectory.h5md"):
+/* The H5MD trajectory writer (docs/design.md, "Files and tools"; ricochet/output.h; docs/formats.md, "trajectory.h5md"):
  * the H5MD 1.1 layout that h5py, MDAnalysis and VMD's H5MD plugin read.
  *
  *   /h5md                      attribute version = [1, 1]; groups author (name) and creator (name, version)

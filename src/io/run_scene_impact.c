@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The scene's simultaneous-contact and collapse settings (docs/formats.md, "Scene files for ricochet run"):
  * "contact_tolerance", the "impact" section (the impact options of ricochet resolve, less the restitution, which is
- * the colliding contact's) and the "collapse" section (DESIGN.md, "Inelastic collapse"). */
+ * the colliding contact's) and the "collapse" section (docs/design.md, "Inelastic collapse"). */
 #include <math.h>
 
 #include "core/status.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The extended XYZ trajectory writer (DESIGN.md, "Files and tools"; ricochet/output.h): frames one after another in
+/* The extended XYZ trajectory writer (docs/design.md, "Files and tools"; ricochet/output.h): frames one after another in
  * one file, in the form OVITO's XYZ reader and ASE's extxyz reader take (libAtoms extended XYZ):
  *
  *   <count>

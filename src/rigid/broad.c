@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The broad phase of the time-stepped engine (DESIGN.md, "The time-stepped engine": a broad phase that scales): a
+/* The broad phase of the time-stepped engine (docs/design.md, "The time-stepped engine": a broad phase that scales): a
  * uniform grid hashed into 2n buckets. Each body sits in the cell of its centre; cells are as wide as the largest
  * reach (bounding radius plus margin plus the distance it may travel in a step) doubled, so a body's partners are in
  * the 3^d cells around it. Bodies are counting-sorted by bucket; each body looks at the distinct buckets of its

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Contact detection of one step (DESIGN.md, "The time-stepped engine"; docs/rigid.md, "Contacts"): every pair that
+/* Contact detection of one step (docs/design.md, "The time-stepped engine"; docs/rigid.md, "Contacts"): every pair that
  * is closer than the margin, or could close within the step at the speeds its bodies may have after the step's
  * impacts, goes through the narrow phase: body pairs from the broad phase, then every body against every static shape whose bounds it reaches. Sleeping bodies (sleep.c) meet only awake bodies. */
 #include <math.h>

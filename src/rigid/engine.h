@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The state of the time-stepped engine and the internal interfaces between its files (DESIGN.md, "The time-stepped
+/* The state of the time-stepped engine and the internal interfaces between its files (docs/design.md, "The time-stepped
  * engine"; docs/rigid.md): bodies (structure of arrays), static shapes, the contact list of the present step, and
  * the broad phase, narrow phase, islands and step that work on them. */
 #ifndef RC_RIGID_ENGINE_H

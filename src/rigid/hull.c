@@ -4,7 +4,7 @@
  * faces or inside are dropped. Mass properties: the solid is the union of the tetrahedra from an interior point to
  * each outward triangle; a tetrahedron (0, a, b, c) with det = a.(b x c) has volume det/6 and second moment
  * int x x^T = det/120 (a a^T + b b^T + c c^T + s s^T), s = a + b + c. 2D: Andrew's monotone chain, then the polygon's
- * area, centroid and polar moment by the shoelace sums. (DESIGN.md, "The time-stepped engine".) */
+ * area, centroid and polar moment by the shoelace sums. (docs/design.md, "The time-stepped engine".) */
 #include "rigid/hull.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Convex hulls of points and their mass properties: the 3D hull by incremental construction (triangles), the 2D hull
  * by Andrew's monotone chain, and the volume (area), centre of mass and inertia of the solid at unit density
- * (DESIGN.md, "The time-stepped engine": convex hull bodies; Vouga et al. 2017, section 2: the inertia tensor). */
+ * (docs/design.md, "The time-stepped engine": convex hull bodies; Vouga et al. 2017, section 2: the inertia tensor). */
 #ifndef RC_RIGID_HULL_H
 #define RC_RIGID_HULL_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Contact islands of one step, each resolved by src/impact (DESIGN.md, "The time-stepped engine"; Vouga et al.
+/* Contact islands of one step, each resolved by src/impact (docs/design.md, "The time-stepped engine"; Vouga et al.
  * 2017, sections 3-6; docs/rigid.md, "Islands"). For the resolver, a contact takes part when it is within the margin
  * or would close within the step at the present velocities; then it stays in for the step, and a resolve that makes
  * another contact close brings that one in and resolves its island again. Islands are the connected components of

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The contact manifold of two polytopes (DESIGN.md, "The time-stepped engine": several contact points per face
+/* The contact manifold of two polytopes (docs/design.md, "The time-stepped engine": several contact points per face
  * contact so that stacks rest stably). Given the normal n from b to a: a's feature is its vertices within the
  * tolerance of its lowest point along n, b's feature its vertices within the tolerance of its highest; both are
  * projected on the plane across n and put in convex (counter-clockwise) order. The overlap of the two (one clipped

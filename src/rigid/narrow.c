@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The narrow phase of the time-stepped engine (DESIGN.md, "The time-stepped engine": closed forms for sphere pairs
+/* The narrow phase of the time-stepped engine (docs/design.md, "The time-stepped engine": closed forms for sphere pairs
  * and planes, libccd for convex pairs). A contact point sits halfway between the two surfaces, its normal points
  * from b to a, its gap is the distance between the surfaces (negative inside). Closed forms: sphere-sphere along
  * the centre line; sphere-plane; every vertex of a box or hull within the threshold of a plane (a face resting on a

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* General convex pairs of the narrow phase through libccd (DESIGN.md, "The time-stepped engine": libccd's GJK/EPA
+/* General convex pairs of the narrow phase through libccd (docs/design.md, "The time-stepped engine": libccd's GJK/EPA
  * for convex pairs). Both shapes are inflated by half the contact threshold (their support points pushed out along
  * the search direction), so GJK-EPA finds touching and nearly touching pairs alike: the gap is the threshold minus
  * the penetration depth. A normal within a small angle of a face normal of either body is snapped to it, so that a

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* What the time-stepped engine tells (ricochet/rigid.h): bodies' states, energies and momenta (translational plus
  * rotational, 1/2 w.I w and I w about the centre), the counters of the steps, and plain frames with orientations for
- * the writers (DESIGN.md, "Files and tools"). */
+ * the writers (docs/design.md, "Files and tools"). */
 #include <math.h>
 #include <string.h>
 

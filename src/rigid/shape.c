@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Shapes of rigid bodies (shape.h): spheres (disks), boxes (rectangles) and convex hulls (polygons) with their
  * vertices, face normals, bounding radius, volume, and inertia at unit density or for a given mass: a sphere 2/5 r^2
- * per unit mass (a disk 1/2 r^2), a box (a^2 + b^2)/3 with half extents a, b, a hull by hull.c (DESIGN.md, "The
+ * per unit mass (a disk 1/2 r^2), a box (a^2 + b^2)/3 with half extents a, b, a hull by hull.c (docs/design.md, "The
  * time-stepped engine"; Vouga et al. 2017, section 2). */
 #include "rigid/shape.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The shapes of rigid bodies, for the time-stepped engine and for problem files alike: geometry in the body frame
  * (radius, half extents, vertices, face normals, bounding radius) and mass properties, from a density or a given
- * mass (DESIGN.md, "The time-stepped engine": shapes and inertia; Vouga et al. 2017, section 2). A 2D box or polygon
+ * mass (docs/design.md, "The time-stepped engine": shapes and inertia; Vouga et al. 2017, section 2). A 2D box or polygon
  * is kept for contact detection as a prism along z, thick enough that no contact normal can point along z; its
  * dynamics stay 2D (docs/rigid.md, "2D"). */
 #ifndef RC_RIGID_SHAPE_H

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* One step of the time-stepped engine (DESIGN.md, "The time-stepped engine"; docs/rigid.md, "The step"). The kinetic
+/* One step of the time-stepped engine (docs/design.md, "The time-stepped engine"; docs/rigid.md, "The step"). The kinetic
  * energy that steps 3 and 5 take out is counted as dissipated, for the energy balance (rc_rigid_observables); for
  * step 5 that is the kinetic energy after step 3 plus the work gravity does in step 6's motion minus the kinetic
  * energy after step 5 (0 for a body held at rest; a speculative contact's settle can slow a moving body):

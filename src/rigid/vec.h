@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Small inline vector, 3x3 matrix and quaternion helpers of rigid bodies (DESIGN.md, "The time-stepped engine":
+/* Small inline vector, 3x3 matrix and quaternion helpers of rigid bodies (docs/design.md, "The time-stepped engine":
  * quaternions for 3D rotation, an angle in 2D). Matrices are row-major double[9]; quaternions are (w, x, y, z). */
 #ifndef RC_RIGID_VEC_H
 #define RC_RIGID_VEC_H
