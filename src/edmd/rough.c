@@ -59,6 +59,15 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
                                                     : NULL;
     if (other)
         return rc_fail(RC_INVALID_ARGUMENT, "tangential_restitution: rough particles with %s are not built", other);
+    /* thermal walls do not draw spins yet, and a moving wall hits as a smooth one */
+    for (int32_t w = 0; w < d->wall_count; w++) {
+        if (d->walls[w].thermal.temperature > 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal: rough particles at thermal walls are not built",
+                           (int)w);
+        if (d->walls[w].oscillation.amplitude > 0 && d->walls[w].rough)
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].tangential_restitution: a rough moving wall is not built "
+                                                "(a moving wall is smooth)", (int)w);
+    }
     return RC_OK;
 }
 
