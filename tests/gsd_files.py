@@ -169,6 +169,12 @@ with tempfile.TemporaryDirectory() as tmp:
     check(os.path.exists(os.path.join(folder, "trajectory.gsd")), "--gsd writes trajectory.gsd")
     analysed = json.loads(run(["analyze", os.path.join(folder, "trajectory.gsd")]).stdout)
     check(analysed.get("frames") == 5, f"analyze reads the GSD frames: {analysed.get('frames')}")
+    gsd_only = os.path.join(tmp, "gsd_only")  # a run folder whose only trajectory is trajectory.gsd
+    s = scene(2, 100, {"output": {"every": 0.1, "directory": gsd_only, "xyz": False}})
+    run(["run", write_scene(tmp, "gsd_only.json", s), "--gsd", "-q"])
+    analysed = json.loads(run(["analyze", gsd_only]).stdout)
+    check(analysed.get("trajectory", "").endswith("trajectory.gsd") and analysed.get("frames") == 5,
+          f"analyze finds a run folder's trajectory.gsd: {analysed.get('trajectory')}, {analysed.get('frames')} frames")
     pictures = os.path.join(tmp, "pictures")
     run(["render", os.path.join(folder, "trajectory.gsd"), "--out", pictures, "--size", "200x150"])
     check(os.path.getsize(os.path.join(pictures, "frame_00003.png")) > 1000, "render draws the GSD file")

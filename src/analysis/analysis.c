@@ -338,7 +338,8 @@ static rc_status read_summary(rc_analysis *a, const char *directory)
     return s;
 }
 
-/* The trajectory of path: the file itself, or a run folder's trajectory.h5md, else its trajectory.xyz. */
+/* The trajectory of path: the file itself, or a run folder's trajectory.h5md, else its trajectory.xyz, else its
+ * trajectory.gsd or trajectory.lammpstrj (in single precision, or in the dump's text: the double formats first). */
 static rc_status trajectory_of(rc_analysis *a, const char *path, char *out, size_t size)
 {
     struct stat info;
@@ -347,12 +348,13 @@ static rc_status trajectory_of(rc_analysis *a, const char *path, char *out, size
         snprintf(out, size, "%s", path);
         return RC_OK;
     }
-    static const char *const names[2] = {"trajectory.h5md", "trajectory.xyz"};
-    for (int k = 0; k < 2; k++) {
+    static const char *const names[4] = {"trajectory.h5md", "trajectory.xyz", "trajectory.gsd", "trajectory.lammpstrj"};
+    for (int k = 0; k < 4; k++) {
         snprintf(out, size, "%s/%s", path, names[k]);
         if (stat(out, &info) == 0) return read_summary(a, path);
     }
-    return rc_fail(RC_IO_ERROR, "%s: a run folder without trajectory.h5md or trajectory.xyz", path);
+    return rc_fail(RC_IO_ERROR, "%s: a run folder without trajectory.h5md, trajectory.xyz, trajectory.gsd or "
+                                "trajectory.lammpstrj", path);
 }
 
 rc_status rc_analysis_read(rc_analysis *a, const char *path)
