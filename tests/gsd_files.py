@@ -15,38 +15,7 @@ import gsd.hoomd
 import numpy as np
 
 RICOCHET = sys.argv[1]
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args, expect=0):
-    p = subprocess.run([RICOCHET] + args, capture_output=True, text=True)
-    if p.returncode != expect:
-        raise SystemExit(f"ricochet {' '.join(args)}: exit {p.returncode}, not {expect}\n{p.stderr}")
-    return p
-
-
-def xyz_frames(path):
-    """The frames of an extended XYZ file: box (diagonal), pbc, and columns as float arrays."""
-    frames = []
-    with open(path) as f:
-        while True:
-            line = f.readline()
-            if not line:
-                return frames
-            n = int(line)
-            comment = f.readline()
-            lattice = [float(x) for x in comment.split('Lattice="')[1].split('"')[0].split()]
-            time = float(comment.split("Time=")[1].split()[0])
-            rows = [f.readline().split() for _ in range(n)]
-            cols = np.array([[float(x) for x in r[1:]] for r in rows])
-            species = [r[0] for r in rows]
-            frames.append({"cell": np.array(lattice).reshape(3, 3), "time": time, "cols": cols, "species": species})
+from format_checks import check, failures, run, xyz_frames  # noqa: E402 (after RICOCHET)
 
 
 def scene(dimension, count, extra=None, shear=None):

@@ -20,36 +20,13 @@ RICOCHET = sys.argv[1]
 LMP = shutil.which("lmp") or shutil.which("lmp_serial")
 if not LMP:
     sys.exit("lammps_files: no lmp binary (Debian package lammps; make deps installs it)")
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args, expect=0):
-    p = subprocess.run([RICOCHET] + args, capture_output=True, text=True)
-    if p.returncode != expect:
-        raise SystemExit(f"ricochet {' '.join(args)}: exit {p.returncode}, not {expect}\n{p.stderr}")
-    return p
+from format_checks import check, failures, run, xyz_frames  # noqa: E402 (after RICOCHET)
 
 
 def xyz_last(path):
-    """The last frame of an extended XYZ file: cell rows, columns."""
-    frames = []
-    with open(path) as f:
-        while True:
-            line = f.readline()
-            if not line:
-                break
-            n = int(line)
-            comment = f.readline()
-            cell = np.array([float(x) for x in comment.split('Lattice="')[1].split('"')[0].split()]).reshape(3, 3)
-            cols = np.array([[float(x) for x in f.readline().split()[1:]] for _ in range(n)])
-            frames.append((cell, cols))
-    return frames[-1], len(frames)
+    """The last frame of an extended XYZ file (cell rows, columns), and how many frames it has."""
+    frames = xyz_frames(path)
+    return (frames[-1]["cell"], frames[-1]["cols"]), len(frames)
 
 
 def lammps(folder, dimension, commands):
