@@ -308,7 +308,8 @@ int rc_number_text(char text[RC_NUMBER_TEXT_SIZE], double x)
     uint64_t fraction = bits & ((1ull << 52) - 1);
     if (biased == 0x7ff) return snprintf(text, RC_NUMBER_TEXT_SIZE, "%g", x); /* inf, -inf, nan as printf spells them */
     if (biased == 0 && fraction == 0) { /* "0" or "-0" */
-        memcpy(text, "-0" + !negative, 3 - !negative);
+        static const char zero[] = "-0";
+        memcpy(text, zero + !negative, 3 - !negative);
         return 2 - !negative;
     }
     uint64_t digits;
