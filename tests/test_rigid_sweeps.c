@@ -4,7 +4,7 @@
  * with a single sweep a settle still ends every step (the budget, Vouga et al. 2017's termination: every impact
  * ends) and the 1,000-ball pile of bench_rigid's kind, which slumps towards its open side, keeps its deepest overlap
  * bounded: measured 8.4e-4 of a radius 0.5 over 500 steps (7.3e-5 at the default), checked below 2e-3, four
- * contact margins and under the 5.7e-3 Box2D 2.4.1 lets the 10,000-ball pile reach (bench/RESULTS.md, session 18). */
+ * contact margins and under the 5.7e-3 Box2D 2.4.1 lets the 10,000-ball pile reach (bench/RESULTS.md). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

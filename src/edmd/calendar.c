@@ -32,7 +32,7 @@ rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_
     /* a round of buckets spans twice the live events, and from LARGE_CALENDAR particles once: each bucket keeps a
      * partly filled block, so half the buckets hold 2.8 fewer bytes per particle (N = 256,000, packing fraction
      * 0.45); at N = 32,000 they cost 1.1 % more instructions and the same last-level misses, at N = 4,000 1.1 % more
-     * instructions, where the memory does not count (bench/RESULTS.md, session 15); below SMALL_CALENDAR four times:
+     * instructions, where the memory does not count (bench/RESULTS.md); below SMALL_CALENDAR four times:
      * about half as many events wait in the overflow to be filed again at the next round, 0.5 % fewer instructions at
      * N = 4,000 for at most 150 kB more (bench/RESULTS.md, branch edcal) */
     double span = n >= LARGE_CALENDAR ? 1 : n >= SMALL_CALENDAR ? 2 : 4;

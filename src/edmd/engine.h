@@ -369,7 +369,7 @@ static inline void rc_edmd_stream(rc_edmd *e, int32_t k, double t)
  * scan): every row store ends in RC_LIST_PAD spare bytes. */
 #define RC_LIST_PAD 8
 /* Entries are 3 bytes from this many particles (below 2^24), 4 in smaller systems: there the rows' memory is small
- * beside the fixed part, and 4-byte entries take fewer instructions (bench/RESULTS.md, session 17). */
+ * beside the fixed part, and 4-byte entries take fewer instructions (bench/RESULTS.md). */
 #define RC_NARROW_LISTS 131072
 /* An entry's bytes are read and written as one unaligned 32-bit word, not as characters: a character store may
  * alias any object, and the compiler would then load the engine's fields again after every entry written. Writing a
