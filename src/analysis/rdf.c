@@ -116,6 +116,18 @@ static double contact_of(const rc_rdf *rdf, const double *g, double sigma)
 
 rc_status rc_rdf_add(rc_rdf *rdf, rc_cells *cells, const rc_frame *f)
 {
+    /* the first frame's members normalise every frame: a later frame with other species is refused */
+    int32_t members[64] = {0};
+    for (int32_t i = 0; i < f->count; i++) {
+        if (f->species[i] < 0 || f->species[i] >= rdf->species)
+            return rc_fail(RC_INVALID_ARGUMENT, "rdf: particle %d is species %d, the first frame has species 0 to %d",
+                           (int)i, (int)f->species[i], rdf->species - 1);
+        members[f->species[i]]++;
+    }
+    for (int a = 0; a < rdf->species; a++)
+        if (members[a] != rdf->members[a])
+            return rc_fail(RC_INVALID_ARGUMENT, "rdf: species %d has %d particles, %d in the first frame", a,
+                           (int)members[a], (int)rdf->members[a]);
     size_t cells_total = (size_t)rdf->pairs * (size_t)rdf->bins;
     memset(rdf->frame_counts, 0, cells_total * sizeof *rdf->frame_counts);
     counting c = {rdf, f->species};
