@@ -232,7 +232,7 @@ rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, b
     /* an atom line has at least 2 bytes: the count claimed is bounded by the file before memory is sized by it */
     if (!s && fstat(fileno(in->file), &st) == 0 && count > (double)st.st_size / 2)
         s = bad(in, "the number of atoms is more than the file's lines can hold");
-    int32_t n = (int32_t)count;
+    int32_t n = s ? 0 : (int32_t)count; /* count is checked only when the lines above were read */
     if (!s) s = rc_trajectory_frame_size(frame, n, false, true);
     bool *seen = s ? NULL : calloc((size_t)n + 1, sizeof *seen);
     if (!s && !seen) s = rc_fail(RC_NO_MEMORY, "lammps dump %s: out of memory", in->path);
