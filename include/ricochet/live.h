@@ -34,7 +34,8 @@ RC_API rc_status rc_run_angular_velocities_get(const rc_run *run, double *angula
 RC_API rc_status rc_run_angular_velocities_set(rc_run *run, const double *angular_velocities);
 
 /* ---- Parameters ---- */
-/* A parameter's value now, by its scene key (length numbers, at most 3): event-driven "restitution",
+/* A parameter's value now, by its scene key (length numbers, at most 3): event-driven "box" (dimension edges: the
+ * particles keep their positions and must fit the new box, docs/live.md "A new box"), "restitution",
  * "box.restitution", "walls.restitution", "gravity", "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth",
  * "compression.rate", "compression.until.packing_fraction";
  * time-stepping

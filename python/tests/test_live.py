@@ -127,7 +127,11 @@ class Setters(unittest.TestCase):
         ("species as floats", lambda s: setattr(s, "species", numpy.zeros(s.count)), "species: dtype"),
         ("a species the run does not have", lambda s: setattr(s, "species", numpy.ones(s.count, dtype=int)),
          "species[0]"),
-        ("a box", lambda s: setattr(s, "box", [30, 30]), "box:"),
+        ("a box too small", lambda s: setattr(s, "box", [2, 20]), "box[0]: periodic edge 2 is too short"),
+        ("a box of the wrong dimension", lambda s: s.set(box=[30, 30, 30]), "box: 3 numbers given, it takes 2"),
+        ("a box that leaves particles outside", lambda s: setattr(s, "box", [10, 20]),
+         "box: under the new box particle"),
+        ("a NaN box", lambda s: setattr(s, "box", [numpy.nan, 20]), "box: nan is not a finite number"),
         ("restitution above 1", lambda s: s.set(restitution=1.5), "restitution: 1.5 is not in [0, 1]"),
         ("restitution below 0", lambda s: s.set(restitution=-0.1), "restitution: -0.1 is not in [0, 1]"),
         ("a NaN restitution", lambda s: s.set(restitution=float("nan")), "restitution: nan"),
@@ -170,6 +174,40 @@ class Setters(unittest.TestCase):
         a.advance(collisions=900)
         b.advance(collisions=900)
         numpy.testing.assert_array_equal(a.positions, b.positions)
+
+
+class Box(unittest.TestCase):
+    def test_new_box(self):
+        """A larger box keeps the particles to the bit, is read back, recorded, and the gas runs on in it."""
+        sim = gas()
+        sim.advance(collisions=200)
+        before = sim.positions
+        sim.box = [24.0, 21.5]
+        numpy.testing.assert_array_equal(sim.box, [24.0, 21.5])
+        numpy.testing.assert_array_equal(sim.positions, before)
+        sim.advance(collisions=2000)
+        self.assertTrue(((sim.positions >= 0) & (sim.positions < sim.box)).all())
+        self.assertTrue((sim.positions[:, 0] > 20).any())  # room the old box did not have
+        summary = sim.summary()
+        self.assertEqual(summary["box"], [24.0, 21.5])
+        self.assertEqual((summary["changes"][0]["key"], summary["changes"][0]["new"]), ("box", [24.0, 21.5]))
+        self.assertLess(abs(summary["energy_drift"]), 1e-9)
+
+    def test_overlap_across_the_new_face(self):
+        """Two disks 1.3 apart across the periodic face at 20 would be 0.8 apart across a face at 19.5."""
+        sim = gas()
+        x = sim.positions
+        x[0] = [0.6, 1.0]
+        x[9] = [19.3, 1.0]
+        sim.positions = x
+        with self.assertRaisesRegex(ValueError, "box: under the new box particle 0 overlaps particle 9"):
+            sim.box = [19.5, 20]
+        numpy.testing.assert_array_equal(sim.box, [20, 20])
+        sim.box = [19.9, 20]
+
+    def test_time_stepping_has_no_box(self):
+        with self.assertRaisesRegex(ValueError, "box: a time-stepping scene has no box"):
+            ricochet.Simulation(DICE).set(box=[10, 10, 10])
 
 
 class Changes(unittest.TestCase):
