@@ -26,7 +26,8 @@ RC_API rc_status rc_run_state_get(const rc_run *run, rc_frame *frame);
 /* Replaces the state with the frame's at the present time. Event-driven: positions, velocities, radii, masses and
  * species (species NULL: all 0), checked as a new engine's state is (finite, inside the box and on the free side of
  * every wall, no two overlapping; a radius no larger than the largest the run started with; different masses only
- * in a run built with different masses). Time-stepping: the velocities only (positions and orientations must be
+ * in a run built with different masses; a run that compresses or measures transport refuses, docs/live.md).
+ * Time-stepping: the velocities only (positions and orientations must be
  * the present ones). The box and the count must be the run's. */
 RC_API rc_status rc_run_state_set(rc_run *run, const rc_frame *frame);
 /* Time-stepping: the bodies' angular velocities (3 per body; in 2D only the third is used). */

@@ -210,6 +210,43 @@ class Box(unittest.TestCase):
             ricochet.Simulation(DICE).set(box=[10, 10, 10])
 
 
+class ReplacedParticles(unittest.TestCase):
+    """New particles in runs with a barostat, a shear or square wells: the books follow (the wells' pairs captured
+    again where the particles are, the shear's peculiar motion counted again), the energy balance stays the engine's
+    rounding, and a compression or transport moments refuse, saying why."""
+
+    def replace(self, name, axes):
+        sim = ricochet.Simulation(example(os.path.join(os.path.dirname(COMPRESSION), name + ".json")))
+        sim.advance(collisions=2000)
+        before = sim.summary()
+        shift = numpy.where(numpy.arange(sim.dimension) < axes, 0.37 * sim.box, 0)
+        sim.positions = numpy.mod(sim.positions + shift, sim.box)  # a translation: every pair keeps its distance
+        sim.velocities = sim.velocities
+        after = sim.summary()
+        self.assertEqual(after["potential_energy"], before["potential_energy"])
+        self.assertAlmostEqual(after["kinetic_energy"], before["kinetic_energy"], delta=1e-12 * before["kinetic_energy"])
+        sim.advance(collisions=10000)
+        self.assertLess(abs(sim.summary()["energy_drift"]), 1e-12)
+        return sim
+
+    def test_square_wells(self):
+        self.assertLess(self.replace("square_well_quench", 3).summary()["potential_energy"], 0)
+
+    def test_barostat(self):
+        self.replace("hard_spheres_npt", 3)
+
+    def test_shear(self):
+        sim = self.replace("sheared_granular", 1)  # along the flow axis only: the sheared images stay
+        with self.assertRaisesRegex(ValueError, "positions: particle .* overlaps particle"):
+            sim.positions = numpy.mod(sim.positions + [0, 0.37 * sim.box[1]], sim.box)  # across the moving boundary
+
+    def test_compression_refuses(self):
+        sim = ricochet.Simulation(example(COMPRESSION))
+        sim.advance(time=1)
+        with self.assertRaisesRegex(ValueError, "positions: the particles of an engine that compresses: it grows"):
+            sim.positions = sim.positions
+
+
 class Changes(unittest.TestCase):
     def test_change_recorded_and_resumed_bit_identically(self):
         with tempfile.TemporaryDirectory() as directory:
@@ -290,6 +327,8 @@ class Changes(unittest.TestCase):
         resumed = resumed_twin(sim, lambda s: s.advance(time=20))
         numpy.testing.assert_array_equal(sim.velocities, resumed.velocities)
         self.assertAlmostEqual(sim.summary()["packing_fraction"], 0.55, places=12)
+        self.assertEqual(sim.summary()["compression"]["rate"], 0.06)  # the rate in force, not the scene's
+        self.assertEqual(resumed.summary()["compression"]["rate"], 0.06)
         self.assertEqual(sim.summary()["compression"]["ended_at"], "packing_fraction")
         with self.assertRaisesRegex(ValueError, "compression.rate: the compression has ended"):
             sim.set(**{"compression.rate": 0.1})

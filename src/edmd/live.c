@@ -55,6 +55,10 @@ rc_status rc_edmd_check_frame(const rc_edmd *e, const rc_frame *f, const double 
     d.dimension = e->dimension;
     for (int a = 0; a < 3; a++) d.box[a] = box[a], d.periodic[a] = e->periodic[a];
     d.walls = walls, d.wall_count = extra;
+    if (e->shear_on) { /* minimum images across the sheared boundary, at the present offset */
+        d.shear.on = true, d.shear.flow = e->flow, d.shear.gradient = e->gradient;
+        d.shear.offset = rc_edmd_shear_offset(e);
+    }
     d.count = f->count;
     d.positions = f->positions, d.velocities = f->velocities, d.radii = f->radii, d.masses = f->masses;
     d.species = f->species;
@@ -83,21 +87,27 @@ static rc_status check_fit(const rc_edmd *e, const rc_frame *f)
     return RC_OK;
 }
 
+/* The energy the engine's balance starts from (engine.c): kinetic (peculiar under shear) plus potential. */
+static double energy(const rc_edmd *e) { return (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e); }
+
 rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
 {
     if (!e || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_particles_set: NULL argument");
     if (f->count != e->n)
         return rc_fail(RC_INVALID_ARGUMENT, "positions: %d particles given, the engine has %d", (int)f->count,
                        (int)e->n);
-    const char *why = e->growth ? "compresses" : e->shear_on ? "shears its box" : e->barostat ? "has a barostat"
-                      : e->steps ? "has stepped potentials" : e->transport_on ? "keeps transport moments" : NULL;
+    const char *why = e->growth ? "compresses: it grows every radius on its own clock and rescales the velocities "
+                                  "at every window, so new radii and velocities would leave its schedule"
+                      : e->transport_on ? "measures transport coefficients: its moments integrate every particle's "
+                                          "path since the start, and a jump would count as motion"
+                                        : NULL;
     if (why)
         return rc_fail(RC_INVALID_ARGUMENT, "positions: the particles of an engine that %s cannot be replaced", why);
     rc_status s = check_fit(e, f);
     if (!s) s = rc_edmd_check_frame(e, f, e->box);
     if (!s) s = renew(e);
     if (s) return s;
-    double before = e->kinetic;
+    double before = energy(e);
     for (int32_t k = 0; k < e->n; k++) {
         int32_t i = e->id[k];
         rc_kin *p = &e->kin[k];
@@ -109,8 +119,10 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
     }
     wake_all(e);
     e->kinetic = rc_edmd_kinetic_energy(e);
-    e->initial_energy += e->kinetic - before; /* energy put in from outside: not a drift */
+    if (e->shear_on) rc_edmd_shear_rate_profile(e, e->shear_rate); /* the books of the peculiar motion, counted */
     s = rc_edmd_neighbours_build_all(e);
+    if (!s && e->steps) s = rc_edmd_steps_capture_again(e); /* the pairs inside the wells, where they now are */
+    e->initial_energy += energy(e) - before; /* energy put in from outside: not a drift */
     return s ? s : rc_edmd_schedule_all(e);
 }
 
@@ -243,9 +255,6 @@ rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
     return RC_OK;
 }
-
-/* The energy the engine's balance starts from (engine.c): kinetic (peculiar under shear) plus potential. */
-static double energy(const rc_edmd *e) { return (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e); }
 
 rc_status rc_edmd_parameter_set(rc_edmd *e, const char *key, const double *value, int length)
 {

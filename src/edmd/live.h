@@ -15,7 +15,8 @@
  * inside the box and on the free side of every wall, no overlaps), a radius may not exceed the largest one the
  * engine was built with (its neighbour lists are sized for that), masses may differ from one another only in an
  * engine built with different masses, species only in one built with species; on failure the message names the
- * particle and the field ("positions[12]: ...") and nothing changes. */
+ * particle and the field ("positions[12]: ...") and nothing changes. Square wells capture their pairs again and a
+ * shear counts its books again; an engine that compresses or keeps transport moments refuses, saying why. */
 rc_status rc_edmd_particles_set(rc_edmd *engine, const rc_frame *frame);
 /* The checks a new engine makes (check.c) on a frame's particles, in `box` with the engine's periodic axes and walls:
  * finite, inside the box and on the free side of every wall, no two overlapping. */
