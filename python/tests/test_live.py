@@ -273,8 +273,8 @@ class Changes(unittest.TestCase):
             with open(os.path.join(out, "changes.csv")) as f:
                 rows = list(csv.DictReader(f))
             self.assertEqual([(r["key"], r["old"], r["new"], r["collisions"]) for r in rows],
-                             [("restitution", "1", "0.90000000000000002", "500"),
-                              ("thermostat.temperature", "%.17g" % temperature, "2", "500")])
+                             [("restitution", "1", "0.9", "500"),
+                              ("thermostat.temperature", repr(temperature).removesuffix(".0"), "2", "500")])
             sim.finish()
             with open(os.path.join(out, "summary.json")) as f:
                 self.assertEqual([c["key"] for c in json.load(f)["changes"]], ["restitution", "thermostat.temperature"])
