@@ -240,6 +240,18 @@ class ReplacedParticles(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "positions: particle .* overlaps particle"):
             sim.positions = numpy.mod(sim.positions + [0, 0.37 * sim.box[1]], sim.box)  # across the moving boundary
 
+    def test_fixed_obstacles_stay(self):
+        """The pegs of a Galton board stay fixed when the particles are replaced, and a checkpoint of it resumes
+        bit-identically."""
+        sim = ricochet.Simulation(example(os.path.join(os.path.dirname(COMPRESSION), "galton.json")))
+        sim.advance(collisions=500)
+        pegs = sim.positions
+        sim.velocities = sim.velocities
+        resumed = resumed_twin(sim, lambda s: s.advance(collisions=3000))
+        numpy.testing.assert_array_equal(sim.positions, resumed.positions)
+        still = numpy.all(sim.positions == pegs, axis=1)
+        self.assertTrue(still.any(), "no particle kept its place: the pegs moved")
+
     def test_compression_refuses(self):
         sim = ricochet.Simulation(example(COMPRESSION))
         sim.advance(time=1)
