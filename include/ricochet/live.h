@@ -28,7 +28,7 @@ RC_API rc_status rc_run_state_get(const rc_run *run, rc_frame *frame);
  * every wall, no two overlapping; a radius no larger than the largest the run started with; different masses only
  * in a run built with different masses; a run that compresses or measures transport refuses, docs/live.md).
  * Time-stepping: the velocities only (positions and orientations must be
- * the present ones). The box and the count must be the run's. */
+ * the present ones). The count must be the run's; the frame's box is not read (a new box is the parameter "box"). */
 RC_API rc_status rc_run_state_set(rc_run *run, const rc_frame *frame);
 /* Time-stepping: the bodies' angular velocities (3 per body; in 2D only the third is used). */
 RC_API rc_status rc_run_angular_velocities_get(const rc_run *run, double *angular_velocities);
