@@ -18,7 +18,7 @@
 #include "impact/lcp.h"
 #include "impact/lineality.h"
 #include "impact/siconos_symbols.h"
-#include "io/cairo_symbols.h"
+#include "picture/cairo_symbols.h"
 #include "io/hdf5_symbols.h"
 #include "ricochet/ricochet.h"
 

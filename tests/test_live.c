@@ -181,7 +181,7 @@ static void test_changes(void)
     char header[128] = "", row[256] = "";
     CHECK(f && fgets(header, sizeof header, f) && fgets(row, sizeof row, f), "reading %s", csv);
     if (f) fclose(f);
-    CHECK(strstr(row, ",2000,") && strstr(row, ",restitution,1,0.90000000000000002"), "changes.csv: %s", row);
+    CHECK(strstr(row, ",2000,") && strstr(row, ",restitution,1,0.9\n"), "changes.csv: %s", row);
     advance(run, INFINITY, 4000, 0);
     CHECK(rc_run_checkpoint_write(run, checkpoint) == RC_OK, "%s", rc_last_error());
     advance(run, INFINITY, 9000, 0);

@@ -38,12 +38,20 @@ typedef struct rc_frame {
                             * axes that are not periodic; under shear the flow axis also moves by the offsets the
                             * gradient crossings met, which the images do not record), or NULL when the frame has
                             * none (a trajectory file without them) */
+    double *inertia;       /* 9 * count: each particle's inertia tensor about its centre in its own frame (the one its
+                            * orientation turns into the lab's; row-major, in 2D only [8] counts), or NULL:
+                            * rc_frame_init_inertia allocates it and angular_momenta for engines whose particles turn
+                            * (time-stepped bodies, rough spheres: q m sigma^2 / 4 on the diagonal), their fill_frame
+                            * fills both, rc_frame_release frees them. The GSD writer's moment_inertia and angmom. */
+    double *angular_momenta; /* 3 * count: each particle's angular momentum about its centre in the lab frame, or NULL */
 } rc_frame;
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */
 RC_API rc_status rc_frame_init(rc_frame *frame, int32_t count, bool with_orientations);
 /* Gives an initialised frame room for the spins of rough particles (angular_velocities, zeroed). */
 RC_API rc_status rc_frame_init_spins(rc_frame *frame);
+/* Gives an initialised frame room for the inertia tensors and angular momenta of turning particles (zeroed). */
+RC_API rc_status rc_frame_init_inertia(rc_frame *frame);
 /* Checks what every reader of a frame relies on: dimension 2 or 3, a count >= 0, and the arrays present for count
  * particles. RC_INVALID_ARGUMENT names the field ("frame dimension: 4 is not 2 or 3"). */
 RC_API rc_status rc_frame_check(const rc_frame *frame);

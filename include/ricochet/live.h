@@ -26,15 +26,17 @@ RC_API rc_status rc_run_state_get(const rc_run *run, rc_frame *frame);
 /* Replaces the state with the frame's at the present time. Event-driven: positions, velocities, radii, masses and
  * species (species NULL: all 0), checked as a new engine's state is (finite, inside the box and on the free side of
  * every wall, no two overlapping; a radius no larger than the largest the run started with; different masses only
- * in a run built with different masses). Time-stepping: the velocities only (positions and orientations must be
- * the present ones). The box and the count must be the run's. */
+ * in a run built with different masses; a run that compresses or measures transport refuses, docs/live.md).
+ * Time-stepping: the velocities only (positions and orientations must be
+ * the present ones). The count must be the run's; the frame's box is not read (a new box is the parameter "box"). */
 RC_API rc_status rc_run_state_set(rc_run *run, const rc_frame *frame);
 /* Time-stepping: the bodies' angular velocities (3 per body; in 2D only the third is used). */
 RC_API rc_status rc_run_angular_velocities_get(const rc_run *run, double *angular_velocities);
 RC_API rc_status rc_run_angular_velocities_set(rc_run *run, const double *angular_velocities);
 
 /* ---- Parameters ---- */
-/* A parameter's value now, by its scene key (length numbers, at most 3): event-driven "restitution",
+/* A parameter's value now, by its scene key (length numbers, at most 3): event-driven "box" (dimension edges: the
+ * particles keep their positions and must fit the new box, docs/live.md "A new box"), "restitution",
  * "box.restitution", "walls.restitution", "gravity", "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth",
  * "compression.rate", "compression.until.packing_fraction";
  * time-stepping

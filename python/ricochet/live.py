@@ -167,14 +167,16 @@ class Live:
     @property
     @serialised
     def box(self):
-        """The periodic box (event-driven), or the bounding box of the bodies (time-stepping). A run keeps its box:
-        assigning one raises ValueError (build another Simulation, e.g. with from_arrays)."""
+        """The box's edges (event-driven), or the bounding box of the bodies (time-stepping). Assigning one changes
+        the box at the present instant, as set(box=...) does: the particles keep their positions and must be inside
+        the new box and apart under its periodic images (ValueError names the particle otherwise); the walls of
+        closed axes move to the new faces. The time-stepped engine has no box to change, and an event-driven run
+        whose box a barostat, a shear or a compression owns refuses, saying why."""
         return numpy.array(self._frame.box[:self.dimension])
 
     @box.setter
-    @serialised
     def box(self, value):
-        raise ValueError("box: a run keeps its box; build a new Simulation (from_arrays or a scene) for another one")
+        self.set(box=value)
 
     @property
     @serialised
@@ -211,7 +213,8 @@ class Live:
     def set(self, **changes):
         """Changes parameters at the present instant, by their scene keys; nested ones dotted or as dicts:
         set(restitution=0.9), set(**{"thermostat.temperature": 2.0}), set(thermostat={"rate": 0.5}),
-        set(gravity=[0, -1]). The event-driven engine changes restitution, box.restitution, walls.restitution,
+        set(gravity=[0, -1]), set(box=[12, 12]). The event-driven engine changes box (the particles stay where they are),
+        restitution, box.restitution, walls.restitution,
         gravity, thermostat.temperature, thermostat.rate, box.shear.rate (the streaming profile follows it) and
         interactions.depth (square wells), compression.rate and compression.until.packing_fraction; the time-stepped one time_step and gravity (its steps
         are then counted from the present time on). Each change is a row of changes.csv in the run folder and of the

@@ -16,6 +16,7 @@ RICOCHET_LIBRARY), each one a way it crashed or hung before:
 - Simulation.resume(checkpoint) goes on in the checkpoint's run folder: its trajectory grows, and with a checkpoint
   cadence the checkpoint there is renewed.
 """
+import json
 import os
 import tempfile
 import threading
@@ -24,6 +25,23 @@ import unittest
 import numpy
 
 import ricochet
+
+# The child of test_ctrl_c_in_a_child_process: a long advance of the scene given as its argument, interrupted.
+CHILD = """
+import json, sys, numpy, ricochet
+sim = ricochet.Simulation(json.loads(sys.argv[1]))
+print("advancing", flush=True)
+try:
+    sim.advance(time=1e9)
+    print("never interrupted")
+except KeyboardInterrupt:
+    print("interrupted", repr(sim.time), flush=True)
+x = sim.positions
+print("inside" if ((x >= 0) & (x < sim.box)).all() and sim.stopped_by == "interrupted" else "outside")
+reached = sim.time
+sim.advance(time=reached + 0.5)
+print("again" if sim.time == reached + 0.5 else "stuck")
+"""
 
 GAS = {"dimension": 3, "box": {"periodic": True}, "temperature": 1, "seed": 5, "stop": {"collisions": 3000},
        "particles": {"lattice": "fcc", "count": 108, "packing_fraction": 0.3, "diameter": 1}}
@@ -117,6 +135,25 @@ class Limits(unittest.TestCase):
         self.assertTrue(0 < reached < 1e9, reached)
         sim.advance(time=reached + 0.5)
         self.assertEqual((sim.time, sim.stopped_by), (reached + 0.5, None))
+
+    def test_ctrl_c_in_a_child_process(self):
+        """Ctrl-C as a terminal sends it, to a separate Python process in the middle of a long advance(): the advance
+        raises KeyboardInterrupt, the simulation's state is consistent (its time reached, every particle in the box)
+        and it advances again."""
+        import signal
+        import subprocess
+        import sys
+        child = subprocess.Popen([sys.executable, "-c", CHILD, json.dumps(GAS)], stdout=subprocess.PIPE, text=True,
+                                 env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+        self.assertEqual(child.stdout.readline().strip(), "advancing")
+        threading.Event().wait(0.5)
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=60)
+        self.assertEqual(child.returncode, 0, out)
+        lines = out.split()
+        self.assertEqual(lines[0], "interrupted")
+        self.assertTrue(0 < float(lines[1]) < 1e9, lines)
+        self.assertEqual(lines[2:], ["inside", "again"])
 
     def test_counts_out_of_range(self):
         sim = ricochet.Simulation(GAS)

@@ -38,6 +38,19 @@ rc_status rc_frame_init_spins(rc_frame *frame)
                                      : rc_fail(RC_NO_MEMORY, "frame: out of memory for %d spins", (int)frame->count);
 }
 
+rc_status rc_frame_init_inertia(rc_frame *frame)
+{
+    if (!frame) return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL");
+    free(frame->inertia);
+    free(frame->angular_momenta);
+    size_t n = (size_t)(frame->count > 0 ? frame->count : 1);
+    frame->inertia = calloc(9 * n, sizeof(double));
+    frame->angular_momenta = calloc(3 * n, sizeof(double));
+    return frame->inertia && frame->angular_momenta
+               ? RC_OK
+               : rc_fail(RC_NO_MEMORY, "frame: out of memory for %d inertia tensors", (int)frame->count);
+}
+
 rc_status rc_frame_check(const rc_frame *f)
 {
     if (!f) return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL");
@@ -72,5 +85,7 @@ void rc_frame_release(rc_frame *frame)
     free(frame->orientations);
     free(frame->angular_velocities);
     free(frame->images);
+    free(frame->inertia);
+    free(frame->angular_momenta);
     memset(frame, 0, sizeof *frame);
 }

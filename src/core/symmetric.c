@@ -47,6 +47,8 @@ static void jacobi(int n, double *a, double *v)
     }
 }
 
+void rc_symmetric_eigen(int n, double *a, double *v) { jacobi(n, a, v); }
+
 void rc_symmetric_pinv_solve(int n, double *a, const double *b, double *x, double relative_cutoff, double *work)
 {
     double *v = work, *coef = work + (size_t)n * (size_t)n;

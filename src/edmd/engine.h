@@ -607,6 +607,9 @@ bool rc_edmd_fixed_pair(rc_edmd *e, int32_t i, int32_t j, double restitution);
 void rc_edmd_rough_stop(rc_edmd *e, int32_t k);
 /* The spins of the particles with ids first .. first + count - 1, 3 each, in id order (zeros when smooth). */
 void rc_edmd_spins_part(const rc_edmd *e, double *spins, int32_t first, int32_t count);
+/* The inertia tensors (q m sigma^2 / 4 on the diagonal; in 2D only about z) and angular momenta I w of a frame's
+ * particles first ... first + f->count - 1 (rc_frame.inertia; zero for smooth particles). */
+void rc_edmd_inertia_part(const rc_edmd *e, rc_frame *f, int32_t first);
 /* The rotational kinetic energy summed afresh. */
 double rc_edmd_rotational_energy(const rc_edmd *e);
 

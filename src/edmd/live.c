@@ -32,15 +32,16 @@ static rc_status renew(rc_edmd *e)
     return s;
 }
 
-/* Every held particle (asleep or sliding) free again: it was streamed to now, its state is exact. */
+/* Every held particle (asleep or sliding) free again: it was streamed to now, its state is exact. Fixed obstacles
+ * stay held asleep for good (fixed.c). */
 static void wake_all(rc_edmd *e)
 {
-    if (e->hold) memset(e->hold, RC_FREE, (size_t)e->n);
-    e->held = e->sleeping = 0;
+    if (!e->hold) return;
+    for (int32_t k = 0; k < e->n; k++) e->hold[k] = rc_edmd_is_fixed(e, k) ? RC_ASLEEP : RC_FREE;
+    e->held = e->sleeping = e->fixed ? e->fixed_count : 0;
 }
 
-/* The checks a new engine makes (check.c), on the frame with the engine's box and walls. */
-static rc_status check_frame(const rc_edmd *e, const rc_frame *f)
+rc_status rc_edmd_check_frame(const rc_edmd *e, const rc_frame *f, const double box[3])
 {
     int32_t extra = e->wall_count - box_walls(e);
     rc_wall *walls = calloc(extra > 0 ? (size_t)extra : 1, sizeof *walls);
@@ -52,8 +53,12 @@ static rc_status check_frame(const rc_edmd *e, const rc_frame *f)
     }
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = e->dimension;
-    for (int a = 0; a < 3; a++) d.box[a] = e->box[a], d.periodic[a] = e->periodic[a];
+    for (int a = 0; a < 3; a++) d.box[a] = box[a], d.periodic[a] = e->periodic[a];
     d.walls = walls, d.wall_count = extra;
+    if (e->shear_on) { /* minimum images across the sheared boundary, at the present offset */
+        d.shear.on = true, d.shear.flow = e->flow, d.shear.gradient = e->gradient;
+        d.shear.offset = rc_edmd_shear_offset(e);
+    }
     d.count = f->count;
     d.positions = f->positions, d.velocities = f->velocities, d.radii = f->radii, d.masses = f->masses;
     d.species = f->species;
@@ -82,21 +87,27 @@ static rc_status check_fit(const rc_edmd *e, const rc_frame *f)
     return RC_OK;
 }
 
+/* The energy the engine's balance starts from (engine.c): kinetic (peculiar under shear) plus potential. */
+static double energy(const rc_edmd *e) { return (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e); }
+
 rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
 {
     if (!e || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_particles_set: NULL argument");
     if (f->count != e->n)
         return rc_fail(RC_INVALID_ARGUMENT, "positions: %d particles given, the engine has %d", (int)f->count,
                        (int)e->n);
-    const char *why = e->growth ? "compresses" : e->shear_on ? "shears its box" : e->barostat ? "has a barostat"
-                      : e->steps ? "has stepped potentials" : e->transport_on ? "keeps transport moments" : NULL;
+    const char *why = e->growth ? "compresses: it grows every radius on its own clock and rescales the velocities "
+                                  "at every window, so new radii and velocities would leave its schedule"
+                      : e->transport_on ? "measures transport coefficients: its moments integrate every particle's "
+                                          "path since the start, and a jump would count as motion"
+                                        : NULL;
     if (why)
         return rc_fail(RC_INVALID_ARGUMENT, "positions: the particles of an engine that %s cannot be replaced", why);
     rc_status s = check_fit(e, f);
-    if (!s) s = check_frame(e, f);
+    if (!s) s = rc_edmd_check_frame(e, f, e->box);
     if (!s) s = renew(e);
     if (s) return s;
-    double before = e->kinetic;
+    double before = energy(e);
     for (int32_t k = 0; k < e->n; k++) {
         int32_t i = e->id[k];
         rc_kin *p = &e->kin[k];
@@ -108,14 +119,16 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
     }
     wake_all(e);
     e->kinetic = rc_edmd_kinetic_energy(e);
-    e->initial_energy += e->kinetic - before; /* energy put in from outside: not a drift */
+    if (e->shear_on) rc_edmd_shear_rate_profile(e, e->shear_rate); /* the books of the peculiar motion, counted */
     s = rc_edmd_neighbours_build_all(e);
+    if (!s && e->steps) s = rc_edmd_steps_capture_again(e); /* the pairs inside the wells, where they now are */
+    e->initial_energy += energy(e) - before; /* energy put in from outside: not a drift */
     return s ? s : rc_edmd_schedule_all(e);
 }
 
 /* ---- parameters ---- */
 
-static const char *const KEYS[] = {"restitution", "box.restitution", "walls.restitution", "gravity",
+static const char *const KEYS[] = {"box", "restitution", "box.restitution", "walls.restitution", "gravity",
                                    "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth",
                                    "compression.rate", "compression.until.packing_fraction", NULL};
 
@@ -139,7 +152,7 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
 {
     if (!rc_edmd_parameter_known(key))
         return rc_fail(RC_INVALID_ARGUMENT, "%s: the event-driven engine cannot change it at run time (it can "
-                       "change restitution, box.restitution, walls.restitution, gravity, thermostat.temperature, "
+                       "change box, restitution, box.restitution, walls.restitution, gravity, thermostat.temperature, "
                        "thermostat.rate, box.shear.rate, interactions.depth, compression.rate and "
                        "compression.until.packing_fraction)", key ? key : "(null)");
     *length = 1;
@@ -148,7 +161,10 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
         for (int a = 0; a < 3; a++) value[a] = e->gravity[a];
     } else if (strcmp(key, "restitution") == 0) value[0] = e->restitution;
     else if (strcmp(key, "thermostat.temperature") == 0) value[0] = e->thermostat_temperature;
-    else if (strcmp(key, "thermostat.rate") == 0) value[0] = e->thermostat_rate;
+    else if (strcmp(key, "box") == 0) {
+        *length = e->dimension;
+        for (int a = 0; a < 3; a++) value[a] = e->box[a];
+    } else if (strcmp(key, "thermostat.rate") == 0) value[0] = e->thermostat_rate;
     else if (strcmp(key, "interactions.depth") == 0) return rc_edmd_steps_depth_get(e, value);
     else if (strncmp(key, "compression.", 12) == 0) return rc_edmd_growth_get(e, key, value);
     else if (strcmp(key, "box.shear.rate") == 0) {
@@ -171,6 +187,7 @@ rc_status rc_edmd_parameter_check(const rc_edmd *e, const char *key, const doubl
     rc_status s = rc_edmd_parameter_get(e, key, old, &want);
     if (!s) s = rc_range_check_count(key, value, length, want);
     if (s) return s;
+    if (strcmp(key, "box") == 0) return rc_edmd_box_check(e, value, length);
     bool gravity = strcmp(key, "gravity") == 0, restitution = strstr(key, "restitution") != NULL;
     bool thermostat = strncmp(key, "thermostat.", 11) == 0;
     if (restitution && !(value[0] >= 0 && value[0] <= 1))
@@ -201,8 +218,9 @@ static rc_status keep_last_hits(rc_edmd *e)
 
 rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value, int length)
 {
-    rc_status s = rc_edmd_parameter_check(e, key, value, length);
-    if (s) return s;
+    bool box = strcmp(key, "box") == 0; /* its particles are checked by set, restored after a replay */
+    rc_status s = box ? rc_edmd_box_put(e, value, length) : rc_edmd_parameter_check(e, key, value, length);
+    if (s || box) return s;
     if (strcmp(key, "gravity") == 0) {
         e->has_gravity = false;
         for (int a = 0; a < 3; a++) {
@@ -238,9 +256,6 @@ rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value
     return RC_OK;
 }
 
-/* The energy the engine's balance starts from (engine.c): kinetic (peculiar under shear) plus potential. */
-static double energy(const rc_edmd *e) { return (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e); }
-
 rc_status rc_edmd_parameter_set(rc_edmd *e, const char *key, const double *value, int length)
 {
     rc_status s = rc_edmd_parameter_check(e, key, value, length);
@@ -254,6 +269,10 @@ rc_status rc_edmd_parameter_set(rc_edmd *e, const char *key, const double *value
         if ((s = rc_edmd_neighbours_build_all(e))) return s;
     }
     if (strcmp(key, "interactions.depth") == 0) rc_edmd_steps_recount(e);
+    if (strcmp(key, "box") == 0) {
+        wake_all(e); /* resting contacts were found against the old faces */
+        if ((s = rc_edmd_neighbours_build_all(e))) return s;
+    }
     /* a new pull of gravity, depth of the wells or streaming profile is energy put in from outside, not a drift */
     e->initial_energy += energy(e) - before;
     return rc_edmd_schedule_all(e);

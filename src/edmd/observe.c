@@ -163,6 +163,7 @@ rc_status rc_edmd_fill_frame_part(const rc_edmd *e, rc_frame *f, int32_t first)
         f->species[id] = e->species ? e->species[k] : 0;
     }
     if (f->angular_velocities) rc_edmd_spins_part(e, f->angular_velocities, first, f->count);
+    if (f->inertia && f->angular_momenta) rc_edmd_inertia_part(e, f, first);
     return RC_OK;
 }
 

@@ -269,6 +269,19 @@ void rc_edmd_spins_part(const rc_edmd *e, double *spins, int32_t first, int32_t 
     }
 }
 
+void rc_edmd_inertia_part(const rc_edmd *e, rc_frame *f, int32_t first)
+{
+    for (int32_t k = 0; k < e->n; k++) {
+        int32_t id = e->id[k] - first;
+        if ((uint32_t)id >= (uint32_t)f->count) continue;
+        double r = e->kin[k].radius, moment = e->spin ? e->inertia[k] * rc_edmd_mass(e, k) * r * r : 0, w[3] = {0};
+        if (e->spin) load(e, k, w);
+        double *tensor = f->inertia + 9 * id;
+        for (int i = 0; i < 9; i++) tensor[i] = i % 4 == 0 && (e->dimension == 3 || i == 8) ? moment : 0;
+        for (int a = 0; a < 3; a++) f->angular_momenta[3 * id + a] = moment * w[a];
+    }
+}
+
 bool rc_edmd_rough(const rc_edmd *e) { return e && e->spin; }
 
 rc_status rc_edmd_angular_velocities(const rc_edmd *e, double *spins)

@@ -218,6 +218,15 @@ rc_status rc_edmd_steps_capture_all(rc_edmd *e)
     return RC_OK;
 }
 
+rc_status rc_edmd_steps_capture_again(rc_edmd *e)
+{
+    rc_edmd_steps *st = e->steps;
+    for (uint64_t k = 0; k < st->capacity; k++) st->map[k].key = RC_CAPTURE_EMPTY;
+    st->used = 0;
+    st->potential = 0;
+    return rc_edmd_steps_capture_all(e);
+}
+
 /* The well's depth of every pair type that has steps, which must be one step each (square wells): -energy of it. */
 static rc_status single_steps(const rc_edmd *e, int32_t *first)
 {

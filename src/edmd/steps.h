@@ -106,6 +106,9 @@ typedef struct rc_step_scan {
 rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d);
 /* The capture map from the particles' separations at the start, and the potential energy. After the lists. */
 rc_status rc_edmd_steps_capture_all(rc_edmd *e);
+/* The map emptied and captured again from the particles where they are now (new particles, live.c); the lists
+ * built. */
+rc_status rc_edmd_steps_capture_again(rc_edmd *e);
 void rc_edmd_steps_destroy(rc_edmd *e);
 /* The earliest pair event of particle k (at now) over its neighbours with their steps; records its kind. */
 rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contacts);

@@ -2,7 +2,9 @@
 /* The GSD trajectory writer (ricochet/output.h; docs/formats.md, "trajectory.gsd"): frames in HOOMD-blue's schema,
  * which HOOMD, OVITO, freud, MDAnalysis and gsd.hoomd read, through the file layer of src/io/gsd_file.c. Each frame
  * holds configuration/{step, dimensions, box}, particles/{N, types, typeid, position, velocity, diameter, mass, image[,
- * orientation]} in the schema's types (float32 for the particles' numbers, as the schema has them), and
+ * orientation][, moment_inertia, angmom]} (the last two for particles that turn, in HOOMD's convention: the principal
+ * moments, the principal frame's orientation, p = 2 q ⊗ (0, L_body)) in the schema's types (float32 for the
+ * particles' numbers, as the schema has them), and
  * log/ricochet/{time, collisions} in full precision; rc_gsd_writer_observe adds log/ricochet/NAME (float64) to the
  * frame written last (but time and collisions, which the frame has). The box is HOOMD's: centred on 0, positions
  * shifted by half an edge and, under shear, wrapped into the leaning cell with the tilt factor xy, xz or yz = tilt /
@@ -18,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/principal.h"
 #include "core/status.h"
 #include "io/cell.h"
 #include "io/elements.h"
@@ -117,6 +120,28 @@ static rc_status write_types(rc_gsd_writer *w, const rc_frame *f, uint32_t *type
     return s;
 }
 
+/* HOOMD's description of turning particles (core/principal.h): particles/moment_inertia (the principal moments),
+ * particles/orientation (of the principal frame: the body's own wherever its inertia is diagonal) and
+ * particles/angmom (2 q ⊗ (0, L) with L in that frame), each a pass over the particles into the scratch. */
+static rc_status write_turning(rc_gsd_writer *w, const rc_frame *f)
+{
+    static const char *const names[] = {"particles/moment_inertia", "particles/orientation", "particles/angmom"};
+    static const int widths[] = {3, 4, 4};
+    rc_status s = RC_OK;
+    for (int field = 0; field < 3 && !s; field++) {
+        for (int32_t i = 0; i < f->count; i++) {
+            double moments[3], principal[4], angmom[4];
+            rc_principal_hoomd(f->dimension, f->inertia + 9 * i, f->orientations ? f->orientations + 4 * i : NULL,
+                               f->angular_momenta + 3 * i, moments, principal, angmom);
+            const double *out = field == 0 ? moments : field == 1 ? principal : angmom;
+            for (int k = 0; k < widths[field]; k++) w->scratch[widths[field] * i + k] = (float)out[k];
+        }
+        s = rc_gsd_file_write(w->gsd, names[field], RC_GSD_FLOAT, (uint64_t)f->count, (uint32_t)widths[field],
+                              w->scratch);
+    }
+    return s;
+}
+
 rc_status rc_gsd_writer_write(rc_gsd_writer *w, const rc_frame *f)
 {
     if (!w || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_gsd_writer_write: NULL argument");
@@ -150,7 +175,8 @@ rc_status rc_gsd_writer_write(rc_gsd_writer *w, const rc_frame *f)
     if (!s) s = rc_gsd_file_write(g, "particles/diameter", RC_GSD_FLOAT, n, 1, x);
     for (int32_t i = 0; i < f->count; i++) x[i] = (float)f->masses[i];
     if (!s) s = rc_gsd_file_write(g, "particles/mass", RC_GSD_FLOAT, n, 1, x);
-    if (!s && f->orientations) {
+    if (!s && f->inertia && f->angular_momenta) s = write_turning(w, f);
+    else if (!s && f->orientations) {
         for (int32_t i = 0; i < 4 * f->count; i++) x[i] = (float)f->orientations[i]; /* (w, x, y, z) as HOOMD's */
         s = rc_gsd_file_write(g, "particles/orientation", RC_GSD_FLOAT, n, 4, x);
     }

@@ -105,5 +105,10 @@ rc_status rc_rigid_fill_frame(const rc_rigid *e, rc_frame *f)
     memcpy(f->orientations, e->q, 4 * (size_t)e->n * sizeof *e->q);
     memcpy(f->masses, e->mass, (size_t)e->n * sizeof *e->mass);
     for (int32_t i = 0; i < e->n; i++) f->radii[i] = e->geometry[i].bound, f->species[i] = e->species[i];
+    if (f->inertia && f->angular_momenta) { /* the body-frame tensor, and I w about the centre in the lab frame */
+        memcpy(f->inertia, e->inertia_body, 9 * (size_t)e->n * sizeof *e->inertia_body);
+        for (int32_t i = 0; i < e->n; i++)
+            rc_m3_apply(e->inertia_world + 9 * i, e->w + 3 * i, f->angular_momenta + 3 * i);
+    }
     return RC_OK;
 }

@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdbool.h>
 
+#include "core/quat.h"
+
 /* Whether all n entries are finite. */
 static inline bool rc_vn_finite(const double *v, int n)
 {
@@ -59,15 +61,6 @@ static inline void rc_m3_rotate_tensor(const double *r, const double *d, double 
             out[3 * i + j] = rd[3 * i] * r[3 * j] + rd[3 * i + 1] * r[3 * j + 1] + rd[3 * i + 2] * r[3 * j + 2];
 }
 
-/* The rotation matrix of a unit quaternion. */
-static inline void rc_quat_matrix(const double *q, double *r)
-{
-    double w = q[0], x = q[1], y = q[2], z = q[3];
-    r[0] = 1 - 2 * (y * y + z * z), r[1] = 2 * (x * y - w * z), r[2] = 2 * (x * z + w * y);
-    r[3] = 2 * (x * y + w * z), r[4] = 1 - 2 * (x * x + z * z), r[5] = 2 * (y * z - w * x);
-    r[6] = 2 * (x * z - w * y), r[7] = 2 * (y * z + w * x), r[8] = 1 - 2 * (x * x + y * y);
-}
-
 /* A 2D orientation, the angle (radians, counter-clockwise) about z, as a unit quaternion and as a rotation matrix. */
 static inline void rc_quat_from_angle(double angle, double *q)
 {
@@ -78,22 +71,6 @@ static inline void rc_m3_from_angle(double angle, double *r)
 {
     double c = cos(angle), s = sin(angle);
     r[0] = c, r[1] = -s, r[2] = 0, r[3] = s, r[4] = c, r[5] = 0, r[6] = 0, r[7] = 0, r[8] = 1;
-}
-
-/* out = a b (Hamilton product) */
-static inline void rc_quat_multiply(const double *a, const double *b, double *out)
-{
-    double c[4] = {a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-                   a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-                   a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-                   a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]};
-    for (int i = 0; i < 4; i++) out[i] = c[i];
-}
-
-static inline void rc_quat_normalize(double *q)
-{
-    double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int i = 0; i < 4; i++) q[i] /= n;
 }
 
 #endif

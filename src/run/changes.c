@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/number_text.h"
 #include "core/status.h"
 #include "run/live.h"
 #include "run/run.h"
@@ -14,16 +15,21 @@
 /* docs/formats.md gives the record's size (block 9 of a checkpoint) */
 _Static_assert(sizeof(run_change) == 136, "a change's record is 136 bytes without padding");
 
-/* One value as text: a number, or [x, y, z] for a vector (round-trip precision). */
+/* One value as text: a number, or "[x, y, z]" for a vector, each the shortest text that reads back to it
+ * (core/number_text.h). */
 static void value_text(char *out, size_t size, const double *value, int length)
 {
+    char number[RC_NUMBER_TEXT_SIZE];
     if (length == 1) {
-        snprintf(out, size, "%.17g", value[0]);
+        rc_number_text(number, value[0]);
+        snprintf(out, size, "%s", number);
         return;
     }
     int used = snprintf(out, size, "\"[");
-    for (int a = 0; a < length && used < (int)size; a++)
-        used += snprintf(out + used, size - (size_t)used, "%s%.17g", a ? ", " : "", value[a]);
+    for (int a = 0; a < length && used < (int)size; a++) {
+        rc_number_text(number, value[a]);
+        used += snprintf(out + used, size - (size_t)used, "%s%s", a ? ", " : "", number);
+    }
     if (used < (int)size) snprintf(out + used, size - (size_t)used, "]\"");
 }
 
@@ -33,10 +39,11 @@ static bool fill_csv(FILE *f, const void *context)
     bool ok = fprintf(f, "time,collisions,events,steps,key,old,new\n") > 0;
     for (int32_t i = 0; i < live->change_count && ok; i++) {
         const run_change *c = &live->changes[i];
-        char old[128], value[128];
+        char old[128], value[128], time[RC_NUMBER_TEXT_SIZE];
         value_text(old, sizeof old, c->old, c->length);
         value_text(value, sizeof value, c->value, c->length);
-        ok = fprintf(f, "%.17g,%llu,%llu,%llu,%s,%s,%s\n", c->time, (unsigned long long)c->collisions,
+        rc_number_text(time, c->time);
+        ok = fprintf(f, "%s,%llu,%llu,%llu,%s,%s,%s\n", time, (unsigned long long)c->collisions,
                      (unsigned long long)c->events, (unsigned long long)c->steps, c->key, old, value) > 0;
     }
     return ok;

@@ -378,6 +378,14 @@ static bool passed(const void *engine, const run_snapshot *record)
     return true;
 }
 
+/* A live parameter's value in force (src/edmd/live.c), or the scene's where the engine has none: the summary shows
+ * what the run ends with, the changes that led there are its "changes". */
+static const double *in_force(const rc_edmd *e, const char *key, const double *scene, double value[3])
+{
+    int length;
+    return rc_edmd_parameter_get(e, key, value, &length) == RC_OK ? value : scene;
+}
+
 static void summary(const void *engine, const run_snapshot *start, bool equilibrated, cJSON *summary)
 {
     const adapter *a = engine;
@@ -387,7 +395,8 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
     cJSON_AddItemToObject(summary, "species", cJSON_Duplicate(a->species, true));
     if (def->interaction_count > 0) cJSON_AddItemToObject(summary, "interactions", interactions_summary(def));
-    cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(def->box, def->dimension));
+    double now[3];
+    cJSON_AddItemToObject(summary, "box", rc_run_json_numbers(in_force(a->edmd, "box", def->box, now), def->dimension));
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));
     cJSON_AddStringToObject(summary, "event_detection", rc_event_detection_name(def->detection));
@@ -395,7 +404,7 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     rc_edmd_compression_state_of(a->edmd, &compressed);
     if (compressed.end != RC_COMPRESSION_NONE) {
         cJSON *c = cJSON_AddObjectToObject(summary, "compression");
-        cJSON_AddNumberToObject(c, "rate", def->compression.rate);
+        cJSON_AddNumberToObject(c, "rate", *in_force(a->edmd, "compression.rate", &def->compression.rate, now));
         cJSON_AddNumberToObject(c, "scale", compressed.scale);
         cJSON_AddNumberToObject(c, "windows", (double)compressed.windows);
         const char *end = rc_compression_end_name(compressed.end);

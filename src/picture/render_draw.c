@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* Drawing one frame with cairo (src/io/render_draw.h; ricochet/render.h): an orthographic view (2D: x right, y up;
+/* Drawing one frame with cairo (src/picture/render_draw.h; ricochet/render.h): an orthographic view (2D: x right, y up;
  * 3D: a camera at the options' azimuth and elevation), scaled to fit the box and every particle; the box's edges in
  * grey; the particles painted far to near, flat disks in 2D and shaded spheres in 3D whose colour darkens with depth;
  * velocity arrows on top. With a run's shapes, the static shapes take the box's place (planes first, the others in
- * grey among the bodies, far to near) and boxes and hulls are drawn as they are (src/io/render_solids.c). */
+ * grey among the bodies, far to near) and boxes and hulls are drawn as they are (src/picture/render_solids.c). */
 #include <math.h>
 #include <stdlib.h>
 
-#include "io/render_draw.h"
+#include "picture/render_draw.h"
 
 typedef rc_render_view view;
 typedef rc_rgb rgb;

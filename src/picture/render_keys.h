@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The key of a picture at its right (src/io/render_keys.c): a labelled colour bar or a legend of species. */
+/* The key of a picture at its right (src/picture/render_keys.c): a labelled colour bar or a legend of species. */
 #ifndef RC_IO_RENDER_KEYS_H
 #define RC_IO_RENDER_KEYS_H
 
-#include "io/cairo_symbols.h"
+#include "picture/cairo_symbols.h"
 #include "ricochet/frame.h"
 #include "ricochet/render.h"
 

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "io/render_draw.h"
-#include "io/render_keys.h"
+#include "picture/render_draw.h"
+#include "picture/render_keys.h"
 
 enum { STEPS = 128, TICKS = 5, MOST_SPECIES = 24 };
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Drawing one frame into a rectangle of a cairo context (src/io/render_draw.c), for rc_render_png (src/io/render.c),
- * and writing a picture to PNG (src/io/render.c, also for the plots of src/io/plot.c). */
+/* Drawing one frame into a rectangle of a cairo context (src/picture/render_draw.c), for rc_render_png (src/picture/render.c),
+ * and writing a picture to PNG (src/picture/render.c, also for the plots of src/picture/plot.c). */
 #ifndef RC_IO_RENDER_DRAW_H
 #define RC_IO_RENDER_DRAW_H
 
-#include "io/cairo_symbols.h"
+#include "picture/cairo_symbols.h"
 
-#include "io/render_shapes.h"
+#include "picture/render_shapes.h"
 #include "ricochet/render.h"
 
 typedef struct rc_render_view {
@@ -35,7 +35,7 @@ rc_rgb rc_render_ramp(double fraction);
 /* The pixel of world point x. */
 void rc_render_project(const rc_render_view *v, const double x[3], double *sx, double *sy);
 
-/* src/io/render_solids.c. The world point of body-frame point p of a solid at x turned by the quaternion q. */
+/* src/picture/render_solids.c. The world point of body-frame point p of a solid at x turned by the quaternion q. */
 void rc_render_place(const double x[3], const double q[4], const double p[3], double out[3]);
 /* Widens low and high (along the view's right and up) to hold a static shape (a plane: its point). */
 void rc_render_solid_extent(const rc_render_view *v, const rc_render_solid *s, double low[2], double high[2]);

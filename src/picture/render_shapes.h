@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* The shapes of a run's bodies and static shapes as the renderer keeps them (src/io/render_shapes.c reads them from
- * DIRECTORY/shapes.json, docs/formats.md; src/io/render_solids.c draws them): spheres, convex polytopes (boxes and
+/* The shapes of a run's bodies and static shapes as the renderer keeps them (src/picture/render_shapes.c reads them from
+ * DIRECTORY/shapes.json, docs/formats.md; src/picture/render_solids.c draws them): spheres, convex polytopes (boxes and
  * hulls: their corners in the body frame, and in 3D their faces) and planes. */
 #ifndef RC_IO_RENDER_SHAPES_H
 #define RC_IO_RENDER_SHAPES_H
 
-#include "io/cairo_symbols.h"
+#include "picture/cairo_symbols.h"
 
 #include "ricochet/render.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The unit of a table's column for the axis labels of plots (src/io/plot_units.c). */
+/* The unit of a table's column for the axis labels of plots (src/picture/plot_units.c). */
 #ifndef RC_IO_PLOT_UNITS_H
 #define RC_IO_PLOT_UNITS_H
 

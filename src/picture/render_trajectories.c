@@ -2,7 +2,7 @@
 /* Trajectories drawn picture by picture (ricochet/render.h, rc_render_trajectories; what `ricochet render` and
  * ricochet.render_run do): frame k of every trajectory side by side into DIRECTORY/frame_NNNNN.png until the shortest
  * ends, each with its side file (the one given, else shapes.json beside it when there is one; docs/formats.md,
- * "shapes.json"), the speed scale fixed by the first frames, then the pictures joined into an MP4 (src/io/movie.c). */
+ * "shapes.json"), the speed scale fixed by the first frames, then the pictures joined into an MP4 (src/picture/movie.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,9 +11,9 @@
 
 #include "core/status.h"
 #include "io/json_document.h"
-#include "io/movie.h"
-#include "io/render_keys.h"
-#include "io/render_shapes.h"
+#include "picture/movie.h"
+#include "picture/render_keys.h"
+#include "picture/render_shapes.h"
 #include "ricochet/analysis.h"
 #include "ricochet/output.h"
 #include "ricochet/trajectory.h"

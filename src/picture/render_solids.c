@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Drawing the shapes of a run's side file (src/io/render_draw.h; ricochet/render.h): a box or hull placed by its
+/* Drawing the shapes of a run's side file (src/picture/render_draw.h; ricochet/render.h): a box or hull placed by its
  * position and quaternion, in 2D as its outline filled like a disk, in 3D as a convex solid of which only the faces
  * turned to the camera are painted (back faces culled, so the faces of one solid never overlap), each flat-shaded by
  * how its normal meets a light from above left of the camera and darkened with depth like the spheres; and a static
  * plane, in 2D a line with its solid side lightly filled, in 3D a translucent square around the view's centre. */
 #include <math.h>
 
-#include "io/render_draw.h"
+#include "picture/render_draw.h"
 
 static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 

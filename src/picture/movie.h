@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* MP4 films of numbered PNG pictures, made by ffmpeg as a child process (src/io/movie.c), for
+/* MP4 films of numbered PNG pictures, made by ffmpeg as a child process (src/picture/movie.c), for
  * rc_render_trajectories (ricochet/render.h). */
 #ifndef RC_IO_MOVIE_H
 #define RC_IO_MOVIE_H

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "io/plot_units.h"
-#include "io/render_draw.h"
+#include "picture/plot_units.h"
+#include "picture/render_draw.h"
 
 enum { LEFT = 72, RIGHT = 16, TOP = 26, BOTTOM = 40, TICKS = 5, PANEL_WIDTH = 420, PANEL_HEIGHT = 320, DECADES = 10 };
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Pictures of frames (ricochet/render.h): the options, the layout of panels side by side on a white picture with a
  * label and the time above each, and the PNG file, written as PATH.partial and renamed when complete
- * (src/io/output_file.h). The drawing of a frame is src/io/render_draw.c. */
+ * (src/io/output_file.h). The drawing of a frame is src/picture/render_draw.c. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,8 +9,8 @@
 
 #include "core/status.h"
 #include "io/output_file.h"
-#include "io/render_draw.h"
-#include "io/render_keys.h"
+#include "picture/render_draw.h"
+#include "picture/render_keys.h"
 
 enum { LABEL_HEIGHT = 24, LARGEST_SIDE = 16384 };
 

@@ -11,7 +11,7 @@
 #include "core/status.h"
 #include "io/json_document.h"
 #include "io/json_fields.h"
-#include "io/render_shapes.h"
+#include "picture/render_shapes.h"
 #include "rigid/hull.h"
 
 enum { MOST_CORNERS = 4096 };

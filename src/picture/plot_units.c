@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* The unit of a column of a table that ricochet writes, for the axis labels of plots (src/io/plot.c): an observable's
+/* The unit of a column of a table that ricochet writes, for the axis labels of plots (src/picture/plot.c): an observable's
  * from the table of observables (ricochet/run.h: observables.csv, the summary, sweep tables), a column of the
  * analysis tables (docs/formats.md, "Analysis") from the list below, and NAME_mean, NAME_sem, NAME_error of a sweep or
  * an analysis as NAME's. Units are in the scene's units ("length", "time", "energy", "1" for counts and ratios). */
 #include <string.h>
 
-#include "io/plot_units.h"
+#include "picture/plot_units.h"
 #include "ricochet/run.h"
 
 typedef struct unit_of {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* MP4 films of numbered PNG pictures (src/io/movie.h): ffmpeg looked for on PATH, then started with posix_spawnp, its
+/* MP4 films of numbered PNG pictures (src/picture/movie.h): ffmpeg looked for on PATH, then started with posix_spawnp, its
  * standard input /dev/null and its error output read through a pipe (closed on exec in any other child), so that the library prints nothing and a failure
  * can quote ffmpeg's last line. */
-#include "io/movie.h"
+#include "picture/movie.h"
 
 #include <errno.h>
 #include <fcntl.h>
