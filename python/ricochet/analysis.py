@@ -18,7 +18,7 @@ class Analysis:
 
     def __init__(self, handle):
         self.summary = json_report(lib.rc_analysis_summary_json(handle, True), "analysis summary")
-        for name in ("rdf", "structure_factor", "msd", "vacf", "order_particles", "g6"):
+        for name in ("rdf", "structure_factor", "msd", "vacf", "order_particles", "g6", "interdiffusion"):
             setattr(self, name, _table(handle, name))
 
 
