@@ -19,7 +19,9 @@ Usage: /usr/bin/python3 tests/mixture_transport.py PATH/TO/ricochet
   approximations (about 2 %), the ring collisions at this density (about 3 %, as for self-diffusion: Alder, Gass and
   Wainwright, J. Chem. Phys. 53, 3813 (1970)) and the finite box (below 2 %: the hydrodynamic term kT xi / (6 pi
   eta L) relative to D at L = 13.6);
-- the species' D of that mixture are ordered as the masses (the light species diffuses faster).
+- the species' D of that mixture are ordered as the masses (the light species diffuses faster);
+- a run resumed from its last checkpoint ends with the same species' D, interdiffusion coefficient and curve, bit for
+  bit (the per-species correlators and the interdiffusion series ride in the checkpoint).
 """
 import json
 import math
@@ -130,7 +132,25 @@ def unequal_masses(tmp):
     check(light > heavy, "masses 1 and 4: D_light %.4f > D_heavy %.4f" % (light, heavy))
 
 
+def resumed(tmp):
+    species = [{"diameter": 1, "mass": 1, "fraction": 0.5}, {"diameter": 1.1, "mass": 2, "fraction": 0.5}]
+    description = scene(128, 0.3, species, 60, 100, 6)
+    description["output"]["checkpoint_every"] = 23
+    whole = run(description, tmp + "/whole", xyz=False)
+    subprocess.run([tool, "run", "--resume", tmp + "/whole/checkpoint.rcp", "--out", tmp + "/resumed", "--quiet",
+                    "--no-xyz"], check=True, stdout=subprocess.DEVNULL)
+    with open(tmp + "/resumed/summary.json") as f:
+        again = json.load(f)
+    keys = ("diffusion_coefficient_species", "diffusion_coefficient_species_error", "interdiffusion_coefficient",
+            "interdiffusion_coefficient_error")
+    curves = [open(folder + "/interdiffusion.csv").read() for folder in (tmp + "/whole", tmp + "/resumed")]
+    check(all(whole[k] == again[k] for k in keys) and curves[0] == curves[1] and whole[keys[2]] is not None,
+          "resumed from the last checkpoint (time 46): D_species %s, D_12 %r (whole run: %s, %r), same curve: %s" %
+          (again[keys[0]], again[keys[2]], whole[keys[0]], whole[keys[2]], curves[0] == curves[1]))
+
+
 with tempfile.TemporaryDirectory() as tmp:
+    resumed(tmp)
     one_species(tmp)
     cut_trajectory(tmp)
     equal_labels(tmp)
