@@ -97,6 +97,12 @@ def main():
         for k, name in enumerate(("U/N", "P")):
             print("| %g | %s | %.4f ± %.4f | %s |" % (rho, name, reference[k][0], reference[k][1], " | ".join(
                 "%.4f ± %.4f" % run[k] for run in runs)), flush=True)
+    plot(results, (os.path.join(args.out, "lennard_jones_steps_convergence.png"),
+                   os.path.join(HERE, "..", "docs", "img", "lennard_jones_steps_convergence.png")))
+
+
+def plot(results, paths):
+    """results: density -> (the Monte Carlo's ((U/N, error), (P, error)), the same per step count)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -114,8 +120,7 @@ def main():
         axis.legend(fontsize=8)
     figure.suptitle("Lennard-Jones cut at 2.5σ, kT = 2ε, as steps: the difference from the continuous potential")
     figure.tight_layout()
-    for path in (os.path.join(args.out, "lennard_jones_steps_convergence.png"),
-                 os.path.join(HERE, "..", "docs", "img", "lennard_jones_steps_convergence.png")):
+    for path in paths:
         figure.savefig(path, dpi=110)
 
 
