@@ -12,13 +12,13 @@ from ._lib import Frame, check, json_report, lib
 
 class Analysis:
     """The result of analyze(): summary (a dict: the keys `ricochet analyze` prints) and the tables rdf,
-    structure_factor, msd, vacf, order_particles and g6, each a dict of column name -> numpy array (None when not
+    structure_factor, msd, vacf, order_particles, g6 and interdiffusion (a mixture's), each a dict of column name -> numpy array (None when not
     computed). order_particles has one row per particle and frame: frame, id, then psi6_abs, psi6_arg (2D) or q4,
     q6, w6, solid (3D); g6 has r and g6 (2D); both only when order is asked for by name (compute="order")."""
 
     def __init__(self, handle):
         self.summary = json_report(lib.rc_analysis_summary_json(handle, True), "analysis summary")
-        for name in ("rdf", "structure_factor", "msd", "vacf", "order_particles", "g6"):
+        for name in ("rdf", "structure_factor", "msd", "vacf", "order_particles", "g6", "interdiffusion"):
             setattr(self, name, _table(handle, name))
 
 
@@ -37,8 +37,8 @@ def analyze(source, **options):
     """Analyses a run folder or a trajectory file (path), or frames (an iterable of Snapshots, as read_trajectory yields
     them). options are the keys of rc_analysis_set, the command's options with '_' for '-': compute
     ("rdf,msd" or a list), frames ("A:B", or a (A, B) pair), rdf_range, rdf_bins, contact_width, k_max, k_vectors,
-    order_cutoff, msd_points, fit ((T0, T1)), groups, viscosity, and for the order per particle (compute="order")
-    neighbours ("distance" or "voronoi"), g6_range, solid_bond, solid_bonds. Returns an Analysis; raises Error
+    order_cutoff, msd_points, fit ((T0, T1)), groups, viscosity, interdiffusion ("A,B" or a pair), and for the order
+    per particle (compute="order") neighbours ("distance" or "voronoi"), g6_range, solid_bond, solid_bonds. Returns an Analysis; raises Error
     naming the option or the file for bad input."""
     handle = ctypes.c_void_p()
     check(lib.rc_analysis_create(ctypes.byref(handle)))

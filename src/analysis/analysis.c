@@ -18,7 +18,8 @@
 #include "ricochet/io.h"
 #include "ricochet/trajectory.h"
 
-const char *const rc_analysis_table_names[6] = {"rdf", "structure_factor", "msd", "vacf", "order_particles", "g6"};
+const char *const rc_analysis_table_names[RC_ANALYSIS_TABLES] = {"rdf", "structure_factor", "msd", "vacf",
+                                                                  "order_particles", "g6", "interdiffusion"};
 const char *const rc_analysis_measure_names[4] = {"rdf", "structure_factor", "msd", "order"};
 
 rc_status rc_analysis_create(rc_analysis **analysis)
@@ -36,6 +37,7 @@ rc_status rc_analysis_create(rc_analysis **analysis)
     a->local.solid_bond = 0.7;
     a->local.solid_bonds = 7;
     a->diffusion = a->diffusion_error = NAN;
+    a->interdiffusion_pair[0] = a->interdiffusion_pair[1] = -1;
     *analysis = a;
     return RC_OK;
 }
@@ -50,7 +52,8 @@ void rc_analysis_destroy(rc_analysis *a)
     rc_local_order_release(&a->local);
     rc_correlator_release(&a->msd);
     rc_correlator_release(&a->vacf);
-    for (int k = 0; k < 6; k++) rc_table_release(&a->tables[k]);
+    rc_mixture_release(&a->mixture);
+    for (int k = 0; k < RC_ANALYSIS_TABLES; k++) rc_table_release(&a->tables[k]);
     for (int k = 0; k < 4; k++) free(a->reasons[k]);
     free(a->contact);
     free(a->contact_error);
@@ -133,6 +136,7 @@ rc_status rc_analysis_set(rc_analysis *a, const char *key, const char *value)
         a->local.voronoi = strcmp(value, "voronoi") == 0;
         return RC_OK;
     }
+    if (strcmp(key, "interdiffusion") == 0) return rc_mixture_pair_parse(key, value, a->interdiffusion_pair);
     if (strcmp(key, "g6_range") == 0) return rc_text_positive(key, value, &a->local.g6_range);
     if (strcmp(key, "solid_bond") == 0) {
         rc_status s = rc_text_positive(key, value, &a->local.solid_bond);
@@ -230,7 +234,9 @@ rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *f)
         s = a->unwrapped && a->previous ? rc_correlator_start(&a->msd, false, a->msd_points, a->groups, f->count)
                                         : rc_fail(RC_NO_MEMORY, "msd: out of memory");
         if (!s && a->velocities) s = rc_correlator_start(&a->vacf, true, a->msd_points, a->groups, f->count);
-    }
+        if (!s) s = rc_mixture_start(&a->mixture, f, a->msd_points, a->groups, a->interdiffusion_pair);
+    } else if (!s && a->interdiffusion_pair[0] >= 0)
+        s = rc_fail(RC_INVALID_ARGUMENT, "interdiffusion: needs the MSD (compute msd)");
     return s;
 }
 
@@ -287,6 +293,7 @@ static rc_status measure(rc_analysis *a, int bit, const rc_frame *f)
         s = unwrap(a, f);
         if (!s) s = rc_correlator_add(&a->msd, f->time, a->unwrapped);
         if (!s && a->velocities) s = rc_correlator_add(&a->vacf, f->time, f->velocities);
+        if (!s) s = rc_mixture_add(&a->mixture, f, a->unwrapped, a->first_used + a->frames);
     }
     return s ? measure_failed(a, bit, s) : RC_OK;
 }
@@ -411,6 +418,8 @@ static rc_status finish_measure(rc_analysis *a, int bit)
     double t1 = a->fit_end ? a->fit_end : 0.5 * span;
     a->fit_start = t0, a->fit_end = t1;
     rc_correlator_diffusion(&a->msd, a->dimension, t0, t1, &a->diffusion, &a->diffusion_error);
+    if (!s) s = rc_mixture_finish(&a->mixture, a->dimension, a->msd_points, a->groups, t0, t1, a->diffusion,
+                                  a->diffusion_error, &a->tables[6]);
     if (!s && a->velocities) s = rc_correlator_finish(&a->vacf, "vacf", &a->tables[3]);
     return s;
 }
@@ -435,7 +444,7 @@ rc_status rc_analysis_table(const rc_analysis *a, const char *name, int *rows, i
 {
     if (!a || !name || !rows || !columns || !column_names || !values)
         return rc_fail(RC_INVALID_ARGUMENT, "analysis table: NULL argument");
-    for (int k = 0; k < 6; k++)
+    for (int k = 0; k < RC_ANALYSIS_TABLES; k++)
         if (strcmp(name, rc_analysis_table_names[k]) == 0) {
             const rc_table *t = &a->tables[k];
             if (!t->names) return rc_fail(RC_INVALID_ARGUMENT, "analysis table %s: not computed", name);
@@ -444,5 +453,6 @@ rc_status rc_analysis_table(const rc_analysis *a, const char *name, int *rows, i
             *values = t->values;
             return RC_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "analysis table \"%s\" is not rdf, structure_factor, msd, vacf, order_particles or g6", name);
+    return rc_fail(RC_INVALID_ARGUMENT, "analysis table \"%s\" is not rdf, structure_factor, msd, vacf, order_particles, g6 or "
+                                             "interdiffusion", name);
 }

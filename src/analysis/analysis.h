@@ -2,13 +2,16 @@
 /* The insides of an analysis of frames (ricochet/analysis.h), shared by the files of src/analysis: pairs through
  * cell lists (pairs.c), g(r) and its contact value (rdf.c), S(k) (structure_factor.c), Q6 / psi6 (order.c) and the
  * order per particle (local_order.h), the
- * multiple-tau correlator of the MSD and VACF and the fit of D (correlator.c), the tables, CSV files and summary
+ * multiple-tau correlator of the MSD and VACF and the fit of D (correlator.c), each species' D and the
+ * interdiffusion coefficient of a mixture (mixture_diffusion.c), the tables, CSV files and summary
  * (report.c), and the options, frames and files (analysis.c). */
 #ifndef RC_ANALYSIS_ANALYSIS_H
 #define RC_ANALYSIS_ANALYSIS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include <cjson/cJSON.h>
 
 #include "analysis/local_order.h"
 #include "core/bytes.h"
@@ -153,8 +156,45 @@ void rc_correlator_release(rc_correlator *c);
 /* Walks the correlator's sums and rings (the same start on both sides); RC_NO_MEMORY when a ring cannot be made. */
 rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c);
 
+/* ---- the transport of a mixture: each species' D and the interdiffusion coefficient (mixture_diffusion.c) ---- */
+
+typedef struct rc_mixture {
+    int32_t count;
+    int species;            /* labels 0 .. species - 1 in the first frame */
+    int32_t *species_of;    /* count: each particle's label in the first frame (later frames must keep it) */
+    int32_t *members;       /* per species */
+    rc_correlator *self;    /* per species, the MSD of its particles; NULL for one species (the MSD of all is its) */
+    double *gathered;       /* 3 x count scratch: one species' positions */
+    int pair[2];            /* the species of the interdiffusion, -1 -1 for none */
+    double *series;         /* 4 per frame: time, then the interdiffusion displacement scaled (mixture_diffusion.c) */
+    int capacity;           /* of series, in doubles */
+    int64_t frames;
+    /* results */
+    double *diffusion, *diffusion_error; /* per species, NaN for a label without particles */
+    double interdiffusion, interdiffusion_error;
+} rc_mixture;
+
+/* "A,B": two different species labels, or the error naming key. */
+rc_status rc_mixture_pair_parse(const char *key, const char *value, int pair[2]);
+/* From the first frame: the species and their correlators, and the interdiffusion pair: asked (asked[0] >= 0; each
+ * must have particles, else an error naming "interdiffusion"), else the two species of a binary mixture, else none. */
+rc_status rc_mixture_start(rc_mixture *m, const rc_frame *first, int points, int groups, const int asked[2]);
+/* A frame's unwrapped positions (3 per particle); its labels must be the first frame's. */
+rc_status rc_mixture_add(rc_mixture *m, const rc_frame *frame, const double *unwrapped, int64_t index);
+/* Each species' D (one species: the D of all given here, bit for bit) and D_ab with its curve in table (time,
+ * msd_interdiffusion, msd_interdiffusion_error, origins), fitted over t0 <= lag <= t1. */
+rc_status rc_mixture_finish(rc_mixture *m, int dimension, int points, int groups, double t0, double t1,
+                            double diffusion, double error, rc_table *table);
+void rc_mixture_release(rc_mixture *m);
+/* Adds diffusion_coefficient_species and its _error (lists, one per species label), interdiffusion_coefficient and
+ * its _error, and interdiffusion_species (the pair, or null) to a summary object. */
+void rc_mixture_summary(const rc_mixture *m, cJSON *summary);
+/* The correlators and the series, for a run's checkpoints (the same start on both sides). */
+rc_status rc_mixture_walk(rc_bytes *bytes, rc_mixture *m);
+
 /* ---- the analysis ---- */
 
+enum { RC_ANALYSIS_TABLES = 7 };
 enum { RC_COMPUTE_RDF = 1, RC_COMPUTE_SK = 2, RC_COMPUTE_MSD = 4, RC_COMPUTE_ORDER = 8, RC_COMPUTE_ALL = 15 };
 /* The measures' names, measure k being the bit 1 << k: "rdf", "structure_factor", "msd", "order". */
 extern const char *const rc_analysis_measure_names[4];
@@ -192,8 +232,10 @@ struct rc_analysis {
     rc_structure_factor sf;
     rc_order order;
     rc_correlator msd, vacf;
+    int interdiffusion_pair[2]; /* the species asked for by "interdiffusion", else -1 -1 */
+    rc_mixture mixture;     /* with the MSD: each species' D and the interdiffusion coefficient */
     /* results */
-    rc_table tables[6];     /* rdf, structure_factor, msd, vacf, order_particles, g6 */
+    rc_table tables[RC_ANALYSIS_TABLES]; /* rdf, structure_factor, msd, vacf, order_particles, g6, interdiffusion */
     double *contact, *contact_error;
     double diffusion, diffusion_error;
 };
@@ -208,6 +250,6 @@ rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *first);
 rc_status rc_analysis_walk(rc_bytes *bytes, rc_analysis *a, const rc_frame *first);
 
 /* The tables' names, in the order of struct rc_analysis's tables. */
-extern const char *const rc_analysis_table_names[6];
+extern const char *const rc_analysis_table_names[RC_ANALYSIS_TABLES];
 
 #endif

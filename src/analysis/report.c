@@ -92,6 +92,7 @@ static void add_diffusion(const rc_analysis *a, cJSON *summary, double temperatu
     add(summary, "shear_viscosity_used", isnan(rc_analysis_yeh_hummer(a, 1, 1)) ? NAN : eta);
     add(summary, "yeh_hummer_correction", correction);
     add(summary, "diffusion_coefficient_infinite", a->diffusion + correction);
+    rc_mixture_summary(&a->mixture, summary);
     cJSON *fit = cJSON_AddArrayToObject(summary, "fit");
     cJSON_AddItemToArray(fit, cJSON_CreateNumber(a->fit_start));
     cJSON_AddItemToArray(fit, cJSON_CreateNumber(a->fit_end));
@@ -163,7 +164,7 @@ rc_status rc_analysis_write(const rc_analysis *a, const char *directory)
     if (!a->finished) return rc_fail(RC_INVALID_ARGUMENT, "analysis write: not finished");
     rc_status s = rc_directory_make(directory);
     char path[4096];
-    for (int k = 0; k < 6 && !s; k++) {
+    for (int k = 0; k < RC_ANALYSIS_TABLES && !s; k++) {
         if (!a->tables[k].names) continue;
         snprintf(path, sizeof path, "%s/%s.csv", directory, rc_analysis_table_names[k]);
         s = rc_table_write(&a->tables[k], path);

@@ -82,6 +82,7 @@ rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)
         rc_bytes_field(b, a->previous, 3 * (size_t)a->count * sizeof *a->previous);
         s = rc_correlator_walk(b, &a->msd);
         if (!s && a->velocities) s = rc_correlator_walk(b, &a->vacf);
+        if (!s) s = rc_mixture_walk(b, &a->mixture);
     }
     if (!s && b->mode == RC_BYTES_READ && !b->short_of_room && !read_back_valid(a))
         s = rc_fail(RC_INVALID_ARGUMENT, "measure: damaged sums in the checkpoint (a clock, sum or position that is "

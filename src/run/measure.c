@@ -315,7 +315,7 @@ static void measured_span(rc_run *run, run_measure *m)
 static const char *column_unit(const char *column)
 {
     static const struct { const char *name, *unit; } units[] = {
-        {"time", "time"}, {"origins", "1"}, {"msd", "length^2"}, {"vacf", "length^2/time^2"}, {"r", "length"},
+        {"time", "time"}, {"origins", "1"}, {"msd", "length^2"}, {"msd_interdiffusion", "length^2"}, {"vacf", "length^2/time^2"}, {"r", "length"},
         {"k", "1/length"}, {"S", "1"}, {"vectors", "1"}, {"shear_moment", "(mass length^2/time)^2"},
         {"bulk_moment", "(mass length^2/time)^2"}, {"heat_moment", "(energy length)^2"}};
     if (strncmp(column, "g_", 2) == 0) return "1"; /* g(r) of a species pair */
@@ -347,18 +347,21 @@ static rc_status write_curve(const rc_run *run, const rc_table *table, const cha
 
 typedef struct curve { const rc_table *table; const char *name; } curve;
 
+enum { CURVES = 7 };
+
 /* The curves the measurements made (their tables finished); returns how many. */
-static int made_curves(const run_measure *m, curve out[6])
+static int made_curves(const run_measure *m, curve out[CURVES])
 {
-    const curve all[6] = {
+    const curve all[CURVES] = {
         {m->motion ? &m->motion->tables[2] : NULL, "msd"},
         {m->motion && m->motion->velocities ? &m->motion->tables[3] : NULL, "vacf"},
         {m->structure && m->want.rdf ? &m->structure->tables[0] : NULL, "rdf"},
         {m->structure && m->want.structure_factor ? &m->structure->tables[1] : NULL, "structure_factor"},
         {m->moment_on[SHEAR] ? &m->tables[SHEAR] : NULL, "viscosity"},
-        {m->moment_on[HEAT] ? &m->tables[HEAT] : NULL, "thermal_conductivity"}};
+        {m->moment_on[HEAT] ? &m->tables[HEAT] : NULL, "thermal_conductivity"},
+        {m->motion ? &m->motion->tables[6] : NULL, "interdiffusion"}};
     int n = 0;
-    for (int k = 0; k < 6; k++)
+    for (int k = 0; k < CURVES; k++)
         if (all[k].table && all[k].table->names) out[n++] = all[k];
     return n;
 }
@@ -366,7 +369,7 @@ static int made_curves(const run_measure *m, curve out[6])
 static rc_status write_results(const rc_run *run, const run_measure *m)
 {
     if (!run->directory) return RC_OK;
-    curve curves[6];
+    curve curves[CURVES];
     int n = made_curves(m, curves);
     rc_status s = RC_OK;
     for (int k = 0; k < n && !s; k++) s = write_curve(run, curves[k].table, curves[k].name);
@@ -424,6 +427,7 @@ void rc_run_measure_summary(const rc_run *run, cJSON *summary)
     put(summary, "diffusion_coefficient_error", done ? m->diffusion_error : NAN);
     put(summary, "yeh_hummer_correction", done ? m->yeh_hummer : NAN);
     put(summary, "diffusion_coefficient_infinite", done ? m->diffusion + m->yeh_hummer : NAN);
+    if (m->motion) rc_mixture_summary(&m->motion->mixture, summary); /* NaN (null) until the finish */
     for (int k = 0; k < MOMENTS; k++) {
         char error[64];
         snprintf(error, sizeof error, "%s_error", keys[k]);
@@ -443,7 +447,7 @@ void rc_run_measure_summary(const rc_run *run, cJSON *summary)
     put(info, "temperature", done ? m->temperature : NAN);
     put(info, "mean_free_time", done ? m->free_time : NAN);
     cJSON_AddItemToObject(info, "fit", rc_run_json_numbers(m->fit, 2));
-    curve curves[6];
+    curve curves[CURVES];
     int n = run->directory ? made_curves(m, curves) : 0;
     cJSON *names = cJSON_AddArrayToObject(info, "curves");
     for (int k = 0; k < n; k++) cJSON_AddItemToArray(names, cJSON_CreateString(curves[k].name));

@@ -15,7 +15,7 @@ typedef struct analyze_arguments {
 } analyze_arguments;
 
 enum { RDF, SK, MSD, ORDER, FRAMES, OUT, RDF_RANGE, RDF_BINS, CONTACT_WIDTH, K_MAX, K_VECTORS, ORDER_CUTOFF,
-       MSD_POINTS, FIT, GROUPS, VISCOSITY, G6_RANGE, SOLID_BOND, SOLID_BONDS, VORONOI, COMPACT, HELP };
+       MSD_POINTS, FIT, GROUPS, VISCOSITY, G6_RANGE, SOLID_BOND, SOLID_BONDS, VORONOI, INTERDIFFUSION, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
     {"rdf", 0, NULL, "g(r) of every species pair and its contact value g(sigma+)", RDF},
@@ -25,8 +25,8 @@ static const rc_cli_option option_table[] = {
                        "(2D) or q4, q6, w6 and solid-like (3D) (none of the four: all that the frames allow, without\n"
                        "the order per particle)", ORDER},
     {"frames", 0, "A:B", "frames A (from 0) to B (excluded) of the trajectory (default: all)", FRAMES},
-    {"out", 'o', "DIR", "write rdf.csv, structure_factor.csv, msd.csv, vacf.csv, order_particles.csv, g6.csv and\n"
-                        "analysis.json into DIR", OUT},
+    {"out", 'o', "DIR", "write rdf.csv, structure_factor.csv, msd.csv, vacf.csv, order_particles.csv, g6.csv,\n"
+                        "interdiffusion.csv and analysis.json into DIR", OUT},
     {"rdf-range", 0, "R", "the largest r of g(r) (default: 5 mean diameters, at most half the box)", RDF_RANGE},
     {"rdf-bins", 0, "N", "bins of g(r) (default: 100 per mean diameter)", RDF_BINS},
     {"contact-width", 0, "W", "the fit window of g(sigma+), in contact distances (default 0.1)", CONTACT_WIDTH},
@@ -41,6 +41,8 @@ static const rc_cli_option option_table[] = {
     {"g6-range", 0, "R", "the largest r of g6(r) in 2D (default: 25 mean diameters, at most half the box)", G6_RANGE},
     {"solid-bond", 0, "C", "ten Wolde-Frenkel: neighbours are connected when their q6 product exceeds C (0.7)", SOLID_BOND},
     {"solid-bonds", 0, "N", "ten Wolde-Frenkel: a sphere with N connections or more is solid-like (7)", SOLID_BONDS},
+    {"interdiffusion", 0, "A,B", "the species pair of the interdiffusion coefficient (default: the two species of a\n"
+                                 "binary mixture); --msd gives each species' D besides", INTERDIFFUSION},
     {"compact", 'c', NULL, "print the summary on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
 };
