@@ -591,6 +591,11 @@ void rc_edmd_rough_destroy(rc_edmd *e);
 void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], double rr, double normal_impulse);
 /* A wall collision of a rough engine: the normal rule (rc_edmd_bounce) and the tangential one. */
 void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
+/* The tangential part of particle k's hit on moving wall w, after the normal rule in the plate's frame. */
+void rc_edmd_rough_moving_wall(rc_edmd *e, int32_t k, int32_t w);
+/* A thermal wall's draw of particle k's spin: each component Gaussian of variance kT/I from the wall's stream.
+ * Returns the change of the rotational energy (booked in e->rotational). */
+double rc_edmd_rough_thermalise(rc_edmd *e, int32_t k, double temperature, rc_rng *rng);
 /* After a cluster's normal resolution: the tangential rule at each contact that carried a normal impulse, once, in
  * the contacts' order. Returns whether some contact of the cluster then approaches. */
 bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse);

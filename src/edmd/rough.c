@@ -6,7 +6,8 @@
  * restitution beta: g_t' = -beta g_t, by the impulse J = -mu_t (1 + beta) g_t with
  * 1 / mu_t = 1/m_i + 1/m_j + 1/(q_i m_i) + 1/(q_j m_j) (no j terms against a wall). Walton's model cuts |J| to mu
  * times the normal impulse. J is perpendicular to n, so the normal rule and the virial are untouched; it acts at the
- * contact point, so linear and angular momentum are kept, and it loses mu_t (1 - beta^2) |g_t|^2 / 2. */
+ * contact point, so linear and angular momentum are kept, and it loses mu_t (1 - beta^2) |g_t|^2 / 2. A moving wall
+ * moves along n, so its tangential rule is the static wall's; a thermal wall draws spins from its temperature. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -59,15 +60,11 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
                                                     : NULL;
     if (other)
         return rc_fail(RC_INVALID_ARGUMENT, "tangential_restitution: rough particles with %s are not built", other);
-    /* thermal walls do not draw spins yet, and a moving wall hits as a smooth one */
-    for (int32_t w = 0; w < d->wall_count; w++) {
-        if (d->walls[w].thermal.temperature > 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal: rough particles at thermal walls are not built",
-                           (int)w);
-        if (d->walls[w].oscillation.amplitude > 0 && d->walls[w].rough)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].tangential_restitution: a rough moving wall is not built "
-                                                "(a moving wall is smooth)", (int)w);
-    }
+    /* a thermal wall draws spins from its temperature: a tangential restitution would have nothing to act on */
+    for (int32_t w = 0; w < d->wall_count; w++)
+        if (d->walls[w].thermal.temperature > 0 && d->walls[w].rough)
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].tangential_restitution: a thermal wall takes none (it "
+                                                "draws the spins of rough particles from its temperature)", (int)w);
     return RC_OK;
 }
 
@@ -211,6 +208,25 @@ void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], dou
 void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, const double n[3], double normal_impulse)
 {
     contact(e, k, -1, n, e->tangential_restitution, e->coulomb.on, normal_impulse);
+}
+
+void rc_edmd_rough_moving_wall(rc_edmd *e, int32_t k, int32_t w)
+{
+    /* the plate moves along n, so its contact point adds nothing to g_t: the static wall's tangential rule */
+    contact(e, k, -1, e->walls[w].normal, e->walls[w].tangential_restitution, false, 0);
+}
+
+double rc_edmd_rough_thermalise(rc_edmd *e, int32_t k, double temperature, rc_rng *rng)
+{
+    double w[3] = {0, 0, 0}, before = spin_energy(e, k), scale = sqrt(temperature / moment(e, k));
+    if (e->spin_stride == 3)
+        for (int a = 0; a < 3; a++) w[a] = scale * rc_rng_normal(rng);
+    else
+        w[2] = scale * rc_rng_normal(rng);
+    store(e, k, w);
+    double gain = spin_energy(e, k) - before;
+    e->rotational += gain;
+    return gain;
 }
 
 void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
