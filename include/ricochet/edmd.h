@@ -181,6 +181,14 @@ typedef struct rc_edmd_coulomb {
     double tangential_restitution; /* beta_0 in [-1, 1]: the sticking contacts' restitution */
 } rc_edmd_coulomb;
 
+/* The tangential rule of one pair of species (docs/edmd.md, "Rough spheres and disks"; a scene's `interactions`
+ * entry with `tangential_restitution` or `coulomb`): it replaces the definition's pair rule for that pair. */
+typedef struct rc_pair_roughness {
+    int32_t species[2];            /* either order */
+    double tangential_restitution; /* beta in [-1, 1]; ignored when coulomb.on */
+    rc_edmd_coulomb coulomb;       /* Walton's model for the pair, or off */
+} rc_pair_roughness;
+
 /* Inelastic collapse control (docs/design.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
  * an endless run of zero-time events when e < 1. */
 typedef struct rc_edmd_collapse {
@@ -339,6 +347,8 @@ typedef struct rc_edmd_def {
     double tangential_restitution;     /* beta in [-1, 1] for pairs (default -1) */
     double box_tangential_restitution; /* beta in [-1, 1] for the walls of closed box axes (default -1) */
     rc_edmd_coulomb coulomb;
+    const rc_pair_roughness *pair_roughness; /* per pair of species (species below species_count), or NULL: the */
+    int32_t pair_roughness_count;            /* pairs without an entry take tangential_restitution and coulomb */
     const double *inertias;            /* count reduced moments q, in (0, 2/3] in 3D and (0, 1] in 2D, or NULL:
                                         * 2/5 (solid spheres) in 3D, 1/2 (disks) in 2D */
     const double *angular_velocities;  /* count spins (3 per particle in 3D, 1 in 2D: the z component), or NULL:
