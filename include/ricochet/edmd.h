@@ -139,18 +139,29 @@ typedef struct rc_wall_oscillation {
 typedef enum rc_restitution_kind {
     RC_RESTITUTION_CONSTANT = 0,
     RC_RESTITUTION_TABLE = 1,
-    RC_RESTITUTION_VISCOELASTIC = 2
+    RC_RESTITUTION_VISCOELASTIC = 2,
+    RC_RESTITUTION_MATERIAL = 3 /* the viscoelastic law with delta from the material and the pair (below) */
 } rc_restitution_kind;
 typedef struct rc_restitution_law {
     rc_restitution_kind kind;
     int32_t points;                            /* TABLE: 1 to RC_RESTITUTION_TABLE_MAX */
     double table[RC_RESTITUTION_TABLE_MAX][2]; /* TABLE: (speed >= 0, strictly increasing; e in [0, 1]) */
     double delta;                              /* VISCOELASTIC: > 0, in velocity^(-1/5) */
+    /* MATERIAL: Young's modulus Y > 0, Poisson's ratio nu in (-1, 1/2], the dissipative constant A > 0 (a time) of
+     * the viscoelastic Hertz force rho xi^(3/2) + (3/2) A rho xi^(1/2) dxi/dt, rho = 2 Y sqrt(R_eff) / (3 (1 - nu^2))
+     * (both bodies of this material; a wall is of it too, flat, of infinite mass); delta =
+     * A ((3/2)^(3/2) Y sqrt(R_eff) / (m_eff (1 - nu^2)))^(2/5) for each pair's reduced mass and radius */
+    double young, poisson, dissipation;
 } rc_restitution_law;
 /* RC_INVALID_ARGUMENT naming name ("restitution.table[2][0]: ...") when the law is not one of the above. */
 RC_API rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *name);
-/* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC). */
+/* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC; MATERIAL: NAN, it depends
+ * on the pair, see rc_restitution_material_delta). */
 RC_API double rc_restitution_law_value(const rc_restitution_law *law, double speed);
+/* MATERIAL: the viscoelastic delta of a pair of reduced mass m_i m_j / (m_i + m_j) and reduced radius
+ * a_i a_j / (a_i + a_j) (against a wall: the particle's mass and radius). */
+RC_API double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass,
+                                            double reduced_radius);
 
 /* A wall that returns every particle with a velocity drawn from the wall-flux Maxwellian at its temperature (docs/edmd.md,
  * "Thermal walls"). Temperature 0 (default): not thermal. */
