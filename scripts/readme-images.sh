@@ -8,7 +8,7 @@
 # the MSD and g(r) of hard spheres (experiments/fig_structure.py, Python's ricochet.analyze with matplotlib), and the
 # MSD of 864 hard spheres on log-log axes (ricochet run with H5MD frames, ricochet analyze, ricochet plot); and the
 # sheared granular gas (experiments/fig_sheared_granular.py) and the freely cooling rough gas
-# (experiments/fig_rough_cooling.py), and the last frame of the Galton board (ricochet run, then ricochet render). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# (experiments/fig_rough_cooling.py), the granular damper's sweep (experiments/fig_granular_damper.py), and the last frame of the Galton board (ricochet run, then ricochet render). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,6 +60,8 @@ rm "$tmp/msd/trajectory.h5md"
 cp "$tmp/sheared_granular.png" "$root/docs/img/sheared_granular.png"
 /usr/bin/python3 "$root/experiments/fig_rough_cooling.py" --ricochet "$tool" --out "$tmp" >/dev/null
 cp "$tmp/rough_cooling.png" "$root/docs/img/rough_cooling.png"
+/usr/bin/python3 "$root/experiments/fig_granular_damper.py" --ricochet "$tool" --out "$tmp" >/dev/null
+cp "$tmp/granular_damper.png" "$root/docs/img/granular_damper.png"
 "$tool" run "$root/examples/edmd/galton.json" --out "$tmp/galton" --quiet >/dev/null
 n=$(head -n 1 "$tmp/galton/trajectory.xyz")
 tail -n $((n + 2)) "$tmp/galton/trajectory.xyz" >"$tmp/galton_last.xyz"
@@ -76,4 +78,4 @@ cp "$tmp/hexatic/png/frame_00000.png" "$root/docs/img/hexatic_psi6.png"
 "$tool" plot "$tmp/hexatic/order/g6.csv" --log xy --size 520x380 --out "$root/docs/img/hexatic_g6.png" >/dev/null
 echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, compression_jammed.png, hopper.png," \
     "dice.png, hard_spheres_msd.png, hard_spheres_rdf.png, hard_spheres_msd_loglog.png, sheared_granular.png," \
-    "rough_cooling.png, galton.png, hexatic_psi6.png and hexatic_g6.png"
+    "rough_cooling.png, granular_damper.png, galton.png, hexatic_psi6.png and hexatic_g6.png"

@@ -139,18 +139,29 @@ typedef struct rc_wall_oscillation {
 typedef enum rc_restitution_kind {
     RC_RESTITUTION_CONSTANT = 0,
     RC_RESTITUTION_TABLE = 1,
-    RC_RESTITUTION_VISCOELASTIC = 2
+    RC_RESTITUTION_VISCOELASTIC = 2,
+    RC_RESTITUTION_MATERIAL = 3 /* the viscoelastic law with delta from the material and the pair (below) */
 } rc_restitution_kind;
 typedef struct rc_restitution_law {
     rc_restitution_kind kind;
     int32_t points;                            /* TABLE: 1 to RC_RESTITUTION_TABLE_MAX */
     double table[RC_RESTITUTION_TABLE_MAX][2]; /* TABLE: (speed >= 0, strictly increasing; e in [0, 1]) */
     double delta;                              /* VISCOELASTIC: > 0, in velocity^(-1/5) */
+    /* MATERIAL: Young's modulus Y > 0, Poisson's ratio nu in (-1, 1/2], the dissipative constant A > 0 (a time) of
+     * the viscoelastic Hertz force rho xi^(3/2) + (3/2) A rho xi^(1/2) dxi/dt, rho = 2 Y sqrt(R_eff) / (3 (1 - nu^2))
+     * (both bodies of this material; a wall is of it too, flat, of infinite mass); delta =
+     * A ((3/2)^(3/2) Y sqrt(R_eff) / (m_eff (1 - nu^2)))^(2/5) for each pair's reduced mass and radius */
+    double young, poisson, dissipation;
 } rc_restitution_law;
 /* RC_INVALID_ARGUMENT naming name ("restitution.table[2][0]: ...") when the law is not one of the above. */
 RC_API rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *name);
-/* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC). */
+/* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC; MATERIAL: NAN, it depends
+ * on the pair, see rc_restitution_material_delta). */
 RC_API double rc_restitution_law_value(const rc_restitution_law *law, double speed);
+/* MATERIAL: the viscoelastic delta of a pair of reduced mass m_i m_j / (m_i + m_j) and reduced radius
+ * a_i a_j / (a_i + a_j) (against a wall: the particle's mass and radius). */
+RC_API double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass,
+                                            double reduced_radius);
 
 /* A wall that returns every particle with a velocity drawn from the wall-flux Maxwellian at its temperature (docs/edmd.md,
  * "Thermal walls"). Temperature 0 (default): not thermal. */
@@ -180,6 +191,14 @@ typedef struct rc_edmd_coulomb {
     double friction;               /* mu >= 0 */
     double tangential_restitution; /* beta_0 in [-1, 1]: the sticking contacts' restitution */
 } rc_edmd_coulomb;
+
+/* The tangential rule of one pair of species (docs/edmd.md, "Rough spheres and disks"; a scene's `interactions`
+ * entry with `tangential_restitution` or `coulomb`): it replaces the definition's pair rule for that pair. */
+typedef struct rc_pair_roughness {
+    int32_t species[2];            /* either order */
+    double tangential_restitution; /* beta in [-1, 1]; ignored when coulomb.on */
+    rc_edmd_coulomb coulomb;       /* Walton's model for the pair, or off */
+} rc_pair_roughness;
 
 /* Inelastic collapse control (docs/design.md, "Inelastic collapse"; docs/edmd.md): what keeps the clock from freezing in
  * an endless run of zero-time events when e < 1. */
@@ -339,6 +358,8 @@ typedef struct rc_edmd_def {
     double tangential_restitution;     /* beta in [-1, 1] for pairs (default -1) */
     double box_tangential_restitution; /* beta in [-1, 1] for the walls of closed box axes (default -1) */
     rc_edmd_coulomb coulomb;
+    const rc_pair_roughness *pair_roughness; /* per pair of species (species below species_count), or NULL: the */
+    int32_t pair_roughness_count;            /* pairs without an entry take tangential_restitution and coulomb */
     const double *inertias;            /* count reduced moments q, in (0, 2/3] in 3D and (0, 1] in 2D, or NULL:
                                         * 2/5 (solid spheres) in 3D, 1/2 (disks) in 2D */
     const double *angular_velocities;  /* count spins (3 per particle in 3D, 1 in 2D: the z component), or NULL:

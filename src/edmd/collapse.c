@@ -103,7 +103,7 @@ double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j)
 {
     double base = j >= 0 ? e->restitution : e->walls[RC_EVENT_WALL0 - j].restitution;
     double speed = e->elastic_speed > 0 || e->laws ? rc_edmd_approach_speed(e, i, j) : 0;
-    if (e->laws) base = rc_edmd_law_restitution(e, j, speed, base); /* by impact speed (restitution_law.c) */
+    if (e->laws) base = rc_edmd_law_restitution(e, i, j, speed, base); /* by impact speed (restitution_law.c) */
     bool elastic = e->elastic_speed > 0 && speed < e->elastic_speed;
     if (e->last_collision) {
         double *last = e->last_collision;

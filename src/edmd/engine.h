@@ -275,6 +275,9 @@ struct rc_edmd {
     int spin_stride;
     double tangential_restitution;
     rc_edmd_coulomb coulomb;
+    /* per pair of species (rough.c): pair_species^2 rules, a in row b and b in row a, or NULL: the two above */
+    struct rc_pair_roughness *pair_rough;
+    int32_t pair_species;
     double rotational;          /* the rotational kinetic energy, kept up to date by every spin change */
     /* fixed obstacles (fixed.c): per slot, 1 for a fixed particle (held asleep for good), or NULL when none is */
     uint8_t *fixed;
@@ -591,11 +594,16 @@ void rc_edmd_rough_destroy(rc_edmd *e);
 void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], double rr, double normal_impulse);
 /* A wall collision of a rough engine: the normal rule (rc_edmd_bounce) and the tangential one. */
 void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
+/* The tangential part of particle k's hit on moving wall w, after the normal rule in the plate's frame. */
+void rc_edmd_rough_moving_wall(rc_edmd *e, int32_t k, int32_t w);
+/* A thermal wall's draw of particle k's spin: each component Gaussian of variance kT/I from the wall's stream.
+ * Returns the change of the rotational energy (booked in e->rotational). */
+double rc_edmd_rough_thermalise(rc_edmd *e, int32_t k, double temperature, rc_rng *rng);
 /* After a cluster's normal resolution: the tangential rule at each contact that carried a normal impulse, once, in
  * the contacts' order. Returns whether some contact of the cluster then approaches. */
 bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse);
-/* The tangential part of particle k's hit on a fixed particle (unit normal n towards k, normal impulse given). */
-void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, const double n[3], double normal_impulse);
+/* The tangential part of particle k's hit on fixed particle f (unit normal n towards k, normal impulse given). */
+void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, int32_t f, const double n[3], double normal_impulse);
 /* fixed.c: fixed obstacles (docs/edmd.md, "Fixed obstacles"), made with the particles (before the definition's
  * arrays may be released); the hold array is made here when some particle is fixed. */
 rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d);

@@ -70,6 +70,6 @@ bool rc_edmd_fixed_pair(rc_edmd *e, int32_t i, int32_t j, double restitution)
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     if (b >= 0) return true; /* receding: no impulse, as the pair rule */
     rc_edmd_bounce(e, i, n, restitution);
-    if (e->spin) rc_edmd_rough_obstacle(e, i, n, -(1 + restitution) * rc_edmd_mass(e, i) * b);
+    if (e->spin) rc_edmd_rough_obstacle(e, i, j, n, -(1 + restitution) * rc_edmd_mass(e, i) * b);
     return true;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Restitution that depends on the normal impact speed (docs/edmd.md, "Restitution that depends on impact speed"): a
- * table of (v, e) points or the viscoelastic law, checked, evaluated, and kept by the engine for its pairs and each
+ * table of (v, e) points or the viscoelastic law (given its delta, or the material whose delta depends on each pair's
+ * reduced mass and radius), checked, evaluated, and kept by the engine for its pairs and each
  * wall. The engine takes them where it takes a restitution, in rc_edmd_restitution (collapse.c), which measures the
  * approach speed; a law turns that path on. */
 #include <math.h>
@@ -24,6 +25,17 @@ rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *na
             return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.delta: %g is not a positive number", name,
                            law->delta);
         return RC_OK;
+    case RC_RESTITUTION_MATERIAL:
+        if (!(law->young > 0) || !isfinite(law->young))
+            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.young: %g is not a positive number", name,
+                           law->young);
+        if (!(law->poisson > -1 && law->poisson <= 0.5))
+            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.poisson: %g is not in (-1, 0.5]", name,
+                           law->poisson);
+        if (!(law->dissipation > 0) || !isfinite(law->dissipation))
+            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.dissipation: %g is not a positive number", name,
+                           law->dissipation);
+        return RC_OK;
     case RC_RESTITUTION_TABLE:
         if (law->points < 1 || law->points > RC_RESTITUTION_TABLE_MAX)
             return rc_fail(RC_INVALID_ARGUMENT, "%s.table: %d points, not 1 to %d", name, (int)law->points,
@@ -45,12 +57,24 @@ rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *na
     return rc_fail(RC_INVALID_ARGUMENT, "%s: %d is not a kind of restitution law", name, (int)law->kind);
 }
 
+/* The two-term series at x = delta v^(1/5), held at its least value beyond x = C1 / (2 C2). */
+static double viscoelastic(double delta, double speed)
+{
+    double x = fmin(delta * pow(fmax(speed, 0), 0.2), C1 / (2 * C2));
+    return 1 - C1 * x + C2 * x * x;
+}
+
+double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass, double reduced_radius)
+{
+    double stiffness = pow(1.5, 1.5) * law->young * sqrt(reduced_radius) /
+                       (reduced_mass * (1 - law->poisson * law->poisson));
+    return law->dissipation * pow(stiffness, 0.4);
+}
+
 double rc_restitution_law_value(const rc_restitution_law *law, double speed)
 {
-    if (law->kind == RC_RESTITUTION_VISCOELASTIC) {
-        double x = fmin(law->delta * pow(fmax(speed, 0), 0.2), C1 / (2 * C2));
-        return 1 - C1 * x + C2 * x * x;
-    }
+    if (law->kind == RC_RESTITUTION_VISCOELASTIC) return viscoelastic(law->delta, speed);
+    if (law->kind == RC_RESTITUTION_MATERIAL) return NAN;
     const double (*t)[2] = law->table;
     int32_t n = law->points;
     if (!(speed > t[0][0])) return t[0][1];
@@ -83,8 +107,17 @@ rc_status rc_edmd_restitution_laws_create(rc_edmd *e, const rc_edmd_def *d)
     return RC_OK;
 }
 
-double rc_edmd_law_restitution(const rc_edmd *e, int32_t j, double speed, double constant)
+double rc_edmd_law_restitution(const rc_edmd *e, int32_t i, int32_t j, double speed, double constant)
 {
     const rc_restitution_law *law = &e->laws[j >= 0 ? 0 : RC_EVENT_WALL0 - j + 1];
-    return law->kind == RC_RESTITUTION_CONSTANT ? constant : rc_restitution_law_value(law, speed);
+    if (law->kind == RC_RESTITUTION_CONSTANT) return constant;
+    if (law->kind != RC_RESTITUTION_MATERIAL) return rc_restitution_law_value(law, speed);
+    /* the pair's reduced mass and radius; a wall (or a fixed particle, j < 0 or infinite mass) adds none */
+    double mass = rc_edmd_mass(e, i), radius = e->kin[i].radius;
+    if (j >= 0 && !rc_edmd_is_fixed(e, j)) {
+        double mj = rc_edmd_mass(e, j);
+        mass = mass * mj / (mass + mj);
+    }
+    if (j >= 0) radius = radius * e->kin[j].radius / (radius + e->kin[j].radius);
+    return viscoelastic(rc_restitution_material_delta(law, mass, radius), speed);
 }

@@ -6,7 +6,8 @@
  * restitution beta: g_t' = -beta g_t, by the impulse J = -mu_t (1 + beta) g_t with
  * 1 / mu_t = 1/m_i + 1/m_j + 1/(q_i m_i) + 1/(q_j m_j) (no j terms against a wall). Walton's model cuts |J| to mu
  * times the normal impulse. J is perpendicular to n, so the normal rule and the virial are untouched; it acts at the
- * contact point, so linear and angular momentum are kept, and it loses mu_t (1 - beta^2) |g_t|^2 / 2. */
+ * contact point, so linear and angular momentum are kept, and it loses mu_t (1 - beta^2) |g_t|^2 / 2. A moving wall
+ * moves along n, so its tangential rule is the static wall's; a thermal wall draws spins from its temperature. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -14,6 +15,47 @@
 #include "edmd/engine.h"
 
 static bool beta_valid(double beta) { return beta >= -1 && beta <= 1; }
+
+/* The number of species of the definition: species_count, else the largest index given plus one. */
+static int32_t species_of(const rc_edmd_def *d)
+{
+    if (d->species_count > 0) return d->species_count;
+    int32_t most = 0;
+    for (int32_t k = 0; d->species && k < d->count; k++)
+        if (d->species[k] > most) most = d->species[k];
+    return most + 1;
+}
+
+/* The per-pair rules (messages name the scene's "interactions[k]" entries), and whether one of them is rough. */
+static rc_status check_pairs(const rc_edmd_def *d, bool *rough)
+{
+    int32_t kinds = species_of(d);
+    for (int32_t k = 0; k < d->pair_roughness_count; k++) {
+        const rc_pair_roughness *p = &d->pair_roughness[k];
+        for (int a = 0; a < 2; a++)
+            if (p->species[a] < 0 || p->species[a] >= kinds)
+                return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].species[%d]: %d is not a species (there are %d)",
+                               (int)k, a, (int)p->species[a], (int)kinds);
+        for (int32_t l = 0; l < k; l++) {
+            const int32_t *o = d->pair_roughness[l].species;
+            if ((o[0] == p->species[0] && o[1] == p->species[1]) || (o[0] == p->species[1] && o[1] == p->species[0]))
+                return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].species: the pair [%d, %d] has a rough rule "
+                                                    "already (interactions[%d])", (int)k, (int)p->species[0],
+                               (int)p->species[1], (int)l);
+        }
+        if (!beta_valid(p->tangential_restitution))
+            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].tangential_restitution: %g is not in [-1, 1]", (int)k,
+                           p->tangential_restitution);
+        if (p->coulomb.on && !(p->coulomb.friction >= 0 && isfinite(p->coulomb.friction)))
+            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].coulomb.friction: %g is not a number >= 0", (int)k,
+                           p->coulomb.friction);
+        if (p->coulomb.on && !beta_valid(p->coulomb.tangential_restitution))
+            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].coulomb.tangential_restitution: %g is not in [-1, 1]",
+                           (int)k, p->coulomb.tangential_restitution);
+        *rough |= p->coulomb.on ? p->coulomb.tangential_restitution > -1 : p->tangential_restitution > -1;
+    }
+    return RC_OK;
+}
 
 /* The checks of the rough keys (messages name the scene's keys) and whether anything is rough. */
 static rc_status check(const rc_edmd_def *d, bool *rough)
@@ -30,6 +72,8 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
                        d->coulomb.tangential_restitution);
     *rough = d->tangential_restitution > -1 || d->box_tangential_restitution > -1 ||
              (d->coulomb.on && d->coulomb.tangential_restitution > -1);
+    rc_status s = check_pairs(d, rough);
+    if (s != RC_OK) return s;
     for (int32_t w = 0; w < d->wall_count; w++) {
         if (!d->walls[w].rough) continue;
         if (!beta_valid(d->walls[w].tangential_restitution))
@@ -59,15 +103,11 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
                                                     : NULL;
     if (other)
         return rc_fail(RC_INVALID_ARGUMENT, "tangential_restitution: rough particles with %s are not built", other);
-    /* thermal walls do not draw spins yet, and a moving wall hits as a smooth one */
-    for (int32_t w = 0; w < d->wall_count; w++) {
-        if (d->walls[w].thermal.temperature > 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal: rough particles at thermal walls are not built",
-                           (int)w);
-        if (d->walls[w].oscillation.amplitude > 0 && d->walls[w].rough)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].tangential_restitution: a rough moving wall is not built "
-                                                "(a moving wall is smooth)", (int)w);
-    }
+    /* a thermal wall draws spins from its temperature: a tangential restitution would have nothing to act on */
+    for (int32_t w = 0; w < d->wall_count; w++)
+        if (d->walls[w].thermal.temperature > 0 && d->walls[w].rough)
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].tangential_restitution: a thermal wall takes none (it "
+                                                "draws the spins of rough particles from its temperature)", (int)w);
     return RC_OK;
 }
 
@@ -92,6 +132,19 @@ rc_status rc_edmd_rough_create(rc_edmd *e, const rc_edmd_def *d)
     }
     e->tangential_restitution = d->tangential_restitution;
     e->coulomb = d->coulomb;
+    if (d->pair_roughness_count > 0) { /* every pair of species: the definition's rule, then the entries' */
+        int32_t kinds = species_of(d);
+        e->pair_rough = malloc((size_t)kinds * (size_t)kinds * sizeof *e->pair_rough);
+        if (!e->pair_rough) return rc_fail(RC_NO_MEMORY, "interactions: out of memory for %d species", (int)kinds);
+        e->pair_species = kinds;
+        rc_pair_roughness all = {{0, 0}, d->tangential_restitution, d->coulomb};
+        for (int32_t k = 0; k < kinds * kinds; k++) e->pair_rough[k] = all;
+        for (int32_t k = 0; k < d->pair_roughness_count; k++) {
+            const rc_pair_roughness *p = &d->pair_roughness[k];
+            e->pair_rough[p->species[0] * kinds + p->species[1]] = *p;
+            e->pair_rough[p->species[1] * kinds + p->species[0]] = *p;
+        }
+    }
     e->rotational = rc_edmd_rotational_energy(e);
     return RC_OK;
 }
@@ -100,7 +153,9 @@ void rc_edmd_rough_destroy(rc_edmd *e)
 {
     free(e->spin);
     free(e->inertia);
+    free(e->pair_rough);
     e->spin = e->inertia = NULL;
+    e->pair_rough = NULL;
 }
 
 /* Particle k's spin as a vector (the z component in 2D). */
@@ -149,11 +204,12 @@ static void cross(const double a[3], const double b[3], double c[3])
 }
 
 /* The tangential rule at a contact of particle i with particle j (j < 0: a static body) along the unit normal n
- * (towards i), with tangential restitution beta, or Walton's model (walton: pairs when coulomb is on) bounded by the
+ * (towards i), with tangential restitution beta, or Walton's model (walton, when not NULL and on) bounded by the
  * contact's normal impulse. */
-static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double beta, bool walton,
+static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double beta, const rc_edmd_coulomb *walton,
                     double normal_impulse)
 {
+    if (walton && !walton->on) walton = NULL;
     if (!(beta > -1) && !walton) return;
     double wi[3], wj[3] = {0, 0, 0}, ai = e->kin[i].radius, aj = j >= 0 ? e->kin[j].radius : 0, sum[3], turn[3];
     load(e, i, wi);
@@ -172,8 +228,8 @@ static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double 
     double qi = e->inertia[i], qj = j >= 0 ? e->inertia[j] : 1;
     double mt = 1 / (1 / mi + 1 / mj + 1 / (qi * mi) + 1 / (qj * mj));
     if (walton) { /* Walton: the sticking restitution, or sliding at mu times the normal impulse */
-        double sliding = -1 + e->coulomb.friction * normal_impulse / (mt * gt);
-        beta = fmin(e->coulomb.tangential_restitution, sliding);
+        double sliding = -1 + walton->friction * normal_impulse / (mt * gt);
+        beta = fmin(walton->tangential_restitution, sliding);
     }
     if (!(beta > -1)) return;
     double f = -mt * (1 + beta), impulse[3], axis[3];
@@ -202,15 +258,53 @@ static void contact(rc_edmd *e, int32_t i, int32_t j, const double n[3], double 
     e->dissipated += 0.5 * mt * (1 - beta * beta) * gt * gt;
 }
 
+/* The tangential rule of the pair of particles i and j: their species pair's entry, or the definition's. */
+static const rc_pair_roughness *pair_rule(const rc_edmd *e, int32_t i, int32_t j, rc_pair_roughness *own)
+{
+    if (e->pair_rough) {
+        int32_t a = e->species ? e->species[i] : 0, b = e->species ? e->species[j] : 0;
+        return &e->pair_rough[a * e->pair_species + b];
+    }
+    own->tangential_restitution = e->tangential_restitution, own->coulomb = e->coulomb;
+    return own;
+}
+
+/* The tangential rule of a contact of i with particle j (a fixed one when static), at pair j's rule. */
+static void pair_contact(rc_edmd *e, int32_t i, int32_t j, bool fixed, const double n[3], double normal_impulse)
+{
+    rc_pair_roughness own;
+    const rc_pair_roughness *rule = pair_rule(e, i, j, &own);
+    contact(e, i, fixed ? -1 : j, n, rule->tangential_restitution, &rule->coulomb, normal_impulse);
+}
+
 void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], double rr, double normal_impulse)
 {
     double d = sqrt(rr), n[3] = {r[0] / d, r[1] / d, r[2] / d};
-    contact(e, i, j, n, e->tangential_restitution, e->coulomb.on, normal_impulse);
+    pair_contact(e, i, j, false, n, normal_impulse);
 }
 
-void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, const double n[3], double normal_impulse)
+void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, int32_t f, const double n[3], double normal_impulse)
 {
-    contact(e, k, -1, n, e->tangential_restitution, e->coulomb.on, normal_impulse);
+    pair_contact(e, k, f, true, n, normal_impulse);
+}
+
+void rc_edmd_rough_moving_wall(rc_edmd *e, int32_t k, int32_t w)
+{
+    /* the plate moves along n, so its contact point adds nothing to g_t: the static wall's tangential rule */
+    contact(e, k, -1, e->walls[w].normal, e->walls[w].tangential_restitution, NULL, 0);
+}
+
+double rc_edmd_rough_thermalise(rc_edmd *e, int32_t k, double temperature, rc_rng *rng)
+{
+    double w[3] = {0, 0, 0}, before = spin_energy(e, k), scale = sqrt(temperature / moment(e, k));
+    if (e->spin_stride == 3)
+        for (int a = 0; a < 3; a++) w[a] = scale * rc_rng_normal(rng);
+    else
+        w[2] = scale * rc_rng_normal(rng);
+    store(e, k, w);
+    double gain = spin_energy(e, k) - before;
+    e->rotational += gain;
+    return gain;
 }
 
 void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
@@ -220,7 +314,7 @@ void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution)
     double b = n[0] * v[0] + n[1] * v[1] + n[2] * v[2];
     if (b >= 0) return; /* receding: no impulse (the stable rule's condition), the normal rule does the same */
     rc_edmd_bounce(e, k, n, restitution);
-    contact(e, k, -1, n, e->walls[w].tangential_restitution, false, -(1 + restitution) * rc_edmd_mass(e, k) * b);
+    contact(e, k, -1, n, e->walls[w].tangential_restitution, NULL, -(1 + restitution) * rc_edmd_mass(e, k) * b);
 }
 
 bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse)
@@ -232,12 +326,12 @@ bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *
         e->counter[a]++; /* the events others predicted with it are stale */
         if (k->b >= 0) e->counter[ws->members[k->b]]++;
         if (k->b >= 0)
-            contact(e, a, ws->members[k->b], k->normal, e->tangential_restitution, e->coulomb.on, normal_impulse[c]);
+            pair_contact(e, a, ws->members[k->b], false, k->normal, normal_impulse[c]);
         else if (k->other < 0) /* a wall */
-            contact(e, a, -1, k->normal, e->walls[RC_EVENT_WALL0 - k->other].tangential_restitution, false,
+            contact(e, a, -1, k->normal, e->walls[RC_EVENT_WALL0 - k->other].tangential_restitution, NULL,
                     normal_impulse[c]);
         else if (rc_edmd_is_fixed(e, k->other)) /* a fixed particle is rough as a pair; a sleeper is frictionless */
-            contact(e, a, -1, k->normal, e->tangential_restitution, e->coulomb.on, normal_impulse[c]);
+            pair_contact(e, a, k->other, true, k->normal, normal_impulse[c]);
     }
     bool approaching = false;
     for (int32_t c = 0; c < ws->contact_count; c++) {

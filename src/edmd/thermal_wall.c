@@ -8,8 +8,10 @@
  * not depend on another's hits. The heat each wall gives (the kinetic energy change of its hits) is kept per wall;
  * their sum joins the walls' work in the energy balance.
  *
- * Spins of rough particles: a thermal wall would also draw each spin component from a Gaussian of variance kT/I. The
- * engine has no spins yet; where they come, the draw belongs in `thermalise` below, after the translation's. */
+ * Spins of rough particles: a thermalised hit also draws each spin component (three in 3D, the z one in 2D) from a
+ * Gaussian of variance kT/I, after the translation's draws (rough.c); that distribution is the equilibrium one at kT
+ * and independent of the velocity, so the wall keeps a gas at its temperature in both kinds of degree of freedom. An
+ * elastic (not accommodated) hit keeps the spin. Smooth engines draw nothing more, so their streams are unchanged. */
 #include <math.h>
 
 #include "core/status.h"
@@ -61,8 +63,10 @@ void rc_edmd_collide_thermal_wall(rc_edmd *e, int32_t k, int32_t w)
     double m = rc_edmd_mass(e, k), before = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
     /* every hit draws its accommodation test, so that the stream's use does not depend on alpha being 1 */
     bool thermalised = rc_rng_uniform(&plane->rng) < plane->accommodation;
+    double spun = 0; /* the rotational energy the wall gives */
     if (thermalised) {
         thermalise(plane, m, e->dimension, p->v);
+        if (e->spin) spun = rc_edmd_rough_thermalise(e, k, plane->temperature, &plane->rng);
     } else {
         for (int a = 0; a < 3; a++) p->v[a] -= 2 * b * n[a];
         rc_edmd_ensure_receding(p->v, NULL, n, 1, 0, rc_edmd_still, 0);
@@ -70,8 +74,8 @@ void rc_edmd_collide_thermal_wall(rc_edmd *e, int32_t k, int32_t w)
     double after = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2], gain = 0.5 * m * (after - before);
     rc_edmd_integrate_kinetic(e);
     e->kinetic += gain;
-    plane->heat += gain;
-    e->wall_work += gain;
+    plane->heat += gain + spun;
+    e->wall_work += gain + spun;
     e->counter[k]++;
     e->wall_collisions++;
 }

@@ -273,6 +273,7 @@ void rc_edmd_collide_moving_wall(rc_edmd *e, int32_t k, int32_t w, double restit
         e->wall_work += gain + loss;
         e->counter[k]++;
         e->wall_collisions++;
+        if (e->spin) rc_edmd_rough_moving_wall(e, k, w); /* J_t is normal to the plate's motion: no work */
     }
     /* left at the plate's speed while it presses (the gap's curvature negative beyond rounding): ride it */
     double curvature = dot(e->gravity, n) - acceleration, scale = fabs(dot(e->gravity, n)) + fabs(acceleration);

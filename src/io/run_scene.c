@@ -101,6 +101,7 @@ void rc_run_scene_destroy(rc_run_scene *scene)
     free(scene->walls);
     free(scene->interactions);
     free(scene->steps);
+    free(scene->pair_roughness);
     free(scene->directory);
     free(scene);
 }

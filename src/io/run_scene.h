@@ -26,6 +26,7 @@ struct rc_run_scene {
     rc_wall *walls;
     rc_interaction *interactions;
     rc_step *steps;      /* the interactions' steps, one array */
+    rc_pair_roughness *pair_roughness; /* the interactions' rough rules per pair of species (run_scene_rough.c) */
     char *directory;
     /* read from the file for the particles */
     bool box_given;      /* "box.size" was in the file */

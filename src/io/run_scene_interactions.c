@@ -4,7 +4,8 @@
  * energy], ...], radii as multiples of the pair's contact distance), "square_well" ({"lambda", "depth"}),
  * "square_shoulder" ({"lambda", "height"}) or "discretise" (a continuous potential made into steps by
  * rc_potential_discretise, at the pair's contact distance from its species' diameters), and "mixing" for the pairs
- * without an entry. The engine checks the order
+ * without an entry. An entry with none of these but a "tangential_restitution" or "coulomb" is a pair's rough rule
+ * only (read by run_scene_rough.c) and makes no potential. The engine checks the order
  * of the radii, the species' range and the pairs left without an entry, in the same terms. */
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +16,8 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const entry_keys[] = {"species", "steps", "square_well", "square_shoulder", "discretise", NULL};
+static const char *const entry_keys[] = {"species", "steps", "square_well", "square_shoulder", "discretise",
+                                         "tangential_restitution", "coulomb", NULL};
 static const char *const forms[] = {"steps", "square_well", "square_shoulder", "discretise"};
 static const char *const discretise_keys[] = {"potential", "epsilon", "sigma", "kappa", "cutoff", "steps", "table", NULL};
 static const char *const well_keys[] = {"lambda", "depth", NULL};
@@ -146,9 +148,15 @@ static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene
     out->steps = steps;
     int given = 0;
     for (int f = 0; f < 4; f++) given += cJSON_HasObjectItem(entry, forms[f]);
+    bool rough = cJSON_HasObjectItem(entry, "tangential_restitution") || cJSON_HasObjectItem(entry, "coulomb");
+    if (given == 0 && rough) { /* the pair's tangential rule only (run_scene_rough.c): no steps */
+        out->step_count = -1;
+        return RC_OK;
+    }
     if (given != 1)
         return rc_fail(RC_INVALID_ARGUMENT, "%s: give one of \"steps\", \"square_well\", \"square_shoulder\", "
-                                            "\"discretise\" (%d given)", name, given);
+                                            "\"discretise\" (%d given), or only a tangential_restitution or coulomb",
+                       name, given);
     if (cJSON_HasObjectItem(entry, "discretise")) {
         double(*table)[2] = NULL;
         s = read_discretise(entry, name, scene, out->species, steps, &out->step_count, &table);
@@ -192,12 +200,15 @@ rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene)
     scene->interactions = calloc((size_t)entries, sizeof *scene->interactions);
     scene->steps = calloc((size_t)(steps > 0 ? steps : 1), sizeof *scene->steps);
     if (!scene->interactions || !scene->steps) return rc_fail(RC_NO_MEMORY, "out of memory for the interactions");
-    int k = 0, used = 0;
+    int k = 0, used = 0, stepped = 0;
     for (const cJSON *entry = list->child; entry && !s; entry = entry->next, k++) {
-        s = read_entry(entry, k, scene, &scene->interactions[k], scene->steps + used);
-        used += scene->interactions[k].step_count;
+        s = read_entry(entry, k, scene, &scene->interactions[stepped], scene->steps + used);
+        if (s || scene->interactions[stepped].step_count < 0) continue; /* a rough rule only: not a potential */
+        used += scene->interactions[stepped++].step_count;
     }
-    scene->def.interactions = scene->interactions;
-    scene->def.interaction_count = entries;
+    if (!s && stepped == 0 && mixing)
+        return rc_fail(RC_INVALID_ARGUMENT, "mixing: there are no interactions to mix (only rough rules)");
+    scene->def.interactions = stepped > 0 ? scene->interactions : NULL;
+    scene->def.interaction_count = stepped;
     return s;
 }

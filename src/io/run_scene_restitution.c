@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A scene's "restitution" where a number is taken (the top level for pairs, each wall): a number in [0, 1], or a law
- * of the normal impact speed, {"table": [[v, e], ...]} or {"viscoelastic": {"delta": d}} (docs/formats.md,
+ * of the normal impact speed, {"table": [[v, e], ...]} or {"viscoelastic": {"delta": d}} (or the material it comes
+ * from: {"viscoelastic": {"young": Y, "poisson": nu, "dissipation": A}}) (docs/formats.md,
  * "Restitution by impact speed"; docs/edmd.md), into the number and its rc_restitution_law. */
 #include <math.h>
 
@@ -9,7 +10,7 @@
 #include "io/run_scene.h"
 
 static const char *const law_keys[] = {"table", "viscoelastic", NULL};
-static const char *const viscoelastic_keys[] = {"delta", NULL};
+static const char *const viscoelastic_keys[] = {"delta", "young", "poisson", "dissipation", NULL};
 
 static rc_status read_table(const cJSON *list, const char *name, rc_restitution_law *law)
 {
@@ -50,8 +51,16 @@ rc_status rc_run_read_restitution(const cJSON *object, const char *where, double
         const cJSON *section;
         s = rc_json_section(item, name, "viscoelastic", viscoelastic_keys, &section);
         rc_field_name(inner, name, "viscoelastic");
-        law->kind = RC_RESTITUTION_VISCOELASTIC;
-        if (!s) s = rc_json_positive(section, inner, "delta", true, &law->delta);
+        bool material = !s && (cJSON_HasObjectItem(section, "young") || cJSON_HasObjectItem(section, "poisson") ||
+                               cJSON_HasObjectItem(section, "dissipation"));
+        law->kind = material ? RC_RESTITUTION_MATERIAL : RC_RESTITUTION_VISCOELASTIC;
+        if (material && cJSON_HasObjectItem(section, "delta"))
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s: give delta or the material (young, poisson, dissipation), not "
+                                             "both", inner);
+        if (!s && !material) s = rc_json_positive(section, inner, "delta", true, &law->delta);
+        if (!s && material) s = rc_json_positive(section, inner, "young", true, &law->young);
+        if (!s && material) s = rc_json_number(section, inner, "poisson", true, &law->poisson);
+        if (!s && material) s = rc_json_positive(section, inner, "dissipation", true, &law->dissipation);
     }
     return s ? s : rc_restitution_law_check(law, name);
 }

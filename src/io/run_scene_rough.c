@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The rough-particle keys of a scene file (docs/formats.md, "Rough particles"): "tangential_restitution" at the top
- * level, in "box" and per wall, Walton's "coulomb" section, the reduced moment "inertia" of the particles (at the
+ * level, in "box", per wall and per pair of species (an "interactions" entry), Walton's "coulomb" section (top level
+ * and per pair), the reduced moment "inertia" of the particles (at the
  * placement's level, per species or per explicit particle) and the "angular_velocity" of explicit particles. Read
  * after the world and the particles, so that the walls, the species labels and the particle arrays exist. */
 #include <math.h>
@@ -100,23 +101,60 @@ static rc_status read_spins(const cJSON *root, rc_run_scene *scene)
     return s;
 }
 
+/* The "tangential_restitution" and "coulomb" of item (named name, "" at the top level) into beta and *coulomb. */
+static rc_status read_rule(const cJSON *item, const char *name, double *beta, rc_edmd_coulomb *coulomb)
+{
+    const cJSON *section;
+    char where[RC_FIELD_NAME_SIZE];
+    rc_field_name(where, name, "coulomb");
+    rc_status s = rc_json_range(item, name, "tangential_restitution", false, -1, 1, beta);
+    if (!s) s = rc_json_section(item, name, "coulomb", coulomb_keys, &section);
+    if (s || !section) return s;
+    coulomb->on = true;
+    coulomb->tangential_restitution = 1;
+    s = rc_json_range(section, where, "friction", true, 0, INFINITY, &coulomb->friction);
+    if (!s) s = rc_json_range(section, where, "tangential_restitution", false, -1, 1,
+                              &coulomb->tangential_restitution);
+    if (!s && cJSON_HasObjectItem(item, "tangential_restitution"))
+        s = rc_fail(RC_INVALID_ARGUMENT, "%s: replaces the %s tangential_restitution (give "
+                                         "%s.tangential_restitution); give one or the other", where,
+                    *name ? name : "top-level", where);
+    return s;
+}
+
+/* The rough rules of the "interactions" entries that give one: per pair of species. */
+static rc_status read_pairs(const cJSON *root, rc_run_scene *scene)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "interactions");
+    int entries = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0, k = 0, count = 0;
+    if (entries == 0) return RC_OK;
+    scene->pair_roughness = calloc((size_t)entries, sizeof *scene->pair_roughness);
+    if (!scene->pair_roughness) return rc_fail(RC_NO_MEMORY, "out of memory for the interactions");
+    char name[RC_FIELD_NAME_SIZE];
+    rc_status s = RC_OK;
+    for (const cJSON *entry = list->child; entry && !s; entry = entry->next, k++) {
+        if (!cJSON_HasObjectItem(entry, "tangential_restitution") && !cJSON_HasObjectItem(entry, "coulomb")) continue;
+        rc_field_index(name, "interactions", k);
+        rc_pair_roughness *p = &scene->pair_roughness[count++];
+        double species[2] = {0, 0}; /* checked by the interactions' reader */
+        s = rc_json_vector(entry, name, "species", 2, "a pair of species", true, species);
+        p->species[0] = (int32_t)species[0], p->species[1] = (int32_t)species[1];
+        p->tangential_restitution = -1;
+        if (!s) s = read_rule(entry, name, &p->tangential_restitution, &p->coulomb);
+    }
+    scene->def.pair_roughness = count > 0 ? scene->pair_roughness : NULL;
+    scene->def.pair_roughness_count = count;
+    return s;
+}
+
 rc_status rc_run_read_rough(const cJSON *root, rc_run_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
-    const cJSON *coulomb, *box = cJSON_GetObjectItemCaseSensitive(root, "box");
-    rc_status s = rc_json_range(root, "", "tangential_restitution", false, -1, 1, &def->tangential_restitution);
+    const cJSON *box = cJSON_GetObjectItemCaseSensitive(root, "box");
+    rc_status s = read_rule(root, "", &def->tangential_restitution, &def->coulomb);
     if (!s && cJSON_IsObject(box))
         s = rc_json_range(box, "box", "tangential_restitution", false, -1, 1, &def->box_tangential_restitution);
-    if (!s) s = rc_json_section(root, "", "coulomb", coulomb_keys, &coulomb);
-    if (!s && coulomb) {
-        def->coulomb.on = true;
-        s = rc_json_range(coulomb, "coulomb", "friction", true, 0, INFINITY, &def->coulomb.friction);
-        if (!s) s = rc_json_range(coulomb, "coulomb", "tangential_restitution", false, -1, 1,
-                                  &def->coulomb.tangential_restitution);
-        if (!s && cJSON_HasObjectItem(root, "tangential_restitution"))
-            s = rc_fail(RC_INVALID_ARGUMENT, "coulomb: replaces the top-level tangential_restitution (give "
-                                             "coulomb.tangential_restitution); give one or the other");
-    }
+    if (!s) s = read_pairs(root, scene);
     if (!s) s = read_walls(root, scene);
     if (!s) s = read_inertias(root, scene);
     if (!s) s = read_spins(root, scene);
