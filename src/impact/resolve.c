@@ -137,6 +137,7 @@ void rc_solver_report(rc_impact_solver *s, const rc_impact_problem *problem, rc_
     result->velocity = s->velocity;
     result->normal_impulse = s->normal_impulse;
     result->contact_count = problem->contact_count;
+    if (s->velocities_only) return; /* the measures below stay 0 (rc_impact_solver_velocities_only) */
     result->kinetic_energy_before = rc_measure_energy(&s->global, problem->velocity);
     result->kinetic_energy_after = rc_measure_energy(&s->global, s->velocity);
     rc_measure_momentum(problem, problem->velocity, result->linear_momentum_before, result->angular_momentum_before);
