@@ -40,12 +40,7 @@ rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys)
     if (!s) s = RC_RESERVE(loop->bits, loop->cap_bits, m / 64 + 2);
     if (!s) s = RC_RESERVE(loop->dense, loop->cap_dense, n + 1);
     if (s) return s;
-    /* dof -> contacts, in contact order */
-    memset(loop->adj_ptr, 0, (n + 2) * sizeof(int));
-    for (size_t p = 0; p < nnz; p++) loop->adj_ptr[sys->idx[p] + 2]++;
-    for (size_t i = 2; i < n + 2; i++) loop->adj_ptr[i] += loop->adj_ptr[i - 1];
-    for (int k = 0; k < sys->m; k++)
-        for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) loop->adj[loop->adj_ptr[sys->idx[p] + 1]++] = k;
+    loop->adjacency_ready = false;
     memset(loop->stamp, 0, (m + 1) * sizeof(int));
     loop->stamp_now = 0;
     memset(loop->dense, 0, (n + 1) * sizeof(double));
@@ -62,8 +57,21 @@ double rc_loop_refresh(rc_loop *loop, const rc_system *sys, const double *v)
  * a_ij = n_j^T M^-1 n_k, each j once. */
 typedef void (*coupling_visit)(void *context, int row, int column, double value);
 
+/* dof -> contacts, in contact order (room reserved by rc_loop_prepare) */
+static void build_adjacency(rc_loop *loop, const rc_system *sys)
+{
+    size_t n = (size_t)sys->n, nnz = (size_t)sys->ptr[sys->m];
+    memset(loop->adj_ptr, 0, (n + 2) * sizeof(int));
+    for (size_t p = 0; p < nnz; p++) loop->adj_ptr[sys->idx[p] + 2]++;
+    for (size_t i = 2; i < n + 2; i++) loop->adj_ptr[i] += loop->adj_ptr[i - 1];
+    for (int k = 0; k < sys->m; k++)
+        for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) loop->adj[loop->adj_ptr[sys->idx[p] + 1]++] = k;
+    loop->adjacency_ready = true;
+}
+
 int rc_loop_neighbours(rc_loop *loop, const rc_system *sys, int k)
 {
+    if (!loop->adjacency_ready) build_adjacency(loop, sys);
     if (++loop->stamp_now == 0) {
         memset(loop->stamp, 0, (size_t)sys->m * sizeof(int));
         loop->stamp_now = 1;
@@ -147,6 +155,7 @@ rc_status rc_loop_assemble(rc_loop *loop, const rc_system *sys, const int *subse
         /* a row has at most as many entries as the contacts sharing a dof with it, and at most one per subset
          * contact: the second bound is the one that holds for the dense rows of a lineality projection */
         size_t bound = 0, square = (size_t)count * (size_t)count;
+        if (!loop->adjacency_ready) build_adjacency(loop, sys);
         for (int i = 0; i < count && bound < square; i++)
             for (int p = sys->ptr[subset[i]]; p < sys->ptr[subset[i] + 1]; p++)
                 bound += (size_t)(loop->adj_ptr[sys->idx[p] + 1] - loop->adj_ptr[sys->idx[p]]);
