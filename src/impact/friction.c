@@ -65,19 +65,17 @@ static int add_row(rc_system *t, const rc_impact_problem *problem, const rc_cont
     return row + 1;
 }
 
-/* Entry (i, j) of the tangent Delassus matrix W = T^T M^-1 T: row i's gradient against row j's M^-1 t_j, which
- * dense holds scattered over the dofs (zero elsewhere). */
-static double coupling(const rc_system *t, int i, const double *dense)
+/* The 2 x 2 tangent Delassus block W = T^T M^-1 T of the block whose rows are first and first + 1 (w11, w12, w22).
+ * The two rows list the same dofs in the same order (one contact's bodies, each dof once), so each entry is one
+ * pass over the pair of rows: the same sums, term by term, as scattering M^-1 t_j over the dofs and reading it back
+ * through row i, without the scatter. */
+static void delassus_block(const rc_system *t, int first, double *w)
 {
-    double sum = 0;
-    for (int p = t->ptr[i]; p < t->ptr[i + 1]; p++) sum += t->grad[p] * dense[t->idx[p]];
-    return sum;
-}
-
-/* Scatters (value 1) or clears (value 0) row k's M^-1 t_k over the dofs of dense. */
-static void scatter(const rc_system *t, int k, double *dense, bool on)
-{
-    for (int p = t->ptr[k]; p < t->ptr[k + 1]; p++) dense[t->idx[p]] = on ? t->wgrad[p] : 0.0;
+    int lo = t->ptr[first], width = t->ptr[first + 1] - lo;
+    const double *g0 = t->grad + lo, *g1 = g0 + width, *w0 = t->wgrad + lo, *w1 = w0 + width;
+    double w11 = 0, w12 = 0, w22 = 0;
+    for (int p = 0; p < width; p++) w11 += g0[p] * w0[p], w12 += g1[p] * w0[p], w22 += g1[p] * w1[p];
+    w[0] = w11, w[1] = w12, w[2] = w22;
 }
 
 /* Builds the tangent rows; returns the number of blocks. */
@@ -102,7 +100,6 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
     if (!s) s = RC_RESERVE(f->start, f->cap_start, (size_t)global->n + 1);
     if (s) return s;
     rc_system_copy_masses(t, global);
-    memset(f->start, 0, (size_t)global->n * sizeof *f->start); /* the scratch of coupling(), kept zero */
     int row = 0, block = 0;
     t->ptr[0] = 0;
     for (int k = 0; k < problem->contact_count; k++) {
@@ -120,14 +117,13 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
         f->bound[block] = mu * normal_impulse[k];
         if (d == 3) row = add_row(t, problem, c, t2, row);
         double *w = f->delassus + 3 * block;
-        int first = row - per, last = row - 1;
-        scatter(t, first, f->start, true);
-        w[0] = coupling(t, first, f->start);
-        w[1] = coupling(t, last, f->start);
-        scatter(t, first, f->start, false);
-        scatter(t, last, f->start, true);
-        w[2] = coupling(t, last, f->start);
-        scatter(t, last, f->start, false);
+        if (d == 3) {
+            delassus_block(t, row - 2, w);
+        } else {
+            int lo = t->ptr[row - 1];
+            w[0] = 0;
+            for (int p = lo; p < t->ptr[row]; p++) w[0] += t->grad[p] * t->wgrad[p];
+        }
         block++;
     }
     t->m = row;
@@ -230,6 +226,25 @@ static void update_block(rc_friction *f, int block, int per, double *v)
     old[0] = b[0], old[1] = b[1];
 }
 
+/* |after - before|^2 in the energy norm: rc_system_energy_norm2 of the difference, the same sums in the same order
+ * (so the same bits), without storing the difference first. */
+static double change_norm2(const rc_system *sys, const double *before, const double *after)
+{
+    double sum = 0;
+    for (int i = 0; i < sys->n; i++)
+        if (sys->block_of[i] < 0) {
+            double d = after[i] - before[i];
+            sum += sys->m_diag[i] * d * d;
+        }
+    for (int b = 0; b < sys->block_count; b++) {
+        int f = sys->block_first[b];
+        const double *a = sys->block_m + 9 * b;
+        double d[3] = {after[f] - before[f], after[f + 1] - before[f + 1], after[f + 2] - before[f + 2]};
+        for (int i = 0; i < 3; i++) sum += d[i] * (a[3 * i] * d[0] + a[3 * i + 1] * d[1] + a[3 * i + 2] * d[2]);
+    }
+    return sum;
+}
+
 rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, const rc_system *global,
                             const double *normal_impulse, double mu, double *velocity)
 {
@@ -243,8 +258,7 @@ rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, co
     for (int sweep = 0; sweep < MAX_SWEEPS && blocks > 0; sweep++) {
         memcpy(f->start, velocity, (size_t)n * sizeof *velocity);
         for (int b = 0; b < blocks; b++) update_block(f, b, per, velocity);
-        for (int i = 0; i < n; i++) f->start[i] = velocity[i] - f->start[i];
-        double change = rc_system_energy_norm2(global, f->start);
+        double change = change_norm2(global, f->start, velocity);
         /* one block is solved exactly by its first update: a second sweep would only confirm it */
         if (change <= least || blocks == 1 || (f->stop && *f->stop)) break;
     }

@@ -13,8 +13,7 @@ typedef struct rc_friction {
     double *bound;       /* per block: mu * normal impulse */
     double *beta;        /* per row: the tangential impulse along its unit tangent */
     double *delassus;    /* per block: its rows' W = T^T M^-1 T, 3 entries (w11, w12, w22; in 2D only w11) */
-    double *start;       /* n: the velocities at the start of a sweep, then the sweep's change of them (a zeroed
-                            scratch while the rows are built) */
+    double *start;       /* n: the velocities at the start of a sweep */
     const volatile sig_atomic_t *stop; /* when set and nonzero, the sweeps end after the one in progress */
     size_t cap_row_contact, cap_bound, cap_beta, cap_delassus, cap_start;
 } rc_friction;

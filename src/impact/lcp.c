@@ -150,6 +150,10 @@ rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
         for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
         return RC_OK;
     }
+    if (n == 1 && method == RC_LCP_AUTO && lcp->a[0] > 0) { /* one contact: z = max(0, -q / a), Lemke's pivot */
+        lcp->z[0] = lcp->q[0] < 0 ? -lcp->q[0] * (1.0 / lcp->a[0]) : 0.0;
+        if (accurate(lcp, 1, scale)) return RC_OK;
+    }
     rc_status s = rc_library_open(&rc_siconos_library);
     if (s) return s;
     rc_lcp_method first = method == RC_LCP_AUTO ? RC_LCP_LEMKE : method;

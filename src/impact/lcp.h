@@ -39,7 +39,8 @@ rc_status rc_lcp_sparse_start(rc_lcp *lcp, int n);
 void rc_lcp_sparse_sweep(rc_lcp *lcp, int n);
 /* Solves the sparse problem in row_ptr/col/val and q (projected Gauss-Seidel, unit diagonal expected). */
 rc_status rc_lcp_solve_sparse(rc_lcp *lcp, int n);
-/* Solves the dense problem held in lcp->a and lcp->q (RC_LCP_AUTO means Lemke here); if the chosen method fails
+/* Solves the dense problem held in lcp->a and lcp->q (RC_LCP_AUTO means Lemke here, except that one contact is
+ * solved in closed form, -q (1 / a), Lemke's own arithmetic, without loading Siconos); if the chosen method fails
  * or returns an inaccurate answer, the other is tried. Returns RC_INTERNAL when none succeeds. */
 rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method);
 /* RC_LCP_AUTO: exact lexicographic Lemke (dense, Siconos) up to RC_LCP_LEMKE_LIMIT, the sparse projected

@@ -14,8 +14,10 @@
 
 typedef struct rc_loop {
     double *r;             /* m: n_k . v */
-    int *adj_ptr;          /* n + 1: contacts touching each dof */
+    int *adj_ptr;          /* n + 1: contacts touching each dof, built at the first rc_loop_neighbours after
+                              rc_loop_prepare (adjacency_ready): a small LCP's assembly never needs it */
     int *adj;
+    bool adjacency_ready;
     int *stamp;            /* m: visit marks */
     int *neighbours;       /* m: the contacts found by rc_loop_neighbours */
     int stamp_now;

@@ -59,6 +59,24 @@ static bool has_violation(const rc_system *sys, const double *v, double epsilon)
     return false;
 }
 
+/* Whether the island of contacts order[0 .. count) is the whole system with its dofs first met in their own order:
+ * then rc_system_extract would copy it unchanged (the same numbering, blocks, masses and rows), and the island is
+ * the system itself. So it is for the one island of a problem the time-stepped engine builds (islands.c adds the
+ * bodies as its contacts meet them). */
+static bool whole_in_order(const rc_system *g, const int *order, int count)
+{
+    if (count != g->m) return false;
+    int next = 0; /* dofs below next have been met */
+    for (int k = 0; k < count; k++) {
+        if (order[k] != k) return false;
+        for (int p = g->ptr[k]; p < g->ptr[k + 1]; p++) {
+            if (g->idx[p] > next) return false;
+            if (g->idx[p] == next) next++;
+        }
+    }
+    return next == g->n;
+}
+
 typedef struct progress {
     int64_t iterations;
     int islands, largest, lineality_count, lineality_dimension;
@@ -68,9 +86,13 @@ typedef struct progress {
 static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
 {
     const rc_impact_options *o = &s->options;
-    rc_system *isl = &s->island;
     int first = s->island_start[island], count = s->island_start[island + 1] - first;
-    rc_status st = rc_system_extract(isl, &s->global, s->order + first, count, s->dof_map);
+    const rc_system *isl = &s->global;
+    rc_status st = RC_OK;
+    if (!whole_in_order(&s->global, s->order + first, count)) {
+        st = rc_system_extract(&s->island, &s->global, s->order + first, count, s->dof_map);
+        isl = &s->island;
+    }
     if (st) return st;
     for (int j = 0; j < isl->n; j++) s->island_v[j] = s->island_v0[j] = s->velocity[isl->dof_global[j]];
     if (!has_violation(isl, s->island_v, o->tolerance)) return RC_OK;
@@ -137,6 +159,7 @@ void rc_solver_report(rc_impact_solver *s, const rc_impact_problem *problem, rc_
     result->velocity = s->velocity;
     result->normal_impulse = s->normal_impulse;
     result->contact_count = problem->contact_count;
+    if (s->velocities_only) return; /* the measures below stay 0 (rc_impact_solver_velocities_only) */
     result->kinetic_energy_before = rc_measure_energy(&s->global, problem->velocity);
     result->kinetic_energy_after = rc_measure_energy(&s->global, s->velocity);
     rc_measure_momentum(problem, problem->velocity, result->linear_momentum_before, result->angular_momentum_before);

@@ -5,6 +5,7 @@
 #include "core/status.h"
 #include "impact/interrupt.h"
 #include "impact/solver.h"
+#include "impact/velocities_only.h"
 
 /* Valid options; a warning (rc_last_warnings) when they give up the guarantee that a resolve ends: the elastic loop
  * (restitution above 0) without lineality detection (paper, sec. 4.1, fig. 1) and without an iteration budget. */
@@ -49,6 +50,11 @@ void rc_impact_solver_destroy(rc_impact_solver *s)
 void rc_impact_solver_watch(rc_impact_solver *solver, const volatile sig_atomic_t *flag)
 {
     solver->stop = solver->loop.stop = solver->friction.stop = flag;
+}
+
+void rc_impact_solver_velocities_only(rc_impact_solver *solver)
+{
+    solver->velocities_only = true;
 }
 
 const rc_impact_options *rc_impact_solver_options(const rc_impact_solver *solver) { return &solver->options; }

@@ -180,21 +180,27 @@ rc_status rc_system_build(rc_system *sys, const rc_impact_problem *problem)
 double rc_system_weigh(rc_system *sys, int k)
 {
     int lo = sys->ptr[k], hi = sys->ptr[k + 1];
-    for (int p = lo; p < hi; p++) {
-        int dof = sys->idx[p], b = sys->block_of[dof];
+    const int *idx = sys->idx;
+    const double *grad = sys->grad;
+    for (int p = lo; p < hi;) {
+        int dof = idx[p], b = sys->block_of[dof];
         if (b < 0) {
-            sys->wgrad[p] = sys->minv_diag[dof] * sys->grad[p];
+            sys->wgrad[p] = sys->minv_diag[dof] * grad[p];
+            p++;
             continue;
         }
-        /* a 3x3 block: its three dofs are stored together in every gradient that touches it */
-        int row = dof - sys->block_first[b];
-        double sum = 0;
-        for (int q = p - row; q < p - row + 3; q++)
-            sum += sys->block_minv[9 * b + 3 * row + (sys->idx[q] - sys->block_first[b])] * sys->grad[q];
-        sys->wgrad[p] = sum;
+        /* a 3x3 block: its three dofs are stored together in every gradient that touches it, so the entry of the
+           block's first dof starts them; the three rows of M^-1 are summed in the order of the entries */
+        int base = p - (dof - sys->block_first[b]), first = sys->block_first[b];
+        const double *a = sys->block_minv + 9 * b;
+        int c0 = idx[base] - first, c1 = idx[base + 1] - first, c2 = idx[base + 2] - first;
+        for (; p < base + 3; p++) {
+            const double *line = a + 3 * (idx[p] - first);
+            sys->wgrad[p] = 0.0 + line[c0] * grad[base] + line[c1] * grad[base + 1] + line[c2] * grad[base + 2];
+        }
     }
     double norm2 = 0;
-    for (int p = lo; p < hi; p++) norm2 += sys->grad[p] * sys->wgrad[p];
+    for (int p = lo; p < hi; p++) norm2 += grad[p] * sys->wgrad[p];
     return sys->scale[k] = sqrt(norm2);
 }
 

@@ -10,6 +10,7 @@
 #include "core/range.h"
 #include "core/status.h"
 #include "impact/interrupt.h"
+#include "impact/velocities_only.h"
 #include "rigid/body.h"
 #include "rigid/engine.h"
 #include "rigid/vec.h"
@@ -192,6 +193,9 @@ static rc_status build(rc_rigid *e, const rc_rigid_def *d)
         rc_impact_solver_watch(e->collide, &e->interrupted);
         rc_impact_solver_watch(e->rest, &e->interrupted);
         rc_impact_solver_watch(e->project, &e->interrupted);
+        rc_impact_solver_velocities_only(e->collide); /* the steps take the velocities alone */
+        rc_impact_solver_velocities_only(e->rest);
+        rc_impact_solver_velocities_only(e->project);
     }
     return s;
 }
