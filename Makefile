@@ -4,6 +4,7 @@
 
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
 FUZZ_BUILD ?= build-fuzz
 # seconds of libFuzzer per harness (make fuzz; FUZZERS="checkpoint" for some of them)
 FUZZ_SECONDS ?= 60
@@ -24,7 +25,7 @@ SCENE ?= examples/edmd/hard_spheres.json
 PYTHON ?= /usr/bin/python3
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan check-symbols ci bench bench-guard experiments images install clean fuzz \
+.PHONY: all deps build run test test-asan test-tsan check-symbols ci bench bench-guard experiments images install clean fuzz \
         fuzz-afl
 
 all: build
@@ -82,6 +83,15 @@ install: build
 	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && { [ "$(PREFIX)" = /usr ] || [ "$(PREFIX)" = /usr/local ]; }; \
 	then echo ldconfig; ldconfig; fi
+
+# The threads' stress scenes (tests/threads_stress.py: a dense fluid, a crystal, grains falling onto a plate, a long
+# granular gas; 2 threads against 1, the same bytes) under ThreadSanitizer, which must report nothing (halt_on_error:
+# a report fails the run). Not in CI: the tool is built whole under TSan.
+test-tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS="-fsanitize=thread" \
+	  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=thread" -DRICOCHET_WERROR=ON
+	cmake --build $(TSAN_BUILD) -j$(JOBS) --target ricochet
+	TSAN_OPTIONS=halt_on_error=1 $(PYTHON) tests/threads_stress.py $(TSAN_BUILD)/ricochet 2
 
 # Every symbol the libraries export starts with rc_.
 check-symbols: build

@@ -402,6 +402,10 @@ typedef struct rc_edmd_def {
     bool transport;             /* keep the Helfand moments of the stress and the heat flux (rc_edmd_transport_moments;
                                  * docs/formats.md, "Transport"): needs every axis periodic, no walls, gravity,
                                  * thermostat, shear, compression or stepped potentials, restitution 1 */
+    /* Threads asked for (docs/edmd.md, "Parallel"; default 1): at least 1 and at most the domains the system cuts
+     * into (rc_edmd_domains). Any count gives the bits of one thread; rc_edmd_threads says how many ran, and why
+     * fewer when fewer did. */
+    int32_t threads;
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);
@@ -466,6 +470,13 @@ RC_API double rc_edmd_wall_heat(const rc_edmd *engine, int32_t wall);
 RC_API int32_t rc_edmd_wall_count(const rc_edmd *engine);
 /* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */
 RC_API bool rc_edmd_isobaric(const rc_edmd *engine);
+/* The threads the engine runs on, and through *note (may be NULL) why fewer than def.threads asked, or NULL when
+ * none were refused (docs/edmd.md, "Parallel"). */
+RC_API int32_t rc_edmd_threads(const rc_edmd *engine, const char **note);
+/* The domains the system cuts into (blocks of the box, at least RC_EDMD_DOMAIN_REACHES neighbour reaches wide on
+ * every axis), the most threads it can use. */
+RC_API int32_t rc_edmd_domains(const rc_edmd *engine);
+#define RC_EDMD_DOMAIN_REACHES 4
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);
 RC_API int rc_edmd_dimension(const rc_edmd *engine);
 

@@ -73,6 +73,8 @@ typedef struct rc_run_options {
     double progress_interval;   /* seconds between progress calls (default 0.25) */
     bool gsd;                   /* also DIRECTORY/trajectory.gsd, as output.gsd */
     bool lammps_dump;           /* also DIRECTORY/trajectory.lammpstrj, as output.lammps_dump */
+    int32_t threads;            /* replaces the scene's "threads" (event-driven; docs/edmd.md, "Parallel"); 0: the
+                                 * scene's; below 0 refused */
 } rc_run_options;
 
 typedef struct rc_run rc_run;

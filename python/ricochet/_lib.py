@@ -59,7 +59,8 @@ class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
                 ("stop", RunLimits), ("no_xyz", ctypes.c_bool), ("no_files", ctypes.c_bool),
                 ("checkpoint_every", ctypes.c_double), ("command_line", ctypes.c_char_p),
                 ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p),
-                ("progress_interval", ctypes.c_double), ("gsd", ctypes.c_bool), ("lammps_dump", ctypes.c_bool)]
+                ("progress_interval", ctypes.c_double), ("gsd", ctypes.c_bool), ("lammps_dump", ctypes.c_bool),
+                ("threads", ctypes.c_int32)]
 
 
 class SweepProgress(ctypes.Structure):  # rc_sweep_progress, ricochet/sweep.h

@@ -33,9 +33,14 @@ def scene_text(scene):
         return f.read()
 
 
-def _options(out, checkpoint_every, h5md, no_files):
+def _options(out, checkpoint_every, h5md, no_files, threads=None):
     options = lib.rc_run_default_options()
     options.no_files = no_files
+    if threads is not None:  # 0 would mean "the scene's" to the library: refused here as the library refuses -1
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 2**31 - 1:
+            raise InvalidValue("invalid_argument", "threads: %r is not a whole number from 1 to 2147483647"
+                               % (threads,))
+        options.threads = threads
     if out is not None:
         options.directory = text(out, "out")
     if h5md is not None:
@@ -59,18 +64,21 @@ class Simulation(Live, Owner):
 
     out: a run folder to write (trajectory.xyz, observables.csv, scene.json, summary.json, ...) as `ricochet run
     --out` does; None (the default) writes no files. checkpoint_every: simulation time between checkpoints in that
-    folder (0: none). h5md: also write the frames and rows in H5MD at this path. Calls from several threads are
-    serialised by a lock of the object's own; close() frees the run (also at the end of a `with` block)."""
+    folder (0: none). h5md: also write the frames and rows in H5MD at this path. threads: run the event-driven
+    engine on this many threads, over the scene's "threads" (None: the scene's; the same bits for any count; the
+    summary's threads and parallel_note say how many ran and why fewer; docs/edmd.md, "Parallel"). Calls from
+    several threads are serialised by a lock of the object's own; close() frees the run (also at the end of a `with`
+    block)."""
 
-    def __init__(self, scene, out=None, checkpoint_every=0.0, h5md=None, _resume=None):
+    def __init__(self, scene, out=None, checkpoint_every=0.0, h5md=None, threads=None, _resume=None):
         handle = ctypes.c_void_p()
         self._triggers, self._progress, self._callback_error = {}, None, None
         if _resume is not None:  # no folder given: the checkpoint's own, when its run had one
-            options = _options(out, checkpoint_every, h5md, no_files=False)
+            options = _options(out, checkpoint_every, h5md, no_files=False, threads=threads)
             check_warned(lib.rc_run_resume, text(_resume, "checkpoint"), ctypes.byref(options), ctypes.byref(handle),
                          stacklevel=4)
         else:
-            options = _options(out, checkpoint_every, h5md, no_files=out is None)
+            options = _options(out, checkpoint_every, h5md, no_files=out is None, threads=threads)
             check_warned(lib.rc_run_create, text(scene_text(scene), "scene"), ctypes.byref(options),
                          ctypes.byref(handle))
         self._frame = None
@@ -83,11 +91,11 @@ class Simulation(Live, Owner):
         self._fill()
 
     @classmethod
-    def resume(cls, checkpoint, out=None, checkpoint_every=0.0):
+    def resume(cls, checkpoint, out=None, checkpoint_every=0.0, threads=None):
         """Goes on from a checkpoint (`checkpoint()` or `ricochet run --checkpoint-every`). out=None goes on in the
         checkpoint's own run folder, appending to its files and writing its checkpoints there (none when the run
-        wrote no files); a path starts a new one."""
-        return cls(None, out=out, checkpoint_every=checkpoint_every, _resume=checkpoint)
+        wrote no files); a path starts a new one. threads: as for a new Simulation (any count resumes the same)."""
+        return cls(None, out=out, checkpoint_every=checkpoint_every, threads=threads, _resume=checkpoint)
 
     @classmethod
     def from_arrays(cls, dimension, box, positions, velocities, radii, masses, species=None, periodic=None,

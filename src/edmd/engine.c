@@ -32,6 +32,7 @@ rc_edmd_def rc_edmd_default_def(void)
     d.collapse.sleep = true;
     d.collapse.stall_events = 1000000;
     d.barostat.max_log_volume_step = 0.01;
+    d.threads = 1;
     return d;
 }
 
@@ -264,6 +265,7 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
     if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_OK) return s;
     if (d->barostat.pressure != 0 && (s = rc_edmd_barostat_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_parallel_plan(e, d)) != RC_OK) return s;
     rc_edmd_start_thermostat(e);
     /* start in space-filling-curve order: input orders (lattice rows, files) scatter neighbours over memory */
     return e->reorder_interval > 0 ? rc_edmd_reorder(e) : rc_edmd_schedule_all(e);

@@ -244,6 +244,10 @@ struct rc_edmd {
     double stall_clock;         /* the clock at the last check */
     int32_t last_pair[2];       /* the particles of the last event, to name them when the clock stalls */
 
+    /* threads (parallel.c): the count the engine runs on, and why fewer than asked (a static sentence, or NULL) */
+    int32_t threads;
+    const char *parallel_note;
+
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
     bool growing;               /* the diameters grow now: scheduling and collisions take growth.c's path */
@@ -777,6 +781,11 @@ rc_status rc_edmd_neighbours_resize(rc_edmd *e);
  * grown back to the radii by a fast compression; RC_INVALID_ARGUMENT when it jams first. */
 rc_status rc_place_compressed(int dimension, const double box[3], const bool periodic[3], int32_t count,
                               const double *radii, double start, uint64_t seed, double *positions);
+
+/* parallel.c: the threads a definition asked for against what the engine can do (docs/edmd.md, "Parallel"):
+ * RC_INVALID_ARGUMENT naming "threads" for a count below 1 or above the domains; otherwise e->threads and
+ * e->parallel_note set. After every feature is made (it reads them). */
+rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d);
 
 /* reorder.c: the renewal: every particle streamed to now, the clock origin moved to now, particles renumbered along
  * a space-filling curve, every list and event rebuilt. */

@@ -17,7 +17,7 @@ static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box"
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
                                        "equilibration", "contact_tolerance", "impact", "collapse", "compression",
                                        "interactions", "mixing", "measure", "barostat",
-                                       "tangential_restitution", "coulomb", NULL};
+                                       "tangential_restitution", "coulomb", "threads", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {

@@ -40,7 +40,7 @@ rc_status rc_run_read_settings(const cJSON *root, rc_run_scene *scene);
 /* "output" into out; its directory string is a copy the caller frees (time-stepping scenes read it too). */
 rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **directory_copy);
 /* "dynamics", "dimension", "box", "gravity", "walls", "restitution", "event_detection", "thermostat",
- * "neighbour_shell", "reorder_interval", "diagnostics" and "seed" into scene->def. */
+ * "neighbour_shell", "reorder_interval", "diagnostics", "seed" and "threads" into scene->def. */
 rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene);
 /* "particles" and "temperature": places the particles (sizing the box by the packing fraction when asked) and sets
  * their velocities, then checks the state. */

@@ -153,6 +153,12 @@ static rc_status read_engine_settings(const cJSON *root, rc_run_scene *scene)
                                             &def->separation_histogram);
     if (!s) s = rc_json_count(root, "", "seed", false, UINT64_MAX, &scene->seed, NULL);
     def->seed = scene->seed + 2;
+    uint64_t threads = 1; /* the engine refuses more than the system's domains */
+    const cJSON *asked = cJSON_GetObjectItemCaseSensitive(root, "threads");
+    if (!s && cJSON_IsNumber(asked) && asked->valuedouble < 1)
+        s = rc_fail(RC_INVALID_ARGUMENT, "threads: %g is below 1", asked->valuedouble);
+    if (!s) s = rc_json_count(root, "", "threads", false, INT32_MAX, &threads, NULL);
+    def->threads = (int32_t)threads;
     return s;
 }
 

@@ -57,6 +57,7 @@ static rc_run *new_run(const rc_run_options *o, const char *scene_text)
     bool failed = false;
     run->scene_text = copy(scene_text, &failed);
     run->command_line = copy(o->command_line, &failed);
+    run->threads = o->threads;
     run->interrupt_signal = -1;
     run->progress = o->progress;
     run->progress_user = o->progress_user;

@@ -16,6 +16,7 @@ rc_status rc_run_engine_create(rc_run *run)
     rc_status s = rc_json_parse(run->scene_text, &run->scene);
     if (s) return s;
     run->ops = rc_run_engine_find(run->scene);
+    if ((s = rc_run_threads_apply(run)) != RC_OK) return s;
     s = run->ops->create(run->scene, &run->engine);
     return s ? s : rc_run_observables_bind(run);
 }

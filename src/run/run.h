@@ -67,6 +67,7 @@ struct rc_run {
     run_field *fields;            /* where each observable of the table lies in the engine's record (observables.c) */
     char *scene_text;
     cJSON *scene;                 /* the scene parsed, kept until scene.json is written, then NULL */
+    int32_t threads;              /* the caller's thread count over the scene's "threads" (0: the scene's) */
     run_settings settings;
     char *directory;              /* NULL when the run writes no files */
     char *command_line;
@@ -92,6 +93,9 @@ struct rc_run {
 /* ---- engine.c: the engine through its table (engine.h) ---- */
 /* Parses the scene text once, picks the engine its "dynamics" names (engines/registry.c) and builds it. */
 rc_status rc_run_engine_create(rc_run *run);
+/* threads.c: the caller's thread count (run->threads, when not 0) into the parsed scene's "threads"; refused below 0
+ * and for engines other than the event-driven one. */
+rc_status rc_run_threads_apply(rc_run *run);
 void rc_run_engine_destroy(rc_run *run);
 /* The scene's settings, before the caller's options. */
 void rc_run_engine_settings(const rc_run *run, run_settings *out, const char **directory);

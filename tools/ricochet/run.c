@@ -17,7 +17,8 @@ typedef struct run_arguments {
     bool quiet, compact, help;
 } run_arguments;
 
-enum { COLLISIONS, TIME, EVENTS, STEPS, OUT, NO_XYZ, H5MD, GSD, LAMMPS_DUMP, CHECKPOINT_EVERY, RESUME, QUIET, COMPACT, HELP };
+enum { COLLISIONS, TIME, EVENTS, STEPS, OUT, NO_XYZ, H5MD, GSD, LAMMPS_DUMP, CHECKPOINT_EVERY, RESUME, THREADS, QUIET,
+       COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
     {"collisions", 0, "N", "stop after N pair collisions (event-driven)", COLLISIONS},
@@ -38,6 +39,9 @@ static const rc_cli_option option_table[] = {
      CHECKPOINT_EVERY},
     {"resume", 0, "CHECKPOINT", "go on from a checkpoint (it holds the scene and the settings) in its run folder,\n"
                                 "keeping every frame and row written up to it and appending after them", RESUME},
+    {"threads", 0, "T", "run the event-driven engine on T threads, as the scene's \"threads\" (the same bits\n"
+                        "for any T; the summary's threads and parallel_note say how many ran, and why fewer)",
+     THREADS},
     {"quiet", 'q', NULL, "no progress bar and no notes on stderr", QUIET},
     {"compact", 0, NULL, "print the JSON on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
@@ -76,6 +80,12 @@ static int take(void *context, int id, const char *value)
     case H5MD: return rc_cli_name(name, value, &a->options.h5md_path);
     case RESUME: return rc_cli_name(name, value, &a->resume);
     case CHECKPOINT_EVERY: return rc_cli_check(rc_text_positive(name, value, &a->options.checkpoint_every));
+    case THREADS: {
+        uint64_t threads;
+        int code = rc_cli_check(rc_text_count(name, value, 1, INT32_MAX, &threads));
+        a->options.threads = (int32_t)threads;
+        return code;
+    }
     case NO_XYZ: a->options.no_xyz = true; return RC_CLI_GO_ON;
     case GSD: a->options.gsd = true; return RC_CLI_GO_ON;
     case LAMMPS_DUMP: a->options.lammps_dump = true; return RC_CLI_GO_ON;

@@ -400,6 +400,9 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     cJSON *periodic = cJSON_AddArrayToObject(summary, "periodic");
     for (int k = 0; k < def->dimension; k++) cJSON_AddItemToArray(periodic, cJSON_CreateBool(def->periodic[k]));
     cJSON_AddStringToObject(summary, "event_detection", rc_event_detection_name(def->detection));
+    const char *note;
+    cJSON_AddNumberToObject(summary, "threads", rc_edmd_threads(a->edmd, &note));
+    if (note) cJSON_AddStringToObject(summary, "parallel_note", note);
     rc_edmd_compression_state compressed;
     rc_edmd_compression_state_of(a->edmd, &compressed);
     if (compressed.end != RC_COMPRESSION_NONE) {

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/* The threads of an event-driven engine (docs/edmd.md, "Parallel"): the count a definition asks for checked against
+ * the domains the system cuts into (blocks of the box, each wide enough on every axis for a border layer on both
+ * sides and an interior between them; a thread takes one domain or more), and the sentence saying why the engine runs on fewer threads than asked. The answer never
+ * changes a trajectory: every count gives the bits of one thread, and a run that cannot be parallel runs on one
+ * thread with the note rather than differently. */
+#include <math.h>
+
+#include "core/status.h"
+#include "edmd/engine.h"
+
+/* The widest reach of a pair (the largest diameter times the longest potential's range, plus the shell both ways). */
+static double neighbour_reach(const rc_edmd *e) { return e->reach_factor * e->max_diameter + 2 * e->shell; }
+
+int32_t rc_edmd_domains(const rc_edmd *e)
+{
+    double domains = 1;
+    for (int a = 0; a < e->dimension; a++) {
+        double blocks = floor(e->box[a] / (RC_EDMD_DOMAIN_REACHES * neighbour_reach(e)));
+        if (blocks > 1) domains *= blocks;
+    }
+    return domains < INT32_MAX ? (int32_t)domains : INT32_MAX;
+}
+
+int32_t rc_edmd_threads(const rc_edmd *e, const char **note)
+{
+    if (note) *note = e->parallel_note;
+    return e->threads;
+}
+
+/* Why a feature of e keeps it on one thread, or NULL: each of these changes what every later event sees in a way
+ * that is not local to a domain (the box or the diameters, the images across the boundary), or draws random numbers
+ * in the global order of events, or is not yet worked through for domains. */
+static const char *serial_feature(const rc_edmd *e)
+{
+    if (e->growth) return "compression changes every diameter at once: it runs on one thread";
+    if (e->shear_on) return "shear (Lees-Edwards) moves the periodic images of every border: it runs on one thread";
+    if (e->barostat) return "the barostat's volume moves change the whole box: it runs on one thread";
+    if (e->thermostat_rate > 0)
+        return "the thermostat draws its random numbers in the order of events: it runs on one thread";
+    if (e->walls_thermal)
+        return "thermal walls draw their random numbers in the order of events: it runs on one thread";
+    if (e->spin) return "rough particles run on one thread";
+    return NULL;
+}
+
+rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
+{
+    if (d->threads < 1) return rc_fail(RC_INVALID_ARGUMENT, "threads: %d is below 1", (int)d->threads);
+    e->threads = 1;
+    e->parallel_note = NULL;
+    if (d->threads == 1) return RC_OK;
+    const char *feature = serial_feature(e);
+    if (feature) {
+        e->parallel_note = feature;
+        return RC_OK;
+    }
+    int32_t domains = rc_edmd_domains(e);
+    if (d->threads > domains) {
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "threads: %d asked, but this system cuts into %d domain%s (blocks at least %d neighbour reaches "
+                       "of %g wide on every axis): use at most %d",
+                       (int)d->threads, (int)domains, domains == 1 ? "" : "s", RC_EDMD_DOMAIN_REACHES,
+                       neighbour_reach(e), (int)domains);
+    }
+    e->parallel_note = "the parallel event loop is not built yet: every run takes one thread (docs/edmd.md, "
+                       "\"Parallel\")";
+    return RC_OK;
+}

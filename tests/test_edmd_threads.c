@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT */
+/* The engine's thread count through the public API (rc_edmd_def.threads, rc_edmd_threads, rc_edmd_domains;
+ * docs/edmd.md, "Parallel"):
+ * - the domains are the blocks at least RC_EDMD_DOMAIN_REACHES neighbour reaches wide on every axis: 4,000 spheres at
+ *   packing fraction 0.45 with the shell 0.5 (reach 1.5, edge 16.7) cut into 2 x 2 x 2; 4,000 disks (edge 83.5)
+ *   into 13 x 13, along their two axes only;
+ * - a count below 1 and a count above the domains are refused naming "threads" (the latter with the most it can
+ *   use), and no engine is made;
+ * - 1 thread has no note; more threads than 1 today run on one thread with a note; a thermostat keeps the run on one
+ *   thread with a note naming it, whatever the domains;
+ * - the trajectory of 4 threads is the trajectory of 1, to the bit, after 20,000 collisions. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "ricochet/ricochet.h"
+
+enum { N = 4000 };
+
+static double x[3 * N], v[3 * N], r[N], m[N];
+
+/* Spheres (disks) of diameter 1 from fcc (a triangular lattice) at packing fraction 0.45, shell 0.5, on `threads`
+ * threads; NULL when refused. */
+static rc_edmd *make(int dimension, int32_t count, int32_t threads, double thermostat_rate)
+{
+    rc_edmd_def d = rc_edmd_default_def();
+    d.dimension = dimension;
+    for (int32_t k = 0; k < count; k++) r[k] = 0.5, m[k] = 1;
+    rc_placement lattice = dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL;
+    CHECK(rc_box_for_packing_fraction(dimension, count, r, 0.45, d.box) == RC_OK, "box");
+    CHECK(rc_place_particles(lattice, dimension, d.box, d.periodic, count, r, 1, x) == RC_OK, "placing");
+    CHECK(rc_maxwell_boltzmann(dimension, count, m, 1, 2, v) == RC_OK, "velocities");
+    d.count = count, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
+    d.shell = 0.5;
+    d.threads = threads;
+    d.thermostat_rate = thermostat_rate;
+    rc_edmd *e = NULL;
+    return rc_edmd_create(&d, &e) == RC_OK ? e : NULL;
+}
+
+static void counts(void)
+{
+    rc_edmd *e = make(3, N, 1, 0);
+    CHECK(e && rc_edmd_domains(e) == 8, "4,000 spheres: 8 domains, got %d", e ? (int)rc_edmd_domains(e) : -1);
+    const char *note = "unset";
+    CHECK(e && rc_edmd_threads(e, &note) == 1 && note == NULL, "1 thread, no note");
+    rc_edmd_destroy(e);
+    e = make(2, N, 1, 0);
+    CHECK(e && rc_edmd_domains(e) == 13 * 13, "4,000 disks: 169 domains, got %d", e ? (int)rc_edmd_domains(e) : -1);
+    rc_edmd_destroy(e);
+}
+
+static void refusals(void)
+{
+    CHECK(make(3, N, 0, 0) == NULL && strstr(rc_last_error(), "threads: 0 is below 1"), "0 refused: %s",
+          rc_last_error());
+    CHECK(make(3, N, -3, 0) == NULL && strstr(rc_last_error(), "threads: -3 is below 1"), "-3 refused: %s",
+          rc_last_error());
+    CHECK(make(3, N, 9, 0) == NULL && strstr(rc_last_error(), "threads: 9 asked") &&
+              strstr(rc_last_error(), "use at most 8"),
+          "9 refused: %s", rc_last_error());
+    rc_edmd *e = make(3, N, 2, 1.0); /* a thermostat: one thread, whatever the domains */
+    const char *note = NULL;
+    CHECK(e && rc_edmd_threads(e, &note) == 1 && note && strstr(note, "thermostat"), "thermostat noted: %s",
+          note ? note : "(none)");
+    rc_edmd_destroy(e);
+    e = make(3, N, 100, 1.0);
+    CHECK(e != NULL, "a thermostat runs on one thread even when more threads than domains are asked");
+    rc_edmd_destroy(e);
+}
+
+static void same_bits(void)
+{
+    rc_edmd *one = make(3, N, 1, 0), *four = make(3, N, 4, 0);
+    CHECK(one && four, "made");
+    if (!one || !four) return;
+    const char *note = NULL;
+    CHECK(rc_edmd_threads(four, &note) >= 1 && (rc_edmd_threads(four, NULL) == 4 || note), "4 threads or a note");
+    rc_edmd_limits limits = {INFINITY, 20000, 0};
+    CHECK(rc_edmd_advance(one, &limits) == RC_OK && rc_edmd_advance(four, &limits) == RC_OK, "advanced");
+    rc_frame a = {0}, b = {0};
+    CHECK(rc_frame_init(&a, N, false) == RC_OK && rc_frame_init(&b, N, false) == RC_OK, "frames");
+    CHECK(rc_edmd_fill_frame(one, &a) == RC_OK && rc_edmd_fill_frame(four, &b) == RC_OK, "filled");
+    CHECK(a.time == b.time && !memcmp(a.positions, b.positions, 3 * N * sizeof *a.positions) &&
+              !memcmp(a.velocities, b.velocities, 3 * N * sizeof *a.velocities),
+          "4 threads end where 1 does, to the bit");
+    uint64_t e1, c1, e4, c4;
+    rc_edmd_counts(one, &e1, &c1);
+    rc_edmd_counts(four, &e4, &c4);
+    CHECK(e1 == e4 && c1 == c4, "the same events and collisions");
+    rc_frame_release(&a);
+    rc_frame_release(&b);
+    rc_edmd_destroy(one);
+    rc_edmd_destroy(four);
+}
+
+int main(void)
+{
+    counts();
+    refusals();
+    same_bits();
+    return check_finish();
+}
