@@ -38,6 +38,9 @@ typedef struct rc_frame {
                             * axes that are not periodic; under shear the flow axis also moves by the offsets the
                             * gradient crossings met, which the images do not record), or NULL when the frame has
                             * none (a trajectory file without them) */
+    int32_t bond_count;    /* bonds (rc_edmd_def.bonds), or 0 */
+    const int32_t *bonds;  /* 3 per bond: particles a and b (ids) and the bond type from 0; borrowed from the engine
+                            * that filled the frame (never freed by rc_frame_release), or NULL */
 } rc_frame;
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */

@@ -128,7 +128,7 @@ rc_status rc_edmd_bonds_create(rc_edmd *e, rc_edmd_steps *st, const rc_edmd_def 
     for (int32_t k = 0; k < d->bond_count; k++) {
         st->bond_ends[3 * k] = d->bonds[k].a;
         st->bond_ends[3 * k + 1] = d->bonds[k].b;
-        st->bond_ends[3 * k + 2] = base + d->bonds[k].type;
+        st->bond_ends[3 * k + 2] = d->bonds[k].type;
     }
     return RC_OK;
 }
@@ -155,7 +155,7 @@ void rc_edmd_bonds_index(rc_edmd *e)
     /* filled from the back of each slot's range, first[] moved down to its start on the way */
     for (int32_t k = st->bond_count - 1; k >= 0; k--) {
         int32_t i = st->slot_of[st->bond_ends[3 * k]], j = st->slot_of[st->bond_ends[3 * k + 1]];
-        int32_t t = st->bond_ends[3 * k + 2];
+        int32_t t = st->bond_base + st->bond_ends[3 * k + 2];
         int32_t at = --first[i + 1];
         st->bond_partner[at] = j, st->bond_type[at] = t;
         at = --first[j + 1];
@@ -171,7 +171,7 @@ rc_status rc_edmd_bonds_capture(rc_edmd *e)
     rc_edmd_steps *st = e->steps;
     if (!st->bond_first) return RC_OK;
     for (int32_t k = 0; k < st->bond_count; k++) {
-        int32_t a = st->bond_ends[3 * k], b = st->bond_ends[3 * k + 1], t = st->bond_ends[3 * k + 2];
+        int32_t a = st->bond_ends[3 * k], b = st->bond_ends[3 * k + 1], t = st->bond_base + st->bond_ends[3 * k + 2];
         int32_t i = st->slot_of[a], j = st->slot_of[b], m = st->count[t];
         const double *bound = st->bound + (size_t)t * (size_t)st->stride;
         double r[3];

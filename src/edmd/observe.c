@@ -163,6 +163,9 @@ rc_status rc_edmd_fill_frame_part(const rc_edmd *e, rc_frame *f, int32_t first)
         f->species[id] = e->species ? e->species[k] : 0;
     }
     if (f->angular_velocities) rc_edmd_spins_part(e, f->angular_velocities, first, f->count);
+    bool whole = first == 0 && f->count == e->n; /* the bonds go with whole frames */
+    f->bond_count = e->steps && whole ? e->steps->bond_count : 0;
+    f->bonds = f->bond_count > 0 ? e->steps->bond_ends : NULL;
     return RC_OK;
 }
 

@@ -46,7 +46,7 @@ struct rc_edmd_steps {
      * partners' slots and types (bond_first: n + 1 offsets), or NULL without bonds */
     int32_t bond_base;
     int32_t bond_count;
-    int32_t *bond_ends;   /* 3 per bond: a, b (input indices) and its pair type */
+    int32_t *bond_ends;   /* 3 per bond: a, b (input indices) and its bond type (pair type bond_base + it) */
     int32_t *bond_first, *bond_partner, *bond_type;
 };
 
