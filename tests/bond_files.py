@@ -60,6 +60,23 @@ def main():
                   "h5md connectivity/bonds' particles_group does not refer to /particles/all")
             check(h["connectivity/bond_types"][()].tolist() == [0] * len(expected), "h5md bond_types are not 0")
 
+        # the chains' observables: every frame's bonds in the histogram, its density a normalised one, and the chains'
+        # sizes between their bounds (a chain of 5 beads spans at most 4 bonds of 1.1)
+        with open(os.path.join(out, "summary.json")) as f:
+            summary = json.load(f)
+        frames = summary["chain_frames"]
+        ree, rg = summary["end_to_end_distance"], summary["radius_of_gyration"]
+        check(frames == summary["outputs"]["frames"], f"{frames} chain frames of {summary['outputs']['frames']}")
+        check(1.0 < ree <= 4 * 1.1 and 0.5 < rg < ree, f"end-to-end distance {ree}, radius of gyration {rg}")
+        check(summary["end_to_end_distance_error"] is None or summary["end_to_end_distance_error"] >= 0,
+              "end-to-end error")
+        rows = np.loadtxt(os.path.join(out, "bond_length_histogram.csv"), delimiter=",", skiprows=1)
+        width = rows[1, 0] - rows[0, 0]
+        check(rows[:, 2].sum() == frames * len(expected), f"{rows[:, 2].sum()} bond lengths, not {frames} x "
+              f"{len(expected)}")
+        check(abs(rows[:, 1].sum() * width - 1) < 1e-9, "the histogram's density does not integrate to 1")
+        check(rows[rows[:, 2] > 0, 0].max() <= 1.1 + width, "a bond length beyond the outer wall")
+
         data = os.path.join(folder, "chains.data")
         run(["convert", os.path.join(out, "trajectory.gsd"), data])
         with open(data) as f:

@@ -15,7 +15,7 @@
 #include "io/run_scene.h"
 
 static const char *const group_keys[] = {"pairs", "inner", "outer", NULL};
-static const char *const chain_keys[] = {"length", "bond", NULL};
+static const char *const chain_keys[] = {"length", "bond", "number", NULL};
 static const char *const bond_keys[] = {"inner", "outer", NULL};
 
 /* "inner" (default 1) and "outer" of the object named where. */
@@ -230,18 +230,23 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
 {
     rc_edmd_def *d = &scene->def;
     const cJSON *chains, *bond;
-    uint64_t length = 0;
+    uint64_t length = 0, number = 0;
+    bool numbered = false;
     rc_bond_type type;
     rc_status s = rc_json_section(particles, "particles", "chains", chain_keys, &chains);
     if (!s) s = rc_json_count(chains, "particles.chains", "length", true, INT32_MAX, &length, NULL);
     if (!s && length < 2) s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.length: %d is below 2", (int)length);
-    if (!s && d->count % (int32_t)length != 0)
+    if (!s) s = rc_json_count(chains, "particles.chains", "number", false, INT32_MAX, &number, &numbered);
+    if (!s && !numbered && d->count % (int32_t)length != 0)
         s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.length: particles.count %d is not a multiple of %d",
                     (int)d->count, (int)length);
+    if (!s && numbered && (number == 0 || (double)number * (double)length > d->count))
+        s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.number: %llu chains of %d beads are not between 1 and "
+                    "particles.count %d beads", (unsigned long long)number, (int)length, (int)d->count);
     if (!s) s = rc_json_section(chains, "particles.chains", "bond", bond_keys, &bond);
     if (!s && !bond) s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.bond is missing");
     if (!s) s = read_type(bond, "particles.chains.bond", &type);
-    int32_t count = d->count / (int32_t)(length ? length : 1);
+    int32_t count = numbered ? (int32_t)number : d->count / (int32_t)(length ? length : 1);
     if (!s) s = grow(scene, (int64_t)count * ((int64_t)length - 1));
     if (s) return s;
     grid g = {{1, 1, 1}, {1, 1, 1}, NULL, NULL};
@@ -273,6 +278,19 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
                         "fraction %g without overlap; place the chains at a lower packing_fraction and grow them to "
                         "this one with \"compression\": {\"rate\": 0.01, \"until\": {\"packing_fraction\": %g}}",
                         (int)c, (int)count, (int)length, fraction, fraction);
+    /* the particles after the chains, free (a solvent), inserted at random among them */
+    for (int32_t m = count * (int32_t)length; !s && m < d->count; m++) {
+        bool placed = false;
+        double *x = (double *)d->positions + 3 * m;
+        for (int k = 0; k < BEAD_TRIES * CHAIN_TRIES && !placed; k++) {
+            for (int a = 0; a < 3; a++) x[a] = a < d->dimension ? d->box[a] * rc_rng_uniform(&rng) : 0;
+            if ((placed = free_at(&g, d, x, d->radii[m]))) insert(&g, d, m);
+        }
+        if (!placed)
+            s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains: free particle %d cannot be placed among the chains at "
+                        "packing fraction %g without overlap; place them at a lower packing_fraction and grow them "
+                        "with \"compression\"", (int)m, fraction);
+    }
     free(g.head);
     free(g.next);
     if (s) return s;
