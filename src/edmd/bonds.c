@@ -49,7 +49,10 @@ rc_status rc_edmd_bonds_check(const rc_edmd_def *d)
     if (d->bond_type_count <= 0 || !d->bond_types)
         return rc_fail(RC_INVALID_ARGUMENT, "bond_types: %d types for %d bonds", (int)d->bond_type_count,
                        (int)d->bond_count);
+    bool fixed = false;
+    for (int32_t k = 0; d->fixed && k < d->count; k++) fixed |= d->fixed[k];
     const char *other = d->barostat.pressure != 0 ? "barostat"
+                        : fixed                   ? "fixed particles"
                         : d->transport            ? "transport"
                         : d->tangential_restitution != -1 ? "rough particles"
                                                                                              : NULL;
