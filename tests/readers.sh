@@ -179,6 +179,10 @@ with h5py.File(folder + "/trajectory.h5md") as f:
         if "angular_velocity" in path and "angular_velocity" not in f["particles/all"]:  # only rough particles
             assert "rotational_temperature" not in summary, path
             continue
+        if path.startswith("connectivity/"):  # only runs with bonds, where B is their count
+            if "connectivity" not in f:
+                continue
+            sizes["B"] = f["connectivity/bonds"].shape[0]
         if path.startswith("curves/"):  # runs with measure: every column of every curve
             if "measure" not in summary:
                 assert "curves" not in f, path

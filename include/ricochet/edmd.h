@@ -283,6 +283,22 @@ typedef struct rc_interaction {
     const rc_step *steps; /* step_count steps, radii increasing */
 } rc_interaction;
 
+/* ---- Bonds (docs/edmd.md, "Bonds") ----------------------------------------------------------------------------
+ * A bonded pair interacts by its bond type instead of its species' interactions: a hard core at inner sigma_ij, an
+ * outer wall at outer sigma_ij that the pair can never cross outward (it reflects elastically), and optionally steps
+ * between them. Radii are multiples of the pair's contact distance, so that compression grows bonds with it. */
+typedef struct rc_bond_type {
+    double inner;         /* the core, >= 1 */
+    double outer;         /* the unbreakable wall, > inner (and > every step) */
+    int32_t step_count;   /* 0: a square-well bond with no step inside */
+    const rc_step *steps; /* radii increasing in (inner, outer); energy inside each radius, 0 from the last to outer */
+} rc_bond_type;
+
+/* One bond between particles a and b (input indices, a != b) of type `type` (an index of rc_edmd_def.bond_types). */
+typedef struct rc_edmd_bond {
+    int32_t a, b, type;
+} rc_edmd_bond;
+
 /* What a pair of species without an entry gets. */
 typedef enum rc_mixing {
     RC_MIXING_NONE,     /* nothing: every pair of species needs an entry (an error otherwise) */
@@ -406,6 +422,11 @@ typedef struct rc_edmd_def {
      * into (rc_edmd_domains). Any count gives the bits of one thread; rc_edmd_threads says how many ran, and why
      * fewer when fewer did. */
     int32_t threads;
+    /* Bonds (bond_count 0: none): every pair at most once, each starting between its core and its outer wall. */
+    const rc_bond_type *bond_types;
+    int32_t bond_type_count;
+    const rc_edmd_bond *bonds;
+    int32_t bond_count;
 } rc_edmd_def;
 
 RC_API rc_edmd_def rc_edmd_default_def(void);

@@ -44,6 +44,9 @@ typedef struct rc_frame {
                             * (time-stepped bodies, rough spheres: q m sigma^2 / 4 on the diagonal), their fill_frame
                             * fills both, rc_frame_release frees them. The GSD writer's moment_inertia and angmom. */
     double *angular_momenta; /* 3 * count: each particle's angular momentum about its centre in the lab frame, or NULL */
+    int32_t bond_count;    /* bonds (rc_edmd_def.bonds), or 0 */
+    const int32_t *bonds;  /* 3 per bond: particles a and b (ids) and the bond type from 0; borrowed from the engine
+                            * that filled the frame (never freed by rc_frame_release), or NULL */
 } rc_frame;
 
 /* Allocates the arrays of a frame for count particles (orientations only when asked) and zeroes the rest. */

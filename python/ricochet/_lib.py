@@ -31,7 +31,8 @@ class Frame(ctypes.Structure):  # rc_frame, ricochet/frame.h
                 ("positions", c_double_p), ("velocities", c_double_p), ("radii", c_double_p),
                 ("masses", c_double_p), ("species", c_int32_p), ("orientations", c_double_p),
                 ("angular_velocities", c_double_p), ("images", c_int32_p), ("inertia", c_double_p),
-                ("angular_momenta", c_double_p)]
+                ("angular_momenta", c_double_p),
+                ("bond_count", ctypes.c_int32), ("bonds", c_int32_p)]
 
 
 class RunLimits(ctypes.Structure):  # rc_run_limits, ricochet/run.h

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "edmd/bonds.h"
 #include "edmd/steps.h"
 
 static uint64_t key_of(int32_t a, int32_t b)
@@ -139,6 +140,7 @@ void rc_edmd_steps_renew(rc_edmd *e)
 {
     rc_edmd_steps *st = e->steps;
     for (int32_t k = 0; k < e->n; k++) st->slot_of[e->id[k]] = k;
+    rc_edmd_bonds_index(e);
     for (uint64_t at = 0; at < st->capacity; at++) { /* the captured pairs, wherever they are now */
         uint64_t key = st->map[at].key;
         if (key != RC_CAPTURE_EMPTY)
@@ -165,6 +167,7 @@ rc_status rc_capture_restore(rc_edmd *e, const rc_capture *entries, uint64_t cou
             return rc_fail(RC_INVALID_ARGUMENT, "state: the particles' ids are not a permutation");
         st->slot_of[e->id[k]] = k;
     }
+    rc_edmd_bonds_index(e);
     for (uint64_t k = 0; k < count; k++) {
         uint64_t a = entries[k].key >> 32, b = entries[k].key & 0xffffffffu;
         if (a >= b || b >= (uint64_t)e->n)

@@ -164,6 +164,9 @@ rc_status rc_edmd_fill_frame_part(const rc_edmd *e, rc_frame *f, int32_t first)
     }
     if (f->angular_velocities) rc_edmd_spins_part(e, f->angular_velocities, first, f->count);
     if (f->inertia && f->angular_momenta) rc_edmd_inertia_part(e, f, first);
+    bool whole = first == 0 && f->count == e->n; /* the bonds go with whole frames */
+    f->bond_count = e->steps && whole ? e->steps->bond_count : 0;
+    f->bonds = f->bond_count > 0 ? e->steps->bond_ends : NULL;
     return RC_OK;
 }
 

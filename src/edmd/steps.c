@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "edmd/bonds.h"
 #include "edmd/predict.h"
 #include "edmd/steps.h"
 
@@ -91,7 +92,7 @@ static rc_status fill_type(rc_edmd_steps *st, const rc_edmd_def *d, int32_t t, i
         const rc_interaction *in = &d->interactions[i];
         st->count[t] = in->step_count;
         for (int32_t k = 0; k < in->step_count; k++) bound[k + 1] = in->steps[k].radius, energy[k] = in->steps[k].energy;
-    } else if (d->mixing == RC_MIXING_HARD) {
+    } else if (d->mixing == RC_MIXING_HARD || d->interaction_count == 0) { /* bonds alone: hard spheres */
         st->count[t] = 0;
     } else if (d->mixing == RC_MIXING_BERTHELOT && a != b && ia >= 0 && ib >= 0 &&
                d->interactions[ia].step_count == d->interactions[ib].step_count) {
@@ -128,8 +129,10 @@ static int32_t species_count_of(const rc_edmd_def *d)
 rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d)
 {
     e->reach_factor = 1;
-    if (d->interaction_count == 0) return RC_OK;
-    if (d->interaction_count < 0 || !d->interactions)
+    if (d->interaction_count == 0 && d->bond_count == 0) return RC_OK;
+    rc_status s = rc_edmd_bonds_check(d);
+    if (s != RC_OK) return s;
+    if (d->interaction_count < 0 || (d->interaction_count > 0 && !d->interactions))
         return rc_fail(RC_INVALID_ARGUMENT, "interactions: %d entries without an array", (int)d->interaction_count);
     if (d->species_count < 0 || d->species_count > MAX_SPECIES)
         return rc_fail(RC_INVALID_ARGUMENT, "species count: %d is not in [0, %d]", (int)d->species_count, MAX_SPECIES);
@@ -143,16 +146,17 @@ rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d)
                            (int)species);
     int32_t most = 0;
     for (int32_t i = 0; i < d->interaction_count; i++) {
-        rc_status s = check_entry(d, i, species);
-        if (s != RC_OK) return s;
+        if ((s = check_entry(d, i, species)) != RC_OK) return s;
         if (d->interactions[i].step_count > most) most = d->interactions[i].step_count;
     }
     rc_edmd_steps *st = calloc(1, sizeof *st);
     if (!st) return rc_fail(RC_NO_MEMORY, "interactions: out of memory");
     e->steps = st;
-    size_t n = e->n > 0 ? (size_t)e->n : 1, types = (size_t)species * (size_t)(species + 1) / 2;
+    size_t n = e->n > 0 ? (size_t)e->n : 1, base = (size_t)species * (size_t)(species + 1) / 2;
+    size_t types = base + (size_t)(d->bond_count > 0 ? d->bond_type_count : 0);
     st->species_count = species;
-    st->stride = most + 1;
+    st->stride = most + 1 > rc_edmd_bonds_stride(d) ? most + 1 : rc_edmd_bonds_stride(d);
+    st->bond_base = INT32_MAX;
     st->type = malloc((size_t)species * (size_t)species * sizeof *st->type);
     st->count = malloc(types * sizeof *st->count);
     st->bound = malloc(types * (size_t)st->stride * sizeof *st->bound);
@@ -161,7 +165,7 @@ rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d)
     st->kind = calloc(n, sizeof *st->kind);
     if (!st->type || !st->count || !st->bound || !st->energy || !st->slot_of || !st->kind)
         return rc_fail(RC_NO_MEMORY, "interactions: out of memory for %d species", (int)species);
-    rc_status s = rc_capture_create(st);
+    s = rc_capture_create(st);
     int32_t t = 0;
     for (int32_t a = 0; a < species && s == RC_OK; a++)
         for (int32_t b = a; b < species && s == RC_OK; b++, t++) {
@@ -170,6 +174,7 @@ rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d)
             double range = st->bound[(size_t)t * st->stride + st->count[t]];
             if (range > e->reach_factor) e->reach_factor = range;
         }
+    if (s == RC_OK && d->bond_count > 0) s = rc_edmd_bonds_create(e, st, d, (int32_t)base);
     return s;
 }
 
@@ -184,6 +189,7 @@ void rc_edmd_steps_destroy(rc_edmd *e)
     free(st->map);
     free(st->slot_of);
     free(st->kind);
+    rc_edmd_bonds_destroy(st);
     free(st);
     e->steps = NULL;
 }
@@ -201,12 +207,15 @@ rc_status rc_edmd_steps_capture_all(rc_edmd *e)
 {
     rc_edmd_steps *st = e->steps;
     for (int32_t k = 0; k < e->n; k++) st->slot_of[e->id[k]] = k;
+    rc_edmd_bonds_index(e);
+    rc_status bonded = rc_edmd_bonds_capture(e);
+    if (bonded != RC_OK) return bonded;
     for (int32_t k = 0; k < e->n; k++) {
         const rc_kin *p = &e->kin[k];
         const uint8_t *list = rc_edmd_list(e, k);
         for (int32_t m = 0; m < rc_edmd_list_length(e, k); m++) {
             int32_t j = rc_edmd_neighbour(e, list, m), t = rc_steps_type(e, k, j);
-            if (j < k || st->count[t] == 0) continue;
+            if (j < k || st->count[t] == 0 || t >= st->bond_base) continue; /* bonds: recorded above */
             double r[3] = {p->x[0] - e->kin[j].x[0], p->x[1] - e->kin[j].x[1], p->x[2] - e->kin[j].x[2]};
             rc_edmd_minimum_image(e, r);
             int32_t ring = ring_of(st, t, r[0] * r[0] + r[1] * r[1] + r[2] * r[2], p->radius + e->kin[j].radius);
@@ -336,7 +345,9 @@ static inline __attribute__((always_inline)) void scan_pair(rc_edmd *e, int32_t 
     }
     if (!near) return;
     int32_t ring = below > 0 ? below - 1 : 0;
-    if (ambiguous && steps > 0) ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
+    /* a bonded pair is never outside its outer wall: its recorded ring, wherever rounding puts it */
+    if ((ambiguous || (ring == steps && t >= st->bond_base)) && steps > 0)
+        ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
     if (b < 0) { /* the step inward, or the core */
         double inner = bound[ring] * sigma, c = rr - inner * inner;
         double when = naive ? rc_naive_pair_time(b, c, vv) : rc_stable_pair_time(b, c, vv);
@@ -368,13 +379,14 @@ static inline __attribute__((always_inline)) found scan(rc_edmd *e, int32_t k, d
 static __attribute__((noinline)) found scan_general(rc_edmd *e, int32_t k, double best, bool contacts)
 {
     return scan(e, k, best, e->has_gravity, e->shear_on, contacts, e->detection == RC_DETECTION_NAIVE,
-                e->steps->species_count > 1);
+                e->steps->species_count > 1 || e->steps->bond_first);
 }
 
 rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contacts)
 {
     found out;
-    if (e->has_gravity || e->shear_on || e->detection == RC_DETECTION_NAIVE || e->steps->species_count > 1)
+    if (e->has_gravity || e->shear_on || e->detection == RC_DETECTION_NAIVE || e->steps->species_count > 1 ||
+        e->steps->bond_first)
         out = scan_general(e, k, best, contacts);
     else if (contacts)
         out = scan(e, k, best, false, false, true, false, false);
@@ -407,7 +419,8 @@ rc_step_scan rc_edmd_steps_scan_growing(rc_edmd *e, int32_t k, double best)
             ambiguous |= fabs(gap) <= GEOMETRIC_MARGIN * edge2;
         }
         int32_t ring = below > 0 ? below - 1 : 0;
-        if (ambiguous && steps > 0) ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
+        if ((ambiguous || (ring == steps && t >= st->bond_base)) && steps > 0)
+            ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
         /* the inner boundary (the core in ring 0) as a growing pair, the outer one as a growing sphere to leave */
         double radius = bound[ring] * sigma, growth = bound[ring] * rate;
         double aa = vv - growth * growth, bb = b - radius * growth, cc = rr - radius * radius;

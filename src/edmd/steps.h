@@ -42,6 +42,12 @@ struct rc_edmd_steps {
     /* books */
     double potential;     /* the energy of the recorded rings, summed */
     uint64_t events, bounces, invalid;
+    /* bonds (bonds.c): types from bond_base on (INT32_MAX without bonds); the bonds by input index, and per slot its
+     * partners' slots and types (bond_first: n + 1 offsets), or NULL without bonds */
+    int32_t bond_base;
+    int32_t bond_count;
+    int32_t *bond_ends;   /* 3 per bond: a, b (input indices) and its bond type (pair type bond_base + it) */
+    int32_t *bond_first, *bond_partner, *bond_type;
 };
 
 /* The exit time of the stable rule: the first t >= 0 with g(t) = R^2 - |r + v t|^2 <= 0 and g'(t) < 0, for b = r.v,
@@ -84,10 +90,13 @@ static inline double rc_naive_exit_time(double b, double c, double vv)
     return (-b + sqrt(d)) / vv;
 }
 
-/* The pair type of slots i and j. */
+/* The pair type of slots i and j: their bond's when they are bonded, else their species'. */
 static inline int32_t rc_steps_type(const rc_edmd *e, int32_t i, int32_t j)
 {
     const rc_edmd_steps *st = e->steps;
+    if (st->bond_first)
+        for (int32_t m = st->bond_first[i]; m < st->bond_first[i + 1]; m++)
+            if (st->bond_partner[m] == j) return st->bond_type[m];
     int32_t a = e->species ? e->species[i] : 0, b = e->species ? e->species[j] : 0;
     return st->type[(size_t)a * (size_t)st->species_count + (size_t)b];
 }

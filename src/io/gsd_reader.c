@@ -27,6 +27,7 @@ struct rc_gsd_input {
     uint64_t next;
     double *scratch;
     size_t scratch_size;
+    int32_t *bonds; /* the frame's bonds (3 per bond), which the frames read lend */
 };
 
 rc_status rc_gsd_input_open(const char *path, rc_gsd_input **input)
@@ -54,6 +55,7 @@ void rc_gsd_input_close(rc_gsd_input *in)
     if (in->fd >= 0) close(in->fd);
     rc_gsd_file_free(in->gsd);
     free(in->scratch);
+    free(in->bonds);
     free(in->path);
     free(in);
 }
@@ -86,6 +88,36 @@ static rc_status read_chunk(rc_gsd_input *in, uint64_t k, const char *name, uint
 static rc_status bad(const rc_gsd_input *in, uint64_t k, const char *what)
 {
     return rc_fail(RC_INVALID_ARGUMENT, "gsd input %s: frame %llu: %s", in->path, (unsigned long long)k, what);
+}
+
+/* bonds/N, bonds/group and bonds/typeid of frame k (else frame 0's) into the frame, lent from in->bonds. */
+static rc_status read_bonds(rc_gsd_input *in, uint64_t k, rc_frame *f)
+{
+    bool found;
+    f->bond_count = 0, f->bonds = NULL;
+    rc_status s = read_chunk(in, k, "bonds/N", 1, 1, &found);
+    double n = found && !s ? in->scratch[0] : 0;
+    if (!s && !(n >= 0 && n <= MAX_PARTICLES)) s = bad(in, k, "bonds/N is not a count of up to 2^28 bonds");
+    if (s || n == 0) return s;
+    int32_t count = (int32_t)n;
+    int32_t *bonds = realloc(in->bonds, 3 * (size_t)count * sizeof *bonds);
+    if (!bonds) return rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory for %d bonds", in->path, (int)count);
+    in->bonds = bonds;
+    s = read_chunk(in, k, "bonds/group", (uint64_t)count, 2, &found);
+    if (!s && !found) s = bad(in, k, "bonds/N without bonds/group");
+    for (int32_t b = 0; !s && b < 2 * count; b++) {
+        double id = in->scratch[b];
+        if (!(id >= 0 && id < f->count)) s = bad(in, k, "bonds/group names a particle the frame does not have");
+        else bonds[3 * (b / 2) + b % 2] = (int32_t)id;
+    }
+    if (!s) s = read_chunk(in, k, "bonds/typeid", (uint64_t)count, 1, &found);
+    for (int32_t b = 0; !s && b < count; b++) {
+        double t = found ? in->scratch[b] : 0;
+        if (!(t >= 0 && t < INT32_MAX)) s = bad(in, k, "bonds/typeid has a type out of range");
+        else bonds[3 * b + 2] = (int32_t)t;
+    }
+    if (!s) f->bond_count = count, f->bonds = bonds;
+    return s;
 }
 
 /* The frame's count, dimension and box (the cell's edges as rows of a 3 x 3 matrix). */
@@ -172,6 +204,7 @@ rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
         for (int j = 0; j < dimension; j++) f->positions[3 * i + j] += f->box[j] / 2; /* from HOOMD's centred box */
         if (!rc_trajectory_wrap(f, i)) s = bad(in, k, "particles/position has a particle a billion boxes away");
     }
+    if (!s) s = read_bonds(in, k, f);
     if (s) return s;
     in->next++;
     *got = true;

@@ -142,6 +142,32 @@ static rc_status write_turning(rc_gsd_writer *w, const rc_frame *f)
     return s;
 }
 
+/* bonds/N, types ("A", "B", ... for bond types 0, 1, ...), typeid and group in the first frame only: the schema's
+ * later frames without them take frame 0's. */
+static rc_status write_bonds(rc_gsd_writer *w, const rc_frame *f)
+{
+    uint32_t count = (uint32_t)f->bond_count, types = 1;
+    uint32_t *rows = malloc(3 * (size_t)count * sizeof *rows);
+    if (!rows) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory for %u bonds", w->out.path, count);
+    uint32_t *group = rows, *typeid = rows + 2 * (size_t)count;
+    for (uint32_t k = 0; k < count; k++) {
+        group[2 * k] = (uint32_t)f->bonds[3 * k], group[2 * k + 1] = (uint32_t)f->bonds[3 * k + 1];
+        typeid[k] = (uint32_t)f->bonds[3 * k + 2];
+        if (typeid[k] + 1 > types) types = typeid[k] + 1;
+    }
+    char(*names)[4] = calloc(types, sizeof *names);
+    rc_status s = names ? RC_OK : rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
+    for (uint32_t t = 0; names && t < types; t++) snprintf(names[t], sizeof names[t], "%c%c", 'A' + (int)(t % 26),
+                                                            t >= 26 ? '0' + (int)(t / 26 % 10) : 0);
+    if (!s) s = rc_gsd_file_write(w->gsd, "bonds/N", RC_GSD_UINT32, 1, 1, &count);
+    if (!s) s = rc_gsd_file_write(w->gsd, "bonds/types", RC_GSD_INT8, types, 4, names);
+    if (!s) s = rc_gsd_file_write(w->gsd, "bonds/typeid", RC_GSD_UINT32, count, 1, typeid);
+    if (!s) s = rc_gsd_file_write(w->gsd, "bonds/group", RC_GSD_UINT32, count, 2, group);
+    free(names);
+    free(rows);
+    return s;
+}
+
 rc_status rc_gsd_writer_write(rc_gsd_writer *w, const rc_frame *f)
 {
     if (!w || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_gsd_writer_write: NULL argument");
@@ -182,6 +208,7 @@ rc_status rc_gsd_writer_write(rc_gsd_writer *w, const rc_frame *f)
     }
     if (!s) s = write_types(w, f, (uint32_t *)w->images);
     if (!s) s = rc_gsd_file_write(g, "particles/typeid", RC_GSD_UINT32, n, 1, w->images);
+    if (!s && f->bond_count > 0 && f->bonds && step == 0) s = write_bonds(w, f);
     if (!s) s = rc_gsd_file_write(g, "log/ricochet/time", RC_GSD_DOUBLE, 1, 1, &f->time);
     if (!s) s = rc_gsd_file_write(g, "log/ricochet/collisions", RC_GSD_UINT64, 1, 1, &collisions);
     if (!s) w->frame_open = true;

@@ -315,6 +315,44 @@ static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
     return ok;
 }
 
+/* The bonds of the first frame as H5MD's connectivity module has them: /connectivity/bonds, an (N, 2) integer dataset
+ * of the particles' ids, with the attribute particles_group, an object reference to /particles/all; and
+ * /connectivity/bond_types, the bond type of each row (an array ricochet adds: the module has no types). Bonds
+ * do not change in a run, so both are fixed, without a step or time. */
+static bool write_connectivity(rc_h5md_writer *w, const rc_frame *f)
+{
+    hsize_t rows = (hsize_t)f->bond_count, dims[2] = {rows, 2};
+    int32_t *pairs = malloc(3 * (size_t)rows * sizeof *pairs);
+    if (!pairs) return false;
+    int32_t *types = pairs + 2 * rows;
+    for (hsize_t k = 0; k < rows; k++)
+        pairs[2 * k] = f->bonds[3 * k], pairs[2 * k + 1] = f->bonds[3 * k + 1], types[k] = f->bonds[3 * k + 2];
+    hid_t group = H5Gcreate2(w->file, "connectivity", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t space = H5Screate_simple(2, dims, NULL), line = H5Screate_simple(1, dims, NULL);
+    hid_t scalar = H5Screate(H5S_SCALAR);
+    hid_t set = group >= 0 && space >= 0 ? H5Dcreate2(group, "bonds", H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT,
+                                                     H5P_DEFAULT) : -1;
+    hid_t typeset = group >= 0 && line >= 0 ? H5Dcreate2(group, "bond_types", H5T_STD_I32LE, line, H5P_DEFAULT,
+                                                       H5P_DEFAULT, H5P_DEFAULT) : -1;
+    hobj_ref_t reference;
+    hid_t attribute = set >= 0 && scalar >= 0 ? H5Acreate2(set, "particles_group", H5T_STD_REF_OBJ, scalar,
+                                                           H5P_DEFAULT, H5P_DEFAULT) : -1;
+    bool ok = set >= 0 && typeset >= 0 && attribute >= 0 &&
+              H5Dwrite(set, H5T_NATIVE_INT32, H5S_ALL, H5S_ALL, H5P_DEFAULT, pairs) >= 0 &&
+              H5Dwrite(typeset, H5T_NATIVE_INT32, H5S_ALL, H5S_ALL, H5P_DEFAULT, types) >= 0 &&
+              H5Rcreate(&reference, w->file, "/particles/all", H5R_OBJECT, -1) >= 0 &&
+              H5Awrite(attribute, H5T_STD_REF_OBJ, &reference) >= 0;
+    if (attribute >= 0) H5Aclose(attribute);
+    if (typeset >= 0) H5Dclose(typeset);
+    if (set >= 0) H5Dclose(set);
+    if (scalar >= 0) H5Sclose(scalar);
+    if (line >= 0) H5Sclose(line);
+    if (space >= 0) H5Sclose(space);
+    if (group >= 0) H5Gclose(group);
+    free(pairs);
+    return ok;
+}
+
 /* Fixes the layout at the first frame; refuses a later frame of another shape. */
 static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
 {
@@ -358,6 +396,7 @@ static rc_status start(rc_h5md_writer *w, const rc_frame *f)
     if (s) return s;
     errno = 0;
     if (!start_particles(w, f)) return h5md_failed(w, "create the particles group");
+    if (f->bond_count > 0 && f->bonds && !write_connectivity(w, f)) return h5md_failed(w, "write the connectivity");
     w->started = true;
     return RC_OK;
 }

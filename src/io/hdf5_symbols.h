@@ -15,7 +15,7 @@
     X(H5Dget_type) X(H5Dopen2) X(H5Dread) X(H5Dset_extent) X(H5Dvlen_reclaim) X(H5Dwrite) X(H5Eset_auto2) \
     X(H5Fclose) X(H5Fcreate) X(H5Fflush) X(H5Fget_create_plist) X(H5Fget_filesize) X(H5Fget_name) X(H5Fincrement_filesize) X(H5Fopen) \
     X(H5Fstart_swmr_write) X(H5Gclose) X(H5Gcreate2) X(H5Gget_info) X(H5Gopen2) X(H5Iget_file_id) X(H5Lcreate_soft) X(H5Ldelete) X(H5Lexists) \
-    X(H5Lget_name_by_idx) X(H5Olink) X(H5P_CLS_DATASET_CREATE_ID_g) X(H5P_CLS_FILE_ACCESS_ID_g) \
+    X(H5Lget_name_by_idx) X(H5Olink) X(H5Rcreate) X(H5T_STD_REF_OBJ_g) X(H5P_CLS_DATASET_CREATE_ID_g) X(H5P_CLS_FILE_ACCESS_ID_g) \
     X(H5P_CLS_GROUP_CREATE_ID_g) X(H5P_CLS_LINK_CREATE_ID_g) X(H5Pclose) X(H5Pcreate) X(H5Pexist) X(H5Pget_chunk) \
     X(H5Pget_layout) X(H5Pget_sizes) X(H5Pset) X(H5Pset_chunk) X(H5Pset_create_intermediate_group) X(H5Pset_deflate) \
     X(H5Pset_libver_bounds) X(H5Pset_link_creation_order) X(H5Pset_metadata_read_attempts) X(H5Pset_shuffle) \
@@ -107,6 +107,8 @@ extern rc_library rc_hdf5_library;
 #define H5T_NATIVE_INT64_g (*rc_hdf5.H5T_NATIVE_INT64_g)
 #define H5T_NATIVE_INT_g (*rc_hdf5.H5T_NATIVE_INT_g)
 #define H5T_STD_I32LE_g (*rc_hdf5.H5T_STD_I32LE_g)
+#define H5T_STD_REF_OBJ_g (*rc_hdf5.H5T_STD_REF_OBJ_g)
+#define H5Rcreate (*rc_hdf5.H5Rcreate)
 #define H5T_STD_I64LE_g (*rc_hdf5.H5T_STD_I64LE_g)
 #define H5Tclose (*rc_hdf5.H5Tclose)
 #define H5Tcopy (*rc_hdf5.H5Tcopy)

@@ -2,8 +2,9 @@
 /* Reading a LAMMPS data file of atom_style sphere as one frame (src/io/trajectory_input.h; docs/formats.md, "LAMMPS
  * files"), the layout of LAMMPS's read_data: a first line of comment, the header (N atoms, T atom types, xlo xhi,
  * ylo yhi, zlo zhi, xy xz yz; other header lines are skipped), then sections, each a keyword line, a blank line and
- * one line per atom: Atoms (id type diameter density x y z [ix iy iz]) and Velocities (id vx vy vz [wx wy wz]);
- * other sections (Masses, Ellipsoids, ...) are skipped by their length. Atom ids run 1..N in any order; species is
+ * one line per atom: Atoms (id type diameter density x y z [ix iy iz], or atom_style hybrid sphere bond's id type x y
+ * z diameter density molecule [ix iy iz]) and Velocities (id vx vy vz [wx wy wz]); Bonds, like the
+ * other sections (Masses, Ellipsoids, ...), are skipped by their length. Atom ids run 1..N in any order; species is
  * type - 1; the radius is diameter / 2 and the mass density * 4/3 pi r^3, in 2D as in 3D, as LAMMPS's read_data
  * gives it; positions are taken from xlo ylo zlo and wrapped into the box, which is periodic on every axis.
  * The file is 2D when zlo < 0 < zhi and every z coordinate and z velocity is 0 (as ricochet writes 2D files). '#'
@@ -120,8 +121,14 @@ static rc_status atom_index(data_input *in, const double *v, const rc_frame *f, 
 static rc_status take_atom(data_input *in, const double *v, int n, rc_frame *f, bool *seen)
 {
     int32_t i;
-    if (n != 7 && n != 10)
-        return bad(in, "an Atoms line is not `id type diameter density x y z [ix iy iz]` (atom_style sphere)");
+    if (n != 7 && n != 10 && n != 8 && n != 11)
+        return bad(in, "an Atoms line is not `id type diameter density x y z [ix iy iz]` (atom_style sphere) or `id "
+                       "type x y z diameter density molecule [ix iy iz]` (atom_style hybrid sphere bond)");
+    if (n == 8 || n == 11) { /* hybrid sphere bond: put in sphere's order (the molecule id is not kept) */
+        double sphere[10] = {v[0], v[1], v[5], v[6], v[2], v[3], v[4], n == 11 ? v[8] : 0, n == 11 ? v[9] : 0,
+                             n == 11 ? v[10] : 0};
+        return take_atom(in, sphere, n == 11 ? 10 : 7, f, seen);
+    }
     rc_status s = atom_index(in, v, f, seen, &i);
     if (s) return s;
     if (!(v[1] >= 1 && v[1] <= INT32_MAX && v[1] == floor(v[1]))) return bad(in, "an atom type is not 1 or more");

@@ -195,16 +195,45 @@ rc_status rc_lammps_dump_writer_close(rc_lammps_dump_writer *w)
 
 void rc_lammps_dump_writer_abandon(rc_lammps_dump_writer *w) { rc_lammps_dump_writer_end(w, RC_OUTPUT_ABANDON); }
 
-/* The data file's text. */
-static void write_data(FILE *file, const rc_frame *f, double tilt)
+/* The root of particle i's molecule (union-find with path halving over `up`). */
+static int32_t molecule_root(int32_t *up, int32_t i)
 {
-    int32_t types = 1;
+    while (up[i] != i) i = up[i] = up[up[i]];
+    return i;
+}
+
+/* Molecule ids 1, 2, ... of the bonded clusters (a particle without bonds is a molecule of its own), numbered in the
+ * order of their lowest particle, into molecule (count); up is room for count more. */
+static void number_molecules(const rc_frame *f, int32_t *molecule, int32_t *up)
+{
+    for (int32_t i = 0; i < f->count; i++) up[i] = i, molecule[i] = 0;
+    for (int32_t b = 0; b < f->bond_count; b++) {
+        int32_t x = molecule_root(up, f->bonds[3 * b]), y = molecule_root(up, f->bonds[3 * b + 1]);
+        if (x != y) up[x > y ? x : y] = x < y ? x : y; /* the lower index is the root */
+    }
+    int32_t next = 0;
+    for (int32_t i = 0; i < f->count; i++) {
+        int32_t root = molecule_root(up, i);
+        if (root == i) molecule[i] = ++next;
+        else molecule[i] = molecule[root]; /* root < i: numbered already */
+    }
+}
+
+/* The data file's text; molecule holds the molecule ids when the frame has bonds (atom_style hybrid sphere bond). */
+static void write_data(FILE *file, const rc_frame *f, double tilt, const int32_t *molecule)
+{
+    int32_t types = 1, bond_types = 1;
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] >= types) types = f->species[i] + 1;
+    for (int32_t b = 0; molecule && b < f->bond_count; b++)
+        if (f->bonds[3 * b + 2] >= bond_types) bond_types = f->bonds[3 * b + 2] + 1;
     char time[RC_NUMBER_TEXT_SIZE];
     rc_number_text(time, f->time);
-    fprintf(file, "LAMMPS data file (atom_style sphere) written by ricochet %s, %dD, time %s\n\n%d atoms\n%d atom "
-            "types\n\n", RC_VERSION_STRING, f->dimension, time, (int)f->count, (int)types);
+    fprintf(file, "LAMMPS data file (atom_style %s) written by ricochet %s, %dD, time %s\n\n%d atoms\n%d atom "
+            "types\n", molecule ? "hybrid sphere bond" : "sphere", RC_VERSION_STRING, f->dimension, time,
+            (int)f->count, (int)types);
+    if (molecule) fprintf(file, "%d bonds\n%d bond types\n", (int)f->bond_count, (int)bond_types);
+    fputs("\n", file);
     double lo[3], hi[3], t[3];
     box_bounds(f, tilt, lo, hi, t);
     for (int k = 0; k < 3; k++) {
@@ -215,17 +244,25 @@ static void write_data(FILE *file, const rc_frame *f, double tilt)
         put_list(file, false, 3, t);
         fputs(" xy xz yz\n", file);
     }
-    fputs("\nAtoms # sphere\n\n", file);
+    fputs(molecule ? "\nAtoms # hybrid\n\n" : "\nAtoms # sphere\n\n", file);
     for (int32_t i = 0; i < f->count; i++) {
         double x[3], r = f->radii[i];
         int32_t image[3];
         rc_cell_place(f, tilt, false, i, x, image);
         double diameter = 2 * r, density = f->masses[i] / (4 * M_PI / 3 * r * r * r);
         fprintf(file, "%d %d", (int)i + 1, (int)f->species[i] + 1);
+        if (molecule) put_numbers(file, 3, x); /* hybrid: id type x y z, then sphere's and bond's fields */
         put_numbers(file, 1, &diameter);
         put_numbers(file, 1, &density);
-        put_numbers(file, 3, x);
+        if (molecule) fprintf(file, " %d", (int)molecule[i]);
+        else put_numbers(file, 3, x);
         fprintf(file, " %d %d %d\n", (int)image[0], (int)image[1], (int)image[2]);
+    }
+    if (molecule) {
+        fputs("\nBonds\n\n", file);
+        for (int32_t b = 0; b < f->bond_count; b++)
+            fprintf(file, "%d %d %d %d\n", (int)b + 1, (int)f->bonds[3 * b + 2] + 1, (int)f->bonds[3 * b] + 1,
+                    (int)f->bonds[3 * b + 1] + 1);
     }
     fputs("\nVelocities\n\n", file);
     for (int32_t i = 0; i < f->count; i++) {
@@ -245,13 +282,20 @@ rc_status rc_lammps_data_write(const char *path, const rc_frame *f)
         if (!(f->radii[i] > 0))
             s = rc_fail(RC_INVALID_ARGUMENT, "lammps data output %s: particle %d has no radius (atom_style sphere "
                         "gives its mass as a density)", path, (int)i);
-    if (s) return s;
+    int32_t *molecule = NULL;
+    if (!s && f->bond_count > 0 && f->bonds && !(molecule = malloc(2 * (size_t)f->count * sizeof *molecule)))
+        s = rc_fail(RC_NO_MEMORY, "lammps data output %s: out of memory", path);
+    if (!s && molecule) number_molecules(f, molecule, molecule + f->count);
     rc_output_file out;
     FILE *file = NULL;
-    s = rc_output_file_replace(&out, "lammps data", path, &file);
-    if (s) return s;
+    if (!s) s = rc_output_file_replace(&out, "lammps data", path, &file);
+    if (s) {
+        free(molecule);
+        return s;
+    }
     errno = 0;
-    write_data(file, f, tilt);
+    write_data(file, f, tilt, molecule);
+    free(molecule);
     bool ok = !ferror(file) && fflush(file) == 0;
     if (ok) rc_output_file_commit(&out, 1);
     s = ok ? RC_OK : rc_output_file_write_failed(&out, NULL);

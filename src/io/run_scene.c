@@ -17,7 +17,7 @@ static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box"
                                        "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
                                        "equilibration", "contact_tolerance", "impact", "collapse", "compression",
                                        "interactions", "mixing", "measure", "barostat",
-                                       "tangential_restitution", "coulomb", "threads", NULL};
+                                       "tangential_restitution", "coulomb", "threads", "bonds", NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -33,6 +33,7 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_barostat(root, scene);
     if (!s) s = rc_run_read_particles(root, scene);
     if (!s) s = rc_run_read_interactions(root, scene);
+    if (!s) s = rc_run_read_bonds(root, scene);
     if (!s) s = rc_run_read_rough(root, scene);
     if (!s) s = rc_run_read_fixed(root, scene);
     if (!s) s = rc_run_read_measure(root, scene);
@@ -102,6 +103,8 @@ void rc_run_scene_destroy(rc_run_scene *scene)
     free(scene->interactions);
     free(scene->steps);
     free(scene->pair_roughness);
+    free(scene->bonds);
+    free(scene->bond_types);
     free(scene->directory);
     free(scene);
 }

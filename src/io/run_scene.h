@@ -27,6 +27,8 @@ struct rc_run_scene {
     rc_interaction *interactions;
     rc_step *steps;      /* the interactions' steps, one array */
     rc_pair_roughness *pair_roughness; /* the interactions' rough rules per pair of species (run_scene_rough.c) */
+    rc_edmd_bond *bonds; /* run_scene_bonds.c: the chains' bonds, then the "bonds" groups' */
+    rc_bond_type *bond_types;
     char *directory;
     /* read from the file for the particles */
     bool box_given;      /* "box.size" was in the file */
@@ -71,6 +73,10 @@ rc_status rc_run_read_restitution(const cJSON *object, const char *where, double
 rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *wall);
 /* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
 rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene);
+/* run_scene_bonds.c: "bonds" (after the particles), and "particles.chains": the placement's particles cut into
+ * chains and placed as random walks of bonds (box sized already; fraction the packing fraction, for the message). */
+rc_status rc_run_read_bonds(const cJSON *root, rc_run_scene *scene);
+rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, double fraction);
 /* run_scene_measure.c: "measure" into scene->settings.measure and def.transport. */
 rc_status rc_run_read_measure(const cJSON *root, rc_run_scene *scene);
 /* run_scene_impact.c: "contact_tolerance", "impact" and "collapse". */

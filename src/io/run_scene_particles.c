@@ -14,7 +14,7 @@
 #include "io/run_scene.h"
 
 static const char *const lattice_keys[] = {"lattice", "count", "packing_fraction", "diameter", "radius", "mass",
-                                           "species", "size_distribution", "inertia", NULL};
+                                           "species", "size_distribution", "inertia", "chains", NULL};
 static const char *const particle_keys[] = {"position", "velocity", "radius", "diameter", "mass", "species",
                                             "inertia", "angular_velocity", "fixed", NULL};
 
@@ -102,6 +102,7 @@ static rc_status read_lattice(const cJSON *particles, rc_run_scene *scene)
     if (!s) s = rc_run_allocate_particles(scene, (int32_t)count);
     if (!s) s = rc_run_read_sizes(particles, scene);
     if (!s) s = size_box(particles, scene, &fraction);
+    if (!s && cJSON_HasObjectItem(particles, "chains")) return rc_run_place_chains(particles, scene, fraction);
     if (!s && rc_place_particles(placement, def->dimension, def->box, def->periodic, def->count, scene->radii,
                                  scene->seed, scene->positions)) {
         char prefix[128];

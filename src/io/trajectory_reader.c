@@ -101,6 +101,7 @@ rc_status rc_trajectory_unknown(const char *path)
 rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations, bool images)
 {
     bool fits = frame->positions && frame->count == count && !frame->orientations == !orientations;
+    frame->bond_count = 0, frame->bonds = NULL; /* a reader that has bonds lends them again */
     if (!fits) {
         rc_frame_release(frame);
         rc_status s = rc_frame_init(frame, count, orientations);

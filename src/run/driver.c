@@ -319,6 +319,7 @@ void rc_run_destroy(rc_run *run)
     if (!run) return;
     if (!run->finished) rc_run_files_close(run, true);
     rc_run_files_free(run);
+    rc_run_chains_free(run);
     rc_run_measure_destroy(run);
     rc_run_live_free(run);
     rc_run_engine_destroy(run);
@@ -480,6 +481,7 @@ rc_status rc_run_finish(rc_run *run)
     rc_status s = RC_OK;
     if (!run->at.written || count != run->at.last_count || now.time != run->at.last_time) s = rc_run_files_write(run);
     if (!s) s = rc_run_files_histogram(run);
+    if (!s) s = rc_run_chains_write(run);
     if (!s) s = rc_run_measure_finish(run);
     rc_status closed = s ? close_failed(run, s) : rc_run_files_close(run, true);
     if (!s) s = closed;

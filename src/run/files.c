@@ -108,6 +108,7 @@ rc_status rc_run_files_write(rc_run *run)
     bool frames = f->xyz || f->h5md || f->gsd || f->lammps;
     rc_status s = f->xyz && f->in_parts ? write_parts(run) : frames ? rc_run_fill_frame(run, &f->frame) : RC_OK;
     if (!s && f->xyz && !f->in_parts) s = rc_xyz_writer_write(f->xyz, &f->frame);
+    if (!s && frames && !f->in_parts) s = rc_run_chains_sample(run, &f->frame);
     if (!s && f->h5md) s = rc_h5md_writer_write(f->h5md, &f->frame);
     if (!s && f->gsd) s = rc_gsd_writer_write(f->gsd, &f->frame);
     if (!s && f->lammps) s = rc_lammps_dump_writer_write(f->lammps, &f->frame);

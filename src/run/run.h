@@ -60,6 +60,7 @@ typedef struct run_files {
 } run_files;
 
 typedef struct run_measure run_measure;
+typedef struct run_chains run_chains;
 
 struct rc_run {
     const run_engine_ops *ops;    /* the engine's table (engine.h), chosen by the scene's "dynamics" */
@@ -77,6 +78,7 @@ struct rc_run {
     run_position at;
     run_files files;
     run_measure *measure;         /* NULL without "measure" */
+    run_chains *chains;           /* bonded runs' observables (chains.c), NULL until the first frame with bonds */
     struct run_live *live;        /* changes and triggers (live.h), NULL until the first */
     volatile sig_atomic_t interrupt_signal; /* -1 while not asked to stop; else the signal (0: none) */
     const char *stopped_by;
@@ -123,6 +125,15 @@ bool rc_run_field_find(const run_field *list, size_t n, const char *name, run_fi
 int rc_run_row_columns(const rc_run *run, const char **names, int *indices);
 /* Adds the summary's measured keys (null where a value is not defined). */
 void rc_run_add_observables(const rc_run *run, const run_snapshot *since, cJSON *summary);
+
+/* ---- chains.c: bonded runs' observables ---- */
+/* Adds a whole frame with bonds, once equilibrated, to the bond-length histogram and the chains' samples. */
+rc_status rc_run_chains_sample(rc_run *run, const rc_frame *frame);
+/* end_to_end_distance, radius_of_gyration (with _error) and chain_frames, when frames were sampled. */
+void rc_run_chains_summary(const rc_run *run, cJSON *summary);
+/* DIRECTORY/bond_length_histogram.csv, when frames were sampled. */
+rc_status rc_run_chains_write(rc_run *run);
+void rc_run_chains_free(rc_run *run);
 
 /* ---- files.c ---- */
 /* mkdir -p. */

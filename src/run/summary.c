@@ -62,6 +62,7 @@ cJSON *rc_run_summary(const rc_run *run)
     else cJSON_AddNullToObject(summary, "stopped_by");
     rc_run_add_observables(run, &run->at.start, summary);
     rc_run_measure_summary(run, summary);
+    rc_run_chains_summary(run, summary);
     rc_run_changes_summary(run, summary);
     rc_run_limits now;
     rc_run_engine_counters(run, &now);

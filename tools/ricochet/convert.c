@@ -26,7 +26,8 @@ const rc_cli_command rc_cli_convert_command = {
     "usage: ricochet convert INPUT OUTPUT [options]\n",
     "Reads the frames of INPUT (extended XYZ, H5MD, GSD, a LAMMPS dump or data file; told by the first bytes)\n"
     "and writes them to OUTPUT in the format its extension names: .xyz (extended XYZ), .h5md, .gsd (HOOMD's\n"
-    "schema), .lammpstrj (a LAMMPS dump custom) or .data (a LAMMPS data file of one frame, atom_style sphere).\n"
+    "schema), .lammpstrj (a LAMMPS dump custom) or .data (a LAMMPS data file of one frame, atom_style sphere;\n"
+    "hybrid sphere bond with a Bonds section when the frame has bonds, from a GSD file's).\n"
     "Prints a JSON object: frames, the number written.\n",
     option_table,
     sizeof option_table / sizeof *option_table,
