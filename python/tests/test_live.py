@@ -17,6 +17,7 @@ import ricochet
 DICE = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "rigid", "dice.json")
 WELLS = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "square_well_quench.json")
 COMPRESSION = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "compression.json")
+CHAINS = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "chain_melt.json")
 SHEARED = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "edmd", "sheared_granular.json")
 
 
@@ -256,6 +257,13 @@ class ReplacedParticles(unittest.TestCase):
         sim = ricochet.Simulation(example(COMPRESSION))
         sim.advance(time=1)
         with self.assertRaisesRegex(ValueError, "positions: the particles of an engine that compresses: it grows"):
+            sim.positions = sim.positions
+
+    def test_bonds_refuse(self):
+        scene = example(CHAINS)
+        scene.pop("compression")
+        sim = ricochet.Simulation(scene)
+        with self.assertRaisesRegex(ValueError, "positions: the particles of an engine that has bonds"):
             sim.positions = sim.positions
 
 

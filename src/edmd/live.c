@@ -100,7 +100,9 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
                                   "at every window, so new radii and velocities would leave its schedule"
                       : e->transport_on ? "measures transport coefficients: its moments integrate every particle's "
                                           "path since the start, and a jump would count as motion"
-                                        : NULL;
+                      : e->steps && e->steps->bond_count > 0 ? "has bonds: new positions are not checked against "
+                                                               "the bonds' walls yet"
+                                                             : NULL;
     if (why)
         return rc_fail(RC_INVALID_ARGUMENT, "positions: the particles of an engine that %s cannot be replaced", why);
     rc_status s = check_fit(e, f);
