@@ -71,14 +71,15 @@ int main(int argc, char **argv)
         bench_child child = bench_run_child(run_case, (void *)&cases[k], budget);
         double phi = NAN, z = NAN, seconds = NAN, collisions = NAN;
         unsigned long long negative = 0, stabilising = 0;
-        int got = sscanf(child.text, "%lf %lf %lf %lf %llu %llu", &phi, &z, &seconds, &collisions, &negative,
-                         &stabilising);
-        if (got != 6) printf("# N %d rate %g: %s%s\n", (int)cases[k].count, cases[k].rate,
-                             child.timed_out ? "out of time; " : "", child.text);
+        int got =
+            sscanf(child.text, "%lf %lf %lf %lf %llu %llu", &phi, &z, &seconds, &collisions, &negative, &stabilising);
+        if (got != 6)
+            printf("# N %d rate %g: %s%s\n", (int)cases[k].count, cases[k].rate, child.timed_out ? "out of time; " : "",
+                   child.text);
         else
             printf("  %6d %6.3g %12.9f %9.3g %9.1f %11.4g %10.3g %8.1f %6llu %9llu\n", (int)cases[k].count,
-                   cases[k].rate, phi, z, seconds, collisions, collisions / seconds, child.maxrss_kb / 1024.0,
-                   negative, stabilising);
+                   cases[k].rate, phi, z, seconds, collisions, collisions / seconds, child.maxrss_kb / 1024.0, negative,
+                   stabilising);
         fflush(stdout);
         free(child.text);
     }

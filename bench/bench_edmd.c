@@ -118,8 +118,9 @@ static void run_events(void *arg, FILE *out)
     double seconds = timed_run(e, c, true, &start, &end);
     double events = (double)(end.events - start.events);
     fprintf(out, "ok %.6g %.6g %.6g %.6g %.6g %.3g %llu\n", events, seconds,
-            (double)(end.collisions - start.collisions) / events, (double)(end.step_events - start.step_events) / events,
-            (end.time - start.time) / seconds, end.energy_drift, (unsigned long long)end.invalid_states);
+            (double)(end.collisions - start.collisions) / events,
+            (double)(end.step_events - start.step_events) / events, (end.time - start.time) / seconds, end.energy_drift,
+            (unsigned long long)end.invalid_states);
     rc_edmd_destroy(e);
 }
 
@@ -141,8 +142,10 @@ static void report_events(const edmd_case *c, const bench_child *child)
 static void square_wells(double budget)
 {
     const edmd_case cases[] = {
-        {0.2618, 4000, 20, 1000, 0, -1, 0}, {0.2618, 4000, 20, 1000, 0, 1.5, 0},
-        {0.2618, 32000, 20, 125, 0, -1, 0}, {0.2618, 32000, 20, 320, 0, 1.5, 0}, /* 10^7 events: energy, invalid states */
+        {0.2618, 4000, 20, 1000, 0, -1, 0},
+        {0.2618, 4000, 20, 1000, 0, 1.5, 0},
+        {0.2618, 32000, 20, 125, 0, -1, 0},
+        {0.2618, 32000, 20, 320, 0, 1.5, 0}, /* 10^7 events: energy, invalid states */
     };
     printf("# rho sigma^3 = 0.5 from fcc, kT = 1.5, NVE, periodic; square well lambda 1.5, depth 1\n");
     printf("# %-11s %8s %10s %10s %8s %8s %8s %10s %9s %7s\n", "potential", "N", "events", "events/s", "ns/event",
@@ -202,9 +205,8 @@ static void report(const edmd_case *c, const bench_child *child, long baseline_k
     double collisions, seconds, events, rebuilds, z, drift;
     long steady;
     printf("%5.2f %8d ", c->packing_fraction, (int)c->count);
-    if (!child->finished ||
-        sscanf(child->text, "ok %lf %lf %lf %lf %ld %lf %lf", &collisions, &seconds, &events, &rebuilds, &steady, &z,
-               &drift) != 7) {
+    if (!child->finished || sscanf(child->text, "ok %lf %lf %lf %lf %ld %lf %lf", &collisions, &seconds, &events,
+                                   &rebuilds, &steady, &z, &drift) != 7) {
         printf("%s\n", child->timed_out ? "ran out of time" : child->text);
         return;
     }
@@ -240,10 +242,10 @@ int main(int argc, char **argv)
     }
     /* N = 1,000,000 only when asked for by --count (about 2 minutes a case) */
     const edmd_case cases[] = {
-        {0.45, 4000, 20, 1000, shell, 0, reorder},    {0.45, 32000, 20, 125, shell, 0, reorder},
-        {0.45, 256000, 10, 40, shell, 0, reorder},    {0.45, 1000000, 3, 10, shell, 0, reorder},
-        {0.30, 4000, 20, 1000, shell, 0, reorder},    {0.30, 32000, 20, 125, shell, 0, reorder},
-        {0.30, 256000, 10, 40, shell, 0, reorder},    {0.30, 1000000, 3, 10, shell, 0, reorder},
+        {0.45, 4000, 20, 1000, shell, 0, reorder}, {0.45, 32000, 20, 125, shell, 0, reorder},
+        {0.45, 256000, 10, 40, shell, 0, reorder}, {0.45, 1000000, 3, 10, shell, 0, reorder},
+        {0.30, 4000, 20, 1000, shell, 0, reorder}, {0.30, 32000, 20, 125, shell, 0, reorder},
+        {0.30, 256000, 10, 40, shell, 0, reorder}, {0.30, 1000000, 3, 10, shell, 0, reorder},
     };
     bench_print_load();
     bench_child base = bench_run_child(idle, NULL, 10);
@@ -253,7 +255,8 @@ int main(int argc, char **argv)
     if (shell > 0) snprintf(shell_text, sizeof shell_text, "%g", shell);
     if (reorder > 0) snprintf(reorder_text, sizeof reorder_text, "%g", reorder);
     printf("# hard spheres from fcc, kT = 1, NVE, periodic; shell %s; renewal every %s collisions per particle;"
-           " baseline process %ld kB\n", shell_text, reorder_text, baseline_kb);
+           " baseline process %ld kB\n",
+           shell_text, reorder_text, baseline_kb);
     printf("# %3s %8s %11s %10s %8s %7s %8s %9s %9s %8s %9s\n", "phi", "N", "collisions", "coll/s", "ns/coll",
            "ev/coll", "rebuild", "B/p run", "B/p peak", "Z", "drift");
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {

@@ -63,7 +63,8 @@ int main(int argc, char **argv)
         if (strcmp(argv[k], "--mu") == 0 && k + 1 < argc) extra = atof(argv[++k]);
         else if (argv[k][0] != '-') path = argv[k];
         else {
-            fprintf(stderr, "usage: bench_friction [--mu M] [SCENE.json]   (default examples/rigid/friction_pile.json)\n");
+            fprintf(stderr,
+                    "usage: bench_friction [--mu M] [SCENE.json]   (default examples/rigid/friction_pile.json)\n");
             return 2;
         }
     }
@@ -78,7 +79,8 @@ int main(int argc, char **argv)
     rc_rigid_scene_destroy(scene);
     bench_print_load();
     printf("# %s\n", path);
-    printf("# friction   steps   steps/s  first_400_s   total_s  operator_apps  max_step_apps  overlap  peak_MB  status\n");
+    printf("# friction   steps   steps/s  first_400_s   total_s  operator_apps  max_step_apps  overlap  peak_MB  "
+           "status\n");
     double budget = bench_env_seconds("BENCH_BUDGET", 300);
     for (int k = 0; k < count; k++) {
         bench_child r = bench_run_child(run_case, &cases[k], budget);

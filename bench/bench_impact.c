@@ -23,10 +23,10 @@ typedef enum scene { SCENE_POOL, SCENE_HEX, SCENE_GROWN } scene;
 
 typedef struct bench_case {
     scene kind;
-    int target;            /* contacts wanted (piles) */
+    int target; /* contacts wanted (piles) */
     rc_impact_operator op;
     bool lineality;
-    double min_seconds;    /* CPU time to spend on repeated resolves */
+    double min_seconds; /* CPU time to spend on repeated resolves */
 } bench_case;
 
 static const char *scene_name(scene kind)
@@ -126,8 +126,8 @@ static void report(const bench_case *c, const bench_child *child)
     char error[512] = "";
     for (const char *line = child->text; line && *line;) {
         if (sscanf(line, "setup %d %d", &contacts, &balls) == 2) {
-        } else if (sscanf(line, "first %d %lld %lld %lld %d %d %lf %lf %lf", &status, &iterations, &solves,
-                          &fallbacks, &islands, &lineality, &cold, &minrel, &energy) == 9) {
+        } else if (sscanf(line, "first %d %lld %lld %lld %d %d %lf %lf %lf", &status, &iterations, &solves, &fallbacks,
+                          &islands, &lineality, &cold, &minrel, &energy) == 9) {
         } else if (sscanf(line, "steady %d %lf", &reps, &steady) == 2) {
         } else if (sscanf(line, "lineality %lf", &lp) == 1) {
         } else if (strncmp(line, "error ", 6) == 0) {
@@ -212,7 +212,8 @@ int main(int argc, char **argv)
     if (!in_process) {
         bench_print_load();
         printf("# bench_impact: rc_impact_solver_resolve, lexicographic GS and GR, tolerance 1e-12, restitution 1, no "
-               "friction; budget %.0f s per case\n", budget);
+               "friction; budget %.0f s per case\n",
+               budget);
         printf("# times are CPU time; 'first' is the cold resolve (allocation included), 'per resolve' the steady "
                "state with the solver reused; 'lineality' is rc_impact_solver_lineality alone\n");
         printf("| scene | contacts | balls | operator | iterations | LCPs (fallbacks) | first | per resolve | "

@@ -30,9 +30,9 @@ enum { METHOD_SPARSE_PGS = 100, METHOD_LIBRARY = 101 };
 static const double ACCURATE = 1e-9;
 
 typedef struct cell {
-    const char *family;   /* "hex" or "grown" */
+    const char *family; /* "hex" or "grown" */
     int n;
-    int method;           /* an rc_lcp_method or METHOD_* */
+    int method; /* an rc_lcp_method or METHOD_* */
     int instances;
     bool violated_only;
 } cell;
@@ -242,16 +242,13 @@ static void report(const cell *c, const bench_child *child)
         snprintf(iters, sizeof iters, "%ld sweeps", sweeps / done);
     else snprintf(iters, sizeof iters, "%ld pivots, %ld sweeps", pivots / done, sweeps / done);
     const char *note = child->timed_out ? "budget ran out" : !child->finished ? "child failed" : "";
-    printf("| %s | %4d | %-5s | %2d/%2d | %4.2f | %5.2f | %10s | %10s | %10s | %s | %.1e | %6.1f | %s |\n",
-           c->family, c->n, method_name(c->method), done, c->instances, done ? violated / done : 0.0,
+    printf("| %s | %4d | %-5s | %2d/%2d | %4.2f | %5.2f | %10s | %10s | %10s | %s | %.1e | %6.1f | %s |\n", c->family,
+           c->n, method_name(c->method), done, c->instances, done ? violated / done : 0.0,
            done ? (double)accurate / done : 0.0, tm, tmed, tmax, iters, worst, child->maxrss_kb / 1024.0, note);
     fflush(stdout);
 }
 
-static int instances_for(int n)
-{
-    return n <= 64 ? 20 : n <= 256 ? 10 : n <= 512 ? 5 : 3;
-}
+static int instances_for(int n) { return n <= 64 ? 20 : n <= 256 ? 10 : n <= 512 ? 5 : 3; }
 
 int main(int argc, char **argv)
 {

@@ -47,11 +47,11 @@ typedef struct para_case {
 /* One decomposition (layout, domain count, window) and its books. */
 typedef struct split {
     int side[3];
-    double window;         /* length in time */
-    double border;         /* width in length, for the current window */
-    int64_t current;       /* the window being filled */
-    uint64_t *interior;    /* per domain, in the current window */
-    uint64_t *local;       /* per domain, in the current window: its interior and border events */
+    double window;      /* length in time */
+    double border;      /* width in length, for the current window */
+    int64_t current;    /* the window being filled */
+    uint64_t *interior; /* per domain, in the current window */
+    uint64_t *local;    /* per domain, in the current window: its interior and border events */
     uint64_t border_events, window_border;
     uint64_t events, cost, local_cost; /* totals */
 } split;
@@ -285,8 +285,8 @@ static void run_case(const para_case *c)
                 split *s = &splits[l][d][w];
                 close_window(s, domain_counts[d]);
                 double windows = (double)(s->current + 1);
-                printf("%-7s %5d %7.2ft %10.1f %12.3g %10.2f %10.2f\n", l == 0 ? "slabs" : "blocks",
-                       domain_counts[d], window_fraction[w], 100.0 * (double)s->border_events / (double)s->events,
+                printf("%-7s %5d %7.2ft %10.1f %12.3g %10.2f %10.2f\n", l == 0 ? "slabs" : "blocks", domain_counts[d],
+                       window_fraction[w], 100.0 * (double)s->border_events / (double)s->events,
                        (double)s->events / windows, (double)s->events / (double)s->cost,
                        (double)s->events / (double)s->local_cost);
                 free(s->interior);
@@ -310,8 +310,8 @@ int main(int argc, char **argv)
         }
     }
     const para_case cases[] = {
-        {"fluid-32k-0.30", 32000, 0.30, false, 5, 10},    {"fluid-32k-0.45", 32000, 0.45, false, 5, 10},
-        {"fluid-256k-0.30", 256000, 0.30, false, 3, 4},   {"fluid-256k-0.45", 256000, 0.45, false, 3, 4},
+        {"fluid-32k-0.30", 32000, 0.30, false, 5, 10},  {"fluid-32k-0.45", 32000, 0.45, false, 5, 10},
+        {"fluid-256k-0.30", 256000, 0.30, false, 3, 4}, {"fluid-256k-0.45", 256000, 0.45, false, 3, 4},
         {"granular-32k", 32000, 0.30, true, 20, 10},
     };
     bench_print_load();

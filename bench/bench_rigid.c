@@ -24,7 +24,7 @@ typedef struct pile_case {
     int dimension, rows; /* 2D: rows of 100 balls */
 } pile_case;
 
-static bool sleeping; /* --sleep: islands at rest fall asleep (off by default, as in bench_box2d) */
+static bool sleeping;     /* --sleep: islands at rest fall asleep (off by default, as in bench_box2d) */
 static int settle_sweeps; /* --settle-sweeps */
 
 static rc_rigid_def pile_2d(int rows, rc_rigid_body_def **bodies, rc_rigid_static_def *walls)
@@ -138,8 +138,8 @@ int main(int argc, char **argv)
         const char *last = r.text, *line = r.text;
         for (const char *p = r.text; *p; p++) /* the last complete line */
             if (*p == '\n') last = line, line = p + 1;
-        if (sscanf(last, "%63s %lld %lf %lf %lf %lld %lld %lf %31s", name, &steps, &took, &detect, &resolve,
-                   &contacts, &iterations, &overlap, status) != 9)
+        if (sscanf(last, "%63s %lld %lf %lf %lf %lld %lld %lf %31s", name, &steps, &took, &detect, &resolve, &contacts,
+                   &iterations, &overlap, status) != 9)
             printf("# %s: %s%s\n", cases[k].name, r.timed_out ? "timed out before one step; " : "", r.text);
         else
             printf("%-18s %6lld %9.3g %8.1f %9.1f %9lld %9lld %8.1e %8.1f  %s%s\n", name, steps, steps / took,

@@ -57,13 +57,13 @@ static inline void bench_print_load(void)
 
 /* How a child case ended. */
 typedef struct bench_child {
-    int finished;     /* the child exited normally with status 0 */
-    int timed_out;    /* the budget ran out and the child was killed */
-    int signal;       /* the signal that ended it, if any (SIGKILL after a timeout) */
+    int finished;  /* the child exited normally with status 0 */
+    int timed_out; /* the budget ran out and the child was killed */
+    int signal;    /* the signal that ended it, if any (SIGKILL after a timeout) */
     int exit_code;
-    long maxrss_kb;   /* the child's peak resident set, kilobytes */
-    double seconds;   /* wall time of the child */
-    char *text;       /* everything the child wrote, NUL-terminated (malloc'd; free it) */
+    long maxrss_kb; /* the child's peak resident set, kilobytes */
+    double seconds; /* wall time of the child */
+    char *text;     /* everything the child wrote, NUL-terminated (malloc'd; free it) */
 } bench_child;
 
 /* Runs body(arg, out) in a child process; the child writes its results as text lines to out. The child is killed

@@ -17,10 +17,10 @@
 
 typedef struct bench_pile {
     int balls, contacts;
-    double *x;     /* 2 per ball */
-    double *r;     /* radius per ball */
-    double *mass;  /* per ball */
-    int *a, *b;    /* per contact: the two balls; the normal points from b to a */
+    double *x;    /* 2 per ball */
+    double *r;    /* radius per ball */
+    double *mass; /* per ball */
+    int *a, *b;   /* per contact: the two balls; the normal points from b to a */
     int cap_balls, cap_contacts;
 } bench_pile;
 

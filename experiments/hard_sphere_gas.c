@@ -59,8 +59,9 @@ static int parse(int argc, char **argv, settings *s)
             if (rc_event_detection_parse(value, &s->detection) != RC_OK) return 1;
         } else return 1;
     }
-    return s->count > 0 && s->density > 0 && s->collisions > 0 && s->events >= 0 && s->histogram >= 0 &&
-                   s->windows > 0 ? 0 : 1;
+    return s->count > 0 && s->density > 0 && s->collisions > 0 && s->events >= 0 && s->histogram >= 0 && s->windows > 0
+               ? 0
+               : 1;
 }
 
 static int build(const settings *s, rc_edmd **engine)
@@ -122,9 +123,11 @@ int main(int argc, char **argv)
 {
     settings s;
     if (parse(argc, argv, &s)) {
-        fprintf(stderr, "usage: %s [count=N] [density=RHO] [restitution=E] [collisions=N] [warmup=PER_PARTICLE] "
-                        "[events=N] [thermostat=RATE] [seed=S] [detection=stable|naive] [histogram=RANGE] "
-                        "[windows=K]\n", argv[0]);
+        fprintf(stderr,
+                "usage: %s [count=N] [density=RHO] [restitution=E] [collisions=N] [warmup=PER_PARTICLE] "
+                "[events=N] [thermostat=RATE] [seed=S] [detection=stable|naive] [histogram=RANGE] "
+                "[windows=K]\n",
+                argv[0]);
         return 1;
     }
     rc_edmd *e;

@@ -11,12 +11,12 @@
 
 /* The caps; a zero leaves its members as they are. */
 typedef struct fuzz_caps {
-    double count;            /* every "count": placements, species */
-    double random_count;     /* the "count" of a random placement (an object whose "lattice" is "random") */
-    double grid;             /* every entry of "counts": grids of bodies */
-    int list;                /* lists (particles, bodies, a hull's points): entries kept */
-    double iterations;       /* every "max_iterations" (0, no budget, too) */
-    double every;            /* floors of "every", "every_collisions", "checkpoint_every" */
+    double count;        /* every "count": placements, species */
+    double random_count; /* the "count" of a random placement (an object whose "lattice" is "random") */
+    double grid;         /* every entry of "counts": grids of bodies */
+    int list;            /* lists (particles, bodies, a hull's points): entries kept */
+    double iterations;   /* every "max_iterations" (0, no budget, too) */
+    double every;        /* floors of "every", "every_collisions", "checkpoint_every" */
     double every_collisions;
     double checkpoint_every;
 } fuzz_caps;
@@ -46,7 +46,8 @@ static inline bool fuzz_cap(cJSON *node, const fuzz_caps *c)
         if (key && strcmp(key, "counts") == 0 && cJSON_IsArray(item))
             for (cJSON *g = item->child; g; g = g->next) changed |= fuzz_bound(g, c->grid, true);
         if (key && strcmp(key, "max_iterations") == 0 && c->iterations > 0) {
-            if (cJSON_IsNumber(item) && item->valuedouble < 1) cJSON_SetNumberValue(item, c->iterations), changed = true;
+            if (cJSON_IsNumber(item) && item->valuedouble < 1)
+                cJSON_SetNumberValue(item, c->iterations), changed = true;
             changed |= fuzz_bound(item, c->iterations, true);
         }
         if (key && strcmp(key, "every") == 0) changed |= fuzz_bound(item, c->every, false);

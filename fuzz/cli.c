@@ -41,8 +41,8 @@ static const struct {
  * (the tool takes any unambiguous abbreviation: "--ti" is --time). */
 static bool skipped(const char *arg)
 {
-    static const char *const options[] = {"--time", "--collisions", "--events", "--steps", "--mp4", "--rounds",
-                                          "--interval"};
+    static const char *const options[] = {"--time", "--collisions", "--events",  "--steps",
+                                          "--mp4",  "--rounds",     "--interval"};
     size_t length = strlen(arg);
     for (size_t k = 0; k < sizeof options / sizeof *options; k++)
         if (strncmp(arg, options[k], strlen(options[k])) == 0 || (length > 2 && strncmp(arg, options[k], length) == 0))

@@ -16,8 +16,13 @@
 #include "cap.h"
 #include "ricochet/ricochet.h"
 
-static const fuzz_caps CAPS = {.count = 64, .grid = 4, .list = 64, .iterations = 2000, .every = 0.05,
-                               .every_collisions = 5, .checkpoint_every = 0.25};
+static const fuzz_caps CAPS = {.count = 64,
+                               .grid = 4,
+                               .list = 64,
+                               .iterations = 2000,
+                               .every = 0.05,
+                               .every_collisions = 5,
+                               .checkpoint_every = 0.25};
 static const double STOP_TIME = 1;
 
 /* The stop of the run (whole) or of its first half. */

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rc_sweep *sweep = NULL;
     if (text && !names_a_file && rc_sweep_parse(text, NULL, &sweep) == RC_OK) {
         int64_t runs = rc_sweep_runs(sweep);
-        for (int64_t k = 0; k < runs; k += runs > 1 ? runs - 1 : 1) {
+        for (int64_t k = 0; k < runs; k += (runs > 1 ? runs - 1 : 1)) {
             char *scene = rc_sweep_scene(sweep, k);
             char name[32];
             rc_sweep_run_name(sweep, k, name);

@@ -34,8 +34,8 @@ bool check_run(enum check_ending ending, bool (*job)(void *context, void *result
 bool check_remove_tree(const char *directory);
 
 #define CHECK(condition, ...) check_record((condition), __FILE__, __LINE__, #condition, __VA_ARGS__)
-#define CHECK_CLOSE(a, b, tol, what)                                                                              \
-    check_record(check_close((a), (b), (tol)), __FILE__, __LINE__, #a " ~ " #b, "%s: %.17g vs %.17g", (what),    \
+#define CHECK_CLOSE(a, b, tol, what)                                                                                   \
+    check_record(check_close((a), (b), (tol)), __FILE__, __LINE__, #a " ~ " #b, "%s: %.17g vs %.17g", (what),          \
                  (double)(a), (double)(b))
 
 #endif

@@ -55,8 +55,10 @@ static void configure(void)
     for (int k = 0; call && k < KINDS; k++)
         if (strcmp(call, kinds[k]) == 0) failing_kind = k;
     failing_call = n ? atol(n) : 0;
-    static const struct { const char *name; int value; } errnos[] = {
-        {"ENOSPC", ENOSPC}, {"EIO", EIO}, {"EACCES", EACCES}, {"EDQUOT", EDQUOT}, {"EROFS", EROFS}};
+    static const struct {
+        const char *name;
+        int value;
+    } errnos[] = {{"ENOSPC", ENOSPC}, {"EIO", EIO}, {"EACCES", EACCES}, {"EDQUOT", EDQUOT}, {"EROFS", EROFS}};
     for (size_t i = 0; e && i < sizeof errnos / sizeof *errnos; i++)
         if (strcmp(e, errnos[i].name) == 0) failing_errno = errnos[i].value;
     if (getenv("RC_FAULT_COUNT")) atexit(report);
@@ -91,11 +93,11 @@ static int fails(int kind, int on_folder)
 }
 
 /* The C library's own function of that name (dlsym returns an object pointer, copied into the function pointer). */
-#define NEXT(name)                                                                                                    \
-    static __typeof__(&name) next_##name;                                                                           \
-    if (!next_##name) {                                                                                               \
-        void *found = dlsym(RTLD_NEXT, #name);                                                                        \
-        memcpy(&next_##name, &found, sizeof found);                                                                   \
+#define NEXT(name)                                                                                                     \
+    static __typeof__(&name) next_##name;                                                                              \
+    if (!next_##name) {                                                                                                \
+        void *found = dlsym(RTLD_NEXT, #name);                                                                         \
+        memcpy(&next_##name, &found, sizeof found);                                                                    \
     }
 
 ssize_t write(int fd, const void *buffer, size_t size)
@@ -130,16 +132,16 @@ int fdatasync(int fd)
 static int writing(int flags) { return (flags & O_ACCMODE) != O_RDONLY || (flags & O_CREAT); }
 
 /* open and open64 alike: the mode is there only with O_CREAT; a failure is injected before the real call. */
-#define OPEN_SHIM(name)                                                                                               \
-    int name(const char *path, int flags, ...)                                                                        \
-    {                                                                                                                 \
-        NEXT(name);                                                                                                   \
-        va_list args;                                                                                                 \
-        va_start(args, flags);                                                                                        \
-        mode_t mode = flags & O_CREAT ? (mode_t)va_arg(args, int) : 0;                                                \
-        va_end(args);                                                                                                 \
-        if (fails(OPEN, writing(flags) && under(path))) return -1;                                                    \
-        return next_##name(path, flags, mode);                                                                        \
+#define OPEN_SHIM(name)                                                                                                \
+    int name(const char *path, int flags, ...)                                                                         \
+    {                                                                                                                  \
+        NEXT(name);                                                                                                    \
+        va_list args;                                                                                                  \
+        va_start(args, flags);                                                                                         \
+        mode_t mode = flags & O_CREAT ? (mode_t)va_arg(args, int) : 0;                                                 \
+        va_end(args);                                                                                                  \
+        if (fails(OPEN, writing(flags) && under(path))) return -1;                                                     \
+        return next_##name(path, flags, mode);                                                                         \
     }
 OPEN_SHIM(open)
 OPEN_SHIM(open64)

@@ -79,8 +79,7 @@ void scene_rotation(const double *axis, double angle, double *r)
 
 static double det3(const double *a)
 {
-    return a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) +
-           a[2] * (a[3] * a[7] - a[4] * a[6]);
+    return a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) + a[2] * (a[3] * a[7] - a[4] * a[6]);
 }
 
 void scene_solve3(const double *a, const double *b, double *x)
@@ -152,8 +151,8 @@ int scene_rigid(scene *s, int dimension, double mass, const double *inertia, con
                 const double *velocity, const double *angular_velocity)
 {
     int index = -1, angular = dimension == 2 ? 1 : 3;
-    rc_status st = rc_impact_problem_add_rigid(s->problem, dimension, mass, inertia, position, velocity,
-                                               angular_velocity, &index);
+    rc_status st =
+        rc_impact_problem_add_rigid(s->problem, dimension, mass, inertia, position, velocity, angular_velocity, &index);
     int body = record_body(s, RC_BODY_RIGID, dimension, dimension + angular, mass, position, st, index);
     scene_body *b = &s->body[body];
     memcpy(b->inertia, inertia, (size_t)(dimension == 2 ? 1 : 9) * sizeof *inertia);
@@ -288,8 +287,7 @@ int scene_extreme_corner(int dimension, const double *corners, int count, const 
     return best;
 }
 
-int scene_box_corners(int dimension, const double *centre, const double *half, const double *rotation,
-                      double *corners)
+int scene_box_corners(int dimension, const double *centre, const double *half, const double *rotation, double *corners)
 {
     if (dimension == 2) {
         double c2[4][2];
@@ -303,8 +301,8 @@ int scene_box_corners(int dimension, const double *centre, const double *half, c
     return 8;
 }
 
-void scene_box_on_floor(scene *s, int dimension, double m, const double *half, const double *rotation,
-                        const double *v, const double *w)
+void scene_box_on_floor(scene *s, int dimension, double m, const double *half, const double *rotation, const double *v,
+                        const double *w)
 {
     double corners[24], zero[3] = {0, 0, 0}, up[3] = {0, 1, 0}, centre[3] = {0, 0, 0}, inertia[9];
     int count = scene_box_corners(dimension, zero, half, rotation, corners);

@@ -18,7 +18,9 @@ enum { SCENE_MAX_BODIES = 256, SCENE_MAX_DOFS = 1024, SCENE_MAX_CONTACTS = 512, 
 
 /* ---- seeded random numbers (splitmix64; the tests' own, so that they do not depend on src/core) ---------- */
 
-typedef struct scene_rng { uint64_t state; } scene_rng;
+typedef struct scene_rng {
+    uint64_t state;
+} scene_rng;
 
 void scene_seed(scene_rng *rng, uint64_t seed);
 double scene_uniform(scene_rng *rng, double low, double high);
@@ -48,7 +50,7 @@ typedef struct scene_body {
 } scene_body;
 
 typedef struct scene_contact {
-    int a, b;                 /* a = -1: a generic constraint */
+    int a, b; /* a = -1: a generic constraint */
     double point[3], normal[3];
     int first_nonzero, nonzeros;
 } scene_contact;
@@ -101,12 +103,11 @@ void scene_box3_corners(const double *centre, const double *half, const double *
 int scene_extreme_corner(int dimension, const double *corners, int count, const double *direction);
 /* The 2^d corners (d numbers each) of a box with half sizes half[] and orientation `rotation` (row-major 3x3; in
  * 2D a rotation about z) about centre. Returns their number. */
-int scene_box_corners(int dimension, const double *centre, const double *half, const double *rotation,
-                      double *corners);
+int scene_box_corners(int dimension, const double *centre, const double *half, const double *rotation, double *corners);
 /* Clears the scene and adds one box (mass m, half sizes, orientation, velocity v, angular velocity w) resting on
  * its lowest corner on the floor y = 0: that corner at the origin, contact 0 with normal (0, 1, 0). */
-void scene_box_on_floor(scene *s, int dimension, double m, const double *half, const double *rotation,
-                        const double *v, const double *w);
+void scene_box_on_floor(scene *s, int dimension, double m, const double *half, const double *rotation, const double *v,
+                        const double *w);
 
 /* ---- independent measures ---------------------------------------------------------------------------------- */
 

@@ -107,8 +107,8 @@ static void sheared_triangular(void)
     char *text = analyse(&f, options, &a);
     CHECK(fabs(number(text, "psi6") - 1) < 1e-12, "sheared triangular psi6 %.15f, not 1: %s", number(text, "psi6"),
           text);
-    CHECK(number(text, "bonds_per_particle") == 6, "sheared triangular bonds %g, not 6", number(text,
-                                                                                             "bonds_per_particle"));
+    CHECK(number(text, "bonds_per_particle") == 6, "sheared triangular bonds %g, not 6",
+          number(text, "bonds_per_particle"));
     int count = 0, columns_out = 0;
     const char *const *names;
     const double *g;
@@ -177,8 +177,10 @@ static void sheared_structure_factor(void)
     int32_t n = f[0].count;
     int lit = 0;
     double tilted = bragg_sum(&f[0], 1, "9", &lit);
-    CHECK(fabs(tilted - 3 * n) < 1e-8 * n && lit == 1, "sheared triangular: sum of S over the vectors %.12g, not 3 N "
-          "= %d, or %d shells with S > 0, not 1", tilted, 3 * n, lit);
+    CHECK(fabs(tilted - 3 * n) < 1e-8 * n && lit == 1,
+          "sheared triangular: sum of S over the vectors %.12g, not 3 N "
+          "= %d, or %d shells with S > 0, not 1",
+          tilted, 3 * n, lit);
     f[0].tilt = 0;
     double ignored = bragg_sum(&f[0], 1, "9", &lit);
     CHECK(lit > 5, "the tilt ignored: sum %.12g, only %d shells with S > 0", ignored, lit);
@@ -193,8 +195,10 @@ static void sheared_structure_factor(void)
     }
     pair[1].tilt = 0.1 * f[1].box[1];
     double sheared = bragg_sum(pair, 2, "9", &lit);
-    CHECK(fabs(sheared - 3 * n) < 1e-8 * n && lit >= 2 && lit <= 6, "sheared crystal: sum of S over the vectors "
-          "%.12g, not 3 N = %d, or %d shells with S > 0, not 2 to 6", sheared, 3 * n, lit);
+    CHECK(fabs(sheared - 3 * n) < 1e-8 * n && lit >= 2 && lit <= 6,
+          "sheared crystal: sum of S over the vectors "
+          "%.12g, not 3 N = %d, or %d shells with S > 0, not 2 to 6",
+          sheared, 3 * n, lit);
     pair[1].tilt = 0;
     sheared = bragg_sum(pair, 2, "9", &lit);
     CHECK(lit > 5, "the sheared crystal's tilt ignored: sum %.12g, only %d shells with S > 0", sheared, lit);
@@ -333,7 +337,8 @@ static void random_walk(void)
     CHECK(chi2 > 0.2 && chi2 < 4, "random walk: the mean squared z-score of D is %g, not near 1", chi2);
     for (int r = 0; r < 8; r++) spread += (values[r] - mean) * (values[r] - mean) / 7;
     spread = sqrt(spread);
-    CHECK(error > spread / 3 && error < 3 * spread, "random walk: error bar %g, spread of D over walks %g", error, spread);
+    CHECK(error > spread / 3 && error < 3 * spread, "random walk: error bar %g, spread of D over walks %g", error,
+          spread);
 }
 
 /* The image column written by the XYZ writer and read back; a file without it reads no images (NULL), so that the
@@ -425,9 +430,9 @@ static void bad_options(void)
     rc_analysis *a = NULL;
     rc_analysis_create(&a);
     static const char *const cases[][3] = {
-        {"rdf_range", "-1", "rdf_range"}, {"frames", "5:2", "frames"},  {"frames", "x", "frames"},
+        {"rdf_range", "-1", "rdf_range"},  {"frames", "5:2", "frames"},        {"frames", "x", "frames"},
         {"msd_points", "7", "msd_points"}, {"compute", "rdf,nope", "compute"}, {"fit", "1:a", "fit"},
-        {"groups", "0", "groups"},        {"colour", "1", "colour"},
+        {"groups", "0", "groups"},         {"colour", "1", "colour"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
         CHECK(rc_analysis_set(a, cases[k][0], cases[k][1]) == RC_INVALID_ARGUMENT &&

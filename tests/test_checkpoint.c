@@ -92,8 +92,8 @@ static void copy_records(rc_tagged_writer *w, const void *records, uint64_t size
             rc_tagged_put(w, own, retype ? RC_TAGGED_U64 : r.type, r.value, (size_t)r.size);
         }
     }
-    if (e->plant && !prefix[0] && !e->plant_in[0]) rc_tagged_put(w, e->plant, e->plant_type, e->plant_value,
-                                                                 e->plant_size);
+    if (e->plant && !prefix[0] && !e->plant_in[0])
+        rc_tagged_put(w, e->plant, e->plant_type, e->plant_value, e->plant_size);
 }
 
 /* The engine record of a checkpoint's bytes. */
@@ -209,11 +209,12 @@ static void test_fields(void)
     run = NULL;
     CHECK(rc_run_resume(old, &look, &run) == RC_OK, "resume without three fields: %s", rc_last_error());
     if (run) {
-        CHECK(run->settings.checkpoint_every == 0 && run->settings.every == 0.5, "checkpoint_every %g and every %g, "
-              "not the scene's 0 and 0.5", run->settings.checkpoint_every, run->settings.every);
-        CHECK(last_collisions(run) == now.collisions,
-              "last.collisions %llu, not the restored engine's %llu", (unsigned long long)last_collisions(run),
-              (unsigned long long)now.collisions);
+        CHECK(run->settings.checkpoint_every == 0 && run->settings.every == 0.5,
+              "checkpoint_every %g and every %g, "
+              "not the scene's 0 and 0.5",
+              run->settings.checkpoint_every, run->settings.every);
+        CHECK(last_collisions(run) == now.collisions, "last.collisions %llu, not the restored engine's %llu",
+              (unsigned long long)last_collisions(run), (unsigned long long)now.collisions);
         CHECK(rc_run_execute(run) == RC_OK, "the run without three fields: %s", rc_last_error());
     }
     rc_run_destroy(run);
@@ -221,12 +222,18 @@ static void test_fields(void)
     /* written after fields this program does not know were added: skipped, the run the same to the bit */
     const char *newer = path_in("newer.rcp");
     double spin = 0.25;
-    rewrite(&b, newer, &(edit){.plant_in = "position", .plant = "spin_sum", .plant_type = RC_TAGGED_F64,
-                               .plant_value = &spin, .plant_size = sizeof spin});
+    rewrite(&b, newer,
+            &(edit){.plant_in = "position",
+                    .plant = "spin_sum",
+                    .plant_type = RC_TAGGED_F64,
+                    .plant_value = &spin,
+                    .plant_size = sizeof spin});
     file_bytes planted = {0};
     CHECK(slurp(newer, &planted), "cannot read %s", newer);
-    rewrite(&planted, newer, &(edit){.plant_in = "", .plant = "spins", .plant_type = RC_TAGGED_BYTES,
-                                     .plant_value = "\1\2\3", .plant_size = 3});
+    rewrite(
+        &planted, newer,
+        &(edit){
+            .plant_in = "", .plant = "spins", .plant_type = RC_TAGGED_BYTES, .plant_value = "\1\2\3", .plant_size = 3});
     free(planted.data);
     char *plain = resume_to_end(good, path_in("plain")), *unknown = resume_to_end(newer, path_in("unknown"));
     CHECK(plain && unknown && strcmp(plain, unknown) == 0, "with unknown records the rows differ from the file's own");
@@ -240,23 +247,34 @@ static void test_fields(void)
     rc_tagged engine;
     CHECK(rc_tagged_find(b.data + 24, b.size - 32, "engine", &engine), "no engine record");
     rc_tagged_writer state = {0};
-    copy_records(&state, engine.value, engine.size, "", &(edit){.plant_in = "", .plant = "spins",
-                                                               .plant_type = RC_TAGGED_BYTES, .plant_value = "\1\2",
-                                                               .plant_size = 2});
+    copy_records(
+        &state, engine.value, engine.size, "",
+        &(edit){
+            .plant_in = "", .plant = "spins", .plant_type = RC_TAGGED_BYTES, .plant_value = "\1\2", .plant_size = 2});
     const char *grown = path_in("grown_state.rcp");
-    rewrite(&b, grown, &(edit){.drop = "engine", .plant_in = "", .plant = "engine", .plant_type = RC_TAGGED_BYTES,
-                               .plant_value = state.data, .plant_size = state.size});
+    rewrite(&b, grown,
+            &(edit){.drop = "engine",
+                    .plant_in = "",
+                    .plant = "engine",
+                    .plant_type = RC_TAGGED_BYTES,
+                    .plant_value = state.data,
+                    .plant_size = state.size});
     rc_tagged_writer_free(&state);
     char *again = resume_to_end(good, path_in("again")), *grown_rows = resume_to_end(grown, path_in("grown"));
     CHECK(again && grown_rows && strcmp(again, grown_rows) == 0, "an unknown record in the engine's state changed "
-          "the rows");
+                                                                 "the rows");
     free(again);
     free(grown_rows);
     state = (rc_tagged_writer){0};
     copy_records(&state, engine.value, engine.size, "", &(edit){.drop = "kinetic_integral"});
     const char *shrunk = path_in("shrunk_state.rcp");
-    rewrite(&b, shrunk, &(edit){.drop = "engine", .plant_in = "", .plant = "engine", .plant_type = RC_TAGGED_BYTES,
-                                .plant_value = state.data, .plant_size = state.size});
+    rewrite(&b, shrunk,
+            &(edit){.drop = "engine",
+                    .plant_in = "",
+                    .plant = "engine",
+                    .plant_type = RC_TAGGED_BYTES,
+                    .plant_value = state.data,
+                    .plant_size = state.size});
     rc_tagged_writer_free(&state);
     rc_edmd_observables full = {0}, partial = {0};
     run = NULL;
@@ -275,8 +293,13 @@ static void test_fields(void)
     rc_run_destroy(run);
     state = (rc_tagged_writer){0};
     copy_records(&state, engine.value, engine.size, "", &(edit){.drop = "kin"});
-    rewrite(&b, shrunk, &(edit){.drop = "engine", .plant_in = "", .plant = "engine", .plant_type = RC_TAGGED_BYTES,
-                                .plant_value = state.data, .plant_size = state.size});
+    rewrite(&b, shrunk,
+            &(edit){.drop = "engine",
+                    .plant_in = "",
+                    .plant = "engine",
+                    .plant_type = RC_TAGGED_BYTES,
+                    .plant_value = state.data,
+                    .plant_size = state.size});
     rc_tagged_writer_free(&state);
     expect_refused(shrunk, "state: its record kin is missing or not of its size", "a state without its particles");
 
@@ -284,8 +307,13 @@ static void test_fields(void)
     const char *forged = path_in("forged.rcp");
     rewrite(&b, forged, &(edit){.retype = "settings.every"});
     expect_refused(forged, "its field every is u64 of 8 bytes, not f64", "a setting of another type");
-    rewrite(&b, forged, &(edit){.drop = "position.written", .plant_in = "position", .plant = "written",
-                                .plant_type = RC_TAGGED_BOOL, .plant_value = "\7", .plant_size = 1});
+    rewrite(&b, forged,
+            &(edit){.drop = "position.written",
+                    .plant_in = "position",
+                    .plant = "written",
+                    .plant_type = RC_TAGGED_BOOL,
+                    .plant_value = "\7",
+                    .plant_size = 1});
     expect_refused(forged, "its field written is 7, neither true (1) nor false (0)", "a flag of 7");
     rewrite(&b, forged, &(edit){.drop = "engine"});
     expect_refused(forged, "it has no record engine", "no engine state");
@@ -344,11 +372,20 @@ static void test_damage(void)
      * the counter restarts from the fresh engine's 0, the unknown record is skipped */
     rc_tagged_writer state = {0};
     copy_records(&state, engine_of(&b)->value, engine_of(&b)->size, "",
-                 &(edit){.drop = "stats.resting_resolves", .plant_in = "", .plant = "spins",
-                         .plant_type = RC_TAGGED_F64, .plant_value = &(double){1}, .plant_size = 8});
+                 &(edit){.drop = "stats.resting_resolves",
+                         .plant_in = "",
+                         .plant = "spins",
+                         .plant_type = RC_TAGGED_F64,
+                         .plant_value = &(double){1},
+                         .plant_size = 8});
     const char *older = path_in("older_state.rcp");
-    rewrite(&b, older, &(edit){.drop = "engine", .plant_in = "", .plant = "engine", .plant_type = RC_TAGGED_BYTES,
-                               .plant_value = state.data, .plant_size = state.size});
+    rewrite(&b, older,
+            &(edit){.drop = "engine",
+                    .plant_in = "",
+                    .plant = "engine",
+                    .plant_type = RC_TAGGED_BYTES,
+                    .plant_value = state.data,
+                    .plant_size = state.size});
     rc_tagged_writer_free(&state);
     run = NULL;
     CHECK(rc_run_resume(older, &elsewhere, &run) == RC_OK, "a state without a counter: %s", rc_last_error());
@@ -363,8 +400,13 @@ static void test_damage(void)
 
     /* another program version wrote it: read all the same */
     const char *other = path_in("other_version.rcp");
-    rewrite(&b, other, &(edit){.drop = "version", .plant_in = "", .plant = "version", .plant_type = RC_TAGGED_TEXT,
-                               .plant_value = "9.9.9", .plant_size = 5});
+    rewrite(&b, other,
+            &(edit){.drop = "version",
+                    .plant_in = "",
+                    .plant = "version",
+                    .plant_type = RC_TAGGED_TEXT,
+                    .plant_value = "9.9.9",
+                    .plant_size = 5});
     run = NULL;
     CHECK(rc_run_resume(other, &elsewhere, &run) == RC_OK, "written by ricochet 9.9.9: %s", rc_last_error());
     rc_run_destroy(run);

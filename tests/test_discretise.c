@@ -43,8 +43,8 @@ static double mayer(const rc_potential *p, double r, double t)
     return -0.5 * (exp(-rc_potential_energy(p, r) / t) - 1) * 4 * pi * r * r;
 }
 
-static double simpson(const rc_potential *p, double t, double a, double b, double fa, double fm, double fb, double whole,
-                      int depth)
+static double simpson(const rc_potential *p, double t, double a, double b, double fa, double fm, double fb,
+                      double whole, int depth)
 {
     double m = 0.5 * (a + b), lm = 0.5 * (a + m), rm = 0.5 * (m + b);
     double flm = mayer(p, lm, t), frm = mayer(p, rm, t);

@@ -72,8 +72,8 @@ static void ideal_gas(void)
     rc_edmd_advance(e, &settle);
     samples s = sample(e, 20, 4020, 0.04);
     double scale = 1.5 / 0.5, mean = 3 * scale, square = 12 * scale * scale;
-    printf("ideal gas: <V> = %.4f +- %.4f (exact %.4f), <V^2> = %.3f (exact %.3f), acceptance %.3f\n", s.mean,
-           s.error, mean, s.square, square, s.acceptance);
+    printf("ideal gas: <V> = %.4f +- %.4f (exact %.4f), <V^2> = %.3f (exact %.3f), acceptance %.3f\n", s.mean, s.error,
+           mean, s.square, square, s.acceptance);
     CHECK(fabs(s.mean - mean) < 4 * s.error, "<V> %g +- %g against (N + 1) kT / P = %g", s.mean, s.error, mean);
     CHECK(s.error < 0.02 * mean, "the error %g is too large to test anything", s.error);
     CHECK(fabs(s.square - square) < 0.04 * square, "<V^2> %g against %g", s.square, square);
@@ -106,8 +106,7 @@ static void equation_of_state(int dimension, double pressure, uint64_t seed)
              " \"barostat\": {\"pressure\": %.17g, \"interval\": 0.02, \"max_log_volume_step\": 0.004,"
              " \"adapt_until\": 20}, \"stop\": {\"time\": 1}}",
              dimension, dimension == 3 ? ", true" : "", dimension == 3 ? "fcc" : "hexagonal",
-             dimension == 3 ? 108 : 100, fraction,
-             (unsigned long long)seed, pressure);
+             dimension == 3 ? 108 : 100, fraction, (unsigned long long)seed, pressure);
     rc_edmd *e = engine_of(scene);
     if (!e) return;
     rc_edmd_limits settle = {40, 0, 0};
@@ -119,8 +118,8 @@ static void equation_of_state(int dimension, double pressure, uint64_t seed)
     double phi = particles / s.mean, error = phi * s.error / s.mean;
     printf("%dD beta P sigma^%d = %g: phi = %.5f +- %.5f, %s %.5f, acceptance %.3f\n", dimension, dimension, pressure,
            phi, error, dimension == 3 ? "Carnahan-Starling" : "Henderson", want, s.acceptance);
-    CHECK(fabs(phi - want) < 4 * error + 0.003, "%dD at beta P = %g: phi %g +- %g against %g", dimension, pressure,
-          phi, error, want);
+    CHECK(fabs(phi - want) < 4 * error + 0.003, "%dD at beta P = %g: phi %g +- %g against %g", dimension, pressure, phi,
+          error, want);
     CHECK(error < 0.003, "the error %g is too large to test anything", error);
     rc_edmd_destroy(e);
 }
@@ -171,7 +170,7 @@ static void resume_and_seeds(void)
     CHECK(oa.volume_moves > 400 && oa.volume_acceptance > 0.05, "%llu moves, acceptance %g",
           (unsigned long long)oa.volume_moves, oa.volume_acceptance);
     CHECK(same(&a, &b, 108) && oa.volume == ob.volume && oa.collisions == ob.collisions &&
-          oa.volume_moves == ob.volume_moves && oa.volume_acceptance == ob.volume_acceptance,
+              oa.volume_moves == ob.volume_moves && oa.volume_acceptance == ob.volume_acceptance,
           "restored at 13.3: volume %.17g vs %.17g, collisions %llu vs %llu", ob.volume, oa.volume,
           (unsigned long long)ob.collisions, (unsigned long long)oa.collisions);
     CHECK(oa.volume != oc.volume, "another seed gave the same volume %g", oc.volume);
@@ -203,8 +202,7 @@ static void refusals(void)
         rc_edmd *e = NULL;
         rc_status s = rc_run_scene_parse(text, &scene);
         if (!s) s = rc_edmd_create(rc_run_scene_def(scene), &e);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), cases[k].field), "case %zu: %s", k,
-              rc_last_error());
+        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), cases[k].field), "case %zu: %s", k, rc_last_error());
         rc_edmd_destroy(e);
         rc_run_scene_destroy(scene);
     }

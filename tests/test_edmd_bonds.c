@@ -156,8 +156,7 @@ static void test_dimer_distribution(int dimension, int frames)
     printf("%dD free dimers, bond in [1, 1.5] sigma: %lld samples, KS distance %.4f from r^%d (limit %.4f), %.4f from "
            "r^%d; longest bond %.12f of the outer wall; %llu step events (%llu reflections), invalid %llu\n",
            dimension, (long long)n, right, dimension - 1, limit, wrong, dimension == 3 ? 1 : 2, worst,
-           (unsigned long long)o.step_events, (unsigned long long)o.step_bounces,
-           (unsigned long long)o.invalid_states);
+           (unsigned long long)o.step_events, (unsigned long long)o.step_bounces, (unsigned long long)o.invalid_states);
     CHECK(right < limit, "%dD: the bond lengths are not distributed as r^%d (KS %.4f >= %.4f)", dimension,
           dimension - 1, right, limit);
     CHECK(wrong > limit, "%dD: the test cannot tell r^%d from r^%d (KS %.4f)", dimension, dimension - 1,
@@ -220,9 +219,10 @@ static void test_invariants(int dimension, int which, uint64_t events)
         if (over > worst) worst = over;
     }
     printf("%dD tangent chains (%s): %llu events, %llu step events (%llu reflections), longest bond %.12f of its "
-           "wall, invalid %llu, negative times %llu, drift %.2e\n", dimension, case_names[which],
-           (unsigned long long)o.events, (unsigned long long)o.step_events, (unsigned long long)o.step_bounces, worst,
-           (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, o.energy_drift);
+           "wall, invalid %llu, negative times %llu, drift %.2e\n",
+           dimension, case_names[which], (unsigned long long)o.events, (unsigned long long)o.step_events,
+           (unsigned long long)o.step_bounces, worst, (unsigned long long)o.invalid_states,
+           (unsigned long long)o.negative_time_events, o.energy_drift);
     CHECK(worst <= 1 + 1e-9, "%dD %s: a bond %.15f of its outer wall", dimension, case_names[which], worst);
     CHECK(o.invalid_states == 0 && o.negative_time_events == 0, "%dD %s: %llu invalid states, %llu negative times",
           dimension, case_names[which], (unsigned long long)o.invalid_states,

@@ -87,7 +87,8 @@ static void test_growth_while_refiling(void)
         if (few[j].time < few[want].time) want = j;
     int32_t full = c.block_capacity, got = rc_calendar_top(&c);
     CHECK(got == want, "after the refiling: top %d, the earliest is %d", (int)got, (int)want);
-    CHECK(c.block_capacity > full, "the pool grew while refiling (%d blocks, was %d)", (int)c.block_capacity, (int)full);
+    CHECK(c.block_capacity > full, "the pool grew while refiling (%d blocks, was %d)", (int)c.block_capacity,
+          (int)full);
     CHECK(!rc_calendar_failed(&c), "the calendar never ran out of memory");
     rc_calendar_destroy(&c);
 }

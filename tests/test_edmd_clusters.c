@@ -288,8 +288,10 @@ static void test_three_on_a_line(void)
     }
     /* the limit of the collisions: the common velocity (0: the momentum is zero) to rounding, touching to rounding
      * (docs/edmd.md: the gaps the contact tolerance left are closed), the centre of mass where it started */
-    CHECK(fabs(common) <= 1e-16 && spread <= 1e-14, "three on a line, e = 0.05: momentum %g, velocities up to %g off "
-          "the common one", 3 * common, spread);
+    CHECK(fabs(common) <= 1e-16 && spread <= 1e-14,
+          "three on a line, e = 0.05: momentum %g, velocities up to %g off "
+          "the common one",
+          3 * common, spread);
     CHECK(fabs(closest) <= 8 * DBL_EPSILON && fabs(gap) <= 8 * DBL_EPSILON,
           "three on a line, e = 0.05: gaps from %g to %g", closest, gap);
     CHECK(fabs(centre - (5 + 6 + 7.3) / 3) <= 1e-15, "three on a line, e = 0.05: centre of mass moved by %g",
@@ -322,8 +324,8 @@ static void test_three_on_a_line(void)
           "bent line, e = 0.05: momentum (%g, %g), least receding %g, overlap %g", px, py, receding, o.max_overlap);
     CHECK(fabs(cx) <= 1e-14 && fabs(cy) <= 1e-14, "bent line, e = 0.05: centre of mass moved by (%g, %g)", cx, cy);
     printf("bent line in 2D, e = 0.05 (collapse): %llu collisions, then squeezed out; momentum (%.1e, %.1e), centre "
-           "of mass moved by (%.1e, %.1e), overlap %.1e\n", (unsigned long long)o.collisions, px, py, cx, cy,
-           o.max_overlap);
+           "of mass moved by (%.1e, %.1e), overlap %.1e\n",
+           (unsigned long long)o.collisions, px, py, cx, cy, o.max_overlap);
     rc_frame_release(&f);
 }
 
@@ -446,8 +448,7 @@ static void test_dense_collapse(void)
                "collapse), %llu three-body; %s\n",
                classic ? "classic processing" : "clusters", (unsigned long long)o.collisions, o.time,
                (unsigned long long)o.clusters, (int)o.largest_cluster, (unsigned long long)o.collapses,
-               (unsigned long long)o.three_body_events,
-               st == RC_OK ? "ran through" : "stopped");
+               (unsigned long long)o.three_body_events, st == RC_OK ? "ran through" : "stopped");
         rc_edmd_destroy(e);
     }
 }

@@ -127,13 +127,12 @@ static double free_volume_ratio(const result *r, int dimension)
 }
 
 /* A fast compression from random placement at phi0 to jamming: phi_J in [low, high] and the free-volume law. */
-static void check_jamming(int dimension, bool binary, double phi0, double rate, uint64_t seed, double low,
-                          double high, const char *what)
+static void check_jamming(int dimension, bool binary, double phi0, double rate, uint64_t seed, double low, double high,
+                          const char *what)
 {
     rc_edmd_compression until = {.jammed = true, .jamming_pressure = 1e9};
     result r = compress(COUNT, dimension, binary, phi0, rate, until, seed);
-    printf("%s, rate %g: phi_J %.17g (Z %.3g, %llu windows)\n", what, rate, r.phi, r.z,
-           (unsigned long long)r.windows);
+    printf("%s, rate %g: phi_J %.17g (Z %.3g, %llu windows)\n", what, rate, r.phi, r.z, (unsigned long long)r.windows);
     CHECK(r.end == RC_COMPRESSION_JAMMED, "%s: end %d", what, (int)r.end);
     CHECK(r.phi >= low && r.phi <= high, "%s: phi_J %.6f outside [%g, %g]", what, r.phi, low, high);
     check_invariants(&r, what);

@@ -47,8 +47,8 @@ static double z_spheres(double x)
 /* Clisby and McCoy 2006, Table 1, D = 2: B_n / B_2^(n-1) for n = 2..10; with B_2 rho = 2x for disks. */
 static double z_disks(double x)
 {
-    static const double b[] = {1.0,          0.782004,     0.53223180,   0.33355604,  0.1988425,
-                               0.1148728,    0.0649930,    0.0362193,    0.0199537};
+    static const double b[] = {1.0,       0.782004,  0.53223180, 0.33355604, 0.1988425,
+                               0.1148728, 0.0649930, 0.0362193,  0.0199537};
     int terms = (int)(sizeof b / sizeof *b);
     double y = 2 * x, power = 1, z = 1;
     for (int k = 0; k < terms; k++) {
@@ -154,8 +154,8 @@ static void check_fluid(int dimension, int32_t count, double x, double fit_z, ui
     CHECK(after.mean_free_time == 1 / after.collision_rate, "%dD: mean free time %.17g, 1 / rate %.17g", dimension,
           after.mean_free_time, 1 / after.collision_rate);
     CHECK(fabs(after.pressure / (n * kT * z) - 1) <= 1e-12,
-          "%dD x = %g: pressure %.10g vs n kT Z = %.10g (ratio - 1 = %.3g)", dimension, x, after.pressure,
-          n * kT * z, after.pressure / (n * kT * z) - 1);
+          "%dD x = %g: pressure %.10g vs n kT Z = %.10g (ratio - 1 = %.3g)", dimension, x, after.pressure, n * kT * z,
+          after.pressure / (n * kT * z) - 1);
     fprintf(stderr,
             "%dD N = %d x = %.2f over %llu collisions: Z = %.4f vs %s %.4f (%+.2f %%), Gamma = %.4f vs Enskog %.4f "
             "(%+.2f %%), sum rule %+.3f %%, drift %.2g, max overlap %.2g\n",

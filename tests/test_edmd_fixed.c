@@ -90,10 +90,7 @@ static board board_make(rc_edmd_def *d)
     return b;
 }
 
-static void board_free(board *b)
-{
-    free(b->x), free(b->v), free(b->r), free(b->m), free(b->fixed);
-}
+static void board_free(board *b) { free(b->x), free(b->v), free(b->r), free(b->m), free(b->fixed); }
 
 static void galton(void)
 {
@@ -118,7 +115,8 @@ static void galton(void)
             still &= f.positions[3 * k] == b.x[3 * k] && f.positions[3 * k + 1] == b.x[3 * k + 1] &&
                      f.velocities[3 * k] == 0 && f.velocities[3 * k + 1] == 0;
             for (int32_t j = b.pins; j < b.n; j++) {
-                double dx = f.positions[3 * j] - f.positions[3 * k], dy = f.positions[3 * j + 1] - f.positions[3 * k + 1];
+                double dx = f.positions[3 * j] - f.positions[3 * k],
+                       dy = f.positions[3 * j + 1] - f.positions[3 * k + 1];
                 worst = fmax(worst, 0.7 - sqrt(dx * dx + dy * dy));
             }
         }
@@ -128,9 +126,11 @@ static void galton(void)
         CHECK(o.wall_collisions > 1000 && o.thermostat_events > 0, "%llu wall and pin hits, %llu kicks",
               (unsigned long long)o.wall_collisions, (unsigned long long)o.thermostat_events);
         CHECK(o.sleeping >= 0 && o.sleeping <= b.n - b.pins, "sleeping %d", (int)o.sleeping);
-        printf("galton board: t %.3f, %llu events, %llu pair collisions, %llu wall and pin hits, %d asleep, overlap %g, "
-               "drift %g\n", o.time, (unsigned long long)o.events, (unsigned long long)o.collisions,
-               (unsigned long long)o.wall_collisions, (int)o.sleeping, worst, o.energy_drift);
+        printf(
+            "galton board: t %.3f, %llu events, %llu pair collisions, %llu wall and pin hits, %d asleep, overlap %g, "
+            "drift %g\n",
+            o.time, (unsigned long long)o.events, (unsigned long long)o.collisions,
+            (unsigned long long)o.wall_collisions, (int)o.sleeping, worst, o.energy_drift);
         rc_frame_release(&f);
     }
     rc_edmd_destroy(engine);

@@ -131,8 +131,9 @@ int main(void)
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
     printf("%d spheres, bulk n %.5f kT %.4f: heat in %.5g out %.5g over %g; lambda %.4f +- %.4f, Enskog %.4f "
-           "(%+.1f %%); drift %.3g\n", (int)n, density, temperature, all.heat_in, all.heat_out, all.time, measured,
-           sqrt(spread), theory, 100 * (measured / theory - 1), o.energy_drift);
+           "(%+.1f %%); drift %.3g\n",
+           (int)n, density, temperature, all.heat_in, all.heat_out, all.time, measured, sqrt(spread), theory,
+           100 * (measured / theory - 1), o.energy_drift);
     for (int i = 0; i < BINS; i++)
         printf("  z %5.1f  n %.4f  kT %.4f\n", (i + 0.5) * HEIGHT / BINS,
                all.count[i] / (all.time * EDGE * EDGE * HEIGHT / BINS), all.energy[i] / (3 * all.count[i]));

@@ -137,21 +137,20 @@ static void test_haff(void)
     fprintf(stderr,
             "Haff (N = %d, x = %g, e = %g): T from %.4f to %.4f over %llu collisions, worst deviation %+.2f %%, "
             "energy drift %.2g\n",
-            (int)count, x, e, Ts, o.temperature, (unsigned long long)(o.collisions - start.collisions),
-            100 * worst, o.energy_drift);
+            (int)count, x, e, Ts, o.temperature, (unsigned long long)(o.collisions - start.collisions), 100 * worst,
+            o.energy_drift);
     gas_stop(&g);
 }
 
 /* Dense inelastic gases under the stable rule. */
-static void check_stable(int dimension, int32_t count, double restitution, double thermostat_rate,
-                         uint64_t collisions)
+static void check_stable(int dimension, int32_t count, double restitution, double thermostat_rate, uint64_t collisions)
 {
     gas g;
     gas_start(&g, dimension, count, 0.45, restitution, RC_DETECTION_STABLE, thermostat_rate);
     if (!g.engine) return;
     rc_edmd_observables o = run_collisions(&g, collisions);
-    CHECK(o.negative_time_events == 0, "%dD e = %g, thermostat %g: %llu negative-time events", dimension,
-          restitution, thermostat_rate, (unsigned long long)o.negative_time_events);
+    CHECK(o.negative_time_events == 0, "%dD e = %g, thermostat %g: %llu negative-time events", dimension, restitution,
+          thermostat_rate, (unsigned long long)o.negative_time_events);
     CHECK(o.max_overlap < 1e-9, "%dD e = %g, thermostat %g: largest overlap %.3g sigma after %llu collisions (t = %g)",
           dimension, restitution, thermostat_rate, o.max_overlap, (unsigned long long)o.collisions, o.time);
     CHECK(fabs(o.energy_drift) < 1e-10, "%dD e = %g: energy balance off by %.3g", dimension, restitution,

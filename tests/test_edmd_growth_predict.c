@@ -19,8 +19,8 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "scenes.h"
 #include "ricochet/edmd.h"
+#include "scenes.h"
 
 static scene_rng rng;
 static double uniform(void) { return scene_uniform(&rng, 0, 1); }
@@ -95,8 +95,10 @@ static void test_grazing(void)
     int events = 0, misses = 0, zero_a = 0;
     for (int i = 0; i < 40000; i++) {
         double sigma = 0.3 + 2 * uniform(), speed = 0.1 + 3 * uniform();
-        double rate = i % 4 == 0 ? speed : i % 4 == 1 ? speed * (1 - 1e-6 * uniform())
-                      : i % 4 == 2 ? speed * (1 + 1e-6 * uniform()) : 0.9 * speed * uniform();
+        double rate = i % 4 == 0   ? speed
+                      : i % 4 == 1 ? speed * (1 - 1e-6 * uniform())
+                      : i % 4 == 2 ? speed * (1 + 1e-6 * uniform())
+                                   : 0.9 * speed * uniform();
         double offset = ldexp(2 * uniform() - 1, -(int)(10 + 40 * uniform()));
         double r[3] = {-(2 + 3 * uniform()) * sigma, sigma, 0}, v[3] = {speed, 0, 0};
         if (i % 4 == 3) { /* the impact parameter of the graze, D = B^2 - A C = 0 */

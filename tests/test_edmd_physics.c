@@ -75,8 +75,7 @@ static rc_edmd *create(const rc_edmd_def *def, const char *what)
 static bool fill(rc_edmd_def *def, particles *p, rc_placement placement, double packing_fraction)
 {
     rc_status s = rc_box_for_packing_fraction(def->dimension, p->count, p->r, packing_fraction, def->box);
-    if (s == RC_OK)
-        s = rc_place_particles(placement, def->dimension, def->box, def->periodic, p->count, p->r, 5, p->x);
+    if (s == RC_OK) s = rc_place_particles(placement, def->dimension, def->box, def->periodic, p->count, p->r, 5, p->x);
     if (s == RC_OK) s = rc_maxwell_boltzmann(def->dimension, p->count, p->m, 1.0, 3, p->v);
     CHECK(s == RC_OK, "placement: %s", rc_last_error());
     attach(def, p);
@@ -249,8 +248,7 @@ static void test_observables(void)
             rc_edmd_limits limits = {1.25, 0, 0};
             rc_edmd_advance(engine, &limits);
             rc_edmd_measure(engine, &o);
-            CHECK(o.time == 1.25 && rc_edmd_time(engine) == 1.25, "%dD: stopped at %.17g, not 1.25", dimension,
-                  o.time);
+            CHECK(o.time == 1.25 && rc_edmd_time(engine) == 1.25, "%dD: stopped at %.17g, not 1.25", dimension, o.time);
             CHECK(o.collisions > 0 && o.mean_free_time == 1 / o.collision_rate,
                   "%dD: mean free time %.17g vs 1 / rate %.17g", dimension, o.mean_free_time, 1 / o.collision_rate);
             CHECK(fabs(o.collision_rate - 2.0 * (double)o.collisions / (p.count * o.time)) <= 1e-15 * o.collision_rate,
@@ -397,8 +395,7 @@ static void test_ball_inelastic(void)
     CHECK(b.count >= 30, "inelastic ball: %d bounces", b.count);
     for (int k = 0; k < b.count && k < 30; k++) {
         double expected = t1 + 2 * e * v1 * (1 - pow(e, k)) / (g * (1 - e));
-        CHECK(fabs(b.times[k] / expected - 1) <= 1e-12, "bounce %d at %.17g, expected %.17g", k, b.times[k],
-              expected);
+        CHECK(fabs(b.times[k] / expected - 1) <= 1e-12, "bounce %d at %.17g, expected %.17g", k, b.times[k], expected);
     }
     for (int k = 2; k <= 20 && k < b.count; k++) {
         double ratio = (b.times[k] - b.times[k - 1]) / (b.times[k - 1] - b.times[k - 2]);
@@ -436,8 +433,10 @@ static void test_plate_sweep(void)
           fell[RC_DETECTION_STABLE], plates, worst_gap);
     CHECK(worst_rest <= 1e-7, "stable: time of rest off by %.3g", worst_rest);
     CHECK(fell[RC_DETECTION_NAIVE] > 0, "naive: never fell through in %d plates", plates);
-    fprintf(stderr, "plate sweep (%d positions, e = 0.5): naive fell through %d, stable %d (lowest gap %.2g, time of "
-            "rest within %.2g)\n", plates, fell[RC_DETECTION_NAIVE], fell[RC_DETECTION_STABLE], worst_gap, worst_rest);
+    fprintf(stderr,
+            "plate sweep (%d positions, e = 0.5): naive fell through %d, stable %d (lowest gap %.2g, time of "
+            "rest within %.2g)\n",
+            plates, fell[RC_DETECTION_NAIVE], fell[RC_DETECTION_STABLE], worst_gap, worst_rest);
 }
 
 int main(void)

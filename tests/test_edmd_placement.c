@@ -42,16 +42,16 @@ static double separation(int d, const double box[3], const bool periodic[3], con
 }
 
 /* Brute-force checks of a placement; returns the number of failures found. */
-static int check_placement(const char *what, int d, const double box[3], const bool periodic[3], int n,
-                           const double *r, const double *x)
+static int check_placement(const char *what, int d, const double box[3], const bool periodic[3], int n, const double *r,
+                           const double *x)
 {
     int bad = 0;
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < 3; k++) {
             double c = x[3 * i + k];
             bool inside = k == 2 && d == 2 ? c == 0
-                          : periodic[k]   ? c >= 0 && c < box[k]
-                                          : c - r[i] >= 0 && (box[k] - c) - r[i] >= 0;
+                          : periodic[k]    ? c >= 0 && c < box[k]
+                                           : c - r[i] >= 0 && (box[k] - c) - r[i] >= 0;
             if (!inside) bad++;
             CHECK(inside, "%s: particle %d of radius %g at %c = %.17g, box %g", what, i, r[i], "xyz"[k], c, box[k]);
         }
@@ -187,8 +187,7 @@ static void check_planes(const char *what, int n, const double *x, int k, int pl
     for (int i = 0; i < n; i++) coordinate[i] = x[3 * i + k];
     int m = distinct_sorted(coordinate, n);
     CHECK(m == planes, "%s: %d planes along %c, expected %d", what, m, "xyz"[k], planes);
-    for (int i = 0; i < m && m == planes; i++)
-        CHECK_CLOSE(coordinate[i], i * edge / planes, 1e-14, what);
+    for (int i = 0; i < m && m == planes; i++) CHECK_CLOSE(coordinate[i], i * edge / planes, 1e-14, what);
 }
 
 static void test_fcc_4000(void)
@@ -244,8 +243,8 @@ static void random_case(int d, int n, double fraction, const bool periodic[3], b
     for (int i = 0; i < n; i++) radii[i] = polydisperse ? 0.25 + 0.5 * ((i * 37) % 11) / 10.0 : 0.5;
     double box[3] = {1, 1.3, 0.8};
     char what[128];
-    snprintf(what, sizeof what, "random %dD, %d particles, fraction %g, periodic %d%d%d%s", d, n, fraction,
-             periodic[0], periodic[1], periodic[2], polydisperse ? ", radii 0.25 to 0.75" : "");
+    snprintf(what, sizeof what, "random %dD, %d particles, fraction %g, periodic %d%d%d%s", d, n, fraction, periodic[0],
+             periodic[1], periodic[2], polydisperse ? ", radii 0.25 to 0.75" : "");
     CHECK(rc_box_for_packing_fraction(d, n, radii, fraction, box) == RC_OK, "%s: %s", what, rc_last_error());
     rc_status s = rc_place_particles(RC_PLACE_RANDOM, d, box, periodic, n, radii, 42, positions);
     CHECK(s == RC_OK, "%s: %s", what, rc_last_error());
@@ -310,16 +309,16 @@ static void test_bad_placement(void)
     bool periodic[3] = {true, true, true};
     check_error(rc_place_particles(RC_PLACE_FCC, 2, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "fcc",
                 "fcc in 2D");
-    check_error(rc_place_particles(RC_PLACE_HEXAGONAL, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT,
-                "hexagonal", "hexagonal in 3D");
+    check_error(rc_place_particles(RC_PLACE_HEXAGONAL, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "hexagonal",
+                "hexagonal in 3D");
     check_error(rc_place_particles((rc_placement)9, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "placement",
                 "placement 9");
     check_error(rc_place_particles(RC_PLACE_RANDOM, 1, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "dimension",
                 "dimension 1");
     check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, -1, r, 0, x), RC_INVALID_ARGUMENT, "count",
                 "count -1");
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, r, 0, NULL), RC_INVALID_ARGUMENT,
-                "positions", "NULL positions");
+    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, r, 0, NULL), RC_INVALID_ARGUMENT, "positions",
+                "NULL positions");
     check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, NULL, 3, r, 0, x), RC_INVALID_ARGUMENT, "periodic",
                 "NULL periodic");
     check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, NULL, 0, x), RC_INVALID_ARGUMENT, "radii",
@@ -393,8 +392,7 @@ static void test_maxwell_boltzmann(void)
     check_error(rc_maxwell_boltzmann(3, 10, masses, 1.0, 0, NULL), RC_INVALID_ARGUMENT, "velocities",
                 "NULL velocities");
     masses[3] = 0;
-    check_error(rc_maxwell_boltzmann(3, 10, masses, 1.0, 0, velocities), RC_INVALID_ARGUMENT, "masses[3]",
-                "zero mass");
+    check_error(rc_maxwell_boltzmann(3, 10, masses, 1.0, 0, velocities), RC_INVALID_ARGUMENT, "masses[3]", "zero mass");
 }
 
 int main(void)

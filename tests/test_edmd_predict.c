@@ -70,18 +70,18 @@ static void test_pair_near_contact(void)
                       "sigma %g, dir %zu, %+d ulps: stable time %.17g (c = %g)", sigma, d, k, stable, c);
                 if (c < 0) {
                     overlapped++;
-                    CHECK(stable == 0 && !signbit(stable), "sigma %g, dir %zu, %+d ulps, c = %g: stable %.17g",
-                          sigma, d, k, c, stable);
+                    CHECK(stable == 0 && !signbit(stable), "sigma %g, dir %zu, %+d ulps, c = %g: stable %.17g", sigma,
+                          d, k, c, stable);
                     negative_naive += naive < 0;
                 }
-                CHECK(fabs(naive) <= 64 * DBL_EPSILON * sigma, "sigma %g, dir %zu, %+d ulps: naive %.17g", sigma, d,
-                      k, naive);
+                CHECK(fabs(naive) <= 64 * DBL_EPSILON * sigma, "sigma %g, dir %zu, %+d ulps: naive %.17g", sigma, d, k,
+                      naive);
             }
     /* The textbook root goes negative for numerically overlapped pairs: the rewind the stable rule prevents. */
     CHECK(overlapped > 0 && negative_naive > 0, "%d numerically overlapped cases, %d negative naive times", overlapped,
           negative_naive);
     fprintf(stderr, "near contact: %d of the pairs numerically overlapped, the naive time negative in %d\n", overlapped,
-           negative_naive);
+            negative_naive);
 }
 
 /* ---- Overlapped pairs ---- */
@@ -128,8 +128,7 @@ static void test_pair_overlapped(void)
         pair_coefficients(rr, vv, sigma, &b, &c, &q);
         double t = rc_predict_pair(STABLE, rr, vv, sigma);
         bool ok = c < 0 ? (b < 0 ? t == 0 : t == INFINITY) : t >= 0;
-        if (!ok && bad++ < 5)
-            CHECK(ok, "overlapped sweep %d: b = %g, c = %g, t = %.17g", n, b, c, t);
+        if (!ok && bad++ < 5) CHECK(ok, "overlapped sweep %d: b = %g, c = %g, t = %.17g", n, b, c, t);
     }
     CHECK(bad == 0, "%d overlapped pairs broke the stable rule", bad);
 }
@@ -147,8 +146,10 @@ static void test_pair_grazing(void)
     pair_coefficients(r, v, 1.0, &b, &c, &vv);
     CHECK(b * b - vv * c == 0, "the tangent case has D = %g", b * b - vv * c);
     double tangent = rc_predict_pair(STABLE, r, v, 1.0);
-    CHECK(tangent == INFINITY, "grazing pair with D = 0 exactly: stable rule schedules an event at t = %.17g "
-          "(f = 0 and f' = 0 there; condition (10) needs f' < 0)", tangent);
+    CHECK(tangent == INFINITY,
+          "grazing pair with D = 0 exactly: stable rule schedules an event at t = %.17g "
+          "(f = 0 and f' = 0 there; condition (10) needs f' < 0)",
+          tangent);
     /* The same tangent geometry scaled and turned, still with D = 0 exactly in floating point. */
     double r2[3] = {0, -0.5, -4}, v2[3] = {0, 0, 0.25};
     pair_coefficients(r2, v2, 0.5, &b, &c, &vv);

@@ -103,8 +103,12 @@ typedef struct gas {
 
 static gas gas_make(rc_edmd_def *d, int dimension, int32_t n, double phi, uint64_t seed)
 {
-    gas g = {n, calloc(3 * (size_t)n, sizeof(double)), calloc(3 * (size_t)n, sizeof(double)),
-             calloc((size_t)n, sizeof(double)), calloc((size_t)n, sizeof(double)), calloc(3 * (size_t)n, sizeof(double))};
+    gas g = {n,
+             calloc(3 * (size_t)n, sizeof(double)),
+             calloc(3 * (size_t)n, sizeof(double)),
+             calloc((size_t)n, sizeof(double)),
+             calloc((size_t)n, sizeof(double)),
+             calloc(3 * (size_t)n, sizeof(double))};
     for (int32_t k = 0; k < n; k++) g.r[k] = 0.5, g.m[k] = 1;
     d->dimension = dimension;
     rc_status s = rc_box_for_packing_fraction(dimension, n, g.r, phi, d->box);
@@ -115,10 +119,7 @@ static gas gas_make(rc_edmd_def *d, int dimension, int32_t n, double phi, uint64
     return g;
 }
 
-static void gas_free(gas *g)
-{
-    free(g->x), free(g->v), free(g->r), free(g->m), free(g->w);
-}
+static void gas_free(gas *g) { free(g->x), free(g->v), free(g->r), free(g->m), free(g->w); }
 
 /* e = 1: the total energy is kept; beta = -1 keeps the spins given, beta = +1 shares energy to equipartition. */
 static void elastic_gas(int dimension, double beta)
@@ -215,8 +216,8 @@ static void homogeneous_cooling(int dimension, double e, double beta, double tol
 {
     double theory = cooling_ratio(dimension, e, beta, dimension == 3 ? 0.4 : 0.5), ratio = 0;
     int runs = dimension == 3 ? 1 : 12;
-    for (int r = 0; r < runs; r++) ratio += cooling_run(dimension, dimension == 3 ? 1000 : 300, e, beta, theory,
-                                                        21 + 10 * (uint64_t)r) / runs;
+    for (int r = 0; r < runs; r++)
+        ratio += cooling_run(dimension, dimension == 3 ? 1000 : 300, e, beta, theory, 21 + 10 * (uint64_t)r) / runs;
     CHECK(fabs(ratio / theory - 1) < tolerance, "%dD e %g beta %g: T_rot / T_tr %.4f, theory %.4f", dimension, e, beta,
           ratio, theory);
     printf("%dD cooling e %.2f beta %+.2f: T_rot / T_tr %.4f, theory %.4f (%+.1f %%)\n", dimension, e, beta, ratio,
@@ -303,8 +304,8 @@ int main(void)
     /* e, beta, tolerance: the theory's Maxwellian closure errs by a few per cent at e = 0.9 and by up to about 10 %
      * at e = 0.7 with little roughness (velocity cumulants, translation-rotation correlations: Santos, Kremer and dos
      * Santos 2011; Brilliantov et al. 2007); the sampling error of the mean is below 1 % */
-    static const double cases[][3] = {{0.9, 1, 0.05},    {0.9, 0.5, 0.05}, {0.9, 0, 0.05},  {0.9, -0.5, 0.05},
-                                      {0.7, 0.8, 0.05},  {0.7, 0, 0.12},   {0.7, -0.5, 0.12}};
+    static const double cases[][3] = {{0.9, 1, 0.05},   {0.9, 0.5, 0.05}, {0.9, 0, 0.05},   {0.9, -0.5, 0.05},
+                                      {0.7, 0.8, 0.05}, {0.7, 0, 0.12},   {0.7, -0.5, 0.12}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
         homogeneous_cooling(3, cases[c][0], cases[c][1], cases[c][2]);
     /* disks: the rotational equation has the factor d_t / d_r = 2 (without it, and with the spheres' A, the ratios

@@ -65,8 +65,8 @@ static void same_as_top_level(bool walton)
     else d.tangential_restitution = 0.3;
     rc_edmd_observables a, b;
     if (!run(&d, 20000, first, &a)) return;
-    rc_pair_roughness pairs[3] = {{{0, 0}, 0.3, {false, 0, 1}}, {{1, 0}, 0.3, {false, 0, 1}},
-                                  {{1, 1}, 0.3, {false, 0, 1}}};
+    rc_pair_roughness pairs[3] = {
+        {{0, 0}, 0.3, {false, 0, 1}}, {{1, 0}, 0.3, {false, 0, 1}}, {{1, 1}, 0.3, {false, 0, 1}}};
     for (int k = 0; k < 3 && walton; k++) pairs[k].coulomb = coulomb;
     d.tangential_restitution = -1, d.coulomb = (rc_edmd_coulomb){false, 0, 1};
     d.pair_roughness = pairs, d.pair_roughness_count = 3;

@@ -29,8 +29,12 @@ static const double RADIUS = 0.5, MASS = 1;
 static void one_hit(double restitution, double beta)
 {
     double x[3] = {2, 2, 4}, v[3] = {0.7, -0.4, -2}, w[3] = {1.5, 2.5, -0.8}, g = 1;
-    rc_wall wall = {.point = {0, 0, 1}, .normal = {0, 0, 1}, .restitution = restitution, .rough = true,
-                    .tangential_restitution = beta, .oscillation = {0.1, 3, 0.4}};
+    rc_wall wall = {.point = {0, 0, 1},
+                    .normal = {0, 0, 1},
+                    .restitution = restitution,
+                    .rough = true,
+                    .tangential_restitution = beta,
+                    .oscillation = {0.1, 3, 0.4}};
     rc_edmd_def def = rc_edmd_default_def();
     def.box[0] = def.box[1] = 4, def.box[2] = 40, def.periodic[2] = false, def.gravity[2] = -g;
     def.walls = &wall, def.wall_count = 1, def.contact_tolerance = 0;
@@ -49,14 +53,16 @@ static void one_hit(double restitution, double beta)
     }
     CHECK(o.wall_collisions == 1, "the first event is not the plate's hit (%llu)",
           (unsigned long long)o.wall_collisions);
-    double plate = wall.oscillation.amplitude * wall.oscillation.angular_frequency *
-                   cos(rc_edmd_wall_phase(e, 0, e->now));
+    double plate =
+        wall.oscillation.amplitude * wall.oscillation.angular_frequency * cos(rc_edmd_wall_phase(e, 0, e->now));
     double y[3], u[3], spin[3];
     rc_edmd_state_now(e, 0, y, u);
     rc_edmd_angular_velocities(e, spin);
     double before = v[2] - g * o.time; /* the normal speed just before: gravity's work since 0 */
-    CHECK(fabs((u[2] - plate) + restitution * (before - plate)) < 1e-12, "e %g: normal speed %.17g relative, %.17g "
-          "before", restitution, u[2] - plate, before - plate);
+    CHECK(fabs((u[2] - plate) + restitution * (before - plate)) < 1e-12,
+          "e %g: normal speed %.17g relative, %.17g "
+          "before",
+          restitution, u[2] - plate, before - plate);
     /* contact point velocity: v + w x (-a n) = (v_x - a w_y, v_y + a w_x) for n = z */
     double gx = v[0] - RADIUS * w[1], gy = v[1] + RADIUS * w[0];
     double hx = u[0] - RADIUS * spin[1], hy = u[1] + RADIUS * spin[0];
@@ -101,8 +107,12 @@ static void elastic_bed(double floor_beta)
 {
     rc_edmd_def d = rc_edmd_default_def();
     bed b = bed_make(&d, 200, 6, 60, 8, 3);
-    rc_wall floor = {.point = {0, 0, 0.2}, .normal = {0, 0, 1}, .restitution = 1, .rough = true,
-                     .tangential_restitution = floor_beta, .oscillation = {0.1, 8, 0}};
+    rc_wall floor = {.point = {0, 0, 0.2},
+                     .normal = {0, 0, 1},
+                     .restitution = 1,
+                     .rough = true,
+                     .tangential_restitution = floor_beta,
+                     .oscillation = {0.1, 8, 0}};
     d.walls = &floor, d.wall_count = 1, d.gravity[2] = -1, d.tangential_restitution = 1;
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&d, &e);
@@ -114,8 +124,9 @@ static void elastic_bed(double floor_beta)
         rc_edmd_measure(e, &o);
         double rotational = rc_edmd_rotational_energy(e);
         printf("elastic rough bed, floor beta %+g: %llu wall hits, wall work %.6g, rotational %.6g, dissipated %.3g, "
-               "drift %.3g\n", floor_beta, (unsigned long long)o.wall_collisions, rc_edmd_wall_work(e), rotational,
-               o.dissipated_energy, o.energy_drift);
+               "drift %.3g\n",
+               floor_beta, (unsigned long long)o.wall_collisions, rc_edmd_wall_work(e), rotational, o.dissipated_energy,
+               o.energy_drift);
         CHECK(o.wall_collisions > 2000, "only %llu wall hits", (unsigned long long)o.wall_collisions);
         CHECK(fabs(o.dissipated_energy) < 1e-10 * fabs(o.energy), "floor beta %g: dissipated %g", floor_beta,
               o.dissipated_energy);

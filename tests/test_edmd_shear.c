@@ -128,8 +128,10 @@ static void zero_rate_is_no_shear(void)
     for (int step = 1; step <= 4; step++) {
         advance_to(&plain, 5.0 * step), advance_to(&sheared, 5.0 * step);
         rc_edmd_fill_frame(plain.engine, &a), rc_edmd_fill_frame(sheared.engine, &b);
-        CHECK(same_frames(&a, &b), "rate 0: the sheared engine left the plain trajectory by time %g (%llu vs %llu "
-              "collisions)", 5.0 * step, (unsigned long long)a.collisions, (unsigned long long)b.collisions);
+        CHECK(same_frames(&a, &b),
+              "rate 0: the sheared engine left the plain trajectory by time %g (%llu vs %llu "
+              "collisions)",
+              5.0 * step, (unsigned long long)a.collisions, (unsigned long long)b.collisions);
     }
     rc_frame_release(&a), rc_frame_release(&b);
     gas_free(&plain), gas_free(&sheared);
@@ -195,7 +197,8 @@ static void reference_fold(reference *r)
 {
     double offset = fmod(r->rate * r->box[1] * r->time, r->box[0]);
     for (int32_t i = 0; i < r->n; i++) {
-        while (r->x[i][1] >= r->box[1]) r->x[i][1] -= r->box[1], r->x[i][0] -= offset, r->v[i][0] -= r->rate * r->box[1];
+        while (r->x[i][1] >= r->box[1])
+            r->x[i][1] -= r->box[1], r->x[i][0] -= offset, r->v[i][0] -= r->rate * r->box[1];
         while (r->x[i][1] < 0) r->x[i][1] += r->box[1], r->x[i][0] += offset, r->v[i][0] += r->rate * r->box[1];
         r->x[i][0] -= r->box[0] * floor(r->x[i][0] / r->box[0]);
     }
@@ -339,10 +342,9 @@ static void zero_shear_viscosity(void)
     double eta, error, temperature;
     block_average(&g, 50, 50.0 / SCALE, 20, &eta, &error, &temperature);
     double enskog = enskog_viscosity(0.3, temperature);
-    printf("viscosity at n sigma^3 = 0.3: %.4f +- %.4f at kT %.4f; Enskog %.4f (ratio %.3f)\n", eta, error,
-           temperature, enskog, eta / enskog);
-    CHECK(fabs(eta - enskog) < 3 * error + 0.05 * enskog, "viscosity %g +- %g is not Enskog's %g", eta, error,
-          enskog);
+    printf("viscosity at n sigma^3 = 0.3: %.4f +- %.4f at kT %.4f; Enskog %.4f (ratio %.3f)\n", eta, error, temperature,
+           enskog, eta / enskog);
+    CHECK(fabs(eta - enskog) < 3 * error + 0.05 * enskog, "viscosity %g +- %g is not Enskog's %g", eta, error, enskog);
     gas_free(&g);
 }
 
@@ -463,7 +465,8 @@ static void sheared_crystal_jams(void)
           "the jammed crystal was not stopped by the watchdog (%d): %s", (int)s, rc_last_error());
     CHECK(fabs(time - jam) < 1e-12 && done < 2000000,
           "it stopped at t = %.17g after %llu collisions; expected t* = %.17g at the first check after t* (every 10^6 "
-          "events)", time, (unsigned long long)done, jam);
+          "events)",
+          time, (unsigned long long)done, jam);
     s = sheared_crystal(0.01, 100000, &time, &done);
     CHECK(s == RC_OK && done == 100000, "the crystal at kT = 0.01 stopped (%d) after %llu collisions: %s", (int)s,
           (unsigned long long)done, rc_last_error());

@@ -100,10 +100,8 @@ static void test_distribution(rc_size_kind kind, double mean, double delta, doub
     else if (kind == RC_SIZES_GAUSSIAN)
         CHECK(fmax(hi - mean, mean - lo) <= truncate * delta * mean / c * (1 + 1e-12), "%s: %g to %g", name, lo, hi);
     else /* the sample's deviation of ln d has a standard error of about 1 % */
-        CHECK(log(hi / lo) <= 2 * truncate * sqrt(log_squares - logs * logs) / c * 1.04, "%s: %g to %g", name, lo,
-              hi);
-    CHECK(rc_size_distribution_sample(&sizes, DRAWN, 42, again) == RC_OK &&
-              memcmp(radii, again, sizeof radii) == 0,
+        CHECK(log(hi / lo) <= 2 * truncate * sqrt(log_squares - logs * logs) / c * 1.04, "%s: %g to %g", name, lo, hi);
+    CHECK(rc_size_distribution_sample(&sizes, DRAWN, 42, again) == RC_OK && memcmp(radii, again, sizeof radii) == 0,
           "%s: same seed, same bits", name);
     rc_size_distribution_sample(&sizes, DRAWN, 43, again);
     CHECK(memcmp(radii, again, sizeof radii) != 0, "%s: another seed, other radii", name);

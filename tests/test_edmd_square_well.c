@@ -67,7 +67,7 @@ static estimate block_estimate(const double *block, int count)
 typedef struct mc {
     double edge, kT, step;
     double x[3 * N];
-    int cells;          /* per axis */
+    int cells; /* per axis */
     int *head, next[N], cell_of[N];
     uint64_t rng;
     long pairs_in_well;

@@ -25,8 +25,7 @@ static rc_edmd_def fluid(bool gravity)
     rc_status s = rc_box_for_packing_fraction(3, N, r, gravity ? 0.2 : 0.45, d.box);
     if (gravity) d.periodic[2] = false, d.gravity[2] = -1, d.restitution = 0.8, d.box_restitution = 0.8;
     else d.thermostat_rate = 0.5;
-    if (s == RC_OK)
-        s = rc_place_particles(gravity ? RC_PLACE_RANDOM : RC_PLACE_FCC, 3, d.box, d.periodic, N, r, 4, x);
+    if (s == RC_OK) s = rc_place_particles(gravity ? RC_PLACE_RANDOM : RC_PLACE_FCC, 3, d.box, d.periodic, N, r, 4, x);
     if (s == RC_OK) s = rc_maxwell_boltzmann(3, N, m, 1.0, 5, v);
     CHECK(s == RC_OK, "placement: %s", rc_last_error());
     d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;

@@ -54,7 +54,8 @@ static void test_exit_sweep(void)
                     for (int a = 0; a < 3; a++) n[a] = u[a] / norm;
                     /* a unit tangent: n x e, e the axis least along n */
                     double e[3] = {fabs(n[0]) < 0.5, fabs(n[0]) >= 0.5, 0};
-                    t[0] = n[1] * e[2] - n[2] * e[1], t[1] = n[2] * e[0] - n[0] * e[2], t[2] = n[0] * e[1] - n[1] * e[0];
+                    t[0] = n[1] * e[2] - n[2] * e[1], t[1] = n[2] * e[0] - n[0] * e[2],
+                    t[2] = n[0] * e[1] - n[1] * e[0];
                     double tn = sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
                     for (int a = 0; a < 3; a++)
                         r[a] = distance * n[a], v[a] = cos(tilts[w]) * t[a] / tn + sin(tilts[w]) * n[a];
@@ -75,13 +76,16 @@ static void test_exit_sweep(void)
                         CHECK(fabs(stable) <= 64 * DBL_EPSILON * radius, "R %g tilt %g: exit at %.17g", radius,
                               tilts[w], stable);
                     if (c < 0 && tilts[w] < -0.1)
-                        CHECK(check_close(stable, 2 * radius * sin(-tilts[w]), 1e-12), "R %g tilt %g: chord %.17g vs "
-                              "%.17g", radius, tilts[w], stable, 2 * radius * sin(-tilts[w]));
+                        CHECK(check_close(stable, 2 * radius * sin(-tilts[w]), 1e-12),
+                              "R %g tilt %g: chord %.17g vs "
+                              "%.17g",
+                              radius, tilts[w], stable, 2 * radius * sin(-tilts[w]));
                     naive_negative += naive < 0;
                     naive_missed += naive == INFINITY;
                 }
     printf("exit sweep: %d cases, %d found outside and receding (exit now); the textbook root is negative in %d and "
-           "misses the exit in %d\n", cases, outside_receding, naive_negative, naive_missed);
+           "misses the exit in %d\n",
+           cases, outside_receding, naive_negative, naive_missed);
     CHECK(outside_receding > 0 && naive_negative > 0 && naive_missed > 0,
           "the sweep must reach the cases the stable rule fixes (%d, %d, %d)", outside_receding, naive_negative,
           naive_missed);
@@ -127,8 +131,9 @@ static rc_edmd_def fluid(int dimension, int32_t n, double rho, double kT, uint64
     for (int32_t k = 0; k < n; k++) R[k] = 0.5, M[k] = 1, S[k] = 0;
     double fraction = dimension == 3 ? rho * M_PI / 6 : rho * M_PI / 4;
     rc_status s = rc_box_for_packing_fraction(dimension, n, R, fraction, d.box);
-    if (s == RC_OK) s = rc_place_particles(dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL, dimension, d.box,
-                                           d.periodic, n, R, seed, X);
+    if (s == RC_OK)
+        s = rc_place_particles(dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL, dimension, d.box, d.periodic, n, R,
+                               seed, X);
     if (s == RC_OK) s = rc_maxwell_boltzmann(dimension, n, M, kT, seed + 1, V);
     CHECK(s == RC_OK, "fluid: %s", rc_last_error());
     d.count = n, d.positions = X, d.velocities = V, d.radii = R, d.masses = M, d.species = S;
@@ -152,10 +157,9 @@ static void test_long_run(int dimension, uint64_t events)
     double momentum = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
     printf("%dD square-well fluid, stable rule: %llu events, %llu collisions, %llu step events (%llu bounces), U/N = "
            "%.4f, T = %.4f, Z = %.4f, drift %.2e, invalid %llu, negative times %llu, |P| = %.2e\n",
-           dimension, (unsigned long long)o.events, (unsigned long long)o.collisions,
-           (unsigned long long)o.step_events, (unsigned long long)o.step_bounces, o.potential_energy / d.count,
-           o.temperature, o.compressibility, o.energy_drift, (unsigned long long)o.invalid_states,
-           (unsigned long long)o.negative_time_events, momentum);
+           dimension, (unsigned long long)o.events, (unsigned long long)o.collisions, (unsigned long long)o.step_events,
+           (unsigned long long)o.step_bounces, o.potential_energy / d.count, o.temperature, o.compressibility,
+           o.energy_drift, (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, momentum);
     CHECK(o.invalid_states == 0 && o.negative_time_events == 0, "%dD: %llu invalid states, %llu negative times",
           dimension, (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events);
     CHECK(fabs(o.energy_drift) < 1e-12, "%dD: energy drift %g", dimension, o.energy_drift);
@@ -207,11 +211,12 @@ static int bound_pairs(void)
                                  : true; /* free: it meets its partner's periodic images again and again */
             bool fine = kept && o.invalid_states == 0 && o.negative_time_events == 0 && fabs(o.energy_drift) < 1e-13;
             inside += captured, starts++, broken += !fine;
-            CHECK(fine, "tilt %g, %+d ulps, %s: separation %.17g, U %g, %llu step events, %llu bounces, %llu "
-                      "invalid, %llu negative times, drift %g", tilts[w], k, captured ? "captured" : "free",
-                      separation, o.potential_energy, (unsigned long long)o.step_events,
-                      (unsigned long long)o.step_bounces, (unsigned long long)o.invalid_states,
-                      (unsigned long long)o.negative_time_events, o.energy_drift);
+            CHECK(fine,
+                  "tilt %g, %+d ulps, %s: separation %.17g, U %g, %llu step events, %llu bounces, %llu "
+                  "invalid, %llu negative times, drift %g",
+                  tilts[w], k, captured ? "captured" : "free", separation, o.potential_energy,
+                  (unsigned long long)o.step_events, (unsigned long long)o.step_bounces,
+                  (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, o.energy_drift);
             rc_frame_release(&f);
             rc_edmd_destroy(e);
         }
@@ -263,9 +268,9 @@ static void test_walls_gravity_inelastic(void)
     if (!e) return;
     rc_edmd_observables o = advance(e, 40, 400000);
     printf("2D terraces under gravity, inelastic cores: %llu events, %llu step events, %llu clusters, E %.4f, "
-           "dissipated %.4f, drift %.2e, invalid %llu\n", (unsigned long long)o.events,
-           (unsigned long long)o.step_events, (unsigned long long)o.clusters, o.energy, o.dissipated_energy,
-           o.energy_drift, (unsigned long long)o.invalid_states);
+           "dissipated %.4f, drift %.2e, invalid %llu\n",
+           (unsigned long long)o.events, (unsigned long long)o.step_events, (unsigned long long)o.clusters, o.energy,
+           o.dissipated_energy, o.energy_drift, (unsigned long long)o.invalid_states);
     CHECK(o.invalid_states == 0 && o.negative_time_events == 0, "%llu invalid states, %llu negative times",
           (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events);
     CHECK(fabs(o.energy_drift) < 1e-10 && o.dissipated_energy > 0 && o.step_events > 1000, "drift %g, dissipated %g",
@@ -380,14 +385,16 @@ static void test_compression(void)
         if (fabs(u - o.potential_energy) > worst) worst = fabs(u - o.potential_energy);
     }
     printf("compressed square-well fluid: phi %.6f (%s), %llu events, %llu step events (%llu bounces), U/N = %.4f, "
-           "drift %.2e, invalid %llu, negative times %llu, |U - brute force| = %g\n", state.packing_fraction,
-           rc_compression_end_name(state.end), (unsigned long long)o.events, (unsigned long long)o.step_events,
-           (unsigned long long)o.step_bounces, o.potential_energy / d.count, o.energy_drift,
-           (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, worst);
+           "drift %.2e, invalid %llu, negative times %llu, |U - brute force| = %g\n",
+           state.packing_fraction, rc_compression_end_name(state.end), (unsigned long long)o.events,
+           (unsigned long long)o.step_events, (unsigned long long)o.step_bounces, o.potential_energy / d.count,
+           o.energy_drift, (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, worst);
     CHECK(state.end == RC_COMPRESSION_PACKING_FRACTION && fabs(state.packing_fraction - 0.35) < 1e-9,
           "compression: ended %s at phi %.9f", rc_compression_end_name(state.end), state.packing_fraction);
-    CHECK(o.invalid_states == 0 && o.negative_time_events == 0, "compression: %llu invalid states, %llu negative "
-          "times", (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events);
+    CHECK(o.invalid_states == 0 && o.negative_time_events == 0,
+          "compression: %llu invalid states, %llu negative "
+          "times",
+          (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events);
     CHECK(worst == 0, "compression: the capture map's energy is %g away from the pairs in their wells", worst);
     CHECK(fabs(o.energy_drift) < 1e-9 && o.step_events > 1000, "compression: drift %g, %llu step events",
           o.energy_drift, (unsigned long long)o.step_events);
@@ -454,8 +461,7 @@ static void test_bad_definitions(void)
         d.interactions = &cases[k].entry, d.interaction_count = 1, d.mixing = cases[k].mixing;
         rc_edmd *e = NULL;
         rc_status s = rc_edmd_create(&d, &e);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), cases[k].field), "case %zu: %s", k,
-              rc_last_error());
+        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), cases[k].field), "case %zu: %s", k, rc_last_error());
         rc_edmd_destroy(e);
     }
     /* two species, one entry: no mixing is an error naming the pair; hard mixing makes it a hard core */
@@ -487,8 +493,8 @@ static void test_mixing(void)
         if (!e) return;
         rc_edmd_observables o;
         rc_edmd_measure(e, &o);
-        CHECK(o.potential_energy == expected[k], "mixed pair at %g: U = %g, not %g", separations[k],
-              o.potential_energy, expected[k]);
+        CHECK(o.potential_energy == expected[k], "mixed pair at %g: U = %g, not %g", separations[k], o.potential_energy,
+              expected[k]);
         rc_edmd_destroy(e);
     }
 }

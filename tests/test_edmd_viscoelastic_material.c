@@ -46,8 +46,8 @@ static double integrated(double mass, double radius, double g)
 
 static rc_restitution_law material(void)
 {
-    return (rc_restitution_law){.kind = RC_RESTITUTION_MATERIAL, .young = YOUNG, .poisson = POISSON,
-                                .dissipation = DISSIPATION};
+    return (rc_restitution_law){
+        .kind = RC_RESTITUTION_MATERIAL, .young = YOUNG, .poisson = POISSON, .dissipation = DISSIPATION};
 }
 
 /* Two spheres (radii a, masses m) approaching head-on along x at relative speed g; or (wall) sphere 0 alone onto a
@@ -69,7 +69,7 @@ static void one_collision(bool wall, const double a[2], const double m[2], doubl
         return;
     }
     rc_edmd_limits first = {INFINITY, wall ? 0 : 1, 0}; /* the pair's one collision; the wall's hit comes first */
-    if (wall) first.time = 1.5e-3 / g; /* the hit at 1e-3 / g, nothing after it */
+    if (wall) first.time = 1.5e-3 / g;                  /* the hit at 1e-3 / g, nothing after it */
     rc_edmd_advance(e, &first);
     double p[3], u[3], q[3], w[3] = {0, 0, 0};
     rc_edmd_state_now(e, 0, p, u);

@@ -60,7 +60,9 @@ static rc_edmd_def one_ball(const rc_wall *wall, const double x[3], const double
 static rc_edmd *make_ball(const plate_setup *p)
 {
     double x[3] = {2, 2, p->offset + p->height}, v[3] = {0, 0, p->speed};
-    rc_wall wall = {.point = {0, 0, p->offset}, .normal = {0, 0, 1}, .restitution = p->restitution,
+    rc_wall wall = {.point = {0, 0, p->offset},
+                    .normal = {0, 0, 1},
+                    .restitution = p->restitution,
                     .oscillation = {p->amplitude, p->omega, p->phase}};
     rc_edmd_def def = one_ball(&wall, x, v, p->offset + p->height + 50, p->gravity);
     def.contact_tolerance = 0;
@@ -90,9 +92,9 @@ static void test_prediction(void)
     for (int trial = 0; trial < 3000 / SCALE; trial++) {
         double q[6];
         q[3] = 0.01 + rand() / (double)RAND_MAX;              /* amplitude */
-        q[4] = 0.5 + 20.0 * rand() / (double)RAND_MAX;          /* omega */
+        q[4] = 0.5 + 20.0 * rand() / (double)RAND_MAX;        /* omega */
         q[5] = 6.283185307179586 * rand() / (double)RAND_MAX; /* phase */
-        q[0] = (rand() / (double)RAND_MAX) * 3 * q[3];         /* gap now */
+        q[0] = (rand() / (double)RAND_MAX) * 3 * q[3];        /* gap now */
         q[1] = (2.0 * rand() / RAND_MAX - 1) * 3 * q[3] * q[4];
         q[2] = -(rand() / (double)RAND_MAX) * 2 * q[3] * q[4] * q[4];
         double horizon = 20 / q[4];
@@ -213,21 +215,20 @@ static void test_sweep(void)
     int runs = 0;
     for (int i = 0; i < 40 / SCALE; i++)
         for (int r = 0; r < 5; r++) {
-            plate_setup p = {0.02 + 0.01 * (i % 7), 5 + 3 * (i % 5), 0.157 * i, 0.37 * i + 0.001 * r, restitutions[r],
-                             9.81, 0, 0};
+            plate_setup p = {
+                0.02 + 0.01 * (i % 7), 5 + 3 * (i % 5), 0.157 * i, 0.37 * i + 0.001 * r, restitutions[r], 9.81, 0, 0};
             p.height = RADIUS + p.amplitude * (1 + 0.1 * r) + 0.013 * i;
             p.speed = 0;
             bounces += sweep_one(&p, 32000, &lowest, &negative, &drift);
             runs++;
         }
-    printf("sweep: %d runs, %llu bounces, lowest gap %.3g radii, worst drift %.3g\n", runs,
-           (unsigned long long)bounces, lowest, drift);
+    printf("sweep: %d runs, %llu bounces, lowest gap %.3g radii, worst drift %.3g\n", runs, (unsigned long long)bounces,
+           lowest, drift);
     CHECK(lowest > -1e-9, "a ball %.3g radii below the plate", lowest);
     CHECK(negative == 0, "%llu negative-time events", (unsigned long long)negative);
     CHECK(drift < 1e-8, "energy balance: drift %g", drift);
     CHECK(bounces >= (uint64_t)(1000000 / SCALE), "only %llu bounces", (unsigned long long)bounces);
 }
-
 
 /* A gas of n spheres of diameter 1 on a simple cubic lattice in an edge x edge x height box, periodic along x and y,
  * closed along z by elastic walls; walls[0] (thermal at t0, the box floor's plane) and, when t1 > 0, walls[1] (the
@@ -326,17 +327,19 @@ static void test_restitution_laws(void)
           rc_restitution_law_value(&table, 7));
     table.table[2][0] = 1;
     CHECK(rc_restitution_law_check(&table, "restitution") == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution.table[2][0]"), "%s", rc_last_error());
+              strstr(rc_last_error(), "restitution.table[2][0]"),
+          "%s", rc_last_error());
     table.table[2][0] = 3, table.table[1][1] = NAN;
     CHECK(rc_restitution_law_check(&table, "restitution") == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution.table[1][1]"), "%s", rc_last_error());
+              strstr(rc_last_error(), "restitution.table[1][1]"),
+          "%s", rc_last_error());
     /* the viscoelastic law: e -> 1 as v -> 0, 1 - C1 x + C2 x^2 with x = delta v^(1/5) */
     rc_restitution_law visco = {.kind = RC_RESTITUTION_VISCOELASTIC, .delta = 0.3};
     double x = 0.3 * pow(2, 0.2);
     CHECK(fabs(rc_restitution_law_value(&visco, 2) - (1 - 1.15344 * x + 0.79826 * x * x)) < 1e-15, "e(2) = %g",
           rc_restitution_law_value(&visco, 2));
-    CHECK(rc_restitution_law_value(&visco, 0) == 1 && rc_restitution_law_value(&visco, 1e-20) > 0.99,
-          "e(0) = %g", rc_restitution_law_value(&visco, 0));
+    CHECK(rc_restitution_law_value(&visco, 0) == 1 && rc_restitution_law_value(&visco, 1e-20) > 0.99, "e(0) = %g",
+          rc_restitution_law_value(&visco, 0));
 
     /* A ball dropped from h = 2 on a fixed plate with the viscoelastic law makes ever smaller bounces,
      * v_{k+1} = e(v_k) v_k, over a total time t_1 + sum 2 v_k / g that converges (1 - e ~ v^(1/5)); the engine puts
@@ -389,8 +392,7 @@ static void test_refused(void)
           rc_last_error());
     def.contact_tolerance = 0;
     def.gravity[2] = 0;
-    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "gravity"), "%s",
-          rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "gravity"), "%s", rc_last_error());
     wall.oscillation = (rc_wall_oscillation){0, 0, 0};
     wall.thermal = (rc_wall_thermal){-1, 0};
     CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "thermal.temperature"), "%s",

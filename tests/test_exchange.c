@@ -135,7 +135,8 @@ int main(void)
     rc_exchange_counts(x, a1, a2, means);
     char *text = rc_exchange_report_json(x, true);
     cJSON *report = cJSON_Parse(text);
-    const cJSON *pairs = cJSON_GetObjectItem(report, "pairs"), *energy = cJSON_GetObjectItem(report, "mean_potential_energy");
+    const cJSON *pairs = cJSON_GetObjectItem(report, "pairs"),
+                *energy = cJSON_GetObjectItem(report, "mean_potential_energy");
     CHECK(report && cJSON_GetArraySize(pairs) == SLOTS - 1 && cJSON_GetArraySize(energy) == SLOTS &&
               !cJSON_GetObjectItem(report, "mean_volume") &&
               cJSON_GetObjectItem(report, "rounds")->valuedouble == 200 &&
@@ -163,16 +164,20 @@ int main(void)
     const double unordered[2] = {1, 0.5};
     rc_exchange_options bad = {1, 10, 1, NULL, NULL, RC_EXCHANGE_TEMPERATURES};
     CHECK(rc_exchange_run(scene, 2, unordered, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "temperatures[1]"), "unordered ladder: %s", rc_last_error());
+              strstr(rc_last_error(), "temperatures[1]"),
+          "unordered ladder: %s", rc_last_error());
     CHECK(rc_exchange_run(scene, 1, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "temperatures"), "one temperature: %s", rc_last_error());
+              strstr(rc_last_error(), "temperatures"),
+          "one temperature: %s", rc_last_error());
     bad.interval = 0;
     CHECK(rc_exchange_run(scene, 2, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "interval"), "interval 0: %s", rc_last_error());
+              strstr(rc_last_error(), "interval"),
+          "interval 0: %s", rc_last_error());
     bad.interval = 1;
     const char *no_thermostat = "{\"dimension\": 3, \"box\": {\"size\": [2, 2, 3]}, \"particles\": [{\"position\": "
                                 "[1, 1, 1], \"radius\": 0.05}], \"stop\": {\"time\": 1}}";
     CHECK(rc_exchange_run(no_thermostat, 2, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "thermostat"), "no thermostat: %s", rc_last_error());
+              strstr(rc_last_error(), "thermostat"),
+          "no thermostat: %s", rc_last_error());
     return check_finish();
 }

@@ -84,8 +84,10 @@ static void test_run_guarded(void)
         const char *why = rc_run_stopped_by(run);
         CHECK(why && strcmp(why, "interrupted") == 0, "signal %d: stopped by %s", number, why ? why : "(none)");
         CHECK(own_handler_saw == 0, "signal %d: the caller's handler saw the signal the run caught", number);
-        CHECK(own_handler_in_place(SIGINT) && own_handler_in_place(SIGTERM), "signal %d: the caller's handlers are "
-              "not back", number);
+        CHECK(own_handler_in_place(SIGINT) && own_handler_in_place(SIGTERM),
+              "signal %d: the caller's handlers are "
+              "not back",
+              number);
         raise(number);
         CHECK(own_handler_saw == number, "signal %d: after the run the caller's handler did not see it", number);
         rc_run_destroy(run);
@@ -132,8 +134,10 @@ static void test_second_signal(void)
     }
     int status = 0;
     waitpid(child, &status, 0);
-    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT, "two SIGINTs: the process was not ended by SIGINT "
-          "(status %d)", status);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT,
+          "two SIGINTs: the process was not ended by SIGINT "
+          "(status %d)",
+          status);
 }
 
 /* SIGTERM raised while round 3's first replica is sampled: the exchange stops before the next replica, RC_OK, three
@@ -239,7 +243,7 @@ static void test_ladders(void)
         double values[4];
     } good[] = {
         {"0.5,0.8,1.2", RC_EXCHANGE_TEMPERATURES, 3, {0.5, 0.8, 1.2}},
-        {"1", RC_EXCHANGE_PRESSURES, 1, {1}}, /* one rung reads; rc_exchange_create wants two */
+        {"1", RC_EXCHANGE_PRESSURES, 1, {1}},         /* one rung reads; rc_exchange_create wants two */
         {"2,1", RC_EXCHANGE_TEMPERATURES, 2, {2, 1}}, /* the order is rc_exchange_create's to check */
         {"-1,1e3", RC_EXCHANGE_PRESSURES, 2, {-1, 1000}},
         {"0x1p-1, 3", RC_EXCHANGE_TEMPERATURES, 2, {0.5, 3}},
@@ -300,8 +304,8 @@ static void test_positive(void)
     static const struct {
         const char *text;
         double value; /* 0: refused */
-    } table[] = {{"1", 1}, {"2.5e-3", 2.5e-3}, {"1e300", 1e300}, {"0", 0}, {"-1", 0}, {"", 0}, {"1x", 0},
-                 {"inf", 0}, {"nan", 0}, {"1e999", 0}, {"1e-999", 0}};
+    } table[] = {{"1", 1},  {"2.5e-3", 2.5e-3}, {"1e300", 1e300}, {"0", 0},     {"-1", 0},    {"", 0},
+                 {"1x", 0}, {"inf", 0},         {"nan", 0},       {"1e999", 0}, {"1e-999", 0}};
     for (size_t k = 0; k < sizeof table / sizeof *table; k++) {
         double x = -7;
         rc_status s = rc_text_positive("time", table[k].text, &x);

@@ -231,10 +231,10 @@ static bool same_set(hid_t a, hid_t b, const char *name, hid_t type)
 static void expect_same_sets(const char *a, const char *b, const char *what)
 {
     static const char *const doubles[] = {
-        "particles/all/position/value", "particles/all/position/time", "particles/all/radius/time",
-        "particles/all/velocity/value", "particles/all/radius/value", "particles/all/orientation/value",
-        "particles/all/box/edges/value", "observables/pressure/value", "observables/temperature/value",
-        "observables/pressure/time", "observables/temperature/time"};
+        "particles/all/position/value",  "particles/all/position/time", "particles/all/radius/time",
+        "particles/all/velocity/value",  "particles/all/radius/value",  "particles/all/orientation/value",
+        "particles/all/box/edges/value", "observables/pressure/value",  "observables/temperature/value",
+        "observables/pressure/time",     "observables/temperature/time"};
     static const char *const integers[] = {"particles/all/image/value", "particles/all/species/value",
                                            "particles/all/id/value"};
     static const char *const steps[] = {"particles/all/position/step", "particles/all/id/step",
@@ -404,8 +404,8 @@ static void make_velocity_3d(const char *path)
     hid_t space = H5Screate_simple(3, dims, NULL);
     hid_t set = -1;
     bool ok = file >= 0 && space >= 0 && H5Ldelete(file, "particles/all/velocity/value", H5P_DEFAULT) >= 0 &&
-              (set = H5Dcreate2(file, "particles/all/velocity/value", H5T_IEEE_F64LE, space, H5P_DEFAULT,
-                                H5P_DEFAULT, H5P_DEFAULT)) >= 0;
+              (set = H5Dcreate2(file, "particles/all/velocity/value", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT,
+                                H5P_DEFAULT)) >= 0;
     CHECK(ok, "velocity in 3D");
     if (set >= 0) H5Dclose(set);
     if (space >= 0) H5Sclose(space);
@@ -502,19 +502,20 @@ static void expect_curve(hid_t file, const char *path, const char *names, const 
     char found[128] = "";
     hid_t group = H5Gopen2(file, path, H5P_DEFAULT);
     CHECK(group >= 0 && H5Literate(group, H5_INDEX_CRT_ORDER, H5_ITER_INC, NULL, add_name, found) >= 0 &&
-              strcmp(found, names) == 0, "%s: columns \"%s\", not \"%s\"", path, found, names);
+              strcmp(found, names) == 0,
+          "%s: columns \"%s\", not \"%s\"", path, found, names);
     char column[160], text[32] = "";
     snprintf(column, sizeof column, "%s/%.*s", path, (int)strcspn(names, " "), names);
     double read[8] = {0};
-    CHECK(read_set(file, column, H5T_NATIVE_DOUBLE, read, (size_t)rows * sizeof *read), "%s: %d values", column,
-          rows);
+    CHECK(read_set(file, column, H5T_NATIVE_DOUBLE, read, (size_t)rows * sizeof *read), "%s: %d values", column, rows);
     for (int r = 0; r < rows; r++)
         CHECK(memcmp(&read[r], &values[r], sizeof *read) == 0, "%s[%d]: %.17g, not %.17g", column, r, read[r],
               values[r]);
     hid_t set = H5Dopen2(file, column, H5P_DEFAULT), attribute = set >= 0 ? H5Aopen(set, "unit", H5P_DEFAULT) : -1;
     hid_t type = attribute >= 0 ? H5Aget_type(attribute) : -1;
     CHECK(type >= 0 && H5Tget_size(type) <= sizeof text && H5Aread(attribute, type, text) >= 0 &&
-              strcmp(text, unit) == 0, "%s: unit \"%s\", not \"%s\"", column, text, unit);
+              strcmp(text, unit) == 0,
+          "%s: unit \"%s\", not \"%s\"", column, text, unit);
     if (type >= 0) H5Tclose(type);
     if (attribute >= 0) H5Aclose(attribute);
     if (set >= 0) H5Dclose(set);
@@ -545,7 +546,8 @@ static void test_curves(const char *path)
     expect_curve(file, "curves/rdf", "r g_0_0", "time", 2, radii);
     double errors[2];
     CHECK(read_set(file, "curves/msd/msd_error", H5T_NATIVE_DOUBLE, errors, sizeof errors) && isnan(errors[0]) &&
-              errors[1] == 1e-300, "curves/msd/msd_error: NaN and 1e-300");
+              errors[1] == 1e-300,
+          "curves/msd/msd_error: NaN and 1e-300");
     if (file >= 0) H5Fclose(file);
     CHECK(rc_h5md_writer_resume(path, NULL, &mark, &w) == RC_OK && rc_h5md_writer_close(w) == RC_OK, "resume: %s",
           rc_last_error());

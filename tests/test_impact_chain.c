@@ -61,8 +61,8 @@ static void bubble_sort_case(scene *s, uint64_t seed, double tolerance, int whic
     rc_status st = scene_resolve(s, &o, &out);
     CHECK(st == RC_OK, "seed %llu %s tol %g: status %s", (unsigned long long)seed, scene_operator_name(which),
           tolerance, rc_status_name(st));
-    CHECK(out.result.iterations == inversions(v, n),
-          "seed %llu %s tol %g, %d balls: %lld reflections, %lld inversions", (unsigned long long)seed, scene_operator_name(which), tolerance, n, (long long)out.result.iterations,
+    CHECK(out.result.iterations == inversions(v, n), "seed %llu %s tol %g, %d balls: %lld reflections, %lld inversions",
+          (unsigned long long)seed, scene_operator_name(which), tolerance, n, (long long)out.result.iterations,
           (long long)inversions(v, n));
     for (int i = 0; i < n; i++)
         CHECK(fabs(out.velocity[i] - sorted[i]) <= 1e-12, "seed %llu %s tol %g: ball %d has %.17g, sorted %.17g",
@@ -111,8 +111,8 @@ static void test_cradle(void)
                     o.max_iterations = 1000;
                     scene_outcome out;
                     rc_status st = scene_resolve(s, &o, &out);
-                    CHECK(st == RC_OK, "cradle %d %s c %g tol %g: %s", n, scene_operator_name(which), c,
-                          tolerances[t], rc_status_name(st));
+                    CHECK(st == RC_OK, "cradle %d %s c %g tol %g: %s", n, scene_operator_name(which), c, tolerances[t],
+                          rc_status_name(st));
                     for (int i = 0; i < n; i++) {
                         double expected = (1 - c) / n + (i == n - 1 ? c : 0.0);
                         CHECK(fabs(out.velocity[i] - expected) <= 1e-12,

@@ -70,11 +70,13 @@ static void test_ball_wall(void)
                 scene_outcome out;
                 rc_status st = scene_resolve(s, &o, &out);
                 CHECK(st == RC_OK, "ball-wall friction %dD: %s", d, rc_status_name(st));
-                CHECK(fabs(out.impulse[0] - lambda) <= 1e-12 * lambda, "ball-wall %dD c %g mu %g: impulse %.17g, "
-                      "expected m (1 + c) |v_n| = %.17g", d, c, mu, out.impulse[0], lambda);
+                CHECK(fabs(out.impulse[0] - lambda) <= 1e-12 * lambda,
+                      "ball-wall %dD c %g mu %g: impulse %.17g, "
+                      "expected m (1 + c) |v_n| = %.17g",
+                      d, c, mu, out.impulse[0], lambda);
                 double un = scene_dot(d, out.velocity, n);
-                CHECK(fabs(un - c * vn) <= 1e-12 * vn, "ball-wall %dD c %g mu %g: v_n after %.17g, expected %.17g", d, c,
-                      mu, un, c * vn);
+                CHECK(fabs(un - c * vn) <= 1e-12 * vn, "ball-wall %dD c %g mu %g: v_n after %.17g, expected %.17g", d,
+                      c, mu, un, c * vn);
                 double expected = stick ? 0.0 : vt - mu * lambda / m;
                 for (int i = 0; i < d; i++) {
                     double tangential = out.velocity[i] - un * n[i];
@@ -95,8 +97,8 @@ static void test_ball_ball(void)
     for (int trial = 0; trial < 120; trial++) {
         int d = 2 + trial % 2;
         double n[3], t[3], xa[3] = {0, 0, 0}, xb[3], va[3], vb[3], ma = scene_uniform(&rng, 0.2, 5),
-                                        mb = scene_uniform(&rng, 0.2, 5), vn = scene_uniform(&rng, 0.1, 3),
-                                        vt = scene_uniform(&rng, 0.1, 3), c = scene_uniform(&rng, 0, 1);
+                           mb = scene_uniform(&rng, 0.2, 5), vn = scene_uniform(&rng, 0.1, 3),
+                           vt = scene_uniform(&rng, 0.1, 3), c = scene_uniform(&rng, 0, 1);
         scene_unit_vector(&rng, d, n);
         tangent_of(&rng, d, n, t);
         /* ball b moves with a random velocity w; a moves at w - vn n + vt t relative to it */
@@ -130,8 +132,10 @@ static void test_ball_ball(void)
                       stick ? "sticks" : "slides", i, rel[i] - un * n[i], expected * t[i]);
             scene_linear_momentum(s, out.velocity, p1);
             for (int i = 0; i < d; i++)
-                CHECK(fabs(p1[i] - p0[i]) <= 1e-12 * scene_momentum_scale(s, s->velocity), "ball-ball friction: "
-                      "momentum %d %.17g -> %.17g", i, p0[i], p1[i]);
+                CHECK(fabs(p1[i] - p0[i]) <= 1e-12 * scene_momentum_scale(s, s->velocity),
+                      "ball-ball friction: "
+                      "momentum %d %.17g -> %.17g",
+                      i, p0[i], p1[i]);
         }
     }
     scene_destroy(s);
@@ -145,8 +149,10 @@ static void check_coulomb(const scene *s, const scene_outcome *out, double mu, c
     double m = s->body[0].mass, dp[3] = {0, 0, 0}, beta[3] = {0, 0, 0}, slip[3] = {0, 0, 0}, u[3] = {0, 0, 0};
     for (int i = 0; i < d; i++) dp[i] = m * (out->velocity[i] - s->velocity[i]);
     double lambda = scene_dot(d, dp, c->normal);
-    CHECK(fabs(lambda - out->impulse[0]) <= 1e-9 * out->impulse[0], "%s: normal momentum change %.17g, reported "
-          "impulse %.17g", what, lambda, out->impulse[0]);
+    CHECK(fabs(lambda - out->impulse[0]) <= 1e-9 * out->impulse[0],
+          "%s: normal momentum change %.17g, reported "
+          "impulse %.17g",
+          what, lambda, out->impulse[0]);
     scene_point_velocity(s, 0, out->velocity, c->point, u);
     double un = scene_dot(d, u, c->normal);
     for (int i = 0; i < d; i++) {
@@ -157,8 +163,7 @@ static void check_coulomb(const scene *s, const scene_outcome *out, double mu, c
     double scale = sqrt(2 * scene_energy(s, s->velocity) / m), rounding = 1e-12 * m * scale;
     CHECK(b <= bound * (1 + 1e-9) + rounding, "%s: friction impulse %.17g outside the cone %.17g", what, b, bound);
     if (sl <= 1e-9 * scale || bound == 0) return; /* sticks, or no friction */
-    CHECK(b >= bound * (1 - 1e-9), "%s: slips at %.3g with an impulse %.17g inside the cone %.17g", what, sl, b,
-          bound);
+    CHECK(b >= bound * (1 - 1e-9), "%s: slips at %.3g with an impulse %.17g inside the cone %.17g", what, sl, b, bound);
     double cosine = scene_dot(d, slip, beta) / (sl * b);
     CHECK(cosine <= -1 + 1e-9, "%s: slip after is not opposite the friction impulse (cosine %.17g)", what, cosine);
 }
@@ -252,8 +257,10 @@ static void test_many_contacts(void)
         CHECK(e2 <= e1 + 1e-12 * e0, "seed %llu %s mu %g: friction added energy, %.17g -> %.17g",
               (unsigned long long)seed, scene_operator_name(which), o.friction, e1, e2);
         for (int k = 0; k < s->contact_count; k++)
-            CHECK(rough.impulse[k] == plain.impulse[k], "seed %llu: friction changed the normal impulse %d "
-                  "(%.17g -> %.17g)", (unsigned long long)seed, k, plain.impulse[k], rough.impulse[k]);
+            CHECK(rough.impulse[k] == plain.impulse[k],
+                  "seed %llu: friction changed the normal impulse %d "
+                  "(%.17g -> %.17g)",
+                  (unsigned long long)seed, k, plain.impulse[k], rough.impulse[k]);
         if (!scene_has_static(s)) {
             double p0[3], p1[3];
             scene_linear_momentum(s, s->velocity, p0);

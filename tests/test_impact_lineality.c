@@ -72,8 +72,8 @@ static void check_stuck(const scene *s, const char *what)
                       what, scene_operator_name(which), dof, s->velocity[dof], out.velocity[dof]);
             }
         CHECK_CLOSE(scene_energy(s, out.velocity), scene_energy(s, s->velocity), 1e-12, what);
-        CHECK(scene_min_relative(s, out.velocity) < -1e-6, "%s, %s: feasible (%.3g) though the loop cannot end",
-              what, scene_operator_name(which), scene_min_relative(s, out.velocity));
+        CHECK(scene_min_relative(s, out.velocity) < -1e-6, "%s, %s: feasible (%.3g) though the loop cannot end", what,
+              scene_operator_name(which), scene_min_relative(s, out.velocity));
     }
 }
 
@@ -162,8 +162,9 @@ static void test_wedged_with_ball_on_top(void)
               out.result.lineality_dimension);
         const double expected[4] = {0.0, 2 * mb * vb[1] / (ma + mb), 0.0, (mb - ma) * vb[1] / (ma + mb)};
         for (int i = 0; i < 4; i++)
-            CHECK(fabs(out.velocity[i] - expected[i]) <= 1e-12, "ball on wedged ball, %s: dof %d is %.17g, expected %.17g",
-                  scene_operator_name(which), i, out.velocity[i], expected[i]);
+            CHECK(fabs(out.velocity[i] - expected[i]) <= 1e-12,
+                  "ball on wedged ball, %s: dof %d is %.17g, expected %.17g", scene_operator_name(which), i,
+                  out.velocity[i], expected[i]);
     }
     scene_destroy(s);
 }
@@ -189,8 +190,7 @@ static void test_two_islands(void)
 static void test_no_lineality(void)
 {
     scene *s = scene_create();
-    const double origin[2] = {0, 0}, v[2] = {-1, -2}, p0[2] = {-1, 0}, n0[2] = {1, 0}, p1[2] = {0, -1},
-                 n1[2] = {0, 1};
+    const double origin[2] = {0, 0}, v[2] = {-1, -2}, p0[2] = {-1, 0}, n0[2] = {1, 0}, p1[2] = {0, -1}, n1[2] = {0, 1};
     scene_ball(s, 2, 1.0, origin, v);
     scene_contact_add(s, 0, -1, p0, n0);
     scene_contact_add(s, 0, -1, p1, n1);
@@ -235,8 +235,8 @@ static void test_no_lineality_warning(void)
         double restitution;
         int64_t budget;
         bool warned;
-    } rows[] = {{false, 1, 0, true}, {false, 0.5, 0, true}, {false, 0, 0, false},
-                {false, 1, 10, false}, {true, 1, 0, false}};
+    } rows[] = {
+        {false, 1, 0, true}, {false, 0.5, 0, true}, {false, 0, 0, false}, {false, 1, 10, false}, {true, 1, 0, false}};
     const char *expected = "lineality is off and max_iterations is 0 (no budget): an impact with implicit equality "
                            "constraints (a wedged ball) may never finish resolving\n";
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)

@@ -28,8 +28,8 @@
 
 enum { PROBLEMS = 5000, KINDS = 7 };
 
-static const char *const KIND_NAMES[KINDS] = {"2D balls",   "2D balls+walls", "3D balls", "3D balls+walls",
-                                              "2D rigid",   "3D rigid",       "cone"};
+static const char *const KIND_NAMES[KINDS] = {"2D balls", "2D balls+walls", "3D balls", "3D balls+walls",
+                                              "2D rigid", "3D rigid",       "cone"};
 
 static void build(scene *s, uint64_t seed, int kind)
 {
@@ -75,8 +75,10 @@ static void check_one(const scene *s, const scene_outcome *out, const char *what
     t->contacts += s->contact_count;
     /* feasible at the end (as reported, and the report agrees with the measure computed here) */
     double least = scene_min_relative(s, out->velocity);
-    CHECK(r->min_relative_velocity >= -1e-9, "%s: ends infeasible, min relative velocity %.3g (|v|_M %.3g from %.3g, "
-          "%d implicit equalities)", what, r->min_relative_velocity, sqrt(2 * scene_energy(s, out->velocity)),
+    CHECK(r->min_relative_velocity >= -1e-9,
+          "%s: ends infeasible, min relative velocity %.3g (|v|_M %.3g from %.3g, "
+          "%d implicit equalities)",
+          what, r->min_relative_velocity, sqrt(2 * scene_energy(s, out->velocity)),
           sqrt(2 * scene_energy(s, s->velocity)), r->lineality_count);
     CHECK(fabs(r->min_relative_velocity - least) <= 1e-9, "%s: reports min relative velocity %.17g, computed %.17g",
           what, r->min_relative_velocity, least);
@@ -93,11 +95,13 @@ static void check_one(const scene *s, const scene_outcome *out, const char *what
     /* impulses: non-negative, and they account for the change */
     double unit = sqrt(2 * e0);
     for (int k = 0; k < s->contact_count; k++)
-        CHECK(out->impulse[k] * sqrt(scene_inverse_mass(s, k)) >= -1e-9 * unit, "%s: contact %d pulls (%.3g)", what,
-              k, out->impulse[k]);
+        CHECK(out->impulse[k] * sqrt(scene_inverse_mass(s, k)) >= -1e-9 * unit, "%s: contact %d pulls (%.3g)", what, k,
+              out->impulse[k]);
     double residual = scene_impulse_residual(s, s->velocity, out->velocity, out->impulse);
-    CHECK(residual <= 1e-9, "%s: the impulses leave %.3g of the change of momentum unexplained (%d implicit "
-          "equalities)", what, residual, r->lineality_count);
+    CHECK(residual <= 1e-9,
+          "%s: the impulses leave %.3g of the change of momentum unexplained (%d implicit "
+          "equalities)",
+          what, residual, r->lineality_count);
     /* momenta */
     double scale = scene_momentum_scale(s, s->velocity), p0[3], p1[3], l0[3], l1[3];
     const double origin[3] = {0, 0, 0};
@@ -154,7 +158,8 @@ int main(void)
     scene_destroy(s);
     for (int k = 0; k < KINDS; k++) {
         double n = tallies[k].resolves > 0 ? (double)tallies[k].resolves : 1.0;
-        fprintf(stderr, "%-15s %6ld resolves, %7.2f contacts and %8.2f iterations each, %5ld with implicit equalities\n",
+        fprintf(stderr,
+                "%-15s %6ld resolves, %7.2f contacts and %8.2f iterations each, %5ld with implicit equalities\n",
                 KIND_NAMES[k], tallies[k].resolves, (double)tallies[k].contacts / n, (double)tallies[k].iterations / n,
                 tallies[k].with_lineality);
     }

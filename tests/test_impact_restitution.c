@@ -77,8 +77,9 @@ static void test_single_contact(void)
                 CHECK(fabs(after + c * un) <= 1e-12 * fabs(un), "%s %dD c %g %s: u_n %.17g -> %.17g, expected %.17g",
                       what, d, c, scene_operator_name(which), un, after, -c * un);
                 double impulse = meff * (1 + c) * fabs(un);
-                CHECK(fabs(out.impulse[0] - impulse) <= 1e-12 * impulse, "%s %dD c %g %s: impulse %.17g, expected %.17g",
-                      what, d, c, scene_operator_name(which), out.impulse[0], impulse);
+                CHECK(fabs(out.impulse[0] - impulse) <= 1e-12 * impulse,
+                      "%s %dD c %g %s: impulse %.17g, expected %.17g", what, d, c, scene_operator_name(which),
+                      out.impulse[0], impulse);
                 /* tangential components of every velocity unchanged */
                 for (int b = 0; b < s->body_count; b++) {
                     const double *u0 = s->velocity + s->body[b].first_dof, *u1 = out.velocity + s->body[b].first_dof;
@@ -86,8 +87,8 @@ static void test_single_contact(void)
                     for (int i = 0; i < d; i++) {
                         t0[i] = u0[i] - a0 * n[i];
                         t1[i] = u1[i] - a1 * n[i];
-                        CHECK(fabs(t1[i] - t0[i]) <= 1e-12 * (1 + fabs(t0[i])), "%s %dD c %g: tangential velocity changed",
-                              what, d, c);
+                        CHECK(fabs(t1[i] - t0[i]) <= 1e-12 * (1 + fabs(t0[i])),
+                              "%s %dD c %g: tangential velocity changed", what, d, c);
                     }
                 }
                 if (!wall) {
@@ -144,8 +145,10 @@ static void test_inelastic(void)
                       (unsigned long long)seed, scene_operator_name(which), k, un);
                 CHECK(lambda >= -1e-9 * sqrt(norm2), "inelastic seed %llu %s: contact %d pulls (%.3g)",
                       (unsigned long long)seed, scene_operator_name(which), k, lambda);
-                CHECK(fabs(lambda * un) <= 1e-9 * norm2, "inelastic seed %llu %s: contact %d has impulse %.3g and "
-                      "separates at %.3g", (unsigned long long)seed, scene_operator_name(which), k, lambda, un);
+                CHECK(fabs(lambda * un) <= 1e-9 * norm2,
+                      "inelastic seed %llu %s: contact %d has impulse %.3g and "
+                      "separates at %.3g",
+                      (unsigned long long)seed, scene_operator_name(which), k, lambda, un);
             }
             /* projection onto a cone: |v0|^2 = |v|^2 + |v0 - v|^2 */
             double dv[SCENE_MAX_DOFS];
@@ -180,15 +183,15 @@ static void test_interpolation(void)
                 rc_impact_options o = scene_operator(which);
                 o.restitution = CS[j];
                 scene_outcome *r = j == 0 ? &ends[0] : j == C_COUNT - 1 ? &ends[1] : &out;
-                CHECK(scene_resolve(s, &o, r) == RC_OK, "seed %llu c %g: not resolved", (unsigned long long)seed, CS[j]);
+                CHECK(scene_resolve(s, &o, r) == RC_OK, "seed %llu c %g: not resolved", (unsigned long long)seed,
+                      CS[j]);
                 double e = scene_energy(s, r->velocity);
                 CHECK(e <= e0 * (1 + 1e-12), "seed %llu %s c %g: energy grew from %.17g to %.17g",
                       (unsigned long long)seed, scene_operator_name(which), CS[j], e0, e);
                 if (r->result.lineality_count == 0) {
                     CHECK(e >= previous * (1 - 1e-12), "seed %llu %s: energy %.17g at c %g below %.17g at the c before",
                           (unsigned long long)seed, scene_operator_name(which), e, CS[j], previous);
-                    if (CS[j] == 1.0)
-                        CHECK_CLOSE(e, e0, 1e-12, "elastic energy");
+                    if (CS[j] == 1.0) CHECK_CLOSE(e, e0, 1e-12, "elastic energy");
                 }
                 previous = e;
             }

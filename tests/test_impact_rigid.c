@@ -66,8 +66,8 @@ static void check_momenta(const scene *s, const double *v, const char *what)
         /* lengths in these scenes are of order 1..10 */
         double reach = 10 + sqrt(scene_dot(3, about, about));
         for (int i = 0; i < 3; i++)
-            CHECK(fabs(l1[i] - l0[i]) <= 1e-12 * scale * reach, "%s: angular momentum %d about %s %.17g -> %.17g",
-                  what, i, k < 0 ? "the origin" : "the contact", l0[i], l1[i]);
+            CHECK(fabs(l1[i] - l0[i]) <= 1e-12 * scale * reach, "%s: angular momentum %d about %s %.17g -> %.17g", what,
+                  i, k < 0 ? "the origin" : "the contact", l0[i], l1[i]);
     }
     if (scene_has_static(s)) return;
     scene_linear_momentum(s, s->velocity, l0);
@@ -111,14 +111,14 @@ static void test_corner_drop(void)
             snprintf(what, sizeof what, "corner drop %dD trial %d c %.3g %s", d, trial, c, scene_operator_name(which));
             CHECK(scene_resolve(s, &o, &out) == RC_OK, "%s: %s", what, rc_last_error());
             compare(s, out.velocity, want, what);
-            CHECK(fabs(scene_normal_velocity(s, 0, out.velocity) + c * un) <= 1e-12 * fabs(un), "%s: u_n %.17g -> %.17g",
-                  what, un, scene_normal_velocity(s, 0, out.velocity));
+            CHECK(fabs(scene_normal_velocity(s, 0, out.velocity) + c * un) <= 1e-12 * fabs(un),
+                  "%s: u_n %.17g -> %.17g", what, un, scene_normal_velocity(s, 0, out.velocity));
             /* the spin's direction from the lever arm: r x n with n = (0, 1) */
             double r[3] = {0, 0, 0}, rn[3], iw[3], dw[3] = {0, 0, 0};
             for (int i = 0; i < d; i++) r[i] = -b->position[i];
             if (d == 2) {
-                CHECK(out.velocity[2] * r[0] > 0 || fabs(r[0]) < 1e-9, "%s: spins at %.17g with the corner at r_x = %.17g",
-                      what, out.velocity[2], r[0]);
+                CHECK(out.velocity[2] * r[0] > 0 || fabs(r[0]) < 1e-9,
+                      "%s: spins at %.17g with the corner at r_x = %.17g", what, out.velocity[2], r[0]);
             } else {
                 const double up[3] = {0, 1, 0};
                 scene_cross(r, up, rn);
@@ -128,10 +128,10 @@ static void test_corner_drop(void)
                 double along = scene_dot(3, iw, rn), cross[3];
                 scene_cross(iw, rn, cross);
                 CHECK(along > 0, "%s: I dw . (r x n) = %.17g", what, along);
-                CHECK(sqrt(scene_dot(3, cross, cross)) <= 1e-12 * fabs(along) + 1e-15, "%s: I dw not along r x n", what);
+                CHECK(sqrt(scene_dot(3, cross, cross)) <= 1e-12 * fabs(along) + 1e-15, "%s: I dw not along r x n",
+                      what);
             }
-            if (c == 1.0)
-                CHECK_CLOSE(scene_energy(s, out.velocity), scene_energy(s, s->velocity), 1e-12, what);
+            if (c == 1.0) CHECK_CLOSE(scene_energy(s, out.velocity), scene_energy(s, s->velocity), 1e-12, what);
             check_momenta(s, out.velocity, what);
         }
     }
@@ -150,7 +150,8 @@ static void test_corner_below_centre(void)
         rc_impact_options o = scene_operator(which);
         scene_outcome out;
         CHECK(scene_resolve(s, &o, &out) == RC_OK, "square on a corner: %s", rc_last_error());
-        CHECK(fabs(out.velocity[0] - 0.3) <= 1e-12 && fabs(out.velocity[1] - 1) <= 1e-12 && fabs(out.velocity[2]) <= 1e-12,
+        CHECK(fabs(out.velocity[0] - 0.3) <= 1e-12 && fabs(out.velocity[1] - 1) <= 1e-12 &&
+                  fabs(out.velocity[2]) <= 1e-12,
               "square on a corner, %s: (%.17g, %.17g, %.17g), expected (0.3, 1, 0)", scene_operator_name(which),
               out.velocity[0], out.velocity[1], out.velocity[2]);
     }
@@ -193,8 +194,8 @@ static void test_flat_box(void)
     const double up[3] = {0, 1, 0};
     for (int d = 2; d <= 3; d++)
         for (int c = 0; c <= 1; c++) {
-            const double half[3] = {1.5, 0.5, 0.8}, centre[3] = {0, 0.5, 0}, v[3] = {0.4, -2, -0.3},
-                         w[3] = {0, 0, 0}, m = 2.0;
+            const double half[3] = {1.5, 0.5, 0.8}, centre[3] = {0, 0.5, 0}, v[3] = {0.4, -2, -0.3}, w[3] = {0, 0, 0},
+                         m = 2.0;
             double inertia[9];
             const double identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
             if (d == 2) inertia[0] = scene_box2_inertia(m, half[0], half[1]);

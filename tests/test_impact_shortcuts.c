@@ -41,8 +41,7 @@ static void test_one_contact_lcp(void)
     }
     closed.a[0] = 0;
     closed.q[0] = -1;
-    CHECK(rc_lcp_solve(&closed, 1, RC_LCP_AUTO) != RC_OK, "a = 0, q = -1 (no answer) was solved: z %.17g",
-          closed.z[0]);
+    CHECK(rc_lcp_solve(&closed, 1, RC_LCP_AUTO) != RC_OK, "a = 0, q = -1 (no answer) was solved: z %.17g", closed.z[0]);
     rc_lcp_free(&closed);
     rc_lcp_free(&lemke);
 }
@@ -64,8 +63,8 @@ static void add_resting_box(scene *s, const double *x, const double *v, const do
 static void check_same(const double *got, const double *want, int count, double tolerance, const char *what)
 {
     for (int i = 0; i < count; i++)
-        CHECK(fabs(got[i] - want[i]) <= tolerance * (1 + fabs(want[i])), "%s: dof %d is %.17g, against %.17g", what,
-              i, got[i], want[i]);
+        CHECK(fabs(got[i] - want[i]) <= tolerance * (1 + fabs(want[i])), "%s: dof %d is %.17g, against %.17g", what, i,
+              got[i], want[i]);
 }
 
 static void test_whole_island(void)

@@ -169,10 +169,8 @@ static void test_square_3d(void)
         CHECK(st == RC_OK, "3D square %s: %s", scene_operator_name(which), rc_status_name(st));
         double a = fmax(asymmetry(s, out.velocity, flip_y, MIRROR_Y),
                         fmax(asymmetry(s, out.velocity, flip_z, MIRROR_Z), asymmetry(s, out.velocity, swap, SWAP_YZ)));
-        if (o.op == RC_OPERATOR_GR)
-            CHECK(a <= 1e-14, "3D square, GR: asymmetry %.3g", a);
-        else
-            CHECK(a > 1e-6, "3D square, %s: asymmetry only %.3g", scene_operator_name(which), a);
+        if (o.op == RC_OPERATOR_GR) CHECK(a <= 1e-14, "3D square, GR: asymmetry %.3g", a);
+        else CHECK(a > 1e-6, "3D square, %s: asymmetry only %.3g", scene_operator_name(which), a);
     }
     scene_destroy(s);
 }
@@ -197,8 +195,8 @@ static void test_renumbering(void)
         scene_resolve(s, &o, &a);
         scene_resolve(t, &o, &b);
         for (int i = 0; i < s->dof_count; i++)
-            CHECK(fabs(a.velocity[i] - b.velocity[i]) <= 1e-12, "pool %d rows renumbered: dof %d %.17g vs %.17g",
-                  rows, i, a.velocity[i], b.velocity[i]);
+            CHECK(fabs(a.velocity[i] - b.velocity[i]) <= 1e-12, "pool %d rows renumbered: dof %d %.17g vs %.17g", rows,
+                  i, a.velocity[i], b.velocity[i]);
     }
     scene_destroy(s);
     scene_destroy(t);

@@ -66,8 +66,7 @@ static void check_example(const example *e, rc_impact_solver *solver)
           rc_impact_problem_dof_count(problem));
     int indices[64], count = -1, dimension = -1;
     s = rc_impact_solver_lineality(solver, problem, indices, &count, &dimension);
-    CHECK(s == RC_OK && count == e->lineality, "%s: %d implicit equalities, expected %d", e->name, count,
-          e->lineality);
+    CHECK(s == RC_OK && count == e->lineality, "%s: %d implicit equalities, expected %d", e->name, count, e->lineality);
     CHECK((info->contacts == NULL) == (e->form == RC_FORM_GENERIC), "%s: contact descriptions", e->name);
     for (int k = 0; info->contacts && k < info->contact_count; k++)
         CHECK(fabs(info->contacts[k].gap) < 1e-12, "%s: contact %d has gap %g", e->name, k, info->contacts[k].gap);
@@ -148,13 +147,13 @@ static void test_overlap_and_tolerance(void)
 
 static void test_shapes(void)
 {
-    rc_problem_file *file = parse(
-        "{\"dimension\": 3, \"rigid_bodies\": ["
-        "{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"mass\": 3,"
-        " \"orientation\": [0.7071067811865476, 0, 0, 0.7071067811865476]},"
-        "{\"shape\": \"sphere\", \"position\": [10, 0, 0], \"radius\": 2, \"density\": 1.5},"
-        "{\"shape\": \"box\", \"position\": [20, 0, 0], \"half_extents\": [1, 1, 1], \"density\": 2,"
-        " \"orientation\": [2, 0, 0, 0]}]}");
+    rc_problem_file *file =
+        parse("{\"dimension\": 3, \"rigid_bodies\": ["
+              "{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"mass\": 3,"
+              " \"orientation\": [0.7071067811865476, 0, 0, 0.7071067811865476]},"
+              "{\"shape\": \"sphere\", \"position\": [10, 0, 0], \"radius\": 2, \"density\": 1.5},"
+              "{\"shape\": \"box\", \"position\": [20, 0, 0], \"half_extents\": [1, 1, 1], \"density\": 2,"
+              " \"orientation\": [2, 0, 0, 0]}]}");
     if (!file) return;
     const rc_impact_problem *p = rc_problem_file_problem(file);
     const rc_body *box = &p->bodies[0], *sphere = &p->bodies[1], *cube = &p->bodies[2];
@@ -209,9 +208,9 @@ static void check_same_problem(rc_problem_file *x, rc_problem_file *y, const cha
 }
 
 /* examples/impact/tilted_box.json with the keys SIZE and TURN, and EXTRA bodies */
-#define TILTED(SIZE, TURN, EXTRA)                                                                                  \
-    "{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", " SIZE ": [1, 0.5], "                              \
-    "\"position\": [0, 0.9330127018922193], " TURN ": 0.5235987755982988, \"velocity\": [0.5, -1], "                \
+#define TILTED(SIZE, TURN, EXTRA)                                                                                      \
+    "{\"dimension\": 2, \"rigid_bodies\": [{\"shape\": \"box\", " SIZE ": [1, 0.5], "                                  \
+    "\"position\": [0, 0.9330127018922193], " TURN ": 0.5235987755982988, \"velocity\": [0.5, -1], "                   \
     "\"angular_velocity\": 0.3, \"mass\": 2}" EXTRA "], \"walls\": [{\"point\": [0, 0], \"normal\": [0, 1]}]}"
 
 static void test_rigid_keys(void)
@@ -227,8 +226,8 @@ static void test_rigid_keys(void)
     if (new_keys && old_keys) check_same_problem(new_keys, old_keys, "half and angle");
     rc_problem_file_destroy(old_keys);
     rc_problem_file_destroy(new_keys);
-    old_keys = parse(TILTED("\"half\"", "\"orientation\"",
-                            ", {\"shape\": \"box\", \"half\": [1, 1], \"position\": [9, 9]}"));
+    old_keys =
+        parse(TILTED("\"half\"", "\"orientation\"", ", {\"shape\": \"box\", \"half\": [1, 1], \"position\": [9, 9]}"));
     w = rc_last_warnings();
     CHECK(old_keys && strstr(w, "rigid_bodies[0].half") != NULL && strstr(w, "rigid_bodies[1]") == NULL &&
               strchr(w, '\n') == w + strlen(w) - 1,
@@ -236,12 +235,12 @@ static void test_rigid_keys(void)
     rc_problem_file_destroy(old_keys);
 
     /* mass or density: a box of density 3 is the box of mass 3 x volume; the default is density 1 */
-    rc_problem_file *file = parse(
-        "{\"dimension\": 3, \"rigid_bodies\": ["
-        "{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"density\": 3},"
-        "{\"shape\": \"box\", \"position\": [9, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"mass\": 3},"
-        "{\"shape\": \"box\", \"position\": [18, 0, 0], \"half_extents\": [1, 0.5, 0.25]},"
-        "{\"shape\": \"sphere\", \"position\": [27, 0, 0], \"radius\": 0.5}]}");
+    rc_problem_file *file =
+        parse("{\"dimension\": 3, \"rigid_bodies\": ["
+              "{\"shape\": \"box\", \"position\": [0, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"density\": 3},"
+              "{\"shape\": \"box\", \"position\": [9, 0, 0], \"half_extents\": [1, 0.5, 0.25], \"mass\": 3},"
+              "{\"shape\": \"box\", \"position\": [18, 0, 0], \"half_extents\": [1, 0.5, 0.25]},"
+              "{\"shape\": \"sphere\", \"position\": [27, 0, 0], \"radius\": 0.5}]}");
     if (!file) return;
     const rc_body *b = rc_problem_file_problem(file)->bodies;
     CHECK_CLOSE(b[0].mass, 3.0, 1e-15, "mass from density 3 x volume 1");
@@ -341,27 +340,38 @@ static void test_options(void)
         uint64_t low, high;
         bool ok;
         uint64_t value;
-    } counts[] = {{"0", 0, 10, true, 0},        {"0", 1, 10, false, 0},       {"10", 1, 10, true, 10},
-                  {"11", 1, 10, false, 0},      {"1e6", 1, UINT64_MAX, true, 1000000},
-                  {"1e+06", 0, UINT64_MAX, true, 1000000},                     {"2.5", 0, 10, false, 0},
-                  {"-1", 0, 10, false, 0},      {" 1", 0, 10, false, 0},      {"1 ", 0, 10, false, 0},
-                  {"", 0, 10, false, 0},        {"abc", 0, 10, false, 0},     {"inf", 0, UINT64_MAX, false, 0},
-                  {"nan", 0, UINT64_MAX, false, 0},                            {"0x10", 0, 100, false, 0},
+    } counts[] = {{"0", 0, 10, true, 0},
+                  {"0", 1, 10, false, 0},
+                  {"10", 1, 10, true, 10},
+                  {"11", 1, 10, false, 0},
+                  {"1e6", 1, UINT64_MAX, true, 1000000},
+                  {"1e+06", 0, UINT64_MAX, true, 1000000},
+                  {"2.5", 0, 10, false, 0},
+                  {"-1", 0, 10, false, 0},
+                  {" 1", 0, 10, false, 0},
+                  {"1 ", 0, 10, false, 0},
+                  {"", 0, 10, false, 0},
+                  {"abc", 0, 10, false, 0},
+                  {"inf", 0, UINT64_MAX, false, 0},
+                  {"nan", 0, UINT64_MAX, false, 0},
+                  {"0x10", 0, 100, false, 0},
                   {"18446744073709551615", 0, UINT64_MAX, true, UINT64_MAX},
-                  {"18446744073709551616", 0, UINT64_MAX, false, 0},           {"2e19", 0, UINT64_MAX, false, 0}};
+                  {"18446744073709551616", 0, UINT64_MAX, false, 0},
+                  {"2e19", 0, UINT64_MAX, false, 0}};
     for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
         uint64_t value = 77;
         rc_status s = rc_text_count("--n", counts[i].text, counts[i].low, counts[i].high, &value);
         CHECK((s == RC_OK) == counts[i].ok && value == (counts[i].ok ? counts[i].value : 77),
-              "count \"%s\" in [%llu, %llu]: status %d, value %llu", counts[i].text,
-              (unsigned long long)counts[i].low, (unsigned long long)counts[i].high, (int)s, (unsigned long long)value);
+              "count \"%s\" in [%llu, %llu]: status %d, value %llu", counts[i].text, (unsigned long long)counts[i].low,
+              (unsigned long long)counts[i].high, (int)s, (unsigned long long)value);
         if (!counts[i].ok)
             CHECK(strstr(rc_last_error(), "--n: \"") == rc_last_error() && strstr(rc_last_error(), "is not a whole"),
                   "the count's message names the option and the text: %s", rc_last_error());
     }
     rc_lcp_method lcp;
     CHECK(rc_lcp_method_parse("pgs", &lcp) == RC_OK && lcp == RC_LCP_PGS, "lcp names");
-    CHECK(rc_lcp_method_parse("enum", &lcp) == RC_INVALID_ARGUMENT, "enumeration is not offered (Siconos leaks per call)");
+    CHECK(rc_lcp_method_parse("enum", &lcp) == RC_INVALID_ARGUMENT,
+          "enumeration is not offered (Siconos leaks per call)");
     CHECK(strcmp(rc_lcp_method_name(RC_LCP_LEMKE), "lemke") == 0, "lcp name");
 }
 

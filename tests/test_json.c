@@ -26,12 +26,12 @@ static const char *const good[] = {
     "0.5",
     "-1.25e-3",
     "1E+2",
-    "1e007",     /* leading zeros in an exponent are allowed */
-    "1e400",     /* syntax is fine; the readers refuse the infinite value by field */
+    "1e007", /* leading zeros in an exponent are allowed */
+    "1e400", /* syntax is fine; the readers refuse the infinite value by field */
     "\"\"",
     "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\"",
     "\"\\u00e9\\u20AC\"",
-    "\"\\ud83d\\ude00\"", /* a surrogate pair: U+1F600 */
+    "\"\\ud83d\\ude00\"",                                          /* a surrogate pair: U+1F600 */
     "\"\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf\"", /* UTF-8 of 2, 3 and 4 bytes, and U+10FFFF */
     " \t\r\n{\"a\": [1, 2, {\"b\": null}], \"c\": true, \"d\": false} \n",
     "18446744073709551615",
@@ -74,13 +74,13 @@ static const struct {
     {"\"\xf4\x90\x80\x80\"", "not UTF-8"}, /* above U+10FFFF */
     {"\"\xf5\x80\x80\x80\"", "not UTF-8"},
     {"\"\xff\"", "not UTF-8"},
-    {"\"\x80\"", "not UTF-8"},             /* a continuation byte alone */
-    {"\"\xc3\"", "not UTF-8"},             /* cut at the end of the string */
+    {"\"\x80\"", "not UTF-8"}, /* a continuation byte alone */
+    {"\"\xc3\"", "not UTF-8"}, /* cut at the end of the string */
     {"\"\xe2\x82\"", "not UTF-8"},
-    {"\"\xe2\x82", "not UTF-8"},            /* cut at the end of the text */
+    {"\"\xe2\x82", "not UTF-8"}, /* cut at the end of the text */
     {"\xc3\xa9", "outside a string"},
     {"\"a\tb\"", "control character"},
-    {"\x0c{}", "cannot start a value"},    /* a form feed is not JSON white space */
+    {"\x0c{}", "cannot start a value"}, /* a form feed is not JSON white space */
     {"{} \x0b", "more text after the end"},
     {"", "the text ends where a value should be"},
 };

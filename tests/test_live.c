@@ -169,11 +169,14 @@ static void test_changes(void)
     double e = 0.9, bad = 1.5, got[3];
     int length = 0;
     CHECK(rc_run_parameter_set(run, "restitution", &bad, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution: 1.5 is not in [0, 1]"), "%s", rc_last_error());
+              strstr(rc_last_error(), "restitution: 1.5 is not in [0, 1]"),
+          "%s", rc_last_error());
     CHECK(rc_run_parameter_set(run, "compression.rate", &e, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "compression.rate: the scene has no compression"), "%s", rc_last_error());
+              strstr(rc_last_error(), "compression.rate: the scene has no compression"),
+          "%s", rc_last_error());
     CHECK(rc_run_parameter_set(run, "box.size", &e, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "box.size: the event-driven engine cannot"), "%s", rc_last_error());
+              strstr(rc_last_error(), "box.size: the event-driven engine cannot"),
+          "%s", rc_last_error());
     CHECK(rc_run_change_count(run) == 0, "refused changes were recorded");
     CHECK(rc_run_parameter_set(run, "restitution", &e, 1) == RC_OK, "%s", rc_last_error());
     CHECK(rc_run_parameter_get(run, "restitution", got, &length) == RC_OK && got[0] == e && length == 1, "get");
@@ -222,12 +225,15 @@ static void test_time_step(void)
     CHECK(rc_run_parameter_set(run, "time_step", &h, 1) == RC_OK, "%s", rc_last_error());
     CHECK(rc_run_parameter_set(run, "gravity", g, 2) == RC_OK, "%s", rc_last_error());
     CHECK(rc_run_parameter_set(run, "restitution", &h, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution: the time-stepped engine"), "%s", rc_last_error());
+              strstr(rc_last_error(), "restitution: the time-stepped engine"),
+          "%s", rc_last_error());
     advance(run, 0.2, 0, 0);
     rc_run_counts now;
     rc_run_read_counts(run, &now);
-    CHECK(now.steps == 300 && fabs(now.time - 0.2) < 1e-12, "after 100 steps of 0.001 and 0.1 more in steps of "
-          "0.0005: %llu steps, time %.17g", (unsigned long long)now.steps, now.time);
+    CHECK(now.steps == 300 && fabs(now.time - 0.2) < 1e-12,
+          "after 100 steps of 0.001 and 0.1 more in steps of "
+          "0.0005: %llu steps, time %.17g",
+          (unsigned long long)now.steps, now.time);
     rc_run_destroy(run);
 }
 

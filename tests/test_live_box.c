@@ -116,8 +116,10 @@ static void test_periodic(void)
     rc_text_free(summary);
     go(run, 6000);
     rc_frame later = state(run);
-    CHECK(fabs(kinetic(&later) - kinetic(&before)) < 1e-9 * kinetic(&before), "the kinetic energy went from %.17g to "
-          "%.17g in the new box", kinetic(&before), kinetic(&later));
+    CHECK(fabs(kinetic(&later) - kinetic(&before)) < 1e-9 * kinetic(&before),
+          "the kinetic energy went from %.17g to "
+          "%.17g in the new box",
+          kinetic(&before), kinetic(&later));
     for (int32_t i = 0; i < later.count; i++)
         CHECK(later.positions[3 * i] >= 0 && later.positions[3 * i] < box[0], "particle %d at x %g, box %g", (int)i,
               later.positions[3 * i], box[0]);
@@ -183,7 +185,8 @@ static void test_engines(void)
     rc_run_destroy(run);
     run = start(ball);
     CHECK(rc_run_parameter_set(run, "box", box, 2) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "box: a time-stepping scene has no box"), "%s", rc_last_error());
+              strstr(rc_last_error(), "box: a time-stepping scene has no box"),
+          "%s", rc_last_error());
     rc_run_destroy(run);
 }
 

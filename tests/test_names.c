@@ -17,9 +17,16 @@ int main(void)
     static const struct {
         const char *a, *b;
         int distance;
-    } pairs[] = {{"kitten", "sitting", 3}, {"ab", "ba", 1}, {"ca", "abc", 3}, {"Time", "time", 0}, {"", "abc", 3},
-                 {"collisions", "colisions", 1}, {"temperature", "tempreature", 1}, {"packing_fraction",
-                 "packing_fractio", 1}, {"abc", "abc", 0}, {"flaw", "lawn", 2}};
+    } pairs[] = {{"kitten", "sitting", 3},
+                 {"ab", "ba", 1},
+                 {"ca", "abc", 3},
+                 {"Time", "time", 0},
+                 {"", "abc", 3},
+                 {"collisions", "colisions", 1},
+                 {"temperature", "tempreature", 1},
+                 {"packing_fraction", "packing_fractio", 1},
+                 {"abc", "abc", 0},
+                 {"flaw", "lawn", 2}};
     for (size_t k = 0; k < sizeof pairs / sizeof *pairs; k++) {
         CHECK(rc_name_distance(pairs[k].a, pairs[k].b) == pairs[k].distance, "%s -> %s: %d, expected %d", pairs[k].a,
               pairs[k].b, rc_name_distance(pairs[k].a, pairs[k].b), pairs[k].distance);

@@ -74,8 +74,19 @@ static void expect_text(char **cursor, const char *text, const char *what)
 
 /* ---- extended XYZ ------------------------------------------------------------------------------------------ */
 
-static const double awkward[] = {0.1, 1.0 / 3.0, -0.0, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
-                                 -2.5, 9007199254740993.0, 1e-17, 123456789.125, -1e-300, 0.0, 6.02214076e23};
+static const double awkward[] = {0.1,
+                                 1.0 / 3.0,
+                                 -0.0,
+                                 5e-324,
+                                 2.2250738585072014e-308,
+                                 1.7976931348623157e308,
+                                 -2.5,
+                                 9007199254740993.0,
+                                 1e-17,
+                                 123456789.125,
+                                 -1e-300,
+                                 0.0,
+                                 6.02214076e23};
 enum { AWKWARD = sizeof awkward / sizeof *awkward };
 
 static void make_frame(rc_frame *f, int d, int32_t count, bool orientations, int seed)
@@ -121,8 +132,8 @@ static void expect_comment(char **cursor, const rc_frame *f)
     expect_text(cursor, " Time=", "time key");
     expect_number(cursor, f->time, "time");
     char tail[96];
-    snprintf(tail, sizeof tail, " Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n", f->collisions,
-             f->periodic[0] ? 'T' : 'F', f->periodic[1] ? 'T' : 'F', f->periodic[2] && f->dimension == 3 ? 'T' : 'F');
+    snprintf(tail, sizeof tail, " Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n", f->collisions, f->periodic[0] ? 'T' : 'F',
+             f->periodic[1] ? 'T' : 'F', f->periodic[2] && f->dimension == 3 ? 'T' : 'F');
     expect_text(cursor, tail, "collisions and pbc");
 }
 
@@ -195,8 +206,8 @@ static void test_xyz_failures(const char *path)
           "species beyond the last element: %s", rc_last_error());
     f.species[3] = 0;
     f.dimension = 4;
-    CHECK(rc_xyz_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "dimension"),
-          "dimension 4: %s", rc_last_error());
+    CHECK(rc_xyz_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "dimension"), "dimension 4: %s",
+          rc_last_error());
     CHECK(rc_xyz_writer_write(w, NULL) == RC_INVALID_ARGUMENT, "NULL frame");
     CHECK(rc_xyz_writer_close(w) == RC_OK, "close: %s", rc_last_error());
     char *text = read_text(path);
@@ -397,8 +408,8 @@ static void test_resume(const resumable *r, const char *path)
             CHECK(ran, "%s %s at %d: the interrupted run failed", r->kind, check_endings[e], kept[i]);
             CHECK(mark.bytes == marks[kept[i]].bytes && mark.frames + mark.rows == kept[i] &&
                       (strcmp(r->kind, "xyz") == 0 ? mark.rows : mark.frames) == 0,
-                  "%s mark at %d: %" PRIu64 " bytes, %" PRId64 " frames, %" PRId64 " rows; expected %" PRIu64
-                  " bytes", r->kind, kept[i], mark.bytes, mark.frames, mark.rows, marks[kept[i]].bytes);
+                  "%s mark at %d: %" PRIu64 " bytes, %" PRId64 " frames, %" PRId64 " rows; expected %" PRIu64 " bytes",
+                  r->kind, kept[i], mark.bytes, mark.frames, mark.rows, marks[kept[i]].bytes);
             CHECK(exists(e == CHECK_CLOSED ? path : partial) && !exists(e == CHECK_CLOSED ? partial : path),
                   "%s %s: which file the run left", r->kind, check_endings[e]);
             void *w = NULL;

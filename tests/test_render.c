@@ -404,8 +404,8 @@ static void test_plot_csv(void)
 {
     char csv[64], text[1024] = "\"x\",y,z,y_err\n";
     snprintf(csv, sizeof csv, "%.*s.csv", (int)strlen(path) - 4, path);
-    for (int r = 0; r < 11; r++) snprintf(text + strlen(text), sizeof text - strlen(text), "%d,%d,%d,0\n%s", r, r, 10 - r,
-                                          r == 5 ? "\n" : "");
+    for (int r = 0; r < 11; r++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%d,%d,%d,0\n%s", r, r, 10 - r, r == 5 ? "\n" : "");
     strcat(text, "10,,5,\n");
     write_csv(csv, text);
     rc_plot_summary summary;
@@ -413,7 +413,8 @@ static void test_plot_csv(void)
           rc_last_error());
     CHECK(summary.png && strcmp(summary.png, path) == 0 && summary.panels == 1 && summary.curves == 1 &&
               summary.rows == 12,
-          "plot_csv wrote %s: %d panels, %d curves, %d rows", summary.png, summary.panels, summary.curves, summary.rows);
+          "plot_csv wrote %s: %d panels, %d curves, %d rows", summary.png, summary.panels, summary.curves,
+          summary.rows);
     char *report = rc_plot_summary_json(&summary, true), expected[600];
     snprintf(expected, sizeof expected, "{\"png\":\"%s\",\"panels\":1,\"curves\":1,\"rows\":12}", path);
     CHECK(report && strcmp(report, expected) == 0, "the summary's JSON: %s", report ? report : "NULL");
@@ -597,12 +598,12 @@ static void test_camera(void)
     CHECK(rc_render_options_set(&o, "zoom", "2") == RC_OK, "zoom");
     CHECK(rc_render_png(1, one, NULL, NULL, &o, path) == RC_OK, "zoom");
     expect_pixel(200 + 140, 224, 255, 128, 13, "zoom 2: 140 pixels from the middle is inside the disk");
-    static const char *const bad[][2] = {{"view", "w"}, {"zoom", "0"}, {"slab", "3:1"}, {"frames", "4:2"},
+    static const char *const bad[][2] = {{"view", "w"},   {"zoom", "0"},        {"slab", "3:1"}, {"frames", "4:2"},
                                          {"frames", "x"}, {"color-range", "1"}, {"colour", "x"}};
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
         CHECK(rc_render_options_set(&o, bad[k][0], bad[k][1]) == RC_INVALID_ARGUMENT &&
-                  strstr(rc_last_error(), bad[k][0]), "%s %s is refused naming it: %s", bad[k][0], bad[k][1],
-              rc_last_error());
+                  strstr(rc_last_error(), bad[k][0]),
+              "%s %s is refused naming it: %s", bad[k][0], bad[k][1], rc_last_error());
     rc_frame_release(&g);
 }
 
@@ -615,8 +616,10 @@ static void test_frames(void)
     snprintf(directory, sizeof directory, "/tmp/ricochet_test_render_%d", (int)getpid());
     FILE *file = fopen(xyz, "w");
     for (int k = 0; k < 3 && file; k++)
-        fprintf(file, "2\nLattice=\"8 0 0 0 4 0 0 0 1\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=%d "
-                      "pbc=\"T T F\"\nH 2 2 0 %d 0 0 1\nH 6 2 0 0 0 0 1\n", k, k + 1);
+        fprintf(file,
+                "2\nLattice=\"8 0 0 0 4 0 0 0 1\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1 Time=%d "
+                "pbc=\"T T F\"\nH 2 2 0 %d 0 0 1\nH 6 2 0 0 0 0 1\n",
+                k, k + 1);
     CHECK(file && fclose(file) == 0, "cannot write %s", xyz);
     const char *paths[1] = {xyz};
     rc_render_options o = rc_render_default_options();
@@ -626,7 +629,8 @@ static void test_frames(void)
     int64_t frames = 0;
     CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_OK && frames == 2,
           "frames 1:3: %lld pictures (%s)", (long long)frames, rc_last_error());
-    CHECK(rc_render_options_set(&o, "frames", "2") == RC_OK && rc_render_options_set(&o, "color", "kinetic_energy") == RC_OK,
+    CHECK(rc_render_options_set(&o, "frames", "2") == RC_OK &&
+              rc_render_options_set(&o, "color", "kinetic_energy") == RC_OK,
           "frame 2");
     CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_OK && frames == 1,
           "frame 2: %lld pictures (%s)", (long long)frames, rc_last_error());
@@ -636,11 +640,13 @@ static void test_frames(void)
     CHECK(dark_pixels(800 - 150, 24, 800, 48) > 15, "frame 2: the colour bar's label");
     CHECK(rc_render_options_set(&o, "frames", "5") == RC_OK, "frame 5");
     CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "has 3 frames"), "frame 5 of 3: %s", rc_last_error());
+              strstr(rc_last_error(), "has 3 frames"),
+          "frame 5 of 3: %s", rc_last_error());
     o.color = "nonsense";
     CHECK(rc_render_options_set(&o, "frames", "0") == RC_OK, "frame 0");
     CHECK(rc_render_trajectories(1, paths, NULL, NULL, &o, directory, NULL, 0, &frames) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "nonsense"), "an unknown column is named: %s", rc_last_error());
+              strstr(rc_last_error(), "nonsense"),
+          "an unknown column is named: %s", rc_last_error());
     remove(path);
     snprintf(path, sizeof path, "%s/frame_00001.png", directory);
     remove(path);

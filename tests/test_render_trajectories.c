@@ -134,8 +134,8 @@ static void test_pictures(void)
     rc_frame_release(&f);
 
     /* side by side: the shorter trajectory ends the pictures */
-    s = rc_render_trajectories(2, (const char *[]){three, two}, NULL, (const char *[]){"a", "b"}, &o, at("both"),
-                               NULL, 0, &frames);
+    s = rc_render_trajectories(2, (const char *[]){three, two}, NULL, (const char *[]){"a", "b"}, &o, at("both"), NULL,
+                               0, &frames);
     CHECK(s == RC_OK && frames == 2, "side by side: %s, %lld drawn", rc_last_error(), (long long)frames);
     CHECK(exists(at("both/frame_00001.png")) && !exists(at("both/frame_00002.png")), "side by side: 2 pictures");
 
@@ -161,14 +161,18 @@ static void test_shapes(void)
     rc_status s = rc_render_trajectories(1, (const char *[]){two}, NULL, NULL, NULL, at("bad"), NULL, 0, &frames);
     CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), beside) && frames == 0,
           "a malformed shapes.json beside: %d %s", (int)s, rc_last_error());
-    write_text(other, "{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]},\n"
-                      " {\"shape\": \"box\", \"half_extents\": [1, 1]}], \"static\": []}\n", 0644);
+    write_text(other,
+               "{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]},\n"
+               " {\"shape\": \"box\", \"half_extents\": [1, 1]}], \"static\": []}\n",
+               0644);
     s = rc_render_trajectories(1, (const char *[]){two}, (const char *[]){other}, NULL, NULL, at("other"), NULL, 0,
                                &frames);
     CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), other) && strstr(rc_last_error(), two),
           "shapes of two bodies for frames of one: %d %s", (int)s, rc_last_error());
-    write_text(other, "{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]}],"
-                      " \"static\": []}\n", 0644);
+    write_text(other,
+               "{\"dimension\": 2, \"bodies\": [{\"shape\": \"box\", \"half_extents\": [2, 0.5]}],"
+               " \"static\": []}\n",
+               0644);
     s = rc_render_trajectories(1, (const char *[]){two}, (const char *[]){other}, NULL, NULL, at("given"), NULL, 0,
                                &frames);
     CHECK(s == RC_OK && frames == 2, "the shapes given win over a malformed one beside: %s", rc_last_error());
@@ -182,8 +186,8 @@ static void test_failures(void)
     CHECK(rc_render_trajectories(0, NULL, NULL, NULL, NULL, at("x"), NULL, 0, &frames) == RC_INVALID_ARGUMENT,
           "no trajectory");
     rc_status s = rc_render_trajectories(1, (const char *[]){missing}, NULL, NULL, NULL, at("m"), NULL, 0, &frames);
-    CHECK(s == RC_IO_ERROR && strstr(rc_last_error(), missing) && !exists(at("m")),
-          "a missing trajectory: %d %s", (int)s, rc_last_error());
+    CHECK(s == RC_IO_ERROR && strstr(rc_last_error(), missing) && !exists(at("m")), "a missing trajectory: %d %s",
+          (int)s, rc_last_error());
     s = rc_render_trajectories(1, (const char *[]){two}, NULL, NULL, NULL, at("fps"), mp4, -1, &frames);
     CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "fps"), "fps -1: %s", rc_last_error());
 

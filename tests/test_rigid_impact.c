@@ -72,9 +72,9 @@ static void spinning_boxes(void)
 static void rotation_of(const double *q, double *m)
 {
     double w = q[0], x = q[1], y = q[2], z = q[3];
-    double r[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-                   2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                   2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)};
+    double r[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
+                   2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+                   2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
     memcpy(m, r, sizeof r);
 }
 
@@ -113,8 +113,10 @@ static void corner_drop(void)
         rc_rigid_body_state(e, 0, NULL, q1, v, w);
         rotation_of(q, rot);
         for (int k = 0; k < 8; k++) { /* the lowest corner, from the centre, before the impact */
-            double local[3] = {k & 1 ? half[0] : -half[0], k & 2 ? half[1] : -half[1], k & 4 ? half[2] : -half[2]}, p[3];
-            for (int i = 0; i < 3; i++) p[i] = rot[3 * i] * local[0] + rot[3 * i + 1] * local[1] + rot[3 * i + 2] * local[2];
+            double local[3] = {k & 1 ? half[0] : -half[0], k & 2 ? half[1] : -half[1], k & 4 ? half[2] : -half[2]},
+                   p[3];
+            for (int i = 0; i < 3; i++)
+                p[i] = rot[3 * i] * local[0] + rot[3 * i + 1] * local[1] + rot[3 * i + 2] * local[2];
             if (p[2] < lowest) lowest = p[2], memcpy(r, p, sizeof p);
         }
         /* the spin angular momentum about the centre changes by r x (lambda z), lambda > 0 */
@@ -125,10 +127,11 @@ static void corner_drop(void)
             double dl = l1[i] - l0[i];
             along += dl * rz[i], n0 += dl * dl, n1 += rz[i] * rz[i];
         }
-        double cosine = along / sqrt(n0 * n1), wr[3] = {w[1] * r[2] - w[2] * r[1], w[2] * r[0] - w[0] * r[2],
-                                                        w[0] * r[1] - w[1] * r[0]};
+        double cosine = along / sqrt(n0 * n1),
+               wr[3] = {w[1] * r[2] - w[2] * r[1], w[2] * r[0] - w[0] * r[2], w[0] * r[1] - w[1] * r[0]};
         printf("corner drop: impact at step %d, corner r = (%.3f %.3f %.3f), cos(dL, r x z) = %.15f, corner "
-               "v_z after %.3g\n", step, r[0], r[1], r[2], cosine, v[2] + wr[2]);
+               "v_z after %.3g\n",
+               step, r[0], r[1], r[2], cosine, v[2] + wr[2]);
         CHECK(cosine > 1 - 1e-12, "corner drop: the spin changed off r x z (cos %.17g)", cosine);
         CHECK(v[2] + wr[2] >= 0, "corner drop: the corner still approaches the floor (%.17g)", v[2] + wr[2]);
         CHECK(fabs(v[0]) < 1e-14 && fabs(v[1]) < 1e-14, "corner drop: horizontal velocity %.17g %.17g", v[0], v[1]);
@@ -177,8 +180,9 @@ static void against_resolver(int n, const double (*x)[2], const double (*v)[2], 
             rc_rigid_body_state(e, i, NULL, NULL, u, NULL);
             for (int c = 0; c < 2; c++) {
                 worst = fmax(worst, fabs(u[c] - r.velocity[2 * i + c]));
-                if (expect) CHECK(fabs(u[c] - expect[i][c]) < 1e-12, "%s: ball %d v[%d] %.17g, expected %.17g", what, i,
-                                  c, u[c], expect[i][c]);
+                if (expect)
+                    CHECK(fabs(u[c] - expect[i][c]) < 1e-12, "%s: ball %d v[%d] %.17g, expected %.17g", what, i, c,
+                          u[c], expect[i][c]);
             }
             if (!expect && fabs(x[i][1]) > 1e-12) /* the mirror image of ball i about the x axis */
                 for (int j = 0; j < n; j++) {

@@ -214,8 +214,8 @@ static void out_of_range(void)
     rc_status s = rc_rigid_step(e, 10);
     printf("out of range: %s\n", rc_last_error());
     CHECK(s == RC_NOT_TERMINATED && strstr(rc_last_error(), "body 0's position reached 2.4739e+12") &&
-              strstr(rc_last_error(), "(step 3)"), "the third step under gravity 2^39: %d, %s", (int)s,
-          rc_last_error());
+              strstr(rc_last_error(), "(step 3)"),
+          "the third step under gravity 2^39: %d, %s", (int)s, rc_last_error());
     rc_rigid_observables o;
     rc_rigid_measure(e, &o);
     CHECK(o.steps == 3 && isfinite(o.energy), "stopped after %lld steps, energy %g", (long long)o.steps, o.energy);

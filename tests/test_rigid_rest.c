@@ -23,7 +23,8 @@
 static void rest(const rc_rigid_def *def, int64_t steps, double length, const char *what)
 {
     rc_rigid_def d_awake = *def, *d = &d_awake;
-    d_awake.sleep = false; /* the settle must hold the stack itself; asleep it would not move at all (test_rigid_sleep) */
+    d_awake.sleep =
+        false; /* the settle must hold the stack itself; asleep it would not move at all (test_rigid_sleep) */
     rc_rigid *e;
     rc_status s = rc_rigid_create(d, &e);
     CHECK(s == RC_OK, "%s: create: %s", what, rc_last_error());
@@ -36,8 +37,9 @@ static void rest(const rc_rigid_def *def, int64_t steps, double length, const ch
     for (int32_t i = 0; i < d->body_count; i++) {
         double x[3];
         rc_rigid_body_state(e, i, x, NULL, NULL, NULL);
-        drift = fmax(drift, sqrt((x[0] - start[i][0]) * (x[0] - start[i][0]) + (x[1] - start[i][1]) * (x[1] - start[i][1]) +
-                                 (x[2] - start[i][2]) * (x[2] - start[i][2])));
+        drift =
+            fmax(drift, sqrt((x[0] - start[i][0]) * (x[0] - start[i][0]) + (x[1] - start[i][1]) * (x[1] - start[i][1]) +
+                             (x[2] - start[i][2]) * (x[2] - start[i][2])));
     }
     rc_rigid_observables o;
     rc_rigid_measure(e, &o);
@@ -100,7 +102,8 @@ static rc_impact_problem *falling_pile(int rows)
             int me;
             rc_impact_problem_add_ball(p, 2, 1, x, v, &me);
             if (row == 0) rc_impact_problem_add_contact(p, me, -1, (double[2]){x[0], 0}, n, NULL);
-            if (k > 0) rc_impact_problem_add_contact(p, me, me - 1, (double[2]){x[0] - 0.5, x[1]}, (double[2]){1, 0}, NULL);
+            if (k > 0)
+                rc_impact_problem_add_contact(p, me, me - 1, (double[2]){x[0] - 0.5, x[1]}, (double[2]){1, 0}, NULL);
             for (int side = 0; row > 0 && side < 2; side++) { /* the two balls below, when they exist */
                 int below = k + (row % 2 ? side : side - 1);
                 if (below < 0 || below > 7) continue;
@@ -124,7 +127,8 @@ static void settle(void)
     rc_impact_result r, q;
     CHECK(rc_impact_solver_resolve(exact, p, &r) == RC_OK, "settle: resolver: %s", rc_last_error());
     double *impulse = calloc((size_t)m, sizeof *impulse), tolerance = 1e-10;
-    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: %s", rc_last_error());
+    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: %s",
+          rc_last_error());
     double worst = 0;
     for (int i = 0; i < n; i++) worst = fmax(worst, fabs(q.velocity[i] - r.velocity[i]));
     int64_t cold = q.iterations;
@@ -194,13 +198,14 @@ static void same_bits(void)
     rc_impact_solver *a, *b;
     rc_impact_solver_create(NULL, &a);
     rc_impact_solver_create(NULL, &b);
-    double *ia = calloc((size_t)m + 1, sizeof *ia), *ib = calloc((size_t)m + 1, sizeof *ib), *va = malloc((size_t)n * sizeof *va);
+    double *ia = calloc((size_t)m + 1, sizeof *ia), *ib = calloc((size_t)m + 1, sizeof *ib),
+           *va = malloc((size_t)n * sizeof *va);
     rc_impact_result ra, rb;
     CHECK(rc_impact_solver_settle(a, p, ia, NULL, 1e-300, 7, &ra) == RC_OK &&
               rc_impact_solver_settle(b, q, ib, NULL, 1e-300, 7, &rb) == RC_OK,
           "same bits: %s", rc_last_error());
-    CHECK(memcmp(ra.velocity, rb.velocity, (size_t)n * sizeof *va) == 0 && memcmp(ia, ib, (size_t)m * sizeof *ia) == 0 &&
-              ib[m] == 0 && rb.velocity[n] == 1,
+    CHECK(memcmp(ra.velocity, rb.velocity, (size_t)n * sizeof *va) == 0 &&
+              memcmp(ia, ib, (size_t)m * sizeof *ia) == 0 && ib[m] == 0 && rb.velocity[n] == 1,
           "same bits: the ball rows' sweeps differ from the general sweeps");
     /* contacts 10 .. 29 of the pile, in list order, alone and as rows of the prepared pile */
     enum { FIRST = 10, COUNT = 20 };
@@ -214,7 +219,8 @@ static void same_bits(void)
         for (int side = 0; side < 2; side++)
             if (body[side] >= 0 && map[body[side]] < 0) {
                 int first = rc_impact_problem_body_first_dof(p, body[side]);
-                rc_impact_problem_add_ball(part, 2, 1, (double[2]){0, 0}, rc_impact_problem_velocity(p) + first, &map[body[side]]);
+                rc_impact_problem_add_ball(part, 2, 1, (double[2]){0, 0}, rc_impact_problem_velocity(p) + first,
+                                           &map[body[side]]);
             }
         rc_impact_problem_add_contact(part, map[body[0]], body[1] >= 0 ? map[body[1]] : -1, point, normal, NULL);
     }

@@ -23,7 +23,9 @@ static rc_rigid_scene *parse(const char *text)
 static rc_rigid_scene *two_d(const char *size, const char *turn)
 {
     char text[1024];
-    snprintf(text, sizeof text, WORLD "\"bodies\": [{\"shape\": \"box\", \"%s\": [1, 0.5], \"position\": [0, 2], "
+    snprintf(text, sizeof text,
+             WORLD
+             "\"bodies\": [{\"shape\": \"box\", \"%s\": [1, 0.5], \"position\": [0, 2], "
              "\"%s\": 0.3}, {\"shape\": \"polygon\", \"points\": [[0, 0], [1, 0], [0, 1]], \"position\": [5, 2], "
              "\"%s\": 1}], \"static\": [{\"shape\": \"box\", \"%s\": [4, 0.5], \"position\": [0, 0], \"%s\": -0.2}]}",
              2, size, turn, turn, size, turn);
@@ -94,23 +96,27 @@ static const struct {
 } bad_cases[] = {
     {2, "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 1], \"half\": [1, 1], \"position\": [0, 0]}]",
      "bodies[0]: give \"half_extents\" or the deprecated \"half\", not both"},
-    {2, "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 1], \"position\": [0, 0], \"orientation\": 1, "
-        "\"angle\": 1}]",
+    {2,
+     "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 1], \"position\": [0, 0], \"orientation\": 1, "
+     "\"angle\": 1}]",
      "bodies[0]: give \"orientation\" or the deprecated \"angle\", not both"},
-    {2, "\"bodies\": [], \"static\": [{\"shape\": \"box\", \"half\": [1, 1], \"half_extents\": [1, 1], "
-        "\"position\": [0, 0]}]",
+    {2,
+     "\"bodies\": [], \"static\": [{\"shape\": \"box\", \"half\": [1, 1], \"half_extents\": [1, 1], "
+     "\"position\": [0, 0]}]",
      "static[0]: give \"half_extents\" or the deprecated \"half\", not both"},
     {3, "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 1, 1], \"position\": [0, 0, 0], \"angle\": 1}]",
      "bodies[0].angle: a 3D orientation is a quaternion"},
-    {2, "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 1], \"position\": [0, 0], "
-        "\"orientation\": [1, 0, 0, 0]}]",
+    {2,
+     "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 1], \"position\": [0, 0], "
+     "\"orientation\": [1, 0, 0, 0]}]",
      "bodies[0].orientation: not a number"},
     {2, "\"bodies\": [{\"shape\": \"disk\", \"radius\": 1, \"position\": [0, 0], \"mass\": 1, \"density\": 1}]",
      "bodies[0]: give mass or density, not both"},
     {2, "\"bodies\": [{\"shape\": \"disk\", \"radius\": 1, \"position\": [0, 0], \"mass\": -1}]",
      "bodies[0].mass: -1 is not positive"},
-    {2, "\"bodies\": [{\"shape\": \"disk\", \"radius\": 1, \"position\": [0, 0]}, {\"shape\": \"disk\", "
-        "\"radius\": 1, \"position\": [0, 5], \"density\": 0, \"grid\": {\"counts\": [3, 1], \"spacing\": [3, 0]}}]",
+    {2,
+     "\"bodies\": [{\"shape\": \"disk\", \"radius\": 1, \"position\": [0, 0]}, {\"shape\": \"disk\", "
+     "\"radius\": 1, \"position\": [0, 5], \"density\": 0, \"grid\": {\"counts\": [3, 1], \"spacing\": [3, 0]}}]",
      "bodies[1].density: 0 is not positive"},
     {2, "\"bodies\": [{\"shape\": \"box\", \"half_extents\": [1, 0], \"position\": [0, 0]}]",
      "bodies[0].half_extents[1]: 0 is not positive"},

@@ -46,7 +46,7 @@ static void box_like_hull(int d)
               e->inertia_body[k], e->inertia_body[9 + k]);
     }
     double m = 2 * volume, want = d == 3 ? m * (half[1] * half[1] + half[2] * half[2]) / 3
-                                          : m * (half[0] * half[0] + half[1] * half[1]) / 3;
+                                         : m * (half[0] * half[0] + half[1] * half[1]) / 3;
     CHECK_CLOSE(e->inertia_body[d == 3 ? 0 : 8], want, 1e-14, "box inertia");
     rc_rigid_destroy(e);
 }
@@ -90,7 +90,8 @@ static void squares_swap(void)
     rc_rigid_body_state(e, 0, NULL, NULL, v0, w0);
     rc_rigid_body_state(e, 1, NULL, NULL, v1, w1);
     printf("squares: velocities %.17g %.17g, spins %.3g %.3g\n", v0[0], v1[0], w0[2], w1[2]);
-    CHECK(fabs(v0[0] + 0.5) < 1e-12 && fabs(v1[0] - 1.0) < 1e-12, "squares: %.17g %.17g, expected -0.5 1", v0[0], v1[0]);
+    CHECK(fabs(v0[0] + 0.5) < 1e-12 && fabs(v1[0] - 1.0) < 1e-12, "squares: %.17g %.17g, expected -0.5 1", v0[0],
+          v1[0]);
     CHECK(fabs(w0[2]) < 1e-12 && fabs(w1[2]) < 1e-12, "squares: spin %.17g %.17g", w0[2], w1[2]);
     rc_rigid_destroy(e);
 }

@@ -103,12 +103,14 @@ static void sleep_and_wake(void)
         apart = fmax(apart, hypot(x[0] - y[0], x[1] - y[1]));
     }
     printf("at t = 1.5: drop at height %.9f (4.5 + margin), %.3g from the run without sleeping; drift %.3g and "
-           "%.3g; %d asleep\n", top[1], apart, o.energy_drift, u.energy_drift, (int)o.sleeping);
+           "%.3g; %d asleep\n",
+           top[1], apart, o.energy_drift, u.energy_drift, (int)o.sleeping);
     CHECK(top[1] > 4.5 - 1e-9 && top[1] < 4.5 + 4 * 5e-4, "the drop rests at %.17g, not on the column", top[1]);
     CHECK(apart < 1e-6, "sleeping moved the bodies %.3g from where they end without it", apart);
     CHECK(fabs(o.energy_drift) < 1e-9 && fabs(u.energy_drift) < 1e-9, "energy balance: %.3g with sleeping",
           o.energy_drift);
-    CHECK(o.max_penetration < 1e-7, "overlap %.3g (the collision settle stops at 1e-6 of the approach)", o.max_penetration);
+    CHECK(o.max_penetration < 1e-7, "overlap %.3g (the collision settle stops at 1e-6 of the approach)",
+          o.max_penetration);
     o = step(e, 500);
     CHECK(o.sleeping == BODIES, "the column with the drop did not fall asleep again: %d asleep", (int)o.sleeping);
     CHECK(u.sleeping == 0 && u.sleeps == 0, "sleeping off, %d bodies slept", (int)u.sleeping);

@@ -66,8 +66,8 @@ static void default_is_50(void)
         rc_rigid_observables fine, coarse;
         rc_rigid_measure(a, &fine);
         rc_rigid_measure(c, &coarse);
-        printf("300 balls, 150 steps: deepest overlap %.3g at the default, %.3g at one sweep\n",
-               fine.max_penetration, coarse.max_penetration);
+        printf("300 balls, 150 steps: deepest overlap %.3g at the default, %.3g at one sweep\n", fine.max_penetration,
+               coarse.max_penetration);
         CHECK(coarse.max_penetration > 2 * fine.max_penetration,
               "settle_sweeps 1: deepest overlap %.3g, not above twice the default's %.3g", coarse.max_penetration,
               fine.max_penetration);

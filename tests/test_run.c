@@ -79,7 +79,8 @@ static void test_nothing_can_happen(void)
     o.no_files = true;
     rc_run *run = create("{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 0, \"particles\":"
                          " {\"lattice\": \"fcc\", \"count\": 32, \"packing_fraction\": 0.3, \"diameter\": 1},"
-                         " \"stop\": {\"collisions\": 1000000}}", &o);
+                         " \"stop\": {\"collisions\": 1000000}}",
+                         &o);
     if (!run) return;
     CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
     const char *why = rc_run_stopped_by(run);
@@ -88,12 +89,14 @@ static void test_nothing_can_happen(void)
 
     /* one particle: pair collisions can never happen, in the stop or in the equilibration */
     static const char *const lone[] = {"\"stop\": {\"collisions\": 120}", "\"stop\": {\"time\": 5}, "
-                                       "\"equilibration\": {\"collisions\": 10}"};
+                                                                          "\"equilibration\": {\"collisions\": 10}"};
     static const char *const field[] = {"stop.collisions", "equilibration.collisions"};
     for (int k = 0; k < 2; k++) {
         char scene[512];
-        snprintf(scene, sizeof scene, "{\"dimension\": 3, \"box\": {\"size\": [4, 4, 10]}, \"gravity\": [0, 0, -1],"
-                 " \"particles\": [{\"position\": [2, 2, 3], \"radius\": 0.5}], %s}", lone[k]);
+        snprintf(scene, sizeof scene,
+                 "{\"dimension\": 3, \"box\": {\"size\": [4, 4, 10]}, \"gravity\": [0, 0, -1],"
+                 " \"particles\": [{\"position\": [2, 2, 3], \"radius\": 0.5}], %s}",
+                 lone[k]);
         run = NULL;
         rc_status s = rc_run_create(scene, &o, &run);
         CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), field[k]), "a lone particle's %s: %s", field[k],
@@ -198,9 +201,9 @@ static void test_shared_summary(void)
     o.no_files = true;
     rc_run *runs[2] = {create(gas, &o), create(bouncing, &o)};
     cJSON *summaries[2] = {NULL, NULL};
-    static const char *const shared[] = {"time", "impacts", "impact_iterations", "largest_impact", "kinetic_energy",
-                                         "potential_energy", "energy", "dissipated_energy", "energy_drift",
-                                         "wall_seconds", "dimension"};
+    static const char *const shared[] = {
+        "time",   "impacts",           "impact_iterations", "largest_impact", "kinetic_energy", "potential_energy",
+        "energy", "dissipated_energy", "energy_drift",      "wall_seconds",   "dimension"};
     for (int r = 0; r < 2; r++) {
         if (!runs[r]) return;
         CHECK(rc_run_execute(runs[r]) == RC_OK, "execute: %s", rc_last_error());
@@ -214,7 +217,8 @@ static void test_shared_summary(void)
     double drift = number(summaries[1], "energy_drift");
     CHECK(dissipated > 1 && energy < 0.9 * 15, "the bouncing ball lost %g of its energy, has %g", dissipated, energy);
     CHECK(fabs(drift) < 0.02, "energy_drift %g of a bouncing ball whose impacts are counted", drift);
-    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(summaries[1], "dynamics")), "time-stepping") == 0, "dynamics");
+    CHECK(strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(summaries[1], "dynamics")), "time-stepping") == 0,
+          "dynamics");
     CHECK(fabs(number(summaries[0], "energy_drift")) < 1e-12, "the elastic gas's energy drift");
     for (int r = 0; r < 2; r++) {
         cJSON_Delete(summaries[r]);
@@ -235,7 +239,8 @@ static void test_counts(void)
         rc_run_counts c;
         memset(&c, 0xff, sizeof c);
         CHECK(rc_run_read_counts(runs[r], &c) == RC_OK && c.time == 0 && c.collisions == 0 && c.events == 0 &&
-                  c.steps == 0, "counts at creation: %g %llu %llu %llu", c.time, (unsigned long long)c.collisions,
+                  c.steps == 0,
+              "counts at creation: %g %llu %llu %llu", c.time, (unsigned long long)c.collisions,
               (unsigned long long)c.events, (unsigned long long)c.steps);
         CHECK(rc_run_advance(runs[r], &until[r]) == RC_OK, "advance: %s", rc_last_error());
         CHECK(rc_run_read_counts(runs[r], &c) == RC_OK, "read_counts: %s", rc_last_error());
@@ -243,9 +248,10 @@ static void test_counts(void)
         CHECK(c.time > 0 && c.time == number(summary, "time"), "time %g against the summary's", c.time);
         if (r == 0) {
             CHECK(c.events == 500 && c.collisions > 0 && c.collisions < c.events && c.steps == 0,
-                  "event-driven counts %llu %llu %llu", (unsigned long long)c.collisions,
-                  (unsigned long long)c.events, (unsigned long long)c.steps);
-            CHECK((double)c.collisions == number(summary, "collisions") && (double)c.events == number(summary, "events"),
+                  "event-driven counts %llu %llu %llu", (unsigned long long)c.collisions, (unsigned long long)c.events,
+                  (unsigned long long)c.steps);
+            CHECK((double)c.collisions == number(summary, "collisions") &&
+                      (double)c.events == number(summary, "events"),
                   "collisions and events against the summary's");
         } else {
             CHECK(c.steps == 250 && c.collisions == 0 && c.events == 0, "time-stepped counts %llu %llu %llu",
@@ -343,7 +349,8 @@ static void test_interrupt_resume(void)
     rc_run *run = create(scene, &o);
     CHECK(run && rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
     rc_run_destroy(run);
-    char *never_csv = read_text(path_in("never/observables.csv")), *never_xyz = read_text(path_in("never/trajectory.xyz"));
+    char *never_csv = read_text(path_in("never/observables.csv")),
+         *never_xyz = read_text(path_in("never/trajectory.xyz"));
     for (int k = 0; k < 2 && never_csv && never_xyz; k++) {
         o.directory = path_in(k == 0 ? "at_checkpoint" : "between");
         rc_run_limits until = {k == 0 ? 2 : 2.3, 0, 0, 0};
@@ -426,9 +433,11 @@ static void test_command_line_and_warning(void)
     o.no_files = true;
     for (int early = 0; early < 2; early++) {
         char scene[512];
-        snprintf(scene, sizeof scene, "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, "
+        snprintf(scene, sizeof scene,
+                 "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, "
                  "\"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": 0.3, \"diameter\": 1},"
-                 " \"equilibration\": {\"collisions\": %d}, \"stop\": {\"time\": 1}}", early ? 100000 : 50);
+                 " \"equilibration\": {\"collisions\": %d}, \"stop\": {\"time\": 1}}",
+                 early ? 100000 : 50);
         rc_run *run = create(scene, &o);
         if (!run) return;
         rc_clear_warnings();

@@ -53,7 +53,8 @@ static void check_registry(void)
     CHECK(engines == 2, "%d engines in the registry", engines);
     cJSON *none = cJSON_Parse("{}"), *other = cJSON_Parse("{\"dynamics\": \"quantum\"}");
     CHECK(rc_run_engine_find(none) == rc_run_engine_at(0), "a scene without dynamics is not the first engine's");
-    CHECK(rc_run_engine_find(other) == rc_run_engine_at(0), "an unknown dynamics does not go to the first engine, whose reader names it");
+    CHECK(rc_run_engine_find(other) == rc_run_engine_at(0),
+          "an unknown dynamics does not go to the first engine, whose reader names it");
     cJSON_Delete(none);
     cJSON_Delete(other);
 }

@@ -85,8 +85,7 @@ static void check_engine(const char *what, rc_run_scene *scene, const rc_frame *
 static void test_file(const char *path, const rc_frame frames[FRAMES])
 {
     char text[1024];
-    snprintf(text, sizeof text, "{\"dimension\": 2, \"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}",
-             path);
+    snprintf(text, sizeof text, "{\"dimension\": 2, \"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}", path);
     rc_run_scene *scene = parse(text);
     if (scene) {
         const rc_edmd_def *def = rc_run_scene_def(scene);
@@ -151,12 +150,16 @@ static void test_range(const char *path)
         FILE *f = fopen(path, "w");
         CHECK(f != NULL, "cannot write %s", path);
         if (!f) return;
-        fprintf(f, "2\nLattice=\"10 0 0 0 10 0 0 0 10\" Properties=species:S:1:pos:R:3:radius:R:1:masses:R:1\n"
-                   "%s\nH 3 1 0 0.5 1\n", lines[k]);
+        fprintf(f,
+                "2\nLattice=\"10 0 0 0 10 0 0 0 10\" Properties=species:S:1:pos:R:3:radius:R:1:masses:R:1\n"
+                "%s\nH 3 1 0 0.5 1\n",
+                lines[k]);
         fclose(f);
         char text[512];
-        snprintf(text, sizeof text, "{\"dimension\": 2, \"box\": {\"size\": [10, 10]}, \"temperature\": 1, "
-                 "\"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}", path);
+        snprintf(text, sizeof text,
+                 "{\"dimension\": 2, \"box\": {\"size\": [10, 10]}, \"temperature\": 1, "
+                 "\"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}",
+                 path);
         rc_run_scene *scene = NULL;
         rc_status s = rc_run_scene_parse(text, &scene);
         CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "particles.file: ") &&
@@ -176,8 +179,10 @@ int main(void)
     if (write_run(xyz, h5md, frames)) {
         int32_t species_1 = 0;
         for (int32_t i = 0; i < COUNT; i++) species_1 += frames[FRAMES - 1].species[i];
-        CHECK(species_1 == COUNT / 2 && frames[FRAMES - 1].collisions > 0, "the saved run: %d of species 1, %llu "
-              "collisions", (int)species_1, (unsigned long long)frames[FRAMES - 1].collisions);
+        CHECK(species_1 == COUNT / 2 && frames[FRAMES - 1].collisions > 0,
+              "the saved run: %d of species 1, %llu "
+              "collisions",
+              (int)species_1, (unsigned long long)frames[FRAMES - 1].collisions);
         test_file(xyz, frames);
         test_file(h5md, frames);
     }

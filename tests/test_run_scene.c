@@ -58,8 +58,8 @@ static void test_lattice(void)
     for (int k = 0; k < 3; k++) CHECK(fabs(momentum[k]) < 1e-10, "momentum[%d] = %g", k, momentum[k]);
     CHECK(settings->temperature == 1.5, "temperature %g", settings->temperature);
     CHECK(settings->stop.collisions == 100000 && settings->stop.events == 0 && isinf(settings->stop.time),
-          "stop %llu %llu %g", (unsigned long long)settings->stop.collisions,
-          (unsigned long long)settings->stop.events, settings->stop.time);
+          "stop %llu %llu %g", (unsigned long long)settings->stop.collisions, (unsigned long long)settings->stop.events,
+          settings->stop.time);
     CHECK(!settings->equilibrate, "no equilibration");
     CHECK(strcmp(settings->output.directory, "out") == 0 && isinf(settings->output.every) && settings->output.xyz &&
               settings->output.csv,
@@ -180,8 +180,8 @@ static void test_mixture(void)
             CHECK(def->radii[i] == (k ? 0.7 : 0.5) && def->masses[i] == (k ? 2 : 1), "%s: particle %d: %g %g",
                   lattices[l], (int)i, def->radii[i], def->masses[i]);
         }
-        CHECK(def->count == 1000 && counts[0] == 500 && counts[1] == 500, "%s: %d and %d", lattices[l],
-              (int)counts[0], (int)counts[1]);
+        CHECK(def->count == 1000 && counts[0] == 500 && counts[1] == 500, "%s: %d and %d", lattices[l], (int)counts[0],
+              (int)counts[1]);
         double edge = sqrt(500 * M_PI * (0.25 + 0.49) / 0.5);
         CHECK_CLOSE(def->box[0], edge, 1e-12, "box edge");
         CHECK_CLOSE(rc_run_scene_settings(scene)->packing_fraction, 0.5, 1e-12, "packing fraction");
@@ -220,8 +220,8 @@ static void test_size_distribution(void)
 
 static void test_examples(void)
 {
-    static const char *const names[] = {"hard_spheres", "hard_disks", "binary_disks", "granular_gas", "ball_on_plate",
-                                        "box_gravity"};
+    static const char *const names[] = {"hard_spheres", "hard_disks",    "binary_disks",
+                                        "granular_gas", "ball_on_plate", "box_gravity"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char path[128];
         snprintf(path, sizeof path, "examples/edmd/%s.json", names[i]);

@@ -49,7 +49,8 @@ static bool same_points(const cJSON *list, const rc_rigid_body_def *b, int d)
         double x[3];
         for (int k = 0; k < d; k++) x[k] = b->points[d * p + k] - mean[k];
         bool found = false;
-        for (int j = 0; j < b->point_count && !found; j++) found = same_numbers(cJSON_GetArrayItem(list, j), x, d, 1e-12);
+        for (int j = 0; j < b->point_count && !found; j++)
+            found = same_numbers(cJSON_GetArrayItem(list, j), x, d, 1e-12);
         if (!found) return false;
     }
     return true;
@@ -120,9 +121,11 @@ static void check_xyz(const char *name, const rc_rigid_def *def)
             while (end > line && end[-1] != ' ') end--;
             x[2 - k] = strtod(end, NULL);
         }
-        for (int k = 0; def->bodies[i].shape == RC_RIGID_BOX && k < def->dimension; k++) want[k] = def->bodies[i].half[k];
-        CHECK(x[0] == want[0] && x[1] == want[1] && x[2] == want[2], "%s body %d: aspherical_shape %g %g %g, not %g %g %g",
-              name, (int)i, x[0], x[1], x[2], want[0], want[1], want[2]);
+        for (int k = 0; def->bodies[i].shape == RC_RIGID_BOX && k < def->dimension; k++)
+            want[k] = def->bodies[i].half[k];
+        CHECK(x[0] == want[0] && x[1] == want[1] && x[2] == want[2],
+              "%s body %d: aspherical_shape %g %g %g, not %g %g %g", name, (int)i, x[0], x[1], x[2], want[0], want[1],
+              want[2]);
     }
     fclose(file);
 }

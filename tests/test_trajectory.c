@@ -39,8 +39,8 @@ static bool same(const void *a, const void *b, size_t size) { return memcmp(a, b
 static void expect_frame(const rc_frame *got, const rc_frame *want, const char *what, int k)
 {
     size_t n = (size_t)want->count;
-    CHECK(got->count == want->count && got->dimension == want->dimension, "%s frame %d: count %d dimension %d", what,
-          k, (int)got->count, got->dimension);
+    CHECK(got->count == want->count && got->dimension == want->dimension, "%s frame %d: count %d dimension %d", what, k,
+          (int)got->count, got->dimension);
     if (got->count != want->count) return;
     CHECK(got->time == want->time && same(got->box, want->box, sizeof got->box) &&
               same(got->periodic, want->periodic, sizeof got->periodic),
@@ -61,8 +61,8 @@ static void round_trip(const char *path, bool h5md, int d, bool orientations)
     CHECK(rc_frame_init(&want, COUNT, orientations) == RC_OK, "frame");
     rc_xyz_writer *xyz = NULL;
     rc_h5md_writer *h5 = NULL;
-    CHECK((h5md ? rc_h5md_writer_open(path, NULL, &h5) : rc_xyz_writer_open(path, &xyz)) == RC_OK, "open %s: %s",
-          path, rc_last_error());
+    CHECK((h5md ? rc_h5md_writer_open(path, NULL, &h5) : rc_xyz_writer_open(path, &xyz)) == RC_OK, "open %s: %s", path,
+          rc_last_error());
     for (int k = 0; k < FRAMES; k++) {
         fill(&want, d, k);
         CHECK((h5md ? rc_h5md_writer_write(h5, &want) : rc_xyz_writer_write(xyz, &want)) == RC_OK, "write: %s",

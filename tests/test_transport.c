@@ -35,9 +35,9 @@
 
 #include "analysis/analysis.h"
 #include "check.h"
+#include "ricochet/ricochet.h"
 #include "run_check.h"
 #include "scenes.h"
-#include "ricochet/ricochet.h"
 
 #ifdef __SANITIZE_ADDRESS__
 enum { SCALE = 4 };
@@ -64,9 +64,12 @@ static void test_enskog(void)
     double rho = 0.2, phi = M_PI / 6 * rho, chi = (1 - phi / 2) / pow(1 - phi, 3), b = 2 * M_PI / 3, y = b * rho * chi;
     double eta0 = 5 / 16.0 / sqrt(M_PI), lambda0 = 75 / 64.0 / sqrt(M_PI), d0 = 3 / (8 * rho) / sqrt(M_PI);
     double kappa = 4 / 9.0 * rho * rho * chi * sqrt(M_PI);
-    double eta = eta0 / chi * pow(1 + 0.4 * y, 2) + 0.6 * kappa, lambda = lambda0 / chi * pow(1 + 0.6 * y, 2) + 1.5 * kappa;
-    cJSON *s = run_check_summary(sphere_scene(rho, 20 + 800.0 / SCALE, "{\"diffusion\": true, \"viscosity\": true,"
-                                              " \"thermal_conductivity\": true, \"rdf\": true}", NULL));
+    double eta = eta0 / chi * pow(1 + 0.4 * y, 2) + 0.6 * kappa,
+           lambda = lambda0 / chi * pow(1 + 0.6 * y, 2) + 1.5 * kappa;
+    cJSON *s = run_check_summary(sphere_scene(rho, 20 + 800.0 / SCALE,
+                                              "{\"diffusion\": true, \"viscosity\": true,"
+                                              " \"thermal_conductivity\": true, \"rdf\": true}",
+                                              NULL));
     if (!s) return;
     run_check_near("shear viscosity", run_check_number(s, "shear_viscosity"),
                    run_check_number(s, "shear_viscosity_error"), eta, 0.05);
@@ -79,8 +82,8 @@ static void test_enskog(void)
      * 0.027 +- 0.005; six seeds of 3,000 time units give 0.030, 0.043, 0.046, 0.039, 0.038, 0.043 (mean 0.040
      * +- 0.002, block errors 0.004-0.007), and the centred estimator sits about 3 % low at this span: statistics,
      * so 10 % of allowance and three combined errors. A wrong d in G_p (a factor 9) or a factor 2 falls far outside. */
-    run_check_near("bulk viscosity", run_check_number(s, "bulk_viscosity"),
-                   run_check_number(s, "bulk_viscosity_error"), kappa, 0.10);
+    run_check_near("bulk viscosity", run_check_number(s, "bulk_viscosity"), run_check_number(s, "bulk_viscosity_error"),
+                   kappa, 0.10);
     /* the contact value against the run's own pressure, Z = 1 + 4 phi g(sigma+) */
     double z = run_check_number(s, "compressibility"), g = run_check_number(s, "rdf_contact");
     double ge = run_check_number(s, "rdf_contact_error");
@@ -114,8 +117,7 @@ static void test_invariants(void)
         worst = isnan(miss) || miss > worst ? miss : worst;
         off_diagonal = isnan(shear) || shear > off_diagonal ? shear : off_diagonal;
     }
-    printf("trace of G against the pressure books: %.2e; largest |G_ab| / sqrt(4 V kT t): %.2f\n", worst,
-           off_diagonal);
+    printf("trace of G against the pressure books: %.2e; largest |G_ab| / sqrt(4 V kT t): %.2f\n", worst, off_diagonal);
     CHECK(worst < 1e-12, "trace of the Helfand moment %g off the pressure books", worst);
     CHECK(off_diagonal < 4, "off-diagonal moments %g times their spread", off_diagonal);
     CHECK(rc_edmd_transport_moments(off, g) == RC_INVALID_ARGUMENT, "an engine without transport has no moments");
@@ -211,8 +213,8 @@ static void test_estimator(void)
     double difference_error = sqrt(squares / (BLOCKS * (BLOCKS - 1)));
     printf("eta off-diagonal %.4f +- %.4f, traceless diagonal %.4f +- %.4f (Enskog 0.512), difference %+.2f errors\n",
            eta[0], sqrt(spread[0]), eta[1], sqrt(spread[1]), (eta[0] - eta[1]) / difference_error);
-    CHECK(fabs(eta[0] - eta[1]) <= 3 * difference_error, "eta from G_xy %g, from (G_xx - G_yy) / 2 %g (+- %g)",
-          eta[0], eta[1], difference_error);
+    CHECK(fabs(eta[0] - eta[1]) <= 3 * difference_error, "eta from G_xy %g, from (G_xx - G_yy) / 2 %g (+- %g)", eta[0],
+          eta[1], difference_error);
     /* the correlator against the direct means: level 0 exactly, the slope within a third of its error */
     rc_table t = {0};
     CHECK(rc_correlator_finish(&c, "shear", &t) == RC_OK && t.rows > POINTS, "correlator table");
@@ -245,7 +247,8 @@ static void test_levels(void)
     enum { P = 4, G = 3, N = 4, FRAMES = 40 }; /* N > G: as many particle groups as asked */
     for (int blocks = 0; blocks < 2; blocks++) {
         rc_correlator c, back;
-        rc_status s = blocks ? rc_correlator_start_blocks(&c, true, P, G, 5, N) : rc_correlator_start(&c, false, P, G, N);
+        rc_status s =
+            blocks ? rc_correlator_start_blocks(&c, true, P, G, 5, N) : rc_correlator_start(&c, false, P, G, N);
         for (int f = 1; f <= FRAMES && !s; f++) {
             double values[3 * N];
             for (int k = 0; k < 3 * N; k++) values[k] = sin(f * (k + 1.5));
@@ -264,10 +267,12 @@ static void test_levels(void)
         rc_bytes count = {RC_BYTES_COUNT, NULL, 0, 0, false};
         rc_correlator_walk(&count, &c);
         unsigned char *buffer = malloc(count.used);
-        rc_bytes write = {RC_BYTES_WRITE, buffer, count.used, 0, false}, read = {RC_BYTES_READ, buffer, count.used, 0,
-                                                                                 false};
+        rc_bytes write = {RC_BYTES_WRITE, buffer, count.used, 0, false},
+                 read = {RC_BYTES_READ, buffer, count.used, 0, false};
         if (!s) s = rc_correlator_walk(&write, &c);
-        if (!s) s = blocks ? rc_correlator_start_blocks(&back, true, P, G, 5, N) : rc_correlator_start(&back, false, P, G, N);
+        if (!s)
+            s = blocks ? rc_correlator_start_blocks(&back, true, P, G, 5, N)
+                       : rc_correlator_start(&back, false, P, G, N);
         if (!s) s = rc_correlator_walk(&read, &back);
         rc_table a = {0}, b = {0};
         if (!s) s = rc_correlator_finish(&c, "x", &a);
@@ -340,9 +345,11 @@ static char *read_text(const char *path)
 
 static void test_resume(void)
 {
-    const char *text = sphere_scene(0.5, 60, "{\"diffusion\": true, \"viscosity\": true,"
-                                             " \"thermal_conductivity\": true, \"rdf\": true,"
-                                             " \"structure_factor\": true, \"points\": 16}", NULL);
+    const char *text = sphere_scene(0.5, 60,
+                                    "{\"diffusion\": true, \"viscosity\": true,"
+                                    " \"thermal_conductivity\": true, \"rdf\": true,"
+                                    " \"structure_factor\": true, \"points\": 16}",
+                                    NULL);
     char first[512], second[512], checkpoint[512];
     snprintf(first, sizeof first, "%s/whole", directory);
     snprintf(second, sizeof second, "%s/resumed", directory);
@@ -369,13 +376,13 @@ static void test_resume(void)
     rc_run_destroy(run);
     cJSON *a = whole ? cJSON_Parse(whole) : NULL, *b = resumed ? cJSON_Parse(resumed) : NULL;
     static const char *const keys[] = {"diffusion_coefficient", "shear_viscosity", "bulk_viscosity",
-                                       "thermal_conductivity", "rdf_contact", "shear_viscosity_error"};
+                                       "thermal_conductivity",  "rdf_contact",     "shear_viscosity_error"};
     for (size_t k = 0; a && b && k < sizeof keys / sizeof *keys; k++) {
         double x = run_check_number(a, keys[k]), y = run_check_number(b, keys[k]);
         CHECK(isfinite(x) && memcmp(&x, &y, sizeof x) == 0, "%s: %.17g whole, %.17g resumed", keys[k], x, y);
     }
-    static const char *const files[] = {"msd.csv", "vacf.csv", "rdf.csv", "structure_factor.csv", "viscosity.csv",
-                                        "thermal_conductivity.csv"};
+    static const char *const files[] = {
+        "msd.csv", "vacf.csv", "rdf.csv", "structure_factor.csv", "viscosity.csv", "thermal_conductivity.csv"};
     for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
         char p[600], q[600];
         snprintf(p, sizeof p, "%s/%s", first, files[k]);

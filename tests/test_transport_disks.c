@@ -51,7 +51,8 @@ static const char *scene(double phi, double stop, const char *measure)
              "{\"dimension\": 2, \"box\": {\"periodic\": true}, \"temperature\": 1, \"seed\": 3,"
              " \"particles\": {\"lattice\": \"hexagonal\", \"count\": 256, \"packing_fraction\": %.17g,"
              " \"diameter\": 1}, \"equilibration\": {\"time\": 50}, \"stop\": {\"time\": %g},"
-             " \"output\": {\"every\": 1000}, \"measure\": %s}", phi, stop, measure);
+             " \"output\": {\"every\": 1000}, \"measure\": %s}",
+             phi, stop, measure);
     return text;
 }
 

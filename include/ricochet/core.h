@@ -26,8 +26,8 @@ typedef enum rc_status {
     RC_INVALID_ARGUMENT = 1, /* bad input: a field out of range, a NaN, a malformed file */
     RC_NOT_TERMINATED = 2,   /* an iteration budget set by the caller ran out; the physics was not altered */
     RC_NO_MEMORY = 3,
-    RC_IO_ERROR = 4,         /* a file could not be read or written */
-    RC_INTERNAL = 5          /* a third-party solver failed in a way the input did not cause */
+    RC_IO_ERROR = 4, /* a file could not be read or written */
+    RC_INTERNAL = 5  /* a third-party solver failed in a way the input did not cause */
 } rc_status;
 
 /* The sentence describing the most recent failure on this thread ("" when none). */

@@ -65,16 +65,15 @@ RC_API const char *rc_placement_name(rc_placement placement);
 
 /* Scales box (in: the shape, any positive edges; out: the edges) so that count spheres (or disks) of the given radii
  * fill the fraction packing_fraction of it. In 2D box[2] is left alone. */
-RC_API rc_status rc_box_for_packing_fraction(int dimension, int32_t count, const double *radii,
-                                             double packing_fraction, double box[3]);
+RC_API rc_status rc_box_for_packing_fraction(int dimension, int32_t count, const double *radii, double packing_fraction,
+                                             double box[3]);
 
 /* Places count particles of the given radii in the box [0, box) (clear of the faces along non-periodic axes) and
  * writes their centres to positions (3 * count; z = 0 in 2D). Lattices take the smallest lattice with at least count
  * sites that fits, filling sites in order; random placement tries seeded insertion. Returns RC_INVALID_ARGUMENT,
  * with a sentence saying why, when the particles cannot be placed without overlap. */
-RC_API rc_status rc_place_particles(rc_placement placement, int dimension, const double box[3],
-                                    const bool periodic[3], int32_t count, const double *radii, uint64_t seed,
-                                    double *positions);
+RC_API rc_status rc_place_particles(rc_placement placement, int dimension, const double box[3], const bool periodic[3],
+                                    int32_t count, const double *radii, uint64_t seed, double *positions);
 
 /* A species of a mixture: the radius and mass of its particles and its number fraction. */
 typedef struct rc_species {
@@ -160,8 +159,7 @@ RC_API rc_status rc_restitution_law_check(const rc_restitution_law *law, const c
 RC_API double rc_restitution_law_value(const rc_restitution_law *law, double speed);
 /* MATERIAL: the viscoelastic delta of a pair of reduced mass m_i m_j / (m_i + m_j) and reduced radius
  * a_i a_j / (a_i + a_j) (against a wall: the particle's mass and radius). */
-RC_API double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass,
-                                            double reduced_radius);
+RC_API double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass, double reduced_radius);
 
 /* A wall that returns every particle with a velocity drawn from the wall-flux Maxwellian at its temperature (docs/edmd.md,
  * "Thermal walls"). Temperature 0 (default): not thermal. */
@@ -174,12 +172,12 @@ typedef struct rc_wall_thermal {
 /* A plane; particles live on the side the normal points to. */
 typedef struct rc_wall {
     double point[3];
-    double normal[3];   /* need not be unit length; it is normalised */
-    double restitution; /* in [0, 1] */
-    bool rough;         /* false (the zero default): smooth, tangential_restitution unused */
-    double tangential_restitution; /* rough walls: beta in [-1, 1] (docs/edmd.md, "Rough spheres and disks") */
-    rc_wall_oscillation oscillation; /* zero (default): static */
-    rc_wall_thermal thermal;         /* zero (default): not thermal; a thermal wall takes no restitution */
+    double normal[3];                   /* need not be unit length; it is normalised */
+    double restitution;                 /* in [0, 1] */
+    bool rough;                         /* false (the zero default): smooth, tangential_restitution unused */
+    double tangential_restitution;      /* rough walls: beta in [-1, 1] (docs/edmd.md, "Rough spheres and disks") */
+    rc_wall_oscillation oscillation;    /* zero (default): static */
+    rc_wall_thermal thermal;            /* zero (default): not thermal; a thermal wall takes no restitution */
     rc_restitution_law restitution_law; /* kind CONSTANT (default): restitution above */
 } rc_wall;
 
@@ -244,10 +242,10 @@ typedef struct rc_edmd_compression {
  * rate L_gradient; the streaming velocity is rate (x_gradient - L_gradient / 2) along the flow axis. Both axes must be
  * periodic and differ; no gravity, no walls but the box's on the third axis; collisions are binary (no clusters). */
 typedef struct rc_edmd_shear {
-    bool on;      /* false (default): no shear; on with rate 0 runs the sheared code with no shear */
-    double rate;  /* the shear rate, finite, either sign */
-    int flow;     /* the axis the streaming velocity points along */
-    int gradient; /* the axis it varies along */
+    bool on;       /* false (default): no shear; on with rate 0 runs the sheared code with no shear */
+    double rate;   /* the shear rate, finite, either sign */
+    int flow;      /* the axis the streaming velocity points along */
+    int gradient;  /* the axis it varies along */
     double offset; /* the images' offset along flow at clock 0, in [0, box[flow]) (default 0; a saved sheared
                       frame's tilt, rc_frame.tilt) */
 } rc_edmd_shear;
@@ -327,9 +325,9 @@ typedef enum rc_potential_kind {
 typedef struct rc_potential {
     rc_potential_kind kind;
     double epsilon, sigma, kappa;
-    double cutoff;              /* the outermost step's radius */
-    int32_t steps;              /* how many steps, >= 1 */
-    const double (*table)[2];   /* RC_POTENTIAL_TABLE: table_count rows (r, u) */
+    double cutoff;            /* the outermost step's radius */
+    int32_t steps;            /* how many steps, >= 1 */
+    const double (*table)[2]; /* RC_POTENTIAL_TABLE: table_count rows (r, u) */
     int32_t table_count;
 } rc_potential;
 
@@ -361,12 +359,12 @@ RC_API double rc_predict_oscillating_plane(double gap, double speed, double acce
                                            double omega, double phase, double horizon);
 
 typedef struct rc_edmd_def {
-    int dimension;              /* 2 or 3 */
-    double box[3];              /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
-    bool periodic[3];           /* a non-periodic axis is closed by two walls at 0 and box[k] */
-    double box_restitution;     /* restitution of those box walls (default 1) */
+    int dimension;          /* 2 or 3 */
+    double box[3];          /* edge lengths; the box spans [0, box[k]); in 2D box[2] is ignored */
+    bool periodic[3];       /* a non-periodic axis is closed by two walls at 0 and box[k] */
+    double box_restitution; /* restitution of those box walls (default 1) */
     double gravity[3];
-    double restitution;         /* e for particle pairs, in [0, 1] (default 1) */
+    double restitution; /* e for particle pairs, in [0, 1] (default 1) */
     /* Rough spheres and disks (docs/edmd.md, "Rough spheres and disks"): the tangential restitution beta of pairs
      * (-1, the default: smooth) and of the box walls, Walton's model for pairs and walls, and the reduced moment of
      * inertia q = 4 I / (m sigma^2) per particle. The engine keeps spins (3D vectors, 2D scalars) only when some
@@ -376,46 +374,46 @@ typedef struct rc_edmd_def {
     rc_edmd_coulomb coulomb;
     const rc_pair_roughness *pair_roughness; /* per pair of species (species below species_count), or NULL: the */
     int32_t pair_roughness_count;            /* pairs without an entry take tangential_restitution and coulomb */
-    const double *inertias;            /* count reduced moments q, in (0, 2/3] in 3D and (0, 1] in 2D, or NULL:
+    const double *inertias;                  /* count reduced moments q, in (0, 2/3] in 3D and (0, 1] in 2D, or NULL:
                                         * 2/5 (solid spheres) in 3D, 1/2 (disks) in 2D */
-    const double *angular_velocities;  /* count spins (3 per particle in 3D, 1 in 2D: the z component), or NULL:
+    const double *angular_velocities;        /* count spins (3 per particle in 3D, 1 in 2D: the z component), or NULL:
                                         * none; only a rough engine takes nonzero spins */
-    const bool *fixed;                 /* count flags, or NULL: fixed particles (docs/edmd.md, "Fixed obstacles")
+    const bool *fixed;                       /* count flags, or NULL: fixed particles (docs/edmd.md, "Fixed obstacles")
                                         * never move (infinite mass, no gravity, no thermostat); their velocities must
                                         * be zero */
     rc_restitution_law restitution_law; /* e for particle pairs by impact speed; kind CONSTANT (default): restitution */
-    const rc_wall *walls;       /* extra static planes */
+    const rc_wall *walls;               /* extra static planes */
     int32_t wall_count;
-    int32_t count;              /* particles; their arrays are copied */
-    const double *positions;    /* 3 * count */
-    const double *velocities;   /* 3 * count */
-    const double *radii;        /* count */
-    const double *masses;       /* count */
-    const int32_t *species;     /* count, or NULL for all 0 */
+    int32_t count;                /* particles; their arrays are copied */
+    const double *positions;      /* 3 * count */
+    const double *velocities;     /* 3 * count */
+    const double *radii;          /* count */
+    const double *masses;         /* count */
+    const int32_t *species;       /* count, or NULL for all 0 */
     rc_event_detection detection; /* default RC_DETECTION_STABLE */
-    double shell;               /* neighbour-list shell as a fraction of the largest diameter; 0 (default): chosen
+    double shell;                 /* neighbour-list shell as a fraction of the largest diameter; 0 (default): chosen
                                  * from the density (0.5 at packing fraction 0.45, up to 1.5 in dilute gases) */
-    double thermostat_rate;     /* Andersen thermostat: velocity redraws per particle per unit time (0: off) */
+    double thermostat_rate;       /* Andersen thermostat: velocity redraws per particle per unit time (0: off) */
     double thermostat_temperature;
-    uint64_t seed;              /* for the thermostat */
-    double reorder_interval;    /* pair collisions per particle between space-filling-curve reorders (0: never) */
-    bool separation_histogram;  /* collect the histogram of pair separations at impact (rc_edmd_separation_histogram) */
+    uint64_t seed;             /* for the thermostat */
+    double reorder_interval;   /* pair collisions per particle between space-filling-curve reorders (0: never) */
+    bool separation_histogram; /* collect the histogram of pair separations at impact (rc_edmd_separation_histogram) */
     /* Simultaneous contacts: when a collision fires, the bodies touching the colliding pair (relative gap below
      * contact_tolerance), transitively, walls included, form a cluster that src/impact resolves with these options
      * (their restitution is replaced by the colliding contact's). A lone pair takes the binary rule. */
-    double contact_tolerance;   /* default 1e-9; 0: no clusters, every collision binary (classic processing) */
-    rc_impact_options impact;   /* default rc_impact_default_options() */
+    double contact_tolerance; /* default 1e-9; 0: no clusters, every collision binary (classic processing) */
+    rc_impact_options impact; /* default rc_impact_default_options() */
     rc_edmd_collapse collapse;
     rc_edmd_compression compression;
-    rc_edmd_shear shear;        /* Lees-Edwards boundaries (default off); the velocities given are in the lab frame */
-    rc_edmd_barostat barostat;  /* constant pressure (default off) */
+    rc_edmd_shear shear;       /* Lees-Edwards boundaries (default off); the velocities given are in the lab frame */
+    rc_edmd_barostat barostat; /* constant pressure (default off) */
     /* Stepped potentials (interaction_count 0: hard spheres). Species are def.species (NULL: all 0). */
     const rc_interaction *interactions;
     int32_t interaction_count;
-    int32_t species_count;      /* species indices run from 0 to species_count - 1; 0: the largest in def.species,
+    int32_t species_count; /* species indices run from 0 to species_count - 1; 0: the largest in def.species,
                                  * plus one */
-    rc_mixing mixing;           /* for the pairs of species without an entry; default RC_MIXING_NONE */
-    bool transport;             /* keep the Helfand moments of the stress and the heat flux (rc_edmd_transport_moments;
+    rc_mixing mixing;      /* for the pairs of species without an entry; default RC_MIXING_NONE */
+    bool transport;        /* keep the Helfand moments of the stress and the heat flux (rc_edmd_transport_moments;
                                  * docs/formats.md, "Transport"): needs every axis periodic, no walls, gravity,
                                  * thermostat, shear, compression or stepped potentials, restitution 1 */
     /* Threads asked for (docs/edmd.md, "Parallel"; default 1): at least 1 and at most the domains the system cuts
@@ -456,9 +454,9 @@ RC_API void rc_edmd_destroy(rc_edmd *engine);
 
 /* Where rc_edmd_advance stops: the first limit reached. Zero means no limit for the counts; INFINITY for time. */
 typedef struct rc_edmd_limits {
-    double time;          /* absolute simulation time */
-    uint64_t collisions;  /* absolute count of pair collisions */
-    uint64_t events;      /* absolute count of processed events */
+    double time;         /* absolute simulation time */
+    uint64_t collisions; /* absolute count of pair collisions */
+    uint64_t events;     /* absolute count of processed events */
 } rc_edmd_limits;
 
 /* Processes events in time order until a limit is reached. When the time limit is reached the engine's clock is
@@ -505,59 +503,59 @@ RC_API int rc_edmd_dimension(const rc_edmd *engine);
  * from `since` to now; rc_edmd_measure uses the start of the run. */
 typedef struct rc_edmd_observables {
     double time;
-    uint64_t events;                  /* every event processed, including stale ones and list rebuilds */
-    uint64_t collisions;              /* pair collisions */
+    uint64_t events;     /* every event processed, including stale ones and list rebuilds */
+    uint64_t collisions; /* pair collisions */
     uint64_t wall_collisions;
-    uint64_t stabilising_collisions;  /* collisions of a pair found overlapped and approaching (stable rule) */
-    uint64_t negative_time_events;    /* events predicted before now: always 0 with the stable rule */
-    uint64_t three_body_events;       /* collisions that leave a particle overlapped with two others */
+    uint64_t stabilising_collisions; /* collisions of a pair found overlapped and approaching (stable rule) */
+    uint64_t negative_time_events;   /* events predicted before now: always 0 with the stable rule */
+    uint64_t three_body_events;      /* collisions that leave a particle overlapped with two others */
     uint64_t thermostat_events;
     uint64_t neighbour_rebuilds;
     double kinetic_energy;
-    double potential_energy;          /* in the gravity field (relative to the origin) plus the steps' */
-    double energy;                    /* kinetic + potential */
-    double dissipated_energy;         /* lost in inelastic collisions so far */
-    double thermostat_energy;         /* added by the thermostat (and collapse kicks) so far */
-    double energy_drift;              /* (E + dissipated - thermostat - E0) / |E0|: rounding error of the balance */
-    double max_overlap;               /* the largest overlap seen at a pair collision, in length units */
-    double temperature;               /* now: 2K / (d N_f) with N_f = N - 1 when momentum is conserved, else N */
-    double virial;                    /* running sum of r_ij . dp_i over collisions */
-    double kinetic_integral;          /* running integral of 2K dt */
-    double pressure;                  /* averaged over the interval */
-    double compressibility;           /* Z = P V / (N kT), kT averaged over the interval */
-    double collision_rate;            /* pair collisions per particle per unit time over the interval */
-    double mean_free_time;            /* 1 / collision_rate */
-    uint64_t clusters;                /* collisions resolved as a cluster by src/impact */
-    int32_t largest_cluster;          /* bodies (particles) in the largest cluster so far */
-    uint64_t impact_iterations;       /* impact-operator applications over all clusters */
-    uint64_t lineality_detections;    /* clusters in which implicit equality constraints were found */
-    uint64_t impact_fallbacks;        /* clusters no LCP method could solve (near-singular): the binary rule acted */
-    uint64_t collapses;               /* clusters that ended a collapse in progress, resolved inelastically */
-    int32_t sleeping;                 /* particles asleep now */
-    uint64_t sleeps, wakes;           /* times a particle fell asleep, and was woken */
-    uint64_t kicks;                   /* resting contacts pushed apart (collapse.kick_speed) */
-    double packing_fraction;          /* the particles' volume (area) over the box's, now */
-    double reduced_pressure;          /* compression: Z of its last window (rc_edmd_compression_state); else NAN */
+    double potential_energy;       /* in the gravity field (relative to the origin) plus the steps' */
+    double energy;                 /* kinetic + potential */
+    double dissipated_energy;      /* lost in inelastic collisions so far */
+    double thermostat_energy;      /* added by the thermostat (and collapse kicks) so far */
+    double energy_drift;           /* (E + dissipated - thermostat - E0) / |E0|: rounding error of the balance */
+    double max_overlap;            /* the largest overlap seen at a pair collision, in length units */
+    double temperature;            /* now: 2K / (d N_f) with N_f = N - 1 when momentum is conserved, else N */
+    double virial;                 /* running sum of r_ij . dp_i over collisions */
+    double kinetic_integral;       /* running integral of 2K dt */
+    double pressure;               /* averaged over the interval */
+    double compressibility;        /* Z = P V / (N kT), kT averaged over the interval */
+    double collision_rate;         /* pair collisions per particle per unit time over the interval */
+    double mean_free_time;         /* 1 / collision_rate */
+    uint64_t clusters;             /* collisions resolved as a cluster by src/impact */
+    int32_t largest_cluster;       /* bodies (particles) in the largest cluster so far */
+    uint64_t impact_iterations;    /* impact-operator applications over all clusters */
+    uint64_t lineality_detections; /* clusters in which implicit equality constraints were found */
+    uint64_t impact_fallbacks;     /* clusters no LCP method could solve (near-singular): the binary rule acted */
+    uint64_t collapses;            /* clusters that ended a collapse in progress, resolved inelastically */
+    int32_t sleeping;              /* particles asleep now */
+    uint64_t sleeps, wakes;        /* times a particle fell asleep, and was woken */
+    uint64_t kicks;                /* resting contacts pushed apart (collapse.kick_speed) */
+    double packing_fraction;       /* the particles' volume (area) over the box's, now */
+    double reduced_pressure;       /* compression: Z of its last window (rc_edmd_compression_state); else NAN */
     /* under shear (NAN otherwise); temperature, the kinetic energies and pressure then use peculiar velocities */
-    double shear_stress;              /* -P_{flow,gradient} over the interval, kinetic plus collisional */
-    double shear_viscosity;           /* shear_stress / rate */
-    double shear_work;                /* viscous heating so far: rate V times the integral of shear_stress dt */
-    double shear_integral;            /* running V times the integral of P_{flow,gradient} dt */
-    uint64_t step_events;             /* events at the steps of stepped potentials: crossings and bounces */
-    uint64_t step_bounces;            /* of those, the pairs that lacked the energy to cross and bounced back */
-    uint64_t invalid_states;          /* pairs found beyond their recorded step (the capture map) by more than
+    double shear_stress;        /* -P_{flow,gradient} over the interval, kinetic plus collisional */
+    double shear_viscosity;     /* shear_stress / rate */
+    double shear_work;          /* viscous heating so far: rate V times the integral of shear_stress dt */
+    double shear_integral;      /* running V times the integral of P_{flow,gradient} dt */
+    uint64_t step_events;       /* events at the steps of stepped potentials: crossings and bounces */
+    uint64_t step_bounces;      /* of those, the pairs that lacked the energy to cross and bounced back */
+    uint64_t invalid_states;    /* pairs found beyond their recorded step (the capture map) by more than
                                        * rounding, at their events and at every renewal: 0 with the stable rule */
-    double volume;                    /* the box's volume (area in 2D) now */
-    uint64_t volume_moves;            /* barostat: volume moves tried so far (0 without) */
-    double volume_acceptance;         /* barostat: the fraction of them accepted (NAN before the first) */
-    double max_log_volume_step;       /* barostat: delta now (NAN without) */
+    double volume;              /* the box's volume (area in 2D) now */
+    uint64_t volume_moves;      /* barostat: volume moves tried so far (0 without) */
+    double volume_acceptance;   /* barostat: the fraction of them accepted (NAN before the first) */
+    double max_log_volume_step; /* barostat: delta now (NAN without) */
     /* rough particles: kinetic_energy and temperature are the translational ones, energy (and its balance) adds
      * rotational_energy; the temperatures are per degree of freedom, translational 2 K_t / (d N_f) (= temperature)
      * and rotational 2 K_r / (d_r N) with d_r = 3 in 3D, 1 in 2D (0 for smooth particles) */
     double rotational_energy;
     double translational_temperature;
     double rotational_temperature;
-    double temperature_ratio;         /* rotational over translational temperature (NAN when smooth or at rest) */
+    double temperature_ratio; /* rotational over translational temperature (NAN when smooth or at rest) */
     /* moving and thermal walls: the energy they have put into the particles so far (rc_edmd_wall_work) and the heat
      * the thermal walls have given, all together (rc_edmd_wall_heat summed); 0 without such walls */
     double wall_work;
@@ -569,8 +567,7 @@ RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);
 RC_API bool rc_edmd_rough(const rc_edmd *engine);
 /* The spins now, in input order, 3 per particle (in 2D 0, 0, w_z); RC_INVALID_ARGUMENT when the engine is smooth. */
 RC_API rc_status rc_edmd_angular_velocities(const rc_edmd *engine, double *spins);
-RC_API void rc_edmd_measure_since(const rc_edmd *engine, const rc_edmd_observables *since,
-                                  rc_edmd_observables *out);
+RC_API void rc_edmd_measure_since(const rc_edmd *engine, const rc_edmd_observables *since, rc_edmd_observables *out);
 
 /* ---- Checkpoints ------------------------------------------------------------------------------------------------ */
 
@@ -587,11 +584,11 @@ RC_API rc_status rc_edmd_state_restore(rc_edmd *engine, const void *buffer, size
 /* ---- Compression ------------------------------------------------------------------------------------------------ */
 
 typedef enum rc_compression_end {
-    RC_COMPRESSION_NONE = 0,     /* no compression in this engine */
-    RC_COMPRESSION_GROWING,      /* still growing */
+    RC_COMPRESSION_NONE = 0,         /* no compression in this engine */
+    RC_COMPRESSION_GROWING,          /* still growing */
     RC_COMPRESSION_PACKING_FRACTION, /* stopped at the target packing fraction */
     RC_COMPRESSION_REDUCED_PRESSURE, /* stopped at the target reduced pressure */
-    RC_COMPRESSION_JAMMED        /* stopped at jamming */
+    RC_COMPRESSION_JAMMED            /* stopped at jamming */
 } rc_compression_end;
 
 /* "packing_fraction", "reduced_pressure", "jammed"; NULL for NONE and GROWING. */
@@ -599,10 +596,10 @@ RC_API const char *rc_compression_end_name(rc_compression_end end);
 
 typedef struct rc_edmd_compression_state {
     rc_compression_end end;
-    double packing_fraction;  /* now, from the radii */
-    double reduced_pressure;  /* Z of the last window (NAN before the first) */
-    double scale;             /* the diameters now over the initial ones */
-    uint64_t windows;         /* windows measured so far */
+    double packing_fraction; /* now, from the radii */
+    double reduced_pressure; /* Z of the last window (NAN before the first) */
+    double scale;            /* the diameters now over the initial ones */
+    uint64_t windows;        /* windows measured so far */
 } rc_edmd_compression_state;
 
 RC_API void rc_edmd_compression_state_of(const rc_edmd *engine, rc_edmd_compression_state *out);

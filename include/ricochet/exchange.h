@@ -37,8 +37,7 @@ extern "C" {
 
 /* Called after every round, before the swaps, for every slot (temperature index): its configuration and potential
  * energy. */
-typedef void rc_exchange_sample_fn(int64_t round, int slot, const rc_frame *frame, double potential_energy,
-                                   void *user);
+typedef void rc_exchange_sample_fn(int64_t round, int slot, const rc_frame *frame, double potential_energy, void *user);
 
 /* What the ladder holds. */
 typedef enum rc_exchange_ladder {
@@ -52,7 +51,7 @@ typedef struct rc_exchange_options {
     uint64_t seed;                 /* of the swap decisions and the thermostat streams */
     rc_exchange_sample_fn *sample; /* may be NULL */
     void *user;
-    rc_exchange_ladder ladder;     /* default (0) temperatures */
+    rc_exchange_ladder ladder; /* default (0) temperatures */
 } rc_exchange_options;
 
 /* Reads a ladder written as text, as `ricochet exchange --temperatures` and `--pressures` take it: numbers separated by
@@ -112,8 +111,7 @@ RC_API int64_t rc_exchange_round(const rc_exchange *exchange);
 RC_API int64_t rc_exchange_rounds(const rc_exchange *exchange);
 RC_API int rc_exchange_slots(const rc_exchange *exchange);
 /* What rc_exchange_run reports, so far (each may be NULL). */
-RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, int64_t *accepted,
-                               double *mean_energy);
+RC_API void rc_exchange_counts(const rc_exchange *exchange, int64_t *attempts, int64_t *accepted, double *mean_energy);
 /* Writes the walk table to `path` (CSV, written as the rounds end; replaced if it exists): a header
  * `round,replica_0,...,replica_{M-1}`, then one row per swap attempt (round k = 0, 1, ...): the rung (temperature or
  * pressure, as given) each replica holds after the round's swaps. Before round 0 replica r holds rung r. Call it

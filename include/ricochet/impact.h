@@ -40,8 +40,8 @@ RC_API rc_status rc_impact_problem_add_ball(rc_impact_problem *problem, int dime
  * of inertia about the centre of mass) and, in 3D, the 3x3 world-frame inertia tensor in row-major order
  * (symmetric, positive definite). angular_velocity has 1 entry in 2D and 3 in 3D. */
 RC_API rc_status rc_impact_problem_add_rigid(rc_impact_problem *problem, int dimension, double mass,
-                                             const double *inertia, const double *position,
-                                             const double *velocity, const double *angular_velocity, int *body);
+                                             const double *inertia, const double *position, const double *velocity,
+                                             const double *angular_velocity, int *body);
 
 /* count bare degrees of freedom with diagonal masses (generic form). *first_dof receives the index of the first. */
 RC_API rc_status rc_impact_problem_add_dofs(rc_impact_problem *problem, int count, const double *masses,
@@ -49,8 +49,8 @@ RC_API rc_status rc_impact_problem_add_dofs(rc_impact_problem *problem, int coun
 
 /* A contact between body a and body b (b = -1 for a static body such as a wall) at point, with the unit normal
  * pointing from b to a. The relative normal velocity of a away from b must not become negative. */
-RC_API rc_status rc_impact_problem_add_contact(rc_impact_problem *problem, int body_a, int body_b,
-                                               const double *point, const double *normal, int *contact);
+RC_API rc_status rc_impact_problem_add_contact(rc_impact_problem *problem, int body_a, int body_b, const double *point,
+                                               const double *normal, int *contact);
 
 /* A bare constraint gradient over the degrees of freedom (generic form): gradient . velocity >= 0 is feasible.
  * Indices are degree-of-freedom indices as numbered by add_dofs (and bodies, in order of addition). */
@@ -120,20 +120,20 @@ RC_API rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method);
 typedef struct rc_impact_solver rc_impact_solver;
 
 typedef struct rc_impact_result {
-    rc_status status;         /* RC_OK (resolved) or RC_NOT_TERMINATED (the budget ran out) */
-    int64_t iterations;       /* applications of the impact operator, summed over islands */
+    rc_status status;   /* RC_OK (resolved) or RC_NOT_TERMINATED (the budget ran out) */
+    int64_t iterations; /* applications of the impact operator, summed over islands */
     int dof_count;
-    const double *velocity;   /* dof_count entries; valid until the next resolve or the solver's destruction */
+    const double *velocity;       /* dof_count entries; valid until the next resolve or the solver's destruction */
     const double *normal_impulse; /* per contact, the total normal impulse along its unit normal (physical
                                      contacts) or along its gradient as given (generic constraints) */
     int contact_count;
-    int islands;              /* connected components of the contact graph that needed work */
-    int lineality_dimension;  /* dimension of the span of the implicit-equality gradients */
-    int lineality_count;      /* how many contacts are implicit equalities */
-    const int *lineality;     /* their indices, ascending */
-    int largest_island;       /* contacts in the largest island */
-    int64_t lcp_solves;       /* LCPs solved (GR steps and the inelastic answers) */
-    int64_t lcp_fallbacks;    /* LCP solves that needed a second method */
+    int islands;             /* connected components of the contact graph that needed work */
+    int lineality_dimension; /* dimension of the span of the implicit-equality gradients */
+    int lineality_count;     /* how many contacts are implicit equalities */
+    const int *lineality;    /* their indices, ascending */
+    int largest_island;      /* contacts in the largest island */
+    int64_t lcp_solves;      /* LCPs solved (GR steps and the inelastic answers) */
+    int64_t lcp_fallbacks;   /* LCP solves that needed a second method */
     double kinetic_energy_before;
     double kinetic_energy_after;
     double linear_momentum_before[3]; /* sum of m v over bodies (zero for bare degrees of freedom) */
@@ -166,12 +166,13 @@ RC_API rc_status rc_impact_solver_resolve(rc_impact_solver *solver, const rc_imp
  * (every contact approaches by at most about tolerance), which is what makes a warm start pay: from the previous
  * step's impulses a resting pile needs a few sweeps. The solver's options are not used. */
 RC_API rc_status rc_impact_solver_settle(rc_impact_solver *solver, const rc_impact_problem *problem, double *impulse,
-                                         const double *allowance, double tolerance, int max_sweeps, rc_impact_result *result);
+                                         const double *allowance, double tolerance, int max_sweeps,
+                                         rc_impact_result *result);
 
 /* The implicit-equality (lineality) analysis alone: which contacts of the problem are implicit equalities.
  * indices must hold rc_impact_problem_contact_count() entries; *count and *dimension are set. */
-RC_API rc_status rc_impact_solver_lineality(rc_impact_solver *solver, const rc_impact_problem *problem,
-                                            int *indices, int *count, int *dimension);
+RC_API rc_status rc_impact_solver_lineality(rc_impact_solver *solver, const rc_impact_problem *problem, int *indices,
+                                            int *count, int *dimension);
 
 #ifdef __cplusplus
 }

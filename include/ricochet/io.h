@@ -27,7 +27,7 @@ typedef enum rc_problem_form {
  * (ball_count .. ball_count+rigid_count-1), each in file order. */
 typedef struct rc_problem_info {
     rc_problem_form form;
-    int dimension;                   /* 1, 2 or 3; 0 for the generic form */
+    int dimension; /* 1, 2 or 3; 0 for the generic form */
     int ball_count;
     int rigid_count;
     int wall_count;

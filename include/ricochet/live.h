@@ -66,8 +66,8 @@ typedef int rc_run_trigger_fn(rc_run *run, const rc_run_counts *counts, void *us
 
 /* Adds a trigger called at every multiple of interval (a whole number > 0 for the counts, a finite time > 0) after
  * the present count: *id names it for rc_run_trigger_remove. A unit the engine does not count is refused. */
-RC_API rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interval, rc_run_trigger_fn *fn,
-                                    void *user, int *id);
+RC_API rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interval, rc_run_trigger_fn *fn, void *user,
+                                    int *id);
 RC_API rc_status rc_run_trigger_remove(rc_run *run, int id);
 /* Replaces the progress callback of rc_run_options (NULL: none); interval in seconds of wall time (<= 0: 0.25). */
 RC_API void rc_run_progress_set(rc_run *run, rc_run_progress_fn *fn, void *user, double interval);

@@ -59,8 +59,7 @@ RC_API void rc_xyz_writer_abandon(rc_xyz_writer *writer);
 /* A CSV table of numbers with a header row of column names. */
 typedef struct rc_csv_writer rc_csv_writer;
 
-RC_API rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names,
-                                    rc_csv_writer **writer);
+RC_API rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names, rc_csv_writer **writer);
 /* Writes one row of `columns` values, each the shortest text that reads back to the same double (whole numbers
  * without a decimal point; NaN, a value not defined there, as an empty cell). */
 RC_API rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values);

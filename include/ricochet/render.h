@@ -35,21 +35,21 @@ typedef struct rc_render_options {
     double azimuth;       /* 3D camera around the z axis, degrees; default 30 */
     double elevation;     /* 3D camera above the xy plane, degrees; default 20 */
     /* Keys, colours by any column, frames and camera (rc_render_options_set sets them from text). */
-    bool keys;            /* a key at the right: the colour bar, labelled with the column and its unit, or the legend
+    bool keys;         /* a key at the right: the colour bar, labelled with the column and its unit, or the legend
                              of species; off by default (ricochet render turns it on) */
-    const char *color;    /* rc_render_trajectories: colour by this column of rc_frame_column (ricochet/analysis.h:
+    const char *color; /* rc_render_trajectories: colour by this column of rc_frame_column (ricochet/analysis.h:
                              "kinetic_energy", "psi6", ...), kept by pointer; NULL: color_by */
-    bool voronoi;         /* psi6 and q6 of color from Voronoi neighbours instead of 1.4 mean diameters */
+    bool voronoi;      /* psi6 and q6 of color from Voronoi neighbours instead of 1.4 mean diameters */
     double color_min, color_max; /* the colour bar's ends; equal (default): the values' range in the first pictures */
     int64_t first_frame, end_frame; /* rc_render_trajectories: frames first to end (excluded); end 0: to the last */
-    char view;            /* 3D: 'x', 'y' or 'z' looks down that axis (z: x right, y up; x: y right, z up; y: x right,
+    char view;   /* 3D: 'x', 'y' or 'z' looks down that axis (z: x right, y up; x: y right, z up; y: x right,
                              z up); 0 (default): the camera of azimuth and elevation */
-    double zoom;          /* magnification about the middle of the picture; 0 (default) or 1: the box fits */
-    double slab_min, slab_max; /* 3D: only the particles whose coordinate along the view axis (z with the camera of
+    double zoom; /* magnification about the middle of the picture; 0 (default) or 1: the box fits */
+    double slab_min, slab_max;   /* 3D: only the particles whose coordinate along the view axis (z with the camera of
                              azimuth and elevation) lies in [slab_min, slab_max]; equal (default): all */
     const double *const *values; /* rc_render_png: per panel, a value per particle to colour by on the ramp from
                              color_min to color_max (NaN: grey), NULL: color_by; rc_render_trajectories sets it */
-    const char *values_label; /* rc_render_png: the colour bar's label with values, "psi6 (1)" */
+    const char *values_label;    /* rc_render_png: the colour bar's label with values, "psi6 (1)" */
 } rc_render_options;
 
 /* Sets an option of a picture from text, as `ricochet render` takes it (docs/cli.md): "color" (a column; "species"

@@ -34,19 +34,19 @@ typedef enum rc_rigid_shape {
 /* A moving body. Its position is its centre of mass: the points of a hull are given about any origin and the hull
  * is shifted so that its centre of mass sits at position. */
 typedef struct rc_rigid_body_def {
-    rc_rigid_shape shape;      /* sphere, box or hull */
-    bool ball;                 /* a ball: a sphere that only translates (no rotational degrees of freedom) */
-    double radius;             /* sphere */
-    double half[3];            /* box: half extents ("half_extents" in files); 2D uses the first two */
-    const double *points;      /* hull: point_count points of `dimension` coordinates each, in the body frame */
+    rc_rigid_shape shape; /* sphere, box or hull */
+    bool ball;            /* a ball: a sphere that only translates (no rotational degrees of freedom) */
+    double radius;        /* sphere */
+    double half[3];       /* box: half extents ("half_extents" in files); 2D uses the first two */
+    const double *points; /* hull: point_count points of `dimension` coordinates each, in the body frame */
     int32_t point_count;
-    double mass;               /* > 0: the body's mass, and density is not used; 0 (default): density x volume */
-    double density;            /* mass per volume (area in 2D); default 1 */
+    double mass;    /* > 0: the body's mass, and density is not used; 0 (default): density x volume */
+    double density; /* mass per volume (area in 2D); default 1 */
     double position[3];
-    double orientation[4];     /* unit quaternion (w, x, y, z), body to world; 2D: a rotation about z only */
+    double orientation[4]; /* unit quaternion (w, x, y, z), body to world; 2D: a rotation about z only */
     double velocity[3];
     double angular_velocity[3]; /* world frame; 2D uses the third entry */
-    int32_t species;           /* a label for the outputs */
+    int32_t species;            /* a label for the outputs */
 } rc_rigid_body_def;
 
 /* A static shape: a plane (position is a point on it, normal its unit outward normal, towards the bodies), or a
@@ -58,26 +58,26 @@ typedef struct rc_rigid_static_def {
     const double *points;
     int32_t point_count;
     double position[3];
-    double normal[3];          /* plane */
+    double normal[3]; /* plane */
     double orientation[4];
 } rc_rigid_static_def;
 
 typedef struct rc_rigid_def {
-    int dimension;             /* 2 or 3 */
-    double time_step;          /* h > 0 */
+    int dimension;    /* 2 or 3 */
+    double time_step; /* h > 0 */
     double gravity[3];
     int32_t body_count;
     const rc_rigid_body_def *bodies;
     int32_t static_count;
     const rc_rigid_static_def *statics;
-    rc_impact_options impact;  /* operator, order, restitution, friction, lineality and budget of every resolve */
-    double margin;             /* contact margin as a fraction of the smallest body's bounding radius; default 1e-3 */
-    bool sleep;                /* islands at rest fall asleep (default true): docs/rigid.md, "Sleeping" */
-    double sleep_speed;        /* a body slower than this (|v| + |w| times its bounding radius) is at rest; 0
+    rc_impact_options impact; /* operator, order, restitution, friction, lineality and budget of every resolve */
+    double margin;            /* contact margin as a fraction of the smallest body's bounding radius; default 1e-3 */
+    bool sleep;               /* islands at rest fall asleep (default true): docs/rigid.md, "Sleeping" */
+    double sleep_speed;       /* a body slower than this (|v| + |w| times its bounding radius) is at rest; 0
                                 * (default): |g| h, what gravity adds in one step (without gravity nothing sleeps) */
-    double sleep_time;         /* how long every body of an island must stay at rest before it falls asleep;
+    double sleep_time;        /* how long every body of an island must stay at rest before it falls asleep;
                                 * default 0.5 */
-    int32_t settle_sweeps;     /* the accuracy of resting contact without friction, like Box2D's iteration count: the
+    int32_t settle_sweeps;    /* the accuracy of resting contact without friction, like Box2D's iteration count: the
                                 * sweeps of a step's resting settle of an island of 30,000 contacts or more (a
                                 * smaller island gets the same work, S x 30,000 contact updates, in more sweeps), a
                                 * quarter of it for a collision's settle, a fortieth (at least one) for its later
@@ -134,32 +134,32 @@ RC_API void rc_rigid_set_velocity(rc_rigid *engine, int32_t body, const double *
 typedef struct rc_rigid_observables {
     double time;
     int64_t steps;
-    int64_t impacts;             /* collisions: islands with a contact approaching faster than g h that a step's
+    int64_t impacts;          /* collisions: islands with a contact approaching faster than g h that a step's
                                   * collision resolve changed (resolved, or settled at restitution 0 without
                                   * friction); an island resolved again in the same step, because a contact joined
                                   * it, counts again */
-    int64_t iterations;          /* impact-operator applications of those collisions, summed (a settled collision:
+    int64_t iterations;       /* impact-operator applications of those collisions, summed (a settled collision:
                                   * one, the inelastic impact, whatever its sweeps) */
-    int64_t max_iterations;      /* the most any one step needed */
-    int64_t contacts;            /* contact points of the last step */
-    int64_t max_contacts;        /* the most in one step */
-    int32_t largest_island;      /* bodies in the largest island of any step */
-    double kinetic_energy;       /* translational and rotational */
-    double potential_energy;     /* -m g.x summed */
-    double energy;               /* kinetic + potential */
-    double dissipated_energy;    /* kinetic energy the collision resolves (restitution, friction) and the resting
+    int64_t max_iterations;   /* the most any one step needed */
+    int64_t contacts;         /* contact points of the last step */
+    int64_t max_contacts;     /* the most in one step */
+    int32_t largest_island;   /* bodies in the largest island of any step */
+    double kinetic_energy;    /* translational and rotational */
+    double potential_energy;  /* -m g.x summed */
+    double energy;            /* kinetic + potential */
+    double dissipated_energy; /* kinetic energy the collision resolves (restitution, friction) and the resting
                                   * settles (beyond gravity's work in the step) took out so far */
-    double energy_drift;         /* (E + dissipated - E0) / |E0| (E + dissipated - E0 when E0 = 0): what the
+    double energy_drift;      /* (E + dissipated - E0) / |E0| (E + dissipated - E0 when E0 = 0): what the
                                   * balance misses, the time stepping's error (resting contact included) */
     double linear_momentum[3];
-    double angular_momentum[3];  /* about the origin (spin plus orbital); 2D: the third entry */
-    double max_penetration;      /* the deepest overlap seen at the start of any step (>= 0) */
-    double detection_seconds;    /* wall time in contact detection (broad and narrow phase) */
-    double resolution_seconds;   /* wall time in the impact resolver */
-    int32_t sleeping;            /* bodies asleep now */
-    int64_t sleeps;              /* times a body fell asleep */
-    int64_t wakes;               /* times a sleeping body was woken */
-    int64_t resting_resolves;    /* islands of resting contact settled (resolved with friction) after gravity, and
+    double angular_momentum[3]; /* about the origin (spin plus orbital); 2D: the third entry */
+    double max_penetration;     /* the deepest overlap seen at the start of any step (>= 0) */
+    double detection_seconds;   /* wall time in contact detection (broad and narrow phase) */
+    double resolution_seconds;  /* wall time in the impact resolver */
+    int32_t sleeping;           /* bodies asleep now */
+    int64_t sleeps;             /* times a body fell asleep */
+    int64_t wakes;              /* times a sleeping body was woken */
+    int64_t resting_resolves;   /* islands of resting contact settled (resolved with friction) after gravity, and
                                   * islands the projections after a frictional resolve changed: not impacts */
 } rc_rigid_observables;
 
@@ -180,13 +180,13 @@ RC_API rc_status rc_rigid_fill_frame(const rc_rigid *engine, rc_frame *frame);
 /* What a body or a static shape is, as the engine keeps it (for pictures and the run's DIRECTORY/shapes.json). */
 typedef struct rc_rigid_shape_info {
     rc_rigid_shape shape;
-    bool ball;              /* bodies: a sphere that only translates */
-    double radius;          /* sphere */
-    double half[3];         /* box: half extents along the body's axes (2D: the third is 0) */
-    int32_t point_count;    /* hull: its vertices, about the centre of mass (2D: the polygon's, counter-clockwise) */
-    double position[3];     /* the centre (of mass, for a hull) now; a plane's point */
-    double orientation[4];  /* the unit quaternion (w, x, y, z), body to world, now */
-    double normal[3];       /* plane: the unit outward normal */
+    bool ball;             /* bodies: a sphere that only translates */
+    double radius;         /* sphere */
+    double half[3];        /* box: half extents along the body's axes (2D: the third is 0) */
+    int32_t point_count;   /* hull: its vertices, about the centre of mass (2D: the polygon's, counter-clockwise) */
+    double position[3];    /* the centre (of mass, for a hull) now; a plane's point */
+    double orientation[4]; /* the unit quaternion (w, x, y, z), body to world, now */
+    double normal[3];      /* plane: the unit outward normal */
 } rc_rigid_shape_info;
 
 RC_API int32_t rc_rigid_static_count(const rc_rigid *engine);
@@ -198,11 +198,7 @@ RC_API void rc_rigid_static_shape(const rc_rigid *engine, int32_t index, rc_rigi
 /* The rigid-body vocabulary at one instant, as problem files use it (ricochet/io.h; docs/formats.md, "Contacts"). */
 
 /* What a contact joins: an entry of the file's "balls", "rigid_bodies" or "walls" list. */
-typedef enum rc_item_kind {
-    RC_ITEM_BALL,
-    RC_ITEM_RIGID_BODY,
-    RC_ITEM_WALL
-} rc_item_kind;
+typedef enum rc_item_kind { RC_ITEM_BALL, RC_ITEM_RIGID_BODY, RC_ITEM_WALL } rc_item_kind;
 
 /* One contact the reader detected (physical form), in the order of the problem's contacts. */
 typedef struct rc_contact_info {
@@ -210,10 +206,10 @@ typedef struct rc_contact_info {
     int a_index;         /* index in its list in the file */
     rc_item_kind b_kind; /* ... and away from b (a wall when b_kind is RC_ITEM_WALL) */
     int b_index;
-    int vertex;          /* the box vertex of a that touches a wall, or -1 */
-    double point[3];     /* halfway between the two surfaces along the normal; unused components are 0 */
-    double normal[3];    /* unit, from b to a */
-    double gap;          /* signed distance between the surfaces: negative when they overlap */
+    int vertex;       /* the box vertex of a that touches a wall, or -1 */
+    double point[3];  /* halfway between the two surfaces along the normal; unused components are 0 */
+    double normal[3]; /* unit, from b to a */
+    double gap;       /* signed distance between the surfaces: negative when they overlap */
 } rc_contact_info;
 
 /* "balls", "rigid_bodies" or "walls": the list of the file an item belongs to. */

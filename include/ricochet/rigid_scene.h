@@ -19,9 +19,9 @@ extern "C" {
 #endif
 
 typedef struct rc_rigid_run_settings {
-    double stop_time;      /* "stop.time", or INFINITY */
-    int64_t stop_steps;    /* "stop.steps", or 0; the first limit reached ends the run */
-    rc_run_output output;  /* "output", as for event-driven scenes */
+    double stop_time;     /* "stop.time", or INFINITY */
+    int64_t stop_steps;   /* "stop.steps", or 0; the first limit reached ends the run */
+    rc_run_output output; /* "output", as for event-driven scenes */
 } rc_rigid_run_settings;
 
 typedef struct rc_rigid_scene rc_rigid_scene;

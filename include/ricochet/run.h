@@ -32,8 +32,8 @@ extern "C" {
 #endif
 
 typedef enum rc_dynamics {
-    RC_DYNAMICS_EVENT_DRIVEN,  /* hard spheres and disks, ricochet/edmd.h */
-    RC_DYNAMICS_TIME_STEPPING  /* balls and rigid bodies on a fixed step, ricochet/rigid.h */
+    RC_DYNAMICS_EVENT_DRIVEN, /* hard spheres and disks, ricochet/edmd.h */
+    RC_DYNAMICS_TIME_STEPPING /* balls and rigid bodies on a fixed step, ricochet/rigid.h */
 } rc_dynamics;
 
 /* Absolute limits: the first one reached ends an advance. 0 means none for the counts, INFINITY for time. The
@@ -47,33 +47,33 @@ typedef struct rc_run_limits {
 
 /* What the progress callback is told, about once every options.progress_interval seconds. */
 typedef struct rc_run_progress {
-    double fraction;    /* of the stop limit done, in [0, 1] */
-    double time;        /* simulation time */
-    uint64_t done;      /* units done by this process since it started the run */
-    const char *unit;   /* "collisions" (event-driven) or "steps" (time-stepping) */
-    double rate;        /* units per second of wall time */
-    double eta;         /* seconds left at the present pace, or -1 when not known yet */
+    double fraction;  /* of the stop limit done, in [0, 1] */
+    double time;      /* simulation time */
+    uint64_t done;    /* units done by this process since it started the run */
+    const char *unit; /* "collisions" (event-driven) or "steps" (time-stepping) */
+    double rate;      /* units per second of wall time */
+    double eta;       /* seconds left at the present pace, or -1 when not known yet */
 } rc_run_progress;
 
 typedef void rc_run_progress_fn(const rc_run_progress *progress, void *user);
 
 /* What the caller changes of the scene's own settings. Strings are copied by rc_run_create and rc_run_resume. */
 typedef struct rc_run_options {
-    const char *directory;      /* replaces output.directory; on resume, a new folder instead of the checkpoint's */
-    const char *h5md_path;      /* also writes H5MD there (NULL: DIRECTORY/trajectory.h5md when output.h5md) */
-    bool stop_given;            /* stop replaces the scene's (on resume: the checkpoint's) "stop" */
+    const char *directory; /* replaces output.directory; on resume, a new folder instead of the checkpoint's */
+    const char *h5md_path; /* also writes H5MD there (NULL: DIRECTORY/trajectory.h5md when output.h5md) */
+    bool stop_given;       /* stop replaces the scene's (on resume: the checkpoint's) "stop" */
     rc_run_limits stop;
-    bool no_xyz;                /* no trajectory.xyz */
-    bool no_files;              /* no files at all, not even summary.json (the Python default) */
-    double checkpoint_every;    /* simulation time between checkpoints; 0: output.checkpoint_every of the scene, or
+    bool no_xyz;              /* no trajectory.xyz */
+    bool no_files;            /* no files at all, not even summary.json (the Python default) */
+    double checkpoint_every;  /* simulation time between checkpoints; 0: output.checkpoint_every of the scene, or
                                  * on resume the checkpoint's own cadence */
-    const char *command_line;   /* recorded in summary.json (NULL: none) */
+    const char *command_line; /* recorded in summary.json (NULL: none) */
     rc_run_progress_fn *progress;
     void *progress_user;
-    double progress_interval;   /* seconds between progress calls (default 0.25) */
-    bool gsd;                   /* also DIRECTORY/trajectory.gsd, as output.gsd */
-    bool lammps_dump;           /* also DIRECTORY/trajectory.lammpstrj, as output.lammps_dump */
-    int32_t threads;            /* replaces the scene's "threads" (event-driven; docs/edmd.md, "Parallel"); 0: the
+    double progress_interval; /* seconds between progress calls (default 0.25) */
+    bool gsd;                 /* also DIRECTORY/trajectory.gsd, as output.gsd */
+    bool lammps_dump;         /* also DIRECTORY/trajectory.lammpstrj, as output.lammps_dump */
+    int32_t threads;          /* replaces the scene's "threads" (event-driven; docs/edmd.md, "Parallel"); 0: the
                                  * scene's; below 0 refused */
 } rc_run_options;
 
@@ -170,21 +170,21 @@ RC_API char *rc_run_summary_json(const rc_run *run, bool compact);
  * One table is the source of the CSV columns, the H5MD observables, the summary's measured keys and the table in
  * docs/formats.md (`ricochet help observables`). */
 enum {
-    RC_OBSERVABLE_EVENT_DRIVEN = 1,  /* the engines that have it */
+    RC_OBSERVABLE_EVENT_DRIVEN = 1, /* the engines that have it */
     RC_OBSERVABLE_TIME_STEPPING = 2,
-    RC_OBSERVABLE_ROW = 4,           /* a column of observables.csv and an H5MD observable */
-    RC_OBSERVABLE_SUMMARY = 8,       /* a key of the summary */
-    RC_OBSERVABLE_SHEAR = 16,        /* only in runs with a sheared box (box.shear) */
-    RC_OBSERVABLE_BAROSTAT = 32,     /* only in runs at constant pressure (barostat) */
-    RC_OBSERVABLE_ROUGH = 64,        /* only in runs of rough particles (tangential_restitution) */
-    RC_OBSERVABLE_WALLS = 128        /* only in runs with moving or thermal walls */
+    RC_OBSERVABLE_ROW = 4,       /* a column of observables.csv and an H5MD observable */
+    RC_OBSERVABLE_SUMMARY = 8,   /* a key of the summary */
+    RC_OBSERVABLE_SHEAR = 16,    /* only in runs with a sheared box (box.shear) */
+    RC_OBSERVABLE_BAROSTAT = 32, /* only in runs at constant pressure (barostat) */
+    RC_OBSERVABLE_ROUGH = 64,    /* only in runs of rough particles (tangential_restitution) */
+    RC_OBSERVABLE_WALLS = 128    /* only in runs with moving or thermal walls */
 };
 
 typedef struct rc_observable_info {
     const char *name;
-    const char *unit;     /* in the scene's units: "length", "time", "energy", ... or "1" for counts and ratios */
-    const char *meaning;  /* one sentence */
-    int flags;            /* RC_OBSERVABLE_* */
+    const char *unit;    /* in the scene's units: "length", "time", "energy", ... or "1" for counts and ratios */
+    const char *meaning; /* one sentence */
+    int flags;           /* RC_OBSERVABLE_* */
 } rc_observable_info;
 
 RC_API int rc_observable_count(void);

@@ -23,11 +23,11 @@ extern "C" {
 
 /* What a run writes: "output" in the file. */
 typedef struct rc_run_output {
-    const char *directory; /* default "out"; the string belongs to the scene (or to whoever replaces it) */
-    double every;          /* simulation time between frames and CSV rows; INFINITY: only the first and the last */
-    bool xyz;              /* DIRECTORY/trajectory.xyz (default true) */
-    bool csv;              /* DIRECTORY/observables.csv (default true) */
-    bool h5md;             /* DIRECTORY/trajectory.h5md: frames and observables in H5MD (default false) */
+    const char *directory;     /* default "out"; the string belongs to the scene (or to whoever replaces it) */
+    double every;              /* simulation time between frames and CSV rows; INFINITY: only the first and the last */
+    bool xyz;                  /* DIRECTORY/trajectory.xyz (default true) */
+    bool csv;                  /* DIRECTORY/observables.csv (default true) */
+    bool h5md;                 /* DIRECTORY/trajectory.h5md: frames and observables in H5MD (default false) */
     uint64_t every_collisions; /* event-driven runs: collisions between frames and rows instead of `every` (0: none) */
     double checkpoint_every;   /* simulation time between checkpoints, DIRECTORY/checkpoint.rcp (0: none) */
     bool gsd;                  /* DIRECTORY/trajectory.gsd: frames and observables in HOOMD's GSD (default false) */
@@ -59,10 +59,10 @@ typedef struct rc_run_settings {
     bool equilibrate;             /* "equilibration" is given: averages in the summary start at its end */
     rc_edmd_limits equilibration; /* the first of these limits reached ends the equilibration */
     rc_run_output output;
-    double packing_fraction;      /* the particles' volume (area in 2D) over the box's, from the built state */
-    double temperature;           /* the file's "temperature", or -1 when it has none */
-    bool compression_stops;       /* "compression" is given and the run ends at its target ("then": "stop") */
-    rc_run_measure measure;       /* "measure" */
+    double packing_fraction; /* the particles' volume (area in 2D) over the box's, from the built state */
+    double temperature;      /* the file's "temperature", or -1 when it has none */
+    bool compression_stops;  /* "compression" is given and the run ends at its target ("then": "stop") */
+    rc_run_measure measure;  /* "measure" */
 } rc_run_settings;
 
 typedef struct rc_run_scene rc_run_scene;

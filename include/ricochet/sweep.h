@@ -36,10 +36,10 @@ extern "C" {
 typedef struct rc_sweep rc_sweep;
 
 typedef enum rc_sweep_status {
-    RC_SWEEP_PENDING,        /* not ended: never started, or stopped before its end (a checkpoint may be there) */
+    RC_SWEEP_PENDING, /* not ended: never started, or stopped before its end (a checkpoint may be there) */
     RC_SWEEP_OK,
-    RC_SWEEP_FAILED,         /* its scene was refused, or the run failed: the message says why */
-    RC_SWEEP_NOT_TERMINATED  /* an impact ran out of its budget or the clock stalled (the summary is there) */
+    RC_SWEEP_FAILED,        /* its scene was refused, or the run failed: the message says why */
+    RC_SWEEP_NOT_TERMINATED /* an impact ran out of its budget or the clock stalled (the summary is there) */
 } rc_sweep_status;
 
 /* "pending", "ok", "failed", "not_terminated" (NULL for another value). */
@@ -98,13 +98,13 @@ RC_API int rc_sweep_interrupted_by(const rc_sweep *sweep);
 
 /* What the progress callback of rc_sweep_execute is told, whenever a run starts or ends. */
 typedef struct rc_sweep_progress {
-    int64_t runs;           /* in the sweep */
-    int64_t done;           /* ended (ok, failed or not terminated), those that had ended before included */
+    int64_t runs; /* in the sweep */
+    int64_t done; /* ended (ok, failed or not terminated), those that had ended before included */
     int64_t running;
-    int64_t failed;         /* failed or not terminated */
-    int64_t skipped;        /* had ended before this call */
-    double elapsed;         /* seconds of wall time since the call */
-    double eta;             /* seconds left at the present pace, -1 while not known */
+    int64_t failed;  /* failed or not terminated */
+    int64_t skipped; /* had ended before this call */
+    double elapsed;  /* seconds of wall time since the call */
+    double eta;      /* seconds left at the present pace, -1 while not known */
 } rc_sweep_progress;
 
 typedef void rc_sweep_progress_fn(const rc_sweep_progress *progress, void *user);

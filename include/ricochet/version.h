@@ -14,7 +14,7 @@
 #define RC_VERSION_TEXT_(x) #x
 #define RC_VERSION_TEXT(x) RC_VERSION_TEXT_(x)
 /* "MAJOR.MINOR.PATCH", as rc_version() returns it. */
-#define RC_VERSION_STRING                                                                                             \
+#define RC_VERSION_STRING                                                                                              \
     RC_VERSION_TEXT(RC_VERSION_MAJOR) "." RC_VERSION_TEXT(RC_VERSION_MINOR) "." RC_VERSION_TEXT(RC_VERSION_PATCH)
 
 #endif

@@ -18,8 +18,8 @@
 #include "ricochet/io.h"
 #include "ricochet/trajectory.h"
 
-const char *const rc_analysis_table_names[RC_ANALYSIS_TABLES] = {"rdf", "structure_factor", "msd", "vacf",
-                                                                  "order_particles", "g6", "interdiffusion"};
+const char *const rc_analysis_table_names[RC_ANALYSIS_TABLES] = {
+    "rdf", "structure_factor", "msd", "vacf", "order_particles", "g6", "interdiffusion"};
 const char *const rc_analysis_measure_names[4] = {"rdf", "structure_factor", "msd", "order"};
 
 rc_status rc_analysis_create(rc_analysis **analysis)
@@ -171,15 +171,18 @@ static rc_status check_numbers(const rc_frame *f)
 {
     for (int k = 0; k < f->dimension; k++)
         if (!(f->box[k] > 0 && f->box[k] < 1e300))
-            return rc_fail(RC_INVALID_ARGUMENT, "analysis: box edge %d is %g, not a positive finite number", k, f->box[k]);
+            return rc_fail(RC_INVALID_ARGUMENT, "analysis: box edge %d is %g, not a positive finite number", k,
+                           f->box[k]);
     for (int32_t i = 0; i < f->count; i++) {
         bool finite = isfinite(f->radii[i]) && f->radii[i] >= 0 && isfinite(f->masses[i]);
         for (int k = 0; k < 3; k++)
             finite &= isfinite(f->positions[3 * i + k]) && fabs(f->positions[3 * i + k]) < 1e300 &&
                       isfinite(f->velocities[3 * i + k]);
         if (!finite)
-            return rc_fail(RC_INVALID_ARGUMENT, "analysis: particle %d has a position, velocity, radius or mass that is "
-                           "not a finite number (or a negative radius)", (int)i);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "analysis: particle %d has a position, velocity, radius or mass that is "
+                           "not a finite number (or a negative radius)",
+                           (int)i);
     }
     return RC_OK;
 }
@@ -187,7 +190,8 @@ static rc_status check_numbers(const rc_frame *f)
 /* The first frame: what is measured, the defaults, the accumulators. */
 rc_status rc_analysis_begin(rc_analysis *a, const rc_frame *f)
 {
-    if (f->count < 2) return rc_fail(RC_INVALID_ARGUMENT, "analysis: the frame has %d particles, fewer than 2", (int)f->count);
+    if (f->count < 2)
+        return rc_fail(RC_INVALID_ARGUMENT, "analysis: the frame has %d particles, fewer than 2", (int)f->count);
     a->dimension = f->dimension;
     a->count = f->count;
     a->first_time = f->time;
@@ -288,8 +292,7 @@ static rc_status measure(rc_analysis *a, int bit, const rc_frame *f)
         s = rc_order_add(&a->order, &a->cells, f);
         if (!s && (a->compute & RC_COMPUTE_ORDER))
             s = rc_local_order_add(&a->local, &a->cells, f, a->first_used + a->frames);
-    }
-    else {
+    } else {
         s = unwrap(a, f);
         if (!s) s = rc_correlator_add(&a->msd, f->time, a->unwrapped);
         if (!s && a->velocities) s = rc_correlator_add(&a->vacf, f->time, f->velocities);
@@ -313,7 +316,8 @@ rc_status rc_analysis_add_frame(rc_analysis *a, const rc_frame *f)
     if (s) return s;
     double kinetic = 0;
     for (int32_t i = 0; i < f->count; i++)
-        for (int k = 0; k < f->dimension; k++) kinetic += f->masses[i] * f->velocities[3 * i + k] * f->velocities[3 * i + k];
+        for (int k = 0; k < f->dimension; k++)
+            kinetic += f->masses[i] * f->velocities[3 * i + k] * f->velocities[3 * i + k];
     a->kinetic_sum += kinetic / (f->dimension * (double)f->count);
     a->last_time = f->time;
     a->frames++;
@@ -337,7 +341,8 @@ static rc_status read_summary(rc_analysis *a, const char *directory)
         const cJSON *eta = cJSON_GetObjectItemCaseSensitive(root, "shear_viscosity");
         if (cJSON_IsNumber(z)) a->run_compressibility = z->valuedouble;
         if (cJSON_IsNumber(eta)) a->run_viscosity = eta->valuedouble;
-        const cJSON *from = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "averages_from"), "time");
+        const cJSON *from =
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(root, "averages_from"), "time");
         if (cJSON_IsNumber(from) && !a->frames_given) a->equilibrated = from->valuedouble;
     }
     cJSON_Delete(root);
@@ -360,8 +365,10 @@ static rc_status trajectory_of(rc_analysis *a, const char *path, char *out, size
         snprintf(out, size, "%s/%s", path, names[k]);
         if (stat(out, &info) == 0) return read_summary(a, path);
     }
-    return rc_fail(RC_IO_ERROR, "%s: a run folder without trajectory.h5md, trajectory.xyz, trajectory.gsd or "
-                                "trajectory.lammpstrj", path);
+    return rc_fail(RC_IO_ERROR,
+                   "%s: a run folder without trajectory.h5md, trajectory.xyz, trajectory.gsd or "
+                   "trajectory.lammpstrj",
+                   path);
 }
 
 rc_status rc_analysis_read(rc_analysis *a, const char *path)
@@ -388,8 +395,10 @@ rc_status rc_analysis_read(rc_analysis *a, const char *path)
     rc_frame_release(&frame);
     rc_trajectory_close(reader);
     if (!s && !a->frames && index > a->first_frame && isfinite(a->equilibrated))
-        return rc_fail(RC_INVALID_ARGUMENT, "frames: none of the %lld of %s is after the equilibration (time %g); choose "
-                       "them with frames", (long long)index, file, a->equilibrated);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "frames: none of the %lld of %s is after the equilibration (time %g); choose "
+                       "them with frames",
+                       (long long)index, file, a->equilibrated);
     if (!s && (index <= a->first_frame || (a->end_frame >= 0 && index < a->end_frame) || !a->frames)) {
         char upto[32] = "";
         if (a->end_frame >= 0) snprintf(upto, sizeof upto, "%lld", (long long)a->end_frame);
@@ -409,8 +418,8 @@ static rc_status finish_measure(rc_analysis *a, int bit)
                                               : rc_fail(RC_NO_MEMORY, "rdf: out of memory");
     }
     if (bit == RC_COMPUTE_SK) return rc_structure_factor_finish(&a->sf, &a->tables[1]);
-    if (bit == RC_COMPUTE_ORDER) return a->local.frames ? rc_local_order_tables(&a->local, &a->tables[4], &a->tables[5])
-                                                        : RC_OK;
+    if (bit == RC_COMPUTE_ORDER)
+        return a->local.frames ? rc_local_order_tables(&a->local, &a->tables[4], &a->tables[5]) : RC_OK;
     if (bit != RC_COMPUTE_MSD) return RC_OK;
     rc_status s = rc_correlator_finish(&a->msd, "msd", &a->tables[2]);
     double span = a->last_time - a->first_time;
@@ -418,8 +427,9 @@ static rc_status finish_measure(rc_analysis *a, int bit)
     double t1 = a->fit_end ? a->fit_end : 0.5 * span;
     a->fit_start = t0, a->fit_end = t1;
     rc_correlator_diffusion(&a->msd, a->dimension, t0, t1, &a->diffusion, &a->diffusion_error);
-    if (!s) s = rc_mixture_finish(&a->mixture, a->dimension, a->msd_points, a->groups, t0, t1, a->diffusion,
-                                  a->diffusion_error, &a->tables[6]);
+    if (!s)
+        s = rc_mixture_finish(&a->mixture, a->dimension, a->msd_points, a->groups, t0, t1, a->diffusion,
+                              a->diffusion_error, &a->tables[6]);
     if (!s && a->velocities) s = rc_correlator_finish(&a->vacf, "vacf", &a->tables[3]);
     return s;
 }
@@ -453,6 +463,8 @@ rc_status rc_analysis_table(const rc_analysis *a, const char *name, int *rows, i
             *values = t->values;
             return RC_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "analysis table \"%s\" is not rdf, structure_factor, msd, vacf, order_particles, g6 or "
-                                             "interdiffusion", name);
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "analysis table \"%s\" is not rdf, structure_factor, msd, vacf, order_particles, g6 or "
+                   "interdiffusion",
+                   name);
 }

@@ -52,17 +52,17 @@ void rc_table_release(rc_table *table);
 /* ---- g(r) per species pair (rdf.c) ---- */
 
 typedef struct rc_rdf {
-    int species, pairs;    /* pairs = species (species + 1) / 2, in the order (0,0), (0,1), ..., (1,1), ... */
+    int species, pairs; /* pairs = species (species + 1) / 2, in the order (0,0), (0,1), ..., (1,1), ... */
     int bins;
     double range, width;
-    int32_t *members;      /* particles per species */
-    double *contact_at;    /* per pair: the contact distance, the mean radius of a plus that of b */
-    double *sum;           /* pairs x bins: the frames' g summed */
-    double *frame_counts;  /* pairs x bins: this frame's pair counts */
-    double *contacts;      /* frames x pairs: each frame's contact value (its fit is linear in g) */
+    int32_t *members;     /* particles per species */
+    double *contact_at;   /* per pair: the contact distance, the mean radius of a plus that of b */
+    double *sum;          /* pairs x bins: the frames' g summed */
+    double *frame_counts; /* pairs x bins: this frame's pair counts */
+    double *contacts;     /* frames x pairs: each frame's contact value (its fit is linear in g) */
     int contact_capacity;
     int frames;
-    double contact_width;  /* of the fit window, relative to the contact distance */
+    double contact_width; /* of the fit window, relative to the contact distance */
 } rc_rdf;
 
 rc_status rc_rdf_start(rc_rdf *rdf, const rc_frame *frame, double range, int bins, double contact_width);
@@ -77,16 +77,16 @@ typedef struct rc_structure_factor {
     int shells;
     double shell_width, k_max;
     int per_shell;
-    int vectors;           /* wave vectors in use */
-    double *k;             /* 3 per vector */
-    int *n;                /* 3 per vector: k = 2 pi n / L (under a tilt, structure_factor.c's wave_vector) */
-    int top[3];            /* the largest |n| along each axis */
-    int *shell_of;         /* per vector */
-    double tilt;           /* the Lees-Edwards tilt the vectors were chosen for, in [-L_f / 2, L_f / 2] */
-    int flow, gradient;    /* its axes */
-    double *sum, *k_sum;   /* per shell: S summed over frames and vectors, |k| likewise */
-    double *samples;       /* per shell: the vectors summed over frames */
-    int *used;             /* per shell: the wave vectors of the current cell below k_max */
+    int vectors;         /* wave vectors in use */
+    double *k;           /* 3 per vector */
+    int *n;              /* 3 per vector: k = 2 pi n / L (under a tilt, structure_factor.c's wave_vector) */
+    int top[3];          /* the largest |n| along each axis */
+    int *shell_of;       /* per vector */
+    double tilt;         /* the Lees-Edwards tilt the vectors were chosen for, in [-L_f / 2, L_f / 2] */
+    int flow, gradient;  /* its axes */
+    double *sum, *k_sum; /* per shell: S summed over frames and vectors, |k| likewise */
+    double *samples;     /* per shell: the vectors summed over frames */
+    int *used;           /* per shell: the wave vectors of the current cell below k_max */
     int frames;
     double box[3];
 } rc_structure_factor;
@@ -100,8 +100,8 @@ void rc_structure_factor_release(rc_structure_factor *sf);
 
 typedef struct rc_order {
     double cutoff;
-    double *q;              /* per particle: 7 complex sums (Q6m, m = 0..6) in 3D, one (psi6) in 2D */
-    int32_t *bonds;         /* per particle */
+    double *q;      /* per particle: 7 complex sums (Q6m, m = 0..6) in 3D, one (psi6) in 2D */
+    int32_t *bonds; /* per particle */
     size_t capacity;
     int dimension;
     double global_sum, local_sum, bond_sum; /* over frames */
@@ -118,10 +118,10 @@ void rc_order_release(rc_order *order);
 enum { RC_CORRELATOR_LEVELS = 48 };
 
 typedef struct rc_correlator {
-    bool product;           /* a(t) . a(t + tau) (VACF); else |a(t + tau) - a(t)|^2 (MSD) */
-    bool centred;           /* the variance |a(t + tau) - a(t)|^2 - |<a(t + tau) - a(t)>|^2 per value (a drift
+    bool product;         /* a(t) . a(t + tau) (VACF); else |a(t + tau) - a(t)|^2 (MSD) */
+    bool centred;         /* the variance |a(t + tau) - a(t)|^2 - |<a(t + tau) - a(t)>|^2 per value (a drift
                              * removed: the Helfand moments of the bulk viscosity and the heat flux) */
-    int64_t block_frames;   /* > 0: the groups are blocks of time, an origin in frame f counting for group
+    int64_t block_frames; /* > 0: the groups are blocks of time, an origin in frame f counting for group
                              * (f / block_frames) mod groups; 0: particle i counts for group i mod groups */
     int points, groups;
     int32_t count;
@@ -160,14 +160,14 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c);
 
 typedef struct rc_mixture {
     int32_t count;
-    int species;            /* labels 0 .. species - 1 in the first frame */
-    int32_t *species_of;    /* count: each particle's label in the first frame (later frames must keep it) */
-    int32_t *members;       /* per species */
-    rc_correlator *self;    /* per species, the MSD of its particles; NULL for one species (the MSD of all is its) */
-    double *gathered;       /* 3 x count scratch: one species' positions */
-    int pair[2];            /* the species of the interdiffusion, -1 -1 for none */
-    double *series;         /* 4 per frame: time, then the interdiffusion displacement scaled (mixture_diffusion.c) */
-    int capacity;           /* of series, in doubles */
+    int species;         /* labels 0 .. species - 1 in the first frame */
+    int32_t *species_of; /* count: each particle's label in the first frame (later frames must keep it) */
+    int32_t *members;    /* per species */
+    rc_correlator *self; /* per species, the MSD of its particles; NULL for one species (the MSD of all is its) */
+    double *gathered;    /* 3 x count scratch: one species' positions */
+    int pair[2];         /* the species of the interdiffusion, -1 -1 for none */
+    double *series;      /* 4 per frame: time, then the interdiffusion displacement scaled (mixture_diffusion.c) */
+    int capacity;        /* of series, in doubles */
     int64_t frames;
     /* results */
     double *diffusion, *diffusion_error; /* per species, NaN for a label without particles */
@@ -201,39 +201,39 @@ extern const char *const rc_analysis_measure_names[4];
 
 struct rc_analysis {
     /* options */
-    int compute;            /* RC_COMPUTE_* bits; 0: all the frames allow */
+    int compute;                    /* RC_COMPUTE_* bits; 0: all the frames allow */
     int64_t first_frame, end_frame; /* end_frame < 0: to the end */
-    bool frames_given;      /* else a run folder's frames start at the end of its equilibration */
+    bool frames_given;              /* else a run folder's frames start at the end of its equilibration */
     double rdf_range, contact_width, k_max, order_cutoff, fit_start, fit_end, viscosity;
     int rdf_bins, k_vectors, msd_points, groups;
-    rc_local_order local;   /* the order per particle, when order is asked for by name (its options are set here) */
+    rc_local_order local; /* the order per particle, when order is asked for by name (its options are set here) */
     /* state */
-    int active;             /* what is being computed, fixed at the first frame */
-    int failed;             /* the active measures a frame stopped (reasons[k] says why for bit 1 << k); the others
+    int active; /* what is being computed, fixed at the first frame */
+    int failed; /* the active measures a frame stopped (reasons[k] says why for bit 1 << k); the others
                              * go on and are reported */
     char *reasons[4];
     bool finished;
-    char *source;           /* the path read, or NULL */
-    int64_t frames;         /* frames added */
+    char *source;   /* the path read, or NULL */
+    int64_t frames; /* frames added */
     int dimension;
     int32_t count;
     double box[3];
     bool periodic[3];
     double first_time, last_time, mean_diameter, kinetic_sum; /* kinetic_sum: sum over frames of sum m v^2 / (d N) */
-    bool velocities;        /* the first frame carries velocities */
-    double *unwrapped;      /* 3 per particle */
-    double *previous;       /* 3 per particle: the previous frame's positions as given (wrapped), for the check of
+    bool velocities;                                          /* the first frame carries velocities */
+    double *unwrapped;                                        /* 3 per particle */
+    double *previous; /* 3 per particle: the previous frame's positions as given (wrapped), for the check of
                              * frames without image counts */
     double run_compressibility, run_viscosity; /* from a run folder's summary.json, else NaN */
-    double equilibrated;    /* the time its averages start (averages_from.time), else -inf */
-    int64_t first_used;     /* the index in the file of the first frame added */
+    double equilibrated;                       /* the time its averages start (averages_from.time), else -inf */
+    int64_t first_used;                        /* the index in the file of the first frame added */
     rc_cells cells;
     rc_rdf rdf;
     rc_structure_factor sf;
     rc_order order;
     rc_correlator msd, vacf;
     int interdiffusion_pair[2]; /* the species asked for by "interdiffusion", else -1 -1 */
-    rc_mixture mixture;     /* with the MSD: each species' D and the interdiffusion coefficient */
+    rc_mixture mixture;         /* with the MSD: each species' D and the interdiffusion coefficient */
     /* results */
     rc_table tables[RC_ANALYSIS_TABLES]; /* rdf, structure_factor, msd, vacf, order_particles, g6, interdiffusion */
     double *contact, *contact_error;

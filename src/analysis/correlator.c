@@ -131,10 +131,7 @@ rc_status rc_correlator_add(rc_correlator *c, double time, const double *values)
 }
 
 /* Group g's particles. */
-static int32_t group_size(const rc_correlator *c, int g)
-{
-    return c->count / c->groups + (g < c->count % c->groups);
-}
+static int32_t group_size(const rc_correlator *c, int g) { return c->count / c->groups + (g < c->count % c->groups); }
 
 /* The correlation at a lag slot: of group g, or of all (g < 0); NaN for a group with no origin there. */
 static double value(const rc_correlator *c, size_t slot, int g)
@@ -293,12 +290,15 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
         uint8_t present = c->samples[l] != NULL; /* a byte, not a bool: read from outside data, then checked */
         RC_BYTES_FIELD(bytes, present);
         if (present > 1)
-            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint (level %d's flag is "
-                           "%d, not 0 or 1)", l, (int)present);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "measure: a damaged correlator in the checkpoint (level %d's flag is "
+                           "%d, not 0 or 1)",
+                           l, (int)present);
         if (!present) continue;
         if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room) {
-            if (l > 0 && !c->samples[l - 1]) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in "
-                                                                                  "the checkpoint");
+            if (l > 0 && !c->samples[l - 1])
+                return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in "
+                                                    "the checkpoint");
             int64_t pushed = c->pushed[l];
             rc_status s = level(c, l);
             c->pushed[l] = pushed;

@@ -26,7 +26,7 @@ typedef struct rc_neighbours {
     int32_t count;
     int32_t *start, *to;
     double *d;
-    rc_bond *bonds;                 /* the unordered bonds of the frame, before they are sorted into rows */
+    rc_bond *bonds; /* the unordered bonds of the frame, before they are sorted into rows */
     size_t bond_count, start_capacity, to_capacity, d_capacity;
     int bond_capacity;
 } rc_neighbours;
@@ -60,14 +60,14 @@ double rc_harmonics_w(int l, const double complex *q);
 
 typedef struct rc_local_order {
     /* options */
-    bool voronoi;             /* neighbours by Voronoi tessellation, else by distance */
-    double cutoff;            /* the distance of bonds without voronoi */
-    double solid_bond;        /* two spheres are connected when their normalised q6 vectors' product exceeds this */
-    int solid_bonds;          /* a sphere is solid-like with at least this many connections */
-    double g6_range, g6_width;/* g6(r) from 0 to g6_range in bins of g6_width (2D) */
+    bool voronoi;              /* neighbours by Voronoi tessellation, else by distance */
+    double cutoff;             /* the distance of bonds without voronoi */
+    double solid_bond;         /* two spheres are connected when their normalised q6 vectors' product exceeds this */
+    int solid_bonds;           /* a sphere is solid-like with at least this many connections */
+    double g6_range, g6_width; /* g6(r) from 0 to g6_range in bins of g6_width (2D) */
     /* per frame */
     rc_neighbours neighbours;
-    double complex *q;        /* per particle: psi6 (2D), or q4_0..4 then q6_0..6 (3D) */
+    double complex *q; /* per particle: psi6 (2D), or q4_0..4 then q6_0..6 (3D) */
     size_t q_capacity;
     /* the rows of every frame: frame, id, then psi6_abs, psi6_arg (2D) or q4, q6, w6, solid (3D) */
     double *rows;
@@ -75,7 +75,7 @@ typedef struct rc_local_order {
     int row_capacity;
     double psi6_sum, solid_sum; /* per frame: the mean |psi6|, the fraction of solid-like spheres */
     int dimension, frames, bins;
-    double *g6_sum, *g6_pairs;  /* per bin, over all frames: the sum of Re psi6_i conj psi6_j and the pair count */
+    double *g6_sum, *g6_pairs; /* per bin, over all frames: the sum of Re psi6_i conj psi6_j and the pair count */
 } rc_local_order;
 
 /* The columns of a row, with frame and id first, in 2D or 3D. */

@@ -41,10 +41,11 @@ rc_status rc_mixture_pair_parse(const char *key, const char *value, int pair[2])
         b = strtol(second, &end, 10);
         ok = end != second && *end == '\0' && b >= 0 && b < 1000000;
     }
-    if (!ok) return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not A,B with two species labels (whole numbers)", key,
-                            value);
-    if (a == b) return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" names species %ld twice, not two species", key, value,
-                               a);
+    if (!ok)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not A,B with two species labels (whole numbers)", key,
+                       value);
+    if (a == b)
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" names species %ld twice, not two species", key, value, a);
     pair[0] = (int)a, pair[1] = (int)b;
     return RC_OK;
 }
@@ -69,9 +70,13 @@ static rc_status choose_pair(rc_mixture *m, const int asked[2])
         if (asked[k] >= m->species || !m->members[asked[k]]) {
             int present = 0;
             for (int s = 0; s < m->species; s++) present += m->members[s] > 0;
-            return rc_fail(RC_INVALID_ARGUMENT, "interdiffusion: the frames have no particle of species %d (%d species "
-                           "present%s)", asked[k], present, present == 1 ? ": a one-species system has no "
-                           "interdiffusion" : "");
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "interdiffusion: the frames have no particle of species %d (%d species "
+                           "present%s)",
+                           asked[k], present,
+                           present == 1 ? ": a one-species system has no "
+                                          "interdiffusion"
+                                        : "");
         }
     m->pair[0] = asked[0], m->pair[1] = asked[1];
     return RC_OK;
@@ -128,9 +133,10 @@ rc_status rc_mixture_add(rc_mixture *m, const rc_frame *f, const double *unwrapp
 {
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] != m->species_of[i])
-            return rc_fail(RC_INVALID_ARGUMENT, "msd: particle %d is species %d in frame %lld but %d in the first: the "
-                           "species' own diffusion needs fixed labels", (int)i, (int)f->species[i], (long long)index,
-                           (int)m->species_of[i]);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "msd: particle %d is species %d in frame %lld but %d in the first: the "
+                           "species' own diffusion needs fixed labels",
+                           (int)i, (int)f->species[i], (long long)index, (int)m->species_of[i]);
     rc_status s = RC_OK;
     for (int sp = 0; m->self && sp < m->species && !s; sp++) {
         if (!m->members[sp]) continue;
@@ -167,8 +173,8 @@ rc_status rc_mixture_finish(rc_mixture *m, int dimension, int points, int groups
 {
     if (!m->self) m->diffusion[0] = diffusion, m->diffusion_error[0] = error;
     for (int s = 0; m->self && s < m->species; s++)
-        if (m->members[s]) rc_correlator_diffusion(&m->self[s], dimension, t0, t1, &m->diffusion[s],
-                                                   &m->diffusion_error[s]);
+        if (m->members[s])
+            rc_correlator_diffusion(&m->self[s], dimension, t0, t1, &m->diffusion[s], &m->diffusion_error[s]);
     return m->pair[0] >= 0 && m->frames ? finish_interdiffusion(m, dimension, points, groups, t0, t1, table) : RC_OK;
 }
 

@@ -39,7 +39,8 @@ static void add_bond(void *context, int32_t i, int32_t j, const double d[3], dou
     rc_order *o = context;
     double r = sqrt(r2);
     double complex u = (d[0] + I * d[1]) / r, power = 1;
-    double complex *qi = (double complex *)o->q + (size_t)i * HARMONICS, *qj = (double complex *)o->q + (size_t)j * HARMONICS;
+    double complex *qi = (double complex *)o->q + (size_t)i * HARMONICS,
+                   *qj = (double complex *)o->q + (size_t)j * HARMONICS;
     o->bonds[i]++, o->bonds[j]++;
     if (o->dimension == 2) { /* exp(6 i theta) of the bond, the same both ways */
         double complex u2 = u * u, six = u2 * u2 * u2;

@@ -15,10 +15,20 @@ typedef struct column {
 } column;
 
 static const column columns[] = {
-    {"x", "x (length)"}, {"y", "y (length)"}, {"z", "z (length)"}, {"vx", "vx (length/time)"},
-    {"vy", "vy (length/time)"}, {"vz", "vz (length/time)"}, {"speed", "speed (length/time)"},
-    {"kinetic_energy", "kinetic energy (energy)"}, {"species", "species (1)"}, {"radius", "radius (length)"},
-    {"mass", "mass (mass)"}, {"height", "height (length)"}, {"psi6", "psi6 (1)"}, {"q6", "q6 (1)"},
+    {"x", "x (length)"},
+    {"y", "y (length)"},
+    {"z", "z (length)"},
+    {"vx", "vx (length/time)"},
+    {"vy", "vy (length/time)"},
+    {"vz", "vz (length/time)"},
+    {"speed", "speed (length/time)"},
+    {"kinetic_energy", "kinetic energy (energy)"},
+    {"species", "species (1)"},
+    {"radius", "radius (length)"},
+    {"mass", "mass (mass)"},
+    {"height", "height (length)"},
+    {"psi6", "psi6 (1)"},
+    {"q6", "q6 (1)"},
 };
 enum { COLUMNS = sizeof columns / sizeof *columns, PSI6 = COLUMNS - 2, Q6 = COLUMNS - 1 };
 
@@ -48,8 +58,10 @@ rc_status rc_frame_column(const rc_frame *f, const char *name, bool voronoi, dou
     int c = 0;
     while (c < COLUMNS && strcmp(columns[c].name, name) != 0) c++;
     if (c == COLUMNS)
-        return rc_fail(RC_INVALID_ARGUMENT, "color: \"%s\" is not a column (x, y, z, vx, vy, vz, speed, "
-                       "kinetic_energy, species, radius, mass, height, psi6 in 2D, q6 in 3D)", name);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "color: \"%s\" is not a column (x, y, z, vx, vy, vz, speed, "
+                       "kinetic_energy, species, radius, mass, height, psi6 in 2D, q6 in 3D)",
+                       name);
     if ((c == PSI6 && f->dimension != 2) || (c == Q6 && f->dimension != 3))
         return rc_fail(RC_INVALID_ARGUMENT, "color: %s is for %s frames, this one is %dD", name,
                        c == PSI6 ? "2D" : "3D", f->dimension);
@@ -58,8 +70,9 @@ rc_status rc_frame_column(const rc_frame *f, const char *name, bool voronoi, dou
     for (int32_t i = 0; i < f->count; i++) {
         const double *x = f->positions + 3 * i, *v = f->velocities + 3 * i;
         double v2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-        double all[] = {x[0], x[1], x[2], v[0], v[1], v[2], sqrt(v2), 0.5 * f->masses[i] * v2, f->species[i],
-                        f->radii[i], f->masses[i], x[f->dimension - 1]};
+        double all[] = {x[0],          x[1],        x[2],         v[0],
+                        v[1],          v[2],        sqrt(v2),     0.5 * f->masses[i] * v2,
+                        f->species[i], f->radii[i], f->masses[i], x[f->dimension - 1]};
         values[i] = all[c];
     }
     return RC_OK;

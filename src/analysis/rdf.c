@@ -165,7 +165,8 @@ static void contact_statistics(const rc_rdf *rdf, int p, double *mean, double *e
     *mean = total / rdf->frames;
     double squares = 0;
     for (int b = 0; b < blocks; b++) {
-        int64_t from = ((int64_t)b * rdf->frames + blocks - 1) / blocks, to = ((int64_t)(b + 1) * rdf->frames + blocks - 1) / blocks;
+        int64_t from = ((int64_t)b * rdf->frames + blocks - 1) / blocks,
+                to = ((int64_t)(b + 1) * rdf->frames + blocks - 1) / blocks;
         double m = block_mean[b] / (double)(to - from) - *mean;
         squares += m * m;
     }

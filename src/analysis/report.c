@@ -34,7 +34,8 @@ static void contact_compressibility(const rc_analysis *a, double *z, double *err
     for (int x = 0, p = 0; x < rdf->species; x++)
         for (int y = x; y < rdf->species; y++, p++) {
             if (!rdf->members[x] || !rdf->members[y]) continue;
-            double fractions = (double)rdf->members[x] * rdf->members[y] / ((double)a->count * a->count) * (x == y ? 1 : 2);
+            double fractions =
+                (double)rdf->members[x] * rdf->members[y] / ((double)a->count * a->count) * (x == y ? 1 : 2);
             double weight = prefactor * rho * fractions * pow(rdf->contact_at[p], a->dimension);
             sum += weight * a->contact[p];
             squares += weight * weight * a->contact_error[p] * a->contact_error[p];
@@ -128,7 +129,8 @@ static cJSON *summary_of(const rc_analysis *a)
         if (a->local.frames) {
             cJSON_AddStringToObject(s, "neighbours", a->local.voronoi ? "voronoi" : "distance");
             add(s, a->dimension == 2 ? "psi6_local_mean" : "solid_fraction", rc_local_order_mean(&a->local));
-            if (a->dimension == 2) add(s, "hexatic_correlation_length", rc_local_order_length(&a->local, a->mean_diameter));
+            if (a->dimension == 2)
+                add(s, "hexatic_correlation_length", rc_local_order_length(&a->local, a->mean_diameter));
         }
     }
     if (on & RC_COMPUTE_MSD) add_diffusion(a, s, temperature);

@@ -63,8 +63,8 @@ rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)
     RC_BYTES_FIELD(b, frames);
     if (b->short_of_room || frames == 0) return RC_OK;
     if (b->mode == RC_BYTES_READ) {
-        if (frames < 0) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged checkpoint (%lld frames)",
-                                       (long long)frames);
+        if (frames < 0)
+            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged checkpoint (%lld frames)", (long long)frames);
         rc_status s = a->frames ? RC_OK : rc_analysis_begin(a, first);
         if (s) return s;
         a->frames = frames;

@@ -31,7 +31,8 @@ static double wave_vector(const rc_structure_factor *sf, int dimension, const in
 {
     double length = 0;
     for (int e = 0; e < 3; e++) k[e] = e < dimension ? 2 * M_PI * n[e] / sf->box[e] : 0;
-    if (sf->tilt != 0) k[sf->gradient] -= 2 * M_PI * n[sf->flow] * sf->tilt / (sf->box[sf->flow] * sf->box[sf->gradient]);
+    if (sf->tilt != 0)
+        k[sf->gradient] -= 2 * M_PI * n[sf->flow] * sf->tilt / (sf->box[sf->flow] * sf->box[sf->gradient]);
     for (int e = 0; e < dimension; e++) length += k[e] * k[e];
     return sqrt(length);
 }
@@ -174,7 +175,8 @@ rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *f)
         if (f->box[e] != sf->box[e])
             return rc_fail(RC_INVALID_ARGUMENT, "structure_factor: the box changes (axis %d: %g, first frame %g)", e,
                            f->box[e], sf->box[e]);
-    if (reduced_tilt(f) != sf->tilt || (sf->tilt != 0 && (f->tilt_flow != sf->flow || f->tilt_gradient != sf->gradient))) {
+    if (reduced_tilt(f) != sf->tilt ||
+        (sf->tilt != 0 && (f->tilt_flow != sf->flow || f->tilt_gradient != sf->gradient))) {
         rc_status s = choose_vectors(sf, f); /* a sheared cell leans further every frame */
         if (s) return s;
     }

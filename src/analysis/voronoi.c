@@ -134,7 +134,7 @@ static bool listed_from(const points *p, int a, int b)
 typedef struct tessellation {
     edge *edges;
     size_t count, capacity;
-    bool too_near;  /* a simplex touching the box reaches beyond the ghosts' margin */
+    bool too_near; /* a simplex touching the box reaches beyond the ghosts' margin */
 } tessellation;
 
 /* The edges of the facet's simplex that are listed, with its circumcentre; too_near when it reaches out of
@@ -185,12 +185,15 @@ static rc_status delaunay(tessellation *t, const points *p, const rc_frame *f, d
     if (code) {
         fflush(errors);
         size_t line = message ? strcspn(message, "\n") : 0; /* qhull's first line says why */
-        s = rc_fail(RC_INVALID_ARGUMENT, "voronoi: qhull cannot tessellate the %zu points of the frame (are they all "
-                    "on a plane or a line?): %.*s", p->count, (int)(line < 300 ? line : 300), message ? message : "");
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "voronoi: qhull cannot tessellate the %zu points of the frame (are they all "
+                    "on a plane or a line?): %.*s",
+                    p->count, (int)(line < 300 ? line : 300), message ? message : "");
     } else {
         facetT *facet;
         vertexT *vertex, **vertexp;
-        FORALLfacets {
+        FORALLfacets
+        {
             int ids[4], n = 0;
             FOREACHvertex_(facet->vertices) if (n < 4) ids[n++] = qh_pointid(qh, vertex->point);
             if (n != p->dimension + 1) continue;
@@ -218,7 +221,8 @@ static rc_status bonds_of(rc_neighbours *n, const tessellation *t, const points 
         double spread = 0;
         for (last = first; last < t->count && t->edges[last].a == e->a && t->edges[last].b == e->b; last++) {
             double d2 = 0;
-            for (int k = 0; k < dim; k++) d2 += (t->edges[last].centre[k] - e->centre[k]) * (t->edges[last].centre[k] - e->centre[k]);
+            for (int k = 0; k < dim; k++)
+                d2 += (t->edges[last].centre[k] - e->centre[k]) * (t->edges[last].centre[k] - e->centre[k]);
             spread = fmax(spread, sqrt(d2));
             open |= t->edges[last].open;
         }

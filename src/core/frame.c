@@ -58,7 +58,8 @@ rc_status rc_frame_check(const rc_frame *f)
         return rc_fail(RC_INVALID_ARGUMENT, "frame dimension: %d is not 2 or 3", f->dimension);
     if (f->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "frame count: %d is negative", (int)f->count);
     if (f->count > 0 && (!f->positions || !f->velocities || !f->radii || !f->masses || !f->species))
-        return rc_fail(RC_INVALID_ARGUMENT, "frame: NULL positions, velocities, radii, masses or species for %d "
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "frame: NULL positions, velocities, radii, masses or species for %d "
                        "particles",
                        (int)f->count);
     return RC_OK;

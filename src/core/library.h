@@ -21,7 +21,7 @@ typedef struct rc_library {
     const char *const *names; /* the symbols, in the order of the table */
     void *table;              /* a struct of count pointers, filled from the names */
     size_t count;
-    void (*prepare)(void);    /* NULL, or called once under the lock just before the dlopen */
+    void (*prepare)(void); /* NULL, or called once under the lock just before the dlopen */
     atomic_bool open;
 } rc_library;
 
@@ -38,14 +38,14 @@ rc_status rc_library_open(rc_library *library);
  * one .c file per library, which includes the symbols header with RC_LIBRARY_DEFINING set (the defines that send
  * calls through the table would rename the fields). RC_LIBRARY_DEFINE_PREPARED also names the library's prepare
  * function (what must hold before the library's own initialisers run, such as an environment variable). */
-#define RC_LIBRARY_DEFINE_PREPARED(library, table, type, list, soname, purpose, prepare)                             \
-    struct type table;                                                                                               \
-    static const char *const library##_names[] = {list(RC_LIBRARY_NAME)};                                            \
-    _Static_assert(sizeof(struct type) == sizeof library##_names / sizeof *library##_names * sizeof(void *),         \
-                   "one pointer per symbol");                                                                        \
-    rc_library library = {soname, purpose, library##_names, &table,                                                  \
-                          sizeof library##_names / sizeof *library##_names, prepare, false}
-#define RC_LIBRARY_DEFINE(library, table, type, list, soname, purpose)                                               \
+#define RC_LIBRARY_DEFINE_PREPARED(library, table, type, list, soname, purpose, prepare)                               \
+    struct type table;                                                                                                 \
+    static const char *const library##_names[] = {list(RC_LIBRARY_NAME)};                                              \
+    _Static_assert(sizeof(struct type) == sizeof library##_names / sizeof *library##_names * sizeof(void *),           \
+                   "one pointer per symbol");                                                                          \
+    rc_library library = {soname,  purpose, library##_names, &table, sizeof library##_names / sizeof *library##_names, \
+                          prepare, false}
+#define RC_LIBRARY_DEFINE(library, table, type, list, soname, purpose)                                                 \
     RC_LIBRARY_DEFINE_PREPARED(library, table, type, list, soname, purpose, NULL)
 
 #endif

@@ -59,39 +59,39 @@ static const char PAIRS[] = "000102030405060708091011121314151617181920212223242
                             "8081828384858687888990919293949596979899";
 
 enum {
-    FIVES_64 = 27,    /* 5^27 is the largest power of five below 2^64 */
-    MOST_FIVES = 31,  /* 2^55 5^31 < 2^128: the largest multiplier of the three ends */
+    FIVES_64 = 27,              /* 5^27 is the largest power of five below 2^64 */
+    MOST_FIVES = 31,            /* 2^55 5^31 < 2^128: the largest multiplier of the three ends */
     MOST_DIVIDER = 2 * FIVES_64 /* 5^54, a product of two entries of FIVES, < 2^128 */
 };
 
 static const uint64_t FIVES[FIVES_64 + 1] = {1ull,
-                                           5ull,
-                                           25ull,
-                                           125ull,
-                                           625ull,
-                                           3125ull,
-                                           15625ull,
-                                           78125ull,
-                                           390625ull,
-                                           1953125ull,
-                                           9765625ull,
-                                           48828125ull,
-                                           244140625ull,
-                                           1220703125ull,
-                                           6103515625ull,
-                                           30517578125ull,
-                                           152587890625ull,
-                                           762939453125ull,
-                                           3814697265625ull,
-                                           19073486328125ull,
-                                           95367431640625ull,
-                                           476837158203125ull,
-                                           2384185791015625ull,
-                                           11920928955078125ull,
-                                           59604644775390625ull,
-                                           298023223876953125ull,
-                                           1490116119384765625ull,
-                                           7450580596923828125ull};
+                                             5ull,
+                                             25ull,
+                                             125ull,
+                                             625ull,
+                                             3125ull,
+                                             15625ull,
+                                             78125ull,
+                                             390625ull,
+                                             1953125ull,
+                                             9765625ull,
+                                             48828125ull,
+                                             244140625ull,
+                                             1220703125ull,
+                                             6103515625ull,
+                                             30517578125ull,
+                                             152587890625ull,
+                                             762939453125ull,
+                                             3814697265625ull,
+                                             19073486328125ull,
+                                             95367431640625ull,
+                                             476837158203125ull,
+                                             2384185791015625ull,
+                                             11920928955078125ull,
+                                             59604644775390625ull,
+                                             298023223876953125ull,
+                                             1490116119384765625ull,
+                                             7450580596923828125ull};
 
 static wide wide_five_to(int k) { return k <= FIVES_64 ? FIVES[k] : (wide)FIVES[FIVES_64] * FIVES[k - FIVES_64]; }
 
@@ -307,15 +307,15 @@ int rc_number_text(char text[RC_NUMBER_TEXT_SIZE], double x)
     int biased = (int)(bits >> 52 & 0x7ff);
     uint64_t fraction = bits & ((1ull << 52) - 1);
     if (biased == 0x7ff) return snprintf(text, RC_NUMBER_TEXT_SIZE, "%g", x); /* inf, -inf, nan as printf spells them */
-    if (biased == 0 && fraction == 0) { /* "0" or "-0" */
+    if (biased == 0 && fraction == 0) {                                       /* "0" or "-0" */
         static const char zero[] = "-0";
         memcpy(text, zero + !negative, 3 - !negative);
         return 2 - !negative;
     }
     uint64_t digits;
     int exponent;
-    if (biased == 0 || !shortest_fast(fraction | 1ull << 52, biased - 1075, fraction == 0 && biased > 1, &digits,
-                                      &exponent))
+    if (biased == 0 ||
+        !shortest_fast(fraction | 1ull << 52, biased - 1075, fraction == 0 && biased > 1, &digits, &exponent))
         shortest_slow(negative ? -x : x, &digits, &exponent);
     return lay_out(text, negative, digits, exponent);
 }

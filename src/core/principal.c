@@ -44,7 +44,8 @@ void rc_principal_hoomd(int dimension, const double inertia[9], const double *or
         rc_symmetric_eigen(3, a, axes);
         for (int i = 0; i < 3; i++) moments[i] = a[4 * i];
         double det = axes[0] * (axes[4] * axes[8] - axes[5] * axes[7]) -
-                     axes[1] * (axes[3] * axes[8] - axes[5] * axes[6]) + axes[2] * (axes[3] * axes[7] - axes[4] * axes[6]);
+                     axes[1] * (axes[3] * axes[8] - axes[5] * axes[6]) +
+                     axes[2] * (axes[3] * axes[7] - axes[4] * axes[6]);
         if (det < 0) /* a proper rotation: the third axis turned round */
             for (int i = 0; i < 3; i++) axes[3 * i + 2] = -axes[3 * i + 2];
     }

@@ -39,7 +39,8 @@ uint64_t rc_rng_below(rc_rng *rng, uint64_t n)
 {
     uint64_t limit = UINT64_MAX - UINT64_MAX % n;
     uint64_t x;
-    do x = rc_rng_next(rng); while (x >= limit);
+    do x = rc_rng_next(rng);
+    while (x >= limit);
     return x % n;
 }
 

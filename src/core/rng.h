@@ -5,7 +5,9 @@
 
 #include <stdint.h>
 
-typedef struct rc_rng { uint64_t s[4]; } rc_rng;
+typedef struct rc_rng {
+    uint64_t s[4];
+} rc_rng;
 
 void rc_rng_seed(rc_rng *rng, uint64_t seed);
 uint64_t rc_rng_next(rc_rng *rng);

@@ -171,12 +171,12 @@ static rc_status get_field(const rc_tagged *r, const char *what, const char *nam
     bool narrow = f->type == RC_TAGGED_I64 && f->size == sizeof(int32_t);
     uint64_t size = narrow ? sizeof(int64_t) : f->size;
     if ((int)r->type != (int)f->type || r->size != size)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is damaged: its field %s is %s of %llu bytes, not %s of %llu",
-                       what, name, rc_tagged_type_name(r->type), (unsigned long long)r->size,
-                       rc_tagged_type_name(f->type), (unsigned long long)size);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is damaged: its field %s is %s of %llu bytes, not %s of %llu", what,
+                       name, rc_tagged_type_name(r->type), (unsigned long long)r->size, rc_tagged_type_name(f->type),
+                       (unsigned long long)size);
     if (f->type == RC_TAGGED_BOOL && r->value[0] > 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is damaged: its field %s is %u, neither true (1) nor false (0)",
-                       what, name, r->value[0]);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s is damaged: its field %s is %u, neither true (1) nor false (0)", what,
+                       name, r->value[0]);
     if (narrow) {
         int64_t wide;
         memcpy(&wide, r->value, sizeof wide);

@@ -30,7 +30,7 @@ typedef enum rc_tagged_type {
 
 /* One record found by a reader: its value points into the reader's buffer. */
 typedef struct rc_tagged {
-    const char *name;             /* not NUL-terminated: name_length bytes */
+    const char *name; /* not NUL-terminated: name_length bytes */
     size_t name_length;
     rc_tagged_type type;
     const unsigned char *value;
@@ -55,11 +55,13 @@ typedef struct rc_tagged_field {
 } rc_tagged_field;
 
 /* The table entry of a struct's member, its type code from its C type. */
-#define RC_TAGGED_FIELD(type, member)                                                                                \
-    {#member,                                                                                                        \
+#define RC_TAGGED_FIELD(type, member)                                                                                  \
+    {                                                                                                                  \
+#member,                                                                                                        \
      _Generic(((type *)0)->member, double: RC_TAGGED_F64, double *: RC_TAGGED_F64, uint64_t: RC_TAGGED_U64,         \
               int64_t: RC_TAGGED_I64, int32_t: RC_TAGGED_I64, bool: RC_TAGGED_BOOL),                                 \
-     offsetof(type, member), sizeof(((type *)0)->member)}
+     offsetof(type, member), sizeof(((type *)0)->member)      \
+    }
 
 /* Appends a record (name at most 255 bytes). */
 void rc_tagged_put(rc_tagged_writer *w, const char *name, rc_tagged_type type, const void *value, size_t size);

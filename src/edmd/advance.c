@@ -115,8 +115,8 @@ static rc_status process(rc_edmd *e, int32_t k)
         if (s != RC_OK) return s;
     } else if (partner <= RC_EVENT_WALL0) {
         rc_edmd_release(e, k);
-        double restitution = e->collapse_rules ? rc_edmd_restitution(e, k, partner)
-                                               : e->walls[RC_EVENT_WALL0 - partner].restitution;
+        double restitution =
+            e->collapse_rules ? rc_edmd_restitution(e, k, partner) : e->walls[RC_EVENT_WALL0 - partner].restitution;
         if (e->clusters_on) return collide(e, k, partner, false, restitution);
         (e->growing ? rc_edmd_growth_collide_wall : rc_edmd_collide_wall)(e, k, RC_EVENT_WALL0 - partner, restitution);
     }
@@ -124,10 +124,7 @@ static rc_status process(rc_edmd *e, int32_t k)
     return RC_OK;
 }
 
-static double next_thermostat_gap(rc_edmd *e)
-{
-    return -log1p(-rc_rng_uniform(&e->rng)) / (e->thermostat_rate * e->n);
-}
+static double next_thermostat_gap(rc_edmd *e) { return -log1p(-rc_rng_uniform(&e->rng)) / (e->thermostat_rate * e->n); }
 
 rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 {

@@ -35,8 +35,10 @@ rc_status rc_edmd_barostat_check(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "barostat.adapt_until: %g is not a finite time >= 0", b->adapt_until);
     for (int a = 0; a < d->dimension; a++)
         if (!d->periodic[a])
-            return rc_fail(RC_INVALID_ARGUMENT, "barostat: every axis of the box must be periodic (box.periodic[%d] "
-                                                "is false)", a);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "barostat: every axis of the box must be periodic (box.periodic[%d] "
+                           "is false)",
+                           a);
     if (d->wall_count > 0) return rc_fail(RC_INVALID_ARGUMENT, "barostat: not with walls");
     if (d->gravity[0] != 0 || d->gravity[1] != 0 || d->gravity[2] != 0)
         return rc_fail(RC_INVALID_ARGUMENT, "barostat: not with gravity");
@@ -124,10 +126,9 @@ rc_status rc_edmd_barostat_move(rc_edmd *e)
     double u = rc_rng_uniform(&b->rng), w = rc_rng_uniform(&b->rng); /* both drawn every time */
     double log_ratio = b->step * (2 * u - 1), s = exp(log_ratio / e->dimension), box[3];
     for (int a = 0; a < 3; a++) box[a] = a < e->dimension ? e->box[a] * s : e->box[a];
-    double exponent = -b->pressure * (rc_edmd_box_volume(e, box) - rc_edmd_box_volume(e, e->box)) / temperature(e)
-                      + (double)(e->n + 1) * log_ratio;
-    bool accept = rc_edmd_shell_room(e, box) >= SMALLEST_ROOM * e->max_diameter
-                  && (exponent >= 0 || w < exp(exponent));
+    double exponent = -b->pressure * (rc_edmd_box_volume(e, box) - rc_edmd_box_volume(e, e->box)) / temperature(e) +
+                      (double)(e->n + 1) * log_ratio;
+    bool accept = rc_edmd_shell_room(e, box) >= SMALLEST_ROOM * e->max_diameter && (exponent >= 0 || w < exp(exponent));
     if (accept && s < 1) {
         bool overlaps;
         rc_status st = overlaps_scaled(e, s, box, &overlaps);

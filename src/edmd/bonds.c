@@ -16,8 +16,10 @@ static rc_status check_type(const rc_bond_type *type, int32_t t)
         return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].inner: %g is not at least 1 (the contact distance)", (int)t,
                        type->inner);
     if (!isfinite(type->outer) || !(type->outer > type->inner))
-        return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].outer: %g is not beyond inner %g (the wall would overlap "
-                       "the core)", (int)t, type->outer, type->inner);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "bond_types[%d].outer: %g is not beyond inner %g (the wall would overlap "
+                       "the core)",
+                       (int)t, type->outer, type->inner);
     if (type->step_count < 0 || (type->step_count > 0 && !type->steps))
         return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].steps: %d steps without an array", (int)t,
                        (int)type->step_count);
@@ -25,8 +27,10 @@ static rc_status check_type(const rc_bond_type *type, int32_t t)
     for (int32_t k = 0; k < type->step_count; k++) {
         const rc_step *step = &type->steps[k];
         if (!isfinite(step->radius) || !(step->radius > previous) || !(step->radius < type->outer))
-            return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].steps[%d].radius: %g is not between %g and the outer "
-                           "wall %g", (int)t, (int)k, step->radius, previous, type->outer);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "bond_types[%d].steps[%d].radius: %g is not between %g and the outer "
+                           "wall %g",
+                           (int)t, (int)k, step->radius, previous, type->outer);
         if (!isfinite(step->energy))
             return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].steps[%d].energy: %g is not finite", (int)t, (int)k,
                            step->energy);
@@ -51,11 +55,11 @@ rc_status rc_edmd_bonds_check(const rc_edmd_def *d)
                        (int)d->bond_count);
     bool fixed = false;
     for (int32_t k = 0; d->fixed && k < d->count; k++) fixed |= d->fixed[k];
-    const char *other = d->barostat.pressure != 0 ? "barostat"
-                        : fixed                   ? "fixed particles"
-                        : d->transport            ? "transport"
+    const char *other = d->barostat.pressure != 0         ? "barostat"
+                        : fixed                           ? "fixed particles"
+                        : d->transport                    ? "transport"
                         : d->tangential_restitution != -1 ? "rough particles"
-                                                                                             : NULL;
+                                                          : NULL;
     if (other) return rc_fail(RC_INVALID_ARGUMENT, "bonds: bonds with %s are not built", other);
     for (int32_t t = 0; t < d->bond_type_count; t++) {
         rc_status s = check_type(&d->bond_types[t], t);
@@ -75,8 +79,8 @@ rc_status rc_edmd_bonds_check(const rc_edmd_def *d)
         if (s == RC_OK && bond->a == bond->b)
             s = rc_fail(RC_INVALID_ARGUMENT, "bonds[%d]: particle %d is bonded to itself", (int)k, (int)bond->a);
         if (s == RC_OK && (bond->type < 0 || bond->type >= d->bond_type_count))
-            s = rc_fail(RC_INVALID_ARGUMENT, "bonds[%d].type: %d is not a bond type (0 to %d)", (int)k,
-                        (int)bond->type, (int)d->bond_type_count - 1);
+            s = rc_fail(RC_INVALID_ARGUMENT, "bonds[%d].type: %d is not a bond type (0 to %d)", (int)k, (int)bond->type,
+                        (int)d->bond_type_count - 1);
         if (s != RC_OK) {
             free(keys);
             return s;
@@ -183,11 +187,15 @@ rc_status rc_edmd_bonds_capture(rc_edmd *e)
         double sigma = e->kin[i].radius + e->kin[j].radius, distance = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
         double tolerance = 1 + RC_EDMD_OVERLAP_TOLERANCE;
         if (distance > bound[m] * sigma * tolerance)
-            return rc_fail(RC_INVALID_ARGUMENT, "bonds[%d]: particles %d and %d start %g apart, outside their outer "
-                           "wall at %g", (int)k, (int)a, (int)b, distance, bound[m] * sigma);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "bonds[%d]: particles %d and %d start %g apart, outside their outer "
+                           "wall at %g",
+                           (int)k, (int)a, (int)b, distance, bound[m] * sigma);
         if (distance * tolerance < bound[0] * sigma)
-            return rc_fail(RC_INVALID_ARGUMENT, "bonds[%d]: particles %d and %d start %g apart, inside their core at "
-                           "%g", (int)k, (int)a, (int)b, distance, bound[0] * sigma);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "bonds[%d]: particles %d and %d start %g apart, inside their core at "
+                           "%g",
+                           (int)k, (int)a, (int)b, distance, bound[0] * sigma);
         int32_t ring = 0;
         while (ring < m - 1 && !(distance < bound[ring + 1] * sigma)) ring++;
         st->potential += st->energy[(size_t)t * st->stride + ring];

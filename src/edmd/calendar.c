@@ -20,10 +20,7 @@
 
 /* The blocks' pool, on small pages: blocks are taken from a watermark, so only the pages up to it are ever touched; on
  * huge pages the last one touched would be resident whole (2 MiB: 6 bytes per particle at N = 256,000). */
-static rc_calendar_block *new_pool(size_t capacity)
-{
-    return aligned_alloc(64, capacity * sizeof(rc_calendar_block));
-}
+static rc_calendar_block *new_pool(size_t capacity) { return aligned_alloc(64, capacity * sizeof(rc_calendar_block)); }
 
 rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_t stride)
 {
@@ -68,10 +65,7 @@ void rc_calendar_destroy(rc_calendar *c)
     c->block = NULL;
 }
 
-static inline double key(const rc_calendar *c, int32_t i)
-{
-    return *(const double *)(c->key + (size_t)i * c->stride);
-}
+static inline double key(const rc_calendar *c, int32_t i) { return *(const double *)(c->key + (size_t)i * c->stride); }
 
 /* ---- the heap of the current bucket ---- */
 
@@ -121,8 +115,8 @@ static void heap_pop(rc_calendar *c)
         /* the earlier child as a select: which of the two is earlier is data that no predictor learns (the entry
          * past the end, read when the right child is missing, is memory of the heap and not taken) */
         const rc_calendar_entry *left = &c->heap[child], *right = left + 1;
-        child += (child + 1 < size) & ((right->time < left->time) |
-                                       ((right->time == left->time) & (right->particle < left->particle)));
+        child += (child + 1 < size) &
+                 ((right->time < left->time) | ((right->time == left->time) & (right->particle < left->particle)));
         if (!earlier(&c->heap[child], &last)) break;
         c->heap[pos] = c->heap[child];
         pos = child;

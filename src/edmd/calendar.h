@@ -36,9 +36,9 @@ typedef struct rc_calendar_entry {
 
 typedef struct rc_calendar {
     int32_t n;
-    const char *key;    /* the event time of particle i is the double at key + i * stride (owned by the engine) */
+    const char *key; /* the event time of particle i is the double at key + i * stride (owned by the engine) */
     size_t stride;
-    uint8_t *version;   /* per particle: an entry is live when its version is the particle's */
+    uint8_t *version;           /* per particle: an entry is live when its version is the particle's */
     rc_calendar_bucket *bucket; /* bucket_count buckets, then the overflow */
     rc_calendar_block *block;   /* the pool: blocks from fresh on were never used (their pages never touched) */
     int32_t block_capacity, fresh, free_block;
@@ -47,7 +47,7 @@ typedef struct rc_calendar {
     int32_t bucket_count, current;
     double current_end, overflow_at; /* current + 1 and bucket_count as doubles, for filing by a key's bucket */
     double base, width, inverse_width;
-    bool failed;        /* the pool or the heap could not grow: entries were lost (rc_calendar_failed) */
+    bool failed; /* the pool or the heap could not grow: entries were lost (rc_calendar_failed) */
     /* calibration of the width: events popped since the last round */
     uint64_t popped;
     double round_start;

@@ -25,8 +25,10 @@ static rc_status check_particle(const rc_edmd_def *d, int32_t k)
     snprintf(name, sizeof name, "particle %d.velocity", (int)k);
     rc_status s = rc_range_check(name, v, 3);
     if (s) return s;
-    if (!(r > 0) || !isfinite(r)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.radius: %g is not positive", (int)k, r);
-    if (!(m > 0) || !isfinite(m)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.mass: %g is not positive", (int)k, m);
+    if (!(r > 0) || !isfinite(r))
+        return rc_fail(RC_INVALID_ARGUMENT, "particle %d.radius: %g is not positive", (int)k, r);
+    if (!(m > 0) || !isfinite(m))
+        return rc_fail(RC_INVALID_ARGUMENT, "particle %d.mass: %g is not positive", (int)k, m);
     if (d->dimension == 2 && (x[2] != 0 || v[2] != 0))
         return rc_fail(RC_INVALID_ARGUMENT, "particle %d: nonzero z component in 2D", (int)k);
     return RC_OK;
@@ -40,12 +42,15 @@ static rc_status check_box(const rc_edmd_def *def, int32_t i)
         double edge = def->box[k];
         if (def->periodic[k]) {
             if (!(x[k] >= 0 && x[k] < edge))
-                return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: outside the box: entry %d is %g, not in "
-                               "[0, %g) (a periodic axis; wrap the coordinate into the box)", (int)i, k, x[k], edge);
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "particle %d.position: outside the box: entry %d is %g, not in "
+                               "[0, %g) (a periodic axis; wrap the coordinate into the box)",
+                               (int)i, k, x[k], edge);
         } else if (!(x[k] >= r && x[k] <= edge - r)) {
-            return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: outside the box: entry %d is %g, not in "
-                           "[%g, %g] (radius %g from the closed faces at 0 and %g)", (int)i, k, x[k], r, edge - r, r,
-                           edge);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "particle %d.position: outside the box: entry %d is %g, not in "
+                           "[%g, %g] (radius %g from the closed faces at 0 and %g)",
+                           (int)i, k, x[k], r, edge - r, r, edge);
         }
     }
     return RC_OK;
@@ -62,8 +67,10 @@ static rc_status check_walls(const rc_edmd_def *def, int32_t i)
         const rc_wall_oscillation *o = &def->walls[w].oscillation;
         gap -= def->radii[i] + o->amplitude * sin(o->phase); /* a moving wall where it stands at time 0 */
         if (gap < 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps wall %d or lies behind it: its surface is %g "
-                           "from the wall's free side", (int)i, (int)w, gap);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "particle %d overlaps wall %d or lies behind it: its surface is %g "
+                           "from the wall's free side",
+                           (int)i, (int)w, gap);
     }
     return RC_OK;
 }
@@ -204,8 +211,10 @@ static rc_status check_pairs(const rc_edmd_def *def)
     int32_t i, j;
     rc_status s = find_pair(def, &i, &j);
     if (!s && i >= 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "particle %d overlaps particle %d: the radii sum to %g, more than "
-                    "the distance between the centres", (int)i, (int)j, def->radii[i] + def->radii[j]);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "particle %d overlaps particle %d: the radii sum to %g, more than "
+                    "the distance between the centres",
+                    (int)i, (int)j, def->radii[i] + def->radii[j]);
     return s;
 }
 

@@ -142,8 +142,9 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
         double r[3], distance;
         if (q == skip_b || (index >= 0 && index <= m)) continue;
         bool touches = rc_edmd_pair_touches(e, k, q, r, &distance);
-        if (resting) touches = rc_edmd_supports(e, distance - radius - e->kin[q].radius, radius + e->kin[q].radius) &&
-                               (rc_edmd_is_asleep(e, q) || slow(e, q));
+        if (resting)
+            touches = rc_edmd_supports(e, distance - radius - e->kin[q].radius, radius + e->kin[q].radius) &&
+                      (rc_edmd_is_asleep(e, q) || slow(e, q));
         if (!touches) continue;
         double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
         if (rc_edmd_is_asleep(e, q)) {
@@ -343,7 +344,7 @@ static rc_status sequence_collapses(rc_edmd *e, rc_edmd_cluster *ws, double rest
     *collapse = false;
     rc_status s = RC_GROW(ws->sequence, ws->sequence_capacity, 3 * members + contacts);
     if (s != RC_OK) return s;
-    double (*v)[3] = (double (*)[3])ws->sequence, *hit = ws->sequence + 3 * members, speed = 0;
+    double(*v)[3] = (double(*)[3])ws->sequence, *hit = ws->sequence + 3 * members, speed = 0;
     for (int32_t m = 0; m < members; m++)
         for (int x = 0; x < 3; x++) v[m][x] = e->kin[ws->members[m]].v[x], speed = fmax(speed, fabs(v[m][x]));
     for (int32_t c = 0; c < contacts; c++) hit[c] = -1;
@@ -440,7 +441,7 @@ static rc_status close_gaps(rc_edmd *e, rc_edmd_cluster *ws)
     int32_t members = ws->member_count;
     rc_status s = RC_GROW(ws->shift, ws->shift_capacity, 3 * members);
     if (s != RC_OK) return s;
-    double (*shift)[3] = (double (*)[3])ws->shift;
+    double(*shift)[3] = (double(*)[3])ws->shift;
     for (int32_t m = 0; m < members; m++) {
         if (rc_edmd_is_held(e, ws->members[m])) return RC_OK;
         shift[m][0] = m == 0 ? 0 : NAN; /* NaN: not reached yet */

@@ -54,7 +54,8 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
         return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
     /* only with dissipation can collisions pile up into a collapse */
     bool dissipative = e->restitution < 1 || d->restitution_law.kind != RC_RESTITUTION_CONSTANT;
-    for (int32_t w = 0; w < d->wall_count; w++) dissipative |= d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT;
+    for (int32_t w = 0; w < d->wall_count; w++)
+        dissipative |= d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT;
     for (int32_t w = 0; w < e->wall_count; w++) dissipative |= e->walls[w].restitution < 1;
     if (e->clusters_on && dissipative) {
         if (!(e->last_hit = malloc(n * sizeof *e->last_hit))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
@@ -195,10 +196,7 @@ static bool in_cone(const double (*n)[3], int count, const double g[3], int dime
     return false;
 }
 
-static double dot(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
+static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 /* side = up less its part along the unit axis a: the direction, perpendicular to a, in which a turns towards up.
  * Returns its length (0 when up lies along a). */
@@ -218,19 +216,19 @@ static bool held_by_two(const double n1[3], const double n2[3], const double up[
     const double *axis[2] = {n1, n2};
     double slack = 1e-12, margin = 1e-9;
     if (-dot(up, n1) >= s - slack && -dot(up, n2) >= s - slack) return false; /* straight down is in both */
-    for (int i = 0; i < 2; i++) { /* the rim of cap i at its lowest */
+    for (int i = 0; i < 2; i++) {                                             /* the rim of cap i at its lowest */
         const double *a = axis[i];
         double side[3], w[3], length = towards_up(a, up, side);
         if (!(length > 1e-12)) continue; /* up along the axis: the rim is level */
         for (int x = 0; x < 3; x++) w[x] = s * a[x] - c * side[x] / length;
         if (dot(w, axis[1 - i]) >= s - slack && dot(w, up) < margin) return false;
     }
-    double cross = dot(n1, n2), m[3] = {n1[1] * n2[2] - n1[2] * n2[1], n1[2] * n2[0] - n1[0] * n2[2],
-                                        n1[0] * n2[1] - n1[1] * n2[0]};
+    double cross = dot(n1, n2),
+           m[3] = {n1[1] * n2[2] - n1[2] * n2[1], n1[2] * n2[0] - n1[0] * n2[2], n1[0] * n2[1] - n1[1] * n2[0]};
     double mm = dot(m, m);
     if (!(cross > -1) || !(mm > 1e-24)) return true;
     double pp = 2 * s * s / (1 + cross); /* |p|^2 with p = s (n1 + n2) / (1 + n1.n2), on both rims' planes */
-    if (pp > 1) return true;                /* the rims do not cross: the lowest points above decided */
+    if (pp > 1) return true;             /* the rims do not cross: the lowest points above decided */
     double t = sqrt((1 - pp) / mm);
     for (int sign = -1; sign <= 1; sign += 2) {
         double w[3];
@@ -335,7 +333,7 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 void rc_edmd_release(rc_edmd *e, int32_t k)
 {
     if (!rc_edmd_is_held(e, k) || rc_edmd_is_fixed(e, k)) return; /* nothing wakes a fixed obstacle */
-    if (rc_edmd_is_riding(e, k)) { /* a grain riding a moving wall (wall_motion.c) */
+    if (rc_edmd_is_riding(e, k)) {                                /* a grain riding a moving wall (wall_motion.c) */
         rc_edmd_ride_end(e, k);
         return;
     }

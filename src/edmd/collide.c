@@ -21,8 +21,9 @@ static void record_separation(rc_edmd *e, double distance, double sigma)
     if (-gap > e->max_overlap) e->max_overlap = -gap;
     if (!e->histogram) return;
     double units = gap / (sigma * 0x1p-53);
-    long bin = lround(units < -RC_HISTOGRAM_RANGE ? -RC_HISTOGRAM_RANGE
-                      : units > RC_HISTOGRAM_RANGE ? RC_HISTOGRAM_RANGE : units);
+    long bin = lround(units < -RC_HISTOGRAM_RANGE  ? -RC_HISTOGRAM_RANGE
+                      : units > RC_HISTOGRAM_RANGE ? RC_HISTOGRAM_RANGE
+                                                   : units);
     e->histogram[bin + RC_HISTOGRAM_RANGE]++;
 }
 

@@ -25,8 +25,10 @@ rc_status rc_potential_kind_parse(const char *name, rc_potential_kind *kind)
             *kind = (rc_potential_kind)k;
             return RC_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "potential: \"%s\" is not one of \"lennard_jones\", \"wca\", \"yukawa\", "
-                                        "\"table\"", name ? name : "");
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "potential: \"%s\" is not one of \"lennard_jones\", \"wca\", \"yukawa\", "
+                   "\"table\"",
+                   name ? name : "");
 }
 
 static double lennard_jones(const rc_potential *p, double r)
@@ -134,12 +136,15 @@ static rc_status check(const rc_potential *p, int dimension, double contact, dou
     if (*cutoff == 0 && p->kind == RC_POTENTIAL_WCA) *cutoff = pow(2.0, 1.0 / 6.0) * p->sigma;
     if (*cutoff == 0 && table) *cutoff = p->table[p->table_count - 1][0];
     if (!(*cutoff > contact && isfinite(*cutoff)))
-        return rc_fail(RC_INVALID_ARGUMENT, "discretise.cutoff: %g is not beyond the core (the pair's contact "
-                                            "distance %g)", *cutoff, contact);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "discretise.cutoff: %g is not beyond the core (the pair's contact "
+                       "distance %g)",
+                       *cutoff, contact);
     if (table && (p->table[0][0] > contact || p->table[p->table_count - 1][0] < *cutoff))
-        return rc_fail(RC_INVALID_ARGUMENT, "discretise.table: its rows span [%g, %g], not the core %g to the "
-                                            "cut-off %g", p->table[0][0], p->table[p->table_count - 1][0], contact,
-                       *cutoff);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "discretise.table: its rows span [%g, %g], not the core %g to the "
+                       "cut-off %g",
+                       p->table[0][0], p->table[p->table_count - 1][0], contact, *cutoff);
     return RC_OK;
 }
 
@@ -156,8 +161,8 @@ rc_status rc_potential_discretise(const rc_potential *p, int dimension, double c
         double volume = dimension == 3 ? (b * b * b - a * a * a) / 3 : (b * b - a * a) / 2;
         double energy = shell_integral(p, dimension, a, b, x, w) / volume;
         if (!isfinite(energy))
-            return rc_fail(RC_INVALID_ARGUMENT, "discretise: the energy of step %d (%g to %g) is not finite", (int)k,
-                           a, b);
+            return rc_fail(RC_INVALID_ARGUMENT, "discretise: the energy of step %d (%g to %g) is not finite", (int)k, a,
+                           b);
         steps[k] = (rc_step){b / contact, energy};
     }
     return RC_OK;

@@ -9,8 +9,8 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/restitution_law.h"
-#include "edmd/thermal_wall.h"
 #include "edmd/steps.h"
+#include "edmd/thermal_wall.h"
 
 rc_edmd_def rc_edmd_default_def(void)
 {
@@ -88,8 +88,8 @@ static rc_status make_walls(rc_edmd *e, const rc_edmd_def *d)
     if (!e->walls) return rc_fail(RC_NO_MEMORY, "walls: out of memory");
     for (int32_t w = 0; w < d->wall_count; w++) {
         const rc_wall *in = &d->walls[w];
-        double norm = sqrt(in->normal[0] * in->normal[0] + in->normal[1] * in->normal[1] +
-                           in->normal[2] * in->normal[2]);
+        double norm =
+            sqrt(in->normal[0] * in->normal[0] + in->normal[1] * in->normal[1] + in->normal[2] * in->normal[2]);
         if (!finite3(in->point) || !finite3(in->normal) || !(norm > 0))
             return rc_fail(RC_INVALID_ARGUMENT, "walls[%d]: point and a nonzero normal must be finite", (int)w);
         if (d->dimension == 2 && in->normal[2] != 0)

@@ -16,8 +16,8 @@
 #include "core/rng.h"
 #include "edmd/calendar.h"
 #include "edmd/wall_motion.h"
-#include "ricochet/impact.h"
 #include "ricochet/edmd.h"
+#include "ricochet/impact.h"
 
 /* Position x at time t with velocity v; radius r. Exactly 64 bytes. */
 typedef struct rc_kin {
@@ -36,9 +36,9 @@ enum {
 
 /* A particle's pending event, in one record (16 bytes): checking and processing it reads one cache line. */
 typedef struct rc_event {
-    double time;     /* absolute */
+    double time; /* absolute */
     int32_t partner;
-    uint32_t count;  /* partner's counter when predicted, plus RC_STABILISING */
+    uint32_t count; /* partner's counter when predicted, plus RC_STABILISING */
 } rc_event;
 
 /* Stored partner counters keep 31 bits; the top bit marks a stabilising collision (pair found overlapped and
@@ -82,10 +82,10 @@ typedef struct rc_plane {
 
 /* A contact of a cluster: member a against member b, or (b = -1) against a static body (a wall or a sleeper). */
 typedef struct rc_cluster_contact {
-    int32_t a, b;        /* member indices, or b = -1 for a static body */
-    int32_t other;       /* the body a touches: a particle slot, or RC_EVENT_WALL0 - w for wall w */
-    double normal[3];    /* unit, from b to a */
-    double distance;     /* centre distance (pairs), for the virial; 0 for static bodies */
+    int32_t a, b;     /* member indices, or b = -1 for a static body */
+    int32_t other;    /* the body a touches: a particle slot, or RC_EVENT_WALL0 - w for wall w */
+    double normal[3]; /* unit, from b to a */
+    double distance;  /* centre distance (pairs), for the virial; 0 for static bodies */
 } rc_cluster_contact;
 
 /* The binary collision that last changed a particle's velocity: the partner (its input index, or RC_EVENT_WALL0 - w
@@ -99,29 +99,29 @@ typedef struct rc_last_hit {
 /* The workspace of cluster resolution, reused from one cluster to the next (no allocation in the steady state). */
 typedef struct rc_edmd_cluster {
     rc_impact_problem *problem;
-    rc_impact_solver *solver;         /* the scene's operator */
-    int32_t *members;                 /* particle slots */
+    rc_impact_solver *solver; /* the scene's operator */
+    int32_t *members;         /* particle slots */
     int32_t member_count, member_capacity;
     rc_cluster_contact *contacts;
     int32_t contact_count, contact_capacity;
-    uint64_t *mark;                   /* per slot: stamp << 32 | member index, current when the stamp matches */
+    uint64_t *mark; /* per slot: stamp << 32 | member index, current when the stamp matches */
     uint32_t stamp;
-    int32_t *keep;                    /* per member: whether a group that may sleep keeps it */
+    int32_t *keep; /* per member: whether a group that may sleep keeps it */
     int32_t keep_capacity;
-    double *sequence;                 /* the binary sequence continued (cluster.c): 3 velocity components per
+    double *sequence; /* the binary sequence continued (cluster.c): 3 velocity components per
                                        * member, then per contact the last step that hit it */
     int32_t sequence_capacity;
-    double *shift;                    /* 3 per member: the position correction that closes a collapse's gaps */
+    double *shift; /* 3 per member: the position correction that closes a collapse's gaps */
     int32_t shift_capacity;
 } rc_edmd_cluster;
 
 /* The books of the Helfand moments (transport.c), all plain numbers: the kinetic sums, constant between velocity
  * changes (no gravity), and the moments, integrated up to clock `time`. */
 typedef struct rc_edmd_flux {
-    double time;        /* the clock up to which `moments` integrate the sums */
-    double tensor[6];   /* sum m v_a v_b, ab = xx, yy, zz, xy, xz, yz */
-    double heat[3];     /* sum e_i v_i,a with e_i = m |v_i|^2 / 2 */
-    double moments[9];  /* G_ab (6) and G_q,a (3): the integrals of the sums plus the collisional terms */
+    double time;       /* the clock up to which `moments` integrate the sums */
+    double tensor[6];  /* sum m v_a v_b, ab = xx, yy, zz, xy, xz, yz */
+    double heat[3];    /* sum e_i v_i,a with e_i = m |v_i|^2 / 2 */
+    double moments[9]; /* G_ab (6) and G_q,a (3): the integrals of the sums plus the collisional terms */
 } rc_edmd_flux;
 
 /* Stepped potentials (steps.h), or NULL for hard spheres. */
@@ -137,55 +137,55 @@ struct rc_edmd {
     bool has_gravity;
     double restitution;
     rc_event_detection detection;
-    bool wide_scan;          /* the plain pair scan four neighbours at a time (AVX2, schedule.c): set at creation where
+    bool wide_scan; /* the plain pair scan four neighbours at a time (AVX2, schedule.c): set at creation where
                               * the CPU has it; the same bits either way */
     rc_plane *walls;
     int32_t wall_count;
-    bool walls_move;         /* some wall oscillates (wall_motion.c) */
-    bool walls_thermal;      /* some wall is thermal (thermal_wall.c) */
-    double wall_work;        /* the moving and thermal walls' work, less the energy of the grains riding plates at
+    bool walls_move;          /* some wall oscillates (wall_motion.c) */
+    bool walls_thermal;       /* some wall is thermal (thermal_wall.c) */
+    double wall_work;         /* the moving and thermal walls' work, less the energy of the grains riding plates at
                               * their start */
-    double ride_speed;       /* a grain leaving a moving wall slower than this, pressed on it, rides it */
+    double ride_speed;        /* a grain leaving a moving wall slower than this, pressed on it, rides it */
     rc_restitution_law *laws; /* the pairs' restitution law, then each wall's (restitution_law.c), or NULL when every
                                * restitution is a number */
 
     /* particles */
-    rc_kin *kin;             /* 64-byte aligned */
-    double *mass;            /* per particle, or NULL when every particle has uniform_mass (rc_edmd_mass) */
+    rc_kin *kin;  /* 64-byte aligned */
+    double *mass; /* per particle, or NULL when every particle has uniform_mass (rc_edmd_mass) */
     double uniform_mass;
-    int32_t *species;        /* per particle, or NULL when every particle is species 0 */
-    int32_t species_max;     /* the largest species the definition gave (a restored state is checked against it) */
-    int32_t *id;             /* input index of the particle in each slot (slots are reordered) */
-    int32_t *image;          /* 3 per particle: box crossings along periodic axes, counted when it is wrapped */
-    uint32_t *counter;       /* collisions (velocity changes) of each particle */
-    double now;              /* the clock, counted from time_origin */
-    double time_origin;      /* reported time = time_origin + now; every renewal moves the origin to now, so that
+    int32_t *species;    /* per particle, or NULL when every particle is species 0 */
+    int32_t species_max; /* the largest species the definition gave (a restored state is checked against it) */
+    int32_t *id;         /* input index of the particle in each slot (slots are reordered) */
+    int32_t *image;      /* 3 per particle: box crossings along periodic axes, counted when it is wrapped */
+    uint32_t *counter;   /* collisions (velocity changes) of each particle */
+    double now;          /* the clock, counted from time_origin */
+    double time_origin;  /* reported time = time_origin + now; every renewal moves the origin to now, so that
                               * clocks stay small and an event time's rounding never grows with the run's length */
-    double stopped_at;       /* the exact time limit the last advance stopped at (reported as is), or NAN */
+    double stopped_at;   /* the exact time limit the last advance stopped at (reported as is), or NAN */
 
     /* pending events, one per particle */
     rc_event *event;
-    rc_calendar calendar;    /* keyed by event[].time */
+    rc_calendar calendar; /* keyed by event[].time */
 
     /* neighbour lists: anchors, anchor cells and the lists */
-    double shell;            /* delta: the largest distance a particle moves from its anchor before a rebuild */
-    double shell_exit;       /* delta shrunk a little so rounding never lets a particle past delta */
+    double shell;      /* delta: the largest distance a particle moves from its anchor before a rebuild */
+    double shell_exit; /* delta shrunk a little so rounding never lets a particle past delta */
     double max_diameter;
-    bool same_radii;         /* every radius is half max_diameter (rc_edmd_interior_bounds): a candidate within the
+    bool same_radii;     /* every radius is half max_diameter (rc_edmd_interior_bounds): a candidate within the
                               * widest reach of k is within its own reach, without loading its radius */
-    double reach_factor;     /* the longest range of a pair potential as a multiple of its contact distance (1: hard
+    double reach_factor; /* the longest range of a pair potential as a multiple of its contact distance (1: hard
                               * spheres): the neighbour lists reach reach_factor sigma_ij + 2 shell */
     rc_anchor *anchor;
     double inner_low[3], inner_high[3]; /* rc_edmd_interior_bounds: a particle whose anchor is within these on every
                                          * axis has no neighbour across a periodic face */
     int32_t cells[3];
-    double cell_size[3];     /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
+    double cell_size[3]; /* at least half the largest neighbour reach: cells within 2 of home cover the reach */
     int32_t *cell_head;
-    uint8_t *neighbours;     /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
+    uint8_t *neighbours; /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
     int32_t neighbour_capacity;
-    int32_t entry_width;     /* the bytes of an entry: 3 from 131,072 to 2^24 particles, else 4 (lists.c) */
-    int32_t row_bytes;       /* neighbour_capacity entries */
-    uint8_t *spill;          /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
+    int32_t entry_width; /* the bytes of an entry: 3 from 131,072 to 2^24 particles, else 4 (lists.c) */
+    int32_t row_bytes;   /* neighbour_capacity entries */
+    uint8_t *spill;      /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
     int32_t spill_capacity, spill_rows, spill_fresh, spill_free; /* rows from spill_fresh on never used */
 
     /* thermostat */
@@ -198,51 +198,50 @@ struct rc_edmd {
     uint64_t next_reorder;
 
     /* counters and accumulators (rc_edmd_observables) */
-    uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, thermostat_events,
-        rebuilds;
+    uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, thermostat_events, rebuilds;
     double kinetic;          /* tracked kinetic energy (updated by every velocity change) */
     double kinetic_integral; /* integral of 2K dt up to kinetic_time */
     double kinetic_time;
     double virial;
     double dissipated, thermostat_energy, initial_energy;
     double max_overlap;
-    uint64_t *histogram;     /* 2 * RC_HISTOGRAM_RANGE + 1 bins, or NULL */
+    uint64_t *histogram; /* 2 * RC_HISTOGRAM_RANGE + 1 bins, or NULL */
 
     /* simultaneous contacts (cluster.c) */
     bool clusters_on;
-    double contact_tolerance;   /* relative gap below which two bodies touch */
-    double touch_factor;        /* (1 + tolerance)^2 - 1: a pair touches when |r|^2 - sigma^2 < touch_factor sigma^2 */
+    double contact_tolerance; /* relative gap below which two bodies touch */
+    double touch_factor;      /* (1 + tolerance)^2 - 1: a pair touches when |r|^2 - sigma^2 < touch_factor sigma^2 */
     rc_impact_options impact;
-    rc_edmd_cluster *cluster;   /* the cluster workspace, made at the first cluster */
-    rc_edmd_cluster *group;     /* the sleep group's (rc_edmd_sleep_group runs inside a cluster's resolution) */
+    rc_edmd_cluster *cluster; /* the cluster workspace, made at the first cluster */
+    rc_edmd_cluster *group;   /* the sleep group's (rc_edmd_sleep_group runs inside a cluster's resolution) */
     uint64_t cluster_count, impact_iterations, lineality_detections, impact_fallbacks;
     int32_t largest_cluster;
 
     /* collapse control (collapse.c) */
-    bool collapse_rules;        /* the TC model or the elastic threshold is on */
+    bool collapse_rules; /* the TC model or the elastic threshold is on */
     double contact_time, elastic_speed, sleep_speed, kick_speed;
-    double rest_speed;          /* max(sleep, kick): slower contacts with held bodies are resting contacts */
-    double sticking_cosine;     /* cos atan(collapse.sleep_friction): a contact force may lean this far from its
+    double rest_speed;           /* max(sleep, kick): slower contacts with held bodies are resting contacts */
+    double sticking_cosine;      /* cos atan(collapse.sleep_friction): a contact force may lean this far from its
                                  * normal (a single support with n.(-g)/|g| at least this holds alone); 2: no
                                  * friction */
-    double hop;                 /* rest_speed^2 / (2 |g|): how high a particle at the rest speed can rise; a support
+    double hop;                  /* rest_speed^2 / (2 |g|): how high a particle at the rest speed can rise; a support
                                  * nearer than that (or than the contact tolerance) holds it up */
-    double group_sleep_clock;   /* no group is tested for sleep (rc_edmd_sleep_group) before this absolute time ... */
+    double group_sleep_clock;    /* no group is tested for sleep (rc_edmd_sleep_group) before this absolute time ... */
     double group_sleep_interval; /* ... which moves on by a tenth of the time gravity takes to reach sleep_speed */
     uint64_t kicks;
-    double *last_collision;     /* time of each particle's last collision (TC model only), or NULL */
-    rc_last_hit *last_hit;      /* per particle when clusters are on and some restitution is below 1, or NULL: what
+    double *last_collision; /* time of each particle's last collision (TC model only), or NULL */
+    rc_last_hit *last_hit;  /* per particle when clusters are on and some restitution is below 1, or NULL: what
                                  * tells a collapse in progress from a simultaneous impact (cluster.c) */
-    uint64_t collapses;         /* clusters resolved as the end of a collapse */
+    uint64_t collapses;     /* clusters resolved as the end of a collapse */
     bool sleep_on;
-    uint8_t *hold;              /* per particle, when sleeping is on: RC_FREE, RC_ASLEEP or RC_SLIDING0 + wall */
-    int32_t held;               /* particles asleep or sliding now */
-    int32_t sleeping;           /* particles asleep now */
+    uint8_t *hold;    /* per particle, when sleeping is on: RC_FREE, RC_ASLEEP or RC_SLIDING0 + wall */
+    int32_t held;     /* particles asleep or sliding now */
+    int32_t sleeping; /* particles asleep now */
     uint64_t sleeps, wakes;
-    uint64_t stall_limit;       /* events per stall check (collapse.stall_events), or 0 */
-    uint64_t stall_window;      /* events since the last check */
-    double stall_clock;         /* the clock at the last check */
-    int32_t last_pair[2];       /* the particles of the last event, to name them when the clock stalls */
+    uint64_t stall_limit;  /* events per stall check (collapse.stall_events), or 0 */
+    uint64_t stall_window; /* events since the last check */
+    double stall_clock;    /* the clock at the last check */
+    int32_t last_pair[2];  /* the particles of the last event, to name them when the clock stalls */
 
     /* threads (parallel.c): the count the engine runs on, and why fewer than asked (a static sentence, or NULL) */
     int32_t threads;
@@ -250,39 +249,39 @@ struct rc_edmd {
 
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
-    bool growing;               /* the diameters grow now: scheduling and collisions take growth.c's path */
+    bool growing;                  /* the diameters grow now: scheduling and collisions take growth.c's path */
     /* Lees-Edwards shear (shear.c); shear_on false without it (next_renewal INFINITY unless the barostat uses it) */
     bool shear_on;
     int flow, gradient;
     double shear_rate, shear_speed; /* the rate, and the images' speed rate L_gradient */
-    double shear_origin;        /* the images' offset delta at clock 0, in [0, L_flow) */
-    double shear_epoch;         /* delta at the last full build of the lists, which anchors' images use */
-    double shear_slack;         /* how far delta moves from shear_epoch before every list is rebuilt */
-    double next_renewal;        /* the clock time of the next renewal by time: shear's slack used up, or the
+    double shear_origin;            /* the images' offset delta at clock 0, in [0, L_flow) */
+    double shear_epoch;             /* delta at the last full build of the lists, which anchors' images use */
+    double shear_slack;             /* how far delta moves from shear_epoch before every list is rebuilt */
+    double next_renewal;            /* the clock time of the next renewal by time: shear's slack used up, or the
                                  * barostat's volume move (never both) */
     /* the books of the peculiar motion (c = v - rate (x_gradient - L_gradient / 2) e_flow), at clock shear_time:
      * between velocity changes E' = -rate S, S' = -rate G and G is constant, so the integrals are exact */
     double shear_time;
-    double peculiar;            /* E: the peculiar kinetic energy */
-    double peculiar_integral;   /* integral of 2E dt */
-    double shear_flux;          /* S: sum of m c_flow c_gradient */
-    double shear_flux_integral; /* integral of S dt */
-    double gradient_motion;     /* G: sum of m c_gradient^2 */
-    double shear_collisional;   /* sum over collisions of r_gradient dp_flow */
-    rc_edmd_steps *steps;       /* stepped potentials (steps.c), or NULL */
+    double peculiar;                 /* E: the peculiar kinetic energy */
+    double peculiar_integral;        /* integral of 2E dt */
+    double shear_flux;               /* S: sum of m c_flow c_gradient */
+    double shear_flux_integral;      /* integral of S dt */
+    double gradient_motion;          /* G: sum of m c_gradient^2 */
+    double shear_collisional;        /* sum over collisions of r_gradient dp_flow */
+    rc_edmd_steps *steps;            /* stepped potentials (steps.c), or NULL */
     struct rc_edmd_isobar *barostat; /* constant pressure (barostat.c), or NULL */
-    bool transport_on;          /* def.transport: the Helfand moments are kept (transport.c) */
+    bool transport_on;               /* def.transport: the Helfand moments are kept (transport.c) */
     rc_edmd_flux flux;
     /* rough particles (rough.c): spins and reduced moments per slot, NULL when every pair and wall is smooth */
-    double *spin;               /* spin_stride per particle: 3 in 3D, 1 (the z component) in 2D */
-    double *inertia;            /* q = 4 I / (m sigma^2) */
+    double *spin;    /* spin_stride per particle: 3 in 3D, 1 (the z component) in 2D */
+    double *inertia; /* q = 4 I / (m sigma^2) */
     int spin_stride;
     double tangential_restitution;
     rc_edmd_coulomb coulomb;
     /* per pair of species (rough.c): pair_species^2 rules, a in row b and b in row a, or NULL: the two above */
     struct rc_pair_roughness *pair_rough;
     int32_t pair_species;
-    double rotational;          /* the rotational kinetic energy, kept up to date by every spin change */
+    double rotational; /* the rotational kinetic energy, kept up to date by every spin change */
     /* fixed obstacles (fixed.c): per slot, 1 for a fixed particle (held asleep for good), or NULL when none is */
     uint8_t *fixed;
     int32_t fixed_count;
@@ -479,8 +478,7 @@ static inline double rc_edmd_pair_image(const rc_edmd *e, double r[3], double v[
 
 /* The separation r (minimum image) and relative velocity v at now of particle p (at now) and slot j, streamed from
  * its own time without gravity; returns j's state. */
-static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin *p, int32_t j, double r[3],
-                                                 double v[3])
+static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin *p, int32_t j, double r[3], double v[3])
 {
     const rc_kin *q = &e->kin[j];
     double dt = e->now - q->t;
@@ -686,25 +684,25 @@ void rc_edmd_collapse_destroy(rc_edmd *e);
 
 /* Compression's state (growth.c): all plain numbers, saved whole in checkpoints. Times are on the engine's clock. */
 typedef struct rc_edmd_growth {
-    double rate;             /* d sigma / dt over the initial diameter */
-    double scale;            /* the diameters at the epoch over the initial ones */
-    double epoch;            /* the time of the radii in kin */
-    double speed;            /* rate / scale: a radius at the epoch grows by radius * speed per unit time */
-    double target_scale;     /* the scale of the target packing fraction, or INFINITY */
-    double target_pressure;  /* or INFINITY */
+    double rate;            /* d sigma / dt over the initial diameter */
+    double scale;           /* the diameters at the epoch over the initial ones */
+    double epoch;           /* the time of the radii in kin */
+    double speed;           /* rate / scale: a radius at the epoch grows by radius * speed per unit time */
+    double target_scale;    /* the scale of the target packing fraction, or INFINITY */
+    double target_pressure; /* or INFINITY */
     double jam_pressure;
     bool want_jammed;
-    double volume0;          /* the particles' volume (area) at scale 1 */
-    double kinetic0;         /* the kinetic energy every step restores */
-    double built;            /* the largest diameter (at the epoch) when the lists were last built whole */
-    double cap;              /* the next step by time: the target's time or half the shell used up */
-    uint64_t window;         /* pair collisions per window */
-    uint64_t window_start;   /* collisions when the window began */
+    double volume0;        /* the particles' volume (area) at scale 1 */
+    double kinetic0;       /* the kinetic energy every step restores */
+    double built;          /* the largest diameter (at the epoch) when the lists were last built whole */
+    double cap;            /* the next step by time: the target's time or half the shell used up */
+    uint64_t window;       /* pair collisions per window */
+    uint64_t window_start; /* collisions when the window began */
     double window_time, window_kinetic, window_virial; /* its start: time, kinetic integral, virial */
-    double pressure;         /* Z of the last window, NAN before the first */
+    double pressure;                                   /* Z of the last window, NAN before the first */
     uint64_t windows;
-    uint64_t renew_at;       /* the renewal's own collision count */
-    int32_t end;             /* rc_compression_end */
+    uint64_t renew_at; /* the renewal's own collision count */
+    int32_t end;       /* rc_compression_end */
 } rc_edmd_growth;
 
 /* Stores particle k's next event (best: the time from now; partner: a particle, a wall, RC_EVENT_SHELL) and updates
@@ -754,7 +752,7 @@ typedef struct rc_edmd_isobar {
     uint64_t moves, accepted;
     uint64_t window_moves, window_accepted; /* since delta last adapted */
     rc_rng rng;
-    double *scratch;                        /* 3 positions and a radius per particle */
+    double *scratch; /* 3 positions and a radius per particle */
 } rc_edmd_isobar;
 
 /* barostat.c: constant pressure (docs/edmd.md, "Barostat"). The checks of def.barostat against the rest of the

@@ -16,11 +16,11 @@ rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d)
     int32_t count = 0;
     for (int32_t k = 0; d->fixed && k < d->count; k++) count += d->fixed[k] != 0;
     if (count == 0) return RC_OK;
-    const char *other = d->compression.rate != 0 ? "compression"
-                        : d->shear.on            ? "box.shear"
-                        : d->barostat.pressure != 0 ? "barostat"
-                        : d->interaction_count > 0  ? "interactions (stepped potentials)"
-                        : d->transport              ? "transport"
+    const char *other = d->compression.rate != 0             ? "compression"
+                        : d->shear.on                        ? "box.shear"
+                        : d->barostat.pressure != 0          ? "barostat"
+                        : d->interaction_count > 0           ? "interactions (stepped potentials)"
+                        : d->transport                       ? "transport"
                         : d->detection == RC_DETECTION_NAIVE ? "the naive event detection"
                                                              : NULL;
     if (other) return rc_fail(RC_INVALID_ARGUMENT, "fixed: fixed particles with %s are not built", other);

@@ -172,8 +172,7 @@ void rc_edmd_growth_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilis
         p->v[a] += reduced / mi * du * r[a] / distance;
         q->v[a] -= reduced / mj * du * r[a] / distance;
     }
-    rc_edmd_ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), rc_edmd_still,
-                            sigma * rate);
+    rc_edmd_ensure_receding(p->v, q->v, r, mj / (rr * (mi + mj)), mi / (rr * (mi + mj)), rc_edmd_still, sigma * rate);
     add_energy(e, before, twice_kinetic(p->v, mi) + twice_kinetic(q->v, mj));
     e->virial += distance * reduced * du;
     e->counter[i]++;
@@ -267,7 +266,8 @@ static rc_status resize(rc_edmd *e)
 {
     double room = rc_edmd_shell_room(e, e->box);
     if (room < e->shell && !(room > 0.01 * e->max_diameter))
-        return rc_fail(RC_INVALID_ARGUMENT, "compression: the box (narrowest periodic edge %g) is too small for "
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "compression: the box (narrowest periodic edge %g) is too small for "
                        "particles of diameter %g; compress more particles",
                        (2 * room + e->reach_factor * e->max_diameter) / 0.499, e->max_diameter);
     rc_status s = rc_edmd_neighbours_resize(e);
@@ -299,8 +299,9 @@ rc_status rc_edmd_growth_check_restored(const rc_edmd *e, const rc_edmd_growth *
                 g->kinetic0 >= 0 && g->kinetic0 <= DBL_MAX && g->built > 0 && g->built <= range && !isnan(g->cap) &&
                 g->window_start <= e->collisions && fabs(g->window_time) <= range && !isnan(g->window_kinetic) &&
                 !isnan(g->window_virial) && g->end >= RC_COMPRESSION_GROWING && g->end <= RC_COMPRESSION_JAMMED;
-    if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's books (scale %g, speed %g) are not valid",
-                              g->scale, g->speed);
+    if (!fine)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's books (scale %g, speed %g) are not valid",
+                       g->scale, g->speed);
     return RC_OK;
 }
 
@@ -361,11 +362,15 @@ static rc_status check(const rc_edmd *e, const rc_edmd_compression *c, double fr
         return rc_fail(RC_INVALID_ARGUMENT, "compression.rate: %g is not a finite positive number", c->rate);
     int targets = (c->packing_fraction != 0) + (c->reduced_pressure != 0) + c->jammed;
     if (targets != 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "compression.until: give exactly one of packing_fraction, "
-                                            "reduced_pressure, jammed (%d given)", targets);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "compression.until: give exactly one of packing_fraction, "
+                       "reduced_pressure, jammed (%d given)",
+                       targets);
     if (c->packing_fraction != 0 && !(c->packing_fraction > fraction && c->packing_fraction < 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "compression.until.packing_fraction: %g is not between the start's %.6g "
-                                            "and 1", c->packing_fraction, fraction);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "compression.until.packing_fraction: %g is not between the start's %.6g "
+                       "and 1",
+                       c->packing_fraction, fraction);
     if (c->reduced_pressure != 0 && !(c->reduced_pressure > 1 && isfinite(c->reduced_pressure)))
         return rc_fail(RC_INVALID_ARGUMENT, "compression.until.reduced_pressure: %g is not a finite number above 1",
                        c->reduced_pressure);

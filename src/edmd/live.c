@@ -73,22 +73,28 @@ static rc_status check_fit(const rc_edmd *e, const rc_frame *f)
 {
     for (int32_t k = 0; k < f->count; k++) {
         if (!e->mass && f->masses[k] != e->uniform_mass)
-            return rc_fail(RC_INVALID_ARGUMENT, "masses[%d]: %g, but this engine was built with one mass (%g) for "
-                           "every particle: build it with different masses to set them one by one", (int)k,
-                           f->masses[k], e->uniform_mass);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "masses[%d]: %g, but this engine was built with one mass (%g) for "
+                           "every particle: build it with different masses to set them one by one",
+                           (int)k, f->masses[k], e->uniform_mass);
         int32_t species = f->species ? f->species[k] : 0;
         if (species < 0 || species > (e->species ? e->species_max : 0))
             return rc_fail(RC_INVALID_ARGUMENT, "species[%d]: %d is not one of the engine's species 0 to %d", (int)k,
                            (int)species, (int)(e->species ? e->species_max : 0));
         if (f->radii[k] > 0.5 * e->max_diameter)
-            return rc_fail(RC_INVALID_ARGUMENT, "radii[%d]: %g is larger than the largest radius the engine was built "
-                           "with (%g)", (int)k, f->radii[k], 0.5 * e->max_diameter);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "radii[%d]: %g is larger than the largest radius the engine was built "
+                           "with (%g)",
+                           (int)k, f->radii[k], 0.5 * e->max_diameter);
     }
     return RC_OK;
 }
 
 /* The energy the engine's balance starts from (engine.c): kinetic (peculiar under shear) plus potential. */
-static double energy(const rc_edmd *e) { return (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e); }
+static double energy(const rc_edmd *e)
+{
+    return (e->shear_on ? e->peculiar : e->kinetic) + rc_edmd_potential_energy(e);
+}
 
 rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
 {
@@ -124,15 +130,24 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
     if (e->shear_on) rc_edmd_shear_rate_profile(e, e->shear_rate); /* the books of the peculiar motion, counted */
     s = rc_edmd_neighbours_build_all(e);
     if (!s && e->steps) s = rc_edmd_steps_capture_again(e); /* the pairs inside the wells, where they now are */
-    e->initial_energy += energy(e) - before; /* energy put in from outside: not a drift */
+    e->initial_energy += energy(e) - before;                /* energy put in from outside: not a drift */
     return s ? s : rc_edmd_schedule_all(e);
 }
 
 /* ---- parameters ---- */
 
-static const char *const KEYS[] = {"box", "restitution", "box.restitution", "walls.restitution", "gravity",
-                                   "thermostat.temperature", "thermostat.rate", "box.shear.rate", "interactions.depth",
-                                   "compression.rate", "compression.until.packing_fraction", NULL};
+static const char *const KEYS[] = {"box",
+                                   "restitution",
+                                   "box.restitution",
+                                   "walls.restitution",
+                                   "gravity",
+                                   "thermostat.temperature",
+                                   "thermostat.rate",
+                                   "box.shear.rate",
+                                   "interactions.depth",
+                                   "compression.rate",
+                                   "compression.until.packing_fraction",
+                                   NULL};
 
 bool rc_edmd_parameter_known(const char *key)
 {
@@ -153,10 +168,12 @@ static void walls_of(const rc_edmd *e, const char *key, int32_t *first, int32_t 
 rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[3], int *length)
 {
     if (!rc_edmd_parameter_known(key))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: the event-driven engine cannot change it at run time (it can "
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s: the event-driven engine cannot change it at run time (it can "
                        "change box, restitution, box.restitution, walls.restitution, gravity, thermostat.temperature, "
                        "thermostat.rate, box.shear.rate, interactions.depth, compression.rate and "
-                       "compression.until.packing_fraction)", key ? key : "(null)");
+                       "compression.until.packing_fraction)",
+                       key ? key : "(null)");
     *length = 1;
     if (strcmp(key, "gravity") == 0) {
         *length = e->dimension;
@@ -175,8 +192,7 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
     } else {
         int32_t first, count;
         walls_of(e, key, &first, &count);
-        if (count == 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "%s: the scene has no such walls", key);
+        if (count == 0) return rc_fail(RC_INVALID_ARGUMENT, "%s: the scene has no such walls", key);
         value[0] = e->walls[first].restitution;
     }
     return RC_OK;
@@ -198,8 +214,8 @@ rc_status rc_edmd_parameter_check(const rc_edmd *e, const char *key, const doubl
     bool pulled = gravity && (value[0] != 0 || value[1] != 0 || (length == 3 && value[2] != 0));
     const char *conflict = NULL;
     if (e->barostat && restitution && value[0] != 1) conflict = "the barostat needs elastic collisions";
-    else if (e->transport_on && ((restitution && value[0] != 1) || pulled ||
-                                 (strcmp(key, "thermostat.rate") == 0 && value[0] > 0)))
+    else if (e->transport_on &&
+             ((restitution && value[0] != 1) || pulled || (strcmp(key, "thermostat.rate") == 0 && value[0] > 0)))
         conflict = "transport coefficients need elastic collisions, no gravity and no thermostat";
     else if (pulled && (e->growth || e->shear_on || e->barostat))
         conflict = "a compression, a shear or a barostat runs without gravity";

@@ -48,9 +48,11 @@ rc_status rc_edmd_box_check_value(const rc_edmd *e, const double *value, int len
         int narrowest = 0;
         for (int a = 0; a < e->dimension; a++)
             if (e->periodic[a] && (!e->periodic[narrowest] || box[a] < box[narrowest])) narrowest = a;
-        return rc_fail(RC_INVALID_ARGUMENT, "box[%d]: periodic edge %g is too short: it must hold two neighbour "
-                       "reaches of the largest diameter %g, at least %g", narrowest, box[narrowest],
-                       e->max_diameter, (2 * least + e->reach_factor * e->max_diameter) / 0.499);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "box[%d]: periodic edge %g is too short: it must hold two neighbour "
+                       "reaches of the largest diameter %g, at least %g",
+                       narrowest, box[narrowest], e->max_diameter,
+                       (2 * least + e->reach_factor * e->max_diameter) / 0.499);
     }
     return RC_OK;
 }

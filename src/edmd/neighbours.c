@@ -45,8 +45,10 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
          * asks for 1e10 cells first; a restored state's shell of 1e-250, for 1e250) */
         double cells = floor(e->box[a] * CELL_SPLIT / reach);
         if (isnan(cells) || cells == INFINITY)
-            return rc_fail(RC_INVALID_ARGUMENT, "neighbour lists: the box edge %g over the reach %g is no number of "
-                           "cells", e->box[a], reach);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "neighbour lists: the box edge %g over the reach %g is no number of "
+                           "cells",
+                           e->box[a], reach);
         if (cells < 1 || (a == 2 && e->dimension == 2)) cells = 1;
         /* enough cells for a fine grid, not so many that empty cells dominate memory */
         while ((double)total * cells > 4.0 * e->n + 64 && cells > 1) cells = floor((cells + 1) / 2);
@@ -182,8 +184,8 @@ static int chain_starts(const rc_edmd *e, const double ak[3], double widest, cha
         double low = home[a] * e->cell_size[a], margin = 1e-9 * e->cell_size[a]; /* rounding of cell bounds */
         for (int m = 0; m < count[a]; m++) {
             double g = !near || off[a][m] == 0 ? 0
-                       : off[a][m] < 0        ? ak[a] - low - margin
-                                              : low + e->cell_size[a] - ak[a] - margin;
+                       : off[a][m] < 0         ? ak[a] - low - margin
+                                               : low + e->cell_size[a] - ak[a] - margin;
             gap2[a][m] = g > 0 ? g * g : 0;
         }
     }
@@ -246,8 +248,7 @@ static int flow_cells(const rc_edmd *e, double low, double high, int32_t *cells,
  * position shifted by the epoch's offset (and widened by the reach and the slack) on the rows reached across it.
  * Every candidate takes its image in find_neighbours (rc_edmd_shear_anchor_image), so the chains carry no shift.
  * Only anchors at_sheared_edge come here. */
-static __attribute__((noinline)) int shear_chain_starts(const rc_edmd *e, const double ak[3],
-                                                        chain out[SHEAR_CHAINS])
+static __attribute__((noinline)) int shear_chain_starts(const rc_edmd *e, const double ak[3], chain out[SHEAR_CHAINS])
 {
     int f = e->flow, g = e->gradient, o = 3 - f - g;
     int32_t home[3], off[2 * CELL_SPLIT + 1], flows[2 * SHEAR_CHAINS];
@@ -259,8 +260,8 @@ static __attribute__((noinline)) int shear_chain_starts(const rc_edmd *e, const 
     for (int32_t row = 0; row < e->cells[g]; row++) {
         int32_t step = row - home[g];
         bool near = short_edge || step == 0 || step == 1 || step == -1;
-        bool below = short_edge || (home[g] == 0 && row == e->cells[g] - 1);    /* across, to the image below */
-        bool above = short_edge || (home[g] == e->cells[g] - 1 && row == 0);    /* across, to the image above */
+        bool below = short_edge || (home[g] == 0 && row == e->cells[g] - 1); /* across, to the image below */
+        bool above = short_edge || (home[g] == e->cells[g] - 1 && row == 0); /* across, to the image above */
         bool direct = short_edge || (near && !(e->cells[g] > 2 && (below || above)));
         if (!direct && !below && !above) continue;
         int n = 0;
@@ -298,8 +299,8 @@ static bool at_sheared_edge(const rc_edmd *e, const double ak[3])
  * unset, the common rebuild; `shifted` when only the chains' shifts are added (the home cell on a periodic face); the
  * general walk otherwise. k itself (at distance 0) passes the walk's test and is left out with the batch. */
 static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t k, const double ak[3], double widest,
-                                                           chain *at, int chains, bool images, bool only_lower,
-                                                           bool plain, bool shifted, int32_t width)
+                                                            chain *at, int chains, bool images, bool only_lower,
+                                                            bool plain, bool shifted, int32_t width)
 {
     enum { BATCH = 64 + SHEAR_CHAINS, ARRIVALS = 32 };
     const rc_anchor *anchor = e->anchor;
@@ -420,8 +421,10 @@ static rc_status check_images(const rc_edmd *e)
     for (int32_t k = 0; k < e->n; k++)
         for (int a = 0; a < 3; a++)
             if (e->image[3 * k + a] > limit || e->image[3 * k + a] < -limit)
-                return rc_fail(RC_INVALID_ARGUMENT, "particle %d has crossed the box %d times along %c, beyond 2^30 "
-                               "(a damaged state)", (int)k, (int)e->image[3 * k + a], "xyz"[a]);
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "particle %d has crossed the box %d times along %c, beyond 2^30 "
+                               "(a damaged state)",
+                               (int)k, (int)e->image[3 * k + a], "xyz"[a]);
     return RC_OK;
 }
 

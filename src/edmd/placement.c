@@ -22,8 +22,7 @@
 
 enum { PLACEMENT_COUNT = 5, RANDOM_ATTEMPTS = 1000 };
 
-static const char *const placement_names[PLACEMENT_COUNT] = {"fcc", "simple_cubic", "square", "hexagonal",
-                                                             "random"};
+static const char *const placement_names[PLACEMENT_COUNT] = {"fcc", "simple_cubic", "square", "hexagonal", "random"};
 static const char axis_names[] = "xyz";
 
 rc_status rc_placement_parse(const char *name, rc_placement *placement)
@@ -34,8 +33,7 @@ rc_status rc_placement_parse(const char *name, rc_placement *placement)
             *placement = (rc_placement)i;
             return RC_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "placement \"%s\" is not fcc, simple_cubic, square, hexagonal or random",
-                   name);
+    return rc_fail(RC_INVALID_ARGUMENT, "placement \"%s\" is not fcc, simple_cubic, square, hexagonal or random", name);
 }
 
 const char *rc_placement_name(rc_placement placement)
@@ -64,8 +62,7 @@ static rc_status check_positive(const char *name, const double *values, int32_t 
     if (count > 0 && !values) return rc_fail(RC_INVALID_ARGUMENT, "%s: NULL for %d particles", name, (int)count);
     for (int32_t i = 0; i < count; i++)
         if (!(values[i] > 0) || !isfinite(values[i]))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: %g is not a finite positive number", name, (int)i,
-                           values[i]);
+            return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: %g is not a finite positive number", name, (int)i, values[i]);
     return RC_OK;
 }
 
@@ -176,8 +173,8 @@ static int32_t find_outside(const space *sp, int32_t count, const double *radii,
     for (int32_t i = 0; i < count; i++)
         for (int k = 0; k < sp->dimension; k++) {
             double x = positions[3 * i + k];
-            bool inside = sp->periodic[k] ? x >= 0 && x < sp->box[k]
-                                          : x - radii[i] >= 0 && (sp->box[k] - x) - radii[i] >= 0;
+            bool inside =
+                sp->periodic[k] ? x >= 0 && x < sp->box[k] : x - radii[i] >= 0 && (sp->box[k] - x) - radii[i] >= 0;
             if (!inside) return i;
         }
     return -1;
@@ -390,21 +387,17 @@ static void lattice_fill(const lattice *l, const space *sp, int32_t count, doubl
 
 static void describe_box(const space *sp, char *text, size_t size)
 {
-    if (sp->dimension == 3)
-        snprintf(text, size, "%g x %g x %g", sp->box[0], sp->box[1], sp->box[2]);
-    else
-        snprintf(text, size, "%g x %g", sp->box[0], sp->box[1]);
+    if (sp->dimension == 3) snprintf(text, size, "%g x %g x %g", sp->box[0], sp->box[1], sp->box[2]);
+    else snprintf(text, size, "%g x %g", sp->box[0], sp->box[1]);
 }
 
-static rc_status lattice_misfit(rc_placement placement, const space *sp, int32_t count, const lattice *l,
-                                int32_t a, int32_t b)
+static rc_status lattice_misfit(rc_placement placement, const space *sp, int32_t count, const lattice *l, int32_t a,
+                                int32_t b)
 {
     char box[96], radius[64];
     describe_box(sp, box, sizeof box);
-    if (sp->r_min == sp->r_max)
-        snprintf(radius, sizeof radius, "radius %g", sp->r_max);
-    else
-        snprintf(radius, sizeof radius, "radii %g to %g", sp->r_min, sp->r_max);
+    if (sp->r_min == sp->r_max) snprintf(radius, sizeof radius, "radius %g", sp->r_max);
+    else snprintf(radius, sizeof radius, "radii %g to %g", sp->r_min, sp->r_max);
     return rc_fail(RC_INVALID_ARGUMENT,
                    "%s lattice: %d particles of %s do not fit in box %s (nearest sites %.3g apart; particles %d "
                    "and %d overlap)",
@@ -500,17 +493,17 @@ static rc_status insert_all(grid *g, const ranked *order, int32_t count, uint64_
     return RC_OK;
 }
 
-static rc_status place_random(const space *sp, int32_t count, const double *radii, uint64_t seed,
-                              double *positions)
+static rc_status place_random(const space *sp, int32_t count, const double *radii, uint64_t seed, double *positions)
 {
     /* a fraction no packing reaches: refused before insertion and a compression that could only jam */
     double filled = 0, start = sp->dimension == 3 ? 0.25 : 0.4;
     for (int32_t i = 0; i < count; i++) filled += ball_volume(sp->dimension, radii[i]);
     double fraction = filled / box_volume(sp->dimension, sp->box);
     if (fraction > densest_packing(sp->dimension))
-        return rc_fail(RC_INVALID_ARGUMENT, "random placement: the particles would fill %.4g of the box, above the "
-                       "densest packing of %s (%.4f)", fraction, sp->dimension == 3 ? "spheres" : "disks",
-                       densest_packing(sp->dimension));
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "random placement: the particles would fill %.4g of the box, above the "
+                       "densest packing of %s (%.4f)",
+                       fraction, sp->dimension == 3 ? "spheres" : "disks", densest_packing(sp->dimension));
     ranked *order = malloc((size_t)count * sizeof *order);
     if (!order) return rc_fail(RC_NO_MEMORY, "random placement: out of memory for %d particles", (int)count);
     for (int32_t i = 0; i < count; i++) order[i] = (ranked){radii[i], i};
@@ -553,8 +546,8 @@ static rc_status check_widths(const space *sp, int32_t count, const double *radi
     for (int32_t i = 0; i < count; i++)
         for (int k = 0; k < sp->dimension; k++)
             if (2 * radii[i] > sp->box[k])
-                return rc_fail(RC_INVALID_ARGUMENT, "radii[%d]: %g is more than half the box edge %c = %g (%s)",
-                               (int)i, radii[i], axis_names[k], sp->box[k],
+                return rc_fail(RC_INVALID_ARGUMENT, "radii[%d]: %g is more than half the box edge %c = %g (%s)", (int)i,
+                               radii[i], axis_names[k], sp->box[k],
                                sp->periodic[k] ? "the particle would overlap its own periodic image"
                                                : "the particle cannot fit between the walls");
     return RC_OK;
@@ -606,8 +599,8 @@ static double kinetic_energy(int32_t count, const double *masses, const double *
     return 0.5 * sum;
 }
 
-rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double *masses, double temperature,
-                               uint64_t seed, double *velocities)
+rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double *masses, double temperature, uint64_t seed,
+                               double *velocities)
 {
     rc_status s;
     if ((s = check_dimension("maxwell_boltzmann", dimension)) || (s = check_count("maxwell_boltzmann", count, 0)) ||
@@ -620,8 +613,7 @@ rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double *masse
     rc_rng rng;
     rc_rng_seed(&rng, seed);
     for (int32_t i = 0; i < count; i++)
-        for (int k = 0; k < dimension; k++)
-            velocities[3 * i + k] = sqrt(temperature / masses[i]) * rc_rng_normal(&rng);
+        for (int k = 0; k < dimension; k++) velocities[3 * i + k] = sqrt(temperature / masses[i]) * rc_rng_normal(&rng);
     remove_drift(dimension, count, masses, velocities);
     double kinetic = kinetic_energy(count, masses, velocities);
     double target = 0.5 * dimension * (double)(count - 1) * temperature;

@@ -39,7 +39,4 @@ rc_status rc_event_detection_parse(const char *name, rc_event_detection *rule)
     return rc_fail(RC_INVALID_ARGUMENT, "event_detection: \"%s\" is not one of stable, naive", name ? name : "");
 }
 
-const char *rc_event_detection_name(rc_event_detection rule)
-{
-    return (unsigned)rule < 2 ? rule_names[rule] : "?";
-}
+const char *rc_event_detection_name(rc_event_detection rule) { return (unsigned)rule < 2 ? rule_names[rule] : "?"; }

@@ -73,7 +73,11 @@ double rc_static_pair_time(const double r[3], const double v[3], const double ac
     if (a2 > 0 && d > 0) {
         double s = sqrt(d), r1 = b2 > 0 ? (-b2 - s) / (2 * a2) : (2 * c2) / (-b2 + s);
         double r2 = b2 > 0 ? (2 * c2) / (-b2 - s) : (-b2 + s) / (2 * a2);
-        if (r1 > r2) { double t = r1; r1 = r2; r2 = t; }
+        if (r1 > r2) {
+            double t = r1;
+            r1 = r2;
+            r2 = t;
+        }
         if (r1 > 0 && r1 < horizon) cuts[n++] = r1;
         if (r2 > 0 && r2 < horizon && r2 > cuts[n - 1]) cuts[n++] = r2;
     } else if (a2 == 0 && b2 != 0 && -c2 / b2 > 0 && -c2 / b2 < horizon) {

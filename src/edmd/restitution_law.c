@@ -22,16 +22,13 @@ rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *na
     case RC_RESTITUTION_CONSTANT: return RC_OK;
     case RC_RESTITUTION_VISCOELASTIC:
         if (!(law->delta > 0) || !isfinite(law->delta))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.delta: %g is not a positive number", name,
-                           law->delta);
+            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.delta: %g is not a positive number", name, law->delta);
         return RC_OK;
     case RC_RESTITUTION_MATERIAL:
         if (!(law->young > 0) || !isfinite(law->young))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.young: %g is not a positive number", name,
-                           law->young);
+            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.young: %g is not a positive number", name, law->young);
         if (!(law->poisson > -1 && law->poisson <= 0.5))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.poisson: %g is not in (-1, 0.5]", name,
-                           law->poisson);
+            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.poisson: %g is not in (-1, 0.5]", name, law->poisson);
         if (!(law->dissipation > 0) || !isfinite(law->dissipation))
             return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.dissipation: %g is not a positive number", name,
                            law->dissipation);
@@ -43,8 +40,8 @@ rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *na
         for (int32_t i = 0; i < law->points; i++) {
             double v = law->table[i][0], e = law->table[i][1];
             if (!isfinite(v) || !(v >= 0))
-                return rc_fail(RC_INVALID_ARGUMENT, "%s.table[%d][0]: the speed %g is not a finite number >= 0",
-                               name, (int)i, v);
+                return rc_fail(RC_INVALID_ARGUMENT, "%s.table[%d][0]: the speed %g is not a finite number >= 0", name,
+                               (int)i, v);
             if (!(e >= 0 && e <= 1))
                 return rc_fail(RC_INVALID_ARGUMENT, "%s.table[%d][1]: the restitution %g is not in [0, 1]", name,
                                (int)i, e);
@@ -66,8 +63,8 @@ static double viscoelastic(double delta, double speed)
 
 double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass, double reduced_radius)
 {
-    double stiffness = pow(1.5, 1.5) * law->young * sqrt(reduced_radius) /
-                       (reduced_mass * (1 - law->poisson * law->poisson));
+    double stiffness =
+        pow(1.5, 1.5) * law->young * sqrt(reduced_radius) / (reduced_mass * (1 - law->poisson * law->poisson));
     return law->dissipation * pow(stiffness, 0.4);
 }
 
@@ -75,7 +72,7 @@ double rc_restitution_law_value(const rc_restitution_law *law, double speed)
 {
     if (law->kind == RC_RESTITUTION_VISCOELASTIC) return viscoelastic(law->delta, speed);
     if (law->kind == RC_RESTITUTION_MATERIAL) return NAN;
-    const double (*t)[2] = law->table;
+    const double(*t)[2] = law->table;
     int32_t n = law->points;
     if (!(speed > t[0][0])) return t[0][1];
     if (speed >= t[n - 1][0]) return t[n - 1][1];
@@ -94,7 +91,8 @@ rc_status rc_edmd_restitution_laws_create(rc_edmd *e, const rc_edmd_def *d)
         snprintf(name, sizeof name, "walls[%d].restitution", (int)w);
         s = rc_restitution_law_check(&d->walls[w].restitution_law, name);
         any |= d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT;
-        if (s == RC_OK && d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT && d->walls[w].thermal.temperature > 0)
+        if (s == RC_OK && d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT &&
+            d->walls[w].thermal.temperature > 0)
             s = rc_fail(RC_INVALID_ARGUMENT, "%s: a thermal wall takes no restitution", name);
     }
     if (s != RC_OK || !any) return s;

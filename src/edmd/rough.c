@@ -39,9 +39,10 @@ static rc_status check_pairs(const rc_edmd_def *d, bool *rough)
         for (int32_t l = 0; l < k; l++) {
             const int32_t *o = d->pair_roughness[l].species;
             if ((o[0] == p->species[0] && o[1] == p->species[1]) || (o[0] == p->species[1] && o[1] == p->species[0]))
-                return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].species: the pair [%d, %d] has a rough rule "
-                                                    "already (interactions[%d])", (int)k, (int)p->species[0],
-                               (int)p->species[1], (int)l);
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "interactions[%d].species: the pair [%d, %d] has a rough rule "
+                               "already (interactions[%d])",
+                               (int)k, (int)p->species[0], (int)p->species[1], (int)l);
         }
         if (!beta_valid(p->tangential_restitution))
             return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].tangential_restitution: %g is not in [-1, 1]", (int)k,
@@ -89,14 +90,15 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
     if (!*rough) {
         for (int32_t k = 0; d->angular_velocities && k < d->count * (d->dimension == 3 ? 3 : 1); k++)
             if (d->angular_velocities[k] != 0)
-                return rc_fail(RC_INVALID_ARGUMENT, "angular_velocity: particle %d spins, but every pair and wall is "
-                                                    "smooth (tangential_restitution -1)",
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "angular_velocity: particle %d spins, but every pair and wall is "
+                               "smooth (tangential_restitution -1)",
                                (int)(k / (d->dimension == 3 ? 3 : 1)));
         return RC_OK;
     }
     /* the paths rough particles do not take yet */
-    const char *other = d->compression.rate != 0 ? "compression"
-                        : d->shear.on            ? "box.shear"
+    const char *other = d->compression.rate != 0    ? "compression"
+                        : d->shear.on               ? "box.shear"
                         : d->barostat.pressure != 0 ? "barostat"
                         : d->interaction_count > 0  ? "interactions (stepped potentials)"
                         : d->transport              ? "transport"
@@ -106,8 +108,10 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
     /* a thermal wall draws spins from its temperature: a tangential restitution would have nothing to act on */
     for (int32_t w = 0; w < d->wall_count; w++)
         if (d->walls[w].thermal.temperature > 0 && d->walls[w].rough)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].tangential_restitution: a thermal wall takes none (it "
-                                                "draws the spins of rough particles from its temperature)", (int)w);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "walls[%d].tangential_restitution: a thermal wall takes none (it "
+                           "draws the spins of rough particles from its temperature)",
+                           (int)w);
     return RC_OK;
 }
 
@@ -299,8 +303,7 @@ double rc_edmd_rough_thermalise(rc_edmd *e, int32_t k, double temperature, rc_rn
     double w[3] = {0, 0, 0}, before = spin_energy(e, k), scale = sqrt(temperature / moment(e, k));
     if (e->spin_stride == 3)
         for (int a = 0; a < 3; a++) w[a] = scale * rc_rng_normal(rng);
-    else
-        w[2] = scale * rc_rng_normal(rng);
+    else w[2] = scale * rc_rng_normal(rng);
     store(e, k, w);
     double gain = spin_energy(e, k) - before;
     e->rotational += gain;
@@ -325,8 +328,7 @@ bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *
         int32_t a = ws->members[k->a];
         e->counter[a]++; /* the events others predicted with it are stale */
         if (k->b >= 0) e->counter[ws->members[k->b]]++;
-        if (k->b >= 0)
-            pair_contact(e, a, ws->members[k->b], false, k->normal, normal_impulse[c]);
+        if (k->b >= 0) pair_contact(e, a, ws->members[k->b], false, k->normal, normal_impulse[c]);
         else if (k->other < 0) /* a wall */
             contact(e, a, -1, k->normal, e->walls[RC_EVENT_WALL0 - k->other].tangential_restitution, NULL,
                     normal_impulse[c]);

@@ -61,8 +61,8 @@ static inline __attribute__((always_inline)) double plane_time(const rc_edmd *e,
     double acc[3];
     rc_edmd_acceleration(e, k, acc);
     const double *n = w->normal;
-    double c = n[0] * (p->x[0] - w->point[0]) + n[1] * (p->x[1] - w->point[1]) + n[2] * (p->x[2] - w->point[2]) -
-               p->radius;
+    double c =
+        n[0] * (p->x[0] - w->point[0]) + n[1] * (p->x[1] - w->point[1]) + n[2] * (p->x[2] - w->point[2]) - p->radius;
     *touching = c < e->contact_tolerance * p->radius;
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     double a = n[0] * acc[0] + n[1] * acc[1] + n[2] * acc[2];
@@ -80,7 +80,7 @@ static __attribute__((noinline)) int moving_walls(const rc_edmd *e, int32_t k, d
     for (int32_t w = 0; w < e->wall_count; w++) {
         bool touches;
         double t = e->walls[w].amplitude > 0 ? rc_edmd_moving_wall_time(e, k, w, *best, &touches)
-                                              : plane_time(e, k, &e->walls[w], &touches);
+                                             : plane_time(e, k, &e->walls[w], &touches);
         touching += touches;
         if (t < *best) *best = t, *partner = RC_EVENT_WALL0 - w;
     }
@@ -154,8 +154,8 @@ typedef struct sheared {
 static sheared sheared_of(const rc_edmd *e)
 {
     double delta = rc_edmd_shear_offset(e);
-    sheared s = {{delta, delta}, {-delta, -delta}, {e->shear_speed, e->shear_speed},
-                 {-e->shear_speed, -e->shear_speed}, e->flow, e->gradient};
+    sheared s = {{delta, delta}, {-delta, -delta}, {e->shear_speed, e->shear_speed}, {-e->shear_speed, -e->shear_speed},
+                 e->flow,        e->gradient};
     return s;
 }
 
@@ -189,7 +189,7 @@ static inline void shear_image2(const images *m, const sheared *s, v2 r[3], v2 v
  * beat the best so far; with `defer`, not when j's own pending event comes strictly before it (j then predicts
  * again first, and finds the pair itself: the file's comment). */
 static inline __attribute__((always_inline)) void consider(const rc_edmd *e, scan_result *out, int32_t j, double b,
-                                                          double c, const double v[3], bool naive, bool defer)
+                                                           double c, const double v[3], bool naive, bool defer)
 {
     /* receding (f' >= 0), or no earlier than the best: t >= c / (-2b) since sqrt(D) <= -b when c >= 0 */
     if ((b >= 0) | (c > -2 * b * out->time)) return;
@@ -213,10 +213,9 @@ static inline bool interior(const rc_edmd *e, int32_t k)
            (a[1] <= e->inner_high[1]) & (a[2] >= e->inner_low[2]) & (a[2] <= e->inner_high[2]);
 }
 
-static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p,
-                                                             const uint8_t *list, int32_t count, double best,
-                                                             bool gravity, bool naive, bool contacts,
-                                                             bool shear, bool wrap)
+static inline __attribute__((always_inline)) scan_result scan(const rc_edmd *e, const rc_kin *p, const uint8_t *list,
+                                                              int32_t count, double best, bool gravity, bool naive,
+                                                              bool contacts, bool shear, bool wrap)
 {
     scan_result out = {best, -1, false, 0};
     double now = e->now;
@@ -286,8 +285,8 @@ typedef int64_t v4mask __attribute__((vector_size(32)));
  * (b < 0) takes the root, computed in every case (a NaN or a time no earlier than the best where consider would
  * return early), when every one of consider's tests passes; the tests and the root are consider's, so the same
  * pair is taken with the same bits. Which lanes of a group take is data that no predictor learns. */
-static inline __attribute__((always_inline)) void take_earlier(const rc_edmd *e, scan_result *out, int32_t j,
-                                                              double b, double c, const double v[3])
+static inline __attribute__((always_inline)) void take_earlier(const rc_edmd *e, scan_result *out, int32_t j, double b,
+                                                               double c, const double v[3])
 {
     double best = out->time, partner_time = e->event[j].time;
     __asm__("" : "+x"(partner_time)); /* loaded in every case: GCC would otherwise branch around the load */
@@ -308,11 +307,9 @@ static inline __attribute__((always_inline)) void take_earlier(const rc_edmd *e,
 
 /* Four neighbours j[0..3] of p (slots, unsigned: an index then needs no sign extension); `masked`: only the lanes of
  * `valid` count (the last four). */
-static inline __attribute__((always_inline, target("avx2"))) void scan4_group(const rc_edmd *e, const rc_kin *p,
-                                                                            const uint32_t j[4], v4mask valid,
-                                                                            const v4 box[3], const v4 half[3],
-                                                                            scan_result *out, v4mask *touching,
-                                                                            bool contacts, bool wrap, bool masked)
+static inline __attribute__((always_inline, target("avx2"))) void
+scan4_group(const rc_edmd *e, const rc_kin *p, const uint32_t j[4], v4mask valid, const v4 box[3], const v4 half[3],
+            scan_result *out, v4mask *touching, bool contacts, bool wrap, bool masked)
 {
     v4 rec[4][2]; /* each record's two halves: x, t and v, radius (64-byte aligned) */
     for (int l = 0; l < 4; l++) {
@@ -357,7 +354,7 @@ static inline __attribute__((always_inline, target("avx2"))) void scan4_group(co
  * shuffle that puts each entry's bytes in a lane of its own, zeros above them (a shuffle index of -128). */
 typedef char v16b __attribute__((vector_size(16)));
 static inline __attribute__((always_inline, target("avx2"))) void entries4(const uint8_t *list, int32_t m,
-                                                                          int32_t width, uint32_t j[4])
+                                                                           int32_t width, uint32_t j[4])
 {
     if (width != 3) {
         for (int l = 0; l < 4; l++) j[l] = (uint32_t)rc_edmd_entry(list, m + l, width);
@@ -370,9 +367,9 @@ static inline __attribute__((always_inline, target("avx2"))) void entries4(const
 }
 
 static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(const rc_edmd *e, const rc_kin *p,
-                                                                             const uint8_t *list, int32_t count,
-                                                                             double best, bool contacts, bool wrap,
-                                                                             int32_t width)
+                                                                               const uint8_t *list, int32_t count,
+                                                                               double best, bool contacts, bool wrap,
+                                                                               int32_t width)
 {
     /* the lanes of the last four: after m whole fours, the rest of 1-3 at its end, or a list of 1-3 at its start */
     static const v4mask ends[4] = {{0, 0, 0, 0}, {0, 0, 0, -1}, {0, 0, -1, -1}, {0, -1, -1, -1}};
@@ -421,18 +418,16 @@ static inline __attribute__((always_inline, target("avx2"))) scan_result scan4(c
 }
 
 /* Specialised for each entry width: the scan's list reads are a constant stride. */
-static __attribute__((noinline, target("avx2"))) scan_result scan_wide3(const rc_edmd *e, const rc_kin *p,
-                                                                       const uint8_t *list, int32_t count,
-                                                                       double best, bool contacts, bool wrap)
+static __attribute__((noinline, target("avx2"))) scan_result
+scan_wide3(const rc_edmd *e, const rc_kin *p, const uint8_t *list, int32_t count, double best, bool contacts, bool wrap)
 {
     if (contacts)
         return wrap ? scan4(e, p, list, count, best, true, true, 3) : scan4(e, p, list, count, best, true, false, 3);
     return wrap ? scan4(e, p, list, count, best, false, true, 3) : scan4(e, p, list, count, best, false, false, 3);
 }
 
-static __attribute__((noinline, target("avx2"))) scan_result scan_wide(const rc_edmd *e, const rc_kin *p,
-                                                                      const uint8_t *list, int32_t count, double best,
-                                                                      bool contacts, bool wrap)
+static __attribute__((noinline, target("avx2"))) scan_result
+scan_wide(const rc_edmd *e, const rc_kin *p, const uint8_t *list, int32_t count, double best, bool contacts, bool wrap)
 {
     if (contacts)
         return wrap ? scan4(e, p, list, count, best, true, true, 4) : scan4(e, p, list, count, best, true, false, 4);
@@ -469,7 +464,7 @@ static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int3
 }
 
 static inline __attribute__((always_inline)) scan_result scan_neighbours(const rc_edmd *e, int32_t k, double best,
-                                                                        bool contacts)
+                                                                         bool contacts)
 {
     const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
@@ -539,7 +534,8 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
     }
     if (__builtin_expect(e->walls_move, 0)) /* again, with the moving walls' times */
         touching = moving_walls(e, k, &best, &partner);
-    scan_result near = e->steps ? scan_steps(e, k, best, after_collision) : scan_neighbours(e, k, best, after_collision);
+    scan_result near =
+        e->steps ? scan_steps(e, k, best, after_collision) : scan_neighbours(e, k, best, after_collision);
     /* selects, not a branch (whether a neighbour comes first is data): a scan that finds none returns best itself */
     bool found = near.partner >= 0;
     best = near.time;

@@ -19,10 +19,11 @@ rc_status rc_edmd_shear_check(const rc_edmd_def *d)
         return rc_fail(RC_INVALID_ARGUMENT, "shear.flow: axis %d is not one of the %d axes (0 to %d)", s->flow,
                        d->dimension, d->dimension - 1);
     if (s->gradient < 0 || s->gradient >= d->dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "shear.gradient: axis %d is not one of the %d axes (0 to %d)",
-                       s->gradient, d->dimension, d->dimension - 1);
+        return rc_fail(RC_INVALID_ARGUMENT, "shear.gradient: axis %d is not one of the %d axes (0 to %d)", s->gradient,
+                       d->dimension, d->dimension - 1);
     if (s->flow == s->gradient)
-        return rc_fail(RC_INVALID_ARGUMENT, "shear.gradient: %d is also the flow axis; the flow and gradient axes must differ", s->flow);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "shear.gradient: %d is also the flow axis; the flow and gradient axes must differ", s->flow);
     if (!d->periodic[s->flow])
         return rc_fail(RC_INVALID_ARGUMENT, "shear.flow: axis %d is closed by walls; a sheared axis must be periodic",
                        s->flow);
@@ -57,8 +58,10 @@ static double modulo(double x, double box)
     return m < box ? m : 0;
 }
 
-double rc_edmd_shear_offset(const rc_edmd *e) { return modulo(e->shear_origin + e->shear_speed * e->now,
-                                                              e->box[e->flow]); }
+double rc_edmd_shear_offset(const rc_edmd *e)
+{
+    return modulo(e->shear_origin + e->shear_speed * e->now, e->box[e->flow]);
+}
 
 /* Particle k's peculiar velocity c (k streamed to now, or x and v its state now). */
 static void peculiar_velocity(const rc_edmd *e, const double x[3], const double v[3], double c[3])
@@ -77,8 +80,8 @@ static books books_now(const rc_edmd *e)
     double t = e->now - e->shear_time, rate = e->shear_rate, g = e->gradient_motion;
     books b;
     b.peculiar = e->peculiar - rate * e->shear_flux * t + 0.5 * rate * rate * g * t * t;
-    b.peculiar_integral = e->peculiar_integral + 2 * (e->peculiar * t - 0.5 * rate * e->shear_flux * t * t +
-                                                      rate * rate * g * t * t * t / 6);
+    b.peculiar_integral = e->peculiar_integral +
+                          2 * (e->peculiar * t - 0.5 * rate * e->shear_flux * t * t + rate * rate * g * t * t * t / 6);
     b.flux = e->shear_flux - rate * g * t;
     b.flux_integral = e->shear_flux_integral + e->shear_flux * t - 0.5 * rate * g * t * t;
     return b;

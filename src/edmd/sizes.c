@@ -33,10 +33,7 @@ rc_status rc_size_kind_parse(const char *name, rc_size_kind *kind)
     return rc_fail(RC_INVALID_ARGUMENT, "size distribution \"%s\" is not uniform, lognormal or gaussian", name);
 }
 
-const char *rc_size_kind_name(rc_size_kind kind)
-{
-    return (unsigned)kind < SIZE_KINDS ? kind_names[kind] : "unknown";
-}
+const char *rc_size_kind_name(rc_size_kind kind) { return (unsigned)kind < SIZE_KINDS ? kind_names[kind] : "unknown"; }
 
 /* ---- Mixtures --------------------------------------------------------------------------------------------------- */
 
@@ -161,13 +158,17 @@ static rc_status check_sizes(const rc_size_distribution *d)
     if (d->kind != RC_SIZES_UNIFORM && !(d->truncate >= 0.5 && d->truncate <= 10))
         return rc_fail(RC_INVALID_ARGUMENT, "truncate: %g is not in [0.5, 10] (standard deviations)", d->truncate);
     if (d->kind == RC_SIZES_UNIFORM && !(d->polydispersity < 1 / sqrt(3.0)))
-        return rc_fail(RC_INVALID_ARGUMENT, "polydispersity: %g is not below 1/sqrt(3) = 0.577, above which a "
-                                            "uniform distribution reaches diameter 0", d->polydispersity);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "polydispersity: %g is not below 1/sqrt(3) = 0.577, above which a "
+                       "uniform distribution reaches diameter 0",
+                       d->polydispersity);
     double limit = cut_deviation(d->truncate) / d->truncate;
     if (d->kind == RC_SIZES_GAUSSIAN && !(d->polydispersity < limit))
-        return rc_fail(RC_INVALID_ARGUMENT, "polydispersity: %g is not below %.4g, above which a gaussian cut at %g "
-                                            "standard deviations reaches diameter 0 (use lognormal, or a smaller "
-                                            "truncate)", d->polydispersity, limit, d->truncate);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "polydispersity: %g is not below %.4g, above which a gaussian cut at %g "
+                       "standard deviations reaches diameter 0 (use lognormal, or a smaller "
+                       "truncate)",
+                       d->polydispersity, limit, d->truncate);
     return RC_OK;
 }
 

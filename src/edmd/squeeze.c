@@ -24,8 +24,9 @@ static rc_status grow(const rc_edmd_def *def, double fraction, double *positions
         rc_edmd_compression_state_of(e, &state);
     }
     if (s == RC_OK && state.end != RC_COMPRESSION_PACKING_FRACTION)
-        s = rc_fail(RC_INVALID_ARGUMENT, "random placement: a fast compression to %.4g jammed at %.4g; use a lattice "
-                                         "(or compression in the scene, slower, for a denser random packing)",
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "random placement: a fast compression to %.4g jammed at %.4g; use a lattice "
+                    "(or compression in the scene, slower, for a denser random packing)",
                     fraction, state.packing_fraction);
     rc_frame frame;
     if (s == RC_OK && (s = rc_frame_init(&frame, def->count, false)) == RC_OK) {

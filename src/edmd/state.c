@@ -22,12 +22,12 @@
 /* A walk over the fields: counts their bytes, writes them or reads them back, as tagged records (ESTATE04, each
  * field a BYTES record of its name) or, reading a state of ESTATE03, as the fields one after another (core/bytes.h). */
 typedef struct walk {
-    rc_bytes raw;                 /* its mode is the walk's; `left` bounds what a count read may allocate */
+    rc_bytes raw; /* its mode is the walk's; `left` bounds what a count read may allocate */
     bool tagged;
-    rc_tagged_writer *writer;     /* tagged, counting or writing */
-    const void *records;          /* tagged, reading */
+    rc_tagged_writer *writer; /* tagged, counting or writing */
+    const void *records;      /* tagged, reading */
     uint64_t size;
-    const char *damaged;          /* tagged, reading: the first field missing (required) or of another size */
+    const char *damaged; /* tagged, reading: the first field missing (required) or of another size */
 } walk;
 
 /* One field: a record of its name, or the next bytes. A tagged state that lacks a field leaves the engine's value
@@ -64,7 +64,7 @@ static void capture_fields(walk *c, rc_edmd *e, rc_status *status)
 {
     rc_edmd_steps *st = e->steps;
     FIELD(c, "steps.potential", st->potential), FIELD(c, "steps.events", st->events),
-    FIELD(c, "steps.bounces", st->bounces), FIELD(c, "steps.invalid", st->invalid);
+        FIELD(c, "steps.bounces", st->bounces), FIELD(c, "steps.invalid", st->invalid);
     uint64_t count = st->used;
     FIELD(c, "steps.captured", count);
     if (c->raw.mode == RC_BYTES_COUNT) {
@@ -93,22 +93,22 @@ static void fields(walk *c, rc_edmd *e, rc_status *status)
     size_t n = (size_t)e->n;
     NEED(c, "time_origin", e->time_origin), NEED(c, "now", e->now), FIELD(c, "stopped_at", e->stopped_at);
     FIELD(c, "events", e->events), FIELD(c, "collisions", e->collisions),
-    FIELD(c, "wall_collisions", e->wall_collisions), FIELD(c, "stabilising", e->stabilising);
+        FIELD(c, "wall_collisions", e->wall_collisions), FIELD(c, "stabilising", e->stabilising);
     FIELD(c, "negative_time", e->negative_time), FIELD(c, "three_body", e->three_body),
-    FIELD(c, "thermostat_events", e->thermostat_events), FIELD(c, "rebuilds", e->rebuilds);
+        FIELD(c, "thermostat_events", e->thermostat_events), FIELD(c, "rebuilds", e->rebuilds);
     FIELD(c, "kinetic", e->kinetic), FIELD(c, "kinetic_integral", e->kinetic_integral),
-    FIELD(c, "kinetic_time", e->kinetic_time), FIELD(c, "virial", e->virial);
+        FIELD(c, "kinetic_time", e->kinetic_time), FIELD(c, "virial", e->virial);
     FIELD(c, "dissipated", e->dissipated), FIELD(c, "thermostat_energy", e->thermostat_energy),
-    FIELD(c, "initial_energy", e->initial_energy), FIELD(c, "max_overlap", e->max_overlap);
+        FIELD(c, "initial_energy", e->initial_energy), FIELD(c, "max_overlap", e->max_overlap);
     FIELD(c, "next_thermostat", e->next_thermostat), NEED(c, "rng", e->rng), FIELD(c, "next_reorder", e->next_reorder);
     FIELD(c, "cluster_count", e->cluster_count), FIELD(c, "impact_iterations", e->impact_iterations),
-    FIELD(c, "lineality_detections", e->lineality_detections);
+        FIELD(c, "lineality_detections", e->lineality_detections);
     FIELD(c, "impact_fallbacks", e->impact_fallbacks), FIELD(c, "largest_cluster", e->largest_cluster);
     if (e->last_hit) FIELD(c, "collapses", e->collapses);
     FIELD(c, "held", e->held), FIELD(c, "sleeping", e->sleeping), FIELD(c, "sleeps", e->sleeps),
-    FIELD(c, "wakes", e->wakes), FIELD(c, "kicks", e->kicks);
+        FIELD(c, "wakes", e->wakes), FIELD(c, "kicks", e->kicks);
     FIELD(c, "stall_window", e->stall_window), FIELD(c, "stall_clock", e->stall_clock),
-    FIELD(c, "last_pair", e->last_pair), FIELD(c, "group_sleep_clock", e->group_sleep_clock);
+        FIELD(c, "last_pair", e->last_pair), FIELD(c, "group_sleep_clock", e->group_sleep_clock);
     array(c, "kin", e->kin, n * sizeof *e->kin);
     if (e->mass) array(c, "mass", e->mass, n * sizeof *e->mass);
     if (e->spin) {
@@ -128,13 +128,13 @@ static void fields(walk *c, rc_edmd *e, rc_status *status)
     if (e->growth) {
         array(c, "growth", e->growth, sizeof *e->growth);
         FIELD(c, "max_diameter", e->max_diameter), FIELD(c, "shell", e->shell), FIELD(c, "shell_exit", e->shell_exit),
-        FIELD(c, "growing", e->growing);
+            FIELD(c, "growing", e->growing);
     }
     if (e->shear_on) { /* the renewal that saving makes closes the books at now */
         FIELD(c, "shear_origin", e->shear_origin), FIELD(c, "shear_time", e->shear_time),
-        FIELD(c, "peculiar", e->peculiar), FIELD(c, "peculiar_integral", e->peculiar_integral);
+            FIELD(c, "peculiar", e->peculiar), FIELD(c, "peculiar_integral", e->peculiar_integral);
         FIELD(c, "shear_flux", e->shear_flux), FIELD(c, "shear_flux_integral", e->shear_flux_integral),
-        FIELD(c, "gradient_motion", e->gradient_motion);
+            FIELD(c, "gradient_motion", e->gradient_motion);
         FIELD(c, "shear_collisional", e->shear_collisional);
     }
     if (e->transport_on) FIELD(c, "flux", e->flux);
@@ -150,9 +150,9 @@ static void fields(walk *c, rc_edmd *e, rc_status *status)
     if (e->barostat) { /* the box changes: it, the shell cut to it and the moves' books */
         rc_edmd_isobar *b = e->barostat;
         FIELD(c, "box", e->box), FIELD(c, "half_box", e->half_box), FIELD(c, "shell", e->shell),
-        FIELD(c, "shell_exit", e->shell_exit), FIELD(c, "next_renewal", e->next_renewal);
+            FIELD(c, "shell_exit", e->shell_exit), FIELD(c, "next_renewal", e->next_renewal);
         FIELD(c, "barostat.step", b->step), FIELD(c, "barostat.moves", b->moves),
-        FIELD(c, "barostat.accepted", b->accepted), FIELD(c, "barostat.window_moves", b->window_moves);
+            FIELD(c, "barostat.accepted", b->accepted), FIELD(c, "barostat.window_moves", b->window_moves);
         FIELD(c, "barostat.window_accepted", b->window_accepted), FIELD(c, "barostat.rng", b->rng);
     }
 }
@@ -268,19 +268,22 @@ static rc_status check_books(const rc_edmd *e)
     /* the stall test measures the clock's advance since stall_clock, which is never ahead of it (a NaN or a later
      * one would report a stall at once) */
     if (!(e->stall_clock <= e->now && e->stall_clock >= -ldexp(1, 41)) || isnan(e->group_sleep_clock))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the stall clock %g (the clock reads %g) or the sleep clock %g is "
-                                            "not valid", e->stall_clock, e->now, e->group_sleep_clock);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "state: the stall clock %g (the clock reads %g) or the sleep clock %g is "
+                       "not valid",
+                       e->stall_clock, e->now, e->group_sleep_clock);
     if (e->shear_on) { /* the images' offset within the flow edge, the books of the peculiar motion finite */
-        double books[] = {e->shear_time, e->peculiar, e->peculiar_integral, e->shear_flux, e->shear_flux_integral,
-                          e->gradient_motion, e->shear_collisional};
+        double books[] = {e->shear_time,          e->peculiar,        e->peculiar_integral, e->shear_flux,
+                          e->shear_flux_integral, e->gradient_motion, e->shear_collisional};
         bool fine = e->shear_origin >= 0 && e->shear_origin < e->box[e->flow];
         for (size_t i = 0; i < sizeof books / sizeof *books; i++) fine = fine && isfinite(books[i]);
-        if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
-                                  e->shear_origin);
+        if (!fine)
+            return rc_fail(RC_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
+                           e->shear_origin);
     }
     /* the energy books: finite (a NaN initial energy left energy_drift null at the end of a resumed run) */
-    double energies[] = {e->kinetic, e->kinetic_integral, e->kinetic_time, e->virial, e->dissipated,
-                         e->thermostat_energy, e->initial_energy, e->max_overlap};
+    double energies[] = {e->kinetic,    e->kinetic_integral,  e->kinetic_time,   e->virial,
+                         e->dissipated, e->thermostat_energy, e->initial_energy, e->max_overlap};
     for (size_t i = 0; i < sizeof energies / sizeof *energies; i++)
         if (!isfinite(energies[i]) || e->max_overlap < 0)
             return rc_fail(RC_INVALID_ARGUMENT, "state: the energy books (kinetic, virial, dissipated, thermostat, "
@@ -328,8 +331,10 @@ static rc_status check_restored(const rc_edmd *e)
         return rc_fail(RC_INVALID_ARGUMENT, "state: the next thermostat time %g is not one after the clock (%g)",
                        e->next_thermostat, e->now);
     if (e->barostat && !(e->next_renewal >= e->now && e->next_renewal <= e->now + 2 * e->barostat->interval))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the next volume move at %g is not within two intervals after the "
-                       "clock (%g)", e->next_renewal, e->now);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "state: the next volume move at %g is not within two intervals after the "
+                       "clock (%g)",
+                       e->next_renewal, e->now);
     bool *seen = calloc((size_t)e->n + 1, sizeof *seen);
     if (!seen) return rc_fail(RC_NO_MEMORY, "out of memory checking a state of %d particles", (int)e->n);
     rc_status s = RC_OK;
@@ -338,8 +343,10 @@ static rc_status check_restored(const rc_edmd *e)
         bool fine = fabs(p->t) <= range && p->radius > 0 && p->radius <= range;
         for (int a = 0; a < 3; a++) fine = fine && fabs(p->x[a]) <= range && fabs(p->v[a]) <= range;
         if (!fine)
-            s = rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has a position, velocity, time or radius beyond %g "
-                                             "or not finite", (int)i, range);
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "state: particle %d has a position, velocity, time or radius beyond %g "
+                        "or not finite",
+                        (int)i, range);
         else if (!near_box(e, p->x))
             s = rc_fail(RC_INVALID_ARGUMENT, "state: particle %d lies more than a box away from the periodic box",
                         (int)i);

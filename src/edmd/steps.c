@@ -57,8 +57,8 @@ static rc_status check_entry(const rc_edmd_def *d, int32_t i, int32_t species_co
             return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].steps[%d].radius: %g is not beyond %s %g", (int)i,
                            (int)k, step->radius, k == 0 ? "the core at" : "the previous step's radius", previous);
         if (!isfinite(step->energy))
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].steps[%d].energy: %g is not finite", (int)i,
-                           (int)k, step->energy);
+            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].steps[%d].energy: %g is not finite", (int)i, (int)k,
+                           step->energy);
         previous = step->radius;
     }
     for (int32_t j = 0; j < i; j++) {
@@ -66,8 +66,10 @@ static rc_status check_entry(const rc_edmd_def *d, int32_t i, int32_t species_co
         bool same = (other->species[0] == in->species[0] && other->species[1] == in->species[1]) ||
                     (other->species[0] == in->species[1] && other->species[1] == in->species[0]);
         if (same)
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].species: the pair (%d, %d) is given twice (also "
-                           "interactions[%d])", (int)i, (int)in->species[0], (int)in->species[1], (int)j);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "interactions[%d].species: the pair (%d, %d) is given twice (also "
+                           "interactions[%d])",
+                           (int)i, (int)in->species[0], (int)in->species[1], (int)j);
     }
     return RC_OK;
 }
@@ -91,7 +93,8 @@ static rc_status fill_type(rc_edmd_steps *st, const rc_edmd_def *d, int32_t t, i
     if (i >= 0) {
         const rc_interaction *in = &d->interactions[i];
         st->count[t] = in->step_count;
-        for (int32_t k = 0; k < in->step_count; k++) bound[k + 1] = in->steps[k].radius, energy[k] = in->steps[k].energy;
+        for (int32_t k = 0; k < in->step_count; k++)
+            bound[k + 1] = in->steps[k].radius, energy[k] = in->steps[k].energy;
     } else if (d->mixing == RC_MIXING_HARD || d->interaction_count == 0) { /* bonds alone: hard spheres */
         st->count[t] = 0;
     } else if (d->mixing == RC_MIXING_BERTHELOT && a != b && ia >= 0 && ib >= 0 &&
@@ -101,17 +104,22 @@ static rc_status fill_type(rc_edmd_steps *st, const rc_edmd_def *d, int32_t t, i
         for (int32_t k = 0; k < x->step_count; k++) {
             double ex = x->steps[k].energy, ey = y->steps[k].energy;
             if ((ex > 0 && ey < 0) || (ex < 0 && ey > 0))
-                return rc_fail(RC_INVALID_ARGUMENT, "interactions: lorentz_berthelot cannot mix the species pair (%d, "
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "interactions: lorentz_berthelot cannot mix the species pair (%d, "
                                "%d): step %d of (%d, %d) and of (%d, %d) have energies of opposite signs; give the "
-                               "pair an entry", (int)a, (int)b, (int)k, (int)a, (int)a, (int)b, (int)b);
+                               "pair an entry",
+                               (int)a, (int)b, (int)k, (int)a, (int)a, (int)b, (int)b);
             bound[k + 1] = 0.5 * (x->steps[k].radius + y->steps[k].radius);
             energy[k] = (ex < 0 ? -1 : 1) * sqrt(ex * ey);
         }
     } else {
-        return rc_fail(RC_INVALID_ARGUMENT, "interactions: the species pair (%d, %d) has no entry and mixing %s cannot "
-                       "give it one%s", (int)a, (int)b, rc_mixing_name(d->mixing),
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "interactions: the species pair (%d, %d) has no entry and mixing %s cannot "
+                       "give it one%s",
+                       (int)a, (int)b, rc_mixing_name(d->mixing),
                        d->mixing == RC_MIXING_BERTHELOT ? " (it mixes two different species whose own pairs have "
-                                                          "entries with as many steps)" : "");
+                                                          "entries with as many steps)"
+                                                        : "");
     }
     energy[st->count[t]] = 0;
     return RC_OK;
@@ -245,8 +253,10 @@ static rc_status single_steps(const rc_edmd *e, int32_t *first)
     for (int32_t t = 0; t < types; t++) {
         int32_t type = st->type[t];
         if (st->count[type] > 1)
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions.depth: a pair type has %d steps; only square wells (one "
-                           "step) take a new depth", (int)st->count[type]);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "interactions.depth: a pair type has %d steps; only square wells (one "
+                           "step) take a new depth",
+                           (int)st->count[type]);
         if (st->count[type] == 1 && *first < 0) *first = type;
     }
     if (*first < 0)
@@ -304,9 +314,9 @@ static inline void keep(found *out, double t, int32_t j, bool overlapped, uint8_
 /* One neighbour j of the particle p (at now) for the scan: gravity, shear, contacts, naive and several pair types
  * are compile-time switches of the variants below. */
 static inline __attribute__((always_inline)) void scan_pair(rc_edmd *e, int32_t k, const rc_kin *p, int32_t j,
-                                                           const double box[3], const double half[3], found *out,
-                                                           bool gravity, bool shear, bool contacts, bool naive,
-                                                           bool types)
+                                                            const double box[3], const double half[3], found *out,
+                                                            bool gravity, bool shear, bool contacts, bool naive,
+                                                            bool types)
 {
     const rc_edmd_steps *st = e->steps;
     const rc_kin *q = &e->kin[j];
@@ -360,14 +370,15 @@ static inline __attribute__((always_inline)) void scan_pair(rc_edmd *e, int32_t 
 }
 
 static inline __attribute__((always_inline)) found scan(rc_edmd *e, int32_t k, double best, bool gravity, bool shear,
-                                                       bool contacts, bool naive, bool types)
+                                                        bool contacts, bool naive, bool types)
 {
     const rc_kin *p = &e->kin[k];
     const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
     found out = {{best, -1, false, 0}, RC_STEP_CORE};
     double box[3], half[3];
-    for (int a = 0; a < 3; a++) box[a] = e->periodic[a] ? e->box[a] : 0, half[a] = e->periodic[a] ? e->half_box[a] : INFINITY;
+    for (int a = 0; a < 3; a++)
+        box[a] = e->periodic[a] ? e->box[a] : 0, half[a] = e->periodic[a] ? e->half_box[a] : INFINITY;
     /* every neighbour's line asked for first, as the hard-sphere scan does: most are cache misses */
     for (int32_t m = 0; m < count; m++) __builtin_prefetch(&e->kin[rc_edmd_neighbour(e, list, m)]);
     for (int32_t m = 0; m < count; m++)
@@ -388,10 +399,8 @@ rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contact
     if (e->has_gravity || e->shear_on || e->detection == RC_DETECTION_NAIVE || e->steps->species_count > 1 ||
         e->steps->bond_first)
         out = scan_general(e, k, best, contacts);
-    else if (contacts)
-        out = scan(e, k, best, false, false, true, false, false);
-    else
-        out = scan(e, k, best, false, false, false, false, false);
+    else if (contacts) out = scan(e, k, best, false, false, true, false, false);
+    else out = scan(e, k, best, false, false, false, false, false);
     if (out.scan.partner >= 0) e->steps->kind[k] = out.kind;
     return out.scan;
 }
@@ -480,7 +489,8 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
     double sigma0 = p->radius + q->radius, speed = e->growing ? e->growth->speed : 0;
     double sigma = sigma0 * rc_edmd_grown(e), outer = ring < steps ? bound[ring + 1] * sigma : INFINITY;
     double beyond = rr - outer * outer;
-    double edge = out ? (ring < steps ? bound[ring + 1] : 0) : bound[ring], moving = edge * sigma * edge * sigma0 * speed;
+    double edge = out ? (ring < steps ? bound[ring + 1] : 0) : bound[ring],
+           moving = edge * sigma * edge * sigma0 * speed;
     double bb = b - moving;
     bool acts = out ? ring < steps && (bb >= 0 || beyond > 0) : bb < 0 && ring > 0;
     if (acts) {
@@ -488,7 +498,8 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
         const double *energy = st->energy + (size_t)type * (size_t)st->stride;
         double du = energy[next] - energy[ring];
         double mi = rc_edmd_mass(e, k), mj = rc_edmd_mass(e, j), total = mi + mj, reduced = mi * mj / total;
-        double before = mi * (vi[0] * vi[0] + vi[1] * vi[1] + vi[2] * vi[2]) + mj * (vj[0] * vj[0] + vj[1] * vj[1] + vj[2] * vj[2]);
+        double before =
+            mi * (vi[0] * vi[0] + vi[1] * vi[1] + vi[2] * vi[2]) + mj * (vj[0] * vj[0] + vj[1] * vj[1] + vj[2] * vj[2]);
         /* the normal speed relative to the step, which moves at w = R R' / |r| (0 without compression) */
         double distance = sqrt(rr), un = b / distance, w = moving / distance, rel = un - w;
         double left = rel * rel - 2 * du / reduced;

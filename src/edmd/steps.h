@@ -20,7 +20,7 @@
 enum { RC_STEP_CORE = 0, RC_STEP_IN = 1, RC_STEP_OUT = 2 };
 
 typedef struct rc_capture {
-    uint64_t key;  /* lower input index << 32 | higher; RC_CAPTURE_EMPTY for a free slot */
+    uint64_t key; /* lower input index << 32 | higher; RC_CAPTURE_EMPTY for a free slot */
     int32_t ring;
     int32_t unused;
 } rc_capture;
@@ -29,24 +29,24 @@ typedef struct rc_capture {
 
 struct rc_edmd_steps {
     int32_t species_count;
-    int32_t *type;        /* species_count^2: the pair type of species (a, b) */
-    int32_t stride;       /* entries per type in bound and energy: the most steps, plus one */
-    int32_t *count;       /* steps per type */
-    double *bound;        /* per type: 1 (the core), then the step radii as multiples of sigma */
-    double *energy;       /* per type: the energy of each ring, 0 outside the last step */
+    int32_t *type;  /* species_count^2: the pair type of species (a, b) */
+    int32_t stride; /* entries per type in bound and energy: the most steps, plus one */
+    int32_t *count; /* steps per type */
+    double *bound;  /* per type: 1 (the core), then the step radii as multiples of sigma */
+    double *energy; /* per type: the energy of each ring, 0 outside the last step */
     /* the capture map: open addressing, linear probing, capacity a power of two, at most half full */
     rc_capture *map;
     uint64_t capacity, used;
-    int32_t *slot_of;     /* per input index: its slot (rebuilt at every renewal; for the checks) */
-    uint8_t *kind;        /* per slot: the kind of its pending pair event */
+    int32_t *slot_of; /* per input index: its slot (rebuilt at every renewal; for the checks) */
+    uint8_t *kind;    /* per slot: the kind of its pending pair event */
     /* books */
-    double potential;     /* the energy of the recorded rings, summed */
+    double potential; /* the energy of the recorded rings, summed */
     uint64_t events, bounces, invalid;
     /* bonds (bonds.c): types from bond_base on (INT32_MAX without bonds); the bonds by input index, and per slot its
      * partners' slots and types (bond_first: n + 1 offsets), or NULL without bonds */
     int32_t bond_base;
     int32_t bond_count;
-    int32_t *bond_ends;   /* 3 per bond: a, b (input indices) and its bond type (pair type bond_base + it) */
+    int32_t *bond_ends; /* 3 per bond: a, b (input indices) and its bond type (pair type bond_base + it) */
     int32_t *bond_first, *bond_partner, *bond_type;
 };
 

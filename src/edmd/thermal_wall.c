@@ -105,8 +105,9 @@ rc_status rc_edmd_thermal_walls_create(rc_edmd *e, const rc_edmd_def *d)
             return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal: a thermal wall does not move (oscillation)",
                            (int)w);
         if (e->clusters_on)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal: thermal walls need binary collisions "
-                                                "(contact_tolerance 0): a cluster against a thermal wall is not built",
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "walls[%d].thermal: thermal walls need binary collisions "
+                           "(contact_tolerance 0): a cluster against a thermal wall is not built",
                            (int)w);
         rc_plane *p = &e->walls[w];
         p->temperature = t->temperature;

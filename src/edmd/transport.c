@@ -28,8 +28,10 @@ rc_status rc_edmd_transport_start(rc_edmd *e, const rc_edmd_def *d)
     if (d->interaction_count > 0) why = "no stepped potentials";
     if (d->restitution != 1) why = "elastic collisions (restitution 1)";
     if (why)
-        return rc_fail(RC_INVALID_ARGUMENT, "measure: viscosity and thermal conductivity need momentum and energy "
-                                            "conserved: %s", why);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "measure: viscosity and thermal conductivity need momentum and energy "
+                       "conserved: %s",
+                       why);
     e->transport_on = true;
     for (int32_t k = 0; k < e->n; k++) {
         static const double still[3] = {0, 0, 0};

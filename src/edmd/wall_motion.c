@@ -307,7 +307,6 @@ double rc_edmd_wall_work(const rc_edmd *e)
     return work;
 }
 
-
 rc_status rc_edmd_wall_motion_create(rc_edmd *e, const rc_edmd_def *d)
 {
     double fastest = 0;
@@ -315,12 +314,11 @@ rc_status rc_edmd_wall_motion_create(rc_edmd *e, const rc_edmd_def *d)
         const rc_wall_oscillation *o = &d->walls[w].oscillation;
         if (o->amplitude == 0 && o->angular_frequency == 0 && o->phase == 0) continue;
         if (!(o->amplitude > 0) || !isfinite(o->amplitude))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation.amplitude: %g is not a positive number",
-                           (int)w, o->amplitude);
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation.amplitude: %g is not a positive number", (int)w,
+                           o->amplitude);
         if (!(o->angular_frequency > 0) || !isfinite(o->angular_frequency))
-            return rc_fail(RC_INVALID_ARGUMENT,
-                           "walls[%d].oscillation.angular_frequency: %g is not a positive number", (int)w,
-                           o->angular_frequency);
+            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation.angular_frequency: %g is not a positive number",
+                           (int)w, o->angular_frequency);
         if (!isfinite(o->phase))
             return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation.phase: %g is not finite", (int)w, o->phase);
         if (w >= RC_MAX_SLIDING_WALLS)

@@ -134,15 +134,9 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
 
 /* fmax and fmin for the numbers of a disc solve, which are never NaN: the library calls are not inlined and cost a
  * tenth of the solve. */
-static inline double larger(double a, double b)
-{
-    return a > b ? a : b;
-}
+static inline double larger(double a, double b) { return a > b ? a : b; }
 
-static inline double smaller(double a, double b)
-{
-    return a < b ? a : b;
-}
+static inline double smaller(double a, double b) { return a < b ? a : b; }
 
 /* Solves min 1/2 b^T W b + c^T b subject to |b| <= r for a 2x2 symmetric positive semidefinite W: unconstrained if
  * inside, otherwise b(mu) = -(W + mu I)^-1 c with |b(mu)| = r. Since |c| / (l_max + mu) <= |b(mu)| <= |c| / (l_min +

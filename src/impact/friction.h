@@ -8,12 +8,12 @@
 #include "impact/system.h"
 
 typedef struct rc_friction {
-    rc_system tangent;   /* one row per tangent direction of each contact with a normal impulse */
-    int *row_contact;    /* the contact of each row's block (first row of a block) */
-    double *bound;       /* per block: mu * normal impulse */
-    double *beta;        /* per row: the tangential impulse along its unit tangent */
-    double *delassus;    /* per block: its rows' W = T^T M^-1 T, 3 entries (w11, w12, w22; in 2D only w11) */
-    double *start;       /* n: the velocities at the start of a sweep */
+    rc_system tangent; /* one row per tangent direction of each contact with a normal impulse */
+    int *row_contact;  /* the contact of each row's block (first row of a block) */
+    double *bound;     /* per block: mu * normal impulse */
+    double *beta;      /* per row: the tangential impulse along its unit tangent */
+    double *delassus;  /* per block: its rows' W = T^T M^-1 T, 3 entries (w11, w12, w22; in 2D only w11) */
+    double *start;     /* n: the velocities at the start of a sweep */
     const volatile sig_atomic_t *stop; /* when set and nonzero, the sweeps end after the one in progress */
     size_t cap_row_contact, cap_bound, cap_beta, cap_delassus, cap_start;
 } rc_friction;

@@ -9,10 +9,13 @@
 
 #include "core/library.h"
 
+/* one symbol list, laid out by hand */
+/* clang-format off */
 #define RC_GLPK_SYMBOLS(X) \
     X(glp_add_cols) X(glp_add_rows) X(glp_create_prob) X(glp_delete_prob) X(glp_exact) X(glp_get_col_prim) \
     X(glp_get_status) X(glp_init_smcp) X(glp_load_matrix) X(glp_set_col_bnds) X(glp_set_obj_coef) \
     X(glp_set_obj_dir) X(glp_set_row_bnds) X(glp_simplex) X(glp_std_basis) X(glp_term_out)
+/* clang-format on */
 
 struct rc_glpk_table {
     RC_GLPK_SYMBOLS(RC_LIBRARY_FIELD)

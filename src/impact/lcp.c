@@ -13,7 +13,6 @@
 #include "core/status.h"
 #include "impact/siconos_symbols.h"
 
-
 static void delete_options(void *options)
 {
     if (!options) return;
@@ -104,7 +103,7 @@ static bool run_method(rc_lcp *lcp, int n, rc_lcp_method method, double scale)
     if (method == RC_LCP_LEMKE) lcp_lexicolemke(&problem, lcp->z, lcp->w, &info, options);
     else lcp_pgs(&problem, lcp->z, lcp->w, &info, options);
     matrix->matrix0 = NULL; /* the data is ours */
-    NM_free(matrix); /* frees the struct too */
+    NM_free(matrix);        /* frees the struct too */
     if (info != 0) return false;
     for (int i = 0; i < n; i++) lcp->z[i] = fmax(lcp->z[i], 0.0);
     return accurate(lcp, n, scale);

@@ -11,15 +11,15 @@
 #include "ricochet/impact.h"
 
 typedef struct rc_lcp {
-    double *a;       /* n*n, column-major (symmetric, so either order) */
-    double *q;       /* n */
-    double *z;       /* n: the solution */
-    double *w;       /* n */
+    double *a; /* n*n, column-major (symmetric, so either order) */
+    double *q; /* n */
+    double *z; /* n: the solution */
+    double *w; /* n */
     size_t cap_a, cap_q, cap_z, cap_w;
-    int *row_ptr, *col;  /* the sparse form (CSR), used above RC_LCP_DENSE_LIMIT */
+    int *row_ptr, *col; /* the sparse form (CSR), used above RC_LCP_DENSE_LIMIT */
     double *val;
     size_t cap_row_ptr, cap_col, cap_val;
-    void *lemke, *pgs;   /* Siconos SolverOptions, created on first use */
+    void *lemke, *pgs; /* Siconos SolverOptions, created on first use */
     long solves, fallbacks;
 } rc_lcp;
 

@@ -12,16 +12,17 @@
 typedef struct rc_lineality {
     int *lp_row, *lp_col;
     double *lp_val;
-    double *lambda;      /* m: the LP's lambda, positive on the implicit equalities, N lambda = 0 */
-    bool *member;        /* m: contact is an implicit equality */
-    double *basis;       /* dimension x n: an M-orthonormal basis of span(M^-1 N_I) */
-    double *work;        /* 2n scratch */
-    int *kept;           /* for each contact of the projected system, its contact in the unprojected one */
-    double *kept_norm;   /* and the M^-1-norm its gradient kept: an impulse l along the projected, renormalised
+    double *lambda;    /* m: the LP's lambda, positive on the implicit equalities, N lambda = 0 */
+    bool *member;      /* m: contact is an implicit equality */
+    double *basis;     /* dimension x n: an M-orthonormal basis of span(M^-1 N_I) */
+    double *work;      /* 2n scratch */
+    int *kept;         /* for each contact of the projected system, its contact in the unprojected one */
+    double *kept_norm; /* and the M^-1-norm its gradient kept: an impulse l along the projected, renormalised
                             gradient is l / kept_norm along the original one plus a part along the equalities */
-    double *small;       /* scratch for the impulse split among the implicit equalities */
+    double *small;     /* scratch for the impulse split among the implicit equalities */
     int dimension;
-    size_t cap_lp_row, cap_lp_col, cap_lp_val, cap_lambda, cap_member, cap_basis, cap_work, cap_kept, cap_kept_norm, cap_small;
+    size_t cap_lp_row, cap_lp_col, cap_lp_val, cap_lambda, cap_member, cap_basis, cap_work, cap_kept, cap_kept_norm,
+        cap_small;
 } rc_lineality;
 
 void rc_lineality_free(rc_lineality *lin);

@@ -31,8 +31,8 @@ rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exac
     for (int i = 1; i <= n; i++) glp_set_row_bnds(lp, i, GLP_FX, 0.0, 0.0);
     for (int k = 0; k < m; k++) {
         glp_set_row_bnds(lp, n + k + 1, GLP_LO, 0.0, 0.0);
-        glp_set_col_bnds(lp, k + 1, GLP_LO, 0.0, 0.0);        /* lambda_k >= 0 */
-        glp_set_col_bnds(lp, m + k + 1, GLP_DB, 0.0, 1.0);    /* 0 <= t_k <= 1 */
+        glp_set_col_bnds(lp, k + 1, GLP_LO, 0.0, 0.0);     /* lambda_k >= 0 */
+        glp_set_col_bnds(lp, m + k + 1, GLP_DB, 0.0, 1.0); /* 0 <= t_k <= 1 */
         glp_set_obj_coef(lp, m + k + 1, 1.0);
     }
     /* one entry per (dof, contact): a gradient names each dof once (checked when the problem is built) */
@@ -66,8 +66,8 @@ rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exac
     int status = glp_get_status(lp);
     if (ret != 0 || status != GLP_OPT) {
         glp_delete_prob(lp);
-        return rc_fail(RC_INTERNAL, "GLPK did not solve the lineality LP of %d contacts (code %d, status %d)", m,
-                       ret, status);
+        return rc_fail(RC_INTERNAL, "GLPK did not solve the lineality LP of %d contacts (code %d, status %d)", m, ret,
+                       status);
     }
     int found = 0;
     for (int k = 0; k < m; k++) {

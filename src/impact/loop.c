@@ -102,7 +102,10 @@ static void for_each_coupling(rc_loop *loop, const rc_system *sys, int k, const 
     for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = 0.0;
 }
 
-typedef struct dense_fill { double *a; size_t n; } dense_fill;
+typedef struct dense_fill {
+    double *a;
+    size_t n;
+} dense_fill;
 
 static void dense_visit(void *context, int row, int column, double value)
 {
@@ -125,7 +128,10 @@ static void column_of_pairs(rc_loop *loop, const rc_system *sys, const int *subs
     for (int p = sys->ptr[k]; p < sys->ptr[k + 1]; p++) x[sys->idx[p]] = 0.0;
 }
 
-typedef struct sparse_fill { rc_lcp *lcp; int at; } sparse_fill;
+typedef struct sparse_fill {
+    rc_lcp *lcp;
+    int at;
+} sparse_fill;
 
 static void sparse_visit(void *context, int row, int column, double value)
 {
@@ -182,8 +188,8 @@ rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subs
     return dense ? rc_lcp_solve(&loop->lcp, count, method) : rc_lcp_solve_sparse(&loop->lcp, count);
 }
 
-rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,
-                      int64_t budget, double *impulse, int64_t *iterations)
+rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options, int64_t budget,
+                      double *impulse, int64_t *iterations)
 {
     rc_status s = rc_loop_prepare(loop, sys);
     if (s) return s;

@@ -13,23 +13,24 @@
 #include "impact/system.h"
 
 typedef struct rc_loop {
-    double *r;             /* m: n_k . v */
-    int *adj_ptr;          /* n + 1: contacts touching each dof, built at the first rc_loop_neighbours after
+    double *r;    /* m: n_k . v */
+    int *adj_ptr; /* n + 1: contacts touching each dof, built at the first rc_loop_neighbours after
                               rc_loop_prepare (adjacency_ready): a small LCP's assembly never needs it */
     int *adj;
     bool adjacency_ready;
-    int *stamp;            /* m: visit marks */
-    int *neighbours;       /* m: the contacts found by rc_loop_neighbours */
+    int *stamp;      /* m: visit marks */
+    int *neighbours; /* m: the contacts found by rc_loop_neighbours */
     int stamp_now;
     unsigned char *violated;
-    int *vlist, *vpos;     /* the violated set as a dense list, and each contact's place in it (-1 if absent) */
+    int *vlist, *vpos; /* the violated set as a dense list, and each contact's place in it (-1 if absent) */
     int vcount;
-    uint64_t *bits;        /* the violated set as a bitset, for lexicographic and sweep orders */
-    double *dense;         /* n scratch */
+    uint64_t *bits; /* the violated set as a bitset, for lexicographic and sweep orders */
+    double *dense;  /* n scratch */
     rc_rng rng;
     rc_lcp lcp;
     const volatile sig_atomic_t *stop; /* when set and nonzero, the loop ends at its next operator application */
-    size_t cap_r, cap_adj_ptr, cap_adj, cap_stamp, cap_neighbours, cap_violated, cap_vlist, cap_vpos, cap_bits, cap_dense;
+    size_t cap_r, cap_adj_ptr, cap_adj, cap_stamp, cap_neighbours, cap_violated, cap_vlist, cap_vpos, cap_bits,
+        cap_dense;
 } rc_loop;
 
 void rc_loop_free(rc_loop *loop);
@@ -37,8 +38,8 @@ void rc_loop_free(rc_loop *loop);
 /* Runs the loop on sys from velocity v (in place) until no contact is violated, adding each contact's impulses
  * to impulse[k]. budget > 0 caps the operator applications (RC_NOT_TERMINATED when it runs out); so does an
  * interrupt (loop->stop), between two applications. */
-rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options,
-                      int64_t budget, double *impulse, int64_t *iterations);
+rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options, int64_t budget,
+                      double *impulse, int64_t *iterations);
 
 /* Whether the loop must end before its next operator application: the budget ran out, or an interrupt asks. */
 static inline bool rc_loop_must_end(const rc_loop *loop, int64_t budget, int64_t done)

@@ -6,10 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-double rc_measure_energy(const rc_system *global, const double *v)
-{
-    return 0.5 * rc_system_energy_norm2(global, v);
-}
+double rc_measure_energy(const rc_system *global, const double *v) { return 0.5 * rc_system_energy_norm2(global, v); }
 
 void rc_measure_momentum(const rc_impact_problem *problem, const double *v, double linear[3], double angular[3])
 {
@@ -33,7 +30,8 @@ void rc_measure_momentum(const rc_impact_problem *problem, const double *v, doub
             angular[2] += x[0] * p[1] - x[1] * p[0];
             if (b->kind == RC_BODY_RIGID)
                 for (int r = 0; r < 3; r++)
-                    angular[r] += b->inertia[3 * r] * u[3] + b->inertia[3 * r + 1] * u[4] + b->inertia[3 * r + 2] * u[5];
+                    angular[r] +=
+                        b->inertia[3 * r] * u[3] + b->inertia[3 * r + 1] * u[4] + b->inertia[3 * r + 2] * u[5];
         }
     }
 }

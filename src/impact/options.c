@@ -42,10 +42,7 @@ rc_status rc_impact_options_validate(const rc_impact_options *o)
 static const char *const operator_names[] = {"gr", "gs"};
 static const char *const order_names[] = {"lexicographic", "sweep", "random", "most-violated"};
 
-const char *rc_impact_operator_name(rc_impact_operator op)
-{
-    return (unsigned)op < 2 ? operator_names[op] : "unknown";
-}
+const char *rc_impact_operator_name(rc_impact_operator op) { return (unsigned)op < 2 ? operator_names[op] : "unknown"; }
 
 const char *rc_gs_order_name(rc_gs_order order) { return (unsigned)order < 4 ? order_names[order] : "unknown"; }
 

@@ -63,8 +63,7 @@ static rc_status check_mass(double mass, int body)
 }
 
 /* Appends a body with dof_count degrees of freedom; their velocities and masses are left for the caller. */
-static rc_status append_body(rc_impact_problem *problem, rc_body_kind kind, int dimension, int dof_count,
-                             rc_body **out)
+static rc_status append_body(rc_impact_problem *problem, rc_body_kind kind, int dimension, int dof_count, rc_body **out)
 {
     int need_dofs = problem->dof_count + dof_count;
     rc_status s = RC_GROW(problem->bodies, problem->body_capacity, problem->body_count + 1);
@@ -82,8 +81,8 @@ static rc_status append_body(rc_impact_problem *problem, rc_body_kind kind, int 
     return RC_OK;
 }
 
-rc_status rc_impact_problem_add_ball(rc_impact_problem *problem, int dimension, double mass,
-                                     const double *position, const double *velocity, int *body)
+rc_status rc_impact_problem_add_ball(rc_impact_problem *problem, int dimension, double mass, const double *position,
+                                     const double *velocity, int *body)
 {
     int index = problem->body_count;
     rc_status s = check_dimension(problem, dimension, 1);
@@ -115,14 +114,14 @@ static bool symmetric_positive_definite(const double *a)
             if (fabs(a[3 * i + j] - a[3 * j + i]) > 1e-12 * scale) return false;
     double m1 = a[0];
     double m2 = a[0] * a[4] - a[1] * a[3];
-    double m3 = a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) +
-                a[2] * (a[3] * a[7] - a[4] * a[6]);
+    double m3 =
+        a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) + a[2] * (a[3] * a[7] - a[4] * a[6]);
     return m1 > 0 && m2 > 0 && m3 > 0;
 }
 
-rc_status rc_impact_problem_add_rigid(rc_impact_problem *problem, int dimension, double mass,
-                                      const double *inertia, const double *position, const double *velocity,
-                                      const double *angular_velocity, int *body)
+rc_status rc_impact_problem_add_rigid(rc_impact_problem *problem, int dimension, double mass, const double *inertia,
+                                      const double *position, const double *velocity, const double *angular_velocity,
+                                      int *body)
 {
     int index = problem->body_count;
     rc_status s = check_dimension(problem, dimension, 2);
@@ -168,8 +167,7 @@ rc_status rc_impact_problem_add_dofs(rc_impact_problem *problem, int count, cons
         if (!isfinite(masses[i]) || masses[i] <= 0)
             return rc_fail(RC_INVALID_ARGUMENT, "masses[%d] is %g; it must be positive and finite", first + i,
                            masses[i]);
-        if (!isfinite(velocity[i]))
-            return rc_fail(RC_INVALID_ARGUMENT, "velocity[%d] is not finite", first + i);
+        if (!isfinite(velocity[i])) return rc_fail(RC_INVALID_ARGUMENT, "velocity[%d] is not finite", first + i);
     }
     rc_body *b;
     rc_status s = append_body(problem, RC_BODY_DOFS, 0, count, &b);
@@ -244,8 +242,8 @@ rc_status rc_impact_problem_add_constraint(rc_impact_problem *problem, int nonze
             if (dofs[j] == dofs[i])
                 return rc_fail(RC_INVALID_ARGUMENT, "constraints[%d] names index %d twice", index, dofs[i]);
         if (problem->bodies[rc_problem_body_of_dof(problem, dofs[i])].kind == RC_BODY_RIGID)
-            return rc_fail(RC_INVALID_ARGUMENT, "constraints[%d] names index %d of a rigid body; use a contact",
-                           index, dofs[i]);
+            return rc_fail(RC_INVALID_ARGUMENT, "constraints[%d] names index %d of a rigid body; use a contact", index,
+                           dofs[i]);
         norm += values[i] * values[i];
     }
     if (!(norm > 0)) return rc_fail(RC_INVALID_ARGUMENT, "constraints[%d] is a zero gradient", index);

@@ -7,28 +7,28 @@
 
 typedef struct rc_body {
     rc_body_kind kind;
-    int dimension;     /* 1..3 for balls and rigid bodies, 0 for bare degrees of freedom */
+    int dimension; /* 1..3 for balls and rigid bodies, 0 for bare degrees of freedom */
     int first_dof;
     int dof_count;
-    double mass;       /* balls and rigid bodies */
+    double mass; /* balls and rigid bodies */
     double position[3];
     double inertia[9]; /* rigid bodies: 2D uses inertia[0]; 3D the row-major world tensor */
 } rc_body;
 
 typedef struct rc_contact {
-    int body_a, body_b;  /* physical contacts; body_b = -1 for static; body_a = -1 for a generic constraint */
+    int body_a, body_b; /* physical contacts; body_b = -1 for static; body_a = -1 for a generic constraint */
     double point[3];
     double normal[3];
-    int first_nonzero;   /* generic constraints: their entries in the problem's nonzero arrays */
+    int first_nonzero; /* generic constraints: their entries in the problem's nonzero arrays */
     int nonzeros;
 } rc_contact;
 
 struct rc_impact_problem {
-    int dimension;      /* 0 until a ball or rigid body is added */
+    int dimension; /* 0 until a ball or rigid body is added */
     rc_body *bodies;
     int body_count, body_capacity;
-    double *velocity;   /* per degree of freedom */
-    double *dof_mass;   /* per degree of freedom: the diagonal mass (rigid 3D angular dofs: unused) */
+    double *velocity; /* per degree of freedom */
+    double *dof_mass; /* per degree of freedom: the diagonal mass (rigid 3D angular dofs: unused) */
     int dof_count, velocity_capacity, dof_mass_capacity;
     rc_contact *contacts;
     int contact_count, contact_capacity;

@@ -135,8 +135,8 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
         return RC_OK;
     }
     for (int j = 0; j < work->m && o->restitution > 0; j++)
-        s->island_impulse[kept ? kept[j] : j] += kept ? s->island_lambda[j] / s->lineality.kept_norm[j]
-                                                      : s->island_lambda[j];
+        s->island_impulse[kept ? kept[j] : j] +=
+            kept ? s->island_lambda[j] / s->lineality.kept_norm[j] : s->island_lambda[j];
     if (!run && kept && o->restitution > 0 &&
         (st = rc_lineality_impulses(&s->lineality, isl, s->island_v0, s->island_v, s->island_impulse)))
         return st;
@@ -151,8 +151,7 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     return run;
 }
 
-void rc_solver_report(rc_impact_solver *s, const rc_impact_problem *problem, rc_status status,
-                      rc_impact_result *result)
+void rc_solver_report(rc_impact_solver *s, const rc_impact_problem *problem, rc_status status, rc_impact_result *result)
 {
     result->status = status;
     result->dof_count = problem->dof_count;
@@ -167,7 +166,10 @@ void rc_solver_report(rc_impact_solver *s, const rc_impact_problem *problem, rc_
     result->min_relative_velocity = rc_measure_min_relative_velocity(&s->global, s->velocity);
 }
 
-static int compare_ints(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
+static int compare_ints(const void *a, const void *b)
+{
+    return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
 
 static rc_status check_friction(const rc_impact_problem *problem, double mu)
 {
@@ -177,8 +179,7 @@ static rc_status check_friction(const rc_impact_problem *problem, double mu)
             return rc_fail(RC_INVALID_ARGUMENT,
                            "friction %g needs physical contacts, but constraints[%d] is a bare gradient", mu, k);
     if (problem->dimension < 2 && problem->contact_count > 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "friction needs 2 or 3 dimensions, the problem has %d",
-                       problem->dimension);
+        return rc_fail(RC_INVALID_ARGUMENT, "friction needs 2 or 3 dimensions, the problem has %d", problem->dimension);
     return RC_OK;
 }
 
@@ -203,8 +204,8 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
         if (status && status != RC_NOT_TERMINATED) return status;
     }
     for (int k = 0; k < m; k++) s->normal_impulse[k] = s->impulse[k] / s->global.scale[k];
-    if (status == RC_OK && (st = rc_friction_apply(&s->friction, problem, &s->global, s->normal_impulse,
-                                                   o->friction, s->velocity)))
+    if (status == RC_OK &&
+        (st = rc_friction_apply(&s->friction, problem, &s->global, s->normal_impulse, o->friction, s->velocity)))
         return st;
     qsort(s->lineality_list, (size_t)pr.lineality_count, sizeof(int), compare_ints);
     rc_solver_report(s, problem, status, result);
@@ -222,8 +223,8 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
     return status;
 }
 
-rc_status rc_impact_solver_lineality(rc_impact_solver *s, const rc_impact_problem *problem, int *indices,
-                                     int *count, int *dimension)
+rc_status rc_impact_solver_lineality(rc_impact_solver *s, const rc_impact_problem *problem, int *indices, int *count,
+                                     int *dimension)
 {
     rc_status st = rc_system_build(&s->global, problem);
     if (!st) st = rc_solver_reserve(s, problem->dof_count, problem->contact_count);

@@ -187,8 +187,8 @@ static int sweep_balls(const rc_ball_row *all, const int *rows, int count, const
  * Gauss-Seidel sweeps to the bit. But the rows of one wave do not wait for each other, where consecutive rows of the
  * list usually share a ball (the broad phase lists a body's pairs together) and each update would wait for the last
  * one's velocities (docs/rigid.md, "The step"). lambda[] and slack[] are in list order. */
-static int sweep_waves(rc_impact_solver *s, const int *rows, int count, const double *slack, double *lambda,
-                       double *v, double tolerance, int max_sweeps, double *worst)
+static int sweep_waves(rc_impact_solver *s, const int *rows, int count, const double *slack, double *lambda, double *v,
+                       double tolerance, int max_sweeps, double *worst)
 {
     const rc_ball_row *all = s->ball_rows;
     int *wave = s->wave_place, *place = s->wave_place + count, *start = s->wave_start, *last = s->wave_of_dof;
@@ -266,8 +266,8 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
         int listed = max_sweeps < LIST_SWEEPS ? max_sweeps : LIST_SWEEPS;
         *sweeps_done = sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, listed, &worst);
         if (worst > tolerance && *sweeps_done < max_sweeps && negative_zero(s->ball_rows, rows, count, v))
-            *sweeps_done += sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, max_sweeps - *sweeps_done,
-                                        &worst);
+            *sweeps_done +=
+                sweep_balls(s->ball_rows, rows, count, slack, lambda, v, tolerance, max_sweeps - *sweeps_done, &worst);
         else if (worst > tolerance && *sweeps_done < max_sweeps) {
             size_t need = (size_t)count + 1;
             if ((st = RC_RESERVE(s->wave_rows, s->cap_wave_rows, need)) ||
@@ -293,8 +293,8 @@ rc_status rc_impact_solver_settle(rc_impact_solver *s, const rc_impact_problem *
     if (st) return st;
     int m = problem->contact_count, sweeps;
     memcpy(s->velocity, problem->velocity, (size_t)problem->dof_count * sizeof *s->velocity);
-    if ((st = rc_impact_solver_settle_rows(s, NULL, m, s->velocity, impulse, allowance, tolerance, max_sweeps,
-                                           &sweeps)))
+    if ((st =
+             rc_impact_solver_settle_rows(s, NULL, m, s->velocity, impulse, allowance, tolerance, max_sweeps, &sweeps)))
         return st;
     memcpy(s->normal_impulse, impulse, (size_t)m * sizeof *impulse);
     rc_solver_report(s, problem, RC_OK, result);

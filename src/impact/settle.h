@@ -16,8 +16,7 @@ rc_status rc_impact_solver_prepare(rc_impact_solver *solver, const rc_impact_pro
  * of these contacts' bodies change). impulse[] (the start, then the answer; NULL: start from nothing, answer not
  * wanted) and allowance[] (NULL: none) hold one entry per listed contact, in list order. *sweeps receives the number
  * of sweeps. */
-rc_status rc_impact_solver_settle_rows(rc_impact_solver *solver, const int *rows, int count, double *v,
-                                       double *impulse, const double *allowance, double tolerance, int max_sweeps,
-                                       int *sweeps);
+rc_status rc_impact_solver_settle_rows(rc_impact_solver *solver, const int *rows, int count, double *v, double *impulse,
+                                       const double *allowance, double tolerance, int max_sweeps, int *sweeps);
 
 #endif

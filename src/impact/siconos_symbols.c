@@ -12,10 +12,7 @@
 #define RC_LIBRARY_DEFINING
 #include "impact/siconos_symbols.h"
 
-static void one_blas_thread(void)
-{
-    setenv("OPENBLAS_NUM_THREADS", "1", 0); /* 0: a value already set is kept */
-}
+static void one_blas_thread(void) { setenv("OPENBLAS_NUM_THREADS", "1", 0); /* 0: a value already set is kept */ }
 
-RC_LIBRARY_DEFINE_PREPARED(rc_siconos_library, rc_siconos, rc_siconos_table,
-                           RC_SICONOS_SYMBOLS, RC_SICONOS_SONAME, "the LCPs of impacts", one_blas_thread);
+RC_LIBRARY_DEFINE_PREPARED(rc_siconos_library, rc_siconos, rc_siconos_table, RC_SICONOS_SYMBOLS, RC_SICONOS_SONAME,
+                           "the LCPs of impacts", one_blas_thread);

@@ -14,9 +14,9 @@
 
 #include "core/library.h"
 
-#define RC_SICONOS_SYMBOLS(X) \
-    X(NM_create_from_data) X(NM_free) X(lcp_lexicolemke) X(lcp_pgs) X(numerics_set_verbose) \
-    X(solver_options_create) X(solver_options_delete)
+#define RC_SICONOS_SYMBOLS(X)                                                                                          \
+    X(NM_create_from_data)                                                                                             \
+    X(NM_free) X(lcp_lexicolemke) X(lcp_pgs) X(numerics_set_verbose) X(solver_options_create) X(solver_options_delete)
 
 struct rc_siconos_table {
     RC_SICONOS_SYMBOLS(RC_LIBRARY_FIELD)

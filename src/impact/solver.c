@@ -39,10 +39,11 @@ void rc_impact_solver_destroy(rc_impact_solver *s)
     rc_lineality_free(&s->lineality);
     rc_loop_free(&s->loop);
     rc_friction_free(&s->friction);
-    void *arrays[] = {s->label, s->order, s->island_start, s->dof_map, s->scratch, s->lineality_list, s->velocity,
-                      s->impulse, s->normal_impulse, s->island_v, s->island_v0, s->island_inelastic,
-                      s->island_impulse, s->island_lambda, s->ball_rows, s->wave_rows, s->wave_lambda,
-                      s->wave_wb, s->wave_place, s->wave_start, s->wave_of_dof};
+    void *arrays[] = {
+        s->label,          s->order,         s->island_start,   s->dof_map,   s->scratch,     s->lineality_list,
+        s->velocity,       s->impulse,       s->normal_impulse, s->island_v,  s->island_v0,   s->island_inelastic,
+        s->island_impulse, s->island_lambda, s->ball_rows,      s->wave_rows, s->wave_lambda, s->wave_wb,
+        s->wave_place,     s->wave_start,    s->wave_of_dof};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++) free(arrays[i]);
     free(s);
 }
@@ -52,10 +53,7 @@ void rc_impact_solver_watch(rc_impact_solver *solver, const volatile sig_atomic_
     solver->stop = solver->loop.stop = solver->friction.stop = flag;
 }
 
-void rc_impact_solver_velocities_only(rc_impact_solver *solver)
-{
-    solver->velocities_only = true;
-}
+void rc_impact_solver_velocities_only(rc_impact_solver *solver) { solver->velocities_only = true; }
 
 const rc_impact_options *rc_impact_solver_options(const rc_impact_solver *solver) { return &solver->options; }
 

@@ -37,7 +37,7 @@ struct rc_impact_solver {
     double *velocity, *impulse, *normal_impulse, *island_v, *island_v0, *island_inelastic, *island_impulse,
         *island_lambda;
     const volatile sig_atomic_t *stop; /* rc_impact_solver_watch's flag, or NULL */
-    bool velocities_only; /* rc_impact_solver_velocities_only: no energies, momenta or relative velocity reported */
+    bool velocities_only;   /* rc_impact_solver_velocities_only: no energies, momenta or relative velocity reported */
     rc_ball_row *ball_rows; /* the system's rows in that form, when every row has it (ball_rows_valid) */
     bool ball_rows_valid, ball_rows_equal; /* equal: every row of two balls has wb exactly -wa */
     size_t cap_ball_rows;

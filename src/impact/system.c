@@ -35,31 +35,44 @@ rc_status rc_system_reserve(rc_system *sys, int n, int m, size_t nnz, int blocks
     rc_status s = RC_OK;
     if (un > cn) {
         size_t c;
-        c = cn; s = s ? s : RC_RESERVE(sys->m_diag, c, un);
-        c = cn; s = s ? s : RC_RESERVE(sys->minv_diag, c, un);
-        c = cn; s = s ? s : RC_RESERVE(sys->block_of, c, un);
-        c = cn; s = s ? s : RC_RESERVE(sys->dof_global, c, un);
+        c = cn;
+        s = s ? s : RC_RESERVE(sys->m_diag, c, un);
+        c = cn;
+        s = s ? s : RC_RESERVE(sys->minv_diag, c, un);
+        c = cn;
+        s = s ? s : RC_RESERVE(sys->block_of, c, un);
+        c = cn;
+        s = s ? s : RC_RESERVE(sys->dof_global, c, un);
         sys->cap_n = c;
     }
     if (um > cm) {
         size_t c;
-        c = cm; s = s ? s : RC_RESERVE(sys->ptr, c, um);
-        c = cm; s = s ? s : RC_RESERVE(sys->scale, c, um);
-        c = cm; s = s ? s : RC_RESERVE(sys->contact_global, c, um);
+        c = cm;
+        s = s ? s : RC_RESERVE(sys->ptr, c, um);
+        c = cm;
+        s = s ? s : RC_RESERVE(sys->scale, c, um);
+        c = cm;
+        s = s ? s : RC_RESERVE(sys->contact_global, c, um);
         sys->cap_m = c;
     }
     if (nnz + 1 > cz) {
         size_t c;
-        c = cz; s = s ? s : RC_RESERVE(sys->idx, c, nnz + 1);
-        c = cz; s = s ? s : RC_RESERVE(sys->grad, c, nnz + 1);
-        c = cz; s = s ? s : RC_RESERVE(sys->wgrad, c, nnz + 1);
+        c = cz;
+        s = s ? s : RC_RESERVE(sys->idx, c, nnz + 1);
+        c = cz;
+        s = s ? s : RC_RESERVE(sys->grad, c, nnz + 1);
+        c = cz;
+        s = s ? s : RC_RESERVE(sys->wgrad, c, nnz + 1);
         sys->cap_nnz = c;
     }
     if (ub > cb) {
         size_t c;
-        c = cb; s = s ? s : RC_RESERVE(sys->block_first, c, ub);
-        c = cb; s = s ? s : RC_RESERVE(sys->block_m, c, 9 * ub);
-        c = cb; s = s ? s : RC_RESERVE(sys->block_minv, c, 9 * ub);
+        c = cb;
+        s = s ? s : RC_RESERVE(sys->block_first, c, ub);
+        c = cb;
+        s = s ? s : RC_RESERVE(sys->block_m, c, 9 * ub);
+        c = cb;
+        s = s ? s : RC_RESERVE(sys->block_minv, c, 9 * ub);
         sys->cap_blocks = ub;
     }
     if (s) {
@@ -117,8 +130,8 @@ static int count_blocks(const rc_impact_problem *problem)
     return blocks;
 }
 
-int rc_system_body_entries(const rc_impact_problem *problem, int body, const double *point,
-                           const double *direction, double sign, int *idx, double *val)
+int rc_system_body_entries(const rc_impact_problem *problem, int body, const double *point, const double *direction,
+                           double sign, int *idx, double *val)
 {
     const rc_body *b = &problem->bodies[body];
     int d = b->dimension, count = 0;
@@ -149,8 +162,9 @@ rc_status rc_system_build(rc_system *sys, const rc_impact_problem *problem)
     for (int k = 0; k < problem->contact_count; k++) {
         const rc_contact *c = &problem->contacts[k];
         if (c->body_a < 0) nnz += (size_t)c->nonzeros;
-        else nnz += (size_t)problem->bodies[c->body_a].dof_count +
-                    (c->body_b >= 0 ? (size_t)problem->bodies[c->body_b].dof_count : 0);
+        else
+            nnz += (size_t)problem->bodies[c->body_a].dof_count +
+                   (c->body_b >= 0 ? (size_t)problem->bodies[c->body_b].dof_count : 0);
     }
     rc_status s = rc_system_reserve(sys, problem->dof_count, problem->contact_count, nnz, count_blocks(problem));
     if (s) return s;
@@ -165,8 +179,7 @@ rc_status rc_system_build(rc_system *sys, const rc_impact_problem *problem)
             memcpy(sys->grad + at, problem->nonzero_value + c->first_nonzero, (size_t)c->nonzeros * sizeof(double));
             at += c->nonzeros;
         } else {
-            at += rc_system_body_entries(problem, c->body_a, c->point, c->normal, 1.0, sys->idx + at,
-                                         sys->grad + at);
+            at += rc_system_body_entries(problem, c->body_a, c->point, c->normal, 1.0, sys->idx + at, sys->grad + at);
             if (c->body_b >= 0)
                 at += rc_system_body_entries(problem, c->body_b, c->point, c->normal, -1.0, sys->idx + at,
                                              sys->grad + at);

@@ -10,22 +10,22 @@
 #include "impact/problem.h"
 
 typedef struct rc_system {
-    int n;                 /* degrees of freedom */
-    int m;                 /* contacts */
-    double *m_diag;        /* n: diagonal mass of dofs outside 3x3 blocks */
-    double *minv_diag;     /* n */
-    int *block_of;         /* n: the 3x3 inertia block a dof belongs to, or -1 */
+    int n;             /* degrees of freedom */
+    int m;             /* contacts */
+    double *m_diag;    /* n: diagonal mass of dofs outside 3x3 blocks */
+    double *minv_diag; /* n */
+    int *block_of;     /* n: the 3x3 inertia block a dof belongs to, or -1 */
     int block_count;
-    int *block_first;      /* first dof of each block */
-    double *block_m;       /* 9 per block, row-major */
+    int *block_first; /* first dof of each block */
+    double *block_m;  /* 9 per block, row-major */
     double *block_minv;
-    int *ptr;              /* m + 1: gradient k has entries ptr[k] .. ptr[k+1]-1 */
-    int *idx;              /* dof of each entry */
-    double *grad;          /* normalised n_k */
-    double *wgrad;         /* M^-1 n_k */
-    double *scale;         /* m: |raw n_k|_{M^-1}, the factor removed by normalisation */
-    int *dof_global;       /* n: the dof in the whole problem (identity for the whole problem) */
-    int *contact_global;   /* m: the contact in the whole problem */
+    int *ptr;            /* m + 1: gradient k has entries ptr[k] .. ptr[k+1]-1 */
+    int *idx;            /* dof of each entry */
+    double *grad;        /* normalised n_k */
+    double *wgrad;       /* M^-1 n_k */
+    double *scale;       /* m: |raw n_k|_{M^-1}, the factor removed by normalisation */
+    int *dof_global;     /* n: the dof in the whole problem (identity for the whole problem) */
+    int *contact_global; /* m: the contact in the whole problem */
     size_t cap_n, cap_m, cap_nnz, cap_blocks;
 } rc_system;
 
@@ -33,8 +33,8 @@ void rc_system_free(rc_system *sys);
 
 /* Writes body's part of the gradient of a constraint along direction at point: sign * [direction, r x direction]
  * with r = point - centre (rotation only for rigid bodies). Returns the number of entries written. */
-int rc_system_body_entries(const rc_impact_problem *problem, int body, const double *point,
-                           const double *direction, double sign, int *idx, double *val);
+int rc_system_body_entries(const rc_impact_problem *problem, int body, const double *point, const double *direction,
+                           double sign, int *idx, double *val);
 
 /* Assembles the whole problem. */
 rc_status rc_system_build(rc_system *sys, const rc_impact_problem *problem);
@@ -55,9 +55,9 @@ double rc_system_weigh(rc_system *sys, int k);
 /* Weighs gradient k and divides it (and wgrad) by its norm, so that grad^T M^-1 grad = 1. Returns the raw norm. */
 double rc_system_normalise(rc_system *sys, int k);
 
-double rc_system_dot(const rc_system *sys, int k, const double *v);          /* n_k . v */
+double rc_system_dot(const rc_system *sys, int k, const double *v);                /* n_k . v */
 void rc_system_add_impulse(const rc_system *sys, int k, double lambda, double *v); /* v += lambda M^-1 n_k */
-double rc_system_energy_norm2(const rc_system *sys, const double *v);        /* v^T M v */
+double rc_system_energy_norm2(const rc_system *sys, const double *v);              /* v^T M v */
 void rc_system_apply_minv(const rc_system *sys, const double *in, double *out);
 void rc_system_apply_m(const rc_system *sys, const double *in, double *out);
 

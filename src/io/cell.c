@@ -10,9 +10,11 @@
 rc_status rc_cell_check_axes(int flow, int gradient, const char *kind, const char *path)
 {
     if (flow < gradient) return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT, "%s output %s: the box is sheared with flow along axis %d over gradient axis "
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "%s output %s: the box is sheared with flow along axis %d over gradient axis "
                    "%d, which the format's triclinic box cannot hold (it leans an edge only along a lower axis: flow x "
-                   "with gradient y or z, flow y with gradient z)", kind, path, flow, gradient);
+                   "with gradient y or z, flow y with gradient z)",
+                   kind, path, flow, gradient);
 }
 
 rc_status rc_cell_tilt(const rc_frame *f, const char *kind, const char *path, double *tilt)

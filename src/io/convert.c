@@ -91,8 +91,10 @@ rc_status rc_trajectory_convert(const char *input, const char *output, bool one_
     if (written) *written = 0;
     writer w = {target_of(output), output, NULL, NULL, NULL, NULL};
     if (w.kind == TO_NONE)
-        return rc_fail(RC_INVALID_ARGUMENT, "convert output %s: not a format ricochet writes (it writes .xyz, .h5md, "
-                       ".gsd, .lammpstrj and .data, chosen by the extension)", output);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "convert output %s: not a format ricochet writes (it writes .xyz, .h5md, "
+                       ".gsd, .lammpstrj and .data, chosen by the extension)",
+                       output);
     if (w.kind == TO_DATA && !one_frame) one_frame = true, frame_index = -1; /* a data file holds the last frame */
     int64_t total = 0;
     rc_status s = one_frame && frame_index < 0 ? count_frames(input, &total) : RC_OK;
@@ -112,8 +114,7 @@ rc_status rc_trajectory_convert(const char *input, const char *output, bool one_
     }
     if (!s && done == 0 && one_frame)
         s = rc_fail(RC_INVALID_ARGUMENT, "convert --frame: %s has no frame %lld", input, (long long)frame_index);
-    else if (!s && done == 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "convert: %s has no frames", input);
+    else if (!s && done == 0) s = rc_fail(RC_INVALID_ARGUMENT, "convert: %s has no frames", input);
     rc_trajectory_close(reader);
     rc_frame_release(&frame);
     rc_status closed = close_writer(&w, !s);

@@ -158,10 +158,7 @@ rc_status rc_csv_writer_resume(const char *path, int columns, const char *const 
     return s ? s : start(path, columns, names, mark, writer);
 }
 
-static int write_value(FILE *file, double v)
-{
-    return isnan(v) ? 0 : rc_number_write(file, v);
-}
+static int write_value(FILE *file, double v) { return isnan(v) ? 0 : rc_number_write(file, v); }
 
 rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)
 {
@@ -173,8 +170,7 @@ rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)
         n = c > 0 ? fputc(',', writer->file) : 0;
         if (n >= 0) n = write_value(writer->file, values[c]);
     }
-    if (n < 0 || fputc('\n', writer->file) < 0 || !flush_ok(writer->file))
-        return csv_failed(writer);
+    if (n < 0 || fputc('\n', writer->file) < 0 || !flush_ok(writer->file)) return csv_failed(writer);
     rc_output_file_commit(&writer->out, ++writer->rows);
     return RC_OK;
 }

@@ -16,8 +16,13 @@
 #include "ricochet/version.h"
 
 enum {
-    HEADER_SIZE = 256, ENTRY_SIZE = 32, NAME_SEGMENT = 64, FIRST_ENTRIES = 256, FIRST_NAME_SEGMENTS = 16,
-    MAX_NAMES = 65535, MAX_NAME = 1024
+    HEADER_SIZE = 256,
+    ENTRY_SIZE = 32,
+    NAME_SEGMENT = 64,
+    FIRST_ENTRIES = 256,
+    FIRST_NAME_SEGMENTS = 16,
+    MAX_NAMES = 65535,
+    MAX_NAME = 1024
 };
 static const uint64_t GSD_MAGIC = 0x65DF65DF65DF65DFull;
 
@@ -26,14 +31,14 @@ struct rc_gsd_file {
     char *path;
     uint32_t version;
     uint64_t index_location, index_allocated, names_location, names_allocated; /* names: in 64-byte segments */
-    uint64_t end;             /* the file's length: where the next chunk goes */
-    rc_gsd_chunk *entries;    /* the index, sorted by frame */
+    uint64_t end;          /* the file's length: where the next chunk goes */
+    rc_gsd_chunk *entries; /* the index, sorted by frame */
     size_t count, capacity;
-    size_t ended;             /* entries of ended frames (the rest: the frame being written) */
+    size_t ended; /* entries of ended frames (the rest: the frame being written) */
     uint64_t frames;
-    char *names;              /* the name list as on disk: names each ended by 0 */
-    size_t names_used;        /* bytes */
-    size_t *name_at;          /* where each name starts in names */
+    char *names;       /* the name list as on disk: names each ended by 0 */
+    size_t names_used; /* bytes */
+    size_t *name_at;   /* where each name starts in names */
     size_t name_count;
 };
 
@@ -192,8 +197,8 @@ static rc_status take_index(rc_gsd_file *f, uint64_t file_size)
     for (uint64_t i = 0; i < f->index_allocated; i++) {
         if (i % BATCH == 0) {
             uint64_t left = f->index_allocated - i;
-            rc_status s = read_at(f, raw, (size_t)(left < BATCH ? left : BATCH) * ENTRY_SIZE,
-                                  f->index_location + i * ENTRY_SIZE);
+            rc_status s =
+                read_at(f, raw, (size_t)(left < BATCH ? left : BATCH) * ENTRY_SIZE, f->index_location + i * ENTRY_SIZE);
             if (s) return s;
         }
         const unsigned char *e = raw + (i % BATCH) * ENTRY_SIZE;
@@ -253,10 +258,11 @@ rc_status rc_gsd_file_load(int fd, const char *path, int64_t keep_frames, rc_gsd
     if (!s) s = take_index(f, size);
     if (!s && keep_frames >= 0) {
         if ((uint64_t)keep_frames > f->frames)
-            s = rc_fail(RC_INVALID_ARGUMENT, "gsd output %s: the file holds %llu frames, fewer than the %lld the "
-                        "checkpoint recorded", f->path, (unsigned long long)f->frames, (long long)keep_frames);
-        else if (f->version < (2u << 16))
-            s = corrupt(f, "a GSD 1.x file is not appended to (only 2.x files)");
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "gsd output %s: the file holds %llu frames, fewer than the %lld the "
+                        "checkpoint recorded",
+                        f->path, (unsigned long long)f->frames, (long long)keep_frames);
+        else if (f->version < (2u << 16)) s = corrupt(f, "a GSD 1.x file is not appended to (only 2.x files)");
         size_t keep = 0;
         while (!s && keep < f->count && f->entries[keep].frame < (uint64_t)keep_frames) keep++;
         if (!s) s = zero_at(f, (uint64_t)(f->count - keep) * ENTRY_SIZE, f->index_location + keep * ENTRY_SIZE);

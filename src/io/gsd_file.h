@@ -14,15 +14,23 @@
 
 /* The chunk types of the specification. */
 enum {
-    RC_GSD_UINT8 = 1, RC_GSD_UINT16, RC_GSD_UINT32, RC_GSD_UINT64, RC_GSD_INT8, RC_GSD_INT16, RC_GSD_INT32,
-    RC_GSD_INT64, RC_GSD_FLOAT, RC_GSD_DOUBLE
+    RC_GSD_UINT8 = 1,
+    RC_GSD_UINT16,
+    RC_GSD_UINT32,
+    RC_GSD_UINT64,
+    RC_GSD_INT8,
+    RC_GSD_INT16,
+    RC_GSD_INT32,
+    RC_GSD_INT64,
+    RC_GSD_FLOAT,
+    RC_GSD_DOUBLE
 };
 
 typedef struct rc_gsd_chunk {
     uint64_t frame, n; /* the chunk is an n x m matrix, m the fast index */
     uint64_t location;
     uint32_t m;
-    uint16_t id;       /* its name's place in the name list */
+    uint16_t id; /* its name's place in the name list */
     uint8_t type;
 } rc_gsd_chunk;
 

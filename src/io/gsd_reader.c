@@ -158,8 +158,7 @@ rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
         s = bad(in, k, "particles/position is missing (particles all at the origin would overlap)");
     bool orientations = !s && chunk(in, k, "particles/orientation"), images = !s && chunk(in, k, "particles/image");
     const rc_gsd_chunk *position = s || count == 0 ? NULL : chunk(in, k, "particles/position");
-    if (position && position->n != (uint64_t)count)
-        s = bad(in, k, "particles/position does not hold particles/N rows");
+    if (position && position->n != (uint64_t)count) s = bad(in, k, "particles/position does not hold particles/N rows");
     if (!s) s = rc_trajectory_frame_size(frame, count, orientations, images);
     if (s) return s;
     rc_frame *f = frame;
@@ -196,7 +195,9 @@ rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
     f->time = !s && found && rc_gsd_file_find(in->gsd, k, "log/ricochet/time") ? in->scratch[0] : 0;
     if (!s) s = read_chunk(in, k, "log/ricochet/collisions", 1, 1, &found);
     f->collisions = !s && found && rc_gsd_file_find(in->gsd, k, "log/ricochet/collisions") && in->scratch[0] >= 0 &&
-                            in->scratch[0] < 1.8e19 ? (uint64_t)in->scratch[0] : 0;
+                            in->scratch[0] < 1.8e19
+                        ? (uint64_t)in->scratch[0]
+                        : 0;
     for (int32_t i = 0; !s && i < 3 * count; i++)
         if (!isfinite(f->positions[i]) || !isfinite(f->velocities[i]))
             s = bad(in, k, "particles/position or velocity has a number that is not finite");

@@ -47,8 +47,11 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_gsd_writ
     w->fd = -1;
     rc_status s = mark ? rc_output_file_find(&w->out, "gsd", path) : rc_output_file_begin(&w->out, "gsd", path);
     bool begun = !s;
-    if (!s && w->out.direct) s = rc_fail(RC_INVALID_ARGUMENT, "gsd output %s: not a regular file (GSD is written in "
-                                         "place and read back: a device or a pipe cannot hold it)", path);
+    if (!s && w->out.direct)
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "gsd output %s: not a regular file (GSD is written in "
+                    "place and read back: a device or a pipe cannot hold it)",
+                    path);
     if (!s) {
         const char *found = mark ? rc_output_file_found(&w->out) : w->out.partial;
         w->fd = open(found, mark ? O_RDWR | O_NOFOLLOW : O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
@@ -157,8 +160,8 @@ static rc_status write_bonds(rc_gsd_writer *w, const rc_frame *f)
     }
     char(*names)[4] = calloc(types, sizeof *names);
     rc_status s = names ? RC_OK : rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
-    for (uint32_t t = 0; names && t < types; t++) snprintf(names[t], sizeof names[t], "%c%c", 'A' + (int)(t % 26),
-                                                            t >= 26 ? '0' + (int)(t / 26 % 10) : 0);
+    for (uint32_t t = 0; names && t < types; t++)
+        snprintf(names[t], sizeof names[t], "%c%c", 'A' + (int)(t % 26), t >= 26 ? '0' + (int)(t / 26 % 10) : 0);
     if (!s) s = rc_gsd_file_write(w->gsd, "bonds/N", RC_GSD_UINT32, 1, 1, &count);
     if (!s) s = rc_gsd_file_write(w->gsd, "bonds/types", RC_GSD_INT8, types, 4, names);
     if (!s) s = rc_gsd_file_write(w->gsd, "bonds/typeid", RC_GSD_UINT32, count, 1, typeid);

@@ -14,8 +14,7 @@ static bool write_column(hid_t group, const char *name, const char *unit, hsize_
 {
     for (hsize_t r = 0; r < rows; r++) column[r] = values[r * (hsize_t)columns + (hsize_t)c];
     hid_t space = H5Screate_simple(1, &rows, NULL);
-    hid_t set = space >= 0 ? H5Dcreate2(group, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)
-                           : -1;
+    hid_t set = space >= 0 ? H5Dcreate2(group, name, H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT) : -1;
     bool ok = set >= 0 && (rows == 0 || H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, column) >= 0) &&
               rc_h5md_set_string(set, "unit", unit);
     if (set >= 0) H5Dclose(set);

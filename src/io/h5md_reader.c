@@ -12,8 +12,8 @@
 #include "io/trajectory_input.h"
 
 enum { POSITION, VELOCITY, RADIUS, MASS, SPECIES, ORIENTATION, IMAGE, EDGES, SETS };
-static const char *const names[SETS] = {"position", "velocity", "radius", "mass", "species", "orientation",
-                                        "image", "box/edges"};
+static const char *const names[SETS] = {"position", "velocity",    "radius", "mass",
+                                        "species",  "orientation", "image",  "box/edges"};
 
 enum { GROUP_SIZE = 80 }; /* "particles/" and a group name of up to 64 bytes */
 
@@ -26,8 +26,8 @@ struct rc_h5md_input {
     hsize_t file_bytes; /* the file's size: what its chunks can hold at most */
     int dimension;
     int32_t count;
-    double cell[9];         /* the fixed edges, when they are not a time series: a D x D matrix, one edge a row */
-    bool edge_matrix;       /* the edges series holds D x D matrices, not vectors */
+    double cell[9];   /* the fixed edges, when they are not a time series: a D x D matrix, one edge a row */
+    bool edge_matrix; /* the edges series holds D x D matrices, not vectors */
     bool periodic[3];
     double *scratch;        /* count * 4 */
     int32_t *image_scratch; /* count * dimension */
@@ -238,8 +238,7 @@ static bool read_edges(rc_h5md_input *in)
 {
     int d = in->dimension, width = in->edge_matrix ? d : 1;
     double values[9];
-    if (!read_row(in, in->sets[EDGES], H5T_NATIVE_DOUBLE, in->edge_matrix ? 3 : 2, d, width, values))
-        return false;
+    if (!read_row(in, in->sets[EDGES], H5T_NATIVE_DOUBLE, in->edge_matrix ? 3 : 2, d, width, values)) return false;
     take_edges(d, d * width, values, in->cell);
     return true;
 }
@@ -265,8 +264,10 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
                read_row(in, sets[ORIENTATION], H5T_NATIVE_DOUBLE, 3, in->count, 4, f->orientations)) &&
               (sets[IMAGE] < 0 || read_images(in, sets[IMAGE], f->images)) && (sets[EDGES] < 0 || read_edges(in));
     if (!ok)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md input %s: frame %llu cannot be read (a value of another type or shape, "
-                       "or not stored in the file)", in->path, (unsigned long long)in->next);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "h5md input %s: frame %llu cannot be read (a value of another type or shape, "
+                       "or not stored in the file)",
+                       in->path, (unsigned long long)in->next);
     f->dimension = in->dimension;
     f->collisions = 0;
     for (int k = 0; k < 3; k++) f->periodic[k] = k < in->dimension && in->periodic[k];

@@ -241,8 +241,8 @@ bool rc_h5md_box_read(hid_t box, int *dimension, bool periodic[3])
 {
     hid_t attribute = H5Aopen(box, "dimension", H5P_DEFAULT);
     *dimension = 0;
-    bool ok = attribute >= 0 && H5Aread(attribute, H5T_NATIVE_INT, dimension) >= 0 &&
-              (*dimension == 2 || *dimension == 3);
+    bool ok =
+        attribute >= 0 && H5Aread(attribute, H5T_NATIVE_INT, dimension) >= 0 && (*dimension == 2 || *dimension == 3);
     if (attribute >= 0) H5Aclose(attribute);
     char boundary[3][RC_H5MD_BOUNDARY_SIZE] = {{0}};
     attribute = ok ? H5Aopen(box, "boundary", H5P_DEFAULT) : -1;

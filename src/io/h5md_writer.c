@@ -60,8 +60,19 @@
 #include "io/output_file.h"
 #include "ricochet/output.h"
 
-enum { SERIES_POSITION, SERIES_EDGES, SERIES_IMAGE, SERIES_VELOCITY, SERIES_SPECIES, SERIES_ID, SERIES_RADIUS,
-       SERIES_MASS, SERIES_ORIENTATION, SERIES_SPIN, SERIES };
+enum {
+    SERIES_POSITION,
+    SERIES_EDGES,
+    SERIES_IMAGE,
+    SERIES_VELOCITY,
+    SERIES_SPECIES,
+    SERIES_ID,
+    SERIES_RADIUS,
+    SERIES_MASS,
+    SERIES_ORIENTATION,
+    SERIES_SPIN,
+    SERIES
+};
 
 /* The shape of one sample of a particles series. */
 enum sample { VECTORS, EDGES, SCALARS, QUATERNIONS, SPINS };
@@ -72,11 +83,16 @@ static const struct {
     bool integer; /* int32, else float64 */
     enum sample sample;
 } kinds[SERIES] = {
-    [SERIES_POSITION] = {"position", false, VECTORS}, [SERIES_EDGES] = {"box/edges", false, EDGES},
-    [SERIES_IMAGE] = {"image", true, VECTORS},        [SERIES_VELOCITY] = {"velocity", false, VECTORS},
-    [SERIES_SPECIES] = {"species", true, SCALARS},    [SERIES_ID] = {"id", true, SCALARS},
-    [SERIES_RADIUS] = {"radius", false, SCALARS},     [SERIES_MASS] = {"mass", false, SCALARS},
-    [SERIES_ORIENTATION] = {"orientation", false, QUATERNIONS}, [SERIES_SPIN] = {"angular_velocity", false, SPINS},
+    [SERIES_POSITION] = {"position", false, VECTORS},
+    [SERIES_EDGES] = {"box/edges", false, EDGES},
+    [SERIES_IMAGE] = {"image", true, VECTORS},
+    [SERIES_VELOCITY] = {"velocity", false, VECTORS},
+    [SERIES_SPECIES] = {"species", true, SCALARS},
+    [SERIES_ID] = {"id", true, SCALARS},
+    [SERIES_RADIUS] = {"radius", false, SCALARS},
+    [SERIES_MASS] = {"mass", false, SCALARS},
+    [SERIES_ORIENTATION] = {"orientation", false, QUATERNIONS},
+    [SERIES_SPIN] = {"angular_velocity", false, SPINS},
 };
 
 /* What the first frame fixes (or the file, for a resumed writer). */
@@ -92,18 +108,18 @@ struct rc_h5md_writer {
     rc_output_file out;
     hid_t file;
     char *author;
-    bool started;                 /* the layout is fixed and the particles' series exist */
-    bool failed;                  /* a write failed: the file stays PATH.partial */
-    bool swmr;                    /* in HDF5's SWMR mode (from the first mark on) */
+    bool started; /* the layout is fixed and the particles' series exist */
+    bool failed;  /* a write failed: the file stays PATH.partial */
+    bool swmr;    /* in HDF5's SWMR mode (from the first mark on) */
     layout shape;
     rc_h5md_clock particle_clock, observable_clock;
     rc_h5md_series series[SERIES];
     rc_h5md_series *observables;
-    char **observable_names;      /* the name of each of observables */
+    char **observable_names; /* the name of each of observables */
     int observable_count;
-    double *scratch;              /* count * dimension */
-    int32_t *image_scratch;       /* count * dimension */
-    int32_t *ids;                 /* 0 .. count - 1 */
+    double *scratch;        /* count * dimension */
+    int32_t *image_scratch; /* count * dimension */
+    int32_t *ids;           /* 0 .. count - 1 */
 };
 
 static rc_status h5md_failed(rc_h5md_writer *w, const char *what)
@@ -306,9 +322,10 @@ static bool start_particles(rc_h5md_writer *w, const rc_frame *f)
         hsize_t shape[2];
         int rank = sample_shape(k, &w->shape, shape);
         ok = !has_series(&w->shape, k) || rc_h5md_series_create(group, kinds[k].name, memory_type(k), rank, shape,
-                                                                 &w->particle_clock, &w->series[k]);
+                                                                &w->particle_clock, &w->series[k]);
     }
-    if (ok && w->shape.orientations) ok = rc_h5md_set_string(w->series[SERIES_ORIENTATION].value, "components", "w x y z");
+    if (ok && w->shape.orientations)
+        ok = rc_h5md_set_string(w->series[SERIES_ORIENTATION].value, "components", "w x y z");
     if (ok) ok = name_for_mdanalysis(w);
     if (box >= 0) H5Gclose(box);
     if (group >= 0) H5Gclose(group);
@@ -330,13 +347,16 @@ static bool write_connectivity(rc_h5md_writer *w, const rc_frame *f)
     hid_t group = H5Gcreate2(w->file, "connectivity", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     hid_t space = H5Screate_simple(2, dims, NULL), line = H5Screate_simple(1, dims, NULL);
     hid_t scalar = H5Screate(H5S_SCALAR);
-    hid_t set = group >= 0 && space >= 0 ? H5Dcreate2(group, "bonds", H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT,
-                                                     H5P_DEFAULT) : -1;
-    hid_t typeset = group >= 0 && line >= 0 ? H5Dcreate2(group, "bond_types", H5T_STD_I32LE, line, H5P_DEFAULT,
-                                                       H5P_DEFAULT, H5P_DEFAULT) : -1;
+    hid_t set = group >= 0 && space >= 0
+                    ? H5Dcreate2(group, "bonds", H5T_STD_I32LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)
+                    : -1;
+    hid_t typeset = group >= 0 && line >= 0
+                        ? H5Dcreate2(group, "bond_types", H5T_STD_I32LE, line, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)
+                        : -1;
     hobj_ref_t reference;
-    hid_t attribute = set >= 0 && scalar >= 0 ? H5Acreate2(set, "particles_group", H5T_STD_REF_OBJ, scalar,
-                                                           H5P_DEFAULT, H5P_DEFAULT) : -1;
+    hid_t attribute = set >= 0 && scalar >= 0
+                          ? H5Acreate2(set, "particles_group", H5T_STD_REF_OBJ, scalar, H5P_DEFAULT, H5P_DEFAULT)
+                          : -1;
     bool ok = set >= 0 && typeset >= 0 && attribute >= 0 &&
               H5Dwrite(set, H5T_NATIVE_INT32, H5S_ALL, H5S_ALL, H5P_DEFAULT, pairs) >= 0 &&
               H5Dwrite(typeset, H5T_NATIVE_INT32, H5S_ALL, H5S_ALL, H5P_DEFAULT, types) >= 0 &&
@@ -361,15 +381,18 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
     const layout *first = &w->shape;
     if (f->dimension != first->dimension || f->count != first->count || !f->orientations == first->orientations ||
         !f->angular_velocities == first->spins)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: a frame of %d particles in %dD%s%s after frames of %d "
-                       "in %dD%s%s", w->out.path, (int)f->count, f->dimension,
-                       f->orientations ? " with orientations" : "", f->angular_velocities ? " with spins" : "",
-                       (int)first->count, first->dimension, first->orientations ? " with orientations" : "",
-                       first->spins ? " with spins" : "");
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "h5md output %s: a frame of %d particles in %dD%s%s after frames of %d "
+                       "in %dD%s%s",
+                       w->out.path, (int)f->count, f->dimension, f->orientations ? " with orientations" : "",
+                       f->angular_velocities ? " with spins" : "", (int)first->count, first->dimension,
+                       first->orientations ? " with orientations" : "", first->spins ? " with spins" : "");
     for (int k = 0; k < 3; k++)
         if (f->periodic[k] != first->periodic[k])
-            return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: axis %d changed between periodic and closed (the file "
-                           "keeps one boundary)", w->out.path, k);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "h5md output %s: axis %d changed between periodic and closed (the file "
+                           "keeps one boundary)",
+                           w->out.path, k);
     return RC_OK;
 }
 
@@ -389,7 +412,9 @@ static rc_status fix_layout(rc_h5md_writer *w, const layout *l)
 
 static rc_status start(rc_h5md_writer *w, const rc_frame *f)
 {
-    layout l = {.dimension = f->dimension, .count = f->count, .orientations = f->orientations != NULL,
+    layout l = {.dimension = f->dimension,
+                .count = f->count,
+                .orientations = f->orientations != NULL,
                 .spins = f->angular_velocities != NULL};
     memcpy(l.periodic, f->periodic, sizeof f->periodic);
     rc_status s = fix_layout(w, &l);
@@ -442,19 +467,18 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
     rc_h5md_series *series = w->series;
     int32_t n = frame->count;
     double edges[9];
-    bool ok = rc_h5md_series_append(&series[SERIES_POSITION], clock, packed(w, frame->positions, n, 3, d)) &&
-              rc_h5md_series_append(&series[SERIES_EDGES], clock, edge_matrix(frame, edges)) &&
-              rc_h5md_series_append(&series[SERIES_IMAGE], clock, packed_images(w, frame)) &&
-              rc_h5md_series_append(&series[SERIES_VELOCITY], clock, packed(w, frame->velocities, n, 3, d)) &&
-              rc_h5md_series_append(&series[SERIES_SPECIES], clock, frame->species) &&
-              rc_h5md_series_append(&series[SERIES_ID], clock, w->ids) &&
-              rc_h5md_series_append(&series[SERIES_RADIUS], clock, frame->radii) &&
-              rc_h5md_series_append(&series[SERIES_MASS], clock, frame->masses) &&
-              (!frame->orientations ||
-               rc_h5md_series_append(&series[SERIES_ORIENTATION], clock, frame->orientations)) &&
-              (!frame->angular_velocities ||
-               rc_h5md_series_append(&series[SERIES_SPIN], clock, frame->angular_velocities)) &&
-              rc_h5md_clock_tick(&w->particle_clock, frame->time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
+    bool ok =
+        rc_h5md_series_append(&series[SERIES_POSITION], clock, packed(w, frame->positions, n, 3, d)) &&
+        rc_h5md_series_append(&series[SERIES_EDGES], clock, edge_matrix(frame, edges)) &&
+        rc_h5md_series_append(&series[SERIES_IMAGE], clock, packed_images(w, frame)) &&
+        rc_h5md_series_append(&series[SERIES_VELOCITY], clock, packed(w, frame->velocities, n, 3, d)) &&
+        rc_h5md_series_append(&series[SERIES_SPECIES], clock, frame->species) &&
+        rc_h5md_series_append(&series[SERIES_ID], clock, w->ids) &&
+        rc_h5md_series_append(&series[SERIES_RADIUS], clock, frame->radii) &&
+        rc_h5md_series_append(&series[SERIES_MASS], clock, frame->masses) &&
+        (!frame->orientations || rc_h5md_series_append(&series[SERIES_ORIENTATION], clock, frame->orientations)) &&
+        (!frame->angular_velocities || rc_h5md_series_append(&series[SERIES_SPIN], clock, frame->angular_velocities)) &&
+        rc_h5md_clock_tick(&w->particle_clock, frame->time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
     return ok ? RC_OK : h5md_failed(w, "write a frame");
 }
 
@@ -498,9 +522,10 @@ static rc_status match_observables(rc_h5md_writer *w, int columns, const char *c
         int j = c;
         while (j < columns && strcmp(names[c], w->observable_names[j]) != 0) j++;
         if (j == columns)
-            return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: observables/%s (column %d) is not one of the "
-                           "file's observables (\"%s\" is in its place)", w->out.path, names[c], c,
-                           w->observable_names[c]);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "h5md output %s: observables/%s (column %d) is not one of the "
+                           "file's observables (\"%s\" is in its place)",
+                           w->out.path, names[c], c, w->observable_names[c]);
         rc_h5md_series series = w->observables[c];
         char *name = w->observable_names[c];
         w->observables[c] = w->observables[j], w->observable_names[c] = w->observable_names[j];
@@ -525,8 +550,8 @@ rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int column
     if (s) return s;
     errno = 0;
     bool ok = true;
-    for (int c = 0; c < columns && ok; c++) ok = rc_h5md_series_append(&w->observables[c], &w->observable_clock,
-                                                                       &values[c]);
+    for (int c = 0; c < columns && ok; c++)
+        ok = rc_h5md_series_append(&w->observables[c], &w->observable_clock, &values[c]);
     ok = ok && rc_h5md_clock_tick(&w->observable_clock, time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
     return ok ? RC_OK : h5md_failed(w, "write observables");
 }
@@ -598,7 +623,8 @@ rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark)
 
 static rc_status damaged(const rc_h5md_writer *w, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: %s: the file is damaged beyond the checkpoint (as a kill "
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "h5md output %s: %s: the file is damaged beyond the checkpoint (as a kill "
                    "during a write leaves it); resume into a new run folder instead (--out DIR)",
                    rc_output_file_found(&w->out), what);
 }
@@ -631,9 +657,10 @@ static rc_status reattach(rc_h5md_writer *w, hid_t group, const char *family, co
     if (!rc_h5md_series_open(group, name, type, clock, series, &samples)) return damaged(w, path);
     if (clock->length < samples) samples = clock->length;
     if (samples < kept)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: %s holds %llu samples, fewer than the %llu of the mark "
-                       "to resume from", rc_output_file_found(&w->out), path, (unsigned long long)samples,
-                       (unsigned long long)kept);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "h5md output %s: %s holds %llu samples, fewer than the %llu of the mark "
+                       "to resume from",
+                       rc_output_file_found(&w->out), path, (unsigned long long)samples, (unsigned long long)kept);
     return RC_OK;
 }
 
@@ -646,8 +673,7 @@ static rc_status check_sample(const rc_h5md_writer *w, const char *path, const r
     if (series->rank == rank && (!rank || memcmp(series->shape, shape, (size_t)rank * sizeof *shape) == 0))
         return RC_OK;
     return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: %s/value is %s, not %s (other dimensions)",
-                   rc_output_file_found(&w->out), path,
-                   describe(found, sizeof found, series->rank, series->shape),
+                   rc_output_file_found(&w->out), path, describe(found, sizeof found, series->rank, series->shape),
                    describe(expected, sizeof expected, rank, shape));
 }
 
@@ -724,8 +750,7 @@ static bool drop(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
 {
     bool ok = !rc_h5md_exists(w->file, "curves") || H5Ldelete(w->file, "curves", H5P_DEFAULT) >= 0;
     if (ok && !frames && rc_h5md_exists(w->file, "particles")) ok = H5Ldelete(w->file, "particles", H5P_DEFAULT) >= 0;
-    if (ok && !rows && rc_h5md_exists(w->file, "observables"))
-        ok = H5Ldelete(w->file, "observables", H5P_DEFAULT) >= 0;
+    if (ok && !rows && rc_h5md_exists(w->file, "observables")) ok = H5Ldelete(w->file, "observables", H5P_DEFAULT) >= 0;
     return ok;
 }
 
@@ -744,8 +769,10 @@ static bool cut(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
 static rc_status attach(rc_h5md_writer *w, const rc_output_mark *mark)
 {
     if (w->out.direct)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: a device or a pipe cannot be resumed into (HDF5 reads "
-                       "the file back); write H5MD to a regular file", w->out.path);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "h5md output %s: a device or a pipe cannot be resumed into (HDF5 reads "
+                       "the file back); write H5MD to a regular file",
+                       w->out.path);
     const char *found = rc_output_file_found(&w->out);
     if (access(found, R_OK | W_OK) != 0) return rc_output_file_failed(&w->out, "open it to resume", errno);
     hid_t access = file_access(true);

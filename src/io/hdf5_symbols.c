@@ -3,5 +3,5 @@
 #define RC_LIBRARY_DEFINING
 #include "io/hdf5_symbols.h"
 
-RC_LIBRARY_DEFINE(rc_hdf5_library, rc_hdf5, rc_hdf5_table,
-                  RC_HDF5_SYMBOLS, RC_HDF5_SONAME, "H5MD trajectories and HDF5 tables");
+RC_LIBRARY_DEFINE(rc_hdf5_library, rc_hdf5, rc_hdf5_table, RC_HDF5_SYMBOLS, RC_HDF5_SONAME,
+                  "H5MD trajectories and HDF5 tables");

@@ -9,6 +9,8 @@
 
 #include "core/library.h"
 
+/* one symbol list, laid out by hand */
+/* clang-format off */
 #define RC_HDF5_SYMBOLS(X) \
     X(H5Aclose) X(H5Acreate2) X(H5Aget_space) X(H5Aget_type) X(H5Aopen) X(H5Aread) X(H5Awrite) X(H5Dclose) \
     X(H5Dcreate2) X(H5Dget_chunk_storage_size) X(H5Dget_create_plist) X(H5Dget_space) X(H5Dget_space_status) \
@@ -25,6 +27,7 @@
     X(H5T_NATIVE_INT_g) X(H5T_STD_I32LE_g) X(H5T_STD_I64LE_g) X(H5Tclose) X(H5Tcopy) X(H5Tequal) X(H5Tget_class) \
     X(H5Tget_cset) X(H5Tget_offset) X(H5Tget_precision) X(H5Tget_size) X(H5Tis_variable_str) X(H5Tset_cset) \
     X(H5Tset_size) X(H5check_version) X(H5open)
+/* clang-format on */
 
 struct rc_hdf5_table {
     RC_HDF5_SYMBOLS(RC_LIBRARY_FIELD)

@@ -32,7 +32,8 @@ rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, v
 {
     *result = NULL;
     void *made = reader->create();
-    rc_status s = made ? reader->read_root(root, made) : rc_fail(RC_NO_MEMORY, "out of memory reading %s", reader->what);
+    rc_status s =
+        made ? reader->read_root(root, made) : rc_fail(RC_NO_MEMORY, "out of memory reading %s", reader->what);
     if (s) {
         if (made) reader->destroy(made);
         return s;
@@ -74,8 +75,10 @@ rc_status rc_text_read_file(const char *path, char **text)
         } else if (feof(f)) {
             break;
         } else if (size > RC_TEXT_FILE_MAX) {
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s is larger than %d bytes (64 MiB), the most a scene, problem or other "
-                        "JSON file may hold", name, RC_TEXT_FILE_MAX);
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "%s is larger than %d bytes (64 MiB), the most a scene, problem or other "
+                        "JSON file may hold",
+                        name, RC_TEXT_FILE_MAX);
         } else if (size == capacity - 1) {
             size_t more = 2 * capacity < (size_t)RC_TEXT_FILE_MAX + 2 ? 2 * capacity : (size_t)RC_TEXT_FILE_MAX + 2;
             char *bigger = realloc(buffer, more);
@@ -170,13 +173,15 @@ static bool scan_unicode_escape(scanner *s)
     if (unit == 0)
         return mistake(s, s->at, "\\u0000 in a string: a NUL character cannot be in the strings ricochet reads");
     if (unit >= 0xDC00 && unit <= 0xDFFF)
-        return mistake(s, s->at, "a lone UTF-16 low surrogate (\\uDC00 to \\uDFFF must follow a high one, \\uD800 to "
-                                 "\\uDBFF)");
+        return mistake(s, s->at,
+                       "a lone UTF-16 low surrogate (\\uDC00 to \\uDFFF must follow a high one, \\uD800 to "
+                       "\\uDBFF)");
     if (unit >= 0xD800 && unit <= 0xDBFF) {
         long low = escape_unit(s->at + 6);
         if (low < 0xDC00 || low > 0xDFFF)
-            return mistake(s, s->at, "a lone UTF-16 high surrogate (\\uD800 to \\uDBFF must be followed by a low one, "
-                                     "\\uDC00 to \\uDFFF)");
+            return mistake(s, s->at,
+                           "a lone UTF-16 high surrogate (\\uD800 to \\uDBFF must be followed by a low one, "
+                           "\\uDC00 to \\uDFFF)");
         s->at += 6;
     }
     s->at += 5; /* the loop of scan_string steps over the last digit */
@@ -194,8 +199,7 @@ static bool scan_utf8(scanner *s)
     unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
     bool overlong = c == 0xC0 || c == 0xC1 || (c == 0xE0 && p[1] >= 0x80 && p[1] < 0xA0) ||
                     (c == 0xF0 && p[1] >= 0x80 && p[1] < 0x90);
-    if (overlong)
-        return mistake(s, s->at, "an overlong UTF-8 encoding (a character in more bytes than it needs)");
+    if (overlong) return mistake(s, s->at, "an overlong UTF-8 encoding (a character in more bytes than it needs)");
     if (c == 0xED && p[1] >= 0xA0 && p[1] <= 0xBF)
         return mistake(s, s->at, "a UTF-16 surrogate encoded in UTF-8 (not a character)");
     if (!more || p[1] < low || p[1] > high)
@@ -224,8 +228,9 @@ static bool scan_string(scanner *s)
             if (s->at[1] == 'u') {
                 if (!scan_unicode_escape(s)) return false;
             } else if (!s->at[1] || !strchr("\"\\/bfnrt", s->at[1])) {
-                return mistake(s, s->at, "an escape that JSON does not have (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, "
-                                         "\\t or \\uXXXX)");
+                return mistake(s, s->at,
+                               "an escape that JSON does not have (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, "
+                               "\\t or \\uXXXX)");
             } else {
                 s->at++;
             }
@@ -264,9 +269,11 @@ static bool scan_number(scanner *s)
     if (*s->at == '0' && s->at[1] >= '0' && s->at[1] <= '9')
         return mistake(s, start, "a number with a leading zero (JSON has no octal)");
     if (!digits(s))
-        return mistake(s, start, *s->at == '.' ? "a number without digits before its decimal point"
-                                               : "a minus sign without digits after it");
-    if (*s->at == '.' && (s->at++, !digits(s))) return mistake(s, start, "a number without digits after its decimal point");
+        return mistake(s, start,
+                       *s->at == '.' ? "a number without digits before its decimal point"
+                                     : "a minus sign without digits after it");
+    if (*s->at == '.' && (s->at++, !digits(s)))
+        return mistake(s, start, "a number without digits after its decimal point");
     if (*s->at == 'e' || *s->at == 'E') {
         s->at++;
         if (*s->at == '+' || *s->at == '-') s->at++;
@@ -295,9 +302,12 @@ static bool scan_word(scanner *s)
     if (*s->at == '.') return mistake(s, s->at, "a number without digits before its decimal point");
     if ((unsigned char)*s->at >= 0x80)
         return mistake(s, s->at, "a character outside a string (only spaces, tabs and line breaks go between values)");
-    if (isalpha((unsigned char)*s->at)) return mistake(s, s->at, "a word that is not a value: strings need double "
-                                                                  "quotes, and the literals are true, false and null");
-    return mistake(s, s->at, *s->at ? "a character that cannot start a value" : "the text ends where a value should be");
+    if (isalpha((unsigned char)*s->at))
+        return mistake(s, s->at,
+                       "a word that is not a value: strings need double "
+                       "quotes, and the literals are true, false and null");
+    return mistake(s, s->at,
+                   *s->at ? "a character that cannot start a value" : "the text ends where a value should be");
 }
 
 /* An object or an array: members (or elements) separated by commas, no comma after the last. */
@@ -317,9 +327,10 @@ static bool scan_container(scanner *s)
         if (object) {
             if (*s->at == '\'') return mistake(s, s->at, "a key in single quotes: keys are strings in double quotes");
             if (*s->at != '"')
-                return mistake(s, s->at, *s->at == close ? "a trailing comma: JSON allows no comma after the last member"
-                                         : *s->at ? "a key that is not a string in double quotes"
-                                                  : "the text ends inside an object: a closing } is missing");
+                return mistake(s, s->at,
+                               *s->at == close ? "a trailing comma: JSON allows no comma after the last member"
+                               : *s->at        ? "a key that is not a string in double quotes"
+                                               : "the text ends inside an object: a closing } is missing");
             if (!scan_string(s)) return false;
             skip_space(s);
             if (*s->at != ':') return mistake(s, s->at, "a key without a colon after it");
@@ -338,12 +349,15 @@ static bool scan_container(scanner *s)
             s->at++, s->depth--;
             return true;
         }
-        if (!*s->at) return mistake(s, open, object ? "an object that is never closed: its } is missing"
-                                                     : "an array that is never closed: its ] is missing");
-        return mistake(s, s->at, *s->at == '"' || *s->at == '{' || *s->at == '[' || isalnum((unsigned char)*s->at)
-                                     ? "a comma is missing before this"
-                                     : object ? "a character where a comma or } should be"
-                                              : "a character where a comma or ] should be");
+        if (!*s->at)
+            return mistake(s, open,
+                           object ? "an object that is never closed: its } is missing"
+                                  : "an array that is never closed: its ] is missing");
+        return mistake(s, s->at,
+                       *s->at == '"' || *s->at == '{' || *s->at == '[' || isalnum((unsigned char)*s->at)
+                           ? "a comma is missing before this"
+                       : object ? "a character where a comma or } should be"
+                                : "a character where a comma or ] should be");
     }
 }
 
@@ -441,11 +455,15 @@ rc_status rc_json_check_kind(const cJSON *root, rc_file_kind expected)
     static const char *const problem_keys[] = {"balls", "rigid_bodies", "masses", "constraints", NULL};
     const char *scene = first_key(root, scene_keys), *problem = first_key(root, problem_keys);
     if (expected == RC_FILE_PROBLEM && scene && !problem)
-        return rc_fail(RC_INVALID_ARGUMENT, "this is a scene file (it has \"%s\"), not an impact problem: "
-                                            "`ricochet run` reads it", scene);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "this is a scene file (it has \"%s\"), not an impact problem: "
+                       "`ricochet run` reads it",
+                       scene);
     if (expected == RC_FILE_SCENE && problem && !cJSON_HasObjectItem(root, "stop"))
-        return rc_fail(RC_INVALID_ARGUMENT, "this is an impact problem file (it has \"%s\"), not a scene: "
-                                            "`ricochet resolve` reads it", problem);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "this is an impact problem file (it has \"%s\"), not a scene: "
+                       "`ricochet resolve` reads it",
+                       problem);
     return RC_OK;
 }
 

@@ -27,8 +27,8 @@ char *rc_json_text(cJSON *object, bool compact);
 
 /* A reader of one kind of JSON document (a problem file, a scene of either engine) into a result of its own type. */
 typedef struct rc_json_reader {
-    const char *what;                                       /* the document, for a message: "the scene" */
-    void *(*create)(void);                                  /* an empty result, its defaults set; NULL: no memory */
+    const char *what;                                        /* the document, for a message: "the scene" */
+    void *(*create)(void);                                   /* an empty result, its defaults set; NULL: no memory */
     rc_status (*read_root)(const cJSON *root, void *result); /* the document read into it */
     void (*destroy)(void *result);
 } rc_json_reader;

@@ -60,8 +60,7 @@ rc_status rc_json_item_number(const cJSON *item, const char *name, double *out)
 {
     if (!cJSON_IsNumber(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a number", name);
     if (!isfinite(item->valuedouble))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not finite (too large for a double)", name,
-                       item->valuedouble);
+        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not finite (too large for a double)", name, item->valuedouble);
     *out = item->valuedouble;
     return RC_OK;
 }
@@ -190,8 +189,8 @@ rc_status rc_json_count(const cJSON *object, const char *where, const char *key,
     return RC_OK;
 }
 
-rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low,
-                        double high, double *out)
+rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low, double high,
+                        double *out)
 {
     double x = *out;
     rc_status s = rc_json_number(object, where, key, required, &x);

@@ -60,8 +60,8 @@ rc_status rc_json_string(const cJSON *object, const char *where, const char *key
 rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
                         uint64_t *out, bool *given);
 /* A number in [low, high]. */
-rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low,
-                        double high, double *out);
+rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low, double high,
+                        double *out);
 /* true or false. */
 rc_status rc_json_flag(const cJSON *object, const char *where, const char *key, bool *out);
 /* The object of key (checked to hold only `allowed` keys), or NULL when the optional key is absent. */

@@ -12,9 +12,9 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/status.h"
 #include "io/trajectory_input.h"
@@ -125,8 +125,8 @@ static rc_status take_atom(data_input *in, const double *v, int n, rc_frame *f, 
         return bad(in, "an Atoms line is not `id type diameter density x y z [ix iy iz]` (atom_style sphere) or `id "
                        "type x y z diameter density molecule [ix iy iz]` (atom_style hybrid sphere bond)");
     if (n == 8 || n == 11) { /* hybrid sphere bond: put in sphere's order (the molecule id is not kept) */
-        double sphere[10] = {v[0], v[1], v[5], v[6], v[2], v[3], v[4], n == 11 ? v[8] : 0, n == 11 ? v[9] : 0,
-                             n == 11 ? v[10] : 0};
+        double sphere[10] = {
+            v[0], v[1], v[5], v[6], v[2], v[3], v[4], n == 11 ? v[8] : 0, n == 11 ? v[9] : 0, n == 11 ? v[10] : 0};
         return take_atom(in, sphere, n == 11 ? 10 : 7, f, seen);
     }
     rc_status s = atom_index(in, v, f, seen, &i);
@@ -171,8 +171,8 @@ static rc_status finish(data_input *in, const data_header *h, rc_frame *f)
         cell[4 * k] = k < f->dimension ? h->hi[k] - h->lo[k] : 0;
         f->periodic[k] = k < f->dimension;
         if (k < f->dimension && !(cell[4 * k] > 0 && cell[4 * k] < INFINITY))
-            return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: the box's %c edge (hi - lo) is not positive",
-                           in->path, "xyz"[k]);
+            return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: the box's %c edge (hi - lo) is not positive", in->path,
+                           "xyz"[k]);
     }
     cell[3] = h->tilt[0];
     if (f->dimension == 3) cell[6] = h->tilt[1], cell[7] = h->tilt[2];
@@ -224,8 +224,8 @@ static rc_status read_data(data_input *in, rc_frame *f)
         if (!s && got) s = next_line(in, &t, &got);
     }
     for (int32_t i = 0; !s && i < count; i++)
-        if (!seen_atoms[i]) s = rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: atom %d has no line in Atoms", in->path,
-                                        (int)i + 1);
+        if (!seen_atoms[i])
+            s = rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: atom %d has no line in Atoms", in->path, (int)i + 1);
     if (!s && !atoms) s = rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: no Atoms section", in->path);
     free(seen_atoms);
     return s ? s : finish(in, &h, f);

@@ -8,9 +8,9 @@
  * from the box's lower corner and wrapped into it (one tilt factor is a Lees-Edwards cell, more are refused). A frame
  * whose zlo < 0 < zhi and whose z coordinates and velocities are all 0 is 2D. Errors name the file and the line. */
 #include <math.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/status.h"
 #include "io/trajectory_input.h"
@@ -19,8 +19,8 @@ enum { MAX_ATOMS = 1 << 28, MAX_COLUMNS = 64 };
 
 /* The columns read, by the place of their name among the ATOMS item's. */
 enum { ID, TYPE, X, Y, Z, XU, YU, ZU, XS, YS, ZS, VX, VY, VZ, RADIUS, DIAMETER, MASS, IX, IY, IZ, KINDS };
-static const char *const kind_names[KINDS] = {"id", "type", "x", "y", "z", "xu", "yu", "zu", "xs", "ys", "zs", "vx",
-                                              "vy", "vz", "radius", "diameter", "mass", "ix", "iy", "iz"};
+static const char *const kind_names[KINDS] = {"id", "type", "x",  "y",  "z",      "xu",       "yu",   "zu", "xs", "ys",
+                                              "zs", "vx",   "vy", "vz", "radius", "diameter", "mass", "ix", "iy", "iz"};
 
 struct rc_lammps_dump_input {
     FILE *file;
@@ -140,8 +140,8 @@ static rc_status read_columns(rc_lammps_dump_input *in, char *item, int place[KI
             if (strcmp(word, kind_names[k]) == 0 && place[k] < 0) place[k] = *columns;
         ++*columns;
     }
-    bool has_positions = (place[X] >= 0 && place[Y] >= 0) || (place[XU] >= 0 && place[YU] >= 0) ||
-                         (place[XS] >= 0 && place[YS] >= 0);
+    bool has_positions =
+        (place[X] >= 0 && place[Y] >= 0) || (place[XU] >= 0 && place[YU] >= 0) || (place[XS] >= 0 && place[YS] >= 0);
     return has_positions ? RC_OK : bad(in, "the ATOMS item has no positions (x y [z], xu yu [zu] or xs ys [zs])");
 }
 
@@ -185,7 +185,8 @@ static rc_status finish(rc_lammps_dump_input *in, const double lo[3], const doub
                         const bool periodic[3], rc_frame *f)
 {
     bool flat = lo[2] < 0 && hi[2] > 0;
-    for (int32_t i = 0; i < f->count && flat; i++) flat = f->positions[3 * i + 2] + lo[2] == 0 && f->velocities[3 * i + 2] == 0;
+    for (int32_t i = 0; i < f->count && flat; i++)
+        flat = f->positions[3 * i + 2] + lo[2] == 0 && f->velocities[3 * i + 2] == 0;
     f->dimension = flat ? 2 : 3;
     for (int k = 0; k < 3; k++) {
         f->periodic[k] = periodic[k] && k < f->dimension;

@@ -58,8 +58,10 @@ static rc_status frames_end(const char *path, int64_t frames, uint64_t *bytes)
         at += strlen(line);
     }
     if (file && !s && seen < frames)
-        s = rc_fail(RC_INVALID_ARGUMENT, "lammps dump output %s: %lld frames, fewer than the %lld the checkpoint "
-                    "recorded", rc_output_file_found(&found), (long long)seen, (long long)frames);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "lammps dump output %s: %lld frames, fewer than the %lld the checkpoint "
+                    "recorded",
+                    rc_output_file_found(&found), (long long)seen, (long long)frames);
     if (file) fclose(file);
     *bytes = at;
     rc_output_file_end(&found, false);
@@ -74,8 +76,9 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_lammps_d
     if (!w) return rc_fail(RC_NO_MEMORY, "lammps dump output: out of memory");
     uint64_t bytes = 0;
     rc_status s = mark ? frames_end(path, mark->frames, &bytes) : RC_OK;
-    if (!s) s = mark ? rc_output_file_reopen(&w->out, "lammps dump", path, bytes, NULL, NULL, &w->file)
-                     : rc_output_file_open(&w->out, "lammps dump", path, &w->file);
+    if (!s)
+        s = mark ? rc_output_file_reopen(&w->out, "lammps dump", path, bytes, NULL, NULL, &w->file)
+                 : rc_output_file_open(&w->out, "lammps dump", path, &w->file);
     if (s) {
         free(w);
         return s;
@@ -128,8 +131,8 @@ static void write_box(FILE *file, const rc_frame *f, double tilt)
     fprintf(file, "ITEM: BOX BOUNDS %s%s %s %s\n", tilt != 0 ? "xy xz yz " : "", p[0], p[1], p[2]);
     /* a leaning box's bounds are those of the box around it, as LAMMPS writes them */
     double x_low = fmin(fmin(0, t[0]), fmin(t[1], t[0] + t[1])), x_high = fmax(fmax(0, t[0]), fmax(t[1], t[0] + t[1]));
-    double bounds[3][2] = {{lo[0] + x_low, hi[0] + x_high}, {lo[1] + fmin(0, t[2]), hi[1] + fmax(0, t[2])},
-                           {lo[2], hi[2]}};
+    double bounds[3][2] = {
+        {lo[0] + x_low, hi[0] + x_high}, {lo[1] + fmin(0, t[2]), hi[1] + fmax(0, t[2])}, {lo[2], hi[2]}};
     for (int k = 0; k < 3; k++) {
         put_list(file, false, 2, bounds[k]);
         if (tilt != 0) put_numbers(file, 1, &t[k]);
@@ -229,9 +232,11 @@ static void write_data(FILE *file, const rc_frame *f, double tilt, const int32_t
         if (f->bonds[3 * b + 2] >= bond_types) bond_types = f->bonds[3 * b + 2] + 1;
     char time[RC_NUMBER_TEXT_SIZE];
     rc_number_text(time, f->time);
-    fprintf(file, "LAMMPS data file (atom_style %s) written by ricochet %s, %dD, time %s\n\n%d atoms\n%d atom "
-            "types\n", molecule ? "hybrid sphere bond" : "sphere", RC_VERSION_STRING, f->dimension, time,
-            (int)f->count, (int)types);
+    fprintf(file,
+            "LAMMPS data file (atom_style %s) written by ricochet %s, %dD, time %s\n\n%d atoms\n%d atom "
+            "types\n",
+            molecule ? "hybrid sphere bond" : "sphere", RC_VERSION_STRING, f->dimension, time, (int)f->count,
+            (int)types);
     if (molecule) fprintf(file, "%d bonds\n%d bond types\n", (int)f->bond_count, (int)bond_types);
     fputs("\n", file);
     double lo[3], hi[3], t[3];
@@ -280,8 +285,10 @@ rc_status rc_lammps_data_write(const char *path, const rc_frame *f)
     if (!s) s = rc_cell_tilt(f, "lammps data", path, &tilt);
     for (int32_t i = 0; !s && i < f->count; i++)
         if (!(f->radii[i] > 0))
-            s = rc_fail(RC_INVALID_ARGUMENT, "lammps data output %s: particle %d has no radius (atom_style sphere "
-                        "gives its mass as a density)", path, (int)i);
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "lammps data output %s: particle %d has no radius (atom_style sphere "
+                        "gives its mass as a density)",
+                        path, (int)i);
     int32_t *molecule = NULL;
     if (!s && f->bond_count > 0 && f->bonds && !(molecule = malloc(2 * (size_t)f->count * sizeof *molecule)))
         s = rc_fail(RC_NO_MEMORY, "lammps data output %s: out of memory", path);

@@ -21,15 +21,13 @@ const char *const rc_option_names[] = {"operator",  "order",     "seed",        
 rc_option_kind rc_option_kind_of(const char *name)
 {
     if (strcmp(name, "lineality") == 0) return RC_OPTION_FLAG;
-    if (strcmp(name, "operator") == 0 || strcmp(name, "order") == 0 || strcmp(name, "lcp") == 0)
-        return RC_OPTION_TEXT;
+    if (strcmp(name, "operator") == 0 || strcmp(name, "order") == 0 || strcmp(name, "lcp") == 0) return RC_OPTION_TEXT;
     for (int i = 0; rc_option_names[i]; i++)
         if (strcmp(name, rc_option_names[i]) == 0) return RC_OPTION_NUMBER;
     return RC_OPTION_UNKNOWN;
 }
 
-static rc_status parse_real(const char *name, const char *text, double low, double high, bool high_open,
-                            double *out)
+static rc_status parse_real(const char *name, const char *text, double low, double high, bool high_open, double *out)
 {
     char *end;
     double x = strtod(text, &end);

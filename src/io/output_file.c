@@ -44,9 +44,10 @@ rc_status rc_output_file_write_failed(const rc_output_file *file, const char *un
 /* RC_IO_ERROR for a symbolic link where an output file goes. */
 static rc_status refuse_link(const rc_output_file *file, const char *where)
 {
-    return rc_fail(RC_IO_ERROR, "%s output %s: %s is a symbolic link; output files are never written through links "
-                   "(one planted in a run folder would overwrite its target): remove it", file->kind, file->path,
-                   where);
+    return rc_fail(RC_IO_ERROR,
+                   "%s output %s: %s is a symbolic link; output files are never written through links "
+                   "(one planted in a run folder would overwrite its target): remove it",
+                   file->kind, file->path, where);
 }
 
 /* Copies the path and derives the name written meanwhile (PATH.partial, or PATH itself for a device or a pipe);
@@ -68,9 +69,9 @@ static rc_status name(rc_output_file *file, const char *kind, const char *path)
     bool exists = lstat(path, &info) == 0;
     file->direct = exists && !S_ISREG(info.st_mode) && !S_ISLNK(info.st_mode);
     snprintf(file->partial, size, "%s%s", path, file->direct ? "" : suffix);
-    const char *link = exists && S_ISLNK(info.st_mode) ? path
+    const char *link = exists && S_ISLNK(info.st_mode)                                              ? path
                        : !file->direct && lstat(file->partial, &info) == 0 && S_ISLNK(info.st_mode) ? file->partial
-                                                                                                  : NULL;
+                                                                                                    : NULL;
     if (!link) return RC_OK;
     rc_status s = refuse_link(file, link);
     rc_output_file_end(file, false);
@@ -165,9 +166,9 @@ static rc_status create(rc_output_file *file, FILE **stream)
 {
     int flags = O_WRONLY | O_CLOEXEC | O_NOFOLLOW | (file->direct ? 0 : O_CREAT | O_EXCL);
     file->fd = open(file->partial, flags, 0666);
-    rc_status s = file->fd >= 0 ? make_stream(file, "w", stream)
-                                : errno == EEXIST || errno == ELOOP ? refuse_link(file, file->partial)
-                                                                    : rc_output_file_failed(file, "open for writing", errno);
+    rc_status s = file->fd >= 0                       ? make_stream(file, "w", stream)
+                  : errno == EEXIST || errno == ELOOP ? refuse_link(file, file->partial)
+                                                      : rc_output_file_failed(file, "open for writing", errno);
     if (s) rc_output_file_end(file, false);
     return s;
 }
@@ -225,10 +226,7 @@ rc_status rc_output_file_find(rc_output_file *file, const char *kind, const char
     return s;
 }
 
-const char *rc_output_file_found(const rc_output_file *file)
-{
-    return file->finished ? file->path : file->partial;
-}
+const char *rc_output_file_found(const rc_output_file *file) { return file->finished ? file->path : file->partial; }
 
 rc_status rc_output_file_adopt(rc_output_file *file)
 {
@@ -244,9 +242,9 @@ static rc_status cut(rc_output_file *file, FILE *stream, uint64_t bytes, rc_outp
     struct stat info;
     if (fstat(file->fd, &info) != 0) return rc_output_file_failed(file, "read its length", errno);
     if ((uint64_t)info.st_size < bytes)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s output %s: %" PRIu64 " bytes, fewer than the %" PRIu64
-                       " bytes of the mark to resume from", file->kind, rc_output_file_found(file),
-                       (uint64_t)info.st_size, bytes);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s output %s: %" PRIu64 " bytes, fewer than the %" PRIu64 " bytes of the mark to resume from",
+                       file->kind, rc_output_file_found(file), (uint64_t)info.st_size, bytes);
     rc_status s = check ? check(file, stream, context) : RC_OK;
     if (s) return s;
     if (ftruncate(file->fd, (off_t)bytes) != 0) return rc_output_file_failed(file, "truncate it to the mark", errno);

@@ -26,7 +26,7 @@ struct rc_problem_file {
 };
 
 static const char *const physical_keys[] = {"comment", "dimension", "contact_tolerance", "balls", "rigid_bodies",
-                                            "walls", NULL};
+                                            "walls",   NULL};
 static const char *const generic_keys[] = {"comment", "masses", "velocity", "constraints", NULL};
 
 static int body_of(const rc_instant *scene, rc_item_kind kind, int index)
@@ -79,16 +79,16 @@ static rc_status read_physical(const cJSON *root, rc_problem_file *f)
 
 static rc_status read_root(const cJSON *root, rc_problem_file *f)
 {
-    if (!cJSON_IsObject(root))
-        return rc_fail(RC_INVALID_ARGUMENT, "the problem file must hold one JSON object {...}");
+    if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the problem file must hold one JSON object {...}");
     rc_status kind = rc_json_check_kind(root, RC_FILE_PROBLEM);
     if (kind) return kind;
     bool generic = cJSON_HasObjectItem(root, "masses") || cJSON_HasObjectItem(root, "constraints");
     for (int i = 1; generic && physical_keys[i]; i++)
         if (cJSON_HasObjectItem(root, physical_keys[i]))
-            return rc_fail(RC_INVALID_ARGUMENT, "\"%s\" belongs to the physical form, but \"%s\" makes this file "
-                           "the generic form; use one form", physical_keys[i],
-                           cJSON_HasObjectItem(root, "masses") ? "masses" : "constraints");
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "\"%s\" belongs to the physical form, but \"%s\" makes this file "
+                           "the generic form; use one form",
+                           physical_keys[i], cJSON_HasObjectItem(root, "masses") ? "masses" : "constraints");
     const char *comment;
     rc_status s = rc_json_check_keys(root, "", generic ? generic_keys : physical_keys, rc_option_names);
     if (!s) s = rc_json_string(root, "", "comment", false, &comment);

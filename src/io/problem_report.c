@@ -62,8 +62,7 @@ static void add_bodies(cJSON *report, const rc_problem_file *file, const rc_impa
     for (int b = 0; b < bodies; b++) {
         const double *v = r->velocity + rc_impact_problem_body_first_dof(problem, b);
         cJSON_AddItemToArray(velocities, numbers(v, d));
-        if (b >= info->ball_count)
-            cJSON_AddItemToArray(angular, d == 2 ? cJSON_CreateNumber(v[2]) : numbers(v + 3, 3));
+        if (b >= info->ball_count) cJSON_AddItemToArray(angular, d == 2 ? cJSON_CreateNumber(v[2]) : numbers(v + 3, 3));
     }
     cJSON_AddItemToObject(report, "contacts", contacts(info));
 }
@@ -72,8 +71,7 @@ static void add_momentum(cJSON *report, int d, const rc_impact_result *r)
 {
     add_before_after(report, "momentum", r->linear_momentum_before, r->linear_momentum_after, d);
     if (d == 2)
-        add_before_after(report, "angular_momentum", r->angular_momentum_before + 2, r->angular_momentum_after + 2,
-                         0);
+        add_before_after(report, "angular_momentum", r->angular_momentum_before + 2, r->angular_momentum_after + 2, 0);
     else if (d == 3)
         add_before_after(report, "angular_momentum", r->angular_momentum_before, r->angular_momentum_after, 3);
 }

@@ -41,8 +41,10 @@ rc_status rc_json_orientation(const cJSON *item, const char *name, int d, double
 {
     if (d == 3) {
         if (cJSON_HasObjectItem(item, "angle"))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.angle: a 3D orientation is a quaternion; give \"orientation\": "
-                           "[w, x, y, z]", name);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "%s.angle: a 3D orientation is a quaternion; give \"orientation\": "
+                           "[w, x, y, z]",
+                           name);
         return rc_json_vector(item, name, "orientation", 4, "a quaternion [w, x, y, z] has 4", false, q);
     }
     const char *key;

@@ -10,7 +10,7 @@
 #include "io/scene.h"
 
 static const char *const rigid_keys[] = {"shape", "position", "orientation", "angle", "velocity", "angular_velocity",
-                                         "mass", "density", NULL};
+                                         "mass",  "density",  NULL};
 static const char *const round_keys[] = {"radius", NULL};
 static const char *const box_keys[] = {"half_extents", "half", NULL};
 
@@ -41,8 +41,8 @@ rc_status rc_instant_read_rigid(const cJSON *item, const char *name, rc_instant 
     if (!s) s = rc_json_orientation(item, name, d, b.orientation, &angle);
     if (!s) s = rc_instant_vector(item, name, "velocity", instant, false, b.velocity);
     if (!s && d == 2) s = rc_json_number(item, name, "angular_velocity", false, &b.angular_velocity[2]);
-    if (!s && d == 3) s = rc_json_vector(item, name, "angular_velocity", 3, "dimension is 3", false,
-                                         b.angular_velocity);
+    if (!s && d == 3)
+        s = rc_json_vector(item, name, "angular_velocity", 3, "dimension is 3", false, b.angular_velocity);
     if (!s) s = rc_json_mass(item, name, &b.mass, &b.density);
     return s ? s : rc_instant_rigid_make(instant, &b, angle, name, body);
 }

@@ -14,9 +14,9 @@
 #include "io/rigid_scene.h"
 #include "io/run_scene.h"
 
-static const char *const top_keys[] = {"comment",       "dynamics", "dimension", "time_step", "gravity",
-                                       "margin",        "sleep",    "sleep_speed", "sleep_time", "settle_sweeps",
-                                       "bodies",        "static",   "stop",      "output",    NULL};
+static const char *const top_keys[] = {"comment", "dynamics", "dimension",   "time_step",  "gravity",
+                                       "margin",  "sleep",    "sleep_speed", "sleep_time", "settle_sweeps",
+                                       "bodies",  "static",   "stop",        "output",     NULL};
 static const char *const stop_keys[] = {"time", "steps", NULL};
 
 bool rc_scene_is_time_stepping(const char *text)

@@ -11,9 +11,9 @@
 struct rc_rigid_scene {
     rc_rigid_def def;
     rc_rigid_run_settings settings;
-    rc_rigid_body_def *bodies;     /* what def points to */
+    rc_rigid_body_def *bodies; /* what def points to */
     rc_rigid_static_def *statics;
-    double **points;               /* the hulls' point lists, one per entry that has one */
+    double **points; /* the hulls' point lists, one per entry that has one */
     int point_lists;
     char *directory;
 };

@@ -16,19 +16,19 @@
 #include "io/run_scene.h"
 #include "rigid/body.h"
 
-static const char *const body_keys[] = {"shape", "radius", "half_extents", "half", "points", "position",
-                                        "orientation", "angle", "mass", "density", "velocity", "angular_velocity",
-                                        "species", "grid", NULL};
-static const char *const static_keys[] = {"shape", "radius", "half_extents", "half", "points", "position",
-                                          "orientation", "angle", "normal", NULL};
+static const char *const body_keys[] = {"shape",    "radius",           "half_extents", "half", "points",
+                                        "position", "orientation",      "angle",        "mass", "density",
+                                        "velocity", "angular_velocity", "species",      "grid", NULL};
+static const char *const static_keys[] = {"shape",    "radius",      "half_extents", "half",   "points",
+                                          "position", "orientation", "angle",        "normal", NULL};
 static const char *const grid_keys[] = {"counts", "spacing", NULL};
 
 static const struct {
     const char *name;
     rc_rigid_shape shape;
     bool ball;
-} shapes[] = {{"ball", RC_RIGID_SPHERE, true},  {"sphere", RC_RIGID_SPHERE, false}, {"disk", RC_RIGID_SPHERE, false},
-              {"box", RC_RIGID_BOX, false},     {"hull", RC_RIGID_HULL, false},     {"polygon", RC_RIGID_HULL, false},
+} shapes[] = {{"ball", RC_RIGID_SPHERE, true}, {"sphere", RC_RIGID_SPHERE, false}, {"disk", RC_RIGID_SPHERE, false},
+              {"box", RC_RIGID_BOX, false},    {"hull", RC_RIGID_HULL, false},     {"polygon", RC_RIGID_HULL, false},
               {"plane", RC_RIGID_PLANE, false}};
 
 /* The fields bodies and static shapes share. */
@@ -75,7 +75,8 @@ static rc_status read_shape(const cJSON *item, const char *name, int d, bool fix
     while (k < count && strcmp(text, shapes[k].name) != 0) k++;
     if (k == count || (fixed && shapes[k].ball))
         return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not %s", name, text,
-                       fixed ? "\"plane\", \"sphere\", \"box\" or \"hull\"" : "\"ball\", \"sphere\", \"box\" or \"hull\"");
+                       fixed ? "\"plane\", \"sphere\", \"box\" or \"hull\""
+                             : "\"ball\", \"sphere\", \"box\" or \"hull\"");
     f->shape = shapes[k].shape;
     f->ball = shapes[k].ball;
     if (f->shape == RC_RIGID_SPHERE) s = rc_json_size(item, name, "radius", true, &f->radius);

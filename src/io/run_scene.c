@@ -12,12 +12,37 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const top_keys[] = {"comment", "dynamics", "dimension", "box", "particles", "temperature", "seed",
-                                       "gravity", "walls", "restitution", "event_detection", "thermostat",
-                                       "neighbour_shell", "reorder_interval", "diagnostics", "stop", "output",
-                                       "equilibration", "contact_tolerance", "impact", "collapse", "compression",
-                                       "interactions", "mixing", "measure", "barostat",
-                                       "tangential_restitution", "coulomb", "threads", "bonds", NULL};
+static const char *const top_keys[] = {"comment",
+                                       "dynamics",
+                                       "dimension",
+                                       "box",
+                                       "particles",
+                                       "temperature",
+                                       "seed",
+                                       "gravity",
+                                       "walls",
+                                       "restitution",
+                                       "event_detection",
+                                       "thermostat",
+                                       "neighbour_shell",
+                                       "reorder_interval",
+                                       "diagnostics",
+                                       "stop",
+                                       "output",
+                                       "equilibration",
+                                       "contact_tolerance",
+                                       "impact",
+                                       "collapse",
+                                       "compression",
+                                       "interactions",
+                                       "mixing",
+                                       "measure",
+                                       "barostat",
+                                       "tangential_restitution",
+                                       "coulomb",
+                                       "threads",
+                                       "bonds",
+                                       NULL};
 
 static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 {
@@ -159,7 +184,8 @@ rc_status rc_run_check_state(rc_run_scene *scene, bool placed)
     bool wall = strstr(rc_last_error(), " wall ") != NULL;
     return in_file_terms(s, placed && wall ? "; a placement fills the whole box and does not avoid walls: close that "
                                              "axis (box.periodic) instead of a wall on its face, or move the wall out "
-                                             "of the box" : NULL);
+                                             "of the box"
+                                           : NULL);
 }
 
 rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine)

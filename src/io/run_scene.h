@@ -25,9 +25,9 @@ struct rc_run_scene {
     bool *fixed;              /* the fixed flags of explicit particles (run_scene_fixed.c), or NULL */
     rc_wall *walls;
     rc_interaction *interactions;
-    rc_step *steps;      /* the interactions' steps, one array */
+    rc_step *steps;                    /* the interactions' steps, one array */
     rc_pair_roughness *pair_roughness; /* the interactions' rough rules per pair of species (run_scene_rough.c) */
-    rc_edmd_bond *bonds; /* run_scene_bonds.c: the chains' bonds, then the "bonds" groups' */
+    rc_edmd_bond *bonds;               /* run_scene_bonds.c: the chains' bonds, then the "bonds" groups' */
     rc_bond_type *bond_types;
     char *directory;
     /* read from the file for the particles */

@@ -25,11 +25,15 @@ static rc_status read_type(const cJSON *object, const char *where, rc_bond_type 
     rc_status s = rc_json_number(object, where, "inner", false, &type->inner);
     if (!s) s = rc_json_number(object, where, "outer", true, &type->outer);
     if (!s && !(type->inner >= 1))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s.inner: %g is below 1 (the pair's contact distance: bonded beads do not "
-                    "overlap)", where, type->inner);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "%s.inner: %g is below 1 (the pair's contact distance: bonded beads do not "
+                    "overlap)",
+                    where, type->inner);
     if (!s && !(type->outer > type->inner))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s.outer: %g is not beyond inner %g (the outer wall would overlap the "
-                    "core)", where, type->outer, type->inner);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "%s.outer: %g is not beyond inner %g (the outer wall would overlap the "
+                    "core)",
+                    where, type->outer, type->inner);
     return s;
 }
 
@@ -76,9 +80,10 @@ static rc_status read_pair(const cJSON *item, const char *name, const char *wher
     if (a == b) return rc_fail(RC_INVALID_ARGUMENT, "%s: particle %d is bonded to itself", name, (int)a);
     double sigma = d->radii[a] + d->radii[b], r = sqrt(distance2(d, d->positions + 3 * a, d->positions + 3 * b));
     if (r > type->outer * sigma * (1 + RC_EDMD_OVERLAP_TOLERANCE))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: particles %d and %d start %g apart, outside their outer wall at %g "
-                       "(%s.outer %g times the contact distance %g)", name, (int)a, (int)b, r, type->outer * sigma,
-                       where, type->outer, sigma);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s: particles %d and %d start %g apart, outside their outer wall at %g "
+                       "(%s.outer %g times the contact distance %g)",
+                       name, (int)a, (int)b, r, type->outer * sigma, where, type->outer, sigma);
     if (r * (1 + RC_EDMD_OVERLAP_TOLERANCE) < type->inner * sigma)
         return rc_fail(RC_INVALID_ARGUMENT, "%s: particles %d and %d start %g apart, inside their core at %g", name,
                        (int)a, (int)b, r, type->inner * sigma);
@@ -241,8 +246,10 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
         s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.length: particles.count %d is not a multiple of %d",
                     (int)d->count, (int)length);
     if (!s && numbered && (number == 0 || (double)number * (double)length > d->count))
-        s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.number: %llu chains of %d beads are not between 1 and "
-                    "particles.count %d beads", (unsigned long long)number, (int)length, (int)d->count);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "particles.chains.number: %llu chains of %d beads are not between 1 and "
+                    "particles.count %d beads",
+                    (unsigned long long)number, (int)length, (int)d->count);
     if (!s) s = rc_json_section(chains, "particles.chains", "bond", bond_keys, &bond);
     if (!s && !bond) s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.bond is missing");
     if (!s) s = read_type(bond, "particles.chains.bond", &type);
@@ -274,7 +281,8 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
     }
     for (int32_t c = 0; !s && c < count; c++)
         if (!place_chain(&g, d, &rng, c * (int32_t)length, (int32_t)length, &type))
-            s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains: chain %d of %d (length %d) cannot be placed at packing "
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "particles.chains: chain %d of %d (length %d) cannot be placed at packing "
                         "fraction %g without overlap; place the chains at a lower packing_fraction and grow them to "
                         "this one with \"compression\": {\"rate\": 0.01, \"until\": {\"packing_fraction\": %g}}",
                         (int)c, (int)count, (int)length, fraction, fraction);
@@ -287,9 +295,11 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
             if ((placed = free_at(&g, d, x, d->radii[m]))) insert(&g, d, m);
         }
         if (!placed)
-            s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains: free particle %d cannot be placed among the chains at "
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "particles.chains: free particle %d cannot be placed among the chains at "
                         "packing fraction %g without overlap; place them at a lower packing_fraction and grow them "
-                        "with \"compression\"", (int)m, fraction);
+                        "with \"compression\"",
+                        (int)m, fraction);
     }
     free(g.head);
     free(g.next);

@@ -18,11 +18,14 @@ static rc_status read_until(const cJSON *section, rc_edmd_compression *c)
     const cJSON *until;
     rc_status s = rc_json_section(section, "compression", "until", until_keys, &until);
     if (s) return s;
-    if (!until) return rc_fail(RC_INVALID_ARGUMENT, "compression.until is missing: give {\"packing_fraction\": phi}, "
-                                                    "{\"reduced_pressure\": Z} or {\"jammed\": true}");
+    if (!until)
+        return rc_fail(RC_INVALID_ARGUMENT, "compression.until is missing: give {\"packing_fraction\": phi}, "
+                                            "{\"reduced_pressure\": Z} or {\"jammed\": true}");
     if (cJSON_GetArraySize(until) != 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "compression.until: give exactly one of packing_fraction, "
-                                            "reduced_pressure, jammed (%d given)", cJSON_GetArraySize(until));
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "compression.until: give exactly one of packing_fraction, "
+                       "reduced_pressure, jammed (%d given)",
+                       cJSON_GetArraySize(until));
     if (cJSON_HasObjectItem(until, "packing_fraction")) {
         s = rc_json_positive(until, "compression.until", "packing_fraction", true, &c->packing_fraction);
         if (!s && !(c->packing_fraction < 1))
@@ -33,8 +36,7 @@ static rc_status read_until(const cJSON *section, rc_edmd_compression *c)
     if (cJSON_HasObjectItem(until, "reduced_pressure"))
         return rc_json_positive(until, "compression.until", "reduced_pressure", true, &c->reduced_pressure);
     s = rc_json_flag(until, "compression.until", "jammed", &c->jammed);
-    if (!s && !c->jammed)
-        s = rc_fail(RC_INVALID_ARGUMENT, "compression.until.jammed: only true is a target");
+    if (!s && !c->jammed) s = rc_fail(RC_INVALID_ARGUMENT, "compression.until.jammed: only true is a target");
     return s;
 }
 

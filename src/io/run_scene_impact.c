@@ -9,8 +9,8 @@
 #include "io/option_values.h"
 #include "io/run_scene.h"
 
-static const char *const collapse_keys[] = {"contact_time", "elastic_speed", "sleep",        "sleep_speed",
-                                            "sleep_friction", "kick_speed", "stall_events", NULL};
+static const char *const collapse_keys[] = {"contact_time",   "elastic_speed", "sleep",        "sleep_speed",
+                                            "sleep_friction", "kick_speed",    "stall_events", NULL};
 
 static rc_status read_impact(const cJSON *root, rc_edmd_def *def)
 {

@@ -16,10 +16,11 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const entry_keys[] = {"species", "steps", "square_well", "square_shoulder", "discretise",
-                                         "tangential_restitution", "coulomb", NULL};
+static const char *const entry_keys[] = {
+    "species", "steps", "square_well", "square_shoulder", "discretise", "tangential_restitution", "coulomb", NULL};
 static const char *const forms[] = {"steps", "square_well", "square_shoulder", "discretise"};
-static const char *const discretise_keys[] = {"potential", "epsilon", "sigma", "kappa", "cutoff", "steps", "table", NULL};
+static const char *const discretise_keys[] = {"potential", "epsilon", "sigma", "kappa",
+                                              "cutoff",    "steps",   "table", NULL};
 static const char *const well_keys[] = {"lambda", "depth", NULL};
 static const char *const shoulder_keys[] = {"lambda", "height", NULL};
 
@@ -67,8 +68,9 @@ static rc_status contact_distance(const rc_run_scene *scene, const char *where, 
             if ((d->species ? d->species[i] : 0) != species[side]) continue;
             if (radius[side] == 0) radius[side] = d->radii[i];
             else if (d->radii[i] != radius[side])
-                return rc_fail(RC_INVALID_ARGUMENT, "%s: species %d has more than one diameter (%g and %g): a "
-                                                    "discretised potential needs one contact distance per pair",
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "%s: species %d has more than one diameter (%g and %g): a "
+                               "discretised potential needs one contact distance per pair",
                                where, (int)species[side], 2 * radius[side], 2 * d->radii[i]);
         }
         if (radius[side] == 0)
@@ -98,8 +100,9 @@ static rc_status read_discretise(const cJSON *entry, const char *name, const rc_
     if (!s) s = rc_json_number(form, where, "epsilon", !tabled, &p.epsilon);
     if (!s) s = rc_json_number(form, where, "sigma", !tabled, &p.sigma);
     if (!s) s = rc_json_number(form, where, "kappa", p.kind == RC_POTENTIAL_YUKAWA, &p.kappa);
-    if (!s) s = rc_json_number(form, where, "cutoff", p.kind == RC_POTENTIAL_LENNARD_JONES ||
-                                                          p.kind == RC_POTENTIAL_YUKAWA, &p.cutoff);
+    if (!s)
+        s = rc_json_number(form, where, "cutoff", p.kind == RC_POTENTIAL_LENNARD_JONES || p.kind == RC_POTENTIAL_YUKAWA,
+                           &p.cutoff);
     if (!s) s = rc_json_list(form, where, "table", tabled, &rows);
     if (!s && rows && !tabled)
         s = rc_fail(RC_INVALID_ARGUMENT, "%s.table: only the potential \"table\" takes one", where);
@@ -128,8 +131,7 @@ static rc_status read_discretise(const cJSON *entry, const char *name, const rc_
 }
 
 /* Entry k of the list: its species and steps (written from *next on, which moves past them). */
-static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene, rc_interaction *out,
-                            rc_step *steps)
+static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene, rc_interaction *out, rc_step *steps)
 {
     char name[RC_FIELD_NAME_SIZE], field[RC_FIELD_NAME_SIZE];
     rc_field_index(name, "interactions", k);
@@ -154,8 +156,9 @@ static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene
         return RC_OK;
     }
     if (given != 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: give one of \"steps\", \"square_well\", \"square_shoulder\", "
-                                            "\"discretise\" (%d given), or only a tangential_restitution or coulomb",
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s: give one of \"steps\", \"square_well\", \"square_shoulder\", "
+                       "\"discretise\" (%d given), or only a tangential_restitution or coulomb",
                        name, given);
     if (cJSON_HasObjectItem(entry, "discretise")) {
         double(*table)[2] = NULL;
@@ -166,7 +169,8 @@ static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(entry, "steps");
     if (list) {
         rc_field_name(field, name, "steps");
-        if (!cJSON_IsArray(list)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a list of [radius, energy] pairs", field);
+        if (!cJSON_IsArray(list))
+            return rc_fail(RC_INVALID_ARGUMENT, "%s: not a list of [radius, energy] pairs", field);
         return read_steps(list, name, steps, &out->step_count);
     }
     out->step_count = 1;
@@ -186,15 +190,17 @@ rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene)
         return s;
     }
     int entries = cJSON_GetArraySize(list), steps = 0;
-    if (entries == 0) return rc_fail(RC_INVALID_ARGUMENT, "interactions: the list is empty (leave it out for hard "
-                                                          "spheres)");
+    if (entries == 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "interactions: the list is empty (leave it out for hard "
+                                            "spheres)");
     for (const cJSON *entry = list->child; entry; entry = entry->next) {
         const cJSON *own = cJSON_GetObjectItemCaseSensitive(entry, "steps");
         const cJSON *made = cJSON_GetObjectItemCaseSensitive(entry, "discretise");
         const cJSON *wanted = cJSON_IsObject(made) ? cJSON_GetObjectItemCaseSensitive(made, "steps") : NULL;
         /* a count the reader refuses later (not whole, too large) reserves one step */
         int room = cJSON_IsNumber(wanted) && wanted->valuedouble >= 1 && wanted->valuedouble <= 1000000
-                       ? (int)wanted->valuedouble : 1;
+                       ? (int)wanted->valuedouble
+                       : 1;
         steps += cJSON_IsArray(own) ? cJSON_GetArraySize(own) : room;
     }
     scene->interactions = calloc((size_t)entries, sizeof *scene->interactions);

@@ -9,8 +9,10 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const measure_keys[] = {"diffusion", "viscosity", "thermal_conductivity", "rdf", "structure_factor",
-                                           "from", "interval", "structure_interval", "points", "blocks", "fit", NULL};
+static const char *const measure_keys[] = {
+    "diffusion", "viscosity", "thermal_conductivity", "rdf",    "structure_factor",
+    "from",      "interval",  "structure_interval",   "points", "blocks",
+    "fit",       NULL};
 static const char *const rdf_keys[] = {"bins", "range", NULL};
 
 /* "rdf": true, false or {"bins", "range"}. */
@@ -45,8 +47,8 @@ static rc_status read_numbers(const cJSON *section, rc_run_measure *m)
         s = rc_fail(RC_INVALID_ARGUMENT, "measure.points: %llu is not an even number of at least 4",
                     (unsigned long long)points);
     if (!s) s = rc_json_count(section, "measure", "blocks", false, 1000, &blocks, NULL);
-    if (!s && blocks < 2) s = rc_fail(RC_INVALID_ARGUMENT, "measure.blocks: %llu is fewer than 2",
-                                      (unsigned long long)blocks);
+    if (!s && blocks < 2)
+        s = rc_fail(RC_INVALID_ARGUMENT, "measure.blocks: %llu is fewer than 2", (unsigned long long)blocks);
     if (!s && cJSON_HasObjectItem(section, "fit")) {
         s = rc_json_vector(section, "measure", "fit", 2, "[t0, t1]", true, m->fit);
         if (!s && !(m->fit[0] >= 0 && m->fit[1] > m->fit[0]))

@@ -13,10 +13,11 @@
 #include "io/json_fields.h"
 #include "io/run_scene.h"
 
-static const char *const lattice_keys[] = {"lattice", "count", "packing_fraction", "diameter", "radius", "mass",
-                                           "species", "size_distribution", "inertia", "chains", NULL};
-static const char *const particle_keys[] = {"position", "velocity", "radius", "diameter", "mass", "species",
-                                            "inertia", "angular_velocity", "fixed", NULL};
+static const char *const lattice_keys[] = {"lattice", "count",   "packing_fraction",  "diameter", "radius",
+                                           "mass",    "species", "size_distribution", "inertia",  "chains",
+                                           NULL};
+static const char *const particle_keys[] = {"position", "velocity", "radius",           "diameter", "mass",
+                                            "species",  "inertia",  "angular_velocity", "fixed",    NULL};
 
 rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count)
 {
@@ -41,8 +42,7 @@ rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count)
 rc_status rc_run_read_radius(const cJSON *item, const char *name, double *radius)
 {
     bool has_radius = cJSON_HasObjectItem(item, "radius"), has_diameter = cJSON_HasObjectItem(item, "diameter");
-    if (has_radius && has_diameter)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: give radius or diameter, not both", name);
+    if (has_radius && has_diameter) return rc_fail(RC_INVALID_ARGUMENT, "%s: give radius or diameter, not both", name);
     if (!has_diameter) return rc_json_size(item, name, "radius", true, radius);
     double diameter = 0;
     rc_status s = rc_json_size(item, name, "diameter", true, &diameter);
@@ -56,8 +56,10 @@ static rc_status read_placement(const cJSON *particles, int dimension, rc_placem
     rc_status s = rc_json_string(particles, "particles", "lattice", true, &name);
     if (s) return s;
     if (rc_placement_parse(name, placement))
-        return rc_fail(RC_INVALID_ARGUMENT, "particles.lattice: \"%s\" is not fcc, simple_cubic, square, hexagonal "
-                                            "or random", name);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "particles.lattice: \"%s\" is not fcc, simple_cubic, square, hexagonal "
+                       "or random",
+                       name);
     int needs = *placement == RC_PLACE_FCC || *placement == RC_PLACE_SIMPLE_CUBIC ? 3
                 : *placement == RC_PLACE_RANDOM                                   ? dimension
                                                                                   : 2;
@@ -140,8 +142,9 @@ static rc_status read_list(const cJSON *particles, rc_run_scene *scene, int32_t 
     int count = cJSON_GetArraySize(particles);
     *moving = -1;
     if (count == 0) return rc_fail(RC_INVALID_ARGUMENT, "particles: the list is empty");
-    if (!scene->box_given) return rc_fail(RC_INVALID_ARGUMENT, "box.size is missing (an explicit particle list "
-                                                               "needs the box)");
+    if (!scene->box_given)
+        return rc_fail(RC_INVALID_ARGUMENT, "box.size is missing (an explicit particle list "
+                                            "needs the box)");
     rc_status s = rc_run_allocate_particles(scene, count);
     int32_t i = 0;
     char name[RC_FIELD_NAME_SIZE];
@@ -167,8 +170,10 @@ static rc_status read_velocities(const cJSON *root, rc_run_scene *scene, bool pl
                                             "velocities from it");
     if (!given) return RC_OK;
     if (moving >= 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "particles[%d].velocity: the scene also gives a temperature; give one or "
-                                            "the other", (int)moving);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "particles[%d].velocity: the scene also gives a temperature; give one or "
+                       "the other",
+                       (int)moving);
     rc_status s = rc_json_range(root, "", "temperature", true, 0, INFINITY, &temperature);
     if (s) return s;
     scene->settings.temperature = temperature;
@@ -201,8 +206,9 @@ rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene)
     if (saved) s = rc_run_read_saved(particles, scene);
     else if (placed) s = read_lattice(particles, scene);
     else if (cJSON_IsArray(particles)) s = read_list(particles, scene, &moving);
-    else return rc_fail(RC_INVALID_ARGUMENT, "particles: not a placement {...}, a saved state {\"file\": ...} or a "
-                                             "list of particles [...]");
+    else
+        return rc_fail(RC_INVALID_ARGUMENT, "particles: not a placement {...}, a saved state {\"file\": ...} or a "
+                                            "list of particles [...]");
     if (!s) s = read_velocities(root, scene, placed, moving);
     if (!s) s = rc_run_check_state(scene, placed);
     if (!s) scene->settings.packing_fraction = packing_fraction(&scene->def);

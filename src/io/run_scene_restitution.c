@@ -55,8 +55,10 @@ rc_status rc_run_read_restitution(const cJSON *object, const char *where, double
                                cJSON_HasObjectItem(section, "dissipation"));
         law->kind = material ? RC_RESTITUTION_MATERIAL : RC_RESTITUTION_VISCOELASTIC;
         if (material && cJSON_HasObjectItem(section, "delta"))
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s: give delta or the material (young, poisson, dissipation), not "
-                                             "both", inner);
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "%s: give delta or the material (young, poisson, dissipation), not "
+                        "both",
+                        inner);
         if (!s && !material) s = rc_json_positive(section, inner, "delta", true, &law->delta);
         if (!s && material) s = rc_json_positive(section, inner, "young", true, &law->young);
         if (!s && material) s = rc_json_number(section, inner, "poisson", true, &law->poisson);

@@ -86,7 +86,8 @@ static rc_status read_spins(const cJSON *root, rc_run_scene *scene)
     int stride = scene->def.dimension == 3 ? 3 : 1;
     int32_t n = scene->def.count, k = 0;
     bool any = false;
-    for (const cJSON *item = particles->child; item; item = item->next) any |= cJSON_HasObjectItem(item, "angular_velocity");
+    for (const cJSON *item = particles->child; item; item = item->next)
+        any |= cJSON_HasObjectItem(item, "angular_velocity");
     if (!any) return RC_OK;
     scene->spins = calloc((n > 0 ? (size_t)n : 1) * (size_t)stride, sizeof *scene->spins);
     if (!scene->spins) return rc_fail(RC_NO_MEMORY, "out of memory for %d spins", (int)n);
@@ -113,12 +114,12 @@ static rc_status read_rule(const cJSON *item, const char *name, double *beta, rc
     coulomb->on = true;
     coulomb->tangential_restitution = 1;
     s = rc_json_range(section, where, "friction", true, 0, INFINITY, &coulomb->friction);
-    if (!s) s = rc_json_range(section, where, "tangential_restitution", false, -1, 1,
-                              &coulomb->tangential_restitution);
+    if (!s) s = rc_json_range(section, where, "tangential_restitution", false, -1, 1, &coulomb->tangential_restitution);
     if (!s && cJSON_HasObjectItem(item, "tangential_restitution"))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s: replaces the %s tangential_restitution (give "
-                                         "%s.tangential_restitution); give one or the other", where,
-                    *name ? name : "top-level", where);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "%s: replaces the %s tangential_restitution (give "
+                    "%s.tangential_restitution); give one or the other",
+                    where, *name ? name : "top-level", where);
     return s;
 }
 

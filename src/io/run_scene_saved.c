@@ -40,8 +40,10 @@ static rc_status read_saved_frame(const char *path, int64_t index, rc_frame *fra
     if (!s && at >= 0) s = read_frames(path, at + 1, frame, &read);
     if (s) return rc_fail(s, "particles.file: %s", rc_last_error());
     if (at < 0 || read <= at)
-        return rc_fail(RC_INVALID_ARGUMENT, "particles.frame: %lld is a frame index past the end of %s (%lld "
-                                            "frames)", (long long)index, path, (long long)(index < 0 ? total : read));
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "particles.frame: %lld is a frame index past the end of %s (%lld "
+                       "frames)",
+                       (long long)index, path, (long long)(index < 0 ? total : read));
     return RC_OK;
 }
 
@@ -52,13 +54,16 @@ static rc_status take_tilt(const rc_frame *frame, const char *path, rc_edmd_def 
     if (frame->tilt == 0) return RC_OK;
     const rc_edmd_shear *s = &def->shear;
     if (!s->on || s->flow != frame->tilt_flow || s->gradient != frame->tilt_gradient)
-        return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s is a sheared frame (its cell leans by %g along axis %d "
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "particles.file: %s is a sheared frame (its cell leans by %g along axis %d "
                        "over axis %d); the scene needs box.shear with flow %d and gradient %d to take it over",
                        path, frame->tilt, frame->tilt_flow, frame->tilt_gradient, frame->tilt_flow,
                        frame->tilt_gradient);
     if (!(frame->tilt < def->box[s->flow]))
-        return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s: the frame's tilt %g does not fit the scene's flow "
-                       "edge %g", path, frame->tilt, def->box[s->flow]);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "particles.file: %s: the frame's tilt %g does not fit the scene's flow "
+                       "edge %g",
+                       path, frame->tilt, def->box[s->flow]);
     def->shear.offset = frame->tilt;
     return RC_OK;
 }
@@ -67,8 +72,10 @@ static rc_status take_frame(const rc_frame *frame, const char *path, rc_run_scen
 {
     rc_edmd_def *def = &scene->def;
     if (frame->dimension != def->dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s is a saved-state file of another dimension (%dD; "
-                                            "the scene's dimension is %d)", path, frame->dimension, def->dimension);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "particles.file: %s is a saved-state file of another dimension (%dD; "
+                       "the scene's dimension is %d)",
+                       path, frame->dimension, def->dimension);
     if (frame->count < 1) return rc_fail(RC_INVALID_ARGUMENT, "particles.file: %s: the frame has no particles", path);
     /* the masses and radii a file gives are in the range of those a scene gives (rc_size_check), named by the file */
     char name[512];

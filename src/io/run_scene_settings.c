@@ -12,8 +12,8 @@
 
 static const char *const limit_keys[] = {"collisions", "time", "events", NULL};
 static const char *const equilibration_keys[] = {"collisions", "time", NULL};
-static const char *const output_keys[] = {"directory", "every", "every_collisions", "xyz", "csv", "h5md",
-                                          "checkpoint_every", "gsd", "lammps_dump", NULL};
+static const char *const output_keys[] = {"directory",        "every", "every_collisions", "xyz", "csv", "h5md",
+                                          "checkpoint_every", "gsd",   "lammps_dump",      NULL};
 
 /* Reads the limits of the object `where`; counts are positive, the time positive and finite. *given counts them. */
 static rc_status read_limits(const cJSON *object, const char *where, rc_edmd_limits *limits, int *given)
@@ -26,8 +26,9 @@ static rc_status read_limits(const cJSON *object, const char *where, rc_edmd_lim
     has[2] = cJSON_HasObjectItem(object, "time");
     if (!s && has[2]) s = rc_json_positive(object, where, "time", true, &limits->time);
     if (s) return s;
-    const char *zero = has[0] && limits->collisions == 0 ? "collisions" : has[1] && limits->events == 0 ? "events"
-                                                                                                        : NULL;
+    const char *zero = has[0] && limits->collisions == 0 ? "collisions"
+                       : has[1] && limits->events == 0   ? "events"
+                                                         : NULL;
     if (zero) return rc_fail(RC_INVALID_ARGUMENT, "%s.%s: 0 is not positive", where, zero);
     *given = has[0] + has[1] + has[2];
     return RC_OK;
@@ -39,8 +40,9 @@ static rc_status read_stop(const cJSON *root, rc_run_settings *settings)
     int given = 0;
     rc_status s = rc_json_section(root, "", "stop", limit_keys, &stop);
     if (s) return s;
-    if (!stop) return rc_fail(RC_INVALID_ARGUMENT, "stop is missing: give {\"collisions\": N}, {\"time\": T} or "
-                                                   "{\"events\": N}");
+    if (!stop)
+        return rc_fail(RC_INVALID_ARGUMENT, "stop is missing: give {\"collisions\": N}, {\"time\": T} or "
+                                            "{\"events\": N}");
     s = read_limits(stop, "stop", &settings->stop, &given);
     if (!s && given == 0)
         s = rc_fail(RC_INVALID_ARGUMENT, "stop: give at least one of \"collisions\", \"time\", \"events\"");

@@ -44,8 +44,10 @@ static rc_status read_species(const cJSON *particles, rc_run_scene *scene)
     if (s) return s;
     int kinds = cJSON_GetArraySize(list);
     if (kinds == 0 || kinds > RC_ELEMENT_COUNT)
-        return rc_fail(RC_INVALID_ARGUMENT, "particles.species: %d species, not 1 to %d (the chemical symbols of the "
-                                            "trajectory)", kinds, (int)RC_ELEMENT_COUNT);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "particles.species: %d species, not 1 to %d (the chemical symbols of the "
+                       "trajectory)",
+                       kinds, (int)RC_ELEMENT_COUNT);
     rc_species *species = calloc((size_t)kinds, sizeof *species);
     if (!species) return rc_fail(RC_NO_MEMORY, "out of memory for %d species", kinds);
     char name[RC_FIELD_NAME_SIZE];
@@ -55,8 +57,7 @@ static rc_status read_species(const cJSON *particles, rc_run_scene *scene)
         s = read_one_species(item, name, &species[k]);
     }
     const rc_edmd_def *def = &scene->def; /* the fractions' sum is checked there: "species: the fractions sum ..." */
-    if (!s && rc_mixture_fill(kinds, species, def->count, scene->seed + 3, scene->species, scene->radii,
-                              scene->masses))
+    if (!s && rc_mixture_fill(kinds, species, def->count, scene->seed + 3, scene->species, scene->radii, scene->masses))
         s = rc_fail(RC_INVALID_ARGUMENT, "particles.%s", rc_last_error());
     free(species);
     scene->def.species_count = kinds; /* the range of the species indices of "interactions" */

@@ -42,7 +42,8 @@ rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *
     char where[RC_FIELD_NAME_SIZE];
     rc_field_name(where, name, "oscillation");
     rc_wall_oscillation *o = &wall->oscillation;
-    bool by_frequency = cJSON_HasObjectItem(section, "angular_frequency"), by_period = cJSON_HasObjectItem(section, "period");
+    bool by_frequency = cJSON_HasObjectItem(section, "angular_frequency"),
+         by_period = cJSON_HasObjectItem(section, "period");
     if (by_frequency == by_period)
         return rc_fail(RC_INVALID_ARGUMENT, "%s: give one of angular_frequency and period", where);
     s = rc_json_positive(section, where, "amplitude", true, &o->amplitude);

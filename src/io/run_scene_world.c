@@ -13,8 +13,8 @@
 
 static const char *const box_keys[] = {"size", "periodic", "restitution", "shear", "tangential_restitution", NULL};
 static const char *const shear_keys[] = {"rate", "flow", "gradient", NULL};
-static const char *const wall_keys[] = {"point", "normal", "restitution", "tangential_restitution", "oscillation", "thermal",
-                                        NULL};
+static const char *const wall_keys[] = {"point",       "normal",  "restitution", "tangential_restitution",
+                                        "oscillation", "thermal", NULL};
 static const char *const thermostat_keys[] = {"temperature", "rate", NULL};
 static const char *const diagnostics_keys[] = {"separation_histogram", NULL};
 
@@ -28,8 +28,7 @@ static rc_status read_dynamics(const cJSON *root, rc_edmd_def *def)
         return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"time-stepping\" scenes are read by rc_rigid_scene_read "
                                             "(ricochet run chooses the reader by \"dynamics\")");
     if (dynamics && strcmp(dynamics, "event-driven") != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"%s\" is not \"event-driven\" or \"time-stepping\"",
-                       dynamics);
+        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"%s\" is not \"event-driven\" or \"time-stepping\"", dynamics);
     s = rc_json_number(root, "", "dimension", true, &dimension);
     if (!s && dimension != 2 && dimension != 3)
         s = rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
@@ -142,15 +141,15 @@ static rc_status read_engine_settings(const cJSON *root, rc_run_scene *scene)
     const cJSON *thermostat, *diagnostics;
     rc_status s = read_detection(root, def);
     if (!s) s = rc_json_section(root, "", "thermostat", thermostat_keys, &thermostat);
-    if (!s && thermostat) s = rc_json_positive(thermostat, "thermostat", "temperature", true,
-                                               &def->thermostat_temperature);
+    if (!s && thermostat)
+        s = rc_json_positive(thermostat, "thermostat", "temperature", true, &def->thermostat_temperature);
     if (!s && thermostat) s = rc_json_positive(thermostat, "thermostat", "rate", true, &def->thermostat_rate);
     if (!s && cJSON_HasObjectItem(root, "neighbour_shell"))
         s = rc_json_positive(root, "", "neighbour_shell", true, &def->shell);
     if (!s) s = rc_json_range(root, "", "reorder_interval", false, 0, INFINITY, &def->reorder_interval);
     if (!s) s = rc_json_section(root, "", "diagnostics", diagnostics_keys, &diagnostics);
-    if (!s && diagnostics) s = rc_json_flag(diagnostics, "diagnostics", "separation_histogram",
-                                            &def->separation_histogram);
+    if (!s && diagnostics)
+        s = rc_json_flag(diagnostics, "diagnostics", "separation_histogram", &def->separation_histogram);
     if (!s) s = rc_json_count(root, "", "seed", false, UINT64_MAX, &scene->seed, NULL);
     def->seed = scene->seed + 2;
     uint64_t threads = 1; /* the engine refuses more than the system's domains */

@@ -13,7 +13,7 @@
 static const char *const ball_keys[] = {"position", "velocity", "mass", "radius", NULL};
 static const char *const wall_keys[] = {"point", "normal", NULL};
 rc_status rc_instant_vector(const cJSON *object, const char *name, const char *key, const rc_instant *instant,
-                          bool required, double *out)
+                            bool required, double *out)
 {
     char why[32];
     snprintf(why, sizeof why, "dimension is %d", instant->dimension);
@@ -114,4 +114,3 @@ rc_status rc_instant_read(const cJSON *root, rc_instant *instant)
     if (!s) s = read_list(lists[RC_ITEM_WALL], RC_ITEM_WALL, instant, 0);
     return s;
 }
-

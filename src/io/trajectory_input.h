@@ -37,7 +37,12 @@ void rc_h5md_input_close(rc_h5md_input *input);
 /* The formats read, told by rc_trajectory_format_of from the file's first bytes, a LAMMPS data file also by its name
  * (.data, .lmp); file is open at its start and left there. */
 typedef enum rc_trajectory_format {
-    RC_FORMAT_UNKNOWN, RC_FORMAT_XYZ, RC_FORMAT_H5MD, RC_FORMAT_GSD, RC_FORMAT_LAMMPS_DATA, RC_FORMAT_LAMMPS_DUMP
+    RC_FORMAT_UNKNOWN,
+    RC_FORMAT_XYZ,
+    RC_FORMAT_H5MD,
+    RC_FORMAT_GSD,
+    RC_FORMAT_LAMMPS_DATA,
+    RC_FORMAT_LAMMPS_DUMP
 } rc_trajectory_format;
 rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file);
 /* RC_INVALID_ARGUMENT: PATH is of no format ricochet reads; the message names the formats it reads. */

@@ -15,14 +15,14 @@
 
 struct rc_trajectory_reader {
     char *path;
-    FILE *xyz;          /* extended XYZ, or NULL */
+    FILE *xyz; /* extended XYZ, or NULL */
     long line;
-    rc_line text;       /* the line buffer of extended XYZ */
-    rc_h5md_input *h5md; /* H5MD, or NULL */
-    rc_gsd_input *gsd;   /* GSD, or NULL */
+    rc_line text;               /* the line buffer of extended XYZ */
+    rc_h5md_input *h5md;        /* H5MD, or NULL */
+    rc_gsd_input *gsd;          /* GSD, or NULL */
     rc_lammps_dump_input *dump; /* a LAMMPS dump, or NULL */
-    rc_frame single;     /* a file of one frame, read whole at the open (a LAMMPS data file) */
-    bool has_single;     /* single is still to be given */
+    rc_frame single;            /* a file of one frame, read whole at the open (a LAMMPS data file) */
+    bool has_single;            /* single is still to be given */
 };
 
 /* Gives the one frame of a file read whole, once: its arrays move into frame. */
@@ -93,9 +93,11 @@ rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file)
 
 rc_status rc_trajectory_unknown(const char *path)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "%s: not a trajectory format ricochet reads (it reads extended XYZ, whose "
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "%s: not a trajectory format ricochet reads (it reads extended XYZ, whose "
                    "first line is the particle count; H5MD; GSD in HOOMD's schema; a LAMMPS dump, whose first line is "
-                   "ITEM: TIMESTEP; a LAMMPS data file, with its header line `N atoms`)", path);
+                   "ITEM: TIMESTEP; a LAMMPS data file, with its header line `N atoms`)",
+                   path);
 }
 
 rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientations, bool images)
@@ -185,7 +187,8 @@ rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **reader)
         r->xyz = NULL;
     }
     switch (format) {
-    case RC_FORMAT_XYZ: case RC_FORMAT_LAMMPS_DUMP: break;
+    case RC_FORMAT_XYZ:
+    case RC_FORMAT_LAMMPS_DUMP: break;
     case RC_FORMAT_H5MD: s = rc_h5md_input_open(path, &r->h5md); break;
     case RC_FORMAT_GSD: s = rc_gsd_input_open(path, &r->gsd); break;
     case RC_FORMAT_LAMMPS_DATA: s = rc_lammps_data_read(path, &r->single); break;

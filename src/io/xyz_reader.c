@@ -18,12 +18,21 @@
 #include "io/text_lines.h"
 #include "io/trajectory_input.h"
 
-enum { COLUMN_SKIP, COLUMN_SPECIES, COLUMN_POSITION, COLUMN_VELOCITY, COLUMN_RADIUS, COLUMN_ORIENTATION, COLUMN_MASS,
-       COLUMN_IMAGE, COLUMN_KINDS };
+enum {
+    COLUMN_SKIP,
+    COLUMN_SPECIES,
+    COLUMN_POSITION,
+    COLUMN_VELOCITY,
+    COLUMN_RADIUS,
+    COLUMN_ORIENTATION,
+    COLUMN_MASS,
+    COLUMN_IMAGE,
+    COLUMN_KINDS
+};
 
 /* What the comment line says. */
 typedef struct comment {
-    int kinds[64];  /* the kind of each column */
+    int kinds[64]; /* the kind of each column */
     int columns;
     bool has[COLUMN_KINDS]; /* which kinds occur */
     double lattice[9];

@@ -43,8 +43,8 @@ struct rc_xyz_writer {
     rc_output_file out;
     bool failed; /* a write failed or a frame is in part: the close cuts the file back to its last whole frame */
     int64_t frames;
-    int32_t shape_count;  /* particles of the frames when half is set */
-    double *half;         /* 3 per particle: the aspherical_shape column, or NULL */
+    int32_t shape_count; /* particles of the frames when half is set */
+    double *half;        /* 3 per particle: the aspherical_shape column, or NULL */
 };
 
 /* A new file (mark NULL), or the file a run left cut back to the mark. */
@@ -133,8 +133,8 @@ static int write_header(FILE *file, const rc_frame *f, int32_t count, bool shape
                    "%d\nLattice=\"%s\" Properties=species:S:1:pos:R:3:velo:R:3:radius:R:1%s:masses:R:1:momenta:R:3:"
                    "image:I:3%s%s Time=%s Collisions=%" PRIu64 " pbc=\"%c %c %c\"\n",
                    (int)count, lattice, f->orientations ? ":orientation:R:4" : "",
-                   f->angular_velocities ? ":angular_velocity:R:3" : "", shapes ? ":aspherical_shape:R:3" : "",
-                   time, f->collisions, flag(f->periodic[0]), flag(f->periodic[1]),
+                   f->angular_velocities ? ":angular_velocity:R:3" : "", shapes ? ":aspherical_shape:R:3" : "", time,
+                   f->collisions, flag(f->periodic[0]), flag(f->periodic[1]),
                    flag(f->periodic[2] && f->dimension == 3));
 }
 

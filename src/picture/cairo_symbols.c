@@ -3,5 +3,4 @@
 #define RC_LIBRARY_DEFINING
 #include "picture/cairo_symbols.h"
 
-RC_LIBRARY_DEFINE(rc_cairo_library, rc_cairo, rc_cairo_table,
-                  RC_CAIRO_SYMBOLS, RC_CAIRO_SONAME, "pictures");
+RC_LIBRARY_DEFINE(rc_cairo_library, rc_cairo, rc_cairo_table, RC_CAIRO_SYMBOLS, RC_CAIRO_SONAME, "pictures");

@@ -9,6 +9,8 @@
 
 #include "core/library.h"
 
+/* one symbol list, laid out by hand */
+/* clang-format off */
 #define RC_CAIRO_SYMBOLS(X) \
     X(cairo_arc) X(cairo_clip) X(cairo_close_path) X(cairo_create) X(cairo_destroy) X(cairo_fill) \
     X(cairo_fill_preserve) X(cairo_image_surface_create) X(cairo_line_to) X(cairo_move_to) X(cairo_paint) \
@@ -17,6 +19,7 @@
     X(cairo_set_source) X(cairo_set_source_rgb) X(cairo_set_source_rgba) X(cairo_show_text) X(cairo_status) \
     X(cairo_status_to_string) X(cairo_stroke) X(cairo_surface_destroy) X(cairo_surface_write_to_png) \
     X(cairo_text_extents) X(cairo_translate)
+/* clang-format on */
 
 struct rc_cairo_table {
     RC_CAIRO_SYMBOLS(RC_LIBRARY_FIELD)

@@ -36,8 +36,10 @@ static bool on_path(const char *name)
 rc_status rc_movie_check(const char *mp4)
 {
     if (on_path("ffmpeg")) return RC_OK;
-    return rc_fail(RC_IO_ERROR, "mp4 %s: ffmpeg is not installed (Debian package ffmpeg; it is looked for on PATH); "
-                                "draw the PNG pictures without an MP4, or install it", mp4);
+    return rc_fail(RC_IO_ERROR,
+                   "mp4 %s: ffmpeg is not installed (Debian package ffmpeg; it is looked for on PATH); "
+                   "draw the PNG pictures without an MP4, or install it",
+                   mp4);
 }
 
 /* Reads the pipe to its end, keeping the last KEPT - 1 bytes in tail (NUL-terminated), then its last non-empty line. */
@@ -48,7 +50,8 @@ static const char *last_line(int fd, char tail[KEPT])
     for (ssize_t n; (n = read(fd, chunk, sizeof chunk)) != 0;) {
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) break;
-        size_t take = (size_t)n < KEPT - 1 ? (size_t)n : KEPT - 1, keep = used + take > KEPT - 1 ? KEPT - 1 - take : used;
+        size_t take = (size_t)n < KEPT - 1 ? (size_t)n : KEPT - 1,
+               keep = used + take > KEPT - 1 ? KEPT - 1 - take : used;
         memmove(tail, tail + used - keep, keep);
         memcpy(tail + keep, chunk + (size_t)n - take, take);
         used = keep + take;
@@ -63,11 +66,13 @@ rc_status rc_movie_write(const char *pattern, double fps, const char *mp4)
 {
     char rate[32], tail[KEPT];
     rc_number_text(rate, fps);
-    char *args[] = {"ffmpeg", "-nostdin", "-y", "-loglevel", "error", "-framerate", rate, "-i", (char *)pattern,
-                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", (char *)mp4,
-                    NULL};
+    char *args[] = {"ffmpeg",     "-nostdin", "-y",      "-loglevel",     "error",
+                    "-framerate", rate,       "-i",      (char *)pattern, "-c:v",
+                    "libx264",    "-pix_fmt", "yuv420p", "-vf",           "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                    (char *)mp4,  NULL};
     int pipe_fds[2];
-    if (pipe2(pipe_fds, O_CLOEXEC) != 0) return rc_fail(RC_IO_ERROR, "mp4 %s: cannot run ffmpeg (%s)", mp4, strerror(errno));
+    if (pipe2(pipe_fds, O_CLOEXEC) != 0)
+        return rc_fail(RC_IO_ERROR, "mp4 %s: cannot run ffmpeg (%s)", mp4, strerror(errno));
     posix_spawn_file_actions_t actions;
     int error = posix_spawn_file_actions_init(&actions);
     if (!error) error = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);

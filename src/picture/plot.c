@@ -33,10 +33,7 @@ typedef struct plot {
     const rc_plot_options *options;
 } plot;
 
-rc_plot_options rc_plot_default_options(void)
-{
-    return (rc_plot_options){0};
-}
+rc_plot_options rc_plot_default_options(void) { return (rc_plot_options){0}; }
 
 int rc_plot_error_column(int columns, const char *const *names, int c)
 {
@@ -53,15 +50,9 @@ int rc_plot_error_column(int columns, const char *const *names, int c)
 }
 
 /* A value as placed along an axis: itself, or its log10 on a log axis (NaN when not positive). */
-static double scaled(bool log, double v)
-{
-    return !log ? v : v > 0 ? log10(v) : NAN;
-}
+static double scaled(bool log, double v) { return !log ? v : v > 0 ? log10(v) : NAN; }
 
-static double cell(const plot *p, int r, int c)
-{
-    return p->table[r * p->columns + c];
-}
+static double cell(const plot *p, int r, int c) { return p->table[r * p->columns + c]; }
 
 static void widen(double *low, double *high, double v)
 {

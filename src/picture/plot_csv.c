@@ -20,7 +20,7 @@ enum { LISTED = 200 }; /* characters of the header's names a message lists at mo
 
 typedef struct table {
     const char *path;
-    char *header;   /* the header row, cut into names in place */
+    char *header; /* the header row, cut into names in place */
     char **names;
     int columns, rows;
     double *values; /* rows x columns, row-major */
@@ -63,15 +63,15 @@ static rc_status parse_row(const table *t, const char *line, int number, double 
         char *end;
         double v = strtod(p, &end);
         if (strspn(end, " \t\r") < (size_t)(p + cell - end))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s line %d, column %d (%s): \"%.*s\" is not a number", t->path,
-                           number, c + 1, t->names[c], (int)(cell < 40 ? cell : 40), p);
+            return rc_fail(RC_INVALID_ARGUMENT, "%s line %d, column %d (%s): \"%.*s\" is not a number", t->path, number,
+                           c + 1, t->names[c], (int)(cell < 40 ? cell : 40), p);
         values[c] = end == p ? NAN : v;
         if (c + 1 < t->columns && p[cell] != ',')
             return rc_fail(RC_INVALID_ARGUMENT, "%s line %d: %d cell%s, but the header names %d columns", t->path,
                            number, c + 1, c ? "s" : "", t->columns);
         if (c + 1 == t->columns && p[cell] == ',')
-            return rc_fail(RC_INVALID_ARGUMENT, "%s line %d: more cells than the header's %d columns", t->path,
-                           number, t->columns);
+            return rc_fail(RC_INVALID_ARGUMENT, "%s line %d: more cells than the header's %d columns", t->path, number,
+                           t->columns);
     }
     return RC_OK;
 }
@@ -142,8 +142,8 @@ static bool is_error_column(const table *t, int c)
 
 /* The curves y[0 .. *curves-1]: the columns named, or every column but x (and, with error bars, but the error
  * columns); with error bars, at least one of them must have an error column. */
-static rc_status choose(const table *t, int x, int count, const char *const *columns, const rc_plot_options *o,
-                        int *y, int *curves)
+static rc_status choose(const table *t, int x, int count, const char *const *columns, const rc_plot_options *o, int *y,
+                        int *curves)
 {
     *curves = 0;
     for (int k = 0; k < count; k++) {
@@ -160,7 +160,7 @@ static rc_status choose(const table *t, int x, int count, const char *const *col
         errors |= rc_plot_error_column(t->columns, (const char *const *)t->names, y[k]) >= 0;
     if (o->errors && !errors)
         return rc_fail(RC_INVALID_ARGUMENT, "errors: no column plotted has an error column (NAME_error, NAME_err or "
-                       "NAME_sem)");
+                                            "NAME_sem)");
     return RC_OK;
 }
 
@@ -180,8 +180,8 @@ rc_status rc_plot_csv(const char *csv_path, const char *x, int count, const char
 {
     if (summary) *summary = (rc_plot_summary){0};
     if (!csv_path || count < 0 || (count && !columns))
-        return rc_fail(RC_INVALID_ARGUMENT, "plot: %s, %d columns named%s", csv_path ? csv_path : "no CSV path",
-                       count, count && !columns ? " without their list" : "");
+        return rc_fail(RC_INVALID_ARGUMENT, "plot: %s, %d columns named%s", csv_path ? csv_path : "no CSV path", count,
+                       count && !columns ? " without their list" : "");
     rc_plot_options defaults = rc_plot_default_options();
     const rc_plot_options *o = options ? options : &defaults;
     table t = {0};

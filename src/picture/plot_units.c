@@ -14,9 +14,23 @@ typedef struct unit_of {
 
 /* The columns of the analysis tables, and the per-particle order; g_A_B of g(r) is matched by its prefix. */
 static const unit_of analysis_columns[] = {
-    {"time", "time"},   {"r", "length"},       {"k", "1/length"},  {"S", "1"},        {"vectors", "1"},
-    {"msd", "length^2"}, {"vacf", "length^2/time^2"}, {"origins", "1"}, {"g6", "1"}, {"psi6_abs", "1"},
-    {"psi6_arg", "radian"}, {"q4", "1"}, {"q6", "1"}, {"w6", "1"}, {"solid", "1"}, {"frame", "1"}, {"id", "1"},
+    {"time", "time"},
+    {"r", "length"},
+    {"k", "1/length"},
+    {"S", "1"},
+    {"vectors", "1"},
+    {"msd", "length^2"},
+    {"vacf", "length^2/time^2"},
+    {"origins", "1"},
+    {"g6", "1"},
+    {"psi6_abs", "1"},
+    {"psi6_arg", "radian"},
+    {"q4", "1"},
+    {"q6", "1"},
+    {"w6", "1"},
+    {"solid", "1"},
+    {"frame", "1"},
+    {"id", "1"},
 };
 
 static const char *unit_of_name(const char *name, size_t length)

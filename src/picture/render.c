@@ -16,8 +16,8 @@ enum { LABEL_HEIGHT = 24, LARGEST_SIDE = 16384 };
 
 rc_render_options rc_render_default_options(void)
 {
-    return (rc_render_options){.width = 800, .height = 600, .color_by = RC_COLOR_SPECIES, .azimuth = 30,
-                               .elevation = 20};
+    return (rc_render_options){
+        .width = 800, .height = 600, .color_by = RC_COLOR_SPECIES, .azimuth = 30, .elevation = 20};
 }
 
 rc_status rc_color_by_parse(const char *name, rc_color_by *color_by)

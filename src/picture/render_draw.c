@@ -17,8 +17,8 @@ static const rgb palette[] = {{0.12, 0.47, 0.71}, {1.00, 0.50, 0.05}, {0.17, 0.6
                               {0.58, 0.40, 0.74}, {0.55, 0.34, 0.29}, {0.89, 0.47, 0.76}, {0.50, 0.50, 0.50},
                               {0.74, 0.74, 0.13}, {0.09, 0.75, 0.81}};
 /* A viridis-like ramp for speeds: 0 at the first, speed_scale at the last. */
-static const rgb ramp[] = {{0.27, 0.00, 0.33}, {0.23, 0.32, 0.55}, {0.13, 0.57, 0.55}, {0.37, 0.79, 0.38},
-                           {0.99, 0.91, 0.14}};
+static const rgb ramp[] = {
+    {0.27, 0.00, 0.33}, {0.23, 0.32, 0.55}, {0.13, 0.57, 0.55}, {0.37, 0.79, 0.38}, {0.99, 0.91, 0.14}};
 enum { PALETTE = sizeof palette / sizeof *palette, RAMP = sizeof ramp / sizeof *ramp };
 
 static double dot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }

@@ -41,8 +41,7 @@ void rc_render_place(const double x[3], const double q[4], const double p[3], do
 void rc_render_solid_extent(const rc_render_view *v, const rc_render_solid *s, double low[2], double high[2]);
 /* A plane: in 2D its line and its solid side lightly filled; in 3D a translucent square of half side `reach` around
  * the point of the plane nearest the view's centre. */
-void rc_render_draw_plane(cairo_t *cr, const rc_render_view *v, const rc_render_solid *s, int dimension,
-                          double reach);
+void rc_render_draw_plane(cairo_t *cr, const rc_render_view *v, const rc_render_solid *s, int dimension, double reach);
 /* A box or hull at x turned by q in colour c: in 2D its outline filled as disks are; in 3D its faces that face the
  * camera, each shaded by how its normal meets the light, darkened by shade in [0, 1] as spheres are. */
 void rc_render_draw_polytope(cairo_t *cr, const rc_render_view *v, const rc_render_solid *s, const double x[3],

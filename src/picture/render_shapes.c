@@ -116,7 +116,8 @@ static rc_status order_polygon(rc_render_solid *s)
     bool ok = corners && scratch && sorted;
     for (int k = 0; ok && k < s->point_count; k++) corners[k] = k;
     if (ok) order_around(s->points, corners, s->point_count, (double[3]){0, 0, 1}, scratch);
-    for (int k = 0; ok && k < s->point_count; k++) memcpy(sorted + 3 * k, s->points + 3 * corners[k], 3 * sizeof *sorted);
+    for (int k = 0; ok && k < s->point_count; k++)
+        memcpy(sorted + 3 * k, s->points + 3 * corners[k], 3 * sizeof *sorted);
     if (ok) memcpy(s->points, sorted, 3 * (size_t)s->point_count * sizeof *sorted);
     free(corners);
     free(scratch);
@@ -146,8 +147,8 @@ static rc_status read_points(const cJSON *object, const char *where, int d, rc_r
 static rc_status read_box(const cJSON *object, const char *where, int d, rc_render_solid *s)
 {
     double half[3] = {0, 0, 0};
-    rc_status r = rc_json_vector(object, where, "half_extents", d, d == 2 ? "dimension is 2" : "dimension is 3", true,
-                                 half);
+    rc_status r =
+        rc_json_vector(object, where, "half_extents", d, d == 2 ? "dimension is 2" : "dimension is 3", true, half);
     int n = d == 2 ? 4 : 8;
     if (!r && !(s->points = calloc(3 * (size_t)n, sizeof *s->points))) r = rc_fail(RC_NO_MEMORY, "out of memory");
     for (int c = 0; !r && c < n; c++)
@@ -182,8 +183,9 @@ static rc_status read_solid(const cJSON *object, const char *where, int d, bool 
     s->kind = RC_SOLID_POLYTOPE;
     if (strcmp(kind, "box") == 0) r = read_box(object, where, d, s);
     else if (strcmp(kind, "hull") == 0) r = read_points(object, where, d, s);
-    else return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not ball, sphere, box, hull%s", where, kind,
-                        fixed ? " or plane" : "");
+    else
+        return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not ball, sphere, box, hull%s", where, kind,
+                       fixed ? " or plane" : "");
     if (r) return r;
     return d == 2 ? order_polygon(s) : find_faces(s, where);
 }

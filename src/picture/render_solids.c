@@ -25,7 +25,8 @@ void rc_render_solid_extent(const rc_render_view *v, const rc_render_solid *s, d
     for (int c = 0; c < n; c++) {
         double x[3];
         if (s->kind == RC_SOLID_POLYTOPE) rc_render_place(s->position, s->orientation, s->points + 3 * c, x);
-        else for (int k = 0; k < 3; k++) x[k] = s->position[k];
+        else
+            for (int k = 0; k < 3; k++) x[k] = s->position[k];
         double a[2] = {dot(x, v->right), dot(x, v->up)};
         for (int k = 0; k < 2; k++) low[k] = fmin(low[k], a[k] - r), high[k] = fmax(high[k], a[k] + r);
     }

@@ -153,7 +153,8 @@ static rc_status draw_all(panels *p, const char *const *paths, const char *const
             options.speed_scale = fmax(options.speed_scale, rc_frame_max_speed(&p->frames[k]));
         if (options.color) s = color_values(p, &options, *frames == 0);
         snprintf(png, size, "%s/frame_%05lld.png", directory, (long long)*frames);
-        if (!s) s = rc_render_png(p->count, p->drawn, (const rc_render_shapes *const *)p->shapes, labels, &options, png);
+        if (!s)
+            s = rc_render_png(p->count, p->drawn, (const rc_render_shapes *const *)p->shapes, labels, &options, png);
         if (!s) ++*frames;
     }
     free(png);

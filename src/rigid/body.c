@@ -11,9 +11,9 @@
 #include "core/status.h"
 #include "rigid/vec.h"
 
-rc_status rc_rigid_shape_prepare(int d, rc_rigid_shape shape, double radius, const double *half,
-                                 const double *points, int32_t count, const char *name, rc_rigid_pool *pool,
-                                 rc_rigid_geometry *g, double *centre)
+rc_status rc_rigid_shape_prepare(int d, rc_rigid_shape shape, double radius, const double *half, const double *points,
+                                 int32_t count, const char *name, rc_rigid_pool *pool, rc_rigid_geometry *g,
+                                 double *centre)
 {
     char field[96];
     if (shape == RC_RIGID_SPHERE && !(radius > 0 && isfinite(radius)))
@@ -59,8 +59,9 @@ rc_status rc_rigid_body_prepare(int d, const rc_rigid_body_def *b, const char *n
 {
     double centre[3];
     rc_status s = rc_rigid_placement_check(d, name, b->position, b->orientation, out->orientation);
-    if (!s) s = rc_rigid_shape_prepare(d, b->shape, b->radius, b->half, b->points, b->point_count, name, pool,
-                                       &out->geometry, centre);
+    if (!s)
+        s = rc_rigid_shape_prepare(d, b->shape, b->radius, b->half, b->points, b->point_count, name, pool,
+                                   &out->geometry, centre);
     if (s) return s;
     if (!(b->mass >= 0 && isfinite(b->mass)))
         return rc_fail(RC_INVALID_ARGUMENT, "%s.mass: %g is not a positive number", name, b->mass);

@@ -88,7 +88,8 @@ rc_status rc_rigid_broad_pairs(rc_rigid *e, const double *reach)
                 int32_t j = b->sorted[t];
                 if (j == i || (j < i && e->asleep[j] < 0)) continue;
                 double r2 = 0, limit = reach[i] + reach[j];
-                for (int c = 0; c < 3; c++) r2 += (e->x[3 * i + c] - e->x[3 * j + c]) * (e->x[3 * i + c] - e->x[3 * j + c]);
+                for (int c = 0; c < 3; c++)
+                    r2 += (e->x[3 * i + c] - e->x[3 * j + c]) * (e->x[3 * i + c] - e->x[3 * j + c]);
                 if (r2 > limit * limit) continue;
                 if (!(s = RC_GROW(b->pairs, b->pair_capacity, b->pair_count + 1)))
                     b->pairs[b->pair_count][0] = i < j ? i : j, b->pairs[b->pair_count++][1] = i < j ? j : i;

@@ -9,22 +9,26 @@
 
 /* Entry k of a pool of vectors of three, or NULL when the pool is empty (scenes of balls only): NULL + 0 is undefined
  * behaviour in C, which fuzz/run.c found. */
-static const double *pool_at(const double *pool, int32_t k)
-{
-    return pool ? pool + 3 * k : NULL;
-}
+static const double *pool_at(const double *pool, int32_t k) { return pool ? pool + 3 * k : NULL; }
 
 rc_rigid_view rc_rigid_body_view(const rc_rigid *e, int32_t i)
 {
     const rc_rigid_geometry *g = &e->geometry[i];
-    return (rc_rigid_view){g, e->x + 3 * i, e->rot + 9 * i, pool_at(e->pool.vertices, g->first_vertex),
-                           pool_at(e->pool.normals, g->first_normal), NULL};
+    return (rc_rigid_view){g,
+                           e->x + 3 * i,
+                           e->rot + 9 * i,
+                           pool_at(e->pool.vertices, g->first_vertex),
+                           pool_at(e->pool.normals, g->first_normal),
+                           NULL};
 }
 
 rc_rigid_view rc_rigid_static_view(const rc_rigid *e, int32_t s)
 {
     const rc_rigid_geometry *g = &e->static_geometry[s];
-    return (rc_rigid_view){g, e->sx + 3 * s, e->srot + 9 * s, pool_at(e->pool.vertices, g->first_vertex),
+    return (rc_rigid_view){g,
+                           e->sx + 3 * s,
+                           e->srot + 9 * s,
+                           pool_at(e->pool.vertices, g->first_vertex),
                            pool_at(e->pool.normals, g->first_normal),
                            g->shape == RC_RIGID_PLANE ? e->snormal + 3 * s : NULL};
 }

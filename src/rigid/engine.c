@@ -101,7 +101,8 @@ static rc_status add_static(rc_rigid *e, int32_t t, const rc_rigid_static_def *b
     }
     double len = rc_v3_norm(b->normal);
     if (!rc_vn_finite(b->normal, 3) || !(len > 0) || (e->d == 2 && b->normal[2] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.normal: not a nonzero vector%s", name, e->d == 2 ? " in the plane" : "");
+        return rc_fail(RC_INVALID_ARGUMENT, "%s.normal: not a nonzero vector%s", name,
+                       e->d == 2 ? " in the plane" : "");
     memset(g, 0, sizeof *g);
     g->shape = RC_RIGID_PLANE;
     g->bound = INFINITY;
@@ -112,20 +113,34 @@ static rc_status add_static(rc_rigid *e, int32_t t, const rc_rigid_static_def *b
 static rc_status allocate(rc_rigid *e)
 {
     size_t n = e->n > 0 ? (size_t)e->n : 1, m = e->statics > 0 ? (size_t)e->statics : 1;
-    void **arrays[] = {(void **)&e->x, (void **)&e->q, (void **)&e->v, (void **)&e->w, (void **)&e->mass,
-                       (void **)&e->rot, (void **)&e->inertia_body, (void **)&e->inertia_world,
-                       (void **)&e->inverse_body, (void **)&e->reach, (void **)&e->shift, (void **)&e->v_collided, (void **)&e->sx,
-                       (void **)&e->sq, (void **)&e->srot, (void **)&e->snormal};
-    size_t sizes[] = {3 * n, 4 * n, 3 * n, 3 * n, n, 9 * n, 9 * n, 9 * n, 9 * n, n, 4 * n, 3 * n, 3 * m, 4 * m, 9 * m, 3 * m};
+    void **arrays[] = {(void **)&e->x,
+                       (void **)&e->q,
+                       (void **)&e->v,
+                       (void **)&e->w,
+                       (void **)&e->mass,
+                       (void **)&e->rot,
+                       (void **)&e->inertia_body,
+                       (void **)&e->inertia_world,
+                       (void **)&e->inverse_body,
+                       (void **)&e->reach,
+                       (void **)&e->shift,
+                       (void **)&e->v_collided,
+                       (void **)&e->sx,
+                       (void **)&e->sq,
+                       (void **)&e->srot,
+                       (void **)&e->snormal};
+    size_t sizes[] = {3 * n, 4 * n, 3 * n, 3 * n, n,     9 * n, 9 * n, 9 * n,
+                      9 * n, n,     4 * n, 3 * n, 3 * m, 4 * m, 9 * m, 3 * m};
     bool ok = true;
-    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) ok &= (*arrays[k] = calloc(sizes[k], sizeof(double))) != NULL;
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        ok &= (*arrays[k] = calloc(sizes[k], sizeof(double))) != NULL;
     ok &= (e->geometry = calloc(n, sizeof *e->geometry)) != NULL;
     ok &= (e->static_geometry = calloc(m, sizeof *e->static_geometry)) != NULL;
     ok &= (e->ball = calloc(n, sizeof *e->ball)) != NULL;
     ok &= (e->moved = calloc(n, sizeof *e->moved)) != NULL;
-    int32_t **ints[] = {&e->species,          &e->parent,     &e->island_of, &e->local,        &e->bodies_of_island,
-                        &e->warm.first,       &e->asleep,     &e->rest_steps, &e->settle_index, &e->settle_bodies,
-                        &e->island_slot,      &e->settle_dof};
+    int32_t **ints[] = {&e->species,          &e->parent,        &e->island_of,   &e->local,
+                        &e->bodies_of_island, &e->warm.first,    &e->asleep,      &e->rest_steps,
+                        &e->settle_index,     &e->settle_bodies, &e->island_slot, &e->settle_dof};
     for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
     return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
 }
@@ -222,13 +237,52 @@ rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine)
 void rc_rigid_destroy(rc_rigid *e)
 {
     if (!e) return;
-    void *arrays[] = {e->x, e->q, e->v, e->w, e->mass, e->rot, e->inertia_body, e->inertia_world, e->inverse_body,
-                      e->reach, e->shift, e->v_collided, e->sx, e->sq, e->srot, e->snormal, e->geometry, e->static_geometry, e->ball,
-                      e->species, e->parent, e->island_of, e->local, e->bodies_of_island, e->order,
-                      e->contact_order, e->order_island, e->listed_island, e->joined_list, e->waiting, e->contacts.items, e->warm.key, e->warm.impulse, e->warm.first,
-                      e->warm.spare_key, e->warm.spare_impulse, e->guess, e->asleep, e->rest_steps,
-                      e->settle_index, e->settle_bodies, e->settle_v, e->moved,
-                      e->island_slot, e->settle_dof, e->settle_ends};
+    void *arrays[] = {e->x,
+                      e->q,
+                      e->v,
+                      e->w,
+                      e->mass,
+                      e->rot,
+                      e->inertia_body,
+                      e->inertia_world,
+                      e->inverse_body,
+                      e->reach,
+                      e->shift,
+                      e->v_collided,
+                      e->sx,
+                      e->sq,
+                      e->srot,
+                      e->snormal,
+                      e->geometry,
+                      e->static_geometry,
+                      e->ball,
+                      e->species,
+                      e->parent,
+                      e->island_of,
+                      e->local,
+                      e->bodies_of_island,
+                      e->order,
+                      e->contact_order,
+                      e->order_island,
+                      e->listed_island,
+                      e->joined_list,
+                      e->waiting,
+                      e->contacts.items,
+                      e->warm.key,
+                      e->warm.impulse,
+                      e->warm.first,
+                      e->warm.spare_key,
+                      e->warm.spare_impulse,
+                      e->guess,
+                      e->asleep,
+                      e->rest_steps,
+                      e->settle_index,
+                      e->settle_bodies,
+                      e->settle_v,
+                      e->moved,
+                      e->island_slot,
+                      e->settle_dof,
+                      e->settle_ends};
     for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++) free(arrays[k]);
     rc_rigid_pool_free(&e->pool);
     rc_rigid_broad_free(&e->broad);

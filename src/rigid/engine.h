@@ -20,7 +20,7 @@ typedef struct rc_rigid_contact {
     int32_t a, b;
     double point[3], normal[3];
     double gap;
-    bool active; /* takes part in the resolver's resolves: within the margin, or closing within the step (once in
+    bool active;    /* takes part in the resolver's resolves: within the margin, or closing within the step (once in
                     this step, it stays in); a settle takes every contact (islands.c) */
     double impulse; /* the resting impulse along the normal: the warm start, then this step's (warm.c) */
 } rc_rigid_contact;
@@ -33,10 +33,10 @@ typedef struct rc_rigid_contacts {
 /* What the narrow phase sees of a body or a static shape. */
 typedef struct rc_rigid_view {
     const rc_rigid_geometry *g;
-    const double *x, *rot;     /* centre and body-to-world rotation */
-    const double *vertices;    /* body-frame vertices (g->vertex_count) */
-    const double *normals;     /* body-frame face normals (g->normal_count) */
-    const double *plane;       /* the outward normal of a static plane, else NULL */
+    const double *x, *rot;  /* centre and body-to-world rotation */
+    const double *vertices; /* body-frame vertices (g->vertex_count) */
+    const double *normals;  /* body-frame face normals (g->normal_count) */
+    const double *plane;    /* the outward normal of a static plane, else NULL */
 } rc_rigid_view;
 
 typedef struct rc_rigid_broad {
@@ -70,7 +70,7 @@ struct rc_rigid {
     bool *ball;
     int32_t *species;
     double *x, *q, *v, *w, *mass, *rot, *inertia_body, *inertia_world, *inverse_body; /* 3,4,3,3,1,9,9,9,9 */
-    double *sx, *sq, *srot, *snormal; /* 3, 4, 9, 3 per static shape */
+    double *sx, *sq, *srot, *snormal;                                                 /* 3, 4, 9, 3 per static shape */
     double time;
     double step_origin_time; /* time = step_origin_time + (steps - step_origin) h: both 0 until the time step is
                               * changed (live.c) */
@@ -80,9 +80,9 @@ struct rc_rigid {
     /* islands */
     int32_t *parent, *island_of, *local, *bodies_of_island; /* per body */
     int32_t *island_slot; /* per body: -1, or during regroup (islands.c) the slot of the island it is the root of */
-    uint64_t *moved;  /* per body: the round of resolves in which a resolve last changed its velocities */
-    uint64_t round;   /* rounds of resolves so far (islands.c) */
-    bool spinless;    /* every body is a ball without spin, in this resolve (islands.c) */
+    uint64_t *moved;      /* per body: the round of resolves in which a resolve last changed its velocities */
+    uint64_t round;       /* rounds of resolves so far (islands.c) */
+    bool spinless;        /* every body is a ball without spin, in this resolve (islands.c) */
     int *order, *contact_order; /* per contact */
     size_t order_capacity, contact_order_capacity;
     int32_t *order_island, *listed_island; /* per contact: the island of order[t], of contact_order[t] (islands.c) */
@@ -104,7 +104,7 @@ struct rc_rigid {
     int32_t *settle_dof;       /* per body in the prepared problem: its first dof there */
     int32_t (*settle_ends)[2]; /* per contact: its bodies a and b (b < 0: a static shape), for the hand-back */
     size_t settle_ends_capacity;
-    double *settle_v;          /* the prepared problem's velocities */
+    double *settle_v; /* the prepared problem's velocities */
     size_t settle_v_capacity;
     rc_impact_solver *collide, *rest; /* the scene's options; the same with restitution 0 for resting contact */
     rc_impact_solver *project;        /* restitution 0 without friction: takes out what friction made approach */
@@ -112,12 +112,12 @@ struct rc_rigid {
     /* sleeping (sleep.c) */
     bool sleep;
     double sleep_speed;
-    int32_t sleep_steps; /* steps at rest before an island falls asleep */
+    int32_t sleep_steps;   /* steps at rest before an island falls asleep */
     int32_t settle_sweeps; /* rc_rigid_def's, 50 when it is 0 (islands.c, settle_island) */
-    int32_t *asleep;     /* per body: -1 awake, else the label of its sleeping island (one of its bodies) */
-    int32_t *rest_steps; /* per body: consecutive steps below sleep_speed, at most sleep_steps */
+    int32_t *asleep;       /* per body: -1 awake, else the label of its sleeping island (one of its bodies) */
+    int32_t *rest_steps;   /* per body: consecutive steps below sleep_speed, at most sleep_steps */
     rc_rigid_observables stats;
-    double initial_energy;       /* kinetic + potential at time 0, for the drift */
+    double initial_energy; /* kinetic + potential at time 0, for the drift */
     int64_t step_iterations;
 };
 
@@ -150,8 +150,8 @@ void rc_rigid_broad_free(rc_rigid_broad *b);
 rc_status rc_rigid_collide(int d, const rc_rigid_view *a, const rc_rigid_view *b, double threshold, int32_t a_id,
                            int32_t b_id, rc_rigid_contacts *list);
 /* General convex pairs through libccd (GJK-EPA) with a contact manifold (narrow_ccd.c). */
-rc_status rc_rigid_collide_convex(int d, const rc_rigid_view *a, const rc_rigid_view *b, double threshold,
-                                  int32_t a_id, int32_t b_id, rc_rigid_contacts *list);
+rc_status rc_rigid_collide_convex(int d, const rc_rigid_view *a, const rc_rigid_view *b, double threshold, int32_t a_id,
+                                  int32_t b_id, rc_rigid_contacts *list);
 rc_status rc_rigid_contacts_push(rc_rigid_contacts *list, int32_t a, int32_t b, const double *point,
                                  const double *normal, double gap);
 /* The contact manifold of two polytopes touching along normal n (from b to a): manifold.c. Appends the points of

@@ -185,8 +185,8 @@ static rc_status hull3(const double *p, int n, const char *name, rc_hull *hull)
     char *visible = NULL;
     int visible_capacity = 0;
     for (int i = 0; i < n && !s; i++)
-        if (i != pick[0] && i != pick[1] && i != pick[2] && i != pick[3]) s = add_point(&b, i, inside, &visible,
-                                                                                          &visible_capacity);
+        if (i != pick[0] && i != pick[1] && i != pick[2] && i != pick[3])
+            s = add_point(&b, i, inside, &visible, &visible_capacity);
     if (!s) {
         mass3(&b, inside, hull);
         s = collect3(&b, n, hull);

@@ -8,13 +8,13 @@
 #include "ricochet/core.h"
 
 typedef struct rc_hull {
-    int *vertices;      /* indices into the input points of the hull's vertices (2D: counter-clockwise) */
+    int *vertices; /* indices into the input points of the hull's vertices (2D: counter-clockwise) */
     int vertex_count;
-    double *normals;    /* 3 per face: unit outward face normals, distinct (2D: edge normals with z = 0) */
+    double *normals; /* 3 per face: unit outward face normals, distinct (2D: edge normals with z = 0) */
     int normal_count;
-    double measure;     /* volume (area in 2D) */
-    double centre[3];   /* centre of mass of the uniform solid */
-    double inertia[9];  /* inertia tensor about the centre at unit density (2D: only [8], about z) */
+    double measure;    /* volume (area in 2D) */
+    double centre[3];  /* centre of mass of the uniform solid */
+    double inertia[9]; /* inertia tensor about the centre at unit density (2D: only [8], about z) */
 } rc_hull;
 
 /* The hull of n points of `dimension` coordinates each. `name` prefixes the message on failure ("bodies[2].points:

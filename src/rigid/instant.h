@@ -9,15 +9,15 @@
 #include "rigid/shape.h"
 
 typedef struct rc_instant_body {
-    rc_item_kind kind;          /* RC_ITEM_BALL or RC_ITEM_RIGID_BODY */
-    int index;                  /* in its list in the file */
-    rc_rigid_shape shape;       /* RC_RIGID_SPHERE (every ball) or RC_RIGID_BOX */
-    double radius;              /* spheres */
-    double half[3];             /* boxes */
+    rc_item_kind kind;    /* RC_ITEM_BALL or RC_ITEM_RIGID_BODY */
+    int index;            /* in its list in the file */
+    rc_rigid_shape shape; /* RC_RIGID_SPHERE (every ball) or RC_RIGID_BOX */
+    double radius;        /* spheres */
+    double half[3];       /* boxes */
     double position[3];
-    double rotation[9];         /* row-major, body to world; the identity for balls */
+    double rotation[9]; /* row-major, body to world; the identity for balls */
     double mass;
-    double inertia[9];          /* rigid bodies: 2D uses inertia[0]; 3D the world tensor R I_body R^T */
+    double inertia[9]; /* rigid bodies: 2D uses inertia[0]; 3D the world tensor R I_body R^T */
     double velocity[3];
     double angular_velocity[3]; /* 2D uses the first entry */
     rc_rigid_geometry geometry; /* rigid bodies: the shape for the narrow phase (vertices in the instant's pool) */
@@ -35,7 +35,7 @@ typedef struct rc_instant {
     int ball_count, rigid_count;
     rc_instant_wall *walls;
     int wall_count;
-    rc_rigid_pool pool;      /* the rigid bodies' vertices and face normals */
+    rc_rigid_pool pool; /* the rigid bodies' vertices and face normals */
 } rc_instant;
 
 typedef struct rc_contact_list {

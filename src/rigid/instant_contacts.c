@@ -145,10 +145,18 @@ static rc_status narrow_pair(detector *t, const rc_instant_body *a, const rc_ins
     if (difference(t->d, a->position, b->position, u) > a->geometry.bound + b->geometry.bound + t->tolerance)
         return RC_OK;
     const rc_rigid_pool *pool = &t->instant->pool;
-    rc_rigid_view va = {&a->geometry, a->position, a->rotation, pool->vertices + 3 * a->geometry.first_vertex,
-                        pool->normals + 3 * a->geometry.first_normal, NULL};
-    rc_rigid_view vb = {&b->geometry, b->position, b->rotation, pool->vertices + 3 * b->geometry.first_vertex,
-                        pool->normals + 3 * b->geometry.first_normal, NULL};
+    rc_rigid_view va = {&a->geometry,
+                        a->position,
+                        a->rotation,
+                        pool->vertices + 3 * a->geometry.first_vertex,
+                        pool->normals + 3 * a->geometry.first_normal,
+                        NULL};
+    rc_rigid_view vb = {&b->geometry,
+                        b->position,
+                        b->rotation,
+                        pool->vertices + 3 * b->geometry.first_vertex,
+                        pool->normals + 3 * b->geometry.first_normal,
+                        NULL};
     rc_rigid_contacts found = {0};
     rc_status s = rc_rigid_collide(t->d, &va, &vb, t->tolerance, 0, 1, &found);
     for (int k = 0; k < found.count && !s; k++) {

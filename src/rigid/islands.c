@@ -90,8 +90,7 @@ static int activate(rc_rigid *e, bool all)
         if ((all || e->moved[c->a] == last || (c->b >= 0 && e->moved[c->b] == last)) &&
             c->gap + e->h * fmin(0, normal_velocity(e, c)) <= e->margin)
             c->active = true, e->joined_list[added++] = k;
-        else
-            e->waiting[waiting++] = k;
+        else e->waiting[waiting++] = k;
     }
     e->waiting_count = waiting;
     return added;
@@ -151,7 +150,8 @@ static bool regroup_one(rc_rigid *e, int joined, int *listed)
     }
     int *merged = e->contact_order, n = 0;
     for (int i = 0, j = 0; i < before || j < joined;)
-        merged[n++] = j == joined || (i < before && e->order[i] < e->joined_list[j]) ? e->order[i++] : e->joined_list[j++];
+        merged[n++] =
+            j == joined || (i < before && e->order[i] < e->joined_list[j]) ? e->order[i++] : e->joined_list[j++];
     e->contact_order = e->order, e->order = merged;
     size_t capacity = e->contact_order_capacity;
     e->contact_order_capacity = e->order_capacity, e->order_capacity = capacity;
@@ -239,22 +239,21 @@ static rc_status prepare(rc_rigid *e)
             if (ends[side] < 0 || e->settle_index[ends[side]] >= 0) continue;
             e->settle_bodies[e->prepared_bodies++] = ends[side];
             s = add_body(e, e->settle_problem, ends[side], &e->settle_index[ends[side]]);
-            e->settle_dof[ends[side]] = rc_impact_problem_body_first_dof(e->settle_problem, e->settle_index[ends[side]]);
+            e->settle_dof[ends[side]] =
+                rc_impact_problem_body_first_dof(e->settle_problem, e->settle_index[ends[side]]);
         }
         if (!s)
             s = rc_impact_problem_add_contact(e->settle_problem, e->settle_index[c->a],
                                               c->b >= 0 ? e->settle_index[c->b] : -1, c->point, c->normal, NULL);
     }
     if (!s) s = rc_impact_solver_prepare(e->rest, e->settle_problem);
-    if (!s) s = RC_RESERVE(e->settle_v, e->settle_v_capacity, (size_t)rc_impact_problem_dof_count(e->settle_problem) + 1);
+    if (!s)
+        s = RC_RESERVE(e->settle_v, e->settle_v_capacity, (size_t)rc_impact_problem_dof_count(e->settle_problem) + 1);
     e->prepared = !s;
     return s;
 }
 
-static double *settle_dofs(const rc_rigid *e, int32_t i)
-{
-    return e->settle_v + e->settle_dof[i];
-}
+static double *settle_dofs(const rc_rigid *e, int32_t i) { return e->settle_v + e->settle_dof[i]; }
 
 /* Counts one island that a resolve or a settle changed (rc_rigid_observables): a collision (the collision resolve of
  * step 3, by the resolver or, at restitution 0 without friction, by a settle: one inelastic impact, one application

@@ -22,10 +22,13 @@ rc_status rc_rigid_parameter_get(const rc_rigid *e, const char *key, double valu
         return RC_OK;
     }
     if (key && strcmp(key, "box") == 0) /* what the frame shows as its box is only the bodies' bounds */
-        return rc_fail(RC_INVALID_ARGUMENT, "box: a time-stepping scene has no box to change: its bodies move in open "
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "box: a time-stepping scene has no box to change: its bodies move in open "
                        "space, walled only by static bodies (a box shape among them is a body, placed by the scene)");
-    return rc_fail(RC_INVALID_ARGUMENT, "%s: the time-stepped engine cannot change it at run time (it can change "
-                   "time_step and gravity)", key ? key : "(null)");
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "%s: the time-stepped engine cannot change it at run time (it can change "
+                   "time_step and gravity)",
+                   key ? key : "(null)");
 }
 
 rc_status rc_rigid_parameter_check(const rc_rigid *e, const char *key, const double *value, int length)

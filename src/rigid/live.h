@@ -15,8 +15,8 @@ rc_status rc_rigid_parameter_check(const rc_rigid *engine, const char *key, cons
 /* Sets a checked value. A time step counts from (origin_time, origin_steps) on: the time after step s is
  * origin_time + (s - origin_steps) h. A change now passes the present time and steps; a resumed run, the ones the
  * change was made at. */
-rc_status rc_rigid_parameter_put(rc_rigid *engine, const char *key, const double *value, int length,
-                                 double origin_time, int64_t origin_steps);
+rc_status rc_rigid_parameter_put(rc_rigid *engine, const char *key, const double *value, int length, double origin_time,
+                                 int64_t origin_steps);
 /* The steps at which the engine's clock reaches `time` (rounding up; INT64_MAX when beyond reach): ceil(time / h) for
  * a time step never changed, as the run driver always counted. */
 int64_t rc_rigid_steps_at(const rc_rigid *engine, double time);

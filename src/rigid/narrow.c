@@ -34,8 +34,8 @@ static rc_status push_across(rc_rigid_contacts *list, int32_t a, int32_t b, cons
     return rc_rigid_contacts_push(list, a, b, p, n, gap);
 }
 
-static rc_status sphere_sphere(const rc_rigid_view *a, const rc_rigid_view *b, double threshold, int32_t ai,
-                               int32_t bi, rc_rigid_contacts *list)
+static rc_status sphere_sphere(const rc_rigid_view *a, const rc_rigid_view *b, double threshold, int32_t ai, int32_t bi,
+                               rc_rigid_contacts *list)
 {
     double r[3], from[3];
     rc_v3_axpy(a->x, -1, b->x, r);

@@ -58,8 +58,8 @@ static void snap(const rc_rigid_view *v, double sign, double *n, double *best)
     }
 }
 
-rc_status rc_rigid_collide_convex(int d, const rc_rigid_view *a, const rc_rigid_view *b, double threshold,
-                                  int32_t ai, int32_t bi, rc_rigid_contacts *list)
+rc_status rc_rigid_collide_convex(int d, const rc_rigid_view *a, const rc_rigid_view *b, double threshold, int32_t ai,
+                                  int32_t bi, rc_rigid_contacts *list)
 {
     (void)d;
     support_object oa = {a, threshold / 2}, ob = {b, threshold / 2};

@@ -87,8 +87,8 @@ void rc_rigid_measure(const rc_rigid *e, rc_rigid_observables *out)
 rc_status rc_rigid_fill_frame(const rc_rigid *e, rc_frame *f)
 {
     if (f->count != e->n || !f->orientations)
-        return rc_fail(RC_INVALID_ARGUMENT, "frame: made for %d particles%s, the engine has %d bodies",
-                       (int)f->count, f->orientations ? "" : " without orientations", (int)e->n);
+        return rc_fail(RC_INVALID_ARGUMENT, "frame: made for %d particles%s, the engine has %d bodies", (int)f->count,
+                       f->orientations ? "" : " without orientations", (int)e->n);
     f->dimension = e->d;
     f->time = e->time;
     f->collisions = (uint64_t)e->stats.impacts;

@@ -103,9 +103,9 @@ static rc_status hull(int d, const double *points, int32_t n, const char *name, 
     return s;
 }
 
-rc_status rc_rigid_geometry_build(int d, rc_rigid_shape shape, double radius, const double *half,
-                                  const double *points, int32_t point_count, const char *name, rc_rigid_pool *pool,
-                                  rc_rigid_geometry *g, double *centre)
+rc_status rc_rigid_geometry_build(int d, rc_rigid_shape shape, double radius, const double *half, const double *points,
+                                  int32_t point_count, const char *name, rc_rigid_pool *pool, rc_rigid_geometry *g,
+                                  double *centre)
 {
     memset(g, 0, sizeof *g);
     memset(centre, 0, 3 * sizeof *centre);

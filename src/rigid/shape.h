@@ -35,8 +35,8 @@ rc_status rc_rigid_geometry_build(int dimension, rc_rigid_shape shape, double ra
                                   rc_rigid_geometry *g, double *centre);
 /* The mass and body-frame inertia about the centre of mass (2D: inertia[8]) of a body of geometry g (not a plane):
  * the given mass when mass > 0, else density times the volume (area in 2D). */
-void rc_rigid_mass_properties(int dimension, const rc_rigid_geometry *g, double mass, double density,
-                              double *out_mass, double *inertia);
+void rc_rigid_mass_properties(int dimension, const rc_rigid_geometry *g, double mass, double density, double *out_mass,
+                              double *inertia);
 void rc_rigid_pool_free(rc_rigid_pool *pool);
 
 #endif

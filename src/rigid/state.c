@@ -20,13 +20,28 @@
 static const char KIND[] = "time-stepping";
 
 #define OBSERVABLE(member) RC_TAGGED_FIELD(rc_rigid_observables, member)
-static const rc_tagged_field OBSERVABLES[] = {
-    OBSERVABLE(time), OBSERVABLE(steps), OBSERVABLE(impacts), OBSERVABLE(iterations), OBSERVABLE(max_iterations),
-    OBSERVABLE(contacts), OBSERVABLE(max_contacts), OBSERVABLE(largest_island), OBSERVABLE(kinetic_energy),
-    OBSERVABLE(potential_energy), OBSERVABLE(energy), OBSERVABLE(dissipated_energy), OBSERVABLE(energy_drift),
-    OBSERVABLE(linear_momentum), OBSERVABLE(angular_momentum), OBSERVABLE(max_penetration),
-    OBSERVABLE(detection_seconds), OBSERVABLE(resolution_seconds), OBSERVABLE(sleeping), OBSERVABLE(sleeps),
-    OBSERVABLE(wakes), OBSERVABLE(resting_resolves)};
+static const rc_tagged_field OBSERVABLES[] = {OBSERVABLE(time),
+                                              OBSERVABLE(steps),
+                                              OBSERVABLE(impacts),
+                                              OBSERVABLE(iterations),
+                                              OBSERVABLE(max_iterations),
+                                              OBSERVABLE(contacts),
+                                              OBSERVABLE(max_contacts),
+                                              OBSERVABLE(largest_island),
+                                              OBSERVABLE(kinetic_energy),
+                                              OBSERVABLE(potential_energy),
+                                              OBSERVABLE(energy),
+                                              OBSERVABLE(dissipated_energy),
+                                              OBSERVABLE(energy_drift),
+                                              OBSERVABLE(linear_momentum),
+                                              OBSERVABLE(angular_momentum),
+                                              OBSERVABLE(max_penetration),
+                                              OBSERVABLE(detection_seconds),
+                                              OBSERVABLE(resolution_seconds),
+                                              OBSERVABLE(sleeping),
+                                              OBSERVABLE(sleeps),
+                                              OBSERVABLE(wakes),
+                                              OBSERVABLE(resting_resolves)};
 enum { OBSERVABLE_COUNT = (int)(sizeof OBSERVABLES / sizeof *OBSERVABLES) };
 /* A field added to rc_rigid_observables changes its size: it then needs its line above (8 bytes a field, a 32-bit
  * one padded to 8, the momenta 24 each). */
@@ -110,7 +125,8 @@ static bool keys_valid(const rc_rigid *e, const unsigned char *keys, int count)
 static rc_status check_restored(const rc_rigid *e)
 {
     double range = RC_RANGE;
-    if (!isfinite(e->time) || e->time < 0) return rc_fail(RC_INVALID_ARGUMENT, "state: the time %g is not valid", e->time);
+    if (!isfinite(e->time) || e->time < 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "state: the time %g is not valid", e->time);
     if (!isfinite(e->initial_energy)) /* the drift divides by it */
         return rc_fail(RC_INVALID_ARGUMENT, "state: the initial energy %g is not finite", e->initial_energy);
     for (int32_t i = 0; i < e->n; i++) {
@@ -118,8 +134,10 @@ static rc_status check_restored(const rc_rigid *e)
         for (int c = 0; c < 3; c++)
             if (!(fabs(e->x[3 * i + c]) <= range) || !(fabs(e->v[3 * i + c]) <= range) ||
                 !(fabs(e->w[3 * i + c]) <= range))
-                return rc_fail(RC_INVALID_ARGUMENT, "state: body %d has a position or velocity beyond %g or not "
-                                                    "finite (%g, %g)", (int)i, range, e->x[3 * i + c], e->v[3 * i + c]);
+                return rc_fail(RC_INVALID_ARGUMENT,
+                               "state: body %d has a position or velocity beyond %g or not "
+                               "finite (%g, %g)",
+                               (int)i, range, e->x[3 * i + c], e->v[3 * i + c]);
         if (e->asleep[i] < -1 || e->asleep[i] >= e->n || e->rest_steps[i] < 0 || e->rest_steps[i] > e->sleep_steps)
             return rc_fail(RC_INVALID_ARGUMENT, "state: body %d's sleep (%d, %d steps at rest) is not valid", (int)i,
                            (int)e->asleep[i], (int)e->rest_steps[i]);
@@ -168,9 +186,9 @@ static rc_status get_arrays(rc_rigid *e, const void *records, uint64_t size, int
             continue;
         }
         if (r.type != list[k].type || r.size != list[k].size)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not %s of %zu",
-                           list[k].name, rc_tagged_type_name(r.type), (unsigned long long)r.size,
-                           rc_tagged_type_name(list[k].type), list[k].size);
+            return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not %s of %zu", list[k].name,
+                           rc_tagged_type_name(r.type), (unsigned long long)r.size, rc_tagged_type_name(list[k].type),
+                           list[k].size);
         if (list[k].size) memcpy(list[k].data, r.value, list[k].size);
     }
     return RC_OK;
@@ -182,8 +200,8 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
     rc_tagged kind;
     if (!rc_tagged_check(buffer, bytes, NULL))
         return rc_fail(RC_INVALID_ARGUMENT, "state: its records are damaged (one breaks off)");
-    if (!rc_tagged_find(buffer, bytes, "engine", &kind) || kind.type != RC_TAGGED_TEXT ||
-        kind.size != strlen(KIND) || memcmp(kind.value, KIND, kind.size) != 0)
+    if (!rc_tagged_find(buffer, bytes, "engine", &kind) || kind.type != RC_TAGGED_TEXT || kind.size != strlen(KIND) ||
+        memcmp(kind.value, KIND, kind.size) != 0)
         return rc_fail(RC_INVALID_ARGUMENT, "state: not a time-stepped engine state");
     int64_t n = -1, dimension = -1;
     if (!integer(buffer, bytes, "bodies", &n) || !integer(buffer, bytes, "dimension", &dimension) || n != e->n ||

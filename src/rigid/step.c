@@ -167,8 +167,8 @@ static rc_status check_range(const rc_rigid *e)
             if (!isfinite(v[k][0] + v[k][1] + v[k][2])) size = NAN;
             return rc_fail(RC_NOT_TERMINATED,
                            "body %d's %s reached %g at time %g (step %lld), beyond 2^40 (about 1.1e12): the state can "
-                           "no longer be followed; lower the speeds or the gravity of the scene", (int)i, names[k],
-                           size, e->time, (long long)e->stats.steps);
+                           "no longer be followed; lower the speeds or the gravity of the scene",
+                           (int)i, names[k], size, e->time, (long long)e->stats.steps);
         }
     }
     return RC_OK;
@@ -180,9 +180,11 @@ rc_status rc_rigid_step(rc_rigid *engine, int64_t steps)
     for (int64_t k = 0; k < steps && !s && !engine->interrupted; k++) {
         s = one_step(engine);
         if (s == RC_NOT_TERMINATED) /* the step was abandoned: the time is its start's */
-            return rc_fail(s, "at time %.17g: the impact did not terminate within the budget of max_iterations = %lld "
-                           "operator applications (lineality detection is %s)", engine->time,
-                           (long long)engine->impact.max_iterations, engine->impact.lineality ? "on" : "off");
+            return rc_fail(s,
+                           "at time %.17g: the impact did not terminate within the budget of max_iterations = %lld "
+                           "operator applications (lineality detection is %s)",
+                           engine->time, (long long)engine->impact.max_iterations,
+                           engine->impact.lineality ? "on" : "off");
         if (!s) s = check_range(engine);
     }
     engine->interrupted = 0; /* taken: the next call steps again */

@@ -54,8 +54,7 @@ static inline void rc_m3_rotate_tensor(const double *r, const double *d, double 
 {
     double rd[9];
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            rd[3 * i + j] = r[3 * i] * d[j] + r[3 * i + 1] * d[3 + j] + r[3 * i + 2] * d[6 + j];
+        for (int j = 0; j < 3; j++) rd[3 * i + j] = r[3 * i] * d[j] + r[3 * i + 1] * d[3 + j] + r[3 * i + 2] * d[6 + j];
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             out[3 * i + j] = rd[3 * i] * r[3 * j] + rd[3 * i + 1] * r[3 * j + 1] + rd[3 * i + 2] * r[3 * j + 2];

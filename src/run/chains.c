@@ -16,14 +16,14 @@
 enum { BINS = 100, BLOCKS = 10 };
 
 struct run_chains {
-    double low, high;      /* the histogram's range in contact distances: 1 to the longest bond seen at the first
+    double low, high; /* the histogram's range in contact distances: 1 to the longest bond seen at the first
                             * frame, times 1.5 */
     uint64_t counts[BINS];
     uint64_t below, above; /* bond lengths outside the range */
     double *samples;       /* 2 per frame: mean end-to-end distance (NAN without linear chains), mean Rg */
     int64_t frames, capacity;
-    int32_t *up, *order;   /* scratch: union-find, then the beads of each chain in order */
-    double *unwrapped;     /* scratch: 3 per particle */
+    int32_t *up, *order; /* scratch: union-find, then the beads of each chain in order */
+    double *unwrapped;   /* scratch: 3 per particle */
 };
 
 static int32_t root(int32_t *up, int32_t i)

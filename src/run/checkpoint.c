@@ -33,22 +33,21 @@ enum { HEADER = sizeof MAGIC + 8, CHECKSUM = 8 };
 
 static const rc_tagged_field LIMITS[] = {FIELD(rc_run_limits, time), FIELD(rc_run_limits, collisions),
                                          FIELD(rc_run_limits, events), FIELD(rc_run_limits, steps)};
-static const rc_tagged_field SETTINGS[] = {FIELD(run_settings, equilibrate), FIELD(run_settings, every),
-                                           FIELD(run_settings, every_collisions), FIELD(run_settings, xyz),
-                                           FIELD(run_settings, csv), FIELD(run_settings, h5md),
-                                           FIELD(run_settings, gsd), FIELD(run_settings, lammps_dump),
-                                           FIELD(run_settings, checkpoint_every)};
+static const rc_tagged_field SETTINGS[] = {
+    FIELD(run_settings, equilibrate), FIELD(run_settings, every),       FIELD(run_settings, every_collisions),
+    FIELD(run_settings, xyz),         FIELD(run_settings, csv),         FIELD(run_settings, h5md),
+    FIELD(run_settings, gsd),         FIELD(run_settings, lammps_dump), FIELD(run_settings, checkpoint_every)};
 static const rc_tagged_field MARK[] = {FIELD(rc_output_mark, bytes), FIELD(rc_output_mark, frames),
                                        FIELD(rc_output_mark, rows)};
 static const rc_tagged_field POSITION[] = {FIELD(run_position, outputs_done), FIELD(run_position, frames),
-                                           FIELD(run_position, rows), FIELD(run_position, equilibrated),
-                                           FIELD(run_position, written), FIELD(run_position, last_count),
+                                           FIELD(run_position, rows),         FIELD(run_position, equilibrated),
+                                           FIELD(run_position, written),      FIELD(run_position, last_count),
                                            FIELD(run_position, last_time)};
 static const rc_tagged_field MEASURE[] = {
-    FIELD(measure_position, started), FIELD(measure_position, origin), FIELD(measure_position, interval),
-    FIELD(measure_position, structure_interval), FIELD(measure_position, samples),
-    FIELD(measure_position, structure_samples), FIELD(measure_position, block_frames),
-    FIELD(measure_position, estimated_free_time)};
+    FIELD(measure_position, started),      FIELD(measure_position, origin),
+    FIELD(measure_position, interval),     FIELD(measure_position, structure_interval),
+    FIELD(measure_position, samples),      FIELD(measure_position, structure_samples),
+    FIELD(measure_position, block_frames), FIELD(measure_position, estimated_free_time)};
 /* Tripwires: a field added to one of these structs changes its size, and then needs its line in the table above
  * (or a checkpoint would not keep it) and its place in the sum here. Each field takes 8 bytes, a 32-bit one padded to
  * 8, neighbouring bools 8 together. */
@@ -70,10 +69,9 @@ typedef struct part {
     size_t offset;
 } part;
 
-static const part SETTINGS_PARTS[] = {
-    {"", SETTINGS, COUNT(SETTINGS), 0},
-    {"stop.", LIMITS, COUNT(LIMITS), offsetof(run_settings, stop)},
-    {"equilibration.", LIMITS, COUNT(LIMITS), offsetof(run_settings, equilibration)}};
+static const part SETTINGS_PARTS[] = {{"", SETTINGS, COUNT(SETTINGS), 0},
+                                      {"stop.", LIMITS, COUNT(LIMITS), offsetof(run_settings, stop)},
+                                      {"equilibration.", LIMITS, COUNT(LIMITS), offsetof(run_settings, equilibration)}};
 /* The parts of the position: the engine's record (start, last, measure.start) by the engine's own fields. */
 enum { POSITION_PART_COUNT = 8 };
 static void position_parts(const run_engine_ops *ops, part *out)
@@ -170,10 +168,16 @@ rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
     if (!s) s = rc_run_engine_state_save(run, state, size);
     if (!s) s = rc_run_measure_state_save(run, measured, measured_size);
     if (!s) {
-        run_checkpoint c = {.scene_text = run->scene_text, .directory = run->directory ? run->directory : "",
+        run_checkpoint c = {.scene_text = run->scene_text,
+                            .directory = run->directory ? run->directory : "",
                             .h5md_path = run->files.h5md_path ? run->files.h5md_path : "",
-                            .settings = run->settings, .position = run->at, .state = state, .state_size = size,
-                            .measured = measured, .measured_size = measured_size, .changes = changes,
+                            .settings = run->settings,
+                            .position = run->at,
+                            .state = state,
+                            .state_size = size,
+                            .measured = measured,
+                            .measured_size = measured_size,
+                            .changes = changes,
                             .changes_size = changes_size};
         s = rc_run_checkpoint_save(path, &c, run->ops);
     }
@@ -193,18 +197,22 @@ static rc_status check_header(const unsigned char *file, size_t size, const char
     if (size < HEADER) return rc_fail(RC_INVALID_ARGUMENT, "%s is a truncated ricochet checkpoint", path);
     memcpy(header, file + sizeof MAGIC, sizeof header);
     if (header[1] == SWAPPED_MARK)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s was written on a machine of the other byte order; resume it on one "
-                                            "like the one that wrote it", path);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s was written on a machine of the other byte order; resume it on one "
+                       "like the one that wrote it",
+                       path);
     if (header[1] != BYTE_ORDER_MARK)
         return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its byte-order mark)", path);
     if (header[0] > FORMAT)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a checkpoint of format %u, newer than this ricochet (%s) reads "
-                                            "(format %d): resume it with a newer ricochet", path, header[0],
-                       rc_version(), FORMAT);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s is a checkpoint of format %u, newer than this ricochet (%s) reads "
+                       "(format %d): resume it with a newer ricochet",
+                       path, header[0], rc_version(), FORMAT);
     if (header[0] < FIRST_TAGGED)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s was written by an earlier format of checkpoints (format %u; this "
-                                            "ricochet reads format %d and later): re-run from the scene", path,
-                       header[0], FIRST_TAGGED);
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s was written by an earlier format of checkpoints (format %u; this "
+                       "ricochet reads format %d and later): re-run from the scene",
+                       path, header[0], FIRST_TAGGED);
     return RC_OK;
 }
 
@@ -214,8 +222,8 @@ static rc_status read_file(const char *path, unsigned char **out, size_t *size)
     FILE *f = fopen(path, "rb");
     if (!f) return rc_fail(RC_IO_ERROR, "cannot open the checkpoint %s: %s", path, strerror(errno));
     struct stat info;
-    rc_status s = fstat(fileno(f), &info) == 0 ? RC_OK
-                                               : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
+    rc_status s =
+        fstat(fileno(f), &info) == 0 ? RC_OK : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
     if (!s && S_ISDIR(info.st_mode))
         s = rc_fail(RC_INVALID_ARGUMENT, "%s is not a ricochet checkpoint (it is a directory)", path);
     unsigned char *data = s ? NULL : malloc((size_t)info.st_size + 1);
@@ -234,8 +242,8 @@ static rc_status read_file(const char *path, unsigned char **out, size_t *size)
 }
 
 /* A record of the given type, required or not (absent: *found false); damaged when of another type. */
-static rc_status find(const unsigned char *records, uint64_t size, const char *name, rc_tagged_type type,
-                      bool required, const char *path, rc_tagged *out, bool *found)
+static rc_status find(const unsigned char *records, uint64_t size, const char *name, rc_tagged_type type, bool required,
+                      const char *path, rc_tagged *out, bool *found)
 {
     *found = rc_tagged_find(records, size, name, out);
     if (*found && out->type != type)
@@ -279,13 +287,17 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     if (size >= HEADER + CHECKSUM) memcpy(&stored, records + length, sizeof stored);
     out->file = file;
     if (size < HEADER + CHECKSUM || !rc_tagged_check(records, length, &bad_at))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s is a truncated or damaged ricochet checkpoint (its records break off "
-                                         "at byte %llu of %zu)", path, (unsigned long long)(HEADER + bad_at), size);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "%s is a truncated or damaged ricochet checkpoint (its records break off "
+                    "at byte %llu of %zu)",
+                    path, (unsigned long long)(HEADER + bad_at), size);
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* the fuzzing build (fuzz/) skips the checksum, as libpng its CRC, so
                                                   * that mutated checkpoints reach the checks below */
     if (!s && stored != rc_fnv_add(RC_FNV_START, records, length))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its checksum does not match its "
-                                         "records)", path);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "%s is a damaged ricochet checkpoint (its checksum does not match its "
+                    "records)",
+                    path);
 #endif
     rc_tagged r;
     bool found;
@@ -301,8 +313,8 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     for (int i = 0; i < 2 && !s; i++) {
         s = find(records, length, STRUCTS[i], RC_TAGGED_RECORDS, false, path, &r, &found);
         if (!s && found && !rc_tagged_check(r.value, r.size, &bad_at))
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s breaks off at byte %llu",
-                        path, STRUCTS[i], (unsigned long long)bad_at);
+            s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s breaks off at byte %llu", path,
+                        STRUCTS[i], (unsigned long long)bad_at);
         if (!s && found) out->records[i] = r.value, out->records_size[i] = r.size;
     }
     if (s) rc_run_checkpoint_free(out);

@@ -81,8 +81,10 @@ static void apply_options(rc_run *run, const rc_run_options *o)
 
 static rc_status cadence_too_fine(const rc_run *run, double time)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: %g is finer than the clock can follow after time %.17g "
-                                        "(at least 2^-40 of the time is needed)", run->settings.checkpoint_every, time);
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "checkpoint_every: %g is finer than the clock can follow after time %.17g "
+                   "(at least 2^-40 of the time is needed)",
+                   run->settings.checkpoint_every, time);
 }
 
 /* Refuses limits the engine does not count and limits that cannot be reached by construction. */
@@ -90,7 +92,8 @@ static rc_status check_limits(const rc_run *run)
 {
     const run_settings *s = &run->settings;
     const rc_run_limits *stop = &s->stop;
-    if (isnan(stop->time) || stop->time <= 0) return rc_fail(RC_INVALID_ARGUMENT, "stop.time: %g is not positive", stop->time);
+    if (isnan(stop->time) || stop->time <= 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "stop.time: %g is not positive", stop->time);
     if (!isfinite(stop->time) && !stop->collisions && !stop->events && !stop->steps)
         return rc_fail(RC_INVALID_ARGUMENT, "stop: no limit is set: give time, %s", run->ops->limit_words);
     rc_status refused = run->ops->check_limits(run->engine, stop, "stop.");
@@ -205,11 +208,12 @@ static rc_status restore_settings(const rc_run *run, const run_settings *got, co
         field = "equilibration";
     else if (!(got->checkpoint_every >= 0 && got->checkpoint_every < INFINITY)) field = "checkpoint_every";
     if (!field) return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its block \"settings\" has a value of %s that "
-                                        "its scene cannot have (every %g, every_collisions %llu, checkpoint_every %g; "
-                                        "the scene's every %g, every_collisions %llu)", path, field, got->every,
-                   (unsigned long long)got->every_collisions, got->checkpoint_every, scene.every,
-                   (unsigned long long)scene.every_collisions);
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "%s is a damaged checkpoint: its block \"settings\" has a value of %s that "
+                   "its scene cannot have (every %g, every_collisions %llu, checkpoint_every %g; "
+                   "the scene's every %g, every_collisions %llu)",
+                   path, field, got->every, (unsigned long long)got->every_collisions, got->checkpoint_every,
+                   scene.every, (unsigned long long)scene.every_collisions);
 }
 
 /* The loop's position a checkpoint restores, checked against the restored engine: the outputs done are those due by
@@ -230,16 +234,17 @@ static rc_status check_position(const rc_run *run, const char *path)
     else if (at->frames < 0 || at->rows < 0 || at->frames > at->outputs_done + 1 || at->rows > at->outputs_done + 1)
         field = "frames";
     else if (!run->settings.equilibrate && !at->equilibrated) field = "equilibrated";
-    else if (at->written && !(at->last_time <= now.time && at->last_time >= 0 &&
-                              at->last_count <= run->ops->position(&now)))
+    else if (at->written &&
+             !(at->last_time <= now.time && at->last_time >= 0 && at->last_count <= run->ops->position(&now)))
         field = "last_time";
     else if (!run->ops->passed(run->engine, &at->start)) field = "start";
     else if (at->written && !run->ops->passed(run->engine, &at->last)) field = "last";
     else if (!run->ops->passed(run->engine, &at->measure.start)) field = "measure.start";
     if (!field) return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its block \"position\" has a value of %s that "
-                                        "the run cannot have reached (outputs done %lld at time %.17g)", path, field,
-                   (long long)at->outputs_done, now.time);
+    return rc_fail(RC_INVALID_ARGUMENT,
+                   "%s is a damaged checkpoint: its block \"position\" has a value of %s that "
+                   "the run cannot have reached (outputs done %lld at time %.17g)",
+                   path, field, (long long)at->outputs_done, now.time);
 }
 
 /* Whether directory is the folder that holds the file at path (the same folder, by any path). A checkpoint resumed
@@ -252,8 +257,8 @@ static bool holds(const char *directory, const char *path)
     char *slash = strrchr(parent, '/');
     if (slash) slash[slash == parent ? 1 : 0] = '\0';
     struct stat a, b;
-    bool same = stat(directory, &a) == 0 && stat(slash ? parent : ".", &b) == 0 && a.st_dev == b.st_dev &&
-                a.st_ino == b.st_ino;
+    bool same =
+        stat(directory, &a) == 0 && stat(slash ? parent : ".", &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
     free(parent);
     return same;
 }
@@ -273,13 +278,17 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     if (!s) s = rc_run_engine_state_restore(run, c.state, c.state_size);
     bool in_place = !options->directory && !options->no_files && c.directory[0];
     if (!s && in_place && !holds(c.directory, path))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s: its block \"directory\" names the run folder %s, not the folder it lies "
-                                         "in: resume it there, or into a new folder with --out", path, c.directory);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "%s: its block \"directory\" names the run folder %s, not the folder it lies "
+                    "in: resume it there, or into a new folder with --out",
+                    path, c.directory);
     if (!s && in_place && (options->no_xyz || options->h5md_path))
         s = rc_fail(RC_INVALID_ARGUMENT, "a run resumed in its own folder keeps its files: a different choice of "
                                          "files (no XYZ, another H5MD path) needs a new folder");
-    const char *directory = options->no_files ? NULL : options->directory ? options->directory
-                            : c.directory[0] ? c.directory : NULL;
+    const char *directory = options->no_files    ? NULL
+                            : options->directory ? options->directory
+                            : c.directory[0]     ? c.directory
+                                                 : NULL;
     if (!s && directory && !(run->directory = strdup(directory))) s = rc_fail(RC_NO_MEMORY, "out of memory");
     if (!s) s = rc_run_checkpoint_fields(&c, run, path);
     if (!s) {

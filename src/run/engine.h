@@ -43,11 +43,11 @@ typedef struct run_settings {
     rc_run_limits stop;
     bool equilibrate;
     rc_run_limits equilibration;
-    double every;                 /* simulation time between outputs (INFINITY: first and last only) */
-    uint64_t every_collisions;    /* event-driven: collisions between outputs instead (0: by time) */
+    double every;              /* simulation time between outputs (INFINITY: first and last only) */
+    uint64_t every_collisions; /* event-driven: collisions between outputs instead (0: by time) */
     bool xyz, csv, h5md;
     bool gsd, lammps_dump;
-    double checkpoint_every;      /* 0: none */
+    double checkpoint_every; /* 0: none */
 } run_settings;
 
 /* A configuration to build a replica from (replica exchange): positions, velocities, the particles' radii, masses
@@ -57,7 +57,7 @@ typedef struct run_configuration {
     const double *radii, *masses;
     const int32_t *species;
     double box[3];
-    bool pressure;                /* the rung is a pressure (else a temperature) */
+    bool pressure; /* the rung is a pressure (else a temperature) */
     double rung;
     uint64_t seed;
 } run_configuration;
@@ -65,13 +65,13 @@ typedef struct run_configuration {
 /* The table. Every function takes the adapter's own state (`engine`, from create). Slots marked "may be NULL" are
  * capabilities; the driver refuses, with a message, what an engine without them is asked for. */
 typedef struct run_engine_ops {
-    const char *dynamics;         /* the scene's value of "dynamics" that picks this engine */
-    rc_dynamics kind;             /* the public value (ricochet/run.h) */
-    int observable_flag;          /* its flag in rc_observable_info.flags (RC_OBSERVABLE_EVENT_DRIVEN, ...) */
-    const char *unit;             /* the unit of progress: "collisions", "steps" */
+    const char *dynamics;              /* the scene's value of "dynamics" that picks this engine */
+    rc_dynamics kind;                  /* the public value (ricochet/run.h) */
+    int observable_flag;               /* its flag in rc_observable_info.flags (RC_OBSERVABLE_EVENT_DRIVEN, ...) */
+    const char *unit;                  /* the unit of progress: "collisions", "steps" */
     uint64_t first_chunk, least_chunk; /* the driver's first chunk of work, and the smallest it halves to */
-    bool idle_every_chunk;        /* ask idle() after every chunk (else at the first and after a chunk of no event) */
-    bool seeded;                  /* its scenes have a "seed" (a sweep's replicas differ by it) */
+    bool idle_every_chunk; /* ask idle() after every chunk (else at the first and after a chunk of no event) */
+    bool seeded;           /* its scenes have a "seed" (a sweep's replicas differ by it) */
 
     /* Building. create reads the parsed scene (its root object) and builds the engine; settings gives the scene's
      * run settings (stop, output, equilibration) and its output folder. */
@@ -82,14 +82,14 @@ typedef struct run_engine_ops {
      * setting when the settings ask what the scene cannot do (collisions of fewer than two particles). */
     rc_status (*check_limits)(const void *engine, const rc_run_limits *l, const char *prefix);
     rc_status (*check_settings)(const void *engine, const run_settings *s);
-    const char *limit_words;      /* the limits it counts besides time, for a message: "collisions or events" */
+    const char *limit_words; /* the limits it counts besides time, for a message: "collisions or events" */
 
     /* The clock. The driver's limits are absolute; a mark is a limit of one kind (an output, a checkpoint, a chunk),
      * met when reached() names it. */
     rc_status (*advance)(void *engine, const rc_run_limits *to);
     void (*counters)(const void *engine, rc_run_limits *now);
-    uint64_t (*done)(const rc_run_limits *now);       /* the progress count: collisions, steps */
-    uint64_t (*position)(const rc_run_limits *now);   /* what moves at every event or step: events, steps */
+    uint64_t (*done)(const rc_run_limits *now);     /* the progress count: collisions, steps */
+    uint64_t (*position)(const rc_run_limits *now); /* what moves at every event or step: events, steps */
     const char *(*reached)(const void *engine, const rc_run_limits *l, const rc_run_limits *now);
     double (*fraction)(const void *engine, const rc_run_limits *l, const rc_run_limits *now);
     void (*output_mark)(const void *engine, const run_settings *s, int64_t k, rc_run_limits *mark);
@@ -98,8 +98,8 @@ typedef struct run_engine_ops {
     bool (*checkpoint_mark)(const void *engine, const run_settings *s, const rc_run_limits *now, rc_run_limits *mark);
     void (*chunk_mark)(const rc_run_limits *now, uint64_t chunk, rc_run_limits *mark);
     bool (*idle)(const void *engine, const run_settings *s);
-    const char *(*ended)(const void *engine);         /* a stop the scene itself reached ("jammed"), or NULL */
-    void (*interrupt)(void *engine);                  /* async-signal-safe; may be NULL */
+    const char *(*ended)(const void *engine); /* a stop the scene itself reached ("jammed"), or NULL */
+    void (*interrupt)(void *engine);          /* async-signal-safe; may be NULL */
 
     /* Observables: where each is in the engine's record, by name (false: the engine has none of that name), whether
      * a feature is on (RC_OBSERVABLE_SHEAR, RC_OBSERVABLE_BAROSTAT), the record now (averages since `since`, NULL:
@@ -124,7 +124,7 @@ typedef struct run_engine_ops {
     bool orientations;
     rc_status (*fill_frame)(const void *engine, rc_frame *frame);
     rc_status (*fill_frame_part)(const void *engine, rc_frame *frame, int32_t first); /* may be NULL */
-    cJSON *(*shapes)(const void *engine);             /* shapes.json's document; may be NULL */
+    cJSON *(*shapes)(const void *engine);                        /* shapes.json's document; may be NULL */
     rc_status (*half_extents)(const void *engine, double *half); /* the XYZ aspherical_shape column; may be NULL */
     int (*histogram)(const void *engine, int range, uint64_t *counts); /* bins filled; may be NULL */
 
@@ -162,12 +162,12 @@ typedef struct run_engine_ops {
 } run_engine_ops;
 
 /* The slots every adapter fills, each with its own static function of the slot's name. */
-#define RUN_ENGINE_OPS                                                                                               \
-    .create = create, .destroy = destroy, .settings = settings, .check_limits = check_limits,                      \
-    .check_settings = check_settings, .advance = advance, .counters = counters, .reached = reached,                \
-    .fraction = fraction, .output_mark = output_mark, .checkpoint_mark = checkpoint_mark, .chunk_mark = chunk_mark, \
-    .idle = idle, .ended = ended, .field = field, .has = has, .measure = measure, .snapshot = snapshot,             \
-    .passed = passed, .summary = summary, .count = count, .dimension = dimension, .fill_frame = fill_frame,        \
+#define RUN_ENGINE_OPS                                                                                                 \
+    .create = create, .destroy = destroy, .settings = settings, .check_limits = check_limits,                          \
+    .check_settings = check_settings, .advance = advance, .counters = counters, .reached = reached,                    \
+    .fraction = fraction, .output_mark = output_mark, .checkpoint_mark = checkpoint_mark, .chunk_mark = chunk_mark,    \
+    .idle = idle, .ended = ended, .field = field, .has = has, .measure = measure, .snapshot = snapshot,                \
+    .passed = passed, .summary = summary, .count = count, .dimension = dimension, .fill_frame = fill_frame,            \
     .state_size = state_size, .state_save = state_save, .state_restore = state_restore
 
 /* ---- engines/registry.c ---- */

@@ -15,8 +15,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "core/rng.h"
 #include "core/number_text.h"
+#include "core/rng.h"
 #include "core/status.h"
 #include "io/json_document.h"
 #include "ricochet/exchange.h"
@@ -31,24 +31,24 @@ typedef struct replica {
 } replica;
 
 struct rc_exchange {
-    const run_engine_ops *ops;    /* the scene's engine */
-    void *base;                   /* the scene's engine at time 0, which each replica is rebuilt like */
-    rc_frame start;               /* its configuration at time 0 (and the particles' radii, masses and species) */
+    const run_engine_ops *ops; /* the scene's engine */
+    void *base;                /* the scene's engine at time 0, which each replica is rebuilt like */
+    rc_frame start;            /* its configuration at time 0 (and the particles' radii, masses and species) */
     double scene_temperature, temperature; /* the scene's "temperature" and its thermostat's */
-    run_field volume;             /* where the engine's record keeps the box's volume */
+    run_field volume;                      /* where the engine's record keeps the box's volume */
     int slots;
-    double *t;                    /* the ladder: temperatures or pressures */
+    double *t; /* the ladder: temperatures or pressures */
     bool pressures;
     replica *replicas;
-    int *order;                   /* order[slot]: the replica at that temperature */
-    int *slot_of;                 /* slot_of[replica] */
+    int *order;   /* order[slot]: the replica at that temperature */
+    int *slot_of; /* slot_of[replica] */
     rc_exchange_options options;
     int64_t round;
-    rc_rng rng;                   /* the swap decisions */
-    int64_t *attempts, *accepted; /* per pair */
+    rc_rng rng;                        /* the swap decisions */
+    int64_t *attempts, *accepted;      /* per pair */
     double *mean_energy, *mean_volume; /* per slot */
     rc_frame frame;
-    FILE *walk;                   /* the walk table, or NULL */
+    FILE *walk; /* the walk table, or NULL */
     char *walk_path;
     volatile sig_atomic_t interrupt_signal; /* -1 while not interrupted; else the signal (0: none) */
 };
@@ -86,15 +86,14 @@ rc_status rc_exchange_ladder_parse(const char *text, rc_exchange_ladder ladder, 
 /* A parameter of the scene's engine, failing as the engine does when it has none. */
 static rc_status parameter(const rc_exchange *x, const char *key, double *value)
 {
-    return x->ops->parameter ? x->ops->parameter(x->base, key, value)
-                             : rc_fail(RC_INVALID_ARGUMENT, "%s: the %s engine has no such parameter", key,
-                                       x->ops->dynamics);
+    return x->ops->parameter
+               ? x->ops->parameter(x->base, key, value)
+               : rc_fail(RC_INVALID_ARGUMENT, "%s: the %s engine has no such parameter", key, x->ops->dynamics);
 }
 
 /* The options checked, the scene parsed once and its engine built (it must report its energy and be rebuilt from a
  * configuration), with the thermostat (and over pressures the barostat) the exchange needs. */
-static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
-                       rc_exchange *x)
+static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o, rc_exchange *x)
 {
     if (!scene_text || !t || !o) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_run: NULL argument");
     bool pressures = o->ladder == RC_EXCHANGE_PRESSURES;
@@ -115,8 +114,10 @@ static rc_status check(const char *scene_text, int slots, const double *t, const
     if (s) return s;
     x->ops = rc_run_engine_find(scene);
     if (!x->ops->rebuild || !x->ops->energy)
-        s = rc_fail(RC_INVALID_ARGUMENT, "dynamics: replica exchange needs an engine that reports its energy and is "
-                                         "rebuilt from a configuration; the \"%s\" engine is not", x->ops->dynamics);
+        s = rc_fail(RC_INVALID_ARGUMENT,
+                    "dynamics: replica exchange needs an engine that reports its energy and is "
+                    "rebuilt from a configuration; the \"%s\" engine is not",
+                    x->ops->dynamics);
     if (!s) s = x->ops->create(scene, &x->base);
     cJSON_Delete(scene);
     double rate = 0, pressure = 0;
@@ -202,7 +203,8 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
         x->mean_volume = calloc((size_t)slots, sizeof *x->mean_volume);
         s = x->t && x->replicas && x->order && x->slot_of && x->attempts && x->accepted && x->mean_energy &&
                     x->mean_volume
-                ? rc_frame_init(&x->frame, x->start.count, false) : rc_fail(RC_NO_MEMORY, "out of memory");
+                ? rc_frame_init(&x->frame, x->start.count, false)
+                : rc_fail(RC_NO_MEMORY, "out of memory");
     }
     if (!s) {
         memcpy(x->t, t, (size_t)slots * sizeof *t);
@@ -221,9 +223,10 @@ rc_status rc_exchange_advance(rc_exchange *x, int k)
     if (!x || k < 0 || k >= x->slots) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_advance: no replica %d", k);
     replica *r = &x->replicas[k];
     int slot = x->slot_of[k];
-    run_configuration c = {r->positions, r->velocities, x->start.radii, x->start.masses, x->start.species,
-                           {r->box[0], r->box[1], r->box[2]}, x->pressures, x->t[slot],
-                           rc_sweep_seed(x->options.seed, 1 + x->round * RC_EXCHANGE_MAX_SLOTS + slot)};
+    run_configuration c = {
+        r->positions,    r->velocities,    x->start.radii,
+        x->start.masses, x->start.species, {r->box[0], r->box[1], r->box[2]},
+        x->pressures,    x->t[slot],       rc_sweep_seed(x->options.seed, 1 + x->round * RC_EXCHANGE_MAX_SLOTS + slot)};
     void *engine = NULL;
     rc_status s = x->ops->rebuild(x->base, &c, &engine);
     rc_run_limits until = {x->options.interval, 0, 0, 0};

@@ -154,8 +154,7 @@ rc_status rc_run_files_histogram(rc_run *run)
         return RC_OK;
     static const char *const names[] = {"offset", "count"};
     run_files *f = &run->files;
-    if (!f->histogram && !(f->histogram = rc_run_join(run->directory, "separation_histogram.csv")))
-        return RC_NO_MEMORY;
+    if (!f->histogram && !(f->histogram = rc_run_join(run->directory, "separation_histogram.csv"))) return RC_NO_MEMORY;
     rc_csv_writer *csv = NULL;
     rc_status s = rc_csv_writer_open(f->histogram, 2, names, &csv);
     for (int b = 0; b < BINS && !s; b++)

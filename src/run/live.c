@@ -108,7 +108,7 @@ rc_status rc_run_parameter_set(rc_run *run, const char *key, const double *value
 {
     if (!run || !key || !value) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_parameter_set: NULL argument");
     if (run->finished) return rc_fail(RC_INVALID_ARGUMENT, "%s: the run is finished", key);
-    if (strlen(key) >= sizeof ((run_change *)0)->key) return rc_fail(RC_INVALID_ARGUMENT, "%s: no such key", key);
+    if (strlen(key) >= sizeof((run_change *)0)->key) return rc_fail(RC_INVALID_ARGUMENT, "%s: no such key", key);
     double old[3];
     int want;
     rc_status s = rc_run_live_parameter_get(run, key, old, &want);

@@ -18,15 +18,15 @@ typedef struct run_change {
     uint64_t collisions, events, steps;
     char key[48];
     int32_t length;
-    int32_t reserved;  /* 0: the records hold no padding, whose bytes would be undefined in a file */
+    int32_t reserved; /* 0: the records hold no padding, whose bytes would be undefined in a file */
     double old[3], value[3];
 } run_change;
 
 typedef struct run_trigger {
     int id;
     rc_run_unit unit;
-    double interval;   /* a whole number for the counts */
-    double next;       /* the next multiple at which it is called */
+    double interval; /* a whole number for the counts */
+    double next;     /* the next multiple at which it is called */
     rc_run_trigger_fn *fn;
     void *user;
 } run_trigger;

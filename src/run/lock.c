@@ -50,8 +50,10 @@ static rc_status attempt(const char *directory, const char *what, const char *pa
     struct stat held, named;
     rc_status s = RC_OK;
     if (*fd < 0 && error == ELOOP) {
-        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s is a symbolic link; a run folder's files are never "
-                    "links: remove it", what, directory, path);
+        s = rc_fail(RC_IO_ERROR,
+                    "cannot lock the %s %s: %s is a symbolic link; a run folder's files are never "
+                    "links: remove it",
+                    what, directory, path);
     } else if (*fd < 0) {
         s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: cannot create %s (%s)", what, directory, path,
                     strerror(error));
@@ -59,9 +61,10 @@ static rc_status attempt(const char *directory, const char *what, const char *pa
         char who[48] = "another process";
         long pid = holder(*fd);
         if (pid > 0) snprintf(who, sizeof who, "process %ld", pid);
-        s = rc_fail(RC_IO_ERROR, "the %s %s is in use by another run (%s holds its lock %s): two runs into one "
-                    "folder would mix their files; wait for it to end or choose another folder", what, directory,
-                    who, path);
+        s = rc_fail(RC_IO_ERROR,
+                    "the %s %s is in use by another run (%s holds its lock %s): two runs into one "
+                    "folder would mix their files; wait for it to end or choose another folder",
+                    what, directory, who, path);
     } else if (locked != 0) {
         s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s (%s)", what, directory, path, strerror(error));
     } else {

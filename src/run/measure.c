@@ -27,11 +27,11 @@ static const char *const moment_names[MOMENTS] = {"shear_moment", "bulk_moment",
 
 struct run_measure {
     rc_run_measure want;
-    rc_analysis *motion;          /* MSD and VACF, every sample */
-    rc_analysis *structure;       /* g(r) and S(k), every structure sample */
+    rc_analysis *motion;    /* MSD and VACF, every sample */
+    rc_analysis *structure; /* g(r) and S(k), every structure sample */
     rc_correlator moments[MOMENTS];
     bool moment_on[MOMENTS];
-    int items[MOMENTS];           /* the components averaged */
+    int items[MOMENTS]; /* the components averaged */
     rc_frame frame;
     bool finished;
     /* results */
@@ -54,7 +54,8 @@ static double enskog_free_time(const rc_frame *f)
         double r = f->radii[i];
         sigma += 2 * r, mass += f->masses[i];
         filled += f->dimension == 3 ? 4 * M_PI / 3 * r * r * r : M_PI * r * r;
-        for (int a = 0; a < f->dimension; a++) twice += f->masses[i] * f->velocities[3 * i + a] * f->velocities[3 * i + a];
+        for (int a = 0; a < f->dimension; a++)
+            twice += f->masses[i] * f->velocities[3 * i + a] * f->velocities[3 * i + a];
     }
     sigma /= f->count, mass /= f->count;
     double kT = twice / (f->dimension * (double)f->count), n = f->count / volume, phi = fmin(filled / volume, 0.95);
@@ -84,11 +85,16 @@ static rc_status make_analyses(run_measure *m, double half_edge)
     }
     if (!s && (w->rdf || w->structure_factor)) {
         if (w->rdf_range > half_edge)
-            return rc_fail(RC_INVALID_ARGUMENT, "measure.rdf.range: %g is more than half the smallest periodic box "
-                                                "edge (%g)", w->rdf_range, half_edge);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "measure.rdf.range: %g is more than half the smallest periodic box "
+                           "edge (%g)",
+                           w->rdf_range, half_edge);
         s = rc_analysis_create(&m->structure);
-        if (!s) s = rc_analysis_set(m->structure, "compute", w->rdf && w->structure_factor ? "rdf,structure_factor"
-                                                              : w->rdf ? "rdf" : "structure_factor");
+        if (!s)
+            s = rc_analysis_set(m->structure, "compute",
+                                w->rdf && w->structure_factor ? "rdf,structure_factor"
+                                : w->rdf                      ? "rdf"
+                                                              : "structure_factor");
         if (!s && w->rdf_bins) s = set_number(m->structure, "rdf_bins", w->rdf_bins, true);
         if (!s && w->rdf_range > 0) s = set_number(m->structure, "rdf_range", w->rdf_range, false);
         /* 16 wave vectors per shell, not the analysis's 64: S(k) of a frame costs vectors x N */
@@ -142,9 +148,9 @@ static bool position_valid(const rc_run *run, const run_measure *m)
     const measure_position *p = &run->at.measure;
     double interval, structure;
     intervals(&m->want, p->estimated_free_time, &interval, &structure);
-    if (!(p->estimated_free_time >= 0 && p->estimated_free_time < INFINITY && interval > 0 &&
-          p->interval == interval && p->structure_interval == structure && p->samples >= 0 &&
-          p->structure_samples >= 0 && p->block_frames > 0 && isfinite(p->origin)))
+    if (!(p->estimated_free_time >= 0 && p->estimated_free_time < INFINITY && interval > 0 && p->interval == interval &&
+          p->structure_interval == structure && p->samples >= 0 && p->structure_samples >= 0 && p->block_frames > 0 &&
+          isfinite(p->origin)))
         return false;
     if (!p->started) return p->samples == 0 && p->structure_samples == 0;
     double now = rc_run_time(run);
@@ -197,8 +203,6 @@ void rc_run_measure_destroy(rc_run *run)
     run->measure = NULL;
 }
 
-
-
 double rc_run_measure_next(const rc_run *run)
 {
     const run_measure *m = run->measure;
@@ -212,8 +216,10 @@ double rc_run_measure_next(const rc_run *run)
 static rc_status sample_moments(rc_run *run, run_measure *m, double time)
 {
     double g[9], values[MOMENTS][15] = {{0}}; /* up to five components, three numbers each */
-    rc_status s = run->ops->transport_moments ? run->ops->transport_moments(run->engine, g)
-                  : rc_fail(RC_INVALID_ARGUMENT, "measure: the %s engine has no Helfand moments", run->ops->dynamics);
+    rc_status s =
+        run->ops->transport_moments
+            ? run->ops->transport_moments(run->engine, g)
+            : rc_fail(RC_INVALID_ARGUMENT, "measure: the %s engine has no Helfand moments", run->ops->dynamics);
     if (s) return s;
     int d = run->ops->dimension(run->engine);
     /* the traceless symmetric part's independent components, each correlating as P_xy does in an isotropic fluid */
@@ -314,10 +320,20 @@ static void measured_span(rc_run *run, run_measure *m)
  * and its NAME_error share one. */
 static const char *column_unit(const char *column)
 {
-    static const struct { const char *name, *unit; } units[] = {
-        {"time", "time"}, {"origins", "1"}, {"msd", "length^2"}, {"msd_interdiffusion", "length^2"}, {"vacf", "length^2/time^2"}, {"r", "length"},
-        {"k", "1/length"}, {"S", "1"}, {"vectors", "1"}, {"shear_moment", "(mass length^2/time)^2"},
-        {"bulk_moment", "(mass length^2/time)^2"}, {"heat_moment", "(energy length)^2"}};
+    static const struct {
+        const char *name, *unit;
+    } units[] = {{"time", "time"},
+                 {"origins", "1"},
+                 {"msd", "length^2"},
+                 {"msd_interdiffusion", "length^2"},
+                 {"vacf", "length^2/time^2"},
+                 {"r", "length"},
+                 {"k", "1/length"},
+                 {"S", "1"},
+                 {"vectors", "1"},
+                 {"shear_moment", "(mass length^2/time)^2"},
+                 {"bulk_moment", "(mass length^2/time)^2"},
+                 {"heat_moment", "(energy length)^2"}};
     if (strncmp(column, "g_", 2) == 0) return "1"; /* g(r) of a species pair */
     size_t length = strlen(column), error = sizeof "_error" - 1;
     if (length > error && strcmp(column + length - error, "_error") == 0) length -= error;
@@ -345,7 +361,10 @@ static rc_status write_curve(const rc_run *run, const rc_table *table, const cha
     return s;
 }
 
-typedef struct curve { const rc_table *table; const char *name; } curve;
+typedef struct curve {
+    const rc_table *table;
+    const char *name;
+} curve;
 
 enum { CURVES = 7 };
 
@@ -484,8 +503,10 @@ rc_status rc_run_measure_state_save(rc_run *run, void *buffer, size_t size)
 
 rc_status rc_run_measure_state_restore(rc_run *run, const void *buffer, size_t size)
 {
-    if (!run->measure) return size ? rc_fail(RC_INVALID_ARGUMENT, "checkpoint: measurements saved for a scene "
-                                                                  "without \"measure\"") : RC_OK;
+    if (!run->measure)
+        return size ? rc_fail(RC_INVALID_ARGUMENT, "checkpoint: measurements saved for a scene "
+                                                   "without \"measure\"")
+                    : RC_OK;
     rc_bytes b = {RC_BYTES_READ, (void *)buffer, size, 0, false};
     rc_status s = walk(run, &b);
     if (!s && (b.short_of_room || b.left != 0))

@@ -17,12 +17,12 @@ char *rc_observable_table_markdown(void)
     fputs("| name | unit | event-driven | time-stepping | in rows | meaning |\n|---|---|---|---|---|---|\n", out);
     for (int k = 0; k < rc_observable_count(); k++) {
         const rc_observable_info *o = rc_observable(k);
-        const char *rows = !(o->flags & RC_OBSERVABLE_ROW)          ? ""
-                           : o->flags & RC_OBSERVABLE_SHEAR          ? "under shear"
-                           : o->flags & RC_OBSERVABLE_BAROSTAT       ? "with a barostat"
-                           : o->flags & RC_OBSERVABLE_ROUGH          ? "rough particles"
-                           : o->flags & RC_OBSERVABLE_WALLS          ? "with moving or thermal walls"
-                                                                     : "yes";
+        const char *rows = !(o->flags & RC_OBSERVABLE_ROW)     ? ""
+                           : o->flags & RC_OBSERVABLE_SHEAR    ? "under shear"
+                           : o->flags & RC_OBSERVABLE_BAROSTAT ? "with a barostat"
+                           : o->flags & RC_OBSERVABLE_ROUGH    ? "rough particles"
+                           : o->flags & RC_OBSERVABLE_WALLS    ? "with moving or thermal walls"
+                                                               : "yes";
         fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name, o->unit,
                 o->flags & RC_OBSERVABLE_EVENT_DRIVEN ? "yes" : "", o->flags & RC_OBSERVABLE_TIME_STEPPING ? "yes" : "",
                 rows, o->meaning);

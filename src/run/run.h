@@ -20,24 +20,24 @@
 /* Where the run's measurements are (measure.c), saved whole in checkpoints. */
 typedef struct measure_position {
     bool started;
-    double origin;                /* the time of the first sample */
+    double origin;                       /* the time of the first sample */
     double interval, structure_interval; /* effective: the scene's or the defaults */
     int64_t samples, structure_samples;  /* taken so far */
-    int64_t block_frames;         /* samples per block of time */
-    double estimated_free_time;   /* the Enskog mean free time of the initial state, for the defaults */
-    run_snapshot start;           /* the engine at the origin */
+    int64_t block_frames;                /* samples per block of time */
+    double estimated_free_time;          /* the Enskog mean free time of the initial state, for the defaults */
+    run_snapshot start;                  /* the engine at the origin */
 } measure_position;
 
 /* Where the loop is, beyond the engine's state: saved in checkpoints so that a resumed run goes on the same way. */
 typedef struct run_position {
-    int64_t outputs_done;         /* frames (and rows) written at output times, the one at time 0 included */
-    int64_t frames, rows;         /* written into the files, the last ones included */
+    int64_t outputs_done; /* frames (and rows) written at output times, the one at time 0 included */
+    int64_t frames, rows; /* written into the files, the last ones included */
     bool equilibrated;
-    bool written;                 /* a frame or row was written: `last` holds its state */
-    run_snapshot start;           /* where the summary's averages start (an engine without averages leaves it zero) */
-    run_snapshot last;            /* the state at the last row, where the next row's averages start (in a new folder
+    bool written;        /* a frame or row was written: `last` holds its state */
+    run_snapshot start;  /* where the summary's averages start (an engine without averages leaves it zero) */
+    run_snapshot last;   /* the state at the last row, where the next row's averages start (in a new folder
                                    * resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
-    uint64_t last_count;          /* the engine's position count (events, steps) at the last frame and row */
+    uint64_t last_count; /* the engine's position count (events, steps) at the last frame and row */
     double last_time;
     rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint (GSD and the LAMMPS dump: `frames`) */
     measure_position measure;
@@ -52,10 +52,10 @@ typedef struct run_files {
     rc_xyz_writer *xyz;
     rc_csv_writer *csv;
     rc_h5md_writer *h5md;
-    rc_frame frame;       /* the whole frame, or one part of it (in_parts) */
-    bool in_parts;        /* the frames go to the XYZ file alone, in parts of `part` particles (files.c) */
+    rc_frame frame; /* the whole frame, or one part of it (in_parts) */
+    bool in_parts;  /* the frames go to the XYZ file alone, in parts of `part` particles (files.c) */
     int32_t part;
-    bool locked;          /* the run holds the run folder's lock (lock.c) on descriptor `lock` */
+    bool locked; /* the run holds the run folder's lock (lock.c) on descriptor `lock` */
     int lock;
 } run_files;
 
@@ -63,30 +63,30 @@ typedef struct run_measure run_measure;
 typedef struct run_chains run_chains;
 
 struct rc_run {
-    const run_engine_ops *ops;    /* the engine's table (engine.h), chosen by the scene's "dynamics" */
-    void *engine;                 /* its adapter's state */
-    run_field *fields;            /* where each observable of the table lies in the engine's record (observables.c) */
+    const run_engine_ops *ops; /* the engine's table (engine.h), chosen by the scene's "dynamics" */
+    void *engine;              /* its adapter's state */
+    run_field *fields;         /* where each observable of the table lies in the engine's record (observables.c) */
     char *scene_text;
-    cJSON *scene;                 /* the scene parsed, kept until scene.json is written, then NULL */
-    int32_t threads;              /* the caller's thread count over the scene's "threads" (0: the scene's) */
+    cJSON *scene;    /* the scene parsed, kept until scene.json is written, then NULL */
+    int32_t threads; /* the caller's thread count over the scene's "threads" (0: the scene's) */
     run_settings settings;
-    char *directory;              /* NULL when the run writes no files */
+    char *directory; /* NULL when the run writes no files */
     char *command_line;
     rc_run_progress_fn *progress;
     void *progress_user;
     double progress_interval;
     run_position at;
     run_files files;
-    run_measure *measure;         /* NULL without "measure" */
-    run_chains *chains;           /* bonded runs' observables (chains.c), NULL until the first frame with bonds */
-    struct run_live *live;        /* changes and triggers (live.h), NULL until the first */
+    run_measure *measure;  /* NULL without "measure" */
+    run_chains *chains;    /* bonded runs' observables (chains.c), NULL until the first frame with bonds */
+    struct run_live *live; /* changes and triggers (live.h), NULL until the first */
     volatile sig_atomic_t interrupt_signal; /* -1 while not asked to stop; else the signal (0: none) */
     const char *stopped_by;
     bool finished;
     double wall_start, wall_seconds, progress_drawn;
-    double start_fraction;        /* of the stop limit, when this process took the run over */
-    uint64_t start_done;          /* collisions or steps when this process took the run over */
-    rc_run_limits checkpointed;   /* the counters at the run's own checkpoint (DIRECTORY/checkpoint.rcp), when it has
+    double start_fraction;      /* of the stop limit, when this process took the run over */
+    uint64_t start_done;        /* collisions or steps when this process took the run over */
+    rc_run_limits checkpointed; /* the counters at the run's own checkpoint (DIRECTORY/checkpoint.rcp), when it has
                                      one: the last periodic one, or the one it was resumed from */
     bool has_checkpoint;
     char started_at[32], ended_at[32];
@@ -217,18 +217,18 @@ rc_status rc_run_shapes_to_xyz(const rc_run *run);
 /* What a checkpoint holds, read back (or to be written by rc_run_checkpoint_save). */
 typedef struct run_checkpoint {
     char *scene_text;
-    char *directory;              /* "" when the run wrote no files */
-    char *h5md_path;              /* "" when none */
-    run_settings settings;        /* filled by rc_run_checkpoint_fields */
+    char *directory;       /* "" when the run wrote no files */
+    char *h5md_path;       /* "" when none */
+    run_settings settings; /* filled by rc_run_checkpoint_fields */
     run_position position;
-    void *state;                  /* the engine's state (read: inside `file`) */
+    void *state; /* the engine's state (read: inside `file`) */
     size_t state_size;
-    void *measured;               /* the measurements' sums (measure.c; read: inside `file`) */
+    void *measured; /* the measurements' sums (measure.c; read: inside `file`) */
     size_t measured_size;
-    void *changes;                /* the changes of parameters (changes.c; read: inside `file`) */
+    void *changes; /* the changes of parameters (changes.c; read: inside `file`) */
     size_t changes_size;
-    void *file;                   /* read: the whole file */
-    const void *records[2];       /* read: the tagged records of the settings and the position */
+    void *file;             /* read: the whole file */
+    const void *records[2]; /* read: the tagged records of the settings and the position */
     uint64_t records_size[2];
 } run_checkpoint;
 

@@ -11,8 +11,8 @@ rc_status rc_run_write_shapes(const rc_run *run)
 {
     if (!run->ops->shapes || !run->files.shapes) return RC_OK;
     cJSON *root = run->ops->shapes(run->engine);
-    rc_status s = root ? rc_run_write_json(run, "shapes.json", root)
-                       : rc_fail(RC_NO_MEMORY, "out of memory writing shapes.json");
+    rc_status s =
+        root ? rc_run_write_json(run, "shapes.json", root) : rc_fail(RC_NO_MEMORY, "out of memory writing shapes.json");
     cJSON_Delete(root);
     return s;
 }

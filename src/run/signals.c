@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "run/run.h"
 #include "ricochet/exchange.h"
 #include "ricochet/sweep.h"
+#include "run/run.h"
 
 static rc_interrupt_fn *volatile interrupt_of;
 static void *volatile target_of;

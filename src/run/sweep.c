@@ -14,7 +14,7 @@
 #include "io/json_fields.h"
 #include "run/sweep.h"
 
-static const char *const sweep_keys[] = {"comment", "scene", "vary", "mode", "replicas", "directory",
+static const char *const sweep_keys[] = {"comment",          "scene", "vary", "mode", "replicas", "directory",
                                          "checkpoint_every", NULL};
 
 /* The item a dotted path names in root (a component of digits indexes a list), or NULL; *missing is the first
@@ -32,8 +32,7 @@ static cJSON *find_path(cJSON *root, const char *path, size_t *missing)
         cJSON *next = NULL;
         if (cJSON_IsArray(at) && strspn(component, "0123456789") == length && length < 9)
             next = cJSON_GetArrayItem(at, atoi(component));
-        else if (cJSON_IsObject(at))
-            next = cJSON_GetObjectItemCaseSensitive(at, component);
+        else if (cJSON_IsObject(at)) next = cJSON_GetObjectItemCaseSensitive(at, component);
         if (!p[length]) return next;
         at = next;
         p += length + 1;
@@ -62,8 +61,12 @@ static const char *nearest_key(cJSON *root, const char *path, size_t missing)
 /* The JSON kind of a value, for messages and the type check: true and false are one kind. */
 static const char *kind(const cJSON *item)
 {
-    return cJSON_IsNumber(item) ? "a number" : cJSON_IsString(item) ? "a string" : cJSON_IsBool(item) ? "true or false"
-           : cJSON_IsArray(item) ? "a list" : cJSON_IsObject(item) ? "an object" : "null";
+    return cJSON_IsNumber(item)   ? "a number"
+           : cJSON_IsString(item) ? "a string"
+           : cJSON_IsBool(item)   ? "true or false"
+           : cJSON_IsArray(item)  ? "a list"
+           : cJSON_IsObject(item) ? "an object"
+                                  : "null";
 }
 
 uint64_t rc_sweep_seed(uint64_t base, int64_t replica)
@@ -87,7 +90,8 @@ static rc_status read_scene(rc_sweep *w, const cJSON *item, const char *base_dir
     const char *name = item->valuestring;
     char *path = name[0] != '/' && base_directory ? rc_run_join(base_directory, name) : strdup(name);
     if (!path) return rc_fail(RC_NO_MEMORY, "out of memory");
-    if (access(path, F_OK) != 0 && access(name, F_OK) == 0) { /* not beside the sweep file: from the working directory */
+    if (access(path, F_OK) != 0 &&
+        access(name, F_OK) == 0) { /* not beside the sweep file: from the working directory */
         free(path);
         if (!(path = strdup(name))) return rc_fail(RC_NO_MEMORY, "out of memory");
     }
@@ -110,7 +114,8 @@ static rc_status check_key(rc_sweep *w, const cJSON *list, sweep_key *key)
     key->path = path;
     key->values = list;
     key->count = cJSON_GetArraySize(list);
-    if (key->count == 0) return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: an empty list: the sweep would have no points", path);
+    if (key->count == 0)
+        return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: an empty list: the sweep would have no points", path);
     size_t missing = 0;
     const cJSON *there = find_path(w->scene, path, &missing);
     bool seed = strcmp(path, "seed") == 0 && w->engine->seeded;
@@ -118,8 +123,8 @@ static rc_status check_key(rc_sweep *w, const cJSON *list, sweep_key *key)
         const char *near = nearest_key(w->scene, path, missing);
         return rc_fail(RC_INVALID_ARGUMENT,
                        "vary.%s: unknown key: the scene has no \"%.*s\"%s%s%s (a varied key must be in the base scene; "
-                       "write it there with its default)", path,
-                       (int)(strcspn(path + missing, ".") + missing), path, near ? "; did you mean \"" : "",
+                       "write it there with its default)",
+                       path, (int)(strcspn(path + missing, ".") + missing), path, near ? "; did you mean \"" : "",
                        near ? near : "", near ? "\"?" : "");
     }
     int i = 0;
@@ -138,8 +143,10 @@ static rc_status count_points(rc_sweep *w)
     for (int j = 0; j < w->key_count; j++) {
         const sweep_key *k = &w->keys[j];
         if (w->zip && j > 0 && k->count != w->keys[0].count)
-            return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: %d values where vary.%s has %d: zipped lists must have one "
-                           "length", k->path, k->count, w->keys[0].path, w->keys[0].count);
+            return rc_fail(RC_INVALID_ARGUMENT,
+                           "vary.%s: %d values where vary.%s has %d: zipped lists must have one "
+                           "length",
+                           k->path, k->count, w->keys[0].path, w->keys[0].count);
         if (!w->zip || j == 0) w->points *= k->count;
         if (w->points * w->replicas > RC_SWEEP_MAX_RUNS)
             return rc_fail(RC_INVALID_ARGUMENT, "vary: more than %d runs (points x replicas)", RC_SWEEP_MAX_RUNS);
@@ -169,7 +176,8 @@ static rc_status read_options(rc_sweep *w, const cJSON *root)
                        w->engine->dynamics);
     if (directory && (!cJSON_IsString(directory) || !directory->valuestring[0]))
         return rc_fail(RC_INVALID_ARGUMENT, "directory: not a folder name");
-    if (!(w->directory = strdup(directory ? directory->valuestring : "sweep"))) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!(w->directory = strdup(directory ? directory->valuestring : "sweep")))
+        return rc_fail(RC_NO_MEMORY, "out of memory");
     if (every && !(cJSON_IsNumber(every) && every->valuedouble > 0 && isfinite(every->valuedouble)))
         return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: not a positive number");
     w->checkpoint_every = every ? every->valuedouble : 0;
@@ -324,8 +332,10 @@ cJSON *rc_sweep_scene_object(const rc_sweep *w, int64_t k)
     for (int j = 0; ok && j < w->key_count; j++) ok = set_path(scene, w->keys[j].path, rc_sweep_value(w, point, j));
     uint64_t seed;
     if (ok && replica > 0 && rc_sweep_run_seed(w, k, &seed))
-        ok = set_path(scene, "seed", &(cJSON){.type = cJSON_Number, .valuedouble = (double)seed,
-                                             .valueint = seed > INT_MAX ? INT_MAX : (int)seed});
+        ok = set_path(scene, "seed",
+                      &(cJSON){.type = cJSON_Number,
+                               .valuedouble = (double)seed,
+                               .valueint = seed > INT_MAX ? INT_MAX : (int)seed});
     if (!ok) {
         cJSON_Delete(scene);
         return NULL;

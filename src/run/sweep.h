@@ -19,19 +19,19 @@ typedef struct sweep_key {
 } sweep_key;
 
 struct rc_sweep {
-    cJSON *document;              /* the sweep file */
-    cJSON *scene;                 /* the base scene */
+    cJSON *document; /* the sweep file */
+    cJSON *scene;    /* the base scene */
     sweep_key *keys;
     int key_count;
     bool zip;
     const run_engine_ops *engine; /* the scene's engine (its "dynamics"): whether the scene has a seed */
     int64_t points, replicas, runs;
-    char *directory;              /* as given */
-    char *root;                   /* the same made absolute, once it exists (NULL before) */
-    double checkpoint_every;      /* 0: the scenes' own */
+    char *directory;                        /* as given */
+    char *root;                             /* the same made absolute, once it exists (NULL before) */
+    double checkpoint_every;                /* 0: the scenes' own */
     volatile sig_atomic_t interrupt_signal; /* -1 while not interrupted */
-    rc_run *volatile active;      /* the run rc_sweep_run is running */
-    bool locked;                  /* the sweep holds its folder's lock (rc_sweep_lock) on descriptor `lock` */
+    rc_run *volatile active;                /* the run rc_sweep_run is running */
+    bool locked;                            /* the sweep holds its folder's lock (rc_sweep_lock) on descriptor `lock` */
     int lock;
 };
 

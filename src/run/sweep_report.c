@@ -24,7 +24,8 @@ static void pending_runs(const rc_sweep *sweep, int64_t pending, char *out, size
     for (int64_t k = 0; k < rc_sweep_runs(sweep) && named < 10 && used < size; k++)
         if (rc_sweep_state(sweep, k, NULL, 0) == RC_SWEEP_PENDING)
             used += (size_t)snprintf(out + used, size - used, "%s%lld", named++ ? ", " : "", (long long)k);
-    if (pending > named && used < size) snprintf(out + used, size - used, " and %lld more", (long long)(pending - named));
+    if (pending > named && used < size)
+        snprintf(out + used, size - used, " and %lld more", (long long)(pending - named));
 }
 
 rc_status rc_sweep_check(const rc_sweep *sweep)
@@ -35,12 +36,15 @@ rc_status rc_sweep_check(const rc_sweep *sweep)
     char runs[160];
     if (counts[RC_SWEEP_PENDING]) pending_runs(sweep, counts[RC_SWEEP_PENDING], runs, sizeof runs);
     if (counts[RC_SWEEP_PENDING] && rc_sweep_interrupted_by(sweep) >= 0)
-        return rc_fail(RC_INTERNAL, "%lld runs did not end (runs %s): the sweep started again runs them, each from "
-                                    "its checkpoint when it has one", (long long)counts[RC_SWEEP_PENDING], runs);
+        return rc_fail(RC_INTERNAL,
+                       "%lld runs did not end (runs %s): the sweep started again runs them, each from "
+                       "its checkpoint when it has one",
+                       (long long)counts[RC_SWEEP_PENDING], runs);
     if (counts[RC_SWEEP_PENDING]) /* not run yet, or their processes were killed (SIGKILL): no outcome yet */
-        return rc_fail(RC_NOT_TERMINATED, "%lld of %lld runs have not ended (runs %s): not run yet, or their "
-                                          "processes were killed; the sweep started again runs them, each from its "
-                                          "checkpoint when it has one (see %s/sweep.csv)",
+        return rc_fail(RC_NOT_TERMINATED,
+                       "%lld of %lld runs have not ended (runs %s): not run yet, or their "
+                       "processes were killed; the sweep started again runs them, each from its "
+                       "checkpoint when it has one (see %s/sweep.csv)",
                        (long long)counts[RC_SWEEP_PENDING], (long long)rc_sweep_runs(sweep), runs,
                        rc_sweep_directory(sweep));
     int64_t bad = counts[RC_SWEEP_FAILED] + counts[RC_SWEEP_NOT_TERMINATED];

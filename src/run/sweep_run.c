@@ -69,13 +69,16 @@ static rc_status claim(const rc_sweep *w)
             s = rc_fail(RC_INVALID_ARGUMENT, "%s: not a sweep's identity (it needs \"runs\" and \"scenes_fnv1a64\")",
                         path);
         else if (!s && (runs->valuedouble != (double)w->runs || strcmp(scenes->valuestring, hex) != 0))
-            s = rc_fail(RC_INVALID_ARGUMENT, "the sweep folder %s holds the runs of another sweep (%s: %.17g runs of "
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "the sweep folder %s holds the runs of another sweep (%s: %.17g runs of "
                         "other scenes than this sweep's %" PRId64 "): give this sweep another --out, or remove that "
-                        "folder to start again", w->root, path, runs->valuedouble, w->runs);
+                        "folder to start again",
+                        w->root, path, runs->valuedouble, w->runs);
     } else {
         identity = cJSON_CreateObject();
-        cJSON_AddStringToObject(identity, "comment", "which sweep's runs this folder holds: their count and the FNV-1a "
-                                                     "hash of their scenes (ricochet sweep refuses other sweeps here)");
+        cJSON_AddStringToObject(identity, "comment",
+                                "which sweep's runs this folder holds: their count and the FNV-1a "
+                                "hash of their scenes (ricochet sweep refuses other sweeps here)");
         cJSON_AddNumberToObject(identity, "runs", (double)w->runs);
         cJSON_AddStringToObject(identity, "scenes_fnv1a64", hex);
         char *out = rc_json_print(identity, false);
@@ -235,11 +238,11 @@ static _Noreturn void run_child(rc_sweep *w, int64_t k)
 
 typedef struct scheduler {
     rc_sweep *sweep;
-    pid_t *pids;                  /* per slot, 0 when free */
-    int64_t *runs;                /* the run in each slot */
+    pid_t *pids;   /* per slot, 0 when free */
+    int64_t *runs; /* the run in each slot */
     int jobs;
     rc_sweep_progress counts;
-    int64_t done_here;            /* ended in this call */
+    int64_t done_here; /* ended in this call */
     double started;
     rc_sweep_progress_fn *progress;
     void *user;
@@ -248,8 +251,8 @@ typedef struct scheduler {
 static void tell(scheduler *c)
 {
     c->counts.elapsed = rc_run_seconds() - c->started;
-    c->counts.eta = c->done_here > 0 ? c->counts.elapsed * (double)(c->counts.runs - c->counts.done) / (double)c->done_here
-                                     : -1;
+    c->counts.eta =
+        c->done_here > 0 ? c->counts.elapsed * (double)(c->counts.runs - c->counts.done) / (double)c->done_here : -1;
     if (c->progress) c->progress(&c->counts, c->user);
 }
 
@@ -326,8 +329,8 @@ static rc_status schedule(scheduler *c)
         while (!s && w->interrupt_signal < 0 && c->counts.running < c->jobs && next < w->runs) {
             int64_t k = next++;
             if (rc_sweep_state(w, k, NULL, 0) != RC_SWEEP_PENDING) continue;
-            if (!launch(c, k)) s = rc_fail(RC_INTERNAL, "cannot start a process for run %lld: %s", (long long)k,
-                                           strerror(errno));
+            if (!launch(c, k))
+                s = rc_fail(RC_INTERNAL, "cannot start a process for run %lld: %s", (long long)k, strerror(errno));
         }
         tell(c);
         if (c->counts.running == 0) return s;
@@ -353,8 +356,15 @@ rc_status rc_sweep_execute(rc_sweep *w, int jobs, rc_sweep_progress_fn *progress
     if (jobs <= 0) jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs <= 0) jobs = 1;
     if (jobs > w->runs) jobs = (int)w->runs;
-    scheduler c = {w, calloc((size_t)jobs, sizeof(pid_t)), calloc((size_t)jobs, sizeof(int64_t)), jobs,
-                   {w->runs, 0, 0, 0, 0, 0, -1}, 0, rc_run_seconds(), progress, user};
+    scheduler c = {w,
+                   calloc((size_t)jobs, sizeof(pid_t)),
+                   calloc((size_t)jobs, sizeof(int64_t)),
+                   jobs,
+                   {w->runs, 0, 0, 0, 0, 0, -1},
+                   0,
+                   rc_run_seconds(),
+                   progress,
+                   user};
     rc_status s = c.pids && c.runs ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
     for (int64_t k = 0; !s && k < w->runs; k++) {
         rc_sweep_status state = rc_sweep_state(w, k, NULL, 0);

@@ -25,8 +25,8 @@ typedef struct run_row {
     char stopped_by[32];
     bool seeded;
     uint64_t seed;
-    double *values;               /* per column, NAN where missing */
-    int known;                    /* columns values covers */
+    double *values; /* per column, NAN where missing */
+    int known;      /* columns values covers */
 } run_row;
 
 typedef struct table {
@@ -34,7 +34,7 @@ typedef struct table {
     run_row *rows;
     char **columns;
     int column_count, column_capacity;
-    bool failed;                  /* out of memory */
+    bool failed; /* out of memory */
 } table;
 
 static int column_of(table *t, const char *name)
@@ -78,8 +78,9 @@ static void flatten(table *t, run_row *row, int *known, const cJSON *item, char 
     int index = 0;
     for (const cJSON *child = (cJSON_IsObject(item) || cJSON_IsArray(item)) ? item->child : NULL; child;
          child = child->next, index++) {
-        int n = cJSON_IsObject(item) ? snprintf(name + length, NAME_SIZE - length, "%s%s", length ? "." : "", child->string)
-                                     : snprintf(name + length, NAME_SIZE - length, "%s%d", length ? "." : "", index);
+        int n = cJSON_IsObject(item)
+                    ? snprintf(name + length, NAME_SIZE - length, "%s%s", length ? "." : "", child->string)
+                    : snprintf(name + length, NAME_SIZE - length, "%s%d", length ? "." : "", index);
         if (n > 0 && length + (size_t)n < NAME_SIZE) flatten(t, row, known, child, name, length + (size_t)n);
         name[length] = '\0';
     }
@@ -221,10 +222,7 @@ static bool fill_means(FILE *f, const void *context)
 }
 
 /* A varied value as text: a string as itself, anything else as compact JSON (to free). */
-static char *value_text(const cJSON *v)
-{
-    return cJSON_IsString(v) ? strdup(v->valuestring) : rc_json_print(v, true);
-}
+static char *value_text(const cJSON *v) { return cJSON_IsString(v) ? strdup(v->valuestring) : rc_json_print(v, true); }
 
 /* The run table as HDF5: the columns of sweep.csv, numbers as float64 (NAN: missing), the rest as strings; a varied
  * key is a number column when every value is a number. */
@@ -264,8 +262,9 @@ static rc_status write_h5(const table *t, const char *path)
     static const char *const words[] = {"status", "message", "stopped_by"};
     for (int c = 0; !s && c < 3; c++, next_text += n) {
         for (int64_t k = 0; k < n; k++)
-            next_text[k] = c == 0 ? rc_sweep_status_name(t->rows[k].state) : c == 1 ? t->rows[k].message
-                                                                                     : t->rows[k].stopped_by;
+            next_text[k] = c == 0   ? rc_sweep_status_name(t->rows[k].state)
+                           : c == 1 ? t->rows[k].message
+                                    : t->rows[k].stopped_by;
         columns[at++] = (rc_h5_column){words[c], NULL, next_text};
     }
     for (int c = 0; !s && c < t->column_count; c++, next_number += n) {

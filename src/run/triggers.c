@@ -31,8 +31,7 @@ static double multiple_after(double x, double interval)
     return interval * k;
 }
 
-rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interval, rc_run_trigger_fn *fn, void *user,
-                             int *id)
+rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interval, rc_run_trigger_fn *fn, void *user, int *id)
 {
     if (!run || !fn) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_trigger_add: NULL argument");
     static const char *const names[] = {"collisions", "events", "steps", "time"};

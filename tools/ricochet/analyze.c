@@ -14,19 +14,46 @@ typedef struct analyze_arguments {
     rc_analysis *analysis;
 } analyze_arguments;
 
-enum { RDF, SK, MSD, ORDER, FRAMES, OUT, RDF_RANGE, RDF_BINS, CONTACT_WIDTH, K_MAX, K_VECTORS, ORDER_CUTOFF,
-       MSD_POINTS, FIT, GROUPS, VISCOSITY, G6_RANGE, SOLID_BOND, SOLID_BONDS, VORONOI, INTERDIFFUSION, COMPACT, HELP };
+enum {
+    RDF,
+    SK,
+    MSD,
+    ORDER,
+    FRAMES,
+    OUT,
+    RDF_RANGE,
+    RDF_BINS,
+    CONTACT_WIDTH,
+    K_MAX,
+    K_VECTORS,
+    ORDER_CUTOFF,
+    MSD_POINTS,
+    FIT,
+    GROUPS,
+    VISCOSITY,
+    G6_RANGE,
+    SOLID_BOND,
+    SOLID_BONDS,
+    VORONOI,
+    INTERDIFFUSION,
+    COMPACT,
+    HELP
+};
 
 static const rc_cli_option option_table[] = {
     {"rdf", 0, NULL, "g(r) of every species pair and its contact value g(sigma+)", RDF},
     {"sk", 0, NULL, "the structure factor S(k) (periodic boxes)", SK},
     {"msd", 0, NULL, "the mean squared displacement, D, and the VACF when frames carry velocities", MSD},
-    {"order", 0, NULL, "the bond-orientational order Q6 (3D) or psi6 (2D), and per particle: psi6 and g6(r)\n"
-                       "(2D) or q4, q6, w6 and solid-like (3D) (none of the four: all that the frames allow, without\n"
-                       "the order per particle)", ORDER},
+    {"order", 0, NULL,
+     "the bond-orientational order Q6 (3D) or psi6 (2D), and per particle: psi6 and g6(r)\n"
+     "(2D) or q4, q6, w6 and solid-like (3D) (none of the four: all that the frames allow, without\n"
+     "the order per particle)",
+     ORDER},
     {"frames", 0, "A:B", "frames A (from 0) to B (excluded) of the trajectory (default: all)", FRAMES},
-    {"out", 'o', "DIR", "write rdf.csv, structure_factor.csv, msd.csv, vacf.csv, order_particles.csv, g6.csv,\n"
-                        "interdiffusion.csv and analysis.json into DIR", OUT},
+    {"out", 'o', "DIR",
+     "write rdf.csv, structure_factor.csv, msd.csv, vacf.csv, order_particles.csv, g6.csv,\n"
+     "interdiffusion.csv and analysis.json into DIR",
+     OUT},
     {"rdf-range", 0, "R", "the largest r of g(r) (default: 5 mean diameters, at most half the box)", RDF_RANGE},
     {"rdf-bins", 0, "N", "bins of g(r) (default: 100 per mean diameter)", RDF_BINS},
     {"contact-width", 0, "W", "the fit window of g(sigma+), in contact distances (default 0.1)", CONTACT_WIDTH},
@@ -39,10 +66,13 @@ static const rc_cli_option option_table[] = {
     {"viscosity", 0, "ETA", "shear viscosity for the Yeh-Hummer correction of D (default: the run's)", VISCOSITY},
     {"voronoi", 0, NULL, "--order per particle with Voronoi neighbours (qhull) instead of the cutoff", VORONOI},
     {"g6-range", 0, "R", "the largest r of g6(r) in 2D (default: 25 mean diameters, at most half the box)", G6_RANGE},
-    {"solid-bond", 0, "C", "ten Wolde-Frenkel: neighbours are connected when their q6 product exceeds C (0.7)", SOLID_BOND},
+    {"solid-bond", 0, "C", "ten Wolde-Frenkel: neighbours are connected when their q6 product exceeds C (0.7)",
+     SOLID_BOND},
     {"solid-bonds", 0, "N", "ten Wolde-Frenkel: a sphere with N connections or more is solid-like (7)", SOLID_BONDS},
-    {"interdiffusion", 0, "A,B", "the species pair of the interdiffusion coefficient (default: the two species of a\n"
-                                 "binary mixture); --msd gives each species' D besides", INTERDIFFUSION},
+    {"interdiffusion", 0, "A,B",
+     "the species pair of the interdiffusion coefficient (default: the two species of a\n"
+     "binary mixture); --msd gives each species' D besides",
+     INTERDIFFUSION},
     {"compact", 'c', NULL, "print the summary on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
 };
@@ -51,7 +81,8 @@ const rc_cli_command rc_cli_analyze_command = {
     "analyze",
     "usage: ricochet analyze RUN_FOLDER|TRAJECTORY [options]\n",
     "Reads the frames of a trajectory (extended XYZ, H5MD, GSD or a LAMMPS dump), or of a run folder (its\n"
-    "trajectory.h5md, else .xyz, .gsd, .lammpstrj, and its summary.json), and measures g(r), S(k), Q6 / psi6 and the MSD with the diffusion\n"
+    "trajectory.h5md, else .xyz, .gsd, .lammpstrj, and its summary.json), and measures g(r), S(k), Q6 / psi6 and the "
+    "MSD with the diffusion\n"
     "coefficient. Prints a JSON object (docs/formats.md, \"Analysis\"): contact values, the compressibility they\n"
     "give, D with its error and its Yeh-Hummer correction, Q6; --out writes the curves as CSV files.\n",
     option_table,
@@ -80,8 +111,7 @@ static int take(void *context, int id, const char *value)
     else if (id == VORONOI) {
         rc_status s = rc_analysis_set(a->analysis, "neighbours", "voronoi");
         if (s) return rc_cli_fail_status(s, NULL);
-    }
-    else if (id <= ORDER) {
+    } else if (id <= ORDER) {
         if (!strstr(a->compute, computed[id])) {
             size_t n = strlen(a->compute);
             snprintf(a->compute + n, sizeof a->compute - n, "%s%s", n ? "," : "", computed[id]);

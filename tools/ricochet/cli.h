@@ -32,12 +32,12 @@ typedef struct rc_cli_option {
 
 /* A command's command line: its options, and the help page made from them. */
 typedef struct rc_cli_command {
-    const char *name;     /* "run" */
-    const char *usage;    /* the usage lines, each ending in '\n' */
-    const char *about;    /* the paragraph, each line ending in '\n' */
+    const char *name;  /* "run" */
+    const char *usage; /* the usage lines, each ending in '\n' */
+    const char *about; /* the paragraph, each line ending in '\n' */
     const rc_cli_option *options;
     int option_count;
-    const char *footer;   /* after the options: notes and exit codes */
+    const char *footer; /* after the options: notes and exit codes */
 } rc_cli_command;
 
 typedef int rc_cli_take_fn(void *context, int id, const char *value);
@@ -121,6 +121,5 @@ int rc_cli_plot(int argc, char **argv);
 int rc_cli_analyze(int argc, char **argv);
 /* ricochet convert INPUT OUTPUT [--frame K]: argv[0] is "convert". */
 int rc_cli_convert(int argc, char **argv);
-
 
 #endif

@@ -16,8 +16,10 @@ typedef struct convert_arguments {
 enum { FRAME, HELP };
 
 static const rc_cli_option option_table[] = {
-    {"frame", 0, "K", "convert frame K only (from 0; negative from the end: -1 is the last); a .data output\n"
-                      "takes the last frame unless given", FRAME},
+    {"frame", 0, "K",
+     "convert frame K only (from 0; negative from the end: -1 is the last); a .data output\n"
+     "takes the last frame unless given",
+     FRAME},
     {"help", 'h', NULL, "print this help", HELP},
 };
 

@@ -18,8 +18,9 @@ enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, WALK, COMPACT, HELP };
 static const rc_cli_option option_table[] = {
     {"temperatures", 0, "LIST", "the ladder: kT of each replica, increasing, comma-separated (at least two)",
      TEMPERATURES},
-    {"pressures", 0, "LIST", "or the ladder over pressures: each replica's barostat pressure, increasing, comma-\n"
-                             "separated (the scene needs a \"barostat\"; kT is its thermostat's temperature)",
+    {"pressures", 0, "LIST",
+     "or the ladder over pressures: each replica's barostat pressure, increasing, comma-\n"
+     "separated (the scene needs a \"barostat\"; kT is its thermostat's temperature)",
      PRESSURES},
     {"interval", 0, "T", "simulation time each replica runs between swap attempts (default 1)", INTERVAL},
     {"rounds", 0, "N", "rounds of run-then-swap (default 1000)", ROUNDS},

@@ -42,10 +42,9 @@ static const char help_help[] =
 
 int rc_cli_help(const char *topic, FILE *out)
 {
-    static const rc_cli_command *const commands[] = {&rc_cli_resolve_command, &rc_cli_run_command,
-                                                     &rc_cli_sweep_command, &rc_cli_exchange_command,
-                                                     &rc_cli_render_command, &rc_cli_plot_command,
-                                                     &rc_cli_analyze_command, &rc_cli_convert_command};
+    static const rc_cli_command *const commands[] = {
+        &rc_cli_resolve_command, &rc_cli_run_command,  &rc_cli_sweep_command,   &rc_cli_exchange_command,
+        &rc_cli_render_command,  &rc_cli_plot_command, &rc_cli_analyze_command, &rc_cli_convert_command};
     if (topic && strcmp(topic, "observables") == 0) { /* docs/formats.md, "Observables", is this output */
         char *table = rc_observable_table_markdown();
         fputs(table ? table : "", out);

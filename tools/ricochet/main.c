@@ -19,8 +19,7 @@ int main(int argc, char **argv)
         printf("ricochet %s%s%s\n", rc_version(), RC_GIT_COMMIT[0] ? " " : "", RC_GIT_COMMIT);
         return RC_EXIT_OK;
     }
-    if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0)
-        return rc_cli_help(NULL, stdout);
+    if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0) return rc_cli_help(NULL, stdout);
     if (strcmp(command, "help") == 0) {
         if (argc > 3) return rc_cli_fail(RC_EXIT_USAGE, "help takes at most one COMMAND");
         int status = rc_cli_help(argc == 3 ? argv[2] : NULL, stdout);
@@ -30,11 +29,10 @@ int main(int argc, char **argv)
     if ((strcmp(command, "sweep") == 0 || strcmp(command, "exchange") == 0) && rc_cli_under_mpirun())
         return rc_cli_exec_mpi_tool(argv); /* the tool built with MPI runs them (launch.c) */
 #endif
-    static const char *const names[] = {"resolve", "run",  "sweep",   "exchange", "render",
+    static const char *const names[] = {"resolve", "run",     "sweep",   "exchange", "render",
                                         "plot",    "analyze", "convert", "help"};
-    static int (*const commands[])(int, char **) = {rc_cli_resolve, rc_cli_run,     rc_cli_sweep,
-                                                    rc_cli_exchange, rc_cli_render, rc_cli_plot,
-                                                    rc_cli_analyze, rc_cli_convert};
+    static int (*const commands[])(int, char **) = {rc_cli_resolve, rc_cli_run,  rc_cli_sweep,   rc_cli_exchange,
+                                                    rc_cli_render,  rc_cli_plot, rc_cli_analyze, rc_cli_convert};
     for (int k = 0; k < 8; k++)
         if (strcmp(command, names[k]) == 0) return commands[k](argc - 1, argv + 1);
     if (command[0] == '-')

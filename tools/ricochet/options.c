@@ -72,7 +72,8 @@ void rc_cli_print_help(const rc_cli_command *c, FILE *out)
 
 int rc_cli_one_file(const rc_cli_command *c, const char *what, const char **slot, const char *argument)
 {
-    if (*slot) return rc_cli_fail(RC_EXIT_USAGE, "%s takes one %s, not \"%s\" and \"%s\"", c->name, what, *slot, argument);
+    if (*slot)
+        return rc_cli_fail(RC_EXIT_USAGE, "%s takes one %s, not \"%s\" and \"%s\"", c->name, what, *slot, argument);
     *slot = argument;
     return RC_CLI_GO_ON;
 }

@@ -21,7 +21,7 @@ static int plot(const plot_arguments *a)
     int count = 0;
     for (char *name = names ? strtok_r(list, ",", &save) : NULL; name; name = strtok_r(NULL, ",", &save))
         names[count++] = name;
-    int code = a->columns && !names ? rc_cli_fail(RC_EXIT_INTERNAL, "out of memory")
+    int code = a->columns && !names   ? rc_cli_fail(RC_EXIT_INTERNAL, "out of memory")
                : a->columns && !count ? rc_cli_fail(RC_EXIT_BAD_INPUT, "--columns: no column named")
                                       : -1;
     rc_plot_summary summary;

@@ -18,8 +18,26 @@ typedef struct render_arguments {
     bool help;
 } render_arguments;
 
-enum { OUT, MP4, FPS, SIZE, COLOR_BY, SPEED_MAX, ARROWS, LABEL, SHAPES, COLOR, COLOR_RANGE, VORONOI, FRAMES, VIEW,
-       ZOOM, SLAB, NO_KEYS, HELP };
+enum {
+    OUT,
+    MP4,
+    FPS,
+    SIZE,
+    COLOR_BY,
+    SPEED_MAX,
+    ARROWS,
+    LABEL,
+    SHAPES,
+    COLOR,
+    COLOR_RANGE,
+    VORONOI,
+    FRAMES,
+    VIEW,
+    ZOOM,
+    SLAB,
+    NO_KEYS,
+    HELP
+};
 
 static const rc_cli_option option_table[] = {
     {"out", 0, "DIR", "write the PNGs here (created if missing; default \"render\")", OUT},
@@ -27,23 +45,31 @@ static const rc_cli_option option_table[] = {
     {"fps", 0, "N", "frames per second of the MP4 (default 25)", FPS},
     {"size", 0, "WxH", "pixels of each picture (default 800x600)", SIZE},
     {"color-by", 0, "COLUMN", "the same as --color", COLOR_BY},
-    {"speed-max", 0, "V", "the speed of the top colour and longest arrow (default: the largest speed in the\n"
-                          "first frames)", SPEED_MAX},
+    {"speed-max", 0, "V",
+     "the speed of the top colour and longest arrow (default: the largest speed in the\n"
+     "first frames)",
+     SPEED_MAX},
     {"arrows", 0, NULL, "draw velocity arrows", ARROWS},
     {"label", 0, "TEXT", "a title per trajectory, in order (give one for each)", LABEL},
-    {"shapes", 0, "FILE", "the shapes of each trajectory's bodies and static shapes, in order (default:\n"
-                          "shapes.json beside it, which time-stepping runs write; without: spheres)", SHAPES},
-    {"color", 0, "COLUMN", "colour per species (default), or by a column on a purple-green-yellow ramp with a\n"
-                           "colour bar: speed, kinetic_energy, x, y, z, vx, vy, vz, height, radius, mass, species,\n"
-                           "psi6 (2D) or q6 (3D), computed from neighbours nearer than 1.4 mean diameters", COLOR},
+    {"shapes", 0, "FILE",
+     "the shapes of each trajectory's bodies and static shapes, in order (default:\n"
+     "shapes.json beside it, which time-stepping runs write; without: spheres)",
+     SHAPES},
+    {"color", 0, "COLUMN",
+     "colour per species (default), or by a column on a purple-green-yellow ramp with a\n"
+     "colour bar: speed, kinetic_energy, x, y, z, vx, vy, vz, height, radius, mass, species,\n"
+     "psi6 (2D) or q6 (3D), computed from neighbours nearer than 1.4 mean diameters",
+     COLOR},
     {"color-range", 0, "MIN:MAX", "the colour bar's ends (default: the values' range in the first picture)",
      COLOR_RANGE},
     {"voronoi", 0, NULL, "psi6 and q6 from Voronoi neighbours (qhull)", VORONOI},
     {"frames", 0, "A:B|K", "frames A (from 0) to B (excluded), or frame K alone (default: all)", FRAMES},
     {"view", 0, "x|y|z", "3D: look down that axis (default: from an azimuth of 30 and elevation of 20 degrees)", VIEW},
     {"zoom", 0, "Z", "magnify Z times about the middle (default 1: the box fits)", ZOOM},
-    {"slab", 0, "MIN:MAX", "3D: only the particles whose coordinate along the view axis (z by default) lies\n"
-                           "between MIN and MAX", SLAB},
+    {"slab", 0, "MIN:MAX",
+     "3D: only the particles whose coordinate along the view axis (z by default) lies\n"
+     "between MIN and MAX",
+     SLAB},
     {"no-keys", 0, NULL, "no colour bar or legend of species at the right", NO_KEYS},
     {"help", 'h', NULL, "print this help", HELP},
 };
@@ -70,8 +96,11 @@ static int take(void *context, int id, const char *value)
     case HELP: a->help = true; break;
     case COLOR_BY:
     case COLOR: return rc_cli_check(rc_render_options_set(&a->options, "color", value));
-    case COLOR_RANGE: case FRAMES: case VIEW: case ZOOM: case SLAB:
-        return rc_cli_check(rc_render_options_set(&a->options, option_table[id].name, value));
+    case COLOR_RANGE:
+    case FRAMES:
+    case VIEW:
+    case ZOOM:
+    case SLAB: return rc_cli_check(rc_render_options_set(&a->options, option_table[id].name, value));
     case VORONOI: a->options.voronoi = true; break;
     case NO_KEYS: a->options.keys = false; break;
     case SIZE: return rc_cli_check(rc_text_size("size", value, &a->options.width, &a->options.height));
@@ -83,8 +112,9 @@ static int take(void *context, int id, const char *value)
         if (a->shaped == MOST_PANELS) return rc_cli_fail(RC_EXIT_BAD_INPUT, "--shapes: more than %d", MOST_PANELS);
         a->shapes[a->shaped++] = value;
         break;
-    default: return rc_cli_check(rc_text_positive(option_table[id].name, value, id == FPS ? &a->fps
-                                                                                       : &a->options.speed_scale));
+    default:
+        return rc_cli_check(
+            rc_text_positive(option_table[id].name, value, id == FPS ? &a->fps : &a->options.speed_scale));
     }
     return RC_CLI_GO_ON;
 }
@@ -92,7 +122,8 @@ static int take(void *context, int id, const char *value)
 static int positional(void *context, const char *argument)
 {
     render_arguments *a = context;
-    if (a->panels == MOST_PANELS) return rc_cli_fail(RC_EXIT_USAGE, "render draws at most %d trajectories", MOST_PANELS);
+    if (a->panels == MOST_PANELS)
+        return rc_cli_fail(RC_EXIT_USAGE, "render draws at most %d trajectories", MOST_PANELS);
     a->paths[a->panels++] = argument;
     return RC_CLI_GO_ON;
 }
@@ -116,9 +147,9 @@ static int parse(int argc, char **argv, render_arguments *a)
 static int render(const render_arguments *a)
 {
     int64_t frames = 0;
-    rc_status s = rc_render_trajectories(a->panels, a->paths, a->shaped ? a->shapes : NULL,
-                                         a->labelled ? a->labels : NULL, &a->options, a->directory, a->mp4, a->fps,
-                                         &frames);
+    rc_status s =
+        rc_render_trajectories(a->panels, a->paths, a->shaped ? a->shapes : NULL, a->labelled ? a->labels : NULL,
+                               &a->options, a->directory, a->mp4, a->fps, &frames);
     if (s) return rc_cli_fail_status(s, NULL);
     return rc_cli_print_text(rc_render_report_json(frames, a->directory, a->mp4, false), "report");
 }

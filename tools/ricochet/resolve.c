@@ -9,16 +9,29 @@
 #include "cli.h"
 
 /* The impact options first, in the order of `impact_keys`: their ids are their indices there. */
-enum { OPERATOR, ORDER, SEED, RESTITUTION, FRICTION, TOLERANCE, NO_LINEALITY, LINEALITY, MAX_ITERATIONS, LCP,
-       IMPACT_OPTIONS, FRAME = IMPACT_OPTIONS, COMPACT, HELP };
+enum {
+    OPERATOR,
+    ORDER,
+    SEED,
+    RESTITUTION,
+    FRICTION,
+    TOLERANCE,
+    NO_LINEALITY,
+    LINEALITY,
+    MAX_ITERATIONS,
+    LCP,
+    IMPACT_OPTIONS,
+    FRAME = IMPACT_OPTIONS,
+    COMPACT,
+    HELP
+};
 
 /* The key of rc_impact_options_set each impact option sets, and the value of the flags that take none. */
 static const struct {
     const char *key, *fixed;
-} impact_keys[IMPACT_OPTIONS] = {{"operator", NULL},   {"order", NULL},     {"seed", NULL},
-                                 {"restitution", NULL}, {"friction", NULL},  {"tolerance", NULL},
-                                 {"lineality", "false"}, {"lineality", "true"}, {"max_iterations", NULL},
-                                 {"lcp", NULL}};
+} impact_keys[IMPACT_OPTIONS] = {
+    {"operator", NULL},  {"order", NULL},        {"seed", NULL},        {"restitution", NULL},    {"friction", NULL},
+    {"tolerance", NULL}, {"lineality", "false"}, {"lineality", "true"}, {"max_iterations", NULL}, {"lcp", NULL}};
 
 static const rc_cli_option option_table[] = {
     {"operator", 0, "gr|gs", "the impact operator: Generalized Reflections (default) or pairwise Gauss-Seidel",
@@ -33,8 +46,10 @@ static const rc_cli_option option_table[] = {
     {"lineality", 0, NULL, "detect them (the default)", LINEALITY},
     {"max-iterations", 0, "N", "budget of operator applications; 0 (default) means none", MAX_ITERATIONS},
     {"lcp", 0, "auto|lemke|pgs", "the LCP method of GR and of restitution < 1 (default auto)", LCP},
-    {"frame", 0, "FILE", "also write the balls with their velocities after the impact to FILE as an\n"
-                         "extended XYZ frame (for ricochet render; physical form)", FRAME},
+    {"frame", 0, "FILE",
+     "also write the balls with their velocities after the impact to FILE as an\n"
+     "extended XYZ frame (for ricochet render; physical form)",
+     FRAME},
     {"compact", 0, NULL, "print the JSON on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
 };
@@ -57,7 +72,7 @@ typedef struct setting {
 
 typedef struct arguments {
     const char *path;
-    const char *frame;  /* --frame FILE: the balls after the impact as an extended XYZ frame, or NULL */
+    const char *frame; /* --frame FILE: the balls after the impact as an extended XYZ frame, or NULL */
     bool compact, help;
     setting *settings; /* in command-line order, later ones win */
     int count;

@@ -11,36 +11,63 @@
 
 /* The command line of ricochet run. */
 typedef struct run_arguments {
-    const char *path;             /* the scene, or NULL with --resume */
-    const char *resume;           /* --resume CHECKPOINT, or NULL */
+    const char *path;   /* the scene, or NULL with --resume */
+    const char *resume; /* --resume CHECKPOINT, or NULL */
     rc_run_options options;
     bool quiet, compact, help;
 } run_arguments;
 
-enum { COLLISIONS, TIME, EVENTS, STEPS, OUT, NO_XYZ, H5MD, GSD, LAMMPS_DUMP, CHECKPOINT_EVERY, RESUME, THREADS, QUIET,
-       COMPACT, HELP };
+enum {
+    COLLISIONS,
+    TIME,
+    EVENTS,
+    STEPS,
+    OUT,
+    NO_XYZ,
+    H5MD,
+    GSD,
+    LAMMPS_DUMP,
+    CHECKPOINT_EVERY,
+    RESUME,
+    THREADS,
+    QUIET,
+    COMPACT,
+    HELP
+};
 
 static const rc_cli_option option_table[] = {
     {"collisions", 0, "N", "stop after N pair collisions (event-driven)", COLLISIONS},
     {"time", 0, "T", "stop at simulation time T", TIME},
     {"events", 0, "N", "stop after N events: collisions, wall hits, list rebuilds, ... (event-driven)", EVENTS},
     {"steps", 0, "N", "stop after N steps (time-stepping)", STEPS},
-    {"out", 0, "DIR", "write the run folder DIR (created if missing; default: output.directory, \"out\");\n"
-                      "with --resume, a new folder instead of the checkpoint's", OUT},
+    {"out", 0, "DIR",
+     "write the run folder DIR (created if missing; default: output.directory, \"out\");\n"
+     "with --resume, a new folder instead of the checkpoint's",
+     OUT},
     {"no-xyz", 0, NULL, "do not write the trajectory", NO_XYZ},
-    {"h5md", 0, "FILE", "also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
-                        "output.h5md writes DIR/trajectory.h5md", H5MD},
-    {"gsd", 0, NULL, "also write the frames and observables to DIR/trajectory.gsd (HOOMD's GSD), as\n"
-                     "output.gsd", GSD},
-    {"lammps-dump", 0, NULL, "also write the frames to DIR/trajectory.lammpstrj (a LAMMPS dump custom), as\n"
-                             "output.lammps_dump", LAMMPS_DUMP},
-    {"checkpoint-every", 0, "T", "write DIR/checkpoint.rcp at every multiple of simulation time T (and when\n"
-                                 "interrupted); a resumed run keeps the checkpoint's cadence unless given",
+    {"h5md", 0, "FILE",
+     "also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
+     "output.h5md writes DIR/trajectory.h5md",
+     H5MD},
+    {"gsd", 0, NULL,
+     "also write the frames and observables to DIR/trajectory.gsd (HOOMD's GSD), as\n"
+     "output.gsd",
+     GSD},
+    {"lammps-dump", 0, NULL,
+     "also write the frames to DIR/trajectory.lammpstrj (a LAMMPS dump custom), as\n"
+     "output.lammps_dump",
+     LAMMPS_DUMP},
+    {"checkpoint-every", 0, "T",
+     "write DIR/checkpoint.rcp at every multiple of simulation time T (and when\n"
+     "interrupted); a resumed run keeps the checkpoint's cadence unless given",
      CHECKPOINT_EVERY},
-    {"resume", 0, "CHECKPOINT", "go on from a checkpoint (it holds the scene and the settings) in its run folder,\n"
-                                "keeping every frame and row written up to it and appending after them", RESUME},
-    {"threads", 0, "T", "run the event-driven engine on T threads, as the scene's \"threads\" (the same bits\n"
-                        "for any T; the summary's threads and parallel_note say how many ran, and why fewer)",
+    {"resume", 0, "CHECKPOINT",
+     "go on from a checkpoint (it holds the scene and the settings) in its run folder,\n"
+     "keeping every frame and row written up to it and appending after them",
+     RESUME},
+    {"threads", 0, "T",
+     "run the event-driven engine on T threads, as the scene's \"threads\" (the same bits\n"
+     "for any T; the summary's threads and parallel_note say how many ran, and why fewer)",
      THREADS},
     {"quiet", 'q', NULL, "no progress bar and no notes on stderr", QUIET},
     {"compact", 0, NULL, "print the JSON on one line", COMPACT},
@@ -51,7 +78,8 @@ const rc_cli_command rc_cli_run_command = {
     "run",
     "usage: ricochet run SCENE [options]\n"
     "       ricochet run --resume CHECKPOINT [options]\n",
-    "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its \"dynamics\"\n"
+    "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its "
+    "\"dynamics\"\n"
     "names (event-driven hard spheres and disks, or time-stepped balls and rigid bodies) until its stop limit, or\n"
     "until nothing can happen any more. It writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at\n"
     "time 0, every output.every time units (or output.every_collisions collisions) and at the end, DIR/scene.json\n"

@@ -14,12 +14,18 @@
 enum { OUT, JOBS, CHECKPOINT_EVERY, QUIET, COMPACT, HELP };
 
 static const rc_cli_option option_table[] = {
-    {"out", 0, "DIR", "the sweep folder (default: the file's \"directory\", else \"sweep\"): DIR/NNNN per run,\n"
-                      "DIR/sweep.csv, DIR/sweep_means.csv", OUT},
-    {"jobs", 'j', "N", "runs at once on this machine, each in a process of its own (default: the number of\n"
-                       "processors); under mpirun every rank but the first runs one at a time", JOBS},
-    {"checkpoint-every", 0, "T", "each run writes its checkpoint.rcp at every multiple of simulation time T\n"
-                                 "(default: the file's \"checkpoint_every\", else the scene's own)", CHECKPOINT_EVERY},
+    {"out", 0, "DIR",
+     "the sweep folder (default: the file's \"directory\", else \"sweep\"): DIR/NNNN per run,\n"
+     "DIR/sweep.csv, DIR/sweep_means.csv",
+     OUT},
+    {"jobs", 'j', "N",
+     "runs at once on this machine, each in a process of its own (default: the number of\n"
+     "processors); under mpirun every rank but the first runs one at a time",
+     JOBS},
+    {"checkpoint-every", 0, "T",
+     "each run writes its checkpoint.rcp at every multiple of simulation time T\n"
+     "(default: the file's \"checkpoint_every\", else the scene's own)",
+     CHECKPOINT_EVERY},
     {"quiet", 'q', NULL, "no progress on stderr", QUIET},
     {"compact", 0, NULL, "print the JSON on one line", COMPACT},
     {"help", 'h', NULL, "print this help", HELP},
@@ -40,7 +46,8 @@ const rc_cli_command rc_cli_sweep_command = {
     "The same command started again skips the runs that ended and resumes the others from their checkpoints, so a\n"
     "killed sweep finishes with the same bits as one never stopped. A run whose scene is refused or that fails is\n"
     "recorded (status \"failed\" and its message) and the sweep goes on. Progress (runs done, running, failed, the\n"
-    "time left) is drawn on stderr, in place on a terminal, a line per ended run otherwise. Ctrl-C (SIGINT) or SIGTERM\n"
+    "time left) is drawn on stderr, in place on a terminal, a line per ended run otherwise. Ctrl-C (SIGINT) or "
+    "SIGTERM\n"
     "stops the runs at once, to go on from their last checkpoints, and writes the tables. Under mpirun, mpirun ends\n"
     "every rank; the runs go on from their checkpoints all the same.\n"
     "\n"
@@ -88,8 +95,8 @@ static void progress(const rc_sweep_progress *p, void *data)
     bool tty = isatty(STDERR_FILENO);
     if (!tty && p->done == last_done) return;
     last_done = p->done;
-    fprintf(stderr, "%sricochet: sweep: %lld/%lld done, %lld running, %lld failed", tty ? "\r" : "",
-            (long long)p->done, (long long)p->runs, (long long)p->running, (long long)p->failed);
+    fprintf(stderr, "%sricochet: sweep: %lld/%lld done, %lld running, %lld failed", tty ? "\r" : "", (long long)p->done,
+            (long long)p->runs, (long long)p->running, (long long)p->failed);
     rc_cli_print_eta(", ", p->eta);
     fputs(tty ? "\033[K" : "\n", stderr);
     fflush(stderr);
@@ -128,8 +135,8 @@ static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
     MPI_Init(NULL, NULL);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     rc_sweep_progress counts = {0};
-    rc_status s = rc_sweep_execute_mpi_guarded(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL,
-                                               &counts);
+    rc_status s =
+        rc_sweep_execute_mpi_guarded(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL, &counts);
     int code = rank == 0 ? report(sweep, s, &counts, a) : s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
     /* interrupted, rank 0 leaves at once: the other ranks are gone or going, and MPI_Finalize would wait for them */
     if (rc_sweep_interrupted_by(sweep) < 0) MPI_Finalize();

@@ -17,36 +17,76 @@
 #include "run/run.h"
 
 typedef struct adapter {
-    rc_run_scene *scene;          /* its per-particle arrays freed once the engine holds them */
+    rc_run_scene *scene; /* its per-particle arrays freed once the engine holds them */
     rc_edmd *edmd;
-    cJSON *species;               /* the summary's "species", taken from the scene before its arrays are freed */
+    cJSON *species; /* the summary's "species", taken from the scene before its arrays are freed */
 } adapter;
 
 _Static_assert(sizeof(rc_edmd_observables) <= RUN_SNAPSHOT_BYTES, "the engine's record fits a run_snapshot");
 
 /* The record's fields as checkpoints write them, one by one (src/run/checkpoint.c). */
 #define OBSERVABLE(member) RC_TAGGED_FIELD(rc_edmd_observables, member)
-static const rc_tagged_field record_fields[] = {
-    OBSERVABLE(time), OBSERVABLE(events), OBSERVABLE(collisions), OBSERVABLE(wall_collisions),
-    OBSERVABLE(stabilising_collisions), OBSERVABLE(negative_time_events), OBSERVABLE(three_body_events),
-    OBSERVABLE(thermostat_events), OBSERVABLE(neighbour_rebuilds), OBSERVABLE(kinetic_energy),
-    OBSERVABLE(potential_energy), OBSERVABLE(energy), OBSERVABLE(dissipated_energy), OBSERVABLE(thermostat_energy),
-    OBSERVABLE(energy_drift), OBSERVABLE(max_overlap), OBSERVABLE(temperature), OBSERVABLE(virial),
-    OBSERVABLE(kinetic_integral), OBSERVABLE(pressure), OBSERVABLE(compressibility), OBSERVABLE(collision_rate),
-    OBSERVABLE(mean_free_time), OBSERVABLE(clusters), OBSERVABLE(largest_cluster), OBSERVABLE(impact_iterations),
-    OBSERVABLE(lineality_detections), OBSERVABLE(impact_fallbacks), OBSERVABLE(collapses), OBSERVABLE(sleeping),
-    OBSERVABLE(sleeps), OBSERVABLE(wakes), OBSERVABLE(kicks), OBSERVABLE(packing_fraction),
-    OBSERVABLE(reduced_pressure), OBSERVABLE(shear_stress), OBSERVABLE(shear_viscosity), OBSERVABLE(shear_work),
-    OBSERVABLE(shear_integral), OBSERVABLE(step_events), OBSERVABLE(step_bounces), OBSERVABLE(invalid_states),
-    OBSERVABLE(volume), OBSERVABLE(volume_moves), OBSERVABLE(volume_acceptance), OBSERVABLE(max_log_volume_step),
-    OBSERVABLE(translational_temperature), OBSERVABLE(rotational_temperature), OBSERVABLE(temperature_ratio),
-    OBSERVABLE(rotational_energy), OBSERVABLE(wall_work), OBSERVABLE(wall_heat)};
+static const rc_tagged_field record_fields[] = {OBSERVABLE(time),
+                                                OBSERVABLE(events),
+                                                OBSERVABLE(collisions),
+                                                OBSERVABLE(wall_collisions),
+                                                OBSERVABLE(stabilising_collisions),
+                                                OBSERVABLE(negative_time_events),
+                                                OBSERVABLE(three_body_events),
+                                                OBSERVABLE(thermostat_events),
+                                                OBSERVABLE(neighbour_rebuilds),
+                                                OBSERVABLE(kinetic_energy),
+                                                OBSERVABLE(potential_energy),
+                                                OBSERVABLE(energy),
+                                                OBSERVABLE(dissipated_energy),
+                                                OBSERVABLE(thermostat_energy),
+                                                OBSERVABLE(energy_drift),
+                                                OBSERVABLE(max_overlap),
+                                                OBSERVABLE(temperature),
+                                                OBSERVABLE(virial),
+                                                OBSERVABLE(kinetic_integral),
+                                                OBSERVABLE(pressure),
+                                                OBSERVABLE(compressibility),
+                                                OBSERVABLE(collision_rate),
+                                                OBSERVABLE(mean_free_time),
+                                                OBSERVABLE(clusters),
+                                                OBSERVABLE(largest_cluster),
+                                                OBSERVABLE(impact_iterations),
+                                                OBSERVABLE(lineality_detections),
+                                                OBSERVABLE(impact_fallbacks),
+                                                OBSERVABLE(collapses),
+                                                OBSERVABLE(sleeping),
+                                                OBSERVABLE(sleeps),
+                                                OBSERVABLE(wakes),
+                                                OBSERVABLE(kicks),
+                                                OBSERVABLE(packing_fraction),
+                                                OBSERVABLE(reduced_pressure),
+                                                OBSERVABLE(shear_stress),
+                                                OBSERVABLE(shear_viscosity),
+                                                OBSERVABLE(shear_work),
+                                                OBSERVABLE(shear_integral),
+                                                OBSERVABLE(step_events),
+                                                OBSERVABLE(step_bounces),
+                                                OBSERVABLE(invalid_states),
+                                                OBSERVABLE(volume),
+                                                OBSERVABLE(volume_moves),
+                                                OBSERVABLE(volume_acceptance),
+                                                OBSERVABLE(max_log_volume_step),
+                                                OBSERVABLE(translational_temperature),
+                                                OBSERVABLE(rotational_temperature),
+                                                OBSERVABLE(temperature_ratio),
+                                                OBSERVABLE(rotational_energy),
+                                                OBSERVABLE(wall_work),
+                                                OBSERVABLE(wall_heat)};
 /* a tripwire: a field added to the record needs its line above, or checkpoints would not keep it (8 bytes each) */
 _Static_assert(sizeof(rc_edmd_observables) == sizeof record_fields / sizeof *record_fields * 8,
                "a field of rc_edmd_observables lacks its line in record_fields");
 
 /* a * k, or UINT64_MAX when it does not fit. */
-static uint64_t times(uint64_t a, int64_t k) { return k > 0 && a > UINT64_MAX / (uint64_t)k ? UINT64_MAX : a * (uint64_t)k; }
+static uint64_t times(uint64_t a, int64_t k)
+{
+    return k > 0 && a > UINT64_MAX / (uint64_t)k ? UINT64_MAX : a * (uint64_t)k;
+}
 
 typedef struct labelled {
     int32_t species, index;
@@ -186,11 +226,14 @@ static rc_status check_settings(const void *engine, const run_settings *s)
 {
     const adapter *a = engine;
     int32_t count = rc_edmd_count(a->edmd);
-    const char *pairs = s->stop.collisions ? "stop.collisions"
-                        : s->equilibrate && s->equilibration.collisions ? "equilibration.collisions" : NULL;
+    const char *pairs = s->stop.collisions                              ? "stop.collisions"
+                        : s->equilibrate && s->equilibration.collisions ? "equilibration.collisions"
+                                                                        : NULL;
     if (count < 2 && pairs)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: a scene of %d particle%s has no pair collisions; stop on time or "
-                                            "events", pairs, (int)count, count == 1 ? "" : "s");
+        return rc_fail(RC_INVALID_ARGUMENT,
+                       "%s: a scene of %d particle%s has no pair collisions; stop on time or "
+                       "events",
+                       pairs, (int)count, count == 1 ? "" : "s");
     /* a sheared box's tilt, where GSD's and LAMMPS's triclinic boxes can hold it (flow along a lower axis than the
      * gradient); refused before the run folder holds anything */
     const rc_edmd_shear *shear = &rc_run_scene_def(a->scene)->shear;
@@ -276,7 +319,10 @@ static const char *ended(const void *engine)
     return rc_compression_end_name(state.end);
 }
 
-#define FIELD(name, member, type) {name, RUN_FIELD_##type, offsetof(rc_edmd_observables, member)}
+#define FIELD(name, member, type)                                                                                      \
+    {                                                                                                                  \
+        name, RUN_FIELD_##type, offsetof(rc_edmd_observables, member)                                                  \
+    }
 static const run_field fields[] = {
     FIELD("time", time, F64),
     FIELD("translational_temperature", translational_temperature, F64),
@@ -371,8 +417,9 @@ static bool passed(const void *engine, const run_snapshot *record)
     if (!(o->time <= now.time && o->time >= 0) || o->events > now.events || o->collisions > now.collisions ||
         o->wall_collisions > now.wall_collisions)
         return false;
-    const double sums[] = {o->kinetic_energy, o->potential_energy, o->energy, o->dissipated_energy,
-                           o->thermostat_energy, o->virial, o->kinetic_integral, o->shear_work, o->shear_integral};
+    const double sums[] = {o->kinetic_energy,    o->potential_energy,  o->energy,
+                           o->dissipated_energy, o->thermostat_energy, o->virial,
+                           o->kinetic_integral,  o->shear_work,        o->shear_integral};
     for (size_t i = 0; i < sizeof sums / sizeof *sums; i++)
         if (isinf(sums[i])) return false;
     return true;

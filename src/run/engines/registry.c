@@ -9,7 +9,7 @@
 extern const run_engine_ops rc_run_engine_edmd, rc_run_engine_rigid;
 
 static const run_engine_ops *const engines[] = {
-    &rc_run_engine_edmd,          /* the default */
+    &rc_run_engine_edmd, /* the default */
     &rc_run_engine_rigid,
 };
 

@@ -22,7 +22,10 @@ typedef struct adapter {
 _Static_assert(sizeof(rc_rigid_observables) <= RUN_SNAPSHOT_BYTES, "the engine's record fits a run_snapshot");
 
 /* a * k, or UINT64_MAX when it does not fit. */
-static uint64_t times(uint64_t a, int64_t k) { return k > 0 && a > UINT64_MAX / (uint64_t)k ? UINT64_MAX : a * (uint64_t)k; }
+static uint64_t times(uint64_t a, int64_t k)
+{
+    return k > 0 && a > UINT64_MAX / (uint64_t)k ? UINT64_MAX : a * (uint64_t)k;
+}
 
 static double time_step(const adapter *a) { return rc_rigid_scene_def(a->scene)->time_step; }
 
@@ -124,7 +127,8 @@ static void output_mark(const void *engine, const run_settings *s, int64_t k, rc
 static bool checkpoint_mark(const void *engine, const run_settings *s, const rc_run_limits *now, rc_run_limits *mark)
 {
     uint64_t per = s->checkpoint_every > 0 ? steps_per(engine, s->checkpoint_every) : UINT64_MAX;
-    *mark = (rc_run_limits){INFINITY, 0, 0, per == UINT64_MAX ? UINT64_MAX : times(per, (int64_t)(now->steps / per) + 1)};
+    *mark =
+        (rc_run_limits){INFINITY, 0, 0, per == UINT64_MAX ? UINT64_MAX : times(per, (int64_t)(now->steps / per) + 1)};
     return true;
 }
 
@@ -153,7 +157,10 @@ static const char *ended(const void *engine)
 
 static void interrupt(void *engine) { rc_rigid_interrupt(((adapter *)engine)->rigid); }
 
-#define FIELD(name, member, type) {name, RUN_FIELD_##type, offsetof(rc_rigid_observables, member)}
+#define FIELD(name, member, type)                                                                                      \
+    {                                                                                                                  \
+        name, RUN_FIELD_##type, offsetof(rc_rigid_observables, member)                                                 \
+    }
 static const run_field fields[] = {
     FIELD("time", time, F64),
     FIELD("steps", steps, I64),
@@ -282,18 +289,22 @@ static rc_status state_set(void *engine, const rc_frame *frame)
     for (int32_t i = 0; !s && i < frame->count; i++)
         for (int k = 0; k < 3 && !s; k++) {
             if (frame->positions[3 * i + k] != now.positions[3 * i + k])
-                s = rc_fail(RC_INVALID_ARGUMENT, "positions: body %d moved; the time-stepped engine takes new "
-                            "velocities and angular velocities only", (int)i);
+                s = rc_fail(RC_INVALID_ARGUMENT,
+                            "positions: body %d moved; the time-stepped engine takes new "
+                            "velocities and angular velocities only",
+                            (int)i);
             else if (!isfinite(frame->velocities[3 * i + k]) || fabs(frame->velocities[3 * i + k]) > 0x1p40)
-                s = rc_fail(RC_INVALID_ARGUMENT, "velocities: body %d has %g, not a finite number within 2^40",
-                            (int)i, frame->velocities[3 * i + k]);
+                s = rc_fail(RC_INVALID_ARGUMENT, "velocities: body %d has %g, not a finite number within 2^40", (int)i,
+                            frame->velocities[3 * i + k]);
             else if (k == 2 && rc_rigid_dimension(e) == 2 && frame->velocities[3 * i + k] != 0)
                 s = rc_fail(RC_INVALID_ARGUMENT, "velocities: body %d has a z component in 2D", (int)i);
         }
     for (int32_t i = 0; !s && i < frame->count; i++)
         if (frame->orientations && memcmp(frame->orientations + 4 * i, now.orientations + 4 * i, 4 * sizeof(double)))
-            s = rc_fail(RC_INVALID_ARGUMENT, "orientations: body %d turned; the time-stepped engine takes new "
-                        "velocities and angular velocities only", (int)i);
+            s = rc_fail(RC_INVALID_ARGUMENT,
+                        "orientations: body %d turned; the time-stepped engine takes new "
+                        "velocities and angular velocities only",
+                        (int)i);
     for (int32_t i = 0; !s && i < frame->count; i++) {
         double w[3];
         rc_rigid_body_state(e, i, NULL, NULL, NULL, w);

@@ -29,7 +29,8 @@ static cJSON *shape_object(int d, const rc_rigid_shape_info *info, const double 
     if (info->shape == RC_RIGID_SPHERE) cJSON_AddNumberToObject(object, "radius", info->radius);
     if (info->shape == RC_RIGID_BOX) cJSON_AddItemToObject(object, "half_extents", rc_run_json_numbers(info->half, d));
     cJSON *list = info->shape == RC_RIGID_HULL ? cJSON_AddArrayToObject(object, "points") : NULL;
-    for (int32_t v = 0; list && v < info->point_count; v++) cJSON_AddItemToArray(list, rc_run_json_numbers(points + 3 * v, d));
+    for (int32_t v = 0; list && v < info->point_count; v++)
+        cJSON_AddItemToArray(list, rc_run_json_numbers(points + 3 * v, d));
     return object;
 }
 

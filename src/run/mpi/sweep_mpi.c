@@ -24,15 +24,16 @@ typedef struct done_message {
 /* Rank 0's bookkeeping. */
 typedef struct master {
     rc_sweep *sweep;
-    int64_t next;            /* the next run index to look at */
-    int64_t done_here;       /* runs ended in this call */
-    int64_t errors;          /* runs whose folders could not be written */
+    int64_t next;      /* the next run index to look at */
+    int64_t done_here; /* runs ended in this call */
+    int64_t errors;    /* runs whose folders could not be written */
     double started;
     rc_sweep_progress p;
     rc_sweep_progress_fn *progress;
     void *user;
-    double tables_written, tables_cost; /* when rank 0 last wrote the tables while runs were out, and how long it took */
-    bool tables_current;     /* the tables written hold every report received */
+    double tables_written,
+        tables_cost;     /* when rank 0 last wrote the tables while runs were out, and how long it took */
+    bool tables_current; /* the tables written hold every report received */
 } master;
 
 /* Set by SIGCONT on rank 0 under rc_sweep_execute_mpi_guarded. mpirun tearing a job down (a rank was killed) sends
@@ -182,8 +183,8 @@ rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress
         for (int other = 1; other < ranks; other++) MPI_Send(&stop, 1, MPI_INT64_T, other, TAG_WORK, comm);
         return locked;
     }
-    master m = {sweep, 0, 0, 0, MPI_Wtime(), {rc_sweep_runs(sweep), 0, 0, 0, 0, 0, -1}, progress, user, -INFINITY, 0,
-                false};
+    master m = {sweep,    0,    0,         0, MPI_Wtime(), {rc_sweep_runs(sweep), 0, 0, 0, 0, 0, -1},
+                progress, user, -INFINITY, 0, false};
     for (int64_t k = 0; k < m.p.runs; k++) count(&m.p, rc_sweep_state(sweep, k, NULL, 0));
     m.p.skipped = m.p.done;
     if (ranks > 1) hand_out(&m, comm, ranks);
@@ -194,8 +195,7 @@ rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress
     /* interrupted, with the tables written since the last report: the caller has milliseconds left (above) */
     bool current = m.tables_current && rc_sweep_interrupted_by(sweep) >= 0;
     rc_status s = current ? RC_OK : rc_sweep_write_tables(sweep);
-    if (!s && m.errors)
-        s = rc_fail(RC_IO_ERROR, "%lld runs could not write their folders", (long long)m.errors);
+    if (!s && m.errors) s = rc_fail(RC_IO_ERROR, "%lld runs could not write their folders", (long long)m.errors);
     return s;
 }
 
