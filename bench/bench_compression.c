@@ -24,29 +24,29 @@ static void run_case(void *arg, FILE *out)
     double *r = calloc((size_t)n, sizeof *r), *m = calloc((size_t)n, sizeof *m);
     for (int32_t i = 0; i < n; i++) r[i] = 0.5, m[i] = 1;
     rc_edmd_def d = rc_edmd_default_def();
-    rc_box_for_packing_fraction(3, n, r, 0.3, d.box);
-    if (rc_place_particles(RC_PLACE_RANDOM, 3, d.box, d.periodic, n, r, 1, x) ||
-        rc_maxwell_boltzmann(3, n, m, 1, 2, v)) {
-        fprintf(out, "error %s\n", rc_last_error());
+    rc_box_scale_to_packing_fraction(3, n, r, 0.3, d.box);
+    if (rc_placement_fill(RC_PLACEMENT_RANDOM, 3, d.box, d.periodic, n, r, 1, x) ||
+        rc_velocities_draw_maxwell_boltzmann(3, n, m, 1, 2, v)) {
+        fprintf(out, "error %s\n", rc_error_get());
         return;
     }
     d.count = n, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     d.compression = (rc_edmd_compression){.rate = c->rate, .jammed = true};
     rc_edmd *e;
     if (rc_edmd_create(&d, &e)) {
-        fprintf(out, "error %s\n", rc_last_error());
+        fprintf(out, "error %s\n", rc_error_get());
         return;
     }
     double start = bench_cpu_now();
     rc_edmd_limits limits = {INFINITY, 0, 0};
-    rc_edmd_compression_state state = {.end = RC_COMPRESSION_GROWING};
-    while (state.end == RC_COMPRESSION_GROWING) {
+    rc_edmd_compression_state state = {.end = RC_COMPRESSION_END_GROWING};
+    while (state.end == RC_COMPRESSION_END_GROWING) {
         limits.events += 1000000;
         if (rc_edmd_advance(e, &limits)) {
-            fprintf(out, "error %s\n", rc_last_error());
+            fprintf(out, "error %s\n", rc_error_get());
             return;
         }
-        rc_edmd_compression_state_of(e, &state);
+        rc_edmd_fill_compression_state(e, &state);
     }
     double seconds = bench_cpu_now() - start;
     rc_edmd_observables o;

@@ -44,7 +44,7 @@ static long resident_bytes(void)
 
 static void fail(FILE *out, const char *what)
 {
-    fprintf(out, "error %s: %s\n", what, rc_last_error());
+    fprintf(out, "error %s: %s\n", what, rc_error_get());
     fflush(out);
     exit(2);
 }
@@ -58,9 +58,11 @@ static rc_edmd *build(const edmd_case *c, FILE *out)
     for (size_t k = 0; k < n; k++) r[k] = 0.5, m[k] = 1;
     rc_edmd_def d = rc_edmd_default_def();
     d.box[0] = d.box[1] = d.box[2] = 1;
-    if (rc_box_for_packing_fraction(3, c->count, r, c->packing_fraction, d.box) != RC_OK) fail(out, "box");
-    if (rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, c->count, r, 1, x) != RC_OK) fail(out, "placing");
-    if (rc_maxwell_boltzmann(3, c->count, m, c->lambda != 0 ? 1.5 : 1.0, 1, v) != RC_OK) fail(out, "velocities");
+    if (rc_box_scale_to_packing_fraction(3, c->count, r, c->packing_fraction, d.box) != RC_STATUS_OK) fail(out, "box");
+    if (rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, c->count, r, 1, x) != RC_STATUS_OK)
+        fail(out, "placing");
+    if (rc_velocities_draw_maxwell_boltzmann(3, c->count, m, c->lambda != 0 ? 1.5 : 1.0, 1, v) != RC_STATUS_OK)
+        fail(out, "velocities");
     d.count = c->count;
     d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     if (c->shell > 0) d.shell = c->shell;
@@ -69,7 +71,7 @@ static rc_edmd *build(const edmd_case *c, FILE *out)
     rc_interaction pair = {{0, 0}, 1, &well};
     if (c->lambda > 0) d.interactions = &pair, d.interaction_count = 1;
     rc_edmd *e;
-    if (rc_edmd_create(&d, &e) != RC_OK) fail(out, "creating the engine");
+    if (rc_edmd_create(&d, &e) != RC_STATUS_OK) fail(out, "creating the engine");
     free(x), free(v), free(r), free(m);
     return e;
 }
@@ -171,11 +173,11 @@ static void run_measured(void *arg, FILE *out)
     rc_run_options o = rc_run_default_options();
     o.no_files = true;
     rc_run *run = NULL;
-    if (rc_run_create(scene, &o, &run) != RC_OK) fail(out, "creating the run");
+    if (rc_run_create(scene, &o, &run) != RC_STATUS_OK) fail(out, "creating the run");
     rc_run_limits equilibrated = {INFINITY, 640000, 0, 0};
-    if (rc_run_advance(run, &equilibrated) != RC_OK) fail(out, "equilibrating");
+    if (rc_run_advance(run, &equilibrated) != RC_STATUS_OK) fail(out, "equilibrating");
     double t0 = bench_cpu_now();
-    if (rc_run_execute(run) != RC_OK) fail(out, "running");
+    if (rc_run_execute(run) != RC_STATUS_OK) fail(out, "running");
     double seconds = bench_cpu_now() - t0;
     fprintf(out, "ok %.6g %.6g\n", 1600000.0, seconds);
     rc_run_destroy(run);

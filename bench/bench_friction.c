@@ -23,8 +23,8 @@ static void run_case(void *arg, FILE *out)
 {
     const friction_case *c = arg;
     rc_rigid_scene *scene;
-    if (rc_rigid_scene_read(c->path, &scene)) {
-        fprintf(out, "error %s\n", rc_last_error());
+    if (rc_rigid_scene_create_from_file(c->path, &scene)) {
+        fprintf(out, "error %s\n", rc_error_get());
         return;
     }
     rc_rigid_def d = *rc_rigid_scene_def(scene);
@@ -32,13 +32,13 @@ static void run_case(void *arg, FILE *out)
     int64_t total = (int64_t)(rc_rigid_scene_settings(scene)->stop_time / d.time_step + 0.5);
     rc_rigid *e;
     if (rc_rigid_create(&d, &e)) {
-        fprintf(out, "error %s\n", rc_last_error());
+        fprintf(out, "error %s\n", rc_error_get());
         rc_rigid_scene_destroy(scene);
         return;
     }
     rc_rigid_scene_destroy(scene);
     double start = bench_cpu_now(), first = 0;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int64_t steps = 1; steps <= total && !s; steps++) {
         s = rc_rigid_step(e, 1);
         double took = bench_cpu_now() - start;
@@ -69,8 +69,8 @@ int main(int argc, char **argv)
         }
     }
     rc_rigid_scene *scene;
-    if (rc_rigid_scene_read(path, &scene)) {
-        fprintf(stderr, "bench_friction: %s\n", rc_last_error());
+    if (rc_rigid_scene_create_from_file(path, &scene)) {
+        fprintf(stderr, "bench_friction: %s\n", rc_error_get());
         return 2;
     }
     cases[count++] = (friction_case){path, 0};

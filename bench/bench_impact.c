@@ -56,7 +56,7 @@ static rc_impact_problem *build(const bench_case *c, int *balls)
 
 static void fail(FILE *out, const char *what, rc_status status)
 {
-    fprintf(out, "error %s: %s (%s)\n", what, rc_status_name(status), rc_last_error());
+    fprintf(out, "error %s: %s (%s)\n", what, rc_status_name(status), rc_error_get());
     fflush(out);
     exit(2);
 }
@@ -73,7 +73,7 @@ static void run_case(void *arg, FILE *out)
     fflush(out);
     rc_impact_options options = rc_impact_default_options();
     options.op = c->op;
-    options.order = RC_ORDER_LEXICOGRAPHIC;
+    options.order = RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC;
     options.lineality = c->lineality;
     rc_impact_solver *solver;
     rc_status status = rc_impact_solver_create(&options, &solver);
@@ -82,7 +82,7 @@ static void run_case(void *arg, FILE *out)
     double t0 = bench_cpu_now();
     status = rc_impact_solver_resolve(solver, problem, &result);
     double cold = bench_cpu_now() - t0;
-    if (status && status != RC_NOT_TERMINATED) fail(out, "resolve", status);
+    if (status && status != RC_STATUS_NOT_TERMINATED) fail(out, "resolve", status);
     double before = result.kinetic_energy_before, after = result.kinetic_energy_after;
     double energy_change = before > 0 ? (after - before) / before : 0.0;
     fprintf(out, "first %d %lld %lld %lld %d %d %.9e %.3e %.3e\n", (int)status, (long long)result.iterations,
@@ -96,7 +96,7 @@ static void run_case(void *arg, FILE *out)
         status = rc_impact_solver_resolve(solver, problem, &result);
         spent += bench_cpu_now() - t0;
         reps++;
-        if (status && status != RC_NOT_TERMINATED) fail(out, "resolve", status);
+        if (status && status != RC_STATUS_NOT_TERMINATED) fail(out, "resolve", status);
     }
     if (reps > 0) fprintf(out, "steady %d %.9e\n", reps, spent / reps);
     fflush(out);
@@ -149,9 +149,9 @@ static void report(const bench_case *c, const bench_child *child)
                               : "in the lineality analysis");
     else if (*error) snprintf(note, sizeof note, "%s", error);
     else if (!child->finished) snprintf(note, sizeof note, "child ended by signal %d", child->signal);
-    else snprintf(note, sizeof note, "%s", status == RC_NOT_TERMINATED ? "not terminated" : "");
+    else snprintf(note, sizeof note, "%s", status == RC_STATUS_NOT_TERMINATED ? "not terminated" : "");
     char lcp[48] = "-";
-    if (c->op == RC_OPERATOR_GR && iterations >= 0) snprintf(lcp, sizeof lcp, "%lld (%lld)", solves, fallbacks);
+    if (c->op == RC_IMPACT_OPERATOR_GR && iterations >= 0) snprintf(lcp, sizeof lcp, "%lld (%lld)", solves, fallbacks);
     printf("| %s | %d | %d | %s%s | %lld | %s | %s | %s | %s | %s | %.1f | %.1e | %.1e | %s |\n", scene_name(c->kind),
            contacts, balls, rc_impact_operator_name(c->op), c->lineality ? "" : " (no lineality)", iterations, lcp,
            tcold, tsteady, rate, tlp, child->maxrss_kb / 1024.0, minrel, energy, note);
@@ -173,7 +173,7 @@ int main(int argc, char **argv)
     int max_target = 10000, only_contacts = 0;
     bool only_scene_set = false, only_op_set = false, in_process = false, with_plain = false;
     scene only_scene = SCENE_POOL;
-    rc_impact_operator only_op = RC_OPERATOR_GR;
+    rc_impact_operator only_op = RC_IMPACT_OPERATOR_GR;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--max") == 0 && i + 1 < argc) max_target = atoi(argv[++i]);
         else if (strcmp(argv[i], "--scene") == 0 && i + 1 < argc && parse_scene(argv[i + 1], &only_scene))
@@ -199,16 +199,17 @@ int main(int argc, char **argv)
     }
     bench_case cases[64];
     int count = 0;
-    cases[count++] = (bench_case){SCENE_POOL, 0, RC_OPERATOR_GS, true, seconds};
-    cases[count++] = (bench_case){SCENE_POOL, 0, RC_OPERATOR_GR, true, seconds};
-    cases[count++] = (bench_case){SCENE_POOL, 0, RC_OPERATOR_GR, false, seconds};
+    cases[count++] = (bench_case){SCENE_POOL, 0, RC_IMPACT_OPERATOR_GS, true, seconds};
+    cases[count++] = (bench_case){SCENE_POOL, 0, RC_IMPACT_OPERATOR_GR, true, seconds};
+    cases[count++] = (bench_case){SCENE_POOL, 0, RC_IMPACT_OPERATOR_GR, false, seconds};
     const scene piles[] = {SCENE_HEX, SCENE_GROWN};
     for (int p = 0; p < 2; p++)
         for (int target = 100; target <= max_target; target *= 10)
             for (int op = 0; op < 2; op++)
                 for (int lineality = 1; lineality >= 0; lineality--)
-                    cases[count++] = (bench_case){piles[p], target, op == 0 ? RC_OPERATOR_GS : RC_OPERATOR_GR,
-                                                  lineality == 1, seconds};
+                    cases[count++] =
+                        (bench_case){piles[p], target, op == 0 ? RC_IMPACT_OPERATOR_GS : RC_IMPACT_OPERATOR_GR,
+                                     lineality == 1, seconds};
     if (!in_process) {
         bench_print_load();
         printf("# bench_impact: rc_impact_solver_resolve, lexicographic GS and GR, tolerance 1e-12, restitution 1, no "

@@ -5,7 +5,7 @@
  * unit diagonal, symmetric positive semidefinite) and q = 2 N^T v for a random velocity v, so that about half the
  * contacts are violated. With --violated only violated contacts enter, as in a GR step (every q_i < 0). It reports
  * time per solve and the fraction of problems the method solved accurately by itself (no fallback), to choose
- * LEMKE_LIMIT, the size where RC_LCP_AUTO switches from Lemke to PGS. Each (pile, size, method) cell runs in a child
+ * LEMKE_LIMIT, the size where RC_LCP_METHOD_AUTO switches from Lemke to PGS. Each (pile, size, method) cell runs in a child
  * process with a time budget (BENCH_BUDGET seconds, default 60); a cell that runs out reports the instances it
  * finished. A rate and peak memory, never a verdict. */
 #include <math.h>
@@ -23,7 +23,7 @@
 #include "piles.h"
 
 /* The methods measured: the three Siconos methods through rc_lcp_solve (values of rc_lcp_method), the library's own
- * sparse projected Gauss-Seidel, and the library path GR takes (assembly included, RC_LCP_AUTO). */
+ * sparse projected Gauss-Seidel, and the library path GR takes (assembly included, RC_LCP_METHOD_AUTO). */
 enum { METHOD_SPARSE_PGS = 100, METHOD_LIBRARY = 101 };
 
 /* An answer is accurate when its error (lcp_error) is at most this: the check lcp.c applies. */
@@ -40,8 +40,8 @@ typedef struct cell {
 static const char *method_name(int m)
 {
     switch (m) {
-    case RC_LCP_LEMKE: return "lemke";
-    case RC_LCP_PGS: return "pgs";
+    case RC_LCP_METHOD_LEMKE: return "lemke";
+    case RC_LCP_METHOD_PGS: return "pgs";
     case METHOD_SPARSE_PGS: return "spgs";
     case METHOD_LIBRARY: return "auto";
     }
@@ -97,7 +97,7 @@ static void make_instance(const cell *c, int index, instance *in)
     in->a = bench_xrealloc(in->a, (size_t)n * (size_t)n * sizeof(double));
     in->q = bench_xrealloc(in->q, (size_t)n * sizeof(double));
     if (rc_system_build(&in->sys, problem) || rc_loop_prepare(&in->loop, &in->sys)) {
-        fprintf(stderr, "assembly failed: %s\n", rc_last_error());
+        fprintf(stderr, "assembly failed: %s\n", rc_error_get());
         exit(1);
     }
     const rc_system *sys = &in->sys;
@@ -159,13 +159,13 @@ static rc_status solve(instance *in, const cell *c)
 {
     if (c->method == METHOD_SPARSE_PGS) return rc_lcp_solve_sparse(&in->loop.lcp, c->n);
     if (c->method == METHOD_LIBRARY)
-        return rc_loop_solve_lcp(&in->loop, &in->sys, in->subset, c->n, 2.0, in->position, RC_LCP_AUTO);
+        return rc_loop_solve_lcp(&in->loop, &in->sys, in->subset, c->n, 2.0, in->position, RC_LCP_METHOD_AUTO);
     return rc_lcp_solve(&in->loop.lcp, c->n, (rc_lcp_method)c->method);
 }
 
 static int iterations_done(const rc_lcp *lcp, int method)
 {
-    const SolverOptions *o = method == RC_LCP_LEMKE ? lcp->lemke : method == RC_LCP_PGS ? lcp->pgs : NULL;
+    const SolverOptions *o = method == RC_LCP_METHOD_LEMKE ? lcp->lemke : method == RC_LCP_METHOD_PGS ? lcp->pgs : NULL;
     return o ? o->iparam[SICONOS_IPARAM_ITER_DONE] : -1;
 }
 
@@ -181,7 +181,7 @@ static void run_cell(void *arg, FILE *out)
         double spent = 0;
         int reps = 0;
         bool ok = true;
-        rc_status status = RC_OK;
+        rc_status status = RC_STATUS_OK;
         while (reps == 0 || (spent < 0.02 && reps < 10000)) {
             if (c->method != METHOD_LIBRARY) load(&in, c->n, c->method == METHOD_SPARSE_PGS);
             long before = in.loop.lcp.fallbacks;
@@ -189,12 +189,13 @@ static void run_cell(void *arg, FILE *out)
             status = solve(&in, c);
             spent += bench_cpu_now() - t0;
             reps++;
-            ok = ok && status == RC_OK && in.loop.lcp.fallbacks == before;
+            ok = ok && status == RC_STATUS_OK && in.loop.lcp.fallbacks == before;
         }
-        double err = status == RC_OK ? lcp_error(in.a, in.q, in.loop.lcp.z, c->n) : INFINITY;
+        double err = status == RC_STATUS_OK ? lcp_error(in.a, in.q, in.loop.lcp.z, c->n) : INFINITY;
         ok = ok && err <= ACCURATE;
         fprintf(out, "inst %.6f %d %.9e %d %d %.3e\n", in.violated, ok ? 1 : 0, spent / reps,
-                iterations_done(&in.loop.lcp, RC_LCP_LEMKE), iterations_done(&in.loop.lcp, RC_LCP_PGS), err);
+                iterations_done(&in.loop.lcp, RC_LCP_METHOD_LEMKE), iterations_done(&in.loop.lcp, RC_LCP_METHOD_PGS),
+                err);
         fflush(out);
     }
     instance_free(&in);
@@ -236,9 +237,9 @@ static void report(const cell *c, const bench_child *child)
     bench_format_time(done ? times[done - 1] : INFINITY, tmax, sizeof tmax);
     /* Lemke pivots and Siconos PGS sweeps, for whichever of the two ran (the sparse PGS does not expose its own) */
     if (!done || (!lemke_seen && !pgs_seen)) snprintf(iters, sizeof iters, "-");
-    else if (lemke_seen && (!pgs_seen || c->method == RC_LCP_LEMKE))
+    else if (lemke_seen && (!pgs_seen || c->method == RC_LCP_METHOD_LEMKE))
         snprintf(iters, sizeof iters, "%ld pivots", pivots / done);
-    else if (pgs_seen && (!lemke_seen || c->method == RC_LCP_PGS))
+    else if (pgs_seen && (!lemke_seen || c->method == RC_LCP_METHOD_PGS))
         snprintf(iters, sizeof iters, "%ld sweeps", sweeps / done);
     else snprintf(iters, sizeof iters, "%ld pivots, %ld sweeps", pivots / done, sweeps / done);
     const char *note = child->timed_out ? "budget ran out" : !child->finished ? "child failed" : "";
@@ -278,7 +279,8 @@ int main(int argc, char **argv)
            violated_only ? "violated contacts only (every q_i < 0), as in a GR step"
                          : "all n contacts, random v (about half violated)");
     printf("# lemke, pgs: rc_lcp_solve with that method (its accuracy check and any fallback included in the "
-           "time); spgs: rc_lcp_solve_sparse; auto: rc_loop_solve_lcp with RC_LCP_AUTO, the path GR takes (assembly "
+           "time); spgs: rc_lcp_solve_sparse; auto: rc_loop_solve_lcp with RC_LCP_METHOD_AUTO, the path GR takes "
+           "(assembly "
            "included)\n# times are CPU time per solve (the budget is wall time); accurate: no fallback and "
            "max(-z, -w, min(z, w)) <= %.0e max|q|; budget %.0f s per cell\n",
            ACCURATE, budget);
@@ -286,7 +288,7 @@ int main(int argc, char **argv)
            "error | peak MB | note |\n");
     printf("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     const char *families[] = {"hex", "grown"};
-    const int methods[] = {RC_LCP_LEMKE, RC_LCP_PGS, METHOD_SPARSE_PGS, METHOD_LIBRARY};
+    const int methods[] = {RC_LCP_METHOD_LEMKE, RC_LCP_METHOD_PGS, METHOD_SPARSE_PGS, METHOD_LIBRARY};
     if (size_count == 0)
         for (int n = 2; n <= max_n && size_count < 64; n *= 2) sizes[size_count++] = n;
     for (int f = 0; f < 2; f++) {

@@ -58,7 +58,7 @@ typedef struct split {
 
 static void fail(const char *what)
 {
-    fprintf(stderr, "bench_parallelism: %s: %s\n", what, rc_last_error());
+    fprintf(stderr, "bench_parallelism: %s: %s\n", what, rc_error_get());
     exit(2);
 }
 
@@ -71,8 +71,8 @@ static rc_edmd *build(const para_case *c)
     for (size_t k = 0; k < n; k++) r[k] = 0.5, m[k] = 1;
     rc_edmd_def d = rc_edmd_default_def();
     d.box[0] = d.box[1] = d.box[2] = 1;
-    if (rc_box_for_packing_fraction(3, c->count, r, c->packing_fraction, d.box) != RC_OK) fail("box");
-    rc_placement placement = RC_PLACE_FCC;
+    if (rc_box_scale_to_packing_fraction(3, c->count, r, c->packing_fraction, d.box) != RC_STATUS_OK) fail("box");
+    rc_placement placement = RC_PLACEMENT_FCC;
     if (c->granular) { /* a bed four times as tall as wide at the given fraction, then gravity pulls it down */
         double side = cbrt(d.box[0] * d.box[1] * d.box[2] / 4);
         d.box[0] = d.box[1] = side, d.box[2] = 4 * side;
@@ -80,14 +80,14 @@ static rc_edmd *build(const para_case *c)
         d.gravity[2] = -1;
         d.restitution = 0.9;
         d.box_restitution = 0.9;
-        placement = RC_PLACE_RANDOM;
+        placement = RC_PLACEMENT_RANDOM;
     }
-    if (rc_place_particles(placement, 3, d.box, d.periodic, c->count, r, 1, x) != RC_OK) fail("placing");
-    if (rc_maxwell_boltzmann(3, c->count, m, 1.0, 1, v) != RC_OK) fail("velocities");
+    if (rc_placement_fill(placement, 3, d.box, d.periodic, c->count, r, 1, x) != RC_STATUS_OK) fail("placing");
+    if (rc_velocities_draw_maxwell_boltzmann(3, c->count, m, 1.0, 1, v) != RC_STATUS_OK) fail("velocities");
     d.count = c->count;
     d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     rc_edmd *e;
-    if (rc_edmd_create(&d, &e) != RC_OK) fail("creating the engine");
+    if (rc_edmd_create(&d, &e) != RC_STATUS_OK) fail("creating the engine");
     free(x), free(v), free(r), free(m);
     return e;
 }
@@ -198,7 +198,7 @@ static void run_case(const para_case *c)
     rc_edmd_observables o0, o1;
     rc_edmd_measure(e, &o0);
     rc_edmd_limits limits = {INFINITY, equilibration, 0};
-    if (rc_edmd_advance(e, &limits) != RC_OK) fail("equilibrating");
+    if (rc_edmd_advance(e, &limits) != RC_STATUS_OK) fail("equilibrating");
     rc_edmd_measure(e, &o1);
     /* the mean free time: the time per collision of one particle (two particles per collision) */
     double tau = (o1.time - o0.time) * c->count / (2.0 * (double)(o1.collisions - o0.collisions));
@@ -266,7 +266,7 @@ static void run_case(const para_case *c)
             particle_events++;
         }
         limits = (rc_edmd_limits){INFINITY, 0, e->events + 1};
-        if (rc_edmd_advance(e, &limits) != RC_OK) fail("advancing");
+        if (rc_edmd_advance(e, &limits) != RC_STATUS_OK) fail("advancing");
     }
     rc_edmd_observables o2;
     rc_edmd_measure(e, &o2);

@@ -36,7 +36,7 @@ static rc_rigid_def pile_2d(int rows, rc_rigid_body_def **bodies, rc_rigid_stati
     *bodies = malloc((size_t)rows * 100 * sizeof **bodies);
     for (int row = 0; row < rows; row++)
         for (int k = 0; k < 100; k++, n++) {
-            (*bodies)[n] = rc_rigid_default_body();
+            (*bodies)[n] = rc_rigid_default_body_def();
             (*bodies)[n].ball = true;
             (*bodies)[n].radius = 0.5;
             (*bodies)[n].position[0] = 0.5 + k + (row % 2) * 0.5;
@@ -44,7 +44,7 @@ static rc_rigid_def pile_2d(int rows, rc_rigid_body_def **bodies, rc_rigid_stati
         }
     const double normal[3][2] = {{0, 1}, {1, 0}, {-1, 0}}, point[3][2] = {{0, 0}, {0, 0}, {101, 0}};
     for (int w = 0; w < 3; w++) {
-        walls[w] = rc_rigid_default_static();
+        walls[w] = rc_rigid_default_static_def();
         walls[w].normal[0] = normal[w][0], walls[w].normal[1] = normal[w][1], walls[w].normal[2] = 0;
         walls[w].position[0] = point[w][0], walls[w].position[1] = point[w][1];
     }
@@ -61,13 +61,13 @@ static rc_rigid_def pile_3d(rc_rigid_body_def **bodies, rc_rigid_static_def *flo
     for (int i = 0; i < 10; i++)
         for (int j = 0; j < 10; j++)
             for (int k = 0; k < 10; k++, n++) {
-                (*bodies)[n] = rc_rigid_default_body();
-                (*bodies)[n].shape = RC_RIGID_BOX;
+                (*bodies)[n] = rc_rigid_default_body_def();
+                (*bodies)[n].shape = RC_RIGID_SHAPE_BOX;
                 (*bodies)[n].half[0] = (*bodies)[n].half[1] = (*bodies)[n].half[2] = 0.5;
                 (*bodies)[n].position[0] = 1.05 * i, (*bodies)[n].position[1] = 1.05 * j;
                 (*bodies)[n].position[2] = 0.5 + k;
             }
-    *floor = rc_rigid_default_static();
+    *floor = rc_rigid_default_static_def();
     d.bodies = *bodies, d.body_count = n, d.statics = floor, d.static_count = 1;
     return d;
 }
@@ -89,7 +89,7 @@ static void run_case(void *arg, FILE *out)
     d.settle_sweeps = settle_sweeps;
     rc_rigid *e;
     if (rc_rigid_create(&d, &e)) {
-        fprintf(out, "error %s\n", rc_last_error());
+        fprintf(out, "error %s\n", rc_error_get());
         return;
     }
     free(bodies);

@@ -34,7 +34,7 @@ typedef struct bench_case {
 
 static void fail(FILE *out, const char *what)
 {
-    fprintf(out, "error %s: %s\n", what, rc_last_error());
+    fprintf(out, "error %s: %s\n", what, rc_error_get());
     fflush(out);
     exit(2);
 }
@@ -45,8 +45,8 @@ static double engine_alone(rc_run *run, FILE *out)
     double t0 = bench_cpu_now();
     if (rc_run_dynamics(run) == RC_DYNAMICS_EVENT_DRIVEN) {
         rc_edmd_limits limits = {INFINITY, 200000, 0};
-        if (rc_edmd_advance((rc_edmd *)rc_run_edmd(run), &limits) != RC_OK) fail(out, "advance");
-    } else if (rc_rigid_step((rc_rigid *)rc_run_rigid(run), 200) != RC_OK) {
+        if (rc_edmd_advance((rc_edmd *)rc_run_edmd(run), &limits) != RC_STATUS_OK) fail(out, "advance");
+    } else if (rc_rigid_step((rc_rigid *)rc_run_rigid(run), 200) != RC_STATUS_OK) {
         fail(out, "step");
     }
     return bench_cpu_now() - t0;
@@ -60,13 +60,13 @@ static void run_case(void *arg, FILE *out)
     o.no_files = c->mode != 2;
     if (c->mode == 2 && !(o.directory = mkdtemp(directory))) fail(out, "a temporary folder");
     rc_run *run;
-    if (rc_run_create(c->scene, &o, &run) != RC_OK) fail(out, "create");
+    if (rc_run_create(c->scene, &o, &run) != RC_STATUS_OK) fail(out, "create");
     double seconds;
     if (c->mode == 0) {
         seconds = engine_alone(run, out);
     } else {
         double t0 = bench_cpu_now();
-        if (rc_run_execute(run) != RC_OK) fail(out, "execute");
+        if (rc_run_execute(run) != RC_STATUS_OK) fail(out, "execute");
         seconds = bench_cpu_now() - t0;
     }
     char *text = rc_run_summary_json(run, true);
@@ -74,7 +74,7 @@ static void run_case(void *arg, FILE *out)
     const char *key = rc_run_dynamics(run) == RC_DYNAMICS_EVENT_DRIVEN ? "\"collisions\":" : "\"steps\":";
     const char *at = text ? strstr(text, key) : NULL;
     if (at) done = atof(at + strlen(key));
-    rc_text_free(text);
+    rc_text_destroy(text);
     rc_run_destroy(run);
     if (c->mode == 2) {
         char command[128];

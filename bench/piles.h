@@ -254,7 +254,7 @@ static inline rc_impact_problem *bench_pile_problem(const bench_pile *p, const d
     }
     return problem;
 fail:
-    fprintf(stderr, "building a benchmark problem failed: %s\n", rc_last_error());
+    fprintf(stderr, "building a benchmark problem failed: %s\n", rc_error_get());
     exit(1);
 }
 

@@ -6,7 +6,7 @@
  *   exp_bouncing_ball pure   stable|naive COUNT MAX_EVENTS RECORDS
  *   exp_bouncing_ball engine stable|naive COUNT MAX_EVENTS RECORDS
  *
- * "pure" runs the paper's loop on the prediction rule alone: dt = rc_predict_plane(rule, x - r_plate - 1/2, v, g),
+ * "pure" runs the paper's loop on the prediction rule alone: dt = rc_edmd_predict_plane(rule, x - r_plate - 1/2, v, g),
  * then x += v dt + g dt^2 / 2, v += g dt, t += dt, and the reflection v = -e v (the naive rule reflects every time,
  * as the textbook does; the stable rule only when the ball approaches, v < 0). "engine" runs the event-driven engine
  * instead: one particle, a wall at the plate, the box periodic in x and y and closed in z, read after every event.
@@ -61,7 +61,7 @@ static void pure(rc_event_detection rule, double plate, long max_events, record 
     long events = 0, frozen = 0;
     enum outcome result = STILL_BOUNCING;
     while (events < max_events) {
-        double dt = rc_predict_plane(rule, x - plate - RADIUS, v, GRAVITY);
+        double dt = rc_edmd_predict_plane(rule, x - plate - RADIUS, v, GRAVITY);
         if (dt == INFINITY) {
             result = NEGATIVE_DISCRIMINANT;
             break;
@@ -81,7 +81,7 @@ static void pure(rc_event_detection rule, double plate, long max_events, record 
             result = WENT_THROUGH;
             break;
         }
-        if (rule == RC_DETECTION_NAIVE || v < 0) v = -RESTITUTION * v;
+        if (rule == RC_EVENT_DETECTION_NAIVE || v < 0) v = -RESTITUTION * v;
         if (frozen >= FROZEN_EVENTS || v == 0) {
             result = CAME_TO_REST;
             break;
@@ -105,7 +105,7 @@ static int engine(rc_event_detection rule, double plate, long max_events, record
     d.detection = rule;
     rc_edmd *e;
     rc_frame frame;
-    if (rc_edmd_create(&d, &e) != RC_OK || rc_frame_init(&frame, 1, false) != RC_OK) return 1;
+    if (rc_edmd_create(&d, &e) != RC_STATUS_OK || rc_frame_create(&frame, 1, false) != RC_STATUS_OK) return 1;
     double lowest = INFINITY, last = 0, rest = 0;
     long frozen = 0;
     enum outcome result = STILL_BOUNCING;
@@ -129,7 +129,7 @@ static int engine(rc_event_detection rule, double plate, long max_events, record
         if (result != STILL_BOUNCING || o.events < (uint64_t)k) break; /* o.events < k: nothing left to happen */
     }
     *out = (record){plate, result, (double)o.events, result == CAME_TO_REST ? rest : rc_edmd_time(e), lowest};
-    rc_frame_release(&frame);
+    rc_frame_destroy(&frame);
     rc_edmd_destroy(e);
     return 0;
 }
@@ -154,7 +154,7 @@ int main(int argc, char **argv)
         double plate = (k + 0.5) / (double)count;
         if (use_engine) {
             if (engine(rule, plate, max_events, &r)) {
-                fprintf(stderr, "r_plate %.17g: %s\n", plate, rc_last_error());
+                fprintf(stderr, "r_plate %.17g: %s\n", plate, rc_error_get());
                 return 2;
             }
         } else {

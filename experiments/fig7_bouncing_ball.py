@@ -3,7 +3,7 @@
 rest with its centre at r_plate + 1 onto a plate at r_plate under gravity g = -1, for plate positions spread evenly
 over [0, 1]. The exact motion is an inelastic collapse: infinitely many bounces ending at rest at
 t1 + 2 e v1 / (|g| (1 - e)) = 3, with t1 = sqrt(2 h / |g|), v1 = |g| t1 and h = 0.5 the first fall.
-The driver exp_bouncing_ball (experiments/bouncing_ball.c) runs the paper's loop on rc_predict_plane alone for every
+The driver exp_bouncing_ball (experiments/bouncing_ball.c) runs the paper's loop on rc_edmd_predict_plane alone for every
 plate position, with the naive and the stable rule, and the event-driven engine itself (one sphere, a wall at the
 plate) on a subset. Each run ends at rest (the clock stops: at most one ulp per event for 100 events), with a
 negative discriminant (the naive rule finds no event: the ball would fall through), having fallen through, or with a

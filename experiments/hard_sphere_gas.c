@@ -33,13 +33,13 @@ typedef struct settings {
 
 static int fail(const char *what)
 {
-    fprintf(stderr, "exp_hard_sphere_gas: %s: %s\n", what, rc_last_error());
+    fprintf(stderr, "exp_hard_sphere_gas: %s: %s\n", what, rc_error_get());
     return 2;
 }
 
 static int parse(int argc, char **argv, settings *s)
 {
-    *s = (settings){4000, 1000000, 0, 0, 1, 0.5, 1, 20, 0, 1, RC_DETECTION_STABLE};
+    *s = (settings){4000, 1000000, 0, 0, 1, 0.5, 1, 20, 0, 1, RC_EVENT_DETECTION_STABLE};
     for (int a = 1; a < argc; a++) {
         char *value = strchr(argv[a], '=');
         if (!value) return 1;
@@ -56,7 +56,7 @@ static int parse(int argc, char **argv, settings *s)
         else if (strcmp(key, "thermostat") == 0) s->thermostat = atof(value);
         else if (strcmp(key, "seed") == 0) s->seed = strtoul(value, NULL, 10);
         else if (strcmp(key, "detection") == 0) {
-            if (rc_event_detection_parse(value, &s->detection) != RC_OK) return 1;
+            if (rc_event_detection_parse(value, &s->detection) != RC_STATUS_OK) return 1;
         } else return 1;
     }
     return s->count > 0 && s->density > 0 && s->collisions > 0 && s->events >= 0 && s->histogram >= 0 && s->windows > 0
@@ -83,10 +83,11 @@ static int build(const settings *s, rc_edmd **engine)
     d.count = (int32_t)s->count;
     d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     int status = 0;
-    if (rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, d.count, r, s->seed, x) != RC_OK)
+    if (rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, d.count, r, s->seed, x) != RC_STATUS_OK)
         status = fail("placing");
-    else if (rc_maxwell_boltzmann(3, d.count, m, 1.0, s->seed, v) != RC_OK) status = fail("velocities");
-    else if (rc_edmd_create(&d, engine) != RC_OK) status = fail("engine");
+    else if (rc_velocities_draw_maxwell_boltzmann(3, d.count, m, 1.0, s->seed, v) != RC_STATUS_OK)
+        status = fail("velocities");
+    else if (rc_edmd_create(&d, engine) != RC_STATUS_OK) status = fail("engine");
     free(x), free(v), free(r), free(m);
     return status;
 }

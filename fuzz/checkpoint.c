@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Fuzz harness: the checkpoint reader (rc_run_resume) on the input written to a file under /dev/shm: the header,
+/* Fuzz harness: the checkpoint reader (rc_run_create_from_checkpoint) on the input written to a file under /dev/shm: the header,
  * the blocks and their lengths, the scene inside, the settings and the loop's position, the engine's state
  * (rc_edmd_state_restore, rc_rigid_state_restore), the measurements' sums; then a few events (or steps) of the resumed
  * run in a new folder under /dev/shm (its files opened fresh: a run without files refuses a checkpoint cadence, which
@@ -20,18 +20,18 @@ static void resume(const char *path, const char *directory)
     options.stop_given = true;
     options.stop.events = 50;
     rc_run *run = NULL;
-    rc_status s = rc_run_resume(path, &options, &run);
-    if (s == RC_INVALID_ARGUMENT && strncmp(rc_last_error(), "stop.", 5) == 0) {
+    rc_status s = rc_run_create_from_checkpoint(path, &options, &run);
+    if (s == RC_STATUS_INVALID_ARGUMENT && strncmp(rc_error_get(), "stop.", 5) == 0) {
         options.stop.events = 0;
         options.stop.steps = 5;
-        s = rc_run_resume(path, &options, &run);
+        s = rc_run_create_from_checkpoint(path, &options, &run);
     }
-    if (s == RC_OK && rc_run_edmd(run)) {
+    if (s == RC_STATUS_OK && rc_run_edmd(run)) {
         rc_edmd_observables now;
         rc_edmd_measure(rc_run_edmd(run), &now);
         rc_run_limits until = {.time = rc_run_time(run) + 0.25, .events = now.events + 50};
-        if (rc_run_advance(run, &until) == RC_OK) rc_run_finish(run);
-    } else if (s == RC_OK) {
+        if (rc_run_advance(run, &until) == RC_STATUS_OK) rc_run_finish(run);
+    } else if (s == RC_STATUS_OK) {
         rc_run_execute(run);
     }
     rc_run_destroy(run);

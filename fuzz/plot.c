@@ -19,8 +19,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         o.log_x = size & 1, o.log_y = size & 2, o.errors = size & 4, o.overlay = size & 8 || commas > 3;
         const char *const curves[] = {"msd"};
         rc_plot_summary summary;
-        if (rc_plot_csv(csv, size & 16 ? "time" : NULL, size & 32 ? 1 : 0, curves, &o, png, &summary) == RC_OK)
-            rc_text_free(summary.png);
+        if (rc_plot_csv(csv, size & 16 ? "time" : NULL, size & 32 ? 1 : 0, curves, &o, png, &summary) == RC_STATUS_OK)
+            rc_text_destroy(summary.png);
     }
     unlink(csv);
     unlink(png);

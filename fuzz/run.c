@@ -43,21 +43,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(directory, sizeof directory, "/dev/shm/ricochet-fuzz-%ld-run", (long)getpid());
     snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint.rcp", directory);
     fuzz_remove_tree(directory);
-    bool time_stepping = rc_scene_is_time_stepping(text);
+    bool time_stepping = rc_rigid_scene_is_time_stepping(text);
     rc_run_options options = rc_run_default_options();
     options.directory = directory;
     options.stop_given = true;
     options.stop = limits(time_stepping, false);
     rc_run *run = NULL;
     rc_run_limits half = limits(time_stepping, true);
-    bool resume = rc_run_create(text, &options, &run) == RC_OK && rc_run_advance(run, &half) == RC_OK &&
-                  rc_run_checkpoint_write(run, NULL) == RC_OK;
+    bool resume = rc_run_create(text, &options, &run) == RC_STATUS_OK && rc_run_advance(run, &half) == RC_STATUS_OK &&
+                  rc_run_checkpoint_write(run, NULL) == RC_STATUS_OK;
     rc_run_destroy(run);
     run = NULL;
     options.directory = NULL; /* the checkpoint's own folder */
-    if (resume && rc_run_resume(checkpoint, &options, &run) == RC_OK) {
+    if (resume && rc_run_create_from_checkpoint(checkpoint, &options, &run) == RC_STATUS_OK) {
         rc_run_execute(run);
-        rc_text_free(rc_run_summary_json(run, true));
+        rc_text_destroy(rc_run_summary_json(run, true));
     }
     rc_run_destroy(run);
     fuzz_remove_tree(directory);

@@ -38,12 +38,12 @@ int main(void)
     rc_problem_file *file;
     rc_impact_solver *solver;
     rc_impact_result result;
-    if (rc_problem_file_parse(cradle, &file) || rc_impact_solver_create(rc_problem_file_options(file), &solver) ||
+    if (rc_problem_file_create_from_text(cradle, &file) || rc_impact_solver_create(rc_problem_file_options(file), &solver) ||
         rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &result)) {
-        fprintf(stderr, "%s\n", rc_last_error());
+        fprintf(stderr, "%s\n", rc_error_get());
         return 1;
     }
-    printf("%s %g %g %g\n", rc_version(), result.velocity[0], result.velocity[1], result.velocity[2]);
+    printf("%s %g %g %g\n", rc_version_get(), result.velocity[0], result.velocity[1], result.velocity[2]);
     int ok = fabs(result.velocity[0]) < 1e-12 && fabs(result.velocity[1]) < 1e-12 && fabs(result.velocity[2] - 1) < 1e-12;
     rc_impact_solver_destroy(solver);
     rc_problem_file_destroy(file);

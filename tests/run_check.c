@@ -14,10 +14,10 @@ cJSON *run_check_summary(const char *scene)
     rc_run *run = NULL;
     rc_status s = rc_run_create(scene, &o, &run);
     if (!s) s = rc_run_execute(run);
-    CHECK(s == RC_OK, "run: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "run: %s", rc_error_get());
     char *json = s ? NULL : rc_run_summary_json(run, true);
     cJSON *summary = json ? cJSON_Parse(json) : NULL;
-    rc_text_free(json);
+    rc_text_destroy(json);
     rc_run_destroy(run);
     return summary;
 }
@@ -30,12 +30,12 @@ double run_check_number(const cJSON *object, const char *key)
 
 rc_edmd *run_check_engine(const char *scene)
 {
-    rc_run_scene *parsed = NULL;
+    rc_edmd_scene *parsed = NULL;
     rc_edmd *e = NULL;
-    rc_status s = rc_run_scene_parse(scene, &parsed);
-    if (!s) s = rc_run_scene_create_engine(parsed, &e);
-    CHECK(s == RC_OK, "engine: %s", rc_last_error());
-    rc_run_scene_destroy(parsed);
+    rc_status s = rc_edmd_scene_create_from_text(scene, &parsed);
+    if (!s) s = rc_edmd_scene_create_engine(parsed, &e);
+    CHECK(s == RC_STATUS_OK, "engine: %s", rc_error_get());
+    rc_edmd_scene_destroy(parsed);
     return e;
 }
 

@@ -16,12 +16,12 @@ double scene_energy(const scene *s, const double *v)
     for (int i = 0; i < s->body_count; i++) {
         const scene_body *b = &s->body[i];
         const double *u = v + b->first_dof;
-        if (b->kind == RC_BODY_DOFS) {
+        if (b->kind == RC_BODY_KIND_DOFS) {
             for (int j = 0; j < b->dofs; j++) sum += s->dof_mass[b->first_dof + j] * u[j] * u[j];
             continue;
         }
         sum += b->mass * scene_dot(b->dimension, u, u);
-        if (b->kind != RC_BODY_RIGID) continue;
+        if (b->kind != RC_BODY_KIND_RIGID) continue;
         const double *w = u + b->dimension;
         if (b->dimension == 2) {
             sum += b->inertia[0] * w[0] * w[0];
@@ -56,9 +56,9 @@ void scene_angular_momentum(const scene *s, const double *v, const double *about
             p[j] = b->mass * u[j];
         }
         scene_cross(r, p, l);
-        if (b->kind == RC_BODY_RIGID && b->dimension == 2) {
+        if (b->kind == RC_BODY_KIND_RIGID && b->dimension == 2) {
             l[2] += b->inertia[0] * u[2];
-        } else if (b->kind == RC_BODY_RIGID) {
+        } else if (b->kind == RC_BODY_KIND_RIGID) {
             double iw[3];
             scene_mat_vec(b->inertia, u + 3, iw);
             for (int j = 0; j < 3; j++) l[j] += iw[j];
@@ -85,7 +85,7 @@ void scene_point_velocity(const scene *s, int body, const double *v, const doubl
     const double *u = v + b->first_dof;
     int d = b->dimension;
     for (int i = 0; i < d; i++) out[i] = u[i];
-    if (b->kind != RC_BODY_RIGID) return;
+    if (b->kind != RC_BODY_KIND_RIGID) return;
     double r[3] = {0, 0, 0};
     for (int i = 0; i < d; i++) r[i] = p[i] - b->position[i];
     if (d == 2) {
@@ -120,7 +120,7 @@ double scene_normal_velocity(const scene *s, int k, const double *v)
 static double body_inverse_mass(const scene_body *b, const double *p, const double *n)
 {
     double sum = 1.0 / b->mass;
-    if (b->kind != RC_BODY_RIGID) return sum;
+    if (b->kind != RC_BODY_KIND_RIGID) return sum;
     double r[3] = {0, 0, 0};
     for (int i = 0; i < b->dimension; i++) r[i] = p[i] - b->position[i];
     if (b->dimension == 2) {
@@ -175,7 +175,7 @@ static void add_body_gradient(const scene *s, int body, const double *p, const d
     double *f = out + b->first_dof;
     int d = b->dimension;
     for (int i = 0; i < d; i++) f[i] += lambda * n[i];
-    if (b->kind != RC_BODY_RIGID) return;
+    if (b->kind != RC_BODY_KIND_RIGID) return;
     double r[3] = {0, 0, 0}, rn[3];
     for (int i = 0; i < d; i++) r[i] = p[i] - b->position[i];
     if (d == 2) {
@@ -206,7 +206,7 @@ double scene_impulse_residual(const scene *s, const double *before, const double
         for (int j = 0; j < b->dofs; j++) {
             int dof = b->first_dof + j;
             double dv = after[dof] - before[dof];
-            if (b->kind == RC_BODY_DOFS) momentum[dof] = s->dof_mass[dof] * dv;
+            if (b->kind == RC_BODY_KIND_DOFS) momentum[dof] = s->dof_mass[dof] * dv;
             else if (j < b->dimension) momentum[dof] = b->mass * dv;
             else if (b->dimension == 2) momentum[dof] = b->inertia[0] * dv;
             else {

@@ -99,7 +99,7 @@ void scene_solve3(const double *a, const double *b, double *x)
 scene *scene_create(void)
 {
     scene *s = calloc(1, sizeof *s);
-    if (!s || rc_impact_problem_create(&s->problem) != RC_OK) abort();
+    if (!s || rc_impact_problem_create(&s->problem) != RC_STATUS_OK) abort();
     return s;
 }
 
@@ -119,8 +119,8 @@ void scene_clear(scene *s)
 static int record_body(scene *s, rc_body_kind kind, int dimension, int dofs, double mass, const double *position,
                        rc_status status, int index)
 {
-    CHECK(status == RC_OK, "adding body %d: %s", s->body_count, rc_last_error());
-    if (status != RC_OK || s->body_count >= SCENE_MAX_BODIES || s->dof_count + dofs > SCENE_MAX_DOFS) abort();
+    CHECK(status == RC_STATUS_OK, "adding body %d: %s", s->body_count, rc_error_get());
+    if (status != RC_STATUS_OK || s->body_count >= SCENE_MAX_BODIES || s->dof_count + dofs > SCENE_MAX_DOFS) abort();
     CHECK(index == s->body_count, "body index %d, expected %d", index, s->body_count);
     scene_body *b = &s->body[s->body_count];
     memset(b, 0, sizeof *b);
@@ -142,7 +142,7 @@ int scene_ball(scene *s, int dimension, double mass, const double *position, con
 {
     int index = -1;
     rc_status st = rc_impact_problem_add_ball(s->problem, dimension, mass, position, velocity, &index);
-    int body = record_body(s, RC_BODY_BALL, dimension, dimension, mass, position, st, index);
+    int body = record_body(s, RC_BODY_KIND_BALL, dimension, dimension, mass, position, st, index);
     memcpy(s->velocity + s->body[body].first_dof, velocity, (size_t)dimension * sizeof *velocity);
     return body;
 }
@@ -153,7 +153,7 @@ int scene_rigid(scene *s, int dimension, double mass, const double *inertia, con
     int index = -1, angular = dimension == 2 ? 1 : 3;
     rc_status st =
         rc_impact_problem_add_rigid(s->problem, dimension, mass, inertia, position, velocity, angular_velocity, &index);
-    int body = record_body(s, RC_BODY_RIGID, dimension, dimension + angular, mass, position, st, index);
+    int body = record_body(s, RC_BODY_KIND_RIGID, dimension, dimension + angular, mass, position, st, index);
     scene_body *b = &s->body[body];
     memcpy(b->inertia, inertia, (size_t)(dimension == 2 ? 1 : 9) * sizeof *inertia);
     memcpy(s->velocity + b->first_dof, velocity, (size_t)dimension * sizeof *velocity);
@@ -165,7 +165,7 @@ int scene_dofs(scene *s, int count, const double *masses, const double *velocity
 {
     int first = -1, index = s->body_count;
     rc_status st = rc_impact_problem_add_dofs(s->problem, count, masses, velocity, &first);
-    record_body(s, RC_BODY_DOFS, 0, count, 0.0, NULL, st, index);
+    record_body(s, RC_BODY_KIND_DOFS, 0, count, 0.0, NULL, st, index);
     CHECK(first == s->body[index].first_dof, "first dof %d, expected %d", first, s->body[index].first_dof);
     memcpy(s->dof_mass + first, masses, (size_t)count * sizeof *masses);
     memcpy(s->velocity + first, velocity, (size_t)count * sizeof *velocity);
@@ -174,8 +174,8 @@ int scene_dofs(scene *s, int count, const double *masses, const double *velocity
 
 static int record_contact(scene *s, rc_status status, int index)
 {
-    CHECK(status == RC_OK, "adding contact %d: %s", s->contact_count, rc_last_error());
-    if (status != RC_OK || s->contact_count >= SCENE_MAX_CONTACTS) abort();
+    CHECK(status == RC_STATUS_OK, "adding contact %d: %s", s->contact_count, rc_error_get());
+    if (status != RC_STATUS_OK || s->contact_count >= SCENE_MAX_CONTACTS) abort();
     CHECK(index == s->contact_count, "contact index %d, expected %d", index, s->contact_count);
     return s->contact_count++;
 }
@@ -537,7 +537,7 @@ void scene_random_cone(scene *s, scene_rng *rng, int n, int m, bool opposing)
 
 /* ---- resolving --------------------------------------------------------------------------------------------- */
 
-rc_impact_options scene_options(rc_impact_operator op, rc_gs_order order)
+rc_impact_options scene_options(rc_impact_operator op, rc_gauss_seidel_order order)
 {
     rc_impact_options o = rc_impact_default_options();
     o.op = op;
@@ -562,8 +562,8 @@ rc_status scene_resolve(const scene *s, const rc_impact_options *options, scene_
 {
     rc_impact_solver *solver = NULL;
     rc_status st = rc_impact_solver_create(options, &solver);
-    CHECK(st == RC_OK, "creating a solver: %s", rc_last_error());
-    if (st != RC_OK) abort();
+    CHECK(st == RC_STATUS_OK, "creating a solver: %s", rc_error_get());
+    if (st != RC_STATUS_OK) abort();
     st = scene_resolve_with(solver, s, out);
     rc_impact_solver_destroy(solver);
     return st;
@@ -571,10 +571,10 @@ rc_status scene_resolve(const scene *s, const rc_impact_options *options, scene_
 
 rc_impact_options scene_operator(int which)
 {
-    static const rc_gs_order orders[] = {RC_ORDER_LEXICOGRAPHIC, RC_ORDER_SWEEP, RC_ORDER_RANDOM,
-                                         RC_ORDER_MOST_VIOLATED};
-    if (which < 4) return scene_options(RC_OPERATOR_GS, orders[which]);
-    return scene_options(RC_OPERATOR_GR, RC_ORDER_LEXICOGRAPHIC);
+    static const rc_gauss_seidel_order orders[] = {RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC, RC_GAUSS_SEIDEL_ORDER_SWEEP,
+                                                   RC_GAUSS_SEIDEL_ORDER_RANDOM, RC_GAUSS_SEIDEL_ORDER_MOST_VIOLATED};
+    if (which < 4) return scene_options(RC_IMPACT_OPERATOR_GS, orders[which]);
+    return scene_options(RC_IMPACT_OPERATOR_GR, RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC);
 }
 
 const char *scene_operator_name(int which)

@@ -158,7 +158,7 @@ typedef struct scene_outcome {
     int lineality[SCENE_MAX_CONTACTS];
 } scene_outcome;
 
-rc_impact_options scene_options(rc_impact_operator op, rc_gs_order order);
+rc_impact_options scene_options(rc_impact_operator op, rc_gauss_seidel_order order);
 /* Resolves with a fresh solver, or with the given one (NULL: fresh). */
 rc_status scene_resolve(const scene *s, const rc_impact_options *options, scene_outcome *out);
 rc_status scene_resolve_with(rc_impact_solver *solver, const scene *s, scene_outcome *out);

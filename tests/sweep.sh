@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # ricochet sweep (docs/cli.md, "sweep"; ricochet/sweep.h), end to end. Oracles:
 # - the table: one row per run; a combination the scene reader refuses is "failed" with the reader's message and the
-#   sweep goes on to exit 3; replica 0 runs with the scene's seed, replica r with rc_sweep_seed's documented value;
+#   sweep goes on to exit 3; replica 0 runs with the scene's seed, replica r with rc_seed_derive_replica's documented value;
 #   sweep_means.csv is the mean and standard error of sweep.csv's rows, recomputed here; sweep.h5 holds sweep.csv's
 #   columns, read by h5py;
 # - run 0 is bit for bit `ricochet run` of its own scene.json (the sweep adds nothing to a run);
@@ -68,7 +68,7 @@ report = json.load(open("q.json"))
 assert report["runs"] == 8 and report["ok"] == 4 and report["failed"] == 4, report
 rows = list(csv.DictReader(open("q/sweep.csv")))
 assert [int(r["run"]) for r in rows] == list(range(8))
-def mix(z):  # rc_sweep_seed, docs/formats.md: splitmix64(base + r), top 53 bits
+def mix(z):  # rc_seed_derive_replica, docs/formats.md: splitmix64(base + r), top 53 bits
     m = (1 << 64) - 1
     z = (z + 0x9e3779b97f4a7c15) & m
     z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & m

@@ -19,7 +19,7 @@
 static rc_frame frame_of(int dimension, int32_t n, double lx, double ly, double lz)
 {
     rc_frame f = {0};
-    rc_frame_init(&f, n, false);
+    rc_frame_create(&f, n, false);
     f.dimension = dimension;
     f.box[0] = lx, f.box[1] = ly, f.box[2] = dimension == 3 ? lz : 0;
     for (int k = 0; k < dimension; k++) f.periodic[k] = true;
@@ -39,11 +39,11 @@ static double number(const char *json, const char *key)
 static char *analyse(const rc_frame *f, const char *const *options, rc_analysis **keep)
 {
     rc_analysis *a = NULL;
-    CHECK(rc_analysis_create(&a) == RC_OK, "create");
+    CHECK(rc_analysis_create(&a) == RC_STATUS_OK, "create");
     for (int k = 0; options && options[k]; k += 2)
-        CHECK(rc_analysis_set(a, options[k], options[k + 1]) == RC_OK, "%s: %s", options[k], rc_last_error());
-    CHECK(rc_analysis_add_frame(a, f) == RC_OK, "add: %s", rc_last_error());
-    CHECK(rc_analysis_finish(a) == RC_OK, "finish: %s", rc_last_error());
+        CHECK(rc_analysis_set(a, options[k], options[k + 1]) == RC_STATUS_OK, "%s: %s", options[k], rc_error_get());
+    CHECK(rc_analysis_add_frame(a, f) == RC_STATUS_OK, "add: %s", rc_error_get());
+    CHECK(rc_analysis_finish(a) == RC_STATUS_OK, "finish: %s", rc_error_get());
     char *text = rc_analysis_summary_json(a, true);
     if (keep) *keep = a;
     else rc_analysis_destroy(a);
@@ -68,8 +68,8 @@ static void fcc_and_triangular(void)
     CHECK(fabs(number(text, "Q6") - 0.57452) < 1e-4, "FCC Q6 %.6f, not 0.5745: %s", number(text, "Q6"), text);
     CHECK(fabs(number(text, "q6_local") - 0.57452) < 1e-4, "FCC local q6 %.6f", number(text, "q6_local"));
     CHECK(number(text, "bonds_per_particle") == 12, "FCC bonds %g, not 12", number(text, "bonds_per_particle"));
-    rc_text_free(text);
-    rc_frame_release(&f);
+    rc_text_destroy(text);
+    rc_frame_destroy(&f);
 
     int rows = 12, columns = 10; /* a triangular lattice of spacing 1.05 */
     double s = 1.05, h = s * sqrt(3) / 2;
@@ -83,8 +83,8 @@ static void fcc_and_triangular(void)
     CHECK(fabs(number(text, "psi6") - 1) < 1e-12, "triangular psi6 %.15f, not 1: %s", number(text, "psi6"), text);
     CHECK(fabs(number(text, "psi6_local") - 1) < 1e-12, "triangular local psi6 %.15f", number(text, "psi6_local"));
     CHECK(number(text, "bonds_per_particle") == 6, "triangular bonds %g, not 6", number(text, "bonds_per_particle"));
-    rc_text_free(text);
-    rc_frame_release(&f);
+    rc_text_destroy(text);
+    rc_frame_destroy(&f);
 }
 
 /* A triangular lattice of 11 rows in a sheared cell: each row shifted by half a spacing, so the row above the top one
@@ -112,20 +112,20 @@ static void sheared_triangular(void)
     int count = 0, columns_out = 0;
     const char *const *names;
     const double *g;
-    CHECK(rc_analysis_table(a, "rdf", &count, &columns_out, &names, &g) == RC_OK, "rdf table");
+    CHECK(rc_analysis_table(a, "rdf", &count, &columns_out, &names, &g) == RC_STATUS_OK, "rdf table");
     double nearest = 0, closer = 0; /* g(r) in the bins of r < s and of the first shell */
     for (int r = 0; r < count; r++) {
         if (g[2 * r] < s - 0.02) closer += g[2 * r + 1];
         else if (g[2 * r] < s + 0.02) nearest += g[2 * r + 1];
     }
     CHECK(closer == 0 && nearest > 0, "sheared g(r): %g below the spacing, %g at it", closer, nearest);
-    rc_text_free(text);
+    rc_text_destroy(text);
     rc_analysis_destroy(a);
     f.tilt = 0;
     text = analyse(&f, (const char *const[]){"compute", "order", NULL}, NULL);
     CHECK(number(text, "bonds_per_particle") != 6 && number(text, "psi6") < 0.99, "the tilt ignored: %s", text);
-    rc_text_free(text);
-    rc_frame_release(&f);
+    rc_text_destroy(text);
+    rc_frame_destroy(&f);
 }
 
 /* The structure factor's sum over its wave vectors below k_max, S times the vectors of each shell, and the shells
@@ -135,16 +135,16 @@ static void sheared_triangular(void)
 static double bragg_sum(const rc_frame *frames, int count, const char *k_max, int *lit)
 {
     rc_analysis *a = NULL;
-    CHECK(rc_analysis_create(&a) == RC_OK, "create");
+    CHECK(rc_analysis_create(&a) == RC_STATUS_OK, "create");
     const char *const options[] = {"compute", "structure_factor", "k_max", k_max, "k_vectors", "100000", NULL};
     for (int k = 0; options[k]; k += 2) rc_analysis_set(a, options[k], options[k + 1]);
     for (int k = 0; k < count; k++)
-        CHECK(rc_analysis_add_frame(a, &frames[k]) == RC_OK, "frame %d: %s", k, rc_last_error());
-    CHECK(rc_analysis_finish(a) == RC_OK, "finish: %s", rc_last_error());
+        CHECK(rc_analysis_add_frame(a, &frames[k]) == RC_STATUS_OK, "frame %d: %s", k, rc_error_get());
+    CHECK(rc_analysis_finish(a) == RC_STATUS_OK, "finish: %s", rc_error_get());
     int rows = 0, columns = 0;
     const char *const *names;
     const double *v;
-    CHECK(rc_analysis_table(a, "structure_factor", &rows, &columns, &names, &v) == RC_OK, "S(k) table");
+    CHECK(rc_analysis_table(a, "structure_factor", &rows, &columns, &names, &v) == RC_STATUS_OK, "S(k) table");
     double sum = 0;
     *lit = 0;
     for (int r = 0; r < rows; r++) sum += v[3 * r + 1] * v[3 * r + 2], *lit += v[3 * r + 1] > 1e-9;
@@ -203,8 +203,8 @@ static void sheared_structure_factor(void)
     sheared = bragg_sum(pair, 2, "9", &lit);
     CHECK(lit > 5, "the sheared crystal's tilt ignored: sum %.12g, only %d shells with S > 0", sheared, lit);
     free(pair[0].positions);
-    rc_frame_release(&f[0]);
-    rc_frame_release(&f[1]);
+    rc_frame_destroy(&f[0]);
+    rc_frame_destroy(&f[1]);
 }
 
 /* Points placed uniformly at random (radii 0: an ideal gas): g(r) = 1 and S(k) = 1 within their noise. */
@@ -220,13 +220,13 @@ static void ideal_gas(void)
     rc_frame f = frame_of(3, 4000, 12, 12, 12);
     for (int frame = 0; frame < 10; frame++) {
         for (int32_t i = 0; i < 3 * f.count; i++) f.positions[i] = 12 * rc_rng_uniform(&rng);
-        CHECK(rc_analysis_add_frame(a, &f) == RC_OK, "ideal gas frame: %s", rc_last_error());
+        CHECK(rc_analysis_add_frame(a, &f) == RC_STATUS_OK, "ideal gas frame: %s", rc_error_get());
     }
-    CHECK(rc_analysis_finish(a) == RC_OK, "finish: %s", rc_last_error());
+    CHECK(rc_analysis_finish(a) == RC_STATUS_OK, "finish: %s", rc_error_get());
     int rows, columns;
     const char *const *names;
     const double *v;
-    CHECK(rc_analysis_table(a, "rdf", &rows, &columns, &names, &v) == RC_OK && rows == 20 && columns == 2,
+    CHECK(rc_analysis_table(a, "rdf", &rows, &columns, &names, &v) == RC_STATUS_OK && rows == 20 && columns == 2,
           "rdf table %d x %d", rows, columns);
     double rho = 4000 / 1728.0;
     for (int r = 2; r < rows; r++) { /* pairs in the shell: 10 frames x N rho shell / 2, Poisson */
@@ -235,15 +235,15 @@ static void ideal_gas(void)
         CHECK(fabs(v[2 * r + 1] - 1) < 5 * sigma, "ideal gas g(%g) = %g, not 1 within 5 x %g", v[2 * r], v[2 * r + 1],
               sigma);
     }
-    CHECK(rc_analysis_table(a, "structure_factor", &rows, &columns, &names, &v) == RC_OK && columns == 3,
+    CHECK(rc_analysis_table(a, "structure_factor", &rows, &columns, &names, &v) == RC_STATUS_OK && columns == 3,
           "structure factor table");
     for (int r = 0; r < rows; r++) { /* S of one vector is exponential with mean 1: its mean over n has sd 1/sqrt(n) */
         double n = v[3 * r + 2] * 10;
         CHECK(fabs(v[3 * r + 1] - 1) < 5 / sqrt(n), "ideal gas S(%g) = %g over %g vectors", v[3 * r], v[3 * r + 1], n);
     }
-    CHECK(rc_analysis_table(a, "msd", &rows, &columns, &names, &v) == RC_INVALID_ARGUMENT, "msd not computed");
+    CHECK(rc_analysis_table(a, "msd", &rows, &columns, &names, &v) == RC_STATUS_INVALID_ARGUMENT, "msd not computed");
     rc_analysis_destroy(a);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 }
 
 /* Free flight x(t) = x0 + v t wrapped into a box of 5 with image counts: the MSD is <v^2> t^2 at every lag. */
@@ -270,13 +270,13 @@ static void free_flight(const char *points)
             f.positions[i] = x - 5 * image;
             f.images[i] = (int32_t)image;
         }
-        CHECK(rc_analysis_add_frame(a, &f) == RC_OK, "free flight frame %d: %s", k, rc_last_error());
+        CHECK(rc_analysis_add_frame(a, &f) == RC_STATUS_OK, "free flight frame %d: %s", k, rc_error_get());
     }
     rc_analysis_finish(a);
     int rows, columns;
     const char *const *names;
     const double *v;
-    CHECK(rc_analysis_table(a, "msd", &rows, &columns, &names, &v) == RC_OK && columns == 4, "msd table");
+    CHECK(rc_analysis_table(a, "msd", &rows, &columns, &names, &v) == RC_STATUS_OK && columns == 4, "msd table");
     CHECK(strcmp(names[1], "msd") == 0 && strcmp(names[2], "msd_error") == 0, "msd names %s %s", names[1], names[2]);
     double worst = 0;
     int64_t last = -1;
@@ -288,10 +288,10 @@ static void free_flight(const char *points)
     }
     CHECK(worst < 1e-9, "free flight MSD off v^2 t^2 by %g (relative) with msd_points %s", worst, points);
     CHECK(last == frames - 1 || atoi(points) < frames, "the longest lag is %lld frames", (long long)last);
-    CHECK(rc_analysis_table(a, "vacf", &rows, &columns, &names, &v) == RC_OK, "vacf table: %s", rc_last_error());
+    CHECK(rc_analysis_table(a, "vacf", &rows, &columns, &names, &v) == RC_STATUS_OK, "vacf table: %s", rc_error_get());
     for (int r = 0; r < rows; r++) CHECK_CLOSE(v[4 * r + 1], speed2, 1e-12, "free flight VACF is <v^2> at every lag");
     rc_analysis_destroy(a);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     free(x0);
 }
 
@@ -322,9 +322,9 @@ static void random_walk(void)
         char *text = rc_analysis_summary_json(a, true);
         values[run] = number(text, "diffusion_coefficient");
         errors[run] = number(text, "diffusion_coefficient_error");
-        rc_text_free(text);
+        rc_text_destroy(text);
         rc_analysis_destroy(a);
-        rc_frame_release(&f);
+        rc_frame_destroy(&f);
         free(x);
         CHECK(fabs(values[run] - d_true) < 5 * errors[run], "random walk %d: D %g +- %g, not %g", run, values[run],
               errors[run], d_true);
@@ -349,25 +349,27 @@ static void xyz_images(void)
     rc_frame f = frame_of(3, 2, 4, 4, 4);
     f.images[0] = -3, f.images[4] = 7, f.images[5] = 2147483647;
     rc_xyz_writer *w = NULL;
-    CHECK(rc_xyz_writer_open(path, &w) == RC_OK && rc_xyz_writer_write(w, &f) == RC_OK &&
-              rc_xyz_writer_close(w) == RC_OK,
-          "write: %s", rc_last_error());
+    CHECK(rc_xyz_writer_open(path, &w) == RC_STATUS_OK && rc_xyz_writer_write(w, &f) == RC_STATUS_OK &&
+              rc_xyz_writer_close(w) == RC_STATUS_OK,
+          "write: %s", rc_error_get());
     rc_trajectory_reader *r = NULL;
     rc_frame g = {0};
     bool got = false;
-    CHECK(rc_trajectory_open(path, &r) == RC_OK && rc_trajectory_next(r, &g, &got) == RC_OK && got, "read: %s",
-          rc_last_error());
+    CHECK(rc_trajectory_reader_open(path, &r) == RC_STATUS_OK &&
+              rc_trajectory_reader_next(r, &g, &got) == RC_STATUS_OK && got,
+          "read: %s", rc_error_get());
     CHECK(got && memcmp(f.images, g.images, 6 * sizeof *g.images) == 0, "images %d %d %d read back as %d %d %d",
           f.images[0], f.images[4], f.images[5], g.images[0], g.images[4], g.images[5]);
-    rc_trajectory_close(r);
+    rc_trajectory_reader_close(r);
     FILE *file = fopen(path, "w");
     fputs("1\nLattice=\"4 0 0 0 4 0 0 0 4\" Properties=species:S:1:pos:R:3 pbc=\"T T T\"\nH 1 2 3\n", file);
     fclose(file);
-    CHECK(rc_trajectory_open(path, &r) == RC_OK && rc_trajectory_next(r, &g, &got) == RC_OK && got && !g.images,
-          "a file without the image column: %s", g.images ? "images read" : rc_last_error());
-    rc_trajectory_close(r);
-    rc_frame_release(&g);
-    rc_frame_release(&f);
+    CHECK(rc_trajectory_reader_open(path, &r) == RC_STATUS_OK &&
+              rc_trajectory_reader_next(r, &g, &got) == RC_STATUS_OK && got && !g.images,
+          "a file without the image column: %s", g.images ? "images read" : rc_error_get());
+    rc_trajectory_reader_close(r);
+    rc_frame_destroy(&g);
+    rc_frame_destroy(&f);
     remove(path);
 }
 
@@ -388,7 +390,7 @@ static void distant_frames(void)
         f.velocities[3 * i] = 1 + i / 20.0;
         speed2 += f.velocities[3 * i] * f.velocities[3 * i] / 20;
     }
-    rc_status s = RC_OK, bare_status = RC_OK;
+    rc_status s = RC_STATUS_OK, bare_status = RC_STATUS_OK;
     for (int k = 0; k < 8; k++) {
         f.time = bare.time = 2.0 * k;
         for (int32_t i = 0; i < 20; i++) {
@@ -397,32 +399,33 @@ static void distant_frames(void)
             f.positions[3 * i + 1] = bare.positions[3 * i + 1] = 0.25 * i;
             f.images[3 * i] = (int32_t)image;
         }
-        CHECK(rc_analysis_add_frame(with, &f) == RC_OK, "frame %d with images: %s", k, rc_last_error());
-        CHECK(rc_analysis_add_frame(without, &bare) == RC_OK, "frame %d without images: %s", k, rc_last_error());
+        CHECK(rc_analysis_add_frame(with, &f) == RC_STATUS_OK, "frame %d with images: %s", k, rc_error_get());
+        CHECK(rc_analysis_add_frame(without, &bare) == RC_STATUS_OK, "frame %d without images: %s", k, rc_error_get());
         if (!bare_status) bare_status = s = rc_analysis_add_frame(alone, &bare);
     }
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "msd: particle") &&
-              strstr(rc_last_error(), "no image counts"),
-          "the MSD alone without images: %d %s", (int)s, rc_last_error());
-    CHECK(rc_analysis_finish(with) == RC_OK && rc_analysis_finish(without) == RC_OK, "finish: %s", rc_last_error());
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "msd: particle") &&
+              strstr(rc_error_get(), "no image counts"),
+          "the MSD alone without images: %d %s", (int)s, rc_error_get());
+    CHECK(rc_analysis_finish(with) == RC_STATUS_OK && rc_analysis_finish(without) == RC_STATUS_OK, "finish: %s",
+          rc_error_get());
     int rows, columns;
     const char *const *names;
     const double *v;
-    CHECK(rc_analysis_table(with, "msd", &rows, &columns, &names, &v) == RC_OK && rows == 8, "msd table: %d rows",
-          rows);
+    CHECK(rc_analysis_table(with, "msd", &rows, &columns, &names, &v) == RC_STATUS_OK && rows == 8,
+          "msd table: %d rows", rows);
     for (int r = 0; r < rows; r++)
         CHECK_CLOSE(v[4 * r + 1], speed2 * v[4 * r] * v[4 * r], 1e-9, "MSD of steps longer than half the box");
     char *text = rc_analysis_summary_json(without, true);
     CHECK(text && strstr(text, "\"failed\":{\"msd\":\"msd: particle") && strstr(text, "\"Q6\"") &&
               strstr(text, "\"rdf_contact\"") && !strstr(text, "diffusion_coefficient"),
           "one failed measure, the others reported: %s", text);
-    CHECK(rc_analysis_table(without, "rdf", &rows, &columns, &names, &v) == RC_OK &&
-              rc_analysis_table(without, "msd", &rows, &columns, &names, &v) == RC_INVALID_ARGUMENT,
+    CHECK(rc_analysis_table(without, "rdf", &rows, &columns, &names, &v) == RC_STATUS_OK &&
+              rc_analysis_table(without, "msd", &rows, &columns, &names, &v) == RC_STATUS_INVALID_ARGUMENT,
           "the rdf table without the msd table");
-    CHECK(strstr(rc_last_warnings(), "msd: particle") != NULL, "the failure is a warning: %s", rc_last_warnings());
-    rc_text_free(text);
+    CHECK(strstr(rc_warnings_get(), "msd: particle") != NULL, "the failure is a warning: %s", rc_warnings_get());
+    rc_text_destroy(text);
     rc_analysis_destroy(with), rc_analysis_destroy(without), rc_analysis_destroy(alone);
-    rc_frame_release(&f), rc_frame_release(&bare);
+    rc_frame_destroy(&f), rc_frame_destroy(&bare);
 }
 
 static void bad_options(void)
@@ -435,16 +438,17 @@ static void bad_options(void)
         {"groups", "0", "groups"},         {"colour", "1", "colour"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
-        CHECK(rc_analysis_set(a, cases[k][0], cases[k][1]) == RC_INVALID_ARGUMENT &&
-                  strstr(rc_last_error(), cases[k][2]),
-              "%s = %s: %s", cases[k][0], cases[k][1], rc_last_error());
+        CHECK(rc_analysis_set(a, cases[k][0], cases[k][1]) == RC_STATUS_INVALID_ARGUMENT &&
+                  strstr(rc_error_get(), cases[k][2]),
+              "%s = %s: %s", cases[k][0], cases[k][1], rc_error_get());
     rc_frame f = frame_of(3, 10, 4, 4, 4);
     for (int i = 0; i < 30; i++) f.positions[i] = 0.37 * i;
     rc_analysis_set(a, "rdf_range", "2.5");
-    CHECK(rc_analysis_add_frame(a, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "rdf_range: 2.5 is more"),
-          "rdf_range above half the box: %s", rc_last_error());
+    CHECK(rc_analysis_add_frame(a, &f) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "rdf_range: 2.5 is more"),
+          "rdf_range above half the box: %s", rc_error_get());
     rc_analysis_destroy(a);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 }
 
 int main(void)

@@ -120,9 +120,9 @@ static void expect_refused(const char *path, const char *text, const char *what)
     rc_run_options o = rc_run_default_options();
     o.directory = path_in("refused");
     rc_run *run = NULL;
-    rc_status s = rc_run_resume(path, &o, &run);
-    CHECK(s == RC_INVALID_ARGUMENT && run == NULL && strstr(rc_last_error(), text),
-          "%s: status %d, \"%s\" (expected \"%s\")", what, (int)s, rc_last_error(), text);
+    rc_status s = rc_run_create_from_checkpoint(path, &o, &run);
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && run == NULL && strstr(rc_error_get(), text),
+          "%s: status %d, \"%s\" (expected \"%s\")", what, (int)s, rc_error_get(), text);
     rc_run_destroy(run);
 }
 
@@ -143,9 +143,9 @@ static char *resume_to_end(const char *path, const char *into)
     rc_run_options o = rc_run_default_options();
     o.directory = into;
     rc_run *run = NULL;
-    rc_status s = rc_run_resume(path, &o, &run);
+    rc_status s = rc_run_create_from_checkpoint(path, &o, &run);
     if (!s) s = rc_run_execute(run);
-    CHECK(s == RC_OK, "resume %s: %s", path, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "resume %s: %s", path, rc_error_get());
     rc_run_destroy(run);
     char csv[512];
     snprintf(csv, sizeof csv, "%s/observables.csv", into);
@@ -169,12 +169,12 @@ static void test_fields(void)
     o.directory = path_in("gas");
     o.checkpoint_every = 0.7;
     rc_run *run = NULL;
-    CHECK(rc_run_create(scene, &o, &run) == RC_OK, "create: %s", rc_last_error());
+    CHECK(rc_run_create(scene, &o, &run) == RC_STATUS_OK, "create: %s", rc_error_get());
     if (!run) return;
     rc_run_limits until = {1.2, 0, 0, 0};
-    CHECK(rc_run_advance(run, &until) == RC_OK, "advance: %s", rc_last_error());
+    CHECK(rc_run_advance(run, &until) == RC_STATUS_OK, "advance: %s", rc_error_get());
     const char *good = path_in("gas.rcp");
-    CHECK(rc_run_checkpoint_write(run, good) == RC_OK, "checkpoint: %s", rc_last_error());
+    CHECK(rc_run_checkpoint_write(run, good) == RC_STATUS_OK, "checkpoint: %s", rc_error_get());
     rc_run_destroy(run);
     file_bytes b = {0};
     if (!slurp(good, &b)) {
@@ -187,7 +187,7 @@ static void test_fields(void)
     rc_run_options look = rc_run_default_options();
     look.directory = path_in("look");
     run = NULL;
-    CHECK(rc_run_resume(good, &look, &run) == RC_OK, "resume: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(good, &look, &run) == RC_STATUS_OK, "resume: %s", rc_error_get());
     rc_run_limits now = {0};
     uint64_t last_saved = 0;
     if (run) {
@@ -207,7 +207,8 @@ static void test_fields(void)
     rewrite(&stripped, old, &(edit){.drop = "position.last.collisions"});
     free(stripped.data);
     run = NULL;
-    CHECK(rc_run_resume(old, &look, &run) == RC_OK, "resume without three fields: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(old, &look, &run) == RC_STATUS_OK, "resume without three fields: %s",
+          rc_error_get());
     if (run) {
         CHECK(run->settings.checkpoint_every == 0 && run->settings.every == 0.5,
               "checkpoint_every %g and every %g, "
@@ -215,7 +216,7 @@ static void test_fields(void)
               run->settings.checkpoint_every, run->settings.every);
         CHECK(last_collisions(run) == now.collisions, "last.collisions %llu, not the restored engine's %llu",
               (unsigned long long)last_collisions(run), (unsigned long long)now.collisions);
-        CHECK(rc_run_execute(run) == RC_OK, "the run without three fields: %s", rc_last_error());
+        CHECK(rc_run_execute(run) == RC_STATUS_OK, "the run without three fields: %s", rc_error_get());
     }
     rc_run_destroy(run);
 
@@ -278,17 +279,18 @@ static void test_fields(void)
     rc_tagged_writer_free(&state);
     rc_edmd_observables full = {0}, partial = {0};
     run = NULL;
-    CHECK(rc_run_resume(good, &look, &run) == RC_OK, "resume: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(good, &look, &run) == RC_STATUS_OK, "resume: %s", rc_error_get());
     if (run) rc_edmd_measure(rc_run_edmd(run), &full);
     rc_run_destroy(run);
     run = NULL;
-    CHECK(rc_run_resume(shrunk, &look, &run) == RC_OK, "a state without kinetic_integral: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(shrunk, &look, &run) == RC_STATUS_OK, "a state without kinetic_integral: %s",
+          rc_error_get());
     if (run) {
         rc_edmd_measure(rc_run_edmd(run), &partial);
         CHECK(full.kinetic_integral > 0 && partial.kinetic_integral == 0 && partial.collisions == full.collisions,
               "kinetic_integral %g (saved %g), not the fresh engine's 0", partial.kinetic_integral,
               full.kinetic_integral);
-        CHECK(rc_run_execute(run) == RC_OK, "the run from a state without kinetic_integral: %s", rc_last_error());
+        CHECK(rc_run_execute(run) == RC_STATUS_OK, "the run from a state without kinetic_integral: %s", rc_error_get());
     }
     rc_run_destroy(run);
     state = (rc_tagged_writer){0};
@@ -332,17 +334,17 @@ static void test_damage(void)
                         " \"half_extents\": [0.5, 0.5, 0.5], \"position\": [0, 0, 1.5]}], \"static\":"
                         " [{\"shape\": \"plane\", \"position\": [0, 0, 0], \"normal\": [0, 0, 1]}],"
                         " \"stop\": {\"time\": 0.2}}";
-    CHECK(rc_run_create(tower, &o, &run) == RC_OK, "create: %s", rc_last_error());
+    CHECK(rc_run_create(tower, &o, &run) == RC_STATUS_OK, "create: %s", rc_error_get());
     if (!run) return;
     rc_run_limits until = {0.1, 0, 0, 0};
-    CHECK(rc_run_advance(run, &until) == RC_OK, "advance: %s", rc_last_error());
+    CHECK(rc_run_advance(run, &until) == RC_STATUS_OK, "advance: %s", rc_error_get());
     const char *good = path_in("good.rcp");
-    CHECK(rc_run_checkpoint_write(run, good) == RC_OK, "checkpoint: %s", rc_last_error());
+    CHECK(rc_run_checkpoint_write(run, good) == RC_STATUS_OK, "checkpoint: %s", rc_error_get());
     rc_run_destroy(run);
     rc_run_options elsewhere = rc_run_default_options();
     elsewhere.directory = path_in("tower2");
     run = NULL;
-    CHECK(rc_run_resume(good, &elsewhere, &run) == RC_OK, "resume: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(good, &elsewhere, &run) == RC_STATUS_OK, "resume: %s", rc_error_get());
     CHECK(run && fabs(rc_run_time(run) - 0.1) < 1e-12, "resumed at %g", run ? rc_run_time(run) : -1);
     rc_rigid_observables saved = {0};
     if (run) rc_rigid_measure(rc_run_rigid(run), &saved);
@@ -388,13 +390,14 @@ static void test_damage(void)
                     .plant_size = state.size});
     rc_tagged_writer_free(&state);
     run = NULL;
-    CHECK(rc_run_resume(older, &elsewhere, &run) == RC_OK, "a state without a counter: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(older, &elsewhere, &run) == RC_STATUS_OK, "a state without a counter: %s",
+          rc_error_get());
     rc_rigid_observables stats;
     if (run) {
         rc_rigid_measure(rc_run_rigid(run), &stats);
         CHECK(stats.resting_resolves == 0 && stats.steps == 100, "resting_resolves %lld, steps %lld",
               (long long)stats.resting_resolves, (long long)stats.steps);
-        CHECK(rc_run_execute(run) == RC_OK, "the run from a state without a counter: %s", rc_last_error());
+        CHECK(rc_run_execute(run) == RC_STATUS_OK, "the run from a state without a counter: %s", rc_error_get());
     }
     rc_run_destroy(run);
 
@@ -408,7 +411,8 @@ static void test_damage(void)
                     .plant_value = "9.9.9",
                     .plant_size = 5});
     run = NULL;
-    CHECK(rc_run_resume(other, &elsewhere, &run) == RC_OK, "written by ricochet 9.9.9: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(other, &elsewhere, &run) == RC_STATUS_OK, "written by ricochet 9.9.9: %s",
+          rc_error_get());
     rc_run_destroy(run);
 
     unsigned char header[24];

@@ -75,9 +75,9 @@ static double b2_stepped(const rc_step *steps, int n, double contact, double t)
 int main(void)
 {
     rc_step steps[160];
-    rc_potential lj = {.kind = RC_POTENTIAL_LENNARD_JONES, .epsilon = 1, .sigma = 1, .cutoff = 2.5, .steps = 20};
+    rc_potential lj = {.kind = RC_POTENTIAL_KIND_LENNARD_JONES, .epsilon = 1, .sigma = 1, .cutoff = 2.5, .steps = 20};
     for (int d = 2; d <= 3; d++) {
-        CHECK(rc_potential_discretise(&lj, d, 0.9, steps) == RC_OK, "LJ in %dD: %s", d, rc_last_error());
+        CHECK(rc_potential_discretise(&lj, d, 0.9, steps) == RC_STATUS_OK, "LJ in %dD: %s", d, rc_error_get());
         double want = lj_integral(d, 0.9, 2.5), got = stepped_integral(d, 0.9, steps, 20);
         CHECK(fabs(got - want) <= 1e-12 * fabs(want), "%dD: the steps' integral %.17g, the closed form %.17g", d, got,
               want);
@@ -87,16 +87,16 @@ int main(void)
 
     /* a linear table, u = 2 - r on [0.5, 3]: a shell's volume average of r in 3D is (3/4)(b^4 - a^4)/(b^3 - a^3) */
     const double rows[3][2] = {{0.5, 1.5}, {1.7, 0.3}, {3.0, -1.0}};
-    rc_potential table = {.kind = RC_POTENTIAL_TABLE, .steps = 4, .table = rows, .table_count = 3};
-    CHECK(rc_potential_discretise(&table, 3, 1.0, steps) == RC_OK, "table: %s", rc_last_error());
+    rc_potential table = {.kind = RC_POTENTIAL_KIND_TABLE, .steps = 4, .table = rows, .table_count = 3};
+    CHECK(rc_potential_discretise(&table, 3, 1.0, steps) == RC_STATUS_OK, "table: %s", rc_error_get());
     for (int k = 0; k < 4; k++) {
         double a = 1 + 0.5 * k, b = a + 0.5, mean_r = 0.75 * (pow(b, 4) - pow(a, 4)) / (pow(b, 3) - pow(a, 3));
         CHECK(fabs(steps[k].energy - (2 - mean_r)) <= 1e-14, "table step %d: %.17g, want %.17g", k, steps[k].energy,
               2 - mean_r);
     }
 
-    rc_potential wca = {.kind = RC_POTENTIAL_WCA, .epsilon = 1, .sigma = 1, .steps = 5};
-    CHECK(rc_potential_discretise(&wca, 3, 1.0, steps) == RC_OK, "WCA: %s", rc_last_error());
+    rc_potential wca = {.kind = RC_POTENTIAL_KIND_WCA, .epsilon = 1, .sigma = 1, .steps = 5};
+    CHECK(rc_potential_discretise(&wca, 3, 1.0, steps) == RC_STATUS_OK, "WCA: %s", rc_error_get());
     CHECK(fabs(steps[4].radius - pow(2.0, 1.0 / 6.0)) <= 1e-15, "WCA cut-off %.17g", steps[4].radius);
     for (int k = 0; k < 5; k++) CHECK(steps[k].energy > 0, "WCA step %d energy %g", k, steps[k].energy);
 
@@ -104,7 +104,7 @@ int main(void)
     double t = 2.0, exact = b2_continuous(&lj, 0.9, t), last = 0;
     for (int n = 10; n <= 160; n *= 2) {
         lj.steps = n;
-        CHECK(rc_potential_discretise(&lj, 3, 0.9, steps) == RC_OK, "%d steps: %s", n, rc_last_error());
+        CHECK(rc_potential_discretise(&lj, 3, 0.9, steps) == RC_STATUS_OK, "%d steps: %s", n, rc_error_get());
         double error = fabs(b2_stepped(steps, n, 0.9, t) - exact);
         printf("B2(T = 2) with %3d steps: error %.3e (B2 %.6f)\n", n, error, exact);
         if (last > 0) CHECK(error < last / 3, "%d steps: error %g, not below a third of %g", n, error, last);
@@ -116,22 +116,24 @@ int main(void)
         double contact;
         const char *names;
     } bad[] = {
-        {{.kind = RC_POTENTIAL_LENNARD_JONES, .epsilon = 1, .sigma = 1, .cutoff = 2.5, .steps = 0}, 0.9, "steps"},
-        {{.kind = RC_POTENTIAL_LENNARD_JONES, .epsilon = 1, .sigma = 1, .cutoff = 0.8, .steps = 4}, 0.9, "cutoff"},
-        {{.kind = RC_POTENTIAL_LENNARD_JONES, .epsilon = 1, .sigma = 0, .cutoff = 2.5, .steps = 4}, 0.9, "sigma"},
-        {{.kind = RC_POTENTIAL_YUKAWA, .epsilon = 1, .sigma = 1, .kappa = -1, .cutoff = 3, .steps = 4}, 1, "kappa"},
-        {{.kind = RC_POTENTIAL_TABLE, .steps = 4, .table = rows, .table_count = 3}, 0.4, "table"},
-        {{.kind = RC_POTENTIAL_TABLE, .steps = 4, .cutoff = 3.5, .table = rows, .table_count = 3}, 1, "table"},
+        {{.kind = RC_POTENTIAL_KIND_LENNARD_JONES, .epsilon = 1, .sigma = 1, .cutoff = 2.5, .steps = 0}, 0.9, "steps"},
+        {{.kind = RC_POTENTIAL_KIND_LENNARD_JONES, .epsilon = 1, .sigma = 1, .cutoff = 0.8, .steps = 4}, 0.9, "cutoff"},
+        {{.kind = RC_POTENTIAL_KIND_LENNARD_JONES, .epsilon = 1, .sigma = 0, .cutoff = 2.5, .steps = 4}, 0.9, "sigma"},
+        {{.kind = RC_POTENTIAL_KIND_YUKAWA, .epsilon = 1, .sigma = 1, .kappa = -1, .cutoff = 3, .steps = 4},
+         1,
+         "kappa"},
+        {{.kind = RC_POTENTIAL_KIND_TABLE, .steps = 4, .table = rows, .table_count = 3}, 0.4, "table"},
+        {{.kind = RC_POTENTIAL_KIND_TABLE, .steps = 4, .cutoff = 3.5, .table = rows, .table_count = 3}, 1, "table"},
     };
     const double flat[2][2] = {{1, 0}, {1, 1}};
-    rc_potential backwards = {.kind = RC_POTENTIAL_TABLE, .steps = 1, .table = flat, .table_count = 2};
+    rc_potential backwards = {.kind = RC_POTENTIAL_KIND_TABLE, .steps = 1, .table = flat, .table_count = 2};
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         rc_status s = rc_potential_discretise(&bad[k].p, 3, bad[k].contact, steps);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), bad[k].names), "bad %zu: %d, \"%s\"", k, (int)s,
-              rc_last_error());
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), bad[k].names), "bad %zu: %d, \"%s\"", k, (int)s,
+              rc_error_get());
     }
-    CHECK(rc_potential_discretise(&backwards, 3, 0.5, steps) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "does not increase"),
-          "a table whose r does not increase: \"%s\"", rc_last_error());
+    CHECK(rc_potential_discretise(&backwards, 3, 0.5, steps) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "does not increase"),
+          "a table whose r does not increase: \"%s\"", rc_error_get());
     return check_finish();
 }

@@ -23,12 +23,12 @@
 /* Builds the engine of a scene. */
 static rc_edmd *engine_of(const char *text)
 {
-    rc_run_scene *scene = NULL;
+    rc_edmd_scene *scene = NULL;
     rc_edmd *e = NULL;
-    rc_status s = rc_run_scene_parse(text, &scene);
-    if (!s) s = rc_edmd_create(rc_run_scene_def(scene), &e);
-    CHECK(s == RC_OK, "scene: %s", rc_last_error());
-    rc_run_scene_destroy(scene);
+    rc_status s = rc_edmd_scene_create_from_text(text, &scene);
+    if (!s) s = rc_edmd_create(rc_edmd_scene_def(scene), &e);
+    CHECK(s == RC_STATUS_OK, "scene: %s", rc_error_get());
+    rc_edmd_scene_destroy(scene);
     return e;
 }
 
@@ -46,7 +46,7 @@ static samples sample(rc_edmd *e, double from, double until, double every)
     rc_edmd_observables o;
     for (int64_t k = 0; k < per * BLOCKS; k++) {
         rc_edmd_limits limit = {from + (double)(k + 1) * every, 0, 0};
-        CHECK(rc_edmd_advance(e, &limit) == RC_OK, "advance: %s", rc_last_error());
+        CHECK(rc_edmd_advance(e, &limit) == RC_STATUS_OK, "advance: %s", rc_error_get());
         rc_edmd_measure(e, &o);
         block[k / per] += o.volume / (double)per;
         sum += o.volume;
@@ -135,8 +135,8 @@ static const char resumable[] =
 static void finish(rc_edmd *e, double until, rc_frame *frame, rc_edmd_observables *o)
 {
     rc_edmd_limits limit = {until, 0, 0};
-    CHECK(rc_edmd_advance(e, &limit) == RC_OK, "advance: %s", rc_last_error());
-    rc_frame_init(frame, rc_edmd_count(e), false);
+    CHECK(rc_edmd_advance(e, &limit) == RC_STATUS_OK, "advance: %s", rc_error_get());
+    rc_frame_create(frame, rc_edmd_count(e), false);
     rc_edmd_fill_frame(e, frame);
     rc_edmd_measure(e, o);
 }
@@ -162,8 +162,8 @@ static void resume_and_seeds(void)
     rc_edmd_advance(first, &half);
     size_t size = rc_edmd_state_size(first);
     void *buffer = malloc(size);
-    CHECK(rc_edmd_state_save(first, buffer, size) == RC_OK, "save: %s", rc_last_error());
-    CHECK(rc_edmd_state_restore(second, buffer, size) == RC_OK, "restore: %s", rc_last_error());
+    CHECK(rc_edmd_state_save(first, buffer, size) == RC_STATUS_OK, "save: %s", rc_error_get());
+    CHECK(rc_edmd_state_restore(second, buffer, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
     finish(first, 30, &a, &oa);
     finish(second, 30, &b, &ob);
     finish(other, 30, &c, &oc);
@@ -176,7 +176,7 @@ static void resume_and_seeds(void)
     CHECK(oa.volume != oc.volume, "another seed gave the same volume %g", oc.volume);
     CHECK(a.box[0] != 0 && a.box[0] == a.box[1], "the box stays cubic: %g %g", a.box[0], a.box[1]);
     free(buffer);
-    rc_frame_release(&a), rc_frame_release(&b), rc_frame_release(&c);
+    rc_frame_destroy(&a), rc_frame_destroy(&b), rc_frame_destroy(&c);
     rc_edmd_destroy(first), rc_edmd_destroy(second), rc_edmd_destroy(other);
 }
 
@@ -198,13 +198,14 @@ static void refusals(void)
                  " \"particles\": [{\"position\": [1, 1, 1], \"radius\": 0.5, \"mass\": 1}], \"stop\": {\"time\": 1},"
                  " \"barostat\": %s%s}",
                  cases[k].barostat, cases[k].extra);
-        rc_run_scene *scene = NULL;
+        rc_edmd_scene *scene = NULL;
         rc_edmd *e = NULL;
-        rc_status s = rc_run_scene_parse(text, &scene);
-        if (!s) s = rc_edmd_create(rc_run_scene_def(scene), &e);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), cases[k].field), "case %zu: %s", k, rc_last_error());
+        rc_status s = rc_edmd_scene_create_from_text(text, &scene);
+        if (!s) s = rc_edmd_create(rc_edmd_scene_def(scene), &e);
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), cases[k].field), "case %zu: %s", k,
+              rc_error_get());
         rc_edmd_destroy(e);
-        rc_run_scene_destroy(scene);
+        rc_edmd_scene_destroy(scene);
     }
 }
 

@@ -26,14 +26,14 @@ static rc_edmd_bond B[MAX_N];
 static rc_edmd *make(const rc_edmd_def *d)
 {
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(d, &e) == RC_OK, "create: %s", rc_last_error());
+    CHECK(rc_edmd_create(d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
     return e;
 }
 
 static rc_edmd_observables advance(rc_edmd *e, double time, uint64_t events)
 {
     rc_edmd_limits limits = {time, 0, events};
-    CHECK(rc_edmd_advance(e, &limits) == RC_OK, "advance: %s", rc_last_error());
+    CHECK(rc_edmd_advance(e, &limits) == RC_STATUS_OK, "advance: %s", rc_error_get());
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
     return o;
@@ -45,7 +45,7 @@ static rc_edmd_observables advance(rc_edmd *e, double time, uint64_t events)
 static double bond_lengths(rc_edmd *e, const rc_edmd_def *d, double *lengths)
 {
     rc_frame f;
-    rc_frame_init(&f, d->count, false);
+    rc_frame_create(&f, d->count, false);
     rc_edmd_fill_frame(e, &f);
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
@@ -74,7 +74,7 @@ static double bond_lengths(rc_edmd *e, const rc_edmd_def *d, double *lengths)
         double over = sqrt(rr) / (sigma * d->bond_types[d->bonds[k].type].outer);
         if (over > worst) worst = over;
     }
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     return worst;
 }
 
@@ -103,7 +103,8 @@ static rc_edmd_def dimers(int dimension, int32_t pairs, double spacing, const rc
     }
     int32_t n = 2 * pairs;
     for (int32_t k = 0; k < n; k++) R[k] = 0.5, M[k] = 1;
-    CHECK(rc_maxwell_boltzmann(dimension, n, M, 1.0, seed + 1, V) == RC_OK, "velocities: %s", rc_last_error());
+    CHECK(rc_velocities_draw_maxwell_boltzmann(dimension, n, M, 1.0, seed + 1, V) == RC_STATUS_OK, "velocities: %s",
+          rc_error_get());
     d.count = n, d.positions = X, d.velocities = V, d.radii = R, d.masses = M;
     d.bond_types = type, d.bond_type_count = 1, d.bonds = B, d.bond_count = pairs;
     return d;
@@ -185,7 +186,8 @@ static rc_edmd_def chains(int dimension, int32_t count, int32_t length, const rc
         R[k] = 0.5, M[k] = 1;
         if (bead > 0) B[bonds++] = (rc_edmd_bond){k - 1, k, 0};
     }
-    CHECK(rc_maxwell_boltzmann(dimension, count, M, 1.0, 5, V) == RC_OK, "velocities: %s", rc_last_error());
+    CHECK(rc_velocities_draw_maxwell_boltzmann(dimension, count, M, 1.0, 5, V) == RC_STATUS_OK, "velocities: %s",
+          rc_error_get());
     d.count = count, d.positions = X, d.velocities = V, d.radii = R, d.masses = M;
     d.bond_types = type, d.bond_type_count = 1, d.bonds = B, d.bond_count = bonds;
     return d;
@@ -204,7 +206,7 @@ static void test_invariants(int dimension, int which, uint64_t events)
         d.thermostat_rate = 0.1, d.thermostat_temperature = 1.0;
     } else if (which == SHEAR) {
         d.shear = (rc_edmd_shear){true, 0.2, 0, 1, 0};
-        rc_edmd_shear_add_profile(&d, V);
+        rc_edmd_def_add_shear_profile(&d, V);
     } else if (which == COMPRESSION) {
         d.compression.rate = 0.01, d.compression.packing_fraction = dimension == 3 ? 0.3 : 0.5;
     }
@@ -243,12 +245,12 @@ static void test_resume(void)
     advance(a, 3, 0);
     size_t size = rc_edmd_state_size(a);
     void *state = malloc(size);
-    CHECK(rc_edmd_state_save(a, state, size) == RC_OK, "save: %s", rc_last_error());
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_OK, "restore: %s", rc_last_error());
+    CHECK(rc_edmd_state_save(a, state, size) == RC_STATUS_OK, "save: %s", rc_error_get());
+    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
     rc_edmd_observables oa = advance(a, 8, 0), ob = advance(b, 8, 0);
     rc_frame fa, fb;
-    rc_frame_init(&fa, d.count, false);
-    rc_frame_init(&fb, d.count, false);
+    rc_frame_create(&fa, d.count, false);
+    rc_frame_create(&fb, d.count, false);
     rc_edmd_fill_frame(a, &fa);
     rc_edmd_fill_frame(b, &fb);
     bool same = memcmp(fa.positions, fb.positions, 3 * (size_t)d.count * sizeof(double)) == 0 &&
@@ -257,8 +259,8 @@ static void test_resume(void)
            same ? "bit-identical" : "DIFFERENT", (unsigned long long)oa.step_events,
            (unsigned long long)ob.step_events);
     CHECK(same && oa.step_events == ob.step_events && oa.virial == ob.virial, "the resumed run differs");
-    rc_frame_release(&fa);
-    rc_frame_release(&fb);
+    rc_frame_destroy(&fa);
+    rc_frame_destroy(&fb);
     free(state);
     rc_edmd_destroy(a);
     rc_edmd_destroy(b);
@@ -268,8 +270,8 @@ static void expect_refused(const rc_edmd_def *d, const char *words)
 {
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(d, &e);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), words), "expected a refusal with \"%s\", got %d: %s",
-          words, (int)s, rc_last_error());
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), words),
+          "expected a refusal with \"%s\", got %d: %s", words, (int)s, rc_error_get());
     if (e) rc_edmd_destroy(e);
 }
 

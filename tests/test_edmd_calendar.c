@@ -73,7 +73,7 @@ static void test_growth_while_refiling(void)
     enum { M = 64 };
     record few[M] = {{0}};
     rc_calendar c;
-    CHECK(rc_calendar_create(&c, M, &few[0].time, sizeof few[0]) == RC_OK, "create");
+    CHECK(rc_calendar_create(&c, M, &few[0].time, sizeof few[0]) == RC_STATUS_OK, "create");
     rc_calendar_rebuild(&c, 0); /* every key 0: all in the heap, no block used, and buckets one time unit wide */
     double far = 1e3;
     int32_t i = 0;
@@ -97,7 +97,7 @@ int main(void)
 {
     test_growth_while_refiling();
     rc_calendar c;
-    CHECK(rc_calendar_create(&c, N, &keys[0].time, sizeof keys[0]) == RC_OK, "create");
+    CHECK(rc_calendar_create(&c, N, &keys[0].time, sizeof keys[0]) == RC_STATUS_OK, "create");
     for (int32_t i = 0; i < N; i++) keys[i].time = uniform() < 0.02 ? INFINITY : floor(uniform() * 100) / 100;
     rc_calendar_rebuild(&c, 0);
     double now = 0;

@@ -17,7 +17,7 @@
  *   disc off the line) the collapse ends with the middle squeezed out, the momentum kept.
  * - A ball at rest on a plate falls asleep while the clock of the rest of the system goes on; a ball dropped on a
  *   sleeping ball wakes it and (e = 1) bounces back to its height, the sleeper coming back to rest.
- * - A stalled clock (sleeping off) stops the run with RC_NOT_TERMINATED naming the particle.
+ * - A stalled clock (sleeping off) stops the run with RC_STATUS_NOT_TERMINATED naming the particle.
  * - A dense thermostatted gas at e = 0.2 collapses under classic processing (the watchdog stops it); clusters end each
  *   collapse and the run goes through.
  * - A freely cooling gas at e = 0.9 follows Haff's law until density clusters form, then cools slower than it, and
@@ -72,11 +72,11 @@ static rc_status run(scene *s, double time, uint64_t events, rc_frame *frame, rc
     s->def.positions = s->x, s->def.velocities = s->v, s->def.radii = s->r, s->def.masses = s->m;
     rc_edmd *e = NULL;
     rc_status st = rc_edmd_create(&s->def, &e);
-    CHECK(st == RC_OK, "create: %s", rc_last_error());
-    if (st != RC_OK) return st;
+    CHECK(st == RC_STATUS_OK, "create: %s", rc_error_get());
+    if (st != RC_STATUS_OK) return st;
     rc_edmd_limits limits = {time, 0, events};
     st = rc_edmd_advance(e, &limits);
-    rc_frame_init(frame, s->n, false);
+    rc_frame_create(frame, s->n, false);
     rc_edmd_fill_frame(e, frame);
     rc_edmd_measure(e, o);
     rc_edmd_destroy(e);
@@ -84,22 +84,22 @@ static rc_status run(scene *s, double time, uint64_t events, rc_frame *frame, rc
 }
 
 /* Runs a scene file's text to time `stop`; fills the frame (which the caller releases) and the observables when the
- * engine was made. Returns the status (the error is in rc_last_error). */
+ * engine was made. Returns the status (the error is in rc_error_get). */
 static rc_status run_scene_text(const char *text, double stop, rc_frame *frame, rc_edmd_observables *o)
 {
-    rc_run_scene *parsed = NULL;
+    rc_edmd_scene *parsed = NULL;
     rc_edmd *e = NULL;
-    rc_status st = rc_run_scene_parse(text, &parsed);
-    if (st == RC_OK) st = rc_run_scene_create_engine(parsed, &e);
-    if (st == RC_OK) {
+    rc_status st = rc_edmd_scene_create_from_text(text, &parsed);
+    if (st == RC_STATUS_OK) st = rc_edmd_scene_create_engine(parsed, &e);
+    if (st == RC_STATUS_OK) {
         rc_edmd_limits limits = {stop, 0, 0};
         st = rc_edmd_advance(e, &limits);
-        rc_frame_init(frame, rc_edmd_count(e), false);
+        rc_frame_create(frame, rc_edmd_count(e), false);
         rc_edmd_fill_frame(e, frame);
         rc_edmd_measure(e, o);
     }
     rc_edmd_destroy(e);
-    rc_run_scene_destroy(parsed);
+    rc_edmd_scene_destroy(parsed);
     return st;
 }
 
@@ -130,21 +130,21 @@ static void test_cradle(void)
             rc_frame classic = {0};
             rc_edmd_observables o;
             scene s;
-            cradle(&s, n, strikers, RC_OPERATOR_GS, 0);
+            cradle(&s, n, strikers, RC_IMPACT_OPERATOR_GS, 0);
             run(&s, 20, 0, &classic, &o);
-            for (int op = RC_OPERATOR_GR; op <= RC_OPERATOR_GS; op++) {
+            for (int op = RC_IMPACT_OPERATOR_GR; op <= RC_IMPACT_OPERATOR_GS; op++) {
                 rc_frame f = {0};
                 cradle(&s, n, strikers, (rc_impact_operator)op, 1e-9);
                 rc_status st = run(&s, 20, 0, &f, &o);
                 const char *name = rc_impact_operator_name((rc_impact_operator)op);
-                CHECK(st == RC_OK && o.time == 20, "cradle %d/%d %s: %s", n, strikers, name, rc_last_error());
+                CHECK(st == RC_STATUS_OK && o.time == 20, "cradle %d/%d %s: %s", n, strikers, name, rc_error_get());
                 CHECK(o.clusters >= 1 && o.largest_cluster == n, "cradle %d/%d %s: %llu clusters, largest %d", n,
                       strikers, name, (unsigned long long)o.clusters, (int)o.largest_cluster);
                 double worst = 0, worst_classic = 0;
                 for (int i = 0; i < n; i++) {
                     double expected = i >= n - strikers ? 1 : 0;
                     worst = fmax(worst, fabs(f.velocities[3 * i] - expected) + fabs(f.velocities[3 * i + 1]));
-                    if (op == RC_OPERATOR_GS)
+                    if (op == RC_IMPACT_OPERATOR_GS)
                         worst_classic = fmax(worst_classic, fabs(f.velocities[3 * i] - classic.velocities[3 * i]));
                 }
                 CHECK(worst <= 1e-12, "cradle %d/%d %s: velocities off the break-away by %g", n, strikers, name, worst);
@@ -157,9 +157,9 @@ static void test_cradle(void)
                        "%.1e of break-away, drift %.1e\n",
                        n, strikers, name, (unsigned long long)o.clusters, (unsigned long long)o.impact_iterations,
                        worst, o.energy_drift);
-                rc_frame_release(&f);
+                rc_frame_destroy(&f);
             }
-            rc_frame_release(&classic);
+            rc_frame_destroy(&classic);
         }
 }
 
@@ -195,14 +195,14 @@ static double asymmetry(const rc_frame *f)
 static void test_pool_break(void)
 {
     double found[2];
-    for (int op = RC_OPERATOR_GR; op <= RC_OPERATOR_GS; op++) {
+    for (int op = RC_IMPACT_OPERATOR_GR; op <= RC_IMPACT_OPERATOR_GS; op++) {
         scene s;
         rc_frame f = {0};
         rc_edmd_observables o;
         pool_break(&s, (rc_impact_operator)op);
         rc_status st = run(&s, 4, 0, &f, &o);
         const char *name = rc_impact_operator_name((rc_impact_operator)op);
-        CHECK(st == RC_OK, "pool break %s: %s", name, rc_last_error());
+        CHECK(st == RC_STATUS_OK, "pool break %s: %s", name, rc_error_get());
         found[op] = asymmetry(&f);
         CHECK(fabs(o.energy_drift) <= 1e-13, "pool break %s: energy drift %g", name, o.energy_drift);
         CHECK(o.largest_cluster == 16, "pool break %s: largest cluster %d", name, (int)o.largest_cluster);
@@ -210,10 +210,11 @@ static void test_pool_break(void)
                "energy drift %.1e\n",
                name, (unsigned long long)o.clusters, (int)o.largest_cluster, (unsigned long long)o.collisions,
                (unsigned long long)o.wall_collisions, found[op], o.energy_drift);
-        rc_frame_release(&f);
+        rc_frame_destroy(&f);
     }
-    CHECK(found[RC_OPERATOR_GR] <= 1e-9, "pool break GR: mirror asymmetry %g", found[RC_OPERATOR_GR]);
-    CHECK(found[RC_OPERATOR_GS] >= 1e-3, "pool break GS: mirror asymmetry only %g", found[RC_OPERATOR_GS]);
+    CHECK(found[RC_IMPACT_OPERATOR_GR] <= 1e-9, "pool break GR: mirror asymmetry %g", found[RC_IMPACT_OPERATOR_GR]);
+    CHECK(found[RC_IMPACT_OPERATOR_GS] >= 1e-3, "pool break GS: mirror asymmetry only %g",
+          found[RC_IMPACT_OPERATOR_GS]);
 }
 
 /* ---- Three particles on a line ---- */
@@ -262,19 +263,19 @@ static void test_three_on_a_line(void)
         three_on_a_line(&s, exact[k]);
         rc_status st = run(&s, 50, 0, &f, &o);
         long expected = line_collisions(exact[k], 100000);
-        CHECK(st == RC_OK && o.collisions == (uint64_t)expected && o.clusters == 0,
+        CHECK(st == RC_STATUS_OK && o.collisions == (uint64_t)expected && o.clusters == 0,
               "three on a line, e = %g: %llu collisions (%llu clusters), exact %ld", exact[k],
               (unsigned long long)o.collisions, (unsigned long long)o.clusters, expected);
         printf("three on a line, e = %g: %llu collisions, exact count %ld\n", exact[k],
                (unsigned long long)o.collisions, expected);
-        rc_frame_release(&f);
+        rc_frame_destroy(&f);
     }
     scene s;
     rc_frame f = {0};
     rc_edmd_observables o;
     three_on_a_line(&s, 0.05);
     rc_status st = run(&s, 10, 10000000, &f, &o);
-    CHECK(st == RC_OK && o.time == 10, "three on a line, e = 0.05: stopped at %g: %s", o.time, rc_last_error());
+    CHECK(st == RC_STATUS_OK && o.time == 10, "three on a line, e = 0.05: stopped at %g: %s", o.time, rc_error_get());
     /* one collapse; then the pair of the colliding contact, now touching and approaching at the rounding of the
      * velocities (1e-19), collides at once: a second cluster, no collapse */
     CHECK(o.clusters == 2 && o.collapses == 1, "three on a line, e = 0.05: %llu clusters, %llu collapses",
@@ -300,7 +301,7 @@ static void test_three_on_a_line(void)
            "velocities within %.1e of the common one, gaps %.2e to %.2e, centre of mass moved by %.1e\n",
            (unsigned long long)o.collisions, (unsigned long long)o.clusters, (unsigned long long)o.collapses, o.time,
            spread, closest, gap, centre - (5 + 6 + 7.3) / 3);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 
     /* bent in 2D: the middle disc 0.02 off the line; the collapse ends with it squeezed out sideways, both contacts
      * receding, the momentum kept */
@@ -317,16 +318,16 @@ static void test_three_on_a_line(void)
         const double *x = f.positions + 3 * i, *v = f.velocities + 3 * i;
         receding = fmin(receding, (x[0] - x[-3]) * (v[0] - v[-3]) + (x[1] - x[-2]) * (v[1] - v[-2]));
     }
-    CHECK(st == RC_OK && o.time == 10 && o.collapses == 1 && o.clusters == 1,
+    CHECK(st == RC_STATUS_OK && o.time == 10 && o.collapses == 1 && o.clusters == 1,
           "bent line, e = 0.05: t = %g, %llu clusters, %llu collapses (%s)", o.time, (unsigned long long)o.clusters,
-          (unsigned long long)o.collapses, rc_last_error());
+          (unsigned long long)o.collapses, rc_error_get());
     CHECK(fabs(px) <= 1e-15 && fabs(py) <= 1e-15 && receding > 0 && o.max_overlap <= 1e-15,
           "bent line, e = 0.05: momentum (%g, %g), least receding %g, overlap %g", px, py, receding, o.max_overlap);
     CHECK(fabs(cx) <= 1e-14 && fabs(cy) <= 1e-14, "bent line, e = 0.05: centre of mass moved by (%g, %g)", cx, cy);
     printf("bent line in 2D, e = 0.05 (collapse): %llu collisions, then squeezed out; momentum (%.1e, %.1e), centre "
            "of mass moved by (%.1e, %.1e), overlap %.1e\n",
            (unsigned long long)o.collisions, px, py, cx, cy, o.max_overlap);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 }
 
 /* ---- Sleeping ---- */
@@ -343,13 +344,13 @@ static void test_resting_ball(void)
     rc_frame f = {0};
     rc_edmd_observables o;
     rc_status st = run(&s, 100, 1000000, &f, &o);
-    CHECK(st == RC_OK && o.time == 100, "resting ball: the clock stopped at %g (%s)", o.time, rc_last_error());
+    CHECK(st == RC_STATUS_OK && o.time == 100, "resting ball: the clock stopped at %g (%s)", o.time, rc_error_get());
     CHECK(o.sleeping == 2, "resting ball: %d asleep at t = 100", (int)o.sleeping);
     CHECK(f.positions[2] == 0.5 && fabs(f.positions[5] - 0.5) <= 1e-15, "resting balls at z = %.17g, %.17g",
           f.positions[2], f.positions[5]);
     printf("resting ball and a bouncing one (e = 0.5): t = 100 after %llu events, %d asleep, %llu falls asleep\n",
            (unsigned long long)o.events, (int)o.sleeping, (unsigned long long)o.sleeps);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 
     /* a ball dropped from height 3 onto a sleeping ball: wakes it, bounces back up (e = 1), the sleeper rests again */
     scene_init(&s, 3, 8, 8, 10, false);
@@ -359,7 +360,7 @@ static void test_resting_ball(void)
     add(&s, 4, 4, 4.5, 0, 0, 0, 0.5, 1);
     double fall = sqrt(2 * 3.0); /* lands at t = sqrt(6), back at the top at 2 sqrt(6) */
     st = run(&s, 2 * fall, 0, &f, &o);
-    CHECK(st == RC_OK, "drop on a sleeper: %s", rc_last_error());
+    CHECK(st == RC_STATUS_OK, "drop on a sleeper: %s", rc_error_get());
     CHECK(o.wakes >= 1 && o.sleeping == 1 && f.positions[2] == 0.5, "drop on a sleeper: %llu wakes, %d asleep, z %g",
           (unsigned long long)o.wakes, (int)o.sleeping, f.positions[2]);
     CHECK(fabs(f.positions[5] - 4.5) <= 1e-12 && fabs(f.velocities[5]) <= 1e-12,
@@ -367,7 +368,7 @@ static void test_resting_ball(void)
     CHECK(fabs(o.energy_drift) <= 1e-14, "drop on a sleeper: energy drift %g", o.energy_drift);
     printf("ball dropped on a sleeping ball: %llu wakes, %llu clusters; back at z = %.15f, drift %.1e\n",
            (unsigned long long)o.wakes, (unsigned long long)o.clusters, f.positions[5], o.energy_drift);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 }
 
 static void test_stall(void)
@@ -387,11 +388,11 @@ static void test_stall(void)
     rc_frame f = {0};
     rc_edmd_observables o;
     rc_status st = run(&s, 100, 10000000, &f, &o);
-    CHECK(st == RC_NOT_TERMINATED && strstr(rc_last_error(), "particle 0") && strstr(rc_last_error(), "stalled"),
-          "a stalled clock: status %d, %s", (int)st, rc_last_error());
+    CHECK(st == RC_STATUS_NOT_TERMINATED && strstr(rc_error_get(), "particle 0") && strstr(rc_error_get(), "stalled"),
+          "a stalled clock: status %d, %s", (int)st, rc_error_get());
     CHECK(o.events < 200000, "a stalled clock took %llu events to notice", (unsigned long long)o.events);
-    printf("stall without sleeping: stopped after %llu events: %s\n", (unsigned long long)o.events, rc_last_error());
-    rc_frame_release(&f);
+    printf("stall without sleeping: stopped after %llu events: %s\n", (unsigned long long)o.events, rc_error_get());
+    rc_frame_destroy(&f);
 }
 
 /* ---- Collapse in a dense inelastic gas ---- */
@@ -412,18 +413,18 @@ static rc_edmd *gas(int32_t n, double packing_fraction, double e, double thermos
 {
     rc_edmd_def d = rc_edmd_default_def();
     for (int32_t k = 0; k < n; k++) gas_r[k] = 0.5, gas_m[k] = 1;
-    rc_status st = rc_box_for_packing_fraction(3, n, gas_r, packing_fraction, d.box);
-    if (st == RC_OK) st = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, n, gas_r, 1, gas_x);
-    if (st == RC_OK) st = rc_maxwell_boltzmann(3, n, gas_m, 1.0, 1, gas_v);
+    rc_status st = rc_box_scale_to_packing_fraction(3, n, gas_r, packing_fraction, d.box);
+    if (st == RC_STATUS_OK) st = rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, n, gas_r, 1, gas_x);
+    if (st == RC_STATUS_OK) st = rc_velocities_draw_maxwell_boltzmann(3, n, gas_m, 1.0, 1, gas_v);
     d.restitution = e;
     d.thermostat_rate = thermostat_rate;
     d.seed = 3;
     d.contact_tolerance = tolerance;
     d.count = n, d.positions = gas_x, d.velocities = gas_v, d.radii = gas_r, d.masses = gas_m;
     rc_edmd *engine = NULL;
-    if (st == RC_OK) st = rc_edmd_create(&d, &engine);
-    CHECK(st == RC_OK, "gas of %d at %g: %s", (int)n, packing_fraction, rc_last_error());
-    return st == RC_OK ? engine : NULL;
+    if (st == RC_STATUS_OK) st = rc_edmd_create(&d, &engine);
+    CHECK(st == RC_STATUS_OK, "gas of %d at %g: %s", (int)n, packing_fraction, rc_error_get());
+    return st == RC_STATUS_OK ? engine : NULL;
 }
 
 static void test_dense_collapse(void)
@@ -437,18 +438,18 @@ static void test_dense_collapse(void)
         rc_edmd_observables o;
         rc_edmd_measure(e, &o);
         if (classic)
-            CHECK(st == RC_NOT_TERMINATED && strstr(rc_last_error(), "stalled"),
+            CHECK(st == RC_STATUS_NOT_TERMINATED && strstr(rc_error_get(), "stalled"),
                   "dense gas, classic processing: expected the collapse to stop the clock (status %d, t = %g)", (int)st,
                   o.time);
         else
-            CHECK(st == RC_OK && o.collisions == 2000000 && o.clusters > 0,
+            CHECK(st == RC_STATUS_OK && o.collisions == 2000000 && o.clusters > 0,
                   "dense gas with clusters: status %d after %llu collisions (%s)", (int)st,
-                  (unsigned long long)o.collisions, rc_last_error());
+                  (unsigned long long)o.collisions, rc_error_get());
         printf("dense gas e = 0.2, %s: %llu collisions to t = %.4g, %llu clusters (largest %d, %llu ending a "
                "collapse), %llu three-body; %s\n",
                classic ? "classic processing" : "clusters", (unsigned long long)o.collisions, o.time,
                (unsigned long long)o.clusters, (int)o.largest_cluster, (unsigned long long)o.collapses,
-               (unsigned long long)o.three_body_events, st == RC_OK ? "ran through" : "stopped");
+               (unsigned long long)o.three_body_events, st == RC_STATUS_OK ? "ran through" : "stopped");
         rc_edmd_destroy(e);
     }
 }
@@ -469,19 +470,19 @@ static void test_cooling_through_clustering(void)
     rc_status st = rc_edmd_advance(engine, &limits);
     rc_edmd_measure(engine, &a);
     limits.time = ts + window;
-    if (st == RC_OK) st = rc_edmd_advance(engine, &limits);
+    if (st == RC_STATUS_OK) st = rc_edmd_advance(engine, &limits);
     rc_edmd_measure(engine, &b);
     double rate = 2.0 * (double)(b.collisions - a.collisions) / (N * window), ts0 = 6 / ((1 - e * e) * rate);
     double worst = 0, ratio = 0;
-    for (int k = 1; st == RC_OK && k <= 40; k++) {
+    for (int k = 1; st == RC_STATUS_OK && k <= 40; k++) {
         limits = (rc_edmd_limits){INFINITY, (uint64_t)k * 50000, 0};
         st = rc_edmd_advance(engine, &limits);
         rc_edmd_measure(engine, &o);
         ratio = o.temperature / (a.temperature / pow(1 + (o.time - ts) / ts0, 2));
         if (o.temperature >= a.temperature / 4 && fabs(ratio - 1) > worst) worst = fabs(ratio - 1);
     }
-    CHECK(st == RC_OK && o.collisions == 2000000, "cooling gas: status %d after %llu collisions (%s)", (int)st,
-          (unsigned long long)o.collisions, rc_last_error());
+    CHECK(st == RC_STATUS_OK && o.collisions == 2000000, "cooling gas: status %d after %llu collisions (%s)", (int)st,
+          (unsigned long long)o.collisions, rc_error_get());
     CHECK(worst <= 0.05, "cooling gas: %.1f %% off Haff's law before clustering", 100 * worst);
     CHECK(ratio > 2, "cooling gas: T / T_Haff = %.3g after 500 collisions per particle, no sign of clustering", ratio);
     CHECK(fabs(o.energy_drift) < 1e-10 && o.negative_time_events == 0 && o.max_overlap < 1e-9,
@@ -518,9 +519,9 @@ static void granular_pile(int count, double side, double height, double stop)
             closest = fmin(closest, sqrt(d2) / (f.radii[i] + f.radii[j]));
         }
     }
-    CHECK(st == RC_OK && o.time == stop && o.sleeping == count && o.kinetic_energy == 0,
+    CHECK(st == RC_STATUS_OK && o.time == stop && o.sleeping == count && o.kinetic_energy == 0,
           "pile of %d: status %d at t = %g with %d asleep, K = %g (%s)", count, (int)st, o.time, o.sleeping,
-          o.kinetic_energy, rc_last_error());
+          o.kinetic_energy, rc_error_get());
     CHECK(closest > 1 - 1e-9 && lowest > -1e-9 && o.max_overlap < 1e-9,
           "pile of %d: closest pair at %.12g diameters, lowest sphere %.3g below the floor, max overlap %.3g", count,
           closest, -lowest, o.max_overlap);
@@ -529,7 +530,7 @@ static void granular_pile(int count, double side, double height, double stop)
            "pair %.15g diameters, drift %.2g\n",
            count, o.time, (unsigned long long)o.events, (unsigned long long)o.sleeps, (unsigned long long)o.wakes,
            closest, o.energy_drift);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 }
 
 static void test_granular_pile(void)
@@ -560,14 +561,14 @@ static double wedged_ball(double friction, int *asleep)
     rc_frame f = {0};
     rc_edmd_observables o = {0};
     rc_status st = run_scene_text(text, 10, &f, &o);
-    CHECK(st == RC_OK, "wedged ball, friction %g: %s", friction, rc_last_error());
+    CHECK(st == RC_STATUS_OK, "wedged ball, friction %g: %s", friction, rc_error_get());
     double height = NAN;
-    if (st == RC_OK) {
+    if (st == RC_STATUS_OK) {
         height = f.positions[8];
         *asleep = o.sleeping;
         CHECK(o.max_overlap < 1e-9, "wedged ball, friction %g: overlap %.3g", friction, o.max_overlap);
     }
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     return height;
 }
 
@@ -600,8 +601,8 @@ static void test_groove(void)
     rc_frame f = {0};
     rc_edmd_observables o = {0};
     rc_status st = run_scene_text(text, 20, &f, &o);
-    CHECK(st == RC_OK, "groove: %s", rc_last_error());
-    if (st == RC_OK) {
+    CHECK(st == RC_STATUS_OK, "groove: %s", rc_error_get());
+    if (st == RC_STATUS_OK) {
         double y = f.positions[4], speed = f.velocities[4];
         CHECK(o.time == 20 && y > 16 && fabs(speed - 0.21295) < 1e-4 && o.max_overlap < 1e-9,
               "groove: at t = %g the ball is at y = %.6g moving at %.6g (overlap %.3g)", o.time, y, speed,
@@ -609,7 +610,7 @@ static void test_groove(void)
         printf("ball sliding in a groove past a lower sleeper: t = %g after %llu events, at y = %.6g moving at %.6g\n",
                o.time, (unsigned long long)o.events, y, speed);
     }
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 }
 
 /* ---- The geyser ---- */
@@ -637,17 +638,17 @@ static void test_geyser(void)
             geyser(&s, radii[k], lineality);
             rc_status st = run(&s, 1.5, 0, &f, &o);
             bool ends = lineality || k == 1;
-            CHECK(ends ? st == RC_OK : st == RC_NOT_TERMINATED && strstr(rc_last_error(), "did not end"),
-                  "geyser, radius %g, lineality %d: status %d (%s)", radii[k], lineality, (int)st, rc_last_error());
+            CHECK(ends ? st == RC_STATUS_OK : st == RC_STATUS_NOT_TERMINATED && strstr(rc_error_get(), "did not end"),
+                  "geyser, radius %g, lineality %d: status %d (%s)", radii[k], lineality, (int)st, rc_error_get());
             /* the top ball of the plug against its free fall (g t^2 / 2) */
             double rise = f.positions[7] - (10 + 4 * radii[k] - 0.5 * o.time * o.time);
             if (ends) CHECK(rise > 0.1, "geyser, radius %g: the plug rose by only %g", radii[k], rise);
             printf("geyser, plug radius %g, lineality %s: %s; %llu clusters, %llu iterations, %llu with implicit "
                    "equalities; plug %+.3f against free fall\n",
-                   radii[k], lineality ? "on" : "off", st == RC_OK ? "ends" : "budget ran out",
+                   radii[k], lineality ? "on" : "off", st == RC_STATUS_OK ? "ends" : "budget ran out",
                    (unsigned long long)o.clusters, (unsigned long long)o.impact_iterations,
                    (unsigned long long)o.lineality_detections, rise);
-            rc_frame_release(&f);
+            rc_frame_destroy(&f);
         }
 }
 

@@ -65,15 +65,16 @@ static result compress(int N, int dimension, bool binary, double phi0, double ra
     for (int i = 0; i < N; i++) r[i] = binary && i % 2 ? 0.7 : 0.5, m[i] = 1;
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = dimension;
-    CHECK(rc_box_for_packing_fraction(dimension, N, r, phi0, d.box) == RC_OK, "box: %s", rc_last_error());
+    CHECK(rc_box_scale_to_packing_fraction(dimension, N, r, phi0, d.box) == RC_STATUS_OK, "box: %s", rc_error_get());
     if (dimension == 2) d.box[2] = 1;
-    CHECK(rc_place_particles(RC_PLACE_RANDOM, dimension, d.box, d.periodic, N, r, seed, x) == RC_OK, "placement");
-    rc_maxwell_boltzmann(dimension, N, m, 1.0, seed + 1, v);
+    CHECK(rc_placement_fill(RC_PLACEMENT_RANDOM, dimension, d.box, d.periodic, N, r, seed, x) == RC_STATUS_OK,
+          "placement");
+    rc_velocities_draw_maxwell_boltzmann(dimension, N, m, 1.0, seed + 1, v);
     d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     d.compression = until;
     d.compression.rate = rate;
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(&d, &e) == RC_OK, "create: %s", rc_last_error());
+    CHECK(rc_edmd_create(&d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
     if (!e) return out;
     rc_edmd_limits limits = {INFINITY, 0, 0};
     rc_edmd_compression_state state = {0};
@@ -81,8 +82,8 @@ static result compress(int N, int dimension, bool binary, double phi0, double ra
     for (int chunk = 0; chunk < 100000; chunk++) {
         limits.events += 2000;
         rc_status s = rc_edmd_advance(e, &limits);
-        CHECK(s == RC_OK, "advance: %s", rc_last_error());
-        rc_edmd_compression_state_of(e, &state);
+        CHECK(s == RC_STATUS_OK, "advance: %s", rc_error_get());
+        rc_edmd_fill_compression_state(e, &state);
         if (state.windows > seen && out.count < 1000000) {
             seen = state.windows;
             rc_edmd_observables o;
@@ -90,7 +91,7 @@ static result compress(int N, int dimension, bool binary, double phi0, double ra
             out.series[out.count++] = (window){state.packing_fraction, state.reduced_pressure};
             if (fabs(o.temperature - 1) > 0.3) out.temperature = o.temperature; /* far off: recorded */
         }
-        if (s != RC_OK || state.end != RC_COMPRESSION_GROWING) break;
+        if (s != RC_STATUS_OK || state.end != RC_COMPRESSION_END_GROWING) break;
     }
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
@@ -133,7 +134,7 @@ static void check_jamming(int dimension, bool binary, double phi0, double rate, 
     rc_edmd_compression until = {.jammed = true, .jamming_pressure = 1e9};
     result r = compress(COUNT, dimension, binary, phi0, rate, until, seed);
     printf("%s, rate %g: phi_J %.17g (Z %.3g, %llu windows)\n", what, rate, r.phi, r.z, (unsigned long long)r.windows);
-    CHECK(r.end == RC_COMPRESSION_JAMMED, "%s: end %d", what, (int)r.end);
+    CHECK(r.end == RC_COMPRESSION_END_JAMMED, "%s: end %d", what, (int)r.end);
     CHECK(r.phi >= low && r.phi <= high, "%s: phi_J %.6f outside [%g, %g]", what, r.phi, low, high);
     check_invariants(&r, what);
     double ratio = free_volume_ratio(&r, dimension);
@@ -162,7 +163,7 @@ static void test_pressure_target(void)
     rc_edmd_compression until = {.reduced_pressure = 50};
     result r = compress(COUNT, 3, false, 0.3, 0.03, until, 9);
     printf("spheres to Z = 50: Z %.4g at phi %.6f\n", r.z, r.phi);
-    CHECK(r.end == RC_COMPRESSION_REDUCED_PRESSURE, "end %d", (int)r.end);
+    CHECK(r.end == RC_COMPRESSION_END_REDUCED_PRESSURE, "end %d", (int)r.end);
     CHECK(r.z >= 50 && r.z < 60, "the window that ended it: Z %g", r.z);
     CHECK(r.phi > 0.55 && r.phi < 0.64, "phi %.6f at Z = 50", r.phi);
     check_invariants(&r, "pressure target");
@@ -176,7 +177,7 @@ static void test_equation_of_state(int dimension, double top)
 {
     rc_edmd_compression until = {.packing_fraction = top};
     result r = compress(COUNT, dimension, false, 0.15, 0.001, until, 21);
-    CHECK(r.end == RC_COMPRESSION_PACKING_FRACTION, "end %d", (int)r.end);
+    CHECK(r.end == RC_COMPRESSION_END_PACKING_FRACTION, "end %d", (int)r.end);
     CHECK(fabs(r.phi - top) < 1e-12, "target %.17g reached as %.17g", top, r.phi);
     check_invariants(&r, "equation of state");
     for (double low = 0.15; low < top - 1e-9; low += 0.05) {

@@ -79,12 +79,13 @@ static fluid make_fluid(int dimension, int32_t count, double packing_fraction, u
     f.masses = malloc((size_t)count * sizeof(double));
     for (int32_t i = 0; i < count; i++) f.radii[i] = 0.5, f.masses[i] = 1;
     bool periodic[3] = {true, true, true};
-    rc_status s = rc_box_for_packing_fraction(dimension, count, f.radii, packing_fraction, f.box);
-    if (s == RC_OK)
-        s = rc_place_particles(dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL, dimension, f.box, periodic, count,
-                               f.radii, seed, f.positions);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(dimension, count, f.masses, 1.0, seed, f.velocities);
-    CHECK(s == RC_OK, "%dD fluid of %d at %g: %s", dimension, (int)count, packing_fraction, rc_last_error());
+    rc_status s = rc_box_scale_to_packing_fraction(dimension, count, f.radii, packing_fraction, f.box);
+    if (s == RC_STATUS_OK)
+        s = rc_placement_fill(dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL, dimension, f.box, periodic,
+                              count, f.radii, seed, f.positions);
+    if (s == RC_STATUS_OK)
+        s = rc_velocities_draw_maxwell_boltzmann(dimension, count, f.masses, 1.0, seed, f.velocities);
+    CHECK(s == RC_STATUS_OK, "%dD fluid of %d at %g: %s", dimension, (int)count, packing_fraction, rc_error_get());
     return f;
 }
 
@@ -108,7 +109,7 @@ static rc_edmd *start(const fluid *f)
     def.masses = f->masses;
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&def, &engine);
-    CHECK(s == RC_OK, "create: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "create: %s", rc_error_get());
     return engine;
 }
 

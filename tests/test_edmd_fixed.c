@@ -30,12 +30,12 @@ static void head_on(double e, bool clusters)
     d.contact_tolerance = clusters ? 1e-9 : 0;
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&d, &engine);
-    CHECK(s == RC_OK, "create: %s", rc_last_error());
-    if (s != RC_OK) return;
+    CHECK(s == RC_STATUS_OK, "create: %s", rc_error_get());
+    if (s != RC_STATUS_OK) return;
     rc_edmd_limits limits = {3, 0, 0};
     rc_edmd_advance(engine, &limits);
     rc_frame f;
-    rc_frame_init(&f, 2, false);
+    rc_frame_create(&f, 2, false);
     rc_edmd_fill_frame(engine, &f);
     rc_edmd_observables o;
     rc_edmd_measure(engine, &o);
@@ -46,7 +46,7 @@ static void head_on(double e, bool clusters)
     CHECK(fabs(o.dissipated_energy - 0.5 * (1 - e * e) * 2 * 1.5 * 1.5) < 1e-14, "e %g: dissipated %.17g", e,
           o.dissipated_energy);
     CHECK(fabs(o.energy_drift) < 1e-14, "e %g: energy drift %g", e, o.energy_drift);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     rc_edmd_destroy(engine);
 }
 
@@ -99,13 +99,13 @@ static void galton(void)
     d.thermostat_rate = 0.01, d.thermostat_temperature = 0.01;
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&d, &engine);
-    CHECK(s == RC_OK, "create: %s", rc_last_error());
-    if (s == RC_OK) {
+    CHECK(s == RC_STATUS_OK, "create: %s", rc_error_get());
+    if (s == RC_STATUS_OK) {
         rc_edmd_limits limits = {INFINITY, 0, 200000};
         s = rc_edmd_advance(engine, &limits);
-        CHECK(s == RC_OK, "advance: %s", rc_last_error());
+        CHECK(s == RC_STATUS_OK, "advance: %s", rc_error_get());
         rc_frame f;
-        rc_frame_init(&f, b.n, false);
+        rc_frame_create(&f, b.n, false);
         rc_edmd_fill_frame(engine, &f);
         rc_edmd_observables o;
         rc_edmd_measure(engine, &o);
@@ -131,7 +131,7 @@ static void galton(void)
             "drift %g\n",
             o.time, (unsigned long long)o.events, (unsigned long long)o.collisions,
             (unsigned long long)o.wall_collisions, (int)o.sleeping, worst, o.energy_drift);
-        rc_frame_release(&f);
+        rc_frame_destroy(&f);
     }
     rc_edmd_destroy(engine);
     board_free(&b);
@@ -143,14 +143,14 @@ static void refusals(void)
     board b = board_make(&d);
     b.v[3 * 2] = 1; /* pin 2 moving */
     rc_edmd *engine = NULL;
-    CHECK(rc_edmd_create(&d, &engine) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "fixed: particle 2"),
-          "a moving pin: %s", rc_last_error());
+    CHECK(rc_edmd_create(&d, &engine) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "fixed: particle 2"),
+          "a moving pin: %s", rc_error_get());
     rc_edmd_destroy(engine);
     b.v[3 * 2] = 0;
     b.x[3 * 1] = b.x[3 * 2] + 0.5, b.x[3 * 1 + 1] = b.x[3 * 2 + 1]; /* pin 1 on pin 2 */
     engine = NULL;
-    CHECK(rc_edmd_create(&d, &engine) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "particle 1"),
-          "overlapping pins: %s", rc_last_error());
+    CHECK(rc_edmd_create(&d, &engine) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "particle 1"),
+          "overlapping pins: %s", rc_error_get());
     rc_edmd_destroy(engine);
     board_free(&b);
 }
@@ -160,26 +160,27 @@ static void checkpoint(void)
     rc_edmd_def d = rc_edmd_default_def();
     board b = board_make(&d);
     rc_edmd *a = NULL, *c = NULL;
-    if (rc_edmd_create(&d, &a) != RC_OK || rc_edmd_create(&d, &c) != RC_OK) {
-        CHECK(false, "create: %s", rc_last_error());
+    if (rc_edmd_create(&d, &a) != RC_STATUS_OK || rc_edmd_create(&d, &c) != RC_STATUS_OK) {
+        CHECK(false, "create: %s", rc_error_get());
     } else {
         rc_edmd_limits half = {INFINITY, 0, 30000}, all = {INFINITY, 0, 60000};
         rc_edmd_advance(a, &half);
         size_t size = rc_edmd_state_size(a);
         void *buffer = malloc(size);
-        CHECK(rc_edmd_state_save(a, buffer, size) == RC_OK && rc_edmd_state_restore(c, buffer, size) == RC_OK,
-              "save and restore: %s", rc_last_error());
+        CHECK(rc_edmd_state_save(a, buffer, size) == RC_STATUS_OK &&
+                  rc_edmd_state_restore(c, buffer, size) == RC_STATUS_OK,
+              "save and restore: %s", rc_error_get());
         rc_edmd_advance(a, &all);
         rc_edmd_advance(c, &all);
         rc_frame fa, fc;
-        rc_frame_init(&fa, b.n, false);
-        rc_frame_init(&fc, b.n, false);
+        rc_frame_create(&fa, b.n, false);
+        rc_frame_create(&fc, b.n, false);
         rc_edmd_fill_frame(a, &fa);
         rc_edmd_fill_frame(c, &fc);
         CHECK(memcmp(fa.positions, fc.positions, 3 * (size_t)b.n * sizeof(double)) == 0 && fa.time == fc.time,
               "the resumed engine differs");
-        rc_frame_release(&fa);
-        rc_frame_release(&fc);
+        rc_frame_destroy(&fa);
+        rc_frame_destroy(&fc);
         free(buffer);
     }
     rc_edmd_destroy(a);

@@ -37,8 +37,8 @@ static rc_edmd *make_gas(int32_t *count)
     for (int32_t k = 0; k < n; k++) r[k] = 0.5, m[k] = 1;
     double region[3] = {EDGE, EDGE, HEIGHT - 0.2};
     bool periodic[3] = {true, true, false};
-    rc_status s = rc_place_particles(RC_PLACE_RANDOM, 3, region, periodic, n, r, 41, x);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(3, n, m, 0.5 * (HOT + COLD), 42, v);
+    rc_status s = rc_placement_fill(RC_PLACEMENT_RANDOM, 3, region, periodic, n, r, 41, x);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(3, n, m, 0.5 * (HOT + COLD), 42, v);
     for (int32_t k = 0; k < n; k++) x[3 * k + 2] += 0.1;
     rc_wall walls[2] = {{.point = {0, 0, 0}, .normal = {0, 0, 1}, .thermal = {HOT, 0}},
                         {.point = {0, 0, HEIGHT}, .normal = {0, 0, -1}, .thermal = {COLD, 0}}};
@@ -47,8 +47,8 @@ static rc_edmd *make_gas(int32_t *count)
     d.walls = walls, d.wall_count = 2, d.seed = 43;
     d.count = n, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     rc_edmd *e = NULL;
-    if (s == RC_OK) s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_OK, "gas between thermal walls: %s", rc_last_error());
+    if (s == RC_STATUS_OK) s = rc_edmd_create(&d, &e);
+    CHECK(s == RC_STATUS_OK, "gas between thermal walls: %s", rc_error_get());
     free(x), free(v), free(r), free(m);
     *count = n;
     return e;

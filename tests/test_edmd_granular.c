@@ -66,19 +66,19 @@ static void gas_start(gas *g, int dimension, int32_t count, double packing_fract
     g->masses = malloc((size_t)count * sizeof(double));
     for (int32_t i = 0; i < count; i++) g->radii[i] = 0.5, g->masses[i] = 1;
     if (dimension == 2) d->box[1] = sqrt(3.0);
-    rc_status s = rc_box_for_packing_fraction(dimension, count, g->radii, packing_fraction, d->box);
-    if (s == RC_OK)
-        s = rc_place_particles(dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL, dimension, d->box, d->periodic,
-                               count, g->radii, 1, g->positions);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(dimension, count, g->masses, 1.0, 1, g->velocities);
+    rc_status s = rc_box_scale_to_packing_fraction(dimension, count, g->radii, packing_fraction, d->box);
+    if (s == RC_STATUS_OK)
+        s = rc_placement_fill(dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL, dimension, d->box,
+                              d->periodic, count, g->radii, 1, g->positions);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(dimension, count, g->masses, 1.0, 1, g->velocities);
     d->positions = g->positions;
     d->velocities = g->velocities;
     d->radii = g->radii;
     d->masses = g->masses;
     g->volume = d->box[0] * d->box[1] * (dimension == 3 ? d->box[2] : 1);
     g->engine = NULL;
-    if (s == RC_OK) s = rc_edmd_create(d, &g->engine);
-    CHECK(s == RC_OK, "gas of %d at %g: %s", (int)count, packing_fraction, rc_last_error());
+    if (s == RC_STATUS_OK) s = rc_edmd_create(d, &g->engine);
+    CHECK(s == RC_STATUS_OK, "gas of %d at %g: %s", (int)count, packing_fraction, rc_error_get());
 }
 
 static void gas_stop(gas *g)
@@ -108,7 +108,7 @@ static void test_haff(void)
     const double x = 0.05, e = 0.9;
     const int32_t count = 2048; /* fcc, 8 x 8 x 8 cells */
     gas g;
-    gas_start(&g, 3, count, x, e, RC_DETECTION_STABLE, 0);
+    gas_start(&g, 3, count, x, e, RC_EVENT_DETECTION_STABLE, 0);
     if (!g.engine) return;
     double n = count / g.volume, contact = (klm(x) - 1) / (4 * x);
     double rate0 = 4 * n * contact * sqrt(M_PI); /* Enskog at T_0 = 1 */
@@ -146,7 +146,7 @@ static void test_haff(void)
 static void check_stable(int dimension, int32_t count, double restitution, double thermostat_rate, uint64_t collisions)
 {
     gas g;
-    gas_start(&g, dimension, count, 0.45, restitution, RC_DETECTION_STABLE, thermostat_rate);
+    gas_start(&g, dimension, count, 0.45, restitution, RC_EVENT_DETECTION_STABLE, thermostat_rate);
     if (!g.engine) return;
     rc_edmd_observables o = run_collisions(&g, collisions);
     CHECK(o.negative_time_events == 0, "%dD e = %g, thermostat %g: %llu negative-time events", dimension, restitution,
@@ -182,8 +182,8 @@ static void test_stable_invariants(void)
 static void test_naive_switch(void)
 {
     gas naive, stable;
-    gas_start(&naive, 3, 500, 0.45, 0.2, RC_DETECTION_NAIVE, 5);
-    gas_start(&stable, 3, 500, 0.45, 0.2, RC_DETECTION_STABLE, 5);
+    gas_start(&naive, 3, 500, 0.45, 0.2, RC_EVENT_DETECTION_NAIVE, 5);
+    gas_start(&stable, 3, 500, 0.45, 0.2, RC_EVENT_DETECTION_STABLE, 5);
     if (!naive.engine || !stable.engine) return;
     rc_edmd_observables a = run_collisions(&naive, 20000), b = run_collisions(&stable, 20000);
     CHECK(a.negative_time_events > 0, "naive: no negative-time events in %llu collisions",
@@ -207,7 +207,7 @@ static void test_naive_switch(void)
 static void check_time_order(int dimension, int32_t count, double restitution, double thermostat_rate, int events)
 {
     gas g;
-    gas_start(&g, dimension, count, 0.45, restitution, RC_DETECTION_STABLE, thermostat_rate);
+    gas_start(&g, dimension, count, 0.45, restitution, RC_EVENT_DETECTION_STABLE, thermostat_rate);
     if (!g.engine) return;
     const rc_edmd *e = g.engine;
     int late = 0, first = -1;
@@ -244,13 +244,13 @@ static void test_time_order(void)
 static void test_scan_variants(void)
 {
     gas g;
-    gas_start(&g, 3, 4000, 0.45, 1.0, RC_DETECTION_STABLE, 0);
+    gas_start(&g, 3, 4000, 0.45, 1.0, RC_EVENT_DETECTION_STABLE, 0);
     if (!g.engine) return;
     for (int clusters = 0; clusters < 2; clusters++) {
         g.def.contact_tolerance = clusters ? rc_edmd_default_def().contact_tolerance : 0;
         rc_edmd *e[3] = {NULL, NULL, NULL};
         for (int v = 0; v < 3; v++) {
-            CHECK(rc_edmd_create(&g.def, &e[v]) == RC_OK, "scan variants: %s", rc_last_error());
+            CHECK(rc_edmd_create(&g.def, &e[v]) == RC_STATUS_OK, "scan variants: %s", rc_error_get());
             if (!e[v]) return;
             if (v > 0) e[v]->wide_scan = false;
             for (int a = 0; v == 2 && a < 3; a++) e[v]->inner_low[a] = INFINITY;
@@ -277,13 +277,13 @@ static void test_scan_variants(void)
 static void check_pairs_covered(double packing_fraction, double restitution, double thermostat_rate, bool clusters)
 {
     gas g;
-    gas_start(&g, 3, 2048, packing_fraction, restitution, RC_DETECTION_STABLE, thermostat_rate);
+    gas_start(&g, 3, 2048, packing_fraction, restitution, RC_EVENT_DETECTION_STABLE, thermostat_rate);
     if (!g.engine) return;
     if (clusters) {
         rc_edmd_destroy(g.engine);
         g.def.contact_tolerance = rc_edmd_default_def().contact_tolerance;
         g.engine = NULL;
-        CHECK(rc_edmd_create(&g.def, &g.engine) == RC_OK, "pairs covered: %s", rc_last_error());
+        CHECK(rc_edmd_create(&g.def, &g.engine) == RC_STATUS_OK, "pairs covered: %s", rc_error_get());
         if (!g.engine) return gas_stop(&g);
     }
     const rc_edmd *e = g.engine;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Event detection for growing spheres (compression; docs/edmd.md, "Compression"): rc_predict_growing_pair, the
+/* Event detection for growing spheres (compression; docs/edmd.md, "Compression"): rc_edmd_predict_growing_pair, the
  * stable rule of Bannerman et al. 2014 (section 4.1) extended to f(t) = |r + v t|^2 - (sigma + sigma_dot t)^2 =
  * A t^2 + 2 B t + C, on adversarial cases.
  *
@@ -9,7 +9,7 @@
  *   A > 0) never; a pair slower than the growth (A < 0) always meets; no time is negative.
  * - Analytic roots: head-on pairs, t = gap / (u + sigma_dot) approaching at u and t = gap / (sigma_dot - u) receding
  *   at u < sigma_dot.
- * - Without growth (sigma_dot = 0) the rule is the stable rule of the paper: the same bits as rc_predict_pair.
+ * - Without growth (sigma_dot = 0) the rule is the stable rule of the paper: the same bits as rc_edmd_predict_pair.
  * - Around grazing (offsets of the impact parameter by a few ulps, A > 0, A = 0 exactly, A < 0): a finite time is a
  *   root of f recomputed in long double to the rounding of its coefficients, with f' <= 0 there; INFINITY only where
  *   the long-double discriminant says the pair misses or grazes (A >= 0). */
@@ -48,10 +48,10 @@ static void test_head_on(void)
             for (size_t k = 0; k < 4; k++) {
                 double sigma = 1.3, r[3] = {sigma + gaps[g], 0, 0}, in[3] = {-speeds[u], 0, 0};
                 double out[3] = {speeds[u], 0, 0}, rate = rates[k];
-                double t = rc_predict_growing_pair(r, in, sigma, rate), want = gaps[g] / (speeds[u] + rate);
+                double t = rc_edmd_predict_growing_pair(r, in, sigma, rate), want = gaps[g] / (speeds[u] + rate);
                 CHECK(fabs(t - want) <= 1e-12 * want + 4 * DBL_EPSILON * sigma / (speeds[u] + rate),
                       "approaching gap %g speed %g rate %g: %.17g, want %.17g", gaps[g], speeds[u], rate, t, want);
-                t = rc_predict_growing_pair(r, out, sigma, rate);
+                t = rc_edmd_predict_growing_pair(r, out, sigma, rate);
                 if (speeds[u] >= rate) {
                     CHECK(t == INFINITY, "receding faster (%g) than the growth (%g): %g", speeds[u], rate, t);
                 } else {
@@ -72,7 +72,7 @@ static void test_overlapped(void)
         double n[3] = {s * cos(theta), s * sin(theta), z};
         for (int a = 0; a < 3; a++) r[a] = (sigma - depth) * n[a], v[a] = 2 * uniform() - 1;
         double rate = uniform() < 0.2 ? 0 : pow(10, -4 + 5 * uniform());
-        double t = rc_predict_growing_pair(r, v, sigma, rate);
+        double t = rc_edmd_predict_growing_pair(r, v, sigma, rate);
         double rr = r[0] * r[0] + r[1] * r[1] + r[2] * r[2], c = rr - sigma * sigma;
         double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2] - sigma * rate;
         double aa = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] - rate * rate;
@@ -106,7 +106,7 @@ static void test_grazing(void)
             r[1] = sqrt(b0 * b0 / a0 - r[0] * r[0] + sigma * sigma);
         }
         r[1] *= 1 + offset;
-        double t = rc_predict_growing_pair(r, v, sigma, rate);
+        double t = rc_edmd_predict_growing_pair(r, v, sigma, rate);
         double aa = v[0] * v[0] - rate * rate;
         zero_a += aa == 0;
         CHECK(t >= 0 && !isnan(t), "graze %d: time %g", i, t);
@@ -135,7 +135,8 @@ static void test_without_growth(void)
     for (int i = 0; i < 20000; i++) {
         double r[3], v[3], sigma = 0.5 + uniform();
         for (int a = 0; a < 3; a++) r[a] = (4 * uniform() - 2) * sigma, v[a] = 2 * uniform() - 1;
-        double a = rc_predict_growing_pair(r, v, sigma, 0), b = rc_predict_pair(RC_DETECTION_STABLE, r, v, sigma);
+        double a = rc_edmd_predict_growing_pair(r, v, sigma, 0),
+               b = rc_edmd_predict_pair(RC_EVENT_DETECTION_STABLE, r, v, sigma);
         CHECK(a == b || (isnan(a) && isnan(b)), "sigma_dot = 0: %.17g, stable rule %.17g", a, b);
     }
 }

@@ -29,13 +29,13 @@ static rc_edmd *make_gas(double packing_fraction, double shell, double *x, doubl
     d.count = COUNT;
     d.shell = shell;
     for (int32_t i = 0; i < COUNT; i++) r[i] = 0.5, m[i] = 1;
-    rc_status s = rc_box_for_packing_fraction(3, COUNT, r, packing_fraction, d.box);
-    if (s == RC_OK) s = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, COUNT, r, 1, x);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(3, COUNT, m, 1.0, 1, v);
+    rc_status s = rc_box_scale_to_packing_fraction(3, COUNT, r, packing_fraction, d.box);
+    if (s == RC_STATUS_OK) s = rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, COUNT, r, 1, x);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(3, COUNT, m, 1.0, 1, v);
     d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     rc_edmd *e = NULL;
-    if (s == RC_OK) s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_OK, "gas at %g with shell %g: %s", packing_fraction, shell, rc_last_error());
+    if (s == RC_STATUS_OK) s = rc_edmd_create(&d, &e);
+    CHECK(s == RC_STATUS_OK, "gas at %g with shell %g: %s", packing_fraction, shell, rc_error_get());
     return e;
 }
 
@@ -100,9 +100,9 @@ static void restart_lists(rc_edmd *e, int32_t capacity, int32_t width)
     int32_t own = e->neighbour_capacity;
     rc_edmd_lists_destroy(e);
     rc_status s = rc_edmd_lists_create(e, capacity > 0 ? capacity : own, width);
-    if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
-    if (s == RC_OK) s = rc_edmd_schedule_all(e);
-    CHECK(s == RC_OK, "lists in rows of %d: %s", (int)capacity, rc_last_error());
+    if (s == RC_STATUS_OK) s = rc_edmd_neighbours_build_all(e);
+    if (s == RC_STATUS_OK) s = rc_edmd_schedule_all(e);
+    CHECK(s == RC_STATUS_OK, "lists in rows of %d: %s", (int)capacity, rc_error_get());
 }
 
 static void test_storage_keeps_bits(void)

@@ -67,19 +67,20 @@ static rc_edmd *create(const rc_edmd_def *def, const char *what)
 {
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(def, &engine);
-    CHECK(s == RC_OK, "%s: %s", what, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "%s: %s", what, rc_error_get());
     return engine;
 }
 
 /* Places p (radii and masses set) at random in def's box and draws velocities at kT = 1. */
 static bool fill(rc_edmd_def *def, particles *p, rc_placement placement, double packing_fraction)
 {
-    rc_status s = rc_box_for_packing_fraction(def->dimension, p->count, p->r, packing_fraction, def->box);
-    if (s == RC_OK) s = rc_place_particles(placement, def->dimension, def->box, def->periodic, p->count, p->r, 5, p->x);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(def->dimension, p->count, p->m, 1.0, 3, p->v);
-    CHECK(s == RC_OK, "placement: %s", rc_last_error());
+    rc_status s = rc_box_scale_to_packing_fraction(def->dimension, p->count, p->r, packing_fraction, def->box);
+    if (s == RC_STATUS_OK)
+        s = rc_placement_fill(placement, def->dimension, def->box, def->periodic, p->count, p->r, 5, p->x);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(def->dimension, p->count, p->m, 1.0, 3, p->v);
+    CHECK(s == RC_STATUS_OK, "placement: %s", rc_error_get());
     attach(def, p);
-    return s == RC_OK;
+    return s == RC_STATUS_OK;
 }
 
 static void momentum(const rc_frame *f, const double *masses, double total[3], double *scale)
@@ -116,7 +117,7 @@ static void check_conservation(const char *what, const rc_edmd_def *def, const p
     rc_edmd *engine = create(def, what);
     if (!engine) return;
     rc_frame frame;
-    rc_frame_init(&frame, p->count, false);
+    rc_frame_create(&frame, p->count, false);
     rc_edmd_fill_frame(engine, &frame);
     double p0[3], p1[3], scale, change = 0;
     momentum(&frame, p->m, p0, &scale);
@@ -140,7 +141,7 @@ static void check_conservation(const char *what, const rc_edmd_def *def, const p
             "%s, %llu collisions, %llu wall hits: energy drift %.2g, momentum change %.2g of sum m|v|, overlap %.2g\n",
             what, (unsigned long long)o.collisions, (unsigned long long)o.wall_collisions, o.energy_drift, change,
             o.max_overlap);
-    rc_frame_release(&frame);
+    rc_frame_destroy(&frame);
     rc_edmd_destroy(engine);
 }
 
@@ -154,7 +155,7 @@ static void test_conservation(void)
         p.m[i] = 8 * p.r[i] * p.r[i] * p.r[i] * (1 + i % 3);
     }
     rc_edmd_def def = rc_edmd_default_def();
-    if (fill(&def, &p, RC_PLACE_RANDOM, 0.3)) check_conservation("polydisperse", &def, &p, 1000000 / SCALE, 3);
+    if (fill(&def, &p, RC_PLACEMENT_RANDOM, 0.3)) check_conservation("polydisperse", &def, &p, 1000000 / SCALE, 3);
     particles_free(&p);
 
     p = particles_new(300);
@@ -166,7 +167,8 @@ static void test_conservation(void)
     def.box[2] = 3; /* a tall box: the packing fraction sets the scale */
     def.periodic[2] = false;
     def.gravity[2] = -0.5;
-    if (fill(&def, &p, RC_PLACE_RANDOM, 0.2)) check_conservation("gravity, closed box", &def, &p, 300000 / SCALE, 2);
+    if (fill(&def, &p, RC_PLACEMENT_RANDOM, 0.2))
+        check_conservation("gravity, closed box", &def, &p, 300000 / SCALE, 2);
     particles_free(&p);
 }
 
@@ -194,10 +196,10 @@ static void test_determinism(void)
     particles p = particles_new(500);
     for (int32_t i = 0; i < p.count; i++) p.r[i] = 0.5, p.m[i] = 1;
     rc_edmd_def def = rc_edmd_default_def();
-    if (!fill(&def, &p, RC_PLACE_FCC, 0.45)) return;
+    if (!fill(&def, &p, RC_PLACEMENT_FCC, 0.45)) return;
     rc_frame a, b;
-    rc_frame_init(&a, p.count, false);
-    rc_frame_init(&b, p.count, false);
+    rc_frame_create(&a, p.count, false);
+    rc_frame_create(&b, p.count, false);
     uint64_t collisions = 200000 / SCALE;
     final_frame(&def, collisions, &a);
     final_frame(&def, collisions, &b);
@@ -210,8 +212,8 @@ static void test_determinism(void)
     def.seed = 18;
     final_frame(&def, collisions, &b);
     CHECK(!same_bits(&a, &b), "thermostat seeds 17 and 18 give the same trajectory");
-    rc_frame_release(&a);
-    rc_frame_release(&b);
+    rc_frame_destroy(&a);
+    rc_frame_destroy(&b);
     particles_free(&p);
 }
 
@@ -224,14 +226,15 @@ static void test_observables(void)
             for (int32_t i = 0; i < p.count; i++) p.r[i] = 0.5, p.m[i] = 1 + (double)(i % 5);
             rc_edmd_def def = rc_edmd_default_def();
             def.dimension = dimension;
-            rc_status s = rc_box_for_packing_fraction(dimension, p.count, p.r, 0.3, def.box);
-            if (s == RC_OK)
-                s = rc_place_particles(dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL, dimension, def.box,
-                                       def.periodic, p.count, p.r, 1, p.x);
-            if (s == RC_OK) s = rc_maxwell_boltzmann(dimension, p.count, p.m, temperatures[k], 9, p.v);
-            CHECK(s == RC_OK, "observables setup: %s", rc_last_error());
+            rc_status s = rc_box_scale_to_packing_fraction(dimension, p.count, p.r, 0.3, def.box);
+            if (s == RC_STATUS_OK)
+                s = rc_placement_fill(dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL, dimension, def.box,
+                                      def.periodic, p.count, p.r, 1, p.x);
+            if (s == RC_STATUS_OK)
+                s = rc_velocities_draw_maxwell_boltzmann(dimension, p.count, p.m, temperatures[k], 9, p.v);
+            CHECK(s == RC_STATUS_OK, "observables setup: %s", rc_error_get());
             attach(&def, &p);
-            rc_edmd *engine = s == RC_OK ? create(&def, "observables") : NULL;
+            rc_edmd *engine = s == RC_STATUS_OK ? create(&def, "observables") : NULL;
             if (!engine) {
                 particles_free(&p);
                 continue;
@@ -268,11 +271,11 @@ static void test_restart_from_frame(void)
     particles p = particles_new(500);
     for (int32_t i = 0; i < p.count; i++) p.r[i] = 0.5, p.m[i] = 1;
     rc_edmd_def def = rc_edmd_default_def();
-    if (!fill(&def, &p, RC_PLACE_FCC, 0.45)) return;
+    if (!fill(&def, &p, RC_PLACEMENT_FCC, 0.45)) return;
     rc_edmd *engine = create(&def, "restart");
     if (!engine) return;
     rc_frame frame;
-    rc_frame_init(&frame, p.count, false);
+    rc_frame_create(&frame, p.count, false);
     int refused = 0, tries = 20;
     char first[256] = "";
     for (int k = 1; k <= tries; k++) {
@@ -282,13 +285,13 @@ static void test_restart_from_frame(void)
         again.positions = frame.positions;
         again.velocities = frame.velocities;
         rc_edmd *restarted = NULL;
-        if (rc_edmd_create(&again, &restarted) != RC_OK && refused++ == 0)
-            snprintf(first, sizeof first, "after %d collisions: %s", k * 1000, rc_last_error());
+        if (rc_edmd_create(&again, &restarted) != RC_STATUS_OK && refused++ == 0)
+            snprintf(first, sizeof first, "after %d collisions: %s", k * 1000, rc_error_get());
         rc_edmd_destroy(restarted);
     }
     CHECK(refused == 0, "%d of %d frames written at a collision limit were refused as a new start; first %s", refused,
           tries, first);
-    rc_frame_release(&frame);
+    rc_frame_destroy(&frame);
     rc_edmd_destroy(engine);
     particles_free(&p);
 }
@@ -327,7 +330,7 @@ static bounces drop(double plate, double h, double g, double e, rc_event_detecti
     rc_edmd *engine = create(&def, "drop");
     if (!engine) return b;
     rc_frame frame;
-    rc_frame_init(&frame, 1, false);
+    rc_frame_create(&frame, 1, false);
     rc_edmd_observables o;
     rc_edmd_measure(engine, &o);
     uint64_t hits = 0;
@@ -341,7 +344,7 @@ static bounces drop(double plate, double h, double g, double e, rc_event_detecti
         hits = o.wall_collisions;
     }
     b.final_time = o.time;
-    rc_frame_release(&frame);
+    rc_frame_destroy(&frame);
     rc_edmd_destroy(engine);
     return b;
 }
@@ -349,7 +352,7 @@ static bounces drop(double plate, double h, double g, double e, rc_event_detecti
 static void test_ball_elastic(void)
 {
     const double h = 1, g = 9.81, t1 = sqrt(2 * h / g);
-    bounces b = drop(0, h, g, 1, RC_DETECTION_STABLE, 600);
+    bounces b = drop(0, h, g, 1, RC_EVENT_DETECTION_STABLE, 600);
     CHECK(b.count >= 40, "elastic ball: %d bounces", b.count);
     for (int k = 0; k < b.count; k++)
         CHECK(fabs(b.times[k] / (t1 * (2 * k + 1)) - 1) <= 1e-12, "elastic bounce %d at %.17g, expected %.17g", k,
@@ -371,7 +374,7 @@ static void test_ball_elastic(void)
     rc_edmd *engine = create(&def, "apex");
     if (!engine) return;
     rc_frame frame;
-    rc_frame_init(&frame, 1, false);
+    rc_frame_create(&frame, 1, false);
     double worst = 0;
     for (int k = 1; k <= 20; k++) {
         rc_edmd_limits limits = {2 * k * t1, 0, 100000};
@@ -383,7 +386,7 @@ static void test_ball_elastic(void)
               "apex %d: height %.17g, speed %.3g", k, height, frame.velocities[2]);
     }
     fprintf(stderr, "elastic ball: %d bounces on time to 1e-12, apex heights within %.2g of h\n", b.count, worst);
-    rc_frame_release(&frame);
+    rc_frame_destroy(&frame);
     rc_edmd_destroy(engine);
 }
 
@@ -391,7 +394,7 @@ static void test_ball_inelastic(void)
 {
     const double h = 1, g = 9.81, e = 0.5, t1 = sqrt(2 * h / g), v1 = g * t1;
     const double rest = t1 + 2 * e * v1 / (g * (1 - e));
-    bounces b = drop(0, h, g, e, RC_DETECTION_STABLE, 3000);
+    bounces b = drop(0, h, g, e, RC_EVENT_DETECTION_STABLE, 3000);
     CHECK(b.count >= 30, "inelastic ball: %d bounces", b.count);
     for (int k = 0; k < b.count && k < 30; k++) {
         double expected = t1 + 2 * e * v1 * (1 - pow(e, k)) / (g * (1 - e));
@@ -423,20 +426,20 @@ static void test_plate_sweep(void)
         for (int rule = 0; rule < 2; rule++) {
             bounces b = drop(plate, h, g, e, (rc_event_detection)rule, 2000);
             fell[rule] += b.lowest_gap < -1e-9;
-            if (rule == RC_DETECTION_STABLE) {
+            if (rule == RC_EVENT_DETECTION_STABLE) {
                 worst_gap = fmin(worst_gap, b.lowest_gap);
                 worst_rest = fmax(worst_rest, fabs(b.final_time - rest));
             }
         }
     }
-    CHECK(fell[RC_DETECTION_STABLE] == 0 && worst_gap >= -1e-12, "stable: fell through %d of %d plates (lowest %.3g)",
-          fell[RC_DETECTION_STABLE], plates, worst_gap);
+    CHECK(fell[RC_EVENT_DETECTION_STABLE] == 0 && worst_gap >= -1e-12,
+          "stable: fell through %d of %d plates (lowest %.3g)", fell[RC_EVENT_DETECTION_STABLE], plates, worst_gap);
     CHECK(worst_rest <= 1e-7, "stable: time of rest off by %.3g", worst_rest);
-    CHECK(fell[RC_DETECTION_NAIVE] > 0, "naive: never fell through in %d plates", plates);
+    CHECK(fell[RC_EVENT_DETECTION_NAIVE] > 0, "naive: never fell through in %d plates", plates);
     fprintf(stderr,
             "plate sweep (%d positions, e = 0.5): naive fell through %d, stable %d (lowest gap %.2g, time of "
             "rest within %.2g)\n",
-            plates, fell[RC_DETECTION_NAIVE], fell[RC_DETECTION_STABLE], worst_gap, worst_rest);
+            plates, fell[RC_EVENT_DETECTION_NAIVE], fell[RC_EVENT_DETECTION_STABLE], worst_gap, worst_rest);
 }
 
 int main(void)

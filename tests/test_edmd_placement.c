@@ -12,7 +12,7 @@
  *   reached, beyond random sequential insertion's saturation (about 0.38 in 3D).
  * - Maxwell-Boltzmann: total momentum zero and 2K / (d (N - 1)) equal to kT to rounding; equipartition between light
  *   and heavy particles (each species' mean kinetic energy is d kT / 2 within sampling error).
- * - Bad input fails with RC_INVALID_ARGUMENT and a sentence that names the field. */
+ * - Bad input fails with RC_STATUS_INVALID_ARGUMENT and a sentence that names the field. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,7 +69,7 @@ static int check_placement(const char *what, int d, const double box[3], const b
 static void check_error(rc_status status, rc_status expected, const char *needle, const char *what)
 {
     CHECK(status == expected, "%s: status %s, expected %s", what, rc_status_name(status), rc_status_name(expected));
-    CHECK(strstr(rc_last_error(), needle) != NULL, "%s: message \"%s\" does not name \"%s\"", what, rc_last_error(),
+    CHECK(strstr(rc_error_get(), needle) != NULL, "%s: message \"%s\" does not name \"%s\"", what, rc_error_get(),
           needle);
 }
 
@@ -79,13 +79,13 @@ static void test_names(void)
 {
     const char *names[] = {"fcc", "simple_cubic", "square", "hexagonal", "random"};
     for (int i = 0; i < 5; i++) {
-        rc_placement p = RC_PLACE_RANDOM;
-        CHECK(rc_placement_parse(names[i], &p) == RC_OK && (int)p == i, "parse %s", names[i]);
+        rc_placement p = RC_PLACEMENT_RANDOM;
+        CHECK(rc_placement_parse(names[i], &p) == RC_STATUS_OK && (int)p == i, "parse %s", names[i]);
         CHECK(strcmp(rc_placement_name(p), names[i]) == 0, "name of %d: %s", i, rc_placement_name(p));
     }
     rc_placement p;
-    check_error(rc_placement_parse("bcc", &p), RC_INVALID_ARGUMENT, "\"bcc\"", "unknown placement");
-    check_error(rc_placement_parse(NULL, &p), RC_INVALID_ARGUMENT, "placement", "NULL name");
+    check_error(rc_placement_parse("bcc", &p), RC_STATUS_INVALID_ARGUMENT, "\"bcc\"", "unknown placement");
+    check_error(rc_placement_parse(NULL, &p), RC_STATUS_INVALID_ARGUMENT, "placement", "NULL name");
     CHECK(strcmp(rc_placement_name((rc_placement)42), "unknown") == 0, "name of 42");
 }
 
@@ -99,15 +99,15 @@ typedef struct lattice_case {
 } lattice_case;
 
 static const lattice_case lattice_cases[] = {
-    {RC_PLACE_FCC, 3, {1, 1, 1}, {true, true, true}},
-    {RC_PLACE_FCC, 3, {1, 0.7, 1.6}, {true, true, false}},
-    {RC_PLACE_FCC, 3, {1, 1, 1}, {false, false, false}},
-    {RC_PLACE_SIMPLE_CUBIC, 3, {1, 1, 1}, {true, true, true}},
-    {RC_PLACE_SIMPLE_CUBIC, 3, {2, 1, 1}, {false, true, false}},
-    {RC_PLACE_SQUARE, 2, {1, 1, 0}, {true, true, false}},
-    {RC_PLACE_SQUARE, 2, {1, 2.5, 7}, {false, false, true}},
-    {RC_PLACE_HEXAGONAL, 2, {1, 1, 0}, {true, true, true}},
-    {RC_PLACE_HEXAGONAL, 2, {3, 1, 0}, {true, false, false}},
+    {RC_PLACEMENT_FCC, 3, {1, 1, 1}, {true, true, true}},
+    {RC_PLACEMENT_FCC, 3, {1, 0.7, 1.6}, {true, true, false}},
+    {RC_PLACEMENT_FCC, 3, {1, 1, 1}, {false, false, false}},
+    {RC_PLACEMENT_SIMPLE_CUBIC, 3, {1, 1, 1}, {true, true, true}},
+    {RC_PLACEMENT_SIMPLE_CUBIC, 3, {2, 1, 1}, {false, true, false}},
+    {RC_PLACEMENT_SQUARE, 2, {1, 1, 0}, {true, true, false}},
+    {RC_PLACEMENT_SQUARE, 2, {1, 2.5, 7}, {false, false, true}},
+    {RC_PLACEMENT_HEXAGONAL, 2, {1, 1, 0}, {true, true, true}},
+    {RC_PLACEMENT_HEXAGONAL, 2, {3, 1, 0}, {true, false, false}},
 };
 
 static double nearest_pair(int d, const double box[3], const bool periodic[3], int n, const double *x)
@@ -127,13 +127,13 @@ static rc_status lattice_case_run(const lattice_case *c, int n, double fraction,
     snprintf(what, sizeof what, "%s, %d particles, %s, fraction %g, box shape %g x %g x %g, periodic %d%d%d",
              rc_placement_name(c->placement), n, polydisperse ? "two radii" : "radius 1/2", fraction, c->shape[0],
              c->shape[1], c->shape[2], c->periodic[0], c->periodic[1], c->periodic[2]);
-    rc_status s = rc_box_for_packing_fraction(c->d, n, radii, fraction, box);
-    CHECK(s == RC_OK, "%s: box: %s", what, rc_last_error());
+    rc_status s = rc_box_scale_to_packing_fraction(c->d, n, radii, fraction, box);
+    CHECK(s == RC_STATUS_OK, "%s: box: %s", what, rc_error_get());
     CHECK(c->d == 3 || box[2] == c->shape[2], "%s: box z changed in 2D", what);
     fill(positions, 3 * n, NAN);
-    s = rc_place_particles(c->placement, c->d, box, c->periodic, n, radii, 1, positions);
-    CHECK(s == RC_OK, "%s: %s", what, rc_last_error());
-    if (s == RC_OK) check_placement(what, c->d, box, c->periodic, n, radii, positions);
+    s = rc_placement_fill(c->placement, c->d, box, c->periodic, n, radii, 1, positions);
+    CHECK(s == RC_STATUS_OK, "%s: %s", what, rc_error_get());
+    if (s == RC_STATUS_OK) check_placement(what, c->d, box, c->periodic, n, radii, positions);
     return s;
 }
 
@@ -154,9 +154,9 @@ static void test_lattices(void)
  * a x a sqrt(3): a = edge / 20. */
 static void test_dense_lattices(void)
 {
-    const lattice_case sc = {RC_PLACE_SIMPLE_CUBIC, 3, {1, 1, 1}, {true, true, true}};
-    const lattice_case square = {RC_PLACE_SQUARE, 2, {1, 1, 0}, {true, true, false}};
-    const lattice_case hexagonal = {RC_PLACE_HEXAGONAL, 2, {1, sqrt(3) / 2, 0}, {true, true, false}};
+    const lattice_case sc = {RC_PLACEMENT_SIMPLE_CUBIC, 3, {1, 1, 1}, {true, true, true}};
+    const lattice_case square = {RC_PLACEMENT_SQUARE, 2, {1, 1, 0}, {true, true, false}};
+    const lattice_case hexagonal = {RC_PLACEMENT_HEXAGONAL, 2, {1, sqrt(3) / 2, 0}, {true, true, false}};
     double box[3];
     if (!lattice_case_run(&sc, 1000, 0.52, false, box))
         CHECK_CLOSE(nearest_pair(3, box, sc.periodic, 1000, positions), box[0] / 10, 1e-14, "dense simple cubic");
@@ -196,11 +196,11 @@ static void test_fcc_4000(void)
     fill(radii, n, 0.5);
     double box[3] = {1, 1, 1}, edge = cbrt(4000 * M_PI / 6 / 0.45);
     bool periodic[3] = {true, true, true};
-    CHECK(rc_box_for_packing_fraction(3, n, radii, 0.45, box) == RC_OK, "fcc 4000 box: %s", rc_last_error());
+    CHECK(rc_box_scale_to_packing_fraction(3, n, radii, 0.45, box) == RC_STATUS_OK, "fcc 4000 box: %s", rc_error_get());
     for (int k = 0; k < 3; k++) CHECK_CLOSE(box[k], edge, 1e-15, "fcc 4000 box edge");
     CHECK_CLOSE(n * M_PI / 6 / (box[0] * box[1] * box[2]), 0.45, 1e-15, "fcc 4000 packing fraction");
-    CHECK(rc_place_particles(RC_PLACE_FCC, 3, box, periodic, n, radii, 0, positions) == RC_OK, "fcc 4000: %s",
-          rc_last_error());
+    CHECK(rc_placement_fill(RC_PLACEMENT_FCC, 3, box, periodic, n, radii, 0, positions) == RC_STATUS_OK, "fcc 4000: %s",
+          rc_error_get());
     check_placement("fcc 4000", 3, box, periodic, n, radii, positions);
     for (int k = 0; k < 3; k++) check_planes("fcc 4000", n, positions, k, 20, box[k]);
     CHECK_CLOSE(nearest_pair(3, box, periodic, n, positions), edge / 10 / sqrt(2), 1e-14, "fcc 4000 nearest");
@@ -208,14 +208,15 @@ static void test_fcc_4000(void)
     /* The header's example: 10 x 10 x 10 cells of 4 sites in a box of edge 10 */
     double ten[3] = {10, 10, 10};
     fill(radii, n, 0.35);
-    CHECK(rc_place_particles(RC_PLACE_FCC, 3, ten, periodic, n, radii, 0, positions) == RC_OK, "fcc box 10: %s",
-          rc_last_error());
+    CHECK(rc_placement_fill(RC_PLACEMENT_FCC, 3, ten, periodic, n, radii, 0, positions) == RC_STATUS_OK,
+          "fcc box 10: %s", rc_error_get());
     for (int k = 0; k < 3; k++) check_planes("fcc box 10", n, positions, k, 20, 10);
 
     double five[3] = {5, 5, 5};
     fill(radii, n, 0.5);
-    check_error(rc_place_particles(RC_PLACE_FCC, 3, five, periodic, n, radii, 0, positions), RC_INVALID_ARGUMENT,
-                "fcc lattice: 4000 particles of radius 0.5 do not fit in box 5 x 5 x 5", "fcc 4000 in box 5");
+    check_error(rc_placement_fill(RC_PLACEMENT_FCC, 3, five, periodic, n, radii, 0, positions),
+                RC_STATUS_INVALID_ARGUMENT, "fcc lattice: 4000 particles of radius 0.5 do not fit in box 5 x 5 x 5",
+                "fcc 4000 in box 5");
 }
 
 /* Sites that touch exactly are not an overlap: 8 sites of radius 1/2 one apart, periodic and between walls. */
@@ -224,11 +225,11 @@ static void test_touching(void)
     fill(radii, 8, 0.5);
     double box[3] = {2, 2, 2};
     bool periodic[3] = {true, true, true}, closed[3] = {false, false, false};
-    CHECK(rc_place_particles(RC_PLACE_SIMPLE_CUBIC, 3, box, periodic, 8, radii, 0, positions) == RC_OK,
-          "touching periodic: %s", rc_last_error());
+    CHECK(rc_placement_fill(RC_PLACEMENT_SIMPLE_CUBIC, 3, box, periodic, 8, radii, 0, positions) == RC_STATUS_OK,
+          "touching periodic: %s", rc_error_get());
     check_placement("touching periodic", 3, box, periodic, 8, radii, positions);
-    CHECK(rc_place_particles(RC_PLACE_SIMPLE_CUBIC, 3, box, closed, 8, radii, 0, positions) == RC_OK,
-          "touching walls: %s", rc_last_error());
+    CHECK(rc_placement_fill(RC_PLACEMENT_SIMPLE_CUBIC, 3, box, closed, 8, radii, 0, positions) == RC_STATUS_OK,
+          "touching walls: %s", rc_error_get());
     check_placement("touching walls", 3, box, closed, 8, radii, positions);
     for (int i = 0; i < 8; i++)
         for (int k = 0; k < 3; k++)
@@ -245,14 +246,16 @@ static void random_case(int d, int n, double fraction, const bool periodic[3], b
     char what[128];
     snprintf(what, sizeof what, "random %dD, %d particles, fraction %g, periodic %d%d%d%s", d, n, fraction, periodic[0],
              periodic[1], periodic[2], polydisperse ? ", radii 0.25 to 0.75" : "");
-    CHECK(rc_box_for_packing_fraction(d, n, radii, fraction, box) == RC_OK, "%s: %s", what, rc_last_error());
-    rc_status s = rc_place_particles(RC_PLACE_RANDOM, d, box, periodic, n, radii, 42, positions);
-    CHECK(s == RC_OK, "%s: %s", what, rc_last_error());
+    CHECK(rc_box_scale_to_packing_fraction(d, n, radii, fraction, box) == RC_STATUS_OK, "%s: %s", what, rc_error_get());
+    rc_status s = rc_placement_fill(RC_PLACEMENT_RANDOM, d, box, periodic, n, radii, 42, positions);
+    CHECK(s == RC_STATUS_OK, "%s: %s", what, rc_error_get());
     if (s) return;
     check_placement(what, d, box, periodic, n, radii, positions);
-    CHECK(rc_place_particles(RC_PLACE_RANDOM, d, box, periodic, n, radii, 42, again) == RC_OK, "%s again", what);
+    CHECK(rc_placement_fill(RC_PLACEMENT_RANDOM, d, box, periodic, n, radii, 42, again) == RC_STATUS_OK, "%s again",
+          what);
     CHECK(memcmp(positions, again, 3 * (size_t)n * sizeof *positions) == 0, "%s: same seed, other positions", what);
-    CHECK(rc_place_particles(RC_PLACE_RANDOM, d, box, periodic, n, radii, 43, again) == RC_OK, "%s seed 43", what);
+    CHECK(rc_placement_fill(RC_PLACEMENT_RANDOM, d, box, periodic, n, radii, 43, again) == RC_STATUS_OK, "%s seed 43",
+          what);
     CHECK(memcmp(positions, again, 3 * (size_t)n * sizeof *positions) != 0, "%s: seeds 42 and 43 agree", what);
 }
 
@@ -272,9 +275,9 @@ static void test_random(void)
     random_case(2, 1000, 0.8, periodic, true);
     fill(radii, 1000, 0.5);
     double box[3] = {1, 1, 1};
-    CHECK(rc_box_for_packing_fraction(3, 1000, radii, 0.7, box) == RC_OK, "box at 0.7: %s", rc_last_error());
-    rc_status s = rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 1000, radii, 1, positions);
-    check_error(s, RC_INVALID_ARGUMENT, "jammed at 0.6", "random at 0.7");
+    CHECK(rc_box_scale_to_packing_fraction(3, 1000, radii, 0.7, box) == RC_STATUS_OK, "box at 0.7: %s", rc_error_get());
+    rc_status s = rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, 1000, radii, 1, positions);
+    check_error(s, RC_STATUS_INVALID_ARGUMENT, "jammed at 0.6", "random at 0.7");
 }
 
 /* ---- packing fraction and bad input ------------------------------------------------------------------------ */
@@ -283,57 +286,60 @@ static void test_packing_fraction(void)
 {
     const double two[2] = {1.0, 2.0};
     double box[3] = {2, 1, 5};
-    CHECK(rc_box_for_packing_fraction(2, 2, two, 0.5, box) == RC_OK, "2D box: %s", rc_last_error());
+    CHECK(rc_box_scale_to_packing_fraction(2, 2, two, 0.5, box) == RC_STATUS_OK, "2D box: %s", rc_error_get());
     CHECK_CLOSE(M_PI * 5 / (box[0] * box[1]), 0.5, 1e-15, "2D packing fraction");
     CHECK_CLOSE(box[0] / box[1], 2.0, 1e-15, "2D aspect ratio");
     CHECK(box[2] == 5, "2D box z: %g", box[2]);
     const double bad[] = {0, 1, -0.1, NAN, INFINITY, 0.75};
     for (int i = 0; i < 6; i++) {
         double b[3] = {1, 1, 1};
-        check_error(rc_box_for_packing_fraction(3, 2, two, bad[i], b), RC_INVALID_ARGUMENT, "packing fraction",
-                    "bad 3D fraction");
+        check_error(rc_box_scale_to_packing_fraction(3, 2, two, bad[i], b), RC_STATUS_INVALID_ARGUMENT,
+                    "packing fraction", "bad 3D fraction");
         CHECK(b[0] == 1, "box changed on failure");
     }
     double b[3] = {1, 1, 1};
-    check_error(rc_box_for_packing_fraction(2, 2, two, 0.91, b), RC_INVALID_ARGUMENT, "densest packing of disks",
-                "2D fraction 0.91");
-    check_error(rc_box_for_packing_fraction(3, 0, two, 0.3, b), RC_INVALID_ARGUMENT, "count", "no particles");
-    check_error(rc_box_for_packing_fraction(4, 2, two, 0.3, b), RC_INVALID_ARGUMENT, "dimension", "dimension 4");
+    check_error(rc_box_scale_to_packing_fraction(2, 2, two, 0.91, b), RC_STATUS_INVALID_ARGUMENT,
+                "densest packing of disks", "2D fraction 0.91");
+    check_error(rc_box_scale_to_packing_fraction(3, 0, two, 0.3, b), RC_STATUS_INVALID_ARGUMENT, "count",
+                "no particles");
+    check_error(rc_box_scale_to_packing_fraction(4, 2, two, 0.3, b), RC_STATUS_INVALID_ARGUMENT, "dimension",
+                "dimension 4");
     b[1] = -1;
-    check_error(rc_box_for_packing_fraction(3, 2, two, 0.3, b), RC_INVALID_ARGUMENT, "box[1]", "negative box");
+    check_error(rc_box_scale_to_packing_fraction(3, 2, two, 0.3, b), RC_STATUS_INVALID_ARGUMENT, "box[1]",
+                "negative box");
 }
 
 static void test_bad_placement(void)
 {
     double box[3] = {10, 10, 10}, r[3] = {0.5, 0.5, 0.5}, x[9];
     bool periodic[3] = {true, true, true};
-    check_error(rc_place_particles(RC_PLACE_FCC, 2, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "fcc",
+    check_error(rc_placement_fill(RC_PLACEMENT_FCC, 2, box, periodic, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT, "fcc",
                 "fcc in 2D");
-    check_error(rc_place_particles(RC_PLACE_HEXAGONAL, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "hexagonal",
-                "hexagonal in 3D");
-    check_error(rc_place_particles((rc_placement)9, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "placement",
-                "placement 9");
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 1, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "dimension",
-                "dimension 1");
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, -1, r, 0, x), RC_INVALID_ARGUMENT, "count",
-                "count -1");
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, r, 0, NULL), RC_INVALID_ARGUMENT, "positions",
-                "NULL positions");
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, NULL, 3, r, 0, x), RC_INVALID_ARGUMENT, "periodic",
-                "NULL periodic");
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, NULL, 0, x), RC_INVALID_ARGUMENT, "radii",
-                "NULL radii");
-    CHECK(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 0, NULL, 0, NULL) == RC_OK, "no particles");
+    check_error(rc_placement_fill(RC_PLACEMENT_HEXAGONAL, 3, box, periodic, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "hexagonal", "hexagonal in 3D");
+    check_error(rc_placement_fill((rc_placement)9, 3, box, periodic, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "placement", "placement 9");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 1, box, periodic, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "dimension", "dimension 1");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, -1, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "count", "count -1");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, 3, r, 0, NULL), RC_STATUS_INVALID_ARGUMENT,
+                "positions", "NULL positions");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, NULL, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "periodic", "NULL periodic");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, 3, NULL, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "radii", "NULL radii");
+    CHECK(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, 0, NULL, 0, NULL) == RC_STATUS_OK, "no particles");
     r[2] = NAN;
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "radii[2]",
-                "NaN radius");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "radii[2]", "NaN radius");
     r[2] = 6;
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "radii[2]",
-                "radius above half the box");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "radii[2]", "radius above half the box");
     r[2] = 0.5;
     box[2] = INFINITY;
-    check_error(rc_place_particles(RC_PLACE_RANDOM, 3, box, periodic, 3, r, 0, x), RC_INVALID_ARGUMENT, "box[2]",
-                "infinite box");
+    check_error(rc_placement_fill(RC_PLACEMENT_RANDOM, 3, box, periodic, 3, r, 0, x), RC_STATUS_INVALID_ARGUMENT,
+                "box[2]", "infinite box");
 }
 
 /* ---- Maxwell-Boltzmann ------------------------------------------------------------------------------------- */
@@ -346,7 +352,8 @@ static void maxwell_case(int d, int n, double kT, uint64_t seed)
     char what[96];
     snprintf(what, sizeof what, "Maxwell-Boltzmann %dD, %d particles, kT %g, seed %llu", d, n, kT,
              (unsigned long long)seed);
-    CHECK(rc_maxwell_boltzmann(d, n, masses, kT, seed, velocities) == RC_OK, "%s: %s", what, rc_last_error());
+    CHECK(rc_velocities_draw_maxwell_boltzmann(d, n, masses, kT, seed, velocities) == RC_STATUS_OK, "%s: %s", what,
+          rc_error_get());
     double kinetic[2] = {0, 0}, momentum[3] = {0, 0, 0}, scale[3] = {0, 0, 0};
     for (int i = 0; i < n; i++)
         for (int k = 0; k < 3; k++) {
@@ -364,7 +371,7 @@ static void maxwell_case(int d, int n, double kT, uint64_t seed)
     if (n >= 1000)
         CHECK(fabs(kinetic[0] / (kinetic[0] + kinetic[1]) - 0.5) < 5 / sqrt(d * n), "%s: light share %g", what,
               kinetic[0] / (kinetic[0] + kinetic[1]));
-    CHECK(rc_maxwell_boltzmann(d, n, masses, kT, seed, again) == RC_OK, "%s again", what);
+    CHECK(rc_velocities_draw_maxwell_boltzmann(d, n, masses, kT, seed, again) == RC_STATUS_OK, "%s again", what);
     CHECK(memcmp(velocities, again, 3 * (size_t)n * sizeof *again) == 0, "%s: not deterministic", what);
 }
 
@@ -376,23 +383,25 @@ static void test_maxwell_boltzmann(void)
     maxwell_case(3, 2, 1.0, 4);
     maxwell_case(3, 1, 1.0, 5);
     maxwell_case(2, 10, 0.0, 6);
-    CHECK(rc_maxwell_boltzmann(3, 0, NULL, 1.0, 0, NULL) == RC_OK, "no particles");
+    CHECK(rc_velocities_draw_maxwell_boltzmann(3, 0, NULL, 1.0, 0, NULL) == RC_STATUS_OK, "no particles");
     fill(masses, 10, 1.0);
-    CHECK(rc_maxwell_boltzmann(3, 10, masses, 1.0, 7, velocities) == RC_OK, "seed 7");
-    CHECK(rc_maxwell_boltzmann(3, 10, masses, 1.0, 8, again) == RC_OK, "seed 8");
+    CHECK(rc_velocities_draw_maxwell_boltzmann(3, 10, masses, 1.0, 7, velocities) == RC_STATUS_OK, "seed 7");
+    CHECK(rc_velocities_draw_maxwell_boltzmann(3, 10, masses, 1.0, 8, again) == RC_STATUS_OK, "seed 8");
     CHECK(memcmp(velocities, again, 30 * sizeof *again) != 0, "seeds 7 and 8 agree");
 
-    check_error(rc_maxwell_boltzmann(3, 10, masses, -1.0, 0, velocities), RC_INVALID_ARGUMENT, "temperature",
-                "negative temperature");
-    check_error(rc_maxwell_boltzmann(3, 10, masses, NAN, 0, velocities), RC_INVALID_ARGUMENT, "temperature",
-                "NaN temperature");
-    check_error(rc_maxwell_boltzmann(1, 10, masses, 1.0, 0, velocities), RC_INVALID_ARGUMENT, "dimension",
-                "dimension 1");
-    check_error(rc_maxwell_boltzmann(3, -2, masses, 1.0, 0, velocities), RC_INVALID_ARGUMENT, "count", "count -2");
-    check_error(rc_maxwell_boltzmann(3, 10, masses, 1.0, 0, NULL), RC_INVALID_ARGUMENT, "velocities",
-                "NULL velocities");
+    check_error(rc_velocities_draw_maxwell_boltzmann(3, 10, masses, -1.0, 0, velocities), RC_STATUS_INVALID_ARGUMENT,
+                "temperature", "negative temperature");
+    check_error(rc_velocities_draw_maxwell_boltzmann(3, 10, masses, NAN, 0, velocities), RC_STATUS_INVALID_ARGUMENT,
+                "temperature", "NaN temperature");
+    check_error(rc_velocities_draw_maxwell_boltzmann(1, 10, masses, 1.0, 0, velocities), RC_STATUS_INVALID_ARGUMENT,
+                "dimension", "dimension 1");
+    check_error(rc_velocities_draw_maxwell_boltzmann(3, -2, masses, 1.0, 0, velocities), RC_STATUS_INVALID_ARGUMENT,
+                "count", "count -2");
+    check_error(rc_velocities_draw_maxwell_boltzmann(3, 10, masses, 1.0, 0, NULL), RC_STATUS_INVALID_ARGUMENT,
+                "velocities", "NULL velocities");
     masses[3] = 0;
-    check_error(rc_maxwell_boltzmann(3, 10, masses, 1.0, 0, velocities), RC_INVALID_ARGUMENT, "masses[3]", "zero mass");
+    check_error(rc_velocities_draw_maxwell_boltzmann(3, 10, masses, 1.0, 0, velocities), RC_STATUS_INVALID_ARGUMENT,
+                "masses[3]", "zero mass");
 }
 
 int main(void)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The pure event-detection rules of the event-driven engine on adversarial cases: rc_predict_pair and
- * rc_predict_plane under the stable rule (Bannerman et al. 2014, section 4.1 condition (10), Algorithms 1 and 2;
+/* The pure event-detection rules of the event-driven engine on adversarial cases: rc_edmd_predict_pair and
+ * rc_edmd_predict_plane under the stable rule (Bannerman et al. 2014, section 4.1 condition (10), Algorithms 1 and 2;
  * docs/design.md, "Overlap function and the stable rule") against the naive textbook rule, and the rule names.
  *
  * Oracles:
@@ -22,7 +22,7 @@
 #include "check.h"
 #include "ricochet/edmd.h"
 
-static const rc_event_detection STABLE = RC_DETECTION_STABLE, NAIVE = RC_DETECTION_NAIVE;
+static const rc_event_detection STABLE = RC_EVENT_DETECTION_STABLE, NAIVE = RC_EVENT_DETECTION_NAIVE;
 
 /* A small deterministic generator (splitmix64) for the sweeps. */
 static uint64_t mix_state = 0x9e3779b97f4a7c15u;
@@ -36,7 +36,7 @@ static double uniform(void)
 }
 static double log_uniform(double lo_exp, double hi_exp) { return pow(10.0, lo_exp + (hi_exp - lo_exp) * uniform()); }
 
-/* The same coefficients rc_predict_pair computes (same expressions, no contraction: -ffp-contract=off). */
+/* The same coefficients rc_edmd_predict_pair computes (same expressions, no contraction: -ffp-contract=off). */
 static void pair_coefficients(const double r[3], const double v[3], double sigma, double *b, double *c, double *vv)
 {
     *b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
@@ -65,7 +65,8 @@ static void test_pair_near_contact(void)
                 for (int a = 0; a < 3; a++) r[a] = distance * u[a] / norm, v[a] = -u[a] / norm;
                 double b, c, vv;
                 pair_coefficients(r, v, sigma, &b, &c, &vv);
-                double stable = rc_predict_pair(STABLE, r, v, sigma), naive = rc_predict_pair(NAIVE, r, v, sigma);
+                double stable = rc_edmd_predict_pair(STABLE, r, v, sigma),
+                       naive = rc_edmd_predict_pair(NAIVE, r, v, sigma);
                 CHECK(stable >= 0 && stable <= 64 * DBL_EPSILON * sigma,
                       "sigma %g, dir %zu, %+d ulps: stable time %.17g (c = %g)", sigma, d, k, stable, c);
                 if (c < 0) {
@@ -90,31 +91,33 @@ static void test_pair_overlapped(void)
 {
     /* Approaching: stable exactly 0, naive negative (here exactly (0.9 - 1) / 1: b = -0.9, c = -0.19, D = 1). */
     double r[3] = {0.9, 0, 0}, v[3] = {-1, 0, 0};
-    double stable = rc_predict_pair(STABLE, r, v, 1.0), naive = rc_predict_pair(NAIVE, r, v, 1.0);
+    double stable = rc_edmd_predict_pair(STABLE, r, v, 1.0), naive = rc_edmd_predict_pair(NAIVE, r, v, 1.0);
     CHECK(stable == 0, "overlapped approaching: stable %.17g", stable);
     CHECK(naive < 0 && fabs(naive + 0.1) < 1e-15, "overlapped approaching: naive %.17g (expected -0.1)", naive);
     /* Deep overlap, oblique approach. */
     double r2[3] = {0.1, 0.2, -0.05}, v2[3] = {-0.3, -1, 0.4};
-    CHECK(rc_predict_pair(STABLE, r2, v2, 1.0) == 0, "deep overlap: %.17g", rc_predict_pair(STABLE, r2, v2, 1.0));
-    CHECK(rc_predict_pair(NAIVE, r2, v2, 1.0) < 0, "deep overlap naive: %.17g", rc_predict_pair(NAIVE, r2, v2, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r2, v2, 1.0) == 0, "deep overlap: %.17g",
+          rc_edmd_predict_pair(STABLE, r2, v2, 1.0));
+    CHECK(rc_edmd_predict_pair(NAIVE, r2, v2, 1.0) < 0, "deep overlap naive: %.17g",
+          rc_edmd_predict_pair(NAIVE, r2, v2, 1.0));
     /* Receding: no event (f' > 0: the overlap heals by itself). */
     double v3[3] = {1, 0, 0};
-    CHECK(rc_predict_pair(STABLE, r, v3, 1.0) == INFINITY, "overlapped receding: %.17g",
-          rc_predict_pair(STABLE, r, v3, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r, v3, 1.0) == INFINITY, "overlapped receding: %.17g",
+          rc_edmd_predict_pair(STABLE, r, v3, 1.0));
     /* Sliding sideways while overlapped: b = 0 exactly, f' = 0, not < 0: no event. */
     double v4[3] = {0, 1, 0};
-    CHECK(rc_predict_pair(STABLE, r, v4, 1.0) == INFINITY, "overlapped, b = 0: %.17g",
-          rc_predict_pair(STABLE, r, v4, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r, v4, 1.0) == INFINITY, "overlapped, b = 0: %.17g",
+          rc_edmd_predict_pair(STABLE, r, v4, 1.0));
     /* Exactly touching (c = 0): approaching collides now, receding never. */
     double r5[3] = {0, 0, 2}, v5[3] = {0, 0, -3}, v6[3] = {0, 0, 3};
-    CHECK(rc_predict_pair(STABLE, r5, v5, 2.0) == 0, "touching approaching: %.17g",
-          rc_predict_pair(STABLE, r5, v5, 2.0));
-    CHECK(rc_predict_pair(STABLE, r5, v6, 2.0) == INFINITY, "touching receding: %.17g",
-          rc_predict_pair(STABLE, r5, v6, 2.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r5, v5, 2.0) == 0, "touching approaching: %.17g",
+          rc_edmd_predict_pair(STABLE, r5, v5, 2.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r5, v6, 2.0) == INFINITY, "touching receding: %.17g",
+          rc_edmd_predict_pair(STABLE, r5, v6, 2.0));
     /* At rest relative to each other, overlapped: nothing ever happens. */
     double v0[3] = {0, 0, 0};
-    CHECK(rc_predict_pair(STABLE, r, v0, 1.0) == INFINITY, "overlapped at rest: %.17g",
-          rc_predict_pair(STABLE, r, v0, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r, v0, 1.0) == INFINITY, "overlapped at rest: %.17g",
+          rc_edmd_predict_pair(STABLE, r, v0, 1.0));
 
     /* A random sweep of overlapped pairs: approaching -> exactly 0, receding -> INFINITY, never negative. */
     int bad = 0;
@@ -126,7 +129,7 @@ static void test_pair_overlapped(void)
         for (int a = 0; a < 3; a++) rr[a] *= depth * sigma / norm;
         double b, c, q;
         pair_coefficients(rr, vv, sigma, &b, &c, &q);
-        double t = rc_predict_pair(STABLE, rr, vv, sigma);
+        double t = rc_edmd_predict_pair(STABLE, rr, vv, sigma);
         bool ok = c < 0 ? (b < 0 ? t == 0 : t == INFINITY) : t >= 0;
         if (!ok && bad++ < 5) CHECK(ok, "overlapped sweep %d: b = %g, c = %g, t = %.17g", n, b, c, t);
     }
@@ -145,7 +148,7 @@ static void test_pair_grazing(void)
     double b, c, vv;
     pair_coefficients(r, v, 1.0, &b, &c, &vv);
     CHECK(b * b - vv * c == 0, "the tangent case has D = %g", b * b - vv * c);
-    double tangent = rc_predict_pair(STABLE, r, v, 1.0);
+    double tangent = rc_edmd_predict_pair(STABLE, r, v, 1.0);
     CHECK(tangent == INFINITY,
           "grazing pair with D = 0 exactly: stable rule schedules an event at t = %.17g "
           "(f = 0 and f' = 0 there; condition (10) needs f' < 0)",
@@ -154,34 +157,39 @@ static void test_pair_grazing(void)
     double r2[3] = {0, -0.5, -4}, v2[3] = {0, 0, 0.25};
     pair_coefficients(r2, v2, 0.5, &b, &c, &vv);
     CHECK(b * b - vv * c == 0, "second tangent case has D = %g", b * b - vv * c);
-    double tangent2 = rc_predict_pair(STABLE, r2, v2, 0.5);
+    double tangent2 = rc_edmd_predict_pair(STABLE, r2, v2, 0.5);
     CHECK(tangent2 == INFINITY, "grazing pair (sigma 0.5) with D = 0: stable time %.17g", tangent2);
 
     /* Slightly outside the tangent (D < 0): no event under either rule. */
     double r3[3] = {-10, 1 + 1e-12, 0};
     pair_coefficients(r3, v, 1.0, &b, &c, &vv);
     CHECK(b * b - vv * c < 0, "near-tangent D = %g", b * b - vv * c);
-    CHECK(rc_predict_pair(STABLE, r3, v, 1.0) == INFINITY, "near-tangent stable %.17g",
-          rc_predict_pair(STABLE, r3, v, 1.0));
-    CHECK(rc_predict_pair(NAIVE, r3, v, 1.0) == INFINITY, "near-tangent naive %.17g",
-          rc_predict_pair(NAIVE, r3, v, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r3, v, 1.0) == INFINITY, "near-tangent stable %.17g",
+          rc_edmd_predict_pair(STABLE, r3, v, 1.0));
+    CHECK(rc_edmd_predict_pair(NAIVE, r3, v, 1.0) == INFINITY, "near-tangent naive %.17g",
+          rc_edmd_predict_pair(NAIVE, r3, v, 1.0));
     /* Slightly inside the tangent: a real (glancing) collision, just before t = 10. */
     double r4[3] = {-10, 1 - 1e-6, 0};
-    double glancing = rc_predict_pair(STABLE, r4, v, 1.0);
+    double glancing = rc_edmd_predict_pair(STABLE, r4, v, 1.0);
     double expected = 10 - sqrt(1 - (1 - 1e-6) * (1 - 1e-6));
     CHECK(fabs(glancing - expected) <= 1e-12, "glancing pair: %.17g, expected %.17g", glancing, expected);
 
     /* A clear miss and a receding pair far apart. */
     double r5[3] = {-10, 2, 0};
-    CHECK(rc_predict_pair(STABLE, r5, v, 1.0) == INFINITY, "miss: %.17g", rc_predict_pair(STABLE, r5, v, 1.0));
-    CHECK(rc_predict_pair(NAIVE, r5, v, 1.0) == INFINITY, "miss (naive): %.17g", rc_predict_pair(NAIVE, r5, v, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r5, v, 1.0) == INFINITY, "miss: %.17g",
+          rc_edmd_predict_pair(STABLE, r5, v, 1.0));
+    CHECK(rc_edmd_predict_pair(NAIVE, r5, v, 1.0) == INFINITY, "miss (naive): %.17g",
+          rc_edmd_predict_pair(NAIVE, r5, v, 1.0));
     double v6[3] = {-1, 0, 0};
-    CHECK(rc_predict_pair(STABLE, r5, v6, 1.0) == INFINITY, "receding: %.17g", rc_predict_pair(STABLE, r5, v6, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r5, v6, 1.0) == INFINITY, "receding: %.17g",
+          rc_edmd_predict_pair(STABLE, r5, v6, 1.0));
 
     /* A head-on hit: t = (distance - sigma) / speed. */
     double r7[3] = {3, 0, 0}, v7[3] = {-2, 0, 0};
-    CHECK(rc_predict_pair(STABLE, r7, v7, 1.0) == 1.0, "head-on: %.17g", rc_predict_pair(STABLE, r7, v7, 1.0));
-    CHECK(rc_predict_pair(NAIVE, r7, v7, 1.0) == 1.0, "head-on naive: %.17g", rc_predict_pair(NAIVE, r7, v7, 1.0));
+    CHECK(rc_edmd_predict_pair(STABLE, r7, v7, 1.0) == 1.0, "head-on: %.17g",
+          rc_edmd_predict_pair(STABLE, r7, v7, 1.0));
+    CHECK(rc_edmd_predict_pair(NAIVE, r7, v7, 1.0) == 1.0, "head-on naive: %.17g",
+          rc_edmd_predict_pair(NAIVE, r7, v7, 1.0));
 }
 
 /* ---- Cancellation ---- */
@@ -205,7 +213,7 @@ static void test_pair_cancellation(void)
         if (!(b < 0) || !(c > 0)) continue;
         long double lb = b, lc = c, lv = vv;
         long double reference = lc / (-lb + sqrtl(lb * lb - lv * lc));
-        double stable = rc_predict_pair(STABLE, r, v, sigma), naive = rc_predict_pair(NAIVE, r, v, sigma);
+        double stable = rc_edmd_predict_pair(STABLE, r, v, sigma), naive = rc_edmd_predict_pair(NAIVE, r, v, sigma);
         double es = (double)fabsl((stable - reference) / reference);
         double en = (double)fabsl((naive - reference) / reference);
         if (es > worst_stable) worst_stable = es;
@@ -221,13 +229,14 @@ static void test_pair_cancellation(void)
 static void test_plane(void)
 {
     /* At rest on the plate under gravity: event now, never INFINITY. */
-    CHECK(rc_predict_plane(STABLE, 0, 0, -9.81) == 0, "resting ball: %.17g", rc_predict_plane(STABLE, 0, 0, -9.81));
-    CHECK(rc_predict_plane(STABLE, -0.0, -0.0, -1) == 0, "resting ball, negative zeros: %.17g",
-          rc_predict_plane(STABLE, -0.0, -0.0, -1));
+    CHECK(rc_edmd_predict_plane(STABLE, 0, 0, -9.81) == 0, "resting ball: %.17g",
+          rc_edmd_predict_plane(STABLE, 0, 0, -9.81));
+    CHECK(rc_edmd_predict_plane(STABLE, -0.0, -0.0, -1) == 0, "resting ball, negative zeros: %.17g",
+          rc_edmd_predict_plane(STABLE, -0.0, -0.0, -1));
     /* Resting a hair below or above contact. */
-    CHECK(rc_predict_plane(STABLE, -1e-17, 0, -9.81) == 0, "resting, overlapped: %.17g",
-          rc_predict_plane(STABLE, -1e-17, 0, -9.81));
-    double hair = rc_predict_plane(STABLE, 1e-17, 0, -9.81);
+    CHECK(rc_edmd_predict_plane(STABLE, -1e-17, 0, -9.81) == 0, "resting, overlapped: %.17g",
+          rc_edmd_predict_plane(STABLE, -1e-17, 0, -9.81));
+    double hair = rc_edmd_predict_plane(STABLE, 1e-17, 0, -9.81);
     CHECK(hair >= 0 && fabs(hair - sqrt(2e-17 / 9.81)) <= 1e-15 * sqrt(2e-17 / 9.81), "resting, 1e-17 above: %.17g",
           hair);
 
@@ -235,51 +244,55 @@ static void test_plane(void)
      * rule collides at the peak, t = -b / a; the naive rule finds no root: the ball falls through the plate. */
     double c = -1e-16, b = 1e-9, a = -1;
     CHECK(b * b - 2 * a * c < 0, "peak case discriminant %g", b * b - 2 * a * c);
-    double peak = rc_predict_plane(STABLE, c, b, a);
+    double peak = rc_edmd_predict_plane(STABLE, c, b, a);
     CHECK(peak == -b / a, "overlapped, rising, peak below contact: stable %.17g, peak at %.17g", peak, -b / a);
-    CHECK(rc_predict_plane(NAIVE, c, b, a) == INFINITY, "naive falls through: %.17g", rc_predict_plane(NAIVE, c, b, a));
+    CHECK(rc_edmd_predict_plane(NAIVE, c, b, a) == INFINITY, "naive falls through: %.17g",
+          rc_edmd_predict_plane(NAIVE, c, b, a));
     /* The same with a real-world gravity and a slower rise. */
-    double peak2 = rc_predict_plane(STABLE, -3e-15, 2e-8, -9.81);
+    double peak2 = rc_edmd_predict_plane(STABLE, -3e-15, 2e-8, -9.81);
     CHECK(peak2 == 2e-8 / 9.81, "peak 2: %.17g vs %.17g", peak2, 2e-8 / 9.81);
-    CHECK(rc_predict_plane(NAIVE, -3e-15, 2e-8, -9.81) == INFINITY, "naive peak 2: %.17g",
-          rc_predict_plane(NAIVE, -3e-15, 2e-8, -9.81));
+    CHECK(rc_edmd_predict_plane(NAIVE, -3e-15, 2e-8, -9.81) == INFINITY, "naive peak 2: %.17g",
+          rc_edmd_predict_plane(NAIVE, -3e-15, 2e-8, -9.81));
     /* Overlapped and sinking: collide now (stable), a negative time (naive). */
-    CHECK(rc_predict_plane(STABLE, -1e-3, -1, -9.81) == 0, "overlapped sinking: %.17g",
-          rc_predict_plane(STABLE, -1e-3, -1, -9.81));
-    CHECK(rc_predict_plane(NAIVE, -1e-3, -1, -9.81) < 0, "overlapped sinking naive: %.17g",
-          rc_predict_plane(NAIVE, -1e-3, -1, -9.81));
+    CHECK(rc_edmd_predict_plane(STABLE, -1e-3, -1, -9.81) == 0, "overlapped sinking: %.17g",
+          rc_edmd_predict_plane(STABLE, -1e-3, -1, -9.81));
+    CHECK(rc_edmd_predict_plane(NAIVE, -1e-3, -1, -9.81) < 0, "overlapped sinking naive: %.17g",
+          rc_edmd_predict_plane(NAIVE, -1e-3, -1, -9.81));
 
     /* Dropped from rest at height h: t = sqrt(2 h / g). */
     const double heights[] = {1e-12, 1e-6, 0.5, 1, 7.25, 1e4};
     for (size_t k = 0; k < sizeof heights / sizeof *heights; k++) {
-        double h = heights[k], g = 9.81, t = rc_predict_plane(STABLE, h, 0, -g), exact = sqrt(2 * h / g);
+        double h = heights[k], g = 9.81, t = rc_edmd_predict_plane(STABLE, h, 0, -g), exact = sqrt(2 * h / g);
         CHECK(fabs(t - exact) <= 4 * DBL_EPSILON * exact, "drop from %g: %.17g vs %.17g", h, t, exact);
-        CHECK(fabs(rc_predict_plane(NAIVE, h, 0, -g) - exact) <= 4 * DBL_EPSILON * exact, "naive drop from %g", h);
+        CHECK(fabs(rc_edmd_predict_plane(NAIVE, h, 0, -g) - exact) <= 4 * DBL_EPSILON * exact, "naive drop from %g", h);
     }
     /* Thrown up from height h with speed u: the larger root of h + u t - g t^2 / 2 = 0. */
-    double h = 2, u = 3, g = 10, t = rc_predict_plane(STABLE, h, u, -g), exact = (u + sqrt(u * u + 2 * g * h)) / g;
+    double h = 2, u = 3, g = 10, t = rc_edmd_predict_plane(STABLE, h, u, -g), exact = (u + sqrt(u * u + 2 * g * h)) / g;
     CHECK(fabs(t - exact) <= 4 * DBL_EPSILON * exact, "thrown up: %.17g vs %.17g", t, exact);
     /* Thrown down. */
-    t = rc_predict_plane(STABLE, h, -u, -g), exact = 2 * h / (u + sqrt(u * u + 2 * g * h));
+    t = rc_edmd_predict_plane(STABLE, h, -u, -g), exact = 2 * h / (u + sqrt(u * u + 2 * g * h));
     CHECK(fabs(t - exact) <= 4 * DBL_EPSILON * exact, "thrown down: %.17g vs %.17g", t, exact);
 
     /* No gravity (a = 0): -c / b when approaching, never when receding or at rest. */
-    CHECK(rc_predict_plane(STABLE, 1, -2, 0) == 0.5, "a = 0: %.17g", rc_predict_plane(STABLE, 1, -2, 0));
-    CHECK(rc_predict_plane(NAIVE, 1, -2, 0) == 0.5, "a = 0 naive: %.17g", rc_predict_plane(NAIVE, 1, -2, 0));
-    CHECK(rc_predict_plane(STABLE, 1, 2, 0) == INFINITY, "a = 0 receding: %.17g", rc_predict_plane(STABLE, 1, 2, 0));
-    CHECK(rc_predict_plane(STABLE, 1, 0, 0) == INFINITY, "a = 0 at rest: %.17g", rc_predict_plane(STABLE, 1, 0, 0));
-    CHECK(rc_predict_plane(STABLE, -1e-16, -1, 0) == 0, "a = 0 overlapped approaching: %.17g",
-          rc_predict_plane(STABLE, -1e-16, -1, 0));
-    CHECK(rc_predict_plane(NAIVE, -1e-16, -1, 0) < 0, "a = 0 overlapped approaching naive: %.17g",
-          rc_predict_plane(NAIVE, -1e-16, -1, 0));
-    CHECK(rc_predict_plane(STABLE, -1e-16, 1, 0) == INFINITY, "a = 0 overlapped receding: %.17g",
-          rc_predict_plane(STABLE, -1e-16, 1, 0));
+    CHECK(rc_edmd_predict_plane(STABLE, 1, -2, 0) == 0.5, "a = 0: %.17g", rc_edmd_predict_plane(STABLE, 1, -2, 0));
+    CHECK(rc_edmd_predict_plane(NAIVE, 1, -2, 0) == 0.5, "a = 0 naive: %.17g", rc_edmd_predict_plane(NAIVE, 1, -2, 0));
+    CHECK(rc_edmd_predict_plane(STABLE, 1, 2, 0) == INFINITY, "a = 0 receding: %.17g",
+          rc_edmd_predict_plane(STABLE, 1, 2, 0));
+    CHECK(rc_edmd_predict_plane(STABLE, 1, 0, 0) == INFINITY, "a = 0 at rest: %.17g",
+          rc_edmd_predict_plane(STABLE, 1, 0, 0));
+    CHECK(rc_edmd_predict_plane(STABLE, -1e-16, -1, 0) == 0, "a = 0 overlapped approaching: %.17g",
+          rc_edmd_predict_plane(STABLE, -1e-16, -1, 0));
+    CHECK(rc_edmd_predict_plane(NAIVE, -1e-16, -1, 0) < 0, "a = 0 overlapped approaching naive: %.17g",
+          rc_edmd_predict_plane(NAIVE, -1e-16, -1, 0));
+    CHECK(rc_edmd_predict_plane(STABLE, -1e-16, 1, 0) == INFINITY, "a = 0 overlapped receding: %.17g",
+          rc_edmd_predict_plane(STABLE, -1e-16, 1, 0));
     /* Pushed away (a > 0): reached when fast enough (t = 2 - sqrt 2 for c = 1, b = -2, a = 1), else never. */
-    t = rc_predict_plane(STABLE, 1, -2, 1);
+    t = rc_edmd_predict_plane(STABLE, 1, -2, 1);
     CHECK(fabs(t - (2 - sqrt(2.0))) <= 4 * DBL_EPSILON, "a > 0 reached: %.17g", t);
-    CHECK(rc_predict_plane(STABLE, 1, -1, 2) == INFINITY, "a > 0 turned back: %.17g",
-          rc_predict_plane(STABLE, 1, -1, 2));
-    CHECK(rc_predict_plane(STABLE, 1, 1, 2) == INFINITY, "a > 0 receding: %.17g", rc_predict_plane(STABLE, 1, 1, 2));
+    CHECK(rc_edmd_predict_plane(STABLE, 1, -1, 2) == INFINITY, "a > 0 turned back: %.17g",
+          rc_edmd_predict_plane(STABLE, 1, -1, 2));
+    CHECK(rc_edmd_predict_plane(STABLE, 1, 1, 2) == INFINITY, "a > 0 receding: %.17g",
+          rc_edmd_predict_plane(STABLE, 1, 1, 2));
 }
 
 /* A value for the sweep: zero, signed zeros, subnormals, or a signed magnitude spread over many decades. */
@@ -300,7 +313,7 @@ static void test_plane_sweep(void)
     double worst_root = 0;
     for (int n = 0; n < 100000; n++) {
         double c = sweep_value(-17, 2, true), b = sweep_value(-17, 2, true), a = -log_uniform(-3, 2);
-        double t = rc_predict_plane(STABLE, c, b, a), naive = rc_predict_plane(NAIVE, c, b, a);
+        double t = rc_edmd_predict_plane(STABLE, c, b, a), naive = rc_edmd_predict_plane(NAIVE, c, b, a);
         naive_lost += naive == INFINITY;
         naive_negative += naive < 0;
         bool ok = isfinite(t) && t >= 0 && !signbit(t);
@@ -326,24 +339,26 @@ static void test_plane_sweep(void)
 
 static void test_names(void)
 {
-    rc_event_detection rule = RC_DETECTION_NAIVE;
-    CHECK(rc_event_detection_parse("stable", &rule) == RC_OK && rule == RC_DETECTION_STABLE, "parse stable");
-    CHECK(rc_event_detection_parse("naive", &rule) == RC_OK && rule == RC_DETECTION_NAIVE, "parse naive");
-    rule = RC_DETECTION_STABLE;
+    rc_event_detection rule = RC_EVENT_DETECTION_NAIVE;
+    CHECK(rc_event_detection_parse("stable", &rule) == RC_STATUS_OK && rule == RC_EVENT_DETECTION_STABLE,
+          "parse stable");
+    CHECK(rc_event_detection_parse("naive", &rule) == RC_STATUS_OK && rule == RC_EVENT_DETECTION_NAIVE, "parse naive");
+    rule = RC_EVENT_DETECTION_STABLE;
     const char *bad[] = {"Stable", "", "stable ", "exact"};
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         rc_status s = rc_event_detection_parse(bad[k], &rule);
-        CHECK(s == RC_INVALID_ARGUMENT && rule == RC_DETECTION_STABLE, "parse \"%s\": %s", bad[k], rc_status_name(s));
-        CHECK(strstr(rc_last_error(), "event_detection") != NULL, "message for \"%s\": %s", bad[k], rc_last_error());
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && rule == RC_EVENT_DETECTION_STABLE, "parse \"%s\": %s", bad[k],
+              rc_status_name(s));
+        CHECK(strstr(rc_error_get(), "event_detection") != NULL, "message for \"%s\": %s", bad[k], rc_error_get());
     }
-    CHECK(rc_event_detection_parse(NULL, &rule) == RC_INVALID_ARGUMENT, "parse NULL");
-    CHECK(strcmp(rc_event_detection_name(RC_DETECTION_STABLE), "stable") == 0, "name stable");
-    CHECK(strcmp(rc_event_detection_name(RC_DETECTION_NAIVE), "naive") == 0, "name naive");
+    CHECK(rc_event_detection_parse(NULL, &rule) == RC_STATUS_INVALID_ARGUMENT, "parse NULL");
+    CHECK(strcmp(rc_event_detection_name(RC_EVENT_DETECTION_STABLE), "stable") == 0, "name stable");
+    CHECK(strcmp(rc_event_detection_name(RC_EVENT_DETECTION_NAIVE), "naive") == 0, "name naive");
     CHECK(strcmp(rc_event_detection_name((rc_event_detection)7), "?") == 0, "name of an unknown rule: %s",
           rc_event_detection_name((rc_event_detection)7));
     /* names round-trip */
     for (int k = 0; k < 2; k++) {
-        CHECK(rc_event_detection_parse(rc_event_detection_name((rc_event_detection)k), &rule) == RC_OK &&
+        CHECK(rc_event_detection_parse(rc_event_detection_name((rc_event_detection)k), &rule) == RC_STATUS_OK &&
                   rule == (rc_event_detection)k,
               "round trip %d", k);
     }

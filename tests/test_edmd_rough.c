@@ -67,10 +67,10 @@ static void one_collision(int dimension, double restitution, double beta)
     d.reorder_interval = 0;
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_OK, "create: %s", rc_last_error());
-    if (s != RC_OK) return;
+    CHECK(s == RC_STATUS_OK, "create: %s", rc_error_get());
+    if (s != RC_STATUS_OK) return;
     rc_frame f;
-    rc_frame_init(&f, 2, false);
+    rc_frame_create(&f, 2, false);
     f.angular_velocities = calloc(6, sizeof(double)); /* the frame's release frees it */
     rc_edmd_fill_frame(e, &f);
     double p0[3], l0[3], kt0, kr0, p1[3], l1[3], kt1, kr1;
@@ -92,7 +92,7 @@ static void one_collision(int dimension, double restitution, double beta)
           dimension, beta, kt0 + kr0, kt1 + kr1, o.dissipated_energy);
     CHECK(fabs(o.rotational_energy - kr1) < 1e-14, "rotational energy %.17g, summed %.17g", o.rotational_energy, kr1);
     CHECK(beta == -1 || fabs(kr1 - kr0) > 1e-3, "%dD beta %g: the spins did not change", dimension, beta);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     rc_edmd_destroy(e);
 }
 
@@ -111,10 +111,11 @@ static gas gas_make(rc_edmd_def *d, int dimension, int32_t n, double phi, uint64
              calloc(3 * (size_t)n, sizeof(double))};
     for (int32_t k = 0; k < n; k++) g.r[k] = 0.5, g.m[k] = 1;
     d->dimension = dimension;
-    rc_status s = rc_box_for_packing_fraction(dimension, n, g.r, phi, d->box);
-    if (s == RC_OK) s = rc_place_particles(RC_PLACE_RANDOM, dimension, d->box, d->periodic, n, g.r, seed, g.x);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(dimension, n, g.m, 1.0, seed + 1, g.v);
-    CHECK(s == RC_OK, "placement: %s", rc_last_error());
+    rc_status s = rc_box_scale_to_packing_fraction(dimension, n, g.r, phi, d->box);
+    if (s == RC_STATUS_OK)
+        s = rc_placement_fill(RC_PLACEMENT_RANDOM, dimension, d->box, d->periodic, n, g.r, seed, g.x);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(dimension, n, g.m, 1.0, seed + 1, g.v);
+    CHECK(s == RC_STATUS_OK, "placement: %s", rc_error_get());
     d->count = n, d->positions = g.x, d->velocities = g.v, d->radii = g.r, d->masses = g.m;
     return g;
 }
@@ -135,8 +136,8 @@ static void elastic_gas(int dimension, double beta)
     }
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_OK, "create: %s", rc_last_error());
-    if (s == RC_OK) {
+    CHECK(s == RC_STATUS_OK, "create: %s", rc_error_get());
+    if (s == RC_STATUS_OK) {
         double ratio = 0;
         int samples = 0;
         for (int step = 1; step <= 100; step++) {
@@ -188,16 +189,16 @@ static double cooling_run(int dimension, int32_t n, double e, double beta, doubl
     for (int32_t k = 0; k < n; k++) moments[k] = q * g.m[k] * g.r[k] * g.r[k];
     /* spins at the predicted ratio: Maxwellian, T_rot = theory T_tr (the moments of inertia as masses); in 2D the
      * first component of each drawn vector is the spin about z */
-    rc_status s = rc_maxwell_boltzmann(3, n, moments, theory, seed + 1, g.w);
-    CHECK(s == RC_OK, "spins: %s", rc_last_error());
+    rc_status s = rc_velocities_draw_maxwell_boltzmann(3, n, moments, theory, seed + 1, g.w);
+    CHECK(s == RC_STATUS_OK, "spins: %s", rc_error_get());
     for (int32_t k = 0; dimension == 2 && k < n; k++) g.w[k] = g.w[3 * k];
     free(moments);
     d.angular_velocities = g.w;
     rc_edmd *engine = NULL;
     s = rc_edmd_create(&d, &engine);
-    CHECK(s == RC_OK, "create: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "create: %s", rc_error_get());
     int samples = 0;
-    for (int step = 1; step <= 40 && s == RC_OK; step++) { /* one step: one collision per particle */
+    for (int step = 1; step <= 40 && s == RC_STATUS_OK; step++) { /* one step: one collision per particle */
         rc_edmd_limits limits = {INFINITY, (uint64_t)step * (uint64_t)n / 2, 0};
         rc_edmd_advance(engine, &limits);
         rc_edmd_observables o;
@@ -228,7 +229,8 @@ static void refused(rc_edmd_def d, const char *field)
 {
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), field), "%s: %d \"%s\"", field, (int)s, rc_last_error());
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), field), "%s: %d \"%s\"", field, (int)s,
+          rc_error_get());
     rc_edmd_destroy(e);
 }
 
@@ -237,7 +239,7 @@ static void bad_inputs(void)
     rc_edmd_def d = rc_edmd_default_def();
     gas g = gas_make(&d, 3, 20, 0.1, 3);
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(&d, &e) == RC_OK && !rc_edmd_rough(e), "a smooth engine keeps spins");
+    CHECK(rc_edmd_create(&d, &e) == RC_STATUS_OK && !rc_edmd_is_rough(e), "a smooth engine keeps spins");
     rc_edmd_destroy(e);
     rc_edmd_def b = d;
     b.tangential_restitution = 1.5;
@@ -263,8 +265,8 @@ static void checkpoint(void)
     gas g = gas_make(&d, 3, 200, 0.25, 11);
     d.restitution = 0.9, d.tangential_restitution = 0.3;
     rc_edmd *a = NULL, *b = NULL;
-    if (rc_edmd_create(&d, &a) != RC_OK || rc_edmd_create(&d, &b) != RC_OK) {
-        CHECK(false, "create: %s", rc_last_error());
+    if (rc_edmd_create(&d, &a) != RC_STATUS_OK || rc_edmd_create(&d, &b) != RC_STATUS_OK) {
+        CHECK(false, "create: %s", rc_error_get());
         gas_free(&g);
         return;
     }
@@ -272,8 +274,8 @@ static void checkpoint(void)
     rc_edmd_advance(a, &half);
     size_t size = rc_edmd_state_size(a);
     void *buffer = malloc(size);
-    CHECK(rc_edmd_state_save(a, buffer, size) == RC_OK, "save: %s", rc_last_error());
-    CHECK(rc_edmd_state_restore(b, buffer, size) == RC_OK, "restore: %s", rc_last_error());
+    CHECK(rc_edmd_state_save(a, buffer, size) == RC_STATUS_OK, "save: %s", rc_error_get());
+    CHECK(rc_edmd_state_restore(b, buffer, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
     rc_edmd_advance(a, &all);
     rc_edmd_advance(b, &all);
     double *wa = malloc(3 * 200 * sizeof(double)), *wb = malloc(3 * 200 * sizeof(double));

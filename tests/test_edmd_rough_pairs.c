@@ -30,10 +30,10 @@ static rc_edmd_def mixture_def(mixture *g)
         g->species[k] = k % 3 == 2;
         g->r[k] = g->species[k] ? 0.6 : 0.5, g->m[k] = g->species[k] ? 1.7 : 1;
     }
-    rc_status s = rc_box_for_packing_fraction(3, N, g->r, 0.2, d.box);
-    if (s == RC_OK) s = rc_place_particles(RC_PLACE_RANDOM, 3, d.box, d.periodic, N, g->r, 31, g->x);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(3, N, g->m, 1.0, 32, g->v);
-    CHECK(s == RC_OK, "mixture: %s", rc_last_error());
+    rc_status s = rc_box_scale_to_packing_fraction(3, N, g->r, 0.2, d.box);
+    if (s == RC_STATUS_OK) s = rc_placement_fill(RC_PLACEMENT_RANDOM, 3, d.box, d.periodic, N, g->r, 31, g->x);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(3, N, g->m, 1.0, 32, g->v);
+    CHECK(s == RC_STATUS_OK, "mixture: %s", rc_error_get());
     d.count = N, d.positions = g->x, d.velocities = g->v, d.radii = g->r, d.masses = g->m, d.species = g->species;
     d.species_count = 2;
     return d;
@@ -44,8 +44,8 @@ static bool run(const rc_edmd_def *d, uint64_t collisions, double *spins, rc_edm
 {
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(d, &e);
-    CHECK(s == RC_OK, "create: %s", rc_last_error());
-    if (s != RC_OK) return false;
+    CHECK(s == RC_STATUS_OK, "create: %s", rc_error_get());
+    if (s != RC_STATUS_OK) return false;
     rc_edmd_limits limits = {INFINITY, collisions, 0};
     rc_edmd_advance(e, &limits);
     rc_edmd_angular_velocities(e, spins);
@@ -105,7 +105,8 @@ static void refused(const rc_pair_roughness *pair, const char *field)
     d.pair_roughness = pairs, d.pair_roughness_count = 2;
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), field), "%s: %d \"%s\"", field, (int)s, rc_last_error());
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), field), "%s: %d \"%s\"", field, (int)s,
+          rc_error_get());
     rc_edmd_destroy(e);
 }
 

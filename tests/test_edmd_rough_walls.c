@@ -42,8 +42,8 @@ static void one_hit(double restitution, double beta)
     def.angular_velocities = w;
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&def, &e);
-    CHECK(s == RC_OK, "one hit: %s", rc_last_error());
-    if (s != RC_OK) return;
+    CHECK(s == RC_STATUS_OK, "one hit: %s", rc_error_get());
+    if (s != RC_STATUS_OK) return;
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
     for (uint64_t events = 1; events < 100 && o.wall_collisions == 0; events++) { /* up to the first wall hit */
@@ -91,9 +91,9 @@ static bed bed_make(rc_edmd_def *d, int32_t n, double edge, double height, doubl
     for (int32_t k = 0; k < n; k++) b.r[k] = RADIUS, b.m[k] = MASS;
     double region[3] = {edge, edge, fill};
     bool periodic[3] = {true, true, false};
-    rc_status s = rc_place_particles(RC_PLACE_RANDOM, 3, region, periodic, n, b.r, seed, b.x);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(3, n, b.m, 1.0, seed + 1, b.v);
-    CHECK(s == RC_OK, "placement: %s", rc_last_error());
+    rc_status s = rc_placement_fill(RC_PLACEMENT_RANDOM, 3, region, periodic, n, b.r, seed, b.x);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(3, n, b.m, 1.0, seed + 1, b.v);
+    CHECK(s == RC_STATUS_OK, "placement: %s", rc_error_get());
     for (int32_t k = 0; k < n; k++) b.x[3 * k + 2] += 0.35;
     d->box[0] = d->box[1] = edge, d->box[2] = height, d->periodic[2] = false, d->contact_tolerance = 0;
     d->count = n, d->positions = b.x, d->velocities = b.v, d->radii = b.r, d->masses = b.m;
@@ -116,8 +116,8 @@ static void elastic_bed(double floor_beta)
     d.walls = &floor, d.wall_count = 1, d.gravity[2] = -1, d.tangential_restitution = 1;
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_OK, "elastic bed: %s", rc_last_error());
-    if (s == RC_OK) {
+    CHECK(s == RC_STATUS_OK, "elastic bed: %s", rc_error_get());
+    if (s == RC_STATUS_OK) {
         rc_edmd_limits limits = {INFINITY, 0, 200000};
         rc_edmd_advance(e, &limits);
         rc_edmd_observables o;
@@ -147,8 +147,8 @@ static void thermal_equilibrium(void)
     d.walls = walls, d.wall_count = 2, d.tangential_restitution = 1, d.seed = 17;
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_OK, "thermal gas: %s", rc_last_error());
-    if (s == RC_OK) {
+    CHECK(s == RC_STATUS_OK, "thermal gas: %s", rc_error_get());
+    if (s == RC_STATUS_OK) {
         double translational = 0, rotational = 0;
         int samples = 0;
         rc_edmd_observables o;
@@ -169,8 +169,8 @@ static void thermal_equilibrium(void)
     rc_edmd_destroy(e);
     walls[0].rough = true, walls[0].tangential_restitution = 0.5;
     s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "walls[0].tangential_restitution"), "%s",
-          rc_last_error());
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "walls[0].tangential_restitution"), "%s",
+          rc_error_get());
     rc_edmd_destroy(e);
     bed_free(&b);
 }

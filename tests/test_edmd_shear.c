@@ -32,7 +32,7 @@
  *   profile (rate 1) have their lattice planes across the gradient h = L/4 < sigma apart, so adjacent layers cannot
  *   pass; every layer meets the next at once at t* = (h - sqrt(sigma^2 - h^2)) / h, in straight chains that span the box
  *   and that the sliding images compress, and the exact dynamics has endless collisions before t* with its energy
- *   growing without bound. The watchdog stops it at t* with RC_NOT_TERMINATED ("the events ran away", telling to give
+ *   growing without bound. The watchdog stops it at t* with RC_STATUS_NOT_TERMINATED ("the events ran away", telling to give
  *   a temperature) at its first check after t*, where it ran tens of millions of collisions before. The same crystal
  *   at kT = 0.01 (the symmetry broken) runs 10^5 collisions without a stop at a modest rate per particle. */
 #include <math.h>
@@ -82,18 +82,19 @@ static bool gas_start(sheared_gas *g, const setup *s)
     g->masses = malloc((size_t)n * sizeof(double));
     for (int32_t i = 0; i < n; i++) g->radii[i] = 0.5, g->masses[i] = 1;
     if (s->dimension == 2) d->box[1] = sqrt(3.0);
-    rc_placement lattice = s->dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL;
+    rc_placement lattice = s->dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL;
     if (s->shape[0] > 0)
-        for (int a = 0; a < 3; a++) d->box[a] = s->shape[a], lattice = RC_PLACE_RANDOM;
-    rc_status st = rc_box_for_packing_fraction(s->dimension, n, g->radii, s->packing_fraction, d->box);
-    if (st == RC_OK)
-        st = rc_place_particles(lattice, s->dimension, d->box, d->periodic, n, g->radii, s->seed, g->positions);
-    if (st == RC_OK) st = rc_maxwell_boltzmann(s->dimension, n, g->masses, 1.0, s->seed, g->velocities);
+        for (int a = 0; a < 3; a++) d->box[a] = s->shape[a], lattice = RC_PLACEMENT_RANDOM;
+    rc_status st = rc_box_scale_to_packing_fraction(s->dimension, n, g->radii, s->packing_fraction, d->box);
+    if (st == RC_STATUS_OK)
+        st = rc_placement_fill(lattice, s->dimension, d->box, d->periodic, n, g->radii, s->seed, g->positions);
+    if (st == RC_STATUS_OK)
+        st = rc_velocities_draw_maxwell_boltzmann(s->dimension, n, g->masses, 1.0, s->seed, g->velocities);
     d->positions = g->positions, d->velocities = g->velocities, d->radii = g->radii, d->masses = g->masses;
-    rc_edmd_shear_add_profile(d, g->velocities);
-    if (st == RC_OK) st = rc_edmd_create(d, &g->engine);
-    CHECK(st == RC_OK, "engine: %s", rc_last_error());
-    return st == RC_OK;
+    rc_edmd_def_add_shear_profile(d, g->velocities);
+    if (st == RC_STATUS_OK) st = rc_edmd_create(d, &g->engine);
+    CHECK(st == RC_STATUS_OK, "engine: %s", rc_error_get());
+    return st == RC_STATUS_OK;
 }
 
 static void gas_free(sheared_gas *g)
@@ -106,7 +107,7 @@ static void advance_to(sheared_gas *g, double time)
 {
     rc_edmd_limits limits = {time, 0, 0};
     rc_status s = rc_edmd_advance(g->engine, &limits);
-    CHECK(s == RC_OK, "advance: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "advance: %s", rc_error_get());
 }
 
 static bool same_frames(const rc_frame *a, const rc_frame *b)
@@ -124,7 +125,7 @@ static void zero_rate_is_no_shear(void)
     s.shear = true;
     if (!gas_start(&sheared, &s)) return;
     rc_frame a, b;
-    rc_frame_init(&a, s.count, false), rc_frame_init(&b, s.count, false);
+    rc_frame_create(&a, s.count, false), rc_frame_create(&b, s.count, false);
     for (int step = 1; step <= 4; step++) {
         advance_to(&plain, 5.0 * step), advance_to(&sheared, 5.0 * step);
         rc_edmd_fill_frame(plain.engine, &a), rc_edmd_fill_frame(sheared.engine, &b);
@@ -133,7 +134,7 @@ static void zero_rate_is_no_shear(void)
               "collisions)",
               5.0 * step, (unsigned long long)a.collisions, (unsigned long long)b.collisions);
     }
-    rc_frame_release(&a), rc_frame_release(&b);
+    rc_frame_destroy(&a), rc_frame_destroy(&b);
     gas_free(&plain), gas_free(&sheared);
 }
 
@@ -165,7 +166,7 @@ static void never_overlapping(const char *name, const setup *s, double span)
     sheared_gas g;
     if (!gas_start(&g, s)) return;
     rc_frame f;
-    rc_frame_init(&f, s->count, false);
+    rc_frame_create(&f, s->count, false);
     double worst = INFINITY;
     for (int step = 1; step <= 40; step++) {
         advance_to(&g, span * step / 40);
@@ -182,7 +183,7 @@ static void never_overlapping(const char *name, const setup *s, double span)
           (unsigned long long)o.negative_time_events);
     CHECK(fabs(o.energy_drift) < 1e-9, "%s: the energy balance is off by %g", name, o.energy_drift);
     CHECK(o.collisions > 2000 / (SCALE * SCALE), "%s: only %llu collisions", name, (unsigned long long)o.collisions);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     gas_free(&g);
 }
 
@@ -247,17 +248,17 @@ static void same_collisions_as_brute_force(void)
         positions[3 * i] = r.x[i][0] = 1 + 2 * (i % 4);
         positions[3 * i + 1] = r.x[i][1] = 1 + 2 * (i / 4);
     }
-    CHECK(rc_maxwell_boltzmann(2, N, masses, 1.0, seed, velocities) == RC_OK, "velocities");
+    CHECK(rc_velocities_draw_maxwell_boltzmann(2, N, masses, 1.0, seed, velocities) == RC_STATUS_OK, "velocities");
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = 2, d.count = N, d.box[0] = r.box[0], d.box[1] = r.box[1];
     d.positions = positions, d.velocities = velocities, d.radii = radii, d.masses = masses;
     d.shear = (rc_edmd_shear){true, r.rate, 0, 1, 0};
     d.shell = 0.3;
-    rc_edmd_shear_add_profile(&d, velocities);
+    rc_edmd_def_add_shear_profile(&d, velocities);
     for (int32_t i = 0; i < N; i++) r.v[i][0] = velocities[3 * i], r.v[i][1] = velocities[3 * i + 1];
     rc_edmd *e;
-    if (rc_edmd_create(&d, &e) != RC_OK) {
-        CHECK(false, "engine: %s", rc_last_error());
+    if (rc_edmd_create(&d, &e) != RC_STATUS_OK) {
+        CHECK(false, "engine: %s", rc_error_get());
         return;
     }
     int crossings = 0;
@@ -285,7 +286,7 @@ static void streaming_profile(void)
     enum { SLABS = 8 };
     double sum[SLABS] = {0}, count[SLABS] = {0};
     rc_frame f;
-    rc_frame_init(&f, s.count, false);
+    rc_frame_create(&f, s.count, false);
     for (int step = 1; step <= 200; step++) {
         advance_to(&g, 0.5 * step);
         rc_edmd_fill_frame(g.engine, &f);
@@ -303,7 +304,7 @@ static void streaming_profile(void)
     double slope = (SLABS * syu - sy * su) / (SLABS * syy - sy * sy);
     printf("profile: slope %.4f for rate %.4f\n", slope, s.rate);
     CHECK(fabs(slope / s.rate - 1) < 0.04, "the streaming profile's slope %g is not the rate %g", slope, s.rate);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     gas_free(&g);
 }
 
@@ -382,11 +383,11 @@ static void checkpoint_resumes(void)
     advance_to(&a, 7.3);
     size_t size = rc_edmd_state_size(a.engine);
     void *state = malloc(size);
-    CHECK(rc_edmd_state_save(a.engine, state, size) == RC_OK, "save: %s", rc_last_error());
-    CHECK(rc_edmd_state_restore(b.engine, state, size) == RC_OK, "restore: %s", rc_last_error());
+    CHECK(rc_edmd_state_save(a.engine, state, size) == RC_STATUS_OK, "save: %s", rc_error_get());
+    CHECK(rc_edmd_state_restore(b.engine, state, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
     advance_to(&a, 20), advance_to(&b, 20);
     rc_frame fa, fb;
-    rc_frame_init(&fa, s.count, false), rc_frame_init(&fb, s.count, false);
+    rc_frame_create(&fa, s.count, false), rc_frame_create(&fb, s.count, false);
     rc_edmd_fill_frame(a.engine, &fa), rc_edmd_fill_frame(b.engine, &fb);
     CHECK(same_frames(&fa, &fb) && fa.tilt == fb.tilt, "a restored sheared run left the original");
     rc_edmd_observables oa, ob;
@@ -394,7 +395,7 @@ static void checkpoint_resumes(void)
     CHECK(oa.shear_integral == ob.shear_integral && oa.kinetic_integral == ob.kinetic_integral,
           "the restored books differ");
     free(state);
-    rc_frame_release(&fa), rc_frame_release(&fb);
+    rc_frame_destroy(&fa), rc_frame_destroy(&fb);
     gas_free(&a), gas_free(&b);
 }
 
@@ -418,15 +419,15 @@ static rc_status two_sheared(double edge)
  * four digits), so that edge is taken and one 0.1 % shorter is refused. */
 static void shortest_flow_edge(void)
 {
-    CHECK(two_sheared(2.4) == RC_INVALID_ARGUMENT, "a flow edge of 2.4 diameters was taken");
-    const char *at_least = strstr(rc_last_error(), "must be at least ");
-    CHECK(at_least, "the refusal names no edge needed: %s", rc_last_error());
+    CHECK(two_sheared(2.4) == RC_STATUS_INVALID_ARGUMENT, "a flow edge of 2.4 diameters was taken");
+    const char *at_least = strstr(rc_error_get(), "must be at least ");
+    CHECK(at_least, "the refusal names no edge needed: %s", rc_error_get());
     if (!at_least) return;
     double needed = strtod(at_least + strlen("must be at least "), NULL);
-    CHECK(needed > 2.4 && two_sheared(needed) == RC_OK, "the edge %g said to be enough is refused: %s", needed,
-          rc_last_error());
-    CHECK(two_sheared(needed * 0.999) == RC_INVALID_ARGUMENT, "an edge of %g, below the %g said to be needed, is taken",
-          needed * 0.999, needed);
+    CHECK(needed > 2.4 && two_sheared(needed) == RC_STATUS_OK, "the edge %g said to be enough is refused: %s", needed,
+          rc_error_get());
+    CHECK(two_sheared(needed * 0.999) == RC_STATUS_INVALID_ARGUMENT,
+          "an edge of %g, below the %g said to be needed, is taken", needed * 0.999, needed);
 }
 
 /* The crystal of the header at temperature kT (0: on the profile exactly), advanced to `collisions`. */
@@ -438,10 +439,10 @@ static rc_status sheared_crystal(double temperature, uint64_t collisions, double
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = 3, d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     d.shear = (rc_edmd_shear){true, 1, 0, 1, 0};
-    rc_status s = rc_box_for_packing_fraction(3, N, r, 0.3, d.box);
-    if (!s) s = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, N, r, 1, x);
-    if (!s && temperature > 0) s = rc_maxwell_boltzmann(3, N, m, temperature, 1, v);
-    rc_edmd_shear_add_profile(&d, v);
+    rc_status s = rc_box_scale_to_packing_fraction(3, N, r, 0.3, d.box);
+    if (!s) s = rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, N, r, 1, x);
+    if (!s && temperature > 0) s = rc_velocities_draw_maxwell_boltzmann(3, N, m, temperature, 1, v);
+    rc_edmd_def_add_shear_profile(&d, v);
     rc_edmd *e = NULL;
     if (!s) s = rc_edmd_create(&d, &e);
     rc_edmd_limits limits = {INFINITY, collisions, 0};
@@ -459,17 +460,17 @@ static void sheared_crystal_jams(void)
     uint64_t done;
     rc_status s = sheared_crystal(0, 5000000, &time, &done);
     printf("sheared crystal at kT = 0: %s after %llu collisions at t = %.17g (t* = %.17g)\n",
-           s ? rc_last_error() : "no stop", (unsigned long long)done, time, jam);
-    CHECK(s == RC_NOT_TERMINATED && strstr(rc_last_error(), "the events ran away") &&
-              strstr(rc_last_error(), "give them a temperature"),
-          "the jammed crystal was not stopped by the watchdog (%d): %s", (int)s, rc_last_error());
+           s ? rc_error_get() : "no stop", (unsigned long long)done, time, jam);
+    CHECK(s == RC_STATUS_NOT_TERMINATED && strstr(rc_error_get(), "the events ran away") &&
+              strstr(rc_error_get(), "give them a temperature"),
+          "the jammed crystal was not stopped by the watchdog (%d): %s", (int)s, rc_error_get());
     CHECK(fabs(time - jam) < 1e-12 && done < 2000000,
           "it stopped at t = %.17g after %llu collisions; expected t* = %.17g at the first check after t* (every 10^6 "
           "events)",
           time, (unsigned long long)done, jam);
     s = sheared_crystal(0.01, 100000, &time, &done);
-    CHECK(s == RC_OK && done == 100000, "the crystal at kT = 0.01 stopped (%d) after %llu collisions: %s", (int)s,
-          (unsigned long long)done, rc_last_error());
+    CHECK(s == RC_STATUS_OK && done == 100000, "the crystal at kT = 0.01 stopped (%d) after %llu collisions: %s",
+          (int)s, (unsigned long long)done, rc_error_get());
     printf("sheared crystal at kT = 0.01: %llu collisions by t = %.4g, %.3g per particle per unit time\n",
            (unsigned long long)done, time, (double)done / 32 / time);
     CHECK((double)done / 32 / time < 1000, "the crystal at kT = 0.01 collides %.3g times per particle per unit time",

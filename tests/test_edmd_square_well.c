@@ -281,26 +281,26 @@ static bool molecular_dynamics(const state_point *sp, estimate *u, estimate *z)
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = 3;
     for (int32_t k = 0; k < N; k++) R[k] = 0.5, M[k] = 1, S[k] = 0;
-    rc_status s = rc_box_for_packing_fraction(3, N, R, sp->rho * M_PI / 6, d.box);
-    if (s == RC_OK) s = rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, N, R, 21, X);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(3, N, M, sp->kT, 22, V);
+    rc_status s = rc_box_scale_to_packing_fraction(3, N, R, sp->rho * M_PI / 6, d.box);
+    if (s == RC_STATUS_OK) s = rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, N, R, 21, X);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(3, N, M, sp->kT, 22, V);
     d.count = N, d.positions = X, d.velocities = V, d.radii = R, d.masses = M, d.species = S;
     d.interactions = &SQUARE_WELL, d.interaction_count = 1;
     d.thermostat_rate = 0.1, d.thermostat_temperature = sp->kT;
     rc_edmd *e = NULL;
-    if (s == RC_OK) s = rc_edmd_create(&d, &e);
-    CHECK(s == RC_OK, "engine: %s", rc_last_error());
-    if (s != RC_OK) return false;
+    if (s == RC_STATUS_OK) s = rc_edmd_create(&d, &e);
+    CHECK(s == RC_STATUS_OK, "engine: %s", rc_error_get());
+    if (s != RC_STATUS_OK) return false;
     double block = sp->block_time, t = 2 * block;
     rc_edmd_limits limits = {t, 0, 0};
     s = rc_edmd_advance(e, &limits);
     double ub[BLOCKS], zb[BLOCKS];
     rc_edmd_observables start, now, since;
     uint64_t invalid = 0;
-    for (int b = 0; b < BLOCKS && s == RC_OK; b++) {
+    for (int b = 0; b < BLOCKS && s == RC_STATUS_OK; b++) {
         rc_edmd_measure(e, &start);
         double well = 0;
-        for (int k = 1; k <= SAMPLES && s == RC_OK; k++) {
+        for (int k = 1; k <= SAMPLES && s == RC_STATUS_OK; k++) {
             limits.time = t + block * k / SAMPLES;
             s = rc_edmd_advance(e, &limits);
             rc_edmd_measure(e, &now);
@@ -311,11 +311,11 @@ static bool molecular_dynamics(const state_point *sp, estimate *u, estimate *z)
         ub[b] = well / SAMPLES / N, zb[b] = since.compressibility;
         invalid = since.invalid_states;
     }
-    CHECK(s == RC_OK, "advance: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "advance: %s", rc_error_get());
     CHECK(invalid == 0, "%llu invalid states", (unsigned long long)invalid);
     *u = block_estimate(ub, BLOCKS), *z = block_estimate(zb, BLOCKS);
     rc_edmd_destroy(e);
-    return s == RC_OK;
+    return s == RC_STATUS_OK;
 }
 
 static void compare(const state_point *sp)

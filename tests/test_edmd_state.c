@@ -22,12 +22,13 @@ static rc_edmd_def fluid(bool gravity)
 {
     rc_edmd_def d = rc_edmd_default_def();
     for (int k = 0; k < N; k++) r[k] = 0.5, m[k] = 1 + (k % 3) * 0.5;
-    rc_status s = rc_box_for_packing_fraction(3, N, r, gravity ? 0.2 : 0.45, d.box);
+    rc_status s = rc_box_scale_to_packing_fraction(3, N, r, gravity ? 0.2 : 0.45, d.box);
     if (gravity) d.periodic[2] = false, d.gravity[2] = -1, d.restitution = 0.8, d.box_restitution = 0.8;
     else d.thermostat_rate = 0.5;
-    if (s == RC_OK) s = rc_place_particles(gravity ? RC_PLACE_RANDOM : RC_PLACE_FCC, 3, d.box, d.periodic, N, r, 4, x);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(3, N, m, 1.0, 5, v);
-    CHECK(s == RC_OK, "placement: %s", rc_last_error());
+    if (s == RC_STATUS_OK)
+        s = rc_placement_fill(gravity ? RC_PLACEMENT_RANDOM : RC_PLACEMENT_FCC, 3, d.box, d.periodic, N, r, 4, x);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(3, N, m, 1.0, 5, v);
+    CHECK(s == RC_STATUS_OK, "placement: %s", rc_error_get());
     d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     return d;
 }
@@ -35,7 +36,7 @@ static rc_edmd_def fluid(bool gravity)
 static rc_edmd *make(const rc_edmd_def *d)
 {
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(d, &e) == RC_OK, "create: %s", rc_last_error());
+    CHECK(rc_edmd_create(d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
     return e;
 }
 
@@ -43,7 +44,7 @@ static void run_to(rc_edmd *e, double t)
 {
     rc_edmd_limits limits = {t, 0, 0};
     rc_status s = rc_edmd_advance(e, &limits);
-    CHECK(s == RC_OK, "advance to %g: %s", t, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "advance to %g: %s", t, rc_error_get());
 }
 
 static void check_resume(const char *what, bool gravity, double save_at, double end)
@@ -54,13 +55,13 @@ static void check_resume(const char *what, bool gravity, double save_at, double 
     run_to(a, save_at);
     size_t size = rc_edmd_state_size(a);
     void *state = malloc(size);
-    CHECK(rc_edmd_state_save(a, state, size) == RC_OK, "%s: save: %s", what, rc_last_error());
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_OK, "%s: restore: %s", what, rc_last_error());
+    CHECK(rc_edmd_state_save(a, state, size) == RC_STATUS_OK, "%s: save: %s", what, rc_error_get());
+    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_OK, "%s: restore: %s", what, rc_error_get());
     run_to(a, end);
     run_to(b, end);
     rc_frame fa, fb;
-    rc_frame_init(&fa, N, false);
-    rc_frame_init(&fb, N, false);
+    rc_frame_create(&fa, N, false);
+    rc_frame_create(&fb, N, false);
     rc_edmd_fill_frame(a, &fa);
     rc_edmd_fill_frame(b, &fb);
     rc_edmd_observables oa, ob;
@@ -82,12 +83,14 @@ static void check_resume(const char *what, bool gravity, double save_at, double 
     rc_edmd_def other = d;
     other.count = N - 1;
     rc_edmd *c = make(&other);
-    CHECK(c && rc_edmd_state_restore(c, state, size) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "particles"),
-          "%s: a state of %d particles taken by an engine of %d (%s)", what, N, N - 1, rc_last_error());
-    CHECK(rc_edmd_state_restore(b, state, size - 8) == RC_INVALID_ARGUMENT, "%s: a truncated state was taken", what);
+    CHECK(c && rc_edmd_state_restore(c, state, size) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "particles"),
+          "%s: a state of %d particles taken by an engine of %d (%s)", what, N, N - 1, rc_error_get());
+    CHECK(rc_edmd_state_restore(b, state, size - 8) == RC_STATUS_INVALID_ARGUMENT, "%s: a truncated state was taken",
+          what);
     rc_edmd_destroy(c);
-    rc_frame_release(&fa);
-    rc_frame_release(&fb);
+    rc_frame_destroy(&fa);
+    rc_frame_destroy(&fb);
     free(state);
     rc_edmd_destroy(a);
     rc_edmd_destroy(b);
@@ -108,10 +111,11 @@ static void check_compression_refused(void)
     run_to(a, 0.5);
     size_t size = rc_edmd_state_size(a);
     void *state = malloc(size);
-    CHECK(rc_edmd_state_save(a, state, size) == RC_OK, "compression: save: %s", rc_last_error());
-    CHECK(rc_edmd_state_restore(c, state, size) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "not its scene's"),
-          "a compression's state taken by an engine compressing twice as fast (%s)", rc_last_error());
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_OK, "compression: restore: %s", rc_last_error());
+    CHECK(rc_edmd_state_save(a, state, size) == RC_STATUS_OK, "compression: save: %s", rc_error_get());
+    CHECK(rc_edmd_state_restore(c, state, size) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "not its scene's"),
+          "a compression's state taken by an engine compressing twice as fast (%s)", rc_error_get());
+    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_OK, "compression: restore: %s", rc_error_get());
     run_to(a, 1);
     run_to(b, 1);
     rc_edmd_observables oa, ob;

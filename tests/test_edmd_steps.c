@@ -31,7 +31,7 @@
 #include "check.h"
 #include "ricochet/edmd.h"
 
-static const rc_event_detection STABLE = RC_DETECTION_STABLE, NAIVE = RC_DETECTION_NAIVE;
+static const rc_event_detection STABLE = RC_EVENT_DETECTION_STABLE, NAIVE = RC_EVENT_DETECTION_NAIVE;
 
 /* ---- the exit rule on its own ---- */
 
@@ -61,7 +61,8 @@ static void test_exit_sweep(void)
                         r[a] = distance * n[a], v[a] = cos(tilts[w]) * t[a] / tn + sin(tilts[w]) * n[a];
                     double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
                     double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - radius * radius;
-                    double stable = rc_predict_exit(STABLE, r, v, radius), naive = rc_predict_exit(NAIVE, r, v, radius);
+                    double stable = rc_edmd_predict_exit(STABLE, r, v, radius),
+                           naive = rc_edmd_predict_exit(NAIVE, r, v, radius);
                     cases++;
                     CHECK(stable >= 0 && !signbit(stable), "R %g dir %zu tilt %g %+d ulps: negative time %.17g", radius,
                           d, tilts[w], k, stable);
@@ -91,10 +92,11 @@ static void test_exit_sweep(void)
           naive_missed);
     /* exactly grazing on the boundary: recorded inside, outside for every t > 0: leaves now */
     double r[3] = {1.5, 0, 0}, v[3] = {0, 1, 0};
-    CHECK(rc_predict_exit(STABLE, r, v, 1.5) == 0, "grazing on the boundary: %g", rc_predict_exit(STABLE, r, v, 1.5));
+    CHECK(rc_edmd_predict_exit(STABLE, r, v, 1.5) == 0, "grazing on the boundary: %g",
+          rc_edmd_predict_exit(STABLE, r, v, 1.5));
     /* at rest: never */
     double still[3] = {0, 0, 0};
-    CHECK(rc_predict_exit(STABLE, r, still, 2) == INFINITY, "a pair at rest left its sphere");
+    CHECK(rc_edmd_predict_exit(STABLE, r, still, 2) == INFINITY, "a pair at rest left its sphere");
 }
 
 /* ---- engines ---- */
@@ -109,7 +111,7 @@ static rc_interaction SQUARE_WELL = {{0, 0}, 1, WELL};
 static rc_edmd *make(const rc_edmd_def *d)
 {
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(d, &e) == RC_OK, "create: %s", rc_last_error());
+    CHECK(rc_edmd_create(d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
     return e;
 }
 
@@ -117,7 +119,7 @@ static rc_edmd_observables advance(rc_edmd *e, double time, uint64_t events)
 {
     rc_edmd_limits limits = {time, 0, events};
     rc_status s = rc_edmd_advance(e, &limits);
-    CHECK(s == RC_OK, "advance: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "advance: %s", rc_error_get());
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
     return o;
@@ -130,12 +132,12 @@ static rc_edmd_def fluid(int dimension, int32_t n, double rho, double kT, uint64
     d.dimension = dimension;
     for (int32_t k = 0; k < n; k++) R[k] = 0.5, M[k] = 1, S[k] = 0;
     double fraction = dimension == 3 ? rho * M_PI / 6 : rho * M_PI / 4;
-    rc_status s = rc_box_for_packing_fraction(dimension, n, R, fraction, d.box);
-    if (s == RC_OK)
-        s = rc_place_particles(dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL, dimension, d.box, d.periodic, n, R,
-                               seed, X);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(dimension, n, M, kT, seed + 1, V);
-    CHECK(s == RC_OK, "fluid: %s", rc_last_error());
+    rc_status s = rc_box_scale_to_packing_fraction(dimension, n, R, fraction, d.box);
+    if (s == RC_STATUS_OK)
+        s = rc_placement_fill(dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL, dimension, d.box, d.periodic,
+                              n, R, seed, X);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(dimension, n, M, kT, seed + 1, V);
+    CHECK(s == RC_STATUS_OK, "fluid: %s", rc_error_get());
     d.count = n, d.positions = X, d.velocities = V, d.radii = R, d.masses = M, d.species = S;
     d.interactions = &SQUARE_WELL, d.interaction_count = 1;
     return d;
@@ -149,7 +151,7 @@ static void test_long_run(int dimension, uint64_t events)
     if (!e) return;
     rc_edmd_observables o = advance(e, INFINITY, events);
     rc_frame f;
-    rc_frame_init(&f, d.count, false);
+    rc_frame_create(&f, d.count, false);
     rc_edmd_fill_frame(e, &f);
     double p[3] = {0, 0, 0};
     for (int32_t k = 0; k < d.count; k++)
@@ -166,7 +168,7 @@ static void test_long_run(int dimension, uint64_t events)
     CHECK(momentum < 1e-10, "%dD: momentum %g", dimension, momentum);
     CHECK(o.step_events > o.events / 10 && o.step_bounces > 0, "%dD: %llu step events, %llu bounces", dimension,
           (unsigned long long)o.step_events, (unsigned long long)o.step_bounces);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     rc_edmd_destroy(e);
 }
 
@@ -198,7 +200,7 @@ static int bound_pairs(void)
             bool captured = o.potential_energy == -1;
             o = advance(e, INFINITY, 20000);
             rc_frame f;
-            rc_frame_init(&f, 2, false);
+            rc_frame_create(&f, 2, false);
             rc_edmd_fill_frame(e, &f);
             double s[3];
             for (int a = 0; a < 3; a++) {
@@ -217,7 +219,7 @@ static int bound_pairs(void)
                   tilts[w], k, captured ? "captured" : "free", separation, o.potential_energy,
                   (unsigned long long)o.step_events, (unsigned long long)o.step_bounces,
                   (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, o.energy_drift);
-            rc_frame_release(&f);
+            rc_frame_destroy(&f);
             rc_edmd_destroy(e);
         }
     printf("pairs at the wall of their well: %d starts (%d recorded inside), %d broken after 20000 events\n", starts,
@@ -336,7 +338,7 @@ static void test_shear(double span)
     rc_edmd *e = make(&d);
     if (!e) return;
     rc_frame f;
-    rc_frame_init(&f, d.count, false);
+    rc_frame_create(&f, d.count, false);
     double worst = 0;
     rc_edmd_observables o;
     for (int k = 1; k <= 8; k++) {
@@ -356,7 +358,7 @@ static void test_shear(double span)
     CHECK(fabs(o.energy_drift) < 1e-9, "shear: energy balance off by %g", o.energy_drift);
     CHECK(o.step_events > o.events / 10 && o.shear_stress > 0, "shear: %llu step events, stress %g",
           (unsigned long long)o.step_events, o.shear_stress);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     rc_edmd_destroy(e);
 }
 
@@ -371,14 +373,14 @@ static void test_compression(void)
     rc_edmd *e = make(&d);
     if (!e) return;
     rc_frame f;
-    rc_frame_init(&f, d.count, false);
+    rc_frame_create(&f, d.count, false);
     rc_edmd_compression_state state = {0};
     rc_edmd_observables o = advance(e, 0, 0);
-    rc_edmd_compression_state_of(e, &state);
+    rc_edmd_fill_compression_state(e, &state);
     double worst = 0;
-    for (int k = 1; k <= 40 && state.end == RC_COMPRESSION_GROWING; k++) {
+    for (int k = 1; k <= 40 && state.end == RC_COMPRESSION_END_GROWING; k++) {
         o = advance(e, 0.5 * k, 0);
-        rc_edmd_compression_state_of(e, &state);
+        rc_edmd_fill_compression_state(e, &state);
         rc_edmd_fill_frame(e, &f);
         for (int32_t i = 0; i < d.count; i++) f.radii[i] = 0.5 * state.scale; /* the frame's radii are the epoch's */
         double u = well_energy(&f, 1.5, 1.0);
@@ -389,7 +391,7 @@ static void test_compression(void)
            state.packing_fraction, rc_compression_end_name(state.end), (unsigned long long)o.events,
            (unsigned long long)o.step_events, (unsigned long long)o.step_bounces, o.potential_energy / d.count,
            o.energy_drift, (unsigned long long)o.invalid_states, (unsigned long long)o.negative_time_events, worst);
-    CHECK(state.end == RC_COMPRESSION_PACKING_FRACTION && fabs(state.packing_fraction - 0.35) < 1e-9,
+    CHECK(state.end == RC_COMPRESSION_END_PACKING_FRACTION && fabs(state.packing_fraction - 0.35) < 1e-9,
           "compression: ended %s at phi %.9f", rc_compression_end_name(state.end), state.packing_fraction);
     CHECK(o.invalid_states == 0 && o.negative_time_events == 0,
           "compression: %llu invalid states, %llu negative "
@@ -398,7 +400,7 @@ static void test_compression(void)
     CHECK(worst == 0, "compression: the capture map's energy is %g away from the pairs in their wells", worst);
     CHECK(fabs(o.energy_drift) < 1e-9 && o.step_events > 1000, "compression: drift %g, %llu step events",
           o.energy_drift, (unsigned long long)o.step_events);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     rc_edmd_destroy(e);
 }
 
@@ -412,12 +414,12 @@ static void test_resume(void)
     advance(a, 3, 0);
     size_t size = rc_edmd_state_size(a);
     void *state = malloc(size);
-    CHECK(rc_edmd_state_save(a, state, size) == RC_OK, "save: %s", rc_last_error());
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_OK, "restore: %s", rc_last_error());
+    CHECK(rc_edmd_state_save(a, state, size) == RC_STATUS_OK, "save: %s", rc_error_get());
+    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
     rc_edmd_observables oa = advance(a, 8, 0), ob = advance(b, 8, 0);
     rc_frame fa, fb;
-    rc_frame_init(&fa, d.count, false);
-    rc_frame_init(&fb, d.count, false);
+    rc_frame_create(&fa, d.count, false);
+    rc_frame_create(&fb, d.count, false);
     rc_edmd_fill_frame(a, &fa);
     rc_edmd_fill_frame(b, &fb);
     bool same = memcmp(fa.positions, fb.positions, 3 * (size_t)d.count * sizeof(double)) == 0 &&
@@ -432,11 +434,11 @@ static void test_resume(void)
     unsigned char *bytes = state;
     int32_t ring = 7;
     memcpy(bytes + size - 8, &ring, sizeof ring);
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "capture map"),
-          "a forged ring was taken (%s)", rc_last_error());
-    CHECK(rc_edmd_state_restore(b, state, size - 16) == RC_INVALID_ARGUMENT, "a truncated state was taken");
-    rc_frame_release(&fa);
-    rc_frame_release(&fb);
+    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "capture map"),
+          "a forged ring was taken (%s)", rc_error_get());
+    CHECK(rc_edmd_state_restore(b, state, size - 16) == RC_STATUS_INVALID_ARGUMENT, "a truncated state was taken");
+    rc_frame_destroy(&fa);
+    rc_frame_destroy(&fb);
     free(state);
     rc_edmd_destroy(a);
     rc_edmd_destroy(b);
@@ -461,17 +463,18 @@ static void test_bad_definitions(void)
         d.interactions = &cases[k].entry, d.interaction_count = 1, d.mixing = cases[k].mixing;
         rc_edmd *e = NULL;
         rc_status s = rc_edmd_create(&d, &e);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), cases[k].field), "case %zu: %s", k, rc_last_error());
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), cases[k].field), "case %zu: %s", k,
+              rc_error_get());
         rc_edmd_destroy(e);
     }
     /* two species, one entry: no mixing is an error naming the pair; hard mixing makes it a hard core */
     for (int32_t k = 0; k < d.count; k++) S[k] = k % 2;
     d.interactions = &SQUARE_WELL, d.interaction_count = 1, d.mixing = RC_MIXING_NONE;
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(&d, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "(0, 1) has no entry"), "%s",
-          rc_last_error());
+    CHECK(rc_edmd_create(&d, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "(0, 1) has no entry"), "%s",
+          rc_error_get());
     d.mixing = RC_MIXING_HARD;
-    CHECK(rc_edmd_create(&d, &e) == RC_OK, "hard mixing: %s", rc_last_error());
+    CHECK(rc_edmd_create(&d, &e) == RC_STATUS_OK, "hard mixing: %s", rc_error_get());
     rc_edmd_destroy(e);
 }
 

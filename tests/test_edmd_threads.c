@@ -28,16 +28,16 @@ static rc_edmd *make(int dimension, int32_t count, int32_t threads, double therm
     rc_edmd_def d = rc_edmd_default_def();
     d.dimension = dimension;
     for (int32_t k = 0; k < count; k++) r[k] = 0.5, m[k] = 1;
-    rc_placement lattice = dimension == 3 ? RC_PLACE_FCC : RC_PLACE_HEXAGONAL;
-    CHECK(rc_box_for_packing_fraction(dimension, count, r, 0.45, d.box) == RC_OK, "box");
-    CHECK(rc_place_particles(lattice, dimension, d.box, d.periodic, count, r, 1, x) == RC_OK, "placing");
-    CHECK(rc_maxwell_boltzmann(dimension, count, m, 1, 2, v) == RC_OK, "velocities");
+    rc_placement lattice = dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL;
+    CHECK(rc_box_scale_to_packing_fraction(dimension, count, r, 0.45, d.box) == RC_STATUS_OK, "box");
+    CHECK(rc_placement_fill(lattice, dimension, d.box, d.periodic, count, r, 1, x) == RC_STATUS_OK, "placing");
+    CHECK(rc_velocities_draw_maxwell_boltzmann(dimension, count, m, 1, 2, v) == RC_STATUS_OK, "velocities");
     d.count = count, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
     d.shell = 0.5;
     d.threads = threads;
     d.thermostat_rate = thermostat_rate;
     rc_edmd *e = NULL;
-    return rc_edmd_create(&d, &e) == RC_OK ? e : NULL;
+    return rc_edmd_create(&d, &e) == RC_STATUS_OK ? e : NULL;
 }
 
 static void counts(void)
@@ -54,13 +54,12 @@ static void counts(void)
 
 static void refusals(void)
 {
-    CHECK(make(3, N, 0, 0) == NULL && strstr(rc_last_error(), "threads: 0 is below 1"), "0 refused: %s",
-          rc_last_error());
-    CHECK(make(3, N, -3, 0) == NULL && strstr(rc_last_error(), "threads: -3 is below 1"), "-3 refused: %s",
-          rc_last_error());
-    CHECK(make(3, N, 9, 0) == NULL && strstr(rc_last_error(), "threads: 9 asked") &&
-              strstr(rc_last_error(), "use at most 8"),
-          "9 refused: %s", rc_last_error());
+    CHECK(make(3, N, 0, 0) == NULL && strstr(rc_error_get(), "threads: 0 is below 1"), "0 refused: %s", rc_error_get());
+    CHECK(make(3, N, -3, 0) == NULL && strstr(rc_error_get(), "threads: -3 is below 1"), "-3 refused: %s",
+          rc_error_get());
+    CHECK(make(3, N, 9, 0) == NULL && strstr(rc_error_get(), "threads: 9 asked") &&
+              strstr(rc_error_get(), "use at most 8"),
+          "9 refused: %s", rc_error_get());
     rc_edmd *e = make(3, N, 2, 1.0); /* a thermostat: one thread, whatever the domains */
     const char *note = NULL;
     CHECK(e && rc_edmd_threads(e, &note) == 1 && note && strstr(note, "thermostat"), "thermostat noted: %s",
@@ -79,10 +78,10 @@ static void same_bits(void)
     const char *note = NULL;
     CHECK(rc_edmd_threads(four, &note) >= 1 && (rc_edmd_threads(four, NULL) == 4 || note), "4 threads or a note");
     rc_edmd_limits limits = {INFINITY, 20000, 0};
-    CHECK(rc_edmd_advance(one, &limits) == RC_OK && rc_edmd_advance(four, &limits) == RC_OK, "advanced");
+    CHECK(rc_edmd_advance(one, &limits) == RC_STATUS_OK && rc_edmd_advance(four, &limits) == RC_STATUS_OK, "advanced");
     rc_frame a = {0}, b = {0};
-    CHECK(rc_frame_init(&a, N, false) == RC_OK && rc_frame_init(&b, N, false) == RC_OK, "frames");
-    CHECK(rc_edmd_fill_frame(one, &a) == RC_OK && rc_edmd_fill_frame(four, &b) == RC_OK, "filled");
+    CHECK(rc_frame_create(&a, N, false) == RC_STATUS_OK && rc_frame_create(&b, N, false) == RC_STATUS_OK, "frames");
+    CHECK(rc_edmd_fill_frame(one, &a) == RC_STATUS_OK && rc_edmd_fill_frame(four, &b) == RC_STATUS_OK, "filled");
     CHECK(a.time == b.time && !memcmp(a.positions, b.positions, 3 * N * sizeof *a.positions) &&
               !memcmp(a.velocities, b.velocities, 3 * N * sizeof *a.velocities),
           "4 threads end where 1 does, to the bit");
@@ -90,8 +89,8 @@ static void same_bits(void)
     rc_edmd_counts(one, &e1, &c1);
     rc_edmd_counts(four, &e4, &c4);
     CHECK(e1 == e4 && c1 == c4, "the same events and collisions");
-    rc_frame_release(&a);
-    rc_frame_release(&b);
+    rc_frame_destroy(&a);
+    rc_frame_destroy(&b);
     rc_edmd_destroy(one);
     rc_edmd_destroy(four);
 }

@@ -64,8 +64,8 @@ static void one_collision(bool wall, const double a[2], const double m[2], doubl
     if (wall) d.walls = &plane, d.wall_count = 1;
     else d.restitution_law = material();
     rc_edmd *e = NULL;
-    if (rc_edmd_create(&d, &e) != RC_OK) {
-        CHECK(false, "create: %s", rc_last_error());
+    if (rc_edmd_create(&d, &e) != RC_STATUS_OK) {
+        CHECK(false, "create: %s", rc_error_get());
         return;
     }
     rc_edmd_limits first = {INFINITY, wall ? 0 : 1, 0}; /* the pair's one collision; the wall's hit comes first */
@@ -88,8 +88,8 @@ static void one_collision(bool wall, const double a[2], const double m[2], doubl
 
 static void refused(rc_restitution_law law, const char *field)
 {
-    CHECK(rc_restitution_law_check(&law, "restitution") == RC_INVALID_ARGUMENT && strstr(rc_last_error(), field),
-          "%s: \"%s\"", field, rc_last_error());
+    CHECK(rc_restitution_law_check(&law, "restitution") == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), field),
+          "%s: \"%s\"", field, rc_error_get());
 }
 
 int main(void)

@@ -68,7 +68,7 @@ static rc_edmd *make_ball(const plate_setup *p)
     def.contact_tolerance = 0;
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&def, &engine);
-    CHECK(s == RC_OK, "ball on a plate: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "ball on a plate: %s", rc_error_get());
     return engine;
 }
 
@@ -98,7 +98,7 @@ static void test_prediction(void)
         q[1] = (2.0 * rand() / RAND_MAX - 1) * 3 * q[3] * q[4];
         q[2] = -(rand() / (double)RAND_MAX) * 2 * q[3] * q[4] * q[4];
         double horizon = 20 / q[4];
-        double t = rc_predict_oscillating_plane(q[0], q[1], q[2], q[3], q[4], q[5], horizon);
+        double t = rc_edmd_predict_oscillating_plane(q[0], q[1], q[2], q[3], q[4], q[5], horizon);
         negative += t < 0;
         /* the dense scan: the first sample with f <= 0 (after which the gap had been positive) */
         int samples = 20000;
@@ -197,7 +197,7 @@ static uint64_t sweep_one(const plate_setup *p, uint64_t events, double *lowest,
     rc_edmd_observables o;
     for (uint64_t k = 0; k < events; k++) {
         rc_edmd_limits limits = {INFINITY, 0, k + 1};
-        if (rc_edmd_advance(e, &limits) != RC_OK) break;
+        if (rc_edmd_advance(e, &limits) != RC_STATUS_OK) break;
         *lowest = fmin(*lowest, ball_gap(e, p) / RADIUS);
     }
     rc_edmd_measure(e, &o);
@@ -243,7 +243,7 @@ static rc_edmd *thermal_gas(int side, int layers, double spacing, double t0, dou
         x[3 * i + 2] = spacing * (i / (side * side) + 0.5);
         r[i] = 0.5, m[i] = 1;
     }
-    rc_maxwell_boltzmann(3, n, m, 1, 11, v);
+    rc_velocities_draw_maxwell_boltzmann(3, n, m, 1, 11, v);
     double height = spacing * layers;
     rc_wall walls[2] = {{.point = {0, 0, 0}, .normal = {0, 0, 1}, .restitution = 1, .thermal = {t0, 0}},
                         {.point = {0, 0, height}, .normal = {0, 0, -1}, .restitution = 1, .thermal = {t1, 0}}};
@@ -262,7 +262,7 @@ static rc_edmd *thermal_gas(int side, int layers, double spacing, double t0, dou
     def.seed = 5;
     rc_edmd *engine = NULL;
     rc_status s = rc_edmd_create(&def, &engine);
-    CHECK(s == RC_OK, "thermal gas: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "thermal gas: %s", rc_error_get());
     free(x), free(v), free(r), free(m);
     return engine;
 }
@@ -318,23 +318,23 @@ static void test_thermal_wall(void)
 
 static void test_restitution_laws(void)
 {
-    rc_restitution_law table = {.kind = RC_RESTITUTION_TABLE, .points = 3, .table = {{0, 1}, {1, 0.8}, {3, 0.4}}};
-    CHECK(rc_restitution_law_check(&table, "restitution") == RC_OK, "%s", rc_last_error());
+    rc_restitution_law table = {.kind = RC_RESTITUTION_KIND_TABLE, .points = 3, .table = {{0, 1}, {1, 0.8}, {3, 0.4}}};
+    CHECK(rc_restitution_law_check(&table, "restitution") == RC_STATUS_OK, "%s", rc_error_get());
     CHECK(fabs(rc_restitution_law_value(&table, 0.5) - 0.9) < 1e-15 &&
               fabs(rc_restitution_law_value(&table, 2) - 0.6) < 1e-15 && rc_restitution_law_value(&table, 7) == 0.4 &&
               rc_restitution_law_value(&table, 0) == 1,
           "table interpolation: %g %g %g", rc_restitution_law_value(&table, 0.5), rc_restitution_law_value(&table, 2),
           rc_restitution_law_value(&table, 7));
     table.table[2][0] = 1;
-    CHECK(rc_restitution_law_check(&table, "restitution") == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution.table[2][0]"),
-          "%s", rc_last_error());
+    CHECK(rc_restitution_law_check(&table, "restitution") == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "restitution.table[2][0]"),
+          "%s", rc_error_get());
     table.table[2][0] = 3, table.table[1][1] = NAN;
-    CHECK(rc_restitution_law_check(&table, "restitution") == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution.table[1][1]"),
-          "%s", rc_last_error());
+    CHECK(rc_restitution_law_check(&table, "restitution") == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "restitution.table[1][1]"),
+          "%s", rc_error_get());
     /* the viscoelastic law: e -> 1 as v -> 0, 1 - C1 x + C2 x^2 with x = delta v^(1/5) */
-    rc_restitution_law visco = {.kind = RC_RESTITUTION_VISCOELASTIC, .delta = 0.3};
+    rc_restitution_law visco = {.kind = RC_RESTITUTION_KIND_VISCOELASTIC, .delta = 0.3};
     double x = 0.3 * pow(2, 0.2);
     CHECK(fabs(rc_restitution_law_value(&visco, 2) - (1 - 1.15344 * x + 0.79826 * x * x)) < 1e-15, "e(2) = %g",
           rc_restitution_law_value(&visco, 2));
@@ -348,7 +348,7 @@ static void test_restitution_laws(void)
     rc_wall wall = {.point = {0, 0, 1}, .normal = {0, 0, 1}, .restitution = 1, .restitution_law = visco};
     rc_edmd_def def = one_ball(&wall, xs, vs, 10, 1);
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(&def, &e) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_STATUS_OK, "%s", rc_error_get());
     if (!e) return;
     double v = 2, rest = 2; /* t_1 = sqrt(2 h / g) = 2, v_1 = 2 */
     for (int k = 0; k < 100000000 && v > 1e-13; k++) {
@@ -368,7 +368,7 @@ static void test_restitution_laws(void)
            (unsigned long long)o.wall_collisions);
     CHECK(fabs(asleep_at - rest) < 1e-6, "at rest at %.17g, the bounces sum to %.17g", asleep_at, rest);
     rc_edmd_limits limits = {100, 0, 0};
-    CHECK(rc_edmd_advance(e, &limits) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_edmd_advance(e, &limits) == RC_STATUS_OK, "%s", rc_error_get());
     rc_edmd_measure(e, &o);
     CHECK(o.time == 100 && fabs(o.energy_drift) < 1e-12, "the clock at %g, drift %g", o.time, o.energy_drift);
     rc_edmd_destroy(e);
@@ -381,25 +381,26 @@ static void test_refused(void)
     rc_edmd_def def = one_ball(&wall, x, v, 4, 1);
     def.contact_tolerance = 0;
     rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "amplitude"), "%s",
-          rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "amplitude"), "%s",
+          rc_error_get());
     wall.oscillation = (rc_wall_oscillation){0.1, 0, 0};
-    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "angular_frequency"), "%s",
-          rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "angular_frequency"), "%s",
+          rc_error_get());
     wall.oscillation = (rc_wall_oscillation){0.1, 1, 0};
     def.contact_tolerance = 1e-9;
-    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "contact_tolerance"), "%s",
-          rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "contact_tolerance"), "%s",
+          rc_error_get());
     def.contact_tolerance = 0;
     def.gravity[2] = 0;
-    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "gravity"), "%s", rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "gravity"), "%s",
+          rc_error_get());
     wall.oscillation = (rc_wall_oscillation){0, 0, 0};
     wall.thermal = (rc_wall_thermal){-1, 0};
-    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "thermal.temperature"), "%s",
-          rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "thermal.temperature"), "%s",
+          rc_error_get());
     wall.thermal = (rc_wall_thermal){1, 1.5};
-    CHECK(rc_edmd_create(&def, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "thermal.accommodation"), "%s",
-          rc_last_error());
+    CHECK(rc_edmd_create(&def, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "thermal.accommodation"),
+          "%s", rc_error_get());
 }
 
 int main(void)

@@ -78,11 +78,11 @@ int main(void)
 {
     tally t;
     memset(&t, 0, sizeof t);
-    rc_exchange_options o = {1.5, ROUNDS, 7, sample, &t, RC_EXCHANGE_TEMPERATURES};
+    rc_exchange_options o = {1.5, ROUNDS, 7, sample, &t, RC_EXCHANGE_LADDER_TEMPERATURES};
     int64_t attempts[SLOTS - 1], accepted[SLOTS - 1];
     double means[SLOTS];
-    rc_status s = rc_exchange_run(scene, SLOTS, temperatures, &o, attempts, accepted, means);
-    CHECK(s == RC_OK, "rc_exchange_run: %s", rc_last_error());
+    rc_status s = rc_exchange_run_scene(scene, SLOTS, temperatures, &o, attempts, accepted, means);
+    CHECK(s == RC_STATUS_OK, "rc_exchange_run_scene: %s", rc_error_get());
     CHECK(t.energy_error < 1e-12, "the potential energy is m g h: off by %g", t.energy_error);
     for (int k = 0; k < SLOTS; k++) {
         double mean, variance;
@@ -115,23 +115,27 @@ int main(void)
     tally again, other;
     memset(&again, 0, sizeof again);
     memset(&other, 0, sizeof other);
-    rc_exchange_options short_run = {1.5, 200, 7, sample, &again, RC_EXCHANGE_TEMPERATURES};
+    rc_exchange_options short_run = {1.5, 200, 7, sample, &again, RC_EXCHANGE_LADDER_TEMPERATURES};
     int64_t a1[SLOTS - 1], a2[SLOTS - 1];
-    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, a1, NULL) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_exchange_run_scene(scene, SLOTS, temperatures, &short_run, NULL, a1, NULL) == RC_STATUS_OK, "%s",
+          rc_error_get());
     tally first = again;
     memset(&again, 0, sizeof again);
-    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, a2, NULL) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_exchange_run_scene(scene, SLOTS, temperatures, &short_run, NULL, a2, NULL) == RC_STATUS_OK, "%s",
+          rc_error_get());
     CHECK(memcmp(&first, &again, sizeof first) == 0 && memcmp(a1, a2, sizeof a1) == 0, "the same seed gave other bits");
     short_run.seed = 8;
     short_run.user = &other;
-    CHECK(rc_exchange_run(scene, SLOTS, temperatures, &short_run, NULL, NULL, NULL) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_exchange_run_scene(scene, SLOTS, temperatures, &short_run, NULL, NULL, NULL) == RC_STATUS_OK, "%s",
+          rc_error_get());
     CHECK(memcmp(&first.sum, &other.sum, sizeof first.sum) != 0, "another seed gave the same heights");
 
     /* the report: the ladder, the counts and their ratio, the mean energies, no volumes over temperatures */
     rc_exchange *x = NULL;
     short_run.sample = NULL;
-    CHECK(rc_exchange_create(scene, SLOTS, temperatures, &short_run, &x) == RC_OK && rc_exchange_execute(x) == RC_OK,
-          "%s", rc_last_error());
+    CHECK(rc_exchange_create(scene, SLOTS, temperatures, &short_run, &x) == RC_STATUS_OK &&
+              rc_exchange_execute(x) == RC_STATUS_OK,
+          "%s", rc_error_get());
     rc_exchange_counts(x, a1, a2, means);
     char *text = rc_exchange_report_json(x, true);
     cJSON *report = cJSON_Parse(text);
@@ -156,28 +160,28 @@ int main(void)
                     "report: acceptance");
     }
     cJSON_Delete(report);
-    rc_text_free(text);
+    rc_text_destroy(text);
     rc_exchange_destroy(x);
     CHECK(rc_exchange_report_json(NULL, false) == NULL, "the report of no exchange");
 
     /* refused, naming the field */
     const double unordered[2] = {1, 0.5};
-    rc_exchange_options bad = {1, 10, 1, NULL, NULL, RC_EXCHANGE_TEMPERATURES};
-    CHECK(rc_exchange_run(scene, 2, unordered, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "temperatures[1]"),
-          "unordered ladder: %s", rc_last_error());
-    CHECK(rc_exchange_run(scene, 1, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "temperatures"),
-          "one temperature: %s", rc_last_error());
+    rc_exchange_options bad = {1, 10, 1, NULL, NULL, RC_EXCHANGE_LADDER_TEMPERATURES};
+    CHECK(rc_exchange_run_scene(scene, 2, unordered, &bad, NULL, NULL, NULL) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "temperatures[1]"),
+          "unordered ladder: %s", rc_error_get());
+    CHECK(rc_exchange_run_scene(scene, 1, temperatures, &bad, NULL, NULL, NULL) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "temperatures"),
+          "one temperature: %s", rc_error_get());
     bad.interval = 0;
-    CHECK(rc_exchange_run(scene, 2, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "interval"),
-          "interval 0: %s", rc_last_error());
+    CHECK(rc_exchange_run_scene(scene, 2, temperatures, &bad, NULL, NULL, NULL) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "interval"),
+          "interval 0: %s", rc_error_get());
     bad.interval = 1;
     const char *no_thermostat = "{\"dimension\": 3, \"box\": {\"size\": [2, 2, 3]}, \"particles\": [{\"position\": "
                                 "[1, 1, 1], \"radius\": 0.05}], \"stop\": {\"time\": 1}}";
-    CHECK(rc_exchange_run(no_thermostat, 2, temperatures, &bad, NULL, NULL, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "thermostat"),
-          "no thermostat: %s", rc_last_error());
+    CHECK(rc_exchange_run_scene(no_thermostat, 2, temperatures, &bad, NULL, NULL, NULL) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "thermostat"),
+          "no thermostat: %s", rc_error_get());
     return check_finish();
 }

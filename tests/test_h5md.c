@@ -6,13 +6,13 @@
  *   "w x y z", box/edges (n, 2, 2) diagonal matrices (the form MDAnalysis reads) and step/time series whose values
  *   are the frame's bits; the observables' series hold the values given.
  * - Layout rules: a frame of another count, or whose axis turned from periodic to closed, is refused with
- *   RC_INVALID_ARGUMENT and writes nothing; the edges are a series, so a box that changes is written frame by frame.
+ *   RC_STATUS_INVALID_ARGUMENT and writes nothing; the edges are a series, so a box that changes is written frame by frame.
  * - Files appear complete or not at all: while open only PATH.partial exists; a missing directory and /dev/full give
- *   RC_IO_ERROR with the path in rc_last_error().
+ *   RC_STATUS_IO_ERROR with the path in rc_error_get().
  * - Resume: a run marked after k frames (2k rows), which then wrote more and was closed, abandoned or killed (SIGKILL
  *   in a child process), resumed at the mark and written to the end (its rows naming the observables in another
  *   order), holds value for value the file of a run written in one go: every dataset read with HDF5, every frame
- *   read with rc_trajectory_open, and every dataset and attribute read with h5py. The resumed writer keeps the file's
+ *   read with rc_trajectory_reader_open, and every dataset and attribute read with h5py. The resumed writer keeps the file's
  *   layout (a 3D frame after 2D ones is refused) and its observables (another name is refused). Bad resumes (a file
  *   shorter than the mark, a missing file, a series missing or of other dimensions, a truncated or garbage file, a
  *   device) are refused naming the file, and change nothing on disk.
@@ -68,26 +68,26 @@ static void test_round_trip(const char *path)
     char partial[128];
     snprintf(partial, sizeof partial, "%s.partial", path);
     rc_frame f;
-    CHECK(rc_frame_init(&f, COUNT, true) == RC_OK, "frame");
+    CHECK(rc_frame_create(&f, COUNT, true) == RC_STATUS_OK, "frame");
     rc_h5md_writer *w = NULL;
-    CHECK(rc_h5md_writer_open(path, "tester", &w) == RC_OK, "open: %s", rc_last_error());
+    CHECK(rc_h5md_writer_open(path, "tester", &w) == RC_STATUS_OK, "open: %s", rc_error_get());
     const char *const names[] = {"pressure", "temperature"};
     for (int k = 0; k < FRAMES && w; k++) {
         fill(&f, k);
-        CHECK(rc_h5md_writer_write(w, &f) == RC_OK, "frame %d: %s", k, rc_last_error());
-        CHECK(rc_h5md_writer_observe(w, f.time, 2, names, (double[2]){k, -k}) == RC_OK, "row %d: %s", k,
-              rc_last_error());
+        CHECK(rc_h5md_writer_write(w, &f) == RC_STATUS_OK, "frame %d: %s", k, rc_error_get());
+        CHECK(rc_h5md_writer_observe(w, f.time, 2, names, (double[2]){k, -k}) == RC_STATUS_OK, "row %d: %s", k,
+              rc_error_get());
     }
     CHECK(exists(partial) && !exists(path), "while open only %s exists", partial);
     rc_frame other;
-    CHECK(rc_frame_init(&other, COUNT + 1, true) == RC_OK, "other frame");
+    CHECK(rc_frame_create(&other, COUNT + 1, true) == RC_STATUS_OK, "other frame");
     other.dimension = 2;
-    CHECK(rc_h5md_writer_write(w, &other) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "6 particles"),
-          "another count: %s", rc_last_error());
+    CHECK(rc_h5md_writer_write(w, &other) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "6 particles"),
+          "another count: %s", rc_error_get());
     f.periodic[0] = false;
-    CHECK(rc_h5md_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "periodic"),
-          "a closed axis after a periodic one: %s", rc_last_error());
-    CHECK(rc_h5md_writer_close(w) == RC_OK, "close: %s", rc_last_error());
+    CHECK(rc_h5md_writer_write(w, &f) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "periodic"),
+          "a closed axis after a periodic one: %s", rc_error_get());
+    CHECK(rc_h5md_writer_close(w) == RC_STATUS_OK, "close: %s", rc_error_get());
     CHECK(exists(path) && !exists(partial), "after close %s exists and the partial file is gone", path);
 
     hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
@@ -129,18 +129,18 @@ static void test_round_trip(const char *path)
               "frame %d: edges [[%g %g] [%g %g]]", k, edges[k][0][0], edges[k][0][1], edges[k][1][0], edges[k][1][1]);
     }
     H5Fclose(file);
-    rc_frame_release(&f);
-    rc_frame_release(&other);
+    rc_frame_destroy(&f);
+    rc_frame_destroy(&other);
 }
 
 static void test_failures(void)
 {
     rc_h5md_writer *w = (rc_h5md_writer *)&w;
     const char *missing = "/nonexistent-ricochet-directory/out.h5md";
-    CHECK(rc_h5md_writer_open(missing, NULL, &w) == RC_IO_ERROR && w == NULL, "missing directory");
-    CHECK(strstr(rc_last_error(), missing) != NULL, "missing directory: message \"%s\"", rc_last_error());
+    CHECK(rc_h5md_writer_open(missing, NULL, &w) == RC_STATUS_IO_ERROR && w == NULL, "missing directory");
+    CHECK(strstr(rc_error_get(), missing) != NULL, "missing directory: message \"%s\"", rc_error_get());
     rc_frame f;
-    CHECK(rc_frame_init(&f, 20000, false) == RC_OK, "frame");
+    CHECK(rc_frame_create(&f, 20000, false) == RC_STATUS_OK, "frame");
     f.dimension = 3;
     rc_status s = rc_h5md_writer_open("/dev/full", NULL, &w);
     if (!s) s = rc_h5md_writer_write(w, &f);
@@ -148,10 +148,10 @@ static void test_failures(void)
         rc_status closed = rc_h5md_writer_close(w);
         if (!s) s = closed;
     }
-    CHECK(s == RC_IO_ERROR && strstr(rc_last_error(), "/dev/full"), "/dev/full: %s, \"%s\"", rc_status_name(s),
-          rc_last_error());
+    CHECK(s == RC_STATUS_IO_ERROR && strstr(rc_error_get(), "/dev/full"), "/dev/full: %s, \"%s\"", rc_status_name(s),
+          rc_error_get());
     CHECK(access("/dev/full", W_OK) == 0, "/dev/full is still there");
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
 }
 
 /* ---- resuming -------------------------------------------------------------------------------------------- */
@@ -165,22 +165,22 @@ static const char *const swapped[] = {"temperature", "pressure"};
 static bool write_step(rc_h5md_writer *w, rc_frame *f, int k, bool swap)
 {
     fill(f, k);
-    bool ok = w && rc_h5md_writer_write(w, f) == RC_OK;
+    bool ok = w && rc_h5md_writer_write(w, f) == RC_STATUS_OK;
     for (int r = 0; r < 2 && ok; r++) {
         double pressure = 10 * k + r, temperature = 1.0 / (k + r + 1);
         double values[2] = {swap ? temperature : pressure, swap ? pressure : temperature};
-        ok = rc_h5md_writer_observe(w, f->time + 0.5 * r, 2, swap ? swapped : observables, values) == RC_OK;
+        ok = rc_h5md_writer_observe(w, f->time + 0.5 * r, 2, swap ? swapped : observables, values) == RC_STATUS_OK;
     }
-    CHECK(ok, "step %d: %s", k, rc_last_error());
+    CHECK(ok, "step %d: %s", k, rc_error_get());
     return ok;
 }
 
 static bool write_steps(rc_h5md_writer *w, int from, int to, bool swap)
 {
     rc_frame f;
-    bool ok = rc_frame_init(&f, COUNT, true) == RC_OK;
+    bool ok = rc_frame_create(&f, COUNT, true) == RC_STATUS_OK;
     for (int k = from; k < to && ok; k++) ok = write_step(w, &f, k, swap);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     return ok;
 }
 
@@ -188,9 +188,9 @@ static bool write_steps(rc_h5md_writer *w, int from, int to, bool swap)
 static void write_file(const char *path, int steps)
 {
     rc_h5md_writer *w = NULL;
-    CHECK(rc_h5md_writer_open(path, "tester", &w) == RC_OK && write_steps(w, 0, steps, false) &&
-              rc_h5md_writer_close(w) == RC_OK,
-          "write %s: %s", path, rc_last_error());
+    CHECK(rc_h5md_writer_open(path, "tester", &w) == RC_STATUS_OK && write_steps(w, 0, steps, false) &&
+              rc_h5md_writer_close(w) == RC_STATUS_OK,
+          "write %s: %s", path, rc_error_get());
 }
 
 /* A run that marks after `kept` frames, writes the frames a resume drops and ends as `ending`. */
@@ -198,11 +198,11 @@ static bool run_interrupted(void *context, void *mark)
 {
     const check_interrupted *run = context;
     rc_h5md_writer *w = NULL;
-    bool ok = rc_h5md_writer_open(run->path, "tester", &w) == RC_OK && write_steps(w, 0, run->kept, false) &&
-              rc_h5md_writer_mark(w, mark) == RC_OK && write_steps(w, STEPS, STEPS + DROPPED, false);
-    if (run->ending == CHECK_ABANDONED) rc_h5md_writer_abandon(w);
-    if (run->ending == CHECK_CLOSED) ok = rc_h5md_writer_close(w) == RC_OK && ok;
-    CHECK(ok, "run to %d frames: %s", run->kept, rc_last_error());
+    bool ok = rc_h5md_writer_open(run->path, "tester", &w) == RC_STATUS_OK && write_steps(w, 0, run->kept, false) &&
+              rc_h5md_writer_mark(w, mark) == RC_STATUS_OK && write_steps(w, STEPS, STEPS + DROPPED, false);
+    if (run->ending == CHECK_ABANDONED) rc_h5md_writer_close_unfinished(w);
+    if (run->ending == CHECK_CLOSED) ok = rc_h5md_writer_close(w) == RC_STATUS_OK && ok;
+    CHECK(ok, "run to %d frames: %s", run->kept, rc_error_get());
     return ok;
 }
 
@@ -267,21 +267,23 @@ static bool same_frame(const rc_frame *a, const rc_frame *b)
 static void expect_same_frames(const char *a, const char *b, int frames, const char *what)
 {
     rc_trajectory_reader *readers[2] = {NULL, NULL};
-    CHECK(rc_trajectory_open(a, &readers[0]) == RC_OK && rc_trajectory_open(b, &readers[1]) == RC_OK,
-          "%s: trajectory reader: %s", what, rc_last_error());
+    CHECK(rc_trajectory_reader_open(a, &readers[0]) == RC_STATUS_OK &&
+              rc_trajectory_reader_open(b, &readers[1]) == RC_STATUS_OK,
+          "%s: trajectory reader: %s", what, rc_error_get());
     rc_frame f[2] = {{0}, {0}};
     bool got[2] = {readers[0] && readers[1], true};
     int read = 0;
     while (got[0] && got[1]) {
         for (int i = 0; i < 2; i++)
-            CHECK(rc_trajectory_next(readers[i], &f[i], &got[i]) == RC_OK, "%s: %s", what, rc_last_error());
+            CHECK(rc_trajectory_reader_next(readers[i], &f[i], &got[i]) == RC_STATUS_OK, "%s: %s", what,
+                  rc_error_get());
         CHECK(got[0] == got[1] && (!got[0] || same_frame(&f[0], &f[1])), "%s: frame %d differs", what, read);
         read += got[0] && got[1];
     }
     CHECK(read == frames, "%s: %d frames read, %d expected", what, read, frames);
     for (int i = 0; i < 2; i++) {
-        rc_frame_release(&f[i]);
-        rc_trajectory_close(readers[i]);
+        rc_frame_destroy(&f[i]);
+        rc_trajectory_reader_close(readers[i]);
     }
 }
 
@@ -331,13 +333,13 @@ static void test_resume(const char *path)
             CHECK(exists(e == CHECK_CLOSED ? path : partial) && !exists(e == CHECK_CLOSED ? partial : path),
                   "%s: which file the run left", what);
             rc_h5md_writer *w = NULL;
-            CHECK(rc_h5md_writer_resume(path, NULL, &mark, &w) == RC_OK, "%s: %s", what, rc_last_error());
+            CHECK(rc_h5md_writer_open_at_mark(path, NULL, &mark, &w) == RC_STATUS_OK, "%s: %s", what, rc_error_get());
             CHECK(exists(partial) && !exists(path), "%s: only %s exists", what, partial);
             rc_output_mark again = {0};
-            CHECK(w && rc_h5md_writer_mark(w, &again) == RC_OK && memcmp(&again, &mark, sizeof mark) == 0,
+            CHECK(w && rc_h5md_writer_mark(w, &again) == RC_STATUS_OK && memcmp(&again, &mark, sizeof mark) == 0,
                   "%s: a mark taken at once is not the one resumed from", what);
             write_steps(w, kept[i], STEPS, true);
-            CHECK(w && rc_h5md_writer_close(w) == RC_OK, "%s: close: %s", what, rc_last_error());
+            CHECK(w && rc_h5md_writer_close(w) == RC_STATUS_OK, "%s: close: %s", what, rc_error_get());
             CHECK(exists(path) && !exists(partial), "%s: closed, only %s exists", what, path);
             expect_same_sets(whole, path, what);
             expect_same_frames(whole, path, STEPS, what);
@@ -354,25 +356,25 @@ static void test_resume_keeps_layout(const char *path)
     write_file(path, 2);
     rc_output_mark mark = {.frames = 2, .rows = 4};
     rc_h5md_writer *w = NULL;
-    CHECK(rc_h5md_writer_resume(path, NULL, &mark, &w) == RC_OK, "resume: %s", rc_last_error());
+    CHECK(rc_h5md_writer_open_at_mark(path, NULL, &mark, &w) == RC_STATUS_OK, "resume: %s", rc_error_get());
     rc_frame f;
-    CHECK(rc_frame_init(&f, COUNT, true) == RC_OK, "frame");
+    CHECK(rc_frame_create(&f, COUNT, true) == RC_STATUS_OK, "frame");
     fill(&f, 1);
     f.dimension = 3;
-    CHECK(rc_h5md_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "in 3D"),
-          "a 3D frame after the file's 2D ones: %s", rc_last_error());
+    CHECK(rc_h5md_writer_write(w, &f) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "in 3D"),
+          "a 3D frame after the file's 2D ones: %s", rc_error_get());
     f.dimension = 2;
     f.periodic[0] = false;
-    CHECK(rc_h5md_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "periodic"),
-          "a closed axis after the file's periodic one: %s", rc_last_error());
-    rc_frame_release(&f);
+    CHECK(rc_h5md_writer_write(w, &f) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "periodic"),
+          "a closed axis after the file's periodic one: %s", rc_error_get());
+    rc_frame_destroy(&f);
     const char *const other[] = {"pressure", "density"};
-    CHECK(rc_h5md_writer_observe(w, 1, 2, other, (double[2]){1, 2}) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "observables/density"),
-          "another observable: %s", rc_last_error());
-    CHECK(rc_h5md_writer_observe(w, 1, 1, observables, (double[1]){1}) == RC_INVALID_ARGUMENT,
-          "one observable of two: %s", rc_last_error());
-    rc_h5md_writer_abandon(w);
+    CHECK(rc_h5md_writer_observe(w, 1, 2, other, (double[2]){1, 2}) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "observables/density"),
+          "another observable: %s", rc_error_get());
+    CHECK(rc_h5md_writer_observe(w, 1, 1, observables, (double[1]){1}) == RC_STATUS_INVALID_ARGUMENT,
+          "one observable of two: %s", rc_error_get());
+    rc_h5md_writer_close_unfinished(w);
 }
 
 /* Ways to spoil a closed file of 2 frames. */
@@ -445,18 +447,21 @@ static void test_resume_refused(const char *path)
         void (*spoil)(const char *path);
         int64_t frames, rows;
         rc_status status;
-        const char *message; /* a part of rc_last_error() */
+        const char *message; /* a part of rc_error_get() */
     } cases[] = {
-        {"fewer frames than the mark", path, unchanged, 3, 4, RC_INVALID_ARGUMENT, "holds 2 samples, fewer than the 3"},
-        {"fewer rows than the mark", path, unchanged, 2, 5, RC_INVALID_ARGUMENT, "holds 4 samples, fewer than the 5"},
-        {"missing file", "/nonexistent-ricochet-directory/out.h5md", unchanged, 2, 4, RC_IO_ERROR, "neither it nor"},
-        {"a series missing", path, remove_velocity, 2, 4, RC_INVALID_ARGUMENT, "lacks particles/all/velocity"},
-        {"velocity in another dimension", path, make_velocity_3d, 2, 4, RC_INVALID_ARGUMENT,
+        {"fewer frames than the mark", path, unchanged, 3, 4, RC_STATUS_INVALID_ARGUMENT,
+         "holds 2 samples, fewer than the 3"},
+        {"fewer rows than the mark", path, unchanged, 2, 5, RC_STATUS_INVALID_ARGUMENT,
+         "holds 4 samples, fewer than the 5"},
+        {"missing file", "/nonexistent-ricochet-directory/out.h5md", unchanged, 2, 4, RC_STATUS_IO_ERROR,
+         "neither it nor"},
+        {"a series missing", path, remove_velocity, 2, 4, RC_STATUS_INVALID_ARGUMENT, "lacks particles/all/velocity"},
+        {"velocity in another dimension", path, make_velocity_3d, 2, 4, RC_STATUS_INVALID_ARGUMENT,
          "velocity/value is (n, 5, 3), not (n, 5, 2)"},
-        {"a box of another dimension", path, make_3d, 2, 4, RC_INVALID_ARGUMENT, "particles/all/box"},
-        {"truncated file", path, truncate_half, 2, 4, RC_INVALID_ARGUMENT, damaged},
-        {"garbage file", path, garbage, 2, 4, RC_INVALID_ARGUMENT, damaged},
-        {"a device", "/dev/null", unchanged, 2, 4, RC_INVALID_ARGUMENT, "device"},
+        {"a box of another dimension", path, make_3d, 2, 4, RC_STATUS_INVALID_ARGUMENT, "particles/all/box"},
+        {"truncated file", path, truncate_half, 2, 4, RC_STATUS_INVALID_ARGUMENT, damaged},
+        {"garbage file", path, garbage, 2, 4, RC_STATUS_INVALID_ARGUMENT, damaged},
+        {"a device", "/dev/null", unchanged, 2, 4, RC_STATUS_INVALID_ARGUMENT, "device"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         write_file(path, 2);
@@ -465,15 +470,15 @@ static void test_resume_refused(const char *path)
         char *before = read_bytes(path, &size_before);
         rc_output_mark mark = {.frames = cases[i].frames, .rows = cases[i].rows};
         rc_h5md_writer *w = (rc_h5md_writer *)&mark;
-        rc_status s = rc_h5md_writer_resume(cases[i].path, NULL, &mark, &w);
-        if (!s) rc_h5md_writer_abandon(w);
-        CHECK(s == cases[i].status && w == NULL, "%s: %s, \"%s\"", cases[i].what, rc_status_name(s), rc_last_error());
+        rc_status s = rc_h5md_writer_open_at_mark(cases[i].path, NULL, &mark, &w);
+        if (!s) rc_h5md_writer_close_unfinished(w);
+        CHECK(s == cases[i].status && w == NULL, "%s: %s, \"%s\"", cases[i].what, rc_status_name(s), rc_error_get());
         ssize_t open_objects = H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL);
         CHECK(open_objects == 0, "%s: %zd HDF5 objects left open", cases[i].what, open_objects);
-        CHECK(strstr(rc_last_error(), cases[i].path) && strstr(rc_last_error(), cases[i].message),
-              "%s: message \"%s\" lacks the path or \"%s\"", cases[i].what, rc_last_error(), cases[i].message);
-        CHECK(cases[i].message != damaged || strstr(rc_last_error(), "--out DIR"), "%s: no --out DIR in \"%s\"",
-              cases[i].what, rc_last_error());
+        CHECK(strstr(rc_error_get(), cases[i].path) && strstr(rc_error_get(), cases[i].message),
+              "%s: message \"%s\" lacks the path or \"%s\"", cases[i].what, rc_error_get(), cases[i].message);
+        CHECK(cases[i].message != damaged || strstr(rc_error_get(), "--out DIR"), "%s: no --out DIR in \"%s\"",
+              cases[i].what, rc_error_get());
         char *after = read_bytes(path, &size_after);
         CHECK(before && after && size_before == size_after && memcmp(before, after, (size_t)size_before) == 0,
               "%s: the file changed", cases[i].what);
@@ -481,8 +486,8 @@ static void test_resume_refused(const char *path)
         free(after);
     }
     rc_h5md_writer *w = NULL;
-    CHECK(rc_h5md_writer_resume(path, NULL, NULL, &w) == RC_INVALID_ARGUMENT && w == NULL, "NULL mark");
-    CHECK(rc_h5md_writer_resume(path, NULL, &(rc_output_mark){.frames = -1}, &w) == RC_INVALID_ARGUMENT,
+    CHECK(rc_h5md_writer_open_at_mark(path, NULL, NULL, &w) == RC_STATUS_INVALID_ARGUMENT && w == NULL, "NULL mark");
+    CHECK(rc_h5md_writer_open_at_mark(path, NULL, &(rc_output_mark){.frames = -1}, &w) == RC_STATUS_INVALID_ARGUMENT,
           "negative frames");
     remove(path);
 }
@@ -530,17 +535,17 @@ static void test_curves(const char *path)
     const double lags[] = {0.5, 1}, radii[] = {3, 1.0 / 3};
     rc_h5md_writer *w = NULL;
     rc_output_mark mark = {0};
-    bool ok = rc_h5md_writer_open(path, "tester", &w) == RC_OK && write_steps(w, 0, 2, false) &&
-              rc_h5md_writer_curve(w, "msd", 2, 3, names, units, first) == RC_OK &&
-              rc_h5md_writer_mark(w, &mark) == RC_OK && /* SWMR mode from here on */
-              rc_h5md_writer_curve(w, "rdf", 2, 2, renamed, units, second) == RC_OK &&
-              rc_h5md_writer_curve(w, "msd", 2, 3, names, units, first) == RC_OK;
-    CHECK(ok, "curves written: %s", rc_last_error());
-    CHECK(rc_h5md_writer_curve(w, "a/b", 2, 2, renamed, units, second) == RC_INVALID_ARGUMENT &&
-              rc_h5md_writer_curve(w, "rdf", 2, 0, renamed, units, second) == RC_INVALID_ARGUMENT &&
-              rc_h5md_writer_curve(w, "rdf", 2, 2, renamed, no_unit, second) == RC_INVALID_ARGUMENT,
+    bool ok = rc_h5md_writer_open(path, "tester", &w) == RC_STATUS_OK && write_steps(w, 0, 2, false) &&
+              rc_h5md_writer_curve(w, "msd", 2, 3, names, units, first) == RC_STATUS_OK &&
+              rc_h5md_writer_mark(w, &mark) == RC_STATUS_OK && /* SWMR mode from here on */
+              rc_h5md_writer_curve(w, "rdf", 2, 2, renamed, units, second) == RC_STATUS_OK &&
+              rc_h5md_writer_curve(w, "msd", 2, 3, names, units, first) == RC_STATUS_OK;
+    CHECK(ok, "curves written: %s", rc_error_get());
+    CHECK(rc_h5md_writer_curve(w, "a/b", 2, 2, renamed, units, second) == RC_STATUS_INVALID_ARGUMENT &&
+              rc_h5md_writer_curve(w, "rdf", 2, 0, renamed, units, second) == RC_STATUS_INVALID_ARGUMENT &&
+              rc_h5md_writer_curve(w, "rdf", 2, 2, renamed, no_unit, second) == RC_STATUS_INVALID_ARGUMENT,
           "bad curves refused");
-    CHECK(w && rc_h5md_writer_close(w) == RC_OK, "close: %s", rc_last_error());
+    CHECK(w && rc_h5md_writer_close(w) == RC_STATUS_OK, "close: %s", rc_error_get());
     hid_t file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     expect_curve(file, "curves/msd", "lag msd msd_error", "time", 2, lags);
     expect_curve(file, "curves/rdf", "r g_0_0", "time", 2, radii);
@@ -549,8 +554,8 @@ static void test_curves(const char *path)
               errors[1] == 1e-300,
           "curves/msd/msd_error: NaN and 1e-300");
     if (file >= 0) H5Fclose(file);
-    CHECK(rc_h5md_writer_resume(path, NULL, &mark, &w) == RC_OK && rc_h5md_writer_close(w) == RC_OK, "resume: %s",
-          rc_last_error());
+    CHECK(rc_h5md_writer_open_at_mark(path, NULL, &mark, &w) == RC_STATUS_OK && rc_h5md_writer_close(w) == RC_STATUS_OK,
+          "resume: %s", rc_error_get());
     file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     CHECK(file >= 0 && H5Lexists(file, "curves", H5P_DEFAULT) == 0 && H5Lexists(file, "particles", H5P_DEFAULT) > 0,
           "the resumed file has its frames and no curves");

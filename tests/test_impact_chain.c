@@ -59,7 +59,7 @@ static void bubble_sort_case(scene *s, uint64_t seed, double tolerance, int whic
     o.seed = seed;
     scene_outcome out;
     rc_status st = scene_resolve(s, &o, &out);
-    CHECK(st == RC_OK, "seed %llu %s tol %g: status %s", (unsigned long long)seed, scene_operator_name(which),
+    CHECK(st == RC_STATUS_OK, "seed %llu %s tol %g: status %s", (unsigned long long)seed, scene_operator_name(which),
           tolerance, rc_status_name(st));
     CHECK(out.result.iterations == inversions(v, n), "seed %llu %s tol %g, %d balls: %lld reflections, %lld inversions",
           (unsigned long long)seed, scene_operator_name(which), tolerance, n, (long long)out.result.iterations,
@@ -111,8 +111,8 @@ static void test_cradle(void)
                     o.max_iterations = 1000;
                     scene_outcome out;
                     rc_status st = scene_resolve(s, &o, &out);
-                    CHECK(st == RC_OK, "cradle %d %s c %g tol %g: %s", n, scene_operator_name(which), c, tolerances[t],
-                          rc_status_name(st));
+                    CHECK(st == RC_STATUS_OK, "cradle %d %s c %g tol %g: %s", n, scene_operator_name(which), c,
+                          tolerances[t], rc_status_name(st));
                     for (int i = 0; i < n; i++) {
                         double expected = (1 - c) / n + (i == n - 1 ? c : 0.0);
                         CHECK(fabs(out.velocity[i] - expected) <= 1e-12,
@@ -141,18 +141,18 @@ static void test_cradle(void)
  * gradients (e_{k+1} - e_k)/sqrt(2), A = tridiag(-1/2, 1, -1/2), q = 2 N^T v. */
 static void test_cradle_one_lcp(void)
 {
-    const rc_lcp_method methods[] = {RC_LCP_AUTO, RC_LCP_LEMKE, RC_LCP_PGS};
+    const rc_lcp_method methods[] = {RC_LCP_METHOD_AUTO, RC_LCP_METHOD_LEMKE, RC_LCP_METHOD_PGS};
     for (int n = 3; n <= 6; n++)
         for (int method = 0; method < 3; method++) {
             int m = n - 1;
             rc_lcp lcp = {0};
-            CHECK(rc_lcp_reserve(&lcp, m, true) == RC_OK, "reserving an LCP of size %d", m);
+            CHECK(rc_lcp_reserve(&lcp, m, true) == RC_STATUS_OK, "reserving an LCP of size %d", m);
             for (int i = 0; i < m; i++) {
                 for (int j = 0; j < m; j++) lcp.a[i * m + j] = i == j ? 1.0 : abs(i - j) == 1 ? -0.5 : 0.0;
                 lcp.q[i] = i == 0 ? 2.0 * (0.0 - 1.0) / sqrt(2.0) : 0.0;
             }
             rc_status st = rc_lcp_solve(&lcp, m, methods[method]);
-            CHECK(st == RC_OK, "cradle LCP n %d method %d: %s", n, method, rc_status_name(st));
+            CHECK(st == RC_STATUS_OK, "cradle LCP n %d method %d: %s", n, method, rc_status_name(st));
             double v[MAX_BALLS] = {1.0};
             for (int k = 0; k < m; k++) {
                 v[k] -= lcp.z[k] / sqrt(2.0);

@@ -69,7 +69,7 @@ static void test_ball_wall(void)
                 o.friction = mu;
                 scene_outcome out;
                 rc_status st = scene_resolve(s, &o, &out);
-                CHECK(st == RC_OK, "ball-wall friction %dD: %s", d, rc_status_name(st));
+                CHECK(st == RC_STATUS_OK, "ball-wall friction %dD: %s", d, rc_status_name(st));
                 CHECK(fabs(out.impulse[0] - lambda) <= 1e-12 * lambda,
                       "ball-wall %dD c %g mu %g: impulse %.17g, "
                       "expected m (1 + c) |v_n| = %.17g",
@@ -119,7 +119,7 @@ static void test_ball_ball(void)
             o.restitution = c;
             o.friction = stick ? 10 * ratio : 0.2 * ratio;
             scene_outcome out;
-            CHECK(scene_resolve(s, &o, &out) == RC_OK, "ball-ball friction: %s", rc_last_error());
+            CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "ball-ball friction: %s", rc_error_get());
             CHECK(fabs(out.impulse[0] - lambda) <= 1e-12 * lambda, "ball-ball %dD: impulse %.17g, expected %.17g", d,
                   out.impulse[0], lambda);
             double rel[3], p1[3];
@@ -193,7 +193,7 @@ static void test_rigid_corner(void)
             o.restitution = scene_uniform(&rng, 0, 1);
             o.friction = mus[j];
             scene_outcome out;
-            CHECK(scene_resolve(s, &o, &out) == RC_OK, "box corner friction: %s", rc_last_error());
+            CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "box corner friction: %s", rc_error_get());
             char what[64];
             snprintf(what, sizeof what, "box corner %dD mu %g trial %d", d, mus[j], trial);
             check_coulomb(s, &out, mus[j], what);
@@ -223,7 +223,7 @@ static void test_anisotropic_corner(void)
         o.restitution = 0;
         o.friction = 0.1;
         scene_outcome out;
-        CHECK(scene_resolve(s, &o, &out) == RC_OK, "anisotropic corner: %s", rc_last_error());
+        CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "anisotropic corner: %s", rc_error_get());
         CHECK(fabs(out.impulse[0] - 0.25) <= 1e-12, "anisotropic corner: normal impulse %.17g, expected 1/4",
               out.impulse[0]);
         char what[64];
@@ -247,11 +247,11 @@ static void test_many_contacts(void)
         rc_impact_options o = scene_operator(which);
         o.restitution = scene_uniform(&rng, 0, 1);
         scene_outcome plain, rough;
-        CHECK(scene_resolve(s, &o, &plain) == RC_OK, "seed %llu frictionless: %s", (unsigned long long)seed,
-              rc_last_error());
+        CHECK(scene_resolve(s, &o, &plain) == RC_STATUS_OK, "seed %llu frictionless: %s", (unsigned long long)seed,
+              rc_error_get());
         o.friction = scene_uniform(&rng, 0.05, 2);
-        CHECK(scene_resolve(s, &o, &rough) == RC_OK, "seed %llu friction: %s", (unsigned long long)seed,
-              rc_last_error());
+        CHECK(scene_resolve(s, &o, &rough) == RC_STATUS_OK, "seed %llu friction: %s", (unsigned long long)seed,
+              rc_error_get());
         double e0 = scene_energy(s, s->velocity), e1 = scene_energy(s, plain.velocity),
                e2 = scene_energy(s, rough.velocity);
         CHECK(e2 <= e1 + 1e-12 * e0, "seed %llu %s mu %g: friction added energy, %.17g -> %.17g",
@@ -284,7 +284,7 @@ static void test_refused(void)
     rc_impact_options o = rc_impact_default_options();
     o.friction = 0.5;
     scene_outcome out;
-    CHECK(scene_resolve(s, &o, &out) == RC_INVALID_ARGUMENT, "friction on a generic constraint was accepted");
+    CHECK(scene_resolve(s, &o, &out) == RC_STATUS_INVALID_ARGUMENT, "friction on a generic constraint was accepted");
     scene_destroy(s);
 }
 

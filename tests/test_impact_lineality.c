@@ -15,7 +15,7 @@
  *   combinations are found by hand. The answer does not depend on the masses (they only rescale gradients).
  * - Negative controls: a ball in a corner or in a wedge of two non-parallel walls has no implicit equality and
  *   ends without detection.
- * - Options without detection and without a budget warn (rc_last_warnings) exactly when the elastic loop runs
+ * - Options without detection and without a budget warn (rc_warnings_get) exactly when the elastic loop runs
  *   (restitution above 0). */
 #include <math.h>
 #include <stdio.h>
@@ -58,10 +58,10 @@ static void check_stuck(const scene *s, const char *what)
         o.max_iterations = BUDGET;
         scene_outcome out;
         rc_status st = scene_resolve(s, &o, &out);
-        CHECK(st == RC_NOT_TERMINATED, "%s without lineality, %s: status %s", what, scene_operator_name(which),
+        CHECK(st == RC_STATUS_NOT_TERMINATED, "%s without lineality, %s: status %s", what, scene_operator_name(which),
               rc_status_name(st));
-        CHECK(out.result.status == RC_NOT_TERMINATED, "%s, %s: result status %s", what, scene_operator_name(which),
-              rc_status_name(out.result.status));
+        CHECK(out.result.status == RC_STATUS_NOT_TERMINATED, "%s, %s: result status %s", what,
+              scene_operator_name(which), rc_status_name(out.result.status));
         CHECK(out.result.iterations == BUDGET, "%s, %s: %lld iterations for a budget of %d", what,
               scene_operator_name(which), (long long)out.result.iterations, BUDGET);
         /* the velocities reached: vertical untouched, energy kept, still infeasible */
@@ -77,7 +77,7 @@ static void check_stuck(const scene *s, const char *what)
     }
 }
 
-/* With detection: RC_OK, the expected set, horizontal velocities (dof 0 of each ball) zero, the others kept. */
+/* With detection: RC_STATUS_OK, the expected set, horizontal velocities (dof 0 of each ball) zero, the others kept. */
 static void check_resolved(const scene *s, const int *expected, int count, int dimension, const char *what)
 {
     for (int which = 0; which < SCENE_OPERATOR_COUNT; which++) {
@@ -85,7 +85,8 @@ static void check_resolved(const scene *s, const int *expected, int count, int d
         o.max_iterations = BUDGET;
         scene_outcome out;
         rc_status st = scene_resolve(s, &o, &out);
-        CHECK(st == RC_OK, "%s with lineality, %s: status %s", what, scene_operator_name(which), rc_status_name(st));
+        CHECK(st == RC_STATUS_OK, "%s with lineality, %s: status %s", what, scene_operator_name(which),
+              rc_status_name(st));
         CHECK(out.result.lineality_count == count, "%s, %s: %d implicit equalities, expected %d", what,
               scene_operator_name(which), out.result.lineality_count, count);
         CHECK(out.result.lineality_dimension == dimension, "%s, %s: lineality dimension %d, expected %d", what,
@@ -122,8 +123,8 @@ static void test_wedged_ball(void)
     o.lineality = false;
     o.max_iterations = BUDGET;
     scene_outcome out;
-    CHECK(scene_resolve(s, &o, &out) == RC_OK && out.result.iterations == 0, "vertical wedged ball: %lld iterations",
-          (long long)out.result.iterations);
+    CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK && out.result.iterations == 0,
+          "vertical wedged ball: %lld iterations", (long long)out.result.iterations);
     scene_destroy(s);
 }
 
@@ -156,7 +157,7 @@ static void test_wedged_with_ball_on_top(void)
         rc_impact_options o = scene_operator(which);
         scene_outcome out;
         rc_status st = scene_resolve(s, &o, &out);
-        CHECK(st == RC_OK, "ball on wedged ball, %s: %s", scene_operator_name(which), rc_status_name(st));
+        CHECK(st == RC_STATUS_OK, "ball on wedged ball, %s: %s", scene_operator_name(which), rc_status_name(st));
         CHECK(out.result.lineality_count == 2 && out.result.lineality_dimension == 1,
               "ball on wedged ball: %d implicit equalities of dimension %d", out.result.lineality_count,
               out.result.lineality_dimension);
@@ -200,7 +201,7 @@ static void test_no_lineality(void)
             o.lineality = lineality;
             o.max_iterations = BUDGET;
             scene_outcome out;
-            CHECK(scene_resolve(s, &o, &out) == RC_OK, "corner, %s: not resolved", scene_operator_name(which));
+            CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "corner, %s: not resolved", scene_operator_name(which));
             CHECK(out.result.lineality_count == 0, "corner: %d implicit equalities", out.result.lineality_count);
             CHECK(fabs(out.velocity[0] - 1) <= 1e-12 && fabs(out.velocity[1] - 2) <= 1e-12,
                   "corner, %s: (%.17g, %.17g), expected (1, 2)", scene_operator_name(which), out.velocity[0],
@@ -219,7 +220,7 @@ static void test_no_lineality(void)
         o.lineality = false;
         o.max_iterations = BUDGET;
         scene_outcome out;
-        CHECK(scene_resolve(s, &o, &out) == RC_OK, "wedge, %s: not resolved", scene_operator_name(which));
+        CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "wedge, %s: not resolved", scene_operator_name(which));
         CHECK(scene_min_relative(s, out.velocity) >= -1e-9, "wedge, %s: infeasible", scene_operator_name(which));
         CHECK_CLOSE(scene_energy(s, out.velocity), scene_energy(s, s->velocity), 1e-12, "wedge energy");
     }
@@ -246,14 +247,14 @@ static void test_no_lineality_warning(void)
             o.restitution = rows[i].restitution;
             o.max_iterations = rows[i].budget;
             rc_impact_solver *solver = NULL;
-            rc_clear_warnings();
+            rc_warnings_clear();
             rc_status s = rc_impact_solver_create(existing ? NULL : &o, &solver);
             if (existing) {
-                CHECK(rc_last_warnings()[0] == '\0', "default options warned: %s", rc_last_warnings());
+                CHECK(rc_warnings_get()[0] == '\0', "default options warned: %s", rc_warnings_get());
                 if (!s) s = rc_impact_solver_set_options(solver, &o);
             }
-            CHECK(s == RC_OK, "row %zu: options refused: %s", i, rc_last_error());
-            const char *w = rc_last_warnings();
+            CHECK(s == RC_STATUS_OK, "row %zu: options refused: %s", i, rc_error_get());
+            const char *w = rc_warnings_get();
             CHECK(rows[i].warned ? strcmp(w, expected) == 0 : w[0] == '\0', "row %zu (%s solver): warnings \"%s\"", i,
                   existing ? "existing" : "new", w);
             rc_impact_solver_destroy(solver);
@@ -307,7 +308,7 @@ static void test_detection_lp(void)
                 int indices[8] = {-1, -1, -1, -1, -1, -1, -1, -1}, count = -1, dimension = -1;
                 rc_status st = rc_impact_solver_lineality(solver, s->problem, indices, &count, &dimension);
                 rc_impact_solver_destroy(solver);
-                CHECK(st == RC_OK, "%s: %s", c->name, rc_last_error());
+                CHECK(st == RC_STATUS_OK, "%s: %s", c->name, rc_error_get());
                 CHECK(count == c->count, "%s (masses %d, tol %g): %d implicit equalities, expected %d", c->name, mass,
                       tolerances[t], count, c->count);
                 CHECK(dimension == c->dimension, "%s (masses %d, tol %g): dimension %d, expected %d", c->name, mass,
@@ -334,7 +335,8 @@ static void test_generic_projection(void)
         for (int which = 0; which < SCENE_OPERATOR_COUNT; which++) {
             rc_impact_options o = scene_operator(which);
             scene_outcome out;
-            CHECK(scene_resolve(s, &o, &out) == RC_OK, "%s resolve, %s", cases[i]->name, scene_operator_name(which));
+            CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "%s resolve, %s", cases[i]->name,
+                  scene_operator_name(which));
             for (int j = 0; j < cases[i]->n; j++)
                 CHECK(fabs(out.velocity[j] - wants[i][j]) <= 1e-12, "%s, %s: dof %d is %.17g, expected %g",
                       cases[i]->name, scene_operator_name(which), j, out.velocity[j], wants[i][j]);

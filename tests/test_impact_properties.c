@@ -8,7 +8,7 @@
  * Every problem is resolved by pairwise GS in its four orders and by GR, at c = 1 and no budget.
  *
  * Oracles, for every resolve:
- * - (FIN) it terminates: RC_OK with no budget (the test would hang or time out otherwise);
+ * - (FIN) it terminates: RC_STATUS_OK with no budget (the test would hang or time out otherwise);
  * - it ends feasible: min_k n_k . v / (|n_k|_{M^-1} |v|_M) >= -1e-9, computed here and as reported;
  * - (KIN) the kinetic energy is kept to 1e-12 relative when there is no implicit equality; the projection of
  *   Algorithm 2 only removes energy, so otherwise it never increases;
@@ -67,8 +67,8 @@ typedef struct tally {
 static void check_one(const scene *s, const scene_outcome *out, const char *what, tally *t)
 {
     const rc_impact_result *r = &out->result;
-    CHECK(out->status == RC_OK, "%s: status %s (%s)", what, rc_status_name(out->status), rc_last_error());
-    if (out->status != RC_OK) return;
+    CHECK(out->status == RC_STATUS_OK, "%s: status %s (%s)", what, rc_status_name(out->status), rc_error_get());
+    if (out->status != RC_STATUS_OK) return;
     t->resolves++;
     t->iterations += r->iterations;
     t->with_lineality += r->lineality_count > 0;

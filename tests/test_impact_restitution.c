@@ -72,7 +72,8 @@ static void test_single_contact(void)
                 scene_outcome out;
                 rc_status st = scene_resolve(s, &o, &out);
                 const char *what = wall ? "ball-wall" : "ball-ball";
-                CHECK(st == RC_OK, "%s %dD c %g %s: %s", what, d, c, scene_operator_name(which), rc_status_name(st));
+                CHECK(st == RC_STATUS_OK, "%s %dD c %g %s: %s", what, d, c, scene_operator_name(which),
+                      rc_status_name(st));
                 double after = scene_normal_velocity(s, 0, out.velocity);
                 CHECK(fabs(after + c * un) <= 1e-12 * fabs(un), "%s %dD c %g %s: u_n %.17g -> %.17g, expected %.17g",
                       what, d, c, scene_operator_name(which), un, after, -c * un);
@@ -136,8 +137,8 @@ static void test_inelastic(void)
             scene_outcome out;
             rc_status st = scene_resolve(s, &o, which == 0 ? &first : &out);
             const scene_outcome *r = which == 0 ? &first : &out;
-            CHECK(st == RC_OK, "inelastic seed %llu %s: %s", (unsigned long long)seed, scene_operator_name(which),
-                  rc_status_name(st));
+            CHECK(st == RC_STATUS_OK, "inelastic seed %llu %s: %s", (unsigned long long)seed,
+                  scene_operator_name(which), rc_status_name(st));
             for (int k = 0; k < s->contact_count; k++) {
                 double g = sqrt(scene_inverse_mass(s, k));
                 double un = scene_normal_velocity(s, k, r->velocity) / g, lambda = r->impulse[k] * g;
@@ -183,7 +184,7 @@ static void test_interpolation(void)
                 rc_impact_options o = scene_operator(which);
                 o.restitution = CS[j];
                 scene_outcome *r = j == 0 ? &ends[0] : j == C_COUNT - 1 ? &ends[1] : &out;
-                CHECK(scene_resolve(s, &o, r) == RC_OK, "seed %llu c %g: not resolved", (unsigned long long)seed,
+                CHECK(scene_resolve(s, &o, r) == RC_STATUS_OK, "seed %llu c %g: not resolved", (unsigned long long)seed,
                       CS[j]);
                 double e = scene_energy(s, r->velocity);
                 CHECK(e <= e0 * (1 + 1e-12), "seed %llu %s c %g: energy grew from %.17g to %.17g",

@@ -46,7 +46,7 @@ static void textbook(const scene *s, double c, double *v)
         const scene_body *b = &s->body[body];
         double sign = side == 0 ? 1.0 : -1.0, l[3];
         for (int i = 0; i < b->dimension; i++) v[b->first_dof + i] += sign * lambda * k->normal[i] / b->mass;
-        if (b->kind != RC_BODY_RIGID) continue;
+        if (b->kind != RC_BODY_KIND_RIGID) continue;
         lever(b, k->point, k->normal, l);
         int angular = b->dimension == 2 ? 1 : 3;
         for (int i = 0; i < angular; i++) v[b->first_dof + b->dimension + i] += sign * lambda * l[i];
@@ -109,7 +109,7 @@ static void test_corner_drop(void)
             scene_outcome out;
             char what[96];
             snprintf(what, sizeof what, "corner drop %dD trial %d c %.3g %s", d, trial, c, scene_operator_name(which));
-            CHECK(scene_resolve(s, &o, &out) == RC_OK, "%s: %s", what, rc_last_error());
+            CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "%s: %s", what, rc_error_get());
             compare(s, out.velocity, want, what);
             CHECK(fabs(scene_normal_velocity(s, 0, out.velocity) + c * un) <= 1e-12 * fabs(un),
                   "%s: u_n %.17g -> %.17g", what, un, scene_normal_velocity(s, 0, out.velocity));
@@ -149,7 +149,7 @@ static void test_corner_below_centre(void)
     for (int which = 0; which < SCENE_OPERATOR_COUNT; which++) {
         rc_impact_options o = scene_operator(which);
         scene_outcome out;
-        CHECK(scene_resolve(s, &o, &out) == RC_OK, "square on a corner: %s", rc_last_error());
+        CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "square on a corner: %s", rc_error_get());
         CHECK(fabs(out.velocity[0] - 0.3) <= 1e-12 && fabs(out.velocity[1] - 1) <= 1e-12 &&
                   fabs(out.velocity[2]) <= 1e-12,
               "square on a corner, %s: (%.17g, %.17g, %.17g), expected (0.3, 1, 0)", scene_operator_name(which),
@@ -179,7 +179,7 @@ static void test_without_walls(void)
             char what[96];
             snprintf(what, sizeof what, "%s %dD seed %llu %s", pair ? "two bodies" : "rigid cluster", d,
                      (unsigned long long)seed, scene_operator_name(which));
-            CHECK(scene_resolve(s, &o, &out) == RC_OK, "%s: %s", what, rc_last_error());
+            CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "%s: %s", what, rc_error_get());
             if (pair) compare(s, out.velocity, want, what);
             check_momenta(s, out.velocity, what);
         }
@@ -206,19 +206,19 @@ static void test_flat_box(void)
                 double p[3] = {(corner & 1 ? 1 : -1) * half[0], 0, (corner & 2 ? 1 : -1) * half[2]};
                 scene_contact_add(s, 0, -1, p, up);
             }
-            rc_impact_options o = scene_options(RC_OPERATOR_GR, RC_ORDER_LEXICOGRAPHIC);
+            rc_impact_options o = scene_options(RC_IMPACT_OPERATOR_GR, RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC);
             o.restitution = c;
             scene_outcome out;
-            CHECK(scene_resolve(s, &o, &out) == RC_OK, "flat box %dD: %s", d, rc_last_error());
+            CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "flat box %dD: %s", d, rc_error_get());
             double want[6] = {v[0], c ? -v[1] : 0.0, d == 3 ? v[2] : 0.0, 0, 0, 0};
             char what[64];
             snprintf(what, sizeof what, "flat box %dD c %d, GR", d, c);
             compare(s, out.velocity, want, what);
             if (c == 0) {
                 /* any operator: the inelastic answer is a projection, unique */
-                o = scene_options(RC_OPERATOR_GS, RC_ORDER_SWEEP);
+                o = scene_options(RC_IMPACT_OPERATOR_GS, RC_GAUSS_SEIDEL_ORDER_SWEEP);
                 o.restitution = 0;
-                CHECK(scene_resolve(s, &o, &out) == RC_OK, "flat box %dD GS: %s", d, rc_last_error());
+                CHECK(scene_resolve(s, &o, &out) == RC_STATUS_OK, "flat box %dD GS: %s", d, rc_error_get());
                 compare(s, out.velocity, want, "flat box, inelastic, GS");
             }
         }

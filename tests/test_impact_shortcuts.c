@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The resolver's shortcuts give the general path's answers:
- * - RC_LCP_AUTO solves an LCP of one contact in closed form (z = -q / a when q < 0, else 0) instead of by
+ * - RC_LCP_METHOD_AUTO solves an LCP of one contact in closed form (z = -q / a when q < 0, else 0) instead of by
  *   Siconos' Lemke: the same bits as Lemke asked for by name, on random problems over 40 decades, z = 0 exactly
  *   when q >= 0, and a = 0 with q < 0 (no answer) is still refused;
  * - an island that is the whole problem with its dofs met in order is resolved on the problem's own system instead
@@ -21,14 +21,17 @@ static void test_one_contact_lcp(void)
     scene_rng rng;
     scene_seed(&rng, 7);
     rc_lcp closed = {0}, lemke = {0};
-    CHECK(rc_lcp_reserve(&closed, 1, true) == RC_OK && rc_lcp_reserve(&lemke, 1, true) == RC_OK, "reserving");
+    CHECK(rc_lcp_reserve(&closed, 1, true) == RC_STATUS_OK && rc_lcp_reserve(&lemke, 1, true) == RC_STATUS_OK,
+          "reserving");
     for (int trial = 0; trial < 2000; trial++) {
         double a = exp(scene_uniform(&rng, -20, 20)), q = exp(scene_uniform(&rng, -20, 20));
         if (trial % 4 != 0) q = -q; /* mostly approaching: a positive answer */
         closed.a[0] = lemke.a[0] = a;
         closed.q[0] = lemke.q[0] = q;
-        CHECK(rc_lcp_solve(&closed, 1, RC_LCP_AUTO) == RC_OK, "a %.17g q %.17g: %s", a, q, rc_last_error());
-        CHECK(rc_lcp_solve(&lemke, 1, RC_LCP_LEMKE) == RC_OK, "a %.17g q %.17g (Lemke): %s", a, q, rc_last_error());
+        CHECK(rc_lcp_solve(&closed, 1, RC_LCP_METHOD_AUTO) == RC_STATUS_OK, "a %.17g q %.17g: %s", a, q,
+              rc_error_get());
+        CHECK(rc_lcp_solve(&lemke, 1, RC_LCP_METHOD_LEMKE) == RC_STATUS_OK, "a %.17g q %.17g (Lemke): %s", a, q,
+              rc_error_get());
         if (q >= 0) {
             CHECK(closed.z[0] == 0, "a %.17g q %.17g: z %.17g, expected 0", a, q, closed.z[0]);
             continue;
@@ -41,7 +44,8 @@ static void test_one_contact_lcp(void)
     }
     closed.a[0] = 0;
     closed.q[0] = -1;
-    CHECK(rc_lcp_solve(&closed, 1, RC_LCP_AUTO) != RC_OK, "a = 0, q = -1 (no answer) was solved: z %.17g", closed.z[0]);
+    CHECK(rc_lcp_solve(&closed, 1, RC_LCP_METHOD_AUTO) != RC_STATUS_OK, "a = 0, q = -1 (no answer) was solved: z %.17g",
+          closed.z[0]);
     rc_lcp_free(&closed);
     rc_lcp_free(&lemke);
 }
@@ -80,22 +84,22 @@ static void test_whole_island(void)
         scene_outcome whole, copied, pair, second;
         scene_clear(s); /* the box alone: its dofs are met in order */
         add_resting_box(s, x0, v[0], w[0]);
-        CHECK(scene_resolve(s, &o, &whole) == RC_OK, "the box alone: %s", rc_last_error());
+        CHECK(scene_resolve(s, &o, &whole) == RC_STATUS_OK, "the box alone: %s", rc_error_get());
         scene_clear(s); /* a free ball first: the box's dofs start at 3, and the island is copied */
         scene_ball(s, 3, 1.0, far, still);
         add_resting_box(s, x0, v[0], w[0]);
-        CHECK(scene_resolve(s, &o, &copied) == RC_OK, "the box after a free ball: %s", rc_last_error());
+        CHECK(scene_resolve(s, &o, &copied) == RC_STATUS_OK, "the box after a free ball: %s", rc_error_get());
         char what[64];
         snprintf(what, sizeof what, "mu %g, the box alone against a copy", mus[j]);
         check_same(whole.velocity, copied.velocity + 3, 6, 1e-12, what);
         CHECK(memcmp(copied.velocity, still, sizeof still) == 0, "mu %g: the free ball moved", mus[j]);
         scene_clear(s);
         add_resting_box(s, x1, v[1], w[1]);
-        CHECK(scene_resolve(s, &o, &second) == RC_OK, "the second box alone: %s", rc_last_error());
+        CHECK(scene_resolve(s, &o, &second) == RC_STATUS_OK, "the second box alone: %s", rc_error_get());
         scene_clear(s); /* two boxes, two islands, each resolved on a copy */
         add_resting_box(s, x0, v[0], w[0]);
         add_resting_box(s, x1, v[1], w[1]);
-        CHECK(scene_resolve(s, &o, &pair) == RC_OK, "two boxes: %s", rc_last_error());
+        CHECK(scene_resolve(s, &o, &pair) == RC_STATUS_OK, "two boxes: %s", rc_error_get());
         /* the friction sweeps run over both islands at once and stop when the whole problem's velocities settle
            to 1e-6 of their size (a few times 1e-7 here): the same answer up to that tolerance, not to rounding */
         snprintf(what, sizeof what, "mu %g, the first of two boxes", mus[j]);

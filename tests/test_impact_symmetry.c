@@ -67,9 +67,9 @@ static void test_bernoulli(void)
             rc_impact_options o = scene_operator(which);
             scene_outcome out;
             rc_status st = scene_resolve(s, &o, &out);
-            CHECK(st == RC_OK, "Bernoulli %s: %s", scene_operator_name(which), rc_status_name(st));
+            CHECK(st == RC_STATUS_OK, "Bernoulli %s: %s", scene_operator_name(which), rc_status_name(st));
             double a = asymmetry(s, out.velocity, image, MIRROR_Y);
-            if (o.op == RC_OPERATOR_GR) {
+            if (o.op == RC_IMPACT_OPERATOR_GR) {
                 CHECK(a <= 1e-14, "Bernoulli masses %g/%g, GR: asymmetry %.3g", masses[k][0], masses[k][1], a);
                 CHECK(out.result.iterations >= 1, "Bernoulli GR made no step");
             } else {
@@ -81,7 +81,7 @@ static void test_bernoulli(void)
         }
         /* random order, several seeds: never symmetric either */
         for (uint64_t seed = 1; seed <= 20; seed++) {
-            rc_impact_options o = scene_options(RC_OPERATOR_GS, RC_ORDER_RANDOM);
+            rc_impact_options o = scene_options(RC_IMPACT_OPERATOR_GS, RC_GAUSS_SEIDEL_ORDER_RANDOM);
             o.seed = seed;
             scene_outcome out;
             scene_resolve(s, &o, &out);
@@ -132,13 +132,13 @@ static void test_pool_break(void)
     int image[64];
     for (int rows = 2; rows <= 5; rows++) {
         build_pool(s, rows, 0.0, 0.0, false, image);
-        rc_impact_options o = scene_options(RC_OPERATOR_GR, RC_ORDER_LEXICOGRAPHIC);
+        rc_impact_options o = scene_options(RC_IMPACT_OPERATOR_GR, RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC);
         scene_outcome out;
         rc_status st = scene_resolve(s, &o, &out);
-        CHECK(st == RC_OK, "pool break %d rows: %s", rows, rc_status_name(st));
+        CHECK(st == RC_STATUS_OK, "pool break %d rows: %s", rows, rc_status_name(st));
         double a = asymmetry(s, out.velocity, image, MIRROR_Y);
         CHECK(a <= 1e-13, "pool break %d rows, GR: asymmetry %.3g", rows, a);
-        o = scene_options(RC_OPERATOR_GS, RC_ORDER_LEXICOGRAPHIC);
+        o = scene_options(RC_IMPACT_OPERATOR_GS, RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC);
         scene_resolve(s, &o, &out);
         a = asymmetry(s, out.velocity, image, MIRROR_Y);
         CHECK(a > 1e-6, "pool break %d rows, pairwise GS: asymmetry only %.3g", rows, a);
@@ -166,10 +166,10 @@ static void test_square_3d(void)
         rc_impact_options o = scene_operator(which);
         scene_outcome out;
         rc_status st = scene_resolve(s, &o, &out);
-        CHECK(st == RC_OK, "3D square %s: %s", scene_operator_name(which), rc_status_name(st));
+        CHECK(st == RC_STATUS_OK, "3D square %s: %s", scene_operator_name(which), rc_status_name(st));
         double a = fmax(asymmetry(s, out.velocity, flip_y, MIRROR_Y),
                         fmax(asymmetry(s, out.velocity, flip_z, MIRROR_Z), asymmetry(s, out.velocity, swap, SWAP_YZ)));
-        if (o.op == RC_OPERATOR_GR) CHECK(a <= 1e-14, "3D square, GR: asymmetry %.3g", a);
+        if (o.op == RC_IMPACT_OPERATOR_GR) CHECK(a <= 1e-14, "3D square, GR: asymmetry %.3g", a);
         else CHECK(a > 1e-6, "3D square, %s: asymmetry only %.3g", scene_operator_name(which), a);
     }
     scene_destroy(s);
@@ -180,7 +180,7 @@ static void test_renumbering(void)
 {
     scene *s = scene_create(), *t = scene_create();
     int image[64];
-    rc_impact_options o = scene_options(RC_OPERATOR_GR, RC_ORDER_LEXICOGRAPHIC);
+    rc_impact_options o = scene_options(RC_IMPACT_OPERATOR_GR, RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC);
     scene_outcome a, b;
     build_bernoulli(s, 1.0, 2.0, false);
     build_bernoulli(t, 1.0, 2.0, true);

@@ -16,8 +16,8 @@
 static rc_problem_file *parse(const char *text)
 {
     rc_problem_file *file = NULL;
-    rc_status s = rc_problem_file_parse(text, &file);
-    CHECK(s == RC_OK, "parse failed (%s): %s", rc_last_error(), text);
+    rc_status s = rc_problem_file_create_from_text(text, &file);
+    CHECK(s == RC_STATUS_OK, "parse failed (%s): %s", rc_error_get(), text);
     return file;
 }
 
@@ -31,19 +31,19 @@ typedef struct example {
 } example;
 
 static const example examples[] = {
-    {"cradle3", RC_FORM_PHYSICAL, 3, 0, 2, 3, 0},
-    {"cradle5", RC_FORM_PHYSICAL, 5, 0, 4, 5, 0},
-    {"bernoulli", RC_FORM_PHYSICAL, 3, 0, 3, 6, 0},
+    {"cradle3", RC_PROBLEM_FORM_PHYSICAL, 3, 0, 2, 3, 0},
+    {"cradle5", RC_PROBLEM_FORM_PHYSICAL, 5, 0, 4, 5, 0},
+    {"bernoulli", RC_PROBLEM_FORM_PHYSICAL, 3, 0, 3, 6, 0},
     /* a triangle of side 5 has 3 * (5 * 4 / 2) = 30 touching pairs; the cue ball adds 1 */
-    {"pool_break", RC_FORM_PHYSICAL, 16, 0, 31, 32, 0},
-    {"wedge", RC_FORM_PHYSICAL, 1, 0, 2, 2, 0},
-    {"wedged_ball", RC_FORM_PHYSICAL, 1, 0, 2, 2, 2},
+    {"pool_break", RC_PROBLEM_FORM_PHYSICAL, 16, 0, 31, 32, 0},
+    {"wedge", RC_PROBLEM_FORM_PHYSICAL, 1, 0, 2, 2, 0},
+    {"wedged_ball", RC_PROBLEM_FORM_PHYSICAL, 1, 0, 2, 2, 2},
     /* plug: 2 ball pairs and 6 wall contacts; the fired ball: the plug's bottom ball and the left wall */
-    {"geyser", RC_FORM_PHYSICAL, 4, 0, 10, 8, 6},
-    {"generic_cone", RC_FORM_GENERIC, 0, 0, 4, 4, 0},
-    {"tilted_box", RC_FORM_PHYSICAL, 0, 1, 1, 3, 0},
+    {"geyser", RC_PROBLEM_FORM_PHYSICAL, 4, 0, 10, 8, 6},
+    {"generic_cone", RC_PROBLEM_FORM_GENERIC, 0, 0, 4, 4, 0},
+    {"tilted_box", RC_PROBLEM_FORM_PHYSICAL, 0, 1, 1, 3, 0},
     /* ball-floor, ball-cube, cube-sphere, 4 cube corners on the floor */
-    {"cube_on_floor", RC_FORM_PHYSICAL, 1, 2, 7, 15, 0},
+    {"cube_on_floor", RC_PROBLEM_FORM_PHYSICAL, 1, 2, 7, 15, 0},
 };
 
 static void check_example(const example *e, rc_impact_solver *solver)
@@ -51,8 +51,8 @@ static void check_example(const example *e, rc_impact_solver *solver)
     char path[256];
     snprintf(path, sizeof path, "examples/impact/%s.json", e->name);
     rc_problem_file *file = NULL;
-    rc_status s = rc_problem_file_read(path, &file);
-    CHECK(s == RC_OK, "%s: %s", path, rc_last_error());
+    rc_status s = rc_problem_file_create_from_file(path, &file);
+    CHECK(s == RC_STATUS_OK, "%s: %s", path, rc_error_get());
     if (s) return;
     const rc_problem_info *info = rc_problem_file_info(file);
     const rc_impact_problem *problem = rc_problem_file_problem(file);
@@ -66,8 +66,9 @@ static void check_example(const example *e, rc_impact_solver *solver)
           rc_impact_problem_dof_count(problem));
     int indices[64], count = -1, dimension = -1;
     s = rc_impact_solver_lineality(solver, problem, indices, &count, &dimension);
-    CHECK(s == RC_OK && count == e->lineality, "%s: %d implicit equalities, expected %d", e->name, count, e->lineality);
-    CHECK((info->contacts == NULL) == (e->form == RC_FORM_GENERIC), "%s: contact descriptions", e->name);
+    CHECK(s == RC_STATUS_OK && count == e->lineality, "%s: %d implicit equalities, expected %d", e->name, count,
+          e->lineality);
+    CHECK((info->contacts == NULL) == (e->form == RC_PROBLEM_FORM_GENERIC), "%s: contact descriptions", e->name);
     for (int k = 0; info->contacts && k < info->contact_count; k++)
         CHECK(fabs(info->contacts[k].gap) < 1e-12, "%s: contact %d has gap %g", e->name, k, info->contacts[k].gap);
     rc_problem_file_destroy(file);
@@ -107,14 +108,14 @@ static void test_contact_order(void)
     const rc_contact_info *c = info->contacts;
     CHECK(info->contact_count == 8, "%d contacts", info->contact_count);
     if (info->contact_count != 8) return;
-    check_contact(&c[0], RC_ITEM_BALL, 0, RC_ITEM_BALL, 1, -1, -1, 0, 0);
-    check_contact(&c[1], RC_ITEM_BALL, 0, RC_ITEM_WALL, 0, -1, 0, 1, 1);
-    check_contact(&c[2], RC_ITEM_BALL, 1, RC_ITEM_WALL, 0, -1, 0, 1, 2);
-    check_contact(&c[3], RC_ITEM_BALL, 1, RC_ITEM_RIGID_BODY, 0, -1, -1, 0, 3);
-    check_contact(&c[4], RC_ITEM_RIGID_BODY, 0, RC_ITEM_RIGID_BODY, 1, -1, -1, 0, 4);
-    check_contact(&c[5], RC_ITEM_RIGID_BODY, 0, RC_ITEM_WALL, 0, -1, 0, 1, 5);
-    check_contact(&c[6], RC_ITEM_RIGID_BODY, 1, RC_ITEM_WALL, 0, 0, 0, 1, 6);
-    check_contact(&c[7], RC_ITEM_RIGID_BODY, 1, RC_ITEM_WALL, 0, 1, 0, 1, 7);
+    check_contact(&c[0], RC_ITEM_KIND_BALL, 0, RC_ITEM_KIND_BALL, 1, -1, -1, 0, 0);
+    check_contact(&c[1], RC_ITEM_KIND_BALL, 0, RC_ITEM_KIND_WALL, 0, -1, 0, 1, 1);
+    check_contact(&c[2], RC_ITEM_KIND_BALL, 1, RC_ITEM_KIND_WALL, 0, -1, 0, 1, 2);
+    check_contact(&c[3], RC_ITEM_KIND_BALL, 1, RC_ITEM_KIND_RIGID_BODY, 0, -1, -1, 0, 3);
+    check_contact(&c[4], RC_ITEM_KIND_RIGID_BODY, 0, RC_ITEM_KIND_RIGID_BODY, 1, -1, -1, 0, 4);
+    check_contact(&c[5], RC_ITEM_KIND_RIGID_BODY, 0, RC_ITEM_KIND_WALL, 0, -1, 0, 1, 5);
+    check_contact(&c[6], RC_ITEM_KIND_RIGID_BODY, 1, RC_ITEM_KIND_WALL, 0, 0, 0, 1, 6);
+    check_contact(&c[7], RC_ITEM_KIND_RIGID_BODY, 1, RC_ITEM_KIND_WALL, 0, 1, 0, 1, 7);
     CHECK(c[0].point[0] == 1 && c[0].point[1] == 1, "ball pair point (%g, %g)", c[0].point[0], c[0].point[1]);
     CHECK(c[4].point[0] == 5 && c[4].point[1] == 1, "disk-box point (%g, %g)", c[4].point[0], c[4].point[1]);
     CHECK(c[6].point[0] == 5 && c[6].point[1] == 0, "box vertex 0 at (%g, %g)", c[6].point[0], c[6].point[1]);
@@ -200,9 +201,9 @@ static void check_same_problem(rc_problem_file *x, rc_problem_file *y, const cha
     if (!same || rc_impact_solver_create(rc_problem_file_options(x), &solver)) return;
     double vx[32];
     int n = p->dof_count < 32 ? p->dof_count : 32;
-    CHECK(rc_impact_solver_resolve(solver, p, &rx) == RC_OK, "%s: resolve", what);
+    CHECK(rc_impact_solver_resolve(solver, p, &rx) == RC_STATUS_OK, "%s: resolve", what);
     memcpy(vx, rx.velocity, (size_t)n * sizeof *vx);
-    CHECK(rc_impact_solver_resolve(solver, q, &ry) == RC_OK, "%s: resolve", what);
+    CHECK(rc_impact_solver_resolve(solver, q, &ry) == RC_STATUS_OK, "%s: resolve", what);
     CHECK(memcmp(vx, ry.velocity, (size_t)n * sizeof *vx) == 0, "%s: the resolved velocities differ", what);
     rc_impact_solver_destroy(solver);
 }
@@ -217,9 +218,9 @@ static void test_rigid_keys(void)
 {
     /* the deprecated spellings read as the new ones, with one warning per key naming its first use */
     rc_problem_file *new_keys = parse(TILTED("\"half_extents\"", "\"orientation\"", ""));
-    CHECK(new_keys && rc_last_warnings()[0] == '\0', "warnings with the new keys: %s", rc_last_warnings());
+    CHECK(new_keys && rc_warnings_get()[0] == '\0', "warnings with the new keys: %s", rc_warnings_get());
     rc_problem_file *old_keys = parse(TILTED("\"half\"", "\"angle\"", ""));
-    const char *w = rc_last_warnings();
+    const char *w = rc_warnings_get();
     CHECK(strstr(w, "rigid_bodies[0].half: \"half\" is deprecated; write \"half_extents\"\n") != NULL &&
               strstr(w, "rigid_bodies[0].angle: \"angle\" is deprecated; write \"orientation\"\n") != NULL,
           "deprecation warnings: %s", w);
@@ -228,7 +229,7 @@ static void test_rigid_keys(void)
     rc_problem_file_destroy(new_keys);
     old_keys =
         parse(TILTED("\"half\"", "\"orientation\"", ", {\"shape\": \"box\", \"half\": [1, 1], \"position\": [9, 9]}"));
-    w = rc_last_warnings();
+    w = rc_warnings_get();
     CHECK(old_keys && strstr(w, "rigid_bodies[0].half") != NULL && strstr(w, "rigid_bodies[1]") == NULL &&
               strchr(w, '\n') == w + strlen(w) - 1,
           "one warning per key: %s", w);
@@ -275,7 +276,7 @@ static void check_box_on_box(int d, double restitution)
           info->contact_count);
     for (int k = 0; k < info->contact_count; k++) {
         const rc_contact_info *c = &info->contacts[k];
-        CHECK(c->a_index == 0 && c->b_index == 1 && c->a_kind == RC_ITEM_RIGID_BODY && c->vertex == -1,
+        CHECK(c->a_index == 0 && c->b_index == 1 && c->a_kind == RC_ITEM_KIND_RIGID_BODY && c->vertex == -1,
               "%dD contact %d joins rigid_bodies[0] (a, listed first) and [1]", d, k);
         CHECK(c->normal[d - 1] == -1 && c->normal[0] == 0, "%dD contact %d: the normal points from b (above) to a", d,
               k);
@@ -284,8 +285,8 @@ static void check_box_on_box(int d, double restitution)
     }
     rc_impact_solver *solver;
     rc_impact_result r;
-    if (rc_impact_solver_create(rc_problem_file_options(file), &solver) == RC_OK) {
-        CHECK(rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &r) == RC_OK, "%dD box on box", d);
+    if (rc_impact_solver_create(rc_problem_file_options(file), &solver) == RC_STATUS_OK) {
+        CHECK(rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &r) == RC_STATUS_OK, "%dD box on box", d);
         int dofs = d == 2 ? 3 : 6; /* per rigid body: v, then omega */
         /* e = 0: the pair moves on together at half the speed; e = 1: the velocities are exchanged */
         double bottom = restitution == 0 ? -0.5 : -1, top = restitution == 0 ? -0.5 : 0;
@@ -319,20 +320,23 @@ static void test_options(void)
     if (!file) return;
     const rc_impact_options *o = rc_problem_file_options(file);
     CHECK(o->restitution == 0.25 && o->friction == 0.5 && o->tolerance == 0, "numbers from the file");
-    CHECK(o->op == RC_OPERATOR_GS && o->order == RC_ORDER_MOST_VIOLATED && o->lcp == RC_LCP_PGS, "names");
+    CHECK(o->op == RC_IMPACT_OPERATOR_GS && o->order == RC_GAUSS_SEIDEL_ORDER_MOST_VIOLATED &&
+              o->lcp == RC_LCP_METHOD_PGS,
+          "names");
     CHECK(o->seed == 12345678901u && o->max_iterations == 1000000 && !o->lineality, "integers and flags");
     rc_problem_file_destroy(file);
 
     rc_impact_options options = rc_impact_default_options();
-    CHECK(rc_impact_options_set(&options, "seed", "18446744073709551615") == RC_OK && options.seed == UINT64_MAX,
+    CHECK(rc_impact_options_set(&options, "seed", "18446744073709551615") == RC_STATUS_OK && options.seed == UINT64_MAX,
           "the largest seed");
-    CHECK(rc_impact_options_set(&options, "seed", "18446744073709551616") == RC_INVALID_ARGUMENT, "seed overflow");
-    CHECK(rc_impact_options_set(&options, "max_iterations", "-1") == RC_INVALID_ARGUMENT, "negative budget");
-    CHECK(rc_impact_options_set(&options, "friction", " 1") == RC_INVALID_ARGUMENT, "leading space");
-    CHECK(rc_impact_options_set(&options, "friction", "1e999") == RC_INVALID_ARGUMENT, "infinite friction");
-    CHECK(rc_impact_options_set(&options, "frictio", "1") == RC_INVALID_ARGUMENT, "unknown option");
-    CHECK(strstr(rc_last_error(), "frictio") != NULL, "unknown option named: %s", rc_last_error());
-    CHECK(rc_impact_options_set(&options, "tolerance", "1") == RC_INVALID_ARGUMENT, "tolerance 1");
+    CHECK(rc_impact_options_set(&options, "seed", "18446744073709551616") == RC_STATUS_INVALID_ARGUMENT,
+          "seed overflow");
+    CHECK(rc_impact_options_set(&options, "max_iterations", "-1") == RC_STATUS_INVALID_ARGUMENT, "negative budget");
+    CHECK(rc_impact_options_set(&options, "friction", " 1") == RC_STATUS_INVALID_ARGUMENT, "leading space");
+    CHECK(rc_impact_options_set(&options, "friction", "1e999") == RC_STATUS_INVALID_ARGUMENT, "infinite friction");
+    CHECK(rc_impact_options_set(&options, "frictio", "1") == RC_STATUS_INVALID_ARGUMENT, "unknown option");
+    CHECK(strstr(rc_error_get(), "frictio") != NULL, "unknown option named: %s", rc_error_get());
+    CHECK(rc_impact_options_set(&options, "tolerance", "1") == RC_STATUS_INVALID_ARGUMENT, "tolerance 1");
     CHECK(options.tolerance == 1e-12, "a failed set leaves the options as they were");
     /* whole numbers from text, the rule of every count the tool reads: text, low, high, accepted, value */
     static const struct {
@@ -361,18 +365,18 @@ static void test_options(void)
     for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
         uint64_t value = 77;
         rc_status s = rc_text_count("--n", counts[i].text, counts[i].low, counts[i].high, &value);
-        CHECK((s == RC_OK) == counts[i].ok && value == (counts[i].ok ? counts[i].value : 77),
+        CHECK((s == RC_STATUS_OK) == counts[i].ok && value == (counts[i].ok ? counts[i].value : 77),
               "count \"%s\" in [%llu, %llu]: status %d, value %llu", counts[i].text, (unsigned long long)counts[i].low,
               (unsigned long long)counts[i].high, (int)s, (unsigned long long)value);
         if (!counts[i].ok)
-            CHECK(strstr(rc_last_error(), "--n: \"") == rc_last_error() && strstr(rc_last_error(), "is not a whole"),
-                  "the count's message names the option and the text: %s", rc_last_error());
+            CHECK(strstr(rc_error_get(), "--n: \"") == rc_error_get() && strstr(rc_error_get(), "is not a whole"),
+                  "the count's message names the option and the text: %s", rc_error_get());
     }
     rc_lcp_method lcp;
-    CHECK(rc_lcp_method_parse("pgs", &lcp) == RC_OK && lcp == RC_LCP_PGS, "lcp names");
-    CHECK(rc_lcp_method_parse("enum", &lcp) == RC_INVALID_ARGUMENT,
+    CHECK(rc_lcp_method_parse("pgs", &lcp) == RC_STATUS_OK && lcp == RC_LCP_METHOD_PGS, "lcp names");
+    CHECK(rc_lcp_method_parse("enum", &lcp) == RC_STATUS_INVALID_ARGUMENT,
           "enumeration is not offered (Siconos leaks per call)");
-    CHECK(strcmp(rc_lcp_method_name(RC_LCP_LEMKE), "lemke") == 0, "lcp name");
+    CHECK(strcmp(rc_lcp_method_name(RC_LCP_METHOD_LEMKE), "lemke") == 0, "lcp name");
 }
 
 /* ---- bad input --------------------------------------------------------------------------------------------- */
@@ -489,18 +493,20 @@ static void test_bad_input(void)
 {
     for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
         rc_problem_file *file = (rc_problem_file *)1;
-        rc_status s = rc_problem_file_parse(bad_cases[i].text, &file);
-        CHECK(s == RC_INVALID_ARGUMENT && file == NULL, "case %zu: status %d for %s", i, (int)s, bad_cases[i].text);
-        CHECK(strstr(rc_last_error(), bad_cases[i].named) != NULL, "case %zu: \"%s\" does not name \"%s\"", i,
-              rc_last_error(), bad_cases[i].named);
+        rc_status s = rc_problem_file_create_from_text(bad_cases[i].text, &file);
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && file == NULL, "case %zu: status %d for %s", i, (int)s,
+              bad_cases[i].text);
+        CHECK(strstr(rc_error_get(), bad_cases[i].named) != NULL, "case %zu: \"%s\" does not name \"%s\"", i,
+              rc_error_get(), bad_cases[i].named);
         if (!s) rc_problem_file_destroy(file);
     }
     rc_problem_file *file;
-    CHECK(rc_problem_file_read("examples/impact/no_such_file.json", &file) == RC_IO_ERROR, "missing file");
-    CHECK(strstr(rc_last_error(), "no_such_file.json") != NULL, "missing file named: %s", rc_last_error());
+    CHECK(rc_problem_file_create_from_file("examples/impact/no_such_file.json", &file) == RC_STATUS_IO_ERROR,
+          "missing file");
+    CHECK(strstr(rc_error_get(), "no_such_file.json") != NULL, "missing file named: %s", rc_error_get());
     /* a good read clears the last error */
     rc_problem_file_destroy(parse("{\"dimension\": 1, \"balls\": [{\"position\": [0], \"radius\": 1}]}"));
-    CHECK(rc_last_error()[0] == '\0', "last error after success: %s", rc_last_error());
+    CHECK(rc_error_get()[0] == '\0', "last error after success: %s", rc_error_get());
 }
 
 int main(void)

@@ -90,15 +90,15 @@ static void test_table(void)
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         cJSON *root = NULL;
         rc_status s = rc_json_parse(good[i], &root);
-        CHECK(s == RC_OK && root, "good text %zu \"%s\" is refused: %s", i, good[i], rc_last_error());
+        CHECK(s == RC_STATUS_OK && root, "good text %zu \"%s\" is refused: %s", i, good[i], rc_error_get());
         cJSON_Delete(root);
     }
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         cJSON *root = (cJSON *)&root;
         rc_status s = rc_json_parse(bad[i].text, &root);
-        CHECK(s == RC_INVALID_ARGUMENT && !root, "bad text %zu \"%s\" is taken", i, bad[i].text);
-        CHECK(strstr(rc_last_error(), "malformed JSON at line 1") && strstr(rc_last_error(), bad[i].names),
-              "bad text %zu \"%s\": the message names \"%s\": %s", i, bad[i].text, bad[i].names, rc_last_error());
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && !root, "bad text %zu \"%s\" is taken", i, bad[i].text);
+        CHECK(strstr(rc_error_get(), "malformed JSON at line 1") && strstr(rc_error_get(), bad[i].names),
+              "bad text %zu \"%s\": the message names \"%s\": %s", i, bad[i].text, bad[i].names, rc_error_get());
     }
 }
 
@@ -106,12 +106,12 @@ static void test_table(void)
 static void test_place(void)
 {
     cJSON *root;
-    CHECK(rc_json_parse("{\n  \"comment\": \"\\ud800\"\n}", &root) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "line 2, column 15"),
-          "a lone surrogate at its line and column: %s", rc_last_error());
-    CHECK(rc_json_parse("{\"a\": \"\xc0\xaf\"}", &root) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "near \"??\"}\""),
-          "broken bytes shown as '?': %s", rc_last_error());
+    CHECK(rc_json_parse("{\n  \"comment\": \"\\ud800\"\n}", &root) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "line 2, column 15"),
+          "a lone surrogate at its line and column: %s", rc_error_get());
+    CHECK(rc_json_parse("{\"a\": \"\xc0\xaf\"}", &root) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "near \"??\"}\""),
+          "broken bytes shown as '?': %s", rc_error_get());
 }
 
 /* A whole number read from its spelling through the scene reader's rule; returns the status, *value the number. */
@@ -119,7 +119,7 @@ static rc_status scene_count(const char *text, uint64_t *value)
 {
     cJSON *root;
     rc_status s = rc_json_parse(text, &root);
-    CHECK(s == RC_OK, "parse \"%s\": %s", text, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "parse \"%s\": %s", text, rc_error_get());
     if (s) return s;
     s = rc_json_count(root, "", "seed", true, UINT64_MAX, value, NULL);
     cJSON_Delete(root);
@@ -149,29 +149,30 @@ static void test_seeds(void)
         snprintf(scene, sizeof scene, "{\"seed\": %s}", seeds[i].seed);
         uint64_t value = 77;
         rc_status s = scene_count(scene, &value);
-        CHECK((s == RC_OK) == seeds[i].ok && (!seeds[i].ok || value == seeds[i].value),
+        CHECK((s == RC_STATUS_OK) == seeds[i].ok && (!seeds[i].ok || value == seeds[i].value),
               "scene seed %s: status %d, value %llu", seeds[i].seed, (int)s, (unsigned long long)value);
-        if (!seeds[i].ok) CHECK(strstr(rc_last_error(), "seed: ") == rc_last_error(), "named: %s", rc_last_error());
+        if (!seeds[i].ok) CHECK(strstr(rc_error_get(), "seed: ") == rc_error_get(), "named: %s", rc_error_get());
         snprintf(problem, sizeof problem,
                  "{\"dimension\": 1, \"seed\": %s, \"balls\": [{\"position\": [0], \"velocity\": [1], \"radius\": 1}]}",
                  seeds[i].seed);
         rc_problem_file *file = NULL;
-        s = rc_problem_file_parse(problem, &file);
-        CHECK((s == RC_OK) == seeds[i].ok && (!seeds[i].ok || rc_problem_file_options(file)->seed == seeds[i].value),
-              "problem seed %s: status %d (%s)", seeds[i].seed, (int)s, s ? rc_last_error() : "");
-        if (!seeds[i].ok) CHECK(strstr(rc_last_error(), "seed: ") == rc_last_error(), "named: %s", rc_last_error());
+        s = rc_problem_file_create_from_text(problem, &file);
+        CHECK((s == RC_STATUS_OK) == seeds[i].ok &&
+                  (!seeds[i].ok || rc_problem_file_options(file)->seed == seeds[i].value),
+              "problem seed %s: status %d (%s)", seeds[i].seed, (int)s, s ? rc_error_get() : "");
+        if (!seeds[i].ok) CHECK(strstr(rc_error_get(), "seed: ") == rc_error_get(), "named: %s", rc_error_get());
         rc_problem_file_destroy(file);
         value = 77;
         s = rc_text_count("--seed", seeds[i].seed, 0, UINT64_MAX, &value);
-        CHECK((s == RC_OK) == seeds[i].ok || strcmp(seeds[i].seed, "18446744073709551615.0") == 0,
+        CHECK((s == RC_STATUS_OK) == seeds[i].ok || strcmp(seeds[i].seed, "18446744073709551615.0") == 0,
               "command-line seed %s: status %d", seeds[i].seed, (int)s);
     }
     /* a spelling kept is not used once the number is changed: the changed value is read */
     cJSON *root;
     uint64_t value = 0;
-    CHECK(rc_json_parse("{\"seed\": 18446744073709551615}", &root) == RC_OK, "parse");
+    CHECK(rc_json_parse("{\"seed\": 18446744073709551615}", &root) == RC_STATUS_OK, "parse");
     cJSON_SetNumberValue(cJSON_GetObjectItem(root, "seed"), 12);
-    CHECK(rc_json_count(root, "", "seed", true, UINT64_MAX, &value, NULL) == RC_OK && value == 12,
+    CHECK(rc_json_count(root, "", "seed", true, UINT64_MAX, &value, NULL) == RC_STATUS_OK && value == 12,
           "a changed number is read by its value: %llu", (unsigned long long)value);
     cJSON_Delete(root);
 }
@@ -181,7 +182,7 @@ static void test_print(void)
     cJSON *root;
     CHECK(rc_json_parse("{\"a\": [0.1, 0.30000000000000004, 1e23, -0.0, 5e-324, 3],"
                         " \"seed\": 18446744073709551615, \"b\": {\"c\": 0.5}, \"d\": 18446744073709551615}",
-                        &root) == RC_OK,
+                        &root) == RC_STATUS_OK,
           "parse");
     cJSON_AddNumberToObject(root, "near", 0.1 + 0x1p-56);
     cJSON_AddNumberToObject(root, "infinite", INFINITY);

@@ -37,14 +37,14 @@ static rc_run *create(const char *scene, const char *folder)
     o.no_files = folder == NULL;
     o.directory = folder;
     rc_run *run = NULL;
-    CHECK(rc_run_create(scene, &o, &run) == RC_OK && run, "rc_run_create: %s", rc_last_error());
+    CHECK(rc_run_create(scene, &o, &run) == RC_STATUS_OK && run, "rc_run_create: %s", rc_error_get());
     return run;
 }
 
 static void advance(rc_run *run, double time, uint64_t collisions, uint64_t steps)
 {
     rc_run_limits until = {time, collisions, 0, steps};
-    CHECK(rc_run_advance(run, &until) == RC_OK, "rc_run_advance: %s", rc_last_error());
+    CHECK(rc_run_advance(run, &until) == RC_STATUS_OK, "rc_run_advance: %s", rc_error_get());
 }
 
 typedef struct seen {
@@ -78,9 +78,10 @@ static void test_triggers(void)
     rc_run *run = create(gas, NULL);
     seen collisions = {0, -1, {0, 0, 0, 0}, true, 1000}, times = {0, -1, {0, 0, 0, 0}, true, 0.25};
     int id = 0;
-    CHECK(rc_run_trigger_add(run, RC_RUN_COLLISIONS, 1000, count_collisions, &collisions, &id) == RC_OK, "%s",
-          rc_last_error());
-    CHECK(rc_run_trigger_add(run, RC_RUN_TIME, 0.25, count_time, &times, NULL) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_run_trigger_add(run, RC_RUN_UNIT_COLLISIONS, 1000, count_collisions, &collisions, &id) == RC_STATUS_OK,
+          "%s", rc_error_get());
+    CHECK(rc_run_trigger_add(run, RC_RUN_UNIT_TIME, 0.25, count_time, &times, NULL) == RC_STATUS_OK, "%s",
+          rc_error_get());
     advance(run, INFINITY, 12345, 0);
     rc_run_counts now;
     rc_run_read_counts(run, &now);
@@ -92,15 +93,16 @@ static void test_triggers(void)
     collisions.stop_at = 15; /* the 15th call ends the advance at 15000 */
     advance(run, INFINITY, 40000, 0);
     rc_run_read_counts(run, &now);
-    CHECK(now.collisions == 15000 && strcmp(rc_run_stopped_by(run), "trigger") == 0,
+    CHECK(now.collisions == 15000 && strcmp(rc_run_stop_reason(run), "trigger") == 0,
           "a trigger that returned 1 at 15000 collisions: the advance ended at %llu, stopped by %s",
-          (unsigned long long)now.collisions, rc_run_stopped_by(run));
-    CHECK(rc_run_trigger_remove(run, id) == RC_OK && rc_run_trigger_remove(run, id) == RC_INVALID_ARGUMENT,
+          (unsigned long long)now.collisions, rc_run_stop_reason(run));
+    CHECK(rc_run_trigger_remove(run, id) == RC_STATUS_OK &&
+              rc_run_trigger_remove(run, id) == RC_STATUS_INVALID_ARGUMENT,
           "removing a trigger once, then again");
-    CHECK(rc_run_trigger_add(run, RC_RUN_STEPS, 10, count_time, &times, NULL) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "every.steps") != NULL,
-          "steps of the event-driven engine: %s", rc_last_error());
-    CHECK(rc_run_trigger_add(run, RC_RUN_COLLISIONS, 0.5, count_time, &times, NULL) == RC_INVALID_ARGUMENT,
+    CHECK(rc_run_trigger_add(run, RC_RUN_UNIT_STEPS, 10, count_time, &times, NULL) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "every.steps") != NULL,
+          "steps of the event-driven engine: %s", rc_error_get());
+    CHECK(rc_run_trigger_add(run, RC_RUN_UNIT_COLLISIONS, 0.5, count_time, &times, NULL) == RC_STATUS_INVALID_ARGUMENT,
           "half a collision");
     rc_run_destroy(run);
 }
@@ -118,23 +120,23 @@ static void test_state(void)
     rc_run *run = create(gas, NULL);
     advance(run, INFINITY, 2000, 0);
     rc_frame f, g;
-    rc_frame_init(&f, rc_run_count(run), false);
-    rc_frame_init(&g, rc_run_count(run), false);
+    rc_frame_create(&f, rc_run_count(run), false);
+    rc_frame_create(&g, rc_run_count(run), false);
     rc_run_state_get(run, &f);
     for (int32_t i = 0; i < f.count; i++)
         for (int a = 0; a < 3; a++) f.velocities[3 * i + a] *= M_PI / 3; /* every bit of the mantissa used */
-    CHECK(rc_run_state_set(run, &f) == RC_OK, "rc_run_state_set: %s", rc_last_error());
+    CHECK(rc_run_state_set(run, &f) == RC_STATUS_OK, "rc_run_state_set: %s", rc_error_get());
     rc_run_state_get(run, &g);
     CHECK(same_frames(&f, &g), "the state read back is not the state set");
     double x = f.positions[3 * 7];
     memcpy(f.positions + 3 * 7, f.positions + 3 * 8, 3 * sizeof(double)); /* 7 on top of 8 */
-    CHECK(rc_run_state_set(run, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "overlaps particle 8"),
-          "an overlap: %s", rc_last_error());
+    CHECK(rc_run_state_set(run, &f) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "overlaps particle 8"),
+          "an overlap: %s", rc_error_get());
     f.positions[3 * 7] = x;
     rc_run_state_get(run, &f);
     CHECK(same_frames(&f, &g), "a refused state changed the run");
-    rc_frame_release(&f);
-    rc_frame_release(&g);
+    rc_frame_destroy(&f);
+    rc_frame_destroy(&g);
     rc_run_destroy(run);
 }
 
@@ -168,52 +170,53 @@ static void test_changes(void)
     advance(run, INFINITY, 2000, 0);
     double e = 0.9, bad = 1.5, got[3];
     int length = 0;
-    CHECK(rc_run_parameter_set(run, "restitution", &bad, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution: 1.5 is not in [0, 1]"),
-          "%s", rc_last_error());
-    CHECK(rc_run_parameter_set(run, "compression.rate", &e, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "compression.rate: the scene has no compression"),
-          "%s", rc_last_error());
-    CHECK(rc_run_parameter_set(run, "box.size", &e, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "box.size: the event-driven engine cannot"),
-          "%s", rc_last_error());
+    CHECK(rc_run_parameter_set(run, "restitution", &bad, 1) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "restitution: 1.5 is not in [0, 1]"),
+          "%s", rc_error_get());
+    CHECK(rc_run_parameter_set(run, "compression.rate", &e, 1) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "compression.rate: the scene has no compression"),
+          "%s", rc_error_get());
+    CHECK(rc_run_parameter_set(run, "box.size", &e, 1) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "box.size: the event-driven engine cannot"),
+          "%s", rc_error_get());
     CHECK(rc_run_change_count(run) == 0, "refused changes were recorded");
-    CHECK(rc_run_parameter_set(run, "restitution", &e, 1) == RC_OK, "%s", rc_last_error());
-    CHECK(rc_run_parameter_get(run, "restitution", got, &length) == RC_OK && got[0] == e && length == 1, "get");
+    CHECK(rc_run_parameter_set(run, "restitution", &e, 1) == RC_STATUS_OK, "%s", rc_error_get());
+    CHECK(rc_run_parameter_get(run, "restitution", got, &length) == RC_STATUS_OK && got[0] == e && length == 1, "get");
     FILE *f = fopen(csv, "r");
     char header[128] = "", row[256] = "";
     CHECK(f && fgets(header, sizeof header, f) && fgets(row, sizeof row, f), "reading %s", csv);
     if (f) fclose(f);
     CHECK(strstr(row, ",2000,") && strstr(row, ",restitution,1,0.9\n"), "changes.csv: %s", row);
     advance(run, INFINITY, 4000, 0);
-    CHECK(rc_run_checkpoint_write(run, checkpoint) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_run_checkpoint_write(run, checkpoint) == RC_STATUS_OK, "%s", rc_error_get());
     advance(run, INFINITY, 9000, 0);
     rc_run_options o = rc_run_default_options();
     o.no_files = true;
     rc_run *resumed = NULL;
-    CHECK(rc_run_resume(checkpoint, &o, &resumed) == RC_OK, "rc_run_resume: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(checkpoint, &o, &resumed) == RC_STATUS_OK, "rc_run_create_from_checkpoint: %s",
+          rc_error_get());
     if (resumed) {
         CHECK(rc_run_change_count(resumed) == 1, "the resumed run has %d changes", rc_run_change_count(resumed));
         advance(resumed, INFINITY, 9000, 0);
         rc_frame a, b;
-        rc_frame_init(&a, rc_run_count(run), false);
-        rc_frame_init(&b, rc_run_count(run), false);
+        rc_frame_create(&a, rc_run_count(run), false);
+        rc_frame_create(&b, rc_run_count(run), false);
         rc_run_state_get(run, &a);
         rc_run_state_get(resumed, &b);
         CHECK(same_frames(&a, &b), "the resumed run differs from the one that went on");
-        rc_frame_release(&a);
-        rc_frame_release(&b);
+        rc_frame_destroy(&a);
+        rc_frame_destroy(&b);
         char *summary = rc_run_summary_json(resumed, true);
         CHECK(summary && strstr(summary, "\"changes\":[{"), "the summary's changes: %.200s", summary);
-        rc_text_free(summary);
+        rc_text_destroy(summary);
         rc_run_destroy(resumed);
     }
     rc_run_destroy(run);
     damage_change(checkpoint, 1.5);
     resumed = NULL;
-    CHECK(rc_run_resume(checkpoint, &o, &resumed) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution: 1.5 is not in [0, 1]"),
-          "a damaged change: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(checkpoint, &o, &resumed) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "restitution: 1.5 is not in [0, 1]"),
+          "a damaged change: %s", rc_error_get());
     rc_run_destroy(resumed);
 }
 
@@ -222,11 +225,11 @@ static void test_time_step(void)
     rc_run *run = create(bouncing, NULL);
     advance(run, INFINITY, 0, 100);
     double h = 0.0005, g[2] = {0, -5};
-    CHECK(rc_run_parameter_set(run, "time_step", &h, 1) == RC_OK, "%s", rc_last_error());
-    CHECK(rc_run_parameter_set(run, "gravity", g, 2) == RC_OK, "%s", rc_last_error());
-    CHECK(rc_run_parameter_set(run, "restitution", &h, 1) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "restitution: the time-stepped engine"),
-          "%s", rc_last_error());
+    CHECK(rc_run_parameter_set(run, "time_step", &h, 1) == RC_STATUS_OK, "%s", rc_error_get());
+    CHECK(rc_run_parameter_set(run, "gravity", g, 2) == RC_STATUS_OK, "%s", rc_error_get());
+    CHECK(rc_run_parameter_set(run, "restitution", &h, 1) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "restitution: the time-stepped engine"),
+          "%s", rc_error_get());
     advance(run, 0.2, 0, 0);
     rc_run_counts now;
     rc_run_read_counts(run, &now);

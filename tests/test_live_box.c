@@ -45,22 +45,22 @@ static rc_run *start(const char *scene)
     rc_run_options o = rc_run_default_options();
     o.no_files = true;
     rc_run *run = NULL;
-    CHECK(rc_run_create(scene, &o, &run) == RC_OK && run, "rc_run_create: %s", rc_last_error());
+    CHECK(rc_run_create(scene, &o, &run) == RC_STATUS_OK && run, "rc_run_create: %s", rc_error_get());
     return run;
 }
 
 static void go(rc_run *run, uint64_t collisions)
 {
     rc_run_limits until = {INFINITY, collisions, 0, 0};
-    CHECK(rc_run_advance(run, &until) == RC_OK, "rc_run_advance: %s", rc_last_error());
+    CHECK(rc_run_advance(run, &until) == RC_STATUS_OK, "rc_run_advance: %s", rc_error_get());
 }
 
 /* The run's state now, in a frame the caller releases. */
 static rc_frame state(const rc_run *run)
 {
     rc_frame f;
-    rc_frame_init(&f, rc_run_count(run), false);
-    CHECK(rc_run_state_get(run, &f) == RC_OK, "rc_run_state_get: %s", rc_last_error());
+    rc_frame_create(&f, rc_run_count(run), false);
+    CHECK(rc_run_state_get(run, &f) == RC_STATUS_OK, "rc_run_state_get: %s", rc_error_get());
     return f;
 }
 
@@ -78,12 +78,12 @@ static void refused(rc_run *run, const double *box, int length, const char *word
     rc_frame before = state(run);
     int changes = rc_run_change_count(run);
     rc_status s = rc_run_parameter_set(run, "box", box, length);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), words), "expected \"%s\", got %d: %s", words, (int)s,
-          rc_last_error());
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), words), "expected \"%s\", got %d: %s", words,
+          (int)s, rc_error_get());
     rc_frame after = state(run);
     CHECK(same_state(&before, &after) && rc_run_change_count(run) == changes, "a refused box changed the run");
-    rc_frame_release(&before);
-    rc_frame_release(&after);
+    rc_frame_destroy(&before);
+    rc_frame_destroy(&after);
 }
 
 static double kinetic(const rc_frame *f)
@@ -103,8 +103,9 @@ static void test_periodic(void)
     double box[3], got[3];
     int length = 0;
     for (int a = 0; a < 3; a++) box[a] = before.box[a] * (a == 0 ? 1.25 : 1.0625);
-    CHECK(rc_run_parameter_set(run, "box", box, 3) == RC_OK, "a larger box: %s", rc_last_error());
-    CHECK(rc_run_parameter_get(run, "box", got, &length) == RC_OK && length == 3 && !memcmp(got, box, sizeof box),
+    CHECK(rc_run_parameter_set(run, "box", box, 3) == RC_STATUS_OK, "a larger box: %s", rc_error_get());
+    CHECK(rc_run_parameter_get(run, "box", got, &length) == RC_STATUS_OK && length == 3 &&
+              !memcmp(got, box, sizeof box),
           "the box read back");
     rc_frame after = state(run);
     CHECK(!memcmp(after.box, box, sizeof box), "the frame's box is %g %g %g", after.box[0], after.box[1], after.box[2]);
@@ -113,7 +114,7 @@ static void test_periodic(void)
     char *summary = rc_run_summary_json(run, false);
     const char *changes = summary ? strstr(summary, "\"changes\"") : NULL;
     CHECK(changes && strstr(changes, "\"box\""), "the summary's changes: %.300s", changes ? changes : "");
-    rc_text_free(summary);
+    rc_text_destroy(summary);
     go(run, 6000);
     rc_frame later = state(run);
     CHECK(fabs(kinetic(&later) - kinetic(&before)) < 1e-9 * kinetic(&before),
@@ -123,18 +124,19 @@ static void test_periodic(void)
     for (int32_t i = 0; i < later.count; i++)
         CHECK(later.positions[3 * i] >= 0 && later.positions[3 * i] < box[0], "particle %d at x %g, box %g", (int)i,
               later.positions[3 * i], box[0]);
-    CHECK(rc_run_checkpoint_write(run, checkpoint) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_run_checkpoint_write(run, checkpoint) == RC_STATUS_OK, "%s", rc_error_get());
     go(run, 12000);
     rc_run_options o = rc_run_default_options();
     o.no_files = true;
     rc_run *resumed = NULL;
-    CHECK(rc_run_resume(checkpoint, &o, &resumed) == RC_OK, "rc_run_resume: %s", rc_last_error());
+    CHECK(rc_run_create_from_checkpoint(checkpoint, &o, &resumed) == RC_STATUS_OK, "rc_run_create_from_checkpoint: %s",
+          rc_error_get());
     if (resumed) {
         go(resumed, 12000);
         rc_frame a = state(run), b = state(resumed);
         CHECK(same_state(&a, &b), "the run resumed after a new box differs from the one that went on");
-        rc_frame_release(&a);
-        rc_frame_release(&b);
+        rc_frame_destroy(&a);
+        rc_frame_destroy(&b);
         rc_run_destroy(resumed);
     }
     double short_edge[3] = {2, box[1], box[2]}, wrong[2] = {box[0], box[1]}, nan[3] = {NAN, box[1], box[2]};
@@ -143,9 +145,9 @@ static void test_periodic(void)
     refused(run, nan, 3, "box: nan is not a finite number");
     double cut[3] = {0.5 * box[0], box[1], box[2]};
     refused(run, cut, 3, "box: under the new box particle");
-    rc_frame_release(&before);
-    rc_frame_release(&after);
-    rc_frame_release(&later);
+    rc_frame_destroy(&before);
+    rc_frame_destroy(&after);
+    rc_frame_destroy(&later);
     rc_run_destroy(run);
 }
 
@@ -154,7 +156,7 @@ static void test_overlap(void)
     rc_run *run = start(three);
     double box[2] = {9, 10}, room[2] = {9.5, 10};
     refused(run, box, 2, "box: under the new box particle 0 overlaps particle 1");
-    CHECK(rc_run_parameter_set(run, "box", room, 2) == RC_OK, "a box that keeps them apart: %s", rc_last_error());
+    CHECK(rc_run_parameter_set(run, "box", room, 2) == RC_STATUS_OK, "a box that keeps them apart: %s", rc_error_get());
     rc_run_destroy(run);
 }
 
@@ -162,7 +164,7 @@ static void test_closed(void)
 {
     rc_run *run = start(closed);
     double box[2] = {20, 20}, highest = 0;
-    CHECK(rc_run_parameter_set(run, "box", box, 2) == RC_OK, "a taller closed box: %s", rc_last_error());
+    CHECK(rc_run_parameter_set(run, "box", box, 2) == RC_STATUS_OK, "a taller closed box: %s", rc_error_get());
     for (int k = 1; k <= 20; k++) {
         go(run, 2000 * (uint64_t)k);
         rc_frame f = state(run);
@@ -171,7 +173,7 @@ static void test_closed(void)
             CHECK(top <= 20 * (1 + 1e-12), "particle %d reaches %.17g above the new wall", (int)i, top);
             highest = fmax(highest, top);
         }
-        rc_frame_release(&f);
+        rc_frame_destroy(&f);
     }
     CHECK(highest > 10, "no particle went past the old wall at 10 (highest %g)", highest);
     rc_run_destroy(run);
@@ -184,9 +186,9 @@ static void test_engines(void)
     refused(run, box, 3, "box: the event-driven engine cannot change it here: a compression");
     rc_run_destroy(run);
     run = start(ball);
-    CHECK(rc_run_parameter_set(run, "box", box, 2) == RC_INVALID_ARGUMENT &&
-              strstr(rc_last_error(), "box: a time-stepping scene has no box"),
-          "%s", rc_last_error());
+    CHECK(rc_run_parameter_set(run, "box", box, 2) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "box: a time-stepping scene has no box"),
+          "%s", rc_error_get());
     rc_run_destroy(run);
 }
 

@@ -7,7 +7,7 @@
  *   Properties the columns follow, the time, the collision count and pbc, in the spelling OVITO and ASE read; the
  *   masses and the momenta (mass times velocity) follow the radius and the orientation.
  * - Failures: a file in a missing directory cannot be opened, /dev/full cannot take a frame or a header; both give
- *   RC_IO_ERROR with the path in rc_last_error(). A bad frame is refused before a byte of it is written.
+ *   RC_STATUS_IO_ERROR with the path in rc_error_get(). A bad frame is refused before a byte of it is written.
  * - Parts: an engine's frame written in parts (rc_edmd_fill_frame_part, rc_xyz_writer_write_part; parts that do not
  *   divide the count, particles renumbered by the engine) is byte for byte the frame written whole; parts outside the
  *   engine or the frame are refused.
@@ -91,7 +91,7 @@ enum { AWKWARD = sizeof awkward / sizeof *awkward };
 
 static void make_frame(rc_frame *f, int d, int32_t count, bool orientations, int seed)
 {
-    CHECK(rc_frame_init(f, count, orientations) == RC_OK, "frame init: %s", rc_last_error());
+    CHECK(rc_frame_create(f, count, orientations) == RC_STATUS_OK, "frame init: %s", rc_error_get());
     f->dimension = d;
     f->time = 0.1 * seed + 1.0 / 7.0;
     f->collisions = UINT64_C(12345678901234) * (uint64_t)seed;
@@ -167,16 +167,16 @@ static void test_xyz_round_trip(const char *path)
     make_frame(&frames[2], 3, 9, true, 3);
     make_frame(&frames[3], 3, 0, false, 4);
     rc_xyz_writer *w = NULL;
-    CHECK(rc_xyz_writer_open(path, &w) == RC_OK, "open %s: %s", path, rc_last_error());
+    CHECK(rc_xyz_writer_open(path, &w) == RC_STATUS_OK, "open %s: %s", path, rc_error_get());
     for (int i = 0; i < 4 && w; i++)
-        CHECK(rc_xyz_writer_write(w, &frames[i]) == RC_OK, "frame %d: %s", i, rc_last_error());
-    CHECK(rc_xyz_writer_close(w) == RC_OK, "close: %s", rc_last_error());
+        CHECK(rc_xyz_writer_write(w, &frames[i]) == RC_STATUS_OK, "frame %d: %s", i, rc_error_get());
+    CHECK(rc_xyz_writer_close(w) == RC_STATUS_OK, "close: %s", rc_error_get());
     char *text = read_text(path), *cursor = text;
     CHECK(text != NULL, "cannot read %s back", path);
     for (int i = 0; i < 4 && text; i++) expect_frame(&cursor, &frames[i]);
     CHECK(!text || *cursor == '\0', "trailing text \"%.40s\"", cursor);
     free(text);
-    for (int i = 0; i < 4; i++) rc_frame_release(&frames[i]);
+    for (int i = 0; i < 4; i++) rc_frame_destroy(&frames[i]);
 }
 
 static void test_xyz_failures(const char *path)
@@ -184,38 +184,38 @@ static void test_xyz_failures(const char *path)
     rc_xyz_writer *w = (rc_xyz_writer *)&w;
     char target[128];
     snprintf(target, sizeof target, "%s.xyz", missing);
-    CHECK(rc_xyz_writer_open(target, &w) == RC_IO_ERROR && w == NULL, "missing directory: status or writer");
-    CHECK(strstr(rc_last_error(), target) != NULL, "missing directory: message \"%s\"", rc_last_error());
+    CHECK(rc_xyz_writer_open(target, &w) == RC_STATUS_IO_ERROR && w == NULL, "missing directory: status or writer");
+    CHECK(strstr(rc_error_get(), target) != NULL, "missing directory: message \"%s\"", rc_error_get());
 
     rc_frame f;
     make_frame(&f, 3, 500, false, 1);
-    CHECK(rc_xyz_writer_open("/dev/full", &w) == RC_OK, "open /dev/full: %s", rc_last_error());
+    CHECK(rc_xyz_writer_open("/dev/full", &w) == RC_STATUS_OK, "open /dev/full: %s", rc_error_get());
     if (w) {
-        CHECK(rc_xyz_writer_write(w, &f) == RC_IO_ERROR, "/dev/full: write did not fail");
-        CHECK(strstr(rc_last_error(), "/dev/full") != NULL, "/dev/full: message \"%s\"", rc_last_error());
-        CHECK(rc_xyz_writer_close(w) == RC_IO_ERROR, "/dev/full: close did not report the lost frame");
+        CHECK(rc_xyz_writer_write(w, &f) == RC_STATUS_IO_ERROR, "/dev/full: write did not fail");
+        CHECK(strstr(rc_error_get(), "/dev/full") != NULL, "/dev/full: message \"%s\"", rc_error_get());
+        CHECK(rc_xyz_writer_close(w) == RC_STATUS_IO_ERROR, "/dev/full: close did not report the lost frame");
     }
 
     /* A bad frame is refused whole: the file stays empty */
-    CHECK(rc_xyz_writer_open(path, &w) == RC_OK, "open %s: %s", path, rc_last_error());
+    CHECK(rc_xyz_writer_open(path, &w) == RC_STATUS_OK, "open %s: %s", path, rc_error_get());
     f.species[3] = -1;
-    CHECK(rc_xyz_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "species[3]"),
-          "negative species: %s", rc_last_error());
+    CHECK(rc_xyz_writer_write(w, &f) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "species[3]"),
+          "negative species: %s", rc_error_get());
     f.species[3] = 118;
-    CHECK(rc_xyz_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "species[3]"),
-          "species beyond the last element: %s", rc_last_error());
+    CHECK(rc_xyz_writer_write(w, &f) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "species[3]"),
+          "species beyond the last element: %s", rc_error_get());
     f.species[3] = 0;
     f.dimension = 4;
-    CHECK(rc_xyz_writer_write(w, &f) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "dimension"), "dimension 4: %s",
-          rc_last_error());
-    CHECK(rc_xyz_writer_write(w, NULL) == RC_INVALID_ARGUMENT, "NULL frame");
-    CHECK(rc_xyz_writer_close(w) == RC_OK, "close: %s", rc_last_error());
+    CHECK(rc_xyz_writer_write(w, &f) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "dimension"),
+          "dimension 4: %s", rc_error_get());
+    CHECK(rc_xyz_writer_write(w, NULL) == RC_STATUS_INVALID_ARGUMENT, "NULL frame");
+    CHECK(rc_xyz_writer_close(w) == RC_STATUS_OK, "close: %s", rc_error_get());
     char *text = read_text(path);
     CHECK(text && text[0] == '\0', "bad frames wrote \"%.40s\"", text ? text : "(unreadable)");
     free(text);
-    rc_frame_release(&f);
-    CHECK(rc_xyz_writer_open(NULL, &w) == RC_INVALID_ARGUMENT, "NULL path");
-    CHECK(rc_xyz_writer_close(NULL) == RC_OK, "close NULL");
+    rc_frame_destroy(&f);
+    CHECK(rc_xyz_writer_open(NULL, &w) == RC_STATUS_INVALID_ARGUMENT, "NULL path");
+    CHECK(rc_xyz_writer_close(NULL) == RC_STATUS_OK, "close NULL");
 }
 
 /* ---- CSV --------------------------------------------------------------------------------------------------- */
@@ -239,9 +239,10 @@ static const char *const cells[][4] = {
 static void test_csv_round_trip(const char *path)
 {
     rc_csv_writer *w = NULL;
-    CHECK(rc_csv_writer_open(path, 4, names, &w) == RC_OK, "open %s: %s", path, rc_last_error());
-    for (int r = 0; r < 4 && w; r++) CHECK(rc_csv_writer_row(w, rows[r]) == RC_OK, "row %d: %s", r, rc_last_error());
-    CHECK(rc_csv_writer_close(w) == RC_OK, "close: %s", rc_last_error());
+    CHECK(rc_csv_writer_open(path, 4, names, &w) == RC_STATUS_OK, "open %s: %s", path, rc_error_get());
+    for (int r = 0; r < 4 && w; r++)
+        CHECK(rc_csv_writer_write(w, rows[r]) == RC_STATUS_OK, "row %d: %s", r, rc_error_get());
+    CHECK(rc_csv_writer_close(w) == RC_STATUS_OK, "close: %s", rc_error_get());
     char *text = read_text(path), *cursor = text;
     CHECK(text != NULL, "cannot read %s back", path);
     if (!text) return;
@@ -264,21 +265,22 @@ static void test_csv_failures(const char *path)
     rc_csv_writer *w = (rc_csv_writer *)&w;
     char target[128];
     snprintf(target, sizeof target, "%s.csv", missing);
-    CHECK(rc_csv_writer_open(target, 4, names, &w) == RC_IO_ERROR && w == NULL, "missing directory");
-    CHECK(strstr(rc_last_error(), target) != NULL, "missing directory: message \"%s\"", rc_last_error());
-    CHECK(rc_csv_writer_open("/dev/full", 4, names, &w) == RC_IO_ERROR && w == NULL, "/dev/full: header written");
-    CHECK(strstr(rc_last_error(), "/dev/full") != NULL, "/dev/full: message \"%s\"", rc_last_error());
+    CHECK(rc_csv_writer_open(target, 4, names, &w) == RC_STATUS_IO_ERROR && w == NULL, "missing directory");
+    CHECK(strstr(rc_error_get(), target) != NULL, "missing directory: message \"%s\"", rc_error_get());
+    CHECK(rc_csv_writer_open("/dev/full", 4, names, &w) == RC_STATUS_IO_ERROR && w == NULL,
+          "/dev/full: header written");
+    CHECK(strstr(rc_error_get(), "/dev/full") != NULL, "/dev/full: message \"%s\"", rc_error_get());
 
     const char *const holes[] = {"time", NULL};
-    CHECK(rc_csv_writer_open(path, 2, holes, &w) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "names[1]"),
-          "NULL name: %s", rc_last_error());
-    CHECK(rc_csv_writer_open(path, 0, names, &w) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "columns"),
-          "no columns: %s", rc_last_error());
-    CHECK(rc_csv_writer_open(path, 4, NULL, &w) == RC_INVALID_ARGUMENT, "NULL names");
-    CHECK(rc_csv_writer_open(path, 1, names, &w) == RC_OK, "one column: %s", rc_last_error());
-    CHECK(rc_csv_writer_row(w, NULL) == RC_INVALID_ARGUMENT, "NULL row");
-    CHECK(rc_csv_writer_close(w) == RC_OK, "close: %s", rc_last_error());
-    CHECK(rc_csv_writer_close(NULL) == RC_OK, "close NULL");
+    CHECK(rc_csv_writer_open(path, 2, holes, &w) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "names[1]"),
+          "NULL name: %s", rc_error_get());
+    CHECK(rc_csv_writer_open(path, 0, names, &w) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "columns"),
+          "no columns: %s", rc_error_get());
+    CHECK(rc_csv_writer_open(path, 4, NULL, &w) == RC_STATUS_INVALID_ARGUMENT, "NULL names");
+    CHECK(rc_csv_writer_open(path, 1, names, &w) == RC_STATUS_OK, "one column: %s", rc_error_get());
+    CHECK(rc_csv_writer_write(w, NULL) == RC_STATUS_INVALID_ARGUMENT, "NULL row");
+    CHECK(rc_csv_writer_close(w) == RC_STATUS_OK, "close: %s", rc_error_get());
+    CHECK(rc_csv_writer_close(NULL) == RC_STATUS_OK, "close NULL");
 }
 
 /* ---- resuming -------------------------------------------------------------------------------------------- */
@@ -299,7 +301,7 @@ static void item_frame(rc_frame *f, int item) { make_frame(f, item % 2 ? 2 : 3, 
 static rc_status xyz_start(const char *path, const rc_output_mark *mark, void **writer)
 {
     rc_xyz_writer *w = NULL;
-    rc_status s = mark ? rc_xyz_writer_resume(path, mark, &w) : rc_xyz_writer_open(path, &w);
+    rc_status s = mark ? rc_xyz_writer_open_at_mark(path, mark, &w) : rc_xyz_writer_open(path, &w);
     *writer = w;
     return s;
 }
@@ -309,7 +311,7 @@ static rc_status xyz_write(void *writer, int item)
     rc_frame f;
     item_frame(&f, item);
     rc_status s = rc_xyz_writer_write(writer, &f);
-    rc_frame_release(&f);
+    rc_frame_destroy(&f);
     return s;
 }
 
@@ -318,14 +320,14 @@ static rc_status xyz_mark(void *writer, rc_output_mark *mark) { return rc_xyz_wr
 static rc_status xyz_close(void *writer, bool abandon)
 {
     if (!abandon) return rc_xyz_writer_close(writer);
-    rc_xyz_writer_abandon(writer);
-    return RC_OK;
+    rc_xyz_writer_close_unfinished(writer);
+    return RC_STATUS_OK;
 }
 
 static rc_status csv_start(const char *path, const rc_output_mark *mark, void **writer)
 {
     rc_csv_writer *w = NULL;
-    rc_status s = mark ? rc_csv_writer_resume(path, 4, names, mark, &w) : rc_csv_writer_open(path, 4, names, &w);
+    rc_status s = mark ? rc_csv_writer_open_at_mark(path, 4, names, mark, &w) : rc_csv_writer_open(path, 4, names, &w);
     *writer = w;
     return s;
 }
@@ -334,7 +336,7 @@ static rc_status csv_write(void *writer, int item)
 {
     double row[4];
     for (int c = 0; c < 4; c++) row[c] = rows[item % 4][c] + (c == 0 ? item : 0);
-    return rc_csv_writer_row(writer, row);
+    return rc_csv_writer_write(writer, row);
 }
 
 static rc_status csv_mark(void *writer, rc_output_mark *mark) { return rc_csv_writer_mark(writer, mark); }
@@ -342,8 +344,8 @@ static rc_status csv_mark(void *writer, rc_output_mark *mark) { return rc_csv_wr
 static rc_status csv_close(void *writer, bool abandon)
 {
     if (!abandon) return rc_csv_writer_close(writer);
-    rc_csv_writer_abandon(writer);
-    return RC_OK;
+    rc_csv_writer_close_unfinished(writer);
+    return RC_STATUS_OK;
 }
 
 static const resumable writers[] = {
@@ -356,8 +358,8 @@ static bool write_items(const resumable *r, void *w, int from, int to)
 {
     bool ok = w != NULL;
     for (int k = from; k < to && ok; k++) {
-        ok = r->write(w, k) == RC_OK;
-        CHECK(ok, "%s item %d: %s", r->kind, k, rc_last_error());
+        ok = r->write(w, k) == RC_STATUS_OK;
+        CHECK(ok, "%s item %d: %s", r->kind, k, rc_error_get());
     }
     return ok;
 }
@@ -366,12 +368,12 @@ static bool write_items(const resumable *r, void *w, int from, int to)
 static char *write_whole(const resumable *r, const char *path, rc_output_mark marks[ITEMS + 1])
 {
     void *w = NULL;
-    CHECK(r->start(path, NULL, &w) == RC_OK, "%s open %s: %s", r->kind, path, rc_last_error());
+    CHECK(r->start(path, NULL, &w) == RC_STATUS_OK, "%s open %s: %s", r->kind, path, rc_error_get());
     for (int k = 0; k <= ITEMS && w; k++) {
-        CHECK(r->mark(w, &marks[k]) == RC_OK, "%s mark %d: %s", r->kind, k, rc_last_error());
+        CHECK(r->mark(w, &marks[k]) == RC_STATUS_OK, "%s mark %d: %s", r->kind, k, rc_error_get());
         if (k < ITEMS) write_items(r, w, k, k + 1);
     }
-    CHECK(w && r->close(w, false) == RC_OK, "%s close: %s", r->kind, rc_last_error());
+    CHECK(w && r->close(w, false) == RC_STATUS_OK, "%s close: %s", r->kind, rc_error_get());
     return read_text(path);
 }
 
@@ -381,10 +383,10 @@ static bool run_interrupted(void *context, void *mark)
     const check_interrupted *run = context;
     const resumable *r = run->writer;
     void *w = NULL;
-    bool ok = r->start(run->path, NULL, &w) == RC_OK && write_items(r, w, 0, run->kept) && r->mark(w, mark) == RC_OK &&
-              write_items(r, w, ITEMS, ITEMS + DROPPED);
-    if (run->ending != CHECK_KILLED && w) ok = r->close(w, run->ending == CHECK_ABANDONED) == RC_OK && ok;
-    CHECK(ok, "%s run to %d items: %s", r->kind, run->kept, rc_last_error());
+    bool ok = r->start(run->path, NULL, &w) == RC_STATUS_OK && write_items(r, w, 0, run->kept) &&
+              r->mark(w, mark) == RC_STATUS_OK && write_items(r, w, ITEMS, ITEMS + DROPPED);
+    if (run->ending != CHECK_KILLED && w) ok = r->close(w, run->ending == CHECK_ABANDONED) == RC_STATUS_OK && ok;
+    CHECK(ok, "%s run to %d items: %s", r->kind, run->kept, rc_error_get());
     return ok;
 }
 
@@ -413,14 +415,14 @@ static void test_resume(const resumable *r, const char *path)
             CHECK(exists(e == CHECK_CLOSED ? path : partial) && !exists(e == CHECK_CLOSED ? partial : path),
                   "%s %s: which file the run left", r->kind, check_endings[e]);
             void *w = NULL;
-            CHECK(r->start(path, &mark, &w) == RC_OK, "%s resume %s at %d: %s", r->kind, check_endings[e], kept[i],
-                  rc_last_error());
+            CHECK(r->start(path, &mark, &w) == RC_STATUS_OK, "%s resume %s at %d: %s", r->kind, check_endings[e],
+                  kept[i], rc_error_get());
             CHECK(exists(partial) && !exists(path), "%s resumed: only %s exists", r->kind, partial);
             rc_output_mark again = {0};
-            CHECK(w && r->mark(w, &again) == RC_OK && memcmp(&again, &mark, sizeof mark) == 0,
+            CHECK(w && r->mark(w, &again) == RC_STATUS_OK && memcmp(&again, &mark, sizeof mark) == 0,
                   "%s resumed at %d: a mark taken at once is not the one resumed from", r->kind, kept[i]);
             write_items(r, w, kept[i], ITEMS);
-            CHECK(w && r->close(w, false) == RC_OK, "%s close the resumed file: %s", r->kind, rc_last_error());
+            CHECK(w && r->close(w, false) == RC_STATUS_OK, "%s close the resumed file: %s", r->kind, rc_error_get());
             char *text = read_text(path);
             CHECK(text && whole && strcmp(text, whole) == 0 && !exists(partial),
                   "%s %s at %d and resumed: not the file written in one go", r->kind, check_endings[e], kept[i]);
@@ -442,8 +444,9 @@ static void test_resume_prefers_partial(const resumable *r, const char *path)
     FILE *older = fopen(path, "w");
     CHECK(older && fputs("an older finished file\n", older) >= 0 && fclose(older) == 0, "write %s", path);
     void *w = NULL;
-    CHECK(r->start(path, &mark, &w) == RC_OK && write_items(r, w, 2, ITEMS) && r->close(w, false) == RC_OK,
-          "%s: resume beside an older file: %s", r->kind, rc_last_error());
+    CHECK(r->start(path, &mark, &w) == RC_STATUS_OK && write_items(r, w, 2, ITEMS) &&
+              r->close(w, false) == RC_STATUS_OK,
+          "%s: resume beside an older file: %s", r->kind, rc_error_get());
     char *text = read_text(path);
     CHECK(text && whole && strcmp(text, whole) == 0, "%s: the resume did not go on from the .partial file", r->kind);
     free(text);
@@ -455,8 +458,9 @@ static void test_resume_prefers_partial(const resumable *r, const char *path)
 static void test_resume_refused(const char *path)
 {
     void *w = NULL;
-    CHECK(csv_start(path, NULL, &w) == RC_OK && write_items(&writers[1], w, 0, 2) && csv_close(w, false) == RC_OK,
-          "csv to resume: %s", rc_last_error());
+    CHECK(csv_start(path, NULL, &w) == RC_STATUS_OK && write_items(&writers[1], w, 0, 2) &&
+              csv_close(w, false) == RC_STATUS_OK,
+          "csv to resume: %s", rc_error_get());
     char *before = read_text(path);
     uint64_t size = before ? strlen(before) : 0;
     const char *const other[] = {"time", "collisions", "a,c", "say \"hi\""};
@@ -471,40 +475,42 @@ static void test_resume_refused(const char *path)
         const char *const *names;
         uint64_t bytes; /* the mark's length */
         rc_status status;
-        const char *message; /* a part of rc_last_error() */
+        const char *message; /* a part of rc_error_get() */
     } cases[] = {
-        {"file shorter than the mark", path, 4, names, size + 1, RC_INVALID_ARGUMENT, lengths},
-        {"missing file", missing_path, 4, names, 0, RC_IO_ERROR, "neither it nor"},
-        {"another name", path, 4, other, size, RC_INVALID_ARGUMENT, "column 2 (\"a,c\")"},
-        {"a longer name", path, 4, longer, size, RC_INVALID_ARGUMENT, "column 2 (\"a,bc\")"},
-        {"a column less", path, 3, fewer, size, RC_INVALID_ARGUMENT, "more than the 3 columns"},
-        {"a mark inside the header", path, 4, names, 10, RC_INVALID_ARGUMENT, "10 bytes end inside the header"},
+        {"file shorter than the mark", path, 4, names, size + 1, RC_STATUS_INVALID_ARGUMENT, lengths},
+        {"missing file", missing_path, 4, names, 0, RC_STATUS_IO_ERROR, "neither it nor"},
+        {"another name", path, 4, other, size, RC_STATUS_INVALID_ARGUMENT, "column 2 (\"a,c\")"},
+        {"a longer name", path, 4, longer, size, RC_STATUS_INVALID_ARGUMENT, "column 2 (\"a,bc\")"},
+        {"a column less", path, 3, fewer, size, RC_STATUS_INVALID_ARGUMENT, "more than the 3 columns"},
+        {"a mark inside the header", path, 4, names, 10, RC_STATUS_INVALID_ARGUMENT, "10 bytes end inside the header"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         rc_output_mark mark = {.bytes = cases[i].bytes, .rows = 2};
         rc_csv_writer *resumed = (rc_csv_writer *)&w;
-        rc_status s = rc_csv_writer_resume(cases[i].path, cases[i].columns, cases[i].names, &mark, &resumed);
+        rc_status s = rc_csv_writer_open_at_mark(cases[i].path, cases[i].columns, cases[i].names, &mark, &resumed);
         CHECK(s == cases[i].status && resumed == NULL, "%s: %s, \"%s\"", cases[i].what, rc_status_name(s),
-              rc_last_error());
-        CHECK(strstr(rc_last_error(), cases[i].path) && strstr(rc_last_error(), cases[i].message),
-              "%s: message \"%s\" lacks the path or \"%s\"", cases[i].what, rc_last_error(), cases[i].message);
+              rc_error_get());
+        CHECK(strstr(rc_error_get(), cases[i].path) && strstr(rc_error_get(), cases[i].message),
+              "%s: message \"%s\" lacks the path or \"%s\"", cases[i].what, rc_error_get(), cases[i].message);
         char *after = read_text(path);
         CHECK(after && before && strcmp(after, before) == 0, "%s: the file changed", cases[i].what);
         free(after);
     }
     rc_output_mark beyond = {.bytes = size + 1}, negative = {.rows = -1};
     rc_xyz_writer *xyz = NULL;
-    CHECK(rc_xyz_writer_resume(path, &beyond, &xyz) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), lengths),
-          "xyz: a file shorter than the mark: \"%s\"", rc_last_error());
-    CHECK(rc_xyz_writer_resume(path, NULL, &xyz) == RC_INVALID_ARGUMENT && xyz == NULL, "xyz: NULL mark");
+    CHECK(rc_xyz_writer_open_at_mark(path, &beyond, &xyz) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), lengths),
+          "xyz: a file shorter than the mark: \"%s\"", rc_error_get());
+    CHECK(rc_xyz_writer_open_at_mark(path, NULL, &xyz) == RC_STATUS_INVALID_ARGUMENT && xyz == NULL, "xyz: NULL mark");
     rc_csv_writer *csv = NULL;
-    CHECK(rc_csv_writer_resume(path, 4, names, &negative, &csv) == RC_INVALID_ARGUMENT && csv == NULL,
+    CHECK(rc_csv_writer_open_at_mark(path, 4, names, &negative, &csv) == RC_STATUS_INVALID_ARGUMENT && csv == NULL,
           "csv: negative rows");
     free(before);
 
-    CHECK(rc_csv_writer_resume("/dev/null", 4, names, &beyond, &csv) == RC_OK, "/dev/null: %s", rc_last_error());
-    CHECK(csv && rc_csv_writer_row(csv, rows[0]) == RC_OK && rc_csv_writer_close(csv) == RC_OK, "/dev/null: %s",
-          rc_last_error());
+    CHECK(rc_csv_writer_open_at_mark("/dev/null", 4, names, &beyond, &csv) == RC_STATUS_OK, "/dev/null: %s",
+          rc_error_get());
+    CHECK(csv && rc_csv_writer_write(csv, rows[0]) == RC_STATUS_OK && rc_csv_writer_close(csv) == RC_STATUS_OK,
+          "/dev/null: %s", rc_error_get());
     struct stat info;
     CHECK(stat("/dev/null", &info) == 0 && S_ISCHR(info.st_mode), "/dev/null is still a device");
 }
@@ -517,13 +523,13 @@ static rc_edmd *small_engine(int32_t count)
     double *r = calloc((size_t)count, sizeof *r), *m = calloc((size_t)count, sizeof *m);
     rc_edmd *e = NULL;
     for (int32_t i = 0; r && m && i < count; i++) r[i] = 0.5, m[i] = 1;
-    if (x && v && r && m && rc_box_for_packing_fraction(3, count, r, 0.3, d.box) == RC_OK &&
-        rc_place_particles(RC_PLACE_FCC, 3, d.box, d.periodic, count, r, 1, x) == RC_OK &&
-        rc_maxwell_boltzmann(3, count, m, 1, 2, v) == RC_OK) {
+    if (x && v && r && m && rc_box_scale_to_packing_fraction(3, count, r, 0.3, d.box) == RC_STATUS_OK &&
+        rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, count, r, 1, x) == RC_STATUS_OK &&
+        rc_velocities_draw_maxwell_boltzmann(3, count, m, 1, 2, v) == RC_STATUS_OK) {
         d.count = count, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
-        CHECK(rc_edmd_create(&d, &e) == RC_OK, "engine: %s", rc_last_error());
+        CHECK(rc_edmd_create(&d, &e) == RC_STATUS_OK, "engine: %s", rc_error_get());
         rc_edmd_limits limits = {INFINITY, 5 * (uint64_t)count, 0};
-        CHECK(e && rc_edmd_advance(e, &limits) == RC_OK, "advance: %s", rc_last_error());
+        CHECK(e && rc_edmd_advance(e, &limits) == RC_STATUS_OK, "advance: %s", rc_error_get());
     }
     free(x), free(v), free(r), free(m);
     return e;
@@ -536,42 +542,44 @@ static void test_xyz_parts(const char *path)
     snprintf(parts_path, sizeof parts_path, "%s.parts", path);
     rc_edmd *e = small_engine(COUNT);
     rc_frame whole, part;
-    CHECK(rc_frame_init(&whole, COUNT, false) == RC_OK && rc_frame_init(&part, PART, false) == RC_OK, "frames");
+    CHECK(rc_frame_create(&whole, COUNT, false) == RC_STATUS_OK && rc_frame_create(&part, PART, false) == RC_STATUS_OK,
+          "frames");
     rc_xyz_writer *w = NULL, *p = NULL;
-    CHECK(rc_xyz_writer_open(path, &w) == RC_OK && rc_xyz_writer_open(parts_path, &p) == RC_OK, "open: %s",
-          rc_last_error());
+    CHECK(rc_xyz_writer_open(path, &w) == RC_STATUS_OK && rc_xyz_writer_open(parts_path, &p) == RC_STATUS_OK,
+          "open: %s", rc_error_get());
     for (int frame = 0; frame < 2 && e && w && p; frame++) {
-        CHECK(rc_edmd_fill_frame(e, &whole) == RC_OK && rc_xyz_writer_write(w, &whole) == RC_OK, "whole: %s",
-              rc_last_error());
+        CHECK(rc_edmd_fill_frame(e, &whole) == RC_STATUS_OK && rc_xyz_writer_write(w, &whole) == RC_STATUS_OK,
+              "whole: %s", rc_error_get());
         for (int32_t first = 0; first < COUNT; first += PART) {
             part.count = COUNT - first < PART ? COUNT - first : PART;
-            CHECK(rc_edmd_fill_frame_part(e, &part, first) == RC_OK, "fill part at %d: %s", (int)first,
-                  rc_last_error());
-            CHECK(rc_xyz_writer_write_part(p, &part, first, COUNT) == RC_OK, "write part at %d: %s", (int)first,
-                  rc_last_error());
+            CHECK(rc_edmd_fill_frame_part(e, &part, first) == RC_STATUS_OK, "fill part at %d: %s", (int)first,
+                  rc_error_get());
+            CHECK(rc_xyz_writer_write_part(p, &part, first, COUNT) == RC_STATUS_OK, "write part at %d: %s", (int)first,
+                  rc_error_get());
         }
         rc_edmd_limits limits = {INFINITY, (uint64_t)(6 + frame) * COUNT, 0};
-        CHECK(rc_edmd_advance(e, &limits) == RC_OK, "advance: %s", rc_last_error());
+        CHECK(rc_edmd_advance(e, &limits) == RC_STATUS_OK, "advance: %s", rc_error_get());
     }
     part.count = PART;
-    CHECK(!e || rc_edmd_fill_frame_part(e, &part, COUNT - PART + 1) == RC_INVALID_ARGUMENT,
+    CHECK(!e || rc_edmd_fill_frame_part(e, &part, COUNT - PART + 1) == RC_STATUS_INVALID_ARGUMENT,
           "a part beyond the engine's particles was filled");
-    CHECK(!e || rc_edmd_fill_frame_part(e, &part, -1) == RC_INVALID_ARGUMENT, "a part from -1 was filled");
-    CHECK(rc_edmd_fill_frame(e, &part) == RC_INVALID_ARGUMENT, "a part taken for the whole frame");
-    CHECK(rc_xyz_writer_close(w) == RC_OK && rc_xyz_writer_close(p) == RC_OK, "close: %s", rc_last_error());
+    CHECK(!e || rc_edmd_fill_frame_part(e, &part, -1) == RC_STATUS_INVALID_ARGUMENT, "a part from -1 was filled");
+    CHECK(rc_edmd_fill_frame(e, &part) == RC_STATUS_INVALID_ARGUMENT, "a part taken for the whole frame");
+    CHECK(rc_xyz_writer_close(w) == RC_STATUS_OK && rc_xyz_writer_close(p) == RC_STATUS_OK, "close: %s",
+          rc_error_get());
     char *a = read_text(path), *b = read_text(parts_path);
     CHECK(a && b && strcmp(a, b) == 0, "the frames written in parts differ from the whole frames");
     free(a), free(b);
-    CHECK(rc_xyz_writer_open(parts_path, &p) == RC_OK, "open: %s", rc_last_error());
-    CHECK(rc_xyz_writer_write_part(p, &part, COUNT - PART + 1, COUNT) == RC_INVALID_ARGUMENT,
+    CHECK(rc_xyz_writer_open(parts_path, &p) == RC_STATUS_OK, "open: %s", rc_error_get());
+    CHECK(rc_xyz_writer_write_part(p, &part, COUNT - PART + 1, COUNT) == RC_STATUS_INVALID_ARGUMENT,
           "a part past the frame's end was written");
-    rc_xyz_writer_abandon(p);
+    rc_xyz_writer_close_unfinished(p);
     remove(parts_path);
     char partial[128];
     snprintf(partial, sizeof partial, "%s.partial", parts_path);
     remove(partial);
-    rc_frame_release(&whole);
-    rc_frame_release(&part);
+    rc_frame_destroy(&whole);
+    rc_frame_destroy(&part);
     rc_edmd_destroy(e);
 }
 

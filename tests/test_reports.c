@@ -35,16 +35,17 @@ static cJSON *resolve_report(const char *path, bool compact, rc_impact_result *r
                              rc_problem_file **file)
 {
     rc_impact_solver *solver = NULL;
-    CHECK(rc_problem_file_read(path, file) == RC_OK, "%s: %s", path, rc_last_error());
+    CHECK(rc_problem_file_create_from_file(path, file) == RC_STATUS_OK, "%s: %s", path, rc_error_get());
     const rc_impact_options *options = rc_problem_file_options(*file);
-    CHECK(rc_impact_solver_create(options, &solver) == RC_OK, "solver: %s", rc_last_error());
-    CHECK(rc_impact_solver_resolve(solver, rc_problem_file_problem(*file), result) == RC_OK, "%s", rc_last_error());
+    CHECK(rc_impact_solver_create(options, &solver) == RC_STATUS_OK, "solver: %s", rc_error_get());
+    CHECK(rc_impact_solver_resolve(solver, rc_problem_file_problem(*file), result) == RC_STATUS_OK, "%s",
+          rc_error_get());
     char *text = rc_problem_file_report_json(*file, options, result, compact);
     CHECK(text && (strchr(text, '\n') == NULL) == compact, "%s: compact %d: %s", path, compact, text ? text : "NULL");
     CHECK(rc_problem_file_report_json(*file, options, NULL, compact) == NULL, "NULL result");
     CHECK(rc_problem_file_report_json(*file, NULL, result, compact) == NULL, "NULL options");
     cJSON *report = cJSON_Parse(text);
-    rc_text_free(text);
+    rc_text_destroy(text);
     for (int i = 0; i < 4 && i < result->dof_count; i++) velocity[i] = result->velocity[i];
     rc_impact_solver_destroy(solver);
     return report;
@@ -106,7 +107,7 @@ static void recount(const rc_sweep *sweep, int64_t counts[4])
 {
     static const char *const names[4] = {"pending", "ok", "failed", "not_terminated"};
     memset(counts, 0, 4 * sizeof *counts);
-    for (int64_t k = 0; k < rc_sweep_runs(sweep); k++) {
+    for (int64_t k = 0; k < rc_sweep_run_count(sweep); k++) {
         char name[32], path[512], text[4096] = "";
         rc_sweep_run_name(sweep, k, name);
         snprintf(path, sizeof path, "%s/%s/outcome.json", rc_sweep_directory(sweep), name);
@@ -126,7 +127,7 @@ static cJSON *sweep_report(const rc_sweep *sweep, double wall_seconds)
     char *text = rc_sweep_report_json(sweep, wall_seconds, true);
     cJSON *report = cJSON_Parse(text);
     CHECK(report != NULL, "sweep report: %s", text ? text : "NULL");
-    rc_text_free(text);
+    rc_text_destroy(text);
     return report;
 }
 
@@ -159,11 +160,11 @@ static void test_sweep(void)
     char out[sizeof directory + 16];
     snprintf(out, sizeof out, "%s/sweep", directory);
     rc_sweep *sweep = NULL;
-    CHECK(rc_sweep_parse(spec, NULL, &sweep) == RC_OK, "sweep: %s", rc_last_error());
-    CHECK(rc_sweep_set_directory(sweep, out) == RC_OK, "sweep folder: %s", rc_last_error());
+    CHECK(rc_sweep_create_from_text(spec, NULL, &sweep) == RC_STATUS_OK, "sweep: %s", rc_error_get());
+    CHECK(rc_sweep_set_directory(sweep, out) == RC_STATUS_OK, "sweep folder: %s", rc_error_get());
     check_counts(sweep, (const int64_t[4]){4, 0, 0, 0}, "before");
     rc_sweep_progress progress;
-    CHECK(rc_sweep_execute(sweep, 1, NULL, NULL, &progress) == RC_OK, "sweep: %s", rc_last_error());
+    CHECK(rc_sweep_execute(sweep, 1, NULL, NULL, &progress) == RC_STATUS_OK, "sweep: %s", rc_error_get());
     check_counts(sweep, (const int64_t[4]){0, 2, 2, 0}, "after"); /* restitution 2 is refused: 2 failed */
     rc_sweep_destroy(sweep);
 

@@ -21,7 +21,7 @@ static rc_rigid *make(const rc_rigid_def *d, const char *what)
 {
     rc_rigid *e = NULL;
     rc_status s = rc_rigid_create(d, &e);
-    CHECK(s == RC_OK, "%s: create: %s", what, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "%s: create: %s", what, rc_error_get());
     return e;
 }
 
@@ -36,11 +36,11 @@ static void momenta(const rc_rigid *e, double *out)
 static void spinning_boxes(void)
 {
     rc_rigid_def d = rc_rigid_default_def();
-    rc_rigid_body_def b[2] = {rc_rigid_default_body(), rc_rigid_default_body()};
+    rc_rigid_body_def b[2] = {rc_rigid_default_body_def(), rc_rigid_default_body_def()};
     const double x[2][3] = {{-1.3, 0.1, -0.05}, {1.3, -0.2, 0.15}}, v[2][3] = {{1, 0.05, 0}, {-1.2, 0, 0.02}},
                  w[2][3] = {{0.3, 0.5, 1.0}, {-0.2, 0.4, -0.7}}, q[2][4] = {{1, 0, 0, 0}, {0.9, 0.3, -0.2, 0.25}};
     for (int k = 0; k < 2; k++) {
-        b[k].shape = RC_RIGID_BOX;
+        b[k].shape = RC_RIGID_SHAPE_BOX;
         b[k].half[0] = 0.5, b[k].half[1] = 0.4, b[k].half[2] = 0.3;
         b[k].density = k ? 2 : 1;
         memcpy(b[k].position, x[k], sizeof x[k]);
@@ -55,7 +55,7 @@ static void spinning_boxes(void)
     momenta(e, before);
     for (int i = 0; i < 6; i++) scale = fmax(scale, fabs(before[i]));
     rc_status s = rc_rigid_step(e, 2000);
-    CHECK(s == RC_OK, "spinning boxes: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "spinning boxes: %s", rc_error_get());
     momenta(e, after);
     rc_rigid_observables o;
     rc_rigid_measure(e, &o);
@@ -91,13 +91,13 @@ static void corner_drop(void)
 {
     rc_rigid_def d = rc_rigid_default_def();
     d.gravity[2] = -9.81;
-    rc_rigid_body_def b = rc_rigid_default_body();
-    b.shape = RC_RIGID_BOX;
+    rc_rigid_body_def b = rc_rigid_default_body_def();
+    b.shape = RC_RIGID_SHAPE_BOX;
     const double half[3] = {0.5, 0.3, 0.2}, q0[4] = {0.93, 0.22, 0.28, 0.05}; /* one corner lowest, off centre */
     memcpy(b.half, half, sizeof half);
     memcpy(b.orientation, q0, sizeof q0);
     b.position[2] = 1;
-    rc_rigid_static_def floor = rc_rigid_default_static();
+    rc_rigid_static_def floor = rc_rigid_default_static_def();
     d.bodies = &b, d.body_count = 1, d.statics = &floor, d.static_count = 1;
     rc_rigid *e = make(&d, "corner drop");
     if (!e) return;
@@ -152,7 +152,7 @@ static void against_resolver(int n, const double (*x)[2], const double (*v)[2], 
     rc_impact_problem *p;
     rc_impact_problem_create(&p);
     for (int i = 0; i < n; i++) {
-        b[i] = rc_rigid_default_body();
+        b[i] = rc_rigid_default_body_def();
         b[i].ball = true;
         b[i].position[0] = x[i][0], b[i].position[1] = x[i][1];
         b[i].velocity[0] = v[i][0], b[i].velocity[1] = v[i][1];
@@ -169,11 +169,11 @@ static void against_resolver(int n, const double (*x)[2], const double (*v)[2], 
     rc_impact_solver *solver;
     rc_impact_solver_create(&options, &solver);
     rc_impact_result r;
-    CHECK(rc_impact_solver_resolve(solver, p, &r) == RC_OK, "%s: resolver: %s", what, rc_last_error());
+    CHECK(rc_impact_solver_resolve(solver, p, &r) == RC_STATUS_OK, "%s: resolver: %s", what, rc_error_get());
     d.bodies = b, d.body_count = n;
     rc_rigid *e = make(&d, what);
     if (e) {
-        CHECK(rc_rigid_step(e, 1) == RC_OK, "%s: step: %s", what, rc_last_error());
+        CHECK(rc_rigid_step(e, 1) == RC_STATUS_OK, "%s: step: %s", what, rc_error_get());
         double worst = 0;
         for (int i = 0; i < n; i++) {
             double u[3];
@@ -237,14 +237,14 @@ static void landed_ball(void)
     rc_rigid_def d = rc_rigid_default_def();
     d.gravity[2] = -10;
     d.impact.restitution = 0;
-    rc_rigid_body_def b = rc_rigid_default_body();
+    rc_rigid_body_def b = rc_rigid_default_body_def();
     b.ball = true;
     b.position[2] = 1, b.velocity[2] = -1;
-    rc_rigid_static_def floor = rc_rigid_default_static();
+    rc_rigid_static_def floor = rc_rigid_default_static_def();
     d.bodies = &b, d.body_count = 1, d.statics = &floor, d.static_count = 1;
     rc_rigid *e = make(&d, "landed ball");
     if (!e) return;
-    CHECK(rc_rigid_step(e, 1000) == RC_OK, "landed ball: %s", rc_last_error());
+    CHECK(rc_rigid_step(e, 1000) == RC_STATUS_OK, "landed ball: %s", rc_error_get());
     rc_rigid_observables o;
     rc_rigid_measure(e, &o);
     printf("landed ball: %lld impacts, %lld impact iterations, %lld resting resolves, %d asleep after %lld steps\n",

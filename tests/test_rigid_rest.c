@@ -27,12 +27,12 @@ static void rest(const rc_rigid_def *def, int64_t steps, double length, const ch
         false; /* the settle must hold the stack itself; asleep it would not move at all (test_rigid_sleep) */
     rc_rigid *e;
     rc_status s = rc_rigid_create(d, &e);
-    CHECK(s == RC_OK, "%s: create: %s", what, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "%s: create: %s", what, rc_error_get());
     if (s) return;
     double start[64][3];
     for (int32_t i = 0; i < d->body_count; i++) rc_rigid_body_state(e, i, start[i], NULL, NULL, NULL);
     s = rc_rigid_step(e, steps);
-    CHECK(s == RC_OK, "%s: step: %s", what, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "%s: step: %s", what, rc_error_get());
     double drift = 0;
     for (int32_t i = 0; i < d->body_count; i++) {
         double x[3];
@@ -56,12 +56,12 @@ static void tower(void)
     d.gravity[2] = -9.81;
     rc_rigid_body_def b[10];
     for (int k = 0; k < 10; k++) {
-        b[k] = rc_rigid_default_body();
-        b[k].shape = RC_RIGID_BOX;
+        b[k] = rc_rigid_default_body_def();
+        b[k].shape = RC_RIGID_SHAPE_BOX;
         b[k].half[0] = b[k].half[1] = b[k].half[2] = 0.5;
         b[k].position[2] = 0.5 + k;
     }
-    rc_rigid_static_def floor = rc_rigid_default_static();
+    rc_rigid_static_def floor = rc_rigid_default_static_def();
     d.bodies = b, d.body_count = 10, d.statics = &floor, d.static_count = 1;
     rest(&d, 10000, 1, "10-box tower");
 }
@@ -75,7 +75,7 @@ static void pyramid(void)
     int n = 0;
     for (int row = 0; row < 5; row++)
         for (int k = 0; k < 5 - row; k++) {
-            b[n] = rc_rigid_default_body();
+            b[n] = rc_rigid_default_body_def();
             b[n].ball = true;
             b[n].position[0] = 1 + row + 2 * k;
             b[n++].position[1] = 1 + row * sqrt(3.0);
@@ -83,7 +83,7 @@ static void pyramid(void)
     rc_rigid_static_def walls[3];
     const double normals[3][2] = {{0, 1}, {1, 0}, {-1, 0}}, points[3][2] = {{0, 0}, {0, 0}, {10, 0}};
     for (int w = 0; w < 3; w++) {
-        walls[w] = rc_rigid_default_static();
+        walls[w] = rc_rigid_default_static_def();
         walls[w].normal[0] = normals[w][0], walls[w].normal[1] = normals[w][1], walls[w].normal[2] = 0;
         walls[w].position[0] = points[w][0], walls[w].position[1] = points[w][1];
     }
@@ -125,15 +125,15 @@ static void settle(void)
     rc_impact_solver_create(&options, &exact);
     rc_impact_solver_create(&options, &settler);
     rc_impact_result r, q;
-    CHECK(rc_impact_solver_resolve(exact, p, &r) == RC_OK, "settle: resolver: %s", rc_last_error());
+    CHECK(rc_impact_solver_resolve(exact, p, &r) == RC_STATUS_OK, "settle: resolver: %s", rc_error_get());
     double *impulse = calloc((size_t)m, sizeof *impulse), tolerance = 1e-10;
-    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: %s",
-          rc_last_error());
+    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_STATUS_OK, "settle: %s",
+          rc_error_get());
     double worst = 0;
     for (int i = 0; i < n; i++) worst = fmax(worst, fabs(q.velocity[i] - r.velocity[i]));
     int64_t cold = q.iterations;
-    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_OK, "settle: warm: %s",
-          rc_last_error());
+    CHECK(rc_impact_solver_settle(settler, p, impulse, NULL, tolerance, 100000, &q) == RC_STATUS_OK, "settle: warm: %s",
+          rc_error_get());
     printf("settle: %d contacts, %lld sweeps from 0, %lld from its answer; velocities off the resolver's by %.3g\n", m,
            (long long)cold, (long long)q.iterations, worst);
     CHECK(cold > 1 && q.iterations == 1, "settle: %lld sweeps warm", (long long)q.iterations);
@@ -162,8 +162,8 @@ static void allowance(void)
         rc_impact_solver_create(NULL, &settler);
         rc_impact_result q;
         double impulse = 0;
-        CHECK(rc_impact_solver_settle(settler, p, &impulse, c < 2 ? &allowed[c] : NULL, 1e-14, 100, &q) == RC_OK,
-              "allowance: %s", rc_last_error());
+        CHECK(rc_impact_solver_settle(settler, p, &impulse, c < 2 ? &allowed[c] : NULL, 1e-14, 100, &q) == RC_STATUS_OK,
+              "allowance: %s", rc_error_get());
         CHECK(fabs(q.velocity[0] - want_a[c]) < 1e-14 && fabs(q.velocity[2] - want_b[c]) < 1e-14 &&
                   fabs(q.velocity[1]) + fabs(q.velocity[3]) == 0,
               "allowance %g: velocities %.17g and %.17g, not %g and %g", allowed[c], q.velocity[0], q.velocity[2],
@@ -201,9 +201,9 @@ static void same_bits(void)
     double *ia = calloc((size_t)m + 1, sizeof *ia), *ib = calloc((size_t)m + 1, sizeof *ib),
            *va = malloc((size_t)n * sizeof *va);
     rc_impact_result ra, rb;
-    CHECK(rc_impact_solver_settle(a, p, ia, NULL, 1e-300, 7, &ra) == RC_OK &&
-              rc_impact_solver_settle(b, q, ib, NULL, 1e-300, 7, &rb) == RC_OK,
-          "same bits: %s", rc_last_error());
+    CHECK(rc_impact_solver_settle(a, p, ia, NULL, 1e-300, 7, &ra) == RC_STATUS_OK &&
+              rc_impact_solver_settle(b, q, ib, NULL, 1e-300, 7, &rb) == RC_STATUS_OK,
+          "same bits: %s", rc_error_get());
     CHECK(memcmp(ra.velocity, rb.velocity, (size_t)n * sizeof *va) == 0 &&
               memcmp(ia, ib, (size_t)m * sizeof *ia) == 0 && ib[m] == 0 && rb.velocity[n] == 1,
           "same bits: the ball rows' sweeps differ from the general sweeps");
@@ -225,13 +225,14 @@ static void same_bits(void)
         rc_impact_problem_add_contact(part, map[body[0]], body[1] >= 0 ? map[body[1]] : -1, point, normal, NULL);
     }
     for (int t = 0; t < COUNT; t++) ia[t] = ib[t] = 0;
-    CHECK(rc_impact_solver_settle(a, part, ia, NULL, 1e-300, 7, &ra) == RC_OK, "same bits: part: %s", rc_last_error());
+    CHECK(rc_impact_solver_settle(a, part, ia, NULL, 1e-300, 7, &ra) == RC_STATUS_OK, "same bits: part: %s",
+          rc_error_get());
     memcpy(va, rc_impact_problem_velocity(p), (size_t)n * sizeof *va);
     int sweeps;
-    CHECK(rc_impact_solver_prepare(b, p) == RC_OK &&
-              rc_impact_solver_settle_rows(b, rows, COUNT, va, ib, NULL, 1e-300, 7, &sweeps) == RC_OK &&
+    CHECK(rc_impact_solver_prepare(b, p) == RC_STATUS_OK &&
+              rc_impact_solver_settle_rows(b, rows, COUNT, va, ib, NULL, 1e-300, 7, &sweeps) == RC_STATUS_OK &&
               sweeps == ra.iterations,
-          "same bits: rows: %s", rc_last_error());
+          "same bits: rows: %s", rc_error_get());
     bool same = memcmp(ia, ib, COUNT * sizeof *ia) == 0;
     for (int i = 0; i < 48; i++)
         if (map[i] >= 0)

@@ -15,7 +15,7 @@
 static rc_rigid_scene *parse(const char *text)
 {
     rc_rigid_scene *scene = NULL;
-    CHECK(rc_rigid_scene_parse(text, &scene) == RC_OK, "parse failed (%s): %s", rc_last_error(), text);
+    CHECK(rc_rigid_scene_create_from_text(text, &scene) == RC_STATUS_OK, "parse failed (%s): %s", rc_error_get(), text);
     return scene;
 }
 
@@ -35,9 +35,9 @@ static rc_rigid_scene *two_d(const char *size, const char *turn)
 static void test_deprecated_keys(void)
 {
     rc_rigid_scene *now = two_d("half_extents", "orientation");
-    CHECK(rc_last_warnings()[0] == '\0', "warnings with the new keys: %s", rc_last_warnings());
+    CHECK(rc_warnings_get()[0] == '\0', "warnings with the new keys: %s", rc_warnings_get());
     rc_rigid_scene *old = two_d("half", "angle");
-    const char *w = rc_last_warnings();
+    const char *w = rc_warnings_get();
     CHECK(strcmp(w, "bodies[0].half: \"half\" is deprecated; write \"half_extents\"\n"
                     "bodies[0].angle: \"angle\" is deprecated; write \"orientation\"\n") == 0,
           "one warning per key, naming its first use: %s", w);
@@ -66,7 +66,7 @@ static double mass_of(const char *bodies, double *inertia_ratio)
     rc_rigid_scene *scene = parse(text);
     rc_rigid *engine = NULL;
     double mass = NAN;
-    if (scene && rc_rigid_create(rc_rigid_scene_def(scene), &engine) == RC_OK) {
+    if (scene && rc_rigid_create(rc_rigid_scene_def(scene), &engine) == RC_STATUS_OK) {
         mass = rc_rigid_mass(engine, 0);
         if (inertia_ratio) *inertia_ratio = mass / rc_rigid_mass(engine, 1);
     }
@@ -134,10 +134,10 @@ static void test_bad_bodies(void)
     for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
         snprintf(text, sizeof text, WORLD "%s}", bad_cases[i].dimension, bad_cases[i].bodies);
         rc_rigid_scene *scene = NULL;
-        rc_status s = rc_rigid_scene_parse(text, &scene);
-        CHECK(s == RC_INVALID_ARGUMENT && scene == NULL, "case %zu: status %d for %s", i, (int)s, text);
-        CHECK(strstr(rc_last_error(), bad_cases[i].named) != NULL, "case %zu: \"%s\" does not name \"%s\"", i,
-              rc_last_error(), bad_cases[i].named);
+        rc_status s = rc_rigid_scene_create_from_text(text, &scene);
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && scene == NULL, "case %zu: status %d for %s", i, (int)s, text);
+        CHECK(strstr(rc_error_get(), bad_cases[i].named) != NULL, "case %zu: \"%s\" does not name \"%s\"", i,
+              rc_error_get(), bad_cases[i].named);
         rc_rigid_scene_destroy(scene);
     }
 }

@@ -29,14 +29,14 @@ static void box_like_hull(int d)
         for (int i = 0; i < d; i++) points[d * n + i] = origin[i] + extra[k][i];
     rc_rigid_def def = rc_rigid_default_def();
     def.dimension = d;
-    rc_rigid_body_def b[2] = {rc_rigid_default_body(), rc_rigid_default_body()};
-    b[0].shape = RC_RIGID_HULL, b[0].points = points, b[0].point_count = n, b[0].density = 2;
-    b[1].shape = RC_RIGID_BOX, b[1].density = 2, b[1].position[0] = 5;
+    rc_rigid_body_def b[2] = {rc_rigid_default_body_def(), rc_rigid_default_body_def()};
+    b[0].shape = RC_RIGID_SHAPE_HULL, b[0].points = points, b[0].point_count = n, b[0].density = 2;
+    b[1].shape = RC_RIGID_SHAPE_BOX, b[1].density = 2, b[1].position[0] = 5;
     memcpy(b[1].half, half, sizeof half);
     def.bodies = b, def.body_count = 2;
     rc_rigid *e;
     rc_status s = rc_rigid_create(&def, &e);
-    CHECK(s == RC_OK, "%dD hull: %s", d, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "%dD hull: %s", d, rc_error_get());
     if (s) return;
     double volume = d == 3 ? 8 * half[0] * half[1] * half[2] : 4 * half[0] * half[1];
     CHECK_CLOSE(rc_rigid_mass(e, 0), 2 * volume, 1e-14, "hull mass");
@@ -56,7 +56,7 @@ static void round_inertia(void)
     for (int d = 2; d <= 3; d++) {
         rc_rigid_def def = rc_rigid_default_def();
         def.dimension = d;
-        rc_rigid_body_def b = rc_rigid_default_body();
+        rc_rigid_body_def b = rc_rigid_default_body_def();
         b.radius = 0.7;
         def.bodies = &b, def.body_count = 1;
         rc_rigid *e;
@@ -73,19 +73,19 @@ static void squares_swap(void)
     const double square[8] = {-0.5, -0.5, 0.5, -0.5, 0.5, 0.5, -0.5, 0.5};
     rc_rigid_def def = rc_rigid_default_def();
     def.dimension = 2;
-    rc_rigid_body_def b[2] = {rc_rigid_default_body(), rc_rigid_default_body()};
+    rc_rigid_body_def b[2] = {rc_rigid_default_body_def(), rc_rigid_default_body_def()};
     for (int k = 0; k < 2; k++) {
-        b[k].shape = RC_RIGID_HULL, b[k].points = square, b[k].point_count = 4;
+        b[k].shape = RC_RIGID_SHAPE_HULL, b[k].points = square, b[k].point_count = 4;
         b[k].position[0] = k ? 1.0 : 0.0;
         b[k].velocity[0] = k ? -0.5 : 1.0;
     }
     def.bodies = b, def.body_count = 2;
     rc_rigid *e;
     if (rc_rigid_create(&def, &e)) {
-        CHECK(false, "squares: %s", rc_last_error());
+        CHECK(false, "squares: %s", rc_error_get());
         return;
     }
-    CHECK(rc_rigid_step(e, 10) == RC_OK, "squares: %s", rc_last_error());
+    CHECK(rc_rigid_step(e, 10) == RC_STATUS_OK, "squares: %s", rc_error_get());
     double v0[3], v1[3], w0[3], w1[3];
     rc_rigid_body_state(e, 0, NULL, NULL, v0, w0);
     rc_rigid_body_state(e, 1, NULL, NULL, v1, w1);
@@ -106,18 +106,18 @@ static void settles_flat(int d)
     def.dimension = d;
     def.gravity[d - 1] = -9.81;
     def.impact.restitution = 0.5;
-    rc_rigid_body_def b = rc_rigid_default_body();
-    b.shape = RC_RIGID_HULL, b.points = points, b.point_count = 1 << d;
+    rc_rigid_body_def b = rc_rigid_default_body_def();
+    b.shape = RC_RIGID_SHAPE_HULL, b.points = points, b.point_count = 1 << d;
     b.position[d - 1] = 1;
-    rc_rigid_static_def floor = rc_rigid_default_static();
+    rc_rigid_static_def floor = rc_rigid_default_static_def();
     floor.normal[2] = d == 3, floor.normal[1] = d == 2;
     def.bodies = &b, def.body_count = 1, def.statics = &floor, def.static_count = 1;
     rc_rigid *e;
     if (rc_rigid_create(&def, &e)) {
-        CHECK(false, "settles: %s", rc_last_error());
+        CHECK(false, "settles: %s", rc_error_get());
         return;
     }
-    CHECK(rc_rigid_step(e, 3000) == RC_OK, "settles: %s", rc_last_error());
+    CHECK(rc_rigid_step(e, 3000) == RC_STATUS_OK, "settles: %s", rc_error_get());
     double x[3], q[4], v[3];
     rc_rigid_body_state(e, 0, x, q, v, NULL);
     printf("%dD hull on a floor: height %.9f, orientation %.3g %.3g %.3g %.3g, speed %.3g\n", d, x[d - 1], q[0], q[1],
@@ -136,22 +136,22 @@ static void tumble(void)
     def.gravity[1] = -9.81;
     def.impact.restitution = 0.3;
     def.impact.friction = 0.4;
-    rc_rigid_body_def b[3] = {rc_rigid_default_body(), rc_rigid_default_body(), rc_rigid_default_body()};
+    rc_rigid_body_def b[3] = {rc_rigid_default_body_def(), rc_rigid_default_body_def(), rc_rigid_default_body_def()};
     b[0].radius = 0.5, b[0].position[0] = 0.3, b[0].position[1] = 3;
-    b[1].shape = RC_RIGID_HULL, b[1].points = triangle, b[1].point_count = 3;
+    b[1].shape = RC_RIGID_SHAPE_HULL, b[1].points = triangle, b[1].point_count = 3;
     b[1].position[0] = 3, b[1].position[1] = 2, b[1].orientation[0] = cos(0.2), b[1].orientation[3] = sin(0.2);
-    b[2].shape = RC_RIGID_BOX, b[2].half[0] = 0.4, b[2].half[1] = 0.2;
+    b[2].shape = RC_RIGID_SHAPE_BOX, b[2].half[0] = 0.4, b[2].half[1] = 0.2;
     b[2].position[0] = -3, b[2].position[1] = 2, b[2].orientation[0] = cos(0.15), b[2].orientation[3] = sin(0.15);
-    rc_rigid_static_def s[2] = {rc_rigid_default_static(), rc_rigid_default_static()};
-    s[0].shape = RC_RIGID_HULL, s[0].points = wedge, s[0].point_count = 3;
+    rc_rigid_static_def s[2] = {rc_rigid_default_static_def(), rc_rigid_default_static_def()};
+    s[0].shape = RC_RIGID_SHAPE_HULL, s[0].points = wedge, s[0].point_count = 3;
     s[1].position[1] = -1, s[1].normal[1] = 1, s[1].normal[2] = 0;
     def.bodies = b, def.body_count = 3, def.statics = s, def.static_count = 2;
     rc_rigid *e;
     if (rc_rigid_create(&def, &e)) {
-        CHECK(false, "tumble: %s", rc_last_error());
+        CHECK(false, "tumble: %s", rc_error_get());
         return;
     }
-    CHECK(rc_rigid_step(e, 6000) == RC_OK, "tumble: %s", rc_last_error());
+    CHECK(rc_rigid_step(e, 6000) == RC_STATUS_OK, "tumble: %s", rc_error_get());
     rc_rigid_observables o;
     rc_rigid_measure(e, &o);
     printf("tumble: %lld impacts, kinetic energy %.3g, deepest overlap %.3g\n", (long long)o.impacts, o.kinetic_energy,

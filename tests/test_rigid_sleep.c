@@ -31,25 +31,25 @@ static rc_rigid *scene(bool sleep)
     d.impact.restitution = 0;
     d.sleep = sleep;
     for (int k = 0; k < BODIES; k++) {
-        b[k] = rc_rigid_default_body();
+        b[k] = rc_rigid_default_body_def();
         b[k].ball = true;
         b[k].radius = 0.5;
         b[k].position[1] = 0.5 + k;
     }
     b[DROP].position[1] = 8;
     b[LONE].position[0] = 10, b[LONE].position[1] = 0.5;
-    floor = rc_rigid_default_static();
+    floor = rc_rigid_default_static_def();
     floor.normal[1] = 1, floor.normal[2] = 0;
     d.bodies = b, d.body_count = BODIES, d.statics = &floor, d.static_count = 1;
     rc_rigid *e = NULL;
-    CHECK(rc_rigid_create(&d, &e) == RC_OK, "create: %s", rc_last_error());
+    CHECK(rc_rigid_create(&d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
     return e;
 }
 
 static rc_rigid_observables step(rc_rigid *e, int64_t steps)
 {
     rc_rigid_observables o;
-    CHECK(rc_rigid_step(e, steps) == RC_OK, "step: %s", rc_last_error());
+    CHECK(rc_rigid_step(e, steps) == RC_STATUS_OK, "step: %s", rc_error_get());
     rc_rigid_measure(e, &o);
     return o;
 }
@@ -135,8 +135,8 @@ static void checkpoint(void)
     step(a, 700);
     size_t size = rc_rigid_state_size(a);
     unsigned char *state = malloc(size);
-    CHECK(rc_rigid_state_save(a, state, size) == RC_OK, "save: %s", rc_last_error());
-    CHECK(rc_rigid_state_restore(b, state, size) == RC_OK, "restore: %s", rc_last_error());
+    CHECK(rc_rigid_state_save(a, state, size) == RC_STATUS_OK, "save: %s", rc_error_get());
+    CHECK(rc_rigid_state_restore(b, state, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
     rc_rigid_observables oa = step(a, 800), ob = step(b, 800);
     int differ = 0;
     for (int32_t i = 0; i < BODIES; i++) {

@@ -27,7 +27,7 @@ static rc_rigid *pile(int rows, int32_t settle_sweeps)
     int n = 0;
     for (int row = 0; row < rows; row++)
         for (int k = 0; k < 100; k++, n++) {
-            balls[n] = rc_rigid_default_body();
+            balls[n] = rc_rigid_default_body_def();
             balls[n].ball = true;
             balls[n].radius = 0.5;
             balls[n].position[0] = 0.5 + k + (row % 2) * 0.5;
@@ -35,14 +35,14 @@ static rc_rigid *pile(int rows, int32_t settle_sweeps)
         }
     const double normal[3][2] = {{0, 1}, {1, 0}, {-1, 0}}, point[3] = {0, 0, 101};
     for (int w = 0; w < 3; w++) {
-        walls[w] = rc_rigid_default_static();
+        walls[w] = rc_rigid_default_static_def();
         walls[w].normal[0] = normal[w][0], walls[w].normal[1] = normal[w][1], walls[w].normal[2] = 0;
         walls[w].position[0] = point[w];
     }
     d.bodies = balls, d.body_count = n, d.statics = walls, d.static_count = 3;
     rc_rigid *e = NULL;
-    CHECK(rc_rigid_create(&d, &e) == RC_OK, "pile of %d rows, settle_sweeps %d: %s", rows, (int)settle_sweeps,
-          rc_last_error());
+    CHECK(rc_rigid_create(&d, &e) == RC_STATUS_OK, "pile of %d rows, settle_sweeps %d: %s", rows, (int)settle_sweeps,
+          rc_error_get());
     return e;
 }
 
@@ -50,7 +50,8 @@ static void default_is_50(void)
 {
     rc_rigid *a = pile(3, 0), *b = pile(3, 50);
     if (!a || !b) return;
-    CHECK(rc_rigid_step(a, 150) == RC_OK && rc_rigid_step(b, 150) == RC_OK, "default: step: %s", rc_last_error());
+    CHECK(rc_rigid_step(a, 150) == RC_STATUS_OK && rc_rigid_step(b, 150) == RC_STATUS_OK, "default: step: %s",
+          rc_error_get());
     bool same = true;
     for (int32_t i = 0; i < rc_rigid_count(a); i++) {
         double xa[3], va[3], xb[3], vb[3];
@@ -62,7 +63,7 @@ static void default_is_50(void)
     /* and the knob is read: one sweep leaves the same pile deeper in overlap than the default */
     rc_rigid *c = pile(3, 1);
     if (c) {
-        CHECK(rc_rigid_step(c, 150) == RC_OK, "settle_sweeps 1: step: %s", rc_last_error());
+        CHECK(rc_rigid_step(c, 150) == RC_STATUS_OK, "settle_sweeps 1: step: %s", rc_error_get());
         rc_rigid_observables fine, coarse;
         rc_rigid_measure(a, &fine);
         rc_rigid_measure(c, &coarse);
@@ -81,13 +82,13 @@ static void one_sweep(void)
 {
     rc_rigid *e = pile(10, 1);
     if (!e) return;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int step = 0; step < 500 && !s; step++) s = rc_rigid_step(e, 1);
     rc_rigid_observables o;
     rc_rigid_measure(e, &o);
     printf("settle_sweeps 1, 1,000 balls, 500 steps: %s, deepest overlap %.3g, %lld contacts\n", rc_status_name(s),
            o.max_penetration, (long long)o.contacts);
-    CHECK(s == RC_OK && o.steps == 500, "settle_sweeps 1: step %lld: %s", (long long)o.steps, rc_last_error());
+    CHECK(s == RC_STATUS_OK && o.steps == 500, "settle_sweeps 1: step %lld: %s", (long long)o.steps, rc_error_get());
     CHECK(o.max_penetration < 2e-3, "settle_sweeps 1: deepest overlap %.3g, not below 2e-3", o.max_penetration);
     rc_rigid_destroy(e);
 }
@@ -97,10 +98,10 @@ static void refused(void)
     rc_rigid_def d = rc_rigid_default_def();
     rc_rigid *e = NULL;
     d.settle_sweeps = -1;
-    CHECK(rc_rigid_create(&d, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "settle_sweeps"),
+    CHECK(rc_rigid_create(&d, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "settle_sweeps"),
           "settle_sweeps -1 accepted");
     d.settle_sweeps = RC_RIGID_SETTLE_SWEEPS_MAX + 1;
-    CHECK(rc_rigid_create(&d, &e) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "settle_sweeps"),
+    CHECK(rc_rigid_create(&d, &e) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "settle_sweeps"),
           "settle_sweeps %d accepted", RC_RIGID_SETTLE_SWEEPS_MAX + 1);
 }
 

@@ -54,7 +54,7 @@ static rc_run *create(const char *scene, const rc_run_options *o)
 {
     rc_run *run = NULL;
     rc_status s = rc_run_create(scene, o, &run);
-    CHECK(s == RC_OK && run, "rc_run_create: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK && run, "rc_run_create: %s", rc_error_get());
     return run;
 }
 
@@ -62,7 +62,7 @@ static cJSON *summary_of(const rc_run *run)
 {
     char *text = rc_run_summary_json(run, true);
     cJSON *summary = cJSON_Parse(text);
-    rc_text_free(text);
+    rc_text_destroy(text);
     return summary;
 }
 
@@ -82,8 +82,8 @@ static void test_nothing_can_happen(void)
                          " \"stop\": {\"collisions\": 1000000}}",
                          &o);
     if (!run) return;
-    CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
-    const char *why = rc_run_stopped_by(run);
+    CHECK(rc_run_execute(run) == RC_STATUS_OK, "execute: %s", rc_error_get());
+    const char *why = rc_run_stop_reason(run);
     CHECK(why && strcmp(why, "no_events") == 0, "a scene at rest stopped by %s", why ? why : "(nothing)");
     rc_run_destroy(run);
 
@@ -99,8 +99,8 @@ static void test_nothing_can_happen(void)
                  lone[k]);
         run = NULL;
         rc_status s = rc_run_create(scene, &o, &run);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), field[k]), "a lone particle's %s: %s", field[k],
-              rc_last_error());
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), field[k]), "a lone particle's %s: %s", field[k],
+              rc_error_get());
         rc_run_destroy(run);
     }
 }
@@ -119,9 +119,9 @@ static void test_uncounted_limits(void)
         char expected[64];
         snprintf(expected, sizeof expected, "rc_run_advance: %s:", what[k]);
         rc_status s = rc_run_advance(run, &limits[k]);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), expected) && rc_run_time(run) == 0,
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), expected) && rc_run_time(run) == 0,
               "an advance by %s of the %s engine: status %d, \"%s\", time %g", what[k],
-              k == 0 ? "event-driven" : "time-stepped", (int)s, rc_last_error(), rc_run_time(run));
+              k == 0 ? "event-driven" : "time-stepped", (int)s, rc_error_get(), rc_run_time(run));
         rc_run_destroy(run);
     }
 }
@@ -155,7 +155,7 @@ static void test_progress(const char *scene, const char *unit)
     o.progress_interval = 1e-9;
     rc_run *run = create(scene, &o);
     if (!run) return;
-    CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
+    CHECK(rc_run_execute(run) == RC_STATUS_OK, "execute: %s", rc_error_get());
     CHECK(log.calls > 2 && log.monotone && log.eta_seen && log.unit && strcmp(log.unit, unit) == 0,
           "progress: %d calls, monotone %d, eta %d, unit %s (expected %s)", log.calls, log.monotone, log.eta_seen,
           log.unit ? log.unit : "-", unit);
@@ -176,9 +176,9 @@ static void test_interrupt(const char *scene, const char *name)
     rc_run *run = create(scene, &o);
     if (!run) return;
     log.interrupt_at_half = run;
-    CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
-    const char *why = rc_run_stopped_by(run);
-    CHECK(why && strcmp(why, "interrupted") == 0 && rc_run_interrupted_by(run) == 0, "%s: stopped by %s", name,
+    CHECK(rc_run_execute(run) == RC_STATUS_OK, "execute: %s", rc_error_get());
+    const char *why = rc_run_stop_reason(run);
+    CHECK(why && strcmp(why, "interrupted") == 0 && rc_run_interrupt_signal(run) == 0, "%s: stopped by %s", name,
           why ? why : "(nothing)");
     CHECK(log.last_fraction < 1, "%s: the interrupted run went on to the end", name);
     static const char *const files[] = {"trajectory.xyz", "observables.csv", "summary.json", "scene.json",
@@ -206,7 +206,7 @@ static void test_shared_summary(void)
         "energy", "dissipated_energy", "energy_drift",      "wall_seconds",   "dimension"};
     for (int r = 0; r < 2; r++) {
         if (!runs[r]) return;
-        CHECK(rc_run_execute(runs[r]) == RC_OK, "execute: %s", rc_last_error());
+        CHECK(rc_run_execute(runs[r]) == RC_STATUS_OK, "execute: %s", rc_error_get());
         summaries[r] = summary_of(runs[r]);
         for (size_t k = 0; k < sizeof shared / sizeof *shared; k++) number(summaries[r], shared[k]);
         CHECK(cJSON_IsString(cJSON_GetObjectItem(summaries[r], "stopped_by")), "stopped_by");
@@ -238,12 +238,12 @@ static void test_counts(void)
         if (!runs[r]) return;
         rc_run_counts c;
         memset(&c, 0xff, sizeof c);
-        CHECK(rc_run_read_counts(runs[r], &c) == RC_OK && c.time == 0 && c.collisions == 0 && c.events == 0 &&
+        CHECK(rc_run_read_counts(runs[r], &c) == RC_STATUS_OK && c.time == 0 && c.collisions == 0 && c.events == 0 &&
                   c.steps == 0,
               "counts at creation: %g %llu %llu %llu", c.time, (unsigned long long)c.collisions,
               (unsigned long long)c.events, (unsigned long long)c.steps);
-        CHECK(rc_run_advance(runs[r], &until[r]) == RC_OK, "advance: %s", rc_last_error());
-        CHECK(rc_run_read_counts(runs[r], &c) == RC_OK, "read_counts: %s", rc_last_error());
+        CHECK(rc_run_advance(runs[r], &until[r]) == RC_STATUS_OK, "advance: %s", rc_error_get());
+        CHECK(rc_run_read_counts(runs[r], &c) == RC_STATUS_OK, "read_counts: %s", rc_error_get());
         cJSON *summary = summary_of(runs[r]);
         CHECK(c.time > 0 && c.time == number(summary, "time"), "time %g against the summary's", c.time);
         if (r == 0) {
@@ -259,8 +259,8 @@ static void test_counts(void)
             CHECK((double)c.steps == number(summary, "steps"), "steps against the summary's");
         }
         cJSON_Delete(summary);
-        CHECK(rc_run_read_counts(NULL, &c) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "run"), "NULL run");
-        CHECK(rc_run_read_counts(runs[r], NULL) == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "counts"),
+        CHECK(rc_run_read_counts(NULL, &c) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "run"), "NULL run");
+        CHECK(rc_run_read_counts(runs[r], NULL) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "counts"),
               "NULL counts");
         rc_run_destroy(runs[r]);
     }
@@ -276,12 +276,12 @@ static void test_chunking(void)
     o.no_files = true;
     rc_run *whole = create(gas, &o), *pieces = create(gas, &o);
     if (!whole || !pieces) return;
-    CHECK(rc_run_execute(whole) == RC_OK, "execute: %s", rc_last_error());
+    CHECK(rc_run_execute(whole) == RC_STATUS_OK, "execute: %s", rc_error_get());
     for (uint64_t k = 1; k <= 20000; k++) {
         rc_run_limits until = {INFINITY, 20000, 3 * k, 0};
         rc_run_advance(pieces, &until);
     }
-    CHECK(rc_run_execute(pieces) == RC_OK, "execute: %s", rc_last_error());
+    CHECK(rc_run_execute(pieces) == RC_STATUS_OK, "execute: %s", rc_error_get());
     rc_edmd_observables a, b;
     rc_edmd_measure(rc_run_edmd(whole), &a);
     rc_edmd_measure(rc_run_edmd(pieces), &b);
@@ -299,13 +299,13 @@ static void test_chunking(void)
 static void test_table(void)
 {
     int count = rc_observable_count();
-    CHECK(count > 20 && rc_observable(count) == NULL && rc_observable(-1) == NULL, "table of %d", count);
+    CHECK(count > 20 && rc_observable_get(count) == NULL && rc_observable_get(-1) == NULL, "table of %d", count);
     for (int k = 0; k < count; k++) {
-        const rc_observable_info *o = rc_observable(k);
+        const rc_observable_info *o = rc_observable_get(k);
         CHECK(o->name[0] && o->unit[0] && o->meaning[0], "entry %d is incomplete", k);
         CHECK(o->flags & (RC_OBSERVABLE_EVENT_DRIVEN | RC_OBSERVABLE_TIME_STEPPING), "%s has no engine", o->name);
         CHECK(o->flags & (RC_OBSERVABLE_ROW | RC_OBSERVABLE_SUMMARY), "%s is written nowhere", o->name);
-        for (int j = 0; j < k; j++) CHECK(strcmp(o->name, rc_observable(j)->name) != 0, "%s twice", o->name);
+        for (int j = 0; j < k; j++) CHECK(strcmp(o->name, rc_observable_get(j)->name) != 0, "%s twice", o->name);
     }
 }
 
@@ -347,7 +347,7 @@ static void test_interrupt_resume(void)
     o.checkpoint_every = 1;
     o.directory = path_in("never");
     rc_run *run = create(scene, &o);
-    CHECK(run && rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
+    CHECK(run && rc_run_execute(run) == RC_STATUS_OK, "execute: %s", rc_error_get());
     rc_run_destroy(run);
     char *never_csv = read_text(path_in("never/observables.csv")),
          *never_xyz = read_text(path_in("never/trajectory.xyz"));
@@ -355,10 +355,10 @@ static void test_interrupt_resume(void)
         o.directory = path_in(k == 0 ? "at_checkpoint" : "between");
         rc_run_limits until = {k == 0 ? 2 : 2.3, 0, 0, 0};
         run = create(scene, &o);
-        CHECK(run && rc_run_advance(run, &until) == RC_OK, "advance: %s", rc_last_error());
+        CHECK(run && rc_run_advance(run, &until) == RC_STATUS_OK, "advance: %s", rc_error_get());
         rc_run_interrupt(run, 2);
-        CHECK(rc_run_execute(run) == RC_OK && strcmp(rc_run_stopped_by(run), "interrupted") == 0, "interrupt: %s",
-              rc_last_error());
+        CHECK(rc_run_execute(run) == RC_STATUS_OK && strcmp(rc_run_stop_reason(run), "interrupted") == 0,
+              "interrupt: %s", rc_error_get());
         rc_run_destroy(run);
         char checkpoint[300], kept[300];
         snprintf(checkpoint, sizeof checkpoint, "%s/checkpoint.rcp", o.directory);
@@ -367,18 +367,19 @@ static void test_interrupt_resume(void)
         /* resumed and interrupted before anything advanced: the checkpoint it resumed from stays as it is (a second
          * link to the file keeps its inode; a checkpoint written again is a new file renamed over it) */
         run = NULL;
-        CHECK(link(checkpoint, kept) == 0 && rc_run_resume(checkpoint, NULL, &run) == RC_OK, "resume: %s",
-              rc_last_error());
+        CHECK(link(checkpoint, kept) == 0 && rc_run_create_from_checkpoint(checkpoint, NULL, &run) == RC_STATUS_OK,
+              "resume: %s", rc_error_get());
         rc_run_interrupt(run, 2);
-        CHECK(rc_run_execute(run) == RC_OK && strcmp(rc_run_stopped_by(run), "interrupted") == 0,
-              "interrupt after resume: %s", rc_last_error());
+        CHECK(rc_run_execute(run) == RC_STATUS_OK && strcmp(rc_run_stop_reason(run), "interrupted") == 0,
+              "interrupt after resume: %s", rc_error_get());
         rc_run_destroy(run);
         CHECK(stat(checkpoint, &now_file) == 0 && stat(kept, &kept_file) == 0 && now_file.st_ino == kept_file.st_ino,
               "interrupted at once after a resume: the checkpoint was written again");
         unlink(kept);
         run = NULL;
-        CHECK(rc_run_resume(checkpoint, NULL, &run) == RC_OK && rc_run_execute(run) == RC_OK, "resume: %s",
-              rc_last_error());
+        CHECK(rc_run_create_from_checkpoint(checkpoint, NULL, &run) == RC_STATUS_OK &&
+                  rc_run_execute(run) == RC_STATUS_OK,
+              "resume: %s", rc_error_get());
         rc_run_destroy(run);
         char path[300];
         snprintf(path, sizeof path, "%s/observables.csv", o.directory);
@@ -415,20 +416,20 @@ static void test_interrupt_resume(void)
 static void test_missing_checkpoint(void)
 {
     rc_run *run = NULL;
-    rc_status s = rc_run_resume(path_in("no_such.rcp"), NULL, &run);
-    CHECK(s == RC_IO_ERROR && strstr(rc_last_error(), "no_such.rcp"), "a missing checkpoint: %d %s", (int)s,
-          rc_last_error());
+    rc_status s = rc_run_create_from_checkpoint(path_in("no_such.rcp"), NULL, &run);
+    CHECK(s == RC_STATUS_IO_ERROR && strstr(rc_error_get(), "no_such.rcp"), "a missing checkpoint: %d %s", (int)s,
+          rc_error_get());
 }
 
 /* rc_run_command_line: words a POSIX shell reads back as given; a run stopped before its equilibration ended warns
- * (rc_last_warnings), one that ended after it does not. */
+ * (rc_warnings_get), one that ended after it does not. */
 static void test_command_line_and_warning(void)
 {
     const char *argv[] = {"run", "scene.json", "--out", "my run", "it's", "", "--time=2"};
     char *line = rc_run_command_line("ricochet", 7, argv);
     const char *expected = "ricochet run scene.json --out 'my run' 'it'\\''s' '' --time=2";
     CHECK(line && strcmp(line, expected) == 0, "command line: %s", line ? line : "NULL");
-    rc_text_free(line);
+    rc_text_destroy(line);
     rc_run_options o = rc_run_default_options();
     o.no_files = true;
     for (int early = 0; early < 2; early++) {
@@ -440,11 +441,11 @@ static void test_command_line_and_warning(void)
                  early ? 100000 : 50);
         rc_run *run = create(scene, &o);
         if (!run) return;
-        rc_clear_warnings();
-        CHECK(rc_run_execute(run) == RC_OK, "execute: %s", rc_last_error());
-        bool warned = strstr(rc_last_warnings(), "stopped before the equilibration ended") != NULL;
+        rc_warnings_clear();
+        CHECK(rc_run_execute(run) == RC_STATUS_OK, "execute: %s", rc_error_get());
+        bool warned = strstr(rc_warnings_get(), "stopped before the equilibration ended") != NULL;
         CHECK(warned == (bool)early, "equilibration of %d collisions, stop at t = 1: warnings \"%s\"",
-              early ? 100000 : 50, rc_last_warnings());
+              early ? 100000 : 50, rc_warnings_get());
         rc_run_destroy(run);
     }
 }

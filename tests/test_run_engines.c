@@ -45,7 +45,7 @@ static void check_registry(void)
         /* every field it names lies inside the record the run keeps */
         for (int k = 0; k < rc_observable_count(); k++) {
             run_field f;
-            if (e->field(rc_observable(k)->name, &f))
+            if (e->field(rc_observable_get(k)->name, &f))
                 CHECK(f.type != RUN_FIELD_NONE && f.offset + sizeof(double) <= RUN_SNAPSHOT_BYTES,
                       "%s: %s at offset %zu", d, f.name, f.offset);
         }
@@ -65,7 +65,7 @@ static void check_observable_flags(void)
 {
     const int both = RC_OBSERVABLE_EVENT_DRIVEN | RC_OBSERVABLE_TIME_STEPPING;
     for (int k = 0; k < rc_observable_count(); k++) {
-        const rc_observable_info *o = rc_observable(k);
+        const rc_observable_info *o = rc_observable_get(k);
         int engines = 0;
         run_field f;
         for (int e = 0; rc_run_engine_at(e); e++)
@@ -84,7 +84,7 @@ static void check_engine_run(const char *text, rc_dynamics kind, const char *uni
     o.no_files = true;
     rc_run *run = NULL;
     rc_status s = rc_run_create(text, &o, &run);
-    CHECK(s == RC_OK, "%s: create: %s", unit, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "%s: create: %s", unit, rc_error_get());
     if (s) return;
     CHECK(rc_run_dynamics(run) == kind && strcmp(run->ops->unit, unit) == 0, "%s: dynamics %d", unit,
           (int)rc_run_dynamics(run));
@@ -93,7 +93,7 @@ static void check_engine_run(const char *text, rc_dynamics kind, const char *uni
           "%s: the engine accessors", unit);
     CHECK(run->scene == NULL, "%s: the parsed scene is kept after scene.json", unit);
     s = rc_run_execute(run);
-    CHECK(s == RC_OK, "%s: execute: %s", unit, rc_last_error());
+    CHECK(s == RC_STATUS_OK, "%s: execute: %s", unit, rc_error_get());
     rc_run_counts c;
     rc_run_read_counts(run, &c);
     uint64_t done = kind == RC_DYNAMICS_EVENT_DRIVEN ? c.collisions : c.steps;
@@ -108,11 +108,11 @@ static void check_engine_run(const char *text, rc_dynamics kind, const char *uni
     double g[3];
     int length = 0;
     s = rc_run_parameter_get(run, "gravity", g, &length);
-    CHECK(s == RC_OK && length >= 2, "%s: gravity read: %s (%d numbers)", unit, rc_last_error(), length);
+    CHECK(s == RC_STATUS_OK && length >= 2, "%s: gravity read: %s (%d numbers)", unit, rc_error_get(), length);
     double nine = 0.9;
     s = rc_run_parameter_set(run, "no_such_key", &nine, 1);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "no_such_key"), "%s: unknown key: %s", unit,
-          rc_last_error());
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "no_such_key"), "%s: unknown key: %s", unit,
+          rc_error_get());
     rc_run_destroy(run);
 }
 

@@ -15,38 +15,39 @@
 
 enum { COUNT = 200, FRAMES = 3 };
 
-static rc_run_scene *parse(const char *text)
+static rc_edmd_scene *parse(const char *text)
 {
-    rc_run_scene *scene = NULL;
-    rc_status s = rc_run_scene_parse(text, &scene);
-    CHECK(s == RC_OK, "parse failed (%s): %s", rc_last_error(), text);
+    rc_edmd_scene *scene = NULL;
+    rc_status s = rc_edmd_scene_create_from_text(text, &scene);
+    CHECK(s == RC_STATUS_OK, "parse failed (%s): %s", rc_error_get(), text);
     return scene;
 }
 
 /* Runs the mixture and writes FRAMES frames (times 0, 1, 2) to both files; frames[k] keeps frame k. */
 static bool write_run(const char *xyz, const char *h5md, rc_frame frames[FRAMES])
 {
-    rc_run_scene *scene = parse("{\"dimension\": 2, \"box\": {\"periodic\": [true, false]},"
-                                " \"particles\": {\"lattice\": \"random\", \"count\": 200, \"packing_fraction\": 0.4,"
-                                " \"species\": [{\"diameter\": 1, \"mass\": 1, \"fraction\": 0.5},"
-                                " {\"diameter\": 1.4, \"mass\": 1.96, \"fraction\": 0.5}]},"
-                                " \"temperature\": 1, \"seed\": 8, \"stop\": {\"time\": 2}}");
+    rc_edmd_scene *scene = parse("{\"dimension\": 2, \"box\": {\"periodic\": [true, false]},"
+                                 " \"particles\": {\"lattice\": \"random\", \"count\": 200, \"packing_fraction\": 0.4,"
+                                 " \"species\": [{\"diameter\": 1, \"mass\": 1, \"fraction\": 0.5},"
+                                 " {\"diameter\": 1.4, \"mass\": 1.96, \"fraction\": 0.5}]},"
+                                 " \"temperature\": 1, \"seed\": 8, \"stop\": {\"time\": 2}}");
     rc_edmd *engine = NULL;
     rc_xyz_writer *x = NULL;
     rc_h5md_writer *h = NULL;
-    bool ok = scene && rc_run_scene_create_engine(scene, &engine) == RC_OK && rc_xyz_writer_open(xyz, &x) == RC_OK &&
-              rc_h5md_writer_open(h5md, "tester", &h) == RC_OK;
+    bool ok = scene && rc_edmd_scene_create_engine(scene, &engine) == RC_STATUS_OK &&
+              rc_xyz_writer_open(xyz, &x) == RC_STATUS_OK && rc_h5md_writer_open(h5md, "tester", &h) == RC_STATUS_OK;
     for (int k = 0; k < FRAMES && ok; k++) {
         rc_edmd_limits limits = {.time = k};
-        ok = rc_edmd_advance(engine, &limits) == RC_OK && rc_frame_init(&frames[k], COUNT, false) == RC_OK &&
-             rc_edmd_fill_frame(engine, &frames[k]) == RC_OK && rc_xyz_writer_write(x, &frames[k]) == RC_OK &&
-             rc_h5md_writer_write(h, &frames[k]) == RC_OK;
+        ok = rc_edmd_advance(engine, &limits) == RC_STATUS_OK &&
+             rc_frame_create(&frames[k], COUNT, false) == RC_STATUS_OK &&
+             rc_edmd_fill_frame(engine, &frames[k]) == RC_STATUS_OK &&
+             rc_xyz_writer_write(x, &frames[k]) == RC_STATUS_OK && rc_h5md_writer_write(h, &frames[k]) == RC_STATUS_OK;
     }
-    if (x) ok = rc_xyz_writer_close(x) == RC_OK && ok;
-    if (h) ok = rc_h5md_writer_close(h) == RC_OK && ok;
-    CHECK(ok, "writing the saved states: %s", rc_last_error());
+    if (x) ok = rc_xyz_writer_close(x) == RC_STATUS_OK && ok;
+    if (h) ok = rc_h5md_writer_close(h) == RC_STATUS_OK && ok;
+    CHECK(ok, "writing the saved states: %s", rc_error_get());
     rc_edmd_destroy(engine);
-    rc_run_scene_destroy(scene);
+    rc_edmd_scene_destroy(scene);
     return ok;
 }
 
@@ -66,19 +67,19 @@ static void check_taken(const char *what, const rc_edmd_def *def, const rc_frame
 }
 
 /* An engine built from the saved scene starts in exactly the frame's state. */
-static void check_engine(const char *what, rc_run_scene *scene, const rc_frame *f)
+static void check_engine(const char *what, rc_edmd_scene *scene, const rc_frame *f)
 {
     rc_edmd *engine = NULL;
     rc_frame now;
-    bool ok = rc_run_scene_create_engine(scene, &engine) == RC_OK && rc_frame_init(&now, COUNT, false) == RC_OK &&
-              rc_edmd_fill_frame(engine, &now) == RC_OK;
-    CHECK(ok, "%s: engine: %s", what, rc_last_error());
+    bool ok = rc_edmd_scene_create_engine(scene, &engine) == RC_STATUS_OK &&
+              rc_frame_create(&now, COUNT, false) == RC_STATUS_OK && rc_edmd_fill_frame(engine, &now) == RC_STATUS_OK;
+    CHECK(ok, "%s: engine: %s", what, rc_error_get());
     if (ok)
         CHECK(same(now.positions, f->positions, 3 * COUNT * sizeof(double)) &&
                   same(now.velocities, f->velocities, 3 * COUNT * sizeof(double)) &&
                   same(now.species, f->species, COUNT * sizeof(int32_t)) && now.time == 0,
               "%s: the engine's first frame is the saved one", what);
-    rc_frame_release(&now);
+    rc_frame_destroy(&now);
     rc_edmd_destroy(engine);
 }
 
@@ -86,16 +87,16 @@ static void test_file(const char *path, const rc_frame frames[FRAMES])
 {
     char text[1024];
     snprintf(text, sizeof text, "{\"dimension\": 2, \"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}", path);
-    rc_run_scene *scene = parse(text);
+    rc_edmd_scene *scene = parse(text);
     if (scene) {
-        const rc_edmd_def *def = rc_run_scene_def(scene);
+        const rc_edmd_def *def = rc_edmd_scene_def(scene);
         const rc_frame *last = &frames[FRAMES - 1];
         check_taken(path, def, last, true);
         CHECK(def->box[0] == last->box[0] && def->box[1] == last->box[1] && def->periodic[0] && !def->periodic[1],
               "%s: the box and periodicity of the frame", path);
-        CHECK(rc_run_scene_settings(scene)->temperature == -1, "%s: no temperature", path);
+        CHECK(rc_edmd_scene_settings(scene)->temperature == -1, "%s: no temperature", path);
         check_engine(path, scene, last);
-        rc_run_scene_destroy(scene);
+        rc_edmd_scene_destroy(scene);
     }
     /* frame 0, from the front and from the end; a temperature redraws the velocities; the scene's box wins */
     for (int from_end = 0; from_end < 2; from_end++) {
@@ -105,11 +106,11 @@ static void test_file(const char *path, const rc_frame frames[FRAMES])
                  path, from_end ? -FRAMES : 0);
         scene = parse(text);
         if (!scene) continue;
-        const rc_edmd_def *def = rc_run_scene_def(scene);
+        const rc_edmd_def *def = rc_edmd_scene_def(scene);
         check_taken(path, def, &frames[0], false);
-        CHECK(def->box[0] == 60 && def->periodic[1] && rc_run_scene_settings(scene)->temperature == 2,
+        CHECK(def->box[0] == 60 && def->periodic[1] && rc_edmd_scene_settings(scene)->temperature == 2,
               "%s: the scene's box and temperature", path);
-        rc_run_scene_destroy(scene);
+        rc_edmd_scene_destroy(scene);
     }
     /* refusals */
     const struct {
@@ -132,10 +133,10 @@ static void test_file(const char *path, const rc_frame frames[FRAMES])
         char named[512];
         snprintf(text, sizeof text, bad[i].format, path);
         snprintf(named, sizeof named, bad[i].named, path);
-        scene = (rc_run_scene *)1;
-        rc_status s = rc_run_scene_parse(text, &scene);
-        CHECK(s != RC_OK && scene == NULL && strstr(rc_last_error(), named) != NULL, "%s case %zu: %s", path, i,
-              rc_last_error());
+        scene = (rc_edmd_scene *)1;
+        rc_status s = rc_edmd_scene_create_from_text(text, &scene);
+        CHECK(s != RC_STATUS_OK && scene == NULL && strstr(rc_error_get(), named) != NULL, "%s case %zu: %s", path, i,
+              rc_error_get());
     }
 }
 
@@ -160,12 +161,12 @@ static void test_range(const char *path)
                  "{\"dimension\": 2, \"box\": {\"size\": [10, 10]}, \"temperature\": 1, "
                  "\"particles\": {\"file\": \"%s\"}, \"stop\": {\"time\": 1}}",
                  path);
-        rc_run_scene *scene = NULL;
-        rc_status s = rc_run_scene_parse(text, &scene);
-        CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "particles.file: ") &&
-                  strstr(rc_last_error(), named[k]),
-              "out of range in a saved state: %s", rc_last_error());
-        rc_run_scene_destroy(scene);
+        rc_edmd_scene *scene = NULL;
+        rc_status s = rc_edmd_scene_create_from_text(text, &scene);
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "particles.file: ") &&
+                  strstr(rc_error_get(), named[k]),
+              "out of range in a saved state: %s", rc_error_get());
+        rc_edmd_scene_destroy(scene);
     }
     remove(path);
 }
@@ -186,7 +187,7 @@ int main(void)
         test_file(xyz, frames);
         test_file(h5md, frames);
     }
-    for (int k = 0; k < FRAMES; k++) rc_frame_release(&frames[k]);
+    for (int k = 0; k < FRAMES; k++) rc_frame_destroy(&frames[k]);
     remove(xyz);
     remove(h5md);
     test_range(xyz);

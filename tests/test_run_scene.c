@@ -11,11 +11,11 @@
 #include "check.h"
 #include "ricochet/ricochet.h"
 
-static rc_run_scene *parse(const char *text)
+static rc_edmd_scene *parse(const char *text)
 {
-    rc_run_scene *scene = NULL;
-    rc_status s = rc_run_scene_parse(text, &scene);
-    CHECK(s == RC_OK, "parse failed (%s): %s", rc_last_error(), text);
+    rc_edmd_scene *scene = NULL;
+    rc_status s = rc_edmd_scene_create_from_text(text, &scene);
+    CHECK(s == RC_STATUS_OK, "parse failed (%s): %s", rc_error_get(), text);
     return scene;
 }
 
@@ -34,14 +34,14 @@ static double kinetic_temperature(const rc_edmd_def *def, double momentum[3])
 
 static void test_lattice(void)
 {
-    rc_run_scene *scene = parse("{\"dynamics\": \"event-driven\", \"dimension\": 3, \"comment\": \"fcc\","
-                                " \"box\": {\"periodic\": [true, true, true]},"
-                                " \"particles\": {\"lattice\": \"fcc\", \"count\": 500, \"packing_fraction\": 0.3,"
-                                " \"diameter\": 1, \"mass\": 2}, \"temperature\": 1.5, \"seed\": 7,"
-                                " \"stop\": {\"collisions\": 1e5}}");
+    rc_edmd_scene *scene = parse("{\"dynamics\": \"event-driven\", \"dimension\": 3, \"comment\": \"fcc\","
+                                 " \"box\": {\"periodic\": [true, true, true]},"
+                                 " \"particles\": {\"lattice\": \"fcc\", \"count\": 500, \"packing_fraction\": 0.3,"
+                                 " \"diameter\": 1, \"mass\": 2}, \"temperature\": 1.5, \"seed\": 7,"
+                                 " \"stop\": {\"collisions\": 1e5}}");
     if (!scene) return;
-    const rc_edmd_def *def = rc_run_scene_def(scene);
-    const rc_run_settings *settings = rc_run_scene_settings(scene);
+    const rc_edmd_def *def = rc_edmd_scene_def(scene);
+    const rc_edmd_run_settings *settings = rc_edmd_scene_settings(scene);
     CHECK(def->dimension == 3 && def->count == 500, "dimension %d, count %d", def->dimension, (int)def->count);
     /* 500 spheres of volume pi/6 fill 0.3 of a cube of edge (500 pi / 1.8)^(1/3) */
     double edge = cbrt(500 * M_PI / 6 / 0.3);
@@ -64,33 +64,33 @@ static void test_lattice(void)
     CHECK(strcmp(settings->output.directory, "out") == 0 && isinf(settings->output.every) && settings->output.xyz &&
               settings->output.csv,
           "output defaults");
-    CHECK(def->restitution == 1 && def->box_restitution == 1 && def->detection == RC_DETECTION_STABLE &&
+    CHECK(def->restitution == 1 && def->box_restitution == 1 && def->detection == RC_EVENT_DETECTION_STABLE &&
               def->wall_count == 0 && def->thermostat_rate == 0 && !def->separation_histogram,
           "engine defaults");
     rc_edmd *engine = NULL;
-    rc_status s = rc_run_scene_create_engine(scene, &engine);
-    CHECK(s == RC_OK && rc_edmd_count(engine) == 500, "engine: %s", rc_last_error());
+    rc_status s = rc_edmd_scene_create_engine(scene, &engine);
+    CHECK(s == RC_STATUS_OK && rc_edmd_count(engine) == 500, "engine: %s", rc_error_get());
     rc_edmd_destroy(engine);
-    rc_run_scene_destroy(scene);
+    rc_edmd_scene_destroy(scene);
 }
 
 /* The packing fraction sizes the box with the aspect ratio of box.size; the other settings reach the definition. */
 static void test_shape_and_settings(void)
 {
-    rc_run_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [2, 1], \"periodic\": [true, false],"
-                                " \"restitution\": 0.8},"
-                                " \"particles\": {\"lattice\": \"random\", \"count\": 50, \"packing_fraction\": 0.2,"
-                                " \"radius\": 0.5}, \"temperature\": 0, \"gravity\": [0, -1], \"restitution\": 0.9,"
-                                " \"walls\": [{\"point\": [0, 0], \"normal\": [0, 3], \"restitution\": 0.5}],"
-                                " \"event_detection\": \"naive\", \"thermostat\": {\"temperature\": 2, \"rate\": 0.1},"
-                                " \"neighbour_shell\": 0.4, \"reorder_interval\": 50,"
-                                " \"diagnostics\": {\"separation_histogram\": true}, \"seed\": 3,"
-                                " \"stop\": {\"time\": 10, \"events\": 1000},"
-                                " \"equilibration\": {\"time\": 2},"
-                                " \"output\": {\"directory\": \"d/e\", \"every\": 0.5, \"xyz\": false}}");
+    rc_edmd_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [2, 1], \"periodic\": [true, false],"
+                                 " \"restitution\": 0.8},"
+                                 " \"particles\": {\"lattice\": \"random\", \"count\": 50, \"packing_fraction\": 0.2,"
+                                 " \"radius\": 0.5}, \"temperature\": 0, \"gravity\": [0, -1], \"restitution\": 0.9,"
+                                 " \"walls\": [{\"point\": [0, 0], \"normal\": [0, 3], \"restitution\": 0.5}],"
+                                 " \"event_detection\": \"naive\", \"thermostat\": {\"temperature\": 2, \"rate\": 0.1},"
+                                 " \"neighbour_shell\": 0.4, \"reorder_interval\": 50,"
+                                 " \"diagnostics\": {\"separation_histogram\": true}, \"seed\": 3,"
+                                 " \"stop\": {\"time\": 10, \"events\": 1000},"
+                                 " \"equilibration\": {\"time\": 2},"
+                                 " \"output\": {\"directory\": \"d/e\", \"every\": 0.5, \"xyz\": false}}");
     if (!scene) return;
-    const rc_edmd_def *def = rc_run_scene_def(scene);
-    const rc_run_settings *settings = rc_run_scene_settings(scene);
+    const rc_edmd_def *def = rc_edmd_scene_def(scene);
+    const rc_edmd_run_settings *settings = rc_edmd_scene_settings(scene);
     /* 50 disks of area pi/4 fill 0.2 of a 2a x a box: a^2 = 50 pi / 4 / 0.4 */
     double a = sqrt(50 * M_PI / 4 / 0.4);
     CHECK_CLOSE(def->box[0], 2 * a, 1e-12, "box x");
@@ -99,7 +99,7 @@ static void test_shape_and_settings(void)
     CHECK(def->box_restitution == 0.8 && def->restitution == 0.9 && def->gravity[1] == -1 && def->gravity[2] == 0,
           "restitution and gravity");
     CHECK(def->wall_count == 1 && def->walls[0].normal[1] == 1 && def->walls[0].restitution == 0.5, "wall");
-    CHECK(def->detection == RC_DETECTION_NAIVE && def->shell == 0.4 && def->reorder_interval == 50 &&
+    CHECK(def->detection == RC_EVENT_DETECTION_NAIVE && def->shell == 0.4 && def->reorder_interval == 50 &&
               def->separation_histogram,
           "engine settings");
     CHECK(def->thermostat_temperature == 2 && def->thermostat_rate == 0.1 && def->seed == 5, "thermostat");
@@ -113,19 +113,19 @@ static void test_shape_and_settings(void)
     CHECK(strcmp(settings->output.directory, "d/e") == 0 && settings->output.every == 0.5 && !settings->output.xyz &&
               settings->output.csv,
           "output");
-    rc_run_scene_destroy(scene);
+    rc_edmd_scene_destroy(scene);
 }
 
 static void test_explicit(void)
 {
-    rc_run_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": [true, false]},"
-                                " \"particles\": [{\"position\": [9, 5], \"velocity\": [1, 2], \"radius\": 1},"
-                                " {\"position\": [2.5, 2], \"diameter\": 1, \"mass\": 3, \"species\": 2},"
-                                " {\"position\": [6, 5], \"radius\": 1}],"
-                                " \"stop\": {\"time\": 1}}");
+    rc_edmd_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": [true, false]},"
+                                 " \"particles\": [{\"position\": [9, 5], \"velocity\": [1, 2], \"radius\": 1},"
+                                 " {\"position\": [2.5, 2], \"diameter\": 1, \"mass\": 3, \"species\": 2},"
+                                 " {\"position\": [6, 5], \"radius\": 1}],"
+                                 " \"stop\": {\"time\": 1}}");
     if (!scene) return;
-    const rc_edmd_def *def = rc_run_scene_def(scene);
-    const rc_run_settings *settings = rc_run_scene_settings(scene);
+    const rc_edmd_def *def = rc_edmd_scene_def(scene);
+    const rc_edmd_run_settings *settings = rc_edmd_scene_settings(scene);
     CHECK(def->count == 3 && def->box[0] == 10 && def->box[1] == 10, "count and box");
     /* as listed; z is 0 in 2D */
     CHECK(def->positions[0] == 9 && def->positions[1] == 5 && def->positions[2] == 0, "particle 0 at %g %g %g",
@@ -138,7 +138,7 @@ static void test_explicit(void)
           "radius, mass and species");
     CHECK(settings->temperature == -1, "no temperature");
     CHECK_CLOSE(settings->packing_fraction, 2.25 * M_PI / 100, 1e-14, "packing fraction");
-    rc_run_scene_destroy(scene);
+    rc_edmd_scene_destroy(scene);
 }
 
 static void test_determinism(void)
@@ -146,13 +146,13 @@ static void test_determinism(void)
     const char *text = "{\"dimension\": 3, \"box\": {\"size\": [6, 6, 6]},"
                        " \"particles\": {\"lattice\": \"random\", \"count\": 100, \"diameter\": 1},"
                        " \"temperature\": 2, \"seed\": 11, \"stop\": {\"events\": 10}}";
-    rc_run_scene *a = parse(text), *b = parse(text);
+    rc_edmd_scene *a = parse(text), *b = parse(text);
     if (!a || !b) return;
-    const rc_edmd_def *da = rc_run_scene_def(a), *db = rc_run_scene_def(b);
+    const rc_edmd_def *da = rc_edmd_scene_def(a), *db = rc_edmd_scene_def(b);
     CHECK(memcmp(da->positions, db->positions, 300 * sizeof(double)) == 0, "same seed, same positions");
     CHECK(memcmp(da->velocities, db->velocities, 300 * sizeof(double)) == 0, "same seed, same velocities");
-    rc_run_scene_destroy(a);
-    rc_run_scene_destroy(b);
+    rc_edmd_scene_destroy(a);
+    rc_edmd_scene_destroy(b);
 }
 
 /* The 50:50 1:1.4 disk mixture on a hexagonal lattice: 500 of each, their diameters and masses by species, and the
@@ -168,9 +168,9 @@ static void test_mixture(void)
                  " {\"diameter\": 1.4, \"mass\": 2, \"fraction\": 0.5}]}, \"temperature\": 1, \"seed\": 4,"
                  " \"stop\": {\"collisions\": 10}}",
                  lattices[l]);
-        rc_run_scene *scene = parse(text);
+        rc_edmd_scene *scene = parse(text);
         if (!scene) continue;
-        const rc_edmd_def *def = rc_run_scene_def(scene);
+        const rc_edmd_def *def = rc_edmd_scene_def(scene);
         int32_t counts[2] = {0, 0};
         for (int32_t i = 0; i < def->count; i++) {
             int32_t k = def->species[i];
@@ -184,11 +184,11 @@ static void test_mixture(void)
               (int)counts[1]);
         double edge = sqrt(500 * M_PI * (0.25 + 0.49) / 0.5);
         CHECK_CLOSE(def->box[0], edge, 1e-12, "box edge");
-        CHECK_CLOSE(rc_run_scene_settings(scene)->packing_fraction, 0.5, 1e-12, "packing fraction");
+        CHECK_CLOSE(rc_edmd_scene_settings(scene)->packing_fraction, 0.5, 1e-12, "packing fraction");
         rc_edmd *engine = NULL;
-        CHECK(rc_run_scene_create_engine(scene, &engine) == RC_OK, "%s: %s", lattices[l], rc_last_error());
+        CHECK(rc_edmd_scene_create_engine(scene, &engine) == RC_STATUS_OK, "%s: %s", lattices[l], rc_error_get());
         rc_edmd_destroy(engine);
-        rc_run_scene_destroy(scene);
+        rc_edmd_scene_destroy(scene);
     }
 }
 
@@ -200,22 +200,22 @@ static void test_size_distribution(void)
                          " \"polydispersity\": 0.1, \"mean\": 2}}, \"temperature\": 1, \"seed\": %d,"
                          " \"stop\": {\"collisions\": 10}}";
     char text[512];
-    rc_run_scene *scenes[3];
+    rc_edmd_scene *scenes[3];
     for (int i = 0; i < 3; i++) {
         snprintf(text, sizeof text, format, i < 2 ? 5 : 6);
         scenes[i] = parse(text);
     }
     if (scenes[0] && scenes[1] && scenes[2]) {
-        const rc_edmd_def *a = rc_run_scene_def(scenes[0]), *b = rc_run_scene_def(scenes[1]),
-                          *c = rc_run_scene_def(scenes[2]);
+        const rc_edmd_def *a = rc_edmd_scene_def(scenes[0]), *b = rc_edmd_scene_def(scenes[1]),
+                          *c = rc_edmd_scene_def(scenes[2]);
         CHECK(memcmp(a->radii, b->radii, 500 * sizeof(double)) == 0 &&
                   memcmp(a->positions, b->positions, 1500 * sizeof(double)) == 0,
               "same seed, same radii and positions");
         CHECK(memcmp(a->radii, c->radii, 500 * sizeof(double)) != 0, "another seed, other radii");
         CHECK(a->masses[0] == 3 && a->masses[499] == 3 && a->species[7] == 0, "one mass, species 0");
-        CHECK_CLOSE(rc_run_scene_settings(scenes[0])->packing_fraction, 0.2, 1e-12, "packing fraction");
+        CHECK_CLOSE(rc_edmd_scene_settings(scenes[0])->packing_fraction, 0.2, 1e-12, "packing fraction");
     }
-    for (int i = 0; i < 3; i++) rc_run_scene_destroy(scenes[i]);
+    for (int i = 0; i < 3; i++) rc_edmd_scene_destroy(scenes[i]);
 }
 
 static void test_examples(void)
@@ -225,30 +225,30 @@ static void test_examples(void)
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char path[128];
         snprintf(path, sizeof path, "examples/edmd/%s.json", names[i]);
-        rc_run_scene *scene = NULL;
-        rc_status s = rc_run_scene_read(path, &scene);
-        CHECK(s == RC_OK, "%s: %s", path, rc_last_error());
+        rc_edmd_scene *scene = NULL;
+        rc_status s = rc_edmd_scene_create_from_file(path, &scene);
+        CHECK(s == RC_STATUS_OK, "%s: %s", path, rc_error_get());
         if (s) continue;
         rc_edmd *engine = NULL;
-        s = rc_run_scene_create_engine(scene, &engine);
-        CHECK(s == RC_OK, "%s: engine: %s", path, rc_last_error());
+        s = rc_edmd_scene_create_engine(scene, &engine);
+        CHECK(s == RC_STATUS_OK, "%s: engine: %s", path, rc_error_get());
         rc_edmd_destroy(engine);
-        rc_run_scene_destroy(scene);
+        rc_edmd_scene_destroy(scene);
     }
 }
 
 /* The engine's own refusals come in the file's terms: its box[k] is the file's box.size[k]. */
 static void test_engine_messages(void)
 {
-    rc_run_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [2, 5]}, \"stop\": {\"time\": 1},"
-                                " \"particles\": [{\"position\": [1, 1], \"radius\": 0.5}]}");
+    rc_edmd_scene *scene = parse("{\"dimension\": 2, \"box\": {\"size\": [2, 5]}, \"stop\": {\"time\": 1},"
+                                 " \"particles\": [{\"position\": [1, 1], \"radius\": 0.5}]}");
     if (!scene) return;
     rc_edmd *engine = NULL;
-    rc_status s = rc_run_scene_create_engine(scene, &engine);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), "box.size[0]: ") != NULL,
-          "a periodic edge shorter than twice the neighbour reach: %s", rc_last_error());
+    rc_status s = rc_edmd_scene_create_engine(scene, &engine);
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "box.size[0]: ") != NULL,
+          "a periodic edge shorter than twice the neighbour reach: %s", rc_error_get());
     if (!s) rc_edmd_destroy(engine);
-    rc_run_scene_destroy(scene);
+    rc_edmd_scene_destroy(scene);
 }
 
 /* ---- bad input: each message names its field ---------------------------------------------------------------- */
@@ -341,7 +341,7 @@ static const struct {
     {"{" GOOD_REST ", \"particles\": {\"lattice\": \"fcc\", \"count\": 2.5, \"diameter\": 1}}",
      "particles.count: 2.5 is not a whole number"},
     {"{\"dynamics\": \"time-stepping\", " GOOD_REST ", " LATTICE "}",
-     "dynamics: \"time-stepping\" scenes are read by rc_rigid_scene_read"},
+     "dynamics: \"time-stepping\" scenes are read by rc_rigid_scene_create_from_file"},
     {"{\"dynamics\": \"monte-carlo\", " GOOD_REST ", " LATTICE "}", "dynamics: \"monte-carlo\" is not"},
     {"{\"dimension\": 4, \"temperature\": 1, \"stop\": {\"time\": 1}, " LATTICE "}", "dimension: 4 is not 2 or 3"},
     {"{\"dimension\": 3, \"temperature\": 1, " LATTICE "}", "stop is missing"},
@@ -381,16 +381,18 @@ static const struct {
 static void test_bad_input(void)
 {
     for (size_t i = 0; i < sizeof bad_cases / sizeof *bad_cases; i++) {
-        rc_run_scene *scene = (rc_run_scene *)1;
-        rc_status s = rc_run_scene_parse(bad_cases[i].text, &scene);
-        CHECK(s == RC_INVALID_ARGUMENT && scene == NULL, "case %zu: status %d for %s", i, (int)s, bad_cases[i].text);
-        CHECK(strstr(rc_last_error(), bad_cases[i].named) != NULL, "case %zu: \"%s\" does not name \"%s\"", i,
-              rc_last_error(), bad_cases[i].named);
-        if (!s) rc_run_scene_destroy(scene);
+        rc_edmd_scene *scene = (rc_edmd_scene *)1;
+        rc_status s = rc_edmd_scene_create_from_text(bad_cases[i].text, &scene);
+        CHECK(s == RC_STATUS_INVALID_ARGUMENT && scene == NULL, "case %zu: status %d for %s", i, (int)s,
+              bad_cases[i].text);
+        CHECK(strstr(rc_error_get(), bad_cases[i].named) != NULL, "case %zu: \"%s\" does not name \"%s\"", i,
+              rc_error_get(), bad_cases[i].named);
+        if (!s) rc_edmd_scene_destroy(scene);
     }
-    rc_run_scene *scene;
-    CHECK(rc_run_scene_read("examples/edmd/no_such_scene.json", &scene) == RC_IO_ERROR, "missing file");
-    CHECK(strstr(rc_last_error(), "no_such_scene.json") != NULL, "missing file named: %s", rc_last_error());
+    rc_edmd_scene *scene;
+    CHECK(rc_edmd_scene_create_from_file("examples/edmd/no_such_scene.json", &scene) == RC_STATUS_IO_ERROR,
+          "missing file");
+    CHECK(strstr(rc_error_get(), "no_such_scene.json") != NULL, "missing file named: %s", rc_error_get());
 }
 
 int main(void)

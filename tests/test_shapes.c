@@ -3,7 +3,7 @@
  * docs/formats.md, "shapes.json"), for examples/rigid/dice.json (3D: two boxes, a hull, a floor) and
  * examples/rigid/hopper.json (2D: 5,000 balls, two turned static boxes, three planes).
  *
- * Oracles: the scene's own definition (rc_rigid_scene_read) read independently of the run:
+ * Oracles: the scene's own definition (rc_rigid_scene_create_from_file) read independently of the run:
  * - every body's kind is the scene's ("ball", "box", "hull"), a box's half extents are the scene's, a hull's points
  *   are the scene's corners less their centre (the dice's hull is a cube, whose centre of mass is its corners' mean),
  *   as a set, with `dimension` coordinates each;
@@ -27,7 +27,9 @@ static char directory[] = "/tmp/ricochet_test_shapes_XXXXXX";
 
 static const char *kind_name(const rc_rigid_body_def *b)
 {
-    return b->shape == RC_RIGID_SPHERE ? (b->ball ? "ball" : "sphere") : b->shape == RC_RIGID_BOX ? "box" : "hull";
+    return b->shape == RC_RIGID_SHAPE_SPHERE ? (b->ball ? "ball" : "sphere")
+           : b->shape == RC_RIGID_SHAPE_BOX  ? "box"
+                                             : "hull";
 }
 
 static bool same_numbers(const cJSON *list, const double *x, int n, double tolerance)
@@ -67,13 +69,13 @@ static void check_bodies(const cJSON *bodies, const rc_rigid_def *def, const cha
         const char *kind = cJSON_GetStringValue(cJSON_GetObjectItem(item, "shape"));
         CHECK(kind && strcmp(kind, kind_name(b)) == 0, "%s bodies[%d]: shape %s, not %s", name, (int)i,
               kind ? kind : "(none)", kind_name(b));
-        if (b->shape == RC_RIGID_SPHERE)
+        if (b->shape == RC_RIGID_SHAPE_SPHERE)
             CHECK(check_close(cJSON_GetNumberValue(cJSON_GetObjectItem(item, "radius")), b->radius, 1e-15),
                   "%s bodies[%d]: radius", name, (int)i);
-        if (b->shape == RC_RIGID_BOX)
+        if (b->shape == RC_RIGID_SHAPE_BOX)
             CHECK(same_numbers(cJSON_GetObjectItem(item, "half_extents"), b->half, d, 0), "%s bodies[%d]: half_extents",
                   name, (int)i);
-        if (b->shape == RC_RIGID_HULL)
+        if (b->shape == RC_RIGID_SHAPE_HULL)
             CHECK(same_points(cJSON_GetObjectItem(item, "points"), b, d), "%s bodies[%d]: points", name, (int)i);
     }
 }
@@ -92,12 +94,12 @@ static void check_statics(const cJSON *statics, const rc_rigid_def *def, const c
         CHECK(same_numbers(cJSON_GetObjectItem(item, "position"), t->position, d, 1e-12), "%s static[%d]: position",
               name, (int)k);
         double unit[4], length = 0;
-        int n = t->shape == RC_RIGID_PLANE ? 3 : 4;
-        const double *given = t->shape == RC_RIGID_PLANE ? t->normal : t->orientation;
+        int n = t->shape == RC_RIGID_SHAPE_PLANE ? 3 : 4;
+        const double *given = t->shape == RC_RIGID_SHAPE_PLANE ? t->normal : t->orientation;
         for (int j = 0; j < n; j++) length += given[j] * given[j];
         for (int j = 0; j < n; j++) unit[j] = given[j] / sqrt(length);
-        CHECK(same_numbers(cJSON_GetObjectItem(item, t->shape == RC_RIGID_PLANE ? "normal" : "orientation"), unit,
-                           t->shape == RC_RIGID_PLANE ? d : 4, 1e-15),
+        CHECK(same_numbers(cJSON_GetObjectItem(item, t->shape == RC_RIGID_SHAPE_PLANE ? "normal" : "orientation"), unit,
+                           t->shape == RC_RIGID_SHAPE_PLANE ? d : 4, 1e-15),
               "%s static[%d]: normal or orientation", name, (int)k);
     }
 }
@@ -121,7 +123,7 @@ static void check_xyz(const char *name, const rc_rigid_def *def)
             while (end > line && end[-1] != ' ') end--;
             x[2 - k] = strtod(end, NULL);
         }
-        for (int k = 0; def->bodies[i].shape == RC_RIGID_BOX && k < def->dimension; k++)
+        for (int k = 0; def->bodies[i].shape == RC_RIGID_SHAPE_BOX && k < def->dimension; k++)
             want[k] = def->bodies[i].half[k];
         CHECK(x[0] == want[0] && x[1] == want[1] && x[2] == want[2],
               "%s body %d: aspherical_shape %g %g %g, not %g %g %g", name, (int)i, x[0], x[1], x[2], want[0], want[1],
@@ -135,16 +137,16 @@ static cJSON *create_run(const char *example, const char *name)
 {
     char *text = NULL, folder[256];
     snprintf(folder, sizeof folder, "%s/%s", directory, name);
-    CHECK(rc_text_read_file(example, &text) == RC_OK, "%s: %s", example, rc_last_error());
+    CHECK(rc_text_create_from_file(example, &text) == RC_STATUS_OK, "%s: %s", example, rc_error_get());
     rc_run_options o = rc_run_default_options();
     o.directory = folder;
     rc_run *run = NULL;
-    CHECK(text && rc_run_create(text, &o, &run) == RC_OK, "%s: %s", example, rc_last_error());
+    CHECK(text && rc_run_create(text, &o, &run) == RC_STATUS_OK, "%s: %s", example, rc_error_get());
     char *summary = run ? rc_run_summary_json(run, true) : NULL;
     cJSON *root = summary ? cJSON_Parse(summary) : NULL;
     cJSON *shapes = cJSON_DetachItemFromObject(cJSON_GetObjectItem(root, "outputs"), "shapes");
     cJSON_Delete(root);
-    rc_text_free(summary);
+    rc_text_destroy(summary);
     rc_run_destroy(run);
     free(text);
     return shapes;
@@ -159,8 +161,8 @@ static void test_example(const char *example, const char *name)
           name, path);
     cJSON_Delete(named);
     rc_rigid_scene *scene = NULL;
-    CHECK(rc_rigid_scene_read(example, &scene) == RC_OK, "%s: %s", example, rc_last_error());
-    CHECK(rc_text_read_file(path, &text) == RC_OK, "%s: %s", name, rc_last_error());
+    CHECK(rc_rigid_scene_create_from_file(example, &scene) == RC_STATUS_OK, "%s: %s", example, rc_error_get());
+    CHECK(rc_text_create_from_file(path, &text) == RC_STATUS_OK, "%s: %s", name, rc_error_get());
     cJSON *root = text ? cJSON_Parse(text) : NULL;
     CHECK(root != NULL, "%s: shapes.json does not parse", name);
     if (root && scene) {

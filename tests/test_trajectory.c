@@ -6,8 +6,8 @@
  *   same bits: positions, velocities, radii, masses, species, orientations, time, box, periodic axes and dimension.
  * - Column names: the velocity of velo (files of earlier versions, without masses: mass 1), vel or velocities, the
  *   mass of masses (ASE) or mass (OVITO); momenta are not read as velocities.
- * - Bad input: a missing file is RC_IO_ERROR naming it; an XYZ frame that ends early or has no pos column is
- *   RC_INVALID_ARGUMENT naming the file and the line. */
+ * - Bad input: a missing file is RC_STATUS_IO_ERROR naming it; an XYZ frame that ends early or has no pos column is
+ *   RC_STATUS_INVALID_ARGUMENT naming the file and the line. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,31 +58,32 @@ static void expect_frame(const rc_frame *got, const rc_frame *want, const char *
 static void round_trip(const char *path, bool h5md, int d, bool orientations)
 {
     rc_frame want, got = {0};
-    CHECK(rc_frame_init(&want, COUNT, orientations) == RC_OK, "frame");
+    CHECK(rc_frame_create(&want, COUNT, orientations) == RC_STATUS_OK, "frame");
     rc_xyz_writer *xyz = NULL;
     rc_h5md_writer *h5 = NULL;
-    CHECK((h5md ? rc_h5md_writer_open(path, NULL, &h5) : rc_xyz_writer_open(path, &xyz)) == RC_OK, "open %s: %s", path,
-          rc_last_error());
+    CHECK((h5md ? rc_h5md_writer_open(path, NULL, &h5) : rc_xyz_writer_open(path, &xyz)) == RC_STATUS_OK, "open %s: %s",
+          path, rc_error_get());
     for (int k = 0; k < FRAMES; k++) {
         fill(&want, d, k);
-        CHECK((h5md ? rc_h5md_writer_write(h5, &want) : rc_xyz_writer_write(xyz, &want)) == RC_OK, "write: %s",
-              rc_last_error());
+        CHECK((h5md ? rc_h5md_writer_write(h5, &want) : rc_xyz_writer_write(xyz, &want)) == RC_STATUS_OK, "write: %s",
+              rc_error_get());
     }
-    CHECK((h5md ? rc_h5md_writer_close(h5) : rc_xyz_writer_close(xyz)) == RC_OK, "close: %s", rc_last_error());
+    CHECK((h5md ? rc_h5md_writer_close(h5) : rc_xyz_writer_close(xyz)) == RC_STATUS_OK, "close: %s", rc_error_get());
     rc_trajectory_reader *reader = NULL;
-    CHECK(rc_trajectory_open(path, &reader) == RC_OK, "read %s: %s", path, rc_last_error());
+    CHECK(rc_trajectory_reader_open(path, &reader) == RC_STATUS_OK, "read %s: %s", path, rc_error_get());
     bool more = reader != NULL;
     int k = 0;
     for (; more; k++) {
-        CHECK(rc_trajectory_next(reader, &got, &more) == RC_OK, "frame %d of %s: %s", k, path, rc_last_error());
+        CHECK(rc_trajectory_reader_next(reader, &got, &more) == RC_STATUS_OK, "frame %d of %s: %s", k, path,
+              rc_error_get());
         if (!more) break;
         fill(&want, d, k);
         expect_frame(&got, &want, h5md ? "h5md" : "xyz", k);
     }
     CHECK(k == FRAMES, "%s: %d frames read, %d written", path, k, FRAMES);
-    rc_trajectory_close(reader);
-    rc_frame_release(&want);
-    rc_frame_release(&got);
+    rc_trajectory_reader_close(reader);
+    rc_frame_destroy(&want);
+    rc_frame_destroy(&got);
 }
 
 /* Writes text to path and reads its first frame into frame (which the caller releases). */
@@ -93,9 +94,9 @@ static rc_status first_frame(const char *path, const char *text, rc_frame *frame
     fclose(f);
     rc_trajectory_reader *reader = NULL;
     *got = false;
-    rc_status s = rc_trajectory_open(path, &reader);
-    if (!s) s = rc_trajectory_next(reader, frame, got);
-    rc_trajectory_close(reader);
+    rc_status s = rc_trajectory_reader_open(path, &reader);
+    if (!s) s = rc_trajectory_reader_next(reader, frame, got);
+    rc_trajectory_reader_close(reader);
     return s;
 }
 
@@ -108,8 +109,8 @@ static void named_xyz(const char *path, const char *properties, const char *line
     bool got;
     rc_status s = first_frame(path, text, &frame, &got);
     CHECK(!s && got && frame.velocities[0] == vx && frame.masses[0] == mass, "%s: %s, velocity %g mass %g, not %g %g",
-          properties, s ? rc_last_error() : "read", got ? frame.velocities[0] : 0, got ? frame.masses[0] : 0, vx, mass);
-    rc_frame_release(&frame);
+          properties, s ? rc_error_get() : "read", got ? frame.velocities[0] : 0, got ? frame.masses[0] : 0, vx, mass);
+    rc_frame_destroy(&frame);
 }
 
 static void bad_xyz(const char *path, const char *text, const char *expected)
@@ -117,9 +118,9 @@ static void bad_xyz(const char *path, const char *text, const char *expected)
     rc_frame frame = {0};
     bool got;
     rc_status s = first_frame(path, text, &frame, &got);
-    CHECK(s == RC_INVALID_ARGUMENT && strstr(rc_last_error(), path) && strstr(rc_last_error(), expected),
-          "bad xyz \"%.30s\": %s, \"%s\"", text, rc_status_name(s), rc_last_error());
-    rc_frame_release(&frame);
+    CHECK(s == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), path) && strstr(rc_error_get(), expected),
+          "bad xyz \"%.30s\": %s, \"%s\"", text, rc_status_name(s), rc_error_get());
+    rc_frame_destroy(&frame);
 }
 
 int main(void)
@@ -132,9 +133,9 @@ int main(void)
     round_trip(h5, true, 2, true);
     round_trip(h5, true, 3, false);
     rc_trajectory_reader *reader = NULL;
-    CHECK(rc_trajectory_open("/nonexistent-ricochet/t.xyz", &reader) == RC_IO_ERROR &&
-              strstr(rc_last_error(), "/nonexistent-ricochet/t.xyz"),
-          "missing file: %s", rc_last_error());
+    CHECK(rc_trajectory_reader_open("/nonexistent-ricochet/t.xyz", &reader) == RC_STATUS_IO_ERROR &&
+              strstr(rc_error_get(), "/nonexistent-ricochet/t.xyz"),
+          "missing file: %s", rc_error_get());
     named_xyz(xyz, "species:S:1:pos:R:3:velo:R:3:radius:R:1", "H 0 0 0 1.5 0 0 0.5", 1.5, 1);
     named_xyz(xyz, "species:S:1:pos:R:3:vel:R:3:mass:R:1", "H 0 0 0 -2 0 0 3", -2, 3);
     named_xyz(xyz, "species:S:1:pos:R:3:momenta:R:3:masses:R:1:velocities:R:3", "H 0 0 0 8 0 0 4 2 0 0", 2, 4);

@@ -106,8 +106,8 @@ static void test_invariants(void)
     double g[9], off_diagonal = 0, worst = 0;
     for (int k = 1; k <= 20; k++) {
         rc_edmd_limits l = {INFINITY, (uint64_t)k * 20000, 0};
-        CHECK(rc_edmd_advance(on, &l) == RC_OK && rc_edmd_advance(off, &l) == RC_OK, "advance");
-        CHECK(rc_edmd_transport_moments(on, g) == RC_OK, "moments: %s", rc_last_error());
+        CHECK(rc_edmd_advance(on, &l) == RC_STATUS_OK && rc_edmd_advance(off, &l) == RC_STATUS_OK, "advance");
+        CHECK(rc_edmd_transport_moments(on, g) == RC_STATUS_OK, "moments: %s", rc_error_get());
         rc_edmd_observables o;
         rc_edmd_measure(on, &o);
         double trace = g[0] + g[1] + g[2], books = o.kinetic_integral + o.virial;
@@ -120,17 +120,18 @@ static void test_invariants(void)
     printf("trace of G against the pressure books: %.2e; largest |G_ab| / sqrt(4 V kT t): %.2f\n", worst, off_diagonal);
     CHECK(worst < 1e-12, "trace of the Helfand moment %g off the pressure books", worst);
     CHECK(off_diagonal < 4, "off-diagonal moments %g times their spread", off_diagonal);
-    CHECK(rc_edmd_transport_moments(off, g) == RC_INVALID_ARGUMENT, "an engine without transport has no moments");
+    CHECK(rc_edmd_transport_moments(off, g) == RC_STATUS_INVALID_ARGUMENT,
+          "an engine without transport has no moments");
     /* the same trajectory, bit for bit */
     rc_frame a, b;
     int32_t n = rc_edmd_count(on);
-    CHECK(rc_frame_init(&a, n, false) == RC_OK && rc_frame_init(&b, n, false) == RC_OK, "frames");
-    CHECK(rc_edmd_fill_frame(on, &a) == RC_OK && rc_edmd_fill_frame(off, &b) == RC_OK, "fill");
+    CHECK(rc_frame_create(&a, n, false) == RC_STATUS_OK && rc_frame_create(&b, n, false) == RC_STATUS_OK, "frames");
+    CHECK(rc_edmd_fill_frame(on, &a) == RC_STATUS_OK && rc_edmd_fill_frame(off, &b) == RC_STATUS_OK, "fill");
     CHECK(memcmp(a.positions, b.positions, 3 * (size_t)n * sizeof(double)) == 0 &&
               memcmp(a.velocities, b.velocities, 3 * (size_t)n * sizeof(double)) == 0,
           "the moments changed the trajectory");
-    rc_frame_release(&a);
-    rc_frame_release(&b);
+    rc_frame_destroy(&a);
+    rc_frame_destroy(&b);
     rc_edmd_destroy(on);
     rc_edmd_destroy(off);
 }
@@ -179,20 +180,20 @@ static void test_estimator(void)
     rc_edmd *e = run_check_engine(sphere_scene(rho, 100, "{\"viscosity\": true}", NULL));
     double *rows = malloc(sizeof(double) * 9 * SAMPLES);
     rc_correlator c;
-    CHECK(e && rows && rc_correlator_start_blocks(&c, false, POINTS, BLOCKS, BLOCK, 3) == RC_OK, "setup");
+    CHECK(e && rows && rc_correlator_start_blocks(&c, false, POINTS, BLOCKS, BLOCK, 3) == RC_STATUS_OK, "setup");
     if (!e || !rows) return;
     double g0[9] = {0}, temperature = 0;
     for (int k = 0; k < SAMPLES; k++) {
         rc_edmd_limits l = {start + k * dt, 0, 0};
-        CHECK(rc_edmd_advance(e, &l) == RC_OK, "advance: %s", rc_last_error());
+        CHECK(rc_edmd_advance(e, &l) == RC_STATUS_OK, "advance: %s", rc_error_get());
         double *g = rows + 9 * k, values[9] = {0};
-        CHECK(rc_edmd_transport_moments(e, g) == RC_OK, "moments");
+        CHECK(rc_edmd_transport_moments(e, g) == RC_STATUS_OK, "moments");
         if (k == 0) memcpy(g0, g, sizeof g0);
         for (int a = 0; a < 9; a++) g[a] -= g0[a];
         double xx = g[0], yy = g[1], zz = g[2];
         g[6] = (xx - yy) / 2, g[7] = (yy - zz) / 2, g[8] = (xx - zz) / 2; /* the heat moments are not used here */
         for (int a = 0; a < 3; a++) values[3 * a] = g[3 + a];
-        CHECK(rc_correlator_add(&c, start + k * dt, values) == RC_OK, "correlator");
+        CHECK(rc_correlator_add(&c, start + k * dt, values) == RC_STATUS_OK, "correlator");
         rc_edmd_observables o;
         rc_edmd_measure(e, &o);
         temperature += o.temperature / SAMPLES;
@@ -217,7 +218,7 @@ static void test_estimator(void)
           eta[1], difference_error);
     /* the correlator against the direct means: level 0 exactly, the slope within a third of its error */
     rc_table t = {0};
-    CHECK(rc_correlator_finish(&c, "shear", &t) == RC_OK && t.rows > POINTS, "correlator table");
+    CHECK(rc_correlator_finish(&c, "shear", &t) == RC_STATUS_OK && t.rows > POINTS, "correlator table");
     double worst = 0;
     for (int r = 1; r < POINTS && r < t.rows; r++) {
         double direct = 0;
@@ -279,7 +280,7 @@ static void test_levels(void)
         if (!s) s = rc_correlator_finish(&back, "x", &b);
         CHECK(!s && read.left == 0 && !read.short_of_room && a.rows == b.rows && a.rows > 0 &&
                   memcmp(a.values, b.values, (size_t)a.rows * 4 * sizeof *a.values) == 0,
-              "%s: the state read back gives another table (%s)", blocks ? "blocks" : "particles", rc_last_error());
+              "%s: the state read back gives another table (%s)", blocks ? "blocks" : "particles", rc_error_get());
         rc_table_release(&a);
         rc_table_release(&b);
         rc_correlator_release(&c);
@@ -309,7 +310,8 @@ static void test_block_errors(void)
         double sum = 0, squares = 0, errors = 0;
         for (int r = 0; r < RUNS; r++) {
             rc_correlator c;
-            CHECK(rc_correlator_start_blocks(&c, centred, 16, BLOCKS, FRAMES / BLOCKS, 2) == RC_OK, "correlator");
+            CHECK(rc_correlator_start_blocks(&c, centred, 16, BLOCKS, FRAMES / BLOCKS, 2) == RC_STATUS_OK,
+                  "correlator");
             double x[2] = {scene_normal(&rng), scene_normal(&rng)}, g[2] = {0, 0};
             for (int f = 0; f < FRAMES; f++) {
                 double values[6] = {g[0], 0, 0, g[1], 0, 0};
@@ -363,15 +365,15 @@ static void test_resume(void)
     if (!s) s = rc_run_advance(run, &until);
     if (!s) s = rc_run_checkpoint_write(run, checkpoint);
     if (!s) s = rc_run_execute(run);
-    CHECK(s == RC_OK, "the whole run: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "the whole run: %s", rc_error_get());
     char *whole = s ? NULL : rc_run_summary_json(run, true);
     rc_run_destroy(run);
     rc_run_options elsewhere = rc_run_default_options();
     elsewhere.directory = second;
     run = NULL;
-    s = rc_run_resume(checkpoint, &elsewhere, &run);
+    s = rc_run_create_from_checkpoint(checkpoint, &elsewhere, &run);
     if (!s) s = rc_run_execute(run);
-    CHECK(s == RC_OK, "the resumed run: %s", rc_last_error());
+    CHECK(s == RC_STATUS_OK, "the resumed run: %s", rc_error_get());
     char *resumed = s ? NULL : rc_run_summary_json(run, true);
     rc_run_destroy(run);
     cJSON *a = whole ? cJSON_Parse(whole) : NULL, *b = resumed ? cJSON_Parse(resumed) : NULL;
@@ -394,8 +396,8 @@ static void test_resume(void)
     }
     cJSON_Delete(a);
     cJSON_Delete(b);
-    rc_text_free(whole);
-    rc_text_free(resumed);
+    rc_text_destroy(whole);
+    rc_text_destroy(resumed);
 }
 
 int main(void)

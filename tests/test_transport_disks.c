@@ -63,8 +63,8 @@ static void test_invariants(void)
     double g[9], worst = 0, z = 0;
     for (int k = 1; k <= 10; k++) {
         rc_edmd_limits l = {INFINITY, (uint64_t)k * 20000, 0};
-        CHECK(rc_edmd_advance(e, &l) == RC_OK, "advance: %s", rc_last_error());
-        CHECK(rc_edmd_transport_moments(e, g) == RC_OK, "moments: %s", rc_last_error());
+        CHECK(rc_edmd_advance(e, &l) == RC_STATUS_OK, "advance: %s", rc_error_get());
+        CHECK(rc_edmd_transport_moments(e, g) == RC_STATUS_OK, "moments: %s", rc_error_get());
         rc_edmd_observables o;
         rc_edmd_measure(e, &o);
         double books = o.kinetic_integral + o.virial, miss = fabs(g[0] + g[1] - books) / books;

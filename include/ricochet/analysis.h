@@ -25,7 +25,7 @@ typedef struct rc_analysis rc_analysis;
 RC_API rc_status rc_analysis_create(rc_analysis **analysis);
 RC_API void rc_analysis_destroy(rc_analysis *analysis);
 
-/* Sets one option before the first frame; RC_INVALID_ARGUMENT names the key and the value. Keys:
+/* Sets one option before the first frame; RC_STATUS_INVALID_ARGUMENT names the key and the value. Keys:
  *   compute         a comma list of rdf, structure_factor, msd, order (default: all that the frames allow)
  *   frames          A:B, the frames A (first, from 0) to B (excluded) of a file; either may be left out
  *   rdf_range       the largest r of g(r) (default: 5 mean diameters, at most half the smallest periodic edge)
@@ -55,12 +55,12 @@ RC_API rc_status rc_analysis_finish(rc_analysis *analysis);
 
 /* A finished table: "rdf", "structure_factor", "msd", "vacf", "order_particles", "g6" (rows x columns, row-major,
  * owned by the analysis).
- * RC_INVALID_ARGUMENT when the table was not computed. */
+ * RC_STATUS_INVALID_ARGUMENT when the table was not computed. */
 RC_API rc_status rc_analysis_table(const rc_analysis *analysis, const char *name, int *rows, int *columns,
                                    const char *const **column_names, const double **values);
 /* Writes every computed table as DIRECTORY/NAME.csv (made when missing) and DIRECTORY/analysis.json. */
 RC_API rc_status rc_analysis_write(const rc_analysis *analysis, const char *directory);
-/* The summary as JSON text (free with rc_text_free); NULL when out of memory. */
+/* The summary as JSON text (free with rc_text_destroy); NULL when out of memory. */
 RC_API char *rc_analysis_summary_json(const rc_analysis *analysis, bool compact);
 
 /* One value per particle of a frame (what `ricochet render --color` colours by; docs/cli.md): "x", "y", "z", "vx",
@@ -68,7 +68,7 @@ RC_API char *rc_analysis_summary_json(const rc_analysis *analysis, bool compact)
  * computed on the fly from the pairs nearer than 1.4 mean diameters (or Voronoi neighbours with voronoi true; docs/
  * formats.md, "Order per particle"), "psi6" (|psi6|, 2D) and "q6" (3D). values has room for frame->count; *label
  * (label may be NULL) becomes the column's name with its unit, "speed (length/time)", "psi6 (1)", static text.
- * RC_INVALID_ARGUMENT names an unknown column (listing the known ones) or psi6 of a 3D frame, q6 of a 2D one. */
+ * RC_STATUS_INVALID_ARGUMENT names an unknown column (listing the known ones) or psi6 of a 3D frame, q6 of a 2D one. */
 RC_API rc_status rc_frame_column(const rc_frame *frame, const char *name, bool voronoi, double *values,
                                  const char **label);
 

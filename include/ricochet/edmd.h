@@ -24,26 +24,27 @@ extern "C" {
 /* ---- Event detection rules (pure functions of the current state; times are from now) ---------------------------- */
 
 typedef enum rc_event_detection {
-    RC_DETECTION_STABLE = 0, /* the stable rule: the first t >= 0 with f(t) <= 0 and f'(t) < 0 (paper sections 4-5) */
-    RC_DETECTION_NAIVE = 1   /* the textbook root with no clamp: may be negative or missing; for experiments only */
+    RC_EVENT_DETECTION_STABLE =
+        0, /* the stable rule: the first t >= 0 with f(t) <= 0 and f'(t) < 0 (paper sections 4-5) */
+    RC_EVENT_DETECTION_NAIVE = 1 /* the textbook root with no clamp: may be negative or missing; for experiments only */
 } rc_event_detection;
 
 /* Two spheres with equal acceleration: relative position r (3), relative velocity v (3), contact distance sigma.
  * Returns the time until they collide, or INFINITY when they never do. The stable rule never returns a negative
  * time: an overlapped, approaching pair collides now (0); an overlapped, receding pair never does. */
-RC_API double rc_predict_pair(rc_event_detection rule, const double r[3], const double v[3], double sigma);
+RC_API double rc_edmd_predict_pair(rc_event_detection rule, const double r[3], const double v[3], double sigma);
 
 /* A sphere and a plane under acceleration: gap c = n.(x - p) - radius, normal speed b = n.v, normal acceleration
  * a = n.g. Returns the time until the sphere hits the plane, or INFINITY. With a < 0 the stable rule always finds
  * an event, so a ball can never fall through. */
-RC_API double rc_predict_plane(rc_event_detection rule, double c, double b, double a);
+RC_API double rc_edmd_predict_plane(rc_event_detection rule, double c, double b, double a);
 
 /* Two spheres whose contact distance grows (compression, docs/edmd.md): contact distance sigma now, growing at
  * sigma_dot >= 0. The overlap function f(t) = |r + v t|^2 - (sigma + sigma_dot t)^2 = A t^2 + 2 B t + C with
  * A = |v|^2 - sigma_dot^2 (negative when growth outruns the relative speed: such a pair always meets),
  * B = r.v - sigma sigma_dot, C = |r|^2 - sigma^2. Returns the smallest t >= 0 with f(t) <= 0 and f'(t) < 0 (the
  * stable rule; 0 for an overlapped pair closing in on the growth), or INFINITY. */
-RC_API double rc_predict_growing_pair(const double r[3], const double v[3], double sigma, double sigma_dot);
+RC_API double rc_edmd_predict_growing_pair(const double r[3], const double v[3], double sigma, double sigma_dot);
 
 /* Parses "stable" or "naive". */
 RC_API rc_status rc_event_detection_parse(const char *name, rc_event_detection *rule);
@@ -52,11 +53,11 @@ RC_API const char *rc_event_detection_name(rc_event_detection rule);
 /* ---- Initial states --------------------------------------------------------------------------------------------- */
 
 typedef enum rc_placement {
-    RC_PLACE_FCC,          /* 3D face-centred cubic */
-    RC_PLACE_SIMPLE_CUBIC, /* 3D */
-    RC_PLACE_SQUARE,       /* 2D */
-    RC_PLACE_HEXAGONAL,    /* 2D triangular lattice */
-    RC_PLACE_RANDOM        /* random sequential insertion, seeded, any dimension */
+    RC_PLACEMENT_FCC,          /* 3D face-centred cubic */
+    RC_PLACEMENT_SIMPLE_CUBIC, /* 3D */
+    RC_PLACEMENT_SQUARE,       /* 2D */
+    RC_PLACEMENT_HEXAGONAL,    /* 2D triangular lattice */
+    RC_PLACEMENT_RANDOM        /* random sequential insertion, seeded, any dimension */
 } rc_placement;
 
 /* Parses "fcc", "simple_cubic", "square", "hexagonal", "random". */
@@ -65,15 +66,15 @@ RC_API const char *rc_placement_name(rc_placement placement);
 
 /* Scales box (in: the shape, any positive edges; out: the edges) so that count spheres (or disks) of the given radii
  * fill the fraction packing_fraction of it. In 2D box[2] is left alone. */
-RC_API rc_status rc_box_for_packing_fraction(int dimension, int32_t count, const double *radii, double packing_fraction,
-                                             double box[3]);
+RC_API rc_status rc_box_scale_to_packing_fraction(int dimension, int32_t count, const double *radii,
+                                                  double packing_fraction, double box[3]);
 
 /* Places count particles of the given radii in the box [0, box) (clear of the faces along non-periodic axes) and
  * writes their centres to positions (3 * count; z = 0 in 2D). Lattices take the smallest lattice with at least count
- * sites that fits, filling sites in order; random placement tries seeded insertion. Returns RC_INVALID_ARGUMENT,
+ * sites that fits, filling sites in order; random placement tries seeded insertion. Returns RC_STATUS_INVALID_ARGUMENT,
  * with a sentence saying why, when the particles cannot be placed without overlap. */
-RC_API rc_status rc_place_particles(rc_placement placement, int dimension, const double box[3], const bool periodic[3],
-                                    int32_t count, const double *radii, uint64_t seed, double *positions);
+RC_API rc_status rc_placement_fill(rc_placement placement, int dimension, const double box[3], const bool periodic[3],
+                                   int32_t count, const double *radii, uint64_t seed, double *positions);
 
 /* A species of a mixture: the radius and mass of its particles and its number fraction. */
 typedef struct rc_species {
@@ -86,13 +87,13 @@ typedef struct rc_species {
  * floor(fraction_s * count) particles, and the particles left over go one each to the species with the largest
  * remainders fraction_s * count - floor(...) (ties: the lower index), so the counts sum to count. The labels are then
  * shuffled with a seeded generator, so that a lattice filled in index order is mixed, not layered by species. */
-RC_API rc_status rc_mixture_fill(int32_t kinds, const rc_species *species, int32_t count, uint64_t seed,
+RC_API rc_status rc_species_fill(int32_t kinds, const rc_species *species, int32_t count, uint64_t seed,
                                  int32_t *labels, double *radii, double *masses);
 
 typedef enum rc_size_kind {
-    RC_SIZES_UNIFORM,   /* uniform on mean (1 -/+ sqrt(3) polydispersity): needs polydispersity < 1/sqrt(3) */
-    RC_SIZES_LOGNORMAL, /* ln d normal, cut at truncate standard deviations of ln d either side */
-    RC_SIZES_GAUSSIAN   /* d normal, cut at truncate standard deviations either side: needs every kept d > 0 */
+    RC_SIZE_KIND_UNIFORM,   /* uniform on mean (1 -/+ sqrt(3) polydispersity): needs polydispersity < 1/sqrt(3) */
+    RC_SIZE_KIND_LOGNORMAL, /* ln d normal, cut at truncate standard deviations of ln d either side */
+    RC_SIZE_KIND_GAUSSIAN   /* d normal, cut at truncate standard deviations either side: needs every kept d > 0 */
 } rc_size_kind;
 
 /* A continuous distribution of diameters. The mean and the polydispersity (standard deviation / mean) are those of
@@ -109,15 +110,15 @@ typedef struct rc_size_distribution {
 RC_API rc_status rc_size_kind_parse(const char *name, rc_size_kind *kind);
 RC_API const char *rc_size_kind_name(rc_size_kind kind);
 /* Draws count radii (half the diameters) from the distribution with a seeded generator, in index order.
- * RC_INVALID_ARGUMENT names the parameter that is out of range ("polydispersity: ..."). */
+ * RC_STATUS_INVALID_ARGUMENT names the parameter that is out of range ("polydispersity: ..."). */
 RC_API rc_status rc_size_distribution_sample(const rc_size_distribution *sizes, int32_t count, uint64_t seed,
                                              double *radii);
 
 /* Draws velocities (3 * count; z = 0 in 2D) from the Maxwell-Boltzmann distribution at temperature kT with a seeded
  * generator, removes the centre-of-mass velocity and rescales so that the kinetic temperature is exactly kT
  * (2K / (d (N - 1))). */
-RC_API rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double *masses, double temperature,
-                                      uint64_t seed, double *velocities);
+RC_API rc_status rc_velocities_draw_maxwell_boltzmann(int dimension, int32_t count, const double *masses,
+                                                      double temperature, uint64_t seed, double *velocities);
 
 /* ---- The engine ------------------------------------------------------------------------------------------------- */
 
@@ -136,9 +137,9 @@ typedef struct rc_wall_oscillation {
  * least value, 0.583, beyond x = C1 / (2 C2). Kind CONSTANT (zero, the default): the number given beside it. */
 #define RC_RESTITUTION_TABLE_MAX 32
 typedef enum rc_restitution_kind {
-    RC_RESTITUTION_CONSTANT = 0,
-    RC_RESTITUTION_TABLE = 1,
-    RC_RESTITUTION_VISCOELASTIC = 2,
+    RC_RESTITUTION_KIND_CONSTANT = 0,
+    RC_RESTITUTION_KIND_TABLE = 1,
+    RC_RESTITUTION_KIND_VISCOELASTIC = 2,
     RC_RESTITUTION_MATERIAL = 3 /* the viscoelastic law with delta from the material and the pair (below) */
 } rc_restitution_kind;
 typedef struct rc_restitution_law {
@@ -152,7 +153,7 @@ typedef struct rc_restitution_law {
      * A ((3/2)^(3/2) Y sqrt(R_eff) / (m_eff (1 - nu^2)))^(2/5) for each pair's reduced mass and radius */
     double young, poisson, dissipation;
 } rc_restitution_law;
-/* RC_INVALID_ARGUMENT naming name ("restitution.table[2][0]: ...") when the law is not one of the above. */
+/* RC_STATUS_INVALID_ARGUMENT naming name ("restitution.table[2][0]: ...") when the law is not one of the above. */
 RC_API rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *name);
 /* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC; MATERIAL: NAN, it depends
  * on the pair, see rc_restitution_material_delta). */
@@ -214,7 +215,7 @@ typedef struct rc_edmd_collapse {
     double kick_speed;     /* a resting contact that gravity presses but no rule can lift (a ball on a sliding or
                             * rolling support) is pushed apart at this normal speed; 0 (default): 1e-4 sqrt(|g| d) */
     uint64_t stall_events; /* consecutive events without the clock advancing after which rc_edmd_advance stops with
-                            * RC_NOT_TERMINATED naming the particles; default 1e6; 0: never stop */
+                            * RC_STATUS_NOT_TERMINATED naming the particles; default 1e6; 0: never stop */
 } rc_edmd_collapse;
 
 /* Compression (Lubachevsky and Stillinger 1990; docs/edmd.md, "Compression"): every diameter grows linearly in time,
@@ -311,15 +312,15 @@ RC_API const char *rc_mixing_name(rc_mixing mixing);
 
 /* A continuous pair potential to be made into steps (docs/edmd.md, "Continuous potentials as steps"). Lengths are
  * absolute; u(r) is:
- *   RC_POTENTIAL_LENNARD_JONES  4 epsilon ((sigma/r)^12 - (sigma/r)^6), cut (not shifted) at cutoff;
- *   RC_POTENTIAL_WCA            the same plus epsilon up to 2^(1/6) sigma, 0 beyond (cutoff 0: 2^(1/6) sigma);
- *   RC_POTENTIAL_YUKAWA         epsilon sigma exp(-kappa (r - sigma)) / r, cut at cutoff;
- *   RC_POTENTIAL_TABLE          linear between the rows (r, u) of table, r increasing; cutoff 0: its last r. */
+ *   RC_POTENTIAL_KIND_LENNARD_JONES  4 epsilon ((sigma/r)^12 - (sigma/r)^6), cut (not shifted) at cutoff;
+ *   RC_POTENTIAL_KIND_WCA            the same plus epsilon up to 2^(1/6) sigma, 0 beyond (cutoff 0: 2^(1/6) sigma);
+ *   RC_POTENTIAL_KIND_YUKAWA         epsilon sigma exp(-kappa (r - sigma)) / r, cut at cutoff;
+ *   RC_POTENTIAL_KIND_TABLE          linear between the rows (r, u) of table, r increasing; cutoff 0: its last r. */
 typedef enum rc_potential_kind {
-    RC_POTENTIAL_LENNARD_JONES,
-    RC_POTENTIAL_WCA,
-    RC_POTENTIAL_YUKAWA,
-    RC_POTENTIAL_TABLE
+    RC_POTENTIAL_KIND_LENNARD_JONES,
+    RC_POTENTIAL_KIND_WCA,
+    RC_POTENTIAL_KIND_YUKAWA,
+    RC_POTENTIAL_KIND_TABLE
 } rc_potential_kind;
 
 typedef struct rc_potential {
@@ -327,7 +328,7 @@ typedef struct rc_potential {
     double epsilon, sigma, kappa;
     double cutoff;            /* the outermost step's radius */
     int32_t steps;            /* how many steps, >= 1 */
-    const double (*table)[2]; /* RC_POTENTIAL_TABLE: table_count rows (r, u) */
+    const double (*table)[2]; /* RC_POTENTIAL_KIND_TABLE: table_count rows (r, u) */
     int32_t table_count;
 } rc_potential;
 
@@ -347,7 +348,7 @@ RC_API rc_status rc_potential_discretise(const rc_potential *p, int dimension, d
  * g = R^2 - |r|^2 of the recorded step: a pair recorded inside but found a rounding error outside and receding exits
  * now (never at a negative time), and a grazing pair exits at its closest approach; the naive rule is the textbook
  * larger root (-b + sqrt(D)) / |v|^2, negative when found outside and none when D < 0. */
-RC_API double rc_predict_exit(rc_event_detection rule, const double r[3], const double v[3], double radius);
+RC_API double rc_edmd_predict_exit(rc_event_detection rule, const double r[3], const double v[3], double radius);
 
 /* The first time t >= 0 at which a sphere meets a plate moving along its normal by A sin(omega t + phase) (docs/edmd.md,
  * "Oscillating walls"): gap is the sphere's distance from the plate now (centre less radius), speed and acceleration
@@ -355,8 +356,8 @@ RC_API double rc_predict_exit(rc_event_detection rule, const double r[3], const 
  * t >= 0 with f(t) <= 0 and f'(t) < 0, f the gap at t; never negative; INFINITY when none before horizon. Found on the
  * pieces between the zeros of f'' = acceleration + A omega^2 sin(omega t + phase), where f' is monotone, so no root is
  * missed between samples. */
-RC_API double rc_predict_oscillating_plane(double gap, double speed, double acceleration, double amplitude,
-                                           double omega, double phase, double horizon);
+RC_API double rc_edmd_predict_oscillating_plane(double gap, double speed, double acceleration, double amplitude,
+                                                double omega, double phase, double horizon);
 
 typedef struct rc_edmd_def {
     int dimension;          /* 2 or 3 */
@@ -390,7 +391,7 @@ typedef struct rc_edmd_def {
     const double *radii;          /* count */
     const double *masses;         /* count */
     const int32_t *species;       /* count, or NULL for all 0 */
-    rc_event_detection detection; /* default RC_DETECTION_STABLE */
+    rc_event_detection detection; /* default RC_EVENT_DETECTION_STABLE */
     double shell;                 /* neighbour-list shell as a fraction of the largest diameter; 0 (default): chosen
                                  * from the density (0.5 at packing fraction 0.45, up to 1.5 in dilute gases) */
     double thermostat_rate;       /* Andersen thermostat: velocity redraws per particle per unit time (0: off) */
@@ -431,10 +432,10 @@ RC_API rc_edmd_def rc_edmd_default_def(void);
 
 /* The checks of a shear against the rest of the definition; messages name "shear.rate", "shear.flow",
  * "shear.gradient" (or the conflicting gravity or walls). */
-RC_API rc_status rc_edmd_shear_check(const rc_edmd_def *def);
+RC_API rc_status rc_edmd_def_check_shear(const rc_edmd_def *def);
 /* Adds the streaming velocity rate (x_gradient - L_gradient / 2) along the flow axis to def's velocities (from its
  * positions): thermal velocities drawn at rest become the steady profile, so that a run starts sheared. */
-RC_API void rc_edmd_shear_add_profile(const rc_edmd_def *def, double *velocities);
+RC_API void rc_edmd_def_add_shear_profile(const rc_edmd_def *def, double *velocities);
 
 /* rc_edmd_create accepts pairs that overlap by at most this fraction of their contact distance: the rounding residue
  * a run leaves on the pair it stopped at (the stable rule heals such overlaps). Anything deeper is an error. */
@@ -444,12 +445,12 @@ typedef struct rc_edmd rc_edmd;
 
 /* Checks the definition (finite numbers, radii and masses positive, every particle inside the box and on the inner
  * side of every wall, no two particles overlapping, periodic edges at least twice the neighbour range) and builds the
- * engine at time 0. On failure rc_last_error() names the particle or field ("particle 12 overlaps particle 40 ..."). */
+ * engine at time 0. On failure rc_error_get() names the particle or field ("particle 12 overlaps particle 40 ..."). */
 RC_API rc_status rc_edmd_create(const rc_edmd_def *def, rc_edmd **engine);
 /* The checks of the initial state that rc_edmd_create makes, without building the engine: every particle finite,
  * with a positive radius and mass, no z in 2D, inside the box (a radius from the faces of closed axes), on the free
  * side of every wall, no two overlapping beyond RC_EDMD_OVERLAP_TOLERANCE. Messages name "particle i" and "wall w". */
-RC_API rc_status rc_edmd_check_state(const rc_edmd_def *def);
+RC_API rc_status rc_edmd_def_check(const rc_edmd_def *def);
 RC_API void rc_edmd_destroy(rc_edmd *engine);
 
 /* Where rc_edmd_advance stops: the first limit reached. Zero means no limit for the counts; INFINITY for time. */
@@ -460,8 +461,8 @@ typedef struct rc_edmd_limits {
 } rc_edmd_limits;
 
 /* Processes events in time order until a limit is reached. When the time limit is reached the engine's clock is
- * exactly limits.time. Returns RC_OK; RC_NOT_TERMINATED when a cluster's impact did not end within
- * def.impact.max_iterations or the clock stalled (def.collapse.stall_events), with rc_last_error() naming the
+ * exactly limits.time. Returns RC_STATUS_OK; RC_STATUS_NOT_TERMINATED when a cluster's impact did not end within
+ * def.impact.max_iterations or the clock stalled (def.collapse.stall_events), with rc_error_get() naming the
  * particles (by input index) and the time; the engine is then left at that event and must not be advanced again. */
 RC_API rc_status rc_edmd_advance(rc_edmd *engine, const rc_edmd_limits *limits);
 
@@ -474,10 +475,10 @@ RC_API double rc_edmd_time(const rc_edmd *engine);
  * over every particle rc_edmd_measure makes: what a driver checks between chunks of events. */
 RC_API void rc_edmd_counts(const rc_edmd *engine, uint64_t *events, uint64_t *collisions);
 /* Whether the engine's box is sheared (rc_edmd_def.shear.on). */
-RC_API bool rc_edmd_sheared(const rc_edmd *engine);
+RC_API bool rc_edmd_is_sheared(const rc_edmd *engine);
 /* Whether some wall of the engine does work on the particles: it moves (rc_wall.oscillation) or is thermal
  * (rc_wall.thermal). */
-RC_API bool rc_edmd_walls_work(const rc_edmd *engine);
+RC_API bool rc_edmd_has_working_walls(const rc_edmd *engine);
 /* The energy the moving and thermal walls have put into the particles so far (collisions, the grains riding plates;
  * 0 without such walls): what the energy balance (rc_edmd_observables.energy_drift) adds, the observable wall_work.
  * Kept out of rc_edmd_observables, whose layout checkpoints record. */
@@ -488,7 +489,7 @@ RC_API double rc_edmd_wall_heat(const rc_edmd *engine, int32_t wall);
 /* The engine's walls: the definition's (their indices kept), then the two of each closed axis. */
 RC_API int32_t rc_edmd_wall_count(const rc_edmd *engine);
 /* Whether the engine runs at constant pressure (rc_edmd_def.barostat); its box then changes (rc_edmd_fill_frame). */
-RC_API bool rc_edmd_isobaric(const rc_edmd *engine);
+RC_API bool rc_edmd_is_isobaric(const rc_edmd *engine);
 /* The threads the engine runs on, and through *note (may be NULL) why fewer than def.threads asked, or NULL when
  * none were refused (docs/edmd.md, "Parallel"). */
 RC_API int32_t rc_edmd_threads(const rc_edmd *engine, const char **note);
@@ -564,8 +565,8 @@ typedef struct rc_edmd_observables {
 
 RC_API void rc_edmd_measure(const rc_edmd *engine, rc_edmd_observables *out);
 /* Whether the engine keeps spins: some pair or wall is rough (rc_edmd_def.tangential_restitution). */
-RC_API bool rc_edmd_rough(const rc_edmd *engine);
-/* The spins now, in input order, 3 per particle (in 2D 0, 0, w_z); RC_INVALID_ARGUMENT when the engine is smooth. */
+RC_API bool rc_edmd_is_rough(const rc_edmd *engine);
+/* The spins now, in input order, 3 per particle (in 2D 0, 0, w_z); RC_STATUS_INVALID_ARGUMENT when the engine is smooth. */
 RC_API rc_status rc_edmd_angular_velocities(const rc_edmd *engine, double *spins);
 RC_API void rc_edmd_measure_since(const rc_edmd *engine, const rc_edmd_observables *since, rc_edmd_observables *out);
 
@@ -577,18 +578,18 @@ RC_API size_t rc_edmd_state_size(const rc_edmd *engine);
  * writes its state to buffer. A run that saves at time T and goes on is bit-identical to an engine built from the
  * same definition, given the state with rc_edmd_state_restore and advanced the same way. */
 RC_API rc_status rc_edmd_state_save(rc_edmd *engine, void *buffer, size_t size);
-/* Puts a saved state into an engine built from the same definition (RC_INVALID_ARGUMENT, naming the mismatch,
+/* Puts a saved state into an engine built from the same definition (RC_STATUS_INVALID_ARGUMENT, naming the mismatch,
  * otherwise). */
 RC_API rc_status rc_edmd_state_restore(rc_edmd *engine, const void *buffer, size_t size);
 
 /* ---- Compression ------------------------------------------------------------------------------------------------ */
 
 typedef enum rc_compression_end {
-    RC_COMPRESSION_NONE = 0,         /* no compression in this engine */
-    RC_COMPRESSION_GROWING,          /* still growing */
-    RC_COMPRESSION_PACKING_FRACTION, /* stopped at the target packing fraction */
-    RC_COMPRESSION_REDUCED_PRESSURE, /* stopped at the target reduced pressure */
-    RC_COMPRESSION_JAMMED            /* stopped at jamming */
+    RC_COMPRESSION_END_NONE = 0,         /* no compression in this engine */
+    RC_COMPRESSION_END_GROWING,          /* still growing */
+    RC_COMPRESSION_END_PACKING_FRACTION, /* stopped at the target packing fraction */
+    RC_COMPRESSION_END_REDUCED_PRESSURE, /* stopped at the target reduced pressure */
+    RC_COMPRESSION_END_JAMMED            /* stopped at jamming */
 } rc_compression_end;
 
 /* "packing_fraction", "reduced_pressure", "jammed"; NULL for NONE and GROWING. */
@@ -602,15 +603,15 @@ typedef struct rc_edmd_compression_state {
     uint64_t windows;        /* windows measured so far */
 } rc_edmd_compression_state;
 
-RC_API void rc_edmd_compression_state_of(const rc_edmd *engine, rc_edmd_compression_state *out);
+RC_API void rc_edmd_fill_compression_state(const rc_edmd *engine, rc_edmd_compression_state *out);
 
 /* The Helfand moments at the engine's time (def.transport; docs/formats.md, "Transport"), integrals since time 0
  * made exact at every collision: moments[0..5] G_ab = V int P_ab dt for ab = xx, yy, zz, xy, xz, yz (kinetic part
  * int sum m v_a v_b dt plus sum over collisions of r_ij,a dp_i,b), moments[6..8] G_q,a = V int J_q,a dt (int sum e_i
- * v_i,a dt plus sum over collisions of r_ij,a de_i). RC_INVALID_ARGUMENT when the engine does not keep them. */
+ * v_i,a dt plus sum over collisions of r_ij,a de_i). RC_STATUS_INVALID_ARGUMENT when the engine does not keep them. */
 RC_API rc_status rc_edmd_transport_moments(const rc_edmd *engine, double moments[9]);
 
-/* Fills frame (initialised with rc_frame_init for rc_edmd_count particles, no orientations) with the state at the
+/* Fills frame (initialised with rc_frame_create for rc_edmd_count particles, no orientations) with the state at the
  * engine's current time. Does not change the engine: output never alters a trajectory. */
 RC_API rc_status rc_edmd_fill_frame(const rc_edmd *engine, rc_frame *frame);
 /* The same for a part of the frame: frame->count particles, those of input indices first to first + count - 1 (at 0

@@ -21,9 +21,9 @@ extern "C" {
 typedef struct rc_impact_problem rc_impact_problem;
 
 typedef enum rc_body_kind {
-    RC_BODY_BALL,  /* a point mass of finite extent: d translational degrees of freedom, no rotation */
-    RC_BODY_RIGID, /* a rigid body: 3 degrees of freedom in 2D (x, y, angle), 6 in 3D (linear and angular velocity) */
-    RC_BODY_DOFS   /* bare degrees of freedom with a diagonal mass (the generic form) */
+    RC_BODY_KIND_BALL, /* a point mass of finite extent: d translational degrees of freedom, no rotation */
+    RC_BODY_KIND_RIGID, /* a rigid body: 3 degrees of freedom in 2D (x, y, angle), 6 in 3D (linear and angular velocity) */
+    RC_BODY_KIND_DOFS /* bare degrees of freedom with a diagonal mass (the generic form) */
 } rc_body_kind;
 
 RC_API rc_status rc_impact_problem_create(rc_impact_problem **problem);
@@ -72,45 +72,45 @@ RC_API const double *rc_impact_problem_velocity(const rc_impact_problem *problem
 /* ---- the options ------------------------------------------------------------------------------------------ */
 
 typedef enum rc_impact_operator {
-    RC_OPERATOR_GR, /* Generalized Reflections (Smith et al. 2012): one LCP over all violated contacts per step */
-    RC_OPERATOR_GS  /* pairwise Gauss-Seidel: reflect one violated contact per step */
+    RC_IMPACT_OPERATOR_GR, /* Generalized Reflections (Smith et al. 2012): one LCP over all violated contacts per step */
+    RC_IMPACT_OPERATOR_GS  /* pairwise Gauss-Seidel: reflect one violated contact per step */
 } rc_impact_operator;
 
-typedef enum rc_gs_order {
-    RC_ORDER_LEXICOGRAPHIC, /* the violated contact with the lowest index */
-    RC_ORDER_SWEEP,         /* the next violated contact after the last one applied, cyclically */
-    RC_ORDER_RANDOM,        /* a violated contact drawn uniformly with the seeded generator */
-    RC_ORDER_MOST_VIOLATED  /* the contact with the most negative relative normal velocity */
-} rc_gs_order;
+typedef enum rc_gauss_seidel_order {
+    RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC, /* the violated contact with the lowest index */
+    RC_GAUSS_SEIDEL_ORDER_SWEEP,         /* the next violated contact after the last one applied, cyclically */
+    RC_GAUSS_SEIDEL_ORDER_RANDOM,        /* a violated contact drawn uniformly with the seeded generator */
+    RC_GAUSS_SEIDEL_ORDER_MOST_VIOLATED  /* the contact with the most negative relative normal velocity */
+} rc_gauss_seidel_order;
 
 typedef enum rc_lcp_method {
-    RC_LCP_AUTO,  /* chosen by problem size (see docs/impact.md for the measurement behind the choice) */
-    RC_LCP_LEMKE, /* Siconos lexicographic Lemke (pivoting, exact up to rounding) */
-    RC_LCP_PGS    /* Siconos projected Gauss-Seidel (iterative; sparse above RC_LCP_DENSE_LIMIT contacts) */
+    RC_LCP_METHOD_AUTO,  /* chosen by problem size (see docs/impact.md for the measurement behind the choice) */
+    RC_LCP_METHOD_LEMKE, /* Siconos lexicographic Lemke (pivoting, exact up to rounding) */
+    RC_LCP_METHOD_PGS    /* Siconos projected Gauss-Seidel (iterative; sparse above RC_LCP_DENSE_LIMIT contacts) */
 } rc_lcp_method;
 
 typedef struct rc_impact_options {
-    rc_impact_operator op;  /* default RC_OPERATOR_GR */
-    rc_gs_order order;      /* pairwise Gauss-Seidel order; default RC_ORDER_LEXICOGRAPHIC */
-    uint64_t seed;          /* for RC_ORDER_RANDOM; default 1 */
+    rc_impact_operator op;       /* default RC_IMPACT_OPERATOR_GR */
+    rc_gauss_seidel_order order; /* pairwise Gauss-Seidel order; default RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC */
+    uint64_t seed;               /* for RC_GAUSS_SEIDEL_ORDER_RANDOM; default 1 */
     double restitution;     /* c in [0, 1]: interpolation between the inelastic and the elastic answer; default 1 */
     double friction;        /* Coulomb coefficient mu >= 0, one-way coupled; default 0 (physical contacts only) */
     double tolerance;       /* epsilon >= 0: a contact is violated when n.v < -epsilon |v|_M; default 1e-12.
                                0 selects the exact-arithmetic rules (no renormalisation). */
     bool lineality;         /* detect and project out implicit equality constraints (Algorithm 2); default true */
     int64_t max_iterations; /* operator applications allowed per resolve; 0 (default) means no budget */
-    rc_lcp_method lcp;      /* LCP method for GR and the inelastic answer; default RC_LCP_AUTO */
+    rc_lcp_method lcp;      /* LCP method for GR and the inelastic answer; default RC_LCP_METHOD_AUTO */
 } rc_impact_options;
 
 RC_API rc_impact_options rc_impact_default_options(void);
-/* Checks every field; on failure rc_last_error() names it. */
+/* Checks every field; on failure rc_error_get() names it. */
 RC_API rc_status rc_impact_options_validate(const rc_impact_options *options);
 
 RC_API const char *rc_impact_operator_name(rc_impact_operator op);
-RC_API const char *rc_gs_order_name(rc_gs_order order);
-/* Parse "gr"/"gs" and "lexicographic"/"sweep"/"random"/"most-violated"; return RC_INVALID_ARGUMENT otherwise. */
+RC_API const char *rc_gauss_seidel_order_name(rc_gauss_seidel_order order);
+/* Parse "gr"/"gs" and "lexicographic"/"sweep"/"random"/"most-violated"; return RC_STATUS_INVALID_ARGUMENT otherwise. */
 RC_API rc_status rc_impact_operator_parse(const char *text, rc_impact_operator *op);
-RC_API rc_status rc_gs_order_parse(const char *text, rc_gs_order *order);
+RC_API rc_status rc_gauss_seidel_order_parse(const char *text, rc_gauss_seidel_order *order);
 RC_API const char *rc_lcp_method_name(rc_lcp_method method);
 /* Parses "auto", "lemke" or "pgs". */
 RC_API rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method);
@@ -120,7 +120,7 @@ RC_API rc_status rc_lcp_method_parse(const char *text, rc_lcp_method *method);
 typedef struct rc_impact_solver rc_impact_solver;
 
 typedef struct rc_impact_result {
-    rc_status status;   /* RC_OK (resolved) or RC_NOT_TERMINATED (the budget ran out) */
+    rc_status status;   /* RC_STATUS_OK (resolved) or RC_STATUS_NOT_TERMINATED (the budget ran out) */
     int64_t iterations; /* applications of the impact operator, summed over islands */
     int dof_count;
     const double *velocity;       /* dof_count entries; valid until the next resolve or the solver's destruction */
@@ -149,8 +149,8 @@ RC_API void rc_impact_solver_destroy(rc_impact_solver *solver);
 RC_API const rc_impact_options *rc_impact_solver_options(const rc_impact_solver *solver);
 RC_API rc_status rc_impact_solver_set_options(rc_impact_solver *solver, const rc_impact_options *options);
 
-/* Resolves the problem. Returns RC_OK, or RC_NOT_TERMINATED when the iteration budget ran out (the result then
- * holds the velocities reached, unaltered), or an error with rc_last_error() set. */
+/* Resolves the problem. Returns RC_STATUS_OK, or RC_STATUS_NOT_TERMINATED when the iteration budget ran out (the result then
+ * holds the velocities reached, unaltered), or an error with rc_error_get() set. */
 RC_API rc_status rc_impact_solver_resolve(rc_impact_solver *solver, const rc_impact_problem *problem,
                                           rc_impact_result *result);
 

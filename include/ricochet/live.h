@@ -3,7 +3,7 @@
  * parameters changed at the present instant (recorded in DIRECTORY/changes.csv, the summary and checkpoints), and
  * callbacks called at exact counts of collisions, events, steps or units of time while it advances.
  *
- * Every setter checks first and changes nothing when it refuses: RC_INVALID_ARGUMENT with rc_last_error() naming the
+ * Every setter checks first and changes nothing when it refuses: RC_STATUS_INVALID_ARGUMENT with rc_error_get() naming the
  * field and the particle ("positions: particle 12 ...", "restitution: 1.5 is not in [0, 1]"). */
 #ifndef RICOCHET_LIVE_H
 #define RICOCHET_LIVE_H
@@ -20,7 +20,7 @@ extern "C" {
 #endif
 
 /* ---- State ---- */
-/* The present state into a frame made by rc_frame_init(frame, rc_run_count(run), rc_run_has_orientations(run)), in
+/* The present state into a frame made by rc_frame_create(frame, rc_run_count(run), rc_run_has_orientations(run)), in
  * id order (what rc_run_fill_frame gives). */
 RC_API rc_status rc_run_state_get(const rc_run *run, rc_frame *frame);
 /* Replaces the state with the frame's at the present time. Event-driven: positions, velocities, radii, masses and
@@ -54,14 +54,14 @@ RC_API int32_t rc_run_change_count(const rc_run *run);
 
 /* ---- Triggers ---- */
 typedef enum rc_run_unit {
-    RC_RUN_COLLISIONS, /* pair collisions (event-driven) */
-    RC_RUN_EVENTS,     /* events (event-driven) */
-    RC_RUN_STEPS,      /* steps (time-stepping) */
-    RC_RUN_TIME        /* simulation time (both) */
+    RC_RUN_UNIT_COLLISIONS, /* pair collisions (event-driven) */
+    RC_RUN_UNIT_EVENTS,     /* events (event-driven) */
+    RC_RUN_UNIT_STEPS,      /* steps (time-stepping) */
+    RC_RUN_UNIT_TIME        /* simulation time (both) */
 } rc_run_unit;
 
 /* Called by the driver every `interval` units, at exactly the multiples of it: the advance stops there, calls, and
- * goes on. Return 0 to go on, anything else to end the advance there (rc_run_stopped_by then says "trigger"). */
+ * goes on. Return 0 to go on, anything else to end the advance there (rc_run_stop_reason then says "trigger"). */
 typedef int rc_run_trigger_fn(rc_run *run, const rc_run_counts *counts, void *user);
 
 /* Adds a trigger called at every multiple of interval (a whole number > 0 for the counts, a finite time > 0) after
@@ -70,7 +70,7 @@ RC_API rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interv
                                     int *id);
 RC_API rc_status rc_run_trigger_remove(rc_run *run, int id);
 /* Replaces the progress callback of rc_run_options (NULL: none); interval in seconds of wall time (<= 0: 0.25). */
-RC_API void rc_run_progress_set(rc_run *run, rc_run_progress_fn *fn, void *user, double interval);
+RC_API void rc_run_set_progress(rc_run *run, rc_run_progress_fn *fn, void *user, double interval);
 
 #ifdef __cplusplus
 }

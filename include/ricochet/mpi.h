@@ -24,9 +24,9 @@ extern "C" {
 /* Runs every run of the sweep that has not ended over the ranks of comm, with dynamic load balancing: rank 0 hands
  * out one run index at a time to whichever rank asks for work (runs may differ in length by orders of magnitude),
  * counts what ends, calls `progress` (may be NULL) whenever a run starts or ends, and last writes the tables; every
- * other rank runs what it is given with rc_sweep_run, one at a time, until told to stop. With one rank, rank 0 runs
+ * other rank runs what it is given with rc_sweep_execute_run, one at a time, until told to stop. With one rank, rank 0 runs
  * every run itself, in order. *counts (rank 0; may be NULL) tells how it went, as rc_sweep_execute's.
- * Returns RC_OK also when runs failed (they are in the table); RC_IO_ERROR when a run folder or the tables could not
+ * Returns RC_STATUS_OK also when runs failed (they are in the table); RC_STATUS_IO_ERROR when a run folder or the tables could not
  * be written (rank 0 names how many; another rank the first of its own). */
 RC_API rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress_fn *progress, void *user,
                                       rc_sweep_progress *counts);
@@ -44,13 +44,13 @@ RC_API rc_status rc_sweep_execute_mpi_guarded(rc_sweep *sweep, MPI_Comm comm, rc
  * every rank ends the round with the same swap decisions (rc_exchange_swap). Replicas stay on their rank and trade
  * rungs (temperatures or pressures); the
  * counts (rc_exchange_counts) are then the same on every rank and the same bytes as one process's. When a replica
- * fails every rank stops after that round: its rank returns the failure, the others RC_INTERNAL ("a replica failed on
+ * fails every rank stops after that round: its rank returns the failure, the others RC_STATUS_INTERNAL ("a replica failed on
  * another rank"). */
 RC_API rc_status rc_exchange_execute_mpi(rc_exchange *exchange, MPI_Comm comm);
 /* rc_exchange_write_walk under MPI, called by every rank of comm before rc_exchange_execute_mpi: rank 0 opens the walk
  * table at `path` and writes it as the rounds end (every rank makes the same swaps), and tells the others whether it
  * could (one MPI_Bcast), so that a walk that cannot be written stops every rank before the rounds: rank 0 returns
- * RC_IO_ERROR naming the path, the others RC_INTERNAL ("rank 0 could not write it"). */
+ * RC_STATUS_IO_ERROR naming the path, the others RC_STATUS_INTERNAL ("rank 0 could not write it"). */
 RC_API rc_status rc_exchange_write_walk_mpi(rc_exchange *exchange, const char *path, MPI_Comm comm);
 
 #ifdef __cplusplus

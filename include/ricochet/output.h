@@ -2,8 +2,8 @@
 /* ricochet/output.h: writers of trajectories and observables. They read plain frames (ricochet/frame.h) and rows of
  * numbers, never an engine, so both engines share them (docs/formats.md, "Outputs").
  *
- * Every writer names its path in rc_last_error() when it cannot open or write (a full disk, a missing directory:
- * "no space left on device writing out/trajectory.xyz after frame 412") and returns RC_IO_ERROR. A writer writes
+ * Every writer names its path in rc_error_get() when it cannot open or write (a full disk, a missing directory:
+ * "no space left on device writing out/trajectory.xyz after frame 412") and returns RC_STATUS_IO_ERROR. A writer writes
  * PATH.partial (never through a symbolic link: a link at PATH or PATH.partial is refused) and renames it to PATH when
  * it closes; after a failed write, the XYZ and CSV writers first cut the file back to its last whole frame or row
  * (PATH.partial stays when none is whole), so a truncated frame never stands under its own name; _abandon closes one
@@ -24,8 +24,8 @@
 extern "C" {
 #endif
 
-/* mkdir -p: creates the directory and its parents; fine when it exists. RC_IO_ERROR names the path and the reason. */
-RC_API rc_status rc_directory_make(const char *path);
+/* mkdir -p: creates the directory and its parents; fine when it exists. RC_STATUS_IO_ERROR names the path and the reason. */
+RC_API rc_status rc_directory_create(const char *path);
 
 /* How far a writer has written: what a checkpoint records so that a resumed run can go on from there. */
 typedef struct rc_output_mark {
@@ -54,7 +54,7 @@ RC_API rc_status rc_xyz_writer_set_shapes(rc_xyz_writer *writer, int32_t count, 
  * the writer. */
 RC_API rc_status rc_xyz_writer_close(rc_xyz_writer *writer);
 /* Closes without finishing, for a run that failed elsewhere: the file stays PATH.partial. Frees the writer. */
-RC_API void rc_xyz_writer_abandon(rc_xyz_writer *writer);
+RC_API void rc_xyz_writer_close_unfinished(rc_xyz_writer *writer);
 
 /* A CSV table of numbers with a header row of column names. */
 typedef struct rc_csv_writer rc_csv_writer;
@@ -62,9 +62,9 @@ typedef struct rc_csv_writer rc_csv_writer;
 RC_API rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names, rc_csv_writer **writer);
 /* Writes one row of `columns` values, each the shortest text that reads back to the same double (whole numbers
  * without a decimal point; NaN, a value not defined there, as an empty cell). */
-RC_API rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values);
+RC_API rc_status rc_csv_writer_write(rc_csv_writer *writer, const double *values);
 RC_API rc_status rc_csv_writer_close(rc_csv_writer *writer);
-RC_API void rc_csv_writer_abandon(rc_csv_writer *writer);
+RC_API void rc_csv_writer_close_unfinished(rc_csv_writer *writer);
 
 /* H5MD 1.1 trajectories (HDF5) that h5py and MDAnalysis read: particles/all/{box/edges, position, velocity, species,
  * id, radius[, orientation]} and observables/NAME, each a step/time/value series, chunked and compressed
@@ -76,7 +76,7 @@ typedef struct rc_h5md_writer rc_h5md_writer;
 RC_API rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writer **writer);
 RC_API rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame);
 /* Appends one value to each of the series observables/NAMES[c] at the given time; the first call fixes the names (a
- * resumed writer has the file's), later calls give the same names, in any order, else RC_INVALID_ARGUMENT. */
+ * resumed writer has the file's), later calls give the same names, in any order, else RC_STATUS_INVALID_ARGUMENT. */
 RC_API rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int columns, const char *const *names,
                                         const double *values);
 /* Writes a curve (a function of lag, r or k, not of the run's time; docs/formats.md, "trajectory.h5md"): the group
@@ -86,7 +86,7 @@ RC_API rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int
 RC_API rc_status rc_h5md_writer_curve(rc_h5md_writer *writer, const char *name, int rows, int columns,
                                       const char *const *names, const char *const *units, const double *values);
 RC_API rc_status rc_h5md_writer_close(rc_h5md_writer *writer);
-RC_API void rc_h5md_writer_abandon(rc_h5md_writer *writer);
+RC_API void rc_h5md_writer_close_unfinished(rc_h5md_writer *writer);
 
 /* GSD trajectories in HOOMD-blue's schema, which HOOMD, OVITO, freud, MDAnalysis and gsd.hoomd read
  * (docs/formats.md, "trajectory.gsd"): one GSD frame per frame, the particles' numbers in float32 as the schema has
@@ -101,7 +101,7 @@ RC_API rc_status rc_gsd_writer_write(rc_gsd_writer *writer, const rc_frame *fram
 RC_API rc_status rc_gsd_writer_observe(rc_gsd_writer *writer, int columns, const char *const *names,
                                        const double *values);
 RC_API rc_status rc_gsd_writer_close(rc_gsd_writer *writer);
-RC_API void rc_gsd_writer_abandon(rc_gsd_writer *writer);
+RC_API void rc_gsd_writer_close_unfinished(rc_gsd_writer *writer);
 
 /* LAMMPS dumps in the `dump custom` layout that read_dump, OVITO and MDAnalysis read (docs/formats.md, "LAMMPS files"):
  * ITEM: TIME (the frame's time), TIMESTEP (the frame's number), NUMBER OF ATOMS, BOX BOUNDS (with xy xz yz under shear:
@@ -113,7 +113,7 @@ typedef struct rc_lammps_dump_writer rc_lammps_dump_writer;
 RC_API rc_status rc_lammps_dump_writer_open(const char *path, rc_lammps_dump_writer **writer);
 RC_API rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *writer, const rc_frame *frame);
 RC_API rc_status rc_lammps_dump_writer_close(rc_lammps_dump_writer *writer);
-RC_API void rc_lammps_dump_writer_abandon(rc_lammps_dump_writer *writer);
+RC_API void rc_lammps_dump_writer_close_unfinished(rc_lammps_dump_writer *writer);
 
 /* A LAMMPS data file of one frame for read_data with atom_style sphere: Atoms (id type diameter density x y z ix iy
  * iz) and Velocities (id vx vy vz and the spins, 0), types from 1, the box [0, L) (zlo = -0.5 < 0 < zhi = 0.5 in
@@ -121,7 +121,7 @@ RC_API void rc_lammps_dump_writer_abandon(rc_lammps_dump_writer *writer);
 RC_API rc_status rc_lammps_data_write(const char *path, const rc_frame *frame);
 
 /* Flushes what was written (fflush + fsync for XYZ/CSV, H5Fflush for H5MD) and tells how far the file goes. A
- * failed flush is an RC_IO_ERROR like a failed write (the file then stays PATH.partial). */
+ * failed flush is an RC_STATUS_IO_ERROR like a failed write (the file then stays PATH.partial). */
 RC_API rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark);
 RC_API rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark);
 RC_API rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark);
@@ -131,25 +131,25 @@ RC_API rc_status rc_lammps_dump_writer_mark(rc_lammps_dump_writer *writer, rc_ou
 /* Reopens the file a run left at PATH (PATH.partial when the run was killed or interrupted, else the finished PATH;
  * the .partial one when both exist), keeps exactly what was written up to the mark, drops what follows, and appends
  * after it; the frame and row counts go on from the mark's. The file is PATH.partial again until a clean close.
- * RC_INVALID_ARGUMENT (naming PATH and both lengths/counts) when the file is shorter than the mark or does not match
+ * RC_STATUS_INVALID_ARGUMENT (naming PATH and both lengths/counts) when the file is shorter than the mark or does not match
  * (the CSV's header is not `names`; the H5MD file lacks the series or has other dimensions, or is damaged beyond the
- * checkpoint, as a kill during a write can leave it); RC_IO_ERROR when it is missing or cannot be opened/truncated. A
+ * checkpoint, as a kill during a write can leave it); RC_STATUS_IO_ERROR when it is missing or cannot be opened/truncated. A
  * resume checks all this before it changes anything on disk.
  *
  * A device or a pipe as PATH (/dev/null) keeps nothing to go back to: XYZ and CSV are written on in place (no header
  * again), H5MD is refused (HDF5 must read the file back). The H5MD layout (count, dimension, boundary, orientations)
  * and the observables' names come from the file: later frames must match it, later rows have the same names (in any
  * order). author is not used: the file keeps its h5md group. */
-RC_API rc_status rc_xyz_writer_resume(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer);
-RC_API rc_status rc_csv_writer_resume(const char *path, int columns, const char *const *names,
-                                      const rc_output_mark *mark, rc_csv_writer **writer);
-RC_API rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_output_mark *mark,
-                                       rc_h5md_writer **writer);
+RC_API rc_status rc_xyz_writer_open_at_mark(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer);
+RC_API rc_status rc_csv_writer_open_at_mark(const char *path, int columns, const char *const *names,
+                                            const rc_output_mark *mark, rc_csv_writer **writer);
+RC_API rc_status rc_h5md_writer_open_at_mark(const char *path, const char *author, const rc_output_mark *mark,
+                                             rc_h5md_writer **writer);
 /* GSD (the mark's `frames` only): the file's frames after the mark's count are dropped from its index (their bytes stay, unreferenced) and the
  * frames go on after them. */
-RC_API rc_status rc_gsd_writer_resume(const char *path, const rc_output_mark *mark, rc_gsd_writer **writer);
-RC_API rc_status rc_lammps_dump_writer_resume(const char *path, const rc_output_mark *mark,
-                                              rc_lammps_dump_writer **writer);
+RC_API rc_status rc_gsd_writer_open_at_mark(const char *path, const rc_output_mark *mark, rc_gsd_writer **writer);
+RC_API rc_status rc_lammps_dump_writer_open_at_mark(const char *path, const rc_output_mark *mark,
+                                                    rc_lammps_dump_writer **writer);
 
 #ifdef __cplusplus
 }

@@ -25,10 +25,10 @@ extern "C" {
 #endif
 
 typedef enum rc_rigid_shape {
-    RC_RIGID_SPHERE, /* a sphere (3D) or a disk (2D): radius */
-    RC_RIGID_BOX,    /* a box (3D) or a rectangle (2D): half extents along the body's axes */
-    RC_RIGID_HULL,   /* the convex hull of points (3D) or the convex polygon around points (2D) */
-    RC_RIGID_PLANE   /* static shapes only: the half-space n.(x - position) <= 0 is solid */
+    RC_RIGID_SHAPE_SPHERE, /* a sphere (3D) or a disk (2D): radius */
+    RC_RIGID_SHAPE_BOX,    /* a box (3D) or a rectangle (2D): half extents along the body's axes */
+    RC_RIGID_SHAPE_HULL,   /* the convex hull of points (3D) or the convex polygon around points (2D) */
+    RC_RIGID_SHAPE_PLANE   /* static shapes only: the half-space n.(x - position) <= 0 is solid */
 } rc_rigid_shape;
 
 /* A moving body. Its position is its centre of mass: the points of a hull are given about any origin and the hull
@@ -89,30 +89,30 @@ typedef struct rc_rigid_def {
 
 /* A body with the defaults: a unit sphere at the origin at rest, density 1 (mass 0: from the density), identity
  * orientation. */
-RC_API rc_rigid_body_def rc_rigid_default_body(void);
+RC_API rc_rigid_body_def rc_rigid_default_body_def(void);
 /* A static plane z = 0 (y = 0 in 2D is made by setting normal) with identity orientation. */
-RC_API rc_rigid_static_def rc_rigid_default_static(void);
+RC_API rc_rigid_static_def rc_rigid_default_static_def(void);
 /* Dimension 3, h = 1e-3, no gravity, no bodies, rc_impact_default_options(), margin 1e-3, sleeping on (speed |g| h,
  * time 0.5). */
 RC_API rc_rigid_def rc_rigid_default_def(void);
 
 typedef struct rc_rigid rc_rigid;
 
-/* Checks the definition (rc_last_error() names the bad field: "bodies[3].radius: -1 is not positive") and builds
+/* Checks the definition (rc_error_get() names the bad field: "bodies[3].radius: -1 is not positive") and builds
  * the engine; the definition's arrays are copied. Positions, velocities, angular velocities and gravity are
  * numbers of magnitude up to 2^40 (about 1.1e12), as in the event-driven engine. */
 RC_API rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine);
 RC_API void rc_rigid_destroy(rc_rigid *engine);
 
-/* Advances `steps` steps. Returns RC_NOT_TERMINATED when a resolve ran out of the impact budget
+/* Advances `steps` steps. Returns RC_STATUS_NOT_TERMINATED when a resolve ran out of the impact budget
  * (def.impact.max_iterations): the step is abandoned before its position update, so the state is that of the
- * start of the step with the velocities the resolver reached. Returns RC_NOT_TERMINATED too after a step that left
+ * start of the step with the velocities the resolver reached. Returns RC_STATUS_NOT_TERMINATED too after a step that left
  * a body's position, velocity or angular velocity beyond 2^40 (or not finite): the engine cannot go on from it. */
 RC_API rc_status rc_rigid_step(rc_rigid *engine, int64_t steps);
 /* Asks the rc_rigid_step in progress (or the next one) to return soon: the step in progress ends early at a safe
  * point (each island's impact loop stops before its next operator application and the island takes the inelastic
  * answer, one LCP: no contact is left approaching and no energy is added; friction keeps the sweeps it has done),
- * is completed (positions moved, time counted) and rc_rigid_step returns RC_OK without taking the steps left.
+ * is completed (positions moved, time counted) and rc_rigid_step returns RC_STATUS_OK without taking the steps left.
  * The request is then used up. Async-signal-safe: a signal handler may call it (rc_run_interrupt does). */
 RC_API void rc_rigid_interrupt(rc_rigid *engine);
 
@@ -168,12 +168,12 @@ RC_API void rc_rigid_measure(const rc_rigid *engine, rc_rigid_observables *out);
 /* Checkpoints: the state as bytes (bodies, clock, counters, the initial energy). An engine built from the same
  * definition that takes it back with rc_rigid_state_restore steps on bit-identically. A state that no engine could
  * have reached (numbers not finite, positions or speeds beyond 2^40, orientations not unit quaternions) is refused
- * with RC_INVALID_ARGUMENT; the engine must then not be stepped. */
+ * with RC_STATUS_INVALID_ARGUMENT; the engine must then not be stepped. */
 RC_API size_t rc_rigid_state_size(const rc_rigid *engine);
 RC_API rc_status rc_rigid_state_save(const rc_rigid *engine, void *buffer, size_t size);
 RC_API rc_status rc_rigid_state_restore(rc_rigid *engine, const void *buffer, size_t size);
 
-/* Fills a frame made by rc_frame_init(frame, rc_rigid_count(engine), true): positions, velocities, bounding radii,
+/* Fills a frame made by rc_frame_create(frame, rc_rigid_count(engine), true): positions, velocities, bounding radii,
  * species and orientations. The box is the bounding box of the bodies (never periodic). */
 RC_API rc_status rc_rigid_fill_frame(const rc_rigid *engine, rc_frame *frame);
 
@@ -198,13 +198,13 @@ RC_API void rc_rigid_static_shape(const rc_rigid *engine, int32_t index, rc_rigi
 /* The rigid-body vocabulary at one instant, as problem files use it (ricochet/io.h; docs/formats.md, "Contacts"). */
 
 /* What a contact joins: an entry of the file's "balls", "rigid_bodies" or "walls" list. */
-typedef enum rc_item_kind { RC_ITEM_BALL, RC_ITEM_RIGID_BODY, RC_ITEM_WALL } rc_item_kind;
+typedef enum rc_item_kind { RC_ITEM_KIND_BALL, RC_ITEM_KIND_RIGID_BODY, RC_ITEM_KIND_WALL } rc_item_kind;
 
 /* One contact the reader detected (physical form), in the order of the problem's contacts. */
 typedef struct rc_contact_info {
     rc_item_kind a_kind; /* the normal points towards a (never a wall) */
     int a_index;         /* index in its list in the file */
-    rc_item_kind b_kind; /* ... and away from b (a wall when b_kind is RC_ITEM_WALL) */
+    rc_item_kind b_kind; /* ... and away from b (a wall when b_kind is RC_ITEM_KIND_WALL) */
     int b_index;
     int vertex;       /* the box vertex of a that touches a wall, or -1 */
     double point[3];  /* halfway between the two surfaces along the normal; unused components are 0 */

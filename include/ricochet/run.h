@@ -5,7 +5,7 @@
  * scene's stop limit: output at time 0, at every output time and at the end (extended XYZ, CSV, H5MD), checkpoints,
  * progress through a callback, equilibration, and a summary. The command-line tool, the Python package and the
  * benchmarks all run scenes through it. The driver never prints and never exits: failures return an rc_status with
- * rc_last_error().
+ * rc_error_get().
  *
  * Behaviour a caller can rely on:
  * - every run ends: when nothing can happen any more (no event pending, or none within 2^20 output intervals; every
@@ -57,7 +57,7 @@ typedef struct rc_run_progress {
 
 typedef void rc_run_progress_fn(const rc_run_progress *progress, void *user);
 
-/* What the caller changes of the scene's own settings. Strings are copied by rc_run_create and rc_run_resume. */
+/* What the caller changes of the scene's own settings. Strings are copied by rc_run_create and rc_run_create_from_checkpoint. */
 typedef struct rc_run_options {
     const char *directory; /* replaces output.directory; on resume, a new folder instead of the checkpoint's */
     const char *h5md_path; /* also writes H5MD there (NULL: DIRECTORY/trajectory.h5md when output.h5md) */
@@ -82,42 +82,43 @@ typedef struct rc_run rc_run;
 RC_API rc_run_options rc_run_default_options(void);
 
 /* Reads a scene (JSON text) and builds its engine, opens the run folder and writes DIRECTORY/scene.json. Nothing
- * is advanced yet. RC_INVALID_ARGUMENT names the scene's field; RC_IO_ERROR names the file that cannot be written. */
+ * is advanced yet. RC_STATUS_INVALID_ARGUMENT names the scene's field; RC_STATUS_IO_ERROR names the file that cannot be written. */
 RC_API rc_status rc_run_create(const char *scene_text, const rc_run_options *options, rc_run **run);
 /* Reads a checkpoint (rc_run_checkpoint_write) and goes on from it: in the checkpoint's run folder, appending to
  * its files after what they held at the checkpoint, or in options->directory, a new folder. A checkpoint of another
- * format version or byte order, or a damaged one, is refused with RC_INVALID_ARGUMENT saying which. */
-RC_API rc_status rc_run_resume(const char *checkpoint_path, const rc_run_options *options, rc_run **run);
+ * format version or byte order, or a damaged one, is refused with RC_STATUS_INVALID_ARGUMENT saying which. */
+RC_API rc_status rc_run_create_from_checkpoint(const char *checkpoint_path, const rc_run_options *options,
+                                               rc_run **run);
 /* Closes what is still open (as an interrupted run would, without a summary) and frees the run. */
 RC_API void rc_run_destroy(rc_run *run);
 
 /* Runs to the stop limit (or until rc_run_interrupt, or until nothing can happen), then finishes (rc_run_finish).
- * Returns RC_OK also when interrupted (rc_run_stopped_by says "interrupted"); RC_NOT_TERMINATED when an impact or
+ * Returns RC_STATUS_OK also when interrupted (rc_run_stop_reason says "interrupted"); RC_STATUS_NOT_TERMINATED when an impact or
  * the clock did not get on (the summary is written all the same, stopped_by "not_terminated"); other codes for
  * failures, the files then left as NAME.partial. */
 RC_API rc_status rc_run_execute(rc_run *run);
 /* Advances to the first of these absolute limits, the run's own stop limit aside, writing outputs and checkpoints on
  * the way; equilibration and averages go on as in rc_run_execute. A limit the engine does not count (steps for the
- * event-driven engine, collisions or events for the time-stepped one) is refused with RC_INVALID_ARGUMENT naming it,
+ * event-driven engine, collisions or events for the time-stepped one) is refused with RC_STATUS_INVALID_ARGUMENT naming it,
  * as is a call without any limit. */
 RC_API rc_status rc_run_advance(rc_run *run, const rc_run_limits *until);
 /* Writes the last frame and row (when the state moved since the last ones), closes every file under its own name and
  * writes DIRECTORY/summary.json. A finished run can still be measured; it cannot be advanced. */
 RC_API rc_status rc_run_finish(rc_run *run);
 /* Asks the run to end cleanly at the next chunk (about a tenth of a second). Safe in a signal handler; signal is the
- * signal's number (0 when not from a signal), kept for rc_run_interrupted_by. */
+ * signal's number (0 when not from a signal), kept for rc_run_interrupt_signal. */
 RC_API void rc_run_interrupt(rc_run *run, int signal);
-RC_API int rc_run_interrupted_by(const rc_run *run);
+RC_API int rc_run_interrupt_signal(const rc_run *run);
 /* rc_run_execute with SIGINT and SIGTERM caught meanwhile, what `ricochet run` does: the first one interrupts the run
- * (rc_run_interrupt with its number: a last frame, a checkpoint when checkpointing is on, every file closed, RC_OK with
- * stopped_by "interrupted"; rc_run_interrupted_by gives the signal), a second one ends the process at once (the
+ * (rc_run_interrupt with its number: a last frame, a checkpoint when checkpointing is on, every file closed, RC_STATUS_OK with
+ * stopped_by "interrupted"; rc_run_interrupt_signal gives the signal), a second one ends the process at once (the
  * signal's default action: the files stay NAME.partial, the last checkpoint resumes). The library installs handlers
  * only here (and in rc_sweep_execute_guarded, rc_exchange_execute_guarded), and puts back the ones in place before
  * (a front end's, Python's) when it returns. Handlers belong to the process: while one guarded call runs, another one
- * (from another thread) is refused with RC_INVALID_ARGUMENT. */
+ * (from another thread) is refused with RC_STATUS_INVALID_ARGUMENT. */
 RC_API rc_status rc_run_execute_guarded(rc_run *run);
 /* rc_run_advance with SIGINT and SIGTERM caught meanwhile, as rc_run_execute_guarded: the first one ends the advance
- * cleanly at the next chunk (RC_OK, stopped_by "interrupted", rc_run_interrupted_by the signal; nothing is finished or
+ * cleanly at the next chunk (RC_STATUS_OK, stopped_by "interrupted", rc_run_interrupt_signal the signal; nothing is finished or
  * closed), a second one ends the process. An interrupt left by an earlier guarded advance is cleared first, so the
  * next one goes on from where that one stopped. */
 RC_API rc_status rc_run_advance_guarded(rc_run *run, const rc_run_limits *until);
@@ -128,7 +129,7 @@ RC_API rc_status rc_run_checkpoint_write(rc_run *run, const char *path);
 
 /* How the run stopped: "time", "collisions", "events", "steps", "no_events", "interrupted", "not_terminated", or
  * NULL while it has not. */
-RC_API const char *rc_run_stopped_by(const rc_run *run);
+RC_API const char *rc_run_stop_reason(const rc_run *run);
 RC_API rc_dynamics rc_run_dynamics(const rc_run *run);
 RC_API double rc_run_time(const rc_run *run);
 /* The run's counters now, what the summary reports as time, collisions, events and steps, read without building
@@ -140,30 +141,30 @@ typedef struct rc_run_counts {
     uint64_t events;     /* events processed: collisions, wall hits, list rebuilds, ... */
     uint64_t steps;      /* time steps taken */
 } rc_run_counts;
-/* Fills *counts; RC_INVALID_ARGUMENT naming the argument when run or counts is NULL. */
+/* Fills *counts; RC_STATUS_INVALID_ARGUMENT naming the argument when run or counts is NULL. */
 RC_API rc_status rc_run_read_counts(const rc_run *run, rc_run_counts *counts);
 /* The engine, for measurements beyond the summary (NULL when the run is of the other kind). */
 RC_API const rc_edmd *rc_run_edmd(const rc_run *run);
 RC_API const rc_rigid *rc_run_rigid(const rc_run *run);
-/* The bodies: count, and a frame (rc_frame_init(frame, count, rc_run_has_orientations(run))) of the present state. */
+/* The bodies: count, and a frame (rc_frame_create(frame, count, rc_run_has_orientations(run))) of the present state. */
 RC_API int32_t rc_run_count(const rc_run *run);
 RC_API bool rc_run_has_orientations(const rc_run *run);
-/* Whether the run's particles spin (rough particles, docs/edmd.md): then rc_frame_init_spins gives its frames room for
+/* Whether the run's particles spin (rough particles, docs/edmd.md): then rc_frame_add_spins gives its frames room for
  * them. */
 RC_API bool rc_run_has_spins(const rc_run *run);
 RC_API rc_status rc_run_fill_frame(const rc_run *run, rc_frame *frame);
 /* False while the run has an equilibration that has not ended (the summary's averages then cover the whole run). */
-RC_API bool rc_run_equilibrated(const rc_run *run);
+RC_API bool rc_run_is_equilibrated(const rc_run *run);
 /* The run folder (NULL when the run writes no files). */
 RC_API const char *rc_run_directory(const rc_run *run);
 
 /* A command line as one text for rc_run_options.command_line: program and argv[0 .. argc-1] separated by spaces,
  * each word that holds more than letters, digits and _-./=:,+@% (or is empty) in single quotes for a POSIX shell
- * (a quote inside as '\''). Free it with rc_text_free; NULL when out of memory. */
+ * (a quote inside as '\''). Free it with rc_text_destroy; NULL when out of memory. */
 RC_API char *rc_run_command_line(const char *program, int argc, const char *const *argv);
 
 /* The summary (docs/formats.md, "The summary") as JSON text, indented or on one line: the same object whatever the
- * engine where meanings are shared. Free it with rc_text_free. NULL when out of memory. */
+ * engine where meanings are shared. Free it with rc_text_destroy. NULL when out of memory. */
 RC_API char *rc_run_summary_json(const rc_run *run, bool compact);
 
 /* ---- The table of observables ----------------------------------------------------------------------------------
@@ -189,9 +190,9 @@ typedef struct rc_observable_info {
 
 RC_API int rc_observable_count(void);
 /* Entry k of the table (NULL out of range). */
-RC_API const rc_observable_info *rc_observable(int k);
+RC_API const rc_observable_info *rc_observable_get(int k);
 /* The table as Markdown (name, unit, engines, in rows, meaning): `ricochet help observables` and docs/formats.md.
- * Free it with rc_text_free; NULL when out of memory. */
+ * Free it with rc_text_destroy; NULL when out of memory. */
 RC_API char *rc_observable_table_markdown(void);
 
 #ifdef __cplusplus

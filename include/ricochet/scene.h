@@ -54,7 +54,7 @@ typedef struct rc_run_measure {
 } rc_run_measure;
 
 /* How to run a scene. */
-typedef struct rc_run_settings {
+typedef struct rc_edmd_run_settings {
     rc_edmd_limits stop;          /* "stop": the first limit reached ends the run; at least one is set */
     bool equilibrate;             /* "equilibration" is given: averages in the summary start at its end */
     rc_edmd_limits equilibration; /* the first of these limits reached ends the equilibration */
@@ -63,25 +63,25 @@ typedef struct rc_run_settings {
     double temperature;      /* the file's "temperature", or -1 when it has none */
     bool compression_stops;  /* "compression" is given and the run ends at its target ("then": "stop") */
     rc_run_measure measure;  /* "measure" */
-} rc_run_settings;
+} rc_edmd_run_settings;
 
-typedef struct rc_run_scene rc_run_scene;
+typedef struct rc_edmd_scene rc_edmd_scene;
 
-/* Reads and checks a scene file. Returns RC_IO_ERROR when the file cannot be read, RC_INVALID_ARGUMENT when its
- * contents are wrong (rc_last_error() names the field, or the line and column of a JSON syntax error), RC_NO_MEMORY. */
-RC_API rc_status rc_run_scene_read(const char *path, rc_run_scene **scene);
+/* Reads and checks a scene file. Returns RC_STATUS_IO_ERROR when the file cannot be read, RC_STATUS_INVALID_ARGUMENT when its
+ * contents are wrong (rc_error_get() names the field, or the line and column of a JSON syntax error), RC_STATUS_NO_MEMORY. */
+RC_API rc_status rc_edmd_scene_create_from_file(const char *path, rc_edmd_scene **scene);
 /* The same from JSON text in memory (NUL-terminated). */
-RC_API rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene);
-RC_API void rc_run_scene_destroy(rc_run_scene *scene);
+RC_API rc_status rc_edmd_scene_create_from_text(const char *text, rc_edmd_scene **scene);
+RC_API void rc_edmd_scene_destroy(rc_edmd_scene *scene);
 
 /* The engine's definition: the particles placed, their velocities drawn, every setting of the file applied. Its
  * arrays live as long as the scene. */
-RC_API const rc_edmd_def *rc_run_scene_def(const rc_run_scene *scene);
-RC_API const rc_run_settings *rc_run_scene_settings(const rc_run_scene *scene);
+RC_API const rc_edmd_def *rc_edmd_scene_def(const rc_edmd_scene *scene);
+RC_API const rc_edmd_run_settings *rc_edmd_scene_settings(const rc_edmd_scene *scene);
 
 /* rc_edmd_create on the scene's definition, with the engine's failures told in the file's terms ("particles[12]"
  * rather than "particle 12"). */
-RC_API rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine);
+RC_API rc_status rc_edmd_scene_create_engine(const rc_edmd_scene *scene, rc_edmd **engine);
 
 #ifdef __cplusplus
 }

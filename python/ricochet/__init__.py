@@ -31,7 +31,7 @@ from .curves import read_curves
 from .plot import plot_csv
 from .render import render_run
 
-__version__ = lib.rc_version().decode()
+__version__ = lib.rc_version_get().decode()
 __all__ = ["Analysis", "Error", "ImpactProblem", "InvalidValue", "Progress", "ImpactResolution", "RicochetWarning", "Simulation", "Snapshot", "analyze", "convert_trajectory",
            "parse_ladder", "plot_csv", "plot_g6", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
            "read_sweep_table", "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

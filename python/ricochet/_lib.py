@@ -17,7 +17,7 @@ c_int32_p = ctypes.POINTER(ctypes.c_int32)
 
 
 class Error(RuntimeError):
-    """A failure the library reported: status is its name ("invalid_argument", ...), the message rc_last_error()."""
+    """A failure the library reported: status is its name ("invalid_argument", ...), the message rc_error_get()."""
 
     def __init__(self, status, message):
         super().__init__(message)
@@ -125,16 +125,16 @@ PP = ctypes.POINTER(ctypes.c_void_p)
 S = ctypes.c_int  # rc_status
 # name: (result type, argument types)
 _SIGNATURES = {
-    "rc_last_error": (ctypes.c_char_p, []),
-    "rc_last_warnings": (ctypes.c_char_p, []),
-    "rc_clear_warnings": (None, []),
+    "rc_error_get": (ctypes.c_char_p, []),
+    "rc_warnings_get": (ctypes.c_char_p, []),
+    "rc_warnings_clear": (None, []),
     "rc_status_name": (ctypes.c_char_p, [S]),
-    "rc_version": (ctypes.c_char_p, []),
+    "rc_version_get": (ctypes.c_char_p, []),
     "rc_struct_size": (ctypes.c_size_t, [ctypes.c_char_p]),
-    "rc_text_free": (None, [P]),
-    "rc_frame_init": (S, [ctypes.POINTER(Frame), ctypes.c_int32, ctypes.c_bool]),
-    "rc_frame_init_spins": (S, [ctypes.POINTER(Frame)]),
-    "rc_frame_release": (None, [ctypes.POINTER(Frame)]),
+    "rc_text_destroy": (None, [P]),
+    "rc_frame_create": (S, [ctypes.POINTER(Frame), ctypes.c_int32, ctypes.c_bool]),
+    "rc_frame_add_spins": (S, [ctypes.POINTER(Frame)]),
+    "rc_frame_destroy": (None, [ctypes.POINTER(Frame)]),
     "rc_impact_problem_create": (S, [PP]),
     "rc_impact_problem_destroy": (None, [P]),
     "rc_impact_problem_add_ball": (S, [P, ctypes.c_int, ctypes.c_double, c_double_p, c_double_p,
@@ -150,16 +150,16 @@ _SIGNATURES = {
     "rc_impact_solver_resolve": (S, [P, P, ctypes.POINTER(ImpactResult)]),
     "rc_run_default_options": (RunOptions, []),
     "rc_run_create": (S, [ctypes.c_char_p, ctypes.POINTER(RunOptions), PP]),
-    "rc_run_resume": (S, [ctypes.c_char_p, ctypes.POINTER(RunOptions), PP]),
+    "rc_run_create_from_checkpoint": (S, [ctypes.c_char_p, ctypes.POINTER(RunOptions), PP]),
     "rc_run_destroy": (None, [P]),
     "rc_run_execute": (S, [P]),
     "rc_run_advance": (S, [P, ctypes.POINTER(RunLimits)]),
     "rc_run_finish": (S, [P]),
     "rc_run_execute_guarded": (S, [P]),
     "rc_run_advance_guarded": (S, [P, ctypes.POINTER(RunLimits)]),
-    "rc_run_interrupted_by": (ctypes.c_int, [P]),
+    "rc_run_interrupt_signal": (ctypes.c_int, [P]),
     "rc_run_checkpoint_write": (S, [P, ctypes.c_char_p]),
-    "rc_run_stopped_by": (ctypes.c_char_p, [P]),
+    "rc_run_stop_reason": (ctypes.c_char_p, [P]),
     "rc_run_dynamics": (ctypes.c_int, [P]),
     "rc_run_read_counts": (S, [P, ctypes.POINTER(RunCounts)]),
     "rc_run_interrupt": (None, [P, ctypes.c_int]),
@@ -173,15 +173,15 @@ _SIGNATURES = {
     "rc_run_change_count": (ctypes.c_int32, [P]),
     "rc_run_trigger_add": (S, [P, ctypes.c_int, ctypes.c_double, TRIGGER_FN, P, ctypes.POINTER(ctypes.c_int)]),
     "rc_run_trigger_remove": (S, [P, ctypes.c_int]),
-    "rc_run_progress_set": (None, [P, PROGRESS_FN, P, ctypes.c_double]),
+    "rc_run_set_progress": (None, [P, PROGRESS_FN, P, ctypes.c_double]),
     "rc_run_count": (ctypes.c_int32, [P]),
     "rc_run_has_orientations": (ctypes.c_bool, [P]),
     "rc_run_has_spins": (ctypes.c_bool, [P]),
     "rc_run_fill_frame": (S, [P, ctypes.POINTER(Frame)]),
     "rc_run_directory": (ctypes.c_char_p, [P]),
     "rc_run_summary_json": (P, [P, ctypes.c_bool]),
-    "rc_sweep_parse": (S, [ctypes.c_char_p, ctypes.c_char_p, PP]),
-    "rc_sweep_read": (S, [ctypes.c_char_p, PP]),
+    "rc_sweep_create_from_text": (S, [ctypes.c_char_p, ctypes.c_char_p, PP]),
+    "rc_sweep_create_from_file": (S, [ctypes.c_char_p, PP]),
     "rc_sweep_destroy": (None, [P]),
     "rc_sweep_set_directory": (S, [P, ctypes.c_char_p]),
     "rc_sweep_directory": (ctypes.c_char_p, [P]),
@@ -189,24 +189,24 @@ _SIGNATURES = {
     "rc_sweep_execute": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
     "rc_sweep_execute_guarded": (S, [P, ctypes.c_int, P, P, ctypes.POINTER(SweepProgress)]),
     "rc_sweep_interrupt": (None, [P, ctypes.c_int]),
-    "rc_sweep_interrupted_by": (ctypes.c_int, [P]),
-    "rc_sweep_seed": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
-    "rc_exchange_run": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
+    "rc_sweep_interrupt_signal": (ctypes.c_int, [P]),
+    "rc_seed_derive_replica": (ctypes.c_uint64, [ctypes.c_uint64, ctypes.c_int64]),
+    "rc_exchange_run_scene": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions),
                             ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), c_double_p]),
     "rc_exchange_create": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.POINTER(ExchangeOptions), PP]),
     "rc_exchange_destroy": (None, [P]),
     "rc_exchange_execute": (S, [P]),
     "rc_exchange_execute_guarded": (S, [P]),
     "rc_exchange_interrupt": (None, [P, ctypes.c_int]),
-    "rc_exchange_interrupted_by": (ctypes.c_int, [P]),
+    "rc_exchange_interrupt_signal": (ctypes.c_int, [P]),
     "rc_exchange_round": (ctypes.c_int64, [P]),
     "rc_exchange_ladder_parse": (S, [ctypes.c_char_p, ctypes.c_int, c_double_p, ctypes.c_int,
                                      ctypes.POINTER(ctypes.c_int)]),
     "rc_exchange_report_json": (P, [P, ctypes.c_bool]),
     "rc_exchange_write_walk": (S, [P, ctypes.c_char_p]),
-    "rc_trajectory_open": (S, [ctypes.c_char_p, PP]),
-    "rc_trajectory_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
-    "rc_trajectory_close": (None, [P]),
+    "rc_trajectory_reader_open": (S, [ctypes.c_char_p, PP]),
+    "rc_trajectory_reader_next": (S, [P, ctypes.POINTER(Frame), ctypes.POINTER(ctypes.c_bool)]),
+    "rc_trajectory_reader_close": (None, [P]),
     "rc_trajectory_convert": (S, [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_bool, ctypes.c_int64,
                                   ctypes.POINTER(ctypes.c_int64)]),
     "rc_analysis_create": (S, [PP]),
@@ -328,7 +328,7 @@ lib = _load(loaded_from)
 def check(status):
     """Raises Error for a failed rc_status."""
     if status != 0:
-        raise Error(lib.rc_status_name(status).decode(), lib.rc_last_error().decode())
+        raise Error(lib.rc_status_name(status).decode(), lib.rc_error_get().decode())
 
 
 class InvalidValue(Error, ValueError):
@@ -339,27 +339,27 @@ class InvalidValue(Error, ValueError):
 def check_value(status):
     """Raises InvalidValue for a refused value (invalid_argument), Error for any other failure."""
     if status == 1:
-        raise InvalidValue("invalid_argument", lib.rc_last_error().decode())
+        raise InvalidValue("invalid_argument", lib.rc_error_get().decode())
     check(status)
 
 
 class RicochetWarning(UserWarning):
-    """What the library warns about (rc_last_warnings): a deprecated key in a scene, or impact options that may never
+    """What the library warns about (rc_warnings_get): a deprecated key in a scene, or impact options that may never
     finish resolving (lineality off without a max_iterations budget)."""
 
 
 def check_warned(call, *arguments, stacklevel=3):
     """Calls a library function that may warn: raises Error when it fails, and each warning it gave as a
     RicochetWarning attributed to the caller's caller (stacklevel)."""
-    lib.rc_clear_warnings()
+    lib.rc_warnings_clear()
     check(call(*arguments))
     warn_library(stacklevel)
 
 
 def warn_library(stacklevel):
-    """Raises each warning the library gave since rc_clear_warnings as a RicochetWarning, attributed stacklevel frames
+    """Raises each warning the library gave since rc_warnings_clear as a RicochetWarning, attributed stacklevel frames
     above the caller."""
-    for line in lib.rc_last_warnings().decode().splitlines():
+    for line in lib.rc_warnings_get().decode().splitlines():
         warnings.warn(line, RicochetWarning, stacklevel=stacklevel + 1)
 
 
@@ -455,13 +455,13 @@ def interrupted(number, message):
 
 def json_report(text, what):
     """The dict of JSON text a library *_json function returned (a char * as an integer), which is freed
-    (rc_text_free); MemoryError naming `what` when it is NULL (out of memory)."""
+    (rc_text_destroy); MemoryError naming `what` when it is NULL (out of memory)."""
     if not text:
         raise MemoryError("ricochet: out of memory for the %s" % what)
     try:
         return json.loads(ctypes.string_at(text).decode(errors="surrogateescape"))  # paths as os.fsdecode has them
     finally:
-        lib.rc_text_free(text)
+        lib.rc_text_destroy(text)
 
 
 def doubles(array):

@@ -62,7 +62,7 @@ def _add(handle, s):
     """One Snapshot handed to the library as an rc_frame."""
     n, d = len(s.radii), s.dimension
     frame = Frame()
-    check(lib.rc_frame_init(ctypes.byref(frame), n, False))
+    check(lib.rc_frame_create(ctypes.byref(frame), n, False))
     try:
         frame.dimension, frame.time = d, s.time
         for k in range(d):
@@ -83,7 +83,7 @@ def _add(handle, s):
         finally:
             frame.images = images
     finally:
-        lib.rc_frame_release(ctypes.byref(frame))
+        lib.rc_frame_destroy(ctypes.byref(frame))
 
 
 def plot_msd(analysis, ax=None, label=None):

@@ -84,7 +84,7 @@ def _exchange(scene, values, interval, rounds, seed, sample, walk, ladder_kind):
         if walk is not None:
             check(lib.rc_exchange_write_walk(exchange, c_string(walk, "walk")))
         status, number = execute_guarded(lib.rc_exchange_execute_guarded, lib.rc_exchange_execute,
-                                         lib.rc_exchange_interrupted_by, exchange)
+                                         lib.rc_exchange_interrupt_signal, exchange)
         errors.raise_any()
         check(status)
         if number >= 0:

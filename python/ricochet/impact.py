@@ -107,7 +107,7 @@ def _resolve(problem, settings: ImpactOptions, dimension):
     try:
         result = ImpactResult()
         status = lib.rc_impact_solver_resolve(solver, problem, ctypes.byref(result))
-        if status not in (0, 2):  # RC_OK, RC_NOT_TERMINATED
+        if status not in (0, 2):  # RC_STATUS_OK, RC_STATUS_NOT_TERMINATED
             check(status)
         return ImpactResolution(result, dimension, lib.rc_status_name(status).decode())
     finally:

@@ -85,10 +85,10 @@ class Live:
     def _fresh_frame(self):
         """A frame of the present state (the caller releases it)."""
         frame = Frame()
-        check(lib.rc_frame_init(ctypes.byref(frame), self._frame.count, bool(self._frame.orientations)))
+        check(lib.rc_frame_create(ctypes.byref(frame), self._frame.count, bool(self._frame.orientations)))
         status = lib.rc_run_state_get(self._handle, ctypes.byref(frame))
         if status:
-            lib.rc_frame_release(ctypes.byref(frame))
+            lib.rc_frame_destroy(ctypes.byref(frame))
             check(status)
         return frame
 
@@ -112,7 +112,7 @@ class Live:
                     raise InvalidValue(e.status, "%s: %s" % (name, message)) from None
                 raise
         finally:
-            lib.rc_frame_release(ctypes.byref(frame))
+            lib.rc_frame_destroy(ctypes.byref(frame))
             self._fill()
 
     positions = _state_property("positions", "(count, dimension) centres at the current time, wrapped into the box "
@@ -274,7 +274,7 @@ class Live:
         """Hands progress(Progress) to the library for the next advance (None: none)."""
         if progress is None:
             self._progress = None
-            lib.rc_run_progress_set(self._handle, PROGRESS_FN(), None, 0)
+            lib.rc_run_set_progress(self._handle, PROGRESS_FN(), None, 0)
             return
 
         def call(p, _user):
@@ -286,7 +286,7 @@ class Live:
             except BaseException as e:  # raised by advance() when it returns
                 self._callback_error = e
         self._progress = PROGRESS_FN(call)
-        lib.rc_run_progress_set(self._handle, self._progress, None, 0.25)
+        lib.rc_run_set_progress(self._handle, self._progress, None, 0.25)
 
     def _raise_callback_error(self):
         error, self._callback_error = self._callback_error, None

@@ -32,4 +32,4 @@ def plot_csv(path, columns=None, x=None, out=None, log="", errors=False, overlay
     try:
         return json_report(lib.rc_plot_summary_json(ctypes.byref(summary), False), "plot's summary")
     finally:
-        lib.rc_text_free(summary.png)
+        lib.rc_text_destroy(summary.png)

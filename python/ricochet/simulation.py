@@ -75,7 +75,7 @@ class Simulation(Live, Owner):
         self._triggers, self._progress, self._callback_error = {}, None, None
         if _resume is not None:  # no folder given: the checkpoint's own, when its run had one
             options = _options(out, checkpoint_every, h5md, no_files=False, threads=threads)
-            check_warned(lib.rc_run_resume, text(_resume, "checkpoint"), ctypes.byref(options), ctypes.byref(handle),
+            check_warned(lib.rc_run_create_from_checkpoint, text(_resume, "checkpoint"), ctypes.byref(options), ctypes.byref(handle),
                          stacklevel=4)
         else:
             options = _options(out, checkpoint_every, h5md, no_files=out is None, threads=threads)
@@ -84,10 +84,10 @@ class Simulation(Live, Owner):
         self._frame = None
         self._own(handle)
         frame = Frame()
-        check(lib.rc_frame_init(ctypes.byref(frame), lib.rc_run_count(handle), lib.rc_run_has_orientations(handle)))
+        check(lib.rc_frame_create(ctypes.byref(frame), lib.rc_run_count(handle), lib.rc_run_has_orientations(handle)))
         self._frame = frame
         if lib.rc_run_has_spins(handle):
-            check(lib.rc_frame_init_spins(ctypes.byref(frame)))
+            check(lib.rc_frame_add_spins(ctypes.byref(frame)))
         self._fill()
 
     @classmethod
@@ -140,7 +140,7 @@ class Simulation(Live, Owner):
     def _free(self):
         self._triggers.clear()
         if self._frame is not None:
-            lib.rc_frame_release(ctypes.byref(self._frame))
+            lib.rc_frame_destroy(ctypes.byref(self._frame))
             self._frame = None
         lib.rc_run_destroy(self._handle)
 
@@ -201,7 +201,7 @@ class Simulation(Live, Owner):
     @serialised
     def stopped_by(self):
         """How the run stopped ("time", "collisions", "steps", "no_events", ...), or None while it has not."""
-        why = lib.rc_run_stopped_by(self._handle)
+        why = lib.rc_run_stop_reason(self._handle)
         return why.decode() if why else None
 
     @serialised
@@ -221,7 +221,7 @@ class Simulation(Live, Owner):
             raise ValueError("progress: %r is not callable" % (progress,))
         self._progress_on(progress)
         try:
-            status, number = execute_guarded(lib.rc_run_advance_guarded, lib.rc_run_advance, lib.rc_run_interrupted_by,
+            status, number = execute_guarded(lib.rc_run_advance_guarded, lib.rc_run_advance, lib.rc_run_interrupt_signal,
                                              self._handle, ctypes.byref(limits))
             self._raise_callback_error()
             check(status)
@@ -250,9 +250,9 @@ class Simulation(Live, Owner):
         `ricochet run` does (files closed, stopped_by "interrupted", a checkpoint when checkpointing is on; the
         library's rc_run_execute_guarded), then raises KeyboardInterrupt; SIGTERM ends it the same way, then goes on to
         Python's own handler."""
-        lib.rc_clear_warnings()
+        lib.rc_warnings_clear()
         try:
-            status, number = execute_guarded(lib.rc_run_execute_guarded, lib.rc_run_execute, lib.rc_run_interrupted_by,
+            status, number = execute_guarded(lib.rc_run_execute_guarded, lib.rc_run_execute, lib.rc_run_interrupt_signal,
                                              self._handle)
             check(status)
         finally:

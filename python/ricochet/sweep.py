@@ -63,11 +63,11 @@ def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=Fal
     jobs = integer(jobs, "jobs", ctypes.c_int)
     handle = ctypes.c_void_p()
     if isinstance(spec, dict):
-        check(lib.rc_sweep_parse(text(json.dumps(spec), "spec"), None, ctypes.byref(handle)))
+        check(lib.rc_sweep_create_from_text(text(json.dumps(spec), "spec"), None, ctypes.byref(handle)))
     elif isinstance(spec, str) and spec.lstrip().startswith("{"):
-        check(lib.rc_sweep_parse(text(spec, "spec"), None, ctypes.byref(handle)))
+        check(lib.rc_sweep_create_from_text(text(spec, "spec"), None, ctypes.byref(handle)))
     else:
-        check(lib.rc_sweep_read(text(spec, "spec"), ctypes.byref(handle)))
+        check(lib.rc_sweep_create_from_file(text(spec, "spec"), ctypes.byref(handle)))
     errors = CallbackErrors(lambda: lib.rc_sweep_interrupt(handle, 0))
 
     def on_progress(counts, user):
@@ -80,7 +80,7 @@ def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=Fal
         lib.rc_sweep_set_checkpoint_every(handle, checkpoint_every)
         counts = SweepProgress()
         status, number = execute_guarded(lib.rc_sweep_execute_guarded, lib.rc_sweep_execute,
-                                         lib.rc_sweep_interrupted_by, handle, jobs,
+                                         lib.rc_sweep_interrupt_signal, handle, jobs,
                                          ctypes.cast(callback, ctypes.c_void_p) if callback else None, None,
                                          ctypes.byref(counts))
         directory = lib.rc_sweep_directory(handle)
@@ -95,6 +95,6 @@ def sweep(spec, out=None, jobs=0, checkpoint_every=0.0, progress=None, means=Fal
 
 
 def sweep_seed(base, replica):
-    """The seed replica `replica` of a point whose scene has seed `base` runs with (rc_sweep_seed): base for replica
+    """The seed replica `replica` of a point whose scene has seed `base` runs with (rc_seed_derive_replica): base for replica
     0, else the top 53 bits of splitmix64(base + replica)."""
-    return lib.rc_sweep_seed(base, replica)
+    return lib.rc_seed_derive_replica(base, replica)

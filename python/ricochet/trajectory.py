@@ -46,15 +46,15 @@ def read_trajectory(path):
     """Yields the Snapshots of the trajectory at path, first to last. Raises Error for a missing or malformed file
     (the message names the file and the line or dataset)."""
     reader = ctypes.c_void_p()
-    check(lib.rc_trajectory_open(str(path).encode(), ctypes.byref(reader)))
+    check(lib.rc_trajectory_reader_open(str(path).encode(), ctypes.byref(reader)))
     frame = Frame()
     try:
         got = ctypes.c_bool(True)
         while True:
-            check(lib.rc_trajectory_next(reader, ctypes.byref(frame), ctypes.byref(got)))
+            check(lib.rc_trajectory_reader_next(reader, ctypes.byref(frame), ctypes.byref(got)))
             if not got.value:
                 return
             yield Snapshot(frame)
     finally:
-        lib.rc_frame_release(ctypes.byref(frame))
-        lib.rc_trajectory_close(reader)
+        lib.rc_frame_destroy(ctypes.byref(frame))
+        lib.rc_trajectory_reader_close(reader)

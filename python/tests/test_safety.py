@@ -183,7 +183,7 @@ class NulCharacters(unittest.TestCase):
             self.assertEqual(os.listdir(directory), [])
         with self.assertRaisesRegex(ValueError, "NUL"):
             ricochet.Simulation(DICE + "\0x")
-        with self.assertRaisesRegex(ValueError, "rc_trajectory_open argument 1: .* NUL"):
+        with self.assertRaisesRegex(ValueError, "rc_trajectory_reader_open argument 1: .* NUL"):
             next(ricochet.read_trajectory("a\0b.xyz"))
         with self.assertRaisesRegex(ValueError, "ladder: .* NUL"):
             ricochet.parse_ladder("0.5,0.8\0,1.2")

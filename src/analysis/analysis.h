@@ -153,7 +153,7 @@ void rc_correlator_diffusion(const rc_correlator *c, int dimension, double t0, d
  * groups' own slopes (NaN when fewer than two rows lie in the window); *rows: the rows used. */
 void rc_correlator_slope(const rc_correlator *c, double t0, double t1, double *slope, double *error, int *rows);
 void rc_correlator_release(rc_correlator *c);
-/* Walks the correlator's sums and rings (the same start on both sides); RC_NO_MEMORY when a ring cannot be made. */
+/* Walks the correlator's sums and rings (the same start on both sides); RC_STATUS_NO_MEMORY when a ring cannot be made. */
 rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c);
 
 /* ---- the transport of a mixture: each species' D and the interdiffusion coefficient (mixture_diffusion.c) ---- */

@@ -25,7 +25,7 @@ rc_status rc_correlator_start(rc_correlator *c, bool product, int points, int gr
     c->points = points;
     c->groups = groups < count ? groups : count > 0 ? count : 1;
     c->count = count;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_correlator_start_blocks(rc_correlator *c, bool centred, int points, int groups, int64_t block_frames,
@@ -60,9 +60,9 @@ static rc_status add_level_sums(rc_correlator *c)
               grow(c, (void **)&c->origins, slots, sizeof *c->origins) &&
               (!c->block_frames || grow(c, (void **)&c->group_origins, cells, sizeof *c->group_origins)) &&
               (!c->centred || grow(c, (void **)&c->firsts, cells * 3 * (size_t)c->count, sizeof *c->firsts));
-    if (!ok) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+    if (!ok) return rc_fail(RC_STATUS_NO_MEMORY, "correlator: out of memory");
     c->levels++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Correlates the newest sample of level l with the one `back` samples before it, into lag slot (l, back). */
@@ -98,11 +98,11 @@ static void correlate(rc_correlator *c, int l, int back)
  * the ring of level l - 1 still holds in its first slot. */
 static rc_status level(rc_correlator *c, int l)
 {
-    if (c->samples[l]) return RC_OK;
+    if (c->samples[l]) return RC_STATUS_OK;
     size_t size = 3 * (size_t)c->count * sizeof(double);
     c->samples[l] = malloc((size_t)c->points * size + 1);
     c->times[l] = malloc((size_t)c->points * sizeof(double));
-    if (!c->samples[l] || !c->times[l]) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+    if (!c->samples[l] || !c->times[l]) return rc_fail(RC_STATUS_NO_MEMORY, "correlator: out of memory");
     rc_status s = add_level_sums(c);
     if (s) return s;
     if (l > 0) {
@@ -110,7 +110,7 @@ static rc_status level(rc_correlator *c, int l)
         c->times[l][0] = c->times[l - 1][0];
         c->pushed[l] = 1;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_correlator_add(rc_correlator *c, double time, const double *values)
@@ -127,7 +127,7 @@ rc_status rc_correlator_add(rc_correlator *c, double time, const double *values)
         for (int back = l == 0 ? 0 : p / 2; back < top; back++) correlate(c, l, back);
     }
     c->frames++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Group g's particles. */
@@ -181,7 +181,7 @@ rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_tabl
     snprintf(error_name, sizeof error_name, "%s_error", name);
     const char *names[4] = {"time", name, error_name, "origins"};
     for (int k = 0; k < 4; k++)
-        if (!(t->names[k] = strdup(names[k]))) return rc_fail(RC_NO_MEMORY, "correlator: out of memory");
+        if (!(t->names[k] = strdup(names[k]))) return rc_fail(RC_STATUS_NO_MEMORY, "correlator: out of memory");
     int r = 0;
     for (size_t slot = 0; slot < (size_t)c->levels * p; slot++) {
         if (c->origins[slot] <= 0) continue;
@@ -191,7 +191,7 @@ rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_tabl
         row[2] = spread(c, slot, mean);
         row[3] = n;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The least-squares slope of y against x over the slots with t0 <= lag time <= t1: group g's y, or all (g < 0). */
@@ -285,20 +285,20 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
     rc_bytes_field(bytes, c->pushed, sizeof c->pushed);
     bool sane = c->frames >= 0; /* what the rings' indices rely on (read from outside data) */
     for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) sane &= c->pushed[l] >= 0 && c->pushed[l] <= c->frames + 1;
-    if (!sane) return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint");
+    if (!sane) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint");
     for (int l = 0; l < RC_CORRELATOR_LEVELS; l++) {
         uint8_t present = c->samples[l] != NULL; /* a byte, not a bool: read from outside data, then checked */
         RC_BYTES_FIELD(bytes, present);
         if (present > 1)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "measure: a damaged correlator in the checkpoint (level %d's flag is "
                            "%d, not 0 or 1)",
                            l, (int)present);
         if (!present) continue;
         if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room) {
             if (l > 0 && !c->samples[l - 1])
-                return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in "
-                                                    "the checkpoint");
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: a damaged correlator in "
+                                                           "the checkpoint");
             int64_t pushed = c->pushed[l];
             rc_status s = level(c, l);
             c->pushed[l] = pushed;
@@ -308,7 +308,7 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
         rc_bytes_field(bytes, c->times[l], (size_t)c->points * sizeof(double));
     }
     /* the levels present, whose rings the walk has just made when reading (none: no arrays yet) */
-    if (!c->levels) return RC_OK;
+    if (!c->levels) return RC_STATUS_OK;
     size_t slots = (size_t)c->levels * (size_t)c->points, cells = slots * (size_t)c->groups;
     rc_bytes_field(bytes, c->sums, cells * sizeof *c->sums);
     rc_bytes_field(bytes, c->lag_sums, slots * sizeof *c->lag_sums);
@@ -316,7 +316,8 @@ rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c)
     if (c->group_origins) rc_bytes_field(bytes, c->group_origins, cells * sizeof *c->group_origins);
     if (c->firsts) rc_bytes_field(bytes, c->firsts, cells * 3 * (size_t)c->count * sizeof *c->firsts);
     if (bytes->mode == RC_BYTES_READ && !bytes->short_of_room && !read_back_valid(c))
-        return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged correlator in the checkpoint (a sample or time beyond "
-                                            "2^400, a sum that is not finite, or a negative count)");
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "measure: a damaged correlator in the checkpoint (a sample or time beyond "
+                       "2^400, a sum that is not finite, or a negative count)");
+    return RC_STATUS_OK;
 }

@@ -101,7 +101,7 @@ rc_status rc_local_order_add(rc_local_order *o, rc_cells *cells, const rc_frame 
     size_t need = (o->row_count + (size_t)count) * (size_t)columns;
     if (RC_RESERVE(o->q, o->q_capacity, (size_t)count * STRIDE) || need > INT32_MAX ||
         RC_GROW(o->rows, o->row_capacity, (int)need))
-        return rc_fail(RC_NO_MEMORY, "order: out of memory for %lld rows of order per particle",
+        return rc_fail(RC_STATUS_NO_MEMORY, "order: out of memory for %lld rows of order per particle",
                        (long long)(o->row_count + (size_t)count));
     double *row = o->rows + o->row_count * (size_t)columns;
     o->dimension = f->dimension;
@@ -115,9 +115,9 @@ rc_status rc_local_order_add(rc_local_order *o, rc_cells *cells, const rc_frame 
             o->bins = (int)ceil(o->g6_range / o->g6_width);
             o->g6_sum = calloc((size_t)o->bins, sizeof *o->g6_sum);
             o->g6_pairs = calloc((size_t)o->bins, sizeof *o->g6_pairs);
-            if (!o->g6_sum || !o->g6_pairs) return rc_fail(RC_NO_MEMORY, "g6: out of memory");
+            if (!o->g6_sum || !o->g6_pairs) return rc_fail(RC_STATUS_NO_MEMORY, "g6: out of memory");
         }
-        s = o->bins ? rc_cells_pairs(cells, f, o->g6_range, add_g6_pair, o) : RC_OK;
+        s = o->bins ? rc_cells_pairs(cells, f, o->g6_range, add_g6_pair, o) : RC_STATUS_OK;
         if (s) return s;
     } else {
         spheres(o, count);
@@ -135,7 +135,7 @@ rc_status rc_local_order_add(rc_local_order *o, rc_cells *cells, const rc_frame 
     }
     o->row_count += (size_t)count;
     o->frames++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 double rc_local_order_mean(const rc_local_order *o)
@@ -180,7 +180,7 @@ static rc_status table_of(rc_table *t, int rows, int columns, const char *const 
 {
     rc_status s = rc_table_make(t, rows, columns);
     for (int k = 0; k < columns && !s; k++)
-        if (!(t->names[k] = strdup(names[k]))) s = rc_fail(RC_NO_MEMORY, "order: out of memory");
+        if (!(t->names[k] = strdup(names[k]))) s = rc_fail(RC_STATUS_NO_MEMORY, "order: out of memory");
     if (!s && rows) memcpy(t->values, values, (size_t)rows * (size_t)columns * sizeof *values);
     return s;
 }
@@ -189,11 +189,11 @@ rc_status rc_local_order_tables(const rc_local_order *o, rc_table *particles, rc
 {
     const char *const *names;
     int columns = rc_local_order_columns(o->dimension, &names);
-    if (o->row_count > INT32_MAX) return rc_fail(RC_NO_MEMORY, "order: %zu rows are too many", o->row_count);
+    if (o->row_count > INT32_MAX) return rc_fail(RC_STATUS_NO_MEMORY, "order: %zu rows are too many", o->row_count);
     rc_status s = table_of(particles, (int)o->row_count, columns, names, o->rows);
     if (s || o->dimension != 2) return s;
     double *values = malloc(2 * (size_t)o->bins * sizeof *values);
-    if (!values) return rc_fail(RC_NO_MEMORY, "g6: out of memory");
+    if (!values) return rc_fail(RC_STATUS_NO_MEMORY, "g6: out of memory");
     static const char *const g6_names[] = {"r", "g6"};
     s = table_of(g6, rc_local_order_g6(o, values), 2, g6_names, values);
     free(values);

@@ -31,7 +31,7 @@ typedef struct rc_neighbours {
     int bond_capacity;
 } rc_neighbours;
 
-/* Appends an unordered bond (RC_NO_MEMORY when the list cannot grow). */
+/* Appends an unordered bond (RC_STATUS_NO_MEMORY when the list cannot grow). */
 rc_status rc_neighbours_add(rc_neighbours *n, int32_t i, int32_t j, const double d[3]);
 /* Sorts the bonds added since the last rc_neighbours_clear into the rows of count particles. */
 rc_status rc_neighbours_build(rc_neighbours *n, int32_t count);

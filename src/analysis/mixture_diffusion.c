@@ -42,12 +42,13 @@ rc_status rc_mixture_pair_parse(const char *key, const char *value, int pair[2])
         ok = end != second && *end == '\0' && b >= 0 && b < 1000000;
     }
     if (!ok)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not A,B with two species labels (whole numbers)", key,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: \"%s\" is not A,B with two species labels (whole numbers)", key,
                        value);
     if (a == b)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" names species %ld twice, not two species", key, value, a);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: \"%s\" names species %ld twice, not two species", key, value,
+                       a);
     pair[0] = (int)a, pair[1] = (int)b;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The species of the interdiffusion: the pair asked for (pair[0] >= 0), which must both have particles, else the two
@@ -64,13 +65,13 @@ static rc_status choose_pair(rc_mixture *m, const int asked[2])
                 else if (second < 0) second = s;
             }
         if (present == 2) m->pair[0] = first, m->pair[1] = second;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     for (int k = 0; k < 2; k++)
         if (asked[k] >= m->species || !m->members[asked[k]]) {
             int present = 0;
             for (int s = 0; s < m->species; s++) present += m->members[s] > 0;
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "interdiffusion: the frames have no particle of species %d (%d species "
                            "present%s)",
                            asked[k], present,
@@ -79,7 +80,7 @@ static rc_status choose_pair(rc_mixture *m, const int asked[2])
                                         : "");
         }
     m->pair[0] = asked[0], m->pair[1] = asked[1];
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_mixture_start(rc_mixture *m, const rc_frame *f, int points, int groups, const int asked[2])
@@ -89,8 +90,8 @@ rc_status rc_mixture_start(rc_mixture *m, const rc_frame *f, int points, int gro
     int top = 0;
     for (int32_t i = 0; i < f->count; i++) {
         if (f->species[i] < 0 || f->species[i] >= 1000000)
-            return rc_fail(RC_INVALID_ARGUMENT, "msd: particle %d has species %d, not a label from 0 to 999999", (int)i,
-                           (int)f->species[i]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "msd: particle %d has species %d, not a label from 0 to 999999",
+                           (int)i, (int)f->species[i]);
         if (f->species[i] >= top) top = f->species[i] + 1;
     }
     m->species = top;
@@ -99,7 +100,7 @@ rc_status rc_mixture_start(rc_mixture *m, const rc_frame *f, int points, int gro
     m->diffusion = malloc((size_t)top * sizeof *m->diffusion);
     m->diffusion_error = malloc((size_t)top * sizeof *m->diffusion_error);
     if (!m->species_of || !m->members || !m->diffusion || !m->diffusion_error)
-        return rc_fail(RC_NO_MEMORY, "msd: out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "msd: out of memory");
     memcpy(m->species_of, f->species, (size_t)f->count * sizeof *m->species_of);
     for (int32_t i = 0; i < f->count; i++) m->members[f->species[i]]++;
     for (int s = 0; s < top; s++) m->diffusion[s] = m->diffusion_error[s] = NAN;
@@ -109,7 +110,7 @@ rc_status rc_mixture_start(rc_mixture *m, const rc_frame *f, int points, int gro
     /* each species' own correlator (one species: the MSD of all particles is its own) */
     m->self = calloc((size_t)top, sizeof *m->self);
     m->gathered = malloc(3 * (size_t)f->count * sizeof *m->gathered);
-    if (!m->self || !m->gathered) return rc_fail(RC_NO_MEMORY, "msd: out of memory");
+    if (!m->self || !m->gathered) return rc_fail(RC_STATUS_NO_MEMORY, "msd: out of memory");
     for (int s = 0; s < top && !status; s++)
         if (m->members[s]) status = rc_correlator_start(&m->self[s], false, points, groups, m->members[s]);
     return status;
@@ -133,11 +134,11 @@ rc_status rc_mixture_add(rc_mixture *m, const rc_frame *f, const double *unwrapp
 {
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] != m->species_of[i])
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "msd: particle %d is species %d in frame %lld but %d in the first: the "
                            "species' own diffusion needs fixed labels",
                            (int)i, (int)f->species[i], (long long)index, (int)m->species_of[i]);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int sp = 0; m->self && sp < m->species && !s; sp++) {
         if (!m->members[sp]) continue;
         size_t n = 0;
@@ -146,12 +147,12 @@ rc_status rc_mixture_add(rc_mixture *m, const rc_frame *f, const double *unwrapp
         s = rc_correlator_add(&m->self[sp], f->time, m->gathered);
     }
     if (s || m->pair[0] < 0) return s;
-    if (m->frames >= (1 << 28)) return rc_fail(RC_INVALID_ARGUMENT, "interdiffusion: more than 2^28 frames");
-    if (RC_GROW(m->series, m->capacity, 4 * (int)(m->frames + 1))) return RC_NO_MEMORY;
+    if (m->frames >= (1 << 28)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interdiffusion: more than 2^28 frames");
+    if (RC_GROW(m->series, m->capacity, 4 * (int)(m->frames + 1))) return RC_STATUS_NO_MEMORY;
     double *row = m->series + 4 * m->frames++;
     row[0] = f->time;
     displacement(m, unwrapped, row + 1);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The interdiffusion curve and D_ab: the series through a correlator of blocks of time. */
@@ -175,7 +176,8 @@ rc_status rc_mixture_finish(rc_mixture *m, int dimension, int points, int groups
     for (int s = 0; m->self && s < m->species; s++)
         if (m->members[s])
             rc_correlator_diffusion(&m->self[s], dimension, t0, t1, &m->diffusion[s], &m->diffusion_error[s]);
-    return m->pair[0] >= 0 && m->frames ? finish_interdiffusion(m, dimension, points, groups, t0, t1, table) : RC_OK;
+    return m->pair[0] >= 0 && m->frames ? finish_interdiffusion(m, dimension, points, groups, t0, t1, table)
+                                        : RC_STATUS_OK;
 }
 
 void rc_mixture_release(rc_mixture *m)
@@ -193,7 +195,7 @@ void rc_mixture_release(rc_mixture *m)
 
 rc_status rc_mixture_walk(rc_bytes *b, rc_mixture *m)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int sp = 0; m->self && sp < m->species && !s; sp++)
         if (m->members[sp]) s = rc_correlator_walk(b, &m->self[sp]);
     if (s || m->pair[0] < 0) return s;
@@ -201,15 +203,16 @@ rc_status rc_mixture_walk(rc_bytes *b, rc_mixture *m)
     if (b->mode == RC_BYTES_READ && !b->short_of_room) {
         /* the series that follows must be in what is left (read from outside data) */
         if (m->frames < 0 || (size_t)m->frames > b->left / (4 * sizeof *m->series))
-            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged interdiffusion series in the checkpoint");
-        if (RC_GROW(m->series, m->capacity, 4 * (int)m->frames)) return RC_NO_MEMORY;
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: a damaged interdiffusion series in the checkpoint");
+        if (RC_GROW(m->series, m->capacity, 4 * (int)m->frames)) return RC_STATUS_NO_MEMORY;
     }
     rc_bytes_field(b, m->series, 4 * (size_t)m->frames * sizeof *m->series);
     for (int64_t i = 0; b->mode == RC_BYTES_READ && !b->short_of_room && i < 4 * m->frames; i++)
         if (!(fabs(m->series[i]) <= 0x1p400))
-            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged interdiffusion series in the checkpoint (a value "
-                                                "beyond 2^400 or not a number)");
-    return RC_OK;
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "measure: a damaged interdiffusion series in the checkpoint (a value "
+                           "beyond 2^400 or not a number)");
+    return RC_STATUS_OK;
 }
 
 /* A number, or null when it is not finite. */

@@ -14,9 +14,9 @@
 rc_status rc_neighbours_add(rc_neighbours *n, int32_t i, int32_t j, const double d[3])
 {
     if (n->bond_count + 1 > INT32_MAX || RC_GROW(n->bonds, n->bond_capacity, (int)n->bond_count + 1))
-        return rc_fail(RC_NO_MEMORY, "order: out of memory for the bonds");
+        return rc_fail(RC_STATUS_NO_MEMORY, "order: out of memory for the bonds");
     n->bonds[n->bond_count++] = (rc_bond){i, j, {d[0], d[1], d[2]}};
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_neighbours_build(rc_neighbours *n, int32_t count)
@@ -24,7 +24,7 @@ rc_status rc_neighbours_build(rc_neighbours *n, int32_t count)
     size_t bonds = 2 * n->bond_count;
     if (RC_RESERVE(n->start, n->start_capacity, (size_t)count + 2) || RC_RESERVE(n->to, n->to_capacity, bonds + 1) ||
         RC_RESERVE(n->d, n->d_capacity, 3 * bonds + 1))
-        return RC_NO_MEMORY;
+        return RC_STATUS_NO_MEMORY;
     n->count = count;
     memset(n->start, 0, ((size_t)count + 2) * sizeof *n->start);
     for (size_t b = 0; b < n->bond_count; b++) n->start[n->bonds[b].i + 2]++, n->start[n->bonds[b].j + 2]++;
@@ -36,7 +36,7 @@ rc_status rc_neighbours_build(rc_neighbours *n, int32_t count)
         n->to[at] = e->j, n->to[back] = e->i;
         for (int k = 0; k < 3; k++) n->d[3 * at + k] = e->d[k], n->d[3 * back + k] = -e->d[k];
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_neighbours_clear(rc_neighbours *n) { n->bond_count = 0; }
@@ -64,7 +64,7 @@ static void add_pair(void *context, int32_t i, int32_t j, const double d[3], dou
 
 rc_status rc_neighbours_by_distance(rc_neighbours *n, rc_cells *cells, const rc_frame *f, double cutoff)
 {
-    distance_context c = {n, RC_OK};
+    distance_context c = {n, RC_STATUS_OK};
     rc_neighbours_clear(n);
     rc_status s = rc_cells_pairs(cells, f, cutoff, add_pair, &c);
     if (!s) s = c.status;

@@ -64,10 +64,10 @@ static double harmonic_norm(const double complex *q)
 rc_status rc_order_add(rc_order *o, rc_cells *cells, const rc_frame *f)
 {
     size_t n = (size_t)f->count;
-    if (RC_RESERVE(o->q, o->capacity, 2 * HARMONICS * n + 1)) return RC_NO_MEMORY;
+    if (RC_RESERVE(o->q, o->capacity, 2 * HARMONICS * n + 1)) return RC_STATUS_NO_MEMORY;
     free(o->bonds);
     o->bonds = calloc(n + 1, sizeof *o->bonds);
-    if (!o->bonds) return rc_fail(RC_NO_MEMORY, "order: out of memory");
+    if (!o->bonds) return rc_fail(RC_STATUS_NO_MEMORY, "order: out of memory");
     memset(o->q, 0, 2 * HARMONICS * n * sizeof *o->q);
     o->dimension = f->dimension;
     rc_status s = rc_cells_pairs(cells, f, o->cutoff, add_bond, o);
@@ -92,7 +92,7 @@ rc_status rc_order_add(rc_order *o, rc_cells *cells, const rc_frame *f)
     o->local_sum += bonded ? local / (double)bonded : 0;
     o->bond_sum += n ? (double)bonds / (double)n : 0;
     o->frames++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_order_result(const rc_order *o, double *global, double *local, double *bonds)

@@ -110,7 +110,7 @@ rc_status rc_cells_pairs(rc_cells *cells, const rc_frame *f, double cutoff, rc_p
         RC_RESERVE(cells->order, cells->order_capacity, count + 1) ||
         RC_RESERVE(cells->cell_of, cells->cell_capacity, count + 1) ||
         RC_RESERVE(cells->sorted, cells->sorted_capacity, 3 * count + 1))
-        return RC_NO_MEMORY;
+        return RC_STATUS_NO_MEMORY;
     /* a counting sort by cell, so that each cell's particles lie together in memory */
     memset(cells->start, 0, (total + 1) * sizeof *cells->start);
     for (size_t i = 0; i < count; i++) {
@@ -147,7 +147,7 @@ rc_status rc_cells_pairs(rc_cells *cells, const rc_frame *f, double cutoff, rc_p
                                 visit(cells, f, n, a, b_at, cut2, fn, context);
                 }
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_cells_release(rc_cells *cells)
@@ -166,11 +166,11 @@ rc_status rc_table_make(rc_table *t, int rows, int columns)
     t->values = calloc((size_t)rows * (size_t)columns + 1, sizeof *t->values);
     if (!t->names || !t->values) {
         rc_table_release(t);
-        return rc_fail(RC_NO_MEMORY, "analysis: out of memory for a table of %d rows", rows);
+        return rc_fail(RC_STATUS_NO_MEMORY, "analysis: out of memory for a table of %d rows", rows);
     }
     t->rows = rows;
     t->columns = columns;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_table_release(rc_table *t)

@@ -42,8 +42,9 @@ static rc_status bond_order(const rc_frame *f, bool voronoi, double *values)
     o.cutoff = 1.4 * diameter;
     for (int k = 0; k < f->dimension; k++)
         if (f->periodic[k]) o.cutoff = fmin(o.cutoff, f->box[k] / 2);
-    rc_status s = o.cutoff > 0 ? rc_local_order_add(&o, &cells, f, 0)
-                               : rc_fail(RC_INVALID_ARGUMENT, "color: psi6 and q6 need particles of positive radii");
+    rc_status s = o.cutoff > 0
+                      ? rc_local_order_add(&o, &cells, f, 0)
+                      : rc_fail(RC_STATUS_INVALID_ARGUMENT, "color: psi6 and q6 need particles of positive radii");
     const char *const *names;
     int width = rc_local_order_columns(f->dimension, &names);
     for (int32_t i = 0; !s && i < f->count; i++) values[i] = o.rows[(size_t)i * width + (f->dimension == 2 ? 2 : 3)];
@@ -54,16 +55,16 @@ static rc_status bond_order(const rc_frame *f, bool voronoi, double *values)
 
 rc_status rc_frame_column(const rc_frame *f, const char *name, bool voronoi, double *values, const char **label)
 {
-    if (!f || !name || !values) return rc_fail(RC_INVALID_ARGUMENT, "color: NULL argument");
+    if (!f || !name || !values) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "color: NULL argument");
     int c = 0;
     while (c < COLUMNS && strcmp(columns[c].name, name) != 0) c++;
     if (c == COLUMNS)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "color: \"%s\" is not a column (x, y, z, vx, vy, vz, speed, "
                        "kinetic_energy, species, radius, mass, height, psi6 in 2D, q6 in 3D)",
                        name);
     if ((c == PSI6 && f->dimension != 2) || (c == Q6 && f->dimension != 3))
-        return rc_fail(RC_INVALID_ARGUMENT, "color: %s is for %s frames, this one is %dD", name,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "color: %s is for %s frames, this one is %dD", name,
                        c == PSI6 ? "2D" : "3D", f->dimension);
     if (label) *label = columns[c].label;
     if (c >= PSI6) return bond_order(f, voronoi, values);
@@ -75,5 +76,5 @@ rc_status rc_frame_column(const rc_frame *f, const char *name, bool voronoi, dou
                         f->species[i], f->radii[i], f->masses[i], x[f->dimension - 1]};
         values[i] = all[c];
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

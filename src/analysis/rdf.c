@@ -30,7 +30,7 @@ rc_status rc_rdf_start(rc_rdf *rdf, const rc_frame *f, double range, int bins, d
     int species = 0;
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] + 1 > species) species = f->species[i] + 1;
-    if (species > 64) return rc_fail(RC_INVALID_ARGUMENT, "rdf: species %d: at most 64 species", species - 1);
+    if (species > 64) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rdf: species %d: at most 64 species", species - 1);
     rdf->species = species;
     rdf->pairs = species * (species + 1) / 2;
     rdf->bins = bins;
@@ -44,10 +44,10 @@ rc_status rc_rdf_start(rc_rdf *rdf, const rc_frame *f, double range, int bins, d
     rdf->frame_counts = calloc((size_t)rdf->pairs * (size_t)bins, sizeof *rdf->frame_counts);
     if (!rdf->members || !radius || !rdf->contact_at || !rdf->sum || !rdf->frame_counts) {
         free(radius);
-        return rc_fail(RC_NO_MEMORY, "rdf: out of memory for %d bins", bins);
+        return rc_fail(RC_STATUS_NO_MEMORY, "rdf: out of memory for %d bins", bins);
     }
     for (int32_t i = 0; i < f->count; i++) {
-        if (f->species[i] < 0) return rc_fail(RC_INVALID_ARGUMENT, "rdf: species[%d] is negative", (int)i);
+        if (f->species[i] < 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rdf: species[%d] is negative", (int)i);
         rdf->members[f->species[i]]++;
         radius[f->species[i]] += f->radii[i];
     }
@@ -57,7 +57,7 @@ rc_status rc_rdf_start(rc_rdf *rdf, const rc_frame *f, double range, int bins, d
                                                       ? radius[a] / rdf->members[a] + radius[b] / rdf->members[b]
                                                       : NAN;
     free(radius);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 typedef struct counting {
@@ -120,20 +120,21 @@ rc_status rc_rdf_add(rc_rdf *rdf, rc_cells *cells, const rc_frame *f)
     int32_t members[64] = {0};
     for (int32_t i = 0; i < f->count; i++) {
         if (f->species[i] < 0 || f->species[i] >= rdf->species)
-            return rc_fail(RC_INVALID_ARGUMENT, "rdf: particle %d is species %d, the first frame has species 0 to %d",
-                           (int)i, (int)f->species[i], rdf->species - 1);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "rdf: particle %d is species %d, the first frame has species 0 to %d", (int)i,
+                           (int)f->species[i], rdf->species - 1);
         members[f->species[i]]++;
     }
     for (int a = 0; a < rdf->species; a++)
         if (members[a] != rdf->members[a])
-            return rc_fail(RC_INVALID_ARGUMENT, "rdf: species %d has %d particles, %d in the first frame", a,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rdf: species %d has %d particles, %d in the first frame", a,
                            (int)members[a], (int)rdf->members[a]);
     size_t cells_total = (size_t)rdf->pairs * (size_t)rdf->bins;
     memset(rdf->frame_counts, 0, cells_total * sizeof *rdf->frame_counts);
     counting c = {rdf, f->species};
     rc_status s = rc_cells_pairs(cells, f, rdf->range, count_pair, &c);
     if (s) return s;
-    if (RC_GROW(rdf->contacts, rdf->contact_capacity, (rdf->frames + 1) * rdf->pairs)) return RC_NO_MEMORY;
+    if (RC_GROW(rdf->contacts, rdf->contact_capacity, (rdf->frames + 1) * rdf->pairs)) return RC_STATUS_NO_MEMORY;
     double volume = rc_frame_volume(f);
     for (int a = 0; a < rdf->species; a++)
         for (int b = a; b < rdf->species; b++) {
@@ -148,7 +149,7 @@ rc_status rc_rdf_add(rc_rdf *rdf, rc_cells *cells, const rc_frame *f)
             rdf->contacts[rdf->frames * rdf->pairs + p] = contact_of(rdf, counts, rdf->contact_at[p]);
         }
     rdf->frames++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The mean of the frames' contact values of pair p, and its standard error from CONTACT_BLOCKS blocks of
@@ -185,14 +186,14 @@ rc_status rc_rdf_finish(const rc_rdf *rdf, rc_table *t, double *contact, double 
             t->names[1 + pair_of(rdf, a, b)] = strdup(name);
         }
     for (int c = 0; c < t->columns; c++)
-        if (!t->names[c]) return rc_fail(RC_NO_MEMORY, "rdf: out of memory");
+        if (!t->names[c]) return rc_fail(RC_STATUS_NO_MEMORY, "rdf: out of memory");
     for (int bin = 0; bin < rdf->bins; bin++) {
         double *row = t->values + (size_t)bin * t->columns;
         row[0] = (bin + 0.5) * rdf->width;
         for (int p = 0; p < rdf->pairs; p++) row[1 + p] = rdf->sum[(size_t)p * rdf->bins + bin] / rdf->frames;
     }
     for (int p = 0; p < rdf->pairs; p++) contact_statistics(rdf, p, &contact[p], &error[p]);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_rdf_release(rc_rdf *rdf)

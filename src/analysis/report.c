@@ -152,9 +152,9 @@ rc_status rc_table_write(const rc_table *t, const char *path)
 {
     rc_csv_writer *w = NULL;
     rc_status s = rc_csv_writer_open(path, t->columns, (const char *const *)t->names, &w);
-    for (int r = 0; r < t->rows && !s; r++) s = rc_csv_writer_row(w, t->values + (size_t)r * t->columns);
+    for (int r = 0; r < t->rows && !s; r++) s = rc_csv_writer_write(w, t->values + (size_t)r * t->columns);
     if (s) {
-        rc_csv_writer_abandon(w);
+        rc_csv_writer_close_unfinished(w);
         return s;
     }
     return rc_csv_writer_close(w);
@@ -162,9 +162,9 @@ rc_status rc_table_write(const rc_table *t, const char *path)
 
 rc_status rc_analysis_write(const rc_analysis *a, const char *directory)
 {
-    if (!a || !directory) return rc_fail(RC_INVALID_ARGUMENT, "analysis write: NULL argument");
-    if (!a->finished) return rc_fail(RC_INVALID_ARGUMENT, "analysis write: not finished");
-    rc_status s = rc_directory_make(directory);
+    if (!a || !directory) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "analysis write: NULL argument");
+    if (!a->finished) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "analysis write: not finished");
+    rc_status s = rc_directory_create(directory);
     char path[4096];
     for (int k = 0; k < RC_ANALYSIS_TABLES && !s; k++) {
         if (!a->tables[k].names) continue;
@@ -173,11 +173,11 @@ rc_status rc_analysis_write(const rc_analysis *a, const char *directory)
     }
     if (s) return s;
     char *text = rc_analysis_summary_json(a, false);
-    if (!text) return rc_fail(RC_NO_MEMORY, "analysis: out of memory");
+    if (!text) return rc_fail(RC_STATUS_NO_MEMORY, "analysis: out of memory");
     snprintf(path, sizeof path, "%s/analysis.json", directory);
     FILE *file = fopen(path, "w");
     bool ok = file && fputs(text, file) >= 0 && fputc('\n', file) != EOF;
     ok = (file && fclose(file) == 0) && ok;
     cJSON_free(text);
-    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "analysis output %s: cannot write it", path);
+    return ok ? RC_STATUS_OK : rc_fail(RC_STATUS_IO_ERROR, "analysis output %s: cannot write it", path);
 }

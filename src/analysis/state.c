@@ -16,12 +16,12 @@ static rc_status walk_rdf(rc_bytes *b, rc_rdf *rdf)
     if (b->mode == RC_BYTES_READ && !b->short_of_room) {
         /* the contact values that follow must be in what is left (read from outside data) */
         if (rdf->frames < 0 || (size_t)rdf->frames > b->left / sizeof *rdf->contacts / (size_t)rdf->pairs)
-            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged g(r) in the checkpoint");
-        if (RC_GROW(rdf->contacts, rdf->contact_capacity, rdf->frames * rdf->pairs)) return RC_NO_MEMORY;
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: a damaged g(r) in the checkpoint");
+        if (RC_GROW(rdf->contacts, rdf->contact_capacity, rdf->frames * rdf->pairs)) return RC_STATUS_NO_MEMORY;
     }
     rc_bytes_field(b, rdf->sum, (size_t)rdf->pairs * (size_t)rdf->bins * sizeof *rdf->sum);
     rc_bytes_field(b, rdf->contacts, (size_t)rdf->frames * (size_t)rdf->pairs * sizeof *rdf->contacts);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static void walk_structure_factor(rc_bytes *b, rc_structure_factor *sf)
@@ -61,17 +61,18 @@ rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)
 {
     int64_t frames = a->frames;
     RC_BYTES_FIELD(b, frames);
-    if (b->short_of_room || frames == 0) return RC_OK;
+    if (b->short_of_room || frames == 0) return RC_STATUS_OK;
     if (b->mode == RC_BYTES_READ) {
         if (frames < 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "measure: a damaged checkpoint (%lld frames)", (long long)frames);
-        rc_status s = a->frames ? RC_OK : rc_analysis_begin(a, first);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: a damaged checkpoint (%lld frames)",
+                           (long long)frames);
+        rc_status s = a->frames ? RC_STATUS_OK : rc_analysis_begin(a, first);
         if (s) return s;
         a->frames = frames;
     }
     RC_BYTES_FIELD(b, a->first_time), RC_BYTES_FIELD(b, a->last_time), RC_BYTES_FIELD(b, a->kinetic_sum);
     RC_BYTES_FIELD(b, a->first_used);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (a->active & RC_COMPUTE_RDF) s = walk_rdf(b, &a->rdf);
     if (!s && (a->active & RC_COMPUTE_SK)) walk_structure_factor(b, &a->sf);
     if (!s && (a->active & RC_COMPUTE_ORDER)) {
@@ -85,7 +86,8 @@ rc_status rc_analysis_walk(rc_bytes *b, rc_analysis *a, const rc_frame *first)
         if (!s) s = rc_mixture_walk(b, &a->mixture);
     }
     if (!s && b->mode == RC_BYTES_READ && !b->short_of_room && !read_back_valid(a))
-        s = rc_fail(RC_INVALID_ARGUMENT, "measure: damaged sums in the checkpoint (a clock, sum or position that is "
-                                         "not finite)");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                    "measure: damaged sums in the checkpoint (a clock, sum or position that is "
+                    "not finite)");
     return s;
 }

@@ -86,11 +86,11 @@ static rc_status choose_vectors(rc_structure_factor *sf, const rc_frame *f)
         lattice *= 2 * sf->top[e] + 1;
     }
     if (!(lattice <= 1e8))
-        return rc_fail(RC_INVALID_ARGUMENT, "k_max: %g gives too many wave vectors for this box", sf->k_max);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "k_max: %g gives too many wave vectors for this box", sf->k_max);
     int *seen = calloc((size_t)sf->shells, sizeof *seen);
     free(sf->k), free(sf->n), free(sf->shell_of);
     sf->k = NULL, sf->n = NULL, sf->shell_of = NULL;
-    rc_status s = seen ? RC_OK : RC_NO_MEMORY;
+    rc_status s = seen ? RC_STATUS_OK : RC_STATUS_NO_MEMORY;
     if (!s) {
         memset(sf->used, 0, (size_t)sf->shells * sizeof *sf->used);
         walk(sf, d, sf->used, NULL, false);
@@ -99,11 +99,11 @@ static rc_status choose_vectors(rc_structure_factor *sf, const rc_frame *f)
         sf->k = malloc(3 * (size_t)keep * sizeof *sf->k + 1);
         sf->n = malloc(3 * (size_t)keep * sizeof *sf->n + 1);
         sf->shell_of = malloc((size_t)keep * sizeof *sf->shell_of + 1);
-        if (!sf->k || !sf->n || !sf->shell_of) s = RC_NO_MEMORY;
+        if (!sf->k || !sf->n || !sf->shell_of) s = RC_STATUS_NO_MEMORY;
         else sf->vectors = walk(sf, d, seen, sf->used, true);
     }
     free(seen);
-    return s ? rc_fail(RC_NO_MEMORY, "structure_factor: out of memory") : RC_OK;
+    return s ? rc_fail(RC_STATUS_NO_MEMORY, "structure_factor: out of memory") : RC_STATUS_OK;
 }
 
 rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *f, double k_max, int per_shell)
@@ -111,7 +111,7 @@ rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *f, 
     double longest = 0;
     for (int e = 0; e < f->dimension; e++) {
         if (!f->periodic[e])
-            return rc_fail(RC_INVALID_ARGUMENT, "structure_factor: the box is not periodic along axis %d", e);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "structure_factor: the box is not periodic along axis %d", e);
         longest = fmax(longest, f->box[e]);
         sf->box[e] = f->box[e];
     }
@@ -119,14 +119,14 @@ rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *f, 
     sf->per_shell = per_shell;
     sf->shell_width = 2 * M_PI / longest;
     if (!(k_max / sf->shell_width >= 0.5))
-        return rc_fail(RC_INVALID_ARGUMENT, "k_max: %g gives no wave vectors for this box", k_max);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "k_max: %g gives no wave vectors for this box", k_max);
     sf->shells = (int)floor(k_max / sf->shell_width + 0.5);
     sf->sum = calloc((size_t)sf->shells, sizeof *sf->sum);
     sf->k_sum = calloc((size_t)sf->shells, sizeof *sf->k_sum);
     sf->samples = calloc((size_t)sf->shells, sizeof *sf->samples);
     sf->used = calloc((size_t)sf->shells, sizeof *sf->used);
     if (!sf->sum || !sf->k_sum || !sf->samples || !sf->used)
-        return rc_fail(RC_NO_MEMORY, "structure_factor: out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "structure_factor: out of memory");
     return choose_vectors(sf, f);
 }
 
@@ -173,8 +173,8 @@ rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *f)
 {
     for (int e = 0; e < f->dimension; e++)
         if (f->box[e] != sf->box[e])
-            return rc_fail(RC_INVALID_ARGUMENT, "structure_factor: the box changes (axis %d: %g, first frame %g)", e,
-                           f->box[e], sf->box[e]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "structure_factor: the box changes (axis %d: %g, first frame %g)", e, f->box[e], sf->box[e]);
     if (reduced_tilt(f) != sf->tilt ||
         (sf->tilt != 0 && (f->tilt_flow != sf->flow || f->tilt_gradient != sf->gradient))) {
         rc_status s = choose_vectors(sf, f); /* a sheared cell leans further every frame */
@@ -188,7 +188,7 @@ rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *f)
     if (!table || !sums) {
         free(table);
         free(sums);
-        return rc_fail(RC_NO_MEMORY, "structure_factor: out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "structure_factor: out of memory");
     }
     phase_rows axis[3], xy;
     double *next = table;
@@ -221,7 +221,7 @@ rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *f)
     free(table);
     free(sums);
     sf->frames++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *t)
@@ -232,7 +232,7 @@ rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *t)
     if (status) return status;
     const char *names[3] = {"k", "S", "vectors"};
     for (int c = 0; c < 3; c++)
-        if (!(t->names[c] = strdup(names[c]))) return rc_fail(RC_NO_MEMORY, "structure_factor: out of memory");
+        if (!(t->names[c] = strdup(names[c]))) return rc_fail(RC_STATUS_NO_MEMORY, "structure_factor: out of memory");
     for (int s = 0, r = 0; s < sf->shells; s++) {
         if (!(sf->samples[s] > 0)) continue; /* the test that counted the rows (a restored count may be negative) */
         double *row = t->values + 3 * r++;
@@ -240,7 +240,7 @@ rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *t)
         row[1] = sf->sum[s] / sf->samples[s];
         row[2] = sf->samples[s] / sf->frames; /* the vectors of one frame (under a tilt, their mean) */
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_structure_factor_release(rc_structure_factor *sf)

@@ -41,13 +41,13 @@ static rc_status add_point(points *p, const double *x, int32_t owner, int shift)
         if (o) p->owner = o;
         int *s = realloc(p->shift, next * sizeof *s);
         if (s) p->shift = s;
-        if (!xyz || !o || !s) return rc_fail(RC_NO_MEMORY, "voronoi: out of memory for %zu points", next);
+        if (!xyz || !o || !s) return rc_fail(RC_STATUS_NO_MEMORY, "voronoi: out of memory for %zu points", next);
         p->capacity = next;
     }
     memcpy(p->xyz + p->count * (size_t)p->dimension, x, (size_t)p->dimension * sizeof *x);
     p->owner[p->count] = owner, p->shift[p->count] = shift;
     p->count++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The particles and their images within margin of the box along periodic axes. */
@@ -78,7 +78,7 @@ static rc_status make_points(points *p, const rc_frame *f, double margin)
                 }
         if (s) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* An edge of a simplex: its two points (the first a particle of the box), the simplex's circumcentre, and whether
@@ -146,7 +146,7 @@ static rc_status facet_edges(tessellation *t, const points *p, const rc_frame *f
     double centre[3] = {0, 0, 0}, radius = open ? 0 : circumcentre(p, ids, centre);
     bool touches = false;
     for (int v = 0; v <= dim; v++) touches |= p->shift[ids[v]] == centre_code();
-    if (!touches) return RC_OK;
+    if (!touches) return RC_STATUS_OK;
     for (int k = 0; k < dim && !open; k++)
         if (f->periodic[k] && (centre[k] - radius < -margin || centre[k] + radius > f->box[k] + margin))
             t->too_near = true;
@@ -156,12 +156,12 @@ static rc_status facet_edges(tessellation *t, const points *p, const rc_frame *f
             if (t->count == t->capacity) {
                 size_t next = t->capacity ? 2 * t->capacity : 4096;
                 edge *e = realloc(t->edges, next * sizeof *e);
-                if (!e) return rc_fail(RC_NO_MEMORY, "voronoi: out of memory for %zu edges", next);
+                if (!e) return rc_fail(RC_STATUS_NO_MEMORY, "voronoi: out of memory for %zu edges", next);
                 t->edges = e, t->capacity = next;
             }
             t->edges[t->count++] = (edge){ids[u], ids[v], {centre[0], centre[1], centre[2]}, open};
         }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* qhull's Delaunay tessellation of the points, its simplices' edges into t. */
@@ -175,17 +175,17 @@ static rc_status delaunay(tessellation *t, const points *p, const rc_frame *f, d
         if (errors) fclose(errors);
         free(message);
         free(qh);
-        return rc_fail(RC_NO_MEMORY, "voronoi: out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "voronoi: out of memory");
     }
     char command[] = "qhull d Qt Qbb";
     qh_zero(qh, errors);
     int code = qh_new_qhull(qh, p->dimension, (int)p->count, p->xyz, False, command, errors, errors);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     t->count = 0, t->too_near = false;
     if (code) {
         fflush(errors);
         size_t line = message ? strcspn(message, "\n") : 0; /* qhull's first line says why */
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "voronoi: qhull cannot tessellate the %zu points of the frame (are they all "
                     "on a plane or a line?): %.*s",
                     p->count, (int)(line < 300 ? line : 300), message ? message : "");
@@ -232,7 +232,7 @@ static rc_status bonds_of(rc_neighbours *n, const tessellation *t, const points 
         rc_status s = rc_neighbours_add(n, p->owner[e->a], p->owner[e->b], d);
         if (s) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_neighbours_by_voronoi(rc_neighbours *n, const rc_frame *f)

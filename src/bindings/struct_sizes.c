@@ -27,7 +27,7 @@ static const named_size struct_sizes[] = {
     {"rigid_observables", sizeof(rc_rigid_observables)},
     {"rigid_run_settings", sizeof(rc_rigid_run_settings)},
     {"run_output", sizeof(rc_run_output)},
-    {"run_settings", sizeof(rc_run_settings)},
+    {"run_settings", sizeof(rc_edmd_run_settings)},
     {"run_limits", sizeof(rc_run_limits)},
     {"run_options", sizeof(rc_run_options)},
     {"run_counts", sizeof(rc_run_counts)},

@@ -7,7 +7,7 @@
 
 #include "ricochet/core.h"
 
-/* Returns RC_OK or RC_NO_MEMORY (with the last error set). The array keeps its contents. */
+/* Returns RC_STATUS_OK or RC_STATUS_NO_MEMORY (with the last error set). The array keeps its contents. */
 rc_status rc_grow(void **array, int *capacity, int need, size_t element_size);
 
 #define RC_GROW(array, capacity, need) rc_grow((void **)&(array), &(capacity), (need), sizeof *(array))
@@ -19,7 +19,7 @@ rc_status rc_reserve(void **array, size_t *capacity, size_t need, size_t element
  * resolve, tens of thousands of times a second, and almost always find it there. */
 static inline rc_status rc_reserve_quick(void **array, size_t *capacity, size_t need, size_t element_size)
 {
-    return need <= *capacity ? RC_OK : rc_reserve(array, capacity, need, element_size);
+    return need <= *capacity ? RC_STATUS_OK : rc_reserve(array, capacity, need, element_size);
 }
 
 #define RC_RESERVE(array, capacity, need) rc_reserve_quick((void **)&(array), &(capacity), (need), sizeof *(array))

@@ -30,16 +30,16 @@ static void *symbol(void *handle, const char *name)
  * HDF5's open files and atexit handler, lives as long). */
 static rc_status open_locked(rc_library *library)
 {
-    if (atomic_load_explicit(&library->open, memory_order_relaxed)) return RC_OK;
+    if (atomic_load_explicit(&library->open, memory_order_relaxed)) return RC_STATUS_OK;
     if (library->prepare) library->prepare();
     void *handle = dlopen(library->soname, RTLD_LAZY | RTLD_LOCAL);
     if (!handle)
-        return rc_fail(RC_INTERNAL, "%s need %s, which cannot be loaded: %s", library->purpose, library->soname,
+        return rc_fail(RC_STATUS_INTERNAL, "%s need %s, which cannot be loaded: %s", library->purpose, library->soname,
                        dlerror());
     for (size_t k = 0; k < library->count; k++) {
         void *address = symbol(handle, library->names[k]);
         if (!address) {
-            rc_status s = rc_fail(RC_INTERNAL, "%s need %s, which lacks %s", library->purpose, library->soname,
+            rc_status s = rc_fail(RC_STATUS_INTERNAL, "%s need %s, which lacks %s", library->purpose, library->soname,
                                   library->names[k]);
             dlclose(handle);
             return s;
@@ -49,12 +49,12 @@ static rc_status open_locked(rc_library *library)
         memcpy((char *)library->table + k * sizeof address, &address, sizeof address);
     }
     atomic_store_explicit(&library->open, true, memory_order_release);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_library_open(rc_library *library)
 {
-    if (atomic_load_explicit(&library->open, memory_order_acquire)) return RC_OK;
+    if (atomic_load_explicit(&library->open, memory_order_acquire)) return RC_STATUS_OK;
     pthread_mutex_lock(&opening);
     rc_status s = open_locked(library);
     pthread_mutex_unlock(&opening);

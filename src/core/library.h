@@ -26,7 +26,7 @@ typedef struct rc_library {
 } rc_library;
 
 /* Opens the library and fills its table, once per process (thread-safe); later calls cost one atomic load.
- * RC_INTERNAL, with a sentence naming the library, what needs it and dlerror's reason, when it or a symbol is
+ * RC_STATUS_INTERNAL, with a sentence naming the library, what needs it and dlerror's reason, when it or a symbol is
  * missing. */
 rc_status rc_library_open(rc_library *library);
 

@@ -28,7 +28,7 @@ static void quat_of_matrix(const double *r, double *q)
         double z = 0.5 * sqrt(1 - r[0] - r[4] + r[8]);
         q[3] = z, q[0] = (r[3] - r[1]) / (4 * z), q[1] = (r[2] + r[6]) / (4 * z), q[2] = (r[5] + r[7]) / (4 * z);
     }
-    rc_quat_normalize(q);
+    rc_quat_normalise(q);
 }
 
 void rc_principal_hoomd(int dimension, const double inertia[9], const double *orientation, const double momentum[3],

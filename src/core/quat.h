@@ -25,7 +25,7 @@ static inline void rc_quat_multiply(const double *a, const double *b, double *ou
     for (int i = 0; i < 4; i++) out[i] = c[i];
 }
 
-static inline void rc_quat_normalize(double *q)
+static inline void rc_quat_normalise(double *q)
 {
     double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     for (int i = 0; i < 4; i++) q[i] /= n;

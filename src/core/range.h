@@ -16,12 +16,12 @@
 /* Whether each of the n entries of v is a number of magnitude at most RC_RANGE (false for NaN and infinities). */
 bool rc_in_range(const double *v, int n);
 
-/* RC_OK when rc_in_range(v, n); else RC_INVALID_ARGUMENT with "NAME: entry K is X, beyond 2^40 (about 1.1e12)"
+/* RC_STATUS_OK when rc_in_range(v, n); else RC_STATUS_INVALID_ARGUMENT with "NAME: entry K is X, beyond 2^40 (about 1.1e12)"
  * naming the first entry out of range (NAME as the caller writes the field, e.g. "particle 3.velocity"). */
 rc_status rc_range_check(const char *name, const double *v, int n);
 
-/* A value of `want` numbers given as n (a parameter changed at run time, src/edmd/live.c, src/rigid/live.c): RC_OK
- * when n is want and every entry finite and within RC_RANGE; else RC_INVALID_ARGUMENT naming NAME ("gravity: 3
+/* A value of `want` numbers given as n (a parameter changed at run time, src/edmd/live.c, src/rigid/live.c): RC_STATUS_OK
+ * when n is want and every entry finite and within RC_RANGE; else RC_STATUS_INVALID_ARGUMENT naming NAME ("gravity: 3
  * numbers given, it takes 2", "restitution: nan is not a finite number within 2^40"). */
 rc_status rc_range_check_count(const char *name, const double *v, int n, int want);
 

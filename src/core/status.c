@@ -8,7 +8,7 @@
 
 static _Thread_local char last_error[512];
 
-const char *rc_last_error(void) { return last_error; }
+const char *rc_error_get(void) { return last_error; }
 
 /* Formats into a copy first, so that the last error may itself be an argument (a prefix added to a cause). */
 rc_status rc_fail(rc_status status, const char *format, ...)
@@ -28,9 +28,9 @@ enum { WARNING_KEYS = 16 };
 static _Thread_local char last_warnings[2048];
 static _Thread_local const char *warned[WARNING_KEYS]; /* the keys of the warnings given once since the last clear */
 
-const char *rc_last_warnings(void) { return last_warnings; }
+const char *rc_warnings_get(void) { return last_warnings; }
 
-void rc_clear_warnings(void)
+void rc_warnings_clear(void)
 {
     last_warnings[0] = '\0';
     memset(warned, 0, sizeof warned);
@@ -54,14 +54,14 @@ void rc_warn(const char *once, const char *format, ...)
 const char *rc_status_name(rc_status status)
 {
     switch (status) {
-    case RC_OK: return "ok";
-    case RC_INVALID_ARGUMENT: return "invalid_argument";
-    case RC_NOT_TERMINATED: return "not_terminated";
-    case RC_NO_MEMORY: return "no_memory";
-    case RC_IO_ERROR: return "io_error";
-    case RC_INTERNAL: return "internal";
+    case RC_STATUS_OK: return "ok";
+    case RC_STATUS_INVALID_ARGUMENT: return "invalid_argument";
+    case RC_STATUS_NOT_TERMINATED: return "not_terminated";
+    case RC_STATUS_NO_MEMORY: return "no_memory";
+    case RC_STATUS_IO_ERROR: return "io_error";
+    case RC_STATUS_INTERNAL: return "internal";
     }
     return "unknown";
 }
 
-const char *rc_version(void) { return RC_VERSION_STRING; }
+const char *rc_version_get(void) { return RC_VERSION_STRING; }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Internal helpers to record a failure with its sentence (see rc_last_error) and the warnings of a read (see
- * rc_last_warnings). */
+/* Internal helpers to record a failure with its sentence (see rc_error_get) and the warnings of a read (see
+ * rc_warnings_get). */
 #ifndef RC_CORE_STATUS_H
 #define RC_CORE_STATUS_H
 
@@ -11,7 +11,7 @@ rc_status rc_fail(rc_status status, const char *format, ...) __attribute__((form
 void rc_clear_error(void);
 
 /* Appends the formatted sentence to the last warnings. With `once` (a string that outlives the read, such as a
- * key's name) a second warning with the same `once` is dropped until rc_clear_warnings. */
+ * key's name) a second warning with the same `once` is dropped until rc_warnings_clear. */
 void rc_warn(const char *once, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -171,24 +171,24 @@ static rc_status get_field(const rc_tagged *r, const char *what, const char *nam
     bool narrow = f->type == RC_TAGGED_I64 && f->size == sizeof(int32_t);
     uint64_t size = narrow ? sizeof(int64_t) : f->size;
     if ((int)r->type != (int)f->type || r->size != size)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is damaged: its field %s is %s of %llu bytes, not %s of %llu", what,
-                       name, rc_tagged_type_name(r->type), (unsigned long long)r->size, rc_tagged_type_name(f->type),
-                       (unsigned long long)size);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is damaged: its field %s is %s of %llu bytes, not %s of %llu",
+                       what, name, rc_tagged_type_name(r->type), (unsigned long long)r->size,
+                       rc_tagged_type_name(f->type), (unsigned long long)size);
     if (f->type == RC_TAGGED_BOOL && r->value[0] > 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is damaged: its field %s is %u, neither true (1) nor false (0)", what,
-                       name, r->value[0]);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is damaged: its field %s is %u, neither true (1) nor false (0)",
+                       what, name, r->value[0]);
     if (narrow) {
         int64_t wide;
         memcpy(&wide, r->value, sizeof wide);
         if (wide < INT32_MIN || wide > INT32_MAX)
-            return rc_fail(RC_INVALID_ARGUMENT, "%s is damaged: its field %s is %lld, beyond a 32-bit integer", what,
-                           name, (long long)wide);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is damaged: its field %s is %lld, beyond a 32-bit integer",
+                           what, name, (long long)wide);
         int32_t value = (int32_t)wide;
         memcpy(place, &value, sizeof value);
     } else {
         memcpy(place, r->value, f->size);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_tagged_get_fields(const void *records, uint64_t size, const char *what, const char *prefix,
@@ -202,5 +202,5 @@ rc_status rc_tagged_get_fields(const void *records, uint64_t size, const char *w
         rc_status s = get_field(&r, what, name, &fields[i], at + fields[i].offset);
         if (s) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -82,7 +82,7 @@ bool rc_tagged_next(const void *records, uint64_t size, uint64_t *at, rc_tagged 
 /* Finds the first record named name in a checked sequence; false when there is none. */
 bool rc_tagged_find(const void *records, uint64_t size, const char *name, rc_tagged *out);
 /* Reads every field of the struct at base that the records hold (named prefix + field name); the others keep what
- * base holds (their defaults). RC_INVALID_ARGUMENT, naming `what` and the field, for a field of another type or size,
+ * base holds (their defaults). RC_STATUS_INVALID_ARGUMENT, naming `what` and the field, for a field of another type or size,
  * a bool that is neither 0 nor 1, or an int32 beyond its range. */
 rc_status rc_tagged_get_fields(const void *records, uint64_t size, const char *what, const char *prefix,
                                const rc_tagged_field *fields, int count, void *base);

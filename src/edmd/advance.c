@@ -60,10 +60,10 @@ static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, dou
     }
     if (e->counter[k] == before && e->has_gravity) return rc_edmd_unstick(e, k, j); /* nothing approached */
     if (e->counter[k] != before) rc_edmd_remember_hit(e, k, j);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (e->sleep_on) {
         s = rc_edmd_try_sleep(e, k);
-        if (s == RC_OK && j >= 0) s = rc_edmd_try_sleep(e, j);
+        if (s == RC_STATUS_OK && j >= 0) s = rc_edmd_try_sleep(e, j);
     }
     return s;
 }
@@ -73,7 +73,7 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     if ((e->counter[j] & RC_COUNT_MASK) != (e->event[k].count & RC_COUNT_MASK)) {
         rc_edmd_stream(e, k, e->now); /* stale: the partner moved on; predict afresh */
         rc_edmd_schedule(e, k, false);
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     bool stabilising = (e->event[k].count & RC_STABILISING) != 0;
     rc_edmd_stream(e, k, t);
@@ -98,7 +98,7 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     }
     rc_edmd_schedule(e, k, true);
     rc_edmd_schedule(e, j, true);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status process(rc_edmd *e, int32_t k)
@@ -112,7 +112,7 @@ static rc_status process(rc_edmd *e, int32_t k)
     rc_edmd_stream(e, k, e->now);
     if (partner == RC_EVENT_SHELL) {
         rc_status s = rc_edmd_neighbours_rebuild(e, k);
-        if (s != RC_OK) return s;
+        if (s != RC_STATUS_OK) return s;
     } else if (partner <= RC_EVENT_WALL0) {
         rc_edmd_release(e, k);
         double restitution =
@@ -121,15 +121,15 @@ static rc_status process(rc_edmd *e, int32_t k)
         (e->growing ? rc_edmd_growth_collide_wall : rc_edmd_collide_wall)(e, k, RC_EVENT_WALL0 - partner, restitution);
     }
     rc_edmd_schedule(e, k, false);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static double next_thermostat_gap(rc_edmd *e) { return -log1p(-rc_rng_uniform(&e->rng)) / (e->thermostat_rate * e->n); }
 
 rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 {
-    if (!e || !limits) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_advance: NULL argument");
-    if (isnan(limits->time)) return rc_fail(RC_INVALID_ARGUMENT, "limits.time: not a number");
+    if (!e || !limits) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_advance: NULL argument");
+    if (isnan(limits->time)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "limits.time: not a number");
     double limit = limits->time - e->time_origin; /* on the engine's clock */
     for (;;) {
         if (limits->collisions && e->collisions >= limits->collisions) break;
@@ -152,7 +152,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
             if (t_system == e->next_renewal) { /* the barostat's volume move; or under shear the images slid by the
                                                  * slack: every list is built afresh */
                 rc_status s = e->barostat ? rc_edmd_barostat_move(e) : rc_edmd_reorder(e);
-                if (s != RC_OK) return s;
+                if (s != RC_STATUS_OK) return s;
                 limit = limits->time - e->time_origin;
                 continue;
             }
@@ -161,20 +161,21 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
             continue;
         }
         rc_status s = process(e, k);
-        if (s == RC_OK && rc_calendar_failed(&e->calendar)) s = rc_fail(RC_NO_MEMORY, "event calendar: out of memory");
-        if (s == RC_OK && e->stall_limit && ++e->stall_window >= e->stall_limit) s = rc_edmd_check_stall(e);
-        if (s != RC_OK) return s;
+        if (s == RC_STATUS_OK && rc_calendar_failed(&e->calendar))
+            s = rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory");
+        if (s == RC_STATUS_OK && e->stall_limit && ++e->stall_window >= e->stall_limit) s = rc_edmd_check_stall(e);
+        if (s != RC_STATUS_OK) return s;
         if (e->collisions >= e->next_reorder) { /* the renewal, or a compression's step (it renews in turn) */
             bool ended = false;
             s = e->growing ? rc_edmd_growth_step(e, &ended) : rc_edmd_reorder(e);
-            if (s != RC_OK || ended) return s; /* the end of a compression: the caller sees it at once */
+            if (s != RC_STATUS_OK || ended) return s; /* the end of a compression: the caller sees it at once */
             limit = limits->time - e->time_origin;
         }
     }
     /* the kinetic integral is not closed here: closing it at every return would add it up in pieces that depend on
      * where the caller stops (chunks of wall-clock time), and its rounding with them; rc_edmd_measure adds the open
      * piece without changing the engine */
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 double rc_edmd_next_event(rc_edmd *e)

@@ -23,39 +23,42 @@
 rc_status rc_edmd_barostat_check(const rc_edmd_def *d)
 {
     const rc_edmd_barostat *b = &d->barostat;
-    if (b->pressure == 0) return RC_OK;
+    if (b->pressure == 0) return RC_STATUS_OK;
     if (!(b->pressure > 0) || !isfinite(b->pressure))
-        return rc_fail(RC_INVALID_ARGUMENT, "barostat.pressure: %g is not a finite positive number", b->pressure);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat.pressure: %g is not a finite positive number",
+                       b->pressure);
     if (!(b->interval > 0) || !isfinite(b->interval))
-        return rc_fail(RC_INVALID_ARGUMENT, "barostat.interval: %g is not a finite positive number", b->interval);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat.interval: %g is not a finite positive number",
+                       b->interval);
     if (!(b->max_log_volume_step > 0 && b->max_log_volume_step <= 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "barostat.max_log_volume_step: %g is not in (0, 1]",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat.max_log_volume_step: %g is not in (0, 1]",
                        b->max_log_volume_step);
     if (!(b->adapt_until >= 0) || !isfinite(b->adapt_until))
-        return rc_fail(RC_INVALID_ARGUMENT, "barostat.adapt_until: %g is not a finite time >= 0", b->adapt_until);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat.adapt_until: %g is not a finite time >= 0",
+                       b->adapt_until);
     for (int a = 0; a < d->dimension; a++)
         if (!d->periodic[a])
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "barostat: every axis of the box must be periodic (box.periodic[%d] "
                            "is false)",
                            a);
-    if (d->wall_count > 0) return rc_fail(RC_INVALID_ARGUMENT, "barostat: not with walls");
+    if (d->wall_count > 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat: not with walls");
     if (d->gravity[0] != 0 || d->gravity[1] != 0 || d->gravity[2] != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "barostat: not with gravity");
-    if (d->shear.on) return rc_fail(RC_INVALID_ARGUMENT, "barostat: not with a sheared box (box.shear)");
-    if (d->compression.rate != 0) return rc_fail(RC_INVALID_ARGUMENT, "barostat: not with compression");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat: not with gravity");
+    if (d->shear.on) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat: not with a sheared box (box.shear)");
+    if (d->compression.rate != 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat: not with compression");
     if (d->interaction_count > 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "barostat: not with stepped potentials (interactions) yet");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat: not with stepped potentials (interactions) yet");
     if (d->restitution != 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "barostat: needs elastic collisions (restitution 1, not %g)",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "barostat: needs elastic collisions (restitution 1, not %g)",
                        d->restitution);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_barostat_create(rc_edmd *e, const rc_edmd_def *d)
 {
     rc_edmd_isobar *b = calloc(1, sizeof *b);
-    if (!b) return rc_fail(RC_NO_MEMORY, "barostat: out of memory");
+    if (!b) return rc_fail(RC_STATUS_NO_MEMORY, "barostat: out of memory");
     e->barostat = b;
     b->pressure = d->barostat.pressure;
     b->interval = d->barostat.interval;
@@ -63,9 +66,9 @@ rc_status rc_edmd_barostat_create(rc_edmd *e, const rc_edmd_def *d)
     b->adapt_until = d->barostat.adapt_until;
     rc_rng_seed(&b->rng, d->seed ^ 0x6261726f73746174ULL); /* "barostat": a stream apart from the thermostat's */
     b->scratch = malloc(4 * (size_t)(e->n > 0 ? e->n : 1) * sizeof *b->scratch);
-    if (!b->scratch) return rc_fail(RC_NO_MEMORY, "barostat: out of memory for %d particles", (int)e->n);
+    if (!b->scratch) return rc_fail(RC_STATUS_NO_MEMORY, "barostat: out of memory for %d particles", (int)e->n);
     e->next_renewal = e->now + b->interval;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_barostat_destroy(rc_edmd *e)
@@ -132,21 +135,21 @@ rc_status rc_edmd_barostat_move(rc_edmd *e)
     if (accept && s < 1) {
         bool overlaps;
         rc_status st = overlaps_scaled(e, s, box, &overlaps);
-        if (st != RC_OK) return st;
+        if (st != RC_STATUS_OK) return st;
         accept = !overlaps;
     }
     b->moves++, b->window_moves++;
     b->accepted += accept, b->window_accepted += accept;
     adapt(e);
     e->next_renewal = e->now + b->interval;
-    if (!accept) return RC_OK;
+    if (!accept) return RC_STATUS_OK;
     for (int32_t k = 0; k < e->n; k++) {
         rc_edmd_stream(e, k, e->now);
         for (int a = 0; a < e->dimension; a++) e->kin[k].x[a] *= s;
     }
     for (int a = 0; a < e->dimension; a++) e->box[a] = box[a], e->half_box[a] = 0.5 * box[a];
     rc_status st = rc_edmd_neighbours_resize(e);
-    return st != RC_OK ? st : rc_edmd_reorder(e);
+    return st != RC_STATUS_OK ? st : rc_edmd_reorder(e);
 }
 
 void rc_edmd_barostat_measure(const rc_edmd *e, rc_edmd_observables *o)

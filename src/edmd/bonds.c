@@ -13,30 +13,30 @@
 static rc_status check_type(const rc_bond_type *type, int32_t t)
 {
     if (!isfinite(type->inner) || !(type->inner >= 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].inner: %g is not at least 1 (the contact distance)", (int)t,
-                       type->inner);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bond_types[%d].inner: %g is not at least 1 (the contact distance)",
+                       (int)t, type->inner);
     if (!isfinite(type->outer) || !(type->outer > type->inner))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "bond_types[%d].outer: %g is not beyond inner %g (the wall would overlap "
                        "the core)",
                        (int)t, type->outer, type->inner);
     if (type->step_count < 0 || (type->step_count > 0 && !type->steps))
-        return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].steps: %d steps without an array", (int)t,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bond_types[%d].steps: %d steps without an array", (int)t,
                        (int)type->step_count);
     double previous = type->inner;
     for (int32_t k = 0; k < type->step_count; k++) {
         const rc_step *step = &type->steps[k];
         if (!isfinite(step->radius) || !(step->radius > previous) || !(step->radius < type->outer))
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "bond_types[%d].steps[%d].radius: %g is not between %g and the outer "
                            "wall %g",
                            (int)t, (int)k, step->radius, previous, type->outer);
         if (!isfinite(step->energy))
-            return rc_fail(RC_INVALID_ARGUMENT, "bond_types[%d].steps[%d].energy: %g is not finite", (int)t, (int)k,
-                           step->energy);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bond_types[%d].steps[%d].energy: %g is not finite", (int)t,
+                           (int)k, step->energy);
         previous = step->radius;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static int by_pair(const void *x, const void *y)
@@ -47,11 +47,11 @@ static int by_pair(const void *x, const void *y)
 
 rc_status rc_edmd_bonds_check(const rc_edmd_def *d)
 {
-    if (d->bond_count == 0) return RC_OK;
+    if (d->bond_count == 0) return RC_STATUS_OK;
     if (d->bond_count < 0 || !d->bonds)
-        return rc_fail(RC_INVALID_ARGUMENT, "bonds: %d bonds without an array", (int)d->bond_count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bonds: %d bonds without an array", (int)d->bond_count);
     if (d->bond_type_count <= 0 || !d->bond_types)
-        return rc_fail(RC_INVALID_ARGUMENT, "bond_types: %d types for %d bonds", (int)d->bond_type_count,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bond_types: %d types for %d bonds", (int)d->bond_type_count,
                        (int)d->bond_count);
     bool fixed = false;
     for (int32_t k = 0; d->fixed && k < d->count; k++) fixed |= d->fixed[k];
@@ -60,28 +60,28 @@ rc_status rc_edmd_bonds_check(const rc_edmd_def *d)
                         : d->transport                    ? "transport"
                         : d->tangential_restitution != -1 ? "rough particles"
                                                           : NULL;
-    if (other) return rc_fail(RC_INVALID_ARGUMENT, "bonds: bonds with %s are not built", other);
+    if (other) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bonds: bonds with %s are not built", other);
     for (int32_t t = 0; t < d->bond_type_count; t++) {
         rc_status s = check_type(&d->bond_types[t], t);
-        if (s != RC_OK) return s;
+        if (s != RC_STATUS_OK) return s;
     }
     uint64_t *keys = malloc((size_t)d->bond_count * sizeof *keys);
-    if (!keys) return rc_fail(RC_NO_MEMORY, "bonds: out of memory for %d bonds", (int)d->bond_count);
+    if (!keys) return rc_fail(RC_STATUS_NO_MEMORY, "bonds: out of memory for %d bonds", (int)d->bond_count);
     for (int32_t k = 0; k < d->bond_count; k++) {
         const rc_edmd_bond *bond = &d->bonds[k];
-        rc_status s = RC_OK;
-        for (int side = 0; side < 2 && s == RC_OK; side++) {
+        rc_status s = RC_STATUS_OK;
+        for (int side = 0; side < 2 && s == RC_STATUS_OK; side++) {
             int32_t p = side ? bond->b : bond->a;
             if (p < 0 || p >= d->count)
-                s = rc_fail(RC_INVALID_ARGUMENT, "bonds[%d]: particle %d does not exist (particles 0 to %d)", (int)k,
-                            (int)p, (int)d->count - 1);
+                s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "bonds[%d]: particle %d does not exist (particles 0 to %d)",
+                            (int)k, (int)p, (int)d->count - 1);
         }
-        if (s == RC_OK && bond->a == bond->b)
-            s = rc_fail(RC_INVALID_ARGUMENT, "bonds[%d]: particle %d is bonded to itself", (int)k, (int)bond->a);
-        if (s == RC_OK && (bond->type < 0 || bond->type >= d->bond_type_count))
-            s = rc_fail(RC_INVALID_ARGUMENT, "bonds[%d].type: %d is not a bond type (0 to %d)", (int)k, (int)bond->type,
-                        (int)d->bond_type_count - 1);
-        if (s != RC_OK) {
+        if (s == RC_STATUS_OK && bond->a == bond->b)
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "bonds[%d]: particle %d is bonded to itself", (int)k, (int)bond->a);
+        if (s == RC_STATUS_OK && (bond->type < 0 || bond->type >= d->bond_type_count))
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "bonds[%d].type: %d is not a bond type (0 to %d)", (int)k,
+                        (int)bond->type, (int)d->bond_type_count - 1);
+        if (s != RC_STATUS_OK) {
             free(keys);
             return s;
         }
@@ -90,10 +90,10 @@ rc_status rc_edmd_bonds_check(const rc_edmd_def *d)
         keys[k] = (uint64_t)lo << 32 | hi;
     }
     qsort(keys, (size_t)d->bond_count, sizeof *keys, by_pair);
-    rc_status s = RC_OK;
-    for (int32_t k = 1; k < d->bond_count && s == RC_OK; k++)
+    rc_status s = RC_STATUS_OK;
+    for (int32_t k = 1; k < d->bond_count && s == RC_STATUS_OK; k++)
         if (keys[k] == keys[k - 1])
-            s = rc_fail(RC_INVALID_ARGUMENT, "bonds: particles %d and %d are bonded twice", (int)(keys[k] >> 32),
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "bonds: particles %d and %d are bonded twice", (int)(keys[k] >> 32),
                         (int)(keys[k] & 0xffffffffu));
     free(keys);
     return s;
@@ -131,13 +131,13 @@ rc_status rc_edmd_bonds_create(rc_edmd *e, rc_edmd_steps *st, const rc_edmd_def 
     st->bond_partner = malloc(ends * sizeof *st->bond_partner);
     st->bond_type = malloc(ends * sizeof *st->bond_type);
     if (!st->bond_ends || !st->bond_first || !st->bond_partner || !st->bond_type)
-        return rc_fail(RC_NO_MEMORY, "bonds: out of memory for %d bonds", (int)d->bond_count);
+        return rc_fail(RC_STATUS_NO_MEMORY, "bonds: out of memory for %d bonds", (int)d->bond_count);
     for (int32_t k = 0; k < d->bond_count; k++) {
         st->bond_ends[3 * k] = d->bonds[k].a;
         st->bond_ends[3 * k + 1] = d->bonds[k].b;
         st->bond_ends[3 * k + 2] = d->bonds[k].type;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_bonds_destroy(rc_edmd_steps *st)
@@ -176,7 +176,7 @@ void rc_edmd_bonds_index(rc_edmd *e)
 rc_status rc_edmd_bonds_capture(rc_edmd *e)
 {
     rc_edmd_steps *st = e->steps;
-    if (!st->bond_first) return RC_OK;
+    if (!st->bond_first) return RC_STATUS_OK;
     for (int32_t k = 0; k < st->bond_count; k++) {
         int32_t a = st->bond_ends[3 * k], b = st->bond_ends[3 * k + 1], t = st->bond_base + st->bond_ends[3 * k + 2];
         int32_t i = st->slot_of[a], j = st->slot_of[b], m = st->count[t];
@@ -187,12 +187,12 @@ rc_status rc_edmd_bonds_capture(rc_edmd *e)
         double sigma = e->kin[i].radius + e->kin[j].radius, distance = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
         double tolerance = 1 + RC_EDMD_OVERLAP_TOLERANCE;
         if (distance > bound[m] * sigma * tolerance)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "bonds[%d]: particles %d and %d start %g apart, outside their outer "
                            "wall at %g",
                            (int)k, (int)a, (int)b, distance, bound[m] * sigma);
         if (distance * tolerance < bound[0] * sigma)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "bonds[%d]: particles %d and %d start %g apart, inside their core at "
                            "%g",
                            (int)k, (int)a, (int)b, distance, bound[0] * sigma);
@@ -200,7 +200,7 @@ rc_status rc_edmd_bonds_capture(rc_edmd *e)
         while (ring < m - 1 && !(distance < bound[ring + 1] * sigma)) ring++;
         st->potential += st->energy[(size_t)t * st->stride + ring];
         rc_status s = rc_capture_set(st, a, b, ring, m);
-        if (s != RC_OK) return s;
+        if (s != RC_STATUS_OK) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

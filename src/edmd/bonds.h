@@ -23,7 +23,7 @@ rc_status rc_edmd_bonds_create(rc_edmd *e, rc_edmd_steps *st, const rc_edmd_def 
 void rc_edmd_bonds_destroy(rc_edmd_steps *st);
 /* The per-slot lists of bonded partners from the bonds by input index (st->slot_of current). */
 void rc_edmd_bonds_index(rc_edmd *e);
-/* Records every bond's ring in the capture map at the start: RC_INVALID_ARGUMENT naming the bond when its pair
+/* Records every bond's ring in the capture map at the start: RC_STATUS_INVALID_ARGUMENT naming the bond when its pair
  * starts outside its outer wall or inside its core (beyond rounding). */
 rc_status rc_edmd_bonds_capture(rc_edmd *e);
 

@@ -47,10 +47,10 @@ rc_status rc_calendar_create(rc_calendar *c, int32_t n, const double *key, size_
     c->block = new_pool((size_t)c->block_capacity);
     if (!c->version || !c->bucket || !c->heap || !c->block) {
         rc_calendar_destroy(c);
-        return rc_fail(RC_NO_MEMORY, "event calendar: out of memory for %d particles", (int)n);
+        return rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory for %d particles", (int)n);
     }
     for (size_t i = 0; i < m; i++) c->version[i] = 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_calendar_destroy(rc_calendar *c)

@@ -44,13 +44,13 @@ static rc_status grow(rc_edmd_steps *st)
     st->map = malloc(st->capacity * sizeof *st->map);
     if (!st->map) {
         st->map = old, st->capacity = old_capacity;
-        return rc_fail(RC_NO_MEMORY, "capture map: out of memory for %llu pairs", (unsigned long long)st->used);
+        return rc_fail(RC_STATUS_NO_MEMORY, "capture map: out of memory for %llu pairs", (unsigned long long)st->used);
     }
     for (uint64_t k = 0; k < st->capacity; k++) st->map[k].key = RC_CAPTURE_EMPTY;
     for (uint64_t k = 0; k < old_capacity; k++)
         if (old[k].key != RC_CAPTURE_EMPTY) st->map[find(st, old[k].key)] = old[k];
     free(old);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Empties slot at and moves later members of its probe run back into the hole (Knuth's algorithm R). */
@@ -76,20 +76,20 @@ rc_status rc_capture_set(rc_edmd_steps *st, int32_t a, int32_t b, int32_t ring, 
     uint64_t key = key_of(a, b), at = find(st, key);
     if (ring == m) {
         if (st->map[at].key == key) erase(st, at);
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     if (st->map[at].key == key) {
         st->map[at].ring = ring;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     if (2 * (st->used + 1) > st->capacity) {
         rc_status s = grow(st);
-        if (s != RC_OK) return s;
+        if (s != RC_STATUS_OK) return s;
         at = find(st, key);
     }
     st->map[at] = (rc_capture){key, ring, 0};
     st->used++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static int by_key(const void *x, const void *y)
@@ -164,23 +164,24 @@ rc_status rc_capture_restore(rc_edmd *e, const rc_capture *entries, uint64_t cou
     for (int32_t k = 0; k < e->n; k++) st->slot_of[k] = -1;
     for (int32_t k = 0; k < e->n; k++) { /* the ids are read but not checked yet */
         if (e->id[k] < 0 || e->id[k] >= e->n || st->slot_of[e->id[k]] >= 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: the particles' ids are not a permutation");
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the particles' ids are not a permutation");
         st->slot_of[e->id[k]] = k;
     }
     rc_edmd_bonds_index(e);
     for (uint64_t k = 0; k < count; k++) {
         uint64_t a = entries[k].key >> 32, b = entries[k].key & 0xffffffffu;
         if (a >= b || b >= (uint64_t)e->n)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: capture map entry %llu names no pair of particles",
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: capture map entry %llu names no pair of particles",
                            (unsigned long long)k);
         int32_t i = st->slot_of[a], j = st->slot_of[b], steps = st->count[rc_steps_type(e, i, j)];
         if (entries[k].ring < 0 || entries[k].ring >= steps)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: capture map entry %llu: ring %d of a pair with %d steps",
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: capture map entry %llu: ring %d of a pair with %d steps",
                            (unsigned long long)k, (int)entries[k].ring, (int)steps);
         if (rc_capture_ring(st, (int32_t)a, (int32_t)b, steps) != steps)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: capture map entry %llu repeats a pair", (unsigned long long)k);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: capture map entry %llu repeats a pair",
+                           (unsigned long long)k);
         rc_status s = rc_capture_set(st, (int32_t)a, (int32_t)b, entries[k].ring, steps);
-        if (s != RC_OK) return s;
+        if (s != RC_STATUS_OK) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

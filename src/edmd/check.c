@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The checks of an event-driven definition's initial state (rc_edmd_check_state; Bannerman et al. 2014, section 3:
+/* The checks of an event-driven definition's initial state (rc_edmd_def_check; Bannerman et al. 2014, section 3:
  * the stable rule starts from a valid state): every particle finite (velocities within 2^40, as a checkpoint's), with
  * a positive radius and mass, no z in 2D, inside the box ([0, size) along periodic axes, a radius from the faces along
  * closed ones), on the free side of every wall, and no two particles overlapping beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid, so that large lists stay
@@ -19,19 +19,19 @@ static rc_status check_particle(const rc_edmd_def *d, int32_t k)
 {
     const double *x = d->positions + 3 * k, *v = d->velocities + 3 * k;
     double r = d->radii[k], m = d->masses[k];
-    if (!finite3(x)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.position: not finite", (int)k);
-    if (!finite3(v)) return rc_fail(RC_INVALID_ARGUMENT, "particle %d.velocity: not finite", (int)k);
+    if (!finite3(x)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particle %d.position: not finite", (int)k);
+    if (!finite3(v)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particle %d.velocity: not finite", (int)k);
     char name[48]; /* a checkpoint takes back no faster one (state.c); 1e308 gave NaN positions */
     snprintf(name, sizeof name, "particle %d.velocity", (int)k);
     rc_status s = rc_range_check(name, v, 3);
     if (s) return s;
     if (!(r > 0) || !isfinite(r))
-        return rc_fail(RC_INVALID_ARGUMENT, "particle %d.radius: %g is not positive", (int)k, r);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particle %d.radius: %g is not positive", (int)k, r);
     if (!(m > 0) || !isfinite(m))
-        return rc_fail(RC_INVALID_ARGUMENT, "particle %d.mass: %g is not positive", (int)k, m);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particle %d.mass: %g is not positive", (int)k, m);
     if (d->dimension == 2 && (x[2] != 0 || v[2] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "particle %d: nonzero z component in 2D", (int)k);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particle %d: nonzero z component in 2D", (int)k);
+    return RC_STATUS_OK;
 }
 
 static rc_status check_box(const rc_edmd_def *def, int32_t i)
@@ -42,18 +42,18 @@ static rc_status check_box(const rc_edmd_def *def, int32_t i)
         double edge = def->box[k];
         if (def->periodic[k]) {
             if (!(x[k] >= 0 && x[k] < edge))
-                return rc_fail(RC_INVALID_ARGUMENT,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                                "particle %d.position: outside the box: entry %d is %g, not in "
                                "[0, %g) (a periodic axis; wrap the coordinate into the box)",
                                (int)i, k, x[k], edge);
         } else if (!(x[k] >= r && x[k] <= edge - r)) {
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "particle %d.position: outside the box: entry %d is %g, not in "
                            "[%g, %g] (radius %g from the closed faces at 0 and %g)",
                            (int)i, k, x[k], r, edge - r, r, edge);
         }
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status check_walls(const rc_edmd_def *def, int32_t i)
@@ -67,12 +67,12 @@ static rc_status check_walls(const rc_edmd_def *def, int32_t i)
         const rc_wall_oscillation *o = &def->walls[w].oscillation;
         gap -= def->radii[i] + o->amplitude * sin(o->phase); /* a moving wall where it stands at time 0 */
         if (gap < 0)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "particle %d overlaps wall %d or lies behind it: its surface is %g "
                            "from the wall's free side",
                            (int)i, (int)w, gap);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* A cell grid over the box with cells at least one largest diameter wide and about one particle each. */
@@ -114,7 +114,7 @@ static rc_status grid_build(const rc_edmd_def *def, grid *g)
     /* mapped, not allocated: freed into the heap, the 8 bytes per particle stayed resident under the engine's arrays */
     g->head = rc_alloc_temporary(cells, sizeof *g->head);
     g->next = rc_alloc_temporary((size_t)def->count, sizeof *g->next);
-    if (!g->head || !g->next) return rc_fail(RC_NO_MEMORY, "out of memory checking the particles for overlaps");
+    if (!g->head || !g->next) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory checking the particles for overlaps");
     for (size_t c = 0; c < cells; c++) g->head[c] = -1;
     for (int32_t i = def->count - 1; i >= 0; i--) {
         const double *x = def->positions + 3 * i;
@@ -122,7 +122,7 @@ static rc_status grid_build(const rc_edmd_def *def, grid *g)
         g->next[i] = g->head[c];
         g->head[c] = i;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The distinct cells next to cell c along axis k (itself included); returns how many. */
@@ -211,20 +211,20 @@ static rc_status check_pairs(const rc_edmd_def *def)
     int32_t i, j;
     rc_status s = find_pair(def, &i, &j);
     if (!s && i >= 0)
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "particle %d overlaps particle %d: the radii sum to %g, more than "
                     "the distance between the centres",
                     (int)i, (int)j, def->radii[i] + def->radii[j]);
     return s;
 }
 
-rc_status rc_edmd_check_state(const rc_edmd_def *def)
+rc_status rc_edmd_def_check(const rc_edmd_def *def)
 {
     if (!def || (def->count > 0 && (!def->positions || !def->velocities || !def->radii || !def->masses)))
-        return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_check_state: NULL definition or arrays");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_def_check: NULL definition or arrays");
     if (def->dimension != 2 && def->dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", def->dimension);
-    rc_status s = RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", def->dimension);
+    rc_status s = RC_STATUS_OK;
     for (int32_t i = 0; i < def->count && !s; i++) s = check_particle(def, i);
     for (int32_t i = 0; i < def->count && !s; i++) s = check_box(def, i);
     for (int32_t i = 0; i < def->count && !s; i++) s = check_walls(def, i);

@@ -32,14 +32,15 @@ enum { RC_GROUP_LIMIT = 64 };
 /* A workspace made on first use: the collision cluster's or the sleep group's. */
 static rc_status workspace(rc_edmd *e, rc_edmd_cluster **made)
 {
-    if (*made) return RC_OK;
+    if (*made) return RC_STATUS_OK;
     rc_edmd_cluster *ws = calloc(1, sizeof *ws);
-    if (!ws) return rc_fail(RC_NO_MEMORY, "clusters: out of memory");
+    if (!ws) return rc_fail(RC_STATUS_NO_MEMORY, "clusters: out of memory");
     *made = ws;
     rc_status s = rc_impact_problem_create(&ws->problem);
-    if (s == RC_OK) s = rc_impact_solver_create(NULL, &ws->solver); /* each resolve sets its options, with a budget */
-    if (s == RC_OK && !(ws->mark = calloc(e->n > 0 ? (size_t)e->n : 1, sizeof *ws->mark)))
-        s = rc_fail(RC_NO_MEMORY, "clusters: out of memory for %d particles", (int)e->n);
+    if (s == RC_STATUS_OK)
+        s = rc_impact_solver_create(NULL, &ws->solver); /* each resolve sets its options, with a budget */
+    if (s == RC_STATUS_OK && !(ws->mark = calloc(e->n > 0 ? (size_t)e->n : 1, sizeof *ws->mark)))
+        s = rc_fail(RC_STATUS_NO_MEMORY, "clusters: out of memory for %d particles", (int)e->n);
     return s;
 }
 
@@ -75,22 +76,22 @@ static int32_t member_index(const rc_edmd_cluster *ws, int32_t k)
 static rc_status add_member(rc_edmd *e, rc_edmd_cluster *ws, int32_t k)
 {
     rc_status s = RC_GROW(ws->members, ws->member_capacity, ws->member_count + 1);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     ws->mark[k] = (uint64_t)ws->stamp << 32 | (uint32_t)ws->member_count;
     ws->members[ws->member_count++] = k;
     rc_edmd_stream(e, k, e->now);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status add_contact(rc_edmd_cluster *ws, int32_t a, int32_t b, int32_t other, const double normal[3],
                              double distance)
 {
     rc_status s = RC_GROW(ws->contacts, ws->contact_capacity, ws->contact_count + 1);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     rc_cluster_contact *c = &ws->contacts[ws->contact_count++];
     c->a = a, c->b = b, c->other = other, c->distance = distance;
     for (int x = 0; x < 3; x++) c->normal[x] = normal[x];
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The gap of particle k to wall w (k at now): centre distance less radius. */
@@ -129,15 +130,15 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
 {
     int32_t k = ws->members[m];
     double radius = e->kin[k].radius;
-    rc_status s = RC_OK;
-    for (int32_t w = 0; w < e->wall_count && s == RC_OK; w++) {
+    rc_status s = RC_STATUS_OK;
+    for (int32_t w = 0; w < e->wall_count && s == RC_STATUS_OK; w++) {
         double gap = rc_edmd_wall_gap(e, k, w);
         if (RC_EVENT_WALL0 - w != skip_b &&
             (resting ? rc_edmd_supports(e, gap, radius) : gap < e->contact_tolerance * radius))
             s = add_contact(ws, m, -1, RC_EVENT_WALL0 - w, e->walls[w].normal, 0);
     }
     const uint8_t *list = rc_edmd_list(e, k);
-    for (int32_t i = 0; i < rc_edmd_list_length(e, k) && s == RC_OK; i++) {
+    for (int32_t i = 0; i < rc_edmd_list_length(e, k) && s == RC_STATUS_OK; i++) {
         int32_t q = rc_edmd_neighbour(e, list, i), index = member_index(ws, q);
         double r[3], distance;
         if (q == skip_b || (index >= 0 && index <= m)) continue;
@@ -156,7 +157,7 @@ static rc_status expand(rc_edmd *e, rc_edmd_cluster *ws, int32_t m, int32_t skip
             index = ws->member_count;
             s = add_member(e, ws, q);
         }
-        if (s == RC_OK) s = add_contact(ws, m, index, q, unit, distance);
+        if (s == RC_STATUS_OK) s = add_contact(ws, m, index, q, unit, distance);
     }
     return s;
 }
@@ -182,12 +183,12 @@ static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
         rc_edmd_pair_touches(e, i, j, r, &distance);
         double unit[3] = {r[0] / distance, r[1] / distance, r[2] / distance};
         bool fixed = rc_edmd_is_asleep(e, j);
-        if (s == RC_OK && !fixed) s = add_member(e, ws, j);
-        if (s == RC_OK) s = add_contact(ws, 0, fixed ? -1 : 1, j, unit, fixed ? 0 : distance);
-    } else if (s == RC_OK) {
+        if (s == RC_STATUS_OK && !fixed) s = add_member(e, ws, j);
+        if (s == RC_STATUS_OK) s = add_contact(ws, 0, fixed ? -1 : 1, j, unit, fixed ? 0 : distance);
+    } else if (s == RC_STATUS_OK) {
         s = add_contact(ws, 0, -1, j, e->walls[RC_EVENT_WALL0 - j].normal, 0);
     }
-    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, ws, m, m == 0 ? j : -1, false);
+    for (int32_t m = 0; m < ws->member_count && s == RC_STATUS_OK; m++) s = expand(e, ws, m, m == 0 ? j : -1, false);
     return s;
 }
 
@@ -195,13 +196,13 @@ static rc_status gather(rc_edmd *e, int32_t i, int32_t j)
 static rc_status build_problem(rc_edmd *e, rc_edmd_cluster *ws, bool falling)
 {
     rc_impact_problem_clear(ws->problem);
-    rc_status s = RC_OK;
-    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) {
+    rc_status s = RC_STATUS_OK;
+    for (int32_t m = 0; m < ws->member_count && s == RC_STATUS_OK; m++) {
         const rc_kin *p = &e->kin[ws->members[m]];
         s = rc_impact_problem_add_ball(ws->problem, e->dimension, rc_edmd_mass(e, ws->members[m]), p->x,
                                        falling ? e->gravity : p->v, NULL);
     }
-    for (int32_t c = 0; c < ws->contact_count && s == RC_OK; c++) {
+    for (int32_t c = 0; c < ws->contact_count && s == RC_STATUS_OK; c++) {
         const rc_cluster_contact *k = &ws->contacts[c];
         const rc_kin *p = &e->kin[ws->members[k->a]];
         double point[3];
@@ -219,7 +220,7 @@ static rc_status not_terminated(const rc_edmd *e, int64_t budget)
     int used = 0;
     for (int32_t m = 0; m < ws->member_count && m < 12 && used < (int)sizeof names - 16; m++)
         used += snprintf(names + used, sizeof names - (size_t)used, "%s%d", m ? ", " : "", (int)e->id[ws->members[m]]);
-    return rc_fail(RC_NOT_TERMINATED,
+    return rc_fail(RC_STATUS_NOT_TERMINATED,
                    "the impact of a cluster of %d particles and %d contacts at time %.17g did not end within %lld "
                    "iterations (particles %s%s); lineality detection is %s",
                    (int)ws->member_count, (int)ws->contact_count, e->time_origin + e->now, (long long)budget, names,
@@ -298,24 +299,25 @@ static int32_t keep_members(rc_edmd_cluster *ws, int32_t *keep)
 static rc_status sleep_together(rc_edmd *e, rc_edmd_cluster *ws)
 {
     rc_status s = RC_GROW(ws->keep, ws->keep_capacity, ws->member_count + 1);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     for (int32_t m = 0; m < ws->member_count; m++)
         ws->keep[m] = !rc_edmd_is_asleep(e, ws->members[m]) && slow(e, ws->members[m]);
     double gg = e->gravity[0] * e->gravity[0] + e->gravity[1] * e->gravity[1] + e->gravity[2] * e->gravity[2];
     rc_impact_options options = e->impact;
     options.restitution = 0;
     options.lineality = false;
-    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK) return s;
+    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_STATUS_OK) return s;
     for (;;) {
-        if (keep_members(ws, ws->keep) == 0) return RC_OK;
+        if (keep_members(ws, ws->keep) == 0) return RC_STATUS_OK;
         bool anchored = false;
         for (int32_t c = 0; c < ws->contact_count; c++) anchored |= ws->contacts[c].b < 0;
-        if (!anchored) return RC_OK;
+        if (!anchored) return RC_STATUS_OK;
         rc_impact_result result;
-        if ((s = build_problem(e, ws, true)) != RC_OK) return s;
+        if ((s = build_problem(e, ws, true)) != RC_STATUS_OK) return s;
         s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
-        if (s == RC_INTERNAL || s == RC_NOT_TERMINATED) return RC_OK; /* undecided: they stay awake */
-        if (s != RC_OK) return s;
+        if (s == RC_STATUS_INTERNAL || s == RC_STATUS_NOT_TERMINATED)
+            return RC_STATUS_OK; /* undecided: they stay awake */
+        if (s != RC_STATUS_OK) return s;
         bool all = true;
         for (int32_t m = 0; m < ws->member_count; m++) {
             const double *v = result.velocity + rc_impact_problem_body_first_dof(ws->problem, m);
@@ -327,7 +329,7 @@ static rc_status sleep_together(rc_edmd *e, rc_edmd_cluster *ws)
         if (all) break;
     }
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_put_to_sleep(e, ws->members[m]);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The binary collisions a collapse is made of, continued at zero gaps: most approaching contact first, each with the
@@ -343,7 +345,7 @@ static rc_status sequence_collapses(rc_edmd *e, rc_edmd_cluster *ws, double rest
     int32_t members = ws->member_count, contacts = ws->contact_count;
     *collapse = false;
     rc_status s = RC_GROW(ws->sequence, ws->sequence_capacity, 3 * members + contacts);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     double(*v)[3] = (double(*)[3])ws->sequence, *hit = ws->sequence + 3 * members, speed = 0;
     for (int32_t m = 0; m < members; m++)
         for (int x = 0; x < 3; x++) v[m][x] = e->kin[ws->members[m]].v[x], speed = fmax(speed, fabs(v[m][x]));
@@ -359,12 +361,13 @@ static rc_status sequence_collapses(rc_edmd *e, rc_edmd_cluster *ws, double rest
             if (u > most) most = u, next = c;
         }
         if (step == 0) u0 = most;
-        if (!(most > fmax(1e-14 * u0, 0x1p-46 * speed))) return RC_OK; /* nothing approaches: the sequence ends */
+        if (!(most > fmax(1e-14 * u0, 0x1p-46 * speed)))
+            return RC_STATUS_OK; /* nothing approaches: the sequence ends */
         if (tail < 0 && most <= 1e-5 * u0) tail = step;
         if (most <= 1e-10 * u0) { /* converging, still approaching */
             *collapse = true;
             for (int32_t c = 0; c < contacts; c++) *collapse &= hit[c] >= tail;
-            return RC_OK;
+            return RC_STATUS_OK;
         }
         const rc_cluster_contact *k = &ws->contacts[next];
         double ma = rc_edmd_mass(e, ws->members[k->a]), mb = k->b >= 0 ? rc_edmd_mass(e, ws->members[k->b]) : 0;
@@ -375,7 +378,7 @@ static rc_status sequence_collapses(rc_edmd *e, rc_edmd_cluster *ws, double rest
         }
         hit[next] = step;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Whether the cluster ends a collapse in progress (docs/edmd.md, "Simultaneous contacts and collapse"): the collision
@@ -385,11 +388,12 @@ static rc_status sequence_collapses(rc_edmd *e, rc_edmd_cluster *ws, double rest
 static rc_status collapsing(rc_edmd *e, rc_edmd_cluster *ws, double restitution, bool *collapse)
 {
     *collapse = false;
-    if (!e->last_hit || !(restitution < 1) || ws->contact_count < 2) return RC_OK;
+    if (!e->last_hit || !(restitution < 1) || ws->contact_count < 2) return RC_STATUS_OK;
     for (int32_t c = 1; c < ws->contact_count; c++) {
         const rc_cluster_contact *k = &ws->contacts[c];
         int32_t a = ws->members[k->a];
-        if (!rc_edmd_hit_last(e, a, k->other) && !(k->other >= 0 && rc_edmd_hit_last(e, k->other, a))) return RC_OK;
+        if (!rc_edmd_hit_last(e, a, k->other) && !(k->other >= 0 && rc_edmd_hit_last(e, k->other, a)))
+            return RC_STATUS_OK;
     }
     return sequence_collapses(e, ws, restitution, collapse);
 }
@@ -440,16 +444,16 @@ static rc_status close_gaps(rc_edmd *e, rc_edmd_cluster *ws)
 {
     int32_t members = ws->member_count;
     rc_status s = RC_GROW(ws->shift, ws->shift_capacity, 3 * members);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     double(*shift)[3] = (double(*)[3])ws->shift;
     for (int32_t m = 0; m < members; m++) {
-        if (rc_edmd_is_held(e, ws->members[m])) return RC_OK;
+        if (rc_edmd_is_held(e, ws->members[m])) return RC_STATUS_OK;
         shift[m][0] = m == 0 ? 0 : NAN; /* NaN: not reached yet */
         shift[m][1] = shift[m][2] = 0;
     }
     for (int32_t c = 0; c < ws->contact_count; c++) {
         const rc_cluster_contact *k = &ws->contacts[c];
-        if (k->b < 0) return RC_OK;
+        if (k->b < 0) return RC_STATUS_OK;
         if (!isnan(shift[k->b][0])) continue; /* a loop's contact: checked below */
         double gap = k->distance - e->kin[ws->members[k->a]].radius - e->kin[ws->members[k->b]].radius;
         for (int x = 0; x < 3; x++) shift[k->b][x] = shift[k->a][x] + gap * k->normal[x]; /* b towards a */
@@ -467,7 +471,7 @@ static rc_status close_gaps(rc_edmd *e, rc_edmd_cluster *ws)
         const double *anchor = e->anchor[ws->members[m]].x;
         double y[3], ss = 0;
         for (int x = 0; x < 3; x++) y[x] = p->x[x] + shift[m][x], ss += (y[x] - anchor[x]) * (y[x] - anchor[x]);
-        if (ss >= e->shell_exit * e->shell_exit || meets_outsider(e, ws, m, y)) return RC_OK;
+        if (ss >= e->shell_exit * e->shell_exit || meets_outsider(e, ws, m, y)) return RC_STATUS_OK;
     }
     for (int32_t c = 0; c < ws->contact_count; c++) {
         const rc_cluster_contact *k = &ws->contacts[c];
@@ -478,7 +482,7 @@ static rc_status close_gaps(rc_edmd *e, rc_edmd_cluster *ws)
             largest = fmax(largest, fmax(fabs(ya[x]), fabs(yb[x])));
         }
         /* closed: within a few units in the last place of the coordinates */
-        if (fabs(gap_at(e, ya, yb, p->radius + q->radius)) > 8 * DBL_EPSILON * largest) return RC_OK;
+        if (fabs(gap_at(e, ya, yb, p->radius + q->radius)) > 8 * DBL_EPSILON * largest) return RC_STATUS_OK;
     }
     for (int32_t m = 0; m < members; m++) {
         rc_kin *p = &e->kin[ws->members[m]];
@@ -486,7 +490,7 @@ static rc_status close_gaps(rc_edmd *e, rc_edmd_cluster *ws)
         for (int x = 0; x < 3; x++) p->x[x] += shift[m][x];
         e->counter[ws->members[m]]++;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Rough particles: when the tangential pass (rough.c) left a contact of the cluster approaching, the inelastic
@@ -497,22 +501,24 @@ static rc_status settle_rough(rc_edmd *e, rc_edmd_cluster *ws, rc_impact_options
     options.lineality = false;
     rc_impact_result result;
     rc_status s = rc_impact_solver_set_options(ws->solver, &options);
-    if (s == RC_OK) s = build_problem(e, ws, false);
-    if (s == RC_OK) s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
-    if (s == RC_OK) apply(e, &result);
-    return s == RC_INTERNAL || s == RC_NOT_TERMINATED ? RC_OK : s; /* the binary rule below finishes the contact */
+    if (s == RC_STATUS_OK) s = build_problem(e, ws, false);
+    if (s == RC_STATUS_OK) s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
+    if (s == RC_STATUS_OK) apply(e, &result);
+    return s == RC_STATUS_INTERNAL || s == RC_STATUS_NOT_TERMINATED
+               ? RC_STATUS_OK
+               : s; /* the binary rule below finishes the contact */
 }
 
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution)
 {
     rc_status s = workspace(e, &e->cluster);
-    if (s == RC_OK) s = gather(e, i, j);
-    if (s == RC_OK) s = build_problem(e, e->cluster, false);
-    if (s != RC_OK) return s;
+    if (s == RC_STATUS_OK) s = gather(e, i, j);
+    if (s == RC_STATUS_OK) s = build_problem(e, e->cluster, false);
+    if (s != RC_STATUS_OK) return s;
     rc_edmd_cluster *ws = e->cluster;
     rc_impact_options options = e->impact;
     bool collapse;
-    if ((s = collapsing(e, ws, restitution, &collapse)) != RC_OK) return s;
+    if ((s = collapsing(e, ws, restitution, &collapse)) != RC_STATUS_OK) return s;
     if (collapse) { /* its limit: the inelastic answer (one LCP; no lineality detection, which cannot change it) */
         e->collapses++;
         restitution = 0;
@@ -522,30 +528,31 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     bool budgeted = options.max_iterations > 0; /* the scene's budget stops the run; the engine's own falls back */
     if (!budgeted) options.max_iterations = RC_CLUSTER_ITERATIONS;
     rc_impact_result result;
-    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK) return s;
+    if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_STATUS_OK) return s;
     s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
-    if ((s == RC_NOT_TERMINATED && !budgeted) || s == RC_INTERNAL) {
+    if ((s == RC_STATUS_NOT_TERMINATED && !budgeted) || s == RC_STATUS_INTERNAL) {
         /* a near-degenerate cluster converging slowly, or a solver failing on it: the inelastic answer, which needs
          * one LCP and no lineality detection (the projection it makes cannot change that answer) */
         e->impact_fallbacks++;
-        if (s == RC_NOT_TERMINATED) e->impact_iterations += (uint64_t)result.iterations;
+        if (s == RC_STATUS_NOT_TERMINATED) e->impact_iterations += (uint64_t)result.iterations;
         options.restitution = 0;
         options.lineality = false;
-        if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_OK) return s;
+        if ((s = rc_impact_solver_set_options(ws->solver, &options)) != RC_STATUS_OK) return s;
         s = rc_impact_solver_resolve(ws->solver, ws->problem, &result);
     }
-    if (s == RC_NOT_TERMINATED) return not_terminated(e, options.max_iterations);
+    if (s == RC_STATUS_NOT_TERMINATED) return not_terminated(e, options.max_iterations);
     bool closing = false;
-    if (s == RC_INTERNAL) { /* not even the inelastic LCP was solved (near-singular): the binary rule below acts */
+    if (s ==
+        RC_STATUS_INTERNAL) { /* not even the inelastic LCP was solved (near-singular): the binary rule below acts */
         result.iterations = 0;
-        s = RC_OK;
-    } else if (s != RC_OK) {
+        s = RC_STATUS_OK;
+    } else if (s != RC_STATUS_OK) {
         return s;
     } else {
         apply(e, &result);
         closing = collapse; /* the inelastic answer was applied */
         if (e->spin && rc_edmd_rough_cluster(e, ws, result.normal_impulse) &&
-            (s = settle_rough(e, ws, options)) != RC_OK)
+            (s = settle_rough(e, ws, options)) != RC_STATUS_OK)
             return s;
     }
     /* The operator stops when no contact approaches by more than its tolerance; if the colliding contact still
@@ -560,24 +567,24 @@ rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double resti
     else if (ws->contacts[0].b >= 0) rc_edmd_collide_pair(e, i, j, false, restitution);
     else rc_edmd_bounce(e, i, ws->contacts[0].normal, restitution);
     bool stuck = result.iterations == 0 && e->counter[i] == before && e->has_gravity; /* nothing approached */
-    if (closing && (s = close_gaps(e, ws)) != RC_OK) return s;
+    if (closing && (s = close_gaps(e, ws)) != RC_STATUS_OK) return s;
     for (int32_t m = 0; m < ws->member_count; m++) rc_edmd_schedule(e, ws->members[m], false);
     if (stuck) return rc_edmd_unstick(e, i, j);
-    for (int32_t m = 0; m < ws->member_count && s == RC_OK && e->sleep_on; m++)
+    for (int32_t m = 0; m < ws->member_count && s == RC_STATUS_OK && e->sleep_on; m++)
         s = rc_edmd_try_sleep(e, ws->members[m]);
-    if (s == RC_OK && e->sleep_on) s = sleep_together(e, ws); /* last: it drops members from the workspace */
+    if (s == RC_STATUS_OK && e->sleep_on) s = sleep_together(e, ws); /* last: it drops members from the workspace */
     return s;
 }
 
 rc_status rc_edmd_sleep_group(rc_edmd *e, int32_t k)
 {
     rc_status s = workspace(e, &e->group);
-    if (s != RC_OK || rc_edmd_is_asleep(e, k) || !slow(e, k)) return s;
+    if (s != RC_STATUS_OK || rc_edmd_is_asleep(e, k) || !slow(e, k)) return s;
     rc_edmd_cluster *ws = e->group;
     begin(e, ws);
     s = add_member(e, ws, k);
-    for (int32_t m = 0; m < ws->member_count && s == RC_OK; m++) s = expand(e, ws, m, -1, true);
-    return s == RC_OK ? sleep_together(e, ws) : s;
+    for (int32_t m = 0; m < ws->member_count && s == RC_STATUS_OK; m++) s = expand(e, ws, m, -1, true);
+    return s == RC_STATUS_OK ? sleep_together(e, ws) : s;
 }
 
 bool rc_edmd_supports(const rc_edmd *e, double gap, double scale)

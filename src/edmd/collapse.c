@@ -21,16 +21,18 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
 {
     const rc_edmd_collapse *c = &d->collapse;
     if (!(c->contact_time >= 0) || !isfinite(c->contact_time))
-        return rc_fail(RC_INVALID_ARGUMENT, "collapse.contact_time: %g is not a number >= 0", c->contact_time);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "collapse.contact_time: %g is not a number >= 0", c->contact_time);
     if (!(c->elastic_speed >= 0) || !isfinite(c->elastic_speed))
-        return rc_fail(RC_INVALID_ARGUMENT, "collapse.elastic_speed: %g is not a number >= 0", c->elastic_speed);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "collapse.elastic_speed: %g is not a number >= 0", c->elastic_speed);
     if (!(c->sleep_speed >= 0) || !isfinite(c->sleep_speed))
-        return rc_fail(RC_INVALID_ARGUMENT, "collapse.sleep_speed: %g is not a number >= 0", c->sleep_speed);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "collapse.sleep_speed: %g is not a number >= 0", c->sleep_speed);
     if (!(c->sleep_friction >= 0) || !isfinite(c->sleep_friction))
-        return rc_fail(RC_INVALID_ARGUMENT, "collapse.sleep_friction: %g is not a number >= 0", c->sleep_friction);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "collapse.sleep_friction: %g is not a number >= 0",
+                       c->sleep_friction);
     if (!(c->kick_speed >= 0) || !isfinite(c->kick_speed))
-        return rc_fail(RC_INVALID_ARGUMENT, "collapse.kick_speed: %g is not a number >= 0", c->kick_speed);
-    bool classic = d->detection == RC_DETECTION_NAIVE; /* the naive rule is for experiments: no collapse control */
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "collapse.kick_speed: %g is not a number >= 0", c->kick_speed);
+    bool classic =
+        d->detection == RC_EVENT_DETECTION_NAIVE; /* the naive rule is for experiments: no collapse control */
     e->contact_time = classic ? 0 : c->contact_time;
     e->elastic_speed = classic ? 0 : c->elastic_speed;
     e->stall_limit = c->stall_events;
@@ -47,21 +49,22 @@ rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     if (e->contact_time > 0) {
         if (!(e->last_collision = malloc(n * sizeof *e->last_collision)))
-            return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+            return rc_fail(RC_STATUS_NO_MEMORY, "collapse: out of memory");
         for (int32_t k = 0; k < e->n; k++) e->last_collision[k] = -INFINITY;
     }
     if (e->sleep_on && !e->hold && !(e->hold = calloc(n, 1))) /* fixed.c may have made it */
-        return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "collapse: out of memory");
     /* only with dissipation can collisions pile up into a collapse */
-    bool dissipative = e->restitution < 1 || d->restitution_law.kind != RC_RESTITUTION_CONSTANT;
+    bool dissipative = e->restitution < 1 || d->restitution_law.kind != RC_RESTITUTION_KIND_CONSTANT;
     for (int32_t w = 0; w < d->wall_count; w++)
-        dissipative |= d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT;
+        dissipative |= d->walls[w].restitution_law.kind != RC_RESTITUTION_KIND_CONSTANT;
     for (int32_t w = 0; w < e->wall_count; w++) dissipative |= e->walls[w].restitution < 1;
     if (e->clusters_on && dissipative) {
-        if (!(e->last_hit = malloc(n * sizeof *e->last_hit))) return rc_fail(RC_NO_MEMORY, "collapse: out of memory");
+        if (!(e->last_hit = malloc(n * sizeof *e->last_hit)))
+            return rc_fail(RC_STATUS_NO_MEMORY, "collapse: out of memory");
         for (int32_t k = 0; k < e->n; k++) e->last_hit[k] = (rc_last_hit){RC_EVENT_NONE, 0};
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_collapse_destroy(rc_edmd *e)
@@ -270,10 +273,10 @@ static rc_status sleep_if_held(rc_edmd *e, int32_t k, double speed, bool *asleep
     rc_kin *p = &e->kin[k];
     double vv = p->v[0] * p->v[0] + p->v[1] * p->v[1] + p->v[2] * p->v[2];
     *asleep = rc_edmd_is_asleep(e, k);
-    if (*asleep || vv > speed * speed) return RC_OK;
+    if (*asleep || vv > speed * speed) return RC_STATUS_OK;
     *asleep = supported(e, k);
     if (*asleep) hold(e, k, RC_ASLEEP, p->v);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k)
@@ -310,24 +313,24 @@ static bool slide_approaches(const rc_edmd *e, int32_t k, const double removed[3
 
 rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
 {
-    if (rc_edmd_is_fixed(e, k)) return RC_OK;
+    if (rc_edmd_is_fixed(e, k)) return RC_STATUS_OK;
     rc_kin *p = &e->kin[k];
     bool asleep;
     rc_status s = sleep_if_held(e, k, e->sleep_speed, &asleep);
-    if (s != RC_OK || asleep || rc_edmd_is_held(e, k)) return s;
+    if (s != RC_STATUS_OK || asleep || rc_edmd_is_held(e, k)) return s;
     double slow = e->sleep_speed * e->sleep_speed;
     int32_t w = resting_wall(e, k);
     if (w < 0 && e->time_origin + e->now >= e->group_sleep_clock) { /* on others that move: all at rest? */
         e->group_sleep_clock = e->time_origin + e->now + e->group_sleep_interval;
         return rc_edmd_sleep_group(e, k);
     }
-    if (w < 0) return RC_OK;
+    if (w < 0) return RC_STATUS_OK;
     const double *n = e->walls[w].normal;
     double vn = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
-    if (vn * vn > slow) return RC_OK;
+    if (vn * vn > slow) return RC_STATUS_OK;
     double removed[3] = {vn * n[0], vn * n[1], vn * n[2]};
     if (!slide_approaches(e, k, removed)) hold(e, k, RC_SLIDING0 + w, removed);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_release(rc_edmd *e, int32_t k)
@@ -405,15 +408,15 @@ static void kick(rc_edmd *e, int32_t k, int32_t j)
 
 rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (e->sleep_on) { /* at rest on static supports: asleep; on a wall: sliding on it (a pair still needs a push) */
         s = rc_edmd_try_sleep(e, k);
-        if (s == RC_OK && j >= 0) s = rc_edmd_try_sleep(e, j);
+        if (s == RC_STATUS_OK && j >= 0) s = rc_edmd_try_sleep(e, j);
         bool settled = j < 0 ? rc_edmd_is_held(e, k) : rc_edmd_is_asleep(e, k) || rc_edmd_is_asleep(e, j);
-        if (s != RC_OK || settled) return s;
+        if (s != RC_STATUS_OK || settled) return s;
     }
     kick(e, k, j);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Whether k and j (a particle, streamed to now) are bent into each other: the second derivative of |r|^2 / 2,
@@ -438,12 +441,12 @@ static bool pressed(const rc_edmd *e, int32_t k, int32_t j)
 rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution)
 {
     bool asleep = false;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (e->sleep_on && rc_edmd_is_asleep(e, j)) s = sleep_if_held(e, k, e->rest_speed, &asleep);
-    if (s == RC_OK && !asleep) s = rc_edmd_resolve_cluster(e, k, j, restitution);
-    if (s != RC_OK || asleep || rc_edmd_is_asleep(e, k) || -rc_edmd_approach_speed(e, k, j) >= e->kick_speed ||
+    if (s == RC_STATUS_OK && !asleep) s = rc_edmd_resolve_cluster(e, k, j, restitution);
+    if (s != RC_STATUS_OK || asleep || rc_edmd_is_asleep(e, k) || -rc_edmd_approach_speed(e, k, j) >= e->kick_speed ||
         !pressed(e, k, j))
         return s;
     kick(e, k, j); /* still together, and their different accelerations would bring them back at once */
-    return RC_OK;
+    return RC_STATUS_OK;
 }

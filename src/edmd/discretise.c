@@ -23,9 +23,9 @@ rc_status rc_potential_kind_parse(const char *name, rc_potential_kind *kind)
     for (int k = 0; k < 4; k++)
         if (name && strcmp(name, names[k]) == 0) {
             *kind = (rc_potential_kind)k;
-            return RC_OK;
+            return RC_STATUS_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT,
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "potential: \"%s\" is not one of \"lennard_jones\", \"wca\", \"yukawa\", "
                    "\"table\"",
                    name ? name : "");
@@ -49,10 +49,10 @@ static double tabled(const rc_potential *p, double r)
 double rc_potential_energy(const rc_potential *p, double r)
 {
     switch (p->kind) {
-    case RC_POTENTIAL_LENNARD_JONES: return lennard_jones(p, r);
-    case RC_POTENTIAL_WCA: return r < pow(2.0, 1.0 / 6.0) * p->sigma ? lennard_jones(p, r) + p->epsilon : 0.0;
-    case RC_POTENTIAL_YUKAWA: return p->epsilon * p->sigma * exp(-p->kappa * (r - p->sigma)) / r;
-    case RC_POTENTIAL_TABLE: return tabled(p, r);
+    case RC_POTENTIAL_KIND_LENNARD_JONES: return lennard_jones(p, r);
+    case RC_POTENTIAL_KIND_WCA: return r < pow(2.0, 1.0 / 6.0) * p->sigma ? lennard_jones(p, r) + p->epsilon : 0.0;
+    case RC_POTENTIAL_KIND_YUKAWA: return p->epsilon * p->sigma * exp(-p->kappa * (r - p->sigma)) / r;
+    case RC_POTENTIAL_KIND_TABLE: return tabled(p, r);
     }
     return NAN;
 }
@@ -96,7 +96,7 @@ static double weighted_integral(const rc_potential *p, int d, double a, double b
 /* The same over [a, b], split at the table's rows inside it (u is linear on each piece). */
 static double shell_integral(const rc_potential *p, int d, double a, double b, const double *x, const double *w)
 {
-    if (p->kind != RC_POTENTIAL_TABLE) return weighted_integral(p, d, a, b, x, w);
+    if (p->kind != RC_POTENTIAL_KIND_TABLE) return weighted_integral(p, d, a, b, x, w);
     double sum = 0, from = a;
     for (int32_t k = 0; k < p->table_count; k++)
         if (p->table[k][0] > from && p->table[k][0] < b) {
@@ -110,47 +110,49 @@ static double shell_integral(const rc_potential *p, int d, double a, double b, c
 static rc_status check(const rc_potential *p, int dimension, double contact, double *cutoff)
 {
     if (dimension != 2 && dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "discretise: dimension %d is not 2 or 3", dimension);
-    if (p->steps < 1) return rc_fail(RC_INVALID_ARGUMENT, "discretise.steps: %d is fewer than one step", (int)p->steps);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise: dimension %d is not 2 or 3", dimension);
+    if (p->steps < 1)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise.steps: %d is fewer than one step", (int)p->steps);
     if (!(contact > 0 && isfinite(contact)))
-        return rc_fail(RC_INVALID_ARGUMENT, "discretise: the pair's contact distance %g is not positive", contact);
-    bool table = p->kind == RC_POTENTIAL_TABLE;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise: the pair's contact distance %g is not positive",
+                       contact);
+    bool table = p->kind == RC_POTENTIAL_KIND_TABLE;
     if (!table && !(p->sigma > 0 && isfinite(p->sigma)))
-        return rc_fail(RC_INVALID_ARGUMENT, "discretise.sigma: %g is not a positive length", p->sigma);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise.sigma: %g is not a positive length", p->sigma);
     if (!table && !isfinite(p->epsilon))
-        return rc_fail(RC_INVALID_ARGUMENT, "discretise.epsilon: %g is not finite", p->epsilon);
-    if (p->kind == RC_POTENTIAL_YUKAWA && !(p->kappa >= 0 && isfinite(p->kappa)))
-        return rc_fail(RC_INVALID_ARGUMENT, "discretise.kappa: %g is not a finite number >= 0", p->kappa);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise.epsilon: %g is not finite", p->epsilon);
+    if (p->kind == RC_POTENTIAL_KIND_YUKAWA && !(p->kappa >= 0 && isfinite(p->kappa)))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise.kappa: %g is not a finite number >= 0", p->kappa);
     if (table) {
         if (p->table_count < 2 || !p->table)
-            return rc_fail(RC_INVALID_ARGUMENT, "discretise.table: it needs at least two rows [r, u]");
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise.table: it needs at least two rows [r, u]");
         for (int32_t k = 0; k < p->table_count; k++) {
             if (!(isfinite(p->table[k][0]) && isfinite(p->table[k][1])))
-                return rc_fail(RC_INVALID_ARGUMENT, "discretise.table[%d]: not finite", (int)k);
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise.table[%d]: not finite", (int)k);
             if (k > 0 && !(p->table[k][0] > p->table[k - 1][0]))
-                return rc_fail(RC_INVALID_ARGUMENT, "discretise.table[%d]: r %g does not increase", (int)k,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise.table[%d]: r %g does not increase", (int)k,
                                p->table[k][0]);
         }
     }
     *cutoff = p->cutoff;
-    if (*cutoff == 0 && p->kind == RC_POTENTIAL_WCA) *cutoff = pow(2.0, 1.0 / 6.0) * p->sigma;
+    if (*cutoff == 0 && p->kind == RC_POTENTIAL_KIND_WCA) *cutoff = pow(2.0, 1.0 / 6.0) * p->sigma;
     if (*cutoff == 0 && table) *cutoff = p->table[p->table_count - 1][0];
     if (!(*cutoff > contact && isfinite(*cutoff)))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "discretise.cutoff: %g is not beyond the core (the pair's contact "
                        "distance %g)",
                        *cutoff, contact);
     if (table && (p->table[0][0] > contact || p->table[p->table_count - 1][0] < *cutoff))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "discretise.table: its rows span [%g, %g], not the core %g to the "
                        "cut-off %g",
                        p->table[0][0], p->table[p->table_count - 1][0], contact, *cutoff);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_potential_discretise(const rc_potential *p, int dimension, double contact, rc_step *steps)
 {
-    if (!p || !steps) return rc_fail(RC_INVALID_ARGUMENT, "rc_potential_discretise: NULL argument");
+    if (!p || !steps) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_potential_discretise: NULL argument");
     double cutoff = 0;
     rc_status s = check(p, dimension, contact, &cutoff);
     if (s) return s;
@@ -161,9 +163,9 @@ rc_status rc_potential_discretise(const rc_potential *p, int dimension, double c
         double volume = dimension == 3 ? (b * b * b - a * a * a) / 3 : (b * b - a * a) / 2;
         double energy = shell_integral(p, dimension, a, b, x, w) / volume;
         if (!isfinite(energy))
-            return rc_fail(RC_INVALID_ARGUMENT, "discretise: the energy of step %d (%g to %g) is not finite", (int)k, a,
-                           b);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "discretise: the energy of step %d (%g to %g) is not finite",
+                           (int)k, a, b);
         steps[k] = (rc_step){b / contact, energy};
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -22,7 +22,7 @@ rc_edmd_def rc_edmd_default_def(void)
     d.restitution = 1;
     d.tangential_restitution = d.box_tangential_restitution = -1;
     d.coulomb.tangential_restitution = 1;
-    d.detection = RC_DETECTION_STABLE;
+    d.detection = RC_EVENT_DETECTION_STABLE;
     d.shell = 0; /* chosen from the density */
     d.thermostat_temperature = 1;
     d.seed = 1;
@@ -41,42 +41,42 @@ static bool finite3(const double *v) { return isfinite(v[0]) && isfinite(v[1]) &
 static rc_status check_scalars(const rc_edmd_def *d)
 {
     if (d->dimension != 2 && d->dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", d->dimension);
-    if (d->count < 0) return rc_fail(RC_INVALID_ARGUMENT, "count: %d is negative", (int)d->count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", d->dimension);
+    if (d->count < 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "count: %d is negative", (int)d->count);
     for (int a = 0; a < d->dimension; a++)
         if (!(d->box[a] > 0) || !(d->box[a] <= RC_EDMD_RANGE))
-            return rc_fail(RC_INVALID_ARGUMENT, "box[%d]: %g is not a positive number up to 2^40 (about 1.1e12)", a,
-                           d->box[a]);
-    if (!finite3(d->gravity)) return rc_fail(RC_INVALID_ARGUMENT, "gravity: not finite");
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box[%d]: %g is not a positive number up to 2^40 (about 1.1e12)",
+                           a, d->box[a]);
+    if (!finite3(d->gravity)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gravity: not finite");
     if (d->dimension == 2 && d->gravity[2] != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "gravity[2]: %g in 2D (must be 0)", d->gravity[2]);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gravity[2]: %g in 2D (must be 0)", d->gravity[2]);
     if (!(d->restitution >= 0 && d->restitution <= 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "restitution: %g is not in [0, 1]", d->restitution);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "restitution: %g is not in [0, 1]", d->restitution);
     if (!(d->box_restitution >= 0 && d->box_restitution <= 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "box restitution: %g is not in [0, 1]", d->box_restitution);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box restitution: %g is not in [0, 1]", d->box_restitution);
     if (!(d->shell >= 0) || !isfinite(d->shell))
-        return rc_fail(RC_INVALID_ARGUMENT, "shell: %g is not a number >= 0 (0: automatic)", d->shell);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "shell: %g is not a number >= 0 (0: automatic)", d->shell);
     if (!(d->thermostat_rate >= 0) || !isfinite(d->thermostat_rate))
-        return rc_fail(RC_INVALID_ARGUMENT, "thermostat rate: %g is not >= 0", d->thermostat_rate);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "thermostat rate: %g is not >= 0", d->thermostat_rate);
     if (d->thermostat_rate > 0 && !(d->thermostat_temperature >= 0 && isfinite(d->thermostat_temperature)))
-        return rc_fail(RC_INVALID_ARGUMENT, "thermostat temperature: %g is not >= 0", d->thermostat_temperature);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "thermostat temperature: %g is not >= 0", d->thermostat_temperature);
     if (!(d->reorder_interval >= 0) || !isfinite(d->reorder_interval))
-        return rc_fail(RC_INVALID_ARGUMENT, "reorder interval: %g is not >= 0", d->reorder_interval);
-    if ((unsigned)d->detection > RC_DETECTION_NAIVE)
-        return rc_fail(RC_INVALID_ARGUMENT, "event detection: %d is not a rule", (int)d->detection);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "reorder interval: %g is not >= 0", d->reorder_interval);
+    if ((unsigned)d->detection > RC_EVENT_DETECTION_NAIVE)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "event detection: %d is not a rule", (int)d->detection);
     if (d->count > 0 && (!d->positions || !d->velocities || !d->radii || !d->masses))
-        return rc_fail(RC_INVALID_ARGUMENT, "particles: positions, velocities, radii and masses are required");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles: positions, velocities, radii and masses are required");
     if (d->contact_tolerance != 0 && !(d->contact_tolerance >= 1e-12 && d->contact_tolerance <= 0.1))
-        return rc_fail(RC_INVALID_ARGUMENT, "contact tolerance: %g is not 0 (no clusters) or in [1e-12, 0.1]",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "contact tolerance: %g is not 0 (no clusters) or in [1e-12, 0.1]",
                        d->contact_tolerance);
     rc_status s = rc_impact_options_validate(&d->impact);
-    if (s != RC_OK) return rc_fail(s, "impact.%s", rc_last_error());
+    if (s != RC_STATUS_OK) return rc_fail(s, "impact.%s", rc_error_get());
     if (d->wall_count < 0 || (d->wall_count > 0 && !d->walls))
-        return rc_fail(RC_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls: %d walls without an array", (int)d->wall_count);
     if (d->compression.rate != 0 && d->shear.on)
-        return rc_fail(RC_INVALID_ARGUMENT, "compression: a sheared box (box.shear) cannot be compressed");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "compression: a sheared box (box.shear) cannot be compressed");
     s = rc_edmd_barostat_check(d);
-    return s ? s : rc_edmd_shear_check(d);
+    return s ? s : rc_edmd_def_check_shear(d);
 }
 
 /* The box walls of non-periodic axes, then the definition's walls, normalised. */
@@ -85,17 +85,19 @@ static rc_status make_walls(rc_edmd *e, const rc_edmd_def *d)
     int32_t count = d->wall_count;
     for (int a = 0; a < d->dimension; a++) count += d->periodic[a] ? 0 : 2;
     e->walls = calloc(count > 0 ? (size_t)count : 1, sizeof *e->walls);
-    if (!e->walls) return rc_fail(RC_NO_MEMORY, "walls: out of memory");
+    if (!e->walls) return rc_fail(RC_STATUS_NO_MEMORY, "walls: out of memory");
     for (int32_t w = 0; w < d->wall_count; w++) {
         const rc_wall *in = &d->walls[w];
         double norm =
             sqrt(in->normal[0] * in->normal[0] + in->normal[1] * in->normal[1] + in->normal[2] * in->normal[2]);
         if (!finite3(in->point) || !finite3(in->normal) || !(norm > 0))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d]: point and a nonzero normal must be finite", (int)w);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d]: point and a nonzero normal must be finite", (int)w);
         if (d->dimension == 2 && in->normal[2] != 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].normal[2]: %g in 2D (must be 0)", (int)w, in->normal[2]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].normal[2]: %g in 2D (must be 0)", (int)w,
+                           in->normal[2]);
         if (!(in->restitution >= 0 && in->restitution <= 1))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].restitution: %g is not in [0, 1]", (int)w, in->restitution);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].restitution: %g is not in [0, 1]", (int)w,
+                           in->restitution);
         rc_plane *p = &e->walls[e->wall_count++];
         for (int a = 0; a < 3; a++) p->point[a] = in->point[a], p->normal[a] = in->normal[a] / norm;
         p->restitution = in->restitution;
@@ -111,7 +113,7 @@ static rc_status make_walls(rc_edmd *e, const rc_edmd_def *d)
             p->tangential_restitution = d->box_tangential_restitution;
         }
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* species only when some particle is not of species 0 (the array is for output only), masses only when they differ */
@@ -127,7 +129,7 @@ static rc_status allocate(rc_edmd *e, bool with_species, bool with_masses)
     e->event = rc_alloc_large(n, sizeof *e->event);
     if (!e->kin || (with_masses && !e->mass) || (with_species && !e->species) || !e->id || !e->image || !e->counter ||
         !e->event)
-        return rc_fail(RC_NO_MEMORY, "engine: out of memory for %d particles", (int)e->n);
+        return rc_fail(RC_STATUS_NO_MEMORY, "engine: out of memory for %d particles", (int)e->n);
     return rc_calendar_create(&e->calendar, e->n, &e->event[0].time, sizeof *e->event);
 }
 
@@ -168,7 +170,8 @@ static void set_geometry(rc_edmd *e, const rc_edmd_def *d)
     rc_rng_seed(&e->rng, d->seed);
     /* clusters need the stable rule: the naive rule's negative times would resolve contacts in the past; the impact
      * resolver knows nothing of growth, so a compressing engine has none */
-    e->clusters_on = d->contact_tolerance > 0 && d->detection == RC_DETECTION_STABLE && !(d->compression.rate != 0);
+    e->clusters_on =
+        d->contact_tolerance > 0 && d->detection == RC_EVENT_DETECTION_STABLE && !(d->compression.rate != 0);
     e->contact_tolerance = e->clusters_on ? d->contact_tolerance : 0;
     e->touch_factor = e->clusters_on ? (2 + d->contact_tolerance) * d->contact_tolerance : 0;
     e->impact = d->impact;
@@ -217,12 +220,12 @@ static rc_status check_box_reach(const rc_edmd *e)
     double reach = e->reach_factor * e->max_diameter + 2 * e->shell;
     for (int a = 0; a < e->dimension; a++)
         if (e->periodic[a] && e->box[a] < 2 * reach)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "box[%d]: periodic edge %g is shorter than twice the neighbour reach %g (largest diameter "
                            "%g plus shell%s); enlarge the box or reduce the shell",
                            a, e->box[a], 2 * reach, e->max_diameter,
                            e->steps ? ", times the longest interaction range" : "");
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *), void *context)
@@ -234,38 +237,39 @@ static rc_status build(rc_edmd *e, const rc_edmd_def *d, void (*release)(void *)
     bool with_masses = false;
     for (int32_t k = 1; k < d->count; k++) with_masses |= !(d->masses[k] == d->masses[0]);
     e->uniform_mass = d->count > 0 ? d->masses[0] : 1;
-    if (s == RC_OK) s = allocate(e, with_species, with_masses);
-    if (s != RC_OK) return s;
-    if ((s = rc_edmd_check_state(d)) != RC_OK) return s;
+    if (s == RC_STATUS_OK) s = allocate(e, with_species, with_masses);
+    if (s != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_def_check(d)) != RC_STATUS_OK) return s;
     copy_particles(e, d);
-    if ((s = rc_edmd_rough_create(e, d)) != RC_OK) return s;
-    if ((s = rc_edmd_fixed_create(e, d)) != RC_OK) return s;
-    if ((s = rc_edmd_steps_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_rough_create(e, d)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_fixed_create(e, d)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_steps_create(e, d)) != RC_STATUS_OK) return s;
     /* nothing below reads the definition's particles: the caller may free them before the lists are made */
     if (release) release(context);
     if (e->n == 0) e->max_diameter = 1; /* an empty box still needs a cell size */
     e->shell = 0.5 * (d->shell > 0 ? d->shell : automatic_shell(e, d)) * e->max_diameter;
     e->shell_exit = e->shell * (1 - 1e-9);
-    if (e->n > 0 && (s = check_box_reach(e)) != RC_OK) return s;
-    if ((s = rc_edmd_shear_start(e, d)) != RC_OK) return s;
-    if ((s = rc_edmd_transport_start(e, d)) != RC_OK) return s;
+    if (e->n > 0 && (s = check_box_reach(e)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_shear_start(e, d)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_transport_start(e, d)) != RC_STATUS_OK) return s;
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0 && !e->fixed;
     rc_edmd_def collapse = *d;
     collapse.collapse.sleep &= !e->steps; /* a sleeper has no step events: pairs with steps never sleep */
-    if ((s = rc_edmd_collapse_create(e, &collapse)) != RC_OK) return s;
-    if ((s = rc_edmd_wall_motion_create(e, d)) != RC_OK) return s;
-    if ((s = rc_edmd_thermal_walls_create(e, d)) != RC_OK) return s;
-    if ((s = rc_edmd_restitution_laws_create(e, d)) != RC_OK) return s;
+    if ((s = rc_edmd_collapse_create(e, &collapse)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_wall_motion_create(e, d)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_thermal_walls_create(e, d)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_restitution_laws_create(e, d)) != RC_STATUS_OK) return s;
     if (d->separation_histogram && !(e->histogram = calloc(2 * RC_HISTOGRAM_RANGE + 1, sizeof *e->histogram)))
-        return rc_fail(RC_NO_MEMORY, "separation histogram: out of memory");
-    if ((s = rc_edmd_neighbours_create(e)) != RC_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_OK) return s;
-    if (e->steps && (s = rc_edmd_steps_capture_all(e)) != RC_OK) return s;
+        return rc_fail(RC_STATUS_NO_MEMORY, "separation histogram: out of memory");
+    if ((s = rc_edmd_neighbours_create(e)) != RC_STATUS_OK || (s = rc_edmd_neighbours_build_all(e)) != RC_STATUS_OK)
+        return s;
+    if (e->steps && (s = rc_edmd_steps_capture_all(e)) != RC_STATUS_OK) return s;
     e->kinetic = rc_edmd_kinetic_energy(e);
     e->initial_energy = (e->shear_on ? e->peculiar : e->kinetic) + e->rotational + rc_edmd_potential_energy(e);
     e->next_reorder = e->reorder_interval > 0 ? (uint64_t)ceil(e->reorder_interval * e->n) : UINT64_MAX;
-    if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_OK) return s;
-    if (d->barostat.pressure != 0 && (s = rc_edmd_barostat_create(e, d)) != RC_OK) return s;
-    if ((s = rc_edmd_parallel_plan(e, d)) != RC_OK) return s;
+    if (d->compression.rate != 0 && (s = rc_edmd_growth_create(e, d)) != RC_STATUS_OK) return s;
+    if (d->barostat.pressure != 0 && (s = rc_edmd_barostat_create(e, d)) != RC_STATUS_OK) return s;
+    if ((s = rc_edmd_parallel_plan(e, d)) != RC_STATUS_OK) return s;
     rc_edmd_start_thermostat(e);
     /* start in space-filling-curve order: input orders (lattice rows, files) scatter neighbours over memory */
     return e->reorder_interval > 0 ? rc_edmd_reorder(e) : rc_edmd_schedule_all(e);
@@ -278,19 +282,19 @@ rc_status rc_edmd_create(const rc_edmd_def *def, rc_edmd **engine)
 
 rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, void (*release)(void *), void *context)
 {
-    if (!def || !engine) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_create: NULL argument");
+    if (!def || !engine) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_create: NULL argument");
     *engine = NULL;
     rc_status s = check_scalars(def);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     rc_edmd *e = calloc(1, sizeof *e);
-    if (!e) return rc_fail(RC_NO_MEMORY, "engine: out of memory");
+    if (!e) return rc_fail(RC_STATUS_NO_MEMORY, "engine: out of memory");
     s = build(e, def, release, context);
-    if (s != RC_OK) {
+    if (s != RC_STATUS_OK) {
         rc_edmd_destroy(e);
         return s;
     }
     *engine = e;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_destroy(rc_edmd *e)
@@ -326,6 +330,6 @@ void rc_edmd_counts(const rc_edmd *e, uint64_t *events, uint64_t *collisions)
     *events = e->events;
     *collisions = e->collisions;
 }
-bool rc_edmd_sheared(const rc_edmd *e) { return e->shear_on; }
-bool rc_edmd_isobaric(const rc_edmd *e) { return e->barostat != NULL; }
+bool rc_edmd_is_sheared(const rc_edmd *e) { return e->shear_on; }
+bool rc_edmd_is_isobaric(const rc_edmd *e) { return e->barostat != NULL; }
 int rc_edmd_dimension(const rc_edmd *e) { return e->dimension; }

@@ -499,7 +499,7 @@ rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, voi
 /* Reads the definition's shear into the engine (after the shell is known): the slack, the books. */
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);
 /* A new shear rate (live.c): the images' speed and the lists' slack for it (the offset goes on from where it is);
- * RC_INVALID_ARGUMENT naming box.shear.rate when the flow edge is too short for a slack, nothing changed then. */
+ * RC_STATUS_INVALID_ARGUMENT naming box.shear.rate when the flow edge is too short for a slack, nothing changed then. */
 rc_status rc_edmd_shear_rate_put(rc_edmd *e, double rate);
 /* After rc_edmd_shear_rate_put at a renewal (every particle at now): the streaming profile moved from rate_was to
  * the new rate (the peculiar velocities kept), the books of the peculiar motion counted again. */
@@ -624,7 +624,7 @@ void rc_edmd_inertia_part(const rc_edmd *e, rc_frame *f, int32_t first);
 double rc_edmd_rotational_energy(const rc_edmd *e);
 
 /* cluster.c: the cluster of bodies touching the colliding pair (i, j), j a particle or RC_EVENT_WALL0 - w, gathered
- * at now (both streamed to now), resolved by src/impact, every member rescheduled. RC_NOT_TERMINATED when the impact
+ * at now (both streamed to now), resolved by src/impact, every member rescheduled. RC_STATUS_NOT_TERMINATED when the impact
  * budget ran out. */
 rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution);
 void rc_edmd_cluster_destroy(rc_edmd *e);
@@ -658,7 +658,7 @@ rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution);
 /* Makes a sliding particle free (streamed to now); wakes a sleeping one (it was at rest: its state is exact) and,
  * transitively, the sleepers it holds up, which are rescheduled. */
 void rc_edmd_release(rc_edmd *e, int32_t k);
-/* stall.c, called every collapse.stall_events events: RC_NOT_TERMINATED, naming the last event's particles, when the
+/* stall.c, called every collapse.stall_events events: RC_STATUS_NOT_TERMINATED, naming the last event's particles, when the
  * clock advanced by no more than a few units in the last place per event (an endless run of zero-time events), or
  * when the events came far faster per particle than a gas at the kinetic energy and density would collide. */
 rc_status rc_edmd_check_stall(rc_edmd *e);
@@ -721,7 +721,7 @@ static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t
  * growing, scheduling and pair and wall collisions take the paths below, selected once per call. */
 rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d);
 /* "compression.rate" and "compression.until.packing_fraction" (live.c; 0: no such target), read and set while the
- * diameters grow (at a renewal: every particle at now, the epoch there); RC_INVALID_ARGUMENT naming the key for a
+ * diameters grow (at a renewal: every particle at now, the epoch there); RC_STATUS_INVALID_ARGUMENT naming the key for a
  * scene without compression, one that has ended, a rate that is not positive, or a target not between the packing
  * fraction now and 1. */
 rc_status rc_edmd_growth_get(const rc_edmd *e, const char *key, double *value);
@@ -756,7 +756,7 @@ typedef struct rc_edmd_isobar {
 } rc_edmd_isobar;
 
 /* barostat.c: constant pressure (docs/edmd.md, "Barostat"). The checks of def.barostat against the rest of the
- * definition (messages name "barostat.<key>"; RC_OK when it is off). */
+ * definition (messages name "barostat.<key>"; RC_STATUS_OK when it is off). */
 rc_status rc_edmd_barostat_check(const rc_edmd_def *d);
 rc_status rc_edmd_barostat_create(rc_edmd *e, const rc_edmd_def *d);
 void rc_edmd_barostat_destroy(rc_edmd *e);
@@ -766,7 +766,7 @@ rc_status rc_edmd_barostat_move(rc_edmd *e);
 /* Fills the barostat's observables. */
 void rc_edmd_barostat_measure(const rc_edmd *e, rc_edmd_observables *o);
 /* check.c: whether two particles of def overlap beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid; def needs only the
- * dimension, box, periodic flags, count, positions and radii). RC_NO_MEMORY only. */
+ * dimension, box, periodic flags, count, positions and radii). RC_STATUS_NO_MEMORY only. */
 rc_status rc_edmd_find_overlap(const rc_edmd_def *def, bool *overlaps);
 /* neighbours.c: the room a box leaves the shell: half of what 0.499 of the narrowest periodic edge leaves after the
  * longest pair range (the largest diameter times reach_factor: an edge then holds two neighbour reaches); INFINITY
@@ -776,12 +776,12 @@ double rc_edmd_shell_room(const rc_edmd *e, const double box[3]);
 rc_status rc_edmd_neighbours_resize(rc_edmd *e);
 
 /* squeeze.c: random placement through compression: inserted at random at packing fraction `start`, shrunk, then
- * grown back to the radii by a fast compression; RC_INVALID_ARGUMENT when it jams first. */
+ * grown back to the radii by a fast compression; RC_STATUS_INVALID_ARGUMENT when it jams first. */
 rc_status rc_place_compressed(int dimension, const double box[3], const bool periodic[3], int32_t count,
                               const double *radii, double start, uint64_t seed, double *positions);
 
 /* parallel.c: the threads a definition asked for against what the engine can do (docs/edmd.md, "Parallel"):
- * RC_INVALID_ARGUMENT naming "threads" for a count below 1 or above the domains; otherwise e->threads and
+ * RC_STATUS_INVALID_ARGUMENT naming "threads" for a count below 1 or above the domains; otherwise e->threads and
  * e->parallel_note set. After every feature is made (it reads them). */
 rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d);
 

@@ -15,30 +15,30 @@ rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d)
 {
     int32_t count = 0;
     for (int32_t k = 0; d->fixed && k < d->count; k++) count += d->fixed[k] != 0;
-    if (count == 0) return RC_OK;
-    const char *other = d->compression.rate != 0             ? "compression"
-                        : d->shear.on                        ? "box.shear"
-                        : d->barostat.pressure != 0          ? "barostat"
-                        : d->interaction_count > 0           ? "interactions (stepped potentials)"
-                        : d->transport                       ? "transport"
-                        : d->detection == RC_DETECTION_NAIVE ? "the naive event detection"
-                                                             : NULL;
-    if (other) return rc_fail(RC_INVALID_ARGUMENT, "fixed: fixed particles with %s are not built", other);
+    if (count == 0) return RC_STATUS_OK;
+    const char *other = d->compression.rate != 0                   ? "compression"
+                        : d->shear.on                              ? "box.shear"
+                        : d->barostat.pressure != 0                ? "barostat"
+                        : d->interaction_count > 0                 ? "interactions (stepped potentials)"
+                        : d->transport                             ? "transport"
+                        : d->detection == RC_EVENT_DETECTION_NAIVE ? "the naive event detection"
+                                                                   : NULL;
+    if (other) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "fixed: fixed particles with %s are not built", other);
     for (int32_t k = 0; k < d->count; k++) {
         const double *v = d->velocities + 3 * k;
         if (d->fixed[k] && (v[0] != 0 || v[1] != 0 || v[2] != 0))
-            return rc_fail(RC_INVALID_ARGUMENT, "fixed: particle %d is fixed but has a velocity (%g, %g, %g)", (int)k,
-                           v[0], v[1], v[2]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "fixed: particle %d is fixed but has a velocity (%g, %g, %g)",
+                           (int)k, v[0], v[1], v[2]);
         if (d->fixed[k] && d->angular_velocities && e->spin) {
             for (int a = 0; a < e->spin_stride; a++)
                 if (d->angular_velocities[e->spin_stride * k + a] != 0)
-                    return rc_fail(RC_INVALID_ARGUMENT, "fixed: particle %d is fixed but spins", (int)k);
+                    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "fixed: particle %d is fixed but spins", (int)k);
         }
     }
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     e->fixed = calloc(n, 1);
     if (!e->hold) e->hold = calloc(n, 1); /* the hold states, which collapse.c keeps only under gravity otherwise */
-    if (!e->fixed || !e->hold) return rc_fail(RC_NO_MEMORY, "fixed: out of memory for %d particles", (int)e->n);
+    if (!e->fixed || !e->hold) return rc_fail(RC_STATUS_NO_MEMORY, "fixed: out of memory for %d particles", (int)e->n);
     for (int32_t k = 0; k < e->n; k++) { /* slots are input order until the first renewal */
         if (!d->fixed[k]) continue;
         e->fixed[k] = 1;
@@ -46,7 +46,7 @@ rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d)
         e->held++, e->sleeping++;
     }
     e->fixed_count = count;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_fixed_destroy(rc_edmd *e)

@@ -47,14 +47,14 @@ double rc_edmd_packing_fraction(const rc_edmd *e)
 const char *rc_compression_end_name(rc_compression_end end)
 {
     switch (end) {
-    case RC_COMPRESSION_PACKING_FRACTION: return "packing_fraction";
-    case RC_COMPRESSION_REDUCED_PRESSURE: return "reduced_pressure";
-    case RC_COMPRESSION_JAMMED: return "jammed";
+    case RC_COMPRESSION_END_PACKING_FRACTION: return "packing_fraction";
+    case RC_COMPRESSION_END_REDUCED_PRESSURE: return "reduced_pressure";
+    case RC_COMPRESSION_END_JAMMED: return "jammed";
     default: return NULL;
     }
 }
 
-void rc_edmd_compression_state_of(const rc_edmd *e, rc_edmd_compression_state *out)
+void rc_edmd_fill_compression_state(const rc_edmd *e, rc_edmd_compression_state *out)
 {
     memset(out, 0, sizeof *out);
     out->packing_fraction = rc_edmd_packing_fraction(e);
@@ -253,11 +253,11 @@ static int32_t measure(rc_edmd *e)
     double kT = kin / (dof * span), z = 1 + (e->virial - g->window_virial) / (e->dimension * e->n * kT * span);
     double ulp = nextafter(fabs(e->now), INFINITY) - fabs(e->now);
     g->windows++;
-    if (!(span > 64 * (double)g->window * ulp) || !isfinite(z)) return RC_COMPRESSION_JAMMED;
+    if (!(span > 64 * (double)g->window * ulp) || !isfinite(z)) return RC_COMPRESSION_END_JAMMED;
     g->pressure = z;
-    if (z >= g->jam_pressure) return RC_COMPRESSION_JAMMED;
-    if (z >= g->target_pressure) return RC_COMPRESSION_REDUCED_PRESSURE;
-    return RC_COMPRESSION_GROWING;
+    if (z >= g->jam_pressure) return RC_COMPRESSION_END_JAMMED;
+    if (z >= g->target_pressure) return RC_COMPRESSION_END_REDUCED_PRESSURE;
+    return RC_COMPRESSION_END_GROWING;
 }
 
 /* The cells, lists and shell for the present diameters: the shell as it was, cut so that periodic edges hold two
@@ -266,7 +266,7 @@ static rc_status resize(rc_edmd *e)
 {
     double room = rc_edmd_shell_room(e, e->box);
     if (room < e->shell && !(room > 0.01 * e->max_diameter))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "compression: the box (narrowest periodic edge %g) is too small for "
                        "particles of diameter %g; compress more particles",
                        (2 * room + e->reach_factor * e->max_diameter) / 0.499, e->max_diameter);
@@ -288,21 +288,22 @@ rc_status rc_edmd_growth_check_restored(const rc_edmd *e, const rc_edmd_growth *
     const rc_edmd_growth *g = e->growth;
     /* the flags are a checkpoint's bytes */
     if (!flag_valid(&e->growing) || !flag_valid(&g->want_jammed))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's flags (growing, jammed) are not 0 or 1");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the compression's flags (growing, jammed) are not 0 or 1");
     bool fixed = g->rate == fresh->rate && g->target_scale == fresh->target_scale &&
                  g->target_pressure == fresh->target_pressure && g->jam_pressure == fresh->jam_pressure &&
                  g->want_jammed == fresh->want_jammed && g->volume0 == fresh->volume0 && g->window == fresh->window;
     if (!fixed)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's rate, targets or window are not its scene's");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "state: the compression's rate, targets or window are not its scene's");
     double range = RC_EDMD_RANGE;
     bool fine = g->scale > 0 && g->scale <= range && g->speed == g->rate / g->scale && fabs(g->epoch) <= range &&
                 g->kinetic0 >= 0 && g->kinetic0 <= DBL_MAX && g->built > 0 && g->built <= range && !isnan(g->cap) &&
                 g->window_start <= e->collisions && fabs(g->window_time) <= range && !isnan(g->window_kinetic) &&
-                !isnan(g->window_virial) && g->end >= RC_COMPRESSION_GROWING && g->end <= RC_COMPRESSION_JAMMED;
+                !isnan(g->window_virial) && g->end >= RC_COMPRESSION_END_GROWING && g->end <= RC_COMPRESSION_END_JAMMED;
     if (!fine)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the compression's books (scale %g, speed %g) are not valid",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the compression's books (scale %g, speed %g) are not valid",
                        g->scale, g->speed);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_growth_resize(rc_edmd *e)
@@ -333,14 +334,14 @@ rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended)
     double scale = g->scale + g->rate * (e->now - g->epoch);
     bool at_target = isfinite(g->target_scale) && scale >= g->target_scale * (1 - 1e-12);
     move_epoch(e, at_target);
-    int32_t end = at_target ? RC_COMPRESSION_PACKING_FRACTION : RC_COMPRESSION_GROWING;
+    int32_t end = at_target ? RC_COMPRESSION_END_PACKING_FRACTION : RC_COMPRESSION_END_GROWING;
     if (e->collisions >= g->window_start + g->window) {
         int32_t measured = measure(e);
-        if (end == RC_COMPRESSION_GROWING) end = measured;
+        if (end == RC_COMPRESSION_END_GROWING) end = measured;
         start_window(e);
     }
     rescale(e);
-    if (end != RC_COMPRESSION_GROWING) {
+    if (end != RC_COMPRESSION_END_GROWING) {
         g->end = end;
         e->growing = false;
         *ended = true;
@@ -359,34 +360,34 @@ rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended)
 static rc_status check(const rc_edmd *e, const rc_edmd_compression *c, double fraction)
 {
     if (!(c->rate > 0) || !isfinite(c->rate))
-        return rc_fail(RC_INVALID_ARGUMENT, "compression.rate: %g is not a finite positive number", c->rate);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "compression.rate: %g is not a finite positive number", c->rate);
     int targets = (c->packing_fraction != 0) + (c->reduced_pressure != 0) + c->jammed;
     if (targets != 1)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "compression.until: give exactly one of packing_fraction, "
                        "reduced_pressure, jammed (%d given)",
                        targets);
     if (c->packing_fraction != 0 && !(c->packing_fraction > fraction && c->packing_fraction < 1))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "compression.until.packing_fraction: %g is not between the start's %.6g "
                        "and 1",
                        c->packing_fraction, fraction);
     if (c->reduced_pressure != 0 && !(c->reduced_pressure > 1 && isfinite(c->reduced_pressure)))
-        return rc_fail(RC_INVALID_ARGUMENT, "compression.until.reduced_pressure: %g is not a finite number above 1",
-                       c->reduced_pressure);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "compression.until.reduced_pressure: %g is not a finite number above 1", c->reduced_pressure);
     if (c->jamming_pressure != 0 && !(c->jamming_pressure > 1 && isfinite(c->jamming_pressure)))
-        return rc_fail(RC_INVALID_ARGUMENT, "compression.jamming_pressure: %g is not a finite number above 1",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "compression.jamming_pressure: %g is not a finite number above 1",
                        c->jamming_pressure);
     if (c->window != 0 && !(c->window >= 0.01 && c->window <= 1e6))
-        return rc_fail(RC_INVALID_ARGUMENT, "compression.window: %g is not in [0.01, 1e6] collisions per particle",
-                       c->window);
-    if (e->has_gravity) return rc_fail(RC_INVALID_ARGUMENT, "compression: not under gravity");
-    if (e->detection != RC_DETECTION_STABLE)
-        return rc_fail(RC_INVALID_ARGUMENT, "compression: needs event_detection \"stable\"");
-    if (e->n < 2) return rc_fail(RC_INVALID_ARGUMENT, "compression: needs at least two particles");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "compression.window: %g is not in [0.01, 1e6] collisions per particle", c->window);
+    if (e->has_gravity) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "compression: not under gravity");
+    if (e->detection != RC_EVENT_DETECTION_STABLE)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "compression: needs event_detection \"stable\"");
+    if (e->n < 2) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "compression: needs at least two particles");
     if (!(e->kinetic > 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "compression: the particles must move (a positive temperature)");
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "compression: the particles must move (a positive temperature)");
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d)
@@ -394,9 +395,9 @@ rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d)
     const rc_edmd_compression *c = &d->compression;
     double fraction = rc_edmd_packing_fraction(e);
     rc_status s = check(e, c, fraction);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     rc_edmd_growth *g = calloc(1, sizeof *g);
-    if (!g) return rc_fail(RC_NO_MEMORY, "compression: out of memory");
+    if (!g) return rc_fail(RC_STATUS_NO_MEMORY, "compression: out of memory");
     e->growth = g;
     e->growing = true;
     g->rate = c->rate;
@@ -412,21 +413,21 @@ rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d)
     double window = ceil(0.5 * (c->window != 0 ? c->window : 2) * e->n);
     g->window = window > 1 ? (uint64_t)window : 1;
     g->pressure = NAN;
-    g->end = RC_COMPRESSION_GROWING;
+    g->end = RC_COMPRESSION_END_GROWING;
     start_window(e);
     plan_cap(e);
     g->renew_at = e->reorder_interval > 0 ? e->next_reorder : UINT64_MAX;
     e->next_reorder = g->window < g->renew_at ? g->window : g->renew_at;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_growth_get(const rc_edmd *e, const char *key, double *value)
 {
     const rc_edmd_growth *g = e->growth;
-    if (!g) return rc_fail(RC_INVALID_ARGUMENT, "%s: the scene has no compression", key);
+    if (!g) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: the scene has no compression", key);
     if (strcmp(key, "compression.rate") == 0) *value = g->rate;
     else *value = isfinite(g->target_scale) ? g->volume0 * pow(g->target_scale, e->dimension) / box_volume(e) : 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_growth_put(rc_edmd *e, const char *key, double value)
@@ -435,20 +436,20 @@ rc_status rc_edmd_growth_put(rc_edmd *e, const char *key, double value)
     double now = 0;
     rc_status s = rc_edmd_growth_get(e, key, &now);
     if (s) return s;
-    if (!e->growing) return rc_fail(RC_INVALID_ARGUMENT, "%s: the compression has ended", key);
+    if (!e->growing) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: the compression has ended", key);
     if (strcmp(key, "compression.rate") == 0) {
-        if (!(value > 0)) return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not positive", key, value);
+        if (!(value > 0)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is not positive", key, value);
         g->rate = value;
         g->speed = value / g->scale;
     } else {
         double fraction = rc_edmd_packing_fraction(e);
         if (!(value > fraction && value < 1))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not between the packing fraction now (%.17g) and 1", key,
-                           value, fraction);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is not between the packing fraction now (%.17g) and 1",
+                           key, value, fraction);
         g->target_scale = pow(value * box_volume(e) / g->volume0, 1.0 / e->dimension);
     }
     plan_cap(e);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_growth_destroy(rc_edmd *e)

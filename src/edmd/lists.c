@@ -22,7 +22,7 @@ rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
     e->neighbours = NULL;
     e->spill = NULL;
     if (e->neighbour_capacity > INT32_MAX / 8)
-        return rc_fail(RC_NO_MEMORY, "neighbour lists: rows of %d entries", (int)e->neighbour_capacity);
+        return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: rows of %d entries", (int)e->neighbour_capacity);
     e->row_bytes = e->neighbour_capacity * e->entry_width;
     e->neighbours = rc_alloc_large(n * (size_t)e->row_bytes + RC_LIST_PAD, 1);
     /* the longest lists measured are a quarter above the capacity plus a few (at packing fraction 0.30, 22 against
@@ -31,8 +31,9 @@ rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
     e->spill_rows = 0;
     e->spill_fresh = 0;
     e->spill_free = -1;
-    if (!e->neighbours) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
-    return RC_OK;
+    if (!e->neighbours)
+        return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
+    return RC_STATUS_OK;
 }
 
 /* The bytes of a spill of `rows` rows of `capacity` entries. */
@@ -73,14 +74,14 @@ static rc_status resize_spill(rc_edmd *e, int32_t rows, int32_t capacity)
 {
     size_t width = (size_t)e->entry_width;
     uint8_t *spill = rc_alloc_temporary(spill_bytes(e, rows, capacity), 1);
-    if (!spill) return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d long lists", (int)rows);
+    if (!spill) return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: out of memory for %d long lists", (int)rows);
     for (int32_t r = 0; r < e->spill_fresh; r++)
         memcpy(spill + (size_t)r * (size_t)capacity * width, spill_row(e, r), (size_t)e->spill_capacity * width);
     rc_free_temporary(e->spill, spill_bytes(e, e->spill_rows, e->spill_capacity), 1);
     e->spill = spill;
     e->spill_capacity = capacity;
     e->spill_rows = rows;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* A spill row for a list: a freed one, else one never used, else the pool grows. -1 when out of memory. */
@@ -92,7 +93,7 @@ static int32_t take_spill_row(rc_edmd *e)
         return r;
     }
     if (e->spill_fresh == e->spill_rows &&
-        resize_spill(e, e->spill_rows + e->spill_rows / 2 + 16, e->spill_capacity) != RC_OK)
+        resize_spill(e, e->spill_rows + e->spill_rows / 2 + 16, e->spill_capacity) != RC_STATUS_OK)
         return -1;
     return e->spill_fresh++;
 }
@@ -102,20 +103,20 @@ static int32_t take_spill_row(rc_edmd *e)
 static inline __attribute__((always_inline)) rc_status add(rc_edmd *e, int32_t k, int32_t j, int32_t width)
 {
     int32_t count = e->anchor[k].count, capacity = e->neighbour_capacity;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (count == capacity) { /* the list moves to a spill row */
         int32_t r = take_spill_row(e);
         uint8_t *row = e->neighbours + (size_t)k * (size_t)e->row_bytes;
-        if (r < 0) return RC_NO_MEMORY;
+        if (r < 0) return RC_STATUS_NO_MEMORY;
         memcpy(spill_row(e, r), row, (size_t)count * (size_t)width);
         rc_edmd_entry_set(row, 0, r, width);
     } else if (count == e->spill_capacity) { /* longer than any spill row: widen them all (very rare) */
         s = resize_spill(e, e->spill_rows, e->spill_capacity + e->spill_capacity / 2);
-        if (s != RC_OK) return s;
+        if (s != RC_STATUS_OK) return s;
     }
     e->anchor[k].count = count + 1;
     rc_edmd_entry_set(rc_edmd_list_of(e, k, width), count, j, width);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static inline __attribute__((always_inline)) void set_length(rc_edmd *e, int32_t k, int32_t count, int32_t width)

@@ -45,7 +45,7 @@ rc_status rc_edmd_check_frame(const rc_edmd *e, const rc_frame *f, const double 
 {
     int32_t extra = e->wall_count - box_walls(e);
     rc_wall *walls = calloc(extra > 0 ? (size_t)extra : 1, sizeof *walls);
-    if (!walls) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!walls) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     for (int32_t w = 0; w < extra; w++) {
         memcpy(walls[w].point, e->walls[w].point, sizeof walls[w].point);
         memcpy(walls[w].normal, e->walls[w].normal, sizeof walls[w].normal);
@@ -62,7 +62,7 @@ rc_status rc_edmd_check_frame(const rc_edmd *e, const rc_frame *f, const double 
     d.count = f->count;
     d.positions = f->positions, d.velocities = f->velocities, d.radii = f->radii, d.masses = f->masses;
     d.species = f->species;
-    rc_status s = rc_edmd_check_state(&d);
+    rc_status s = rc_edmd_def_check(&d);
     free(walls);
     return s;
 }
@@ -73,21 +73,21 @@ static rc_status check_fit(const rc_edmd *e, const rc_frame *f)
 {
     for (int32_t k = 0; k < f->count; k++) {
         if (!e->mass && f->masses[k] != e->uniform_mass)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "masses[%d]: %g, but this engine was built with one mass (%g) for "
                            "every particle: build it with different masses to set them one by one",
                            (int)k, f->masses[k], e->uniform_mass);
         int32_t species = f->species ? f->species[k] : 0;
         if (species < 0 || species > (e->species ? e->species_max : 0))
-            return rc_fail(RC_INVALID_ARGUMENT, "species[%d]: %d is not one of the engine's species 0 to %d", (int)k,
-                           (int)species, (int)(e->species ? e->species_max : 0));
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species[%d]: %d is not one of the engine's species 0 to %d",
+                           (int)k, (int)species, (int)(e->species ? e->species_max : 0));
         if (f->radii[k] > 0.5 * e->max_diameter)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "radii[%d]: %g is larger than the largest radius the engine was built "
                            "with (%g)",
                            (int)k, f->radii[k], 0.5 * e->max_diameter);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The energy the engine's balance starts from (engine.c): kinetic (peculiar under shear) plus potential. */
@@ -98,9 +98,9 @@ static double energy(const rc_edmd *e)
 
 rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
 {
-    if (!e || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_particles_set: NULL argument");
+    if (!e || !f) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_particles_set: NULL argument");
     if (f->count != e->n)
-        return rc_fail(RC_INVALID_ARGUMENT, "positions: %d particles given, the engine has %d", (int)f->count,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "positions: %d particles given, the engine has %d", (int)f->count,
                        (int)e->n);
     const char *why = e->growth ? "compresses: it grows every radius on its own clock and rescales the velocities "
                                   "at every window, so new radii and velocities would leave its schedule"
@@ -110,7 +110,8 @@ rc_status rc_edmd_particles_set(rc_edmd *e, const rc_frame *f)
                                                                "the bonds' walls yet"
                                                              : NULL;
     if (why)
-        return rc_fail(RC_INVALID_ARGUMENT, "positions: the particles of an engine that %s cannot be replaced", why);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "positions: the particles of an engine that %s cannot be replaced",
+                       why);
     rc_status s = check_fit(e, f);
     if (!s) s = rc_edmd_check_frame(e, f, e->box);
     if (!s) s = renew(e);
@@ -168,7 +169,7 @@ static void walls_of(const rc_edmd *e, const char *key, int32_t *first, int32_t 
 rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[3], int *length)
 {
     if (!rc_edmd_parameter_known(key))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s: the event-driven engine cannot change it at run time (it can "
                        "change box, restitution, box.restitution, walls.restitution, gravity, thermostat.temperature, "
                        "thermostat.rate, box.shear.rate, interactions.depth, compression.rate and "
@@ -187,15 +188,16 @@ rc_status rc_edmd_parameter_get(const rc_edmd *e, const char *key, double value[
     else if (strcmp(key, "interactions.depth") == 0) return rc_edmd_steps_depth_get(e, value);
     else if (strncmp(key, "compression.", 12) == 0) return rc_edmd_growth_get(e, key, value);
     else if (strcmp(key, "box.shear.rate") == 0) {
-        if (!e->shear_on) return rc_fail(RC_INVALID_ARGUMENT, "box.shear.rate: the scene has no shear (box.shear)");
+        if (!e->shear_on)
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box.shear.rate: the scene has no shear (box.shear)");
         value[0] = e->shear_rate;
     } else {
         int32_t first, count;
         walls_of(e, key, &first, &count);
-        if (count == 0) return rc_fail(RC_INVALID_ARGUMENT, "%s: the scene has no such walls", key);
+        if (count == 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: the scene has no such walls", key);
         value[0] = e->walls[first].restitution;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_parameter_check(const rc_edmd *e, const char *key, const double *value, int length)
@@ -209,8 +211,8 @@ rc_status rc_edmd_parameter_check(const rc_edmd *e, const char *key, const doubl
     bool gravity = strcmp(key, "gravity") == 0, restitution = strstr(key, "restitution") != NULL;
     bool thermostat = strncmp(key, "thermostat.", 11) == 0;
     if (restitution && !(value[0] >= 0 && value[0] <= 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not in [0, 1]", key, value[0]);
-    if (thermostat && value[0] < 0) return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is negative", key, value[0]);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is not in [0, 1]", key, value[0]);
+    if (thermostat && value[0] < 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is negative", key, value[0]);
     bool pulled = gravity && (value[0] != 0 || value[1] != 0 || (length == 3 && value[2] != 0));
     const char *conflict = NULL;
     if (e->barostat && restitution && value[0] != 1) conflict = "the barostat needs elastic collisions";
@@ -219,19 +221,20 @@ rc_status rc_edmd_parameter_check(const rc_edmd *e, const char *key, const doubl
         conflict = "transport coefficients need elastic collisions, no gravity and no thermostat";
     else if (pulled && (e->growth || e->shear_on || e->barostat))
         conflict = "a compression, a shear or a barostat runs without gravity";
-    if (conflict) return rc_fail(RC_INVALID_ARGUMENT, "%s: %s", key, conflict);
-    return RC_OK;
+    if (conflict) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %s", key, conflict);
+    return RC_STATUS_OK;
 }
 
 /* The list of last hits that tells a collapse from a simultaneous impact (collapse.c), made when restitution first
  * drops below 1 in an engine with clusters. */
 static rc_status keep_last_hits(rc_edmd *e)
 {
-    if (e->last_hit || !e->clusters_on) return RC_OK;
+    if (e->last_hit || !e->clusters_on) return RC_STATUS_OK;
     size_t n = e->n > 0 ? (size_t)e->n : 1;
-    if (!(e->last_hit = malloc(n * sizeof *e->last_hit))) return rc_fail(RC_NO_MEMORY, "restitution: out of memory");
+    if (!(e->last_hit = malloc(n * sizeof *e->last_hit)))
+        return rc_fail(RC_STATUS_NO_MEMORY, "restitution: out of memory");
     for (int32_t k = 0; k < e->n; k++) e->last_hit[k] = (rc_last_hit){RC_EVENT_NONE, 0};
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value, int length)
@@ -271,7 +274,7 @@ rc_status rc_edmd_parameter_put(rc_edmd *e, const char *key, const double *value
         for (int32_t w = first; w < first + count; w++) e->walls[w].restitution = value[0];
     }
     e->momentum_conserved = e->wall_count == 0 && !e->has_gravity && e->thermostat_rate == 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_parameter_set(rc_edmd *e, const char *key, const double *value, int length)

@@ -28,9 +28,9 @@ rc_status rc_edmd_check_frame(const rc_edmd *engine, const rc_frame *frame, cons
  * stay), "interactions.depth" (square wells), "compression.rate" and "compression.until.packing_fraction" (while the
  * diameters grow). */
 bool rc_edmd_parameter_known(const char *key);
-/* The parameter's value now (length numbers, at most 3). RC_INVALID_ARGUMENT names a key the engine cannot change. */
+/* The parameter's value now (length numbers, at most 3). RC_STATUS_INVALID_ARGUMENT names a key the engine cannot change. */
 rc_status rc_edmd_parameter_get(const rc_edmd *engine, const char *key, double value[3], int *length);
-/* Checks a new value (length numbers) against the engine: RC_INVALID_ARGUMENT names the key and says why. */
+/* Checks a new value (length numbers) against the engine: RC_STATUS_INVALID_ARGUMENT names the key and says why. */
 rc_status rc_edmd_parameter_check(const rc_edmd *engine, const char *key, const double *value, int length);
 /* Sets a checked value without renewing the engine: what a resumed run does before its state is restored (the
  * restore rebuilds every event with it). */

@@ -35,12 +35,12 @@ rc_status rc_edmd_box_check_value(const rc_edmd *e, const double *value, int len
     rc_status s = rc_range_check_count("box", value, length, e->dimension);
     if (s) return s;
     const char *why = owned(e);
-    if (why) return rc_fail(RC_INVALID_ARGUMENT, "box: the event-driven engine cannot change it here: %s", why);
+    if (why) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box: the event-driven engine cannot change it here: %s", why);
     double box[3] = {e->box[0], e->box[1], e->box[2]};
     for (int a = 0; a < e->dimension; a++) {
         if (!(value[a] > 0 && value[a] <= RC_EDMD_RANGE))
-            return rc_fail(RC_INVALID_ARGUMENT, "box[%d]: %g is not a positive number up to 2^40 (about 1.1e12)", a,
-                           value[a]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box[%d]: %g is not a positive number up to 2^40 (about 1.1e12)",
+                           a, value[a]);
         box[a] = value[a];
     }
     double room = rc_edmd_shell_room(e, box), least = LEAST_ROOM * e->max_diameter;
@@ -48,13 +48,13 @@ rc_status rc_edmd_box_check_value(const rc_edmd *e, const double *value, int len
         int narrowest = 0;
         for (int a = 0; a < e->dimension; a++)
             if (e->periodic[a] && (!e->periodic[narrowest] || box[a] < box[narrowest])) narrowest = a;
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "box[%d]: periodic edge %g is too short: it must hold two neighbour "
                        "reaches of the largest diameter %g, at least %g",
                        narrowest, box[narrowest], e->max_diameter,
                        (2 * least + e->reach_factor * e->max_diameter) / 0.499);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_box_check(const rc_edmd *e, const double *value, int length)
@@ -64,12 +64,12 @@ rc_status rc_edmd_box_check(const rc_edmd *e, const double *value, int length)
     double box[3] = {e->box[0], e->box[1], e->box[2]};
     for (int a = 0; a < e->dimension; a++) box[a] = value[a];
     rc_frame now;
-    if ((s = rc_frame_init(&now, e->n, false))) return s;
+    if ((s = rc_frame_create(&now, e->n, false))) return s;
     s = rc_edmd_fill_frame(e, &now);
     if (!s) s = rc_edmd_check_frame(e, &now, box);
-    rc_frame_release(&now);
-    if (s) return rc_fail(s, "box: under the new box %s", rc_last_error());
-    return RC_OK;
+    rc_frame_destroy(&now);
+    if (s) return rc_fail(s, "box: under the new box %s", rc_error_get());
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_box_put(rc_edmd *e, const double *value, int length)

@@ -45,7 +45,7 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
          * asks for 1e10 cells first; a restored state's shell of 1e-250, for 1e250) */
         double cells = floor(e->box[a] * CELL_SPLIT / reach);
         if (isnan(cells) || cells == INFINITY)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "neighbour lists: the box edge %g over the reach %g is no number of "
                            "cells",
                            e->box[a], reach);
@@ -67,10 +67,10 @@ rc_status rc_edmd_neighbours_create(rc_edmd *e)
     e->cell_head = malloc(total * sizeof *e->cell_head);
     e->anchor = rc_alloc_large(n, sizeof *e->anchor);
     rc_status s = rc_edmd_lists_create(e, capacity < e->n ? (int32_t)capacity : e->n, 0);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     if (!e->cell_head || !e->anchor)
-        return rc_fail(RC_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
-    return RC_OK;
+        return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: out of memory for %d particles", (int)e->n);
+    return RC_STATUS_OK;
 }
 
 double rc_edmd_shell_room(const rc_edmd *e, const double box[3])
@@ -148,10 +148,10 @@ static rc_status join(rc_edmd *e, int32_t k, const int32_t *arrivals, int32_t co
 {
     for (int32_t m = 0; m < count; m++) {
         rc_status s = rc_edmd_list_add(e, k, arrivals[m]);
-        if (s == RC_OK) s = rc_edmd_list_add(e, arrivals[m], k);
-        if (s != RC_OK) return s;
+        if (s == RC_STATUS_OK) s = rc_edmd_list_add(e, arrivals[m], k);
+        if (s != RC_STATUS_OK) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* A cell's linked list being walked: its next member, and the periodic shift that carries differences to that
@@ -343,7 +343,7 @@ static inline __attribute__((always_inline)) rc_status walk(rc_edmd *e, int32_t 
                 arrivals[narrivals++] = j;
                 if (narrivals == ARRIVALS) { /* many new ones (building all lists): they join now */
                     rc_status s = join(e, k, arrivals, narrivals);
-                    if (s != RC_OK) return s;
+                    if (s != RC_STATUS_OK) return s;
                     narrivals = 0;
                     list = rc_edmd_list_of(e, k, width);
                 }
@@ -421,17 +421,17 @@ static rc_status check_images(const rc_edmd *e)
     for (int32_t k = 0; k < e->n; k++)
         for (int a = 0; a < 3; a++)
             if (e->image[3 * k + a] > limit || e->image[3 * k + a] < -limit)
-                return rc_fail(RC_INVALID_ARGUMENT,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                                "particle %d has crossed the box %d times along %c, beyond 2^30 "
                                "(a damaged state)",
                                (int)k, (int)e->image[3 * k + a], "xyz"[a]);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
 {
     rc_status checked = check_images(e);
-    if (checked != RC_OK) return checked;
+    if (checked != RC_STATUS_OK) return checked;
     rc_edmd_interior_bounds(e);
     size_t total = (size_t)e->cells[0] * e->cells[1] * e->cells[2];
     for (size_t c = 0; c < total; c++) e->cell_head[c] = -1;
@@ -444,9 +444,9 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
     for (int32_t k = e->n - 1; k >= 0; k--) cell_insert(e, k);
     for (int32_t k = 0; k < e->n; k++) {
         rc_status s = find_neighbours(e, k, true);
-        if (s != RC_OK) return s;
+        if (s != RC_STATUS_OK) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k)

@@ -127,15 +127,16 @@ void rc_edmd_measure(const rc_edmd *e, rc_edmd_observables *o) { rc_edmd_measure
 rc_status rc_edmd_fill_frame(const rc_edmd *e, rc_frame *f)
 {
     if (e && f && f->count != e->n)
-        return rc_fail(RC_INVALID_ARGUMENT, "frame: holds %d particles, the engine %d", (int)f->count, (int)e->n);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "frame: holds %d particles, the engine %d", (int)f->count,
+                       (int)e->n);
     return rc_edmd_fill_frame_part(e, f, 0);
 }
 
 rc_status rc_edmd_fill_frame_part(const rc_edmd *e, rc_frame *f, int32_t first)
 {
-    if (!e || !f || !f->positions) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_fill_frame: NULL argument");
+    if (!e || !f || !f->positions) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_fill_frame: NULL argument");
     if (first < 0 || f->count < 0 || f->count > e->n - first)
-        return rc_fail(RC_INVALID_ARGUMENT, "frame part: particles %d to %d of the engine's %d", (int)first,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "frame part: particles %d to %d of the engine's %d", (int)first,
                        (int)first + (int)f->count, (int)e->n);
     f->dimension = e->dimension;
     f->time = rc_edmd_time(e);
@@ -167,7 +168,7 @@ rc_status rc_edmd_fill_frame_part(const rc_edmd *e, rc_frame *f, int32_t first)
     bool whole = first == 0 && f->count == e->n; /* the bonds go with whole frames */
     f->bond_count = e->steps && whole ? e->steps->bond_count : 0;
     f->bonds = f->bond_count > 0 ? e->steps->bond_ends : NULL;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 int32_t rc_edmd_separation_histogram(const rc_edmd *e, int32_t range, uint64_t *counts)

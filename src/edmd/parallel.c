@@ -46,18 +46,18 @@ static const char *serial_feature(const rc_edmd *e)
 
 rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
 {
-    if (d->threads < 1) return rc_fail(RC_INVALID_ARGUMENT, "threads: %d is below 1", (int)d->threads);
+    if (d->threads < 1) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "threads: %d is below 1", (int)d->threads);
     e->threads = 1;
     e->parallel_note = NULL;
-    if (d->threads == 1) return RC_OK;
+    if (d->threads == 1) return RC_STATUS_OK;
     const char *feature = serial_feature(e);
     if (feature) {
         e->parallel_note = feature;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     int32_t domains = rc_edmd_domains(e);
     if (d->threads > domains) {
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "threads: %d asked, but this system cuts into %d domain%s (blocks at least %d neighbour reaches "
                        "of %g wide on every axis): use at most %d",
                        (int)d->threads, (int)domains, domains == 1 ? "" : "s", RC_EDMD_DOMAIN_REACHES,
@@ -65,5 +65,5 @@ rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
     }
     e->parallel_note = "the parallel event loop is not built yet: every run takes one thread (docs/edmd.md, "
                        "\"Parallel\")";
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -27,13 +27,14 @@ static const char axis_names[] = "xyz";
 
 rc_status rc_placement_parse(const char *name, rc_placement *placement)
 {
-    if (!name || !placement) return rc_fail(RC_INVALID_ARGUMENT, "placement: NULL %s", name ? "result" : "name");
+    if (!name || !placement) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "placement: NULL %s", name ? "result" : "name");
     for (int i = 0; i < PLACEMENT_COUNT; i++)
         if (strcmp(name, placement_names[i]) == 0) {
             *placement = (rc_placement)i;
-            return RC_OK;
+            return RC_STATUS_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "placement \"%s\" is not fcc, simple_cubic, square, hexagonal or random", name);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "placement \"%s\" is not fcc, simple_cubic, square, hexagonal or random",
+                   name);
 }
 
 const char *rc_placement_name(rc_placement placement)
@@ -46,40 +47,42 @@ const char *rc_placement_name(rc_placement placement)
 static rc_status check_dimension(const char *what, int dimension)
 {
     if (dimension != 2 && dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s dimension: %d is not 2 or 3", what, dimension);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s dimension: %d is not 2 or 3", what, dimension);
+    return RC_STATUS_OK;
 }
 
 static rc_status check_count(const char *what, int32_t count, int32_t least)
 {
-    if (count < least) return rc_fail(RC_INVALID_ARGUMENT, "%s count: %d is below %d", what, (int)count, (int)least);
-    return RC_OK;
+    if (count < least)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s count: %d is below %d", what, (int)count, (int)least);
+    return RC_STATUS_OK;
 }
 
 /* values[0 .. count) all finite and positive. */
 static rc_status check_positive(const char *name, const double *values, int32_t count)
 {
-    if (count > 0 && !values) return rc_fail(RC_INVALID_ARGUMENT, "%s: NULL for %d particles", name, (int)count);
+    if (count > 0 && !values) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: NULL for %d particles", name, (int)count);
     for (int32_t i = 0; i < count; i++)
         if (!(values[i] > 0) || !isfinite(values[i]))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: %g is not a finite positive number", name, (int)i, values[i]);
-    return RC_OK;
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s[%d]: %g is not a finite positive number", name, (int)i,
+                           values[i]);
+    return RC_STATUS_OK;
 }
 
 static rc_status check_box(const double box[3], int dimension)
 {
-    if (!box) return rc_fail(RC_INVALID_ARGUMENT, "box: NULL");
+    if (!box) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box: NULL");
     for (int k = 0; k < dimension; k++)
         if (!(box[k] > 0) || !isfinite(box[k]))
-            return rc_fail(RC_INVALID_ARGUMENT, "box[%d] (%c): %g is not a finite positive edge", k, axis_names[k],
-                           box[k]);
-    return RC_OK;
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box[%d] (%c): %g is not a finite positive edge", k,
+                           axis_names[k], box[k]);
+    return RC_STATUS_OK;
 }
 
 static rc_status check_output(const char *name, const void *array, int32_t count)
 {
-    if (count > 0 && !array) return rc_fail(RC_INVALID_ARGUMENT, "%s: NULL for %d particles", name, (int)count);
-    return RC_OK;
+    if (count > 0 && !array) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: NULL for %d particles", name, (int)count);
+    return RC_STATUS_OK;
 }
 
 /* Volume of a sphere (3D) or area of a disk (2D) per unit radius^d. */
@@ -95,27 +98,27 @@ static double box_volume(int dimension, const double box[3])
 
 static double densest_packing(int dimension) { return dimension == 3 ? M_PI / sqrt(18.0) : M_PI / sqrt(12.0); }
 
-rc_status rc_box_for_packing_fraction(int dimension, int32_t count, const double *radii, double packing_fraction,
-                                      double box[3])
+rc_status rc_box_scale_to_packing_fraction(int dimension, int32_t count, const double *radii, double packing_fraction,
+                                           double box[3])
 {
     rc_status s;
     if ((s = check_dimension("packing", dimension)) || (s = check_count("packing", count, 1)) ||
         (s = check_positive("radii", radii, count)) || (s = check_box(box, dimension)))
         return s;
     if (!(packing_fraction > 0 && packing_fraction < 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "packing fraction: %g is outside (0, 1)", packing_fraction);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "packing fraction: %g is outside (0, 1)", packing_fraction);
     if (packing_fraction > densest_packing(dimension))
-        return rc_fail(RC_INVALID_ARGUMENT, "packing fraction: %g is above the densest packing of %s (%.4f)",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "packing fraction: %g is above the densest packing of %s (%.4f)",
                        packing_fraction, dimension == 3 ? "spheres" : "disks", densest_packing(dimension));
     double sum = 0; /* sum of r^d first: exact for equal radii that are powers of two */
     for (int32_t i = 0; i < count; i++) sum += pow(radii[i], dimension);
     double ratio = ball_constant(dimension) * sum / packing_fraction / box_volume(dimension, box);
     double scale = dimension == 3 ? cbrt(ratio) : sqrt(ratio);
     if (!(scale > 0) || !isfinite(scale))
-        return rc_fail(RC_INVALID_ARGUMENT, "packing: box scale %g for fraction %g is not finite", scale,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "packing: box scale %g for fraction %g is not finite", scale,
                        packing_fraction);
     for (int k = 0; k < dimension; k++) box[k] *= scale;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* ---- The space particles go in ---------------------------------------------------------------------------------- */
@@ -214,10 +217,10 @@ static rc_status grid_init(grid *g, const space *sp, int32_t count, const double
     if (!g->head || !g->next) {
         free(g->head);
         free(g->next);
-        return rc_fail(RC_NO_MEMORY, "placement: out of memory for a grid of %.0f cells", total);
+        return rc_fail(RC_STATUS_NO_MEMORY, "placement: out of memory for a grid of %.0f cells", total);
     }
     for (size_t c = 0; c < (size_t)total; c++) g->head[c] = -1;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static void grid_release(grid *g)
@@ -398,7 +401,7 @@ static rc_status lattice_misfit(rc_placement placement, const space *sp, int32_t
     describe_box(sp, box, sizeof box);
     if (sp->r_min == sp->r_max) snprintf(radius, sizeof radius, "radius %g", sp->r_max);
     else snprintf(radius, sizeof radius, "radii %g to %g", sp->r_min, sp->r_max);
-    return rc_fail(RC_INVALID_ARGUMENT,
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "%s lattice: %d particles of %s do not fit in box %s (nearest sites %.3g apart; particles %d "
                    "and %d overlap)",
                    rc_placement_name(placement), (int)count, radius, box, lattice_nearest(l, sp->dimension), (int)a,
@@ -422,7 +425,7 @@ static bool grid_add_all(grid *g, int32_t count, int32_t *a, int32_t *b)
 static rc_status place_lattice(rc_placement placement, const space *sp, int32_t count, const double *radii,
                                double *positions)
 {
-    lattice l = {.parity = placement == RC_PLACE_FCC || placement == RC_PLACE_HEXAGONAL};
+    lattice l = {.parity = placement == RC_PLACEMENT_FCC || placement == RC_PLACEMENT_HEXAGONAL};
     lattice_choose(&l, sp, count);
     lattice_fill(&l, sp, count, positions);
     grid g;
@@ -431,7 +434,7 @@ static rc_status place_lattice(rc_placement placement, const space *sp, int32_t 
     int32_t a = -1, b = -1;
     bool fits = grid_add_all(&g, count, &a, &b);
     grid_release(&g);
-    return fits ? RC_OK : lattice_misfit(placement, sp, count, &l, a, b);
+    return fits ? RC_STATUS_OK : lattice_misfit(placement, sp, count, &l, a, b);
 }
 
 /* ---- Random sequential insertion -------------------------------------------------------------------------------- */
@@ -461,7 +464,7 @@ static void random_point(const space *sp, rc_rng *rng, double r, double *x)
 static rc_status random_jammed(const space *sp, int32_t placed, int32_t count, double filled, double asked)
 {
     double volume = box_volume(sp->dimension, sp->box);
-    return rc_fail(RC_INVALID_ARGUMENT,
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "random placement reached packing fraction %.3g with %d of %d particles (asked for %.3g); random "
                    "insertion jams near %s: use a lattice above about %s",
                    filled / volume, (int)placed, (int)count, asked / volume, sp->dimension == 3 ? "0.38" : "0.55",
@@ -490,7 +493,7 @@ static rc_status insert_all(grid *g, const ranked *order, int32_t count, uint64_
         grid_add(g, i);
         filled += ball_volume(sp->dimension, order[n].radius);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status place_random(const space *sp, int32_t count, const double *radii, uint64_t seed, double *positions)
@@ -500,12 +503,12 @@ static rc_status place_random(const space *sp, int32_t count, const double *radi
     for (int32_t i = 0; i < count; i++) filled += ball_volume(sp->dimension, radii[i]);
     double fraction = filled / box_volume(sp->dimension, sp->box);
     if (fraction > densest_packing(sp->dimension))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "random placement: the particles would fill %.4g of the box, above the "
                        "densest packing of %s (%.4f)",
                        fraction, sp->dimension == 3 ? "spheres" : "disks", densest_packing(sp->dimension));
     ranked *order = malloc((size_t)count * sizeof *order);
-    if (!order) return rc_fail(RC_NO_MEMORY, "random placement: out of memory for %d particles", (int)count);
+    if (!order) return rc_fail(RC_STATUS_NO_MEMORY, "random placement: out of memory for %d particles", (int)count);
     for (int32_t i = 0; i < count; i++) order[i] = (ranked){radii[i], i};
     qsort(order, (size_t)count, sizeof *order, compare_ranked);
     grid g;
@@ -516,28 +519,28 @@ static rc_status place_random(const space *sp, int32_t count, const double *radi
     }
     free(order);
     /* beyond what insertion reaches: inserted smaller and grown back by compression (squeeze.c) */
-    if (s == RC_INVALID_ARGUMENT && fraction > start) {
+    if (s == RC_STATUS_INVALID_ARGUMENT && fraction > start) {
         s = rc_place_compressed(sp->dimension, sp->box, sp->periodic, count, radii, start, seed, positions);
-        for (int32_t i = 0; s == RC_OK && i < count; i++) /* rounding at the walls: back inside */
+        for (int32_t i = 0; s == RC_STATUS_OK && i < count; i++) /* rounding at the walls: back inside */
             for (int k = 0; k < sp->dimension; k++)
                 positions[3 * i + k] = clamp_to(sp, k, radii[i], positions[3 * i + k]);
     }
     return s;
 }
 
-/* ---- rc_place_particles ----------------------------------------------------------------------------------------- */
+/* ---- rc_placement_fill ----------------------------------------------------------------------------------------- */
 
 static rc_status check_placement(rc_placement placement, int dimension)
 {
     if ((unsigned)placement >= PLACEMENT_COUNT)
-        return rc_fail(RC_INVALID_ARGUMENT, "placement: %d is not a placement", (int)placement);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "placement: %d is not a placement", (int)placement);
     rc_status s = check_dimension("placement", dimension);
     if (s) return s;
-    int needs = placement == RC_PLACE_RANDOM ? dimension : placement <= RC_PLACE_SIMPLE_CUBIC ? 3 : 2;
+    int needs = placement == RC_PLACEMENT_RANDOM ? dimension : placement <= RC_PLACEMENT_SIMPLE_CUBIC ? 3 : 2;
     if (needs != dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "placement %s is a %dD lattice; dimension is %d",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "placement %s is a %dD lattice; dimension is %d",
                        rc_placement_name(placement), needs, dimension);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Along every axis a particle must fit between the walls, or not overlap its own periodic image. */
@@ -546,34 +549,34 @@ static rc_status check_widths(const space *sp, int32_t count, const double *radi
     for (int32_t i = 0; i < count; i++)
         for (int k = 0; k < sp->dimension; k++)
             if (2 * radii[i] > sp->box[k])
-                return rc_fail(RC_INVALID_ARGUMENT, "radii[%d]: %g is more than half the box edge %c = %g (%s)", (int)i,
-                               radii[i], axis_names[k], sp->box[k],
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "radii[%d]: %g is more than half the box edge %c = %g (%s)",
+                               (int)i, radii[i], axis_names[k], sp->box[k],
                                sp->periodic[k] ? "the particle would overlap its own periodic image"
                                                : "the particle cannot fit between the walls");
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
-rc_status rc_place_particles(rc_placement placement, int dimension, const double box[3], const bool periodic[3],
-                             int32_t count, const double *radii, uint64_t seed, double *positions)
+rc_status rc_placement_fill(rc_placement placement, int dimension, const double box[3], const bool periodic[3],
+                            int32_t count, const double *radii, uint64_t seed, double *positions)
 {
     rc_status s;
     if ((s = check_placement(placement, dimension)) || (s = check_box(box, dimension)) ||
         (s = check_count("placement", count, 0)) || (s = check_positive("radii", radii, count)) ||
         (s = check_output("positions", positions, count)))
         return s;
-    if (!periodic) return rc_fail(RC_INVALID_ARGUMENT, "periodic: NULL");
-    if (count == 0) return RC_OK;
+    if (!periodic) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "periodic: NULL");
+    if (count == 0) return RC_STATUS_OK;
     space sp;
     space_init(&sp, dimension, box, periodic, count, radii);
     if ((s = check_widths(&sp, count, radii))) return s;
-    s = placement == RC_PLACE_RANDOM ? place_random(&sp, count, radii, seed, positions)
-                                     : place_lattice(placement, &sp, count, radii, positions);
+    s = placement == RC_PLACEMENT_RANDOM ? place_random(&sp, count, radii, seed, positions)
+                                         : place_lattice(placement, &sp, count, radii, positions);
     if (s) return s;
     int32_t out = find_outside(&sp, count, radii, positions);
     if (out >= 0)
-        return rc_fail(RC_INTERNAL, "%s placement: particle %d of radius %g lies outside the box",
+        return rc_fail(RC_STATUS_INTERNAL, "%s placement: particle %d of radius %g lies outside the box",
                        rc_placement_name(placement), (int)out, radii[out]);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* ---- Maxwell-Boltzmann velocities ------------------------------------------------------------------------------- */
@@ -599,17 +602,17 @@ static double kinetic_energy(int32_t count, const double *masses, const double *
     return 0.5 * sum;
 }
 
-rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double *masses, double temperature, uint64_t seed,
-                               double *velocities)
+rc_status rc_velocities_draw_maxwell_boltzmann(int dimension, int32_t count, const double *masses, double temperature,
+                                               uint64_t seed, double *velocities)
 {
     rc_status s;
     if ((s = check_dimension("maxwell_boltzmann", dimension)) || (s = check_count("maxwell_boltzmann", count, 0)) ||
         (s = check_positive("masses", masses, count)) || (s = check_output("velocities", velocities, count)))
         return s;
     if (!(temperature >= 0) || !isfinite(temperature))
-        return rc_fail(RC_INVALID_ARGUMENT, "temperature: %g is not finite and non-negative", temperature);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "temperature: %g is not finite and non-negative", temperature);
     if (count > 0) memset(velocities, 0, 3 * (size_t)count * sizeof *velocities);
-    if (count < 2 || temperature == 0) return RC_OK;
+    if (count < 2 || temperature == 0) return RC_STATUS_OK;
     rc_rng rng;
     rc_rng_seed(&rng, seed);
     for (int32_t i = 0; i < count; i++)
@@ -618,9 +621,9 @@ rc_status rc_maxwell_boltzmann(int dimension, int32_t count, const double *masse
     double kinetic = kinetic_energy(count, masses, velocities);
     double target = 0.5 * dimension * (double)(count - 1) * temperature;
     if (!(kinetic > 0) || !isfinite(kinetic) || !isfinite(target))
-        return rc_fail(RC_INVALID_ARGUMENT, "temperature: %g with these masses gives a kinetic energy of %g",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "temperature: %g with these masses gives a kinetic energy of %g",
                        temperature, kinetic);
     double scale = sqrt(target / kinetic);
     for (int32_t i = 0; i < 3 * count; i++) velocities[i] *= scale;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -23,7 +23,7 @@ static inline double rc_stable_pair_time(double b, double c, double vv)
 }
 
 /* Two spheres whose contact distance grows: f(t) = a t^2 + 2 b t + c with a = |v|^2 - sigma_dot^2,
- * b = r.v - sigma sigma_dot, c = |r|^2 - sigma^2 (rc_predict_growing_pair). The stable rule of the paper extended:
+ * b = r.v - sigma sigma_dot, c = |r|^2 - sigma^2 (rc_edmd_predict_growing_pair). The stable rule of the paper extended:
  * the smallest t >= 0 with f <= 0 and f' < 0. Approaching (b < 0): now when overlapped, else the first root
  * c / (-b + sqrt(D)), D = b^2 - a c (no real root or a graze when a >= 0 and D <= 0: never; a < 0 makes D > b^2).
  * Receding (b >= 0): never when a >= 0; when a < 0 the growth wins in the end, at the larger root (b + sqrt(D)) / -a

@@ -123,8 +123,8 @@ rc_status rc_edmd_reorder(rc_edmd *e)
     if (e->last_collision) permute(e->last_collision, sizeof *e->last_collision, order, n, scratch);
     if (e->last_hit) permute(e->last_hit, sizeof *e->last_hit, order, n, scratch); /* partners by id: unchanged */
     if (e->hold) permute(e->hold, sizeof *e->hold, order, n, scratch);
-    rc_status s = e->growth ? rc_edmd_growth_resize(e) : RC_OK;
-    if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
-    if (s == RC_OK && e->steps) rc_edmd_steps_renew(e);
-    return s == RC_OK ? rc_edmd_schedule_all(e) : s;
+    rc_status s = e->growth ? rc_edmd_growth_resize(e) : RC_STATUS_OK;
+    if (s == RC_STATUS_OK) s = rc_edmd_neighbours_build_all(e);
+    if (s == RC_STATUS_OK && e->steps) rc_edmd_steps_renew(e);
+    return s == RC_STATUS_OK ? rc_edmd_schedule_all(e) : s;
 }

@@ -19,39 +19,42 @@
 rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *name)
 {
     switch (law->kind) {
-    case RC_RESTITUTION_CONSTANT: return RC_OK;
-    case RC_RESTITUTION_VISCOELASTIC:
+    case RC_RESTITUTION_KIND_CONSTANT: return RC_STATUS_OK;
+    case RC_RESTITUTION_KIND_VISCOELASTIC:
         if (!(law->delta > 0) || !isfinite(law->delta))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.delta: %g is not a positive number", name, law->delta);
-        return RC_OK;
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.viscoelastic.delta: %g is not a positive number", name,
+                           law->delta);
+        return RC_STATUS_OK;
     case RC_RESTITUTION_MATERIAL:
         if (!(law->young > 0) || !isfinite(law->young))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.young: %g is not a positive number", name, law->young);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.viscoelastic.young: %g is not a positive number", name,
+                           law->young);
         if (!(law->poisson > -1 && law->poisson <= 0.5))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.poisson: %g is not in (-1, 0.5]", name, law->poisson);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.viscoelastic.poisson: %g is not in (-1, 0.5]", name,
+                           law->poisson);
         if (!(law->dissipation > 0) || !isfinite(law->dissipation))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.viscoelastic.dissipation: %g is not a positive number", name,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.viscoelastic.dissipation: %g is not a positive number", name,
                            law->dissipation);
-        return RC_OK;
-    case RC_RESTITUTION_TABLE:
+        return RC_STATUS_OK;
+    case RC_RESTITUTION_KIND_TABLE:
         if (law->points < 1 || law->points > RC_RESTITUTION_TABLE_MAX)
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.table: %d points, not 1 to %d", name, (int)law->points,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.table: %d points, not 1 to %d", name, (int)law->points,
                            RC_RESTITUTION_TABLE_MAX);
         for (int32_t i = 0; i < law->points; i++) {
             double v = law->table[i][0], e = law->table[i][1];
             if (!isfinite(v) || !(v >= 0))
-                return rc_fail(RC_INVALID_ARGUMENT, "%s.table[%d][0]: the speed %g is not a finite number >= 0", name,
-                               (int)i, v);
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.table[%d][0]: the speed %g is not a finite number >= 0",
+                               name, (int)i, v);
             if (!(e >= 0 && e <= 1))
-                return rc_fail(RC_INVALID_ARGUMENT, "%s.table[%d][1]: the restitution %g is not in [0, 1]", name,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.table[%d][1]: the restitution %g is not in [0, 1]", name,
                                (int)i, e);
             if (i > 0 && !(v > law->table[i - 1][0]))
-                return rc_fail(RC_INVALID_ARGUMENT, "%s.table[%d][0]: the speeds must increase (%g after %g)", name,
-                               (int)i, v, law->table[i - 1][0]);
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.table[%d][0]: the speeds must increase (%g after %g)",
+                               name, (int)i, v, law->table[i - 1][0]);
         }
-        return RC_OK;
+        return RC_STATUS_OK;
     }
-    return rc_fail(RC_INVALID_ARGUMENT, "%s: %d is not a kind of restitution law", name, (int)law->kind);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %d is not a kind of restitution law", name, (int)law->kind);
 }
 
 /* The two-term series at x = delta v^(1/5), held at its least value beyond x = C1 / (2 C2). */
@@ -70,7 +73,7 @@ double rc_restitution_material_delta(const rc_restitution_law *law, double reduc
 
 double rc_restitution_law_value(const rc_restitution_law *law, double speed)
 {
-    if (law->kind == RC_RESTITUTION_VISCOELASTIC) return viscoelastic(law->delta, speed);
+    if (law->kind == RC_RESTITUTION_KIND_VISCOELASTIC) return viscoelastic(law->delta, speed);
     if (law->kind == RC_RESTITUTION_MATERIAL) return NAN;
     const double(*t)[2] = law->table;
     int32_t n = law->points;
@@ -85,30 +88,30 @@ double rc_restitution_law_value(const rc_restitution_law *law, double speed)
 rc_status rc_edmd_restitution_laws_create(rc_edmd *e, const rc_edmd_def *d)
 {
     char name[48];
-    bool any = d->restitution_law.kind != RC_RESTITUTION_CONSTANT;
+    bool any = d->restitution_law.kind != RC_RESTITUTION_KIND_CONSTANT;
     rc_status s = rc_restitution_law_check(&d->restitution_law, "restitution");
-    for (int32_t w = 0; w < d->wall_count && s == RC_OK; w++) {
+    for (int32_t w = 0; w < d->wall_count && s == RC_STATUS_OK; w++) {
         snprintf(name, sizeof name, "walls[%d].restitution", (int)w);
         s = rc_restitution_law_check(&d->walls[w].restitution_law, name);
-        any |= d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT;
-        if (s == RC_OK && d->walls[w].restitution_law.kind != RC_RESTITUTION_CONSTANT &&
+        any |= d->walls[w].restitution_law.kind != RC_RESTITUTION_KIND_CONSTANT;
+        if (s == RC_STATUS_OK && d->walls[w].restitution_law.kind != RC_RESTITUTION_KIND_CONSTANT &&
             d->walls[w].thermal.temperature > 0)
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s: a thermal wall takes no restitution", name);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: a thermal wall takes no restitution", name);
     }
-    if (s != RC_OK || !any) return s;
+    if (s != RC_STATUS_OK || !any) return s;
     /* one law for the pairs, then one per wall (the box's keep their number) */
     e->laws = calloc((size_t)e->wall_count + 1, sizeof *e->laws);
-    if (!e->laws) return rc_fail(RC_NO_MEMORY, "restitution: out of memory");
+    if (!e->laws) return rc_fail(RC_STATUS_NO_MEMORY, "restitution: out of memory");
     e->laws[0] = d->restitution_law;
     for (int32_t w = 0; w < d->wall_count; w++) e->laws[w + 1] = d->walls[w].restitution_law;
     e->collapse_rules = true; /* the path that measures the approach speed */
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 double rc_edmd_law_restitution(const rc_edmd *e, int32_t i, int32_t j, double speed, double constant)
 {
     const rc_restitution_law *law = &e->laws[j >= 0 ? 0 : RC_EVENT_WALL0 - j + 1];
-    if (law->kind == RC_RESTITUTION_CONSTANT) return constant;
+    if (law->kind == RC_RESTITUTION_KIND_CONSTANT) return constant;
     if (law->kind != RC_RESTITUTION_MATERIAL) return rc_restitution_law_value(law, speed);
     /* the pair's reduced mass and radius; a wall (or a fixed particle, j < 0 or infinite mass) adds none */
     double mass = rc_edmd_mass(e, i), radius = e->kin[i].radius;

@@ -34,67 +34,70 @@ static rc_status check_pairs(const rc_edmd_def *d, bool *rough)
         const rc_pair_roughness *p = &d->pair_roughness[k];
         for (int a = 0; a < 2; a++)
             if (p->species[a] < 0 || p->species[a] >= kinds)
-                return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].species[%d]: %d is not a species (there are %d)",
-                               (int)k, a, (int)p->species[a], (int)kinds);
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                               "interactions[%d].species[%d]: %d is not a species (there are %d)", (int)k, a,
+                               (int)p->species[a], (int)kinds);
         for (int32_t l = 0; l < k; l++) {
             const int32_t *o = d->pair_roughness[l].species;
             if ((o[0] == p->species[0] && o[1] == p->species[1]) || (o[0] == p->species[1] && o[1] == p->species[0]))
-                return rc_fail(RC_INVALID_ARGUMENT,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                                "interactions[%d].species: the pair [%d, %d] has a rough rule "
                                "already (interactions[%d])",
                                (int)k, (int)p->species[0], (int)p->species[1], (int)l);
         }
         if (!beta_valid(p->tangential_restitution))
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].tangential_restitution: %g is not in [-1, 1]", (int)k,
-                           p->tangential_restitution);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions[%d].tangential_restitution: %g is not in [-1, 1]",
+                           (int)k, p->tangential_restitution);
         if (p->coulomb.on && !(p->coulomb.friction >= 0 && isfinite(p->coulomb.friction)))
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].coulomb.friction: %g is not a number >= 0", (int)k,
-                           p->coulomb.friction);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions[%d].coulomb.friction: %g is not a number >= 0",
+                           (int)k, p->coulomb.friction);
         if (p->coulomb.on && !beta_valid(p->coulomb.tangential_restitution))
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].coulomb.tangential_restitution: %g is not in [-1, 1]",
-                           (int)k, p->coulomb.tangential_restitution);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "interactions[%d].coulomb.tangential_restitution: %g is not in [-1, 1]", (int)k,
+                           p->coulomb.tangential_restitution);
         *rough |= p->coulomb.on ? p->coulomb.tangential_restitution > -1 : p->tangential_restitution > -1;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The checks of the rough keys (messages name the scene's keys) and whether anything is rough. */
 static rc_status check(const rc_edmd_def *d, bool *rough)
 {
     if (!beta_valid(d->tangential_restitution))
-        return rc_fail(RC_INVALID_ARGUMENT, "tangential_restitution: %g is not in [-1, 1]", d->tangential_restitution);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "tangential_restitution: %g is not in [-1, 1]",
+                       d->tangential_restitution);
     if (!beta_valid(d->box_tangential_restitution))
-        return rc_fail(RC_INVALID_ARGUMENT, "box.tangential_restitution: %g is not in [-1, 1]",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box.tangential_restitution: %g is not in [-1, 1]",
                        d->box_tangential_restitution);
     if (d->coulomb.on && !(d->coulomb.friction >= 0 && isfinite(d->coulomb.friction)))
-        return rc_fail(RC_INVALID_ARGUMENT, "coulomb.friction: %g is not a number >= 0", d->coulomb.friction);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "coulomb.friction: %g is not a number >= 0", d->coulomb.friction);
     if (d->coulomb.on && !beta_valid(d->coulomb.tangential_restitution))
-        return rc_fail(RC_INVALID_ARGUMENT, "coulomb.tangential_restitution: %g is not in [-1, 1]",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "coulomb.tangential_restitution: %g is not in [-1, 1]",
                        d->coulomb.tangential_restitution);
     *rough = d->tangential_restitution > -1 || d->box_tangential_restitution > -1 ||
              (d->coulomb.on && d->coulomb.tangential_restitution > -1);
     rc_status s = check_pairs(d, rough);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     for (int32_t w = 0; w < d->wall_count; w++) {
         if (!d->walls[w].rough) continue;
         if (!beta_valid(d->walls[w].tangential_restitution))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].tangential_restitution: %g is not in [-1, 1]", (int)w,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].tangential_restitution: %g is not in [-1, 1]", (int)w,
                            d->walls[w].tangential_restitution);
         *rough |= d->walls[w].tangential_restitution > -1;
     }
     double most = d->dimension == 3 ? 2.0 / 3 : 1;
     for (int32_t k = 0; d->inertias && k < d->count; k++)
         if (!(d->inertias[k] > 0 && d->inertias[k] <= most))
-            return rc_fail(RC_INVALID_ARGUMENT, "inertia: particle %d has %g, not in (0, %s]", (int)k, d->inertias[k],
-                           d->dimension == 3 ? "2/3" : "1");
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "inertia: particle %d has %g, not in (0, %s]", (int)k,
+                           d->inertias[k], d->dimension == 3 ? "2/3" : "1");
     if (!*rough) {
         for (int32_t k = 0; d->angular_velocities && k < d->count * (d->dimension == 3 ? 3 : 1); k++)
             if (d->angular_velocities[k] != 0)
-                return rc_fail(RC_INVALID_ARGUMENT,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                                "angular_velocity: particle %d spins, but every pair and wall is "
                                "smooth (tangential_restitution -1)",
                                (int)(k / (d->dimension == 3 ? 3 : 1)));
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     /* the paths rough particles do not take yet */
     const char *other = d->compression.rate != 0    ? "compression"
@@ -104,33 +107,35 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
                         : d->transport              ? "transport"
                                                     : NULL;
     if (other)
-        return rc_fail(RC_INVALID_ARGUMENT, "tangential_restitution: rough particles with %s are not built", other);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "tangential_restitution: rough particles with %s are not built",
+                       other);
     /* a thermal wall draws spins from its temperature: a tangential restitution would have nothing to act on */
     for (int32_t w = 0; w < d->wall_count; w++)
         if (d->walls[w].thermal.temperature > 0 && d->walls[w].rough)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "walls[%d].tangential_restitution: a thermal wall takes none (it "
                            "draws the spins of rough particles from its temperature)",
                            (int)w);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_rough_create(rc_edmd *e, const rc_edmd_def *d)
 {
     bool rough = false;
     rc_status s = check(d, &rough);
-    if (s != RC_OK || !rough) return s;
+    if (s != RC_STATUS_OK || !rough) return s;
     size_t n = e->n > 0 ? (size_t)e->n : 1;
     e->spin_stride = e->dimension == 3 ? 3 : 1;
     e->spin = calloc(n * (size_t)e->spin_stride, sizeof *e->spin);
     e->inertia = malloc(n * sizeof *e->inertia);
-    if (!e->spin || !e->inertia) return rc_fail(RC_NO_MEMORY, "spins: out of memory for %d particles", (int)e->n);
+    if (!e->spin || !e->inertia)
+        return rc_fail(RC_STATUS_NO_MEMORY, "spins: out of memory for %d particles", (int)e->n);
     for (int32_t k = 0; k < e->n; k++) { /* slots are input order until the first renewal */
         e->inertia[k] = d->inertias ? d->inertias[k] : e->dimension == 3 ? 0.4 : 0.5;
         for (int a = 0; d->angular_velocities && a < e->spin_stride; a++) {
             double w = d->angular_velocities[e->spin_stride * k + a];
             if (!isfinite(w) || !(fabs(w) <= RC_EDMD_RANGE))
-                return rc_fail(RC_INVALID_ARGUMENT, "angular_velocity: particle %d has %g", (int)k, w);
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "angular_velocity: particle %d has %g", (int)k, w);
             e->spin[e->spin_stride * k + a] = w;
         }
     }
@@ -139,7 +144,8 @@ rc_status rc_edmd_rough_create(rc_edmd *e, const rc_edmd_def *d)
     if (d->pair_roughness_count > 0) { /* every pair of species: the definition's rule, then the entries' */
         int32_t kinds = species_of(d);
         e->pair_rough = malloc((size_t)kinds * (size_t)kinds * sizeof *e->pair_rough);
-        if (!e->pair_rough) return rc_fail(RC_NO_MEMORY, "interactions: out of memory for %d species", (int)kinds);
+        if (!e->pair_rough)
+            return rc_fail(RC_STATUS_NO_MEMORY, "interactions: out of memory for %d species", (int)kinds);
         e->pair_species = kinds;
         rc_pair_roughness all = {{0, 0}, d->tangential_restitution, d->coulomb};
         for (int32_t k = 0; k < kinds * kinds; k++) e->pair_rough[k] = all;
@@ -150,7 +156,7 @@ rc_status rc_edmd_rough_create(rc_edmd *e, const rc_edmd_def *d)
         }
     }
     e->rotational = rc_edmd_rotational_energy(e);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_edmd_rough_destroy(rc_edmd *e)
@@ -378,12 +384,12 @@ void rc_edmd_inertia_part(const rc_edmd *e, rc_frame *f, int32_t first)
     }
 }
 
-bool rc_edmd_rough(const rc_edmd *e) { return e && e->spin; }
+bool rc_edmd_is_rough(const rc_edmd *e) { return e && e->spin; }
 
 rc_status rc_edmd_angular_velocities(const rc_edmd *e, double *spins)
 {
-    if (!e || !spins) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_angular_velocities: NULL argument");
-    if (!e->spin) return rc_fail(RC_INVALID_ARGUMENT, "angular_velocities: the engine is smooth (no spins)");
+    if (!e || !spins) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_angular_velocities: NULL argument");
+    if (!e->spin) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "angular_velocities: the engine is smooth (no spins)");
     rc_edmd_spins_part(e, spins, 0, e->n);
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -66,7 +66,7 @@ static inline __attribute__((always_inline)) double plane_time(const rc_edmd *e,
     *touching = c < e->contact_tolerance * p->radius;
     double b = n[0] * p->v[0] + n[1] * p->v[1] + n[2] * p->v[2];
     double a = n[0] * acc[0] + n[1] * acc[1] + n[2] * acc[2];
-    return e->detection == RC_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
+    return e->detection == RC_EVENT_DETECTION_NAIVE ? rc_naive_plane_time(c, b, a) : rc_stable_plane_time(c, b, a);
 }
 
 /* With moving walls (wall_motion.c): the earliest of k's shell exit and its walls' events again, a moving wall's by
@@ -453,12 +453,12 @@ static __attribute__((noinline)) scan_result scan_all_held(const rc_edmd *e, int
     return out;
 }
 
-/* Under shear (no gravity: rc_edmd_shear_check): the variant with the sliding images, chosen once per particle. */
+/* Under shear (no gravity: rc_edmd_def_check_shear): the variant with the sliding images, chosen once per particle. */
 static __attribute__((noinline)) scan_result scan_sheared(const rc_edmd *e, int32_t k, double best, bool contacts)
 {
     const uint8_t *list = rc_edmd_list(e, k);
     int32_t count = rc_edmd_list_length(e, k);
-    bool naive = e->detection == RC_DETECTION_NAIVE;
+    bool naive = e->detection == RC_EVENT_DETECTION_NAIVE;
     return naive ? scan(e, &e->kin[k], list, count, best, false, true, true, true, true)
                  : scan(e, &e->kin[k], list, count, best, false, false, contacts, true, true);
 }
@@ -471,8 +471,8 @@ static inline __attribute__((always_inline)) scan_result scan_neighbours(const r
     const rc_kin *p = &e->kin[k];
     if (rc_edmd_is_held(e, k)) return scan_all_held(e, k, best);
     if (e->shear_on) return scan_sheared(e, k, best, contacts);
-    if (e->has_gravity || e->detection == RC_DETECTION_NAIVE) /* the rarer cases: one variant each */
-        return e->detection == RC_DETECTION_NAIVE
+    if (e->has_gravity || e->detection == RC_EVENT_DETECTION_NAIVE) /* the rarer cases: one variant each */
+        return e->detection == RC_EVENT_DETECTION_NAIVE
                    ? scan(e, p, list, count, best, e->has_gravity, true, contacts, false, true)
                    : scan(e, p, list, count, best, true, false, true, false, true);
 #ifdef RC_WIDE_SCAN
@@ -540,7 +540,7 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
     bool found = near.partner >= 0;
     best = near.time;
     partner = found ? near.partner : partner;
-    stabilising = (found & near.overlapped_start & (e->detection == RC_DETECTION_STABLE)) * RC_STABILISING;
+    stabilising = (found & near.overlapped_start & (e->detection == RC_EVENT_DETECTION_STABLE)) * RC_STABILISING;
     if (after_collision && near.touching >= 2 && overlapped(e, k) >= 2) e->three_body++;
     rc_edmd_set_event(e, k, best, partner, stabilising);
     return touching + near.touching;
@@ -555,5 +555,6 @@ rc_status rc_edmd_schedule_all(rc_edmd *e)
     rc_calendar_hold(&e->calendar);
     for (int32_t k = 0; k < e->n; k++) rc_edmd_schedule(e, k, false);
     rc_calendar_rebuild(&e->calendar, e->now);
-    return rc_calendar_failed(&e->calendar) ? rc_fail(RC_NO_MEMORY, "event calendar: out of memory") : RC_OK;
+    return rc_calendar_failed(&e->calendar) ? rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory")
+                                            : RC_STATUS_OK;
 }

@@ -10,39 +10,42 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 
-rc_status rc_edmd_shear_check(const rc_edmd_def *d)
+rc_status rc_edmd_def_check_shear(const rc_edmd_def *d)
 {
     const rc_edmd_shear *s = &d->shear;
-    if (!s->on) return RC_OK;
-    if (!isfinite(s->rate)) return rc_fail(RC_INVALID_ARGUMENT, "shear.rate: %g is not a finite number", s->rate);
+    if (!s->on) return RC_STATUS_OK;
+    if (!isfinite(s->rate))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "shear.rate: %g is not a finite number", s->rate);
     if (s->flow < 0 || s->flow >= d->dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "shear.flow: axis %d is not one of the %d axes (0 to %d)", s->flow,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "shear.flow: axis %d is not one of the %d axes (0 to %d)", s->flow,
                        d->dimension, d->dimension - 1);
     if (s->gradient < 0 || s->gradient >= d->dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "shear.gradient: axis %d is not one of the %d axes (0 to %d)", s->gradient,
-                       d->dimension, d->dimension - 1);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "shear.gradient: axis %d is not one of the %d axes (0 to %d)",
+                       s->gradient, d->dimension, d->dimension - 1);
     if (s->flow == s->gradient)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "shear.gradient: %d is also the flow axis; the flow and gradient axes must differ", s->flow);
     if (!d->periodic[s->flow])
-        return rc_fail(RC_INVALID_ARGUMENT, "shear.flow: axis %d is closed by walls; a sheared axis must be periodic",
-                       s->flow);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "shear.flow: axis %d is closed by walls; a sheared axis must be periodic", s->flow);
     if (!d->periodic[s->gradient])
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "shear.gradient: axis %d is closed by walls; a sheared axis must be periodic", s->gradient);
     if (!(s->offset >= 0 && s->offset < d->box[s->flow]))
-        return rc_fail(RC_INVALID_ARGUMENT, "shear.offset: %g is not in [0, %g), the flow edge", s->offset,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "shear.offset: %g is not in [0, %g), the flow edge", s->offset,
                        d->box[s->flow]);
     if (d->gravity[0] != 0 || d->gravity[1] != 0 || d->gravity[2] != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "shear: gravity is not supported under shear (the sheared images would "
-                                            "fall with it); set gravity to zero");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "shear: gravity is not supported under shear (the sheared images would "
+                       "fall with it); set gravity to zero");
     if (d->wall_count > 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "shear: walls are not supported under shear (only the box's own walls "
-                                            "on the axis that is neither flow nor gradient)");
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "shear: walls are not supported under shear (only the box's own walls "
+                       "on the axis that is neither flow nor gradient)");
+    return RC_STATUS_OK;
 }
 
-void rc_edmd_shear_add_profile(const rc_edmd_def *d, double *velocities)
+void rc_edmd_def_add_shear_profile(const rc_edmd_def *d, double *velocities)
 {
     if (!d->shear.on) return;
     int f = d->shear.flow, g = d->shear.gradient;
@@ -125,14 +128,14 @@ static rc_status set_slack(rc_edmd *e, const char *key)
         char field[32];
         if (key) snprintf(field, sizeof field, "%s", key);
         else snprintf(field, sizeof field, "box[%d]", e->flow);
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s: the flow edge %g is too short for shear: the neighbour reach %g (the largest diameter "
                        "times the outermost step with interactions plus the neighbour shell) and a slack of %g largest "
                        "diameters (%g) must fit in 0.45 of it, so it must be at least %g; enlarge the box or reduce "
                        "the shell",
                        field, e->box[e->flow], reach, RC_SHEAR_LEAST_SLACK, least, ceil(needed / digit) * digit);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The books of the peculiar motion added up from the particles (each streamed to now), at clock now. */
@@ -152,7 +155,7 @@ static void count_books(rc_edmd *e)
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
 {
     e->next_renewal = INFINITY;
-    if (!d->shear.on) return RC_OK;
+    if (!d->shear.on) return RC_STATUS_OK;
     e->shear_on = true;
     e->flow = d->shear.flow, e->gradient = d->shear.gradient;
     e->shear_rate = d->shear.rate;
@@ -166,9 +169,9 @@ rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d)
      * so that one flow image of an anchor at most is within it. At rate 0 the images stand still: no slack, and
      * the lists are the plain engine's */
     rc_status s = set_slack(e, NULL);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     count_books(e);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_shear_rate_put(rc_edmd *e, double rate)

@@ -24,13 +24,14 @@ static const char *const kind_names[SIZE_KINDS] = {"uniform", "lognormal", "gaus
 
 rc_status rc_size_kind_parse(const char *name, rc_size_kind *kind)
 {
-    if (!name || !kind) return rc_fail(RC_INVALID_ARGUMENT, "size distribution: NULL %s", name ? "result" : "kind");
+    if (!name || !kind)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "size distribution: NULL %s", name ? "result" : "kind");
     for (int i = 0; i < SIZE_KINDS; i++)
         if (strcmp(name, kind_names[i]) == 0) {
             *kind = (rc_size_kind)i;
-            return RC_OK;
+            return RC_STATUS_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "size distribution \"%s\" is not uniform, lognormal or gaussian", name);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "size distribution \"%s\" is not uniform, lognormal or gaussian", name);
 }
 
 const char *rc_size_kind_name(rc_size_kind kind) { return (unsigned)kind < SIZE_KINDS ? kind_names[kind] : "unknown"; }
@@ -39,35 +40,37 @@ const char *rc_size_kind_name(rc_size_kind kind) { return (unsigned)kind < SIZE_
 
 static rc_status check_species(int32_t kinds, const rc_species *species)
 {
-    if (kinds < 1 || !species) return rc_fail(RC_INVALID_ARGUMENT, "species: %d kinds, at least 1 needed", (int)kinds);
+    if (kinds < 1 || !species)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species: %d kinds, at least 1 needed", (int)kinds);
     double sum = 0;
     for (int32_t s = 0; s < kinds; s++) {
         const rc_species *k = &species[s];
         if (!(k->radius > 0) || !isfinite(k->radius))
-            return rc_fail(RC_INVALID_ARGUMENT, "species[%d].radius: %g is not a finite positive number", (int)s,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species[%d].radius: %g is not a finite positive number", (int)s,
                            k->radius);
         if (!(k->mass > 0) || !isfinite(k->mass))
-            return rc_fail(RC_INVALID_ARGUMENT, "species[%d].mass: %g is not a finite positive number", (int)s,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species[%d].mass: %g is not a finite positive number", (int)s,
                            k->mass);
         if (!(k->fraction >= 0 && k->fraction <= 1))
-            return rc_fail(RC_INVALID_ARGUMENT, "species[%d].fraction: %g is not in [0, 1]", (int)s, k->fraction);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species[%d].fraction: %g is not in [0, 1]", (int)s,
+                           k->fraction);
         sum += k->fraction;
     }
     if (!(fabs(sum - 1) <= 1e-9))
-        return rc_fail(RC_INVALID_ARGUMENT, "species: the fractions sum to %.12g, not 1 (within 1e-9)", sum);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species: the fractions sum to %.12g, not 1 (within 1e-9)", sum);
+    return RC_STATUS_OK;
 }
 
-rc_status rc_mixture_fill(int32_t kinds, const rc_species *species, int32_t count, uint64_t seed, int32_t *labels,
+rc_status rc_species_fill(int32_t kinds, const rc_species *species, int32_t count, uint64_t seed, int32_t *labels,
                           double *radii, double *masses)
 {
     rc_status s = check_species(kinds, species);
     if (s) return s;
-    if (count < 0) return rc_fail(RC_INVALID_ARGUMENT, "mixture count: %d is negative", (int)count);
+    if (count < 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mixture count: %d is negative", (int)count);
     if (count > 0 && (!labels || !radii || !masses))
-        return rc_fail(RC_INVALID_ARGUMENT, "mixture: NULL output for %d particles", (int)count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mixture: NULL output for %d particles", (int)count);
     int32_t *counts = calloc((size_t)kinds, sizeof *counts);
-    if (!counts) return rc_fail(RC_NO_MEMORY, "mixture: out of memory for %d species", (int)kinds);
+    if (!counts) return rc_fail(RC_STATUS_NO_MEMORY, "mixture: out of memory for %d species", (int)kinds);
     int32_t given = 0;
     for (int32_t k = 0; k < kinds; k++) {
         counts[k] = (int32_t)fmin(floor(species[k].fraction * count), (double)count);
@@ -97,7 +100,7 @@ rc_status rc_mixture_fill(int32_t kinds, const rc_species *species, int32_t coun
         radii[n] = species[labels[n]].radius;
         masses[n] = species[labels[n]].mass;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* ---- Continuous distributions ----------------------------------------------------------------------------------- */
@@ -150,42 +153,43 @@ static double cut_normal(rc_rng *rng, double t)
 static rc_status check_sizes(const rc_size_distribution *d)
 {
     if ((unsigned)d->kind >= SIZE_KINDS)
-        return rc_fail(RC_INVALID_ARGUMENT, "kind: %d is not a size distribution", (int)d->kind);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "kind: %d is not a size distribution", (int)d->kind);
     if (!(d->mean > 0) || !isfinite(d->mean))
-        return rc_fail(RC_INVALID_ARGUMENT, "mean: %g is not a finite positive diameter", d->mean);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mean: %g is not a finite positive diameter", d->mean);
     if (!(d->polydispersity >= 0 && d->polydispersity <= 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "polydispersity: %g is not in [0, 1]", d->polydispersity);
-    if (d->kind != RC_SIZES_UNIFORM && !(d->truncate >= 0.5 && d->truncate <= 10))
-        return rc_fail(RC_INVALID_ARGUMENT, "truncate: %g is not in [0.5, 10] (standard deviations)", d->truncate);
-    if (d->kind == RC_SIZES_UNIFORM && !(d->polydispersity < 1 / sqrt(3.0)))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "polydispersity: %g is not in [0, 1]", d->polydispersity);
+    if (d->kind != RC_SIZE_KIND_UNIFORM && !(d->truncate >= 0.5 && d->truncate <= 10))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "truncate: %g is not in [0.5, 10] (standard deviations)",
+                       d->truncate);
+    if (d->kind == RC_SIZE_KIND_UNIFORM && !(d->polydispersity < 1 / sqrt(3.0)))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "polydispersity: %g is not below 1/sqrt(3) = 0.577, above which a "
                        "uniform distribution reaches diameter 0",
                        d->polydispersity);
     double limit = cut_deviation(d->truncate) / d->truncate;
-    if (d->kind == RC_SIZES_GAUSSIAN && !(d->polydispersity < limit))
-        return rc_fail(RC_INVALID_ARGUMENT,
+    if (d->kind == RC_SIZE_KIND_GAUSSIAN && !(d->polydispersity < limit))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "polydispersity: %g is not below %.4g, above which a gaussian cut at %g "
                        "standard deviations reaches diameter 0 (use lognormal, or a smaller "
                        "truncate)",
                        d->polydispersity, limit, d->truncate);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_size_distribution_sample(const rc_size_distribution *sizes, int32_t count, uint64_t seed, double *radii)
 {
-    if (!sizes) return rc_fail(RC_INVALID_ARGUMENT, "size distribution: NULL");
+    if (!sizes) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "size distribution: NULL");
     rc_status s = check_sizes(sizes);
     if (s) return s;
     if (count < 0 || (count > 0 && !radii))
-        return rc_fail(RC_INVALID_ARGUMENT, "size distribution: no room for %d radii", (int)count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "size distribution: no room for %d radii", (int)count);
     double mean = sizes->mean, delta = sizes->polydispersity, t = sizes->truncate;
     rc_rng rng;
     rc_rng_seed(&rng, seed);
-    if (sizes->kind == RC_SIZES_UNIFORM) {
+    if (sizes->kind == RC_SIZE_KIND_UNIFORM) {
         double half_width = sqrt(3.0) * delta * mean;
         for (int32_t i = 0; i < count; i++) radii[i] = 0.5 * (mean + half_width * (2 * rc_rng_uniform(&rng) - 1));
-    } else if (sizes->kind == RC_SIZES_GAUSSIAN) {
+    } else if (sizes->kind == RC_SIZE_KIND_GAUSSIAN) {
         double deviation = delta * mean / cut_deviation(t);
         for (int32_t i = 0; i < count; i++) radii[i] = 0.5 * (mean + deviation * cut_normal(&rng, t));
     } else {
@@ -193,5 +197,5 @@ rc_status rc_size_distribution_sample(const rc_size_distribution *sizes, int32_t
         double mu = log(mean) - 0.5 * width * width - log(normal_mass(-t - width, t - width) / normal_mass(-t, t));
         for (int32_t i = 0; i < count; i++) radii[i] = 0.5 * exp(mu + width * cut_normal(&rng, t));
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

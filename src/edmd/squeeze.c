@@ -17,22 +17,22 @@ static rc_status grow(const rc_edmd_def *def, double fraction, double *positions
     rc_edmd *e = NULL;
     rc_status s = rc_edmd_create(def, &e);
     rc_edmd_limits limits = {INFINITY, 0, 0};
-    rc_edmd_compression_state state = {.end = RC_COMPRESSION_GROWING};
-    while (s == RC_OK && state.end == RC_COMPRESSION_GROWING) {
+    rc_edmd_compression_state state = {.end = RC_COMPRESSION_END_GROWING};
+    while (s == RC_STATUS_OK && state.end == RC_COMPRESSION_END_GROWING) {
         limits.events += 100000;
         s = rc_edmd_advance(e, &limits);
-        rc_edmd_compression_state_of(e, &state);
+        rc_edmd_fill_compression_state(e, &state);
     }
-    if (s == RC_OK && state.end != RC_COMPRESSION_PACKING_FRACTION)
-        s = rc_fail(RC_INVALID_ARGUMENT,
+    if (s == RC_STATUS_OK && state.end != RC_COMPRESSION_END_PACKING_FRACTION)
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "random placement: a fast compression to %.4g jammed at %.4g; use a lattice "
                     "(or compression in the scene, slower, for a denser random packing)",
                     fraction, state.packing_fraction);
     rc_frame frame;
-    if (s == RC_OK && (s = rc_frame_init(&frame, def->count, false)) == RC_OK) {
+    if (s == RC_STATUS_OK && (s = rc_frame_create(&frame, def->count, false)) == RC_STATUS_OK) {
         s = rc_edmd_fill_frame(e, &frame);
-        for (int32_t i = 0; s == RC_OK && i < 3 * def->count; i++) positions[i] = frame.positions[i];
-        rc_frame_release(&frame);
+        for (int32_t i = 0; s == RC_STATUS_OK && i < 3 * def->count; i++) positions[i] = frame.positions[i];
+        rc_frame_destroy(&frame);
     }
     rc_edmd_destroy(e);
     return s;
@@ -48,11 +48,13 @@ rc_status rc_place_compressed(int dimension, const double box[3], const bool per
     double fraction = filled / volume, shrink = pow(start / fraction, 1.0 / dimension);
     double *small = malloc((size_t)count * sizeof *small), *masses = malloc((size_t)count * sizeof *masses);
     double *velocities = malloc(3 * (size_t)count * sizeof *velocities);
-    rc_status s = small && masses && velocities ? RC_OK : rc_fail(RC_NO_MEMORY, "random placement: out of memory");
-    for (int32_t i = 0; s == RC_OK && i < count; i++) small[i] = radii[i] * shrink, masses[i] = 1;
-    if (s == RC_OK) s = rc_place_particles(RC_PLACE_RANDOM, dimension, box, periodic, count, small, seed, positions);
-    if (s == RC_OK) s = rc_maxwell_boltzmann(dimension, count, masses, 1, seed + 1, velocities);
-    if (s == RC_OK) {
+    rc_status s =
+        small && masses && velocities ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "random placement: out of memory");
+    for (int32_t i = 0; s == RC_STATUS_OK && i < count; i++) small[i] = radii[i] * shrink, masses[i] = 1;
+    if (s == RC_STATUS_OK)
+        s = rc_placement_fill(RC_PLACEMENT_RANDOM, dimension, box, periodic, count, small, seed, positions);
+    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(dimension, count, masses, 1, seed + 1, velocities);
+    if (s == RC_STATUS_OK) {
         rc_edmd_def def = rc_edmd_default_def();
         def.dimension = dimension;
         for (int a = 0; a < 3; a++) def.box[a] = box[a], def.periodic[a] = periodic[a];

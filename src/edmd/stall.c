@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The watchdog of the event loop (docs/edmd.md, "Stalls"): every collapse.stall_events events, two tests that stop a
- * run which can no longer get anywhere, with RC_NOT_TERMINATED and a sentence that says what to do.
+ * run which can no longer get anywhere, with RC_STATUS_NOT_TERMINATED and a sentence that says what to do.
  * - The clock stalled: the events advanced it by no more than a few units in its last place each (an endless run of
  *   zero-time events, an inelastic collapse).
  * - The events came far faster than the motion allows: more events per particle per unit time than RATE_FACTOR times
@@ -55,16 +55,16 @@ rc_status rc_edmd_check_stall(rc_edmd *e)
     char with[48];
     partner(e, with, sizeof with);
     if (!(advance > 8 * events * ulp))
-        return rc_fail(RC_NOT_TERMINATED,
+        return rc_fail(RC_STATUS_NOT_TERMINATED,
                        "the clock stalled at time %.17g: %llu events advanced it by %g (an inelastic collapse, or "
                        "particles jammed under a drive), the last one of particle %d%s; choose collapse control in the "
                        "scene (\"collapse\", docs/edmd.md), or give the particles a temperature",
                        e->time_origin + e->now, (unsigned long long)e->stall_limit, advance,
                        (int)e->id[e->last_pair[0]], with);
-    if (e->growing || e->n == 0) return RC_OK;
+    if (e->growing || e->n == 0) return RC_STATUS_OK;
     double rate = events / (e->n * advance), gas = gas_frequency(e);
-    if (!(rate > RATE_FACTOR * gas)) return RC_OK;
-    return rc_fail(RC_NOT_TERMINATED,
+    if (!(rate > RATE_FACTOR * gas)) return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_NOT_TERMINATED,
                    "the events ran away at time %.17g: %llu events in %g, %.3g per particle per unit time, %.3g times "
                    "what a gas at this kinetic energy and density would collide (more than %g: docs/edmd.md, "
                    "\"Stalls\"), the last one of particle %d%s; the particles are jammed or collapsing under the "

@@ -78,7 +78,8 @@ static void capture_fields(walk *c, rc_edmd *e, rc_status *status)
     }
     rc_capture *entries = malloc((count > 0 ? count : 1) * sizeof *entries);
     if (!entries) {
-        *status = rc_fail(RC_NO_MEMORY, "state: out of memory for %llu captured pairs", (unsigned long long)count);
+        *status =
+            rc_fail(RC_STATUS_NO_MEMORY, "state: out of memory for %llu captured pairs", (unsigned long long)count);
         return;
     }
     if (c->raw.mode == RC_BYTES_WRITE) rc_capture_sorted(st, entries);
@@ -191,22 +192,23 @@ static void put_state(rc_edmd *e, rc_tagged_writer *w, rc_bytes_mode mode, rc_st
 size_t rc_edmd_state_size(const rc_edmd *e)
 {
     rc_tagged_writer w = {.count_only = true};
-    rc_status unused = RC_OK;
+    rc_status unused = RC_STATUS_OK;
     put_state((rc_edmd *)e, &w, RC_BYTES_COUNT, &unused); /* counting reads and writes nothing */
     return w.size;
 }
 
 rc_status rc_edmd_state_save(rc_edmd *e, void *buffer, size_t size)
 {
-    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_save: NULL argument");
+    if (!e || !buffer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_state_save: NULL argument");
     if (size < rc_edmd_state_size(e))
-        return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_save: %zu bytes, the state needs %zu", size,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_state_save: %zu bytes, the state needs %zu", size,
                        rc_edmd_state_size(e));
     rc_status s = rc_edmd_reorder(e);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     rc_tagged_writer w = {.data = buffer, .capacity = size, .fixed = true};
     put_state(e, &w, RC_BYTES_WRITE, &s);
-    if (!s && w.failed) s = rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_save: the state outgrew its %zu bytes", size);
+    if (!s && w.failed)
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_state_save: the state outgrew its %zu bytes", size);
     return s;
 }
 
@@ -240,35 +242,37 @@ static rc_status check_books(const rc_edmd *e)
     int32_t held = 0, sleeping = 0, fixed = 0;
     for (int32_t k = 0; e->hold && k < e->n; k++) {
         if (e->hold[k] >= RC_SLIDING0 + e->wall_count)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d is held by wall %d of %d", (int)k,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: particle %d is held by wall %d of %d", (int)k,
                            (int)e->hold[k] - RC_SLIDING0, (int)e->wall_count);
         held += e->hold[k] != RC_FREE, sleeping += e->hold[k] == RC_ASLEEP;
         fixed += rc_edmd_is_fixed(e, k);
         if (rc_edmd_is_fixed(e, k) && e->hold[k] != RC_ASLEEP)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d is fixed but not held still", (int)k);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: particle %d is fixed but not held still", (int)k);
     }
     if (fixed != e->fixed_count)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: %d fixed particles, the definition has %d", (int)fixed,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: %d fixed particles, the definition has %d", (int)fixed,
                        (int)e->fixed_count);
     if (e->held != held || e->sleeping != sleeping)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: %d particles held and %d asleep, the particles say %d and %d",
-                       (int)e->held, (int)e->sleeping, (int)held, (int)sleeping);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "state: %d particles held and %d asleep, the particles say %d and %d", (int)e->held,
+                       (int)e->sleeping, (int)held, (int)sleeping);
     for (int32_t k = 0; e->species && k < e->n; k++)
         if (e->species[k] < 0 || e->species[k] > e->species_max)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has species %d, not one of 0 to %d", (int)k,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: particle %d has species %d, not one of 0 to %d", (int)k,
                            (int)e->species[k], (int)e->species_max);
     for (int32_t k = 0; e->mass && k < e->n; k++)
         if (!(e->mass[k] > 0 && e->mass[k] <= DBL_MAX))
-            return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has mass %g", (int)k, e->mass[k]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: particle %d has mass %g", (int)k, e->mass[k]);
     for (int32_t k = 0; e->spin && k < e->n; k++) {
         bool fine = e->inertia[k] > 0 && e->inertia[k] <= (e->dimension == 3 ? 2.0 / 3 : 1);
         for (int a = 0; a < e->spin_stride; a++) fine = fine && fabs(e->spin[e->spin_stride * k + a]) <= RC_EDMD_RANGE;
-        if (!fine) return rc_fail(RC_INVALID_ARGUMENT, "state: particle %d has a spin or inertia out of range", (int)k);
+        if (!fine)
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: particle %d has a spin or inertia out of range", (int)k);
     }
     /* the stall test measures the clock's advance since stall_clock, which is never ahead of it (a NaN or a later
      * one would report a stall at once) */
     if (!(e->stall_clock <= e->now && e->stall_clock >= -ldexp(1, 41)) || isnan(e->group_sleep_clock))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "state: the stall clock %g (the clock reads %g) or the sleep clock %g is "
                        "not valid",
                        e->stall_clock, e->now, e->group_sleep_clock);
@@ -278,7 +282,7 @@ static rc_status check_books(const rc_edmd *e)
         bool fine = e->shear_origin >= 0 && e->shear_origin < e->box[e->flow];
         for (size_t i = 0; i < sizeof books / sizeof *books; i++) fine = fine && isfinite(books[i]);
         if (!fine)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the shear's offset %g or its books are not valid",
                            e->shear_origin);
     }
     /* the energy books: finite (a NaN initial energy left energy_drift null at the end of a resumed run) */
@@ -286,17 +290,19 @@ static rc_status check_books(const rc_edmd *e)
                          e->dissipated, e->thermostat_energy, e->initial_energy, e->max_overlap};
     for (size_t i = 0; i < sizeof energies / sizeof *energies; i++)
         if (!isfinite(energies[i]) || e->max_overlap < 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: the energy books (kinetic, virial, dissipated, thermostat, "
-                                                "initial, largest overlap) are not all finite");
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "state: the energy books (kinetic, virial, dissipated, thermostat, "
+                           "initial, largest overlap) are not all finite");
     if (e->transport_on && !flux_valid(e))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the Helfand moments' books (transport) are not the particles' "
-                                            "or not finite");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "state: the Helfand moments' books (transport) are not the particles' "
+                       "or not finite");
     bool pair = e->last_pair[0] >= 0 && e->last_pair[0] < e->n && e->last_pair[1] < e->n &&
                 e->last_pair[1] > RC_EVENT_WALL0 - (int32_t)e->wall_count;
     if (!pair && e->n > 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the last event's pair (%d, %d) is not valid", (int)e->last_pair[0],
-                       (int)e->last_pair[1]);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the last event's pair (%d, %d) is not valid",
+                       (int)e->last_pair[0], (int)e->last_pair[1]);
+    return RC_STATUS_OK;
 }
 
 /* Whether x is within one box of the box along every periodic axis: an engine keeps its particles within a shell of
@@ -316,46 +322,46 @@ static rc_status check_restored(const rc_edmd *e)
 {
     double range = RC_EDMD_RANGE;
     if (!(fabs(e->time_origin) <= range) || !(fabs(e->now) <= range))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the clock (%g, %g) is not valid", e->time_origin, e->now);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the clock (%g, %g) is not valid", e->time_origin, e->now);
     /* stopped_at is NaN or the time the clock was brought to (origin + now within rounding): a stale one would put
      * every limit behind the clock and the run would wait forever (fuzz/checkpoint.c) */
     double clock = e->time_origin + e->now;
     if (!isnan(e->stopped_at) &&
         !(fabs(e->stopped_at - clock) <= 8 * DBL_EPSILON * (fabs(e->time_origin) + fabs(e->now) + fabs(clock))))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: stopped at %.17g while the clock reads %.17g", e->stopped_at,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: stopped at %.17g while the clock reads %.17g", e->stopped_at,
                        clock);
     /* the system's next events lie ahead of the clock (one far behind it, -6e110 from the fuzzer, took the clock
      * back with it and every position out of range); a thermostat that is off has none */
     bool thermostat = e->thermostat_rate > 0 && e->n > 0;
     if (!(e->next_thermostat >= e->now) || (!thermostat && e->next_thermostat != INFINITY))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the next thermostat time %g is not one after the clock (%g)",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the next thermostat time %g is not one after the clock (%g)",
                        e->next_thermostat, e->now);
     if (e->barostat && !(e->next_renewal >= e->now && e->next_renewal <= e->now + 2 * e->barostat->interval))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "state: the next volume move at %g is not within two intervals after the "
                        "clock (%g)",
                        e->next_renewal, e->now);
     bool *seen = calloc((size_t)e->n + 1, sizeof *seen);
-    if (!seen) return rc_fail(RC_NO_MEMORY, "out of memory checking a state of %d particles", (int)e->n);
-    rc_status s = RC_OK;
+    if (!seen) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory checking a state of %d particles", (int)e->n);
+    rc_status s = RC_STATUS_OK;
     for (int32_t i = 0; i < e->n && !s; i++) {
         const rc_kin *p = &e->kin[i];
         bool fine = fabs(p->t) <= range && p->radius > 0 && p->radius <= range;
         for (int a = 0; a < 3; a++) fine = fine && fabs(p->x[a]) <= range && fabs(p->v[a]) <= range;
         if (!fine)
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "state: particle %d has a position, velocity, time or radius beyond %g "
                         "or not finite",
                         (int)i, range);
         else if (!near_box(e, p->x))
-            s = rc_fail(RC_INVALID_ARGUMENT, "state: particle %d lies more than a box away from the periodic box",
-                        (int)i);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                        "state: particle %d lies more than a box away from the periodic box", (int)i);
         else if (e->id[i] < 0 || e->id[i] >= e->n || seen[e->id[i]])
-            s = rc_fail(RC_INVALID_ARGUMENT, "state: the particles' ids are not a permutation");
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the particles' ids are not a permutation");
         else seen[e->id[i]] = true;
     }
     free(seen);
-    return s == RC_OK ? check_books(e) : s;
+    return s == RC_STATUS_OK ? check_books(e) : s;
 }
 
 /* A restored box (barostat) must leave the shell room, as every volume move does; half_box is half of it, and the
@@ -366,24 +372,24 @@ static rc_status check_box(const rc_edmd *e)
     bool fine = e->shell > 0 && e->shell_exit > 0 && e->shell_exit <= e->shell;
     for (int a = 0; a < e->dimension; a++) fine = fine && e->box[a] > 0 && e->box[a] <= RC_EDMD_RANGE;
     if (!fine || !(rc_edmd_shell_room(e, e->box) >= e->shell))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the box or the shell is not valid");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the box or the shell is not valid");
     for (int a = 0; a < e->dimension; a++)
         if (e->half_box[a] != 0.5 * e->box[a])
-            return rc_fail(RC_INVALID_ARGUMENT, "state: half the box along axis %d is %g, the box %g", a,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: half the box along axis %d is %g, the box %g", a,
                            e->half_box[a], e->box[a]);
     const rc_edmd_isobar *b = e->barostat;
     if (!(b->step >= 0 && b->step <= 1) || b->accepted > b->moves || b->window_moves > b->moves ||
         b->window_accepted > b->window_moves)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the barostat's step %g or its counts of moves are not valid",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the barostat's step %g or its counts of moves are not valid",
                        b->step);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The bytes of an ESTATE03 state of this engine: the raw header and the fields one after another. */
 static size_t legacy_size(const rc_edmd *e)
 {
     walk c = {.raw = {RC_BYTES_COUNT, NULL, 0, 0, false}};
-    rc_status unused = RC_OK;
+    rc_status unused = RC_STATUS_OK;
     fields(&c, (rc_edmd *)e, &unused);
     return sizeof(header) + c.raw.used;
 }
@@ -405,37 +411,39 @@ static rc_status reader(const rc_edmd *e, const void *buffer, size_t size, walk 
         memcpy(&got, layout.value, sizeof got);
         *c = (walk){.raw = {RC_BYTES_READ, NULL, size, 0, false}, .tagged = true, .records = buffer, .size = size};
     } else {
-        return rc_fail(RC_INVALID_ARGUMENT, "state: not an event-driven engine state");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: not an event-driven engine state");
     }
-    if (got.magic != want.magic) return rc_fail(RC_INVALID_ARGUMENT, "state: not an event-driven engine state");
+    if (got.magic != want.magic) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: not an event-driven engine state");
     /* a raw state's size is fixed by its layout, but with stepped potentials by the capture map: checked once read */
     bool sized = c->tagged || e->steps || size == legacy_size(e);
     if (memcmp(&got, &want, sizeof got) != 0 || !sized)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "state: made by an engine of %d particles in %dD with %u walls, not by this definition (%d "
                        "particles in %dD, %u walls) or not with its options",
                        (int)got.n, (int)got.dimension, got.walls, (int)want.n, (int)want.dimension, want.walls);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_state_restore(rc_edmd *e, const void *buffer, size_t size)
 {
-    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_edmd_state_restore: NULL argument");
+    if (!e || !buffer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_state_restore: NULL argument");
     walk c;
     rc_status s = reader(e, buffer, size, &c);
     if (s) return s;
-    s = RC_OK;
+    s = RC_STATUS_OK;
     rc_edmd_growth fresh;
     if (e->growth) fresh = *e->growth;
     fields(&c, e, &s);
-    if (c.damaged) return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is missing or not of its size", c.damaged);
-    if (c.raw.short_of_room) return rc_fail(RC_INVALID_ARGUMENT, "state: truncated");
-    if (!c.tagged && c.raw.left != 0) return rc_fail(RC_INVALID_ARGUMENT, "state: %zu bytes too many", c.raw.left);
-    if (s == RC_OK) s = check_restored(e);
-    if (s == RC_OK && e->growth) s = rc_edmd_growth_check_restored(e, &fresh);
-    if (s == RC_OK && e->growth) s = rc_edmd_growth_resize(e);
-    if (s == RC_OK && e->barostat) s = check_box(e);
-    if (s == RC_OK && e->barostat) s = rc_edmd_neighbours_resize(e);
-    if (s == RC_OK) s = rc_edmd_neighbours_build_all(e);
-    return s == RC_OK ? rc_edmd_schedule_all(e) : s;
+    if (c.damaged)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: its record %s is missing or not of its size", c.damaged);
+    if (c.raw.short_of_room) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: truncated");
+    if (!c.tagged && c.raw.left != 0)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: %zu bytes too many", c.raw.left);
+    if (s == RC_STATUS_OK) s = check_restored(e);
+    if (s == RC_STATUS_OK && e->growth) s = rc_edmd_growth_check_restored(e, &fresh);
+    if (s == RC_STATUS_OK && e->growth) s = rc_edmd_growth_resize(e);
+    if (s == RC_STATUS_OK && e->barostat) s = check_box(e);
+    if (s == RC_STATUS_OK && e->barostat) s = rc_edmd_neighbours_resize(e);
+    if (s == RC_STATUS_OK) s = rc_edmd_neighbours_build_all(e);
+    return s == RC_STATUS_OK ? rc_edmd_schedule_all(e) : s;
 }

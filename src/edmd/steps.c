@@ -23,19 +23,20 @@ rc_status rc_mixing_parse(const char *name, rc_mixing *mixing)
     for (int k = 0; k < 3; k++)
         if (name && strcmp(name, mixing_names[k]) == 0) {
             *mixing = (rc_mixing)k;
-            return RC_OK;
+            return RC_STATUS_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "mixing: \"%s\" is not one of none, hard, lorentz_berthelot", name ? name : "");
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mixing: \"%s\" is not one of none, hard, lorentz_berthelot",
+                   name ? name : "");
 }
 
 const char *rc_mixing_name(rc_mixing mixing) { return (unsigned)mixing < 3 ? mixing_names[mixing] : "?"; }
 
-double rc_predict_exit(rc_event_detection rule, const double r[3], const double v[3], double radius)
+double rc_edmd_predict_exit(rc_event_detection rule, const double r[3], const double v[3], double radius)
 {
     double b = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
     double c = r[0] * r[0] + r[1] * r[1] + r[2] * r[2] - radius * radius;
     double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-    return rule == RC_DETECTION_NAIVE ? rc_naive_exit_time(b, c, vv) : rc_stable_exit_time(b, c, vv);
+    return rule == RC_EVENT_DETECTION_NAIVE ? rc_naive_exit_time(b, c, vv) : rc_stable_exit_time(b, c, vv);
 }
 
 /* ---- the tables ---- */
@@ -45,20 +46,21 @@ static rc_status check_entry(const rc_edmd_def *d, int32_t i, int32_t species_co
     const rc_interaction *in = &d->interactions[i];
     for (int s = 0; s < 2; s++)
         if (in->species[s] < 0 || in->species[s] >= species_count)
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].species: %d is out of range (species 0 to %d)",
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions[%d].species: %d is out of range (species 0 to %d)",
                            (int)i, (int)in->species[s], (int)species_count - 1);
     if (in->step_count < 0 || (in->step_count > 0 && !in->steps))
-        return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].steps: %d steps without an array", (int)i,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions[%d].steps: %d steps without an array", (int)i,
                        (int)in->step_count);
     double previous = 1;
     for (int32_t k = 0; k < in->step_count; k++) {
         const rc_step *step = &in->steps[k];
         if (!isfinite(step->radius) || !(step->radius > previous))
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].steps[%d].radius: %g is not beyond %s %g", (int)i,
-                           (int)k, step->radius, k == 0 ? "the core at" : "the previous step's radius", previous);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions[%d].steps[%d].radius: %g is not beyond %s %g",
+                           (int)i, (int)k, step->radius, k == 0 ? "the core at" : "the previous step's radius",
+                           previous);
         if (!isfinite(step->energy))
-            return rc_fail(RC_INVALID_ARGUMENT, "interactions[%d].steps[%d].energy: %g is not finite", (int)i, (int)k,
-                           step->energy);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions[%d].steps[%d].energy: %g is not finite", (int)i,
+                           (int)k, step->energy);
         previous = step->radius;
     }
     for (int32_t j = 0; j < i; j++) {
@@ -66,12 +68,12 @@ static rc_status check_entry(const rc_edmd_def *d, int32_t i, int32_t species_co
         bool same = (other->species[0] == in->species[0] && other->species[1] == in->species[1]) ||
                     (other->species[0] == in->species[1] && other->species[1] == in->species[0]);
         if (same)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "interactions[%d].species: the pair (%d, %d) is given twice (also "
                            "interactions[%d])",
                            (int)i, (int)in->species[0], (int)in->species[1], (int)j);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The entry of species pair (a, b), or -1. */
@@ -104,7 +106,7 @@ static rc_status fill_type(rc_edmd_steps *st, const rc_edmd_def *d, int32_t t, i
         for (int32_t k = 0; k < x->step_count; k++) {
             double ex = x->steps[k].energy, ey = y->steps[k].energy;
             if ((ex > 0 && ey < 0) || (ex < 0 && ey > 0))
-                return rc_fail(RC_INVALID_ARGUMENT,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                                "interactions: lorentz_berthelot cannot mix the species pair (%d, "
                                "%d): step %d of (%d, %d) and of (%d, %d) have energies of opposite signs; give the "
                                "pair an entry",
@@ -113,7 +115,7 @@ static rc_status fill_type(rc_edmd_steps *st, const rc_edmd_def *d, int32_t t, i
             energy[k] = (ex < 0 ? -1 : 1) * sqrt(ex * ey);
         }
     } else {
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "interactions: the species pair (%d, %d) has no entry and mixing %s cannot "
                        "give it one%s",
                        (int)a, (int)b, rc_mixing_name(d->mixing),
@@ -122,7 +124,7 @@ static rc_status fill_type(rc_edmd_steps *st, const rc_edmd_def *d, int32_t t, i
                                                         : "");
     }
     energy[st->count[t]] = 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static int32_t species_count_of(const rc_edmd_def *d)
@@ -137,28 +139,30 @@ static int32_t species_count_of(const rc_edmd_def *d)
 rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d)
 {
     e->reach_factor = 1;
-    if (d->interaction_count == 0 && d->bond_count == 0) return RC_OK;
+    if (d->interaction_count == 0 && d->bond_count == 0) return RC_STATUS_OK;
     rc_status s = rc_edmd_bonds_check(d);
-    if (s != RC_OK) return s;
+    if (s != RC_STATUS_OK) return s;
     if (d->interaction_count < 0 || (d->interaction_count > 0 && !d->interactions))
-        return rc_fail(RC_INVALID_ARGUMENT, "interactions: %d entries without an array", (int)d->interaction_count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions: %d entries without an array",
+                       (int)d->interaction_count);
     if (d->species_count < 0 || d->species_count > MAX_SPECIES)
-        return rc_fail(RC_INVALID_ARGUMENT, "species count: %d is not in [0, %d]", (int)d->species_count, MAX_SPECIES);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species count: %d is not in [0, %d]", (int)d->species_count,
+                       MAX_SPECIES);
     int32_t species = species_count_of(d);
     if (species > MAX_SPECIES)
-        return rc_fail(RC_INVALID_ARGUMENT, "species: %d kinds with interactions, at most %d", (int)species,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "species: %d kinds with interactions, at most %d", (int)species,
                        MAX_SPECIES);
     for (int32_t k = 0; d->species && k < d->count; k++)
         if (d->species[k] < 0 || d->species[k] >= species)
-            return rc_fail(RC_INVALID_ARGUMENT, "particle %d.species: %d is not in [0, %d)", (int)k, (int)d->species[k],
-                           (int)species);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particle %d.species: %d is not in [0, %d)", (int)k,
+                           (int)d->species[k], (int)species);
     int32_t most = 0;
     for (int32_t i = 0; i < d->interaction_count; i++) {
-        if ((s = check_entry(d, i, species)) != RC_OK) return s;
+        if ((s = check_entry(d, i, species)) != RC_STATUS_OK) return s;
         if (d->interactions[i].step_count > most) most = d->interactions[i].step_count;
     }
     rc_edmd_steps *st = calloc(1, sizeof *st);
-    if (!st) return rc_fail(RC_NO_MEMORY, "interactions: out of memory");
+    if (!st) return rc_fail(RC_STATUS_NO_MEMORY, "interactions: out of memory");
     e->steps = st;
     size_t n = e->n > 0 ? (size_t)e->n : 1, base = (size_t)species * (size_t)(species + 1) / 2;
     size_t types = base + (size_t)(d->bond_count > 0 ? d->bond_type_count : 0);
@@ -172,17 +176,17 @@ rc_status rc_edmd_steps_create(rc_edmd *e, const rc_edmd_def *d)
     st->slot_of = malloc(n * sizeof *st->slot_of);
     st->kind = calloc(n, sizeof *st->kind);
     if (!st->type || !st->count || !st->bound || !st->energy || !st->slot_of || !st->kind)
-        return rc_fail(RC_NO_MEMORY, "interactions: out of memory for %d species", (int)species);
+        return rc_fail(RC_STATUS_NO_MEMORY, "interactions: out of memory for %d species", (int)species);
     s = rc_capture_create(st);
     int32_t t = 0;
-    for (int32_t a = 0; a < species && s == RC_OK; a++)
-        for (int32_t b = a; b < species && s == RC_OK; b++, t++) {
+    for (int32_t a = 0; a < species && s == RC_STATUS_OK; a++)
+        for (int32_t b = a; b < species && s == RC_STATUS_OK; b++, t++) {
             st->type[(size_t)a * species + b] = st->type[(size_t)b * species + a] = t;
-            if ((s = fill_type(st, d, t, a, b)) != RC_OK) break;
+            if ((s = fill_type(st, d, t, a, b)) != RC_STATUS_OK) break;
             double range = st->bound[(size_t)t * st->stride + st->count[t]];
             if (range > e->reach_factor) e->reach_factor = range;
         }
-    if (s == RC_OK && d->bond_count > 0) s = rc_edmd_bonds_create(e, st, d, (int32_t)base);
+    if (s == RC_STATUS_OK && d->bond_count > 0) s = rc_edmd_bonds_create(e, st, d, (int32_t)base);
     return s;
 }
 
@@ -217,7 +221,7 @@ rc_status rc_edmd_steps_capture_all(rc_edmd *e)
     for (int32_t k = 0; k < e->n; k++) st->slot_of[e->id[k]] = k;
     rc_edmd_bonds_index(e);
     rc_status bonded = rc_edmd_bonds_capture(e);
-    if (bonded != RC_OK) return bonded;
+    if (bonded != RC_STATUS_OK) return bonded;
     for (int32_t k = 0; k < e->n; k++) {
         const rc_kin *p = &e->kin[k];
         const uint8_t *list = rc_edmd_list(e, k);
@@ -229,10 +233,10 @@ rc_status rc_edmd_steps_capture_all(rc_edmd *e)
             int32_t ring = ring_of(st, t, r[0] * r[0] + r[1] * r[1] + r[2] * r[2], p->radius + e->kin[j].radius);
             st->potential += st->energy[(size_t)t * st->stride + ring];
             rc_status s = rc_capture_set(st, e->id[k], e->id[j], ring, st->count[t]);
-            if (s != RC_OK) return s;
+            if (s != RC_STATUS_OK) return s;
         }
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_steps_capture_again(rc_edmd *e)
@@ -253,15 +257,15 @@ static rc_status single_steps(const rc_edmd *e, int32_t *first)
     for (int32_t t = 0; t < types; t++) {
         int32_t type = st->type[t];
         if (st->count[type] > 1)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "interactions.depth: a pair type has %d steps; only square wells (one "
                            "step) take a new depth",
                            (int)st->count[type]);
         if (st->count[type] == 1 && *first < 0) *first = type;
     }
     if (*first < 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "interactions.depth: the scene has no square wells (interactions)");
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions.depth: the scene has no square wells (interactions)");
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_steps_depth_get(const rc_edmd *e, double *depth)
@@ -389,14 +393,14 @@ static inline __attribute__((always_inline)) found scan(rc_edmd *e, int32_t k, d
 /* The rarer cases (gravity, shear, the naive rule, mixtures) in one variant, tested at run time. */
 static __attribute__((noinline)) found scan_general(rc_edmd *e, int32_t k, double best, bool contacts)
 {
-    return scan(e, k, best, e->has_gravity, e->shear_on, contacts, e->detection == RC_DETECTION_NAIVE,
+    return scan(e, k, best, e->has_gravity, e->shear_on, contacts, e->detection == RC_EVENT_DETECTION_NAIVE,
                 e->steps->species_count > 1 || e->steps->bond_first);
 }
 
 rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contacts)
 {
     found out;
-    if (e->has_gravity || e->shear_on || e->detection == RC_DETECTION_NAIVE || e->steps->species_count > 1 ||
+    if (e->has_gravity || e->shear_on || e->detection == RC_EVENT_DETECTION_NAIVE || e->steps->species_count > 1 ||
         e->steps->bond_first)
         out = scan_general(e, k, best, contacts);
     else if (contacts) out = scan(e, k, best, false, false, true, false, false);
@@ -481,7 +485,7 @@ rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t)
     int32_t ring = rc_capture_ring(st, e->id[k], e->id[j], steps);
     bool out = st->kind[k] == RC_STEP_OUT;
     rc_edmd_steps_check_pair(e, k, j, ring);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     /* crosses inward only approaching (the stable rule's condition at execution); outward when receding, or found
      * outside its step at all (an exit predicted at the closest approach of a pair that never gets back inside).
      * Under compression the step radius R grows at R' and approaching and receding are relative to it: r.v - R R' */

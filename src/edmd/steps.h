@@ -126,13 +126,13 @@ rc_step_scan rc_edmd_steps_scan(rc_edmd *e, int32_t k, double best, bool contact
  * rc_growing_exit_time. */
 rc_step_scan rc_edmd_steps_scan_growing(rc_edmd *e, int32_t k, double best);
 /* Processes k's pending step event with j (both streamed to time t); the pair's ring changes or the pair bounces,
- * and both are rescheduled (only k when rounding left nothing to do). RC_NO_MEMORY when the map cannot grow. */
+ * and both are rescheduled (only k when rounding left nothing to do). RC_STATUS_NO_MEMORY when the map cannot grow. */
 rc_status rc_edmd_step_event(rc_edmd *e, int32_t k, int32_t j, double t);
 /* At a renewal (every particle at now, slots renumbered, lists rebuilt): the map's slots again, and every pair
  * checked against its recorded ring (invalid states counted). */
 void rc_edmd_steps_renew(rc_edmd *e);
 /* "interactions.depth" (live.c): the depth of the square wells, every pair type with steps having exactly one
- * (RC_INVALID_ARGUMENT naming the key otherwise); put sets -depth as the energy inside every one; recount sums the
+ * (RC_STATUS_INVALID_ARGUMENT naming the key otherwise); put sets -depth as the energy inside every one; recount sums the
  * recorded rings' energies again (after a renewal, which numbers the slots). */
 rc_status rc_edmd_steps_depth_get(const rc_edmd *e, double *depth);
 rc_status rc_edmd_steps_depth_put(rc_edmd *e, double depth);
@@ -144,11 +144,11 @@ rc_status rc_capture_create(rc_edmd_steps *st);
 void rc_edmd_steps_check_pair(rc_edmd *e, int32_t i, int32_t j, int32_t ring);
 /* The recorded ring of the pair (input indices a, b) of type with m steps. */
 int32_t rc_capture_ring(const rc_edmd_steps *st, int32_t a, int32_t b, int32_t m);
-/* Records the ring (m: outside, removed from the map). RC_NO_MEMORY when the map cannot grow. */
+/* Records the ring (m: outside, removed from the map). RC_STATUS_NO_MEMORY when the map cannot grow. */
 rc_status rc_capture_set(rc_edmd_steps *st, int32_t a, int32_t b, int32_t ring, int32_t m);
 /* The map's entries in key order (used of them, into out) for a checkpoint. */
 void rc_capture_sorted(const rc_edmd_steps *st, rc_capture *out);
-/* Puts back entries read from a checkpoint (the map emptied first): RC_INVALID_ARGUMENT when an entry names no pair
+/* Puts back entries read from a checkpoint (the map emptied first): RC_STATUS_INVALID_ARGUMENT when an entry names no pair
  * of this engine or a ring its pair does not have. */
 rc_status rc_capture_restore(rc_edmd *e, const rc_capture *entries, uint64_t count);
 

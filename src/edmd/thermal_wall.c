@@ -87,7 +87,7 @@ double rc_edmd_wall_heat(const rc_edmd *e, int32_t w)
 
 int32_t rc_edmd_wall_count(const rc_edmd *e) { return e ? e->wall_count : 0; }
 
-bool rc_edmd_walls_work(const rc_edmd *e) { return e && (e->walls_move || e->walls_thermal); }
+bool rc_edmd_has_working_walls(const rc_edmd *e) { return e && (e->walls_move || e->walls_thermal); }
 
 rc_status rc_edmd_thermal_walls_create(rc_edmd *e, const rc_edmd_def *d)
 {
@@ -96,16 +96,16 @@ rc_status rc_edmd_thermal_walls_create(rc_edmd *e, const rc_edmd_def *d)
         const rc_wall_thermal *t = &in->thermal;
         if (t->temperature == 0 && t->accommodation == 0) continue;
         if (!(t->temperature > 0) || !isfinite(t->temperature))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal.temperature: %g is not a positive number", (int)w,
-                           t->temperature);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].thermal.temperature: %g is not a positive number",
+                           (int)w, t->temperature);
         if (!(t->accommodation >= 0 && t->accommodation <= 1))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal.accommodation: %g is not in (0, 1]", (int)w,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].thermal.accommodation: %g is not in (0, 1]", (int)w,
                            t->accommodation);
         if (in->oscillation.amplitude != 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].thermal: a thermal wall does not move (oscillation)",
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].thermal: a thermal wall does not move (oscillation)",
                            (int)w);
         if (e->clusters_on)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "walls[%d].thermal: thermal walls need binary collisions "
                            "(contact_tolerance 0): a cluster against a thermal wall is not built",
                            (int)w);
@@ -117,5 +117,5 @@ rc_status rc_edmd_thermal_walls_create(rc_edmd *e, const rc_edmd_def *d)
         rc_rng_seed(&p->rng, d->seed ^ 0x746865726d616cULL ^ ((uint64_t)w * 0x9e3779b97f4a7c15ULL));
         e->walls_thermal = true;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

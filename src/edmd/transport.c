@@ -15,7 +15,7 @@ static const int first[6] = {0, 1, 2, 0, 0, 1}, second[6] = {0, 1, 2, 1, 2, 2};
 
 rc_status rc_edmd_transport_start(rc_edmd *e, const rc_edmd_def *d)
 {
-    if (!d->transport) return RC_OK;
+    if (!d->transport) return RC_STATUS_OK;
     const char *why = NULL;
     for (int a = 0; a < d->dimension; a++)
         if (!d->periodic[a]) why = "every axis periodic";
@@ -28,7 +28,7 @@ rc_status rc_edmd_transport_start(rc_edmd *e, const rc_edmd_def *d)
     if (d->interaction_count > 0) why = "no stepped potentials";
     if (d->restitution != 1) why = "elastic collisions (restitution 1)";
     if (why)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "measure: viscosity and thermal conductivity need momentum and energy "
                        "conserved: %s",
                        why);
@@ -37,7 +37,7 @@ rc_status rc_edmd_transport_start(rc_edmd *e, const rc_edmd_def *d)
         static const double still[3] = {0, 0, 0};
         rc_edmd_transport_kick(e, k, still, NULL); /* from rest: the sums of the velocities */
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Carries the integrals to now. */
@@ -81,9 +81,10 @@ void rc_edmd_transport_rebase(rc_edmd *e, double shift)
 rc_status rc_edmd_transport_moments(const rc_edmd *e, double moments[9])
 {
     if (!e || !e->transport_on)
-        return rc_fail(RC_INVALID_ARGUMENT, "measure: the engine keeps no Helfand moments (def.transport is off)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "measure: the engine keeps no Helfand moments (def.transport is off)");
     rc_edmd_flux f = e->flux;
     integrate(&f, e->now);
     for (int c = 0; c < 9; c++) moments[c] = f.moments[c];
-    return RC_OK;
+    return RC_STATUS_OK;
 }

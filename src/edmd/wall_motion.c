@@ -25,7 +25,7 @@
 
 #define TWO_PI 6.283185307179586
 
-/* The gap's pieces: f, f' and f'' of rc_predict_oscillating_plane's problem. sin(theta + w t) - sin(theta) is taken
+/* The gap's pieces: f, f' and f'' of rc_edmd_predict_oscillating_plane's problem. sin(theta + w t) - sin(theta) is taken
  * as 2 cos(theta + w t / 2) sin(w t / 2), free of cancellation at small t, so a gap met at contact reads as contact. */
 typedef struct curve {
     double c, b, a, amplitude, omega, theta;
@@ -83,8 +83,8 @@ static double on_piece(const curve *q, double lo, double hi)
     return INFINITY;
 }
 
-double rc_predict_oscillating_plane(double c, double b, double a, double amplitude, double omega, double theta,
-                                    double horizon)
+double rc_edmd_predict_oscillating_plane(double c, double b, double a, double amplitude, double omega, double theta,
+                                         double horizon)
 {
     if (!(horizon > 0) || !(amplitude > 0) || !(omega > 0)) return INFINITY;
     curve q = {c, b, a, amplitude, omega, theta};
@@ -102,7 +102,7 @@ double rc_predict_oscillating_plane(double c, double b, double a, double amplitu
          * after it decides (pulled, a < 0, and below the plate's reach: f' < 0 from -b / a on) */
         double bottom = (a != 0 && -b / a > 0) ? -b / a : 0;
         hi = fmax(lo, bottom) + TWO_PI / omega;
-        double t = rc_predict_oscillating_plane(c, b, a, amplitude, omega, theta, hi);
+        double t = rc_edmd_predict_oscillating_plane(c, b, a, amplitude, omega, theta, hi);
         return t <= hi ? t : INFINITY;
     }
     if (gap(&q, lo) <= 0 && gap_slope(&q, lo) < 0) return lo;
@@ -206,8 +206,8 @@ double rc_edmd_moving_wall_time(const rc_edmd *e, int32_t k, int32_t w, double h
     double c = p->normal[0] * (q->x[0] - p->point[0]) + p->normal[1] * (q->x[1] - p->point[1]) +
                p->normal[2] * (q->x[2] - p->point[2]) - q->radius - offset;
     *touching = c < e->contact_tolerance * q->radius;
-    return rc_predict_oscillating_plane(c, dot(p->normal, q->v), dot(p->normal, acc), p->amplitude, p->omega,
-                                        rc_edmd_wall_phase(e, w, e->now), horizon);
+    return rc_edmd_predict_oscillating_plane(c, dot(p->normal, q->v), dot(p->normal, acc), p->amplitude, p->omega,
+                                             rc_edmd_wall_phase(e, w, e->now), horizon);
 }
 
 /* The particle's mechanical energy, m v^2 / 2 - m g.x, at its record. */
@@ -314,35 +314,37 @@ rc_status rc_edmd_wall_motion_create(rc_edmd *e, const rc_edmd_def *d)
         const rc_wall_oscillation *o = &d->walls[w].oscillation;
         if (o->amplitude == 0 && o->angular_frequency == 0 && o->phase == 0) continue;
         if (!(o->amplitude > 0) || !isfinite(o->amplitude))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation.amplitude: %g is not a positive number", (int)w,
-                           o->amplitude);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].oscillation.amplitude: %g is not a positive number",
+                           (int)w, o->amplitude);
         if (!(o->angular_frequency > 0) || !isfinite(o->angular_frequency))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation.angular_frequency: %g is not a positive number",
-                           (int)w, o->angular_frequency);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "walls[%d].oscillation.angular_frequency: %g is not a positive number", (int)w,
+                           o->angular_frequency);
         if (!isfinite(o->phase))
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation.phase: %g is not finite", (int)w, o->phase);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].oscillation.phase: %g is not finite", (int)w,
+                           o->phase);
         if (w >= RC_MAX_SLIDING_WALLS)
-            return rc_fail(RC_INVALID_ARGUMENT, "walls[%d].oscillation: only the first %d walls may move", (int)w,
-                           RC_MAX_SLIDING_WALLS);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls[%d].oscillation: only the first %d walls may move",
+                           (int)w, RC_MAX_SLIDING_WALLS);
         rc_plane *p = &e->walls[w];
         p->amplitude = o->amplitude, p->omega = o->angular_frequency, p->phase = o->phase;
         e->walls_move = true;
         fastest = fmax(fastest, o->amplitude * o->angular_frequency);
     }
-    if (!e->walls_move) return RC_OK;
+    if (!e->walls_move) return RC_STATUS_OK;
     /* what is not built with moving walls is refused, naming the combination */
     if (e->clusters_on)
-        return rc_fail(RC_INVALID_ARGUMENT, "walls: moving walls need binary collisions (contact_tolerance 0): "
-                                            "simultaneous contacts with a moving wall are not built");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls: moving walls need binary collisions (contact_tolerance 0): "
+                                                   "simultaneous contacts with a moving wall are not built");
     if (!e->has_gravity)
-        return rc_fail(RC_INVALID_ARGUMENT, "walls: moving walls need gravity (a grain riding a plate is built "
-                                            "under gravity only)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls: moving walls need gravity (a grain riding a plate is built "
+                                                   "under gravity only)");
     if (e->steps || d->compression.rate != 0 || d->shear.on || d->barostat.pressure != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "walls: moving walls do not combine with interactions, compression, "
-                                            "shear or a barostat");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "walls: moving walls do not combine with interactions, compression, "
+                                                   "shear or a barostat");
     double g = sqrt(dot(e->gravity, e->gravity));
     e->ride_speed = 1e-9 * (fastest + sqrt(g * e->max_diameter));
     if (!e->hold && !(e->hold = calloc(e->n > 0 ? (size_t)e->n : 1, 1)))
-        return rc_fail(RC_NO_MEMORY, "walls: out of memory");
-    return RC_OK;
+        return rc_fail(RC_STATUS_NO_MEMORY, "walls: out of memory");
+    return RC_STATUS_OK;
 }

@@ -129,7 +129,7 @@ static rc_status build_rows(rc_friction *f, const rc_impact_problem *problem, co
     t->m = row;
     memset(f->beta, 0, (size_t)row * sizeof(double));
     *blocks = d == 1 ? 0 : block;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* fmax and fmin for the numbers of a disc solve, which are never NaN: the library calls are not inlined and cost a
@@ -242,7 +242,7 @@ static double change_norm2(const rc_system *sys, const double *before, const dou
 rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, const rc_system *global,
                             const double *normal_impulse, double mu, double *velocity)
 {
-    if (mu == 0 || problem->dimension < 2) return RC_OK;
+    if (mu == 0 || problem->dimension < 2) return RC_STATUS_OK;
     int blocks;
     rc_status s = build_rows(f, problem, global, normal_impulse, mu, &blocks);
     if (s) return s;
@@ -256,5 +256,5 @@ rc_status rc_friction_apply(rc_friction *f, const rc_impact_problem *problem, co
         /* one block is solved exactly by its first update: a second sweep would only confirm it */
         if (change <= least || blocks == 1 || (f->stop && *f->stop)) break;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

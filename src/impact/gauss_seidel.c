@@ -51,16 +51,16 @@ static int next_violated(const rc_loop *loop, int m, int from)
     return -1;
 }
 
-static int pick(rc_loop *loop, int m, rc_gs_order order, int last)
+static int pick(rc_loop *loop, int m, rc_gauss_seidel_order order, int last)
 {
     switch (order) {
-    case RC_ORDER_LEXICOGRAPHIC: return next_violated(loop, m, 0);
-    case RC_ORDER_SWEEP: {
+    case RC_GAUSS_SEIDEL_ORDER_LEXICOGRAPHIC: return next_violated(loop, m, 0);
+    case RC_GAUSS_SEIDEL_ORDER_SWEEP: {
         int k = last + 1 < m ? next_violated(loop, m, last + 1) : -1;
         return k >= 0 ? k : next_violated(loop, m, 0);
     }
-    case RC_ORDER_RANDOM: return loop->vlist[rc_rng_below(&loop->rng, (uint64_t)loop->vcount)];
-    case RC_ORDER_MOST_VIOLATED: {
+    case RC_GAUSS_SEIDEL_ORDER_RANDOM: return loop->vlist[rc_rng_below(&loop->rng, (uint64_t)loop->vcount)];
+    case RC_GAUSS_SEIDEL_ORDER_MOST_VIOLATED: {
         int best = loop->vlist[0];
         for (int i = 1; i < loop->vcount; i++) {
             int k = loop->vlist[i];
@@ -115,7 +115,7 @@ rc_status rc_gauss_seidel_run(rc_loop *loop, const rc_system *sys, double *v, co
         }
         if (rc_loop_must_end(loop, budget, done)) {
             *iterations += done;
-            return RC_NOT_TERMINATED;
+            return RC_STATUS_NOT_TERMINATED;
         }
         int k = pick(loop, sys->m, options->order, last);
         double lambda = -2.0 * loop->r[k];
@@ -133,5 +133,5 @@ rc_status rc_gauss_seidel_run(rc_loop *loop, const rc_system *sys, double *v, co
         }
     }
     *iterations += done;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -37,7 +37,7 @@ void rc_lcp_free(rc_lcp *lcp)
 rc_status rc_lcp_reserve(rc_lcp *lcp, int n, bool dense)
 {
     size_t size = n > 0 ? (size_t)n : 1;
-    rc_status s = dense ? RC_RESERVE(lcp->a, lcp->cap_a, size * size) : RC_OK;
+    rc_status s = dense ? RC_RESERVE(lcp->a, lcp->cap_a, size * size) : RC_STATUS_OK;
     if (!s) s = RC_RESERVE(lcp->q, lcp->cap_q, size);
     if (!s) s = RC_RESERVE(lcp->z, lcp->cap_z, size);
     if (!s) s = RC_RESERVE(lcp->w, lcp->cap_w, size);
@@ -77,15 +77,15 @@ static bool accurate(rc_lcp *lcp, int n, double scale) { return accurate_to(lcp,
 
 static void *options_for(rc_lcp *lcp, rc_lcp_method method, int n)
 {
-    void **slot = method == RC_LCP_LEMKE ? &lcp->lemke : &lcp->pgs;
-    int id = method == RC_LCP_LEMKE ? SICONOS_LCP_LEMKE : SICONOS_LCP_PGS;
+    void **slot = method == RC_LCP_METHOD_LEMKE ? &lcp->lemke : &lcp->pgs;
+    int id = method == RC_LCP_METHOD_LEMKE ? SICONOS_LCP_LEMKE : SICONOS_LCP_PGS;
     if (!*slot) {
         numerics_set_verbose(0);
         *slot = solver_options_create(id);
     }
     SolverOptions *options = *slot;
-    if (method == RC_LCP_LEMKE) options->iparam[SICONOS_IPARAM_MAX_ITER] = 10 * n + 100;
-    if (method == RC_LCP_PGS) {
+    if (method == RC_LCP_METHOD_LEMKE) options->iparam[SICONOS_IPARAM_MAX_ITER] = 10 * n + 100;
+    if (method == RC_LCP_METHOD_PGS) {
         options->iparam[SICONOS_IPARAM_MAX_ITER] = 100000;
         options->dparam[SICONOS_DPARAM_TOL] = 1e-14;
     }
@@ -100,7 +100,7 @@ static bool run_method(rc_lcp *lcp, int n, rc_lcp_method method, double scale)
     LinearComplementarityProblem problem = {.size = n, .M = matrix, .q = lcp->q};
     for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
     int info = -1;
-    if (method == RC_LCP_LEMKE) lcp_lexicolemke(&problem, lcp->z, lcp->w, &info, options);
+    if (method == RC_LCP_METHOD_LEMKE) lcp_lexicolemke(&problem, lcp->z, lcp->w, &info, options);
     else lcp_pgs(&problem, lcp->z, lcp->w, &info, options);
     matrix->matrix0 = NULL; /* the data is ours */
     NM_free(matrix);        /* frees the struct too */
@@ -142,24 +142,25 @@ static bool run_enumeration(rc_lcp *lcp, int n, double scale)
 rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method)
 {
     for (int i = 0; i < n; i++)
-        if (!isfinite(lcp->q[i])) return rc_fail(RC_INTERNAL, "LCP vector entry %d is not finite", i);
+        if (!isfinite(lcp->q[i])) return rc_fail(RC_STATUS_INTERNAL, "LCP vector entry %d is not finite", i);
     lcp->solves++;
     double scale = problem_scale(lcp, n);
     if (scale == 0) { /* q = 0: z = 0 is the answer */
         for (int i = 0; i < n; i++) lcp->z[i] = lcp->w[i] = 0.0;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
-    if (n == 1 && method == RC_LCP_AUTO && lcp->a[0] > 0) { /* one contact: z = max(0, -q / a), Lemke's pivot */
+    if (n == 1 && method == RC_LCP_METHOD_AUTO && lcp->a[0] > 0) { /* one contact: z = max(0, -q / a), Lemke's pivot */
         lcp->z[0] = lcp->q[0] < 0 ? -lcp->q[0] * (1.0 / lcp->a[0]) : 0.0;
-        if (accurate(lcp, 1, scale)) return RC_OK;
+        if (accurate(lcp, 1, scale)) return RC_STATUS_OK;
     }
     rc_status s = rc_library_open(&rc_siconos_library);
     if (s) return s;
-    rc_lcp_method first = method == RC_LCP_AUTO ? RC_LCP_LEMKE : method;
-    if (run_method(lcp, n, first, scale)) return RC_OK;
+    rc_lcp_method first = method == RC_LCP_METHOD_AUTO ? RC_LCP_METHOD_LEMKE : method;
+    if (run_method(lcp, n, first, scale)) return RC_STATUS_OK;
     lcp->fallbacks++;
-    if (n <= ENUMERATION_FIRST && run_enumeration(lcp, n, scale)) return RC_OK;
-    if (run_method(lcp, n, first == RC_LCP_LEMKE ? RC_LCP_PGS : RC_LCP_LEMKE, scale)) return RC_OK;
-    if (n > ENUMERATION_FIRST && n <= ENUMERATION_LIMIT && run_enumeration(lcp, n, scale)) return RC_OK;
-    return rc_fail(RC_INTERNAL, "no LCP method of Siconos numerics solved a problem of size %d", n);
+    if (n <= ENUMERATION_FIRST && run_enumeration(lcp, n, scale)) return RC_STATUS_OK;
+    if (run_method(lcp, n, first == RC_LCP_METHOD_LEMKE ? RC_LCP_METHOD_PGS : RC_LCP_METHOD_LEMKE, scale))
+        return RC_STATUS_OK;
+    if (n > ENUMERATION_FIRST && n <= ENUMERATION_LIMIT && run_enumeration(lcp, n, scale)) return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_INTERNAL, "no LCP method of Siconos numerics solved a problem of size %d", n);
 }

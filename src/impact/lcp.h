@@ -24,7 +24,7 @@ typedef struct rc_lcp {
 } rc_lcp;
 
 void rc_lcp_free(rc_lcp *lcp);
-/* With RC_LCP_PGS, problems larger than this are stored sparse and solved by the sparse projected Gauss-Seidel of
+/* With RC_LCP_METHOD_PGS, problems larger than this are stored sparse and solved by the sparse projected Gauss-Seidel of
  * lcp_sparse.c: the dense matrix would need n^2 doubles (200 MB at n = 5,000) and Siconos's dense solvers n^2 work
  * per sweep. */
 enum { RC_LCP_DENSE_LIMIT = 1000 };
@@ -39,11 +39,11 @@ rc_status rc_lcp_sparse_start(rc_lcp *lcp, int n);
 void rc_lcp_sparse_sweep(rc_lcp *lcp, int n);
 /* Solves the sparse problem in row_ptr/col/val and q (projected Gauss-Seidel, unit diagonal expected). */
 rc_status rc_lcp_solve_sparse(rc_lcp *lcp, int n);
-/* Solves the dense problem held in lcp->a and lcp->q (RC_LCP_AUTO means Lemke here, except that one contact is
+/* Solves the dense problem held in lcp->a and lcp->q (RC_LCP_METHOD_AUTO means Lemke here, except that one contact is
  * solved in closed form, -q (1 / a), Lemke's own arithmetic, without loading Siconos); if the chosen method fails
- * or returns an inaccurate answer, the other is tried. Returns RC_INTERNAL when none succeeds. */
+ * or returns an inaccurate answer, the other is tried. Returns RC_STATUS_INTERNAL when none succeeds. */
 rc_status rc_lcp_solve(rc_lcp *lcp, int n, rc_lcp_method method);
-/* RC_LCP_AUTO: exact lexicographic Lemke (dense, Siconos) up to RC_LCP_LEMKE_LIMIT, the sparse projected
+/* RC_LCP_METHOD_AUTO: exact lexicographic Lemke (dense, Siconos) up to RC_LCP_LEMKE_LIMIT, the sparse projected
  * Gauss-Seidel of lcp_sparse.c above. Measured by bench/bench_lcp.c (bench/RESULTS.md): the sparse PGS is 2x
  * faster than Lemke at n = 32, 50x at 256 and 800x at 1,024, with answers accurate to 1e-12 instead of 1e-15;
  * below 64 Lemke keeps GR's mirror symmetry to rounding in small clusters (Bernoulli's problem, a pool break),

@@ -42,12 +42,12 @@ static double row_diagonal(const rc_lcp *lcp, int i)
 rc_status rc_lcp_sparse_start(rc_lcp *lcp, int n)
 {
     for (int i = 0; i < n; i++) {
-        if (!isfinite(lcp->q[i])) return rc_fail(RC_INTERNAL, "LCP vector entry %d is not finite", i);
+        if (!isfinite(lcp->q[i])) return rc_fail(RC_STATUS_INTERNAL, "LCP vector entry %d is not finite", i);
         lcp->z[i] = 0.0;
         lcp->w[i] = row_diagonal(lcp, i); /* w holds the diagonal during the sweeps */
-        if (!(lcp->w[i] > 0)) return rc_fail(RC_INTERNAL, "sparse LCP row %d has no positive diagonal", i);
+        if (!(lcp->w[i] > 0)) return rc_fail(RC_STATUS_INTERNAL, "sparse LCP row %d has no positive diagonal", i);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_lcp_sparse_sweep(rc_lcp *lcp, int n)
@@ -77,5 +77,5 @@ rc_status rc_lcp_solve_sparse(rc_lcp *lcp, int n)
         if (sweep + CHECK_EVERY > MAX_SWEEPS && worst > SUFFICIENT * scale) lcp->fallbacks++;
     }
     for (int i = 0; i < n; i++) lcp->w[i] = row_value(lcp, i);
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -78,7 +78,7 @@ static rc_status build_basis(rc_lineality *lin, const rc_system *sys)
         for (size_t i = 0; i < n; i++) u[i] /= norm;
         lin->dimension++;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_lineality_project(rc_lineality *lin, const rc_system *sys, double *velocity, rc_system *out)
@@ -116,7 +116,7 @@ rc_status rc_lineality_project(rc_lineality *lin, const rc_system *sys, double *
     }
     out->ptr[kept] = kept * n;
     out->m = kept;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_lineality_impulses(rc_lineality *lin, const rc_system *sys, const double *v0, const double *v1,
@@ -154,5 +154,5 @@ rc_status rc_lineality_impulses(rc_lineality *lin, const rc_system *sys, const d
         if (x[i] < 0 && l > 0) shift = fmax(shift, -x[i] / l);
     }
     for (int i = 0; i < c; i++) impulse[members[i]] = fmax(x[i] + shift * lin->lambda[members[i]], 0.0);
-    return RC_OK;
+    return RC_STATUS_OK;
 }

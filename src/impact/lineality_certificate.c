@@ -50,5 +50,5 @@ rc_status rc_lineality_certify_none(rc_loop *loop, const rc_system *sys, bool *n
         if (sweep % CHECK_EVERY == 0) *none = separates(loop, sys, loop->dense);
     }
     memset(loop->dense, 0, (size_t)sys->n * sizeof *loop->dense);
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -66,8 +66,8 @@ rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exac
     int status = glp_get_status(lp);
     if (ret != 0 || status != GLP_OPT) {
         glp_delete_prob(lp);
-        return rc_fail(RC_INTERNAL, "GLPK did not solve the lineality LP of %d contacts (code %d, status %d)", m, ret,
-                       status);
+        return rc_fail(RC_STATUS_INTERNAL, "GLPK did not solve the lineality LP of %d contacts (code %d, status %d)", m,
+                       ret, status);
     }
     int found = 0;
     for (int k = 0; k < m; k++) {
@@ -77,5 +77,5 @@ rc_status rc_lineality_detect(rc_lineality *lin, const rc_system *sys, bool exac
     }
     glp_delete_prob(lp);
     *count = found;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -44,7 +44,7 @@ rc_status rc_loop_prepare(rc_loop *loop, const rc_system *sys)
     memset(loop->stamp, 0, (m + 1) * sizeof(int));
     loop->stamp_now = 0;
     memset(loop->dense, 0, (n + 1) * sizeof(double));
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 double rc_loop_refresh(rc_loop *loop, const rc_system *sys, const double *v)
@@ -175,14 +175,14 @@ rc_status rc_loop_assemble(rc_loop *loop, const rc_system *sys, const int *subse
         lcp->row_ptr[count] = fill.at;
     }
     for (int i = 0; i < count; i++) position[subset[i]] = -1;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_loop_solve_lcp(rc_loop *loop, const rc_system *sys, const int *subset, int count, double factor,
                             int *position, rc_lcp_method method)
 {
-    bool dense = method == RC_LCP_LEMKE || (method == RC_LCP_AUTO && rc_lcp_auto_is_dense(count)) ||
-                 (method == RC_LCP_PGS && count <= RC_LCP_DENSE_LIMIT);
+    bool dense = method == RC_LCP_METHOD_LEMKE || (method == RC_LCP_METHOD_AUTO && rc_lcp_auto_is_dense(count)) ||
+                 (method == RC_LCP_METHOD_PGS && count <= RC_LCP_DENSE_LIMIT);
     rc_status s = rc_loop_assemble(loop, sys, subset, count, factor, position, dense);
     if (s) return s;
     return dense ? rc_lcp_solve(&loop->lcp, count, method) : rc_lcp_solve_sparse(&loop->lcp, count);
@@ -193,6 +193,7 @@ rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_i
 {
     rc_status s = rc_loop_prepare(loop, sys);
     if (s) return s;
-    if (options->op == RC_OPERATOR_GS) return rc_gauss_seidel_run(loop, sys, v, options, budget, impulse, iterations);
+    if (options->op == RC_IMPACT_OPERATOR_GS)
+        return rc_gauss_seidel_run(loop, sys, v, options, budget, impulse, iterations);
     return rc_reflections_run(loop, sys, v, options, budget, impulse, iterations);
 }

@@ -36,7 +36,7 @@ typedef struct rc_loop {
 void rc_loop_free(rc_loop *loop);
 
 /* Runs the loop on sys from velocity v (in place) until no contact is violated, adding each contact's impulses
- * to impulse[k]. budget > 0 caps the operator applications (RC_NOT_TERMINATED when it runs out); so does an
+ * to impulse[k]. budget > 0 caps the operator applications (RC_STATUS_NOT_TERMINATED when it runs out); so does an
  * interrupt (loop->stop), between two applications. */
 rc_status rc_loop_run(rc_loop *loop, const rc_system *sys, double *v, const rc_impact_options *options, int64_t budget,
                       double *impulse, int64_t *iterations);

@@ -14,7 +14,7 @@ void rc_measure_momentum(const rc_impact_problem *problem, const double *v, doub
     memset(angular, 0, 3 * sizeof *angular);
     for (int i = 0; i < problem->body_count; i++) {
         const rc_body *b = &problem->bodies[i];
-        if (b->kind == RC_BODY_DOFS) continue;
+        if (b->kind == RC_BODY_KIND_DOFS) continue;
         const double *u = v + b->first_dof, *x = b->position;
         double p[3] = {0, 0, 0};
         for (int j = 0; j < b->dimension; j++) {
@@ -23,12 +23,12 @@ void rc_measure_momentum(const rc_impact_problem *problem, const double *v, doub
         }
         if (b->dimension == 2) {
             angular[2] += x[0] * p[1] - x[1] * p[0];
-            if (b->kind == RC_BODY_RIGID) angular[2] += b->inertia[0] * u[2];
+            if (b->kind == RC_BODY_KIND_RIGID) angular[2] += b->inertia[0] * u[2];
         } else if (b->dimension == 3) {
             angular[0] += x[1] * p[2] - x[2] * p[1];
             angular[1] += x[2] * p[0] - x[0] * p[2];
             angular[2] += x[0] * p[1] - x[1] * p[0];
-            if (b->kind == RC_BODY_RIGID)
+            if (b->kind == RC_BODY_KIND_RIGID)
                 for (int r = 0; r < 3; r++)
                     angular[r] +=
                         b->inertia[3 * r] * u[3] + b->inertia[3 * r + 1] * u[4] + b->inertia[3 * r + 2] * u[5];

@@ -39,10 +39,10 @@ rc_status rc_reflections_run(rc_loop *loop, const rc_system *sys, double *v, con
         if (count == 0) break;
         if (rc_loop_must_end(loop, budget, done)) {
             *iterations += done;
-            return RC_NOT_TERMINATED;
+            return RC_STATUS_NOT_TERMINATED;
         }
         rc_status s = rc_loop_solve_lcp(loop, sys, violated, count, 2.0, position, options->lcp);
-        if (s == RC_INTERNAL) {
+        if (s == RC_STATUS_INTERNAL) {
             reflect_most_violated(loop, sys, violated, count, v, impulse);
         } else if (s) {
             return s;
@@ -62,5 +62,5 @@ rc_status rc_reflections_run(rc_loop *loop, const rc_system *sys, double *v, con
         done++;
     }
     *iterations += done;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -88,14 +88,14 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     const rc_impact_options *o = &s->options;
     int first = s->island_start[island], count = s->island_start[island + 1] - first;
     const rc_system *isl = &s->global;
-    rc_status st = RC_OK;
+    rc_status st = RC_STATUS_OK;
     if (!whole_in_order(&s->global, s->order + first, count)) {
         st = rc_system_extract(&s->island, &s->global, s->order + first, count, s->dof_map);
         isl = &s->island;
     }
     if (st) return st;
     for (int j = 0; j < isl->n; j++) s->island_v[j] = s->island_v0[j] = s->velocity[isl->dof_global[j]];
-    if (!has_violation(isl, s->island_v, o->tolerance)) return RC_OK;
+    if (!has_violation(isl, s->island_v, o->tolerance)) return RC_STATUS_OK;
     pr->islands++;
     if (count > pr->largest) pr->largest = count;
     const rc_system *work = isl;
@@ -117,22 +117,22 @@ static rc_status resolve_island(rc_impact_solver *s, int island, progress *pr)
     int64_t budget = 0;
     if (o->max_iterations > 0) {
         budget = o->max_iterations - pr->iterations;
-        if (budget <= 0) return RC_NOT_TERMINATED;
+        if (budget <= 0) return RC_STATUS_NOT_TERMINATED;
     }
     memset(s->island_lambda, 0, (size_t)work->m * sizeof(double));
     memset(s->island_impulse, 0, (size_t)count * sizeof(double));
     /* c = 0 needs only the inelastic answer: the elastic loop's result would be blended away */
     rc_status run = o->restitution > 0
                         ? rc_loop_run(&s->loop, work, s->island_v, o, budget, s->island_lambda, &pr->iterations)
-                        : RC_OK;
-    if (run && run != RC_NOT_TERMINATED) return run;
-    if (run == RC_NOT_TERMINATED && s->stop && *s->stop) {
+                        : RC_STATUS_OK;
+    if (run && run != RC_STATUS_NOT_TERMINATED) return run;
+    if (run == RC_STATUS_NOT_TERMINATED && s->stop && *s->stop) {
         /* interrupted: the inelastic answer instead of the rest of the loop, a consistent end (rc_impact_solver_watch) */
         st = rc_restitution_inelastic(&s->loop, isl, s->island_v0, s->island_v, s->island_impulse, o->lcp);
         if (st) return st;
         for (int j = 0; j < isl->n; j++) s->velocity[isl->dof_global[j]] = s->island_v[j];
         for (int k = 0; k < count; k++) s->impulse[isl->contact_global[k]] = s->island_impulse[k];
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     for (int j = 0; j < work->m && o->restitution > 0; j++)
         s->island_impulse[kept ? kept[j] : j] +=
@@ -173,14 +173,15 @@ static int compare_ints(const void *a, const void *b)
 
 static rc_status check_friction(const rc_impact_problem *problem, double mu)
 {
-    if (mu == 0) return RC_OK;
+    if (mu == 0) return RC_STATUS_OK;
     for (int k = 0; k < problem->contact_count; k++)
         if (problem->contacts[k].body_a < 0)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "friction %g needs physical contacts, but constraints[%d] is a bare gradient", mu, k);
     if (problem->dimension < 2 && problem->contact_count > 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "friction needs 2 or 3 dimensions, the problem has %d", problem->dimension);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "friction needs 2 or 3 dimensions, the problem has %d",
+                       problem->dimension);
+    return RC_STATUS_OK;
 }
 
 rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem *problem, rc_impact_result *result)
@@ -198,13 +199,13 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
     long solves0 = s->loop.lcp.solves, fallbacks0 = s->loop.lcp.fallbacks;
     progress pr = {0};
     int islands = m > 0 ? group_islands(s) : 0;
-    rc_status status = RC_OK;
-    for (int i = 0; i < islands && status == RC_OK; i++) {
+    rc_status status = RC_STATUS_OK;
+    for (int i = 0; i < islands && status == RC_STATUS_OK; i++) {
         status = resolve_island(s, i, &pr);
-        if (status && status != RC_NOT_TERMINATED) return status;
+        if (status && status != RC_STATUS_NOT_TERMINATED) return status;
     }
     for (int k = 0; k < m; k++) s->normal_impulse[k] = s->impulse[k] / s->global.scale[k];
-    if (status == RC_OK &&
+    if (status == RC_STATUS_OK &&
         (st = rc_friction_apply(&s->friction, problem, &s->global, s->normal_impulse, o->friction, s->velocity)))
         return st;
     qsort(s->lineality_list, (size_t)pr.lineality_count, sizeof(int), compare_ints);
@@ -217,8 +218,8 @@ rc_status rc_impact_solver_resolve(rc_impact_solver *s, const rc_impact_problem 
     result->lineality = s->lineality_list;
     result->lcp_solves = s->loop.lcp.solves - solves0;
     result->lcp_fallbacks = s->loop.lcp.fallbacks - fallbacks0;
-    if (status == RC_NOT_TERMINATED)
-        rc_fail(RC_NOT_TERMINATED, "the impact did not resolve within %lld operator applications",
+    if (status == RC_STATUS_NOT_TERMINATED)
+        rc_fail(RC_STATUS_NOT_TERMINATED, "the impact did not resolve within %lld operator applications",
                 (long long)o->max_iterations);
     return status;
 }
@@ -246,5 +247,5 @@ rc_status rc_impact_solver_lineality(rc_impact_solver *s, const rc_impact_proble
         *dimension += s->lineality.dimension;
     }
     qsort(indices, (size_t)*count, sizeof(int), compare_ints);
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -24,7 +24,7 @@ rc_status rc_restitution_inelastic(rc_loop *loop, const rc_system *sys, const do
         lambda[k] = loop->lcp.z[k];
         if (lambda[k] != 0.0) rc_system_add_impulse(sys, k, lambda[k], v_inelastic);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_restitution_blend(int count, double c, const double *inelastic, double *elastic)

@@ -19,9 +19,9 @@
 static rc_status check_settle(double tolerance, int max_sweeps)
 {
     if (!(tolerance > 0) || max_sweeps < 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "settle: tolerance %g and max_sweeps %d must be positive", tolerance,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "settle: tolerance %g and max_sweeps %d must be positive", tolerance,
                        max_sweeps);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The sweeps: each row's update in turn (rows[t], or t when rows is NULL), until a sweep moves no relative normal
@@ -95,7 +95,7 @@ rc_status rc_impact_solver_prepare(rc_impact_solver *s, const rc_impact_problem 
             s->ball_rows_equal = s->ball_rows_equal && memcmp(&minus, &r->wb[i], sizeof minus) == 0;
         }
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* max(0, next) in that operand order: 0 > next ? 0 : next, for every next (-0 and NaN stay), without a branch. */
@@ -280,7 +280,7 @@ rc_status rc_impact_solver_settle_rows(rc_impact_solver *s, const int *rows, int
         }
     }
     for (int t = 0; t < count && impulse; t++) impulse[t] = lambda[t] / g->scale[rows ? rows[t] : t];
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_impact_solver_settle(rc_impact_solver *s, const rc_impact_problem *problem, double *impulse,
@@ -297,9 +297,9 @@ rc_status rc_impact_solver_settle(rc_impact_solver *s, const rc_impact_problem *
              rc_impact_solver_settle_rows(s, NULL, m, s->velocity, impulse, allowance, tolerance, max_sweeps, &sweeps)))
         return st;
     memcpy(s->normal_impulse, impulse, (size_t)m * sizeof *impulse);
-    rc_solver_report(s, problem, RC_OK, result);
+    rc_solver_report(s, problem, RC_STATUS_OK, result);
     result->iterations = sweeps;
     result->islands = m > 0;
     result->largest_island = m;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -7,7 +7,7 @@
 #include "impact/solver.h"
 #include "impact/velocities_only.h"
 
-/* Valid options; a warning (rc_last_warnings) when they give up the guarantee that a resolve ends: the elastic loop
+/* Valid options; a warning (rc_warnings_get) when they give up the guarantee that a resolve ends: the elastic loop
  * (restitution above 0) without lineality detection (paper, sec. 4.1, fig. 1) and without an iteration budget. */
 static rc_status check_options(const rc_impact_options *o)
 {
@@ -25,9 +25,9 @@ rc_status rc_impact_solver_create(const rc_impact_options *options, rc_impact_so
     rc_status s = check_options(options);
     if (s) return s;
     *solver = calloc(1, sizeof **solver);
-    if (!*solver) return rc_fail(RC_NO_MEMORY, "out of memory creating an impact solver");
+    if (!*solver) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory creating an impact solver");
     (*solver)->options = *options;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_impact_solver_destroy(rc_impact_solver *s)

@@ -32,7 +32,7 @@ rc_status rc_system_reserve(rc_system *sys, int n, int m, size_t nnz, int blocks
 {
     size_t cn = sys->cap_n, cm = sys->cap_m, cz = sys->cap_nnz, cb = sys->cap_blocks;
     size_t un = (size_t)n + 1, um = (size_t)m + 1, ub = (size_t)blocks + 1;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (un > cn) {
         size_t c;
         c = cn;
@@ -82,7 +82,7 @@ rc_status rc_system_reserve(rc_system *sys, int n, int m, size_t nnz, int blocks
     sys->n = n;
     sys->m = m;
     sys->block_count = blocks;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Inverse of a symmetric positive definite 3x3 matrix by cofactors. */
@@ -112,7 +112,7 @@ static void set_masses(rc_system *sys, const rc_impact_problem *problem)
     }
     for (int b = 0; b < problem->body_count; b++) {
         const rc_body *body = &problem->bodies[b];
-        if (body->kind != RC_BODY_RIGID || body->dimension != 3) continue;
+        if (body->kind != RC_BODY_KIND_RIGID || body->dimension != 3) continue;
         int first = body->first_dof + 3;
         sys->block_first[blocks] = first;
         memcpy(sys->block_m + 9 * blocks, body->inertia, 9 * sizeof(double));
@@ -126,7 +126,7 @@ static int count_blocks(const rc_impact_problem *problem)
 {
     int blocks = 0;
     for (int b = 0; b < problem->body_count; b++)
-        blocks += problem->bodies[b].kind == RC_BODY_RIGID && problem->bodies[b].dimension == 3;
+        blocks += problem->bodies[b].kind == RC_BODY_KIND_RIGID && problem->bodies[b].dimension == 3;
     return blocks;
 }
 
@@ -139,7 +139,7 @@ int rc_system_body_entries(const rc_impact_problem *problem, int body, const dou
         idx[count] = b->first_dof + i;
         val[count++] = sign * direction[i];
     }
-    if (b->kind != RC_BODY_RIGID) return count;
+    if (b->kind != RC_BODY_KIND_RIGID) return count;
     double r[3] = {0, 0, 0};
     for (int i = 0; i < d; i++) r[i] = point[i] - b->position[i];
     const double *n = direction;
@@ -187,7 +187,7 @@ rc_status rc_system_build(rc_system *sys, const rc_impact_problem *problem)
         sys->ptr[k + 1] = at;
         rc_system_normalise(sys, k);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 double rc_system_weigh(rc_system *sys, int k)
@@ -275,7 +275,7 @@ rc_status rc_system_extract(rc_system *dst, const rc_system *src, const int *con
         dof_map[dof] = -1;
         dst->dof_global[local] = src->dof_global[dof];
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 double rc_system_dot(const rc_system *sys, int k, const double *v)

@@ -9,8 +9,8 @@
 
 rc_status rc_cell_check_axes(int flow, int gradient, const char *kind, const char *path)
 {
-    if (flow < gradient) return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT,
+    if (flow < gradient) return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "%s output %s: the box is sheared with flow along axis %d over gradient axis "
                    "%d, which the format's triclinic box cannot hold (it leans an edge only along a lower axis: flow x "
                    "with gradient y or z, flow y with gradient z)",
@@ -20,13 +20,13 @@ rc_status rc_cell_check_axes(int flow, int gradient, const char *kind, const cha
 rc_status rc_cell_tilt(const rc_frame *f, const char *kind, const char *path, double *tilt)
 {
     *tilt = 0;
-    if (f->tilt == 0) return RC_OK;
+    if (f->tilt == 0) return RC_STATUS_OK;
     int flow = f->tilt_flow, gradient = f->tilt_gradient;
     rc_status s = rc_cell_check_axes(flow, gradient, kind, path);
     if (s) return s;
     double edge = f->box[flow];
     *tilt = f->tilt > edge / 2 ? f->tilt - edge : f->tilt;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_cell_place(const rc_frame *f, double tilt, bool centred, int32_t i, double x[3], int32_t image[3])

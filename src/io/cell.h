@@ -9,11 +9,11 @@
 
 #include "ricochet/frame.h"
 
-/* RC_INVALID_ARGUMENT ("KIND output PATH: the box is sheared with flow along axis ...") when a shear of these axes
+/* RC_STATUS_INVALID_ARGUMENT ("KIND output PATH: the box is sheared with flow along axis ...") when a shear of these axes
  * cannot be held by such a cell (the flow axis is not below the gradient axis). */
 rc_status rc_cell_check_axes(int flow, int gradient, const char *kind, const char *path);
 /* The frame's tilt as such a cell leans, taken in (-L/2, L/2] of the flow edge (0 when not sheared), or
- * RC_INVALID_ARGUMENT ("KIND output PATH: the box is sheared with flow along axis ...") when the cell cannot lean
+ * RC_STATUS_INVALID_ARGUMENT ("KIND output PATH: the box is sheared with flow along axis ...") when the cell cannot lean
  * that way. */
 rc_status rc_cell_tilt(const rc_frame *frame, const char *kind, const char *path, double *tilt);
 /* Particle i's position, from the cell's origin (minus half of each edge when centred), moved along the flow axis

@@ -35,11 +35,11 @@ static rc_status csv_failed(rc_csv_writer *w)
 
 static rc_status check_names(int columns, const char *const *names)
 {
-    if (columns < 1) return rc_fail(RC_INVALID_ARGUMENT, "csv columns: %d is below 1", columns);
-    if (!names) return rc_fail(RC_INVALID_ARGUMENT, "csv names: NULL for %d columns", columns);
+    if (columns < 1) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv columns: %d is below 1", columns);
+    if (!names) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv names: NULL for %d columns", columns);
     for (int c = 0; c < columns; c++)
-        if (!names[c]) return rc_fail(RC_INVALID_ARGUMENT, "csv names[%d]: NULL", c);
-    return RC_OK;
+        if (!names[c]) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv names[%d]: NULL", c);
+    return RC_STATUS_OK;
 }
 
 static int write_name(FILE *file, const char *name)
@@ -76,7 +76,7 @@ static rc_status compare_header(const rc_output_file *file, FILE *stream, const 
                                 size_t size, const long *ends)
 {
     char *found = malloc(size);
-    if (!found) return rc_fail(RC_NO_MEMORY, "csv output %s: out of memory", file->path);
+    if (!found) return rc_fail(RC_STATUS_NO_MEMORY, "csv output %s: out of memory", file->path);
     size_t got = fread(found, 1, size, stream), same = 0;
     while (same < got && found[same] == text[same]) same++;
     const char *name = rc_output_file_found(file);
@@ -86,15 +86,16 @@ static rc_status compare_header(const rc_output_file *file, FILE *stream, const 
     if (c < h->columns && ends[c] == (long)same && (same == got || found[same] == ',' || found[same] == '\n')) c++;
     free(found);
     if (same < size && c < h->columns)
-        return rc_fail(RC_INVALID_ARGUMENT, "csv output %s: its header differs from the names at column %d (\"%s\")",
-                       name, c, h->names[c]);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "csv output %s: its header differs from the names at column %d (\"%s\")", name, c, h->names[c]);
     if (same < size)
-        return rc_fail(RC_INVALID_ARGUMENT, "csv output %s: its header has more than the %d columns named", name,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv output %s: its header has more than the %d columns named", name,
                        h->columns);
     if (h->bytes < size)
-        return rc_fail(RC_INVALID_ARGUMENT, "csv output %s: the mark's %" PRIu64 " bytes end inside the header of %zu",
-                       name, h->bytes, size);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "csv output %s: the mark's %" PRIu64 " bytes end inside the header of %zu", name, h->bytes,
+                       size);
+    return RC_STATUS_OK;
 }
 
 /* rc_output_check for a resume: the file starts with the header these names write. */
@@ -108,7 +109,7 @@ static rc_status check_header(const rc_output_file *file, FILE *stream, const vo
     bool written = memory && write_header(memory, h->columns, h->names, ends) >= 0;
     if (memory) written = fclose(memory) == 0 && written;
     rc_status s = written ? compare_header(file, stream, h, text, size, ends)
-                          : rc_fail(RC_NO_MEMORY, "csv output %s: out of memory", file->path);
+                          : rc_fail(RC_STATUS_NO_MEMORY, "csv output %s: out of memory", file->path);
     free(text);
     free(ends);
     return s;
@@ -118,13 +119,13 @@ static rc_status check_header(const rc_output_file *file, FILE *stream, const vo
 static rc_status start(const char *path, int columns, const char *const *names, const rc_output_mark *mark,
                        rc_csv_writer **writer)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "csv writer: NULL result");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv writer: NULL result");
     *writer = NULL;
-    if (!path) return rc_fail(RC_INVALID_ARGUMENT, "csv output path: NULL");
+    if (!path) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv output path: NULL");
     rc_status s = check_names(columns, names);
     if (s) return s;
     rc_csv_writer *w = calloc(1, sizeof *w);
-    if (!w) return rc_fail(RC_NO_MEMORY, "csv output: out of memory");
+    if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "csv output: out of memory");
     w->columns = columns;
     const header expected = {columns, names, mark ? mark->bytes : 0};
     s = mark ? rc_output_file_reopen(&w->out, "csv", path, mark->bytes, check_header, &expected, &w->file)
@@ -143,7 +144,7 @@ static rc_status start(const char *path, int columns, const char *const *names, 
     w->rows = mark ? mark->rows : 0;
     rc_output_file_commit(&w->out, w->rows);
     *writer = w;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_csv_writer_open(const char *path, int columns, const char *const *names, rc_csv_writer **writer)
@@ -151,8 +152,8 @@ rc_status rc_csv_writer_open(const char *path, int columns, const char *const *n
     return start(path, columns, names, NULL, writer);
 }
 
-rc_status rc_csv_writer_resume(const char *path, int columns, const char *const *names, const rc_output_mark *mark,
-                               rc_csv_writer **writer)
+rc_status rc_csv_writer_open_at_mark(const char *path, int columns, const char *const *names,
+                                     const rc_output_mark *mark, rc_csv_writer **writer)
 {
     rc_status s = rc_output_file_check_mark("csv", path, mark);
     return s ? s : start(path, columns, names, mark, writer);
@@ -160,10 +161,10 @@ rc_status rc_csv_writer_resume(const char *path, int columns, const char *const 
 
 static int write_value(FILE *file, double v) { return isnan(v) ? 0 : rc_number_write(file, v); }
 
-rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)
+rc_status rc_csv_writer_write(rc_csv_writer *writer, const double *values)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "csv writer: NULL");
-    if (!values) return rc_fail(RC_INVALID_ARGUMENT, "csv row: NULL values for %d columns", writer->columns);
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv writer: NULL");
+    if (!values) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv row: NULL values for %d columns", writer->columns);
     errno = 0;
     int n = 0;
     for (int c = 0; c < writer->columns && n >= 0; c++) {
@@ -172,21 +173,22 @@ rc_status rc_csv_writer_row(rc_csv_writer *writer, const double *values)
     }
     if (n < 0 || fputc('\n', writer->file) < 0 || !flush_ok(writer->file)) return csv_failed(writer);
     rc_output_file_commit(&writer->out, ++writer->rows);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark)
 {
-    if (!writer || !mark) return rc_fail(RC_INVALID_ARGUMENT, "csv writer mark: NULL %s", mark ? "writer" : "mark");
+    if (!writer || !mark)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv writer mark: NULL %s", mark ? "writer" : "mark");
     *mark = (rc_output_mark){.rows = writer->rows};
     rc_status s = rc_output_file_mark(&writer->out, writer->file, &mark->bytes);
-    writer->failed |= s != RC_OK;
+    writer->failed |= s != RC_STATUS_OK;
     return s;
 }
 
 rc_status rc_csv_writer_end(rc_csv_writer *writer, rc_output_ending ending)
 {
-    if (!writer) return RC_OK;
+    if (!writer) return RC_STATUS_OK;
     rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "row");
     free(writer);
     return s;
@@ -197,4 +199,4 @@ rc_status rc_csv_writer_close(rc_csv_writer *writer)
     return rc_csv_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
 }
 
-void rc_csv_writer_abandon(rc_csv_writer *writer) { rc_csv_writer_end(writer, RC_OUTPUT_ABANDON); }
+void rc_csv_writer_close_unfinished(rc_csv_writer *writer) { rc_csv_writer_end(writer, RC_OUTPUT_ABANDON); }

@@ -56,12 +56,12 @@ static uint64_t get(const unsigned char *p, int bytes)
 
 static rc_status io_failed(const rc_gsd_file *f, const char *what, int error)
 {
-    return rc_fail(RC_IO_ERROR, "gsd file %s: cannot %s (%s)", f->path, what, strerror(error ? error : EIO));
+    return rc_fail(RC_STATUS_IO_ERROR, "gsd file %s: cannot %s (%s)", f->path, what, strerror(error ? error : EIO));
 }
 
 static rc_status corrupt(const rc_gsd_file *f, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "gsd input %s: %s", f->path, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd input %s: %s", f->path, what);
 }
 
 static rc_status write_at(const rc_gsd_file *f, const void *data, size_t size, uint64_t at)
@@ -73,7 +73,7 @@ static rc_status write_at(const rc_gsd_file *f, const void *data, size_t size, u
         if (n <= 0) return io_failed(f, "write", n < 0 ? errno : ENOSPC);
         p += n, size -= (size_t)n, at += (uint64_t)n;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status read_at(const rc_gsd_file *f, void *data, size_t size, uint64_t at)
@@ -86,14 +86,14 @@ static rc_status read_at(const rc_gsd_file *f, void *data, size_t size, uint64_t
         if (n == 0) return corrupt(f, "the file ends inside a block its header or index points at");
         p += n, size -= (size_t)n, at += (uint64_t)n;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Zeroes `size` bytes at `at`. */
 static rc_status zero_at(const rc_gsd_file *f, uint64_t size, uint64_t at)
 {
     static const unsigned char zeros[4096];
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (uint64_t done = 0; done < size && !s; done += sizeof zeros)
         s = write_at(f, zeros, size - done < sizeof zeros ? (size_t)(size - done) : sizeof zeros, at + done);
     return s;
@@ -139,7 +139,7 @@ static rc_gsd_file *new_file(int fd, const char *path)
         f = NULL;
     }
     if (f) f->fd = fd;
-    else rc_fail(RC_NO_MEMORY, "gsd file: out of memory");
+    else rc_fail(RC_STATUS_NO_MEMORY, "gsd file: out of memory");
     return f;
 }
 
@@ -156,7 +156,7 @@ void rc_gsd_file_free(rc_gsd_file *f)
 rc_status rc_gsd_file_create(int fd, const char *path, rc_gsd_file **file)
 {
     rc_gsd_file *f = *file = new_file(fd, path);
-    if (!f) return RC_NO_MEMORY;
+    if (!f) return RC_STATUS_NO_MEMORY;
     f->version = 2u << 16;
     f->index_location = HEADER_SIZE, f->index_allocated = FIRST_ENTRIES;
     f->names_location = HEADER_SIZE + FIRST_ENTRIES * ENTRY_SIZE, f->names_allocated = FIRST_NAME_SEGMENTS;
@@ -177,7 +177,7 @@ static rc_status take_names(rc_gsd_file *f)
     bool v1 = f->version < (2u << 16);
     f->names_used = 0;
     f->name_at = malloc((size + 1) * sizeof *f->name_at);
-    if (!f->name_at) return rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory", f->path);
+    if (!f->name_at) return rc_fail(RC_STATUS_NO_MEMORY, "gsd input %s: out of memory", f->path);
     for (size_t at = 0; at < size && f->names[at];) {
         size_t length = strnlen(f->names + at, size - at);
         if (at + length >= size) return corrupt(f, "the name list has a name without its terminating 0");
@@ -186,7 +186,7 @@ static rc_status take_names(rc_gsd_file *f)
         at += v1 ? NAME_SEGMENT : length + 1;
         f->names_used = at < size ? at : size;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The index read: entries up to the first at location 0, each inside the file and in frame order. */
@@ -215,23 +215,23 @@ static rc_status take_index(rc_gsd_file *f, uint64_t file_size)
         if (f->count == f->capacity) {
             size_t capacity = f->capacity ? 2 * f->capacity : 64;
             rc_gsd_chunk *grown = realloc(f->entries, capacity * sizeof *grown);
-            if (!grown) return rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory", f->path);
+            if (!grown) return rc_fail(RC_STATUS_NO_MEMORY, "gsd input %s: out of memory", f->path);
             f->entries = grown, f->capacity = capacity;
         }
         f->entries[f->count++] = c;
     }
     f->ended = f->count;
     f->frames = f->count ? f->entries[f->count - 1].frame + 1 : 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_gsd_file_load(int fd, const char *path, int64_t keep_frames, rc_gsd_file **file)
 {
     rc_gsd_file *f = *file = new_file(fd, path);
-    if (!f) return RC_NO_MEMORY;
+    if (!f) return RC_STATUS_NO_MEMORY;
     unsigned char h[HEADER_SIZE];
     struct stat st;
-    rc_status s = fstat(fd, &st) == 0 ? RC_OK : io_failed(f, "stat", errno);
+    rc_status s = fstat(fd, &st) == 0 ? RC_STATUS_OK : io_failed(f, "stat", errno);
     uint64_t size = s ? 0 : (uint64_t)st.st_size;
     if (!s && size < HEADER_SIZE) s = corrupt(f, "shorter than a GSD header (256 bytes)");
     if (!s) s = read_at(f, h, sizeof h, 0);
@@ -252,13 +252,13 @@ rc_status rc_gsd_file_load(int fd, const char *path, int64_t keep_frames, rc_gsd
         f->names_used = (size_t)f->names_allocated * NAME_SEGMENT;
         f->names = malloc(f->names_used + 1);
         s = f->names ? read_at(f, f->names, f->names_used, f->names_location)
-                     : rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory", f->path);
+                     : rc_fail(RC_STATUS_NO_MEMORY, "gsd input %s: out of memory", f->path);
     }
     if (!s) s = take_names(f);
     if (!s) s = take_index(f, size);
     if (!s && keep_frames >= 0) {
         if ((uint64_t)keep_frames > f->frames)
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "gsd output %s: the file holds %llu frames, fewer than the %lld the "
                         "checkpoint recorded",
                         f->path, (unsigned long long)f->frames, (long long)keep_frames);
@@ -279,36 +279,38 @@ rc_status rc_gsd_file_load(int fd, const char *path, int64_t keep_frames, rc_gsd
 static rc_status name_id(rc_gsd_file *f, const char *name, uint16_t *id)
 {
     for (size_t k = 0; k < f->name_count; k++)
-        if (strcmp(f->names + f->name_at[k], name) == 0) return *id = (uint16_t)k, RC_OK;
+        if (strcmp(f->names + f->name_at[k], name) == 0) return *id = (uint16_t)k, RC_STATUS_OK;
     size_t length = strlen(name);
     if (length == 0 || length > MAX_NAME || f->name_count == MAX_NAMES)
-        return rc_fail(RC_INVALID_ARGUMENT, "gsd output %s: chunk name \"%s\": empty, too long or one too many",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd output %s: chunk name \"%s\": empty, too long or one too many",
                        f->path, name);
     char *names = realloc(f->names, f->names_used + length + 2);
     size_t *at = realloc(f->name_at, (f->name_count + 1) * sizeof *at);
     if (names) f->names = names;
     if (at) f->name_at = at;
-    if (!names || !at) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", f->path);
+    if (!names || !at) return rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory", f->path);
     memcpy(f->names + f->names_used, name, length + 1);
     f->name_at[f->name_count] = f->names_used;
     f->names_used += length + 1;
     *id = (uint16_t)f->name_count++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_gsd_file_write(rc_gsd_file *f, const char *name, uint8_t type, uint64_t n, uint32_t m, const void *data)
 {
     size_t element = rc_gsd_type_size(type);
-    if (!element || m == 0) return rc_fail(RC_INVALID_ARGUMENT, "gsd output %s: chunk %s: bad type", f->path, name);
+    if (!element || m == 0)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd output %s: chunk %s: bad type", f->path, name);
     rc_gsd_chunk c = {f->frames, n, f->end, m, 0, type};
     rc_status s = name_id(f, name, &c.id);
     for (size_t k = f->ended; k < f->count && !s; k++)
         if (f->entries[k].id == c.id)
-            s = rc_fail(RC_INVALID_ARGUMENT, "gsd output %s: chunk %s written twice in one frame", f->path, name);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd output %s: chunk %s written twice in one frame", f->path,
+                        name);
     if (f->count == f->capacity && !s) {
         size_t capacity = f->capacity ? 2 * f->capacity : 64;
         rc_gsd_chunk *grown = realloc(f->entries, capacity * sizeof *grown);
-        if (!grown) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", f->path);
+        if (!grown) return rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory", f->path);
         f->entries = grown, f->capacity = capacity;
     }
     uint64_t bytes = n * m * element;
@@ -316,7 +318,7 @@ rc_status rc_gsd_file_write(rc_gsd_file *f, const char *name, uint8_t type, uint
     if (s) return s;
     f->end += bytes; /* a chunk of no bytes lies at the end of the file: never at 0, which ends the index */
     f->entries[f->count++] = c;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static int by_id(const void *a, const void *b)
@@ -332,7 +334,7 @@ static rc_status write_names(rc_gsd_file *f)
     bool moved = segments > f->names_allocated;
     if (moved) f->names_allocated = 2 * segments, f->names_location = f->end;
     uint64_t block = f->names_allocated * NAME_SEGMENT;
-    rc_status s = moved ? zero_at(f, block, f->names_location) : RC_OK;
+    rc_status s = moved ? zero_at(f, block, f->names_location) : RC_STATUS_OK;
     if (!s) s = write_at(f, f->names, f->names_used, f->names_location);
     if (!s && moved) f->end += block;
     return !s && moved ? write_header(f) : s;
@@ -342,10 +344,10 @@ static rc_status write_names(rc_gsd_file *f)
  * at location 0 to end it, and the allocation stays above the frame count, as readers check). */
 static rc_status grow_index(rc_gsd_file *f)
 {
-    if (f->count + 1 <= f->index_allocated && f->frames + 1 < f->index_allocated) return RC_OK;
+    if (f->count + 1 <= f->index_allocated && f->frames + 1 < f->index_allocated) return RC_STATUS_OK;
     uint64_t allocated = 2 * (f->count + f->frames + 1);
     unsigned char *raw = calloc((size_t)allocated, ENTRY_SIZE);
-    if (!raw) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", f->path);
+    if (!raw) return rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory", f->path);
     for (size_t k = 0; k < f->ended; k++) encode_entry(raw + k * ENTRY_SIZE, &f->entries[k]);
     uint64_t location = f->end;
     rc_status s = write_at(f, raw, (size_t)allocated * ENTRY_SIZE, location);
@@ -359,19 +361,19 @@ static rc_status grow_index(rc_gsd_file *f)
 rc_status rc_gsd_file_end_frame(rc_gsd_file *f)
 {
     size_t fresh = f->count - f->ended;
-    if (!fresh) return RC_OK;
+    if (!fresh) return RC_STATUS_OK;
     qsort(f->entries + f->ended, fresh, sizeof *f->entries, by_id);
     rc_status s = write_names(f);
     if (!s) s = grow_index(f);
     unsigned char *raw = s ? NULL : malloc(fresh * ENTRY_SIZE);
-    if (!s && !raw) s = rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", f->path);
+    if (!s && !raw) s = rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory", f->path);
     for (size_t k = 0; !s && k < fresh; k++) encode_entry(raw + k * ENTRY_SIZE, &f->entries[f->ended + k]);
     if (!s) s = write_at(f, raw, fresh * ENTRY_SIZE, f->index_location + f->ended * ENTRY_SIZE);
     free(raw);
     if (s) return s;
     f->ended = f->count;
     f->frames++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 uint64_t rc_gsd_file_frames(const rc_gsd_file *f) { return f->frames; }
@@ -393,7 +395,7 @@ rc_status rc_gsd_file_read_doubles(const rc_gsd_file *f, const rc_gsd_chunk *c, 
 {
     size_t element = rc_gsd_type_size(c->type), count = (size_t)(c->n * c->m);
     unsigned char *raw = malloc(count * element + 1);
-    if (!raw) return rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory", f->path);
+    if (!raw) return rc_fail(RC_STATUS_NO_MEMORY, "gsd input %s: out of memory", f->path);
     rc_status s = read_at(f, raw, count * element, c->location);
     for (size_t k = 0; k < count && !s; k++) {
         const unsigned char *p = raw + k * element;

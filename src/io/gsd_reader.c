@@ -36,17 +36,17 @@ rc_status rc_gsd_input_open(const char *path, rc_gsd_input **input)
     rc_gsd_input *in = calloc(1, sizeof *in);
     if (!in || !(in->path = strdup(path))) {
         free(in);
-        return rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory", path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "gsd input %s: out of memory", path);
     }
     in->fd = open(path, O_RDONLY);
     rc_status s = in->fd >= 0 ? rc_gsd_file_load(in->fd, path, -1, &in->gsd)
-                              : rc_fail(RC_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
+                              : rc_fail(RC_STATUS_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
     if (s) {
         rc_gsd_input_close(in);
         return s;
     }
     *input = in;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_gsd_input_close(rc_gsd_input *in)
@@ -72,14 +72,14 @@ static rc_status read_chunk(rc_gsd_input *in, uint64_t k, const char *name, uint
 {
     const rc_gsd_chunk *c = chunk(in, k, name);
     *found = c != NULL;
-    if (!c) return RC_OK;
+    if (!c) return RC_STATUS_OK;
     if (c->n != n || c->m != m)
-        return rc_fail(RC_INVALID_ARGUMENT, "gsd input %s: frame %llu: %s is %llu x %u, not %llu x %u", in->path,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd input %s: frame %llu: %s is %llu x %u, not %llu x %u", in->path,
                        (unsigned long long)k, name, (unsigned long long)c->n, c->m, (unsigned long long)n, m);
     size_t size = (size_t)(n * m) + 1;
     if (size > in->scratch_size) {
         double *grown = realloc(in->scratch, size * sizeof *grown);
-        if (!grown) return rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory", in->path);
+        if (!grown) return rc_fail(RC_STATUS_NO_MEMORY, "gsd input %s: out of memory", in->path);
         in->scratch = grown, in->scratch_size = size;
     }
     return rc_gsd_file_read_doubles(in->gsd, c, in->scratch);
@@ -87,7 +87,7 @@ static rc_status read_chunk(rc_gsd_input *in, uint64_t k, const char *name, uint
 
 static rc_status bad(const rc_gsd_input *in, uint64_t k, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "gsd input %s: frame %llu: %s", in->path, (unsigned long long)k, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd input %s: frame %llu: %s", in->path, (unsigned long long)k, what);
 }
 
 /* bonds/N, bonds/group and bonds/typeid of frame k (else frame 0's) into the frame, lent from in->bonds. */
@@ -101,7 +101,7 @@ static rc_status read_bonds(rc_gsd_input *in, uint64_t k, rc_frame *f)
     if (s || n == 0) return s;
     int32_t count = (int32_t)n;
     int32_t *bonds = realloc(in->bonds, 3 * (size_t)count * sizeof *bonds);
-    if (!bonds) return rc_fail(RC_NO_MEMORY, "gsd input %s: out of memory for %d bonds", in->path, (int)count);
+    if (!bonds) return rc_fail(RC_STATUS_NO_MEMORY, "gsd input %s: out of memory for %d bonds", in->path, (int)count);
     in->bonds = bonds;
     s = read_chunk(in, k, "bonds/group", (uint64_t)count, 2, &found);
     if (!s && !found) s = bad(in, k, "bonds/N without bonds/group");
@@ -142,14 +142,14 @@ static rc_status read_configuration(rc_gsd_input *in, uint64_t k, int32_t *count
     if (*dimension == 2) b[2] = 0, b[4] = b[5] = 0;
     double rows[9] = {b[0], 0, 0, b[3] * b[1], b[1], 0, b[4] * b[2], b[5] * b[2], b[2]};
     memcpy(cell, rows, sizeof rows);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
 {
     *got = false;
     uint64_t k = in->next;
-    if (k >= rc_gsd_file_frames(in->gsd)) return RC_OK;
+    if (k >= rc_gsd_file_frames(in->gsd)) return RC_STATUS_OK;
     int32_t count;
     int dimension;
     double cell[9];
@@ -209,5 +209,5 @@ rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
     if (s) return s;
     in->next++;
     *got = true;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

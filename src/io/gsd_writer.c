@@ -40,15 +40,15 @@ struct rc_gsd_writer {
 
 static rc_status start(const char *path, const rc_output_mark *mark, rc_gsd_writer **writer)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "gsd writer: NULL result");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd writer: NULL result");
     *writer = NULL;
     rc_gsd_writer *w = calloc(1, sizeof *w);
-    if (!w) return rc_fail(RC_NO_MEMORY, "gsd output: out of memory");
+    if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "gsd output: out of memory");
     w->fd = -1;
     rc_status s = mark ? rc_output_file_find(&w->out, "gsd", path) : rc_output_file_begin(&w->out, "gsd", path);
     bool begun = !s;
     if (!s && w->out.direct)
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "gsd output %s: not a regular file (GSD is written in "
                     "place and read back: a device or a pipe cannot hold it)",
                     path);
@@ -66,12 +66,12 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_gsd_writ
         return s;
     }
     *writer = w;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_gsd_writer_open(const char *path, rc_gsd_writer **writer) { return start(path, NULL, writer); }
 
-rc_status rc_gsd_writer_resume(const char *path, const rc_output_mark *mark, rc_gsd_writer **writer)
+rc_status rc_gsd_writer_open_at_mark(const char *path, const rc_output_mark *mark, rc_gsd_writer **writer)
 {
     rc_status s = rc_output_file_check_mark("gsd", path, mark);
     return s ? s : start(path, mark, writer);
@@ -79,21 +79,21 @@ rc_status rc_gsd_writer_resume(const char *path, const rc_output_mark *mark, rc_
 
 static rc_status end_frame(rc_gsd_writer *w)
 {
-    if (!w->frame_open) return RC_OK;
+    if (!w->frame_open) return RC_STATUS_OK;
     w->frame_open = false;
     return rc_gsd_file_end_frame(w->gsd);
 }
 
 static rc_status room(rc_gsd_writer *w, int32_t count)
 {
-    if (count <= w->capacity) return RC_OK;
+    if (count <= w->capacity) return RC_STATUS_OK;
     float *scratch = realloc(w->scratch, 4 * (size_t)count * sizeof *scratch);
     if (scratch) w->scratch = scratch;
     int32_t *images = realloc(w->images, 3 * (size_t)count * sizeof *images);
     if (images) w->images = images;
-    if (!scratch || !images) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
+    if (!scratch || !images) return rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
     w->capacity = count;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* configuration/box: Lx Ly Lz xy xz yz, Lz = 0 in 2D as HOOMD's 2D boxes have; a shear's tilt factor is the lean
@@ -115,7 +115,7 @@ static rc_status write_types(rc_gsd_writer *w, const rc_frame *f, uint32_t *type
         if (f->species[i] >= types) types = f->species[i] + 1;
     }
     char(*names)[4] = calloc((size_t)types, sizeof *names);
-    if (!names) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
+    if (!names) return rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
     for (int32_t t = 0; t < types; t++)
         snprintf(names[t], sizeof names[t], "%s", t < RC_ELEMENT_COUNT ? rc_element_symbol(t) : "X");
     rc_status s = rc_gsd_file_write(w->gsd, "particles/types", RC_GSD_INT8, (uint64_t)types, 4, names);
@@ -130,7 +130,7 @@ static rc_status write_turning(rc_gsd_writer *w, const rc_frame *f)
 {
     static const char *const names[] = {"particles/moment_inertia", "particles/orientation", "particles/angmom"};
     static const int widths[] = {3, 4, 4};
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int field = 0; field < 3 && !s; field++) {
         for (int32_t i = 0; i < f->count; i++) {
             double moments[3], principal[4], angmom[4];
@@ -151,7 +151,7 @@ static rc_status write_bonds(rc_gsd_writer *w, const rc_frame *f)
 {
     uint32_t count = (uint32_t)f->bond_count, types = 1;
     uint32_t *rows = malloc(3 * (size_t)count * sizeof *rows);
-    if (!rows) return rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory for %u bonds", w->out.path, count);
+    if (!rows) return rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory for %u bonds", w->out.path, count);
     uint32_t *group = rows, *typeid = rows + 2 * (size_t)count;
     for (uint32_t k = 0; k < count; k++) {
         group[2 * k] = (uint32_t)f->bonds[3 * k], group[2 * k + 1] = (uint32_t)f->bonds[3 * k + 1];
@@ -159,7 +159,7 @@ static rc_status write_bonds(rc_gsd_writer *w, const rc_frame *f)
         if (typeid[k] + 1 > types) types = typeid[k] + 1;
     }
     char(*names)[4] = calloc(types, sizeof *names);
-    rc_status s = names ? RC_OK : rc_fail(RC_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
+    rc_status s = names ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "gsd output %s: out of memory", w->out.path);
     for (uint32_t t = 0; names && t < types; t++)
         snprintf(names[t], sizeof names[t], "%c%c", 'A' + (int)(t % 26), t >= 26 ? '0' + (int)(t / 26 % 10) : 0);
     if (!s) s = rc_gsd_file_write(w->gsd, "bonds/N", RC_GSD_UINT32, 1, 1, &count);
@@ -173,7 +173,7 @@ static rc_status write_bonds(rc_gsd_writer *w, const rc_frame *f)
 
 rc_status rc_gsd_writer_write(rc_gsd_writer *w, const rc_frame *f)
 {
-    if (!w || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_gsd_writer_write: NULL argument");
+    if (!w || !f) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_gsd_writer_write: NULL argument");
     rc_status s = rc_frame_check(f);
     if (!s) s = end_frame(w);
     if (!s) s = room(w, f->count);
@@ -221,11 +221,11 @@ rc_status rc_gsd_writer_write(rc_gsd_writer *w, const rc_frame *f)
 rc_status rc_gsd_writer_observe(rc_gsd_writer *w, int columns, const char *const *names, const double *values)
 {
     if (!w || columns < 0 || (columns && (!names || !values)))
-        return rc_fail(RC_INVALID_ARGUMENT, "rc_gsd_writer_observe: NULL argument");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_gsd_writer_observe: NULL argument");
     if (!w->frame_open)
-        return rc_fail(RC_INVALID_ARGUMENT, "gsd output %s: observables join a frame: write the frame first",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gsd output %s: observables join a frame: write the frame first",
                        w->out.path);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     char name[256];
     for (int c = 0; c < columns && !s; c++) {
         if (strcmp(names[c], "time") == 0 || strcmp(names[c], "collisions") == 0) continue; /* the frame's own */
@@ -237,17 +237,17 @@ rc_status rc_gsd_writer_observe(rc_gsd_writer *w, int columns, const char *const
 
 rc_status rc_gsd_writer_mark(rc_gsd_writer *w, rc_output_mark *mark)
 {
-    if (!w || !mark) return rc_fail(RC_INVALID_ARGUMENT, "rc_gsd_writer_mark: NULL argument");
+    if (!w || !mark) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_gsd_writer_mark: NULL argument");
     rc_status s = end_frame(w);
     if (!s && fsync(w->fd) != 0) s = rc_output_file_failed(&w->out, "sync", errno);
     if (s) return s;
     *mark = (rc_output_mark){0, (int64_t)rc_gsd_file_frames(w->gsd), 0};
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status finish(rc_gsd_writer *w, bool complete)
 {
-    rc_status s = complete ? end_frame(w) : RC_OK;
+    rc_status s = complete ? end_frame(w) : RC_STATUS_OK;
     if (!s && complete && fsync(w->fd) != 0) s = rc_output_file_failed(&w->out, "sync", errno);
     if (close(w->fd) != 0 && !s && complete) s = rc_output_file_failed(&w->out, "close", errno);
     rc_status ended = rc_output_file_end(&w->out, complete && !s);
@@ -258,9 +258,9 @@ static rc_status finish(rc_gsd_writer *w, bool complete)
     return s ? s : ended;
 }
 
-rc_status rc_gsd_writer_close(rc_gsd_writer *w) { return w ? finish(w, true) : RC_OK; }
+rc_status rc_gsd_writer_close(rc_gsd_writer *w) { return w ? finish(w, true) : RC_STATUS_OK; }
 
-void rc_gsd_writer_abandon(rc_gsd_writer *w)
+void rc_gsd_writer_close_unfinished(rc_gsd_writer *w)
 {
     if (w) finish(w, false);
 }

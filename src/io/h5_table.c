@@ -34,7 +34,7 @@ rc_status rc_h5_table_write(const char *path, const char *what, int64_t rows, co
     if (s) return s;
     size_t size = strlen(path) + sizeof ".partial";
     char *partial = malloc(size);
-    if (!partial) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!partial) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     snprintf(partial, size, "%s.partial", path);
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     hid_t file = H5Fcreate(partial, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
@@ -49,5 +49,5 @@ rc_status rc_h5_table_write(const char *path, const char *what, int64_t rows, co
     if (ok && rename(partial, path) != 0) ok = false;
     if (!ok) remove(partial);
     free(partial);
-    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "cannot write %s %s", what, path);
+    return ok ? RC_STATUS_OK : rc_fail(RC_STATUS_IO_ERROR, "cannot write %s %s", what, path);
 }

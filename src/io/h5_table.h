@@ -17,7 +17,7 @@ typedef struct rc_h5_column {
 } rc_h5_column;
 
 /* Writes the columns, `rows` entries each, to path (through path.partial, renamed when whole); of two columns with
- * one name the first is written. RC_IO_ERROR names `what` and the path. */
+ * one name the first is written. RC_STATUS_IO_ERROR names `what` and the path. */
 rc_status rc_h5_table_write(const char *path, const char *what, int64_t rows, const rc_h5_column *columns, int count);
 
 #endif

@@ -35,20 +35,20 @@ struct rc_h5md_input {
 
 static rc_status bad(const rc_h5md_input *in, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "h5md input %s: %s", in->path, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md input %s: %s", in->path, what);
 }
 
 /* A fault of the particles group's member `what`, named with its path. */
 static rc_status bad_member(const rc_h5md_input *in, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "h5md input %s: %s/%s", in->path, in->group, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md input %s: %s/%s", in->path, in->group, what);
 }
 
 /* The particles group read: particles/all, else the only group under particles. */
 static rc_status find_group(rc_h5md_input *in)
 {
     snprintf(in->group, sizeof in->group, "particles/all");
-    if (rc_h5md_exists(in->file, in->group)) return RC_OK;
+    if (rc_h5md_exists(in->file, in->group)) return RC_STATUS_OK;
     hid_t particles = rc_h5md_exists(in->file, "particles") ? H5Gopen2(in->file, "particles", H5P_DEFAULT) : -1;
     H5G_info_t info = {0};
     char name[GROUP_SIZE - 10] = "";
@@ -59,7 +59,7 @@ static rc_status find_group(rc_h5md_input *in)
     if (length <= 0 || (size_t)length >= sizeof name || strchr(name, '/'))
         return bad(in, "particles: no group `all`, nor exactly one other group (of a name up to 64 bytes) to read");
     snprintf(in->group, sizeof in->group, "particles/%s", name);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static hid_t open_set(const rc_h5md_input *in, const char *member, const char *name)
@@ -117,7 +117,7 @@ static rc_status read_box(rc_h5md_input *in)
     if (space >= 0) H5Sclose(space);
     if (edges >= 0) H5Dclose(edges);
     if (box >= 0) H5Gclose(box);
-    return ok ? RC_OK : bad_member(in, "box: no dimension 2 or 3, boundary, or fixed edges of that dimension");
+    return ok ? RC_STATUS_OK : bad_member(in, "box: no dimension 2 or 3, boundary, or fixed edges of that dimension");
 }
 
 /* Whether the file stores the values of the block at start of a set of the given rank: HDF5 reads a chunk or a
@@ -156,7 +156,7 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
     if (in) in->path = strdup(path);
     if (!in || !in->path) {
         free(in);
-        return rc_fail(RC_NO_MEMORY, "h5md input %s: out of memory", path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "h5md input %s: out of memory", path);
     }
     in->time = in->file = -1;
     for (int k = 0; k < SETS; k++) in->sets[k] = -1;
@@ -173,9 +173,9 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
         if (access >= 0) H5Pclose(access);
     }
     if (in->file < 0 || H5Fget_filesize(in->file, &in->file_bytes) < 0)
-        return rc_fail(RC_IO_ERROR, "h5md input %s: HDF5 cannot open it", path);
+        return rc_fail(RC_STATUS_IO_ERROR, "h5md input %s: HDF5 cannot open it", path);
     s = find_group(in);
-    if (s == RC_OK) s = read_box(in);
+    if (s == RC_STATUS_OK) s = read_box(in);
     if (s) return s;
     for (int k = 0; k < SETS; k++) in->sets[k] = open_set(in, names[k], "value");
     hid_t edges = in->sets[EDGES] >= 0 ? H5Dget_space(in->sets[EDGES]) : -1;
@@ -196,7 +196,8 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
     in->count = (int32_t)dims[1];
     in->scratch = malloc((dims[1] ? dims[1] : 1) * 4 * sizeof *in->scratch);
     in->image_scratch = malloc((dims[1] ? dims[1] : 1) * 3 * sizeof *in->image_scratch);
-    return in->scratch && in->image_scratch ? RC_OK : rc_fail(RC_NO_MEMORY, "h5md input %s: out of memory", path);
+    return in->scratch && in->image_scratch ? RC_STATUS_OK
+                                            : rc_fail(RC_STATUS_NO_MEMORY, "h5md input %s: out of memory", path);
 }
 
 /* Row `row` of a set of the given rank (1: one value per frame, 2: one per particle, 3: width per particle) into
@@ -246,10 +247,10 @@ static bool read_edges(rc_h5md_input *in)
 rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
 {
     *got = false;
-    if (in->next >= in->frames) return RC_OK;
+    if (in->next >= in->frames) return RC_STATUS_OK;
     hid_t *sets = in->sets;
     if (rc_trajectory_frame_size(f, in->count, sets[ORIENTATION] >= 0, sets[IMAGE] >= 0))
-        return rc_fail(RC_NO_MEMORY, "h5md input %s: frame %llu: out of memory for %d particles", in->path,
+        return rc_fail(RC_STATUS_NO_MEMORY, "h5md input %s: frame %llu: out of memory for %d particles", in->path,
                        (unsigned long long)in->next, (int)in->count);
     for (int32_t i = 0; i < in->count; i++) f->radii[i] = 0.5, f->masses[i] = 1, f->species[i] = 0;
     memset(f->velocities, 0, 3 * (size_t)in->count * sizeof *f->velocities);
@@ -264,7 +265,7 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
                read_row(in, sets[ORIENTATION], H5T_NATIVE_DOUBLE, 3, in->count, 4, f->orientations)) &&
               (sets[IMAGE] < 0 || read_images(in, sets[IMAGE], f->images)) && (sets[EDGES] < 0 || read_edges(in));
     if (!ok)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "h5md input %s: frame %llu cannot be read (a value of another type or shape, "
                        "or not stored in the file)",
                        in->path, (unsigned long long)in->next);
@@ -275,7 +276,7 @@ rc_status rc_h5md_input_next(rc_h5md_input *in, rc_frame *f, bool *got)
     if (wrong) return bad(in, wrong);
     in->next++;
     *got = true;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_h5md_input_close(rc_h5md_input *in)

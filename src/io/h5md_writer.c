@@ -156,7 +156,7 @@ static bool write_header(rc_h5md_writer *w)
     hid_t h5md = H5Gcreate2(w->file, "h5md", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     bool ok = h5md >= 0 && set_integers(h5md, "version", 2, version) &&
               named_group(h5md, "author", 1, (const char *const[]){"name", w->author}) &&
-              named_group(h5md, "creator", 2, (const char *const[]){"name", "ricochet", "version", rc_version()});
+              named_group(h5md, "creator", 2, (const char *const[]){"name", "ricochet", "version", rc_version_get()});
     if (h5md >= 0) H5Gclose(h5md);
     return ok;
 }
@@ -189,12 +189,12 @@ static bool start_swmr(rc_h5md_writer *w)
 static rc_status new_writer(const char *path, rc_status (*name)(rc_output_file *, const char *, const char *),
                             rc_h5md_writer **writer)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer: NULL result");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md writer: NULL result");
     *writer = NULL;
     rc_status s = rc_library_open(&rc_hdf5_library);
     if (s) return s;
     rc_h5md_writer *w = calloc(1, sizeof *w);
-    if (!w) return rc_fail(RC_NO_MEMORY, "h5md output: out of memory");
+    if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "h5md output: out of memory");
     w->file = w->particle_clock.step = w->particle_clock.time = -1;
     w->observable_clock = w->particle_clock;
     for (int k = 0; k < SERIES; k++) w->series[k].value = -1;
@@ -205,7 +205,7 @@ static rc_status new_writer(const char *path, rc_status (*name)(rc_output_file *
     }
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     *writer = w;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writer **writer)
@@ -217,7 +217,7 @@ rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writ
     w->author = strdup(author && author[0] ? author : "unknown");
     if (!w->author) {
         rc_h5md_writer_close(w);
-        return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "h5md output %s: out of memory", path);
     }
     errno = 0;
     hid_t access = file_access(false);
@@ -231,7 +231,7 @@ rc_status rc_h5md_writer_open(const char *path, const char *author, rc_h5md_writ
         return s;
     }
     *writer = w;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The box group with its attributes; its edges series comes after position's, whose clock it shares. */
@@ -381,7 +381,7 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
     const layout *first = &w->shape;
     if (f->dimension != first->dimension || f->count != first->count || !f->orientations == first->orientations ||
         !f->angular_velocities == first->spins)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "h5md output %s: a frame of %d particles in %dD%s%s after frames of %d "
                        "in %dD%s%s",
                        w->out.path, (int)f->count, f->dimension, f->orientations ? " with orientations" : "",
@@ -389,11 +389,11 @@ static rc_status check_shape(rc_h5md_writer *w, const rc_frame *f)
                        first->orientations ? " with orientations" : "", first->spins ? " with spins" : "");
     for (int k = 0; k < 3; k++)
         if (f->periodic[k] != first->periodic[k])
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "h5md output %s: axis %d changed between periodic and closed (the file "
                            "keeps one boundary)",
                            w->out.path, k);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The scratch buffers and ids of the layout, which the writer keeps from now on. */
@@ -404,10 +404,10 @@ static rc_status fix_layout(rc_h5md_writer *w, const layout *l)
     w->image_scratch = malloc(n * 3 * sizeof *w->image_scratch);
     w->ids = malloc(n * sizeof *w->ids);
     if (!w->scratch || !w->image_scratch || !w->ids)
-        return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
     for (int32_t i = 0; i < l->count; i++) w->ids[i] = i;
     w->shape = *l;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status start(rc_h5md_writer *w, const rc_frame *f)
@@ -423,7 +423,7 @@ static rc_status start(rc_h5md_writer *w, const rc_frame *f)
     if (!start_particles(w, f)) return h5md_failed(w, "create the particles group");
     if (f->bond_count > 0 && f->bonds && !write_connectivity(w, f)) return h5md_failed(w, "write the connectivity");
     w->started = true;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The images of a frame as count x d (zeros when the frame has none). */
@@ -456,7 +456,7 @@ static const double *packed(rc_h5md_writer *w, const double *vectors, int32_t co
 
 rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer: NULL");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md writer: NULL");
     rc_status s = check_shape(writer, frame);
     if (!s && !writer->started) s = start(writer, frame);
     if (s) return s;
@@ -479,7 +479,7 @@ rc_status rc_h5md_writer_write(rc_h5md_writer *writer, const rc_frame *frame)
         (!frame->orientations || rc_h5md_series_append(&series[SERIES_ORIENTATION], clock, frame->orientations)) &&
         (!frame->angular_velocities || rc_h5md_series_append(&series[SERIES_SPIN], clock, frame->angular_velocities)) &&
         rc_h5md_clock_tick(&w->particle_clock, frame->time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
-    return ok ? RC_OK : h5md_failed(w, "write a frame");
+    return ok ? RC_STATUS_OK : h5md_failed(w, "write a frame");
 }
 
 /* Room for `columns` observables' series and names. */
@@ -488,10 +488,10 @@ static rc_status allocate_observables(rc_h5md_writer *w, int columns)
     w->observables = calloc((size_t)columns, sizeof *w->observables);
     w->observable_names = calloc((size_t)columns, sizeof *w->observable_names);
     if (!w->observables || !w->observable_names)
-        return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
     w->observable_count = columns;
     for (int c = 0; c < columns; c++) w->observables[c].value = -1;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The observables group and one series per name, at the first row. */
@@ -501,7 +501,7 @@ static rc_status start_observables(rc_h5md_writer *w, int columns, const char *c
     if (s) return s;
     for (int c = 0; c < columns; c++)
         if (!(w->observable_names[c] = strdup(names[c])))
-            return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+            return rc_fail(RC_STATUS_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
     errno = 0;
     hid_t group = H5Gcreate2(w->file, "observables", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     bool ok = group >= 0;
@@ -509,20 +509,20 @@ static rc_status start_observables(rc_h5md_writer *w, int columns, const char *c
         ok = rc_h5md_series_create(group, names[c], H5T_NATIVE_DOUBLE, 0, NULL, &w->observable_clock,
                                    &w->observables[c]);
     if (group >= 0) H5Gclose(group);
-    return ok ? RC_OK : h5md_failed(w, "create the observables");
+    return ok ? RC_STATUS_OK : h5md_failed(w, "create the observables");
 }
 
 /* Puts the series in the order of names, which must be the writer's names (in any order). */
 static rc_status match_observables(rc_h5md_writer *w, int columns, const char *const *names)
 {
     if (columns != w->observable_count)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md observables: %d columns after rows of %d", columns,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md observables: %d columns after rows of %d", columns,
                        w->observable_count);
     for (int c = 0; c < columns; c++) {
         int j = c;
         while (j < columns && strcmp(names[c], w->observable_names[j]) != 0) j++;
         if (j == columns)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "h5md output %s: observables/%s (column %d) is not one of the "
                            "file's observables (\"%s\" is in its place)",
                            w->out.path, names[c], c, w->observable_names[c]);
@@ -531,21 +531,21 @@ static rc_status match_observables(rc_h5md_writer *w, int columns, const char *c
         w->observables[c] = w->observables[j], w->observable_names[c] = w->observable_names[j];
         w->observables[j] = series, w->observable_names[j] = name;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int columns, const char *const *names,
                                  const double *values)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer: NULL");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md writer: NULL");
     if (columns < 1 || !names || !values)
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md observables: %d columns with names %s and values %s", columns,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md observables: %d columns with names %s and values %s", columns,
                        names ? "given" : "NULL", values ? "given" : "NULL");
     rc_h5md_writer *w = writer;
     for (int c = 0; c < columns; c++)
         if (!names[c] || !names[c][0] || strchr(names[c], '/'))
-            return rc_fail(RC_INVALID_ARGUMENT, "h5md observables names[%d]: not a group name", c);
-    rc_status s = w->observables ? RC_OK : start_observables(w, columns, names);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md observables names[%d]: not a group name", c);
+    rc_status s = w->observables ? RC_STATUS_OK : start_observables(w, columns, names);
     if (!s) s = match_observables(w, columns, names);
     if (s) return s;
     errno = 0;
@@ -553,32 +553,33 @@ rc_status rc_h5md_writer_observe(rc_h5md_writer *writer, double time, int column
     for (int c = 0; c < columns && ok; c++)
         ok = rc_h5md_series_append(&w->observables[c], &w->observable_clock, &values[c]);
     ok = ok && rc_h5md_clock_tick(&w->observable_clock, time) && H5Fflush(w->file, H5F_SCOPE_LOCAL) >= 0;
-    return ok ? RC_OK : h5md_failed(w, "write observables");
+    return ok ? RC_STATUS_OK : h5md_failed(w, "write observables");
 }
 
 rc_status rc_h5md_writer_curve(rc_h5md_writer *writer, const char *name, int rows, int columns,
                                const char *const *names, const char *const *units, const double *values)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer: NULL");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md writer: NULL");
     if (!name || !name[0] || strchr(name, '/') || rows < 0 || columns < 1 || !names || !units || (rows && !values))
-        return rc_fail(RC_INVALID_ARGUMENT, "h5md curve %s: %d rows of %d columns, names %s, units %s, values %s",
-                       name ? name : "(NULL)", rows, columns, names ? "given" : "NULL", units ? "given" : "NULL",
-                       values ? "given" : "NULL");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "h5md curve %s: %d rows of %d columns, names %s, units %s, values %s", name ? name : "(NULL)",
+                       rows, columns, names ? "given" : "NULL", units ? "given" : "NULL", values ? "given" : "NULL");
     for (int c = 0; c < columns; c++)
         if (!names[c] || !names[c][0] || strchr(names[c], '/') || !units[c])
-            return rc_fail(RC_INVALID_ARGUMENT, "h5md curve %s names[%d]: not a dataset name with a unit", name, c);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md curve %s names[%d]: not a dataset name with a unit", name,
+                           c);
     double *column = malloc((size_t)(rows ? rows : 1) * sizeof *column);
-    if (!column) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", writer->out.path);
+    if (!column) return rc_fail(RC_STATUS_NO_MEMORY, "h5md output %s: out of memory", writer->out.path);
     errno = 0;
     bool ok = rc_h5md_curve_write(writer->file, name, rows, columns, names, units, values, column) &&
               H5Fflush(writer->file, H5F_SCOPE_LOCAL) >= 0;
     free(column);
-    return ok ? RC_OK : h5md_failed(writer, "write the curves");
+    return ok ? RC_STATUS_OK : h5md_failed(writer, "write the curves");
 }
 
 rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
 {
-    if (!writer) return RC_OK;
+    if (!writer) return RC_STATUS_OK;
     rc_h5md_writer *w = writer;
     for (int k = 0; k < SERIES; k++) rc_h5md_series_close(&w->series[k]);
     for (int c = 0; c < w->observable_count; c++) {
@@ -589,9 +590,9 @@ rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
     rc_h5md_clock_close(&w->observable_clock);
     errno = 0;
     bool closed = w->file < 0 || H5Fclose(w->file) >= 0;
-    rc_status s = closed ? RC_OK : h5md_failed(w, "finish writing");
+    rc_status s = closed ? RC_STATUS_OK : h5md_failed(w, "finish writing");
     bool complete = w->file >= 0 && !w->failed;
-    rc_status renamed = w->out.path ? rc_output_file_end(&w->out, complete) : RC_OK;
+    rc_status renamed = w->out.path ? rc_output_file_end(&w->out, complete) : RC_STATUS_OK;
     free(w->observables);
     free(w->observable_names);
     free(w->scratch);
@@ -602,7 +603,7 @@ rc_status rc_h5md_writer_close(rc_h5md_writer *writer)
     return s ? s : renamed;
 }
 
-void rc_h5md_writer_abandon(rc_h5md_writer *writer)
+void rc_h5md_writer_close_unfinished(rc_h5md_writer *writer)
 {
     if (!writer) return;
     writer->failed = true;
@@ -611,19 +612,20 @@ void rc_h5md_writer_abandon(rc_h5md_writer *writer)
 
 rc_status rc_h5md_writer_mark(rc_h5md_writer *writer, rc_output_mark *mark)
 {
-    if (!writer || !mark) return rc_fail(RC_INVALID_ARGUMENT, "h5md writer mark: NULL %s", mark ? "writer" : "mark");
+    if (!writer || !mark)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md writer mark: NULL %s", mark ? "writer" : "mark");
     *mark = (rc_output_mark){.frames = (int64_t)writer->particle_clock.length,
                              .rows = (int64_t)writer->observable_clock.length};
     errno = 0;
     bool ok = writer->swmr ? H5Fflush(writer->file, H5F_SCOPE_LOCAL) >= 0 : start_swmr(writer);
-    return ok ? RC_OK : h5md_failed(writer, "flush");
+    return ok ? RC_STATUS_OK : h5md_failed(writer, "flush");
 }
 
 /* ---- resuming ---------------------------------------------------------------------------------------------- */
 
 static rc_status damaged(const rc_h5md_writer *w, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT,
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "h5md output %s: %s: the file is damaged beyond the checkpoint (as a kill "
                    "during a write leaves it); resume into a new run folder instead (--out DIR)",
                    rc_output_file_found(&w->out), what);
@@ -631,7 +633,8 @@ static rc_status damaged(const rc_h5md_writer *w, const char *what)
 
 static rc_status lacks(const rc_h5md_writer *w, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: the file lacks %s", rc_output_file_found(&w->out), what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md output %s: the file lacks %s", rc_output_file_found(&w->out),
+                   what);
 }
 
 /* "(n, a, b)": a series of samples of the given shape. */
@@ -657,11 +660,11 @@ static rc_status reattach(rc_h5md_writer *w, hid_t group, const char *family, co
     if (!rc_h5md_series_open(group, name, type, clock, series, &samples)) return damaged(w, path);
     if (clock->length < samples) samples = clock->length;
     if (samples < kept)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "h5md output %s: %s holds %llu samples, fewer than the %llu of the mark "
                        "to resume from",
                        rc_output_file_found(&w->out), path, (unsigned long long)samples, (unsigned long long)kept);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Checks that the samples of a series reattached at path have the shape the layout gives (position's count, the
@@ -671,8 +674,8 @@ static rc_status check_sample(const rc_h5md_writer *w, const char *path, const r
 {
     char found[64], expected[64];
     if (series->rank == rank && (!rank || memcmp(series->shape, shape, (size_t)rank * sizeof *shape) == 0))
-        return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT, "h5md output %s: %s/value is %s, not %s (other dimensions)",
+        return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "h5md output %s: %s/value is %s, not %s (other dimensions)",
                    rc_output_file_found(&w->out), path, describe(found, sizeof found, series->rank, series->shape),
                    describe(expected, sizeof expected, rank, shape));
 }
@@ -686,7 +689,7 @@ static rc_status reattach_particles(rc_h5md_writer *w, hid_t group, hsize_t fram
     bool ok = box >= 0 && rc_h5md_box_read(box, &l.dimension, l.periodic);
     if (box >= 0) H5Gclose(box);
     if (!ok) return lacks(w, "particles/all/box's attributes dimension (2 or 3) and boundary (one per axis)");
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int k = 0; k < SERIES && !s; k++) {
         if (!has_series(&l, k)) continue;
         char path[PATH_SIZE];
@@ -707,10 +710,10 @@ static rc_status read_name(rc_h5md_writer *w, hid_t group, int c)
 {
     ssize_t size = H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, (hsize_t)c, NULL, 0, H5P_DEFAULT);
     char *name = size >= 0 ? w->observable_names[c] = malloc((size_t)size + 1) : NULL;
-    if (size >= 0 && !name) return rc_fail(RC_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
+    if (size >= 0 && !name) return rc_fail(RC_STATUS_NO_MEMORY, "h5md output %s: out of memory", w->out.path);
     bool ok = name && H5Lget_name_by_idx(group, ".", H5_INDEX_NAME, H5_ITER_INC, (hsize_t)c, name, (size_t)size + 1,
                                          H5P_DEFAULT) == size;
-    return ok ? RC_OK : damaged(w, "observables");
+    return ok ? RC_STATUS_OK : damaged(w, "observables");
 }
 
 /* Every series under observables, with its name. */
@@ -735,7 +738,7 @@ static rc_status reattach_observables(rc_h5md_writer *w, hid_t group, hsize_t ro
 static rc_status reattach_family(rc_h5md_writer *w, const char *name, hsize_t kept,
                                  rc_status (*open_family)(rc_h5md_writer *, hid_t, hsize_t))
 {
-    if (!kept) return RC_OK;
+    if (!kept) return RC_STATUS_OK;
     if (!rc_h5md_exists(w->file, name)) return lacks(w, name);
     hid_t group = H5Gopen2(w->file, name, H5P_DEFAULT);
     if (group < 0) return damaged(w, name);
@@ -769,7 +772,7 @@ static bool cut(rc_h5md_writer *w, hsize_t frames, hsize_t rows)
 static rc_status attach(rc_h5md_writer *w, const rc_output_mark *mark)
 {
     if (w->out.direct)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "h5md output %s: a device or a pipe cannot be resumed into (HDF5 reads "
                        "the file back); write H5MD to a regular file",
                        w->out.path);
@@ -791,8 +794,8 @@ static rc_status attach(rc_h5md_writer *w, const rc_output_mark *mark)
     return rc_output_file_adopt(&w->out);
 }
 
-rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_output_mark *mark,
-                                rc_h5md_writer **writer)
+rc_status rc_h5md_writer_open_at_mark(const char *path, const char *author, const rc_output_mark *mark,
+                                      rc_h5md_writer **writer)
 {
     (void)author; /* the file keeps its h5md group */
     rc_status s = rc_output_file_check_mark("h5md", path, mark);
@@ -800,7 +803,7 @@ rc_status rc_h5md_writer_resume(const char *path, const char *author, const rc_o
     if (s) return s;
     s = attach(*writer, mark);
     if (s) {
-        rc_h5md_writer_abandon(*writer);
+        rc_h5md_writer_close_unfinished(*writer);
         *writer = NULL;
     }
     return s;

@@ -33,49 +33,49 @@ rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, v
     *result = NULL;
     void *made = reader->create();
     rc_status s =
-        made ? reader->read_root(root, made) : rc_fail(RC_NO_MEMORY, "out of memory reading %s", reader->what);
+        made ? reader->read_root(root, made) : rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading %s", reader->what);
     if (s) {
         if (made) reader->destroy(made);
         return s;
     }
     rc_clear_error();
     *result = made;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void **result)
 {
     char *text;
     *result = NULL;
-    rc_status s = rc_text_read_file(path, &text);
+    rc_status s = rc_text_create_from_file(path, &text);
     if (s) return s;
     s = rc_json_reader_parse(reader, text, result);
     free(text);
     return s;
 }
 
-rc_status rc_text_read_file(const char *path, char **text)
+rc_status rc_text_create_from_file(const char *path, char **text)
 {
     bool standard = strcmp(path, "-") == 0;
     const char *name = standard ? "standard input" : path;
     *text = NULL;
     FILE *f = standard ? stdin : fopen(path, "rb");
-    if (!f) return rc_fail(RC_IO_ERROR, "cannot open %s: %s", name, strerror(errno));
+    if (!f) return rc_fail(RC_STATUS_IO_ERROR, "cannot open %s: %s", name, strerror(errno));
     size_t size = 0, capacity = 4096;
     char *buffer = malloc(capacity);
-    rc_status s = buffer ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory reading %s", name);
+    rc_status s = buffer ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading %s", name);
     while (!s) {
         size_t got = fread(buffer + size, 1, capacity - 1 - size, f);
         bool nul = memchr(buffer + size, '\0', got) != NULL; /* /dev/zero is refused at its first bytes */
         size += got;
         if (ferror(f)) {
-            s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", name, strerror(errno));
+            s = rc_fail(RC_STATUS_IO_ERROR, "cannot read %s: %s", name, strerror(errno));
         } else if (nul) {
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
         } else if (feof(f)) {
             break;
         } else if (size > RC_TEXT_FILE_MAX) {
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "%s is larger than %d bytes (64 MiB), the most a scene, problem or other "
                         "JSON file may hold",
                         name, RC_TEXT_FILE_MAX);
@@ -83,7 +83,7 @@ rc_status rc_text_read_file(const char *path, char **text)
             size_t more = 2 * capacity < (size_t)RC_TEXT_FILE_MAX + 2 ? 2 * capacity : (size_t)RC_TEXT_FILE_MAX + 2;
             char *bigger = realloc(buffer, more);
             if (!bigger) {
-                s = rc_fail(RC_NO_MEMORY, "out of memory reading %s (%zu bytes so far)", name, size);
+                s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading %s (%zu bytes so far)", name, size);
             } else {
                 buffer = bigger;
                 capacity = more;
@@ -97,7 +97,7 @@ rc_status rc_text_read_file(const char *path, char **text)
     }
     buffer[size] = '\0';
     *text = buffer;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* ---- A strict reading of RFC 8259 --------------------------------------------------------------------------
@@ -392,9 +392,10 @@ static rc_status refuse(const char *text, const char *where, const char *what)
     /* bytes outside printable ASCII (broken UTF-8, a cut character, a tab) are shown as '?' */
     for (char *p = near; *p; p++)
         if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F) *p = '?';
-    if (!*where) return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d: %s", line, column, what);
-    return rc_fail(RC_INVALID_ARGUMENT, "malformed JSON at line %d, column %d, near \"%s\": %s", line, column, near,
-                   what);
+    if (!*where)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "malformed JSON at line %d, column %d: %s", line, column, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "malformed JSON at line %d, column %d, near \"%s\": %s", line, column,
+                   near, what);
 }
 
 /* Gives each number item of the tree under item (and its siblings) whose ordinal has a kept spelling that spelling,
@@ -421,20 +422,20 @@ rc_status rc_json_parse(const char *text, cJSON **root)
 {
     *root = NULL;
     scanner s = {.at = text};
-    rc_status status = RC_OK;
+    rc_status status = RC_STATUS_OK;
     if (!scan_text(&s)) {
         status = refuse(text, s.where, s.what);
     } else if (s.out_of_memory) {
-        status = rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
+        status = rc_fail(RC_STATUS_NO_MEMORY, "out of memory parsing JSON");
     } else if (!(*root = cJSON_ParseWithOpts(text, NULL, 1))) {
         /* the scanner took it, so cJSON fails only for want of memory (its error position is set then too) */
-        status = rc_fail(RC_NO_MEMORY, "out of memory parsing JSON (%zu bytes)", strlen(text));
+        status = rc_fail(RC_STATUS_NO_MEMORY, "out of memory parsing JSON (%zu bytes)", strlen(text));
     } else {
         size_t ordinal = 0, next = 0;
         if (!attach_literals(*root, &s, &ordinal, &next)) {
             cJSON_Delete(*root);
             *root = NULL;
-            status = rc_fail(RC_NO_MEMORY, "out of memory parsing JSON");
+            status = rc_fail(RC_STATUS_NO_MEMORY, "out of memory parsing JSON");
         }
     }
     free(s.literals);
@@ -455,16 +456,16 @@ rc_status rc_json_check_kind(const cJSON *root, rc_file_kind expected)
     static const char *const problem_keys[] = {"balls", "rigid_bodies", "masses", "constraints", NULL};
     const char *scene = first_key(root, scene_keys), *problem = first_key(root, problem_keys);
     if (expected == RC_FILE_PROBLEM && scene && !problem)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "this is a scene file (it has \"%s\"), not an impact problem: "
                        "`ricochet run` reads it",
                        scene);
     if (expected == RC_FILE_SCENE && problem && !cJSON_HasObjectItem(root, "stop"))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "this is an impact problem file (it has \"%s\"), not a scene: "
                        "`ricochet resolve` reads it",
                        problem);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Every finite number of the list from item on (and of their children) turned into raw text: its shortest spelling

@@ -40,29 +40,30 @@ rc_status rc_json_check_keys(const cJSON *object, const char *where, const char 
             const char *a = rc_name_suggest(item->string, allowed, -1), *b = rc_name_suggest(item->string, more, -1);
             bool b_nearer = b && (!a || rc_name_distance(item->string, b) < rc_name_distance(item->string, a));
             const char *nearest = b_nearer ? b : a;
-            return rc_fail(RC_INVALID_ARGUMENT, "unknown key \"%s\"%s%s%s%s%s", item->string, in, where,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "unknown key \"%s\"%s%s%s%s%s", item->string, in, where,
                            nearest ? " (did you mean \"" : "", nearest ? nearest : "", nearest ? "\"?)" : "");
         }
         for (const cJSON *other = object->child; other != item; other = other->next)
             if (strcmp(other->string, item->string) == 0)
-                return rc_fail(RC_INVALID_ARGUMENT, "key \"%s\" appears twice%s%s", item->string, in, where);
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "key \"%s\" appears twice%s%s", item->string, in, where);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_expect_object(const cJSON *item, const char *name)
 {
-    if (!cJSON_IsObject(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not an object {...}", name);
-    return RC_OK;
+    if (!cJSON_IsObject(item)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not an object {...}", name);
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_item_number(const cJSON *item, const char *name, double *out)
 {
-    if (!cJSON_IsNumber(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a number", name);
+    if (!cJSON_IsNumber(item)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not a number", name);
     if (!isfinite(item->valuedouble))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not finite (too large for a double)", name, item->valuedouble);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is not finite (too large for a double)", name,
+                       item->valuedouble);
     *out = item->valuedouble;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 const char *rc_json_number_text(const cJSON *item, char text[RC_NUMBER_TEXT_SIZE])
@@ -76,10 +77,11 @@ const char *rc_json_number_text(const cJSON *item, char text[RC_NUMBER_TEXT_SIZE
 rc_status rc_json_item_vector(const cJSON *item, const char *name, int length, const char *why, double *out)
 {
     if (!cJSON_IsArray(item))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: not a list of %d number%s", name, length, length == 1 ? "" : "s");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not a list of %d number%s", name, length,
+                       length == 1 ? "" : "s");
     int count = cJSON_GetArraySize(item);
     if (count != length)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s has %d entr%s, %s", name, count, count == 1 ? "y" : "ies", why);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s has %d entr%s, %s", name, count, count == 1 ? "y" : "ies", why);
     int i = 0;
     char entry[RC_FIELD_NAME_SIZE];
     for (const cJSON *x = item->child; x; x = x->next, i++) {
@@ -87,7 +89,7 @@ rc_status rc_json_item_vector(const cJSON *item, const char *name, int length, c
         rc_status s = rc_json_item_number(x, entry, out + i);
         if (s) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The item of key, or NULL with *status set (an error only when required). */
@@ -96,7 +98,7 @@ static const cJSON *field(const cJSON *object, const char *where, const char *ke
 {
     rc_field_name(name, where, key);
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
-    *status = item || !required ? RC_OK : rc_fail(RC_INVALID_ARGUMENT, "%s is missing", name);
+    *status = item || !required ? RC_STATUS_OK : rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is missing", name);
     return item;
 }
 
@@ -116,18 +118,19 @@ rc_status rc_json_positive(const cJSON *object, const char *where, const char *k
     if (!(x > 0)) {
         char name[RC_FIELD_NAME_SIZE];
         rc_field_name(name, where, key);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not positive", name, x);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is not positive", name, x);
     }
     *out = x;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_size_check(const char *name, double x)
 {
-    if (!(x > 0)) return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is not positive", name, x);
+    if (!(x > 0)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is not positive", name, x);
     if (!(x >= RC_SIZE_LOW && x <= RC_SIZE_HIGH))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is outside 2^-40 to 2^40 (about 9.1e-13 to 1.1e12)", name, x);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is outside 2^-40 to 2^40 (about 9.1e-13 to 1.1e12)", name,
+                       x);
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_size(const cJSON *object, const char *where, const char *key, bool required, double *out)
@@ -156,7 +159,7 @@ rc_status rc_json_list(const cJSON *object, const char *where, const char *key, 
     char name[RC_FIELD_NAME_SIZE];
     rc_status s;
     *out = field(object, where, key, required, name, &s);
-    if (*out && !cJSON_IsArray(*out)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a list [...]", name);
+    if (*out && !cJSON_IsArray(*out)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not a list [...]", name);
     return s;
 }
 
@@ -167,9 +170,9 @@ rc_status rc_json_string(const cJSON *object, const char *where, const char *key
     const cJSON *item = field(object, where, key, required, name, &s);
     *out = NULL;
     if (!item) return s;
-    if (!cJSON_IsString(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a string", name);
+    if (!cJSON_IsString(item)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not a string", name);
     *out = item->valuestring;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_count(const cJSON *object, const char *where, const char *key, bool required, uint64_t high,
@@ -184,9 +187,9 @@ rc_status rc_json_count(const cJSON *object, const char *where, const char *key,
     if (s || !item) return s;
     const char *text = rc_json_number_text(item, number);
     if (!rc_text_whole(text, 0, high, out))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is not a whole number from 0 to %llu", name, text,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %s is not a whole number from 0 to %llu", name, text,
                        (unsigned long long)high);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_range(const cJSON *object, const char *where, const char *key, bool required, double low, double high,
@@ -198,23 +201,23 @@ rc_status rc_json_range(const cJSON *object, const char *where, const char *key,
     if (x < low || x > high) {
         char name[RC_FIELD_NAME_SIZE];
         rc_field_name(name, where, key);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %g is outside [%g, %g]", name, x, low, high);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %g is outside [%g, %g]", name, x, low, high);
     }
     *out = x;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_flag(const cJSON *object, const char *where, const char *key, bool *out)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
-    if (!item) return RC_OK;
+    if (!item) return RC_STATUS_OK;
     if (!cJSON_IsBool(item)) {
         char name[RC_FIELD_NAME_SIZE];
         rc_field_name(name, where, key);
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: not true or false", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not true or false", name);
     }
     *out = cJSON_IsTrue(item);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_section(const cJSON *object, const char *where, const char *key, const char *const *allowed,
@@ -223,7 +226,7 @@ rc_status rc_json_section(const cJSON *object, const char *where, const char *ke
     char name[RC_FIELD_NAME_SIZE];
     rc_field_name(name, where, key);
     *out = cJSON_GetObjectItemCaseSensitive(object, key);
-    if (!*out) return RC_OK;
+    if (!*out) return RC_STATUS_OK;
     rc_status s = rc_json_expect_object(*out, name);
     return s ? s : rc_json_check_keys(*out, name, allowed, NULL);
 }

@@ -44,7 +44,7 @@ rc_status rc_json_positive(const cJSON *object, const char *where, const char *k
  * reported far from the key. The range of reduced units; choose units that keep the numbers in it. */
 #define RC_SIZE_LOW 0x1p-40
 #define RC_SIZE_HIGH 0x1p40
-/* RC_OK when x is in that range, else RC_INVALID_ARGUMENT naming name ("balls[2].mass: 0 is not positive"). */
+/* RC_STATUS_OK when x is in that range, else RC_STATUS_INVALID_ARGUMENT naming name ("balls[2].mass: 0 is not positive"). */
 rc_status rc_size_check(const char *name, double x);
 /* A number in that range. */
 rc_status rc_json_size(const cJSON *object, const char *where, const char *key, bool required, double *out);

@@ -30,7 +30,7 @@ typedef struct data_input {
 
 static rc_status bad(const data_input *in, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s line %ld: %s", in->path, in->line, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps data %s line %ld: %s", in->path, in->line, what);
 }
 
 /* The next line, its comment cut off and its blanks at both ends; *got false at the end of the file. */
@@ -44,7 +44,7 @@ static rc_status next_line(data_input *in, char **text, bool *got)
     while (n && strchr(" \t\r\n", t[n - 1])) t[--n] = 0;
     while (*t == ' ' || *t == '\t') t++;
     *text = t;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Reads up to `most` numbers of text into v; their count. */
@@ -115,7 +115,7 @@ static rc_status atom_index(data_input *in, const double *v, const rc_frame *f, 
     *i = (int32_t)v[0] - 1;
     if (seen[*i]) return bad(in, "an atom id comes twice");
     seen[*i] = true;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status take_atom(data_input *in, const double *v, int n, rc_frame *f, bool *seen)
@@ -144,7 +144,7 @@ static rc_status take_atom(data_input *in, const double *v, int n, rc_frame *f, 
             return bad(in, "an image flag is not a whole number below a billion");
         f->images[3 * i + k] = n == 10 ? (int32_t)v[7 + k] : 0;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status take_velocity(data_input *in, const double *v, int n, rc_frame *f, bool *seen)
@@ -171,22 +171,22 @@ static rc_status finish(data_input *in, const data_header *h, rc_frame *f)
         cell[4 * k] = k < f->dimension ? h->hi[k] - h->lo[k] : 0;
         f->periodic[k] = k < f->dimension;
         if (k < f->dimension && !(cell[4 * k] > 0 && cell[4 * k] < INFINITY))
-            return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: the box's %c edge (hi - lo) is not positive", in->path,
-                           "xyz"[k]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps data %s: the box's %c edge (hi - lo) is not positive",
+                           in->path, "xyz"[k]);
     }
     cell[3] = h->tilt[0];
     if (f->dimension == 3) cell[6] = h->tilt[1], cell[7] = h->tilt[2];
     const char *fault = rc_trajectory_take_cell(f, cell, 3);
-    if (fault) return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: %s", in->path, fault);
+    if (fault) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps data %s: %s", in->path, fault);
     for (int32_t i = 0; i < f->count; i++) {
         double r = f->radii[i];
         f->masses[i] *= 4 * M_PI / 3 * r * r * r;
         for (int k = 0; k < 3; k++) f->positions[3 * i + k] = k < f->dimension ? f->positions[3 * i + k] - h->lo[k] : 0;
         if (!rc_trajectory_wrap(f, i))
-            return rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: atom %d is a billion boxes away", in->path,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps data %s: atom %d is a billion boxes away", in->path,
                            (int)i + 1);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status read_data(data_input *in, rc_frame *f)
@@ -195,7 +195,8 @@ static rc_status read_data(data_input *in, rc_frame *f)
     char *t = NULL;
     bool got = true, *seen_atoms = NULL, *seen_velocities = NULL;
     rc_status s = next_line(in, &t, &got); /* the first line is a title */
-    while (!s && (s = next_line(in, &t, &got)) == RC_OK && got && !isupper((unsigned char)*t)) header_line(t, &h);
+    while (!s && (s = next_line(in, &t, &got)) == RC_STATUS_OK && got && !isupper((unsigned char)*t))
+        header_line(t, &h);
     if (s) return s;
     if (!h.has_atoms) return bad(in, "the header has no `N atoms` line before the first section");
     if (!(h.atoms >= 1 && h.atoms <= MAX_ATOMS && h.atoms == floor(h.atoms)))
@@ -207,7 +208,7 @@ static rc_status read_data(data_input *in, rc_frame *f)
     int32_t count = (int32_t)h.atoms;
     s = rc_trajectory_frame_size(f, count, false, true);
     if (!s && !(seen_atoms = calloc((size_t)count, 2 * sizeof *seen_atoms)))
-        s = rc_fail(RC_NO_MEMORY, "lammps data %s: out of memory", in->path);
+        s = rc_fail(RC_STATUS_NO_MEMORY, "lammps data %s: out of memory", in->path);
     if (!s) seen_velocities = seen_atoms + count;
     f->count = count;
     bool atoms = false;
@@ -219,14 +220,15 @@ static rc_status read_data(data_input *in, rc_frame *f)
                              is_atoms ? seen_atoms : seen_velocities);
         } else if (*t) { /* another section (Masses, ...): its blank line, then lines up to the next blank one */
             s = next_line(in, &t, &got);
-            while (!s && got && (s = next_line(in, &t, &got)) == RC_OK && got && *t) continue;
+            while (!s && got && (s = next_line(in, &t, &got)) == RC_STATUS_OK && got && *t) continue;
         }
         if (!s && got) s = next_line(in, &t, &got);
     }
     for (int32_t i = 0; !s && i < count; i++)
         if (!seen_atoms[i])
-            s = rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: atom %d has no line in Atoms", in->path, (int)i + 1);
-    if (!s && !atoms) s = rc_fail(RC_INVALID_ARGUMENT, "lammps data %s: no Atoms section", in->path);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps data %s: atom %d has no line in Atoms", in->path,
+                        (int)i + 1);
+    if (!s && !atoms) s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps data %s: no Atoms section", in->path);
     free(seen_atoms);
     return s ? s : finish(in, &h, f);
 }
@@ -234,10 +236,10 @@ static rc_status read_data(data_input *in, rc_frame *f)
 rc_status rc_lammps_data_read(const char *path, rc_frame *frame)
 {
     data_input in = {fopen(path, "r"), path, 0, {0}};
-    if (!in.file) return rc_fail(RC_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
+    if (!in.file) return rc_fail(RC_STATUS_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
     rc_status s = read_data(&in, frame);
     fclose(in.file);
     free(in.text.text);
-    if (s) rc_frame_release(frame);
+    if (s) rc_frame_destroy(frame);
     return s;
 }

@@ -31,7 +31,7 @@ struct rc_lammps_dump_input {
 
 static rc_status bad(const rc_lammps_dump_input *in, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "lammps dump %s line %ld: %s", in->path, in->line, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps dump %s line %ld: %s", in->path, in->line, what);
 }
 
 rc_status rc_lammps_dump_input_open(const char *path, FILE *file, rc_lammps_dump_input **input)
@@ -39,11 +39,11 @@ rc_status rc_lammps_dump_input_open(const char *path, FILE *file, rc_lammps_dump
     rc_lammps_dump_input *in = calloc(1, sizeof *in);
     if (!in || !(in->path = strdup(path))) {
         free(in);
-        return rc_fail(RC_NO_MEMORY, "lammps dump %s: out of memory", path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "lammps dump %s: out of memory", path);
     }
     in->file = file;
     *input = in;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_lammps_dump_input_close(rc_lammps_dump_input *in)
@@ -64,7 +64,7 @@ static rc_status next_line(rc_lammps_dump_input *in, char **text, bool *got)
     size_t n = strlen(t);
     while (n && (t[n - 1] == '\n' || t[n - 1] == '\r')) t[--n] = 0;
     *text = t;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The next line, which must be there (what: the item it belongs to). */
@@ -126,7 +126,7 @@ static rc_status read_box(rc_lammps_dump_input *in, const char *item, double lo[
     lo[2] = b[2][0], hi[2] = b[2][1];
     double rows[9] = {hi[0] - lo[0], 0, 0, xy, hi[1] - lo[1], 0, xz, yz, hi[2] - lo[2]};
     memcpy(cell, rows, sizeof rows);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The ATOMS item's column names: place[k] is the column of kind k, or -1. */
@@ -142,7 +142,8 @@ static rc_status read_columns(rc_lammps_dump_input *in, char *item, int place[KI
     }
     bool has_positions =
         (place[X] >= 0 && place[Y] >= 0) || (place[XU] >= 0 && place[YU] >= 0) || (place[XS] >= 0 && place[YS] >= 0);
-    return has_positions ? RC_OK : bad(in, "the ATOMS item has no positions (x y [z], xu yu [zu] or xs ys [zs])");
+    return has_positions ? RC_STATUS_OK
+                         : bad(in, "the ATOMS item has no positions (x y [z], xu yu [zu] or xs ys [zs])");
 }
 
 /* A column's value on the line, or fallback when the file has no such column. */
@@ -177,7 +178,7 @@ static rc_status take_atom(rc_lammps_dump_input *in, const double *v, const int 
     double r = place[RADIUS] >= 0 ? v[place[RADIUS]] : value(v, place, DIAMETER, 1) / 2, m = value(v, place, MASS, 1);
     if (!(r > 0 && r < INFINITY && m > 0 && m < INFINITY)) return bad(in, "a radius or mass is not positive");
     f->radii[a] = r, f->masses[a] = m;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The frame's dimension, cell and wrapped positions, once its atoms are read. */
@@ -199,7 +200,7 @@ static rc_status finish(rc_lammps_dump_input *in, const double lo[3], const doub
     if (fault) return bad(in, fault);
     for (int32_t i = 0; i < f->count; i++)
         if (!rc_trajectory_wrap(f, i)) return bad(in, "an atom is a billion boxes away");
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, bool *got)
@@ -236,7 +237,7 @@ rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, b
     int32_t n = s ? 0 : (int32_t)count; /* count is checked only when the lines above were read */
     if (!s) s = rc_trajectory_frame_size(frame, n, false, true);
     bool *seen = s ? NULL : calloc((size_t)n + 1, sizeof *seen);
-    if (!s && !seen) s = rc_fail(RC_NO_MEMORY, "lammps dump %s: out of memory", in->path);
+    if (!s && !seen) s = rc_fail(RC_STATUS_NO_MEMORY, "lammps dump %s: out of memory", in->path);
     if (s) return s;
     frame->count = n;
     for (int32_t i = 0; i < n && !s; i++) {
@@ -251,5 +252,5 @@ rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, b
     frame->time = isnan(time) ? step : time;
     frame->collisions = 0;
     *got = true;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -58,7 +58,7 @@ static rc_status frames_end(const char *path, int64_t frames, uint64_t *bytes)
         at += strlen(line);
     }
     if (file && !s && seen < frames)
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "lammps dump output %s: %lld frames, fewer than the %lld the checkpoint "
                     "recorded",
                     rc_output_file_found(&found), (long long)seen, (long long)frames);
@@ -70,12 +70,12 @@ static rc_status frames_end(const char *path, int64_t frames, uint64_t *bytes)
 
 static rc_status start(const char *path, const rc_output_mark *mark, rc_lammps_dump_writer **writer)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "lammps dump writer: NULL result");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps dump writer: NULL result");
     *writer = NULL;
     rc_lammps_dump_writer *w = calloc(1, sizeof *w);
-    if (!w) return rc_fail(RC_NO_MEMORY, "lammps dump output: out of memory");
+    if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "lammps dump output: out of memory");
     uint64_t bytes = 0;
-    rc_status s = mark ? frames_end(path, mark->frames, &bytes) : RC_OK;
+    rc_status s = mark ? frames_end(path, mark->frames, &bytes) : RC_STATUS_OK;
     if (!s)
         s = mark ? rc_output_file_reopen(&w->out, "lammps dump", path, bytes, NULL, NULL, &w->file)
                  : rc_output_file_open(&w->out, "lammps dump", path, &w->file);
@@ -86,7 +86,7 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_lammps_d
     w->frames = mark ? mark->frames : 0;
     rc_output_file_commit(&w->out, w->frames);
     *writer = w;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_lammps_dump_writer_open(const char *path, rc_lammps_dump_writer **writer)
@@ -94,7 +94,8 @@ rc_status rc_lammps_dump_writer_open(const char *path, rc_lammps_dump_writer **w
     return start(path, NULL, writer);
 }
 
-rc_status rc_lammps_dump_writer_resume(const char *path, const rc_output_mark *mark, rc_lammps_dump_writer **writer)
+rc_status rc_lammps_dump_writer_open_at_mark(const char *path, const rc_output_mark *mark,
+                                             rc_lammps_dump_writer **writer)
 {
     rc_status s = rc_output_file_check_mark("lammps dump", path, mark);
     return s ? s : start(path, mark, writer);
@@ -142,7 +143,7 @@ static void write_box(FILE *file, const rc_frame *f, double tilt)
 
 rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *w, const rc_frame *f)
 {
-    if (!w || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_lammps_dump_writer_write: NULL argument");
+    if (!w || !f) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_lammps_dump_writer_write: NULL argument");
     double tilt;
     rc_status s = rc_frame_check(f);
     if (!s) s = rc_cell_tilt(f, "lammps dump", w->out.path, &tilt);
@@ -168,7 +169,7 @@ rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *w, const rc_frame *
     }
     if (!ferror(file) && fflush(file) == 0) {
         rc_output_file_commit(&w->out, ++w->frames);
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     w->failed = true;
     return rc_output_file_write_failed(&w->out, "frame");
@@ -176,16 +177,16 @@ rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *w, const rc_frame *
 
 rc_status rc_lammps_dump_writer_mark(rc_lammps_dump_writer *w, rc_output_mark *mark)
 {
-    if (!w || !mark) return rc_fail(RC_INVALID_ARGUMENT, "lammps dump writer mark: NULL argument");
+    if (!w || !mark) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps dump writer mark: NULL argument");
     *mark = (rc_output_mark){.frames = w->frames};
     rc_status s = rc_output_file_mark(&w->out, w->file, &mark->bytes);
-    w->failed |= s != RC_OK;
+    w->failed |= s != RC_STATUS_OK;
     return s;
 }
 
 rc_status rc_lammps_dump_writer_end(rc_lammps_dump_writer *w, rc_output_ending ending)
 {
-    if (!w) return RC_OK;
+    if (!w) return RC_STATUS_OK;
     rc_status s = rc_output_file_close(&w->out, w->file, ending, "frame");
     free(w);
     return s;
@@ -196,7 +197,10 @@ rc_status rc_lammps_dump_writer_close(rc_lammps_dump_writer *w)
     return rc_lammps_dump_writer_end(w, w && w->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
 }
 
-void rc_lammps_dump_writer_abandon(rc_lammps_dump_writer *w) { rc_lammps_dump_writer_end(w, RC_OUTPUT_ABANDON); }
+void rc_lammps_dump_writer_close_unfinished(rc_lammps_dump_writer *w)
+{
+    rc_lammps_dump_writer_end(w, RC_OUTPUT_ABANDON);
+}
 
 /* The root of particle i's molecule (union-find with path halving over `up`). */
 static int32_t molecule_root(int32_t *up, int32_t i)
@@ -279,19 +283,19 @@ static void write_data(FILE *file, const rc_frame *f, double tilt, const int32_t
 
 rc_status rc_lammps_data_write(const char *path, const rc_frame *f)
 {
-    if (!path || !f) return rc_fail(RC_INVALID_ARGUMENT, "rc_lammps_data_write: NULL argument");
+    if (!path || !f) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_lammps_data_write: NULL argument");
     double tilt;
     rc_status s = rc_frame_check(f);
     if (!s) s = rc_cell_tilt(f, "lammps data", path, &tilt);
     for (int32_t i = 0; !s && i < f->count; i++)
         if (!(f->radii[i] > 0))
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "lammps data output %s: particle %d has no radius (atom_style sphere "
                         "gives its mass as a density)",
                         path, (int)i);
     int32_t *molecule = NULL;
     if (!s && f->bond_count > 0 && f->bonds && !(molecule = malloc(2 * (size_t)f->count * sizeof *molecule)))
-        s = rc_fail(RC_NO_MEMORY, "lammps data output %s: out of memory", path);
+        s = rc_fail(RC_STATUS_NO_MEMORY, "lammps data output %s: out of memory", path);
     if (!s && molecule) number_molecules(f, molecule, molecule + f->count);
     rc_output_file out;
     FILE *file = NULL;
@@ -305,7 +309,7 @@ rc_status rc_lammps_data_write(const char *path, const rc_frame *f)
     free(molecule);
     bool ok = !ferror(file) && fflush(file) == 0;
     if (ok) rc_output_file_commit(&out, 1);
-    s = ok ? RC_OK : rc_output_file_write_failed(&out, NULL);
+    s = ok ? RC_STATUS_OK : rc_output_file_write_failed(&out, NULL);
     rc_status closed = rc_output_file_close(&out, file, ok ? RC_OUTPUT_WHOLE : RC_OUTPUT_ABANDON, NULL);
     return s ? s : closed;
 }

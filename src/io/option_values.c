@@ -32,13 +32,13 @@ static rc_status parse_real(const char *name, const char *text, double low, doub
     char *end;
     double x = strtod(text, &end);
     if (end == text || *end != '\0' || isspace((unsigned char)*text))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a number", name, text);
-    if (!isfinite(x)) return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is not finite", name, text);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: \"%s\" is not a number", name, text);
+    if (!isfinite(x)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %s is not finite", name, text);
     if (x < low || x > high || (high_open && x == high))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %s is outside [%g, %g%s", name, text, low, high,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %s is outside [%g, %g%s", name, text, low, high,
                        high_open ? ")" : "]");
     *out = x;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 bool rc_text_whole(const char *text, uint64_t low, uint64_t high, uint64_t *out)
@@ -63,57 +63,57 @@ bool rc_text_whole(const char *text, uint64_t low, uint64_t high, uint64_t *out)
 
 rc_status rc_text_count(const char *name, const char *text, uint64_t low, uint64_t high, uint64_t *out)
 {
-    if (!name || !text || !out) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_count: NULL argument");
+    if (!name || !text || !out) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_text_count: NULL argument");
     if (!rc_text_whole(text, low, high, out))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a whole number from %llu to %llu", name, text,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: \"%s\" is not a whole number from %llu to %llu", name, text,
                        (unsigned long long)low, (unsigned long long)high);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_text_positive(const char *name, const char *text, double *out)
 {
-    if (!name || !text || !out) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_positive: NULL argument");
+    if (!name || !text || !out) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_text_positive: NULL argument");
     char *end;
     errno = 0;
     double x = strtod(text, &end);
     if (end == text || *end != '\0' || errno || !(x > 0) || !isfinite(x))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not a positive number", name, text);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: \"%s\" is not a positive number", name, text);
     *out = x;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_text_size(const char *name, const char *text, int *width, int *height)
 {
-    if (!name || !text || !width || !height) return rc_fail(RC_INVALID_ARGUMENT, "rc_text_size: NULL argument");
+    if (!name || !text || !width || !height) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_text_size: NULL argument");
     int w, h;
     char end;
     if (strspn(text, "0123456789x") != strlen(text) || sscanf(text, "%dx%d%c", &w, &h, &end) != 2 || w <= 0 || h <= 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not WIDTHxHEIGHT in pixels", name, text);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: \"%s\" is not WIDTHxHEIGHT in pixels", name, text);
     *width = w, *height = h;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status parse_flag(const char *name, const char *text, bool *out)
 {
     if (strcmp(text, "true") == 0) *out = true;
     else if (strcmp(text, "false") == 0) *out = false;
-    else return rc_fail(RC_INVALID_ARGUMENT, "%s: \"%s\" is not true or false", name, text);
-    return RC_OK;
+    else return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: \"%s\" is not true or false", name, text);
+    return RC_STATUS_OK;
 }
 
 static rc_status set_name(rc_impact_options *o, const char *name, const char *value)
 {
     if (strcmp(name, "operator") == 0) {
         if (rc_impact_operator_parse(value, &o->op))
-            return rc_fail(RC_INVALID_ARGUMENT, "operator: \"%s\" is not gr or gs", value);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "operator: \"%s\" is not gr or gs", value);
     } else if (strcmp(name, "order") == 0) {
-        if (rc_gs_order_parse(value, &o->order))
-            return rc_fail(RC_INVALID_ARGUMENT, "order: \"%s\" is not lexicographic, sweep, random or most-violated",
-                           value);
+        if (rc_gauss_seidel_order_parse(value, &o->order))
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "order: \"%s\" is not lexicographic, sweep, random or most-violated", value);
     } else {
         return rc_lcp_method_parse(value, &o->lcp);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status set_value(rc_impact_options *o, const char *name, const char *value)
@@ -122,7 +122,7 @@ static rc_status set_value(rc_impact_options *o, const char *name, const char *v
     switch (rc_option_kind_of(name)) {
     case RC_OPTION_TEXT: return set_name(o, name, value);
     case RC_OPTION_FLAG: return parse_flag(name, value, &o->lineality);
-    case RC_OPTION_UNKNOWN: return rc_fail(RC_INVALID_ARGUMENT, "\"%s\" is not an impact option", name);
+    case RC_OPTION_UNKNOWN: return rc_fail(RC_STATUS_INVALID_ARGUMENT, "\"%s\" is not an impact option", name);
     case RC_OPTION_NUMBER: break;
     }
     if (strcmp(name, "seed") == 0) return rc_text_count(name, value, 0, UINT64_MAX, &o->seed);
@@ -155,19 +155,19 @@ rc_status rc_json_impact_options(const cJSON *object, const char *where, rc_impa
         snprintf(field, sizeof field, "%s%s%s", where, where[0] ? "." : "", name);
         switch (rc_option_kind_of(name)) {
         case RC_OPTION_NUMBER:
-            if (rc_json_item_number(item, field, &x)) return RC_INVALID_ARGUMENT;
+            if (rc_json_item_number(item, field, &x)) return RC_STATUS_INVALID_ARGUMENT;
             value = rc_json_number_text(item, number);
             break;
         case RC_OPTION_TEXT:
-            if (!cJSON_IsString(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not a string", field);
+            if (!cJSON_IsString(item)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not a string", field);
             value = item->valuestring;
             break;
         default:
-            if (!cJSON_IsBool(item)) return rc_fail(RC_INVALID_ARGUMENT, "%s: not true or false", field);
+            if (!cJSON_IsBool(item)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not true or false", field);
             value = cJSON_IsTrue(item) ? "true" : "false";
         }
         rc_status s = rc_impact_options_set(options, name, value);
-        if (s) return where[0] ? rc_fail(s, "%s.%s", where, rc_last_error()) : s;
+        if (s) return where[0] ? rc_fail(s, "%s.%s", where, rc_error_get()) : s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Output files that appear only when complete (src/io/output_file.h): PATH.partial while writing, renamed to PATH
  * at the close (after a failed write, cut back to its last whole unit first); reopened, cut back to a mark and
- * appended to when a run resumes; and the directories they go into (rc_directory_make, mkdir -p). A PATH that exists
+ * appended to when a run resumes; and the directories they go into (rc_directory_create, mkdir -p). A PATH that exists
  * and is not a regular file (a device such as /dev/null, a pipe) is written directly: it is neither removed nor
  * replaced. Links are never followed: a link at PATH or PATH.partial is refused, and files are created with O_EXCL |
  * O_NOFOLLOW. The stdio stream of a file is a cookie stream over the file's descriptor (fopencookie), whose writes are
@@ -25,7 +25,7 @@ static const char suffix[] = ".partial";
 
 rc_status rc_output_file_failed(const rc_output_file *file, const char *what, int error)
 {
-    return rc_fail(RC_IO_ERROR, "%s output %s: cannot %s (%s)", file->kind, file->path, what,
+    return rc_fail(RC_STATUS_IO_ERROR, "%s output %s: cannot %s (%s)", file->kind, file->path, what,
                    strerror(error ? error : EIO));
 }
 
@@ -35,16 +35,16 @@ rc_status rc_output_file_write_failed(const rc_output_file *file, const char *un
     char reason[128];
     snprintf(reason, sizeof reason, "%s", strerror(error));
     reason[0] = (char)tolower((unsigned char)reason[0]); /* "No space left on device" inside a sentence */
-    if (!unit) return rc_fail(RC_IO_ERROR, "%s writing %s %s", reason, file->kind, file->path);
+    if (!unit) return rc_fail(RC_STATUS_IO_ERROR, "%s writing %s %s", reason, file->kind, file->path);
     if (file->units > 0)
-        return rc_fail(RC_IO_ERROR, "%s writing %s after %s %" PRId64, reason, file->path, unit, file->units);
-    return rc_fail(RC_IO_ERROR, "%s writing %s before its first %s", reason, file->path, unit);
+        return rc_fail(RC_STATUS_IO_ERROR, "%s writing %s after %s %" PRId64, reason, file->path, unit, file->units);
+    return rc_fail(RC_STATUS_IO_ERROR, "%s writing %s before its first %s", reason, file->path, unit);
 }
 
-/* RC_IO_ERROR for a symbolic link where an output file goes. */
+/* RC_STATUS_IO_ERROR for a symbolic link where an output file goes. */
 static rc_status refuse_link(const rc_output_file *file, const char *where)
 {
-    return rc_fail(RC_IO_ERROR,
+    return rc_fail(RC_STATUS_IO_ERROR,
                    "%s output %s: %s is a symbolic link; output files are never written through links "
                    "(one planted in a run folder would overwrite its target): remove it",
                    file->kind, file->path, where);
@@ -57,13 +57,13 @@ static rc_status name(rc_output_file *file, const char *kind, const char *path)
     memset(file, 0, sizeof *file);
     file->kind = kind;
     file->fd = -1;
-    if (!path) return rc_fail(RC_INVALID_ARGUMENT, "%s output path: NULL", kind);
+    if (!path) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s output path: NULL", kind);
     size_t size = strlen(path) + sizeof suffix;
     file->path = strdup(path);
     file->partial = malloc(size);
     if (!file->path || !file->partial) {
         rc_output_file_end(file, false);
-        return rc_fail(RC_NO_MEMORY, "%s output %s: out of memory", kind, path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "%s output %s: out of memory", kind, path);
     }
     struct stat info;
     bool exists = lstat(path, &info) == 0;
@@ -72,7 +72,7 @@ static rc_status name(rc_output_file *file, const char *kind, const char *path)
     const char *link = exists && S_ISLNK(info.st_mode)                                              ? path
                        : !file->direct && lstat(file->partial, &info) == 0 && S_ISLNK(info.st_mode) ? file->partial
                                                                                                     : NULL;
-    if (!link) return RC_OK;
+    if (!link) return RC_STATUS_OK;
     rc_status s = refuse_link(file, link);
     rc_output_file_end(file, false);
     return s;
@@ -99,7 +99,7 @@ rc_status rc_output_file_begin(rc_output_file *file, const char *kind, const cha
 
 rc_status rc_output_file_end(rc_output_file *file, bool complete)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (complete && !file->direct && rename(file->partial, file->path) != 0)
         s = rc_output_file_failed(file, "rename the finished file", errno);
     if (file->fd >= 0) close(file->fd);
@@ -158,7 +158,7 @@ static int stream_close(void *cookie)
 static rc_status make_stream(rc_output_file *file, const char *mode, FILE **stream)
 {
     *stream = fopencookie(file, mode, (cookie_io_functions_t){stream_read, stream_write, stream_seek, stream_close});
-    return *stream ? RC_OK : rc_fail(RC_NO_MEMORY, "%s output %s: out of memory", file->kind, file->path);
+    return *stream ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "%s output %s: out of memory", file->kind, file->path);
 }
 
 /* Creates PATH.partial afresh (a device or a pipe: opens PATH) and its stream. On failure nothing is left to end. */
@@ -197,7 +197,7 @@ rc_status rc_output_file_close(rc_output_file *file, FILE *stream, rc_output_end
     errno = 0;
     bool flushed = fflush(stream) == 0 && !ferror(stream) && !file->error;
     fclose(stream); /* the cookie's close leaves the descriptor open, to be cut */
-    rc_status s = flushed || ending == RC_OUTPUT_ABANDON ? RC_OK : rc_output_file_write_failed(file, unit);
+    rc_status s = flushed || ending == RC_OUTPUT_ABANDON ? RC_STATUS_OK : rc_output_file_write_failed(file, unit);
     if (!flushed && ending == RC_OUTPUT_WHOLE) ending = RC_OUTPUT_CUT;
     if (ending == RC_OUTPUT_CUT && !file->direct && ftruncate(file->fd, (off_t)file->whole) != 0 && !s)
         s = rc_output_file_failed(file, "cut it back to its last whole unit", errno);
@@ -208,11 +208,11 @@ rc_status rc_output_file_close(rc_output_file *file, FILE *stream, rc_output_end
 
 rc_status rc_output_file_check_mark(const char *kind, const char *path, const rc_output_mark *mark)
 {
-    if (!mark) return rc_fail(RC_INVALID_ARGUMENT, "%s output %s: NULL mark", kind, path ? path : "(NULL)");
+    if (!mark) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s output %s: NULL mark", kind, path ? path : "(NULL)");
     if (mark->frames < 0 || mark->rows < 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s output %s: a mark of %" PRId64 " frames and %" PRId64 " rows", kind,
-                       path ? path : "(NULL)", mark->frames, mark->rows);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s output %s: a mark of %" PRId64 " frames and %" PRId64 " rows",
+                       kind, path ? path : "(NULL)", mark->frames, mark->rows);
+    return RC_STATUS_OK;
 }
 
 rc_status rc_output_file_find(rc_output_file *file, const char *kind, const char *path)
@@ -220,8 +220,8 @@ rc_status rc_output_file_find(rc_output_file *file, const char *kind, const char
     rc_status s = name(file, kind, path);
     if (s || file->direct || access(file->partial, F_OK) == 0) return s;
     file->finished = access(path, F_OK) == 0;
-    if (file->finished) return RC_OK;
-    s = rc_fail(RC_IO_ERROR, "%s output %s: cannot resume: neither it nor %s exists", kind, path, file->partial);
+    if (file->finished) return RC_STATUS_OK;
+    s = rc_fail(RC_STATUS_IO_ERROR, "%s output %s: cannot resume: neither it nor %s exists", kind, path, file->partial);
     rc_output_file_end(file, false);
     return s;
 }
@@ -230,10 +230,10 @@ const char *rc_output_file_found(const rc_output_file *file) { return file->fini
 
 rc_status rc_output_file_adopt(rc_output_file *file)
 {
-    if (!file->finished) return RC_OK;
+    if (!file->finished) return RC_STATUS_OK;
     if (rename(file->path, file->partial) != 0) return rc_output_file_failed(file, "rename it to .partial", errno);
     file->finished = false;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The checks of a resume, then the cut: the found file's length against the mark, check, truncation, the rename. */
@@ -242,10 +242,10 @@ static rc_status cut(rc_output_file *file, FILE *stream, uint64_t bytes, rc_outp
     struct stat info;
     if (fstat(file->fd, &info) != 0) return rc_output_file_failed(file, "read its length", errno);
     if ((uint64_t)info.st_size < bytes)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s output %s: %" PRIu64 " bytes, fewer than the %" PRIu64 " bytes of the mark to resume from",
                        file->kind, rc_output_file_found(file), (uint64_t)info.st_size, bytes);
-    rc_status s = check ? check(file, stream, context) : RC_OK;
+    rc_status s = check ? check(file, stream, context) : RC_STATUS_OK;
     if (s) return s;
     if (ftruncate(file->fd, (off_t)bytes) != 0) return rc_output_file_failed(file, "truncate it to the mark", errno);
     s = rc_output_file_adopt(file);
@@ -280,18 +280,18 @@ rc_status rc_output_file_mark(const rc_output_file *file, FILE *stream, uint64_t
     errno = 0;
     if (fflush(stream) != 0 || ferror(stream) || file->error)
         return rc_output_file_failed(file, "flush", file->error ? file->error : errno);
-    if (file->direct) return RC_OK;
+    if (file->direct) return RC_STATUS_OK;
     off_t end = ftello(stream);
     if (end < 0 || fsync(file->fd) != 0) return rc_output_file_failed(file, "sync it to the disk", errno);
     *bytes = (uint64_t)end;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
-rc_status rc_directory_make(const char *path)
+rc_status rc_directory_create(const char *path)
 {
-    if (!path || !path[0]) return rc_fail(RC_INVALID_ARGUMENT, "output directory: the name is empty");
+    if (!path || !path[0]) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "output directory: the name is empty");
     char *partial = strdup(path);
-    if (!partial) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!partial) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     int error = 0;
     for (char *p = partial + 1; *p && !error; p++) {
         if (*p != '/') continue;
@@ -303,6 +303,6 @@ rc_status rc_directory_make(const char *path)
     struct stat info;
     if (!error && (stat(path, &info) != 0 || !S_ISDIR(info.st_mode))) error = ENOTDIR;
     free(partial);
-    if (error) return rc_fail(RC_IO_ERROR, "cannot create the output directory %s: %s", path, strerror(error));
-    return RC_OK;
+    if (error) return rc_fail(RC_STATUS_IO_ERROR, "cannot create the output directory %s: %s", path, strerror(error));
+    return RC_STATUS_OK;
 }

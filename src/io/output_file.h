@@ -10,7 +10,7 @@
  * O_EXCL | O_NOFOLLOW, and a resume opens with O_NOFOLLOW. The stream writes through write(2) on the file's own
  * descriptor, so that a failure is seen with its errno (and a test can inject one, tests/fault_inject.c). A resumed
  * run finds the file again (PATH.partial, else PATH), keeps what a mark recorded and writes on as PATH.partial.
- * Failures name PATH in rc_last_error(). */
+ * Failures name PATH in rc_error_get(). */
 #ifndef RC_IO_OUTPUT_FILE_H
 #define RC_IO_OUTPUT_FILE_H
 
@@ -39,12 +39,12 @@ typedef struct rc_output_file {
 typedef enum rc_output_ending { RC_OUTPUT_WHOLE, RC_OUTPUT_CUT, RC_OUTPUT_ABANDON } rc_output_ending;
 
 /* Copies the path, derives the partial name, refuses links (PATH or PATH.partial a symbolic link), removes a stale
- * PATH.partial and an older PATH. RC_INVALID_ARGUMENT for a NULL path, RC_IO_ERROR for a link or when the older file
- * cannot be removed, RC_NO_MEMORY. */
+ * PATH.partial and an older PATH. RC_STATUS_INVALID_ARGUMENT for a NULL path, RC_STATUS_IO_ERROR for a link or when the older file
+ * cannot be removed, RC_STATUS_NO_MEMORY. */
 rc_status rc_output_file_begin(rc_output_file *file, const char *kind, const char *path);
-/* RC_IO_ERROR: "KIND output PATH: cannot WHAT (strerror(error))"; error 0 reads as EIO. */
+/* RC_STATUS_IO_ERROR: "KIND output PATH: cannot WHAT (strerror(error))"; error 0 reads as EIO. */
 rc_status rc_output_file_failed(const rc_output_file *file, const char *what, int error);
-/* RC_IO_ERROR for a failed write: "no space left on device writing PATH after frame N" (UNIT N: the last whole unit;
+/* RC_STATUS_IO_ERROR for a failed write: "no space left on device writing PATH after frame N" (UNIT N: the last whole unit;
  * "before its first UNIT" when none; unit NULL: "... writing KIND PATH" for a file written whole), with the errno the
  * write saw (file->error, else errno, else EIO). */
 rc_status rc_output_file_write_failed(const rc_output_file *file, const char *unit);
@@ -72,10 +72,10 @@ rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending);
 rc_status rc_csv_writer_end(rc_csv_writer *writer, rc_output_ending ending);
 rc_status rc_lammps_dump_writer_end(rc_lammps_dump_writer *writer, rc_output_ending ending);
 
-/* RC_INVALID_ARGUMENT for a NULL mark or negative counts, naming KIND output PATH. */
+/* RC_STATUS_INVALID_ARGUMENT for a NULL mark or negative counts, naming KIND output PATH. */
 rc_status rc_output_file_check_mark(const char *kind, const char *path, const rc_output_mark *mark);
 /* Finds the file a run left at PATH: PATH.partial, else the finished PATH (file->finished); a device or a pipe is
- * direct. Refuses links as rc_output_file_begin. Changes nothing on disk. RC_IO_ERROR when neither exists, naming
+ * direct. Refuses links as rc_output_file_begin. Changes nothing on disk. RC_STATUS_IO_ERROR when neither exists, naming
  * both. */
 rc_status rc_output_file_find(rc_output_file *file, const char *kind, const char *path);
 /* The file found: PATH when finished or direct, else PATH.partial. */
@@ -83,7 +83,7 @@ const char *rc_output_file_found(const rc_output_file *file);
 /* Makes a finished PATH PATH.partial again, so that it is renamed back only by a clean close. */
 rc_status rc_output_file_adopt(rc_output_file *file);
 
-/* Tells whether the file found for a resume, read from its start, is what the writer expects (RC_INVALID_ARGUMENT
+/* Tells whether the file found for a resume, read from its start, is what the writer expects (RC_STATUS_INVALID_ARGUMENT
  * naming the found file when not); context is the writer's. */
 typedef rc_status (*rc_output_check)(const rc_output_file *file, FILE *stream, const void *context);
 /* Finds the file (as rc_output_file_find), checks that it holds at least `bytes` bytes and passes check (when not

@@ -31,16 +31,16 @@ static const char *const generic_keys[] = {"comment", "masses", "velocity", "con
 
 static int body_of(const rc_instant *scene, rc_item_kind kind, int index)
 {
-    return kind == RC_ITEM_BALL ? index : kind == RC_ITEM_RIGID_BODY ? scene->ball_count + index : -1;
+    return kind == RC_ITEM_KIND_BALL ? index : kind == RC_ITEM_KIND_RIGID_BODY ? scene->ball_count + index : -1;
 }
 
 static rc_status build_physical(const rc_instant *scene, rc_problem_file *f)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     int d = scene->dimension;
     for (int i = 0; i < scene->ball_count + scene->rigid_count && !s; i++) {
         const rc_instant_body *b = &scene->bodies[i];
-        if (b->kind == RC_ITEM_BALL)
+        if (b->kind == RC_ITEM_KIND_BALL)
             s = rc_impact_problem_add_ball(f->problem, d, b->mass, b->position, b->velocity, NULL);
         else
             s = rc_impact_problem_add_rigid(f->problem, d, b->mass, b->inertia, b->position, b->velocity,
@@ -61,7 +61,7 @@ static rc_status read_physical(const cJSON *root, rc_problem_file *f)
     if (!s) s = rc_instant_contacts_detect(&scene, &f->contacts);
     if (!s) s = build_physical(&scene, f);
     if (!s && !(f->balls = malloc(BALL * (size_t)(scene.ball_count + 1) * sizeof *f->balls)))
-        s = rc_fail(RC_NO_MEMORY, "out of memory reading the problem");
+        s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading the problem");
     for (int i = 0; !s && i < scene.ball_count; i++) {
         memcpy(f->balls + BALL * i, scene.bodies[i].position, 3 * sizeof *f->balls);
         f->balls[BALL * i + 3] = scene.bodies[i].radius;
@@ -79,13 +79,14 @@ static rc_status read_physical(const cJSON *root, rc_problem_file *f)
 
 static rc_status read_root(const cJSON *root, rc_problem_file *f)
 {
-    if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the problem file must hold one JSON object {...}");
+    if (!cJSON_IsObject(root))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "the problem file must hold one JSON object {...}");
     rc_status kind = rc_json_check_kind(root, RC_FILE_PROBLEM);
     if (kind) return kind;
     bool generic = cJSON_HasObjectItem(root, "masses") || cJSON_HasObjectItem(root, "constraints");
     for (int i = 1; generic && physical_keys[i]; i++)
         if (cJSON_HasObjectItem(root, physical_keys[i]))
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "\"%s\" belongs to the physical form, but \"%s\" makes this file "
                            "the generic form; use one form",
                            physical_keys[i], cJSON_HasObjectItem(root, "masses") ? "masses" : "constraints");
@@ -95,14 +96,14 @@ static rc_status read_root(const cJSON *root, rc_problem_file *f)
     if (!s) s = rc_json_impact_options(root, "", &f->options);
     if (s) return s;
     if (!generic) return read_physical(root, f);
-    f->info.form = RC_FORM_GENERIC;
+    f->info.form = RC_PROBLEM_FORM_GENERIC;
     return rc_generic_read(root, f->problem, &f->info.contact_count);
 }
 
 static void *file_create(void)
 {
     rc_problem_file *f = calloc(1, sizeof *f);
-    if (f && rc_impact_problem_create(&f->problem) != RC_OK) free(f), f = NULL;
+    if (f && rc_impact_problem_create(&f->problem) != RC_STATUS_OK) free(f), f = NULL;
     if (f) f->options = rc_impact_default_options();
     return f;
 }
@@ -111,19 +112,19 @@ static rc_status file_read_root(const cJSON *root, void *f) { return read_root(r
 static void file_destroy(void *f) { rc_problem_file_destroy(f); }
 static const rc_json_reader file_reader = {"the problem", file_create, file_read_root, file_destroy};
 
-rc_status rc_problem_file_parse(const char *text, rc_problem_file **file)
+rc_status rc_problem_file_create_from_text(const char *text, rc_problem_file **file)
 {
     void *result;
-    rc_clear_warnings();
+    rc_warnings_clear();
     rc_status s = rc_json_reader_parse(&file_reader, text, &result);
     *file = result;
     return s;
 }
 
-rc_status rc_problem_file_read(const char *path, rc_problem_file **file)
+rc_status rc_problem_file_create_from_file(const char *path, rc_problem_file **file)
 {
     void *result;
-    rc_clear_warnings();
+    rc_warnings_clear();
     rc_status s = rc_json_reader_read(&file_reader, path, &result);
     *file = result;
     return s;
@@ -144,8 +145,8 @@ const rc_problem_info *rc_problem_file_info(const rc_problem_file *f) { return &
 
 rc_status rc_problem_file_frame(const rc_problem_file *f, const double *velocity, rc_frame *frame)
 {
-    if (!f || !frame) return rc_fail(RC_INVALID_ARGUMENT, "rc_problem_file_frame: NULL argument");
-    if (!f->balls) return rc_fail(RC_INVALID_ARGUMENT, "the generic form has no balls to put in a frame");
+    if (!f || !frame) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_problem_file_frame: NULL argument");
+    if (!f->balls) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "the generic form has no balls to put in a frame");
     int d = f->info.dimension, n = f->info.ball_count;
     rc_status s = rc_trajectory_frame_size(frame, n, false, true);
     if (s) return s;
@@ -176,18 +177,18 @@ rc_status rc_problem_file_frame(const rc_problem_file *f, const double *velocity
         frame->masses[i] = f->balls[BALL * i + 4];
         frame->species[i] = 0;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_problem_file_write_frame(const rc_problem_file *f, const double *velocity, const char *path)
 {
-    if (!f || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_problem_file_write_frame: NULL argument");
+    if (!f || !path) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_problem_file_write_frame: NULL argument");
     rc_frame frame = {0};
     rc_xyz_writer *writer = NULL;
     rc_status s = rc_problem_file_frame(f, velocity, &frame);
     if (!s) s = rc_xyz_writer_open(path, &writer);
     if (!s) s = rc_xyz_writer_write(writer, &frame);
     rc_status closed = rc_xyz_writer_close(writer);
-    rc_frame_release(&frame);
+    rc_frame_destroy(&frame);
     return s ? s : closed;
 }

@@ -93,12 +93,12 @@ char *rc_problem_file_report_json(const rc_problem_file *file, const rc_impact_o
 {
     if (!file || !o || !r) return NULL;
     const rc_problem_info *info = rc_problem_file_info(file);
-    bool physical = info->form == RC_FORM_PHYSICAL;
+    bool physical = info->form == RC_PROBLEM_FORM_PHYSICAL;
     cJSON *report = cJSON_CreateObject();
-    cJSON_AddStringToObject(report, "status", r->status == RC_OK ? "resolved" : "not_terminated");
+    cJSON_AddStringToObject(report, "status", r->status == RC_STATUS_OK ? "resolved" : "not_terminated");
     cJSON_AddStringToObject(report, "form", physical ? "physical" : "generic");
     cJSON_AddStringToObject(report, "operator", rc_impact_operator_name(o->op));
-    if (o->op == RC_OPERATOR_GS) cJSON_AddStringToObject(report, "order", rc_gs_order_name(o->order));
+    if (o->op == RC_IMPACT_OPERATOR_GS) cJSON_AddStringToObject(report, "order", rc_gauss_seidel_order_name(o->order));
     cJSON_AddNumberToObject(report, "iterations", (double)r->iterations);
     cJSON_AddNumberToObject(report, "islands", r->islands);
     cJSON_AddNumberToObject(report, "largest_island", r->largest_island);

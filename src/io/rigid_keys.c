@@ -16,9 +16,10 @@ static rc_status spelling(const cJSON *item, const char *name, const char *key, 
     bool has_key = cJSON_HasObjectItem(item, key), has_old = cJSON_HasObjectItem(item, old);
     *chosen = has_key ? key : has_old ? old : NULL;
     if (has_key && has_old)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: give \"%s\" or the deprecated \"%s\", not both", name, key, old);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: give \"%s\" or the deprecated \"%s\", not both", name, key,
+                       old);
     if (has_old) rc_warn(old, "%s.%s: \"%s\" is deprecated; write \"%s\"", name, old, old, key);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_json_half_extents(const cJSON *item, const char *name, int d, bool required, double *half)
@@ -41,7 +42,7 @@ rc_status rc_json_orientation(const cJSON *item, const char *name, int d, double
 {
     if (d == 3) {
         if (cJSON_HasObjectItem(item, "angle"))
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "%s.angle: a 3D orientation is a quaternion; give \"orientation\": "
                            "[w, x, y, z]",
                            name);
@@ -57,8 +58,8 @@ rc_status rc_json_orientation(const cJSON *item, const char *name, int d, double
 rc_status rc_json_mass(const cJSON *item, const char *name, double *mass, double *density)
 {
     if (cJSON_HasObjectItem(item, "mass") && cJSON_HasObjectItem(item, "density"))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: give mass or density, not both", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: give mass or density, not both", name);
     /* a mass is checked here: the engine takes 0 for "from the density", which a file cannot mean */
-    rc_status s = cJSON_HasObjectItem(item, "mass") ? rc_json_size(item, name, "mass", true, mass) : RC_OK;
+    rc_status s = cJSON_HasObjectItem(item, "mass") ? rc_json_size(item, name, "mass", true, mass) : RC_STATUS_OK;
     return s ? s : rc_json_size(item, name, "density", false, density);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The JSON keys of a rigid body that problem files ("rigid_bodies") and time-stepping scenes ("bodies", "static")
  * share (docs/formats.md): "half_extents", "orientation" (an angle in 2D, a quaternion in 3D) and "mass" or
- * "density", with the deprecated spellings "half" and "angle" accepted with a warning (rc_last_warnings). The values
+ * "density", with the deprecated spellings "half" and "angle" accepted with a warning (rc_warnings_get). The values
  * are read here and judged by the engine (src/rigid/body.c). */
 #ifndef RC_IO_RIGID_KEYS_H
 #define RC_IO_RIGID_KEYS_H

@@ -19,22 +19,22 @@ static rc_status read_shape(const cJSON *item, const char *name, int dimension, 
     const char *shape, *round = dimension == 2 ? "disk" : "sphere";
     rc_status s = rc_json_string(item, name, "shape", true, &shape);
     if (s) return s;
-    if (strcmp(shape, "box") == 0) b->shape = RC_RIGID_BOX;
-    else if (strcmp(shape, round) == 0) b->shape = RC_RIGID_SPHERE;
+    if (strcmp(shape, "box") == 0) b->shape = RC_RIGID_SHAPE_BOX;
+    else if (strcmp(shape, round) == 0) b->shape = RC_RIGID_SHAPE_SPHERE;
     else if (strcmp(shape, "disk") == 0 || strcmp(shape, "sphere") == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" does not fit dimension %d; use \"%s\"", name, shape,
-                       dimension, round);
-    else return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not %s or box", name, shape, round);
-    s = rc_json_check_keys(item, name, rigid_keys, b->shape == RC_RIGID_BOX ? box_keys : round_keys);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.shape: \"%s\" does not fit dimension %d; use \"%s\"", name,
+                       shape, dimension, round);
+    else return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.shape: \"%s\" is not %s or box", name, shape, round);
+    s = rc_json_check_keys(item, name, rigid_keys, b->shape == RC_RIGID_SHAPE_BOX ? box_keys : round_keys);
     if (s) return s;
-    if (b->shape == RC_RIGID_SPHERE) return rc_json_size(item, name, "radius", true, &b->radius);
+    if (b->shape == RC_RIGID_SHAPE_SPHERE) return rc_json_size(item, name, "radius", true, &b->radius);
     return rc_json_half_extents(item, name, dimension, true, b->half);
 }
 
 rc_status rc_instant_read_rigid(const cJSON *item, const char *name, rc_instant *instant, rc_instant_body *body)
 {
     int d = instant->dimension;
-    rc_rigid_body_def b = rc_rigid_default_body();
+    rc_rigid_body_def b = rc_rigid_default_body_def();
     double angle = 0;
     rc_status s = read_shape(item, name, d, &b);
     if (!s) s = rc_instant_vector(item, name, "position", instant, true, b.position);

@@ -19,7 +19,7 @@ static const char *const top_keys[] = {"comment", "dynamics", "dimension",   "ti
                                        "bodies",  "static",   "stop",        "output",     NULL};
 static const char *const stop_keys[] = {"time", "steps", NULL};
 
-bool rc_scene_is_time_stepping(const char *text)
+bool rc_rigid_scene_is_time_stepping(const char *text)
 {
     cJSON *root = cJSON_Parse(text);
     const cJSON *dynamics = cJSON_GetObjectItemCaseSensitive(root, "dynamics");
@@ -34,7 +34,7 @@ static rc_status read_world(const cJSON *root, rc_rigid_scene *scene)
     double dimension = 3;
     rc_status s = rc_json_number(root, "", "dimension", false, &dimension);
     if (!s && dimension != 2 && dimension != 3)
-        s = rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
     if (!s) d->dimension = (int)dimension; /* cast only once checked: 3e84 does not fit an int */
     if (!s) s = rc_json_positive(root, "", "time_step", true, &d->time_step);
     if (!s) s = rc_run_vector(root, "", "gravity", d->dimension, false, d->gravity);
@@ -56,12 +56,12 @@ static rc_status read_stop(const cJSON *root, rc_rigid_run_settings *settings)
     bool has_steps = false;
     settings->stop_time = INFINITY;
     rc_status s = rc_json_section(root, "", "stop", stop_keys, &stop);
-    if (!s && !stop) s = rc_fail(RC_INVALID_ARGUMENT, "stop is missing: give {\"time\": T} or {\"steps\": N}");
+    if (!s && !stop) s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "stop is missing: give {\"time\": T} or {\"steps\": N}");
     if (!s && cJSON_HasObjectItem(stop, "time")) s = rc_json_positive(stop, "stop", "time", true, &settings->stop_time);
     if (!s) s = rc_json_count(stop, "stop", "steps", false, INT64_MAX, &steps, &has_steps);
-    if (!s && has_steps && steps == 0) s = rc_fail(RC_INVALID_ARGUMENT, "stop.steps: 0 is not positive");
+    if (!s && has_steps && steps == 0) s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "stop.steps: 0 is not positive");
     if (!s && !has_steps && !isfinite(settings->stop_time))
-        s = rc_fail(RC_INVALID_ARGUMENT, "stop: give \"time\" or \"steps\"");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "stop: give \"time\" or \"steps\"");
     settings->stop_steps = (int64_t)steps;
     return s;
 }
@@ -77,13 +77,14 @@ static rc_status check_engine(const rc_rigid_scene *scene)
 
 static rc_status read_root(const cJSON *root, rc_rigid_scene *scene)
 {
-    if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
+    if (!cJSON_IsObject(root))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
     const char *comment;
     rc_status s = rc_json_check_kind(root, RC_FILE_SCENE);
     const cJSON *box = cJSON_GetObjectItemCaseSensitive(root, "box");
     if (!s && cJSON_IsObject(box) && cJSON_HasObjectItem(box, "shear")) /* the likeliest mistake of the two */
-        s = rc_fail(RC_INVALID_ARGUMENT, "box.shear: Lees-Edwards shear is for \"event-driven\" dynamics; "
-                                         "time-stepping scenes have no periodic box");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "box.shear: Lees-Edwards shear is for \"event-driven\" dynamics; "
+                                                "time-stepping scenes have no periodic box");
     if (!s) s = rc_json_check_keys(root, "", top_keys, rc_option_names);
     if (!s) s = rc_json_string(root, "", "comment", false, &comment);
     if (!s) s = read_world(root, scene);
@@ -91,8 +92,9 @@ static rc_status read_root(const cJSON *root, rc_rigid_scene *scene)
     if (!s) s = read_stop(root, &scene->settings);
     if (!s) s = rc_run_read_output(root, &scene->settings.output, &scene->directory);
     if (!s && scene->settings.output.every_collisions)
-        s = rc_fail(RC_INVALID_ARGUMENT, "output.every_collisions: a time-stepped scene has no collisions to count; "
-                                         "give output.every (time)");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                    "output.every_collisions: a time-stepped scene has no collisions to count; "
+                    "give output.every (time)");
     if (!s) s = check_engine(scene);
     return s;
 }
@@ -108,7 +110,7 @@ static rc_status scene_read_root(const cJSON *root, void *scene) { return read_r
 static void scene_destroy(void *scene) { rc_rigid_scene_destroy(scene); }
 static const rc_json_reader scene_reader = {"the scene", scene_create, scene_read_root, scene_destroy};
 
-rc_status rc_rigid_scene_parse(const char *text, rc_rigid_scene **scene)
+rc_status rc_rigid_scene_create_from_text(const char *text, rc_rigid_scene **scene)
 {
     void *result;
     rc_status s = rc_json_reader_parse(&scene_reader, text, &result);
@@ -124,7 +126,7 @@ rc_status rc_rigid_scene_from_json(const cJSON *root, rc_rigid_scene **scene)
     return s;
 }
 
-rc_status rc_rigid_scene_read(const char *path, rc_rigid_scene **scene)
+rc_status rc_rigid_scene_create_from_file(const char *path, rc_rigid_scene **scene)
 {
     void *result;
     rc_status s = rc_json_reader_read(&scene_reader, path, &result);

@@ -27,9 +27,10 @@ static const struct {
     const char *name;
     rc_rigid_shape shape;
     bool ball;
-} shapes[] = {{"ball", RC_RIGID_SPHERE, true}, {"sphere", RC_RIGID_SPHERE, false}, {"disk", RC_RIGID_SPHERE, false},
-              {"box", RC_RIGID_BOX, false},    {"hull", RC_RIGID_HULL, false},     {"polygon", RC_RIGID_HULL, false},
-              {"plane", RC_RIGID_PLANE, false}};
+} shapes[] = {{"ball", RC_RIGID_SHAPE_SPHERE, true},  {"sphere", RC_RIGID_SHAPE_SPHERE, false},
+              {"disk", RC_RIGID_SHAPE_SPHERE, false}, {"box", RC_RIGID_SHAPE_BOX, false},
+              {"hull", RC_RIGID_SHAPE_HULL, false},   {"polygon", RC_RIGID_SHAPE_HULL, false},
+              {"plane", RC_RIGID_SHAPE_PLANE, false}};
 
 /* The fields bodies and static shapes share. */
 typedef struct shape_fields {
@@ -50,7 +51,7 @@ static rc_status read_points(const cJSON *item, const char *name, int d, rc_rigi
     double *points = malloc((size_t)(n > 0 ? n : 1) * (size_t)d * sizeof *points);
     if (!points || RC_GROW(scene->points, capacity, scene->point_lists + 1)) {
         free(points);
-        return rc_fail(RC_NO_MEMORY, "out of memory reading %s.points", name);
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading %s.points", name);
     }
     scene->points[scene->point_lists++] = points;
     int k = 0;
@@ -74,15 +75,15 @@ static rc_status read_shape(const cJSON *item, const char *name, int d, bool fix
     size_t k = 0, count = sizeof shapes / sizeof *shapes - (fixed ? 0 : 1);
     while (k < count && strcmp(text, shapes[k].name) != 0) k++;
     if (k == count || (fixed && shapes[k].ball))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not %s", name, text,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.shape: \"%s\" is not %s", name, text,
                        fixed ? "\"plane\", \"sphere\", \"box\" or \"hull\""
                              : "\"ball\", \"sphere\", \"box\" or \"hull\"");
     f->shape = shapes[k].shape;
     f->ball = shapes[k].ball;
-    if (f->shape == RC_RIGID_SPHERE) s = rc_json_size(item, name, "radius", true, &f->radius);
-    if (!s && f->shape == RC_RIGID_BOX) s = rc_json_half_extents(item, name, d, true, f->half);
-    if (!s && f->shape == RC_RIGID_HULL) s = read_points(item, name, d, scene, f);
-    if (!s) s = rc_run_vector(item, name, "position", d, f->shape != RC_RIGID_PLANE, f->position);
+    if (f->shape == RC_RIGID_SHAPE_SPHERE) s = rc_json_size(item, name, "radius", true, &f->radius);
+    if (!s && f->shape == RC_RIGID_SHAPE_BOX) s = rc_json_half_extents(item, name, d, true, f->half);
+    if (!s && f->shape == RC_RIGID_SHAPE_HULL) s = read_points(item, name, d, scene, f);
+    if (!s) s = rc_run_vector(item, name, "position", d, f->shape != RC_RIGID_SHAPE_PLANE, f->position);
     f->orientation[0] = 1;
     double angle = 0;
     if (!s) s = rc_json_orientation(item, name, d, f->orientation, &angle);
@@ -96,8 +97,8 @@ static rc_status read_static(const cJSON *item, const char *name, rc_rigid_scene
     rc_status s = rc_json_expect_object(item, name);
     if (!s) s = rc_json_check_keys(item, name, static_keys, NULL);
     if (!s) s = read_shape(item, name, d, true, scene, &f);
-    *out = rc_rigid_default_static();
-    if (!s && f.shape == RC_RIGID_PLANE) s = rc_run_vector(item, name, "normal", d, true, out->normal);
+    *out = rc_rigid_default_static_def();
+    if (!s && f.shape == RC_RIGID_SHAPE_PLANE) s = rc_run_vector(item, name, "normal", d, true, out->normal);
     out->shape = f.shape, out->radius = f.radius, out->points = f.points, out->point_count = f.point_count;
     memcpy(out->half, f.half, sizeof f.half);
     memcpy(out->position, f.position, sizeof f.position);
@@ -126,7 +127,7 @@ static rc_status read_body(const cJSON *item, const char *name, rc_rigid_scene *
     if (!s) s = rc_json_check_keys(item, name, body_keys, NULL);
     if (!s) s = read_shape(item, name, d, false, scene, &f);
     if (s) return s;
-    *b = rc_rigid_default_body();
+    *b = rc_rigid_default_body_def();
     b->shape = f.shape, b->ball = f.ball, b->radius = f.radius, b->points = f.points, b->point_count = f.point_count;
     memcpy(b->half, f.half, sizeof f.half);
     memcpy(b->position, f.position, sizeof f.position);
@@ -150,7 +151,8 @@ static rc_status read_body(const cJSON *item, const char *name, rc_rigid_scene *
     if (!s) s = rc_run_vector(grid, where, "spacing", d, true, spacing);
     for (int k = 0; k < d && !s; k++) {
         if (!(c[k] >= 1 && c[k] == floor(c[k]) && c[k] <= 1e6))
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s.counts[%d]: %g is not a whole number from 1 to 10^6", where, k, c[k]);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.counts[%d]: %g is not a whole number from 1 to 10^6", where, k,
+                        c[k]);
         counts[k] = (int64_t)c[k];
     }
     return s;
@@ -162,7 +164,7 @@ static rc_status place_copies(rc_rigid_scene *scene, const rc_rigid_body_def *b,
 {
     int64_t total = counts[0] * counts[1] * counts[2];
     if (scene->def.body_count + total > INT32_MAX / 2)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.grid: too many bodies", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.grid: too many bodies", name);
     rc_status s = RC_GROW(scene->bodies, *capacity, scene->def.body_count + (int)total);
     if (s) return s;
     for (int64_t k = 0; k < counts[2]; k++)
@@ -173,12 +175,12 @@ static rc_status place_copies(rc_rigid_scene *scene, const rc_rigid_body_def *b,
                 const int64_t at[3] = {i, j, k};
                 for (int c = 0; c < 3; c++) copy->position[c] += (double)at[c] * spacing[c];
             }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_rigid_read_bodies(const cJSON *root, rc_rigid_scene *scene)
 {
-    rc_clear_warnings(); /* the scene's warnings are those of its bodies */
+    rc_warnings_clear(); /* the scene's warnings are those of its bodies */
     const cJSON *list;
     char name[RC_FIELD_NAME_SIZE];
     int capacity = 0, k = 0;
@@ -194,7 +196,7 @@ rc_status rc_rigid_read_bodies(const cJSON *root, rc_rigid_scene *scene)
     if (!s) s = rc_json_list(root, "", "static", false, &list);
     int count = list && !s ? cJSON_GetArraySize(list) : 0;
     if (!s && count > 0 && !(scene->statics = calloc((size_t)count, sizeof *scene->statics)))
-        s = rc_fail(RC_NO_MEMORY, "out of memory reading static");
+        s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading static");
     k = 0;
     for (const cJSON *item = count > 0 ? list->child : NULL; item && !s; item = item->next, k++) {
         rc_field_index(name, "static", k);

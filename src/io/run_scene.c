@@ -44,9 +44,10 @@ static const char *const top_keys[] = {"comment",
                                        "bonds",
                                        NULL};
 
-static rc_status read_root(const cJSON *root, rc_run_scene *scene)
+static rc_status read_root(const cJSON *root, rc_edmd_scene *scene)
 {
-    if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
+    if (!cJSON_IsObject(root))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "the scene file must hold one JSON object {...}");
     const char *comment;
     rc_status s = rc_json_check_kind(root, RC_FILE_SCENE);
     if (!s) s = rc_json_check_keys(root, "", top_keys, NULL);
@@ -67,16 +68,16 @@ static rc_status read_root(const cJSON *root, rc_run_scene *scene)
 
 static void *scene_create(void)
 {
-    rc_run_scene *scene = calloc(1, sizeof *scene);
+    rc_edmd_scene *scene = calloc(1, sizeof *scene);
     if (scene) scene->def = rc_edmd_default_def(), scene->seed = 1;
     return scene;
 }
 
 static rc_status scene_read_root(const cJSON *root, void *scene) { return read_root(root, scene); }
-static void scene_destroy(void *scene) { rc_run_scene_destroy(scene); }
+static void scene_destroy(void *scene) { rc_edmd_scene_destroy(scene); }
 static const rc_json_reader scene_reader = {"the scene", scene_create, scene_read_root, scene_destroy};
 
-rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene)
+rc_status rc_edmd_scene_create_from_text(const char *text, rc_edmd_scene **scene)
 {
     void *result;
     rc_status s = rc_json_reader_parse(&scene_reader, text, &result);
@@ -84,7 +85,7 @@ rc_status rc_run_scene_parse(const char *text, rc_run_scene **scene)
     return s;
 }
 
-rc_status rc_run_scene_from_json(const cJSON *root, rc_run_scene **scene)
+rc_status rc_run_scene_from_json(const cJSON *root, rc_edmd_scene **scene)
 {
     void *result;
     rc_status s = rc_json_reader_take(&scene_reader, root, &result);
@@ -92,7 +93,7 @@ rc_status rc_run_scene_from_json(const cJSON *root, rc_run_scene **scene)
     return s;
 }
 
-rc_status rc_run_scene_read(const char *path, rc_run_scene **scene)
+rc_status rc_edmd_scene_create_from_file(const char *path, rc_edmd_scene **scene)
 {
     void *result;
     rc_status s = rc_json_reader_read(&scene_reader, path, &result);
@@ -100,7 +101,7 @@ rc_status rc_run_scene_read(const char *path, rc_run_scene **scene)
     return s;
 }
 
-void rc_run_scene_drop_particles(rc_run_scene *scene)
+void rc_run_scene_drop_particles(rc_edmd_scene *scene)
 {
     free(scene->positions);
     free(scene->velocities);
@@ -120,7 +121,7 @@ void rc_run_scene_drop_particles(rc_run_scene *scene)
     scene->def.species = NULL;
 }
 
-void rc_run_scene_destroy(rc_run_scene *scene)
+void rc_edmd_scene_destroy(rc_edmd_scene *scene)
 {
     if (!scene) return;
     rc_run_scene_drop_particles(scene);
@@ -134,8 +135,8 @@ void rc_run_scene_destroy(rc_run_scene *scene)
     free(scene);
 }
 
-const rc_edmd_def *rc_run_scene_def(const rc_run_scene *scene) { return &scene->def; }
-const rc_run_settings *rc_run_scene_settings(const rc_run_scene *scene) { return &scene->settings; }
+const rc_edmd_def *rc_edmd_scene_def(const rc_edmd_scene *scene) { return &scene->def; }
+const rc_edmd_run_settings *rc_edmd_scene_settings(const rc_edmd_scene *scene) { return &scene->settings; }
 
 /* The engine's names of things and the file's: "particle 12" is particles[12], "wall 1" is walls[1], "box[0]" is
  * box.size[0]. */
@@ -173,25 +174,25 @@ static void file_terms(const char *text, char *out, size_t size)
 static rc_status in_file_terms(rc_status s, const char *extra)
 {
     char message[512];
-    file_terms(rc_last_error(), message, sizeof message);
+    file_terms(rc_error_get(), message, sizeof message);
     return rc_fail(s, "%s%s", message, extra ? extra : "");
 }
 
-rc_status rc_run_check_state(rc_run_scene *scene, bool placed)
+rc_status rc_run_check_state(rc_edmd_scene *scene, bool placed)
 {
-    rc_status s = rc_edmd_check_state(&scene->def);
-    if (!s) return RC_OK;
-    bool wall = strstr(rc_last_error(), " wall ") != NULL;
+    rc_status s = rc_edmd_def_check(&scene->def);
+    if (!s) return RC_STATUS_OK;
+    bool wall = strstr(rc_error_get(), " wall ") != NULL;
     return in_file_terms(s, placed && wall ? "; a placement fills the whole box and does not avoid walls: close that "
                                              "axis (box.periodic) instead of a wall on its face, or move the wall out "
                                              "of the box"
                                            : NULL);
 }
 
-rc_status rc_run_scene_create_engine(const rc_run_scene *scene, rc_edmd **engine)
+rc_status rc_edmd_scene_create_engine(const rc_edmd_scene *scene, rc_edmd **engine)
 {
     rc_status s = rc_edmd_create(&scene->def, engine);
-    return s ? in_file_terms(s, NULL) : RC_OK;
+    return s ? in_file_terms(s, NULL) : RC_STATUS_OK;
 }
 
 rc_status rc_run_scene_failure(rc_status s) { return in_file_terms(s, NULL); }

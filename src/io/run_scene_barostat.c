@@ -10,7 +10,7 @@
 
 static const char *const barostat_keys[] = {"pressure", "interval", "max_log_volume_step", "adapt_until", NULL};
 
-rc_status rc_run_read_barostat(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_barostat(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *section;
     rc_status s = rc_json_section(root, "", "barostat", barostat_keys, &section);

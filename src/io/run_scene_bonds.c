@@ -25,12 +25,12 @@ static rc_status read_type(const cJSON *object, const char *where, rc_bond_type 
     rc_status s = rc_json_number(object, where, "inner", false, &type->inner);
     if (!s) s = rc_json_number(object, where, "outer", true, &type->outer);
     if (!s && !(type->inner >= 1))
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "%s.inner: %g is below 1 (the pair's contact distance: bonded beads do not "
                     "overlap)",
                     where, type->inner);
     if (!s && !(type->outer > type->inner))
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "%s.outer: %g is not beyond inner %g (the outer wall would overlap the "
                     "core)",
                     where, type->outer, type->inner);
@@ -38,18 +38,18 @@ static rc_status read_type(const cJSON *object, const char *where, rc_bond_type 
 }
 
 /* Room for `more` bonds and one more type. */
-static rc_status grow(rc_run_scene *scene, int64_t more)
+static rc_status grow(rc_edmd_scene *scene, int64_t more)
 {
     rc_edmd_def *d = &scene->def;
     int64_t bonds = (int64_t)d->bond_count + more;
-    if (bonds > INT32_MAX) return rc_fail(RC_INVALID_ARGUMENT, "bonds: more than %d bonds", INT32_MAX);
+    if (bonds > INT32_MAX) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bonds: more than %d bonds", INT32_MAX);
     rc_edmd_bond *b = realloc(scene->bonds, (size_t)(bonds > 0 ? bonds : 1) * sizeof *b);
     if (b) scene->bonds = b;
     rc_bond_type *t = realloc(scene->bond_types, (size_t)(d->bond_type_count + 1) * sizeof *t);
     if (t) scene->bond_types = t;
-    if (!b || !t) return rc_fail(RC_NO_MEMORY, "bonds: out of memory for %lld bonds", (long long)bonds);
+    if (!b || !t) return rc_fail(RC_STATUS_NO_MEMORY, "bonds: out of memory for %lld bonds", (long long)bonds);
     d->bonds = scene->bonds, d->bond_types = scene->bond_types;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The squared distance of positions a and b, minimum image along the periodic axes. */
@@ -66,7 +66,7 @@ static double distance2(const rc_edmd_def *d, const double *a, const double *b)
 
 /* One pair of a group (the item called name; the group called where, of bond type `type`), appended to the bonds. */
 static rc_status read_pair(const cJSON *item, const char *name, const char *where, const rc_bond_type *type,
-                           rc_run_scene *scene)
+                           rc_edmd_scene *scene)
 {
     rc_edmd_def *d = &scene->def;
     double pair[2];
@@ -74,25 +74,25 @@ static rc_status read_pair(const cJSON *item, const char *name, const char *wher
     if (s) return s;
     for (int side = 0; side < 2; side++)
         if (!(pair[side] >= 0 && pair[side] < d->count && pair[side] == floor(pair[side])))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s: particle %g does not exist (particles 0 to %d)", name, pair[side],
-                           (int)d->count - 1);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: particle %g does not exist (particles 0 to %d)", name,
+                           pair[side], (int)d->count - 1);
     int32_t a = (int32_t)pair[0], b = (int32_t)pair[1];
-    if (a == b) return rc_fail(RC_INVALID_ARGUMENT, "%s: particle %d is bonded to itself", name, (int)a);
+    if (a == b) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: particle %d is bonded to itself", name, (int)a);
     double sigma = d->radii[a] + d->radii[b], r = sqrt(distance2(d, d->positions + 3 * a, d->positions + 3 * b));
     if (r > type->outer * sigma * (1 + RC_EDMD_OVERLAP_TOLERANCE))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s: particles %d and %d start %g apart, outside their outer wall at %g "
                        "(%s.outer %g times the contact distance %g)",
                        name, (int)a, (int)b, r, type->outer * sigma, where, type->outer, sigma);
     if (r * (1 + RC_EDMD_OVERLAP_TOLERANCE) < type->inner * sigma)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: particles %d and %d start %g apart, inside their core at %g", name,
-                       (int)a, (int)b, r, type->inner * sigma);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: particles %d and %d start %g apart, inside their core at %g",
+                       name, (int)a, (int)b, r, type->inner * sigma);
     scene->bonds[d->bond_count++] = (rc_edmd_bond){a, b, d->bond_type_count};
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* One group of "bonds" (named where), its pairs bonded by a new type. */
-static rc_status read_group(const cJSON *group, const char *where, rc_run_scene *scene)
+static rc_status read_group(const cJSON *group, const char *where, rc_edmd_scene *scene)
 {
     const cJSON *pairs;
     rc_bond_type type;
@@ -112,13 +112,14 @@ static rc_status read_group(const cJSON *group, const char *where, rc_run_scene 
     return s;
 }
 
-rc_status rc_run_read_bonds(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_bonds(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *bonds = cJSON_GetObjectItemCaseSensitive(root, "bonds");
-    if (!bonds) return RC_OK;
+    if (!bonds) return RC_STATUS_OK;
     if (cJSON_IsObject(bonds)) return read_group(bonds, "bonds", scene);
     if (!cJSON_IsArray(bonds) || cJSON_GetArraySize(bonds) == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "bonds: not a group {\"pairs\", \"inner\", \"outer\"} or a list of them");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "bonds: not a group {\"pairs\", \"inner\", \"outer\"} or a list of them");
     char name[RC_FIELD_NAME_SIZE];
     int k = 0;
     for (const cJSON *group = bonds->child; group; group = group->next, k++) {
@@ -126,7 +127,7 @@ rc_status rc_run_read_bonds(const cJSON *root, rc_run_scene *scene)
         rc_status s = read_group(group, name, scene);
         if (s) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* ---- chains: a random walk of bonds with retries, on a grid of cells at least a diameter wide ---- */
@@ -231,7 +232,7 @@ static bool place_chain(grid *g, rc_edmd_def *d, rc_rng *rng, int32_t first, int
     return false;
 }
 
-rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, double fraction)
+rc_status rc_run_place_chains(const cJSON *particles, rc_edmd_scene *scene, double fraction)
 {
     rc_edmd_def *d = &scene->def;
     const cJSON *chains, *bond;
@@ -240,18 +241,19 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
     rc_bond_type type;
     rc_status s = rc_json_section(particles, "particles", "chains", chain_keys, &chains);
     if (!s) s = rc_json_count(chains, "particles.chains", "length", true, INT32_MAX, &length, NULL);
-    if (!s && length < 2) s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.length: %d is below 2", (int)length);
+    if (!s && length < 2)
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.chains.length: %d is below 2", (int)length);
     if (!s) s = rc_json_count(chains, "particles.chains", "number", false, INT32_MAX, &number, &numbered);
     if (!s && !numbered && d->count % (int32_t)length != 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.length: particles.count %d is not a multiple of %d",
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.chains.length: particles.count %d is not a multiple of %d",
                     (int)d->count, (int)length);
     if (!s && numbered && (number == 0 || (double)number * (double)length > d->count))
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "particles.chains.number: %llu chains of %d beads are not between 1 and "
                     "particles.count %d beads",
                     (unsigned long long)number, (int)length, (int)d->count);
     if (!s) s = rc_json_section(chains, "particles.chains", "bond", bond_keys, &bond);
-    if (!s && !bond) s = rc_fail(RC_INVALID_ARGUMENT, "particles.chains.bond is missing");
+    if (!s && !bond) s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.chains.bond is missing");
     if (!s) s = read_type(bond, "particles.chains.bond", &type);
     int32_t count = numbered ? (int32_t)number : d->count / (int32_t)(length ? length : 1);
     if (!s) s = grow(scene, (int64_t)count * ((int64_t)length - 1));
@@ -268,7 +270,7 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
     }
     g.head = malloc(cells * sizeof *g.head);
     g.next = malloc((size_t)d->count * sizeof *g.next);
-    if (!g.head || !g.next) s = rc_fail(RC_NO_MEMORY, "particles.chains: out of memory for the placement grid");
+    if (!g.head || !g.next) s = rc_fail(RC_STATUS_NO_MEMORY, "particles.chains: out of memory for the placement grid");
     for (size_t c = 0; !s && c < cells; c++) g.head[c] = -1;
     rc_rng rng;
     rc_rng_seed(&rng, scene->seed);
@@ -281,7 +283,7 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
     }
     for (int32_t c = 0; !s && c < count; c++)
         if (!place_chain(&g, d, &rng, c * (int32_t)length, (int32_t)length, &type))
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "particles.chains: chain %d of %d (length %d) cannot be placed at packing "
                         "fraction %g without overlap; place the chains at a lower packing_fraction and grow them to "
                         "this one with \"compression\": {\"rate\": 0.01, \"until\": {\"packing_fraction\": %g}}",
@@ -295,7 +297,7 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
             if ((placed = free_at(&g, d, x, d->radii[m]))) insert(&g, d, m);
         }
         if (!placed)
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "particles.chains: free particle %d cannot be placed among the chains at "
                         "packing fraction %g without overlap; place them at a lower packing_fraction and grow them "
                         "with \"compression\"",
@@ -311,5 +313,5 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_run_scene *scene, doubl
             scene->bonds[d->bond_count++] = (rc_edmd_bond){m - 1, m, type_index};
         }
     scene->bond_types[d->bond_type_count++] = type;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

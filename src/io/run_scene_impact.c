@@ -18,8 +18,9 @@ static rc_status read_impact(const cJSON *root, rc_edmd_def *def)
     rc_status s = rc_json_section(root, "", "impact", rc_option_names, &impact);
     if (s || !impact) return s;
     if (cJSON_HasObjectItem(impact, "restitution"))
-        return rc_fail(RC_INVALID_ARGUMENT, "impact.restitution: a cluster takes the restitution of the collision "
-                                            "that starts it (the top-level \"restitution\" or the wall's)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "impact.restitution: a cluster takes the restitution of the collision "
+                       "that starts it (the top-level \"restitution\" or the wall's)");
     return rc_json_impact_options(impact, "impact", &def->impact);
 }
 
@@ -39,12 +40,12 @@ static rc_status read_collapse(const cJSON *root, rc_edmd_def *def)
     return s;
 }
 
-rc_status rc_run_read_contacts(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_contacts(const cJSON *root, rc_edmd_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
     rc_status s = rc_json_range(root, "", "contact_tolerance", false, 0, 0.1, &def->contact_tolerance);
     if (!s && def->contact_tolerance != 0 && def->contact_tolerance < 1e-12)
-        s = rc_fail(RC_INVALID_ARGUMENT, "contact_tolerance: %g is not 0 (no clusters) or at least 1e-12",
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "contact_tolerance: %g is not 0 (no clusters) or at least 1e-12",
                     def->contact_tolerance);
     if (!s) s = read_impact(root, def);
     if (!s) s = read_collapse(root, def);

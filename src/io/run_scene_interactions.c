@@ -34,7 +34,7 @@ static rc_status read_square(const cJSON *entry, const char *name, const char *k
     rc_status s = rc_json_section(entry, name, key, well ? well_keys : shoulder_keys, &form);
     if (!s) s = rc_json_number(form, where, "lambda", true, &step->radius);
     if (!s && !(step->radius > 1))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s.lambda: %g is not above 1 (the core)", where, step->radius);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.lambda: %g is not above 1 (the core)", where, step->radius);
     if (!s) s = rc_json_number(form, where, well ? "depth" : "height", true, &step->energy);
     if (well) step->energy = -step->energy;
     return s;
@@ -54,11 +54,11 @@ static rc_status read_steps(const cJSON *list, const char *name, rc_step *steps,
         steps[k] = (rc_step){pair[0], pair[1]};
     }
     *count = k;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The pair's contact distance: the sum of the radii of its two species, which must each have one radius. */
-static rc_status contact_distance(const rc_run_scene *scene, const char *where, const int32_t species[2],
+static rc_status contact_distance(const rc_edmd_scene *scene, const char *where, const int32_t species[2],
                                   double *contact)
 {
     double radius[2] = {0, 0};
@@ -68,22 +68,22 @@ static rc_status contact_distance(const rc_run_scene *scene, const char *where, 
             if ((d->species ? d->species[i] : 0) != species[side]) continue;
             if (radius[side] == 0) radius[side] = d->radii[i];
             else if (d->radii[i] != radius[side])
-                return rc_fail(RC_INVALID_ARGUMENT,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                                "%s: species %d has more than one diameter (%g and %g): a "
                                "discretised potential needs one contact distance per pair",
                                where, (int)species[side], 2 * radius[side], 2 * d->radii[i]);
         }
         if (radius[side] == 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "%s: species %d has no particles to take a diameter from", where,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: species %d has no particles to take a diameter from", where,
                            (int)species[side]);
     }
     *contact = radius[0] + radius[1];
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* "discretise" of entry `name`: a continuous potential (its "table" rows in *table, which the caller frees) made
  * into steps at the pair's contact distance. */
-static rc_status read_discretise(const cJSON *entry, const char *name, const rc_run_scene *scene,
+static rc_status read_discretise(const cJSON *entry, const char *name, const rc_edmd_scene *scene,
                                  const int32_t species[2], rc_step *steps, int32_t *count, double (**table)[2])
 {
     const cJSON *form, *rows = NULL;
@@ -95,23 +95,23 @@ static rc_status read_discretise(const cJSON *entry, const char *name, const rc_
     rc_status s = rc_json_section(entry, name, "discretise", discretise_keys, &form);
     if (!s) s = rc_json_string(form, where, "potential", true, &kind);
     if (!s) s = rc_potential_kind_parse(kind, &p.kind);
-    bool tabled = p.kind == RC_POTENTIAL_TABLE;
+    bool tabled = p.kind == RC_POTENTIAL_KIND_TABLE;
     if (!s) s = rc_json_count(form, where, "steps", true, 1000000, &n, NULL);
     if (!s) s = rc_json_number(form, where, "epsilon", !tabled, &p.epsilon);
     if (!s) s = rc_json_number(form, where, "sigma", !tabled, &p.sigma);
-    if (!s) s = rc_json_number(form, where, "kappa", p.kind == RC_POTENTIAL_YUKAWA, &p.kappa);
+    if (!s) s = rc_json_number(form, where, "kappa", p.kind == RC_POTENTIAL_KIND_YUKAWA, &p.kappa);
     if (!s)
-        s = rc_json_number(form, where, "cutoff", p.kind == RC_POTENTIAL_LENNARD_JONES || p.kind == RC_POTENTIAL_YUKAWA,
-                           &p.cutoff);
+        s = rc_json_number(form, where, "cutoff",
+                           p.kind == RC_POTENTIAL_KIND_LENNARD_JONES || p.kind == RC_POTENTIAL_KIND_YUKAWA, &p.cutoff);
     if (!s) s = rc_json_list(form, where, "table", tabled, &rows);
     if (!s && rows && !tabled)
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s.table: only the potential \"table\" takes one", where);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.table: only the potential \"table\" takes one", where);
     if (s) return s;
     p.steps = (int32_t)n;
     if (rows) {
         int length = cJSON_GetArraySize(rows), k = 0;
         if (!(*table = calloc((size_t)(length > 0 ? length : 1), sizeof **table)))
-            return rc_fail(RC_NO_MEMORY, "out of memory for %s.table", where);
+            return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for %s.table", where);
         for (const cJSON *row = rows->child; row && !s; row = row->next, k++) {
             rc_field_index(row_name, where, k);
             s = rc_json_item_vector(row, row_name, 2, "a row is [r, u]", (*table)[k]);
@@ -121,9 +121,9 @@ static rc_status read_discretise(const cJSON *entry, const char *name, const rc_
     }
     double contact = 0;
     if (!s) s = contact_distance(scene, where, species, &contact);
-    if (!s && (s = rc_potential_discretise(&p, scene->def.dimension, contact, steps)) != RC_OK) {
+    if (!s && (s = rc_potential_discretise(&p, scene->def.dimension, contact, steps)) != RC_STATUS_OK) {
         char why[512]; /* the library names the field from "discretise" on: the entry goes in front */
-        snprintf(why, sizeof why, "%s", rc_last_error());
+        snprintf(why, sizeof why, "%s", rc_error_get());
         return rc_fail(s, "%s.%s", name, why);
     }
     if (!s) *count = p.steps;
@@ -131,7 +131,7 @@ static rc_status read_discretise(const cJSON *entry, const char *name, const rc_
 }
 
 /* Entry k of the list: its species and steps (written from *next on, which moves past them). */
-static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene, rc_interaction *out, rc_step *steps)
+static rc_status read_entry(const cJSON *entry, int k, const rc_edmd_scene *scene, rc_interaction *out, rc_step *steps)
 {
     char name[RC_FIELD_NAME_SIZE], field[RC_FIELD_NAME_SIZE];
     rc_field_index(name, "interactions", k);
@@ -142,8 +142,8 @@ static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene
     for (int a = 0; a < 2 && !s; a++)
         if (!(species[a] >= 0 && species[a] <= INT32_MAX && species[a] == floor(species[a]))) {
             rc_field_name(field, name, "species");
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: %g is not a species index (a whole number from 0)", field, a,
-                        species[a]);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s[%d]: %g is not a species index (a whole number from 0)", field,
+                        a, species[a]);
         }
     if (s) return s;
     out->species[0] = (int32_t)species[0], out->species[1] = (int32_t)species[1];
@@ -153,10 +153,10 @@ static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene
     bool rough = cJSON_HasObjectItem(entry, "tangential_restitution") || cJSON_HasObjectItem(entry, "coulomb");
     if (given == 0 && rough) { /* the pair's tangential rule only (run_scene_rough.c): no steps */
         out->step_count = -1;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     if (given != 1)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s: give one of \"steps\", \"square_well\", \"square_shoulder\", "
                        "\"discretise\" (%d given), or only a tangential_restitution or coulomb",
                        name, given);
@@ -170,7 +170,7 @@ static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene
     if (list) {
         rc_field_name(field, name, "steps");
         if (!cJSON_IsArray(list))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s: not a list of [radius, energy] pairs", field);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: not a list of [radius, energy] pairs", field);
         return read_steps(list, name, steps, &out->step_count);
     }
     out->step_count = 1;
@@ -178,21 +178,21 @@ static rc_status read_entry(const cJSON *entry, int k, const rc_run_scene *scene
                        steps);
 }
 
-rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_interactions(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *list;
     const char *mixing = NULL;
     rc_status s = rc_json_list(root, "", "interactions", false, &list);
     if (!s) s = rc_json_string(root, "", "mixing", false, &mixing);
-    if (!s && mixing && (s = rc_mixing_parse(mixing, &scene->def.mixing)) != RC_OK) return s;
+    if (!s && mixing && (s = rc_mixing_parse(mixing, &scene->def.mixing)) != RC_STATUS_OK) return s;
     if (s || !list) {
-        if (!s && mixing) return rc_fail(RC_INVALID_ARGUMENT, "mixing: there are no interactions to mix");
+        if (!s && mixing) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mixing: there are no interactions to mix");
         return s;
     }
     int entries = cJSON_GetArraySize(list), steps = 0;
     if (entries == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "interactions: the list is empty (leave it out for hard "
-                                            "spheres)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interactions: the list is empty (leave it out for hard "
+                                                   "spheres)");
     for (const cJSON *entry = list->child; entry; entry = entry->next) {
         const cJSON *own = cJSON_GetObjectItemCaseSensitive(entry, "steps");
         const cJSON *made = cJSON_GetObjectItemCaseSensitive(entry, "discretise");
@@ -205,7 +205,8 @@ rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene)
     }
     scene->interactions = calloc((size_t)entries, sizeof *scene->interactions);
     scene->steps = calloc((size_t)(steps > 0 ? steps : 1), sizeof *scene->steps);
-    if (!scene->interactions || !scene->steps) return rc_fail(RC_NO_MEMORY, "out of memory for the interactions");
+    if (!scene->interactions || !scene->steps)
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for the interactions");
     int k = 0, used = 0, stepped = 0;
     for (const cJSON *entry = list->child; entry && !s; entry = entry->next, k++) {
         s = read_entry(entry, k, scene, &scene->interactions[stepped], scene->steps + used);
@@ -213,7 +214,7 @@ rc_status rc_run_read_interactions(const cJSON *root, rc_run_scene *scene)
         used += scene->interactions[stepped++].step_count;
     }
     if (!s && stepped == 0 && mixing)
-        return rc_fail(RC_INVALID_ARGUMENT, "mixing: there are no interactions to mix (only rough rules)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mixing: there are no interactions to mix (only rough rules)");
     scene->def.interactions = stepped > 0 ? scene->interactions : NULL;
     scene->def.interaction_count = stepped;
     return s;

@@ -21,13 +21,13 @@ static rc_status read_rdf(const cJSON *section, rc_run_measure *m)
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(section, "rdf");
     if (!item || cJSON_IsBool(item)) return rc_json_flag(section, "measure", "rdf", &m->rdf);
     if (!cJSON_IsObject(item))
-        return rc_fail(RC_INVALID_ARGUMENT, "measure.rdf: give true, false or {\"bins\": N, \"range\": R}");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.rdf: give true, false or {\"bins\": N, \"range\": R}");
     const cJSON *rdf;
     uint64_t bins = 0;
     rc_status s = rc_json_section(section, "measure", "rdf", rdf_keys, &rdf);
     if (!s) s = rc_json_count(rdf, "measure.rdf", "bins", false, 10000000, &bins, NULL);
     if (!s && cJSON_HasObjectItem(rdf, "bins") && bins == 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "measure.rdf.bins: 0 is not positive");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.rdf.bins: 0 is not positive");
     if (!s && cJSON_HasObjectItem(rdf, "range")) s = rc_json_positive(rdf, "measure.rdf", "range", true, &m->rdf_range);
     m->rdf = true;
     m->rdf_bins = (int)bins;
@@ -44,22 +44,22 @@ static rc_status read_numbers(const cJSON *section, rc_run_measure *m)
         s = rc_json_positive(section, "measure", "structure_interval", true, &m->structure_interval);
     if (!s) s = rc_json_count(section, "measure", "points", false, 100000, &points, NULL);
     if (!s && (points < 4 || points % 2))
-        s = rc_fail(RC_INVALID_ARGUMENT, "measure.points: %llu is not an even number of at least 4",
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.points: %llu is not an even number of at least 4",
                     (unsigned long long)points);
     if (!s) s = rc_json_count(section, "measure", "blocks", false, 1000, &blocks, NULL);
     if (!s && blocks < 2)
-        s = rc_fail(RC_INVALID_ARGUMENT, "measure.blocks: %llu is fewer than 2", (unsigned long long)blocks);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.blocks: %llu is fewer than 2", (unsigned long long)blocks);
     if (!s && cJSON_HasObjectItem(section, "fit")) {
         s = rc_json_vector(section, "measure", "fit", 2, "[t0, t1]", true, m->fit);
         if (!s && !(m->fit[0] >= 0 && m->fit[1] > m->fit[0]))
-            s = rc_fail(RC_INVALID_ARGUMENT, "measure.fit: [%g, %g] is not two lag times 0 <= t0 < t1", m->fit[0],
-                        m->fit[1]);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.fit: [%g, %g] is not two lag times 0 <= t0 < t1",
+                        m->fit[0], m->fit[1]);
     }
     m->points = (int)points, m->blocks = (int)blocks;
     return s;
 }
 
-rc_status rc_run_read_measure(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_measure(const cJSON *root, rc_edmd_scene *scene)
 {
     rc_run_measure *m = &scene->settings.measure;
     const cJSON *section;
@@ -78,6 +78,6 @@ rc_status rc_run_read_measure(const cJSON *root, rc_run_scene *scene)
     bool periodic = true;
     for (int a = 0; a < scene->def.dimension; a++) periodic &= scene->def.periodic[a];
     if (m->structure_factor && !periodic)
-        return rc_fail(RC_INVALID_ARGUMENT, "measure.structure_factor: S(k) needs every axis periodic");
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.structure_factor: S(k) needs every axis periodic");
+    return RC_STATUS_OK;
 }

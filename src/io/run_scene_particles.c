@@ -19,7 +19,7 @@ static const char *const lattice_keys[] = {"lattice", "count",   "packing_fracti
 static const char *const particle_keys[] = {"position", "velocity", "radius",           "diameter", "mass",
                                             "species",  "inertia",  "angular_velocity", "fixed",    NULL};
 
-rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count)
+rc_status rc_run_allocate_particles(rc_edmd_scene *scene, int32_t count)
 {
     size_t n = (size_t)count;
     scene->positions = calloc(3 * n, sizeof(double));
@@ -28,7 +28,7 @@ rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count)
     scene->masses = calloc(n, sizeof(double));
     scene->species = calloc(n, sizeof(int32_t));
     if (!scene->positions || !scene->velocities || !scene->radii || !scene->masses || !scene->species)
-        return rc_fail(RC_NO_MEMORY, "out of memory for %d particles", (int)count);
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for %d particles", (int)count);
     rc_edmd_def *def = &scene->def;
     def->count = count;
     def->positions = scene->positions;
@@ -36,13 +36,14 @@ rc_status rc_run_allocate_particles(rc_run_scene *scene, int32_t count)
     def->radii = scene->radii;
     def->masses = scene->masses;
     def->species = scene->species;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_run_read_radius(const cJSON *item, const char *name, double *radius)
 {
     bool has_radius = cJSON_HasObjectItem(item, "radius"), has_diameter = cJSON_HasObjectItem(item, "diameter");
-    if (has_radius && has_diameter) return rc_fail(RC_INVALID_ARGUMENT, "%s: give radius or diameter, not both", name);
+    if (has_radius && has_diameter)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: give radius or diameter, not both", name);
     if (!has_diameter) return rc_json_size(item, name, "radius", true, radius);
     double diameter = 0;
     rc_status s = rc_json_size(item, name, "diameter", true, &diameter);
@@ -56,42 +57,43 @@ static rc_status read_placement(const cJSON *particles, int dimension, rc_placem
     rc_status s = rc_json_string(particles, "particles", "lattice", true, &name);
     if (s) return s;
     if (rc_placement_parse(name, placement))
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "particles.lattice: \"%s\" is not fcc, simple_cubic, square, hexagonal "
                        "or random",
                        name);
-    int needs = *placement == RC_PLACE_FCC || *placement == RC_PLACE_SIMPLE_CUBIC ? 3
-                : *placement == RC_PLACE_RANDOM                                   ? dimension
-                                                                                  : 2;
+    int needs = *placement == RC_PLACEMENT_FCC || *placement == RC_PLACEMENT_SIMPLE_CUBIC ? 3
+                : *placement == RC_PLACEMENT_RANDOM                                       ? dimension
+                                                                                          : 2;
     if (needs != dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "particles.lattice: %s needs dimension %d, the scene has %d", name, needs,
-                       dimension);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.lattice: %s needs dimension %d, the scene has %d", name,
+                       needs, dimension);
+    return RC_STATUS_OK;
 }
 
 /* Sizes the box to the packing fraction (keeping the shape of box.size, a cube or square without it). */
-static rc_status size_box(const cJSON *particles, rc_run_scene *scene, double *fraction)
+static rc_status size_box(const cJSON *particles, rc_edmd_scene *scene, double *fraction)
 {
     rc_edmd_def *def = &scene->def;
     *fraction = 0;
     if (!cJSON_HasObjectItem(particles, "packing_fraction")) {
-        if (scene->box_given) return RC_OK;
-        return rc_fail(RC_INVALID_ARGUMENT, "box.size is missing: give it, or particles.packing_fraction to size the "
-                                            "box");
+        if (scene->box_given) return RC_STATUS_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "box.size is missing: give it, or particles.packing_fraction to size the "
+                       "box");
     }
     rc_status s = rc_json_positive(particles, "particles", "packing_fraction", true, fraction);
     if (!s && *fraction >= 1)
-        s = rc_fail(RC_INVALID_ARGUMENT, "particles.packing_fraction: %g is not below 1", *fraction);
-    if (!s && rc_box_for_packing_fraction(def->dimension, def->count, scene->radii, *fraction, def->box)) {
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.packing_fraction: %g is not below 1", *fraction);
+    if (!s && rc_box_scale_to_packing_fraction(def->dimension, def->count, scene->radii, *fraction, def->box)) {
         char prefix[64];
         snprintf(prefix, sizeof prefix, "particles.packing_fraction: %g cannot be placed", *fraction);
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s: %s", prefix, rc_last_error());
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %s", prefix, rc_error_get());
     }
     if (def->dimension == 2) def->box[2] = 1;
     return s;
 }
 
-static rc_status read_lattice(const cJSON *particles, rc_run_scene *scene)
+static rc_status read_lattice(const cJSON *particles, rc_edmd_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
     rc_placement placement;
@@ -100,13 +102,13 @@ static rc_status read_lattice(const cJSON *particles, rc_run_scene *scene)
     rc_status s = rc_json_check_keys(particles, "particles", lattice_keys, NULL);
     if (!s) s = read_placement(particles, def->dimension, &placement);
     if (!s) s = rc_json_count(particles, "particles", "count", true, INT32_MAX, &count, NULL);
-    if (!s && count == 0) s = rc_fail(RC_INVALID_ARGUMENT, "particles.count: 0 is not positive");
+    if (!s && count == 0) s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.count: 0 is not positive");
     if (!s) s = rc_run_allocate_particles(scene, (int32_t)count);
     if (!s) s = rc_run_read_sizes(particles, scene);
     if (!s) s = size_box(particles, scene, &fraction);
     if (!s && cJSON_HasObjectItem(particles, "chains")) return rc_run_place_chains(particles, scene, fraction);
-    if (!s && rc_place_particles(placement, def->dimension, def->box, def->periodic, def->count, scene->radii,
-                                 scene->seed, scene->positions)) {
+    if (!s && rc_placement_fill(placement, def->dimension, def->box, def->periodic, def->count, scene->radii,
+                                scene->seed, scene->positions)) {
         char prefix[128];
         if (fraction > 0)
             snprintf(prefix, sizeof prefix, "particles.packing_fraction: %g cannot be placed as %s", fraction,
@@ -114,12 +116,12 @@ static rc_status read_lattice(const cJSON *particles, rc_run_scene *scene)
         else
             snprintf(prefix, sizeof prefix, "particles.count: %d particles cannot be placed in the box as %s",
                      (int)def->count, rc_placement_name(placement));
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s: %s", prefix, rc_last_error());
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %s", prefix, rc_error_get());
     }
     return s;
 }
 
-static rc_status read_particle(const cJSON *item, const char *name, rc_run_scene *scene, int32_t i, bool *moving)
+static rc_status read_particle(const cJSON *item, const char *name, rc_edmd_scene *scene, int32_t i, bool *moving)
 {
     int d = scene->def.dimension;
     uint64_t species = 0;
@@ -137,14 +139,14 @@ static rc_status read_particle(const cJSON *item, const char *name, rc_run_scene
 }
 
 /* The explicit list; *moving is the index of the first particle with a velocity, or -1. */
-static rc_status read_list(const cJSON *particles, rc_run_scene *scene, int32_t *moving)
+static rc_status read_list(const cJSON *particles, rc_edmd_scene *scene, int32_t *moving)
 {
     int count = cJSON_GetArraySize(particles);
     *moving = -1;
-    if (count == 0) return rc_fail(RC_INVALID_ARGUMENT, "particles: the list is empty");
+    if (count == 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles: the list is empty");
     if (!scene->box_given)
-        return rc_fail(RC_INVALID_ARGUMENT, "box.size is missing (an explicit particle list "
-                                            "needs the box)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box.size is missing (an explicit particle list "
+                                                   "needs the box)");
     rc_status s = rc_run_allocate_particles(scene, count);
     int32_t i = 0;
     char name[RC_FIELD_NAME_SIZE];
@@ -159,18 +161,18 @@ static rc_status read_list(const cJSON *particles, rc_run_scene *scene, int32_t 
 
 /* "temperature": Maxwell-Boltzmann velocities, needed by placed particles, exclusive with listed velocities, in place
  * of a saved state's. */
-static rc_status read_velocities(const cJSON *root, rc_run_scene *scene, bool placed, int32_t moving)
+static rc_status read_velocities(const cJSON *root, rc_edmd_scene *scene, bool placed, int32_t moving)
 {
     rc_edmd_def *def = &scene->def;
     bool given = cJSON_HasObjectItem(root, "temperature");
     double temperature = 0;
     scene->settings.temperature = -1;
     if (!given && placed)
-        return rc_fail(RC_INVALID_ARGUMENT, "temperature is missing: the particles of a lattice take their "
-                                            "velocities from it");
-    if (!given) return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "temperature is missing: the particles of a lattice take their "
+                                                   "velocities from it");
+    if (!given) return RC_STATUS_OK;
     if (moving >= 0)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "particles[%d].velocity: the scene also gives a temperature; give one or "
                        "the other",
                        (int)moving);
@@ -178,9 +180,9 @@ static rc_status read_velocities(const cJSON *root, rc_run_scene *scene, bool pl
     if (s) return s;
     scene->settings.temperature = temperature;
     /* its failures name the temperature already */
-    s = rc_maxwell_boltzmann(def->dimension, def->count, scene->masses, temperature, scene->seed + 1,
-                             scene->velocities);
-    if (!s) rc_edmd_shear_add_profile(def, scene->velocities); /* drawn at rest: they start on the shear profile */
+    s = rc_velocities_draw_maxwell_boltzmann(def->dimension, def->count, scene->masses, temperature, scene->seed + 1,
+                                             scene->velocities);
+    if (!s) rc_edmd_def_add_shear_profile(def, scene->velocities); /* drawn at rest: they start on the shear profile */
     return s;
 }
 
@@ -195,20 +197,21 @@ static double packing_fraction(const rc_edmd_def *def)
     return filled / volume;
 }
 
-rc_status rc_run_read_particles(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_particles(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *particles = cJSON_GetObjectItemCaseSensitive(root, "particles");
     int32_t moving = -1;
     rc_status s;
-    if (!particles) return rc_fail(RC_INVALID_ARGUMENT, "particles is missing");
+    if (!particles) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles is missing");
     bool saved = cJSON_IsObject(particles) && cJSON_HasObjectItem(particles, "file");
     bool placed = cJSON_IsObject(particles) && !saved;
     if (saved) s = rc_run_read_saved(particles, scene);
     else if (placed) s = read_lattice(particles, scene);
     else if (cJSON_IsArray(particles)) s = read_list(particles, scene, &moving);
     else
-        return rc_fail(RC_INVALID_ARGUMENT, "particles: not a placement {...}, a saved state {\"file\": ...} or a "
-                                            "list of particles [...]");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "particles: not a placement {...}, a saved state {\"file\": ...} or a "
+                       "list of particles [...]");
     if (!s) s = read_velocities(root, scene, placed, moving);
     if (!s) s = rc_run_check_state(scene, placed);
     if (!s) scene->settings.packing_fraction = packing_fraction(&scene->def);

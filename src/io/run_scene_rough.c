@@ -20,16 +20,16 @@ static rc_status read_inertia(const cJSON *item, const char *where, int dimensio
     double most = dimension == 3 ? 2.0 / 3 : 1;
     rc_status s = rc_json_range(item, where, "inertia", false, -INFINITY, INFINITY, q);
     if (!s && !(*q > 0 && *q <= most))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s%sinertia: %g is not in (0, %s]", where, *where ? "." : "", *q,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s%sinertia: %g is not in (0, %s]", where, *where ? "." : "", *q,
                     dimension == 3 ? "2/3" : "1");
     return s;
 }
 
-static rc_status read_walls(const cJSON *root, rc_run_scene *scene)
+static rc_status read_walls(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "walls");
     char name[RC_FIELD_NAME_SIZE];
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int32_t i = 0; i < scene->def.wall_count && !s; i++) {
         const cJSON *item = cJSON_GetArrayItem(list, i);
         rc_wall *w = &scene->walls[i];
@@ -42,18 +42,18 @@ static rc_status read_walls(const cJSON *root, rc_run_scene *scene)
 }
 
 /* The per-particle moments, from the placement's "inertia", its species' or the explicit particles'. */
-static rc_status read_inertias(const cJSON *root, rc_run_scene *scene)
+static rc_status read_inertias(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *particles = cJSON_GetObjectItemCaseSensitive(root, "particles");
     int dimension = scene->def.dimension;
     int32_t n = scene->def.count;
     double fallback = dimension == 3 ? 0.4 : 0.5;
     scene->inertias = malloc((n > 0 ? (size_t)n : 1) * sizeof *scene->inertias);
-    if (!scene->inertias) return rc_fail(RC_NO_MEMORY, "out of memory for %d moments of inertia", (int)n);
+    if (!scene->inertias) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for %d moments of inertia", (int)n);
     for (int32_t k = 0; k < n; k++) scene->inertias[k] = fallback;
     scene->def.inertias = scene->inertias;
     char name[RC_FIELD_NAME_SIZE];
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (cJSON_IsArray(particles)) { /* explicit particles */
         int32_t k = 0;
         for (const cJSON *item = particles->child; item && !s; item = item->next, k++) {
@@ -62,7 +62,7 @@ static rc_status read_inertias(const cJSON *root, rc_run_scene *scene)
         }
         return s;
     }
-    if (!cJSON_IsObject(particles)) return RC_OK;
+    if (!cJSON_IsObject(particles)) return RC_STATUS_OK;
     double q = fallback;
     s = read_inertia(particles, "particles", dimension, &q);
     for (int32_t k = 0; k < n; k++) scene->inertias[k] = q;
@@ -79,21 +79,21 @@ static rc_status read_inertias(const cJSON *root, rc_run_scene *scene)
 }
 
 /* "angular_velocity" of explicit particles: a 3-vector in 3D, a number (the z component) in 2D. */
-static rc_status read_spins(const cJSON *root, rc_run_scene *scene)
+static rc_status read_spins(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *particles = cJSON_GetObjectItemCaseSensitive(root, "particles");
-    if (!cJSON_IsArray(particles)) return RC_OK;
+    if (!cJSON_IsArray(particles)) return RC_STATUS_OK;
     int stride = scene->def.dimension == 3 ? 3 : 1;
     int32_t n = scene->def.count, k = 0;
     bool any = false;
     for (const cJSON *item = particles->child; item; item = item->next)
         any |= cJSON_HasObjectItem(item, "angular_velocity");
-    if (!any) return RC_OK;
+    if (!any) return RC_STATUS_OK;
     scene->spins = calloc((n > 0 ? (size_t)n : 1) * (size_t)stride, sizeof *scene->spins);
-    if (!scene->spins) return rc_fail(RC_NO_MEMORY, "out of memory for %d spins", (int)n);
+    if (!scene->spins) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for %d spins", (int)n);
     scene->def.angular_velocities = scene->spins;
     char name[RC_FIELD_NAME_SIZE];
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (const cJSON *item = particles->child; item && !s; item = item->next, k++) {
         rc_field_index(name, "particles", k);
         if (stride == 3) s = rc_run_vector(item, name, "angular_velocity", 3, false, scene->spins + 3 * k);
@@ -116,7 +116,7 @@ static rc_status read_rule(const cJSON *item, const char *name, double *beta, rc
     s = rc_json_range(section, where, "friction", true, 0, INFINITY, &coulomb->friction);
     if (!s) s = rc_json_range(section, where, "tangential_restitution", false, -1, 1, &coulomb->tangential_restitution);
     if (!s && cJSON_HasObjectItem(item, "tangential_restitution"))
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "%s: replaces the %s tangential_restitution (give "
                     "%s.tangential_restitution); give one or the other",
                     where, *name ? name : "top-level", where);
@@ -124,15 +124,15 @@ static rc_status read_rule(const cJSON *item, const char *name, double *beta, rc
 }
 
 /* The rough rules of the "interactions" entries that give one: per pair of species. */
-static rc_status read_pairs(const cJSON *root, rc_run_scene *scene)
+static rc_status read_pairs(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "interactions");
     int entries = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0, k = 0, count = 0;
-    if (entries == 0) return RC_OK;
+    if (entries == 0) return RC_STATUS_OK;
     scene->pair_roughness = calloc((size_t)entries, sizeof *scene->pair_roughness);
-    if (!scene->pair_roughness) return rc_fail(RC_NO_MEMORY, "out of memory for the interactions");
+    if (!scene->pair_roughness) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for the interactions");
     char name[RC_FIELD_NAME_SIZE];
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (const cJSON *entry = list->child; entry && !s; entry = entry->next, k++) {
         if (!cJSON_HasObjectItem(entry, "tangential_restitution") && !cJSON_HasObjectItem(entry, "coulomb")) continue;
         rc_field_index(name, "interactions", k);
@@ -148,7 +148,7 @@ static rc_status read_pairs(const cJSON *root, rc_run_scene *scene)
     return s;
 }
 
-rc_status rc_run_read_rough(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_rough(const cJSON *root, rc_edmd_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
     const cJSON *box = cJSON_GetObjectItemCaseSensitive(root, "box");

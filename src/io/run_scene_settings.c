@@ -29,27 +29,27 @@ static rc_status read_limits(const cJSON *object, const char *where, rc_edmd_lim
     const char *zero = has[0] && limits->collisions == 0 ? "collisions"
                        : has[1] && limits->events == 0   ? "events"
                                                          : NULL;
-    if (zero) return rc_fail(RC_INVALID_ARGUMENT, "%s.%s: 0 is not positive", where, zero);
+    if (zero) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.%s: 0 is not positive", where, zero);
     *given = has[0] + has[1] + has[2];
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
-static rc_status read_stop(const cJSON *root, rc_run_settings *settings)
+static rc_status read_stop(const cJSON *root, rc_edmd_run_settings *settings)
 {
     const cJSON *stop;
     int given = 0;
     rc_status s = rc_json_section(root, "", "stop", limit_keys, &stop);
     if (s) return s;
     if (!stop)
-        return rc_fail(RC_INVALID_ARGUMENT, "stop is missing: give {\"collisions\": N}, {\"time\": T} or "
-                                            "{\"events\": N}");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "stop is missing: give {\"collisions\": N}, {\"time\": T} or "
+                                                   "{\"events\": N}");
     s = read_limits(stop, "stop", &settings->stop, &given);
     if (!s && given == 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "stop: give at least one of \"collisions\", \"time\", \"events\"");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "stop: give at least one of \"collisions\", \"time\", \"events\"");
     return s;
 }
 
-static rc_status read_equilibration(const cJSON *root, rc_run_settings *settings)
+static rc_status read_equilibration(const cJSON *root, rc_edmd_run_settings *settings)
 {
     const cJSON *section;
     int given = 0;
@@ -58,15 +58,16 @@ static rc_status read_equilibration(const cJSON *root, rc_run_settings *settings
     s = read_limits(section, "equilibration", &settings->equilibration, &given);
     if (s) return s;
     if (given == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "equilibration: give \"time\" or \"collisions\" (or leave it out)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "equilibration: give \"time\" or \"collisions\" (or leave it out)");
     const rc_edmd_limits *e = &settings->equilibration, *stop = &settings->stop;
     if (isfinite(e->time) && e->time >= stop->time)
-        return rc_fail(RC_INVALID_ARGUMENT, "equilibration.time: %g is not before stop.time %g", e->time, stop->time);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "equilibration.time: %g is not before stop.time %g", e->time,
+                       stop->time);
     if (e->collisions && stop->collisions && e->collisions >= stop->collisions)
-        return rc_fail(RC_INVALID_ARGUMENT, "equilibration.collisions: %llu is not below stop.collisions %llu",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "equilibration.collisions: %llu is not below stop.collisions %llu",
                        (unsigned long long)e->collisions, (unsigned long long)stop->collisions);
     settings->equilibrate = true;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **directory_copy)
@@ -78,7 +79,8 @@ rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **direc
     out->xyz = out->csv = true;
     rc_status s = rc_json_section(root, "", "output", output_keys, &section);
     if (!s && section) s = rc_json_string(section, "output", "directory", false, &directory);
-    if (!s && directory && !directory[0]) s = rc_fail(RC_INVALID_ARGUMENT, "output.directory: the name is empty");
+    if (!s && directory && !directory[0])
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "output.directory: the name is empty");
     if (!s && section && cJSON_HasObjectItem(section, "every"))
         s = rc_json_positive(section, "output", "every", true, &out->every);
     bool by_collisions = false;
@@ -86,9 +88,9 @@ rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **direc
         s = rc_json_count(section, "output", "every_collisions", false, UINT64_MAX, &out->every_collisions,
                           &by_collisions);
     if (!s && by_collisions && out->every_collisions == 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "output.every_collisions: 0 is not positive");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "output.every_collisions: 0 is not positive");
     if (!s && by_collisions && isfinite(out->every))
-        s = rc_fail(RC_INVALID_ARGUMENT, "output: give \"every\" (time) or \"every_collisions\", not both");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "output: give \"every\" (time) or \"every_collisions\", not both");
     out->checkpoint_every = 0;
     if (!s && section && cJSON_HasObjectItem(section, "checkpoint_every"))
         s = rc_json_positive(section, "output", "checkpoint_every", true, &out->checkpoint_every);
@@ -99,12 +101,12 @@ rc_status rc_run_read_output(const cJSON *root, rc_run_output *out, char **direc
     if (!s && section) s = rc_json_flag(section, "output", "lammps_dump", &out->lammps_dump);
     if (s) return s;
     *directory_copy = strdup(directory ? directory : "out");
-    if (!*directory_copy) return rc_fail(RC_NO_MEMORY, "out of memory reading the scene");
+    if (!*directory_copy) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading the scene");
     out->directory = *directory_copy;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
-rc_status rc_run_read_settings(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_settings(const cJSON *root, rc_edmd_scene *scene)
 {
     rc_status s = read_stop(root, &scene->settings);
     if (!s) s = read_equilibration(root, &scene->settings);

@@ -19,9 +19,9 @@ static rc_status check_alone(const cJSON *particles, const char *key, const char
 {
     for (int k = 0; replaced[k]; k++)
         if (cJSON_HasObjectItem(particles, replaced[k]))
-            return rc_fail(RC_INVALID_ARGUMENT, "particles.%s: it replaces particles.%s; give one or the other", key,
-                           replaced[k]);
-    return RC_OK;
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.%s: it replaces particles.%s; give one or the other",
+                           key, replaced[k]);
+    return RC_STATUS_OK;
 }
 
 static rc_status read_one_species(const cJSON *item, const char *name, rc_species *out)
@@ -35,7 +35,7 @@ static rc_status read_one_species(const cJSON *item, const char *name, rc_specie
     return s;
 }
 
-static rc_status read_species(const cJSON *particles, rc_run_scene *scene)
+static rc_status read_species(const cJSON *particles, rc_edmd_scene *scene)
 {
     static const char *const replaced[] = {"diameter", "radius", "mass", "size_distribution", NULL};
     const cJSON *list;
@@ -44,12 +44,12 @@ static rc_status read_species(const cJSON *particles, rc_run_scene *scene)
     if (s) return s;
     int kinds = cJSON_GetArraySize(list);
     if (kinds == 0 || kinds > RC_ELEMENT_COUNT)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "particles.species: %d species, not 1 to %d (the chemical symbols of the "
                        "trajectory)",
                        kinds, (int)RC_ELEMENT_COUNT);
     rc_species *species = calloc((size_t)kinds, sizeof *species);
-    if (!species) return rc_fail(RC_NO_MEMORY, "out of memory for %d species", kinds);
+    if (!species) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for %d species", kinds);
     char name[RC_FIELD_NAME_SIZE];
     int k = 0;
     for (const cJSON *item = list->child; item && !s; item = item->next, k++) {
@@ -57,14 +57,14 @@ static rc_status read_species(const cJSON *particles, rc_run_scene *scene)
         s = read_one_species(item, name, &species[k]);
     }
     const rc_edmd_def *def = &scene->def; /* the fractions' sum is checked there: "species: the fractions sum ..." */
-    if (!s && rc_mixture_fill(kinds, species, def->count, scene->seed + 3, scene->species, scene->radii, scene->masses))
-        s = rc_fail(RC_INVALID_ARGUMENT, "particles.%s", rc_last_error());
+    if (!s && rc_species_fill(kinds, species, def->count, scene->seed + 3, scene->species, scene->radii, scene->masses))
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.%s", rc_error_get());
     free(species);
     scene->def.species_count = kinds; /* the range of the species indices of "interactions" */
     return s;
 }
 
-static rc_status read_distribution(const cJSON *particles, rc_run_scene *scene)
+static rc_status read_distribution(const cJSON *particles, rc_edmd_scene *scene)
 {
     static const char *const replaced[] = {"diameter", "radius", NULL};
     const char *where = "particles.size_distribution", *kind;
@@ -75,20 +75,20 @@ static rc_status read_distribution(const cJSON *particles, rc_run_scene *scene)
     if (!s) s = rc_json_section(particles, "particles", "size_distribution", distribution_keys, &section);
     if (!s) s = rc_json_string(section, where, "kind", true, &kind);
     if (!s && rc_size_kind_parse(kind, &sizes.kind))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s.kind: \"%s\" is not uniform, lognormal or gaussian", where, kind);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.kind: \"%s\" is not uniform, lognormal or gaussian", where, kind);
     if (!s) s = rc_json_number(section, where, "polydispersity", true, &sizes.polydispersity);
     if (!s) s = rc_json_size(section, where, "mean", false, &sizes.mean);
-    if (!s && sizes.kind == RC_SIZES_UNIFORM && cJSON_HasObjectItem(section, "truncate"))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s.truncate: a uniform distribution is bounded, not truncated", where);
+    if (!s && sizes.kind == RC_SIZE_KIND_UNIFORM && cJSON_HasObjectItem(section, "truncate"))
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.truncate: a uniform distribution is bounded, not truncated", where);
     if (!s) s = rc_json_number(section, where, "truncate", false, &sizes.truncate);
     if (!s) s = rc_json_size(particles, "particles", "mass", false, &mass);
     if (!s && rc_size_distribution_sample(&sizes, scene->def.count, scene->seed + 3, scene->radii))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s.%s", where, rc_last_error());
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.%s", where, rc_error_get());
     for (int32_t i = 0; i < scene->def.count && !s; i++) scene->masses[i] = mass;
     return s;
 }
 
-rc_status rc_run_read_sizes(const cJSON *particles, rc_run_scene *scene)
+rc_status rc_run_read_sizes(const cJSON *particles, rc_edmd_scene *scene)
 {
     if (cJSON_HasObjectItem(particles, "species")) return read_species(particles, scene);
     if (cJSON_HasObjectItem(particles, "size_distribution")) return read_distribution(particles, scene);

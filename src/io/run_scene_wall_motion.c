@@ -21,12 +21,12 @@ static rc_status read_thermal(const cJSON *item, const char *name, rc_wall *wall
     char where[RC_FIELD_NAME_SIZE];
     rc_field_name(where, name, "thermal");
     if (cJSON_HasObjectItem(item, "restitution"))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.restitution: a thermal wall takes no restitution", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.restitution: a thermal wall takes no restitution", name);
     s = rc_json_positive(section, where, "temperature", true, &wall->thermal.temperature);
     if (!s && cJSON_HasObjectItem(section, "accommodation")) {
         s = rc_json_positive(section, where, "accommodation", true, &wall->thermal.accommodation);
         if (!s && wall->thermal.accommodation > 1)
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s.accommodation: %g is not in (0, 1]", where,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.accommodation: %g is not in (0, 1]", where,
                         wall->thermal.accommodation);
     }
     return s;
@@ -45,7 +45,7 @@ rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *
     bool by_frequency = cJSON_HasObjectItem(section, "angular_frequency"),
          by_period = cJSON_HasObjectItem(section, "period");
     if (by_frequency == by_period)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: give one of angular_frequency and period", where);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: give one of angular_frequency and period", where);
     s = rc_json_positive(section, where, "amplitude", true, &o->amplitude);
     if (!s && by_frequency) s = rc_json_positive(section, where, "angular_frequency", true, &o->angular_frequency);
     if (!s && by_period) {

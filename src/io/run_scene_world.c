@@ -25,13 +25,15 @@ static rc_status read_dynamics(const cJSON *root, rc_edmd_def *def)
     rc_status s = rc_json_string(root, "", "dynamics", false, &dynamics);
     if (s) return s;
     if (dynamics && strcmp(dynamics, "time-stepping") == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"time-stepping\" scenes are read by rc_rigid_scene_read "
-                                            "(ricochet run chooses the reader by \"dynamics\")");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "dynamics: \"time-stepping\" scenes are read by rc_rigid_scene_create_from_file "
+                       "(ricochet run chooses the reader by \"dynamics\")");
     if (dynamics && strcmp(dynamics, "event-driven") != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "dynamics: \"%s\" is not \"event-driven\" or \"time-stepping\"", dynamics);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "dynamics: \"%s\" is not \"event-driven\" or \"time-stepping\"",
+                       dynamics);
     s = rc_json_number(root, "", "dimension", true, &dimension);
     if (!s && dimension != 2 && dimension != 3)
-        s = rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
     if (!s) def->dimension = (int)dimension; /* cast only once checked: 3e84 does not fit an int */
     return s;
 }
@@ -41,19 +43,20 @@ static rc_status read_periodic(const cJSON *box, rc_edmd_def *def)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(box, "periodic");
     for (int k = 0; k < 3; k++) def->periodic[k] = !item || cJSON_IsTrue(item);
-    if (!item || cJSON_IsBool(item)) return RC_OK;
+    if (!item || cJSON_IsBool(item)) return RC_STATUS_OK;
     if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) != def->dimension)
-        return rc_fail(RC_INVALID_ARGUMENT, "box.periodic: not true, false or a list of %d of them (dimension is %d)",
-                       def->dimension, def->dimension);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "box.periodic: not true, false or a list of %d of them (dimension is %d)", def->dimension,
+                       def->dimension);
     int k = 0;
     for (const cJSON *axis = item->child; axis; axis = axis->next, k++) {
-        if (!cJSON_IsBool(axis)) return rc_fail(RC_INVALID_ARGUMENT, "box.periodic[%d]: not true or false", k);
+        if (!cJSON_IsBool(axis)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "box.periodic[%d]: not true or false", k);
         def->periodic[k] = cJSON_IsTrue(axis);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
-/* "shear": {"rate": r, "flow": 0, "gradient": 1}, checked against the rest of the world by rc_edmd_shear_check once
+/* "shear": {"rate": r, "flow": 0, "gradient": 1}, checked against the rest of the world by rc_edmd_def_check_shear once
  * the world is read. */
 static rc_status read_shear(const cJSON *box, rc_edmd_def *def)
 {
@@ -69,7 +72,7 @@ static rc_status read_shear(const cJSON *box, rc_edmd_def *def)
     return s;
 }
 
-static rc_status read_box(const cJSON *root, rc_run_scene *scene)
+static rc_status read_box(const cJSON *root, rc_edmd_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
     const cJSON *box;
@@ -80,7 +83,8 @@ static rc_status read_box(const cJSON *root, rc_run_scene *scene)
     scene->periodic_given = cJSON_HasObjectItem(box, "periodic");
     s = rc_run_vector(box, "box", "size", def->dimension, false, def->box);
     for (int k = 0; k < def->dimension && !s; k++)
-        if (!(def->box[k] > 0)) s = rc_fail(RC_INVALID_ARGUMENT, "box.size[%d]: %g is not positive", k, def->box[k]);
+        if (!(def->box[k] > 0))
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "box.size[%d]: %g is not positive", k, def->box[k]);
     if (def->dimension == 2) def->box[2] = 1;
     if (!s) s = read_periodic(box, def);
     if (!s) s = rc_json_range(box, "box", "restitution", false, 0, 1, &def->box_restitution);
@@ -98,14 +102,14 @@ static bool normalise(double v[3], int dimension)
     return true;
 }
 
-static rc_status read_walls(const cJSON *root, rc_run_scene *scene)
+static rc_status read_walls(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *list;
     rc_status s = rc_json_list(root, "", "walls", false, &list);
     int count = list ? cJSON_GetArraySize(list) : 0;
     if (s || count == 0) return s;
     scene->walls = calloc((size_t)count, sizeof *scene->walls);
-    if (!scene->walls) return rc_fail(RC_NO_MEMORY, "out of memory reading the scene's walls");
+    if (!scene->walls) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading the scene's walls");
     int i = 0;
     char name[RC_FIELD_NAME_SIZE];
     for (const cJSON *item = list->child; item && !s; item = item->next, i++) {
@@ -119,7 +123,7 @@ static rc_status read_walls(const cJSON *root, rc_run_scene *scene)
         if (!s) s = rc_run_read_restitution(item, name, &w->restitution, &w->restitution_law);
         if (!s) s = rc_run_read_wall_motion(item, name, w);
         if (!s && !normalise(w->normal, scene->def.dimension))
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s.normal: zero vector", name);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.normal: zero vector", name);
     }
     scene->def.walls = scene->walls;
     scene->def.wall_count = count;
@@ -131,11 +135,11 @@ static rc_status read_detection(const cJSON *root, rc_edmd_def *def)
     const char *name = NULL;
     rc_status s = rc_json_string(root, "", "event_detection", false, &name);
     if (!s && name && rc_event_detection_parse(name, &def->detection))
-        s = rc_fail(RC_INVALID_ARGUMENT, "event_detection: \"%s\" is not \"stable\" or \"naive\"", name);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "event_detection: \"%s\" is not \"stable\" or \"naive\"", name);
     return s;
 }
 
-static rc_status read_engine_settings(const cJSON *root, rc_run_scene *scene)
+static rc_status read_engine_settings(const cJSON *root, rc_edmd_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
     const cJSON *thermostat, *diagnostics;
@@ -155,13 +159,13 @@ static rc_status read_engine_settings(const cJSON *root, rc_run_scene *scene)
     uint64_t threads = 1; /* the engine refuses more than the system's domains */
     const cJSON *asked = cJSON_GetObjectItemCaseSensitive(root, "threads");
     if (!s && cJSON_IsNumber(asked) && asked->valuedouble < 1)
-        s = rc_fail(RC_INVALID_ARGUMENT, "threads: %g is below 1", asked->valuedouble);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "threads: %g is below 1", asked->valuedouble);
     if (!s) s = rc_json_count(root, "", "threads", false, INT32_MAX, &threads, NULL);
     def->threads = (int32_t)threads;
     return s;
 }
 
-rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene)
+rc_status rc_run_read_world(const cJSON *root, rc_edmd_scene *scene)
 {
     rc_edmd_def *def = &scene->def;
     rc_status s = read_dynamics(root, def);
@@ -170,6 +174,6 @@ rc_status rc_run_read_world(const cJSON *root, rc_run_scene *scene)
     if (!s) s = rc_run_read_restitution(root, "", &def->restitution, &def->restitution_law);
     if (!s) s = read_walls(root, scene);
     if (!s) s = read_engine_settings(root, scene);
-    if (!s && (s = rc_edmd_shear_check(def)) != RC_OK) s = rc_fail(s, "box.%s", rc_last_error());
+    if (!s && (s = rc_edmd_def_check_shear(def)) != RC_STATUS_OK) s = rc_fail(s, "box.%s", rc_error_get());
     return s;
 }

@@ -31,7 +31,7 @@ static void init_body(rc_instant_body *b, rc_item_kind kind, int index)
 
 static rc_status read_ball(const cJSON *item, const char *name, const rc_instant *instant, rc_instant_body *b)
 {
-    b->shape = RC_RIGID_SPHERE;
+    b->shape = RC_RIGID_SHAPE_SPHERE;
     rc_status s = rc_json_check_keys(item, name, ball_keys, NULL);
     if (!s) s = rc_instant_vector(item, name, "position", instant, true, b->position);
     if (!s) s = rc_instant_vector(item, name, "velocity", instant, false, b->velocity);
@@ -49,10 +49,10 @@ static rc_status read_wall(const cJSON *item, const char *name, const rc_instant
     if (s) return s;
     double big = 0, sum = 0; /* the length, scaled so that no square overflows */
     for (int i = 0; i < instant->dimension; i++) big = fmax(big, fabs(w->normal[i]));
-    if (big == 0) return rc_fail(RC_INVALID_ARGUMENT, "%s.normal: zero vector", name);
+    if (big == 0) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.normal: zero vector", name);
     for (int i = 0; i < instant->dimension; i++) sum += (w->normal[i] / big) * (w->normal[i] / big);
     for (int i = 0; i < instant->dimension; i++) w->normal[i] = w->normal[i] / big / sqrt(sum);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Reads every object of one list: balls and rigid bodies into instant->bodies from `first` on, or walls. */
@@ -64,17 +64,17 @@ static rc_status read_list(const cJSON *list, rc_item_kind kind, rc_instant *ins
         rc_instant_item_name(name, kind, i);
         rc_status s = rc_json_expect_object(item, name);
         if (s) return s;
-        if (kind == RC_ITEM_WALL) {
+        if (kind == RC_ITEM_KIND_WALL) {
             s = read_wall(item, name, instant, &instant->walls[i]);
         } else {
             rc_instant_body *body = &instant->bodies[first + i];
             init_body(body, kind, i);
-            s = kind == RC_ITEM_BALL ? read_ball(item, name, instant, body)
-                                     : rc_instant_read_rigid(item, name, instant, body);
+            s = kind == RC_ITEM_KIND_BALL ? read_ball(item, name, instant, body)
+                                          : rc_instant_read_rigid(item, name, instant, body);
         }
         if (s) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status read_header(const cJSON *root, rc_instant *instant)
@@ -83,12 +83,12 @@ static rc_status read_header(const cJSON *root, rc_instant *instant)
     rc_status s = rc_json_number(root, "", "dimension", true, &dimension);
     if (s) return s;
     if (dimension != 1 && dimension != 2 && dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 1, 2 or 3", dimension);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "dimension: %g is not 1, 2 or 3", dimension);
     instant->dimension = (int)dimension;
     instant->contact_tolerance = 1e-9;
     s = rc_json_number(root, "", "contact_tolerance", false, &instant->contact_tolerance);
     if (!s && instant->contact_tolerance < 0)
-        s = rc_fail(RC_INVALID_ARGUMENT, "contact_tolerance: %g is negative", instant->contact_tolerance);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "contact_tolerance: %g is negative", instant->contact_tolerance);
     return s;
 }
 
@@ -99,18 +99,19 @@ rc_status rc_instant_read(const cJSON *root, rc_instant *instant)
     rc_status s = read_header(root, instant);
     for (int k = 0; k < 3 && !s; k++) s = rc_json_list(root, "", rc_item_kind_name((rc_item_kind)k), false, &lists[k]);
     if (s) return s;
-    instant->ball_count = cJSON_GetArraySize(lists[RC_ITEM_BALL]);
-    instant->rigid_count = cJSON_GetArraySize(lists[RC_ITEM_RIGID_BODY]);
-    instant->wall_count = cJSON_GetArraySize(lists[RC_ITEM_WALL]);
+    instant->ball_count = cJSON_GetArraySize(lists[RC_ITEM_KIND_BALL]);
+    instant->rigid_count = cJSON_GetArraySize(lists[RC_ITEM_KIND_RIGID_BODY]);
+    instant->wall_count = cJSON_GetArraySize(lists[RC_ITEM_KIND_WALL]);
     if (instant->ball_count + instant->rigid_count == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "the problem has no balls and no rigid bodies");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "the problem has no balls and no rigid bodies");
     if (instant->rigid_count > 0 && instant->dimension == 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "rigid_bodies: rigid bodies need dimension 2 or 3, the problem has 1");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "rigid_bodies: rigid bodies need dimension 2 or 3, the problem has 1");
     instant->bodies = calloc((size_t)(instant->ball_count + instant->rigid_count), sizeof *instant->bodies);
     instant->walls = calloc((size_t)instant->wall_count + 1, sizeof *instant->walls);
-    if (!instant->bodies || !instant->walls) return rc_fail(RC_NO_MEMORY, "out of memory reading the problem");
-    s = read_list(lists[RC_ITEM_BALL], RC_ITEM_BALL, instant, 0);
-    if (!s) s = read_list(lists[RC_ITEM_RIGID_BODY], RC_ITEM_RIGID_BODY, instant, instant->ball_count);
-    if (!s) s = read_list(lists[RC_ITEM_WALL], RC_ITEM_WALL, instant, 0);
+    if (!instant->bodies || !instant->walls) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading the problem");
+    s = read_list(lists[RC_ITEM_KIND_BALL], RC_ITEM_KIND_BALL, instant, 0);
+    if (!s) s = read_list(lists[RC_ITEM_KIND_RIGID_BODY], RC_ITEM_KIND_RIGID_BODY, instant, instant->ball_count);
+    if (!s) s = read_list(lists[RC_ITEM_KIND_WALL], RC_ITEM_KIND_WALL, instant, 0);
     return s;
 }

@@ -27,23 +27,24 @@ rc_status rc_line_read(FILE *file, const char *kind, const char *path, long numb
 {
     *got = false;
     line->length = 0;
-    if (!grow(line)) return rc_fail(RC_NO_MEMORY, "%s%s line %ld: out of memory", kind, path, number);
+    if (!grow(line)) return rc_fail(RC_STATUS_NO_MEMORY, "%s%s line %ld: out of memory", kind, path, number);
     int c;
     errno = 0;
     while ((c = getc_unlocked(file)) != EOF) {
         if (line->length == RC_LINE_MAX)
-            return rc_fail(RC_INVALID_ARGUMENT, "%s%s line %ld: longer than %d bytes, the most a line may hold", kind,
-                           path, number, RC_LINE_MAX);
-        if (!grow(line)) return rc_fail(RC_NO_MEMORY, "%s%s line %ld: out of memory", kind, path, number);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s%s line %ld: longer than %d bytes, the most a line may hold",
+                           kind, path, number, RC_LINE_MAX);
+        if (!grow(line)) return rc_fail(RC_STATUS_NO_MEMORY, "%s%s line %ld: out of memory", kind, path, number);
         if (c == '\0')
-            return rc_fail(RC_INVALID_ARGUMENT, "%s%s line %ld: a NUL byte; it is not a text file", kind, path, number);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s%s line %ld: a NUL byte; it is not a text file", kind, path,
+                           number);
         line->text[line->length++] = (char)c;
         if (c == '\n') break;
     }
     line->text[line->length] = '\0';
     if (ferror(file))
-        return rc_fail(RC_IO_ERROR, "%s%s line %ld: cannot read (%s)", kind, path, number,
+        return rc_fail(RC_STATUS_IO_ERROR, "%s%s line %ld: cannot read (%s)", kind, path, number,
                        strerror(errno ? errno : EIO));
     *got = line->length > 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -20,8 +20,8 @@ typedef struct rc_line {
 } rc_line;
 
 /* Reads line `number` of the file at path into line (messages say "KIND PATH line N: ...", kind "xyz input " or "");
- * *got is false at the end of the file. A line longer than RC_LINE_MAX or holding a NUL byte is RC_INVALID_ARGUMENT,
- * memory that runs out RC_NO_MEMORY and a failed read RC_IO_ERROR, never the end of the file: each message names the
+ * *got is false at the end of the file. A line longer than RC_LINE_MAX or holding a NUL byte is RC_STATUS_INVALID_ARGUMENT,
+ * memory that runs out RC_STATUS_NO_MEMORY and a failed read RC_STATUS_IO_ERROR, never the end of the file: each message names the
  * file and the line. */
 rc_status rc_line_read(FILE *file, const char *kind, const char *path, long number, rc_line *line, bool *got);
 

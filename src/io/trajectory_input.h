@@ -45,7 +45,7 @@ typedef enum rc_trajectory_format {
     RC_FORMAT_LAMMPS_DUMP
 } rc_trajectory_format;
 rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file);
-/* RC_INVALID_ARGUMENT: PATH is of no format ricochet reads; the message names the formats it reads. */
+/* RC_STATUS_INVALID_ARGUMENT: PATH is of no format ricochet reads; the message names the formats it reads. */
 rc_status rc_trajectory_unknown(const char *path);
 
 /* A LAMMPS data file (atom_style sphere) read whole as one frame (src/io/lammps_data_reader.c). */

@@ -29,12 +29,12 @@ struct rc_trajectory_reader {
 static rc_status take_single(rc_frame *single, rc_frame *frame, bool *got)
 {
     *got = false;
-    if (!single->positions) return RC_OK;
-    rc_frame_release(frame);
+    if (!single->positions) return RC_STATUS_OK;
+    rc_frame_destroy(frame);
     *frame = *single;
     memset(single, 0, sizeof *single);
     *got = true;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static const char hdf5_signature[8] = {'\x89', 'H', 'D', 'F', '\r', '\n', '\x1a', '\n'};
@@ -93,7 +93,7 @@ rc_trajectory_format rc_trajectory_format_of(const char *path, FILE *file)
 
 rc_status rc_trajectory_unknown(const char *path)
 {
-    return rc_fail(RC_INVALID_ARGUMENT,
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "%s: not a trajectory format ricochet reads (it reads extended XYZ, whose "
                    "first line is the particle count; H5MD; GSD in HOOMD's schema; a LAMMPS dump, whose first line is "
                    "ITEM: TIMESTEP; a LAMMPS data file, with its header line `N atoms`)",
@@ -105,8 +105,8 @@ rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientat
     bool fits = frame->positions && frame->count == count && !frame->orientations == !orientations;
     frame->bond_count = 0, frame->bonds = NULL; /* a reader that has bonds lends them again */
     if (!fits) {
-        rc_frame_release(frame);
-        rc_status s = rc_frame_init(frame, count, orientations);
+        rc_frame_destroy(frame);
+        rc_status s = rc_frame_create(frame, count, orientations);
         if (s) return s;
     }
     if (!images) {
@@ -114,11 +114,11 @@ rc_status rc_trajectory_frame_size(rc_frame *frame, int32_t count, bool orientat
         frame->images = NULL;
     } else if (!frame->images) {
         frame->images = calloc(3 * (count > 0 ? (size_t)count : 1), sizeof *frame->images);
-        if (frame->images) return RC_OK;
-        rc_frame_release(frame);
-        return rc_fail(RC_NO_MEMORY, "frame: out of memory for the images of %d particles", (int)count);
+        if (frame->images) return RC_STATUS_OK;
+        rc_frame_destroy(frame);
+        return rc_fail(RC_STATUS_NO_MEMORY, "frame: out of memory for the images of %d particles", (int)count);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 const char *rc_trajectory_take_cell(rc_frame *frame, const double *cell, int stride)
@@ -160,25 +160,25 @@ bool rc_trajectory_wrap(rc_frame *f, int32_t i)
     return true;
 }
 
-rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **reader)
+rc_status rc_trajectory_reader_open(const char *path, rc_trajectory_reader **reader)
 {
-    if (!reader) return rc_fail(RC_INVALID_ARGUMENT, "trajectory reader: NULL result");
+    if (!reader) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "trajectory reader: NULL result");
     *reader = NULL;
-    if (!path) return rc_fail(RC_INVALID_ARGUMENT, "trajectory path: NULL");
+    if (!path) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "trajectory path: NULL");
     rc_trajectory_reader *r = calloc(1, sizeof *r);
     if (r) r->path = strdup(path);
     if (!r || !r->path) {
         free(r);
-        return rc_fail(RC_NO_MEMORY, "trajectory %s: out of memory", path);
+        return rc_fail(RC_STATUS_NO_MEMORY, "trajectory %s: out of memory", path);
     }
     r->xyz = fopen(path, "r");
     if (!r->xyz) {
-        rc_status s = rc_fail(RC_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
-        rc_trajectory_close(r);
+        rc_status s = rc_fail(RC_STATUS_IO_ERROR, "cannot open %s: %s", path, strerror(errno));
+        rc_trajectory_reader_close(r);
         return s;
     }
     rc_trajectory_format format = rc_trajectory_format_of(path, r->xyz);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (format == RC_FORMAT_LAMMPS_DUMP) {
         s = rc_lammps_dump_input_open(path, r->xyz, &r->dump); /* the dump reader reads the same stream */
         if (!s) r->xyz = NULL;
@@ -195,17 +195,18 @@ rc_status rc_trajectory_open(const char *path, rc_trajectory_reader **reader)
     default: s = rc_trajectory_unknown(path); break;
     }
     if (s) {
-        rc_trajectory_close(r);
+        rc_trajectory_reader_close(r);
         return s;
     }
     r->has_single = format == RC_FORMAT_LAMMPS_DATA;
     *reader = r;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
-rc_status rc_trajectory_next(rc_trajectory_reader *reader, rc_frame *frame, bool *got)
+rc_status rc_trajectory_reader_next(rc_trajectory_reader *reader, rc_frame *frame, bool *got)
 {
-    if (!reader || !frame || !got) return rc_fail(RC_INVALID_ARGUMENT, "rc_trajectory_next: NULL argument");
+    if (!reader || !frame || !got)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_trajectory_reader_next: NULL argument");
     if (reader->h5md) return rc_h5md_input_next(reader->h5md, frame, got);
     if (reader->gsd) return rc_gsd_input_next(reader->gsd, frame, got);
     if (reader->dump) return rc_lammps_dump_input_next(reader->dump, frame, got);
@@ -213,14 +214,14 @@ rc_status rc_trajectory_next(rc_trajectory_reader *reader, rc_frame *frame, bool
     return rc_xyz_read_frame(reader->xyz, reader->path, &reader->line, &reader->text, frame, got);
 }
 
-void rc_trajectory_close(rc_trajectory_reader *reader)
+void rc_trajectory_reader_close(rc_trajectory_reader *reader)
 {
     if (!reader) return;
     if (reader->xyz) fclose(reader->xyz);
     rc_h5md_input_close(reader->h5md);
     rc_gsd_input_close(reader->gsd);
     rc_lammps_dump_input_close(reader->dump);
-    rc_frame_release(&reader->single);
+    rc_frame_destroy(&reader->single);
     free(reader->text.text);
     free(reader->path);
     free(reader);

@@ -43,7 +43,7 @@ typedef struct comment {
 
 static rc_status bad(const char *path, long line, const char *what)
 {
-    return rc_fail(RC_INVALID_ARGUMENT, "xyz input %s line %ld: %s", path, line, what);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz input %s line %ld: %s", path, line, what);
 }
 
 /* The value after key= in the comment line, quoted or not, copied into out; false when the key is absent. */
@@ -108,7 +108,7 @@ static rc_status read_comment(char *text, const char *path, long line, comment *
             if (value[i] != ' ') c->pbc[k++] = value[i] == 'T';
     if (value_of(text, "Time", value, sizeof value)) c->time = strtod(value, NULL);
     if (value_of(text, "Collisions", value, sizeof value)) c->collisions = strtoull(value, NULL, 10);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* One particle line into particle i of the frame. */
@@ -143,7 +143,7 @@ static rc_status read_particle(char *text, const char *path, long line, const co
         else if (kind == COLUMN_MASS) f->masses[i] = x;
         else f->orientations[4 * i + (slot + 1) % 4] = x; /* x y z w in the file, (w, x, y, z) in the frame */
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* 2D when pbc is F on z and every z coordinate and velocity is 0. */
@@ -190,8 +190,8 @@ static rc_status read_lines(FILE *file, const char *path, long *line, rc_line *t
         s = bad(path, *line, what);
     }
     if (!s && rc_trajectory_frame_size(frame, count, c.has[COLUMN_ORIENTATION], c.has[COLUMN_IMAGE]))
-        s = rc_fail(RC_NO_MEMORY, "xyz input %s line %ld: out of memory for %" PRId32 " particles", path, comment_line,
-                    count);
+        s = rc_fail(RC_STATUS_NO_MEMORY, "xyz input %s line %ld: out of memory for %" PRId32 " particles", path,
+                    comment_line, count);
     for (int32_t i = 0; i < count && !s; i++) {
         frame->radii[i] = 0.5;
         frame->masses[i] = 1;
@@ -207,7 +207,7 @@ static rc_status read_lines(FILE *file, const char *path, long *line, rc_line *t
     frame->dimension = dimension_of(frame, &c);
     for (int k = 0; k < 3; k++) frame->periodic[k] = c.pbc[k] && k < frame->dimension;
     const char *wrong = rc_trajectory_take_cell(frame, c.lattice, 3);
-    return wrong ? bad(path, comment_line, wrong) : RC_OK;
+    return wrong ? bad(path, comment_line, wrong) : RC_STATUS_OK;
 }
 
 rc_status rc_xyz_read_frame(FILE *file, const char *path, long *line, rc_line *text, rc_frame *frame, bool *got)
@@ -221,7 +221,7 @@ rc_status rc_xyz_read_frame(FILE *file, const char *path, long *line, rc_line *t
     bool blank = strspn(text->text, " \t\r\n") == text->length;
     bool number = end != text->text && strspn(end, " \t\r\n") == strlen(end) && count >= 0 && count <= INT32_MAX;
     ++*line;
-    if (blank) return RC_OK; /* a trailing empty line ends the file */
+    if (blank) return RC_STATUS_OK; /* a trailing empty line ends the file */
     if (!number) return bad(path, *line, "the particle count is not a whole number");
     s = read_lines(file, path, line, text, (int32_t)count, frame);
     *got = !s;

@@ -50,10 +50,10 @@ struct rc_xyz_writer {
 /* A new file (mark NULL), or the file a run left cut back to the mark. */
 static rc_status start(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL result");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz writer: NULL result");
     *writer = NULL;
     rc_xyz_writer *w = calloc(1, sizeof *w);
-    if (!w) return rc_fail(RC_NO_MEMORY, "xyz output: out of memory");
+    if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "xyz output: out of memory");
     rc_status s = mark ? rc_output_file_reopen(&w->out, "xyz", path, mark->bytes, NULL, NULL, &w->file)
                        : rc_output_file_open(&w->out, "xyz", path, &w->file);
     if (s) {
@@ -63,12 +63,12 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_xyz_writ
     w->frames = mark ? mark->frames : 0;
     rc_output_file_commit(&w->out, w->frames);
     *writer = w;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer) { return start(path, NULL, writer); }
 
-rc_status rc_xyz_writer_resume(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer)
+rc_status rc_xyz_writer_open_at_mark(const char *path, const rc_output_mark *mark, rc_xyz_writer **writer)
 {
     rc_status s = rc_output_file_check_mark("xyz", path, mark);
     return s ? s : start(path, mark, writer);
@@ -76,14 +76,15 @@ rc_status rc_xyz_writer_resume(const char *path, const rc_output_mark *mark, rc_
 
 rc_status rc_xyz_writer_set_shapes(rc_xyz_writer *w, int32_t count, const double *half_extents)
 {
-    if (!w || count < 0 || (count && !half_extents)) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer shapes: NULL");
+    if (!w || count < 0 || (count && !half_extents))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz writer shapes: NULL");
     double *half = malloc(3 * (size_t)count * sizeof *half + sizeof *half);
-    if (!half) return rc_fail(RC_NO_MEMORY, "xyz output: out of memory");
+    if (!half) return rc_fail(RC_STATUS_NO_MEMORY, "xyz output: out of memory");
     if (count) memcpy(half, half_extents, 3 * (size_t)count * sizeof *half);
     free(w->half);
     w->half = half;
     w->shape_count = count;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Everything a frame (or a part of one, of a frame of total particles) must have before a byte of it is written, so
@@ -93,13 +94,13 @@ static rc_status check_frame(const rc_xyz_writer *w, const rc_frame *f, int32_t 
     rc_status s = rc_frame_check(f);
     if (s) return s;
     if (w->half && total != w->shape_count)
-        return rc_fail(RC_INVALID_ARGUMENT, "xyz frame: %d particles, the shapes are of %d", (int)total,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz frame: %d particles, the shapes are of %d", (int)total,
                        (int)w->shape_count);
     for (int32_t i = 0; i < f->count; i++)
         if (f->species[i] < 0 || f->species[i] >= RC_ELEMENT_COUNT)
-            return rc_fail(RC_INVALID_ARGUMENT, "xyz frame species[%d]: %d is not in [0, %d]", (int)i,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz frame species[%d]: %d is not in [0, %d]", (int)i,
                            (int)f->species[i], (int)RC_ELEMENT_COUNT - 1);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static double cell_edge(const rc_frame *f, int k)
@@ -194,9 +195,9 @@ rc_status rc_xyz_writer_write(rc_xyz_writer *writer, const rc_frame *frame)
 
 rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, int32_t first, int32_t total)
 {
-    if (!writer) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer: NULL");
+    if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz writer: NULL");
     rc_status s = part && (first < 0 || part->count > total - first)
-                      ? rc_fail(RC_INVALID_ARGUMENT, "xyz frame part: particles %d to %d of %d", (int)first,
+                      ? rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz frame part: particles %d to %d of %d", (int)first,
                                 (int)(first + part->count), (int)total)
                       : check_frame(writer, part, total);
     if (s) {
@@ -207,10 +208,10 @@ rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, 
     int ok = first > 0 || write_header(writer->file, part, total, writer->half != NULL) >= 0;
     const double *half = writer->half ? writer->half + 3 * (size_t)first : NULL;
     for (int32_t i = 0; i < part->count && ok; i++) ok = write_particle(writer->file, part, half, i) >= 0;
-    if (ok && first + part->count < total) return RC_OK;
+    if (ok && first + part->count < total) return RC_STATUS_OK;
     if (ok && fflush(writer->file) == 0) {
         rc_output_file_commit(&writer->out, ++writer->frames);
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     writer->failed = true;
     return rc_output_file_write_failed(&writer->out, "frame");
@@ -218,16 +219,17 @@ rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, 
 
 rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark)
 {
-    if (!writer || !mark) return rc_fail(RC_INVALID_ARGUMENT, "xyz writer mark: NULL %s", mark ? "writer" : "mark");
+    if (!writer || !mark)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz writer mark: NULL %s", mark ? "writer" : "mark");
     *mark = (rc_output_mark){.frames = writer->frames};
     rc_status s = rc_output_file_mark(&writer->out, writer->file, &mark->bytes);
-    writer->failed |= s != RC_OK;
+    writer->failed |= s != RC_STATUS_OK;
     return s;
 }
 
 rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending)
 {
-    if (!writer) return RC_OK;
+    if (!writer) return RC_STATUS_OK;
     rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "frame");
     free(writer->half);
     free(writer);
@@ -239,4 +241,4 @@ rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
     return rc_xyz_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
 }
 
-void rc_xyz_writer_abandon(rc_xyz_writer *writer) { rc_xyz_writer_end(writer, RC_OUTPUT_ABANDON); }
+void rc_xyz_writer_close_unfinished(rc_xyz_writer *writer) { rc_xyz_writer_end(writer, RC_OUTPUT_ABANDON); }

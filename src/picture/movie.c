@@ -35,8 +35,8 @@ static bool on_path(const char *name)
 
 rc_status rc_movie_check(const char *mp4)
 {
-    if (on_path("ffmpeg")) return RC_OK;
-    return rc_fail(RC_IO_ERROR,
+    if (on_path("ffmpeg")) return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_IO_ERROR,
                    "mp4 %s: ffmpeg is not installed (Debian package ffmpeg; it is looked for on PATH); "
                    "draw the PNG pictures without an MP4, or install it",
                    mp4);
@@ -72,7 +72,7 @@ rc_status rc_movie_write(const char *pattern, double fps, const char *mp4)
                     (char *)mp4,  NULL};
     int pipe_fds[2];
     if (pipe2(pipe_fds, O_CLOEXEC) != 0)
-        return rc_fail(RC_IO_ERROR, "mp4 %s: cannot run ffmpeg (%s)", mp4, strerror(errno));
+        return rc_fail(RC_STATUS_IO_ERROR, "mp4 %s: cannot run ffmpeg (%s)", mp4, strerror(errno));
     posix_spawn_file_actions_t actions;
     int error = posix_spawn_file_actions_init(&actions);
     if (!error) error = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -83,13 +83,13 @@ rc_status rc_movie_write(const char *pattern, double fps, const char *mp4)
     close(pipe_fds[1]);
     const char *said = error ? "" : last_line(pipe_fds[0], tail);
     close(pipe_fds[0]);
-    if (error) return rc_fail(RC_IO_ERROR, "mp4 %s: cannot run ffmpeg (%s)", mp4, strerror(error));
+    if (error) return rc_fail(RC_STATUS_IO_ERROR, "mp4 %s: cannot run ffmpeg (%s)", mp4, strerror(error));
     int status = 0;
     while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return rc_fail(RC_IO_ERROR, "mp4 %s: lost ffmpeg (%s)", mp4, strerror(errno));
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return RC_OK;
+        if (errno != EINTR) return rc_fail(RC_STATUS_IO_ERROR, "mp4 %s: lost ffmpeg (%s)", mp4, strerror(errno));
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return RC_STATUS_OK;
     if (WIFSIGNALED(status))
-        return rc_fail(RC_IO_ERROR, "mp4 %s: ffmpeg was ended by signal %d", mp4, WTERMSIG(status));
-    return rc_fail(RC_IO_ERROR, "mp4 %s: ffmpeg failed (exit %d)%s%s", mp4, WEXITSTATUS(status), said[0] ? ": " : "",
-                   said);
+        return rc_fail(RC_STATUS_IO_ERROR, "mp4 %s: ffmpeg was ended by signal %d", mp4, WTERMSIG(status));
+    return rc_fail(RC_STATUS_IO_ERROR, "mp4 %s: ffmpeg failed (exit %d)%s%s", mp4, WEXITSTATUS(status),
+                   said[0] ? ": " : "", said);
 }

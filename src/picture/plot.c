@@ -35,7 +35,7 @@ typedef struct plot {
 
 rc_plot_options rc_plot_default_options(void) { return (rc_plot_options){0}; }
 
-int rc_plot_error_column(int columns, const char *const *names, int c)
+int rc_plot_find_error_column(int columns, const char *const *names, int c)
 {
     static const char *const suffixes[] = {"_error", "_err", "_sem"};
     if (!names || c < 0 || c >= columns || !names[c]) return -1;
@@ -216,7 +216,7 @@ static void draw_panel(cairo_t *cr, const plot *p, int count, const int *y, doub
     double x_low = INFINITY, x_high = -INFINITY, y_low = INFINITY, y_high = -INFINITY;
     range_of(p, p->x, -1, log_x, &x_low, &x_high);
     for (int k = 0; k < count; k++) {
-        int e = p->options->errors ? rc_plot_error_column(p->columns, p->names, y[k]) : -1;
+        int e = p->options->errors ? rc_plot_find_error_column(p->columns, p->names, y[k]) : -1;
         range_of(p, y[k], e, log_y, &y_low, &y_high);
     }
     axis ax = axis_of(x_low, x_high, log_x), ay = axis_of(y_low, y_high, log_y);
@@ -234,7 +234,7 @@ static void draw_panel(cairo_t *cr, const plot *p, int count, const int *y, doub
     text_at(cr, label, 0, 0, 0.5, 12);
     cairo_restore(cr);
     for (int k = 0; k < count; k++) {
-        int e = p->options->errors ? rc_plot_error_column(p->columns, p->names, y[k]) : -1;
+        int e = p->options->errors ? rc_plot_find_error_column(p->columns, p->names, y[k]) : -1;
         draw_curve(cr, p, y[k], e, &ax, &ay, colours[k % COLOURS], x0, y0, x1, y1);
     }
     if (count > 1) draw_legend(cr, p, count, y, x1, y0);
@@ -246,15 +246,16 @@ rc_status rc_plot_png(int columns, const char *const *names, int rows, const dou
     rc_plot_options defaults = rc_plot_default_options();
     const rc_plot_options *o = options ? options : &defaults;
     if (columns < 1 || !names || rows < 0 || (rows && !table) || x < 0 || x >= columns || count < 1 || !y)
-        return rc_fail(RC_INVALID_ARGUMENT, "plot: %d columns, %d rows, x column %d, %d curves", columns, rows, x,
-                       count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "plot: %d columns, %d rows, x column %d, %d curves", columns, rows,
+                       x, count);
     for (int k = 0; k < count; k++)
-        if (y[k] < 0 || y[k] >= columns) return rc_fail(RC_INVALID_ARGUMENT, "plot curve %d: no column %d", k, y[k]);
+        if (y[k] < 0 || y[k] >= columns)
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "plot curve %d: no column %d", k, y[k]);
     int panels = o->overlay ? 1 : count, across = (int)ceil(sqrt(panels)), down = (panels + across - 1) / across;
     int width = o->width ? o->width : PANEL_WIDTH * across, height = o->height ? o->height : PANEL_HEIGHT * down;
     if (width < across * (LEFT + RIGHT + 40) || height < down * (TOP + BOTTOM + 40) || width > 16384 || height > 16384)
-        return rc_fail(RC_INVALID_ARGUMENT, "plot size: %dx%d is too small for %d panels (or above 16384)", width,
-                       height, panels);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "plot size: %dx%d is too small for %d panels (or above 16384)",
+                       width, height, panels);
     rc_status s = rc_library_open(&rc_cairo_library);
     if (s) return s;
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
@@ -270,7 +271,7 @@ rc_status rc_plot_png(int columns, const char *const *names, int rows, const dou
     bool drawn = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
     s = drawn ? rc_render_write_png(surface, path)
-              : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
+              : rc_fail(RC_STATUS_NO_MEMORY, "png output %s: out of memory drawing", path);
     cairo_surface_destroy(surface);
     return s;
 }

@@ -36,7 +36,7 @@ static const unit_of analysis_columns[] = {
 static const char *unit_of_name(const char *name, size_t length)
 {
     for (int k = 0; k < rc_observable_count(); k++) {
-        const rc_observable_info *info = rc_observable(k);
+        const rc_observable_info *info = rc_observable_get(k);
         if (strlen(info->name) == length && strncmp(info->name, name, length) == 0) return info->unit;
     }
     for (size_t k = 0; k < sizeof analysis_columns / sizeof *analysis_columns; k++)

@@ -17,43 +17,46 @@ enum { LABEL_HEIGHT = 24, LARGEST_SIDE = 16384 };
 rc_render_options rc_render_default_options(void)
 {
     return (rc_render_options){
-        .width = 800, .height = 600, .color_by = RC_COLOR_SPECIES, .azimuth = 30, .elevation = 20};
+        .width = 800, .height = 600, .color_by = RC_COLOR_BY_SPECIES, .azimuth = 30, .elevation = 20};
 }
 
 rc_status rc_color_by_parse(const char *name, rc_color_by *color_by)
 {
-    if (name && strcmp(name, "species") == 0) *color_by = RC_COLOR_SPECIES;
-    else if (name && strcmp(name, "speed") == 0) *color_by = RC_COLOR_SPEED;
-    else return rc_fail(RC_INVALID_ARGUMENT, "color-by: \"%s\" is not species or speed", name ? name : "(null)");
-    return RC_OK;
+    if (name && strcmp(name, "species") == 0) *color_by = RC_COLOR_BY_SPECIES;
+    else if (name && strcmp(name, "speed") == 0) *color_by = RC_COLOR_BY_SPEED;
+    else return rc_fail(RC_STATUS_INVALID_ARGUMENT, "color-by: \"%s\" is not species or speed", name ? name : "(null)");
+    return RC_STATUS_OK;
 }
 
 static rc_status check(int panels, const rc_frame *const *frames, const rc_render_shapes *const *shapes,
                        const rc_render_options *o)
 {
-    if (!o || !frames) return rc_fail(RC_INVALID_ARGUMENT, "render: NULL options or frames");
+    if (!o || !frames) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render: NULL options or frames");
     if (o->width < 1 || o->height <= LABEL_HEIGHT || o->width > LARGEST_SIDE || o->height > LARGEST_SIDE)
-        return rc_fail(RC_INVALID_ARGUMENT, "render size: %dx%d is not between 1x%d and %dx%d", o->width, o->height,
-                       LABEL_HEIGHT + 1, LARGEST_SIDE, LARGEST_SIDE);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render size: %dx%d is not between 1x%d and %dx%d", o->width,
+                       o->height, LABEL_HEIGHT + 1, LARGEST_SIDE, LARGEST_SIDE);
     if (panels < 1 || panels > o->width)
-        return rc_fail(RC_INVALID_ARGUMENT, "render panels: %d is not between 1 and the width %d", panels, o->width);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render panels: %d is not between 1 and the width %d", panels,
+                       o->width);
     if (!(o->speed_scale >= 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "render speed scale: %g is negative", o->speed_scale);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render speed scale: %g is negative", o->speed_scale);
     if (o->keys && o->width - RC_RENDER_KEY_WIDTH < panels)
-        return rc_fail(RC_INVALID_ARGUMENT, "render size: %d pixels wide holds no panel beside the key (%d pixels)",
-                       o->width, RC_RENDER_KEY_WIDTH);
-    if (!(o->zoom >= 0) || !isfinite(o->zoom)) return rc_fail(RC_INVALID_ARGUMENT, "zoom: %g is negative", o->zoom);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "render size: %d pixels wide holds no panel beside the key (%d pixels)", o->width,
+                       RC_RENDER_KEY_WIDTH);
+    if (!(o->zoom >= 0) || !isfinite(o->zoom))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "zoom: %g is negative", o->zoom);
     if (o->view && (o->view < 'x' || o->view > 'z'))
-        return rc_fail(RC_INVALID_ARGUMENT, "view: '%c' is not x, y or z", o->view);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "view: '%c' is not x, y or z", o->view);
     for (int k = 0; k < panels; k++) {
         rc_status s = rc_frame_check(frames[k]);
         if (s) return s;
         const rc_render_shapes *h = shapes ? shapes[k] : NULL;
         if (h && (h->body_count != frames[k]->count || h->dimension != frames[k]->dimension))
-            return rc_fail(RC_INVALID_ARGUMENT, "render shapes: %d bodies in %dD for a frame of %d in %dD",
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render shapes: %d bodies in %dD for a frame of %d in %dD",
                            (int)h->body_count, h->dimension, (int)frames[k]->count, frames[k]->dimension);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static void draw_label(cairo_t *cr, const char *label, double time, double x)
@@ -120,14 +123,14 @@ rc_status rc_render_png(int panels, const rc_frame *const *frames, const rc_rend
     if (drawn && o.keys && o.values)
         rc_render_draw_color_bar(cr, o.width - key, LABEL_HEIGHT, key, o.height - LABEL_HEIGHT, o.values_label,
                                  o.color_min, o.color_max);
-    else if (drawn && o.keys && o.color_by == RC_COLOR_SPEED)
+    else if (drawn && o.keys && o.color_by == RC_COLOR_BY_SPEED)
         rc_render_draw_color_bar(cr, o.width - key, LABEL_HEIGHT, key, o.height - LABEL_HEIGHT, "speed (length/time)",
                                  0, speed_scale);
     else if (drawn && o.keys) rc_render_draw_legend(cr, o.width - key, LABEL_HEIGHT, key, panels, frames);
     drawn = drawn && cairo_status(cr) == CAIRO_STATUS_SUCCESS;
     cairo_destroy(cr);
     s = drawn ? rc_render_write_png(surface, path)
-              : rc_fail(RC_NO_MEMORY, "png output %s: out of memory drawing", path);
+              : rc_fail(RC_STATUS_NO_MEMORY, "png output %s: out of memory drawing", path);
     cairo_surface_destroy(surface);
     return s;
 }

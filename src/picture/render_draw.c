@@ -47,7 +47,7 @@ static rgb color_of(const rc_frame *f, int32_t i, const rc_render_options *o, do
         static const rgb grey = {0.75, 0.75, 0.75};
         return isnan(values[i]) ? grey : rc_render_ramp((values[i] - o->color_min) / (o->color_max - o->color_min));
     }
-    if (o->color_by == RC_COLOR_SPECIES) return rc_render_species_color(f->species[i]);
+    if (o->color_by == RC_COLOR_BY_SPECIES) return rc_render_species_color(f->species[i]);
     return rc_render_ramp(speed_of(f, i) / speed_scale);
 }
 

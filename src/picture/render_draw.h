@@ -47,7 +47,7 @@ void rc_render_draw_plane(cairo_t *cr, const rc_render_view *v, const rc_render_
 void rc_render_draw_polytope(cairo_t *cr, const rc_render_view *v, const rc_render_solid *s, const double x[3],
                              const double q[4], rc_rgb c, int dimension, double shade);
 
-/* Writes the surface as a PNG at path (PATH.partial, renamed when complete); RC_IO_ERROR names the path. */
+/* Writes the surface as a PNG at path (PATH.partial, renamed when complete); RC_STATUS_IO_ERROR names the path. */
 rc_status rc_render_write_png(cairo_surface_t *surface, const char *path);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Reading a run's side file DIRECTORY/shapes.json for the renderer (ricochet/render.h, rc_render_shapes_read;
+/* Reading a run's side file DIRECTORY/shapes.json for the renderer (ricochet/render.h, rc_render_shapes_create_from_file;
  * docs/formats.md, "shapes.json"): every field checked and named on failure; a box becomes its corners, a 2D polygon
  * is put in counter-clockwise order around its centroid, and a 3D box or hull gets its faces: the supporting plane of
  * each distinct outward normal of its convex hull (src/rigid/hull.c) is a face, its corners ordered counter-clockwise
@@ -104,7 +104,7 @@ static rc_status find_faces(rc_render_solid *s, const char *where)
     free(offset);
     free(kept);
     free(scratch);
-    return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "shapes: out of memory for the faces of a hull");
+    return ok ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "shapes: out of memory for the faces of a hull");
 }
 
 /* A polygon's corners counter-clockwise (2D). */
@@ -122,7 +122,7 @@ static rc_status order_polygon(rc_render_solid *s)
     free(corners);
     free(scratch);
     free(sorted);
-    return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "shapes: out of memory");
+    return ok ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "shapes: out of memory");
 }
 
 static rc_status read_points(const cJSON *object, const char *where, int d, rc_render_solid *s)
@@ -133,8 +133,9 @@ static rc_status read_points(const cJSON *object, const char *where, int d, rc_r
     int n = r ? 0 : cJSON_GetArraySize(list);
     rc_field_name(name, where, "points");
     if (!r && (n < d + 1 || n > MOST_CORNERS))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d points, not %d to %d", name, n, d + 1, MOST_CORNERS);
-    if (!r && !(s->points = calloc(3 * (size_t)n, sizeof *s->points))) r = rc_fail(RC_NO_MEMORY, "out of memory");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %d points, not %d to %d", name, n, d + 1, MOST_CORNERS);
+    if (!r && !(s->points = calloc(3 * (size_t)n, sizeof *s->points)))
+        r = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     for (int k = 0; !r && k < n; k++) {
         rc_field_index(item, name, k);
         r = rc_json_item_vector(cJSON_GetArrayItem(list, k), item, d, d == 2 ? "dimension is 2" : "dimension is 3",
@@ -150,7 +151,8 @@ static rc_status read_box(const cJSON *object, const char *where, int d, rc_rend
     rc_status r =
         rc_json_vector(object, where, "half_extents", d, d == 2 ? "dimension is 2" : "dimension is 3", true, half);
     int n = d == 2 ? 4 : 8;
-    if (!r && !(s->points = calloc(3 * (size_t)n, sizeof *s->points))) r = rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!r && !(s->points = calloc(3 * (size_t)n, sizeof *s->points)))
+        r = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     for (int c = 0; !r && c < n; c++)
         for (int k = 0; k < d; k++) s->points[3 * c + k] = (c >> k & 1) ? half[k] : -half[k];
     s->point_count = r ? 0 : n;
@@ -178,13 +180,13 @@ static rc_status read_solid(const cJSON *object, const char *where, int d, bool 
         r = rc_json_vector(object, where, "normal", d, why, true, s->normal);
         double length = sqrt(dot(s->normal, s->normal));
         for (int k = 0; k < 3; k++) s->normal[k] /= length;
-        return r || length > 0 ? r : rc_fail(RC_INVALID_ARGUMENT, "%s.normal: the zero vector", where);
+        return r || length > 0 ? r : rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.normal: the zero vector", where);
     }
     s->kind = RC_SOLID_POLYTOPE;
     if (strcmp(kind, "box") == 0) r = read_box(object, where, d, s);
     else if (strcmp(kind, "hull") == 0) r = read_points(object, where, d, s);
     else
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: \"%s\" is not ball, sphere, box, hull%s", where, kind,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.shape: \"%s\" is not ball, sphere, box, hull%s", where, kind,
                        fixed ? " or plane" : "");
     if (r) return r;
     return d == 2 ? order_polygon(s) : find_faces(s, where);
@@ -198,7 +200,7 @@ static rc_status read_list(const cJSON *root, const char *key, int d, bool fixed
     if (r) return r;
     *count = cJSON_GetArraySize(list);
     *solids = calloc(*count > 0 ? (size_t)*count : 1, sizeof **solids);
-    if (!*solids) return rc_fail(RC_NO_MEMORY, "shapes: out of memory for %d %s", (int)*count, key);
+    if (!*solids) return rc_fail(RC_STATUS_NO_MEMORY, "shapes: out of memory for %d %s", (int)*count, key);
     char where[RC_FIELD_NAME_SIZE];
     for (int32_t i = 0; !r && i < *count; i++) {
         rc_field_index(where, key, (int)i);
@@ -207,19 +209,20 @@ static rc_status read_list(const cJSON *root, const char *key, int d, bool fixed
     return r;
 }
 
-rc_status rc_render_shapes_read(const char *path, rc_render_shapes **out)
+rc_status rc_render_shapes_create_from_file(const char *path, rc_render_shapes **out)
 {
-    if (!path || !out) return rc_fail(RC_INVALID_ARGUMENT, "shapes: NULL path or result");
+    if (!path || !out) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "shapes: NULL path or result");
     *out = NULL;
     char *text = NULL;
     cJSON *root = NULL;
     rc_render_shapes *shapes = calloc(1, sizeof *shapes);
-    rc_status s = shapes ? rc_text_read_file(path, &text) : rc_fail(RC_NO_MEMORY, "shapes: out of memory");
+    rc_status s =
+        shapes ? rc_text_create_from_file(path, &text) : rc_fail(RC_STATUS_NO_MEMORY, "shapes: out of memory");
     if (!s) s = rc_json_parse(text, &root);
     double dimension = 0;
     if (!s) s = rc_json_number(root, "", "dimension", true, &dimension);
     if (!s && dimension != 2 && dimension != 3)
-        s = rc_fail(RC_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "dimension: %g is not 2 or 3", dimension);
     if (!s) shapes->dimension = (int)dimension;
     if (!s) s = read_list(root, "bodies", shapes->dimension, false, &shapes->body_count, &shapes->bodies);
     if (!s) s = read_list(root, "static", shapes->dimension, true, &shapes->static_count, &shapes->statics);
@@ -227,10 +230,10 @@ rc_status rc_render_shapes_read(const char *path, rc_render_shapes **out)
     free(text);
     if (s) {
         rc_render_shapes_destroy(shapes);
-        return rc_fail(s, "shapes %s: %s", path, rc_last_error());
+        return rc_fail(s, "shapes %s: %s", path, rc_error_get());
     }
     *out = shapes;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static void free_solids(rc_render_solid *solids, int32_t count)

@@ -34,8 +34,8 @@ typedef struct panels {
 static void panels_release(panels *p)
 {
     for (int k = 0; k < p->count; k++) {
-        if (p->readers) rc_trajectory_close(p->readers[k]);
-        if (p->frames) rc_frame_release(&p->frames[k]);
+        if (p->readers) rc_trajectory_reader_close(p->readers[k]);
+        if (p->frames) rc_frame_destroy(&p->frames[k]);
         if (p->shapes) rc_render_shapes_destroy(p->shapes[k]);
         if (p->shape_paths) free(p->shape_paths[k]);
         if (p->values) free(p->values[k]);
@@ -50,13 +50,16 @@ static void panels_release(panels *p)
 
 static rc_status check(int count, const char *const *paths, const char *directory, const char *mp4, double fps)
 {
-    if (count < 1 || !paths) return rc_fail(RC_INVALID_ARGUMENT, "render: %d trajectories (at least one)", count);
+    if (count < 1 || !paths)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render: %d trajectories (at least one)", count);
     for (int k = 0; k < count; k++)
-        if (!paths[k] || !paths[k][0]) return rc_fail(RC_INVALID_ARGUMENT, "render: trajectory %d has no path", k);
-    if (!directory || !directory[0]) return rc_fail(RC_INVALID_ARGUMENT, "render directory: the name is empty");
-    if (mp4 && !mp4[0]) return rc_fail(RC_INVALID_ARGUMENT, "mp4: the name is empty");
-    if (mp4 && !(fps >= 0 && isfinite(fps))) return rc_fail(RC_INVALID_ARGUMENT, "mp4 fps: %g is not positive", fps);
-    return RC_OK;
+        if (!paths[k] || !paths[k][0])
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render: trajectory %d has no path", k);
+    if (!directory || !directory[0]) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render directory: the name is empty");
+    if (mp4 && !mp4[0]) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mp4: the name is empty");
+    if (mp4 && !(fps >= 0 && isfinite(fps)))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "mp4 fps: %g is not positive", fps);
+    return RC_STATUS_OK;
 }
 
 /* The side file of trajectory k: the one given, else shapes.json beside the trajectory when there is one. */
@@ -66,15 +69,15 @@ static rc_status read_shapes(panels *p, int k, const char *trajectory, const cha
     int folder = slash ? (int)(slash - trajectory + 1) : 0;
     size_t size = given ? strlen(given) + 1 : (size_t)folder + sizeof "shapes.json";
     char *path = p->shape_paths[k] = malloc(size);
-    if (!path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!path) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (given) memcpy(path, given, size);
     else snprintf(path, size, "%.*sshapes.json", folder, trajectory);
     if (!given && access(path, F_OK) != 0) {
         free(path);
         p->shape_paths[k] = NULL;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
-    return rc_render_shapes_read(path, &p->shapes[k]);
+    return rc_render_shapes_create_from_file(path, &p->shapes[k]);
 }
 
 static rc_status open_all(panels *p, const char *const *paths, const char *const *shapes)
@@ -85,9 +88,9 @@ static rc_status open_all(panels *p, const char *const *paths, const char *const
     p->shapes = calloc((size_t)p->count, sizeof *p->shapes);
     p->shape_paths = calloc((size_t)p->count, sizeof *p->shape_paths);
     if (!p->readers || !p->frames || !p->drawn || !p->shapes || !p->shape_paths)
-        return rc_fail(RC_NO_MEMORY, "out of memory");
-    rc_status s = RC_OK;
-    for (int k = 0; k < p->count && !s; k++) s = rc_trajectory_open(paths[k], &p->readers[k]);
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
+    rc_status s = RC_STATUS_OK;
+    for (int k = 0; k < p->count && !s; k++) s = rc_trajectory_reader_open(paths[k], &p->readers[k]);
     for (int k = 0; k < p->count && !s; k++) s = read_shapes(p, k, paths[k], shapes ? shapes[k] : NULL);
     return s;
 }
@@ -97,8 +100,8 @@ static rc_status check_shapes(const panels *p, int k, const char *trajectory, in
 {
     const rc_render_shapes *h = p->shapes[k];
     const rc_frame *f = &p->frames[k];
-    if (!h || (h->body_count == f->count && h->dimension == f->dimension)) return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT, "render shapes %s: %d bodies in %dD, but frame %lld of %s has %d in %dD",
+    if (!h || (h->body_count == f->count && h->dimension == f->dimension)) return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "render shapes %s: %d bodies in %dD, but frame %lld of %s has %d in %dD",
                    p->shape_paths[k], (int)h->body_count, h->dimension, (long long)index, trajectory, (int)f->count,
                    f->dimension);
 }
@@ -106,9 +109,9 @@ static rc_status check_shapes(const panels *p, int k, const char *trajectory, in
 /* The next frame of every trajectory into p->frames; *more false when one has ended. */
 static rc_status next_frames(panels *p, const char *const *paths, int64_t index, bool *more)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int k = 0; k < p->count && *more && !s; k++) {
-        s = rc_trajectory_next(p->readers[k], &p->frames[k], more);
+        s = rc_trajectory_reader_next(p->readers[k], &p->frames[k], more);
         if (!s && *more) s = check_shapes(p, k, paths[k], index);
         p->drawn[k] = &p->frames[k];
     }
@@ -120,18 +123,18 @@ static rc_status next_frames(panels *p, const char *const *paths, int64_t index,
 static rc_status color_values(panels *p, rc_render_options *options, bool first)
 {
     if (!p->values && !(p->values = calloc((size_t)p->count, sizeof *p->values)))
-        return rc_fail(RC_NO_MEMORY, "out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     for (int k = 0; k < p->count; k++) {
         double *v = realloc(p->values[k], ((size_t)p->frames[k].count + 1) * sizeof *v);
-        if (!v) return rc_fail(RC_NO_MEMORY, "out of memory");
+        if (!v) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
         p->values[k] = v;
         rc_status s = rc_frame_column(&p->frames[k], options->color, options->voronoi, v, &options->values_label);
         if (s) return s;
     }
     options->values = (const double *const *)p->values;
-    if (!first || options->color_max > options->color_min) return RC_OK;
+    if (!first || options->color_max > options->color_min) return RC_STATUS_OK;
     rc_render_value_range(p->count, p->drawn, options);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Frames first_frame to end_frame of every trajectory (or until one ends) into directory/frame_NNNNN.png, numbered
@@ -143,7 +146,7 @@ static rc_status draw_all(panels *p, const char *const *paths, const char *const
     rc_render_options options = *given;
     size_t size = strlen(directory) + sizeof "/frame_.png" + 20;
     char *png = malloc(size);
-    rc_status s = png ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
+    rc_status s = png ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     int64_t index = 0;
     for (bool more = true; !s && (given->end_frame <= 0 || index < given->end_frame); index++) {
         s = next_frames(p, paths, index, &more);
@@ -161,7 +164,7 @@ static rc_status draw_all(panels *p, const char *const *paths, const char *const
     if (!s && (index <= given->first_frame || (given->end_frame > 0 && index < given->end_frame))) {
         char end[32] = "";
         if (given->end_frame > 0) snprintf(end, sizeof end, "%lld", (long long)given->end_frame);
-        return rc_fail(RC_INVALID_ARGUMENT, "frames: %lld:%s is out of range: %s has %lld frames",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "frames: %lld:%s is out of range: %s has %lld frames",
                        (long long)given->first_frame, end, paths[0], (long long)index);
     }
     return s;
@@ -172,7 +175,7 @@ static rc_status film(const char *directory, const char *mp4, double fps)
 {
     size_t size = strlen(directory) + sizeof "/frame_%05d.png";
     char *pattern = malloc(size);
-    if (!pattern) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!pattern) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     snprintf(pattern, size, "%s/frame_%%05d.png", directory);
     rc_status s = rc_movie_write(pattern, fps > 0 ? fps : DEFAULT_FPS, mp4);
     free(pattern);
@@ -191,7 +194,7 @@ rc_status rc_render_trajectories(int count, const char *const *paths, const char
     if (s) return s;
     panels p = {.count = count};
     s = open_all(&p, paths, shapes);
-    if (!s) s = rc_directory_make(directory);
+    if (!s) s = rc_directory_create(directory);
     if (!s) s = draw_all(&p, paths, labels, options ? options : &defaults, directory, &drawn);
     panels_release(&p);
     if (frames) *frames = drawn;

@@ -16,15 +16,16 @@ rc_status rc_rigid_shape_prepare(int d, rc_rigid_shape shape, double radius, con
                                  double *centre)
 {
     char field[96];
-    if (shape == RC_RIGID_SPHERE && !(radius > 0 && isfinite(radius)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.radius: %g is not a positive number", name, radius);
-    for (int i = 0; shape == RC_RIGID_BOX && i < d; i++)
+    if (shape == RC_RIGID_SHAPE_SPHERE && !(radius > 0 && isfinite(radius)))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.radius: %g is not a positive number", name, radius);
+    for (int i = 0; shape == RC_RIGID_SHAPE_BOX && i < d; i++)
         if (!(half[i] > 0 && isfinite(half[i])))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s.half_extents[%d]: %g is not a positive number", name, i, half[i]);
-    if (shape == RC_RIGID_HULL && (!points || count < 0 || !rc_vn_finite(points, d * count)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.points: missing or not finite", name);
-    if ((unsigned)shape > RC_RIGID_HULL)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.shape: %d is not a sphere, box or hull", name, (int)shape);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.half_extents[%d]: %g is not a positive number", name, i,
+                           half[i]);
+    if (shape == RC_RIGID_SHAPE_HULL && (!points || count < 0 || !rc_vn_finite(points, d * count)))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.points: missing or not finite", name);
+    if ((unsigned)shape > RC_RIGID_SHAPE_HULL)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.shape: %d is not a sphere, box or hull", name, (int)shape);
     snprintf(field, sizeof field, "%s.points", name);
     return rc_rigid_geometry_build(d, shape, radius, half, points, count, field, pool, g, centre);
 }
@@ -40,18 +41,19 @@ static rc_status in_range(const char *name, const char *field, const double *v)
 rc_status rc_rigid_placement_check(int d, const char *name, const double *position, const double *orientation,
                                    double *q)
 {
-    if (!rc_vn_finite(position, 3)) return rc_fail(RC_INVALID_ARGUMENT, "%s.position: not finite", name);
+    if (!rc_vn_finite(position, 3)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.position: not finite", name);
     rc_status s = in_range(name, "position", position);
     if (s) return s;
-    if (d == 2 && position[2] != 0) return rc_fail(RC_INVALID_ARGUMENT, "%s.position[2]: %g in 2D", name, position[2]);
+    if (d == 2 && position[2] != 0)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.position[2]: %g in 2D", name, position[2]);
     double len = sqrt(orientation[0] * orientation[0] + orientation[1] * orientation[1] +
                       orientation[2] * orientation[2] + orientation[3] * orientation[3]);
     if (!rc_vn_finite(orientation, 4) || !(len > 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.orientation: not a nonzero quaternion", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.orientation: not a nonzero quaternion", name);
     if (d == 2 && (orientation[1] != 0 || orientation[2] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.orientation: a 2D rotation is about z only (x = y = 0)", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.orientation: a 2D rotation is about z only (x = y = 0)", name);
     for (int i = 0; i < 4; i++) q[i] = orientation[i] / len;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_rigid_body_prepare(int d, const rc_rigid_body_def *b, const char *name, rc_rigid_pool *pool,
@@ -64,21 +66,21 @@ rc_status rc_rigid_body_prepare(int d, const rc_rigid_body_def *b, const char *n
                                    &out->geometry, centre);
     if (s) return s;
     if (!(b->mass >= 0 && isfinite(b->mass)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.mass: %g is not a positive number", name, b->mass);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.mass: %g is not a positive number", name, b->mass);
     if (b->mass == 0 && !(b->density > 0 && isfinite(b->density)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.density: %g is not a positive number", name, b->density);
-    if (b->ball && b->shape != RC_RIGID_SPHERE)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.ball: only a sphere can be a ball", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.density: %g is not a positive number", name, b->density);
+    if (b->ball && b->shape != RC_RIGID_SHAPE_SPHERE)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.ball: only a sphere can be a ball", name);
     if (!rc_vn_finite(b->velocity, 3) || !rc_vn_finite(b->angular_velocity, 3))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.velocity: not finite", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.velocity: not finite", name);
     s = in_range(name, "velocity", b->velocity);
     if (!s) s = in_range(name, "angular_velocity", b->angular_velocity);
     if (s) return s;
     if (d == 2 && (b->velocity[2] != 0 || b->angular_velocity[0] != 0 || b->angular_velocity[1] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: a 2D body moves in the plane and turns about z only", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: a 2D body moves in the plane and turns about z only", name);
     rc_rigid_mass_properties(d, &out->geometry, b->mass, b->density, &out->mass, out->inertia);
     if (!(out->mass > 0 && isfinite(out->mass)))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.density: %g gives the mass %g, which is not a positive number", name,
-                       b->density, out->mass);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.density: %g gives the mass %g, which is not a positive number",
+                       name, b->density, out->mass);
+    return RC_STATUS_OK;
 }

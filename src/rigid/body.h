@@ -23,7 +23,7 @@ rc_status rc_rigid_shape_prepare(int dimension, rc_rigid_shape shape, double rad
 /* Checks a placement: finite, in the plane in 2D, a nonzero quaternion (about z in 2D), normalised into q. */
 rc_status rc_rigid_placement_check(int dimension, const char *name, const double *position, const double *orientation,
                                    double *q);
-/* Checks every field of body b (rc_last_error() names it: "bodies[3].radius: -1 is not a positive number") and
+/* Checks every field of body b (rc_error_get() names it: "bodies[3].radius: -1 is not a positive number") and
  * makes its properties. */
 rc_status rc_rigid_body_prepare(int dimension, const rc_rigid_body_def *b, const char *name, rc_rigid_pool *pool,
                                 rc_rigid_body_properties *out);

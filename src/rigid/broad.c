@@ -47,7 +47,7 @@ static rc_status sort_by_bucket(rc_rigid *e, rc_rigid_broad *b, double size, uin
     for (int32_t i = 0; i < e->n; i++) b->sorted[b->cell_start[b->cell_of[i]]++] = i;
     for (uint64_t k = buckets; k > 0; k--) b->cell_start[k] = b->cell_start[k - 1];
     b->cell_start[0] = 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The distinct buckets of the cells around body i's cell, in a fixed order; returns their count. */
@@ -72,7 +72,7 @@ rc_status rc_rigid_broad_pairs(rc_rigid *e, const double *reach)
 {
     rc_rigid_broad *b = &e->broad;
     b->pair_count = 0;
-    if (e->n < 2) return RC_OK;
+    if (e->n < 2) return RC_STATUS_OK;
     double most = 0;
     for (int32_t i = 0; i < e->n; i++) most = fmax(most, reach[i]);
     double size = 2 * most;

@@ -11,10 +11,10 @@
 static void describe(const rc_rigid *e, const rc_rigid_geometry *g, rc_rigid_shape_info *info, double *points)
 {
     info->shape = g->shape;
-    info->radius = g->shape == RC_RIGID_SPHERE ? g->radius : 0;
-    for (int k = 0; k < 3; k++) info->half[k] = g->shape == RC_RIGID_BOX && k < e->d ? g->half[k] : 0;
+    info->radius = g->shape == RC_RIGID_SHAPE_SPHERE ? g->radius : 0;
+    for (int k = 0; k < 3; k++) info->half[k] = g->shape == RC_RIGID_SHAPE_BOX && k < e->d ? g->half[k] : 0;
     int stride = e->d == 2 ? 2 : 1;
-    info->point_count = g->shape == RC_RIGID_HULL ? g->vertex_count / stride : 0;
+    info->point_count = g->shape == RC_RIGID_SHAPE_HULL ? g->vertex_count / stride : 0;
     for (int32_t v = 0; points && v < info->point_count; v++) {
         memcpy(points + 3 * v, e->pool.vertices + 3 * (g->first_vertex + stride * v), 3 * sizeof *points);
         if (e->d == 2) points[3 * v + 2] = 0;
@@ -38,5 +38,5 @@ void rc_rigid_static_shape(const rc_rigid *e, int32_t s, rc_rigid_shape_info *in
     describe(e, &e->static_geometry[s], info, points);
     memcpy(info->position, e->sx + 3 * s, sizeof info->position);
     memcpy(info->orientation, e->sq + 4 * s, sizeof info->orientation);
-    if (info->shape == RC_RIGID_PLANE) memcpy(info->normal, e->snormal + 3 * s, sizeof info->normal);
+    if (info->shape == RC_RIGID_SHAPE_PLANE) memcpy(info->normal, e->snormal + 3 * s, sizeof info->normal);
 }

@@ -30,7 +30,7 @@ rc_rigid_view rc_rigid_static_view(const rc_rigid *e, int32_t s)
                            e->srot + 9 * s,
                            pool_at(e->pool.vertices, g->first_vertex),
                            pool_at(e->pool.normals, g->first_normal),
-                           g->shape == RC_RIGID_PLANE ? e->snormal + 3 * s : NULL};
+                           g->shape == RC_RIGID_SHAPE_PLANE ? e->snormal + 3 * s : NULL};
 }
 
 double rc_rigid_body_speed(const rc_rigid *e, int32_t i)
@@ -52,7 +52,7 @@ static bool near_static(const rc_rigid *e, int32_t i, int32_t s, double threshol
     double u[3];
     rc_v3_axpy(e->x + 3 * i, -1, e->sx + 3 * s, u);
     double bound = e->geometry[i].bound + threshold;
-    if (e->static_geometry[s].shape == RC_RIGID_PLANE) return rc_v3_dot(u, e->snormal + 3 * s) <= bound;
+    if (e->static_geometry[s].shape == RC_RIGID_SHAPE_PLANE) return rc_v3_dot(u, e->snormal + 3 * s) <= bound;
     return rc_v3_norm(u) <= bound + e->static_geometry[s].bound;
 }
 

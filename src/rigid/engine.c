@@ -23,16 +23,16 @@ static void unit_shape(double *radius, double *half, double *orientation)
     orientation[0] = 1;
 }
 
-rc_rigid_body_def rc_rigid_default_body(void)
+rc_rigid_body_def rc_rigid_default_body_def(void)
 {
-    rc_rigid_body_def b = {.shape = RC_RIGID_SPHERE, .density = 1};
+    rc_rigid_body_def b = {.shape = RC_RIGID_SHAPE_SPHERE, .density = 1};
     unit_shape(&b.radius, b.half, b.orientation);
     return b;
 }
 
-rc_rigid_static_def rc_rigid_default_static(void)
+rc_rigid_static_def rc_rigid_default_static_def(void)
 {
-    rc_rigid_static_def s = {.shape = RC_RIGID_PLANE, .normal = {0, 0, 1}};
+    rc_rigid_static_def s = {.shape = RC_RIGID_SHAPE_PLANE, .normal = {0, 0, 1}};
     unit_shape(&s.radius, s.half, s.orientation);
     return s;
 }
@@ -78,7 +78,7 @@ static rc_status add_body(rc_rigid *e, int32_t i, const rc_rigid_body_def *b)
     memcpy(e->v + 3 * i, b->velocity, 3 * sizeof(double));
     if (!b->ball) memcpy(e->w + 3 * i, b->angular_velocity, 3 * sizeof(double));
     rc_rigid_orient(e, i);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status add_static(rc_rigid *e, int32_t t, const rc_rigid_static_def *b)
@@ -92,7 +92,7 @@ static rc_status add_static(rc_rigid *e, int32_t t, const rc_rigid_static_def *b
     rc_quat_matrix(q, e->srot + 9 * t);
     memcpy(e->sx + 3 * t, b->position, 3 * sizeof(double));
     rc_rigid_geometry *g = &e->static_geometry[t];
-    if (b->shape != RC_RIGID_PLANE) {
+    if (b->shape != RC_RIGID_SHAPE_PLANE) {
         s = rc_rigid_shape_prepare(e->d, b->shape, b->radius, b->half, b->points, b->point_count, name, &e->pool, g,
                                    centre);
         rc_m3_apply(e->srot + 9 * t, centre, offset);
@@ -101,13 +101,13 @@ static rc_status add_static(rc_rigid *e, int32_t t, const rc_rigid_static_def *b
     }
     double len = rc_v3_norm(b->normal);
     if (!rc_vn_finite(b->normal, 3) || !(len > 0) || (e->d == 2 && b->normal[2] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s.normal: not a nonzero vector%s", name,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.normal: not a nonzero vector%s", name,
                        e->d == 2 ? " in the plane" : "");
     memset(g, 0, sizeof *g);
-    g->shape = RC_RIGID_PLANE;
+    g->shape = RC_RIGID_SHAPE_PLANE;
     g->bound = INFINITY;
     for (int i = 0; i < 3; i++) n[i] = b->normal[i] / len;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status allocate(rc_rigid *e)
@@ -142,32 +142,35 @@ static rc_status allocate(rc_rigid *e)
                         &e->bodies_of_island, &e->warm.first,    &e->asleep,      &e->rest_steps,
                         &e->settle_index,     &e->settle_bodies, &e->island_slot, &e->settle_dof};
     for (size_t k = 0; k < sizeof ints / sizeof *ints; k++) ok &= (*ints[k] = calloc(n + 1, sizeof(int32_t))) != NULL;
-    return ok ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
+    return ok ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory for %d bodies", (int)e->n);
 }
 
 static rc_status check_def(const rc_rigid_def *d)
 {
     if (d->dimension != 2 && d->dimension != 3)
-        return rc_fail(RC_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", d->dimension);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "dimension: %d is not 2 or 3", d->dimension);
     if (!(d->time_step > 0 && isfinite(d->time_step)))
-        return rc_fail(RC_INVALID_ARGUMENT, "time_step: %g is not a positive number", d->time_step);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "time_step: %g is not a positive number", d->time_step);
     if (!rc_vn_finite(d->gravity, 3) || (d->dimension == 2 && d->gravity[2] != 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "gravity: not finite%s", d->dimension == 2 ? " and in the plane" : "");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "gravity: not finite%s",
+                       d->dimension == 2 ? " and in the plane" : "");
     rc_status s = rc_range_check("gravity", d->gravity, 3);
     if (s) return s;
     if (!(d->margin > 0 && d->margin < 1))
-        return rc_fail(RC_INVALID_ARGUMENT, "margin: %g is not in (0, 1)", d->margin);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "margin: %g is not in (0, 1)", d->margin);
     if (d->body_count < 0 || (d->body_count > 0 && !d->bodies))
-        return rc_fail(RC_INVALID_ARGUMENT, "bodies: %d bodies without an array", (int)d->body_count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "bodies: %d bodies without an array", (int)d->body_count);
     if (!(d->sleep_speed >= 0 && isfinite(d->sleep_speed)))
-        return rc_fail(RC_INVALID_ARGUMENT, "sleep_speed: %g is not a number >= 0", d->sleep_speed);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "sleep_speed: %g is not a number >= 0", d->sleep_speed);
     if (!(d->sleep_time > 0 && d->sleep_time <= 1e9 * d->time_step))
-        return rc_fail(RC_INVALID_ARGUMENT, "sleep_time: %g is not positive and at most 1e9 steps", d->sleep_time);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "sleep_time: %g is not positive and at most 1e9 steps",
+                       d->sleep_time);
     if (d->settle_sweeps < 0 || d->settle_sweeps > RC_RIGID_SETTLE_SWEEPS_MAX)
-        return rc_fail(RC_INVALID_ARGUMENT, "settle_sweeps: %d is not a whole number from 0 to %d (0: the default, 50)",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "settle_sweeps: %d is not a whole number from 0 to %d (0: the default, 50)",
                        (int)d->settle_sweeps, RC_RIGID_SETTLE_SWEEPS_MAX);
     if (d->static_count < 0 || (d->static_count > 0 && !d->statics))
-        return rc_fail(RC_INVALID_ARGUMENT, "static: %d shapes without an array", (int)d->static_count);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "static: %d shapes without an array", (int)d->static_count);
     return rc_impact_options_validate(&d->impact);
 }
 
@@ -221,7 +224,7 @@ rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine)
     rc_status s = check_def(def);
     if (s) return s;
     rc_rigid *e = calloc(1, sizeof *e);
-    if (!e) return rc_fail(RC_NO_MEMORY, "out of memory for the engine");
+    if (!e) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory for the engine");
     s = build(e, def);
     if (s) {
         rc_rigid_destroy(e);
@@ -231,7 +234,7 @@ rc_status rc_rigid_create(const rc_rigid_def *def, rc_rigid **engine)
     rc_rigid_measure(e, &start);
     e->initial_energy = start.energy;
     *engine = e;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_rigid_destroy(rc_rigid *e)

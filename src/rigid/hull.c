@@ -47,7 +47,7 @@ static rc_status add_face(builder *b, int i, int j, int k, const double *inside)
         for (int q = 0; q < 3; q++) f->n[q] = -f->n[q];
         f->d = -f->d;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The index of the point farthest from the previous picks: from picked[0] (picks = 1), from the line through two
@@ -148,7 +148,7 @@ static rc_status collect3(const builder *b, int n, rc_hull *hull)
     char *used = calloc((size_t)n, 1);
     if (!hull->vertices || !hull->normals || !used) {
         free(used);
-        return rc_fail(RC_NO_MEMORY, "out of memory building a convex hull of %d points", n);
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory building a convex hull of %d points", n);
     }
     for (int f = 0; f < b->count; f++) {
         if (!b->faces[f].alive) continue;
@@ -161,7 +161,7 @@ static rc_status collect3(const builder *b, int n, rc_hull *hull)
     for (int i = 0; i < n; i++)
         if (used[i]) hull->vertices[hull->vertex_count++] = i;
     free(used);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status hull3(const double *p, int n, const char *name, rc_hull *hull)
@@ -176,11 +176,11 @@ static rc_status hull3(const double *p, int n, const char *name, rc_hull *hull)
     rc_v3_axpy(p + 3 * pick[3], -1, p, u);
     rc_v3_cross(e, g, c);
     if (!(fabs(rc_v3_dot(c, u)) > 1e-9 * scale * scale * scale))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: the points lie in one plane; a hull needs volume", name);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: the points lie in one plane; a hull needs volume", name);
     double inside[3] = {0, 0, 0};
     for (int k = 0; k < 4; k++) rc_v3_axpy(inside, 0.25, p + 3 * pick[k], inside);
     builder b = {.p = p, .eps = 1e-12 * scale};
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int k = 0; k < 4 && !s; k++) s = add_face(&b, pick[k], pick[(k + 1) % 4], pick[(k + 2) % 4], inside);
     char *visible = NULL;
     int visible_capacity = 0;
@@ -238,7 +238,7 @@ static rc_status hull2(const double *p, int n, const char *name, rc_hull *hull)
     hull->normals = malloc((size_t)n * 3 * sizeof *hull->normals);
     if (!order || !hull->vertices || !hull->normals) {
         free(order);
-        return rc_fail(RC_NO_MEMORY, "out of memory building a convex polygon of %d points", n);
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory building a convex polygon of %d points", n);
     }
     for (int i = 0; i < n; i++) order[i] = i;
     qsort_r(order, (size_t)n, sizeof *order, by_xy, (void *)p);
@@ -254,7 +254,7 @@ static rc_status hull2(const double *p, int n, const char *name, rc_hull *hull)
     k--; /* the first point closed the loop */
     free(order);
     hull->vertex_count = k;
-    if (k < 3) return rc_fail(RC_INVALID_ARGUMENT, "%s: the points lie on one line; a polygon needs area", name);
+    if (k < 3) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: the points lie on one line; a polygon needs area", name);
     for (int i = 0; i < k; i++) {
         const double *a = p + 2 * h[i], *b = p + 2 * h[(i + 1) % k];
         double ex = b[0] - a[0], ey = b[1] - a[1], len = hypot(ex, ey);
@@ -262,14 +262,15 @@ static rc_status hull2(const double *p, int n, const char *name, rc_hull *hull)
         nn[0] = ey / len, nn[1] = -ex / len, nn[2] = 0;
     }
     mass2(p, hull);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_hull_build(int dimension, const double *points, int n, const char *name, rc_hull *hull)
 {
     memset(hull, 0, sizeof *hull);
     if (n < dimension + 1)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d points cannot span a hull in %d dimensions", name, n, dimension);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %d points cannot span a hull in %d dimensions", name, n,
+                       dimension);
     rc_status s = dimension == 3 ? hull3(points, n, name, hull) : hull2(points, n, name, hull);
     if (s) rc_hull_free(hull);
     return s;

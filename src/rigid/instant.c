@@ -13,7 +13,10 @@
 
 static const char *const item_lists[] = {"balls", "rigid_bodies", "walls"};
 
-const char *rc_item_kind_name(rc_item_kind kind) { return (unsigned)kind <= RC_ITEM_WALL ? item_lists[kind] : "?"; }
+const char *rc_item_kind_name(rc_item_kind kind)
+{
+    return (unsigned)kind <= RC_ITEM_KIND_WALL ? item_lists[kind] : "?";
+}
 
 void rc_instant_item_name(char *out, rc_item_kind kind, int index)
 {
@@ -39,7 +42,7 @@ rc_status rc_instant_rigid_make(rc_instant *instant, const rc_rigid_body_def *de
         rc_m3_from_angle(angle, b->rotation);
         b->inertia[0] = p.inertia[8];
         b->angular_velocity[0] = def->angular_velocity[2];
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     memcpy(b->angular_velocity, def->angular_velocity, sizeof b->angular_velocity);
     rc_quat_matrix(p.orientation, b->rotation);
@@ -47,7 +50,7 @@ rc_status rc_instant_rigid_make(rc_instant *instant, const rc_rigid_body_def *de
     /* exactly symmetric, whatever the rounding of the sums */
     for (int i = 0; i < 3; i++)
         for (int j = i + 1; j < 3; j++) b->inertia[3 * j + i] = b->inertia[3 * i + j];
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_instant_free(rc_instant *instant)

@@ -9,9 +9,9 @@
 #include "rigid/shape.h"
 
 typedef struct rc_instant_body {
-    rc_item_kind kind;    /* RC_ITEM_BALL or RC_ITEM_RIGID_BODY */
+    rc_item_kind kind;    /* RC_ITEM_KIND_BALL or RC_ITEM_KIND_RIGID_BODY */
     int index;            /* in its list in the file */
-    rc_rigid_shape shape; /* RC_RIGID_SPHERE (every ball) or RC_RIGID_BOX */
+    rc_rigid_shape shape; /* RC_RIGID_SHAPE_SPHERE (every ball) or RC_RIGID_SHAPE_BOX */
     double radius;        /* spheres */
     double half[3];       /* boxes */
     double position[3];
@@ -56,7 +56,7 @@ enum { RC_ITEM_NAME_SIZE = 128 };
 void rc_instant_item_name(char *out, rc_item_kind kind, int index);
 
 /* Appends every contact of the instant to list, in the documented order (instant_contacts.c). Fails
- * (RC_INVALID_ARGUMENT) on a pair it cannot give a normal to: two centres at one point, a centre inside a box. */
+ * (RC_STATUS_INVALID_ARGUMENT) on a pair it cannot give a normal to: two centres at one point, a centre inside a box. */
 rc_status rc_instant_contacts_detect(const rc_instant *instant, rc_contact_list *list);
 
 #endif

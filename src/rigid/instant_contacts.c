@@ -72,7 +72,7 @@ static rc_status push(detector *t, const rc_instant_body *a, rc_item_kind b_kind
     c->gap = gap;
     memcpy(c->point, point, (size_t)t->d * sizeof *point);
     memcpy(c->normal, normal, (size_t)t->d * sizeof *normal);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* u = x - y; returns |u| */
@@ -100,7 +100,7 @@ static rc_status fail_pair(const rc_instant_body *a, const rc_instant_body *b, c
     char na[RC_ITEM_NAME_SIZE], nb[RC_ITEM_NAME_SIZE];
     rc_instant_item_name(na, a->kind, a->index);
     rc_instant_item_name(nb, b->kind, b->index);
-    return rc_fail(RC_INVALID_ARGUMENT, reason, na, nb);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, reason, na, nb);
 }
 
 static rc_status round_pair(detector *t, const rc_instant_body *a, const rc_instant_body *b)
@@ -108,7 +108,7 @@ static rc_status round_pair(detector *t, const rc_instant_body *a, const rc_inst
     double n[3], from[3];
     double distance = difference(t->d, a->position, b->position, n);
     double gap = distance - a->radius - b->radius;
-    if (!(gap <= t->tolerance)) return RC_OK;
+    if (!(gap <= t->tolerance)) return RC_STATUS_OK;
     if (distance == 0)
         return fail_pair(a, b, "%s and %s have the same centre, so the normal of their contact is undefined");
     for (int i = 0; i < t->d; i++) {
@@ -120,13 +120,13 @@ static rc_status round_pair(detector *t, const rc_instant_body *a, const rc_inst
 
 static rc_status box_round_pair(detector *t, const rc_instant_body *a, const rc_instant_body *b)
 {
-    const rc_instant_body *box = a->shape == RC_RIGID_BOX ? a : b, *round = box == a ? b : a;
+    const rc_instant_body *box = a->shape == RC_RIGID_SHAPE_BOX ? a : b, *round = box == a ? b : a;
     double closest[3], u[3], n[3];
     if (!box_closest_point(box, t->d, round->position, closest))
         return fail_pair(round, box, "the centre of %s is inside %s, so the normal of their contact is undefined");
     double distance = difference(t->d, round->position, closest, u);
     double gap = distance - round->radius;
-    if (!(gap <= t->tolerance)) return RC_OK;
+    if (!(gap <= t->tolerance)) return RC_STATUS_OK;
     double sign = round == a ? 1 : -1; /* u points from the box to the round body; n from b to a */
     for (int i = 0; i < t->d; i++) {
         u[i] /= distance;
@@ -143,7 +143,7 @@ static rc_status narrow_pair(detector *t, const rc_instant_body *a, const rc_ins
 {
     double u[3];
     if (difference(t->d, a->position, b->position, u) > a->geometry.bound + b->geometry.bound + t->tolerance)
-        return RC_OK;
+        return RC_STATUS_OK;
     const rc_rigid_pool *pool = &t->instant->pool;
     rc_rigid_view va = {&a->geometry,
                         a->position,
@@ -170,8 +170,8 @@ static rc_status narrow_pair(detector *t, const rc_instant_body *a, const rc_ins
 
 static rc_status body_pair(detector *t, const rc_instant_body *a, const rc_instant_body *b)
 {
-    if (a->shape == RC_RIGID_SPHERE && b->shape == RC_RIGID_SPHERE) return round_pair(t, a, b);
-    if (a->shape == RC_RIGID_BOX && b->shape == RC_RIGID_BOX) return narrow_pair(t, a, b);
+    if (a->shape == RC_RIGID_SHAPE_SPHERE && b->shape == RC_RIGID_SHAPE_SPHERE) return round_pair(t, a, b);
+    if (a->shape == RC_RIGID_SHAPE_BOX && b->shape == RC_RIGID_SHAPE_BOX) return narrow_pair(t, a, b);
     return box_round_pair(t, a, b);
 }
 
@@ -187,11 +187,11 @@ static rc_status wall_pair(detector *t, const rc_instant_body *a, int wall)
 {
     const rc_instant_wall *w = &t->instant->walls[wall];
     double point[3];
-    if (a->shape == RC_RIGID_SPHERE) {
+    if (a->shape == RC_RIGID_SHAPE_SPHERE) {
         double gap = wall_distance(t->d, w, a->position) - a->radius;
-        if (!(gap <= t->tolerance)) return RC_OK;
+        if (!(gap <= t->tolerance)) return RC_STATUS_OK;
         for (int i = 0; i < t->d; i++) point[i] = a->position[i] - w->normal[i] * (a->radius + gap / 2);
-        return push(t, a, RC_ITEM_WALL, wall, -1, point, w->normal, gap);
+        return push(t, a, RC_ITEM_KIND_WALL, wall, -1, point, w->normal, gap);
     }
     for (int v = 0; v < 1 << t->d; v++) {
         double vertex[3];
@@ -199,10 +199,10 @@ static rc_status wall_pair(detector *t, const rc_instant_body *a, int wall)
         double gap = wall_distance(t->d, w, vertex);
         if (!(gap <= t->tolerance)) continue;
         for (int i = 0; i < t->d; i++) point[i] = vertex[i] - w->normal[i] * gap / 2;
-        rc_status s = push(t, a, RC_ITEM_WALL, wall, v, point, w->normal, gap);
+        rc_status s = push(t, a, RC_ITEM_KIND_WALL, wall, v, point, w->normal, gap);
         if (s) return s;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_instant_contacts_detect(const rc_instant *instant, rc_contact_list *list)
@@ -210,7 +210,7 @@ rc_status rc_instant_contacts_detect(const rc_instant *instant, rc_contact_list 
     detector t = {instant, instant->dimension, instant->contact_tolerance, list};
     const rc_instant_body *bodies = instant->bodies;
     int balls = instant->ball_count, total = instant->ball_count + instant->rigid_count;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int i = 0; i < balls && !s; i++)
         for (int j = i + 1; j < balls && !s; j++) s = body_pair(&t, &bodies[i], &bodies[j]);
     for (int i = 0; i < balls && !s; i++)

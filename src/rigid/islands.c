@@ -320,7 +320,7 @@ static rc_status settle_island(rc_rigid *e, bool resting, bool later, int first,
     }
     if (bodies > e->stats.largest_island) e->stats.largest_island = bodies;
     count_resolve(e, !resting, 1);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Builds and resolves the island of contacts order[first .. last). */
@@ -328,7 +328,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first
 {
     rc_impact_problem_clear(e->problem);
     int bodies = 0;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int t = first; t < last && !s; t++) {
         const rc_rigid_contact *c = &e->contacts.items[e->order[t]];
         int ends[2] = {c->a, c->b}, local[2] = {-1, -1};
@@ -346,7 +346,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first
     }
     rc_impact_result r;
     if (!s) s = rc_impact_solver_resolve(solver, e->problem, &r);
-    if (!s || s == RC_NOT_TERMINATED) {
+    if (!s || s == RC_STATUS_NOT_TERMINATED) {
         take_velocities(e, e->bodies_of_island, bodies, &r);
         for (int k = 0; k < bodies; k++) e->moved[e->bodies_of_island[k]] = e->round;
         if (r.iterations > 0) count_resolve(e, solver == e->collide, r.iterations);
@@ -360,7 +360,7 @@ static rc_status resolve_island(rc_rigid *e, rc_impact_solver *solver, int first
 static rc_status resolve_islands(rc_rigid *e, rc_impact_solver *solver, bool settle, int round, double slowest,
                                  int active, int joined)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     bool resting = settle && solver == e->rest, one = active > 0 && e->order_island[0] == e->order_island[active - 1];
     for (int first = 0, last; first < active && !s; first = last) {
         int32_t island = e->order_island[first];

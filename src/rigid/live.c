@@ -14,18 +14,18 @@ rc_status rc_rigid_parameter_get(const rc_rigid *e, const char *key, double valu
 {
     if (key && strcmp(key, "time_step") == 0) {
         value[0] = e->h, *length = 1;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     if (key && strcmp(key, "gravity") == 0) {
         memcpy(value, e->gravity, 3 * sizeof *value);
         *length = e->d;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     if (key && strcmp(key, "box") == 0) /* what the frame shows as its box is only the bodies' bounds */
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "box: a time-stepping scene has no box to change: its bodies move in open "
                        "space, walled only by static bodies (a box shape among them is a body, placed by the scene)");
-    return rc_fail(RC_INVALID_ARGUMENT,
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "%s: the time-stepped engine cannot change it at run time (it can change "
                    "time_step and gravity)",
                    key ? key : "(null)");
@@ -39,8 +39,8 @@ rc_status rc_rigid_parameter_check(const rc_rigid *e, const char *key, const dou
     if (!s) s = rc_range_check_count(key, value, length, want);
     if (s) return s;
     if (strcmp(key, "time_step") == 0 && !(value[0] > 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "time_step: %g is not positive", value[0]);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "time_step: %g is not positive", value[0]);
+    return RC_STATUS_OK;
 }
 
 rc_status rc_rigid_parameter_put(rc_rigid *e, const char *key, const double *value, int length, double origin_time,
@@ -55,7 +55,7 @@ rc_status rc_rigid_parameter_put(rc_rigid *e, const char *key, const double *val
         for (int a = 0; a < 3; a++) e->gravity[a] = a < length ? value[a] : 0;
         for (int32_t i = 0; i < e->n; i++) rc_rigid_wake_body(e, i); /* a sleeper's rest was under the old pull */
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 int64_t rc_rigid_steps_at(const rc_rigid *e, double time)

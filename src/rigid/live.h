@@ -9,7 +9,7 @@
 #include "ricochet/rigid.h"
 
 /* The parameters the engine changes at run time: "time_step" and "gravity" (3 numbers). Another key is refused with
- * RC_INVALID_ARGUMENT naming it. */
+ * RC_STATUS_INVALID_ARGUMENT naming it. */
 rc_status rc_rigid_parameter_get(const rc_rigid *engine, const char *key, double value[3], int *length);
 rc_status rc_rigid_parameter_check(const rc_rigid *engine, const char *key, const double *value, int length);
 /* Sets a checked value. A time step counts from (origin_time, origin_steps) on: the time after step s is

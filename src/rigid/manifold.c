@@ -138,7 +138,7 @@ rc_status rc_rigid_manifold(const rc_rigid_view *a, const rc_rigid_view *b, cons
     if (ok && fb.area > 0) clip_by(&fa, &fb, scale);
     else if (ok) clip_by(&fb, &fa, scale), fa = fb;
     if (!ok || fa.count == 0) return rc_rigid_contacts_push(list, a_id, b_id, fallback, n, gap);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     int first = list->count;
     for (int k = 0; k < fa.count && !s; k++) {
         double p[3];

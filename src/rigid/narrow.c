@@ -22,7 +22,7 @@ rc_status rc_rigid_contacts_push(rc_rigid_contacts *list, int32_t a, int32_t b, 
     c->a = a, c->b = b, c->gap = gap, c->active = false, c->impulse = 0;
     memcpy(c->point, point, sizeof c->point);
     memcpy(c->normal, normal, sizeof c->normal);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* a's surface point is at `from` + n gap: the contact point is halfway. */
@@ -40,7 +40,7 @@ static rc_status sphere_sphere(const rc_rigid_view *a, const rc_rigid_view *b, d
     double r[3], from[3];
     rc_v3_axpy(a->x, -1, b->x, r);
     double dist = rc_v3_norm(r), gap = dist - a->g->radius - b->g->radius;
-    if (gap > threshold || dist == 0) return RC_OK;
+    if (gap > threshold || dist == 0) return RC_STATUS_OK;
     for (int i = 0; i < 3; i++) r[i] /= dist;
     rc_v3_axpy(b->x, b->g->radius, r, from);
     return push_across(list, ai, bi, from, r, gap);
@@ -51,13 +51,13 @@ static rc_status plane(const rc_rigid_view *a, const rc_rigid_view *b, double th
                        rc_rigid_contacts *list)
 {
     const double *n = b->plane;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     double u[3], p[3];
-    if (a->g->shape == RC_RIGID_SPHERE) {
+    if (a->g->shape == RC_RIGID_SHAPE_SPHERE) {
         rc_v3_axpy(a->x, -1, b->x, u);
         double gap = rc_v3_dot(n, u) - a->g->radius;
         rc_v3_axpy(a->x, -(a->g->radius + gap), n, p);
-        return gap <= threshold ? push_across(list, ai, bi, p, n, gap) : RC_OK;
+        return gap <= threshold ? push_across(list, ai, bi, p, n, gap) : RC_STATUS_OK;
     }
     for (int v = 0; v < a->g->vertex_count && !s; v++) {
         rc_m3_apply(a->rot, a->vertices + 3 * v, p);
@@ -98,7 +98,7 @@ static rc_status sphere_box(const rc_rigid_view *ball, const rc_rigid_view *box,
         q[axis] = nl[axis] * half[axis];
         gap = -(half[axis] - fabs(p[axis])) - ball->g->radius;
     }
-    if (gap > threshold) return RC_OK;
+    if (gap > threshold) return RC_STATUS_OK;
     rc_m3_apply(box->rot, nl, n);
     rc_m3_apply(box->rot, q, from);
     rc_v3_axpy(from, 1, box->x, from);
@@ -128,12 +128,15 @@ rc_status rc_rigid_collide(int d, const rc_rigid_view *a, const rc_rigid_view *b
                            int32_t bi, rc_rigid_contacts *list)
 {
     int first = list->count;
-    rc_rigid_shape sa = a->g->shape, sb = b->plane ? RC_RIGID_PLANE : b->g->shape;
+    rc_rigid_shape sa = a->g->shape, sb = b->plane ? RC_RIGID_SHAPE_PLANE : b->g->shape;
     rc_status s;
-    if (sb == RC_RIGID_PLANE) s = plane(a, b, threshold, ai, bi, list);
-    else if (sa == RC_RIGID_SPHERE && sb == RC_RIGID_SPHERE) s = sphere_sphere(a, b, threshold, ai, bi, list);
-    else if (sa == RC_RIGID_SPHERE && sb == RC_RIGID_BOX) s = sphere_box(a, b, threshold, ai, bi, true, list);
-    else if (sa == RC_RIGID_BOX && sb == RC_RIGID_SPHERE) s = sphere_box(b, a, threshold, ai, bi, false, list);
+    if (sb == RC_RIGID_SHAPE_PLANE) s = plane(a, b, threshold, ai, bi, list);
+    else if (sa == RC_RIGID_SHAPE_SPHERE && sb == RC_RIGID_SHAPE_SPHERE)
+        s = sphere_sphere(a, b, threshold, ai, bi, list);
+    else if (sa == RC_RIGID_SHAPE_SPHERE && sb == RC_RIGID_SHAPE_BOX)
+        s = sphere_box(a, b, threshold, ai, bi, true, list);
+    else if (sa == RC_RIGID_SHAPE_BOX && sb == RC_RIGID_SHAPE_SPHERE)
+        s = sphere_box(b, a, threshold, ai, bi, false, list);
     else s = rc_rigid_collide_convex(d, a, b, threshold, ai, bi, list);
     if (!s && d == 2 && list->count > first) flatten(list, first, a->g->bound);
     return s;

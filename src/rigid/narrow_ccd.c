@@ -20,7 +20,7 @@ static void support(const void *object, const ccd_vec3_t *dir, ccd_vec3_t *out)
     const support_object *o = object;
     const rc_rigid_view *v = o->view;
     double len = rc_v3_norm(dir->v), u[3] = {dir->v[0] / len, dir->v[1] / len, dir->v[2] / len}, local[3], p[3];
-    if (v->g->shape == RC_RIGID_SPHERE) {
+    if (v->g->shape == RC_RIGID_SHAPE_SPHERE) {
         rc_v3_axpy(v->x, v->g->radius + o->inflate, u, out->v);
         return;
     }
@@ -76,14 +76,14 @@ rc_status rc_rigid_collide_convex(int d, const rc_rigid_view *a, const rc_rigid_
     ccd_real_t depth;
     ccd_vec3_t dir, pos;
     /* obj1 = b, obj2 = a: moving a by depth along dir separates them, so dir points from b to a */
-    if (ccdMPRPenetration(&ob, &oa, &ccd, &depth, &dir, &pos) != 0) return RC_OK;
+    if (ccdMPRPenetration(&ob, &oa, &ccd, &depth, &dir, &pos) != 0) return RC_STATUS_OK;
     double n[3] = {dir.v[0], dir.v[1], dir.v[2]}, len = rc_v3_norm(n);
-    if (!(len > 0)) return RC_OK;
+    if (!(len > 0)) return RC_STATUS_OK;
     for (int i = 0; i < 3; i++) n[i] /= len;
     double gap = threshold - depth, best = cos(1e-2), snapped[3] = {n[0], n[1], n[2]};
     snap(b, 1, snapped, &best);
     snap(a, -1, snapped, &best);
-    if (a->g->shape == RC_RIGID_SPHERE || b->g->shape == RC_RIGID_SPHERE)
+    if (a->g->shape == RC_RIGID_SHAPE_SPHERE || b->g->shape == RC_RIGID_SHAPE_SPHERE)
         return rc_rigid_contacts_push(list, ai, bi, pos.v, snapped, gap);
     return rc_rigid_manifold(a, b, snapped, gap, threshold, pos.v, ai, bi, list);
 }

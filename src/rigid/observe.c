@@ -87,8 +87,8 @@ void rc_rigid_measure(const rc_rigid *e, rc_rigid_observables *out)
 rc_status rc_rigid_fill_frame(const rc_rigid *e, rc_frame *f)
 {
     if (f->count != e->n || !f->orientations)
-        return rc_fail(RC_INVALID_ARGUMENT, "frame: made for %d particles%s, the engine has %d bodies", (int)f->count,
-                       f->orientations ? "" : " without orientations", (int)e->n);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "frame: made for %d particles%s, the engine has %d bodies",
+                       (int)f->count, f->orientations ? "" : " without orientations", (int)e->n);
     f->dimension = e->d;
     f->time = e->time;
     f->collisions = (uint64_t)e->stats.impacts;
@@ -110,5 +110,5 @@ rc_status rc_rigid_fill_frame(const rc_rigid *e, rc_frame *f)
         for (int32_t i = 0; i < e->n; i++)
             rc_m3_apply(e->inertia_world + 9 * i, e->w + 3 * i, f->angular_momenta + 3 * i);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }

@@ -48,7 +48,7 @@ static void solid_inertia(int d, const rc_rigid_geometry *g, double m, double *i
 {
     memset(inertia, 0, 9 * sizeof *inertia);
     const double *h = g->half, r = g->radius;
-    if (g->shape == RC_RIGID_SPHERE) {
+    if (g->shape == RC_RIGID_SHAPE_SPHERE) {
         double k = d == 3 ? 0.4 : 0.5;
         for (int i = 0; i < 3; i++) inertia[4 * i] = d == 3 || i == 2 ? k * m * r * r : 0;
         return;
@@ -61,7 +61,7 @@ static void solid_inertia(int d, const rc_rigid_geometry *g, double m, double *i
 
 static rc_status box(int d, const double *half, rc_rigid_pool *pool, rc_rigid_geometry *g)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     double *h = g->half;
     h[0] = half[0], h[1] = half[1], h[2] = d == 3 ? half[2] : 1;
     for (int v = 0; v < 8 && !s; v++) {
@@ -112,19 +112,19 @@ rc_status rc_rigid_geometry_build(int d, rc_rigid_shape shape, double radius, co
     g->shape = shape;
     g->first_vertex = pool->vertex_count;
     g->first_normal = pool->normal_count;
-    rc_status s = RC_OK;
-    if (shape == RC_RIGID_SPHERE) {
+    rc_status s = RC_STATUS_OK;
+    if (shape == RC_RIGID_SHAPE_SPHERE) {
         g->radius = g->bound = radius;
         g->measure = d == 3 ? 4 * M_PI / 3 * radius * radius * radius : M_PI * radius * radius;
         solid_inertia(d, g, g->measure, g->inertia);
-    } else if (shape == RC_RIGID_BOX) {
+    } else if (shape == RC_RIGID_SHAPE_BOX) {
         s = box(d, half, pool, g);
     } else {
         s = hull(d, points, point_count, name, pool, g, centre);
     }
     g->vertex_count = pool->vertex_count - g->first_vertex;
     g->normal_count = pool->normal_count - g->first_normal;
-    if (!s && d == 2 && shape != RC_RIGID_SPHERE) extrude(pool, g);
+    if (!s && d == 2 && shape != RC_RIGID_SHAPE_SPHERE) extrude(pool, g);
     return s;
 }
 
@@ -134,7 +134,7 @@ void rc_rigid_mass_properties(int d, const rc_rigid_geometry *g, double mass, do
     if (!(mass > 0)) {
         *out_mass = density * g->measure;
         for (int k = 0; k < 9; k++) inertia[k] = density * g->inertia[k];
-    } else if (g->shape == RC_RIGID_HULL) {
+    } else if (g->shape == RC_RIGID_SHAPE_HULL) {
         *out_mass = mass;
         for (int k = 0; k < 9; k++) inertia[k] = mass / g->measure * g->inertia[k];
     } else {

@@ -96,15 +96,15 @@ size_t rc_rigid_state_size(const rc_rigid *e)
 
 rc_status rc_rigid_state_save(const rc_rigid *e, void *buffer, size_t bytes)
 {
-    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_save: NULL argument");
+    if (!e || !buffer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_rigid_state_save: NULL argument");
     size_t size = rc_rigid_state_size(e);
     if (bytes < size)
-        return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_save: %zu bytes, the state needs %zu", bytes, size);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_rigid_state_save: %zu bytes, the state needs %zu", bytes, size);
     rc_tagged_writer w = {0};
     put_state(e, &w);
     if (!w.failed) memcpy(buffer, w.data, w.size);
     rc_tagged_writer_free(&w);
-    return w.failed ? rc_fail(RC_NO_MEMORY, "out of memory for a state of %zu bytes", size) : RC_OK;
+    return w.failed ? rc_fail(RC_STATUS_NO_MEMORY, "out of memory for a state of %zu bytes", size) : RC_STATUS_OK;
 }
 
 /* True when the warm-start keys at `keys` (count of them) name bodies and static shapes of e, grouped by body a. */
@@ -126,30 +126,30 @@ static rc_status check_restored(const rc_rigid *e)
 {
     double range = RC_RANGE;
     if (!isfinite(e->time) || e->time < 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the time %g is not valid", e->time);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the time %g is not valid", e->time);
     if (!isfinite(e->initial_energy)) /* the drift divides by it */
-        return rc_fail(RC_INVALID_ARGUMENT, "state: the initial energy %g is not finite", e->initial_energy);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: the initial energy %g is not finite", e->initial_energy);
     for (int32_t i = 0; i < e->n; i++) {
         const double *q = e->q + 4 * i;
         for (int c = 0; c < 3; c++)
             if (!(fabs(e->x[3 * i + c]) <= range) || !(fabs(e->v[3 * i + c]) <= range) ||
                 !(fabs(e->w[3 * i + c]) <= range))
-                return rc_fail(RC_INVALID_ARGUMENT,
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                                "state: body %d has a position or velocity beyond %g or not "
                                "finite (%g, %g)",
                                (int)i, range, e->x[3 * i + c], e->v[3 * i + c]);
         if (e->asleep[i] < -1 || e->asleep[i] >= e->n || e->rest_steps[i] < 0 || e->rest_steps[i] > e->sleep_steps)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: body %d's sleep (%d, %d steps at rest) is not valid", (int)i,
-                           (int)e->asleep[i], (int)e->rest_steps[i]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: body %d's sleep (%d, %d steps at rest) is not valid",
+                           (int)i, (int)e->asleep[i], (int)e->rest_steps[i]);
         double norm = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
         if (!(fabs(norm - 1) < 1e-9))
-            return rc_fail(RC_INVALID_ARGUMENT, "state: body %d's orientation is not a unit quaternion", (int)i);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: body %d's orientation is not a unit quaternion", (int)i);
     }
     for (int t = 0; t < e->warm.count; t++) /* a resting impulse pushes apart: finite, not negative */
         if (!(e->warm.impulse[t] >= 0 && e->warm.impulse[t] <= range))
-            return rc_fail(RC_INVALID_ARGUMENT, "state: warm-start impulse %d is %g, not in [0, %g]", t,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: warm-start impulse %d is %g, not in [0, %g]", t,
                            e->warm.impulse[t], range);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* An I64 record as an integer (false when absent or not one). */
@@ -166,12 +166,12 @@ static rc_status get_number(const void *records, uint64_t size, const char *name
 {
     rc_tagged r;
     if (!rc_tagged_find(records, size, name, &r))
-        return required ? rc_fail(RC_INVALID_ARGUMENT, "state: it has no record %s", name) : RC_OK;
+        return required ? rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: it has no record %s", name) : RC_STATUS_OK;
     if (r.type != RC_TAGGED_F64 || r.size != sizeof *out)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not one f64", name,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not one f64", name,
                        rc_tagged_type_name(r.type), (unsigned long long)r.size);
     memcpy(out, r.value, sizeof *out);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The arrays from their records: the required ones must be there, each of its body count's size. */
@@ -182,38 +182,40 @@ static rc_status get_arrays(rc_rigid *e, const void *records, uint64_t size, int
     for (int k = 0; k < count; k++) {
         rc_tagged r;
         if (!rc_tagged_find(records, size, list[k].name, &r)) {
-            if (list[k].required) return rc_fail(RC_INVALID_ARGUMENT, "state: it has no record %s", list[k].name);
+            if (list[k].required)
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: it has no record %s", list[k].name);
             continue;
         }
         if (r.type != list[k].type || r.size != list[k].size)
-            return rc_fail(RC_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not %s of %zu", list[k].name,
-                           rc_tagged_type_name(r.type), (unsigned long long)r.size, rc_tagged_type_name(list[k].type),
-                           list[k].size);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: its record %s is %s of %llu bytes, not %s of %zu",
+                           list[k].name, rc_tagged_type_name(r.type), (unsigned long long)r.size,
+                           rc_tagged_type_name(list[k].type), list[k].size);
         if (list[k].size) memcpy(list[k].data, r.value, list[k].size);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
 {
-    if (!e || !buffer) return rc_fail(RC_INVALID_ARGUMENT, "rc_rigid_state_restore: NULL argument");
+    if (!e || !buffer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_rigid_state_restore: NULL argument");
     rc_tagged kind;
     if (!rc_tagged_check(buffer, bytes, NULL))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: its records are damaged (one breaks off)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: its records are damaged (one breaks off)");
     if (!rc_tagged_find(buffer, bytes, "engine", &kind) || kind.type != RC_TAGGED_TEXT || kind.size != strlen(KIND) ||
         memcmp(kind.value, KIND, kind.size) != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "state: not a time-stepped engine state");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: not a time-stepped engine state");
     int64_t n = -1, dimension = -1;
     if (!integer(buffer, bytes, "bodies", &n) || !integer(buffer, bytes, "dimension", &dimension) || n != e->n ||
         dimension != e->d)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "state: made by an engine of %lld bodies in %lldD, not by this definition (%d bodies in %dD)",
                        (long long)n, (long long)dimension, (int)e->n, e->d);
     rc_tagged keys;
     int64_t kept = 0;
     if (rc_tagged_find(buffer, bytes, "warm.key", &keys)) kept = (int64_t)(keys.size / sizeof *e->warm.key);
     if (kept > INT32_MAX || !keys_valid(e, kept ? keys.value : NULL, (int)kept))
-        return rc_fail(RC_INVALID_ARGUMENT, "state: its warm-start entries name bodies this engine does not have");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "state: its warm-start entries name bodies this engine does not have");
     rc_status s = get_number(buffer, bytes, "time", true, &e->time);
     if (!s) s = get_number(buffer, bytes, "initial_energy", false, &e->initial_energy);
     if (!s) s = rc_tagged_get_fields(buffer, bytes, "state", "stats.", OBSERVABLES, OBSERVABLE_COUNT, &e->stats);
@@ -223,7 +225,7 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
     e->warm.count = (int)kept;
     s = get_arrays(e, buffer, bytes, (int)kept);
     if (!s && kept && !rc_tagged_find(buffer, bytes, "warm.impulse", &keys))
-        s = rc_fail(RC_INVALID_ARGUMENT, "state: it has warm-start keys without their impulses");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "state: it has warm-start keys without their impulses");
     if (s) {
         e->warm.count = had;
         return s;
@@ -234,5 +236,5 @@ rc_status rc_rigid_state_restore(rc_rigid *e, const void *buffer, size_t bytes)
     for (int32_t i = 0; i < e->n; i++) e->stats.sleeping += e->asleep[i] >= 0;
     for (int32_t i = 0; i < e->n; i++) rc_rigid_orient(e, i);
     rc_rigid_warm_index(e);
-    return RC_OK;
+    return RC_STATUS_OK;
 }

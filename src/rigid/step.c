@@ -85,7 +85,7 @@ static void turn(rc_rigid *e, int32_t i)
     double *q = e->q + 4 * i, momentum[3], inverse[9];
     rc_m3_apply(e->inertia_world + 9 * i, w, momentum);
     rc_quat_multiply(dq, q, q);
-    rc_quat_normalize(q);
+    rc_quat_normalise(q);
     rc_rigid_orient(e, i);
     if (e->d == 2) return; /* w is along z, an axis of inertia: it keeps its value */
     rc_m3_rotate_tensor(e->rot + 9 * i, e->inverse_body + 9 * i, inverse);
@@ -149,12 +149,12 @@ static rc_status one_step(rc_rigid *e)
     rc_rigid_sleep_update(e);
     e->stats.steps++;
     e->time = e->step_origin_time + (double)(e->stats.steps - e->step_origin) * e->h;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The state after a step must stay within the range the engine takes (core/range.h): a scene within it can still
  * leave it (gravity near 2^40 for long enough, a resolve fed by huge momenta), and past it energies turn infinite and
- * orientations NaN, which would be written as a success. The step that leaves it stops the run (RC_NOT_TERMINATED,
+ * orientations NaN, which would be written as a success. The step that leaves it stops the run (RC_STATUS_NOT_TERMINATED,
  * the answer of an engine that cannot go on) with a sentence naming the body, its number and the time. */
 static rc_status check_range(const rc_rigid *e)
 {
@@ -165,21 +165,21 @@ static rc_status check_range(const rc_rigid *e)
             if (rc_in_range(v[k], 3)) continue;
             double size = fmax(fabs(v[k][0]), fmax(fabs(v[k][1]), fabs(v[k][2])));
             if (!isfinite(v[k][0] + v[k][1] + v[k][2])) size = NAN;
-            return rc_fail(RC_NOT_TERMINATED,
+            return rc_fail(RC_STATUS_NOT_TERMINATED,
                            "body %d's %s reached %g at time %g (step %lld), beyond 2^40 (about 1.1e12): the state can "
                            "no longer be followed; lower the speeds or the gravity of the scene",
                            (int)i, names[k], size, e->time, (long long)e->stats.steps);
         }
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_rigid_step(rc_rigid *engine, int64_t steps)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int64_t k = 0; k < steps && !s && !engine->interrupted; k++) {
         s = one_step(engine);
-        if (s == RC_NOT_TERMINATED) /* the step was abandoned: the time is its start's */
+        if (s == RC_STATUS_NOT_TERMINATED) /* the step was abandoned: the time is its start's */
             return rc_fail(s,
                            "at time %.17g: the impact did not terminate within the budget of max_iterations = %lld "
                            "operator applications (lineality detection is %s)",

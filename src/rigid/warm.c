@@ -76,7 +76,7 @@ rc_status rc_rigid_warm_keep(rc_rigid *e)
     w->spare_impulse = impulse, w->spare_impulse_capacity = impulse_capacity;
     w->count = kept;
     rc_rigid_warm_index(e);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_rigid_warm_start(rc_rigid *e)

@@ -44,11 +44,11 @@ static void bond_vector(const rc_frame *f, int32_t a, int32_t b, double r[3])
 static rc_status prepare(rc_run *run, const rc_frame *f)
 {
     run_chains *c = run->chains;
-    if (c) return RC_OK;
+    if (c) return RC_STATUS_OK;
     c = run->chains = calloc(1, sizeof *c);
     if (!c || !(c->up = malloc(2 * (size_t)f->count * sizeof *c->up)) ||
         !(c->unwrapped = malloc(3 * (size_t)f->count * sizeof *c->unwrapped)))
-        return rc_fail(RC_NO_MEMORY, "chains: out of memory for %d particles", (int)f->count);
+        return rc_fail(RC_STATUS_NO_MEMORY, "chains: out of memory for %d particles", (int)f->count);
     c->order = c->up + f->count;
     double longest = 1;
     for (int32_t b = 0; b < f->bond_count; b++) {
@@ -59,7 +59,7 @@ static rc_status prepare(rc_run *run, const rc_frame *f)
         if (x > longest) longest = x;
     }
     c->low = 1, c->high = 1 + 1.5 * (longest - 1) + 1e-3;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The frame's chains: unwraps each from its lowest bead along its bonds (breadth first) and adds its end-to-end
@@ -121,7 +121,7 @@ static void measure_chains(run_chains *c, const rc_frame *f, double *ree, int *e
 
 rc_status rc_run_chains_sample(rc_run *run, const rc_frame *f)
 {
-    if (f->bond_count <= 0 || !f->bonds || !run->at.equilibrated) return RC_OK;
+    if (f->bond_count <= 0 || !f->bonds || !run->at.equilibrated) return RC_STATUS_OK;
     rc_status s = prepare(run, f);
     if (s) return s;
     run_chains *c = run->chains;
@@ -137,7 +137,7 @@ rc_status rc_run_chains_sample(rc_run *run, const rc_frame *f)
     if (c->frames == c->capacity) {
         int64_t capacity = c->capacity ? 2 * c->capacity : 64;
         double *grown = realloc(c->samples, 2 * (size_t)capacity * sizeof *grown);
-        if (!grown) return rc_fail(RC_NO_MEMORY, "chains: out of memory for %lld frames", (long long)capacity);
+        if (!grown) return rc_fail(RC_STATUS_NO_MEMORY, "chains: out of memory for %lld frames", (long long)capacity);
         c->samples = grown, c->capacity = capacity;
     }
     double ree = 0, rg = 0;
@@ -146,7 +146,7 @@ rc_status rc_run_chains_sample(rc_run *run, const rc_frame *f)
     c->samples[2 * c->frames] = ends ? ree / ends : NAN;
     c->samples[2 * c->frames + 1] = chains ? rg / chains : NAN;
     c->frames++;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The mean of column `column` of the samples and its error from BLOCKS blocks (NAN with fewer frames than blocks). */
@@ -191,19 +191,19 @@ void rc_run_chains_summary(const rc_run *run, cJSON *summary)
 rc_status rc_run_chains_write(rc_run *run)
 {
     run_chains *c = run->chains;
-    if (!c || !run->directory) return RC_OK;
+    if (!c || !run->directory) return RC_STATUS_OK;
     static const char *const names[] = {"length", "density", "count"};
     char *path = rc_run_join(run->directory, "bond_length_histogram.csv");
-    if (!path) return RC_NO_MEMORY;
+    if (!path) return RC_STATUS_NO_MEMORY;
     uint64_t total = c->below + c->above;
     for (int b = 0; b < BINS; b++) total += c->counts[b];
     double width = (c->high - c->low) / BINS;
     rc_csv_writer *csv = NULL;
     rc_status s = rc_csv_writer_open(path, 3, names, &csv);
     for (int b = 0; b < BINS && !s; b++)
-        s = rc_csv_writer_row(csv, (double[3]){c->low + (b + 0.5) * width,
-                                               total ? (double)c->counts[b] / ((double)total * width) : 0,
-                                               (double)c->counts[b]});
+        s = rc_csv_writer_write(csv, (double[3]){c->low + (b + 0.5) * width,
+                                                 total ? (double)c->counts[b] / ((double)total * width) : 0,
+                                                 (double)c->counts[b]});
     if (csv) {
         rc_status closed = rc_csv_writer_close(csv);
         if (!s) s = closed;

@@ -51,9 +51,9 @@ static bool fill_csv(FILE *f, const void *context)
 
 rc_status rc_run_changes_write(const rc_run *run)
 {
-    if (!run->directory || !run->live) return RC_OK;
+    if (!run->directory || !run->live) return RC_STATUS_OK;
     char *path = rc_run_join(run->directory, "changes.csv");
-    if (!path) return RC_NO_MEMORY;
+    if (!path) return RC_STATUS_NO_MEMORY;
     rc_status s = rc_run_write_file(path, "the changes", fill_csv, run->live);
     free(path);
     return s;
@@ -75,7 +75,7 @@ static bool append(run_live *live, const run_change *c)
 rc_status rc_run_changes_add(rc_run *run, const char *key, const double *old, const double *value, int length)
 {
     run_live *live = rc_run_live_of(run);
-    if (!live) return RC_NO_MEMORY;
+    if (!live) return RC_STATUS_NO_MEMORY;
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     run_change c;
@@ -85,7 +85,7 @@ rc_status rc_run_changes_add(rc_run *run, const char *key, const double *old, co
     c.length = length;
     memcpy(c.old, old, (size_t)length * sizeof *old);
     memcpy(c.value, value, (size_t)length * sizeof *value);
-    if (!append(live, &c)) return rc_fail(RC_NO_MEMORY, "%s: out of memory for the record of the change", key);
+    if (!append(live, &c)) return rc_fail(RC_STATUS_NO_MEMORY, "%s: out of memory for the record of the change", key);
     return rc_run_changes_write(run);
 }
 
@@ -102,20 +102,21 @@ void rc_run_changes_state_save(const rc_run *run, void *buffer)
 rc_status rc_run_changes_state_restore(rc_run *run, const void *buffer, size_t size)
 {
     if (size % sizeof(run_change) != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: its block \"changes\" of %zu bytes is not whole records",
-                       size);
-    if (size == 0) return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "checkpoint: its block \"changes\" of %zu bytes is not whole records", size);
+    if (size == 0) return RC_STATUS_OK;
     run_live *live = rc_run_live_of(run);
-    if (!live) return RC_NO_MEMORY;
-    rc_status s = RC_OK;
+    if (!live) return RC_STATUS_NO_MEMORY;
+    rc_status s = RC_STATUS_OK;
     for (size_t i = 0; i < size / sizeof(run_change) && !s; i++) {
         run_change c;
         memcpy(&c, (const char *)buffer + i * sizeof c, sizeof c);
         c.key[sizeof c.key - 1] = '\0';
         if (c.length < 1 || c.length > 3)
-            s = rc_fail(RC_INVALID_ARGUMENT, "checkpoint: change %zu (%s) has %d values", i, c.key, (int)c.length);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: change %zu (%s) has %d values", i, c.key,
+                        (int)c.length);
         if (!s) s = rc_run_live_parameter_put(run, &c);
-        if (!s && !append(live, &c)) s = rc_fail(RC_NO_MEMORY, "out of memory");
+        if (!s && !append(live, &c)) s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     }
     return s ? s : rc_run_changes_write(run);
 }

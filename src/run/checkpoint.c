@@ -106,7 +106,7 @@ static void put_parts(rc_tagged_writer *w, const char *name, const part *parts, 
 /* Fills a struct from a RECORDS value, part by part; the fields it lacks keep what base holds. */
 static rc_status get_parts(const rc_tagged *r, const char *what, const part *parts, int count, void *base)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int i = 0; i < count && !s; i++)
         s = rc_tagged_get_fields(r->value, r->size, what, parts[i].prefix, parts[i].fields, parts[i].count,
                                  (unsigned char *)base + parts[i].offset);
@@ -132,7 +132,7 @@ rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c, cons
     part position[POSITION_PART_COUNT];
     position_parts(ops, position);
     rc_tagged_writer w = {0};
-    rc_tagged_put_text(&w, "version", rc_version());
+    rc_tagged_put_text(&w, "version", rc_version_get());
     rc_tagged_put_text(&w, "scene", c->scene_text);
     rc_tagged_put_text(&w, "directory", c->directory);
     rc_tagged_put_text(&w, "h5md_path", c->h5md_path);
@@ -142,7 +142,7 @@ rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c, cons
     rc_tagged_put(&w, "measurements", RC_TAGGED_BYTES, c->measured, c->measured_size);
     rc_tagged_put(&w, "changes", RC_TAGGED_BYTES, c->changes, c->changes_size);
     file_bytes bytes = {&w};
-    rc_status s = w.failed ? rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint")
+    rc_status s = w.failed ? rc_fail(RC_STATUS_NO_MEMORY, "out of memory for a checkpoint")
                            : rc_run_write_file(path, "the checkpoint", write_file, &bytes);
     rc_tagged_writer_free(&w);
     return s;
@@ -150,21 +150,22 @@ rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c, cons
 
 rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
 {
-    if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_checkpoint_write: NULL run");
-    if (run->finished) return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the run is finished");
+    if (!run) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_checkpoint_write: NULL run");
+    if (run->finished) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: the run is finished");
     char *own = NULL;
     if (!path && !run->directory)
-        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the run writes no files; give the checkpoint a path");
-    if (!path && !(path = own = rc_run_join(run->directory, "checkpoint.rcp"))) return RC_NO_MEMORY;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: the run writes no files; give the checkpoint a path");
+    if (!path && !(path = own = rc_run_join(run->directory, "checkpoint.rcp"))) return RC_STATUS_NO_MEMORY;
     size_t size = rc_run_engine_state_size(run), measured_size = rc_run_measure_state_size(run);
     void *state = malloc(size), *measured = malloc(measured_size + 1);
     /* the changes of parameters: a record of their own, which the resumed run applies before the engine's state */
     size_t changes_size = rc_run_changes_state_size(run);
     void *changes = malloc(changes_size + 1);
     if (changes) rc_run_changes_state_save(run, changes);
-    rc_status s = state && measured && changes ? rc_run_files_mark(run)
-                                               : rc_fail(RC_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
-                                                         size + measured_size + changes_size);
+    rc_status s = state && measured && changes
+                      ? rc_run_files_mark(run)
+                      : rc_fail(RC_STATUS_NO_MEMORY, "out of memory for a checkpoint of %zu bytes",
+                                size + measured_size + changes_size);
     if (!s) s = rc_run_engine_state_save(run, state, size);
     if (!s) s = rc_run_measure_state_save(run, measured, measured_size);
     if (!s) {
@@ -193,44 +194,46 @@ static rc_status check_header(const unsigned char *file, size_t size, const char
 {
     uint32_t header[2];
     if (size < sizeof MAGIC || memcmp(file, MAGIC, sizeof MAGIC) != 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is not a ricochet checkpoint", path);
-    if (size < HEADER) return rc_fail(RC_INVALID_ARGUMENT, "%s is a truncated ricochet checkpoint", path);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is not a ricochet checkpoint", path);
+    if (size < HEADER) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is a truncated ricochet checkpoint", path);
     memcpy(header, file + sizeof MAGIC, sizeof header);
     if (header[1] == SWAPPED_MARK)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s was written on a machine of the other byte order; resume it on one "
                        "like the one that wrote it",
                        path);
     if (header[1] != BYTE_ORDER_MARK)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its byte-order mark)", path);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is a damaged ricochet checkpoint (its byte-order mark)", path);
     if (header[0] > FORMAT)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s is a checkpoint of format %u, newer than this ricochet (%s) reads "
                        "(format %d): resume it with a newer ricochet",
-                       path, header[0], rc_version(), FORMAT);
+                       path, header[0], rc_version_get(), FORMAT);
     if (header[0] < FIRST_TAGGED)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s was written by an earlier format of checkpoints (format %u; this "
                        "ricochet reads format %d and later): re-run from the scene",
                        path, header[0], FIRST_TAGGED);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The whole file into memory (NUL-terminated after its end). */
 static rc_status read_file(const char *path, unsigned char **out, size_t *size)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return rc_fail(RC_IO_ERROR, "cannot open the checkpoint %s: %s", path, strerror(errno));
+    if (!f) return rc_fail(RC_STATUS_IO_ERROR, "cannot open the checkpoint %s: %s", path, strerror(errno));
     struct stat info;
-    rc_status s =
-        fstat(fileno(f), &info) == 0 ? RC_OK : rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
+    rc_status s = fstat(fileno(f), &info) == 0
+                      ? RC_STATUS_OK
+                      : rc_fail(RC_STATUS_IO_ERROR, "cannot read %s: %s", path, strerror(errno));
     if (!s && S_ISDIR(info.st_mode))
-        s = rc_fail(RC_INVALID_ARGUMENT, "%s is not a ricochet checkpoint (it is a directory)", path);
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is not a ricochet checkpoint (it is a directory)", path);
     unsigned char *data = s ? NULL : malloc((size_t)info.st_size + 1);
     if (!s && !data)
-        s = rc_fail(RC_NO_MEMORY, "out of memory for the checkpoint %s (%lld bytes)", path, (long long)info.st_size);
+        s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory for the checkpoint %s (%lld bytes)", path,
+                    (long long)info.st_size);
     if (!s && info.st_size > 0 && fread(data, (size_t)info.st_size, 1, f) != 1)
-        s = rc_fail(RC_IO_ERROR, "cannot read %s: %s", path, ferror(f) ? strerror(errno) : "it shrank");
+        s = rc_fail(RC_STATUS_IO_ERROR, "cannot read %s: %s", path, ferror(f) ? strerror(errno) : "it shrank");
     fclose(f);
     if (s) {
         free(data);
@@ -238,7 +241,7 @@ static rc_status read_file(const char *path, unsigned char **out, size_t *size)
     }
     data[info.st_size] = '\0';
     *out = data, *size = (size_t)info.st_size;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* A record of the given type, required or not (absent: *found false); damaged when of another type. */
@@ -247,11 +250,11 @@ static rc_status find(const unsigned char *records, uint64_t size, const char *n
 {
     *found = rc_tagged_find(records, size, name, out);
     if (*found && out->type != type)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s is %s, not %s", path, name,
-                       rc_tagged_type_name(out->type), rc_tagged_type_name(type));
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s is %s, not %s", path,
+                       name, rc_tagged_type_name(out->type), rc_tagged_type_name(type));
     if (!*found && required)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: it has no record %s", path, name);
-    return RC_OK;
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is a damaged checkpoint: it has no record %s", path, name);
+    return RC_STATUS_OK;
 }
 
 /* A TEXT record as a new NUL-terminated string ("" when absent). */
@@ -264,11 +267,12 @@ static rc_status text(const unsigned char *records, uint64_t size, const char *n
     if (s) return s;
     size_t length = found ? (size_t)r.size : 0;
     if (found && memchr(r.value, '\0', length))
-        return rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s holds a NUL byte", path, name);
-    if (!(*out = malloc(length + 1))) return rc_fail(RC_NO_MEMORY, "out of memory");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s holds a NUL byte", path,
+                       name);
+    if (!(*out = malloc(length + 1))) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (length) memcpy(*out, r.value, length);
     (*out)[length] = '\0';
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
@@ -287,14 +291,14 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     if (size >= HEADER + CHECKSUM) memcpy(&stored, records + length, sizeof stored);
     out->file = file;
     if (size < HEADER + CHECKSUM || !rc_tagged_check(records, length, &bad_at))
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "%s is a truncated or damaged ricochet checkpoint (its records break off "
                     "at byte %llu of %zu)",
                     path, (unsigned long long)(HEADER + bad_at), size);
 #ifndef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION /* the fuzzing build (fuzz/) skips the checksum, as libpng its CRC, so
                                                   * that mutated checkpoints reach the checks below */
     if (!s && stored != rc_fnv_add(RC_FNV_START, records, length))
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "%s is a damaged ricochet checkpoint (its checksum does not match its "
                     "records)",
                     path);
@@ -313,8 +317,8 @@ rc_status rc_run_checkpoint_read(const char *path, run_checkpoint *out)
     for (int i = 0; i < 2 && !s; i++) {
         s = find(records, length, STRUCTS[i], RC_TAGGED_RECORDS, false, path, &r, &found);
         if (!s && found && !rc_tagged_check(r.value, r.size, &bad_at))
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s breaks off at byte %llu", path,
-                        STRUCTS[i], (unsigned long long)bad_at);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s is a damaged checkpoint: its record %s breaks off at byte %llu",
+                        path, STRUCTS[i], (unsigned long long)bad_at);
         if (!s && found) out->records[i] = r.value, out->records_size[i] = r.size;
     }
     if (s) rc_run_checkpoint_free(out);
@@ -337,10 +341,10 @@ rc_status rc_run_checkpoint_fields(run_checkpoint *c, const rc_run *run, const c
     const part *parts[2] = {SETTINGS_PARTS, position};
     const int counts[2] = {COUNT(SETTINGS_PARTS), POSITION_PART_COUNT};
     void *bases[2] = {&c->settings, &c->position};
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int i = 0; i < 2 && !s; i++) {
         char *what = malloc(strlen(path) + 32);
-        if (!what) return rc_fail(RC_NO_MEMORY, "out of memory");
+        if (!what) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
         sprintf(what, "the record %s of %s", STRUCTS[i], path);
         s = get_parts(&(rc_tagged){.value = c->records[i], .size = c->records_size[i]}, what, parts[i], counts[i],
                       bases[i]);

@@ -81,7 +81,7 @@ static void apply_options(rc_run *run, const rc_run_options *o)
 
 static rc_status cadence_too_fine(const rc_run *run, double time)
 {
-    return rc_fail(RC_INVALID_ARGUMENT,
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "checkpoint_every: %g is finer than the clock can follow after time %.17g "
                    "(at least 2^-40 of the time is needed)",
                    run->settings.checkpoint_every, time);
@@ -93,31 +93,31 @@ static rc_status check_limits(const rc_run *run)
     const run_settings *s = &run->settings;
     const rc_run_limits *stop = &s->stop;
     if (isnan(stop->time) || stop->time <= 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "stop.time: %g is not positive", stop->time);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "stop.time: %g is not positive", stop->time);
     if (!isfinite(stop->time) && !stop->collisions && !stop->events && !stop->steps)
-        return rc_fail(RC_INVALID_ARGUMENT, "stop: no limit is set: give time, %s", run->ops->limit_words);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "stop: no limit is set: give time, %s", run->ops->limit_words);
     rc_status refused = run->ops->check_limits(run->engine, stop, "stop.");
     if (!refused) refused = run->ops->check_settings(run->engine, s);
     if (refused) return refused;
     if (s->checkpoint_every > 0 && !run->directory)
-        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: a run that writes no files has no folder for its "
-                                            "checkpoints");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint_every: a run that writes no files has no folder for its "
+                                                   "checkpoints");
     rc_run_limits now, mark;
     rc_run_engine_counters(run, &now);
     if (!run->ops->checkpoint_mark(run->engine, s, &now, &mark)) return cadence_too_fine(run, now.time);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Closes the files of a run that failed with s and returns s, its message kept. After a write that failed (a full
- * disk, a quota, an I/O error: RC_IO_ERROR) every file is closed under its own name as after an interrupt, the one
+ * disk, a quota, an I/O error: RC_STATUS_IO_ERROR) every file is closed under its own name as after an interrupt, the one
  * that failed cut back to its last whole frame or row, so that what was written stays readable and the last
  * checkpoint resumes (a file with no whole frame or row stays NAME.partial); after any other failure the files stay
  * NAME.partial, as nothing of such a run may look complete. */
 static rc_status close_failed(rc_run *run, rc_status s)
 {
     char why[1024];
-    snprintf(why, sizeof why, "%s", rc_last_error());
-    if (s == RC_IO_ERROR) rc_run_files_keep(run);
+    snprintf(why, sizeof why, "%s", rc_error_get());
+    if (s == RC_STATUS_IO_ERROR) rc_run_files_keep(run);
     else rc_run_files_close(run, false);
     rc_run_files_unlock(run);
     return rc_fail(s, "%s", why);
@@ -142,20 +142,21 @@ static rc_status begin(rc_run *run, const char *h5md_path, bool in_place, bool c
 
 rc_status rc_run_create(const char *scene_text, const rc_run_options *options, rc_run **out)
 {
-    if (!out) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_create: NULL result");
+    if (!out) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_create: NULL result");
     *out = NULL;
-    if (!scene_text) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_create: NULL scene");
+    if (!scene_text) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_create: NULL scene");
     rc_run_options defaults = rc_run_default_options();
     if (!options) options = &defaults;
     rc_run *run = new_run(options, scene_text);
-    if (!run) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!run) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     const char *directory = NULL;
     rc_status s = rc_run_engine_create(run);
     if (!s) {
         rc_run_engine_settings(run, &run->settings, &directory);
         apply_options(run, options);
         if (options->directory) directory = options->directory;
-        if (!options->no_files && !(run->directory = strdup(directory))) s = rc_fail(RC_NO_MEMORY, "out of memory");
+        if (!options->no_files && !(run->directory = strdup(directory)))
+            s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     }
     if (!s) s = check_limits(run);
     if (!s) {
@@ -171,7 +172,7 @@ rc_status rc_run_create(const char *scene_text, const rc_run_options *options, r
         return s;
     }
     *out = run;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Whether path is the run's own checkpoint, DIRECTORY/checkpoint.rcp (the same file, by any path). */
@@ -207,8 +208,8 @@ static rc_status restore_settings(const rc_run *run, const run_settings *got, co
     else if (scene.equilibrate && memcmp(&got->equilibration, &scene.equilibration, sizeof scene.equilibration) != 0)
         field = "equilibration";
     else if (!(got->checkpoint_every >= 0 && got->checkpoint_every < INFINITY)) field = "checkpoint_every";
-    if (!field) return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT,
+    if (!field) return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "%s is a damaged checkpoint: its block \"settings\" has a value of %s that "
                    "its scene cannot have (every %g, every_collisions %llu, checkpoint_every %g; "
                    "the scene's every %g, every_collisions %llu)",
@@ -240,8 +241,8 @@ static rc_status check_position(const rc_run *run, const char *path)
     else if (!run->ops->passed(run->engine, &at->start)) field = "start";
     else if (at->written && !run->ops->passed(run->engine, &at->last)) field = "last";
     else if (!run->ops->passed(run->engine, &at->measure.start)) field = "measure.start";
-    if (!field) return RC_OK;
-    return rc_fail(RC_INVALID_ARGUMENT,
+    if (!field) return RC_STATUS_OK;
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                    "%s is a damaged checkpoint: its block \"position\" has a value of %s that "
                    "the run cannot have reached (outputs done %lld at time %.17g)",
                    path, field, (long long)at->outputs_done, now.time);
@@ -263,9 +264,9 @@ static bool holds(const char *directory, const char *path)
     return same;
 }
 
-rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run **out)
+rc_status rc_run_create_from_checkpoint(const char *path, const rc_run_options *options, rc_run **out)
 {
-    if (!out || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_resume: NULL argument");
+    if (!out || !path) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_create_from_checkpoint: NULL argument");
     *out = NULL;
     rc_run_options defaults = rc_run_default_options();
     if (!options) options = &defaults;
@@ -273,23 +274,24 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
     rc_status s = rc_run_checkpoint_read(path, &c);
     if (s) return s;
     rc_run *run = new_run(options, c.scene_text);
-    s = run ? rc_run_engine_create(run) : rc_fail(RC_NO_MEMORY, "out of memory");
+    s = run ? rc_run_engine_create(run) : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (!s) s = rc_run_changes_state_restore(run, c.changes, c.changes_size); /* before the state: its events */
     if (!s) s = rc_run_engine_state_restore(run, c.state, c.state_size);
     bool in_place = !options->directory && !options->no_files && c.directory[0];
     if (!s && in_place && !holds(c.directory, path))
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "%s: its block \"directory\" names the run folder %s, not the folder it lies "
                     "in: resume it there, or into a new folder with --out",
                     path, c.directory);
     if (!s && in_place && (options->no_xyz || options->h5md_path))
-        s = rc_fail(RC_INVALID_ARGUMENT, "a run resumed in its own folder keeps its files: a different choice of "
-                                         "files (no XYZ, another H5MD path) needs a new folder");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                    "a run resumed in its own folder keeps its files: a different choice of "
+                    "files (no XYZ, another H5MD path) needs a new folder");
     const char *directory = options->no_files    ? NULL
                             : options->directory ? options->directory
                             : c.directory[0]     ? c.directory
                                                  : NULL;
-    if (!s && directory && !(run->directory = strdup(directory))) s = rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!s && directory && !(run->directory = strdup(directory))) s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (!s) s = rc_run_checkpoint_fields(&c, run, path);
     if (!s) {
         run->settings = c.settings;
@@ -320,7 +322,7 @@ rc_status rc_run_resume(const char *path, const rc_run_options *options, rc_run 
         return s;
     }
     *out = run;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_run_destroy(rc_run *run)
@@ -354,7 +356,7 @@ static rc_status plan(const rc_run *run, const rc_run_limits *now, timetable *t)
 {
     if (!run->ops->checkpoint_mark(run->engine, &run->settings, now, &t->next_checkpoint))
         return cadence_too_fine(run, now->time);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The limits of the next call to the engine: the first of the caller's limits, the next output, checkpoint,
@@ -401,7 +403,7 @@ static void report_progress(rc_run *run, const rc_run_limits *limits, const rc_r
 /* After a chunk: the end of the equilibration, a frame and row when due, a checkpoint when due. */
 static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t)
 {
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (!run->at.equilibrated && reached(run, &run->settings.equilibration, now)) {
         run->ops->snapshot(run->engine, &run->at.start);
         run->at.equilibrated = true;
@@ -424,7 +426,7 @@ static rc_status after_chunk(rc_run *run, const rc_run_limits *now, timetable *t
  * interrupt. */
 static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_stop)
 {
-    if (run->finished) return rc_fail(RC_INVALID_ARGUMENT, "the run is finished: it cannot be advanced");
+    if (run->finished) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "the run is finished: it cannot be advanced");
     rc_run_limits now, before;
     rc_run_engine_counters(run, &now);
     run->start_fraction = fraction(run, until, &now);
@@ -436,17 +438,17 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
     for (bool first = true;; first = false) {
         if (run->interrupt_signal >= 0) {
             run->stopped_by = "interrupted";
-            return RC_OK;
+            return RC_STATUS_OK;
         }
         const char *limit = reached(run, until, &now);
         if (!limit && is_stop) limit = run->ops->ended(run->engine);
         if (limit) {
             if (is_stop) run->stopped_by = limit;
-            return RC_OK;
+            return RC_STATUS_OK;
         }
         if ((first || quiet || run->ops->idle_every_chunk) && run->ops->idle(run->engine, &run->settings)) {
             run->stopped_by = "no_events";
-            return RC_OK;
+            return RC_STATUS_OK;
         }
         rc_run_limits bounded; /* the caller's limits and the next trigger */
         rc_run_triggers_bound(run, until, &bounded);
@@ -456,14 +458,14 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
         rc_status s = run->ops->advance(run->engine, &to);
         double took = rc_run_seconds() - started;
         rc_run_engine_counters(run, &now);
-        if (s == RC_NOT_TERMINATED) run->stopped_by = "not_terminated";
+        if (s == RC_STATUS_NOT_TERMINATED) run->stopped_by = "not_terminated";
         if (s) return s;
         quiet = !run->ops->idle_every_chunk && run->ops->position(&now) == run->ops->position(&before);
         s = after_chunk(run, &now, &t);
         if (s) return s;
         if (run->live && rc_run_triggers_fire(run, &now)) {
             run->stopped_by = "trigger";
-            return RC_OK;
+            return RC_STATUS_OK;
         }
         if (took < 0.05 && chunk < ((uint64_t)1 << 40)) chunk *= 2;
         else if (took > 0.2 && chunk > run->ops->least_chunk) chunk /= 2;
@@ -473,21 +475,21 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
 
 rc_status rc_run_advance(rc_run *run, const rc_run_limits *until)
 {
-    if (!run || !until) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: NULL argument");
+    if (!run || !until) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_advance: NULL argument");
     if (isnan(until->time) || (!(until->time < INFINITY) && !until->collisions && !until->events && !until->steps))
-        return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance: no limit is set: give a time or a count");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_advance: no limit is set: give a time or a count");
     rc_status uncounted = run->ops->check_limits(run->engine, until, "rc_run_advance: ");
     return uncounted ? uncounted : advance_to(run, until, false);
 }
 
 rc_status rc_run_finish(rc_run *run)
 {
-    if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_finish: NULL run");
-    if (run->finished) return RC_OK;
+    if (!run) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_finish: NULL run");
+    if (run->finished) return RC_STATUS_OK;
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     uint64_t count = run->ops->position(&now);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (!run->at.written || count != run->at.last_count || now.time != run->at.last_time) s = rc_run_files_write(run);
     if (!s) s = rc_run_files_histogram(run);
     if (!s) s = rc_run_chains_write(run);
@@ -506,12 +508,12 @@ rc_status rc_run_finish(rc_run *run)
 
 rc_status rc_run_execute(rc_run *run)
 {
-    if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_execute: NULL run");
+    if (!run) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_execute: NULL run");
     rc_status s = advance_to(run, &run->settings.stop, true);
-    if (s && s != RC_NOT_TERMINATED) return close_failed(run, s);
+    if (s && s != RC_STATUS_NOT_TERMINATED) return close_failed(run, s);
     char why[512] = "";
-    if (s) snprintf(why, sizeof why, "%s", rc_last_error());
-    rc_status t = RC_OK;
+    if (s) snprintf(why, sizeof why, "%s", rc_error_get());
+    rc_status t = RC_STATUS_OK;
     /* the checkpoint comes before the last frame, so that a resumed run drops that frame and goes on as if never
      * interrupted; none when the loop has just written the periodic one at this very point: a second renewal of the
      * event-driven engine there would change the rounding of what follows (docs/cli.md, "Interrupts") */
@@ -524,7 +526,7 @@ rc_status rc_run_execute(rc_run *run)
     rc_status f = rc_run_finish(run);
     if (!t) t = f;
     if (t) return t;
-    return s ? rc_fail(s, "%s", why) : RC_OK;
+    return s ? rc_fail(s, "%s", why) : RC_STATUS_OK;
 }
 
 void rc_run_interrupt(rc_run *run, int signal)
@@ -533,10 +535,10 @@ void rc_run_interrupt(rc_run *run, int signal)
     if (run && run->ops && run->ops->interrupt) run->ops->interrupt(run->engine); /* a long step ends early too */
 }
 
-int rc_run_interrupted_by(const rc_run *run) { return run ? run->interrupt_signal : -1; }
+int rc_run_interrupt_signal(const rc_run *run) { return run ? run->interrupt_signal : -1; }
 
-const char *rc_run_stopped_by(const rc_run *run) { return run ? run->stopped_by : NULL; }
+const char *rc_run_stop_reason(const rc_run *run) { return run ? run->stopped_by : NULL; }
 
 const char *rc_run_directory(const rc_run *run) { return run ? run->directory : NULL; }
 
-bool rc_run_equilibrated(const rc_run *run) { return !run || run->at.equilibrated; }
+bool rc_run_is_equilibrated(const rc_run *run) { return !run || run->at.equilibrated; }

@@ -16,7 +16,7 @@ rc_status rc_run_engine_create(rc_run *run)
     rc_status s = rc_json_parse(run->scene_text, &run->scene);
     if (s) return s;
     run->ops = rc_run_engine_find(run->scene);
-    if ((s = rc_run_threads_apply(run)) != RC_OK) return s;
+    if ((s = rc_run_threads_apply(run)) != RC_STATUS_OK) return s;
     s = run->ops->create(run->scene, &run->engine);
     return s ? s : rc_run_observables_bind(run);
 }
@@ -86,10 +86,10 @@ double rc_run_time(const rc_run *run)
 
 rc_status rc_run_read_counts(const rc_run *run, rc_run_counts *counts)
 {
-    if (run == NULL) return rc_fail(RC_INVALID_ARGUMENT, "run: NULL");
-    if (counts == NULL) return rc_fail(RC_INVALID_ARGUMENT, "counts: NULL");
+    if (run == NULL) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "run: NULL");
+    if (counts == NULL) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "counts: NULL");
     rc_run_limits now;
     rc_run_engine_counters(run, &now);
     *counts = (rc_run_counts){now.time, now.collisions, now.events, now.steps};
-    return RC_OK;
+    return RC_STATUS_OK;
 }

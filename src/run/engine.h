@@ -78,7 +78,7 @@ typedef struct run_engine_ops {
     rc_status (*create)(const cJSON *scene, void **engine);
     void (*destroy)(void *engine);
     void (*settings)(const void *engine, run_settings *out, const char **directory);
-    /* RC_INVALID_ARGUMENT naming prefix + the limit when l sets a counter the engine does not count; and naming the
+    /* RC_STATUS_INVALID_ARGUMENT naming prefix + the limit when l sets a counter the engine does not count; and naming the
      * setting when the settings ask what the scene cannot do (collisions of fewer than two particles). */
     rc_status (*check_limits)(const void *engine, const rc_run_limits *l, const char *prefix);
     rc_status (*check_settings)(const void *engine, const run_settings *s);
@@ -152,7 +152,7 @@ typedef struct run_engine_ops {
     rc_status (*state_set)(void *engine, const rc_frame *frame);
     rc_status (*spins_get)(const void *engine, double *w);
     rc_status (*spins_set)(void *engine, const double *w);
-    /* A parameter's present value by its scene key (RC_INVALID_ARGUMENT naming it when the engine has none). */
+    /* A parameter's present value by its scene key (RC_STATUS_INVALID_ARGUMENT naming it when the engine has none). */
     rc_status (*parameter)(const void *engine, const char *key, double *value);
 
     /* Replica exchange: the energy its swap rule compares, and a new engine like this one built from a

@@ -56,31 +56,32 @@ struct rc_exchange {
 /* "temperatures" or "pressures": the ladder's name in messages. */
 static const char *ladder_name(rc_exchange_ladder ladder)
 {
-    return ladder == RC_EXCHANGE_PRESSURES ? "pressures" : "temperatures";
+    return ladder == RC_EXCHANGE_LADDER_PRESSURES ? "pressures" : "temperatures";
 }
 
 rc_status rc_exchange_ladder_parse(const char *text, rc_exchange_ladder ladder, double *values, int capacity,
                                    int *count)
 {
-    if (!text || !values || !count) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_ladder_parse: NULL argument");
-    if ((unsigned)ladder > RC_EXCHANGE_PRESSURES)
-        return rc_fail(RC_INVALID_ARGUMENT, "ladder: %d is not temperatures (0) or pressures (1)", (int)ladder);
+    if (!text || !values || !count)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_ladder_parse: NULL argument");
+    if ((unsigned)ladder > RC_EXCHANGE_LADDER_PRESSURES)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "ladder: %d is not temperatures (0) or pressures (1)", (int)ladder);
     const char *what = ladder_name(ladder);
     int n = 0;
     for (const char *p = text;; p++) {
         int length = (int)strcspn(p, ",");
-        if (n >= capacity) return rc_fail(RC_INVALID_ARGUMENT, "%s: more than %d values", what, capacity);
+        if (n >= capacity) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: more than %d values", what, capacity);
         char *end;
         errno = 0;
         double x = strtod(p, &end);
         if (end != p + length || length == 0 || errno || !isfinite(x))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: \"%.*s\" is not a finite number", what, n, length, p);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s[%d]: \"%.*s\" is not a finite number", what, n, length, p);
         values[n++] = x;
         p += length;
         if (!*p) break;
     }
     *count = n;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* A parameter of the scene's engine, failing as the engine does when it has none. */
@@ -88,33 +89,36 @@ static rc_status parameter(const rc_exchange *x, const char *key, double *value)
 {
     return x->ops->parameter
                ? x->ops->parameter(x->base, key, value)
-               : rc_fail(RC_INVALID_ARGUMENT, "%s: the %s engine has no such parameter", key, x->ops->dynamics);
+               : rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: the %s engine has no such parameter", key, x->ops->dynamics);
 }
 
 /* The options checked, the scene parsed once and its engine built (it must report its energy and be rebuilt from a
  * configuration), with the thermostat (and over pressures the barostat) the exchange needs. */
 static rc_status check(const char *scene_text, int slots, const double *t, const rc_exchange_options *o, rc_exchange *x)
 {
-    if (!scene_text || !t || !o) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_run: NULL argument");
-    bool pressures = o->ladder == RC_EXCHANGE_PRESSURES;
+    if (!scene_text || !t || !o) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_run_scene: NULL argument");
+    bool pressures = o->ladder == RC_EXCHANGE_LADDER_PRESSURES;
     const char *what = ladder_name(o->ladder);
-    if ((unsigned)o->ladder > RC_EXCHANGE_PRESSURES)
-        return rc_fail(RC_INVALID_ARGUMENT, "ladder: %d is not temperatures (0) or pressures (1)", (int)o->ladder);
+    if ((unsigned)o->ladder > RC_EXCHANGE_LADDER_PRESSURES)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "ladder: %d is not temperatures (0) or pressures (1)",
+                       (int)o->ladder);
     if (slots < 2 || slots > RC_EXCHANGE_MAX_SLOTS)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s: %d of them; replica exchange needs 2 to %d", what, slots,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: %d of them; replica exchange needs 2 to %d", what, slots,
                        RC_EXCHANGE_MAX_SLOTS);
     for (int k = 0; k < slots; k++)
         if (!(t[k] > 0 && isfinite(t[k])) || (k > 0 && !(t[k] > t[k - 1])))
-            return rc_fail(RC_INVALID_ARGUMENT, "%s[%d]: %g is not positive and above the one before", what, k, t[k]);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s[%d]: %g is not positive and above the one before", what, k,
+                           t[k]);
     if (!(o->interval > 0 && isfinite(o->interval)))
-        return rc_fail(RC_INVALID_ARGUMENT, "interval: %g is not a positive number", o->interval);
-    if (o->rounds <= 0) return rc_fail(RC_INVALID_ARGUMENT, "rounds: %lld is not positive", (long long)o->rounds);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "interval: %g is not a positive number", o->interval);
+    if (o->rounds <= 0)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rounds: %lld is not positive", (long long)o->rounds);
     cJSON *scene;
     rc_status s = rc_json_parse(scene_text, &scene);
     if (s) return s;
     x->ops = rc_run_engine_find(scene);
     if (!x->ops->rebuild || !x->ops->energy)
-        s = rc_fail(RC_INVALID_ARGUMENT,
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "dynamics: replica exchange needs an engine that reports its energy and is "
                     "rebuilt from a configuration; the \"%s\" engine is not",
                     x->ops->dynamics);
@@ -123,15 +127,17 @@ static rc_status check(const char *scene_text, int slots, const double *t, const
     double rate = 0, pressure = 0;
     if (!s) s = parameter(x, "thermostat.rate", &rate);
     if (!s && !(rate > 0))
-        s = rc_fail(RC_INVALID_ARGUMENT, "thermostat: replica exchange needs the scene's thermostat (its temperature "
-                                         "is each replica's)");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                    "thermostat: replica exchange needs the scene's thermostat (its temperature "
+                    "is each replica's)");
     if (!s && pressures && !(s = parameter(x, "barostat.pressure", &pressure)) && !(pressure > 0))
-        s = rc_fail(RC_INVALID_ARGUMENT, "barostat: replica exchange over pressures needs the scene's barostat (its "
-                                         "pressure is each replica's)");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                    "barostat: replica exchange over pressures needs the scene's barostat (its "
+                    "pressure is each replica's)");
     if (!s) s = parameter(x, "temperature", &x->scene_temperature);
     if (!s) s = parameter(x, "thermostat.temperature", &x->temperature);
     if (!s) x->ops->field("volume", &x->volume);
-    if (!s) s = rc_frame_init(&x->start, x->ops->count(x->base), false);
+    if (!s) s = rc_frame_create(&x->start, x->ops->count(x->base), false);
     if (!s) s = x->ops->fill_frame(x->base, &x->start);
     return s;
 }
@@ -153,8 +159,8 @@ void rc_exchange_destroy(rc_exchange *x)
     free(x->mean_volume);
     if (x->walk) fclose(x->walk);
     free(x->walk_path);
-    rc_frame_release(&x->frame);
-    rc_frame_release(&x->start);
+    rc_frame_destroy(&x->frame);
+    rc_frame_destroy(&x->start);
     if (x->ops) x->ops->destroy(x->base);
     free(x);
 }
@@ -170,28 +176,28 @@ static rc_status start(rc_exchange *x)
         x->order[k] = x->slot_of[k] = k;
         r->positions = malloc(n * sizeof(double));
         r->velocities = malloc(n * sizeof(double));
-        if (!r->positions || !r->velocities) return rc_fail(RC_NO_MEMORY, "out of memory");
+        if (!r->positions || !r->velocities) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
         memcpy(r->positions, x->start.positions, n * sizeof(double));
         memcpy(r->box, x->start.box, sizeof r->box);
         double scale = scene_t > 0 && !x->pressures ? sqrt(x->t[k] / scene_t) : 1;
         for (size_t i = 0; i < n; i++) r->velocities[i] = x->start.velocities[i] * scale;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_exchange_create(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
                              rc_exchange **out)
 {
-    if (!out) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_create: NULL result");
+    if (!out) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_create: NULL result");
     *out = NULL;
     rc_exchange *x = calloc(1, sizeof *x);
-    if (!x) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!x) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     rc_status s = check(scene_text, slots, t, o, x);
     if (!s) {
         x->interrupt_signal = -1;
         x->slots = slots;
         x->options = *o;
-        x->pressures = o->ladder == RC_EXCHANGE_PRESSURES;
+        x->pressures = o->ladder == RC_EXCHANGE_LADDER_PRESSURES;
         rc_rng_seed(&x->rng, o->seed);
         x->t = malloc((size_t)slots * sizeof *x->t);
         x->replicas = calloc((size_t)slots, sizeof *x->replicas);
@@ -203,8 +209,8 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
         x->mean_volume = calloc((size_t)slots, sizeof *x->mean_volume);
         s = x->t && x->replicas && x->order && x->slot_of && x->attempts && x->accepted && x->mean_energy &&
                     x->mean_volume
-                ? rc_frame_init(&x->frame, x->start.count, false)
-                : rc_fail(RC_NO_MEMORY, "out of memory");
+                ? rc_frame_create(&x->frame, x->start.count, false)
+                : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     }
     if (!s) {
         memcpy(x->t, t, (size_t)slots * sizeof *t);
@@ -215,18 +221,24 @@ rc_status rc_exchange_create(const char *scene_text, int slots, const double *t,
         return s;
     }
     *out = x;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_exchange_advance(rc_exchange *x, int k)
 {
-    if (!x || k < 0 || k >= x->slots) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_advance: no replica %d", k);
+    if (!x || k < 0 || k >= x->slots)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_advance: no replica %d", k);
     replica *r = &x->replicas[k];
     int slot = x->slot_of[k];
-    run_configuration c = {
-        r->positions,    r->velocities,    x->start.radii,
-        x->start.masses, x->start.species, {r->box[0], r->box[1], r->box[2]},
-        x->pressures,    x->t[slot],       rc_sweep_seed(x->options.seed, 1 + x->round * RC_EXCHANGE_MAX_SLOTS + slot)};
+    run_configuration c = {r->positions,
+                           r->velocities,
+                           x->start.radii,
+                           x->start.masses,
+                           x->start.species,
+                           {r->box[0], r->box[1], r->box[2]},
+                           x->pressures,
+                           x->t[slot],
+                           rc_seed_derive_replica(x->options.seed, 1 + x->round * RC_EXCHANGE_MAX_SLOTS + slot)};
     void *engine = NULL;
     rc_status s = x->ops->rebuild(x->base, &c, &engine);
     rc_run_limits until = {x->options.interval, 0, 0, 0};
@@ -288,17 +300,17 @@ static bool try_swap(rc_exchange *x, int a)
 
 rc_status rc_exchange_write_walk(rc_exchange *x, const char *path)
 {
-    if (!x || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_write_walk: NULL argument");
+    if (!x || !path) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_write_walk: NULL argument");
     if (x->walk) fclose(x->walk);
     free(x->walk_path);
     x->walk_path = malloc(strlen(path) + 1);
-    if (!x->walk_path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!x->walk_path) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     strcpy(x->walk_path, path);
     x->walk = fopen(path, "w");
-    if (!x->walk) return rc_fail(RC_IO_ERROR, "walk table %s: cannot write (%s)", path, strerror(errno));
+    if (!x->walk) return rc_fail(RC_STATUS_IO_ERROR, "walk table %s: cannot write (%s)", path, strerror(errno));
     fputs("round", x->walk);
     for (int k = 0; k < x->slots; k++) fprintf(x->walk, ",replica_%d", k);
-    return fputs("\n", x->walk) < 0 ? rc_fail(RC_IO_ERROR, "walk table %s: cannot write", path) : RC_OK;
+    return fputs("\n", x->walk) < 0 ? rc_fail(RC_STATUS_IO_ERROR, "walk table %s: cannot write", path) : RC_STATUS_OK;
 }
 
 /* The walk's row of the round that just ended: the rung each replica holds now. */
@@ -308,12 +320,13 @@ static rc_status walk_row(rc_exchange *x)
     for (int k = 0; ok && k < x->slots; k++)
         ok = fputc(',', x->walk) != EOF && rc_number_write(x->walk, x->t[x->slot_of[k]]) > 0;
     ok = ok && fputs("\n", x->walk) >= 0 && fflush(x->walk) == 0;
-    return ok ? RC_OK : rc_fail(RC_IO_ERROR, "walk table %s: cannot write (%s)", x->walk_path, strerror(errno));
+    return ok ? RC_STATUS_OK
+              : rc_fail(RC_STATUS_IO_ERROR, "walk table %s: cannot write (%s)", x->walk_path, strerror(errno));
 }
 
 rc_status rc_exchange_swap(rc_exchange *x)
 {
-    if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_swap: NULL exchange");
+    if (!x) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_swap: NULL exchange");
     for (int k = 0; k < x->slots; k++) {
         const replica *r = &x->replicas[x->order[k]];
         x->mean_energy[k] += (r->potential_energy - x->mean_energy[k]) / (double)(x->round + 1);
@@ -323,7 +336,7 @@ rc_status rc_exchange_swap(rc_exchange *x)
         x->attempts[a]++;
         x->accepted[a] += try_swap(x, a);
     }
-    rc_status s = x->walk ? walk_row(x) : RC_OK;
+    rc_status s = x->walk ? walk_row(x) : RC_STATUS_OK;
     x->round++;
     return s;
 }
@@ -374,8 +387,8 @@ char *rc_exchange_report_json(const rc_exchange *x, bool compact)
 
 rc_status rc_exchange_execute(rc_exchange *x)
 {
-    if (!x) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_execute: NULL exchange");
-    rc_status s = RC_OK;
+    if (!x) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_execute: NULL exchange");
+    rc_status s = RC_STATUS_OK;
     while (!s && x->round < x->options.rounds && x->interrupt_signal < 0) {
         for (int k = 0; !s && k < x->slots && x->interrupt_signal < 0; k++) s = rc_exchange_advance(x, k);
         if (!s && x->interrupt_signal < 0) s = rc_exchange_swap(x);
@@ -388,10 +401,10 @@ void rc_exchange_interrupt(rc_exchange *x, int signal)
     if (x) x->interrupt_signal = signal >= 0 ? signal : 0;
 }
 
-int rc_exchange_interrupted_by(const rc_exchange *x) { return x ? x->interrupt_signal : -1; }
+int rc_exchange_interrupt_signal(const rc_exchange *x) { return x ? x->interrupt_signal : -1; }
 
-rc_status rc_exchange_run(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
-                          int64_t *attempts, int64_t *accepted, double *mean_energy)
+rc_status rc_exchange_run_scene(const char *scene_text, int slots, const double *t, const rc_exchange_options *o,
+                                int64_t *attempts, int64_t *accepted, double *mean_energy)
 {
     rc_exchange *x = NULL;
     rc_status s = rc_exchange_create(scene_text, slots, t, o, &x);

@@ -48,7 +48,7 @@ rc_status rc_run_live_parameter_set(rc_run *run, const char *key, const double *
 rc_status rc_run_live_parameter_put(rc_run *run, const run_change *change);
 /* Frees run->live. */
 void rc_run_live_free(rc_run *run);
-/* run->live, made when first needed; NULL when out of memory (rc_last_error says so). */
+/* run->live, made when first needed; NULL when out of memory (rc_error_get says so). */
 run_live *rc_run_live_of(rc_run *run);
 
 /* ---- changes.c ---- */

@@ -48,25 +48,25 @@ static rc_status attempt(const char *directory, const char *what, const char *pa
         nanosleep(&(struct timespec){0, POLL_MS * 1000000L}, NULL);
     }
     struct stat held, named;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (*fd < 0 && error == ELOOP) {
-        s = rc_fail(RC_IO_ERROR,
+        s = rc_fail(RC_STATUS_IO_ERROR,
                     "cannot lock the %s %s: %s is a symbolic link; a run folder's files are never "
                     "links: remove it",
                     what, directory, path);
     } else if (*fd < 0) {
-        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: cannot create %s (%s)", what, directory, path,
+        s = rc_fail(RC_STATUS_IO_ERROR, "cannot lock the %s %s: cannot create %s (%s)", what, directory, path,
                     strerror(error));
     } else if (locked != 0 && (error == EAGAIN || error == EACCES)) {
         char who[48] = "another process";
         long pid = holder(*fd);
         if (pid > 0) snprintf(who, sizeof who, "process %ld", pid);
-        s = rc_fail(RC_IO_ERROR,
+        s = rc_fail(RC_STATUS_IO_ERROR,
                     "the %s %s is in use by another run (%s holds its lock %s): two runs into one "
                     "folder would mix their files; wait for it to end or choose another folder",
                     what, directory, who, path);
     } else if (locked != 0) {
-        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s (%s)", what, directory, path, strerror(error));
+        s = rc_fail(RC_STATUS_IO_ERROR, "cannot lock the %s %s: %s (%s)", what, directory, path, strerror(error));
     } else {
         *retry = fstat(*fd, &held) != 0 || lstat(path, &named) != 0 || held.st_ino != named.st_ino ||
                  held.st_dev != named.st_dev;
@@ -82,17 +82,18 @@ rc_status rc_run_lock_take(const char *directory, const char *what, int *lock)
 {
     *lock = -1;
     char *path = rc_run_join(directory, ".lock");
-    if (!path) return RC_NO_MEMORY;
+    if (!path) return RC_STATUS_NO_MEMORY;
     int fd = -1;
     bool retry = true;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int tries = 0; retry && !s; tries++)
-        s = tries < 100 ? attempt(directory, what, path, &fd, &retry)
-                        : rc_fail(RC_IO_ERROR, "cannot lock the %s %s: %s keeps being removed", what, directory, path);
+        s = tries < 100
+                ? attempt(directory, what, path, &fd, &retry)
+                : rc_fail(RC_STATUS_IO_ERROR, "cannot lock the %s %s: %s keeps being removed", what, directory, path);
     char text[32];
     int length = snprintf(text, sizeof text, "%ld\n", (long)getpid());
     if (!s && (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)length, 0) != length))
-        s = rc_fail(RC_IO_ERROR, "cannot lock the %s %s: cannot write %s (%s)", what, directory, path,
+        s = rc_fail(RC_STATUS_IO_ERROR, "cannot lock the %s %s: cannot write %s (%s)", what, directory, path,
                     strerror(errno ? errno : EIO));
     free(path);
     if (s) {
@@ -100,7 +101,7 @@ rc_status rc_run_lock_take(const char *directory, const char *what, int *lock)
         return s;
     }
     *lock = fd;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_run_lock_release(const char *directory, int *lock)

@@ -77,7 +77,7 @@ static rc_status set_number(rc_analysis *a, const char *key, double value, bool 
 static rc_status make_analyses(run_measure *m, double half_edge)
 {
     const rc_run_measure *w = &m->want;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (w->diffusion) {
         s = rc_analysis_create(&m->motion);
         if (!s) s = rc_analysis_set(m->motion, "compute", "msd");
@@ -85,7 +85,7 @@ static rc_status make_analyses(run_measure *m, double half_edge)
     }
     if (!s && (w->rdf || w->structure_factor)) {
         if (w->rdf_range > half_edge)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "measure.rdf.range: %g is more than half the smallest periodic box "
                            "edge (%g)",
                            w->rdf_range, half_edge);
@@ -120,17 +120,18 @@ static rc_status plan(rc_run *run, run_measure *m)
     p->estimated_free_time = free_time;
     intervals(&m->want, free_time, &p->interval, &p->structure_interval);
     if (!(p->interval > 0))
-        return rc_fail(RC_INVALID_ARGUMENT, "measure.interval: the particles are at rest, so no default can be "
-                                            "chosen; give measure.interval");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.interval: the particles are at rest, so no default can be "
+                                                   "chosen; give measure.interval");
     double begin = m->want.from, end = s->stop.time;
     if (s->equilibrate && isfinite(s->equilibration.time)) begin = fmax(begin, s->equilibration.time);
     uint64_t count = s->stop.collisions ? s->stop.collisions : s->stop.events;
     if (!isfinite(end) && count) end = (double)count * 2 * free_time / m->frame.count;
     if (!(end > begin))
-        return rc_fail(RC_INVALID_ARGUMENT, "measure.from: %g is not before the end of the run (%g)", begin, end);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure.from: %g is not before the end of the run (%g)", begin,
+                       end);
     p->block_frames = (int64_t)ceil((end - begin) / p->interval / m->want.blocks);
     if (p->block_frames < 1) p->block_frames = 1;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static double next_sample(const measure_position *p) { return p->origin + (double)p->samples * p->interval; }
@@ -161,23 +162,23 @@ static bool position_valid(const rc_run *run, const run_measure *m)
 rc_status rc_run_measure_create(rc_run *run, bool resume)
 {
     const rc_run_measure *want = run->ops->measure_wanted ? run->ops->measure_wanted(run->engine) : NULL;
-    if (!want || !want->on) return RC_OK;
+    if (!want || !want->on) return RC_STATUS_OK;
     run_measure *m = calloc(1, sizeof *m);
-    if (!m) return rc_fail(RC_NO_MEMORY, "measure: out of memory");
+    if (!m) return rc_fail(RC_STATUS_NO_MEMORY, "measure: out of memory");
     run->measure = m;
     m->want = *want;
     int d = run->ops->dimension(run->engine);
-    rc_status s = rc_frame_init(&m->frame, rc_run_count(run), false);
+    rc_status s = rc_frame_create(&m->frame, rc_run_count(run), false);
     if (!s) s = rc_run_fill_frame(run, &m->frame);
     if (s) return s;
-    if (m->frame.count < 2) return rc_fail(RC_INVALID_ARGUMENT, "measure: a scene of fewer than 2 particles");
+    if (m->frame.count < 2) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: a scene of fewer than 2 particles");
     double half = INFINITY;
     for (int a = 0; a < d; a++)
         if (m->frame.periodic[a]) half = fmin(half, m->frame.box[a] / 2);
     if (!resume && (s = plan(run, m))) return s;
     if ((s = make_analyses(m, half))) return s;
     if (resume && !position_valid(run, m))
-        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the measurements' position is damaged");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: the measurements' position is damaged");
     m->moment_on[SHEAR] = m->moment_on[BULK] = want->viscosity;
     m->moment_on[HEAT] = want->thermal_conductivity;
     m->items[SHEAR] = d == 3 ? 5 : 2, m->items[BULK] = 1, m->items[HEAT] = d;
@@ -198,7 +199,7 @@ void rc_run_measure_destroy(rc_run *run)
         rc_correlator_release(&m->moments[k]);
         rc_table_release(&m->tables[k]);
     }
-    rc_frame_release(&m->frame);
+    rc_frame_destroy(&m->frame);
     free(m);
     run->measure = NULL;
 }
@@ -219,7 +220,7 @@ static rc_status sample_moments(rc_run *run, run_measure *m, double time)
     rc_status s =
         run->ops->transport_moments
             ? run->ops->transport_moments(run->engine, g)
-            : rc_fail(RC_INVALID_ARGUMENT, "measure: the %s engine has no Helfand moments", run->ops->dynamics);
+            : rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: the %s engine has no Helfand moments", run->ops->dynamics);
     if (s) return s;
     int d = run->ops->dimension(run->engine);
     /* the traceless symmetric part's independent components, each correlating as P_xy does in an isotropic fluid */
@@ -237,16 +238,16 @@ rc_status rc_run_measure_step(rc_run *run)
 {
     run_measure *m = run->measure;
     measure_position *p = &run->at.measure;
-    if (!m || m->finished) return RC_OK;
+    if (!m || m->finished) return RC_STATUS_OK;
     double now = rc_run_time(run);
     if (!p->started) {
-        if (!run->at.equilibrated || now < m->want.from) return RC_OK;
+        if (!run->at.equilibrated || now < m->want.from) return RC_STATUS_OK;
         p->started = true;
         p->origin = now;
         run->ops->snapshot(run->engine, &p->start);
     }
     bool sample = now >= next_sample(p), structure = now >= next_structure(m, p);
-    rc_status s = sample || structure ? rc_run_fill_frame(run, &m->frame) : RC_OK;
+    rc_status s = sample || structure ? rc_run_fill_frame(run, &m->frame) : RC_STATUS_OK;
     if (!s && sample) {
         if (m->motion) s = rc_analysis_add_frame(m->motion, &m->frame);
         if (!s && (m->moment_on[SHEAR] || m->moment_on[HEAT])) s = sample_moments(run, m, now);
@@ -266,7 +267,7 @@ static rc_status moments_table(run_measure *m, int first, int last, rc_table *ou
     rc_table parts[MOMENTS] = {{0}};
     const char *names[2 + 2 * MOMENTS] = {"time"};
     int columns = 1, rows = 0, shown = first;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int k = first; k <= last && !s; k++)
         if (m->moment_on[k]) {
             s = rc_correlator_finish(&m->moments[k], moment_names[k], &parts[k]);
@@ -288,7 +289,7 @@ static rc_status moments_table(run_measure *m, int first, int last, rc_table *ou
         row[columns - 1] = parts[shown].values[4 * r + 3];
     }
     for (int c = 0; !s && c < columns; c++)
-        if (!(out->names[c] = strdup(names[c]))) s = rc_fail(RC_NO_MEMORY, "measure: out of memory");
+        if (!(out->names[c] = strdup(names[c]))) s = rc_fail(RC_STATUS_NO_MEMORY, "measure: out of memory");
     for (int k = 0; k < MOMENTS; k++) rc_table_release(&parts[k]);
     return s;
 }
@@ -348,12 +349,12 @@ static rc_status write_curve(const rc_run *run, const rc_table *table, const cha
     char file[64];
     snprintf(file, sizeof file, "%s.csv", name);
     char *path = rc_run_join(run->directory, file);
-    rc_status s = path ? rc_table_write(table, path) : RC_NO_MEMORY;
+    rc_status s = path ? rc_table_write(table, path) : RC_STATUS_NO_MEMORY;
     free(path);
     rc_h5md_writer *h5md = run->files.h5md;
     if (s || !h5md) return s;
     const char **units = malloc((size_t)table->columns * sizeof *units);
-    if (!units) return rc_fail(RC_NO_MEMORY, "measure: out of memory");
+    if (!units) return rc_fail(RC_STATUS_NO_MEMORY, "measure: out of memory");
     for (int c = 0; c < table->columns; c++) units[c] = column_unit(table->names[c]);
     s = rc_h5md_writer_curve(h5md, name, table->rows, table->columns, (const char *const *)table->names, units,
                              table->values);
@@ -387,10 +388,10 @@ static int made_curves(const run_measure *m, curve out[CURVES])
 
 static rc_status write_results(const rc_run *run, const run_measure *m)
 {
-    if (!run->directory) return RC_OK;
+    if (!run->directory) return RC_STATUS_OK;
     curve curves[CURVES];
     int n = made_curves(m, curves);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int k = 0; k < n && !s; k++) s = write_curve(run, curves[k].table, curves[k].name);
     return s;
 }
@@ -398,13 +399,13 @@ static rc_status write_results(const rc_run *run, const run_measure *m)
 rc_status rc_run_measure_finish(rc_run *run)
 {
     run_measure *m = run->measure;
-    if (!m || m->finished) return RC_OK;
+    if (!m || m->finished) return RC_STATUS_OK;
     m->finished = true;
     for (int k = 0; k < MOMENTS; k++) m->value[k] = m->error[k] = NAN;
     m->diffusion = m->diffusion_error = m->yeh_hummer = m->contact = m->contact_error = NAN;
-    if (!run->at.measure.started) return RC_OK;
+    if (!run->at.measure.started) return RC_STATUS_OK;
     measured_span(run, m);
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     for (int k = 0; k < MOMENTS && !s; k++) {
         if (!m->moment_on[k] || !m->moments[k].frames) continue;
         int rows;
@@ -476,7 +477,7 @@ void rc_run_measure_summary(const rc_run *run, cJSON *summary)
 static rc_status walk(rc_run *run, rc_bytes *b)
 {
     run_measure *m = run->measure;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     if (b->mode == RC_BYTES_READ) s = rc_run_fill_frame(run, &m->frame);
     if (!s && m->motion) s = rc_analysis_walk(b, m->motion, &m->frame);
     if (!s && m->structure) s = rc_analysis_walk(b, m->structure, &m->frame);
@@ -495,21 +496,23 @@ size_t rc_run_measure_state_size(rc_run *run)
 
 rc_status rc_run_measure_state_save(rc_run *run, void *buffer, size_t size)
 {
-    if (!run->measure) return RC_OK;
+    if (!run->measure) return RC_STATUS_OK;
     rc_bytes b = {RC_BYTES_WRITE, buffer, size, 0, false};
     rc_status s = walk(run, &b);
-    return s ? s : b.short_of_room ? rc_fail(RC_INVALID_ARGUMENT, "measure: the state outgrew its buffer") : RC_OK;
+    return s                 ? s
+           : b.short_of_room ? rc_fail(RC_STATUS_INVALID_ARGUMENT, "measure: the state outgrew its buffer")
+                             : RC_STATUS_OK;
 }
 
 rc_status rc_run_measure_state_restore(rc_run *run, const void *buffer, size_t size)
 {
     if (!run->measure)
-        return size ? rc_fail(RC_INVALID_ARGUMENT, "checkpoint: measurements saved for a scene "
-                                                   "without \"measure\"")
-                    : RC_OK;
+        return size ? rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: measurements saved for a scene "
+                                                          "without \"measure\"")
+                    : RC_STATUS_OK;
     rc_bytes b = {RC_BYTES_READ, (void *)buffer, size, 0, false};
     rc_status s = walk(run, &b);
     if (!s && (b.short_of_room || b.left != 0))
-        s = rc_fail(RC_INVALID_ARGUMENT, "checkpoint: the measurements' state does not fit the scene's measure");
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: the measurements' state does not fit the scene's measure");
     return s;
 }

@@ -16,7 +16,7 @@ char *rc_observable_table_markdown(void)
     if (!out) return NULL;
     fputs("| name | unit | event-driven | time-stepping | in rows | meaning |\n|---|---|---|---|---|---|\n", out);
     for (int k = 0; k < rc_observable_count(); k++) {
-        const rc_observable_info *o = rc_observable(k);
+        const rc_observable_info *o = rc_observable_get(k);
         const char *rows = !(o->flags & RC_OBSERVABLE_ROW)     ? ""
                            : o->flags & RC_OBSERVABLE_SHEAR    ? "under shear"
                            : o->flags & RC_OBSERVABLE_BAROSTAT ? "with a barostat"

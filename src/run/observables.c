@@ -151,7 +151,7 @@ static void fill_infos(void)
 
 int rc_observable_count(void) { return ENTRIES; }
 
-const rc_observable_info *rc_observable(int k)
+const rc_observable_info *rc_observable_get(int k)
 {
     pthread_once(&infos_once, fill_infos);
     return k >= 0 && k < ENTRIES ? &infos[k] : NULL;
@@ -182,9 +182,9 @@ double rc_run_field_value(const run_snapshot *record, run_field f)
 
 rc_status rc_run_observables_bind(rc_run *run)
 {
-    if (!(run->fields = malloc(ENTRIES * sizeof *run->fields))) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!(run->fields = malloc(ENTRIES * sizeof *run->fields))) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     for (int k = 0; k < ENTRIES; k++) run->ops->field(table[k].name, &run->fields[k]);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_run_observe(const rc_run *run, const run_snapshot *since, double *values)

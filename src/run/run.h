@@ -36,7 +36,7 @@ typedef struct run_position {
     bool written;        /* a frame or row was written: `last` holds its state */
     run_snapshot start;  /* where the summary's averages start (an engine without averages leaves it zero) */
     run_snapshot last;   /* the state at the last row, where the next row's averages start (in a new folder
-                                   * resumed from a checkpoint: the checkpoint's, see rc_run_resume) */
+                                   * resumed from a checkpoint: the checkpoint's, see rc_run_create_from_checkpoint) */
     uint64_t last_count; /* the engine's position count (events, steps) at the last frame and row */
     double last_time;
     rc_output_mark xyz, csv, h5md; /* how far each file went at the checkpoint (GSD and the LAMMPS dump: `frames`) */
@@ -116,7 +116,7 @@ double rc_run_engine_value(const rc_run *run, const run_snapshot *since, const c
 /* Every value of the table for the run's engine (NAN where the engine has none), the event-driven averages taken
  * since `since` (NULL: since the start). values has rc_observable_count() entries. */
 void rc_run_observe(const rc_run *run, const run_snapshot *since, double *values);
-/* Finds each observable of the table in the run's engine (run->fields); RC_NO_MEMORY when out of memory. */
+/* Finds each observable of the table in the run's engine (run->fields); RC_STATUS_NO_MEMORY when out of memory. */
 rc_status rc_run_observables_bind(rc_run *run);
 /* Field `name` of an adapter's list of n (false when absent). */
 bool rc_run_field_find(const run_field *list, size_t n, const char *name, run_field *out);
@@ -138,7 +138,7 @@ void rc_run_chains_free(rc_run *run);
 /* ---- files.c ---- */
 /* mkdir -p. */
 rc_status rc_run_make_directory(const char *path);
-/* "directory/name", malloc'd; NULL when out of memory (rc_last_error says so). */
+/* "directory/name", malloc'd; NULL when out of memory (rc_error_get says so). */
 char *rc_run_join(const char *directory, const char *name);
 /* Opens the files fresh (resume false) or reopens them after the checkpoint's marks (resume true). */
 rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume);
@@ -168,7 +168,7 @@ rc_status rc_run_write_text(const char *path, const char *text);
 
 /* ---- lock.c ---- */
 /* Takes the lock of DIRECTORY (DIRECTORY/.lock, which it creates and into which it writes the process id): *lock is its
- * descriptor, held until rc_run_lock_release, which removes the file. RC_IO_ERROR when another run holds it (the message names `what`, "run
+ * descriptor, held until rc_run_lock_release, which removes the file. RC_STATUS_IO_ERROR when another run holds it (the message names `what`, "run
  * folder" or "sweep folder", the directory and the holder's process id) or it cannot be taken. */
 rc_status rc_run_lock_take(const char *directory, const char *what, int *lock);
 /* Releases a lock taken on DIRECTORY, removing DIRECTORY/.lock (and sets *lock to -1); nothing for -1. */

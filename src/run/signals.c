@@ -35,8 +35,9 @@ static void on_signal(int number)
 rc_status rc_signals_guard(rc_guarded_fn *call, void *context, rc_interrupt_fn *interrupt, void *target)
 {
     if (atomic_flag_test_and_set(&busy))
-        return rc_fail(RC_INVALID_ARGUMENT, "signals: another call with SIGINT and SIGTERM caught is running in this "
-                                            "process (their handlers are the process's)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "signals: another call with SIGINT and SIGTERM caught is running in this "
+                       "process (their handlers are the process's)");
     interrupt_of = interrupt;
     target_of = target;
     seen = 0;
@@ -58,7 +59,7 @@ static rc_status execute_run(void *run) { return rc_run_execute(run); }
 
 rc_status rc_run_execute_guarded(rc_run *run)
 {
-    if (!run) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_execute_guarded: NULL run");
+    if (!run) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_execute_guarded: NULL run");
     return rc_signals_guard(execute_run, run, interrupt_run, run);
 }
 
@@ -76,7 +77,7 @@ static rc_status advance_run(void *context)
 
 rc_status rc_run_advance_guarded(rc_run *run, const rc_run_limits *until)
 {
-    if (!run || !until) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_advance_guarded: NULL argument");
+    if (!run || !until) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_advance_guarded: NULL argument");
     /* an earlier guarded advance's interrupt ended that advance only: this one goes on from where it stopped */
     if (run->interrupt_signal >= 0 && !run->finished) {
         run->interrupt_signal = -1;
@@ -106,7 +107,7 @@ static rc_status execute_sweep(void *context)
 rc_status rc_sweep_execute_guarded(rc_sweep *sweep, int jobs, rc_sweep_progress_fn *progress, void *user,
                                    rc_sweep_progress *counts)
 {
-    if (!sweep) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_execute_guarded: NULL sweep");
+    if (!sweep) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_execute_guarded: NULL sweep");
     sweep_call c = {sweep, jobs, progress, user, counts};
     return rc_signals_guard(execute_sweep, &c, interrupt_sweep, sweep);
 }
@@ -116,6 +117,6 @@ static rc_status execute_exchange(void *exchange) { return rc_exchange_execute(e
 
 rc_status rc_exchange_execute_guarded(rc_exchange *exchange)
 {
-    if (!exchange) return rc_fail(RC_INVALID_ARGUMENT, "rc_exchange_execute_guarded: NULL exchange");
+    if (!exchange) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_exchange_execute_guarded: NULL exchange");
     return rc_signals_guard(execute_exchange, exchange, interrupt_exchange, exchange);
 }

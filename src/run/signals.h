@@ -12,7 +12,7 @@ typedef rc_status rc_guarded_fn(void *context);
 
 /* Calls call(context) with SIGINT and SIGTERM caught: the first one calls interrupt(target, signal), a second one ends
  * the process at once (the signal's default action); the handlers in place before are put back when call returns.
- * One such call at a time per process: another one meanwhile is refused (RC_INVALID_ARGUMENT). */
+ * One such call at a time per process: another one meanwhile is refused (RC_STATUS_INVALID_ARGUMENT). */
 rc_status rc_signals_guard(rc_guarded_fn *call, void *context, rc_interrupt_fn *interrupt, void *target);
 
 #endif

@@ -82,12 +82,12 @@ char *rc_run_summary_json(const rc_run *run, bool compact)
     return rc_json_text(run ? rc_run_summary(run) : NULL, compact);
 }
 
-void rc_text_free(char *text) { cJSON_free(text); }
+void rc_text_destroy(char *text) { cJSON_free(text); }
 
 rc_status rc_run_write_json(const rc_run *run, const char *name, const cJSON *object)
 {
     char *text = rc_json_print(object, false), *path = rc_run_join(run->directory, name);
-    rc_status s = !text || !path ? rc_fail(RC_NO_MEMORY, "out of memory writing %s", name) : RC_OK;
+    rc_status s = !text || !path ? rc_fail(RC_STATUS_NO_MEMORY, "out of memory writing %s", name) : RC_STATUS_OK;
     if (!s) {
         size_t length = strlen(text);
         char *line = realloc(text, length + 2);
@@ -132,7 +132,7 @@ rc_status rc_run_write_scene(rc_run *run)
     run->scene = NULL;
     if (!run->directory || !scene) {
         cJSON_Delete(scene);
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     cJSON_DeleteItemFromObjectCaseSensitive(scene, "stop");
     cJSON_DeleteItemFromObjectCaseSensitive(scene, "output");
@@ -145,10 +145,10 @@ rc_status rc_run_write_scene(rc_run *run)
 
 rc_status rc_run_write_summary(const rc_run *run)
 {
-    if (!run->directory) return RC_OK;
+    if (!run->directory) return RC_STATUS_OK;
     cJSON *summary = rc_run_summary(run);
-    if (!summary) return rc_fail(RC_NO_MEMORY, "out of memory writing summary.json");
-    cJSON_AddStringToObject(summary, "ricochet_version", rc_version());
+    if (!summary) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory writing summary.json");
+    cJSON_AddStringToObject(summary, "ricochet_version", rc_version_get());
     if (run->command_line) cJSON_AddStringToObject(summary, "command_line", run->command_line);
     else cJSON_AddNullToObject(summary, "command_line");
     cJSON_AddStringToObject(summary, "started_at", run->started_at);

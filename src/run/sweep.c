@@ -69,7 +69,7 @@ static const char *kind(const cJSON *item)
                                   : "null";
 }
 
-uint64_t rc_sweep_seed(uint64_t base, int64_t replica)
+uint64_t rc_seed_derive_replica(uint64_t base, int64_t replica)
 {
     if (replica == 0) return base;
     uint64_t z = base + (uint64_t)replica + 0x9e3779b97f4a7c15u;
@@ -83,22 +83,23 @@ static rc_status read_scene(rc_sweep *w, const cJSON *item, const char *base_dir
 {
     if (cJSON_IsObject(item)) {
         w->scene = cJSON_Duplicate(item, true);
-        return w->scene ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
+        return w->scene ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     }
     if (!cJSON_IsString(item) || !item->valuestring[0])
-        return rc_fail(RC_INVALID_ARGUMENT, "scene: neither a file name nor a scene object {...}");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "scene: neither a file name nor a scene object {...}");
     const char *name = item->valuestring;
     char *path = name[0] != '/' && base_directory ? rc_run_join(base_directory, name) : strdup(name);
-    if (!path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!path) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (access(path, F_OK) != 0 &&
         access(name, F_OK) == 0) { /* not beside the sweep file: from the working directory */
         free(path);
-        if (!(path = strdup(name))) return rc_fail(RC_NO_MEMORY, "out of memory");
+        if (!(path = strdup(name))) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     }
     char *text = NULL;
-    rc_status s = rc_text_read_file(path, &text);
-    if (!s && (s = rc_json_parse(text, &w->scene))) s = rc_fail(s, "scene: %s: %s", path, rc_last_error());
-    if (!s && !cJSON_IsObject(w->scene)) s = rc_fail(RC_INVALID_ARGUMENT, "scene: %s is not one JSON object", path);
+    rc_status s = rc_text_create_from_file(path, &text);
+    if (!s && (s = rc_json_parse(text, &w->scene))) s = rc_fail(s, "scene: %s: %s", path, rc_error_get());
+    if (!s && !cJSON_IsObject(w->scene))
+        s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "scene: %s is not one JSON object", path);
     free(text);
     free(path);
     return s;
@@ -109,19 +110,19 @@ static rc_status read_scene(rc_sweep *w, const cJSON *item, const char *base_dir
 static rc_status check_key(rc_sweep *w, const cJSON *list, sweep_key *key)
 {
     const char *path = list->string;
-    if (!path[0]) return rc_fail(RC_INVALID_ARGUMENT, "vary: an empty path");
-    if (!cJSON_IsArray(list)) return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: not a list of values [...]", path);
+    if (!path[0]) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary: an empty path");
+    if (!cJSON_IsArray(list)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary.%s: not a list of values [...]", path);
     key->path = path;
     key->values = list;
     key->count = cJSON_GetArraySize(list);
     if (key->count == 0)
-        return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: an empty list: the sweep would have no points", path);
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary.%s: an empty list: the sweep would have no points", path);
     size_t missing = 0;
     const cJSON *there = find_path(w->scene, path, &missing);
     bool seed = strcmp(path, "seed") == 0 && w->engine->seeded;
     if (!there && !seed) {
         const char *near = nearest_key(w->scene, path, missing);
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "vary.%s: unknown key: the scene has no \"%.*s\"%s%s%s (a varied key must be in the base scene; "
                        "write it there with its default)",
                        path, (int)(strcspn(path + missing, ".") + missing), path, near ? "; did you mean \"" : "",
@@ -131,9 +132,10 @@ static rc_status check_key(rc_sweep *w, const cJSON *list, sweep_key *key)
     for (const cJSON *v = list->child; v; v = v->next, i++) {
         const char *want = there ? kind(there) : "a number", *got = kind(v);
         if (strcmp(want, got) != 0)
-            return rc_fail(RC_INVALID_ARGUMENT, "vary.%s[%d]: %s where the scene's %s is %s", path, i, got, path, want);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary.%s[%d]: %s where the scene's %s is %s", path, i, got, path,
+                           want);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* points = the product of the lengths (grid) or the common length (zip), at most RC_SWEEP_MAX_RUNS runs. */
@@ -143,16 +145,17 @@ static rc_status count_points(rc_sweep *w)
     for (int j = 0; j < w->key_count; j++) {
         const sweep_key *k = &w->keys[j];
         if (w->zip && j > 0 && k->count != w->keys[0].count)
-            return rc_fail(RC_INVALID_ARGUMENT,
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                            "vary.%s: %d values where vary.%s has %d: zipped lists must have one "
                            "length",
                            k->path, k->count, w->keys[0].path, w->keys[0].count);
         if (!w->zip || j == 0) w->points *= k->count;
         if (w->points * w->replicas > RC_SWEEP_MAX_RUNS)
-            return rc_fail(RC_INVALID_ARGUMENT, "vary: more than %d runs (points x replicas)", RC_SWEEP_MAX_RUNS);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary: more than %d runs (points x replicas)",
+                           RC_SWEEP_MAX_RUNS);
     }
     w->runs = w->points * w->replicas;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status read_options(rc_sweep *w, const cJSON *root)
@@ -162,26 +165,27 @@ static rc_status read_options(rc_sweep *w, const cJSON *root)
     const cJSON *directory = cJSON_GetObjectItemCaseSensitive(root, "directory");
     const cJSON *every = cJSON_GetObjectItemCaseSensitive(root, "checkpoint_every");
     if (mode && (!cJSON_IsString(mode) || (strcmp(mode->valuestring, "grid") && strcmp(mode->valuestring, "zip"))))
-        return rc_fail(RC_INVALID_ARGUMENT, "mode: \"grid\" (every combination) or \"zip\" (the lists side by side)");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "mode: \"grid\" (every combination) or \"zip\" (the lists side by side)");
     w->zip = mode && strcmp(mode->valuestring, "zip") == 0;
     w->replicas = 1;
     if (replicas) {
         double r = cJSON_IsNumber(replicas) ? replicas->valuedouble : NAN;
         if (!(r >= 1 && r <= RC_SWEEP_MAX_RUNS && r == floor(r)))
-            return rc_fail(RC_INVALID_ARGUMENT, "replicas: not a whole number from 1 to %d", RC_SWEEP_MAX_RUNS);
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT, "replicas: not a whole number from 1 to %d", RC_SWEEP_MAX_RUNS);
         w->replicas = (int64_t)r;
     }
     if (w->replicas > 1 && !w->engine->seeded)
-        return rc_fail(RC_INVALID_ARGUMENT, "replicas: a %s scene has no seed: its replicas would be one run",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "replicas: a %s scene has no seed: its replicas would be one run",
                        w->engine->dynamics);
     if (directory && (!cJSON_IsString(directory) || !directory->valuestring[0]))
-        return rc_fail(RC_INVALID_ARGUMENT, "directory: not a folder name");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "directory: not a folder name");
     if (!(w->directory = strdup(directory ? directory->valuestring : "sweep")))
-        return rc_fail(RC_NO_MEMORY, "out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (every && !(cJSON_IsNumber(every) && every->valuedouble > 0 && isfinite(every->valuedouble)))
-        return rc_fail(RC_INVALID_ARGUMENT, "checkpoint_every: not a positive number");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint_every: not a positive number");
     w->checkpoint_every = every ? every->valuedouble : 0;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status read_sweep(rc_sweep *w, const char *text, const char *base_directory)
@@ -189,34 +193,36 @@ static rc_status read_sweep(rc_sweep *w, const char *text, const char *base_dire
     rc_status s = rc_json_parse(text, &w->document);
     if (s) return s;
     const cJSON *root = w->document;
-    if (!cJSON_IsObject(root)) return rc_fail(RC_INVALID_ARGUMENT, "a sweep file is one JSON object {...}");
+    if (!cJSON_IsObject(root)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "a sweep file is one JSON object {...}");
     if ((s = rc_json_check_keys(root, "", sweep_keys, NULL))) return s;
     const cJSON *scene = cJSON_GetObjectItemCaseSensitive(root, "scene");
     const cJSON *vary = cJSON_GetObjectItemCaseSensitive(root, "vary");
-    if (!scene) return rc_fail(RC_INVALID_ARGUMENT, "scene: missing: a scene file name or a scene object");
-    if (!vary) return rc_fail(RC_INVALID_ARGUMENT, "vary: missing: an object of dotted scene keys and their lists");
-    if (!cJSON_IsObject(vary)) return rc_fail(RC_INVALID_ARGUMENT, "vary: not an object {\"key.path\": [values], ...}");
+    if (!scene) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "scene: missing: a scene file name or a scene object");
+    if (!vary)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary: missing: an object of dotted scene keys and their lists");
+    if (!cJSON_IsObject(vary))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary: not an object {\"key.path\": [values], ...}");
     if ((s = read_scene(w, scene, base_directory))) return s;
     w->engine = rc_run_engine_find(w->scene);
     if ((s = read_options(w, root))) return s;
     w->key_count = cJSON_GetArraySize(vary);
     if (w->key_count && !(w->keys = calloc((size_t)w->key_count, sizeof *w->keys)))
-        return rc_fail(RC_NO_MEMORY, "out of memory");
+        return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     int j = 0;
     for (const cJSON *list = vary->child; list; list = list->next, j++) {
         for (const cJSON *other = vary->child; other != list; other = other->next)
             if (strcmp(other->string, list->string) == 0)
-                return rc_fail(RC_INVALID_ARGUMENT, "vary.%s: the key appears twice", list->string);
+                return rc_fail(RC_STATUS_INVALID_ARGUMENT, "vary.%s: the key appears twice", list->string);
         if ((s = check_key(w, list, &w->keys[j]))) return s;
     }
     return count_points(w);
 }
 
-rc_status rc_sweep_parse(const char *text, const char *base_directory, rc_sweep **out)
+rc_status rc_sweep_create_from_text(const char *text, const char *base_directory, rc_sweep **out)
 {
-    if (!out || !text) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_parse: NULL argument");
+    if (!out || !text) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_create_from_text: NULL argument");
     rc_sweep *w = calloc(1, sizeof *w);
-    if (!w) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     w->interrupt_signal = -1;
     rc_status s = read_sweep(w, text, base_directory);
     if (s) {
@@ -227,16 +233,16 @@ rc_status rc_sweep_parse(const char *text, const char *base_directory, rc_sweep 
     return s;
 }
 
-rc_status rc_sweep_read(const char *path, rc_sweep **out)
+rc_status rc_sweep_create_from_file(const char *path, rc_sweep **out)
 {
-    if (!out || !path) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_read: NULL argument");
+    if (!out || !path) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_create_from_file: NULL argument");
     *out = NULL;
     char *text = NULL, *folder = strdup(path);
-    if (!folder) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!folder) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     char *slash = strrchr(folder, '/');
     if (slash) slash[slash == folder ? 1 : 0] = '\0';
-    rc_status s = rc_text_read_file(path, &text);
-    if (!s) s = rc_sweep_parse(text, slash ? folder : NULL, out);
+    rc_status s = rc_text_create_from_file(path, &text);
+    if (!s) s = rc_sweep_create_from_text(text, slash ? folder : NULL, out);
     free(text);
     free(folder);
     return s;
@@ -258,20 +264,21 @@ int64_t rc_sweep_points(const rc_sweep *w) { return w ? w->points : 0; }
 
 int64_t rc_sweep_replicas(const rc_sweep *w) { return w ? w->replicas : 0; }
 
-int64_t rc_sweep_runs(const rc_sweep *w) { return w ? w->runs : 0; }
+int64_t rc_sweep_run_count(const rc_sweep *w) { return w ? w->runs : 0; }
 
 const char *rc_sweep_directory(const rc_sweep *w) { return w ? w->directory : NULL; }
 
 rc_status rc_sweep_set_directory(rc_sweep *w, const char *directory)
 {
-    if (!w || !directory || !directory[0]) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_set_directory: no folder");
+    if (!w || !directory || !directory[0])
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_set_directory: no folder");
     char *copy = strdup(directory);
-    if (!copy) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!copy) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     free(w->directory);
     free(w->root);
     w->directory = copy;
     w->root = NULL;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 void rc_sweep_set_checkpoint_every(rc_sweep *w, double every)
@@ -319,7 +326,7 @@ bool rc_sweep_run_seed(const rc_sweep *w, int64_t k, uint64_t *seed)
         if (strcmp(w->keys[j].path, "seed") == 0) given = rc_sweep_value(w, k / w->replicas, j);
     double base = given ? (cJSON_IsNumber(given) ? given->valuedouble : -1) : 1;
     if (!(base >= 0 && base < 0x1p64 && base == floor(base))) return false; /* the scene reader refuses it */
-    *seed = rc_sweep_seed((uint64_t)base, k % w->replicas);
+    *seed = rc_seed_derive_replica((uint64_t)base, k % w->replicas);
     return true;
 }
 

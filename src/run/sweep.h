@@ -30,7 +30,7 @@ struct rc_sweep {
     char *root;                             /* the same made absolute, once it exists (NULL before) */
     double checkpoint_every;                /* 0: the scenes' own */
     volatile sig_atomic_t interrupt_signal; /* -1 while not interrupted */
-    rc_run *volatile active;                /* the run rc_sweep_run is running */
+    rc_run *volatile active;                /* the run rc_sweep_execute_run is running */
     bool locked;                            /* the sweep holds its folder's lock (rc_sweep_lock) on descriptor `lock` */
     int lock;
 };
@@ -42,7 +42,7 @@ const cJSON *rc_sweep_value(const rc_sweep *sweep, int64_t point, int key);
 bool rc_sweep_run_seed(const rc_sweep *sweep, int64_t k, uint64_t *seed);
 /* The scene of run k as a cJSON object (delete it), or NULL. */
 cJSON *rc_sweep_scene_object(const rc_sweep *sweep, int64_t k);
-/* The sweep folder, made and turned absolute on first use (checkpoints record it); NULL with rc_last_error. */
+/* The sweep folder, made and turned absolute on first use (checkpoints record it); NULL with rc_error_get. */
 const char *rc_sweep_root(rc_sweep *sweep);
 /* DIRECTORY/NNNN/name for run k (malloc'd; the absolute folder once known), or NULL. */
 char *rc_sweep_run_path(const rc_sweep *sweep, int64_t k, const char *name);

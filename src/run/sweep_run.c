@@ -20,15 +20,15 @@
 const char *rc_sweep_status_name(rc_sweep_status status)
 {
     static const char *const names[] = {"pending", "ok", "failed", "not_terminated"};
-    return status >= RC_SWEEP_PENDING && status <= RC_SWEEP_NOT_TERMINATED ? names[status] : NULL;
+    return status >= RC_SWEEP_STATUS_PENDING && status <= RC_SWEEP_STATUS_NOT_TERMINATED ? names[status] : NULL;
 }
 
 const char *rc_sweep_root(rc_sweep *w)
 {
     if (w->root) return w->root;
-    if (rc_directory_make(w->directory)) return NULL;
+    if (rc_directory_create(w->directory)) return NULL;
     if (!(w->root = realpath(w->directory, NULL)))
-        rc_fail(RC_IO_ERROR, "cannot find the sweep folder %s: %s", w->directory, strerror(errno));
+        rc_fail(RC_STATUS_IO_ERROR, "cannot find the sweep folder %s: %s", w->directory, strerror(errno));
     return w->root;
 }
 
@@ -38,11 +38,11 @@ static rc_status scenes_hash(const rc_sweep *w, uint64_t *hash)
     *hash = RC_FNV_START;
     for (int64_t k = 0; k < w->runs; k++) {
         char *scene = rc_sweep_scene(w, k);
-        if (!scene) return rc_fail(RC_NO_MEMORY, "out of memory");
+        if (!scene) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
         *hash = rc_fnv_add(*hash, scene, strlen(scene) + 1);
         cJSON_free(scene);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Refuses a sweep folder that holds another sweep's runs: DIRECTORY/sweep_identity.json names the runs' scenes by
@@ -58,18 +58,18 @@ static rc_status claim(const rc_sweep *w)
     char hex[17];
     snprintf(hex, sizeof hex, "%016" PRIx64, hash);
     char *path = rc_run_join(w->root, "sweep_identity.json"), *text = NULL;
-    if (!path) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!path) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     cJSON *identity = NULL;
     if (access(path, F_OK) == 0) {
-        s = rc_text_read_file(path, &text);
+        s = rc_text_create_from_file(path, &text);
         if (!s) s = rc_json_parse(text, &identity);
         const cJSON *runs = cJSON_GetObjectItemCaseSensitive(identity, "runs");
         const cJSON *scenes = cJSON_GetObjectItemCaseSensitive(identity, "scenes_fnv1a64");
         if (!s && !(cJSON_IsNumber(runs) && cJSON_IsString(scenes)))
-            s = rc_fail(RC_INVALID_ARGUMENT, "%s: not a sweep's identity (it needs \"runs\" and \"scenes_fnv1a64\")",
-                        path);
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                        "%s: not a sweep's identity (it needs \"runs\" and \"scenes_fnv1a64\")", path);
         else if (!s && (runs->valuedouble != (double)w->runs || strcmp(scenes->valuestring, hex) != 0))
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "the sweep folder %s holds the runs of another sweep (%s: %.17g runs of "
                         "other scenes than this sweep's %" PRId64 "): give this sweep another --out, or remove that "
                         "folder to start again",
@@ -82,7 +82,7 @@ static rc_status claim(const rc_sweep *w)
         cJSON_AddNumberToObject(identity, "runs", (double)w->runs);
         cJSON_AddStringToObject(identity, "scenes_fnv1a64", hex);
         char *out = rc_json_print(identity, false);
-        s = out ? rc_run_write_text(path, out) : rc_fail(RC_NO_MEMORY, "out of memory");
+        s = out ? rc_run_write_text(path, out) : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
         cJSON_free(out);
     }
     cJSON_Delete(identity);
@@ -93,8 +93,8 @@ static rc_status claim(const rc_sweep *w)
 
 rc_status rc_sweep_lock(rc_sweep *w)
 {
-    if (w->locked) return RC_OK;
-    if (!rc_sweep_root(w)) return RC_IO_ERROR;
+    if (w->locked) return RC_STATUS_OK;
+    if (!rc_sweep_root(w)) return RC_STATUS_IO_ERROR;
     rc_status s = rc_run_lock_take(w->root, "sweep folder", &w->lock);
     w->locked = !s;
     return s ? s : claim(w);
@@ -115,11 +115,11 @@ rc_sweep_status rc_sweep_state(const rc_sweep *w, int64_t k, char *message, size
     if (message && size) message[0] = '\0';
     char *path = w ? rc_sweep_run_path(w, k, "outcome.json") : NULL, *text = NULL;
     cJSON *outcome = NULL;
-    rc_sweep_status state = RC_SWEEP_PENDING;
-    if (path && access(path, F_OK) == 0 && !rc_text_read_file(path, &text) && !rc_json_parse(text, &outcome)) {
+    rc_sweep_status state = RC_SWEEP_STATUS_PENDING;
+    if (path && access(path, F_OK) == 0 && !rc_text_create_from_file(path, &text) && !rc_json_parse(text, &outcome)) {
         const cJSON *status = cJSON_GetObjectItemCaseSensitive(outcome, "status");
         const cJSON *said = cJSON_GetObjectItemCaseSensitive(outcome, "message");
-        for (int s = RC_SWEEP_OK; cJSON_IsString(status) && s <= RC_SWEEP_NOT_TERMINATED; s++)
+        for (int s = RC_SWEEP_STATUS_OK; cJSON_IsString(status) && s <= RC_SWEEP_STATUS_NOT_TERMINATED; s++)
             if (strcmp(status->valuestring, rc_sweep_status_name((rc_sweep_status)s)) == 0) state = (rc_sweep_status)s;
         if (message && size && cJSON_IsString(said)) snprintf(message, size, "%s", said->valuestring);
     }
@@ -139,7 +139,7 @@ static rc_status write_outcome(const rc_sweep *w, int64_t k, rc_sweep_status sta
     cJSON_AddStringToObject(outcome, "status", rc_sweep_status_name(status));
     cJSON_AddStringToObject(outcome, "message", message);
     char *text = rc_json_print(outcome, false), *path = rc_sweep_run_path(w, k, "outcome.json");
-    rc_status s = text && path ? rc_run_write_text(path, text) : rc_fail(RC_NO_MEMORY, "out of memory");
+    rc_status s = text && path ? rc_run_write_text(path, text) : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     cJSON_free(text);
     cJSON_Delete(outcome);
     free(path);
@@ -152,12 +152,13 @@ static rc_status start(rc_sweep *w, int64_t k, const char *folder, rc_run **run)
     rc_run_options o = rc_run_default_options();
     o.checkpoint_every = w->checkpoint_every;
     char *checkpoint = rc_run_join(folder, "checkpoint.rcp");
-    if (!checkpoint) return RC_NO_MEMORY;
-    rc_status s = access(checkpoint, F_OK) == 0 ? rc_run_resume(checkpoint, &o, run) : RC_INVALID_ARGUMENT;
+    if (!checkpoint) return RC_STATUS_NO_MEMORY;
+    rc_status s =
+        access(checkpoint, F_OK) == 0 ? rc_run_create_from_checkpoint(checkpoint, &o, run) : RC_STATUS_INVALID_ARGUMENT;
     free(checkpoint);
     if (!s) return s;
     char *scene = rc_sweep_scene(w, k);
-    if (!scene) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!scene) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     o.directory = folder;
     s = rc_run_create(scene, &o, run);
     cJSON_free(scene);
@@ -165,34 +166,35 @@ static rc_status start(rc_sweep *w, int64_t k, const char *folder, rc_run **run)
 }
 
 /* A run whose scene was refused: its scene.json is the scene as the sweep made it, for the user to see why (the
- * message stays in rc_last_error). */
+ * message stays in rc_error_get). */
 static void keep_scene(const rc_sweep *w, int64_t k, const char *folder)
 {
     char why[1024];
-    snprintf(why, sizeof why, "%s", rc_last_error());
+    snprintf(why, sizeof why, "%s", rc_error_get());
     cJSON *scene = rc_sweep_scene_object(w, k);
     char *text = scene ? rc_json_print(scene, false) : NULL, *path = rc_run_join(folder, "scene.json");
     if (text && path) rc_run_write_text(path, text);
     cJSON_free(text);
     cJSON_Delete(scene);
     free(path);
-    rc_fail(RC_INVALID_ARGUMENT, "%s", why);
+    rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s", why);
 }
 
-rc_status rc_sweep_run(rc_sweep *w, int64_t k, rc_sweep_status *status)
+rc_status rc_sweep_execute_run(rc_sweep *w, int64_t k, rc_sweep_status *status)
 {
-    if (!w || !status || k < 0 || k >= w->runs) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_run: no such run");
-    *status = RC_SWEEP_PENDING;
-    if (w->interrupt_signal >= 0) return RC_OK;
-    if (!rc_sweep_root(w)) return RC_IO_ERROR;
+    if (!w || !status || k < 0 || k >= w->runs)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_execute_run: no such run");
+    *status = RC_SWEEP_STATUS_PENDING;
+    if (w->interrupt_signal >= 0) return RC_STATUS_OK;
+    if (!rc_sweep_root(w)) return RC_STATUS_IO_ERROR;
     rc_sweep_status before = rc_sweep_state(w, k, NULL, 0);
-    if (before != RC_SWEEP_PENDING) {
+    if (before != RC_SWEEP_STATUS_PENDING) {
         *status = before;
-        return RC_OK;
+        return RC_STATUS_OK;
     }
     char *folder = rc_sweep_run_path(w, k, NULL);
-    if (!folder) return RC_NO_MEMORY;
-    rc_status s = rc_directory_make(folder);
+    if (!folder) return RC_STATUS_NO_MEMORY;
+    rc_status s = rc_directory_create(folder);
     rc_run *run = NULL;
     if (!s) s = start(w, k, folder, &run);
     if (!s) {
@@ -203,12 +205,14 @@ rc_status rc_sweep_run(rc_sweep *w, int64_t k, rc_sweep_status *status)
     }
     if (s && !run) keep_scene(w, k, folder);
     free(folder);
-    const char *stopped = rc_run_stopped_by(run);
+    const char *stopped = rc_run_stop_reason(run);
     bool interrupted = !s && stopped && strcmp(stopped, "interrupted") == 0;
     rc_run_destroy(run);
-    if (interrupted) return RC_OK;
-    *status = !s ? RC_SWEEP_OK : s == RC_NOT_TERMINATED ? RC_SWEEP_NOT_TERMINATED : RC_SWEEP_FAILED;
-    return write_outcome(w, k, *status, s ? rc_last_error() : "");
+    if (interrupted) return RC_STATUS_OK;
+    *status = !s                              ? RC_SWEEP_STATUS_OK
+              : s == RC_STATUS_NOT_TERMINATED ? RC_SWEEP_STATUS_NOT_TERMINATED
+                                              : RC_SWEEP_STATUS_FAILED;
+    return write_outcome(w, k, *status, s ? rc_error_get() : "");
 }
 
 void rc_sweep_interrupt(rc_sweep *w, int signal)
@@ -219,7 +223,7 @@ void rc_sweep_interrupt(rc_sweep *w, int signal)
     if (run) rc_run_interrupt(run, w->interrupt_signal);
 }
 
-int rc_sweep_interrupted_by(const rc_sweep *w) { return w ? w->interrupt_signal : -1; }
+int rc_sweep_interrupt_signal(const rc_sweep *w) { return w ? w->interrupt_signal : -1; }
 
 /* ---- the local scheduler ---- */
 
@@ -232,8 +236,8 @@ static _Noreturn void run_child(rc_sweep *w, int64_t k)
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     rc_sweep_status status;
-    rc_status s = rc_sweep_run(w, k, &status);
-    _exit(s ? 2 : status == RC_SWEEP_PENDING ? 1 : 0);
+    rc_status s = rc_sweep_execute_run(w, k, &status);
+    _exit(s ? 2 : status == RC_SWEEP_STATUS_PENDING ? 1 : 0);
 }
 
 typedef struct scheduler {
@@ -287,7 +291,7 @@ static rc_status reap(scheduler *c, pid_t pid, int wait_status)
 {
     int slot = 0;
     while (slot < c->jobs && c->pids[slot] != pid) slot++;
-    if (slot == c->jobs) return RC_OK;
+    if (slot == c->jobs) return RC_STATUS_OK;
     int64_t k = c->runs[slot];
     c->pids[slot] = 0;
     c->counts.running--;
@@ -296,18 +300,18 @@ static rc_status reap(scheduler *c, pid_t pid, int wait_status)
     if (by && by != SIGINT && by != SIGTERM && w->interrupt_signal < 0 && !(by == SIGKILL && has_checkpoint(w, k))) {
         char why[96];
         snprintf(why, sizeof why, "the run's process was killed by signal %d", by);
-        rc_status s = write_outcome(w, k, RC_SWEEP_FAILED, why);
+        rc_status s = write_outcome(w, k, RC_SWEEP_STATUS_FAILED, why);
         if (s) return s;
     } else if (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 2) {
-        return rc_fail(RC_IO_ERROR, "run %lld could not write its folder in %s", (long long)k, w->root);
+        return rc_fail(RC_STATUS_IO_ERROR, "run %lld could not write its folder in %s", (long long)k, w->root);
     }
     rc_sweep_status state = rc_sweep_state(w, k, NULL, 0);
-    if (state != RC_SWEEP_PENDING) {
+    if (state != RC_SWEEP_STATUS_PENDING) {
         c->counts.done++;
         c->done_here++;
-        c->counts.failed += state != RC_SWEEP_OK;
+        c->counts.failed += state != RC_SWEEP_STATUS_OK;
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* Ends the runs still going at once: each goes on later from its last periodic checkpoint. (A checkpoint written at
@@ -322,15 +326,16 @@ static void stop_children(const scheduler *c)
 static rc_status schedule(scheduler *c)
 {
     rc_sweep *w = c->sweep;
-    rc_status s = RC_OK;
+    rc_status s = RC_STATUS_OK;
     bool forwarded = false;
     int64_t next = 0;
     for (;;) {
         while (!s && w->interrupt_signal < 0 && c->counts.running < c->jobs && next < w->runs) {
             int64_t k = next++;
-            if (rc_sweep_state(w, k, NULL, 0) != RC_SWEEP_PENDING) continue;
+            if (rc_sweep_state(w, k, NULL, 0) != RC_SWEEP_STATUS_PENDING) continue;
             if (!launch(c, k))
-                s = rc_fail(RC_INTERNAL, "cannot start a process for run %lld: %s", (long long)k, strerror(errno));
+                s = rc_fail(RC_STATUS_INTERNAL, "cannot start a process for run %lld: %s", (long long)k,
+                            strerror(errno));
         }
         tell(c);
         if (c->counts.running == 0) return s;
@@ -340,7 +345,7 @@ static rc_status schedule(scheduler *c)
         }
         int wait_status;
         pid_t pid = waitpid(-1, &wait_status, 0);
-        if (pid < 0 && errno != EINTR) return s ? s : rc_fail(RC_INTERNAL, "waitpid: %s", strerror(errno));
+        if (pid < 0 && errno != EINTR) return s ? s : rc_fail(RC_STATUS_INTERNAL, "waitpid: %s", strerror(errno));
         if (pid > 0) {
             rc_status r = reap(c, pid, wait_status);
             if (!s) s = r;
@@ -350,7 +355,7 @@ static rc_status schedule(scheduler *c)
 
 rc_status rc_sweep_execute(rc_sweep *w, int jobs, rc_sweep_progress_fn *progress, void *user, rc_sweep_progress *out)
 {
-    if (!w) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_execute: NULL sweep");
+    if (!w) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_execute: NULL sweep");
     rc_status locked = rc_sweep_lock(w);
     if (locked) return locked;
     if (jobs <= 0) jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
@@ -365,11 +370,11 @@ rc_status rc_sweep_execute(rc_sweep *w, int jobs, rc_sweep_progress_fn *progress
                    rc_run_seconds(),
                    progress,
                    user};
-    rc_status s = c.pids && c.runs ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
+    rc_status s = c.pids && c.runs ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     for (int64_t k = 0; !s && k < w->runs; k++) {
         rc_sweep_status state = rc_sweep_state(w, k, NULL, 0);
-        c.counts.skipped += state != RC_SWEEP_PENDING;
-        c.counts.failed += state == RC_SWEEP_FAILED || state == RC_SWEEP_NOT_TERMINATED;
+        c.counts.skipped += state != RC_SWEEP_STATUS_PENDING;
+        c.counts.failed += state == RC_SWEEP_STATUS_FAILED || state == RC_SWEEP_STATUS_NOT_TERMINATED;
     }
     c.counts.done = c.counts.skipped;
     if (!s) s = schedule(&c);

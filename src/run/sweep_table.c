@@ -94,8 +94,8 @@ static void read_run(table *t, int64_t k)
     row->seeded = rc_sweep_run_seed(w, k, &row->seed);
     char *path = rc_sweep_run_path(w, k, "summary.json"), *text = NULL;
     cJSON *summary = NULL;
-    if (row->state != RC_SWEEP_PENDING && row->state != RC_SWEEP_FAILED && path && access(path, F_OK) == 0 &&
-        !rc_text_read_file(path, &text) && !rc_json_parse(text, &summary)) {
+    if (row->state != RC_SWEEP_STATUS_PENDING && row->state != RC_SWEEP_STATUS_FAILED && path &&
+        access(path, F_OK) == 0 && !rc_text_create_from_file(path, &text) && !rc_json_parse(text, &summary)) {
         const cJSON *stopped = cJSON_GetObjectItemCaseSensitive(summary, "stopped_by");
         if (cJSON_IsString(stopped)) snprintf(row->stopped_by, sizeof row->stopped_by, "%s", stopped->valuestring);
         char name[NAME_SIZE] = "";
@@ -196,7 +196,7 @@ static bool fill_means(FILE *f, const void *context)
     for (int64_t p = 0; p < w->points; p++) {
         const run_row *rows = &t->rows[p * w->replicas];
         int64_t ok = 0;
-        for (int64_t r = 0; r < w->replicas; r++) ok += rows[r].state == RC_SWEEP_OK;
+        for (int64_t r = 0; r < w->replicas; r++) ok += rows[r].state == RC_SWEEP_STATUS_OK;
         fprintf(f, "%lld", (long long)p);
         put_point(f, w, p);
         fprintf(f, ",%lld", (long long)ok);
@@ -204,12 +204,12 @@ static bool fill_means(FILE *f, const void *context)
             double sum = 0, squares = 0, n = 0;
             for (int64_t r = 0; r < w->replicas; r++) {
                 double x = value_at(&rows[r], c);
-                if (rows[r].state == RC_SWEEP_OK && !isnan(x)) sum += x, n++;
+                if (rows[r].state == RC_SWEEP_STATUS_OK && !isnan(x)) sum += x, n++;
             }
             double mean = n > 0 ? sum / n : NAN;
             for (int64_t r = 0; r < w->replicas; r++) {
                 double x = value_at(&rows[r], c);
-                if (rows[r].state == RC_SWEEP_OK && !isnan(x)) squares += (x - mean) * (x - mean);
+                if (rows[r].state == RC_SWEEP_STATUS_OK && !isnan(x)) squares += (x - mean) * (x - mean);
             }
             fputc(',', f);
             put_number(f, mean);
@@ -235,7 +235,7 @@ static rc_status write_h5(const table *t, const char *path)
     double *numbers = malloc((size_t)(4 + w->key_count + t->column_count) * (size_t)(n > 0 ? n : 1) * sizeof *numbers);
     const char **texts = calloc((size_t)(3 + w->key_count) * (size_t)(n > 0 ? n : 1), sizeof *texts);
     char **owned = calloc((size_t)w->key_count * (size_t)(n > 0 ? n : 1) + 1, sizeof *owned);
-    rc_status s = columns && numbers && texts && owned ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
+    rc_status s = columns && numbers && texts && owned ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     double *next_number = numbers;
     const char **next_text = texts;
     static const char *const counters[] = {"run", "point", "replica", "seed"};
@@ -282,16 +282,16 @@ static rc_status write_h5(const table *t, const char *path)
 
 rc_status rc_sweep_write_tables(const rc_sweep *w)
 {
-    if (!w) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_write_tables: NULL sweep");
+    if (!w) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_write_tables: NULL sweep");
     table t = {w, calloc((size_t)w->runs, sizeof(run_row)), NULL, 0, 0, false};
-    rc_status s = t.rows ? RC_OK : rc_fail(RC_NO_MEMORY, "out of memory");
+    rc_status s = t.rows ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     for (int64_t k = 0; !s && k < w->runs; k++) read_run(&t, k);
-    if (!s && t.failed) s = rc_fail(RC_NO_MEMORY, "out of memory reading the summaries");
+    if (!s && t.failed) s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading the summaries");
     const char *folder = w->root ? w->root : w->directory;
     char *runs = rc_run_join(folder, "sweep.csv"), *means = rc_run_join(folder, "sweep_means.csv");
     char *h5 = rc_run_join(folder, "sweep.h5");
-    if (!s && (!runs || !means || !h5)) s = rc_fail(RC_NO_MEMORY, "out of memory");
-    if (!s) s = rc_directory_make(folder);
+    if (!s && (!runs || !means || !h5)) s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
+    if (!s) s = rc_directory_create(folder);
     if (!s) s = rc_run_write_file(runs, "the sweep table", fill_runs, &t);
     if (!s) s = rc_run_write_file(means, "the table of means", fill_means, &t);
     if (!s) s = write_h5(&t, h5);

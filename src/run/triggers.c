@@ -16,9 +16,9 @@
 static double counter(const rc_run_limits *now, rc_run_unit unit)
 {
     switch (unit) {
-    case RC_RUN_COLLISIONS: return (double)now->collisions;
-    case RC_RUN_EVENTS: return (double)now->events;
-    case RC_RUN_STEPS: return (double)now->steps;
+    case RC_RUN_UNIT_COLLISIONS: return (double)now->collisions;
+    case RC_RUN_UNIT_EVENTS: return (double)now->events;
+    case RC_RUN_UNIT_STEPS: return (double)now->steps;
     default: return now->time;
     }
 }
@@ -33,28 +33,29 @@ static double multiple_after(double x, double interval)
 
 rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interval, rc_run_trigger_fn *fn, void *user, int *id)
 {
-    if (!run || !fn) return rc_fail(RC_INVALID_ARGUMENT, "rc_run_trigger_add: NULL argument");
+    if (!run || !fn) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_trigger_add: NULL argument");
     static const char *const names[] = {"collisions", "events", "steps", "time"};
-    if ((int)unit < 0 || unit > RC_RUN_TIME) return rc_fail(RC_INVALID_ARGUMENT, "every: unit %d is not known", unit);
+    if ((int)unit < 0 || unit > RC_RUN_UNIT_TIME)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "every: unit %d is not known", unit);
     const char *name = names[unit];
     /* what the engine counts: its table refuses limits of the counters it lacks */
     rc_run_limits probe = {.time = INFINITY};
-    if (unit == RC_RUN_COLLISIONS) probe.collisions = 1;
-    if (unit == RC_RUN_EVENTS) probe.events = 1;
-    if (unit == RC_RUN_STEPS) probe.steps = 1;
-    if (run->ops->check_limits(run->engine, &probe, "every.") != RC_OK)
-        return rc_fail(RC_INVALID_ARGUMENT, "every.%s: the %s engine does not count %s", name, run->ops->dynamics,
-                       name);
-    bool whole = unit == RC_RUN_TIME || interval == floor(interval);
+    if (unit == RC_RUN_UNIT_COLLISIONS) probe.collisions = 1;
+    if (unit == RC_RUN_UNIT_EVENTS) probe.events = 1;
+    if (unit == RC_RUN_UNIT_STEPS) probe.steps = 1;
+    if (run->ops->check_limits(run->engine, &probe, "every.") != RC_STATUS_OK)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "every.%s: the %s engine does not count %s", name,
+                       run->ops->dynamics, name);
+    bool whole = unit == RC_RUN_UNIT_TIME || interval == floor(interval);
     if (!(interval > 0 && interval < 0x1p62) || !whole)
-        return rc_fail(RC_INVALID_ARGUMENT, "every.%s: %g is not a %s", name, interval,
-                       unit == RC_RUN_TIME ? "positive finite time" : "whole number >= 1");
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "every.%s: %g is not a %s", name, interval,
+                       unit == RC_RUN_UNIT_TIME ? "positive finite time" : "whole number >= 1");
     run_live *live = rc_run_live_of(run);
-    if (!live) return RC_NO_MEMORY;
+    if (!live) return RC_STATUS_NO_MEMORY;
     if (live->trigger_count == live->trigger_capacity) {
         int32_t capacity = live->trigger_capacity ? 2 * live->trigger_capacity : 4;
         run_trigger *grown = realloc(live->triggers, (size_t)capacity * sizeof *grown);
-        if (!grown) return rc_fail(RC_NO_MEMORY, "every: out of memory");
+        if (!grown) return rc_fail(RC_STATUS_NO_MEMORY, "every: out of memory");
         live->triggers = grown, live->trigger_capacity = capacity;
     }
     rc_run_limits now;
@@ -62,7 +63,7 @@ rc_status rc_run_trigger_add(rc_run *run, rc_run_unit unit, double interval, rc_
     run_trigger *t = &live->triggers[live->trigger_count++];
     *t = (run_trigger){++live->next_id, unit, interval, multiple_after(counter(&now, unit), interval), fn, user};
     if (id) *id = t->id;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_run_trigger_remove(rc_run *run, int id)
@@ -71,9 +72,9 @@ rc_status rc_run_trigger_remove(rc_run *run, int id)
     for (int32_t i = 0; live && i < live->trigger_count; i++)
         if (live->triggers[i].id == id) {
             live->triggers[i] = live->triggers[--live->trigger_count];
-            return RC_OK;
+            return RC_STATUS_OK;
         }
-    return rc_fail(RC_INVALID_ARGUMENT, "rc_run_trigger_remove: no trigger %d", id);
+    return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_trigger_remove: no trigger %d", id);
 }
 
 /* The smaller of two count limits, where 0 means none. */
@@ -85,9 +86,9 @@ void rc_run_triggers_next(const rc_run *run, rc_run_limits *next)
     for (int32_t i = 0; run->live && i < run->live->trigger_count; i++) {
         const run_trigger *t = &run->live->triggers[i];
         uint64_t count = (uint64_t)t->next;
-        if (t->unit == RC_RUN_TIME) next->time = fmin(next->time, t->next);
-        else if (t->unit == RC_RUN_COLLISIONS) next->collisions = min_count(next->collisions, count);
-        else if (t->unit == RC_RUN_EVENTS) next->events = min_count(next->events, count);
+        if (t->unit == RC_RUN_UNIT_TIME) next->time = fmin(next->time, t->next);
+        else if (t->unit == RC_RUN_UNIT_COLLISIONS) next->collisions = min_count(next->collisions, count);
+        else if (t->unit == RC_RUN_UNIT_EVENTS) next->events = min_count(next->events, count);
         else next->steps = min_count(next->steps, count);
     }
 }

@@ -134,8 +134,8 @@ static int positional(void *context, const char *argument)
 
 static int analyze(analyze_arguments *a)
 {
-    rc_status s = a->compute[0] ? rc_analysis_set(a->analysis, "compute", a->compute) : RC_OK;
-    rc_clear_warnings();
+    rc_status s = a->compute[0] ? rc_analysis_set(a->analysis, "compute", a->compute) : RC_STATUS_OK;
+    rc_warnings_clear();
     if (!s) s = rc_analysis_read(a->analysis, a->path);
     if (!s) s = rc_analysis_finish(a->analysis);
     if (!s && a->out) s = rc_analysis_write(a->analysis, a->out);

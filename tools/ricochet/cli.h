@@ -59,17 +59,17 @@ extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_r
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code (cli.c). */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));
-/* The exit code of a library status, the one mapping every command uses: 0 RC_OK, 2 RC_INVALID_ARGUMENT and
- * RC_IO_ERROR (bad input, an unwritable output), 3 RC_NOT_TERMINATED, 4 RC_NO_MEMORY and RC_INTERNAL. */
+/* The exit code of a library status, the one mapping every command uses: 0 RC_STATUS_OK, 2 RC_STATUS_INVALID_ARGUMENT and
+ * RC_STATUS_IO_ERROR (bad input, an unwritable output), 3 RC_STATUS_NOT_TERMINATED, 4 RC_STATUS_NO_MEMORY and RC_STATUS_INTERNAL. */
 int rc_cli_exit_code(rc_status status);
-/* rc_cli_fail with the exit code of status and the sentence rc_last_error(), after "where: " (where may be NULL). */
+/* rc_cli_fail with the exit code of status and the sentence rc_error_get(), after "where: " (where may be NULL). */
 int rc_cli_fail_status(rc_status status, const char *where);
-/* Writes each line of rc_last_warnings() to stderr as "ricochet: warning: NAME: line" (without "NAME: " when name
+/* Writes each line of rc_warnings_get() to stderr as "ricochet: warning: NAME: line" (without "NAME: " when name
  * is NULL). */
 void rc_cli_print_warnings(const char *name);
 
 /* An option's value read by the library's rule (rc_text_count, rc_text_positive, rc_exchange_ladder_parse, ...), given
- * the option's name without its "--": RC_CLI_GO_ON when status is RC_OK, else rc_cli_fail with the exit code of status
+ * the option's name without its "--": RC_CLI_GO_ON when status is RC_STATUS_OK, else rc_cli_fail with the exit code of status
  * and "--" before the library's sentence ("--time: \"x\" is not a positive number"). */
 int rc_cli_check(rc_status status);
 /* The exit code of a command that ran something interruptible (run, sweep, exchange): 128 + signal_number when the
@@ -98,7 +98,7 @@ int rc_cli_resolve(int argc, char **argv);
 int rc_cli_run(int argc, char **argv);
 
 /* Prints JSON text a library call made (a report or summary; NULL: out of memory) on stdout and frees it
- * (rc_text_free); what names it in messages ("summary"). Returns RC_EXIT_OK, RC_EXIT_BAD_INPUT when stdout cannot
+ * (rc_text_destroy); what names it in messages ("summary"). Returns RC_EXIT_OK, RC_EXIT_BAD_INPUT when stdout cannot
  * be written, RC_EXIT_INTERNAL when out of memory. */
 int rc_cli_print_text(char *text, const char *what);
 

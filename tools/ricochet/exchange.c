@@ -66,7 +66,7 @@ typedef struct exchange_arguments {
  * entry; their order and sign are rc_exchange_create's to check). */
 static int take_ladder(exchange_arguments *a, rc_exchange_ladder ladder, const char *value)
 {
-    const char *name = ladder == RC_EXCHANGE_PRESSURES ? "--pressures" : "--temperatures";
+    const char *name = ladder == RC_EXCHANGE_LADDER_PRESSURES ? "--pressures" : "--temperatures";
     if (a->ladder_given && a->options.ladder != ladder)
         return rc_cli_fail(RC_EXIT_USAGE, "%s: give --temperatures or --pressures, not both", name);
     a->ladder_given = true;
@@ -80,8 +80,8 @@ static int take(void *context, int id, const char *value)
     uint64_t count = 0;
     int code;
     switch (id) {
-    case TEMPERATURES: return take_ladder(a, RC_EXCHANGE_TEMPERATURES, value);
-    case PRESSURES: return take_ladder(a, RC_EXCHANGE_PRESSURES, value);
+    case TEMPERATURES: return take_ladder(a, RC_EXCHANGE_LADDER_TEMPERATURES, value);
+    case PRESSURES: return take_ladder(a, RC_EXCHANGE_LADDER_PRESSURES, value);
     case INTERVAL: return rc_cli_check(rc_text_positive("interval", value, &a->options.interval));
     case ROUNDS:
         code = rc_cli_check(rc_text_count("rounds", value, 1, INT64_MAX, &count));
@@ -100,14 +100,14 @@ static int positional(void *context, const char *argument)
 }
 
 /* After the rounds (here, or over the ranks on every rank): the library's report printed by rank 0, and the exit
- * code; a failure on another rank (RC_INTERNAL there: the failing rank says why) is not said again. */
+ * code; a failure on another rank (RC_STATUS_INTERNAL there: the failing rank says why) is not said again. */
 static int report(const rc_exchange *x, rc_status s, int rank, const exchange_arguments *a)
 {
-    if (s == RC_INTERNAL && rank != 0) return RC_EXIT_INTERNAL;
+    if (s == RC_STATUS_INTERNAL && rank != 0) return RC_EXIT_INTERNAL;
     if (s) return rc_cli_fail_status(s, a->path);
     if (rank != 0) return RC_EXIT_OK;
     int printed = rc_cli_print_text(rc_exchange_report_json(x, a->compact), "exchange report");
-    int signal_number = rc_exchange_interrupted_by(x);
+    int signal_number = rc_exchange_interrupt_signal(x);
     if (signal_number >= 0)
         fprintf(stderr, "ricochet: interrupted after round %lld of %lld; the report covers the rounds ended\n",
                 (long long)rc_exchange_round(x), (long long)rc_exchange_rounds(x));
@@ -122,7 +122,7 @@ static int run_mpi(rc_exchange *x, const exchange_arguments *a)
     int rank = 0;
     MPI_Init(NULL, NULL);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    rc_status s = a->walk ? rc_exchange_write_walk_mpi(x, a->walk, MPI_COMM_WORLD) : RC_OK;
+    rc_status s = a->walk ? rc_exchange_write_walk_mpi(x, a->walk, MPI_COMM_WORLD) : RC_STATUS_OK;
     if (!s) s = rc_exchange_execute_mpi(x, MPI_COMM_WORLD);
     int code = report(x, s, rank, a);
     MPI_Finalize();
@@ -137,7 +137,7 @@ int rc_cli_exchange(int argc, char **argv)
 {
     static exchange_arguments a;
     memset(&a, 0, sizeof a);
-    a.options = (rc_exchange_options){1, 1000, 1, NULL, NULL, RC_EXCHANGE_TEMPERATURES};
+    a.options = (rc_exchange_options){1, 1000, 1, NULL, NULL, RC_EXCHANGE_LADDER_TEMPERATURES};
     int code = rc_cli_parse(&rc_cli_exchange_command, argc, argv, take, positional, &a);
     if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("exchange", stdout);
@@ -145,16 +145,16 @@ int rc_cli_exchange(int argc, char **argv)
     if (!a.slots)
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "--temperatures: missing: the ladder T0,T1,... (or --pressures)");
     char *text = NULL;
-    rc_status s = rc_text_read_file(a.path, &text);
+    rc_status s = rc_text_create_from_file(a.path, &text);
     if (s) return rc_cli_fail_status(s, NULL); /* the library's message names the file */
     rc_exchange *x = NULL;
     s = rc_exchange_create(text, a.slots, a.ladder, &a.options, &x);
-    rc_text_free(text);
+    rc_text_destroy(text);
     if (s) return rc_cli_fail_status(s, a.path);
     if (rc_cli_under_mpirun()) {
         code = run_mpi(x, &a);
     } else {
-        s = a.walk ? rc_exchange_write_walk(x, a.walk) : RC_OK;
+        s = a.walk ? rc_exchange_write_walk(x, a.walk) : RC_STATUS_OK;
         if (!s) s = rc_exchange_execute_guarded(x);
         code = report(x, s, 0, &a);
     }

@@ -48,7 +48,7 @@ int rc_cli_help(const char *topic, FILE *out)
     if (topic && strcmp(topic, "observables") == 0) { /* docs/formats.md, "Observables", is this output */
         char *table = rc_observable_table_markdown();
         fputs(table ? table : "", out);
-        rc_text_free(table);
+        rc_text_destroy(table);
         return table ? 0 : RC_EXIT_INTERNAL;
     }
     for (size_t k = 0; topic && k < sizeof commands / sizeof *commands; k++)

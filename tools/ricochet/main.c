@@ -14,9 +14,9 @@ int main(int argc, char **argv)
     }
     const char *command = argv[1];
     if (strcmp(command, "--version") == 0 || strcmp(command, "version") == 0) {
-        /* RC_VERSION_STRING is what this tool was compiled against; rc_version() what the library says (they differ
+        /* RC_VERSION_STRING is what this tool was compiled against; rc_version_get() what the library says (they differ
          * only when the shared library was swapped under the tool). The commit is there when built from a checkout. */
-        printf("ricochet %s%s%s\n", rc_version(), RC_GIT_COMMIT[0] ? " " : "", RC_GIT_COMMIT);
+        printf("ricochet %s%s%s\n", rc_version_get(), RC_GIT_COMMIT[0] ? " " : "", RC_GIT_COMMIT);
         return RC_EXIT_OK;
     }
     if (strcmp(command, "--help") == 0 || strcmp(command, "-h") == 0) return rc_cli_help(NULL, stdout);

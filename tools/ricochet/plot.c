@@ -25,13 +25,13 @@ static int plot(const plot_arguments *a)
                : a->columns && !count ? rc_cli_fail(RC_EXIT_BAD_INPUT, "--columns: no column named")
                                       : -1;
     rc_plot_summary summary;
-    rc_status s = code == -1 ? rc_plot_csv(a->path, a->x, count, names, &a->options, a->out, &summary) : RC_OK;
+    rc_status s = code == -1 ? rc_plot_csv(a->path, a->x, count, names, &a->options, a->out, &summary) : RC_STATUS_OK;
     if (s) code = rc_cli_fail_status(s, NULL);
     free(names);
     free(list);
     if (code != -1) return code;
     char *report = rc_plot_summary_json(&summary, false);
-    rc_text_free(summary.png);
+    rc_text_destroy(summary.png);
     return rc_cli_print_text(report, "report");
 }
 

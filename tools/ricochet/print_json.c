@@ -12,7 +12,7 @@ int rc_cli_print_text(char *text, const char *what)
     errno = 0;
     bool written = puts(text) >= 0 && fflush(stdout) == 0;
     int error = errno ? errno : EIO;
-    rc_text_free(text);
+    rc_text_destroy(text);
     if (written) return RC_EXIT_OK;
     return rc_cli_fail(RC_EXIT_BAD_INPUT, "cannot write the %s to standard output: %s", what, strerror(error));
 }

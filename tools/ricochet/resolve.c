@@ -89,7 +89,7 @@ static int take(void *context, int id, const char *value)
     if (impact_keys[id].fixed) value = impact_keys[id].fixed;
     if (rc_impact_options_set(&a->scratch, impact_keys[id].key, value)) {
         /* the library names the file's key ("max_iterations: ..."); the option is named instead, once */
-        const char *why = rc_last_error();
+        const char *why = rc_error_get();
         size_t n = strlen(impact_keys[id].key);
         if (strncmp(why, impact_keys[id].key, n) == 0 && strncmp(why + n, ": ", 2) == 0) why += n + 2;
         return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: %s", option_table[id].name, why);
@@ -125,7 +125,7 @@ static int run(const arguments *a, const rc_problem_file *file)
     rc_impact_options options = *rc_problem_file_options(file);
     for (int i = 0; i < a->count; i++)
         if (rc_impact_options_set(&options, a->settings[i].option, a->settings[i].value))
-            return rc_cli_fail(RC_EXIT_INTERNAL, "%s", rc_last_error()); /* checked when parsed */
+            return rc_cli_fail(RC_EXIT_INTERNAL, "%s", rc_error_get()); /* checked when parsed */
     rc_impact_solver *solver;
     rc_status status = rc_impact_solver_create(&options, &solver);
     if (status) return rc_cli_fail_status(status, NULL);
@@ -134,13 +134,13 @@ static int run(const arguments *a, const rc_problem_file *file)
     status = rc_impact_solver_resolve(solver, rc_problem_file_problem(file), &result);
     int code = rc_cli_exit_code(status);
     int written = -1;
-    if ((status == RC_OK || status == RC_NOT_TERMINATED) && a->frame) {
+    if ((status == RC_STATUS_OK || status == RC_STATUS_NOT_TERMINATED) && a->frame) {
         rc_status s = rc_problem_file_write_frame(file, result.velocity, a->frame);
         if (s) written = rc_cli_fail_status(s, "--frame");
     }
     if (written != -1) {
         code = written;
-    } else if (status == RC_OK || status == RC_NOT_TERMINATED) {
+    } else if (status == RC_STATUS_OK || status == RC_STATUS_NOT_TERMINATED) {
         int printed = print_report(file, &options, &result, a->compact);
         if (printed) code = printed;
         else if (status) rc_cli_fail_status(status, NULL);
@@ -160,8 +160,9 @@ int rc_cli_resolve(int argc, char **argv)
     if (code < 0 && a.help) code = rc_cli_help("resolve", stdout);
     if (code < 0) {
         rc_problem_file *file;
-        rc_status status = rc_problem_file_read(a.path, &file);
-        if (status) code = rc_cli_fail_status(status, status == RC_IO_ERROR ? NULL : a.path); /* it names the path */
+        rc_status status = rc_problem_file_create_from_file(a.path, &file);
+        if (status)
+            code = rc_cli_fail_status(status, status == RC_STATUS_IO_ERROR ? NULL : a.path); /* it names the path */
         else code = run(&a, file);
         rc_problem_file_destroy(file);
     }

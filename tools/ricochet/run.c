@@ -146,14 +146,14 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
 /* Runs to the end (SIGINT and SIGTERM caught by the library meanwhile), prints the summary; the exit code. */
 static int drive(rc_run *run, const run_arguments *a)
 {
-    rc_clear_warnings(); /* the scene's were printed: these are the run's own */
+    rc_warnings_clear(); /* the scene's were printed: these are the run's own */
     rc_status s = rc_run_execute_guarded(run);
     rc_cli_progress_clear();
     int code = s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
-    if (s && s != RC_NOT_TERMINATED) return code; /* not terminated: the summary is printed all the same */
+    if (s && s != RC_STATUS_NOT_TERMINATED) return code; /* not terminated: the summary is printed all the same */
     if (!a->quiet) rc_cli_print_warnings(NULL);
     int printed = rc_cli_print_text(rc_run_summary_json(run, a->compact), "summary");
-    int signal_number = rc_run_interrupted_by(run);
+    int signal_number = rc_run_interrupt_signal(run);
     if (signal_number >= 0 && !a->quiet)
         fprintf(stderr, "ricochet: interrupted at time %.17g; the files are closed%s\n", rc_run_time(run),
                 rc_run_directory(run) ? " and the run folder is complete up to here" : "");
@@ -169,7 +169,7 @@ int rc_cli_run(int argc, char **argv)
     if (code == RC_CLI_GO_ON && a.help) code = rc_cli_help("run", stdout);
     if (code == RC_CLI_GO_ON && !line) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     if (code != RC_CLI_GO_ON) {
-        rc_text_free(line);
+        rc_text_destroy(line);
         return code;
     }
     char *text = NULL;
@@ -178,9 +178,9 @@ int rc_cli_run(int argc, char **argv)
     rc_run *run = NULL;
     rc_status s;
     if (a.resume) {
-        s = rc_run_resume(a.resume, &a.options, &run);
-    } else if ((s = rc_text_read_file(a.path, &text))) {
-        rc_text_free(line);
+        s = rc_run_create_from_checkpoint(a.resume, &a.options, &run);
+    } else if ((s = rc_text_create_from_file(a.path, &text))) {
+        rc_text_destroy(line);
         return rc_cli_fail_status(s, NULL); /* the library's message names the file */
     } else {
         s = rc_run_create(text, &a.options, &run);
@@ -188,7 +188,7 @@ int rc_cli_run(int argc, char **argv)
     if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
     code = s ? rc_cli_fail_status(s, a.resume ? a.resume : a.path) : drive(run, &a);
     rc_run_destroy(run);
-    rc_text_free(text);
-    rc_text_free(line);
+    rc_text_destroy(text);
+    rc_text_destroy(line);
     return code;
 }

@@ -111,10 +111,10 @@ static int report(rc_sweep *sweep, rc_status s, const rc_sweep_progress *counts,
     if (s) return rc_cli_fail_status(s, NULL);
     int printed = rc_cli_print_text(rc_sweep_report_json(sweep, counts->elapsed, a->compact), "sweep report");
     if (printed != RC_EXIT_OK) return printed;
-    rc_status outcome = rc_sweep_check(sweep); /* RC_INTERNAL: runs did not end */
-    if (outcome == RC_INTERNAL && rc_sweep_interrupted_by(sweep) > 0) {
-        fprintf(stderr, "ricochet: sweep: %s\n", rc_last_error());
-        return rc_cli_outcome(RC_EXIT_INTERNAL, rc_sweep_interrupted_by(sweep));
+    rc_status outcome = rc_sweep_check(sweep); /* RC_STATUS_INTERNAL: runs did not end */
+    if (outcome == RC_STATUS_INTERNAL && rc_sweep_interrupt_signal(sweep) > 0) {
+        fprintf(stderr, "ricochet: sweep: %s\n", rc_error_get());
+        return rc_cli_outcome(RC_EXIT_INTERNAL, rc_sweep_interrupt_signal(sweep));
     }
     return outcome ? rc_cli_fail_status(outcome, NULL) : RC_EXIT_OK;
 }
@@ -139,7 +139,7 @@ static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
         rc_sweep_execute_mpi_guarded(sweep, MPI_COMM_WORLD, rank == 0 && !a->quiet ? progress : NULL, NULL, &counts);
     int code = rank == 0 ? report(sweep, s, &counts, a) : s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
     /* interrupted, rank 0 leaves at once: the other ranks are gone or going, and MPI_Finalize would wait for them */
-    if (rc_sweep_interrupted_by(sweep) < 0) MPI_Finalize();
+    if (rc_sweep_interrupt_signal(sweep) < 0) MPI_Finalize();
     return code;
 #else
     (void)sweep, (void)a;
@@ -155,7 +155,7 @@ int rc_cli_sweep(int argc, char **argv)
     if (a.help) return rc_cli_help("sweep", stdout);
     if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "sweep needs a SWEEP file (see ricochet help sweep)");
     rc_sweep *sweep = NULL;
-    rc_status s = rc_sweep_read(a.path, &sweep);
+    rc_status s = rc_sweep_create_from_file(a.path, &sweep);
     if (!s && a.out) s = rc_sweep_set_directory(sweep, a.out);
     if (s) return rc_cli_fail_status(s, a.path);
     rc_sweep_set_checkpoint_every(sweep, a.checkpoint_every);

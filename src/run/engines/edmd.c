@@ -17,7 +17,7 @@
 #include "run/run.h"
 
 typedef struct adapter {
-    rc_run_scene *scene; /* its per-particle arrays freed once the engine holds them */
+    rc_edmd_scene *scene; /* its per-particle arrays freed once the engine holds them */
     rc_edmd *edmd;
     cJSON *species; /* the summary's "species", taken from the scene before its arrays are freed */
 } adapter;
@@ -158,7 +158,7 @@ static void destroy(void *engine)
     adapter *a = engine;
     if (!a) return;
     rc_edmd_destroy(a->edmd);
-    rc_run_scene_destroy(a->scene);
+    rc_edmd_scene_destroy(a->scene);
     cJSON_Delete(a->species);
     free(a);
 }
@@ -169,12 +169,13 @@ static rc_status create(const cJSON *scene, void **engine)
 {
     adapter *a = calloc(1, sizeof *a);
     *engine = a;
-    if (!a) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!a) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     rc_status s = rc_run_scene_from_json(scene, &a->scene);
-    if (!s && !(a->species = species_summary(rc_run_scene_def(a->scene)))) s = rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!s && !(a->species = species_summary(rc_edmd_scene_def(a->scene))))
+        s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     /* the scene's particles (68 bytes each) are dropped as soon as the engine has copied them, before it makes its
      * lists and calendar, so that a run's peak never holds them beside the whole engine */
-    if (!s && (s = rc_edmd_create_releasing(rc_run_scene_def(a->scene), &a->edmd, drop_particles, a->scene)))
+    if (!s && (s = rc_edmd_create_releasing(rc_edmd_scene_def(a->scene), &a->edmd, drop_particles, a->scene)))
         s = rc_run_scene_failure(s);
     return s;
 }
@@ -190,7 +191,7 @@ static void limits_from_edmd(const rc_edmd_limits *in, rc_run_limits *out)
 static void settings(const void *engine, run_settings *out, const char **directory)
 {
     const adapter *a = engine;
-    const rc_run_settings *e = rc_run_scene_settings(a->scene);
+    const rc_edmd_run_settings *e = rc_edmd_scene_settings(a->scene);
     memset(out, 0, sizeof *out);
     limits_from_edmd(&e->stop, &out->stop);
     out->equilibrate = e->equilibrate;
@@ -202,9 +203,9 @@ static rc_status check_limits(const void *engine, const rc_run_limits *l, const 
 {
     (void)engine;
     if (l->steps)
-        return rc_fail(RC_INVALID_ARGUMENT, "%ssteps: an event-driven scene stops by time, collisions or events",
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%ssteps: an event-driven scene stops by time, collisions or events",
                        prefix);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 /* The first multiple of the checkpoint cadence after `time`, or after the engine's next event when more than 2^20
@@ -230,17 +231,17 @@ static rc_status check_settings(const void *engine, const run_settings *s)
                         : s->equilibrate && s->equilibration.collisions ? "equilibration.collisions"
                                                                         : NULL;
     if (count < 2 && pairs)
-        return rc_fail(RC_INVALID_ARGUMENT,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "%s: a scene of %d particle%s has no pair collisions; stop on time or "
                        "events",
                        pairs, (int)count, count == 1 ? "" : "s");
     /* a sheared box's tilt, where GSD's and LAMMPS's triclinic boxes can hold it (flow along a lower axis than the
      * gradient); refused before the run folder holds anything */
-    const rc_edmd_shear *shear = &rc_run_scene_def(a->scene)->shear;
+    const rc_edmd_shear *shear = &rc_edmd_scene_def(a->scene)->shear;
     if (shear->on && (s->gsd || s->lammps_dump))
         return rc_cell_check_axes(shear->flow, shear->gradient, s->gsd ? "gsd" : "lammps dump",
                                   s->gsd ? "trajectory.gsd" : "trajectory.lammpstrj");
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status advance(void *engine, const rc_run_limits *to)
@@ -313,9 +314,9 @@ static bool idle(const void *engine, const run_settings *s)
 static const char *ended(const void *engine)
 {
     const adapter *a = engine;
-    if (!rc_run_scene_settings(a->scene)->compression_stops) return NULL;
+    if (!rc_edmd_scene_settings(a->scene)->compression_stops) return NULL;
     rc_edmd_compression_state state;
-    rc_edmd_compression_state_of(a->edmd, &state);
+    rc_edmd_fill_compression_state(a->edmd, &state);
     return rc_compression_end_name(state.end);
 }
 
@@ -386,10 +387,10 @@ static bool field(const char *name, run_field *out)
 static bool has(const void *engine, int feature)
 {
     const adapter *a = engine;
-    return feature == RC_OBSERVABLE_SHEAR      ? rc_edmd_sheared(a->edmd)
-           : feature == RC_OBSERVABLE_BAROSTAT ? rc_edmd_isobaric(a->edmd)
-           : feature == RC_OBSERVABLE_ROUGH    ? rc_edmd_rough(a->edmd)
-           : feature == RC_OBSERVABLE_WALLS    ? rc_edmd_walls_work(a->edmd)
+    return feature == RC_OBSERVABLE_SHEAR      ? rc_edmd_is_sheared(a->edmd)
+           : feature == RC_OBSERVABLE_BAROSTAT ? rc_edmd_is_isobaric(a->edmd)
+           : feature == RC_OBSERVABLE_ROUGH    ? rc_edmd_is_rough(a->edmd)
+           : feature == RC_OBSERVABLE_WALLS    ? rc_edmd_has_working_walls(a->edmd)
                                                : false;
 }
 
@@ -430,13 +431,13 @@ static bool passed(const void *engine, const run_snapshot *record)
 static const double *in_force(const rc_edmd *e, const char *key, const double *scene, double value[3])
 {
     int length;
-    return rc_edmd_parameter_get(e, key, value, &length) == RC_OK ? value : scene;
+    return rc_edmd_parameter_get(e, key, value, &length) == RC_STATUS_OK ? value : scene;
 }
 
 static void summary(const void *engine, const run_snapshot *start, bool equilibrated, cJSON *summary)
 {
     const adapter *a = engine;
-    const rc_edmd_def *def = rc_run_scene_def(a->scene);
+    const rc_edmd_def *def = rc_edmd_scene_def(a->scene);
     const rc_edmd_observables *from = (const rc_edmd_observables *)start;
     cJSON_AddNumberToObject(summary, "particles", def->count);
     cJSON_AddNumberToObject(summary, "dimension", def->dimension);
@@ -451,8 +452,8 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     cJSON_AddNumberToObject(summary, "threads", rc_edmd_threads(a->edmd, &note));
     if (note) cJSON_AddStringToObject(summary, "parallel_note", note);
     rc_edmd_compression_state compressed;
-    rc_edmd_compression_state_of(a->edmd, &compressed);
-    if (compressed.end != RC_COMPRESSION_NONE) {
+    rc_edmd_fill_compression_state(a->edmd, &compressed);
+    if (compressed.end != RC_COMPRESSION_END_NONE) {
         cJSON *c = cJSON_AddObjectToObject(summary, "compression");
         cJSON_AddNumberToObject(c, "rate", *in_force(a->edmd, "compression.rate", &def->compression.rate, now));
         cJSON_AddNumberToObject(c, "scale", compressed.scale);
@@ -465,7 +466,7 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     cJSON_AddNumberToObject(averages, "time", from->time);
     cJSON_AddNumberToObject(averages, "collisions", (double)from->collisions);
     cJSON_AddBoolToObject(averages, "equilibrated", equilibrated);
-    if (!rc_edmd_walls_work(a->edmd)) return;
+    if (!rc_edmd_has_working_walls(a->edmd)) return;
     cJSON *heats = cJSON_AddArrayToObject(summary, "wall_heats"); /* the scene's walls, then the box's: null where
                                                                    * not thermal */
     for (int32_t w = 0; heats && w < rc_edmd_wall_count(a->edmd); w++)
@@ -493,7 +494,7 @@ static int histogram(const void *engine, int range, uint64_t *counts)
 
 static const rc_run_measure *measure_wanted(const void *engine)
 {
-    return &rc_run_scene_settings(((const adapter *)engine)->scene)->measure;
+    return &rc_edmd_scene_settings(((const adapter *)engine)->scene)->measure;
 }
 
 static rc_status transport_moments(const void *engine, double moments[9])
@@ -516,13 +517,13 @@ static rc_status state_restore(void *engine, const void *buffer, size_t size)
 static rc_status parameter(const void *engine, const char *key, double *value)
 {
     const adapter *a = engine;
-    const rc_edmd_def *def = rc_run_scene_def(a->scene);
-    if (strcmp(key, "temperature") == 0) *value = rc_run_scene_settings(a->scene)->temperature;
+    const rc_edmd_def *def = rc_edmd_scene_def(a->scene);
+    if (strcmp(key, "temperature") == 0) *value = rc_edmd_scene_settings(a->scene)->temperature;
     else if (strcmp(key, "thermostat.temperature") == 0) *value = def->thermostat_temperature;
     else if (strcmp(key, "thermostat.rate") == 0) *value = def->thermostat_rate;
     else if (strcmp(key, "barostat.pressure") == 0) *value = def->barostat.pressure;
-    else return rc_fail(RC_INVALID_ARGUMENT, "%s: the event-driven engine has no such parameter", key);
-    return RC_OK;
+    else return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s: the event-driven engine has no such parameter", key);
+    return RC_STATUS_OK;
 }
 
 static double energy(const void *engine)
@@ -540,8 +541,8 @@ static rc_status rebuild(const void *engine, const run_configuration *c, void **
     const adapter *a = engine;
     adapter *r = calloc(1, sizeof *r);
     *out = r;
-    if (!r) return rc_fail(RC_NO_MEMORY, "out of memory");
-    rc_edmd_def def = *rc_run_scene_def(a->scene);
+    if (!r) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
+    rc_edmd_def def = *rc_edmd_scene_def(a->scene);
     def.positions = c->positions;
     def.velocities = c->velocities;
     def.radii = c->radii;

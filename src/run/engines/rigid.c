@@ -58,7 +58,7 @@ static rc_status create(const cJSON *scene, void **engine)
 {
     adapter *a = calloc(1, sizeof *a);
     *engine = a;
-    if (!a) return rc_fail(RC_NO_MEMORY, "out of memory");
+    if (!a) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     rc_status s = rc_rigid_scene_from_json(scene, &a->scene);
     return s ? s : rc_rigid_create(rc_rigid_scene_def(a->scene), &a->rigid);
 }
@@ -77,22 +77,22 @@ static rc_status check_limits(const void *engine, const rc_run_limits *l, const 
 {
     (void)engine;
     if (l->collisions || l->events)
-        return rc_fail(RC_INVALID_ARGUMENT, "%s%s: a time-stepping scene stops by time or steps", prefix,
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s%s: a time-stepping scene stops by time or steps", prefix,
                        l->collisions ? "collisions" : "events");
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status check_settings(const void *engine, const run_settings *s)
 {
     (void)engine, (void)s;
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status advance(void *engine, const rc_run_limits *to)
 {
     adapter *a = engine;
     uint64_t target = step_limit(a, to), now = (uint64_t)rc_rigid_steps(a->rigid);
-    if (target <= now) return RC_OK;
+    if (target <= now) return RC_STATUS_OK;
     return rc_rigid_step(a->rigid, (int64_t)(target - now));
 }
 
@@ -240,7 +240,7 @@ static cJSON *shapes(const void *engine) { return rc_run_rigid_shapes(((const ad
 static rc_status half_extents(const void *engine, double *half)
 {
     rc_run_rigid_half_extents(((const adapter *)engine)->rigid, half);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static size_t state_size(const void *engine) { return rc_rigid_state_size(((const adapter *)engine)->rigid); }
@@ -284,24 +284,24 @@ static rc_status state_set(void *engine, const rc_frame *frame)
 {
     rc_rigid *e = ((adapter *)engine)->rigid;
     rc_frame now;
-    rc_status s = rc_frame_init(&now, frame->count, true);
+    rc_status s = rc_frame_create(&now, frame->count, true);
     if (!s) s = rc_rigid_fill_frame(e, &now);
     for (int32_t i = 0; !s && i < frame->count; i++)
         for (int k = 0; k < 3 && !s; k++) {
             if (frame->positions[3 * i + k] != now.positions[3 * i + k])
-                s = rc_fail(RC_INVALID_ARGUMENT,
+                s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                             "positions: body %d moved; the time-stepped engine takes new "
                             "velocities and angular velocities only",
                             (int)i);
             else if (!isfinite(frame->velocities[3 * i + k]) || fabs(frame->velocities[3 * i + k]) > 0x1p40)
-                s = rc_fail(RC_INVALID_ARGUMENT, "velocities: body %d has %g, not a finite number within 2^40", (int)i,
-                            frame->velocities[3 * i + k]);
+                s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "velocities: body %d has %g, not a finite number within 2^40",
+                            (int)i, frame->velocities[3 * i + k]);
             else if (k == 2 && rc_rigid_dimension(e) == 2 && frame->velocities[3 * i + k] != 0)
-                s = rc_fail(RC_INVALID_ARGUMENT, "velocities: body %d has a z component in 2D", (int)i);
+                s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "velocities: body %d has a z component in 2D", (int)i);
         }
     for (int32_t i = 0; !s && i < frame->count; i++)
         if (frame->orientations && memcmp(frame->orientations + 4 * i, now.orientations + 4 * i, 4 * sizeof(double)))
-            s = rc_fail(RC_INVALID_ARGUMENT,
+            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "orientations: body %d turned; the time-stepped engine takes new "
                         "velocities and angular velocities only",
                         (int)i);
@@ -310,7 +310,7 @@ static rc_status state_set(void *engine, const rc_frame *frame)
         rc_rigid_body_state(e, i, NULL, NULL, NULL, w);
         rc_rigid_set_velocity(e, i, frame->velocities + 3 * i, w);
     }
-    rc_frame_release(&now);
+    rc_frame_destroy(&now);
     return s;
 }
 
@@ -318,7 +318,7 @@ static rc_status spins_get(const void *engine, double *w)
 {
     const rc_rigid *e = ((const adapter *)engine)->rigid;
     for (int32_t i = 0; i < rc_rigid_count(e); i++) rc_rigid_body_state(e, i, NULL, NULL, NULL, w + 3 * i);
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 static rc_status spins_set(void *engine, const double *w)
@@ -329,7 +329,7 @@ static rc_status spins_set(void *engine, const double *w)
         rc_rigid_body_state(e, i, NULL, NULL, v, NULL);
         rc_rigid_set_velocity(e, i, v, w + 3 * i);
     }
-    return RC_OK;
+    return RC_STATUS_OK;
 }
 
 const run_engine_ops rc_run_engine_rigid = {

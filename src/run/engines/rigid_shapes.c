@@ -13,9 +13,9 @@
 static const char *kind_name(const rc_rigid_shape_info *info)
 {
     switch (info->shape) {
-    case RC_RIGID_SPHERE: return info->ball ? "ball" : "sphere";
-    case RC_RIGID_BOX: return "box";
-    case RC_RIGID_HULL: return "hull";
+    case RC_RIGID_SHAPE_SPHERE: return info->ball ? "ball" : "sphere";
+    case RC_RIGID_SHAPE_BOX: return "box";
+    case RC_RIGID_SHAPE_HULL: return "hull";
     default: return "plane";
     }
 }
@@ -26,9 +26,10 @@ static cJSON *shape_object(int d, const rc_rigid_shape_info *info, const double 
     cJSON *object = cJSON_CreateObject();
     if (!object) return NULL;
     cJSON_AddStringToObject(object, "shape", kind_name(info));
-    if (info->shape == RC_RIGID_SPHERE) cJSON_AddNumberToObject(object, "radius", info->radius);
-    if (info->shape == RC_RIGID_BOX) cJSON_AddItemToObject(object, "half_extents", rc_run_json_numbers(info->half, d));
-    cJSON *list = info->shape == RC_RIGID_HULL ? cJSON_AddArrayToObject(object, "points") : NULL;
+    if (info->shape == RC_RIGID_SHAPE_SPHERE) cJSON_AddNumberToObject(object, "radius", info->radius);
+    if (info->shape == RC_RIGID_SHAPE_BOX)
+        cJSON_AddItemToObject(object, "half_extents", rc_run_json_numbers(info->half, d));
+    cJSON *list = info->shape == RC_RIGID_SHAPE_HULL ? cJSON_AddArrayToObject(object, "points") : NULL;
     for (int32_t v = 0; list && v < info->point_count; v++)
         cJSON_AddItemToArray(list, rc_run_json_numbers(points + 3 * v, d));
     return object;
@@ -64,7 +65,8 @@ static cJSON *shapes_document(const rc_rigid *e, double *points)
         rc_rigid_static_shape(e, s, &info, points);
         cJSON *object = shape_object(d, &info, points);
         cJSON_AddItemToObject(object, "position", rc_run_json_numbers(info.position, d));
-        if (info.shape == RC_RIGID_PLANE) cJSON_AddItemToObject(object, "normal", rc_run_json_numbers(info.normal, d));
+        if (info.shape == RC_RIGID_SHAPE_PLANE)
+            cJSON_AddItemToObject(object, "normal", rc_run_json_numbers(info.normal, d));
         else cJSON_AddItemToObject(object, "orientation", rc_run_json_numbers(info.orientation, 4));
         cJSON_AddItemToArray(statics, object);
     }

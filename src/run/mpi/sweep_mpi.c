@@ -2,7 +2,7 @@
 /* A sweep over the ranks of an MPI communicator (ricochet/mpi.h; docs/scaling.md): rank 0 hands out one run index at
  * a time to whichever rank asks for work (runs may differ in length by orders of magnitude), counts what ends, reports
  * progress and writes the tables (also when interrupted: mpirun's SIGTERM after a rank was killed); every other rank
- * runs what it is given (rc_sweep_run), one at a time, until told to stop. Every rank reads the sweep file itself, so the runs need nothing but their index; a run's bits depend only on
+ * runs what it is given (rc_sweep_execute_run), one at a time, until told to stop. Every rank reads the sweep file itself, so the runs need nothing but their index; a run's bits depend only on
  * the sweep and its index, never on the rank or the order. With one rank, rank 0 runs every run itself. */
 #include <math.h>
 #include <signal.h>
@@ -49,18 +49,18 @@ static void on_continue(int number)
 
 static int64_t next_pending(master *m)
 {
-    while (m->next < rc_sweep_runs(m->sweep) && rc_sweep_interrupted_by(m->sweep) < 0) {
+    while (m->next < rc_sweep_run_count(m->sweep) && rc_sweep_interrupt_signal(m->sweep) < 0) {
         int64_t k = m->next++;
-        if (rc_sweep_state(m->sweep, k, NULL, 0) == RC_SWEEP_PENDING) return k;
+        if (rc_sweep_state(m->sweep, k, NULL, 0) == RC_SWEEP_STATUS_PENDING) return k;
     }
     return STOP;
 }
 
 static void count(rc_sweep_progress *p, int64_t state)
 {
-    if (state == RC_SWEEP_PENDING) return;
+    if (state == RC_SWEEP_STATUS_PENDING) return;
     p->done++;
-    p->failed += state != RC_SWEEP_OK;
+    p->failed += state != RC_SWEEP_STATUS_OK;
 }
 
 static void tell(master *m)
@@ -72,7 +72,7 @@ static void tell(master *m)
 static void ended(master *m, int64_t state, bool error)
 {
     m->errors += error;
-    m->done_here += state != RC_SWEEP_PENDING;
+    m->done_here += state != RC_SWEEP_STATUS_PENDING;
     count(&m->p, state);
     m->p.elapsed = MPI_Wtime() - m->started;
     m->p.eta = m->done_here ? m->p.elapsed * (double)(m->p.runs - m->p.done) / (double)m->done_here : -1;
@@ -91,9 +91,9 @@ static bool wait_report(master *m, MPI_Comm comm, done_message *d, MPI_Status *s
         if (arrived) return true;
         if (continued) {
             continued = 0;
-            m->tables_current = rc_sweep_write_tables(m->sweep) == RC_OK;
+            m->tables_current = rc_sweep_write_tables(m->sweep) == RC_STATUS_OK;
         }
-        if (rc_sweep_interrupted_by(m->sweep) >= 0) {
+        if (rc_sweep_interrupt_signal(m->sweep) >= 0) {
             MPI_Cancel(&request);
             MPI_Request_free(&request);
             return false;
@@ -111,7 +111,7 @@ static void write_now_and_then(master *m)
 {
     double now = MPI_Wtime();
     if (m->p.running == 0 || now - m->tables_written < fmax(2, 20 * m->tables_cost)) return;
-    m->tables_current = rc_sweep_write_tables(m->sweep) == RC_OK;
+    m->tables_current = rc_sweep_write_tables(m->sweep) == RC_STATUS_OK;
     m->tables_written = MPI_Wtime();
     m->tables_cost = m->tables_written - now;
 }
@@ -146,25 +146,25 @@ static void run_alone(master *m)
     for (int64_t k; (k = next_pending(m)) != STOP;) {
         m->p.running = 1;
         tell(m);
-        rc_sweep_status state = RC_SWEEP_PENDING;
-        rc_status s = rc_sweep_run(m->sweep, k, &state);
+        rc_sweep_status state = RC_SWEEP_STATUS_PENDING;
+        rc_status s = rc_sweep_execute_run(m->sweep, k, &state);
         m->p.running = 0;
-        ended(m, state, s != RC_OK);
+        ended(m, state, s != RC_STATUS_OK);
     }
 }
 
 /* Every other rank: run what rank 0 hands out until it says stop; the first failure to write a folder is returned. */
 static rc_status work(rc_sweep *sweep, MPI_Comm comm)
 {
-    rc_status first = RC_OK;
+    rc_status first = RC_STATUS_OK;
     for (;;) {
         int64_t k;
         MPI_Recv(&k, 1, MPI_INT64_T, 0, TAG_WORK, comm, MPI_STATUS_IGNORE);
         if (k == STOP) return first;
-        rc_sweep_status state = RC_SWEEP_PENDING;
-        rc_status s = rc_sweep_run(sweep, k, &state);
-        if (s && !first) first = rc_fail(s, "run %lld: %s", (long long)k, rc_last_error());
-        done_message d = {k, state, s != RC_OK};
+        rc_sweep_status state = RC_SWEEP_STATUS_PENDING;
+        rc_status s = rc_sweep_execute_run(sweep, k, &state);
+        if (s && !first) first = rc_fail(s, "run %lld: %s", (long long)k, rc_error_get());
+        done_message d = {k, state, s != RC_STATUS_OK};
         MPI_Send(&d, 3, MPI_INT64_T, 0, TAG_DONE, comm);
     }
 }
@@ -172,7 +172,7 @@ static rc_status work(rc_sweep *sweep, MPI_Comm comm)
 rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress_fn *progress, void *user,
                                rc_sweep_progress *counts)
 {
-    if (!sweep) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_execute_mpi: NULL sweep");
+    if (!sweep) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_execute_mpi: NULL sweep");
     int rank = 0, ranks = 1;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &ranks);
@@ -183,7 +183,7 @@ rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress
         for (int other = 1; other < ranks; other++) MPI_Send(&stop, 1, MPI_INT64_T, other, TAG_WORK, comm);
         return locked;
     }
-    master m = {sweep,    0,    0,         0, MPI_Wtime(), {rc_sweep_runs(sweep), 0, 0, 0, 0, 0, -1},
+    master m = {sweep,    0,    0,         0, MPI_Wtime(), {rc_sweep_run_count(sweep), 0, 0, 0, 0, 0, -1},
                 progress, user, -INFINITY, 0, false};
     for (int64_t k = 0; k < m.p.runs; k++) count(&m.p, rc_sweep_state(sweep, k, NULL, 0));
     m.p.skipped = m.p.done;
@@ -193,9 +193,9 @@ rc_status rc_sweep_execute_mpi(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress
     m.p.elapsed = MPI_Wtime() - m.started;
     if (counts) *counts = m.p;
     /* interrupted, with the tables written since the last report: the caller has milliseconds left (above) */
-    bool current = m.tables_current && rc_sweep_interrupted_by(sweep) >= 0;
-    rc_status s = current ? RC_OK : rc_sweep_write_tables(sweep);
-    if (!s && m.errors) s = rc_fail(RC_IO_ERROR, "%lld runs could not write their folders", (long long)m.errors);
+    bool current = m.tables_current && rc_sweep_interrupt_signal(sweep) >= 0;
+    rc_status s = current ? RC_STATUS_OK : rc_sweep_write_tables(sweep);
+    if (!s && m.errors) s = rc_fail(RC_STATUS_IO_ERROR, "%lld runs could not write their folders", (long long)m.errors);
     return s;
 }
 
@@ -219,7 +219,7 @@ static void interrupt_sweep(void *sweep, int signal) { rc_sweep_interrupt(sweep,
 rc_status rc_sweep_execute_mpi_guarded(rc_sweep *sweep, MPI_Comm comm, rc_sweep_progress_fn *progress, void *user,
                                        rc_sweep_progress *counts)
 {
-    if (!sweep) return rc_fail(RC_INVALID_ARGUMENT, "rc_sweep_execute_mpi_guarded: NULL sweep");
+    if (!sweep) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_sweep_execute_mpi_guarded: NULL sweep");
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
     mpi_call c = {sweep, comm, progress, user, counts};
