@@ -25,8 +25,8 @@ SCENE ?= examples/edmd/hard_spheres.json
 PYTHON ?= /usr/bin/python3
 PREFIX ?= /usr/local
 
-.PHONY: all deps build run test test-asan test-tsan check-symbols format format-check ci bench bench-guard experiments images install clean fuzz \
-        fuzz-afl
+.PHONY: all deps build run test test-asan test-tsan check-symbols check-names format format-check ci bench bench-guard \
+        experiments images install clean fuzz fuzz-afl
 
 all: build
 
@@ -98,6 +98,12 @@ check-symbols: build
 	sh scripts/check-symbols.sh $(BUILD)/libricochet.a $(BUILD)/libricochet.so $(BUILD)/libricochet_mpi.a \
 	  $(BUILD)/libricochet_mpi.so
 
+# Every public function, type and enumerator is named by the rule of docs/naming.md (rc_<object>_<verb>).
+check-names: build
+	/usr/bin/python3 scripts/check-names.py include/ricochet docs/naming.md $(BUILD)/libricochet.so \
+	  $(wildcard $(BUILD)/libricochet_mpi.so)
+
+
 # The C sources in the house style (.clang-format): format rewrites them, format-check fails naming the files it would
 # change (clang-format 14, Debian's clang-format).
 FORMAT_SOURCES = git ls-files '*.c' '*.h'
@@ -109,7 +115,7 @@ format-check:
 	@$(FORMAT_SOURCES) | xargs clang-format --dry-run --Werror 2>&1 | grep -o '^[^:]*:[0-9]*' | sort -u -t: -k1,1 | \
 	  sed 's/$$/: not in the house style (make format)/' | grep . && exit 1 || echo "format: every C file is in the house style"
 
-ci: test test-asan check-symbols format-check
+ci: test test-asan check-symbols check-names format-check
 
 bench: deps
 	cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release
