@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Reading a JSON document: a whole file into memory (pipes and /dev/stdin included; at most RC_TEXT_FILE_MAX bytes,
- * and a NUL byte refused as soon as it is read, so /dev/zero or an endless pipe cannot take all the memory there is),
- * and parsing with cJSON after a small strict scanner has checked the text against RFC 8259 (numbers, escapes,
- * surrogate pairs, UTF-8) and named the first mistake (a trailing comma, a missing quote or comma, NaN, 01, a lone
- * surrogate, ...) at its line and column. */
+/* Reading a JSON document: the whole text of the file (rc_text_create_from_file, src/core/text.c), parsed with cJSON
+ * after a small strict scanner has checked the text against RFC 8259 (numbers, escapes, surrogate pairs, UTF-8) and
+ * named the first mistake (a trailing comma, a missing quote or comma, NaN, 01, a lone surrogate, ...) at its line and
+ * column. */
 #include "io/json_document.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -52,52 +50,6 @@ rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, vo
     s = rc_json_reader_parse(reader, text, result);
     free(text);
     return s;
-}
-
-rc_status rc_text_create_from_file(const char *path, char **text)
-{
-    bool standard = strcmp(path, "-") == 0;
-    const char *name = standard ? "standard input" : path;
-    *text = NULL;
-    FILE *f = standard ? stdin : fopen(path, "rb");
-    if (!f) return rc_fail(RC_STATUS_IO_ERROR, "cannot open %s: %s", name, strerror(errno));
-    size_t size = 0, capacity = 4096;
-    char *buffer = malloc(capacity);
-    rc_status s = buffer ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading %s", name);
-    while (!s) {
-        size_t got = fread(buffer + size, 1, capacity - 1 - size, f);
-        bool nul = memchr(buffer + size, '\0', got) != NULL; /* /dev/zero is refused at its first bytes */
-        size += got;
-        if (ferror(f)) {
-            s = rc_fail(RC_STATUS_IO_ERROR, "cannot read %s: %s", name, strerror(errno));
-        } else if (nul) {
-            s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s holds a NUL byte; it is not a text file", name);
-        } else if (feof(f)) {
-            break;
-        } else if (size > RC_TEXT_FILE_MAX) {
-            s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
-                        "%s is larger than %d bytes (64 MiB), the most a scene, problem or other "
-                        "JSON file may hold",
-                        name, RC_TEXT_FILE_MAX);
-        } else if (size == capacity - 1) {
-            size_t more = 2 * capacity < (size_t)RC_TEXT_FILE_MAX + 2 ? 2 * capacity : (size_t)RC_TEXT_FILE_MAX + 2;
-            char *bigger = realloc(buffer, more);
-            if (!bigger) {
-                s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading %s (%zu bytes so far)", name, size);
-            } else {
-                buffer = bigger;
-                capacity = more;
-            }
-        }
-    }
-    if (!standard) fclose(f);
-    if (s) {
-        free(buffer);
-        return s;
-    }
-    buffer[size] = '\0';
-    *text = buffer;
-    return RC_STATUS_OK;
 }
 
 /* ---- A strict reading of RFC 8259 --------------------------------------------------------------------------

@@ -82,8 +82,6 @@ char *rc_run_summary_json(const rc_run *run, bool compact)
     return rc_json_text(run ? rc_run_summary(run) : NULL, compact);
 }
 
-void rc_text_destroy(char *text) { cJSON_free(text); }
-
 rc_status rc_run_write_json(const rc_run *run, const char *name, const cJSON *object)
 {
     char *text = rc_json_print(object, false), *path = rc_run_join(run->directory, name);
