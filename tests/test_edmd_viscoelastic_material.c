@@ -47,7 +47,7 @@ static double integrated(double mass, double radius, double g)
 static rc_restitution_law material(void)
 {
     return (rc_restitution_law){
-        .kind = RC_RESTITUTION_MATERIAL, .young = YOUNG, .poisson = POISSON, .dissipation = DISSIPATION};
+        .kind = RC_RESTITUTION_KIND_MATERIAL, .young = YOUNG, .poisson = POISSON, .dissipation = DISSIPATION};
 }
 
 /* Two spheres (radii a, masses m) approaching head-on along x at relative speed g; or (wall) sphere 0 alone onto a
@@ -77,8 +77,8 @@ static void one_collision(bool wall, const double a[2], const double m[2], doubl
     double measured = wall ? u[0] / g : (w[0] - u[0]) / g;
     double mass = wall ? m[0] : m[0] * m[1] / (m[0] + m[1]), radius = wall ? a[0] : a[0] * a[1] / (a[0] + a[1]);
     double expected = integrated(mass, radius, g);
-    double delta = rc_restitution_material_delta(&d.restitution_law, mass, radius);
-    if (wall) delta = rc_restitution_material_delta(&plane.restitution_law, mass, radius);
+    double delta = rc_restitution_law_delta(&d.restitution_law, mass, radius);
+    if (wall) delta = rc_restitution_law_delta(&plane.restitution_law, mass, radius);
     printf("%s m_eff %.4g R_eff %.4g at %g: delta %.5f, e %.8f, contact ODE %.8f\n", wall ? "wall" : "pair", mass,
            radius, g, delta, measured, expected);
     CHECK(fabs(measured - expected) < 2e-5, "%s: e %.8f, the contact ODE's %.8f", wall ? "wall" : "pair", measured,

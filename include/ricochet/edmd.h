@@ -140,7 +140,7 @@ typedef enum rc_restitution_kind {
     RC_RESTITUTION_KIND_CONSTANT = 0,
     RC_RESTITUTION_KIND_TABLE = 1,
     RC_RESTITUTION_KIND_VISCOELASTIC = 2,
-    RC_RESTITUTION_MATERIAL = 3 /* the viscoelastic law with delta from the material and the pair (below) */
+    RC_RESTITUTION_KIND_MATERIAL = 3 /* the viscoelastic law with delta from the material and the pair (below) */
 } rc_restitution_kind;
 typedef struct rc_restitution_law {
     rc_restitution_kind kind;
@@ -156,11 +156,11 @@ typedef struct rc_restitution_law {
 /* RC_STATUS_INVALID_ARGUMENT naming name ("restitution.table[2][0]: ...") when the law is not one of the above. */
 RC_API rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *name);
 /* The law's e at normal impact speed v >= 0 (a checked law of kind TABLE or VISCOELASTIC; MATERIAL: NAN, it depends
- * on the pair, see rc_restitution_material_delta). */
+ * on the pair, see rc_restitution_law_delta). */
 RC_API double rc_restitution_law_value(const rc_restitution_law *law, double speed);
 /* MATERIAL: the viscoelastic delta of a pair of reduced mass m_i m_j / (m_i + m_j) and reduced radius
  * a_i a_j / (a_i + a_j) (against a wall: the particle's mass and radius). */
-RC_API double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass, double reduced_radius);
+RC_API double rc_restitution_law_delta(const rc_restitution_law *law, double reduced_mass, double reduced_radius);
 
 /* A wall that returns every particle with a velocity drawn from the wall-flux Maxwellian at its temperature (docs/edmd.md,
  * "Thermal walls"). Temperature 0 (default): not thermal. */

@@ -40,7 +40,7 @@ typedef struct rc_frame {
                             * none (a trajectory file without them) */
     double *inertia; /* 9 * count: each particle's inertia tensor about its centre in its own frame (the one its
                             * orientation turns into the lab's; row-major, in 2D only [8] counts), or NULL:
-                            * rc_frame_init_inertia allocates it and angular_momenta for engines whose particles turn
+                            * rc_frame_add_inertia allocates it and angular_momenta for engines whose particles turn
                             * (time-stepped bodies, rough spheres: q m sigma^2 / 4 on the diagonal), their fill_frame
                             * fills both, rc_frame_destroy frees them. The GSD writer's moment_inertia and angmom. */
     double
@@ -55,7 +55,7 @@ RC_API rc_status rc_frame_create(rc_frame *frame, int32_t count, bool with_orien
 /* Gives an initialised frame room for the spins of rough particles (angular_velocities, zeroed). */
 RC_API rc_status rc_frame_add_spins(rc_frame *frame);
 /* Gives an initialised frame room for the inertia tensors and angular momenta of turning particles (zeroed). */
-RC_API rc_status rc_frame_init_inertia(rc_frame *frame);
+RC_API rc_status rc_frame_add_inertia(rc_frame *frame);
 /* Checks what every reader of a frame relies on: dimension 2 or 3, a count >= 0, and the arrays present for count
  * particles. RC_STATUS_INVALID_ARGUMENT names the field ("frame dimension: 4 is not 2 or 3"). */
 RC_API rc_status rc_frame_check(const rc_frame *frame);

@@ -39,7 +39,7 @@ rc_status rc_frame_add_spins(rc_frame *frame)
                : rc_fail(RC_STATUS_NO_MEMORY, "frame: out of memory for %d spins", (int)frame->count);
 }
 
-rc_status rc_frame_init_inertia(rc_frame *frame)
+rc_status rc_frame_add_inertia(rc_frame *frame)
 {
     if (!frame) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "frame: NULL");
     free(frame->inertia);

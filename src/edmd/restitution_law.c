@@ -25,7 +25,7 @@ rc_status rc_restitution_law_check(const rc_restitution_law *law, const char *na
             return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.viscoelastic.delta: %g is not a positive number", name,
                            law->delta);
         return RC_STATUS_OK;
-    case RC_RESTITUTION_MATERIAL:
+    case RC_RESTITUTION_KIND_MATERIAL:
         if (!(law->young > 0) || !isfinite(law->young))
             return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.viscoelastic.young: %g is not a positive number", name,
                            law->young);
@@ -64,7 +64,7 @@ static double viscoelastic(double delta, double speed)
     return 1 - C1 * x + C2 * x * x;
 }
 
-double rc_restitution_material_delta(const rc_restitution_law *law, double reduced_mass, double reduced_radius)
+double rc_restitution_law_delta(const rc_restitution_law *law, double reduced_mass, double reduced_radius)
 {
     double stiffness =
         pow(1.5, 1.5) * law->young * sqrt(reduced_radius) / (reduced_mass * (1 - law->poisson * law->poisson));
@@ -74,7 +74,7 @@ double rc_restitution_material_delta(const rc_restitution_law *law, double reduc
 double rc_restitution_law_value(const rc_restitution_law *law, double speed)
 {
     if (law->kind == RC_RESTITUTION_KIND_VISCOELASTIC) return viscoelastic(law->delta, speed);
-    if (law->kind == RC_RESTITUTION_MATERIAL) return NAN;
+    if (law->kind == RC_RESTITUTION_KIND_MATERIAL) return NAN;
     const double(*t)[2] = law->table;
     int32_t n = law->points;
     if (!(speed > t[0][0])) return t[0][1];
@@ -112,7 +112,7 @@ double rc_edmd_law_restitution(const rc_edmd *e, int32_t i, int32_t j, double sp
 {
     const rc_restitution_law *law = &e->laws[j >= 0 ? 0 : RC_EVENT_WALL0 - j + 1];
     if (law->kind == RC_RESTITUTION_KIND_CONSTANT) return constant;
-    if (law->kind != RC_RESTITUTION_MATERIAL) return rc_restitution_law_value(law, speed);
+    if (law->kind != RC_RESTITUTION_KIND_MATERIAL) return rc_restitution_law_value(law, speed);
     /* the pair's reduced mass and radius; a wall (or a fixed particle, j < 0 or infinite mass) adds none */
     double mass = rc_edmd_mass(e, i), radius = e->kin[i].radius;
     if (j >= 0 && !rc_edmd_is_fixed(e, j)) {
@@ -120,5 +120,5 @@ double rc_edmd_law_restitution(const rc_edmd *e, int32_t i, int32_t j, double sp
         mass = mass * mj / (mass + mj);
     }
     if (j >= 0) radius = radius * e->kin[j].radius / (radius + e->kin[j].radius);
-    return viscoelastic(rc_restitution_material_delta(law, mass, radius), speed);
+    return viscoelastic(rc_restitution_law_delta(law, mass, radius), speed);
 }

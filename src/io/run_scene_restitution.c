@@ -55,7 +55,7 @@ rc_status rc_run_read_restitution(const cJSON *object, const char *where, double
         rc_field_name(inner, name, "viscoelastic");
         bool material = !s && (cJSON_HasObjectItem(section, "young") || cJSON_HasObjectItem(section, "poisson") ||
                                cJSON_HasObjectItem(section, "dissipation"));
-        law->kind = material ? RC_RESTITUTION_MATERIAL : RC_RESTITUTION_KIND_VISCOELASTIC;
+        law->kind = material ? RC_RESTITUTION_KIND_MATERIAL : RC_RESTITUTION_KIND_VISCOELASTIC;
         if (material && cJSON_HasObjectItem(section, "delta"))
             s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                         "%s: give delta or the material (young, poisson, dissipation), not "

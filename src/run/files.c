@@ -51,7 +51,7 @@ rc_status rc_run_files_open(rc_run *run, const char *h5md_path, bool resume)
     f->part = f->frame.count;
     if (!s && rc_run_has_spins(run)) s = rc_frame_add_spins(&f->frame);
     if (!s && o->gsd && (rc_run_has_spins(run) || rc_run_has_orientations(run))) /* GSD's moment_inertia, angmom */
-        s = rc_frame_init_inertia(&f->frame);
+        s = rc_frame_add_inertia(&f->frame);
     if (s || !run->directory) return s;
     if ((s = rc_directory_create(run->directory))) return s;
     if (!f->locked && (s = rc_run_lock_take(run->directory, "run folder", &f->lock))) return s;
