@@ -79,8 +79,8 @@ int main(int argc, char **argv)
     rc_rigid_scene_destroy(scene);
     bench_print_load();
     printf("# %s\n", path);
-    printf("# friction   steps   steps/s  first_400_s   total_s  operator_apps  max_step_apps  overlap  peak_MB  "
-           "status\n");
+    printf(
+        "# friction   steps   steps/s  first_400_s   total_s  operator_apps  max_step_apps  overlap  peak_MB  status\n");
     double budget = bench_env_seconds("BENCH_BUDGET", 300);
     for (int k = 0; k < count; k++) {
         bench_child r = bench_run_child(run_case, &cases[k], budget);

@@ -24,8 +24,7 @@ static const char *const pile =
     " \"restitution\": 0, \"bodies\": [{\"shape\": \"ball\", \"radius\": 0.5, \"position\": [0.3, 1],"
     " \"grid\": {\"counts\": [20, 20], \"spacing\": [1.05, 1.05]}}], \"static\": [{\"shape\": \"plane\", \"position\":"
     " [0, 0], \"normal\": [0, 1]}, {\"shape\": \"plane\", \"position\": [-1, 0], \"normal\": [1, 0]}, {\"shape\":"
-    " \"plane\", \"position\": [22, 0], \"normal\": [-1, 0]}], \"stop\": {\"steps\": 200}, \"output\": {\"every\": "
-    "0.1}}";
+    " \"plane\", \"position\": [22, 0], \"normal\": [-1, 0]}], \"stop\": {\"steps\": 200}, \"output\": {\"every\": 0.1}}";
 
 typedef struct bench_case {
     const char *name, *scene;

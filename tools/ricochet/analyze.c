@@ -81,8 +81,7 @@ const rc_cli_command rc_cli_analyze_command = {
     "analyze",
     "usage: ricochet analyze RUN_FOLDER|TRAJECTORY [options]\n",
     "Reads the frames of a trajectory (extended XYZ, H5MD, GSD or a LAMMPS dump), or of a run folder (its\n"
-    "trajectory.h5md, else .xyz, .gsd, .lammpstrj, and its summary.json), and measures g(r), S(k), Q6 / psi6 and the "
-    "MSD with the diffusion\n"
+    "trajectory.h5md, else .xyz, .gsd, .lammpstrj, and its summary.json), and measures g(r), S(k), Q6 / psi6 and the MSD with the diffusion\n"
     "coefficient. Prints a JSON object (docs/formats.md, \"Analysis\"): contact values, the compressibility they\n"
     "give, D with its error and its Yeh-Hummer correction, Q6; --out writes the curves as CSV files.\n",
     option_table,

@@ -78,8 +78,7 @@ const rc_cli_command rc_cli_run_command = {
     "run",
     "usage: ricochet run SCENE [options]\n"
     "       ricochet run --resume CHECKPOINT [options]\n",
-    "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its "
-    "\"dynamics\"\n"
+    "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its \"dynamics\"\n"
     "names (event-driven hard spheres and disks, or time-stepped balls and rigid bodies) until its stop limit, or\n"
     "until nothing can happen any more. It writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at\n"
     "time 0, every output.every time units (or output.every_collisions collisions) and at the end, DIR/scene.json\n"
