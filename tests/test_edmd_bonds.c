@@ -17,27 +17,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "edmd_check.h"
 #include "ricochet/edmd.h"
 
 enum { MAX_N = 2000 };
 static double X[3 * MAX_N], V[3 * MAX_N], R[MAX_N], M[MAX_N];
 static rc_edmd_bond B[MAX_N];
-
-static rc_edmd *make(const rc_edmd_def *d)
-{
-    rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
-    return e;
-}
-
-static rc_edmd_observables advance(rc_edmd *e, double time, uint64_t events)
-{
-    rc_edmd_limits limits = {time, 0, events};
-    CHECK(rc_edmd_advance(e, &limits) == RC_STATUS_OK, "advance: %s", rc_error_get());
-    rc_edmd_observables o;
-    rc_edmd_measure(e, &o);
-    return o;
-}
 
 /* The bond lengths of the engine now, into lengths (d.bond_count of them); returns the largest over outer sigma.
  * During a compression a frame's radii are those of the last rescaling: sigma now follows from the packing fraction
@@ -135,15 +120,15 @@ static void test_dimer_distribution(int dimension, int frames)
     const int32_t pairs = 125;
     rc_edmd_def d = dimers(dimension, pairs, 6.0, &type, 11 + dimension);
     d.thermostat_rate = 0.5, d.thermostat_temperature = 1.0, d.seed = 3;
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
-    advance(e, 20, 0);
+    edmd_check_advance(e, 20, 0);
     int64_t n = (int64_t)frames * pairs;
     double *samples = malloc((size_t)n * sizeof *samples), worst = 0;
     /* two time units between frames: a bond crosses its half-sigma range several times at unit thermal speed and
      * the thermostat redraws every velocity once; the dimers are far apart (6 sigma) and rarely meet */
     for (int f = 0; f < frames; f++) {
-        advance(e, 20 + 2.0 * (f + 1), 0);
+        edmd_check_advance(e, 20 + 2.0 * (f + 1), 0);
         double over = bond_lengths(e, &d, samples + (int64_t)f * pairs);
         if (over > worst) worst = over;
     }
@@ -210,12 +195,12 @@ static void test_invariants(int dimension, int which, uint64_t events)
     } else if (which == COMPRESSION) {
         d.compression.rate = 0.01, d.compression.packing_fraction = dimension == 3 ? 0.3 : 0.5;
     }
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
     double worst = 0;
     rc_edmd_observables o;
     for (int part = 1; part <= 10; part++) {
-        o = advance(e, INFINITY, events * (uint64_t)part / 10);
+        o = edmd_check_advance(e, INFINITY, events * (uint64_t)part / 10);
         double over = bond_lengths(e, &d, NULL);
         if (over > 1 + 1e-9) printf("  part %d: t = %g, bond %.12f of its wall\n", part, o.time, over);
         if (over > worst) worst = over;
@@ -240,30 +225,13 @@ static void test_resume(void)
     rc_edmd_def d = chains(3, 400, 10, &type);
     d.thermostat_rate = 0.2;
     d.reorder_interval = 5; /* slots renumbered several times: the partner lists follow */
-    rc_edmd *a = make(&d), *b = make(&d);
-    if (!a || !b) return;
-    advance(a, 3, 0);
-    size_t size = rc_edmd_state_size(a);
-    void *state = malloc(size);
-    CHECK(rc_edmd_state_save(a, state, size) == RC_STATUS_OK, "save: %s", rc_error_get());
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
-    rc_edmd_observables oa = advance(a, 8, 0), ob = advance(b, 8, 0);
-    rc_frame fa, fb;
-    rc_frame_create(&fa, d.count, false);
-    rc_frame_create(&fb, d.count, false);
-    rc_edmd_fill_frame(a, &fa);
-    rc_edmd_fill_frame(b, &fb);
-    bool same = memcmp(fa.positions, fb.positions, 3 * (size_t)d.count * sizeof(double)) == 0 &&
-                memcmp(fa.velocities, fb.velocities, 3 * (size_t)d.count * sizeof(double)) == 0;
-    printf("chains checkpoint: %zu bytes, resumed run %s, %llu / %llu step events\n", size,
-           same ? "bit-identical" : "DIFFERENT", (unsigned long long)oa.step_events,
-           (unsigned long long)ob.step_events);
-    CHECK(same && oa.step_events == ob.step_events && oa.virial == ob.virial, "the resumed run differs");
-    rc_frame_destroy(&fa);
-    rc_frame_destroy(&fb);
-    free(state);
-    rc_edmd_destroy(a);
-    rc_edmd_destroy(b);
+    edmd_twins t = edmd_check_twins(&d, 3, 8);
+    if (!t.a) return;
+    printf("chains checkpoint: %zu bytes, resumed run %s, %llu / %llu step events\n", t.size,
+           t.same ? "bit-identical" : "DIFFERENT", (unsigned long long)t.oa.step_events,
+           (unsigned long long)t.ob.step_events);
+    CHECK(t.same && t.oa.step_events == t.ob.step_events && t.oa.virial == t.ob.virial, "the resumed run differs");
+    edmd_twins_destroy(&t);
 }
 
 static void expect_refused(const rc_edmd_def *d, const char *words)
@@ -295,7 +263,7 @@ static void test_bad_definitions(void)
     type.outer = 1.2, type.inner = -1;
     expect_refused(&d, "bond_types[0].inner");
     type.inner = 1.0;
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (e) rc_edmd_destroy(e);
 }
 

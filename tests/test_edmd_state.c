@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "edmd_check.h"
 #include "ricochet/edmd.h"
 
 enum { N = 400 };
@@ -33,13 +34,6 @@ static rc_edmd_def fluid(bool gravity)
     return d;
 }
 
-static rc_edmd *make(const rc_edmd_def *d)
-{
-    rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
-    return e;
-}
-
 static void run_to(rc_edmd *e, double t)
 {
     rc_edmd_limits limits = {t, 0, 0};
@@ -50,7 +44,7 @@ static void run_to(rc_edmd *e, double t)
 static void check_resume(const char *what, bool gravity, double save_at, double end)
 {
     rc_edmd_def d = fluid(gravity);
-    rc_edmd *a = make(&d), *b = make(&d);
+    rc_edmd *a = edmd_check_create(&d), *b = edmd_check_create(&d);
     if (!a || !b) return;
     run_to(a, save_at);
     size_t size = rc_edmd_state_size(a);
@@ -82,7 +76,7 @@ static void check_resume(const char *what, bool gravity, double save_at, double 
     /* another definition refuses the state; so does a truncated one */
     rc_edmd_def other = d;
     other.count = N - 1;
-    rc_edmd *c = make(&other);
+    rc_edmd *c = edmd_check_create(&other);
     CHECK(c && rc_edmd_state_restore(c, state, size) == RC_STATUS_INVALID_ARGUMENT &&
               strstr(rc_error_get(), "particles"),
           "%s: a state of %d particles taken by an engine of %d (%s)", what, N, N - 1, rc_error_get());
@@ -104,9 +98,9 @@ static void check_compression_refused(void)
     d.thermostat_rate = 0;
     d.compression.rate = 0.01;
     d.compression.packing_fraction = 0.5;
-    rc_edmd *a = make(&d), *b = make(&d);
+    rc_edmd *a = edmd_check_create(&d), *b = edmd_check_create(&d);
     d.compression.rate = 0.02;
-    rc_edmd *c = make(&d);
+    rc_edmd *c = edmd_check_create(&d);
     if (!a || !b || !c) return;
     run_to(a, 0.5);
     size_t size = rc_edmd_state_size(a);

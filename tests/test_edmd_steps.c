@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "edmd_check.h"
 #include "ricochet/edmd.h"
 
 static const rc_event_detection STABLE = RC_EVENT_DETECTION_STABLE, NAIVE = RC_EVENT_DETECTION_NAIVE;
@@ -108,23 +109,6 @@ static int32_t S[MAX_N];
 static rc_step WELL[1] = {{1.5, -1.0}};
 static rc_interaction SQUARE_WELL = {{0, 0}, 1, WELL};
 
-static rc_edmd *make(const rc_edmd_def *d)
-{
-    rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(d, &e) == RC_STATUS_OK, "create: %s", rc_error_get());
-    return e;
-}
-
-static rc_edmd_observables advance(rc_edmd *e, double time, uint64_t events)
-{
-    rc_edmd_limits limits = {time, 0, events};
-    rc_status s = rc_edmd_advance(e, &limits);
-    CHECK(s == RC_STATUS_OK, "advance: %s", rc_error_get());
-    rc_edmd_observables o;
-    rc_edmd_measure(e, &o);
-    return o;
-}
-
 /* A square-well fluid of n unit spheres at number density rho from a lattice, at temperature kT. */
 static rc_edmd_def fluid(int dimension, int32_t n, double rho, double kT, uint64_t seed)
 {
@@ -147,9 +131,9 @@ static rc_edmd_def fluid(int dimension, int32_t n, double rho, double kT, uint64
 static void test_long_run(int dimension, uint64_t events)
 {
     rc_edmd_def d = fluid(dimension, dimension == 3 ? 500 : 400, dimension == 3 ? 0.5 : 0.4, 1.5, 7);
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
-    rc_edmd_observables o = advance(e, INFINITY, events);
+    rc_edmd_observables o = edmd_check_advance(e, INFINITY, events);
     rc_frame f;
     rc_frame_create(&f, d.count, false);
     rc_edmd_fill_frame(e, &f);
@@ -193,12 +177,12 @@ static int bound_pairs(void)
             double r[2] = {0.5, 0.5}, m[2] = {1, 1};
             d.count = 2, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
             d.interactions = &SQUARE_WELL, d.interaction_count = 1;
-            rc_edmd *e = make(&d);
+            rc_edmd *e = edmd_check_create(&d);
             if (!e) return 1;
             rc_edmd_observables o;
             rc_edmd_measure(e, &o);
             bool captured = o.potential_energy == -1;
-            o = advance(e, INFINITY, 20000);
+            o = edmd_check_advance(e, INFINITY, 20000);
             rc_frame f;
             rc_frame_create(&f, 2, false);
             rc_edmd_fill_frame(e, &f);
@@ -240,9 +224,9 @@ static void test_cluster(void)
     int32_t species[3] = {1, 0, 0}; /* A is a hard sphere to the others (mixing "hard"): nothing pulls B off C */
     d.count = 3, d.positions = x, d.velocities = v, d.radii = r, d.masses = m, d.species = species;
     d.interactions = &SQUARE_WELL, d.interaction_count = 1, d.mixing = RC_MIXING_HARD;
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
-    rc_edmd_observables o = advance(e, 20, 0);
+    rc_edmd_observables o = edmd_check_advance(e, 20, 0);
     printf("cradle in wells: %llu clusters, %llu step events, U %g, drift %.2e, invalid %llu\n",
            (unsigned long long)o.clusters, (unsigned long long)o.step_events, o.potential_energy, o.energy_drift,
            (unsigned long long)o.invalid_states);
@@ -266,9 +250,9 @@ static void test_walls_gravity_inelastic(void)
     static rc_step terrace[2] = {{1.2, 0.5}, {1.6, -0.8}}, shoulder[1] = {{1.3, 0.7}};
     rc_interaction pairs[3] = {{{0, 0}, 1, WELL}, {{0, 1}, 2, terrace}, {{1, 1}, 1, shoulder}};
     d.interactions = pairs, d.interaction_count = 3, d.mixing = RC_MIXING_HARD;
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
-    rc_edmd_observables o = advance(e, 40, 400000);
+    rc_edmd_observables o = edmd_check_advance(e, 40, 400000);
     printf("2D terraces under gravity, inelastic cores: %llu events, %llu step events, %llu clusters, E %.4f, "
            "dissipated %.4f, drift %.2e, invalid %llu\n",
            (unsigned long long)o.events, (unsigned long long)o.step_events, (unsigned long long)o.clusters, o.energy,
@@ -286,10 +270,10 @@ static void test_second_virial(double time)
     const double rho = 0.01, kT = 2.0, lambda = 1.5, b0 = 2 * M_PI / 3;
     rc_edmd_def d = fluid(3, 1372, rho, kT, 3);
     d.thermostat_rate = 0.05, d.thermostat_temperature = kT;
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
-    rc_edmd_observables start = advance(e, 50, 0), end;
-    advance(e, 50 + time, 0);
+    rc_edmd_observables start = edmd_check_advance(e, 50, 0), end;
+    edmd_check_advance(e, 50 + time, 0);
     rc_edmd_measure_since(e, &start, &end);
     double b2 = b0 * (1 - (lambda * lambda * lambda - 1) * (exp(1 / kT) - 1)), expected = 1 + b2 * rho;
     /* the rho^2 term: B3 rho^2 of order b0^2 rho^2 = 4e-4; the statistics of this run about as much */
@@ -335,14 +319,14 @@ static void test_shear(double span)
 {
     rc_edmd_def d = fluid(3, 500, 0.5, 1.5, 11);
     d.shear.on = true, d.shear.rate = 0.5, d.shear.flow = 0, d.shear.gradient = 1;
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
     rc_frame f;
     rc_frame_create(&f, d.count, false);
     double worst = 0;
     rc_edmd_observables o;
     for (int k = 1; k <= 8; k++) {
-        o = advance(e, span * k / 8, 0); /* at times, not just after an event that left a pair on a step */
+        o = edmd_check_advance(e, span * k / 8, 0); /* at times, not just after an event that left a pair on a step */
         rc_edmd_fill_frame(e, &f);
         double u = well_energy(&f, 1.5, 1.0);
         if (fabs(u - o.potential_energy) > worst) worst = fabs(u - o.potential_energy);
@@ -370,16 +354,16 @@ static void test_compression(void)
 {
     rc_edmd_def d = fluid(3, 500, 0.2, 1.5, 13);
     d.compression.rate = 0.05, d.compression.packing_fraction = 0.35;
-    rc_edmd *e = make(&d);
+    rc_edmd *e = edmd_check_create(&d);
     if (!e) return;
     rc_frame f;
     rc_frame_create(&f, d.count, false);
     rc_edmd_compression_state state = {0};
-    rc_edmd_observables o = advance(e, 0, 0);
+    rc_edmd_observables o = edmd_check_advance(e, 0, 0);
     rc_edmd_fill_compression_state(e, &state);
     double worst = 0;
     for (int k = 1; k <= 40 && state.end == RC_COMPRESSION_END_GROWING; k++) {
-        o = advance(e, 0.5 * k, 0);
+        o = edmd_check_advance(e, 0.5 * k, 0);
         rc_edmd_fill_compression_state(e, &state);
         rc_edmd_fill_frame(e, &f);
         for (int32_t i = 0; i < d.count; i++) f.radii[i] = 0.5 * state.scale; /* the frame's radii are the epoch's */
@@ -409,39 +393,25 @@ static void test_resume(void)
 {
     rc_edmd_def d = fluid(3, 256, 0.5, 1.0, 5);
     d.thermostat_rate = 0.2, d.thermostat_temperature = 1.0;
-    rc_edmd *a = make(&d), *b = make(&d);
-    if (!a || !b) return;
-    advance(a, 3, 0);
-    size_t size = rc_edmd_state_size(a);
-    void *state = malloc(size);
-    CHECK(rc_edmd_state_save(a, state, size) == RC_STATUS_OK, "save: %s", rc_error_get());
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_OK, "restore: %s", rc_error_get());
-    rc_edmd_observables oa = advance(a, 8, 0), ob = advance(b, 8, 0);
-    rc_frame fa, fb;
-    rc_frame_create(&fa, d.count, false);
-    rc_frame_create(&fb, d.count, false);
-    rc_edmd_fill_frame(a, &fa);
-    rc_edmd_fill_frame(b, &fb);
-    bool same = memcmp(fa.positions, fb.positions, 3 * (size_t)d.count * sizeof(double)) == 0 &&
-                memcmp(fa.velocities, fb.velocities, 3 * (size_t)d.count * sizeof(double)) == 0;
-    printf("square-well checkpoint: %zu bytes, resumed run %s, U = %g / %g, %llu / %llu step events\n", size,
-           same ? "bit-identical" : "DIFFERENT", oa.potential_energy, ob.potential_energy,
+    edmd_twins t = edmd_check_twins(&d, 3, 8);
+    if (!t.a) return;
+    rc_edmd_observables oa = t.oa, ob = t.ob;
+    printf("square-well checkpoint: %zu bytes, resumed run %s, U = %g / %g, %llu / %llu step events\n", t.size,
+           t.same ? "bit-identical" : "DIFFERENT", oa.potential_energy, ob.potential_energy,
            (unsigned long long)oa.step_events, (unsigned long long)ob.step_events);
-    CHECK(same && oa.potential_energy == ob.potential_energy && oa.step_events == ob.step_events &&
+    CHECK(t.same && oa.potential_energy == ob.potential_energy && oa.step_events == ob.step_events &&
               oa.energy_drift == ob.energy_drift && oa.virial == ob.virial,
           "the resumed run differs");
     /* a forged map entry is refused: the last entry's ring beyond its pair's steps */
-    unsigned char *bytes = state;
+    unsigned char *bytes = t.state;
     int32_t ring = 7;
-    memcpy(bytes + size - 8, &ring, sizeof ring);
-    CHECK(rc_edmd_state_restore(b, state, size) == RC_STATUS_INVALID_ARGUMENT && strstr(rc_error_get(), "capture map"),
+    memcpy(bytes + t.size - 8, &ring, sizeof ring);
+    CHECK(rc_edmd_state_restore(t.b, t.state, t.size) == RC_STATUS_INVALID_ARGUMENT &&
+              strstr(rc_error_get(), "capture map"),
           "a forged ring was taken (%s)", rc_error_get());
-    CHECK(rc_edmd_state_restore(b, state, size - 16) == RC_STATUS_INVALID_ARGUMENT, "a truncated state was taken");
-    rc_frame_destroy(&fa);
-    rc_frame_destroy(&fb);
-    free(state);
-    rc_edmd_destroy(a);
-    rc_edmd_destroy(b);
+    CHECK(rc_edmd_state_restore(t.b, t.state, t.size - 16) == RC_STATUS_INVALID_ARGUMENT,
+          "a truncated state was taken");
+    edmd_twins_destroy(&t);
 }
 
 /* The definition's checks name the field. */
@@ -492,7 +462,7 @@ static void test_mixing(void)
         int32_t species[2] = {0, 1};
         d.count = 2, d.positions = x, d.velocities = v, d.radii = r, d.masses = m, d.species = species;
         d.interactions = pairs, d.interaction_count = 2, d.mixing = RC_MIXING_BERTHELOT;
-        rc_edmd *e = make(&d);
+        rc_edmd *e = edmd_check_create(&d);
         if (!e) return;
         rc_edmd_observables o;
         rc_edmd_measure(e, &o);
