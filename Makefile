@@ -9,6 +9,8 @@ FUZZ_BUILD ?= build-fuzz
 # seconds of libFuzzer per harness (make fuzz; FUZZERS="checkpoint" for some of them)
 FUZZ_SECONDS ?= 60
 FUZZERS ?=
+# libFuzzer's seed (empty: a new one each run; CI fixes it so that a finding repeats)
+FUZZ_SEED ?=
 # AFL++ on the command line (make fuzz-afl): its build folder, seconds per target, targets (run resolve)
 AFL_BUILD ?= build-afl
 AFL_SECONDS ?= 300
@@ -66,7 +68,7 @@ fuzz: build
 	  { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y clang libclang-rt-14-dev; }
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRICOCHET_FUZZ=ON -DRICOCHET_WERROR=ON
 	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzzers
-	sh fuzz/run.sh $(FUZZ_BUILD) $(BUILD)/ricochet $(FUZZ_SECONDS) $(FUZZERS)
+	FUZZ_SEED=$(FUZZ_SEED) sh fuzz/run.sh $(FUZZ_BUILD) $(BUILD)/ricochet $(FUZZ_SECONDS) $(FUZZERS)
 
 # The command line fuzzed end to end by AFL++ (fuzz/afl.sh, docs/fuzzing.md): the tool built with afl-cc, ASan and
 # UBSan in AFL_BUILD, `ricochet run` and `ricochet resolve` each fuzzed for AFL_SECONDS on one core from examples/;

@@ -3,7 +3,8 @@
 # Runs the fuzz harnesses (make fuzz, CI; docs/fuzzing.md): for each, first every regression input (tests/regressions/
 # HARNESS/ and the files fuzz/regressions.txt names), which must not crash, then libFuzzer for SECONDS on the corpus
 # BUILD/fuzz-corpus/HARNESS, seeded by fuzz/make-seeds.sh and kept between runs. New crashes go to fuzz/findings/HARNESS/.
-# Exits 1 when any harness crashed. Usage: sh fuzz/run.sh BUILD TOOL SECONDS [HARNESS...]
+# Exits 1 when any harness crashed. FUZZ_SEED, when set, fixes libFuzzer's random seed, so that a run that found a
+# crash finds it again (CI sets it; a run without it explores anew). Usage: sh fuzz/run.sh BUILD TOOL SECONDS [HARNESS...]
 set -u
 build=$1
 tool=$2
@@ -34,6 +35,7 @@ for h in $harnesses; do
   fi
   set -- -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$root/fuzz/findings/$h/"
+  [ -n "${FUZZ_SEED:-}" ] && set -- "$@" -seed="$FUZZ_SEED"
   [ -f "$root/fuzz/$h.dict" ] && set -- "$@" -dict="$root/fuzz/$h.dict"
   case $h in
     problem | run_scene | rigid_scene | run | sweep) set -- "$@" -dict="$root/fuzz/json.dict" ;;

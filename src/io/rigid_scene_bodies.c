@@ -153,7 +153,8 @@ static rc_status read_body(const cJSON *item, const char *name, rc_rigid_scene *
         if (!(c[k] >= 1 && c[k] == floor(c[k]) && c[k] <= 1e6))
             s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.counts[%d]: %g is not a whole number from 1 to 10^6", where, k,
                         c[k]);
-        counts[k] = (int64_t)c[k];
+        else
+            counts[k] = (int64_t)c[k];
     }
     return s;
 }
