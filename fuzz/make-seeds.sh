@@ -17,7 +17,7 @@ cp "$root"/examples/rigid/*.json "$out/rigid_scene/"
 for f in "$root"/examples/edmd/*.json "$root"/examples/rigid/*.json; do cp "$f" "$out/run/$(basename "$(dirname "$f")")_$(basename "$f")"; done
 
 # Texts with JSON escapes of every kind in their comments and keys (a surrogate pair, \u00e9, \/, UTF-8 of 2 to 4
-# bytes), for the strict scanner of the JSON layer (src/io/json_document.c); the dictionary (fuzz/json.dict) has the
+# bytes), for the strict scanner of the JSON layer (src/json/json_document.c); the dictionary (fuzz/json.dict) has the
 # lone surrogates, \u0000, overlong UTF-8 and numbers such as 01 and 1. that mutations put in
 escapes='"comment": "\\ud83d\\ude00 \\u00e9\\u20AC \\" \\\\ \\/ \\b\\f\\n\\r\\t \303\251 \342\202\254 \360\237\230\200",'
 printf '{%b "dimension": 1, "seed": 18446744073709551615, "balls": [{"position": [0], "velocity": [1e0], "radius": 1},

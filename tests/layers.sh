@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # The floors of the library (docs/architecture.md, "Floors"): a file of src/ includes headers of its own floor or lower
-# ones only, the private headers by their folder ("io/cell.h") and the public ones by the floor of what they declare
+# ones only, the private headers by their folder ("io/cell.h", "scene/run_scene.h") and the public ones by the floor of what they declare
 # ("ricochet/run.h" is the run driver's). A file that reaches up is named with the header.
 # Usage: layers.sh SOURCE_DIR
 set -eu
@@ -10,10 +10,10 @@ find src -name '*.[ch]' | sort | while read -r file; do
     grep -o '#include "[a-z_]*/[a-z_0-9]*\.h"' "$file" | sed 's/#include "//; s/"$//' | sed "s#^#$file #"
 done | awk '
 BEGIN {
-    split("core 1 impact 2 edmd 3 rigid 3 io 4 run 5 analysis 5 picture 6 bindings 7", f, " ")
-    for (i = 1; i < 19; i += 2) floor[f[i]] = f[i + 1]
-    split("core 1 frame 1 version 1 impact 2 edmd 3 rigid 3 io 4 output 4 trajectory 4 scene 4 rigid_scene 4 " \
-          "run 5 live 5 sweep 5 exchange 5 mpi 5 analysis 5 render 6 ricochet 7", p, " ")
+    split("core 1 json 2 impact 2 edmd 3 rigid 3 io 4 scene 5 run 6 analysis 6 render 7 bindings 8", f, " ")
+    for (i = 1; i < 23; i += 2) floor[f[i]] = f[i + 1]
+    split("core 1 frame 1 version 1 impact 2 edmd 3 rigid 3 output 4 trajectory 4 io 5 scene 5 rigid_scene 5 " \
+          "run 6 live 6 sweep 6 exchange 6 mpi 6 analysis 6 render 7 ricochet 8", p, " ")
     for (i = 1; i < 39; i += 2) public[p[i]] = p[i + 1]
 }
 {

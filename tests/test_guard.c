@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Tests of what the front ends share through the library (src/run/signals.c, src/run/exchange.c,
- * src/run/sweep_report.c, src/io/option_values.c): the guarded executes catch SIGINT and SIGTERM only while they run
+ * src/run/sweep_report.c, src/scene/option_values.c): the guarded executes catch SIGINT and SIGTERM only while they run
  * (the run, the sweep and the exchange end cleanly and say which signal; a run's guarded advance too, and the next
  * one goes on; the caller's own handler is back afterwards
  * and sees the next signal; a second signal ends the process; one guarded call at a time), a ladder read from text

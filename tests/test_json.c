@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of the JSON layer's strict reading (src/io/json_document.c): a table of texts RFC 8259 allows, which parse,
+/* Tests of the JSON layer's strict reading (src/json/json_document.c): a table of texts RFC 8259 allows, which parse,
  * and of texts it does not, which are refused with the mistake named (numbers such as 01, 1., .5, +1, 1e and -;
  * \u0000; lone and reversed UTF-16 surrogates; broken, overlong and surrogate UTF-8), without a crash; and the
  * whole numbers read exactly from their spelling: a seed of 2^64 - 1 is taken and 2^64 refused, alike in a scene
@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "io/json_document.h"
-#include "io/json_fields.h"
 #include "ricochet/ricochet.h"
+#include "json/json_document.h"
+#include "json/json_fields.h"
 
 /* Texts RFC 8259 allows. */
 static const char *const good[] = {

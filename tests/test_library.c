@@ -19,7 +19,7 @@
 #include "impact/lineality.h"
 #include "impact/siconos_symbols.h"
 #include "io/hdf5_symbols.h"
-#include "picture/cairo_symbols.h"
+#include "render/cairo_symbols.h"
 #include "ricochet/ricochet.h"
 
 static char directory[] = "/tmp/ricochet_test_library_XXXXXX";

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Pictures of ricochet/render.h (src/picture/render.c, render_draw.c), read back with cairo pixel by pixel.
+/* Pictures of ricochet/render.h (src/render/render.c, render_draw.c), read back with cairo pixel by pixel.
  *
  * Oracles:
  * - Geometry: a 2D disk at the middle of its box covers the middle pixel in its species' colour, and the corner of
@@ -21,7 +21,7 @@
  *   four corners, and leaves background the pixels inside its bounding circle but outside the box (which the same
  *   frame drawn without the side file colours); a static plane y = -3 is a grey line with its solid side light grey
  *   below it and the background above. Pixels are found from the view that fits the bodies' bounding circles and
- *   the plane's point, scaled by 0.92 of the tighter side (src/picture/render_draw.c, fit).
+ *   the plane's point, scaled by 0.92 of the tighter side (src/render/render_draw.c, fit).
  * - Faces of 3D hulls (the side file's reader): a cube given as its 8 corners and its centre has 6 faces of 4 corners
  *   each, every corner on 3 of them and the centre on none; points all in one plane are refused, naming the field.
  * - Axis labels: a column of the table of observables carries its unit ("pressure (energy/volume)" up the y axis,
@@ -42,7 +42,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "picture/render_shapes.h"
+#include "render/render_shapes.h"
 #include "ricochet/ricochet.h"
 
 static char path[128];

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Trajectories drawn picture by picture (rc_render_trajectories, src/picture/render_trajectories.c and src/picture/movie.c;
+/* Trajectories drawn picture by picture (rc_render_trajectories, src/render/render_trajectories.c and src/render/movie.c;
  * what `ricochet render` and ricochet.render_run do).
  *
  * Oracles:

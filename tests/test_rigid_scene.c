@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of the time-stepping scene reader's bodies and static shapes (src/io/rigid_scene_bodies.c, ricochet/
+/* Tests of the time-stepping scene reader's bodies and static shapes (src/scene/rigid_scene_bodies.c, ricochet/
  * rigid_scene.h) in the rigid-body keys problem files share: "half_extents", "orientation" (an angle in 2D), "mass"
  * or "density"; the deprecated "half" and "angle" give the same definition with one warning per key; both spellings
  * at once, and every other bad body, fail with the field named. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of scenes that start from a saved state (src/io/run_scene_saved.c, docs/formats.md "particles: a saved
+/* Tests of scenes that start from a saved state (src/scene/run_scene_saved.c, docs/formats.md "particles: a saved
  * state"): a binary disk mixture is run, its frames written as extended XYZ and as H5MD; a scene naming either file
  * gets the last frame's positions, velocities, radii, masses and species bit for bit, its box and periodicity, and an
  * engine built from it starts in exactly that state; "frame" picks another frame (negative from the end), a

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of the scene reader of `ricochet run` (src/io/run_scene*.c, ricochet/scene.h): a good scene gives the
+/* Tests of the scene reader of `ricochet run` (src/scene/run_scene*.c, ricochet/scene.h): a good scene gives the
  * definition one works out by hand (the box sized by the packing fraction with the shape of box.size, the counts,
  * radii, masses, Maxwell-Boltzmann velocities with zero momentum at the temperature, positions, defaults of
  * the run settings), the same seed gives the same bits, every example reads and builds an engine, and every kind of

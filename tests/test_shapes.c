@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "io/json_document.h"
 #include "ricochet/ricochet.h"
+#include "json/json_document.h"
 
 static char directory[] = "/tmp/ricochet_test_shapes_XXXXXX";
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/rng.h"
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "ricochet/frame.h"
@@ -53,7 +54,9 @@ rc_status rc_place_compressed(int dimension, const double box[3], const bool per
     for (int32_t i = 0; s == RC_STATUS_OK && i < count; i++) small[i] = radii[i] * shrink, masses[i] = 1;
     if (s == RC_STATUS_OK)
         s = rc_placement_fill(RC_PLACEMENT_RANDOM, dimension, box, periodic, count, small, seed, positions);
-    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(dimension, count, masses, 1, seed + 1, velocities);
+    if (s == RC_STATUS_OK)
+        s = rc_velocities_draw_maxwell_boltzmann(dimension, count, masses, 1,
+                                                 rc_rng_stream_seed(seed, RC_RNG_STREAM_VELOCITIES), velocities);
     if (s == RC_STATUS_OK) {
         rc_edmd_def def = rc_edmd_default_def();
         def.dimension = dimension;

@@ -11,9 +11,9 @@
 #include <time.h>
 
 #include "core/status.h"
-#include "io/json_document.h"
 #include "run/live.h"
 #include "run/run.h"
+#include "json/json_document.h"
 
 void rc_run_timestamp(char out[32])
 {
