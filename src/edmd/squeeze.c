@@ -8,6 +8,7 @@
 
 #include "core/rng.h"
 #include "core/status.h"
+#include "core/vec.h"
 #include "edmd/engine.h"
 #include "ricochet/frame.h"
 
@@ -44,8 +45,7 @@ rc_status rc_place_compressed(int dimension, const double box[3], const bool per
 {
     double volume = 1, filled = 0;
     for (int a = 0; a < dimension; a++) volume *= box[a];
-    for (int32_t i = 0; i < count; i++)
-        filled += dimension == 3 ? 4.0 / 3.0 * M_PI * radii[i] * radii[i] * radii[i] : M_PI * radii[i] * radii[i];
+    for (int32_t i = 0; i < count; i++) filled += rc_ball_volume(dimension, radii[i]);
     double fraction = filled / volume, shrink = pow(start / fraction, 1.0 / dimension);
     double *small = malloc((size_t)count * sizeof *small), *masses = malloc((size_t)count * sizeof *masses);
     double *velocities = malloc(3 * (size_t)count * sizeof *velocities);

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "core/status.h"
-#include "rigid/vec.h"
+#include "core/vec.h"
 #include "json/json_fields.h"
 
 /* Which of key and its deprecated spelling `old` the item has: *chosen is NULL when neither. */

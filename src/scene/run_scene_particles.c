@@ -11,6 +11,7 @@
 
 #include "core/rng.h"
 #include "core/status.h"
+#include "core/vec.h"
 #include "scene/run_scene.h"
 #include "json/json_fields.h"
 
@@ -193,7 +194,7 @@ static double packing_fraction(const rc_edmd_def *def)
     double filled = 0, volume = 1;
     for (int32_t i = 0; i < def->count; i++) {
         double r = def->radii[i];
-        filled += def->dimension == 3 ? 4.0 / 3.0 * M_PI * r * r * r : M_PI * r * r;
+        filled += rc_ball_volume(def->dimension, r);
     }
     for (int k = 0; k < def->dimension; k++) volume *= def->box[k];
     return filled / volume;

@@ -1,13 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-/* Small inline vector, 3x3 matrix and quaternion helpers of rigid bodies (docs/design.md, "The time-stepped engine":
- * quaternions for 3D rotation, an angle in 2D). Matrices are row-major double[9]; quaternions are (w, x, y, z). */
-#ifndef RC_RIGID_VEC_H
-#define RC_RIGID_VEC_H
+/* Small inline vector, 3x3 matrix and quaternion helpers, and the measure of a ball, for every folder (the
+ * event-driven engine's hot path keeps its own per-axis loops over the dimension). Rigid bodies use the 3x3 and
+ * quaternion ones (docs/design.md, "The time-stepped engine": quaternions for 3D rotation, an angle in 2D). Matrices
+ * are row-major double[9]; quaternions are (w, x, y, z). */
+#ifndef RC_CORE_VEC_H
+#define RC_CORE_VEC_H
 
 #include <math.h>
 #include <stdbool.h>
 
 #include "core/quat.h"
+
+/* The volume of a ball of radius r in 3D, its area in 2D (the one formula of packing fractions and compressions). */
+static inline double rc_ball_volume(int dimension, double r)
+{
+    return dimension == 3 ? 4.0 / 3.0 * M_PI * r * r * r : M_PI * r * r;
+}
 
 /* Whether all n entries are finite. */
 static inline bool rc_vn_finite(const double *v, int n)
