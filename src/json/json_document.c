@@ -15,20 +15,24 @@
 #include "core/status.h"
 #include "json/json_fields.h"
 
-rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void **result)
+/* Stores result at out, the address of a pointer to the reader's own type: copied as bytes, since every object
+ * pointer has the representation of void * on the platforms ricochet builds on. */
+static void store(void *out, void *result) { memcpy(out, &result, sizeof result); }
+
+rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void *out)
 {
-    *result = NULL;
+    store(out, NULL);
     cJSON *root;
     rc_status s = rc_json_parse(text, &root);
     if (s) return s;
-    s = rc_json_reader_take(reader, root, result);
+    s = rc_json_reader_take(reader, root, out);
     cJSON_Delete(root);
     return s;
 }
 
-rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, void **result)
+rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, void *out)
 {
-    *result = NULL;
+    store(out, NULL);
     void *made = reader->create();
     rc_status s =
         made ? reader->read_root(root, made) : rc_fail(RC_STATUS_NO_MEMORY, "out of memory reading %s", reader->what);
@@ -37,17 +41,17 @@ rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, v
         return s;
     }
     rc_clear_error();
-    *result = made;
+    store(out, made);
     return RC_STATUS_OK;
 }
 
-rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void **result)
+rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void *out)
 {
     char *text;
-    *result = NULL;
+    store(out, NULL);
     rc_status s = rc_text_create_from_file(path, &text);
     if (s) return s;
-    s = rc_json_reader_parse(reader, text, result);
+    s = rc_json_reader_parse(reader, text, out);
     free(text);
     return s;
 }

@@ -33,13 +33,14 @@ typedef struct rc_json_reader {
     void (*destroy)(void *result);
 } rc_json_reader;
 
-/* Parses text and reads its root into a new result (NULL when it fails: the error stays, the result is destroyed;
- * on success the last error is cleared). */
-rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void **result);
+/* Parses text and reads its root into a new result, stored at out, the address of the caller's typed pointer
+ * (rc_edmd_scene **, ...), so that a public entry point is one call: NULL is stored when it fails (the error stays,
+ * the result is destroyed); on success the last error is cleared. */
+rc_status rc_json_reader_parse(const rc_json_reader *reader, const char *text, void *out);
 /* The same from a document already parsed (rc_json_parse), which stays the caller's. */
-rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, void **result);
+rc_status rc_json_reader_take(const rc_json_reader *reader, const cJSON *root, void *out);
 /* The same from the file at path (RC_STATUS_IO_ERROR naming it when it cannot be read). */
-rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void **result);
+rc_status rc_json_reader_read(const rc_json_reader *reader, const char *path, void *out);
 
 /* The file kinds the readers take, to tell a user who gave a file to the wrong reader which one reads it. */
 typedef enum rc_file_kind { RC_FILE_PROBLEM, RC_FILE_SCENE } rc_file_kind;

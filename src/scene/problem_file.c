@@ -114,20 +114,14 @@ static const rc_json_reader file_reader = {"the problem", file_create, file_read
 
 rc_status rc_problem_file_create_from_text(const char *text, rc_problem_file **file)
 {
-    void *result;
     rc_warnings_clear();
-    rc_status s = rc_json_reader_parse(&file_reader, text, &result);
-    *file = result;
-    return s;
+    return rc_json_reader_parse(&file_reader, text, file);
 }
 
 rc_status rc_problem_file_create_from_file(const char *path, rc_problem_file **file)
 {
-    void *result;
     rc_warnings_clear();
-    rc_status s = rc_json_reader_read(&file_reader, path, &result);
-    *file = result;
-    return s;
+    return rc_json_reader_read(&file_reader, path, file);
 }
 
 void rc_problem_file_destroy(rc_problem_file *f)

@@ -112,26 +112,17 @@ static const rc_json_reader scene_reader = {"the scene", scene_create, scene_rea
 
 rc_status rc_rigid_scene_create_from_text(const char *text, rc_rigid_scene **scene)
 {
-    void *result;
-    rc_status s = rc_json_reader_parse(&scene_reader, text, &result);
-    *scene = result;
-    return s;
+    return rc_json_reader_parse(&scene_reader, text, scene);
 }
 
 rc_status rc_rigid_scene_from_json(const cJSON *root, rc_rigid_scene **scene)
 {
-    void *result;
-    rc_status s = rc_json_reader_take(&scene_reader, root, &result);
-    *scene = result;
-    return s;
+    return rc_json_reader_take(&scene_reader, root, scene);
 }
 
 rc_status rc_rigid_scene_create_from_file(const char *path, rc_rigid_scene **scene)
 {
-    void *result;
-    rc_status s = rc_json_reader_read(&scene_reader, path, &result);
-    *scene = result;
-    return s;
+    return rc_json_reader_read(&scene_reader, path, scene);
 }
 
 void rc_rigid_scene_destroy(rc_rigid_scene *scene)
