@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "run/observables.h"
 #include "run/run.h"
 #include "json/json_document.h"
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "run/files.h"
 #include "run/sweep.h"
 #include "json/json_document.h"
 #include "json/json_fields.h"

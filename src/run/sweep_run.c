@@ -14,6 +14,7 @@
 
 #include "core/bytes.h"
 #include "core/status.h"
+#include "run/files.h"
 #include "run/sweep.h"
 #include "json/json_document.h"
 

@@ -13,6 +13,7 @@
 #include "core/number_text.h"
 #include "core/status.h"
 #include "io/h5_table.h"
+#include "run/files.h"
 #include "run/sweep.h"
 #include "json/json_document.h"
 

@@ -13,7 +13,9 @@
 #include "edmd/engine.h"
 #include "edmd/live.h"
 #include "io/cell.h"
+#include "run/observables.h"
 #include "run/run.h"
+#include "run/summary.h"
 #include "scene/run_scene.h"
 
 typedef struct adapter {

@@ -11,6 +11,7 @@
 #include "core/status.h"
 #include "rigid/live.h"
 #include "run/engines/rigid_shapes.h"
+#include "run/observables.h"
 #include "run/run.h"
 #include "scene/rigid_scene.h"
 
