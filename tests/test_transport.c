@@ -33,7 +33,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "analysis/analysis.h"
+#include "analysis/correlator.h"
+#include "analysis/table.h"
 #include "check.h"
 #include "ricochet/ricochet.h"
 #include "run_check.h"
