@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""Runs the table of bad inputs (tests/bad_inputs.txt) through the ricochet tool: each case must exit with its code,
+"""Runs the table of bad inputs (tests/cli/bad_inputs.txt) through the ricochet tool: each case must exit with its code,
 name what is wrong on stderr (the text of the table), end within 60 seconds, write nothing outside its own
 directory, and leave no output file under its own name that is not complete (a failed run leaves only NAME.partial).
 
-Usage: /usr/bin/python3 tests/bad_inputs.py PATH/TO/ricochet   (the Python standard library only)
+Usage: /usr/bin/python3 tests/cli/bad_inputs.py PATH/TO/ricochet   (the Python standard library only)
 """
 import codecs
 import os
@@ -12,18 +12,18 @@ import subprocess
 import sys
 import tempfile
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 tool = os.path.abspath(sys.argv[1])
 
 
 def input_bytes(text):
-    """The case's input: escapes decoded (\\n, \\r, octal), DEEP and NUL made, @NAME read from tests/regressions."""
+    """The case's input: escapes decoded (\\n, \\r, octal), DEEP and NUL made, @NAME read from tests/data/regressions."""
     if text == "DEEP":
         return ('{"stop": {"time": 1}, "comment": ' + "[" * 1200 + "]" * 1200 + "}").encode()
     if text == "NUL":
         return b'{"dimension": 1,\0 "balls": []}'
     if text.startswith("@"):
-        with open(os.path.join(root, "tests", "regressions", text[1:]), "rb") as f:
+        with open(os.path.join(root, "tests", "data", "regressions", text[1:]), "rb") as f:
             return f.read()
     return codecs.decode(text, "unicode_escape").encode("latin-1")
 
@@ -68,7 +68,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix="ricochet_bad_inputs_")
     failures = cases = 0
     try:
-        with open(os.path.join(root, "tests", "bad_inputs.txt"), encoding="utf-8") as f:
+        with open(os.path.join(root, "tests", "cli", "bad_inputs.txt"), encoding="utf-8") as f:
             lines = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
         for number, line in enumerate(lines):
             cases += 1

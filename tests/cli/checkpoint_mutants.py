@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 import checkpoint_file  # noqa: E402
 
 TOOL = os.path.abspath(sys.argv[1])

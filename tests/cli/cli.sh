@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: MIT
 # Tests of the ricochet tool itself (docs/cli.md): exit codes 0, 1, 2 and 3, error messages on stderr that name the
 # field, and a stdout that is one valid JSON object with the keys docs/formats.md promises (checked with python3).
-# Usage: sh tests/cli.sh PATH/TO/ricochet   (run from anywhere; the examples are found next to this script)
+# Usage: sh tests/cli/cli.sh PATH/TO/ricochet   (run from anywhere; the examples are found next to this script)
 set -u
 tool=$1
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 examples=$root/examples/impact
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -510,8 +510,8 @@ stderr_names "stop.collisions: a scene of 1 particle has no pair collisions"
 sed 's/"stop": {"collisions": 120}/"stop": {"time": 1e9}/' "$tmp/plate_collisions.json" >"$tmp/plate_far.json"
 run 0 "a lone ball with a far stop ends when it sleeps" timeout 60 "$tool" run "$tmp/plate_far.json" --out "$tmp/pf" --quiet
 stopped_by_is "$tmp/out" no_events
-# the inputs of the first fuzzing campaign (tests/regressions, from ../shared/fuzz-findings): each ends, as it should
-regressions=$root/tests/regressions
+# the inputs of the first fuzzing campaign (tests/data/regressions, from ../shared/fuzz-findings): each ends, as it should
+regressions=$root/tests/data/regressions
 for name in edmd_temperature0_hang edmd_gravity_floor_hang; do
     run 0 "$name ends" timeout 120 "$tool" run "$regressions/$name.json" --out "$tmp/$name" --quiet
     stopped_by_is "$tmp/out" no_events
@@ -529,7 +529,7 @@ stopped_by_is "$tmp/out" time
 # Kill and resume: a run killed by SIGKILL after a checkpoint and resumed in its own folder (no --out) leaves
 # byte-identical files to the run that was never stopped (the same checkpoint cadence); the H5MD file holds the same
 # values. Frames and checkpoints come every time unit, so that the kill may fall in the middle of a write (which
-# tests/kill_resume.sh does at many random moments; docs/formats.md, "A kill and the files").
+# tests/cli/kill_resume.sh does at many random moments; docs/formats.md, "A kill and the files").
 printf '{"dimension": 3, "box": {"periodic": true}, "temperature": 1, "seed": 4, "stop": {"time": %s},
  "particles": {"lattice": "fcc", "count": 4000, "packing_fraction": 0.45, "diameter": 1},
  "output": {"every": 1, "h5md": true}}' 8 >"$tmp/long8.json"
@@ -550,7 +550,7 @@ done
 checks=$((checks + 1))
 [ ! -e "$tmp/killed9/trajectory.xyz.partial" ] || fail "the resumed run left trajectory.xyz.partial"
 checks=$((checks + 1))
-/usr/bin/python3 "$root/tests/h5md_equal.py" --frames 9 "$tmp/never/trajectory.h5md" "$tmp/killed9/trajectory.h5md" || fail "killed and resumed: the H5MD file differs from the run never stopped"
+/usr/bin/python3 "$root/tests/support/h5md_equal.py" --frames 9 "$tmp/never/trajectory.h5md" "$tmp/killed9/trajectory.h5md" || fail "killed and resumed: the H5MD file differs from the run never stopped"
 # Ctrl-C and SIGTERM: exit 130 and 143, every file closed under its name and readable, the summary printed and
 # saved as interrupted; resumed, the run has the frames and rows of the run never stopped (none lost, none doubled)
 for signal in INT TERM; do
@@ -669,7 +669,7 @@ checks=$((checks + 1))
     fail "a failed run left files that look complete: $(ls "$tmp/full2")"
 checks=$((checks + 1))
 [ -c /dev/full ] || fail "/dev/full is no longer a device"
-# (a full disk under each file in turn: tests/write_faults.sh; a link in the run folder is refused, never followed)
+# (a full disk under each file in turn: tests/cli/write_faults.sh; a link in the run folder is refused, never followed)
 for name in trajectory.xyz observables.csv; do
     mkdir -p "$tmp/full_$name"
     ln -s /dev/full "$tmp/full_$name/$name"

@@ -5,10 +5,10 @@
 # their first letters, every option of every command the tool's help lists (and no other), an option's choices
 # (--operator gr|gs), directories after a DIR option, files after a FILE option and for a command's file, and nothing
 # after a numeric option; `complete -p ricochet` names the function.
-# Usage: bash tests/completion.sh PATH/TO/ricochet
+# Usage: bash tests/cli/completion.sh PATH/TO/ricochet
 set -u
 tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0

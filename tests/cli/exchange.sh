@@ -8,13 +8,13 @@
 # print the same bytes as one process. Over pressures, an ideal gas at constant pressure (below) against its exact
 # Gamma laws, and the same bytes under mpirun -n 2. The walk table (--walk) against the report's acceptances. SIGINT
 # and SIGTERM print the report of the rounds ended and exit 130 and 143; a walk table rank 0 cannot write stops every
-# rank. (tests/test_exchange.c tests the library the same way, more
+# rank. (tests/physics/test_exchange.c tests the library the same way, more
 # closely.)
-# Usage: sh tests/exchange.sh PATH/TO/ricochet [mpi]
+# Usage: sh tests/cli/exchange.sh PATH/TO/ricochet [mpi]
 set -eu
 tool=$1
 mpi=${2:-}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAILED: $*"; exit 1; }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Determinism test: the final state of every example (examples/edmd, examples/rigid: `ricochet run`; examples/impact:
 # `ricochet resolve`), shortened where the example is long, is hashed and compared with the golden hashes in
-# tests/golden/hashes.txt (one line per example: path | extra options | exit code | sha256). The options live there,
+# tests/data/golden/hashes.txt (one line per example: path | extra options | exit code | sha256). The options live there,
 # as data: a line's options are what shortens its example (--time T, or --collisions N for event-driven scenes).
 #
 # What is hashed (sha256 of float64 values in little-endian order, by /usr/bin/python3 with its standard library only):
@@ -14,9 +14,9 @@
 #   "normal_impulses" and "iterations".
 # The exit code is compared too (rigid/geyser.json exits 3 on purpose), and the state is hashed all the same.
 #
-# Usage: sh tests/golden.sh PATH/TO/ricochet            compare; exit 1 with one line per difference
-#        sh tests/golden.sh PATH/TO/ricochet --update   rewrite tests/golden/hashes.txt from this build
-#        sh tests/golden.sh PATH/TO/ricochet --threads T
+# Usage: sh tests/cli/golden.sh PATH/TO/ricochet            compare; exit 1 with one line per difference
+#        sh tests/cli/golden.sh PATH/TO/ricochet --update   rewrite tests/data/golden/hashes.txt from this build
+#        sh tests/cli/golden.sh PATH/TO/ricochet --threads T
 #            compare with every event-driven example run on T threads (docs/edmd.md, "Parallel": any count gives
 #            the bits of one thread); an example whose system cuts into fewer domains runs on the most it can use,
 #            read from its refusal ("use at most M"), and must have been refused with that message
@@ -32,8 +32,8 @@ if [ "$update" = --threads ]; then
     update=
 fi
 reduced=0
-root=$(cd "$(dirname "$0")/.." && pwd)
-golden=$root/tests/golden/hashes.txt
+root=$(cd "$(dirname "$0")/../.." && pwd)
+golden=$root/tests/data/golden/hashes.txt
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$root" || exit 2

@@ -22,7 +22,7 @@ start=$(date +%s.%N)
 span=$(echo "$start $(date +%s.%N)" | awk '{printf "%.3f", 0.6 * ($2 - $1)}')
 # compare A B: the datasets of two H5MD files are equal, name for name and value for value
 compare() {
-    /usr/bin/python3 "$(dirname "$0")/h5md_equal.py" "$1" "$2"
+    /usr/bin/python3 "$(dirname "$0")/../support/h5md_equal.py" "$1" "$2"
 }
 failed=0
 ended=0

@@ -6,11 +6,11 @@
 # the tool lists in `ricochet --help` is in the SYNOPSIS (so in docs/cli.md's synopsis, where it comes from) and has
 # its subsection under COMMANDS; and every environment variable the sources read (getenv in src/ and tools/,
 # os.environ in python/) is named under ENVIRONMENT.
-# Usage: sh tests/man_page.sh PATH/TO/ricochet PATH/TO/ricochet.1
+# Usage: sh tests/cli/man_page.sh PATH/TO/ricochet PATH/TO/ricochet.1
 set -u
 tool=$1
 page=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 [ -s "$page" ] || { echo "FAILED: no man page at $page"; exit 1; }
 failures=0
 fail() {

@@ -16,10 +16,10 @@
 # workers at exit), and at 64 MB OpenBLAS raised SIGINT (exit 130). The library asks for one BLAS thread before it
 # loads Siconos (src/impact/siconos_symbols.c): resolve runs under 64-200 MB and must exit 0 with its JSON.
 # Not run under the sanitizers, whose shadow memory needs more address space than any such limit leaves.
-# Usage: sh tests/memory_limit.sh PATH/TO/ricochet
+# Usage: sh tests/cli/memory_limit.sh PATH/TO/ricochet
 set -u
 tool=$1
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0

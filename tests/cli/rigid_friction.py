@@ -11,7 +11,7 @@
              geyser without lineality detection and without a budget (every impact of its first step loops), where
              only an interrupt looked at inside the step can stop it.
 
-Usage: /usr/bin/python3 tests/rigid_friction.py PATH/TO/ricochet cost|interrupt   (the Python standard library only)
+Usage: /usr/bin/python3 tests/cli/rigid_friction.py PATH/TO/ricochet cost|interrupt   (the Python standard library only)
 """
 import json
 import os
@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 tool = os.path.abspath(sys.argv[1])
 part = sys.argv[2]
 failures = []

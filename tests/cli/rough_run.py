@@ -11,7 +11,7 @@ Oracles:
 - Fixed particles (pins under falling rough disks) end where they started, bit for bit, at rest.
 - A run resumed from its checkpoint at t = 2 ends bit-identical, spins included, to the run that went on to t = 4,
   with a rough wall, a thermostat and Walton's model (the Coulomb bound) in play.
-Usage: /usr/bin/python3 tests/rough_run.py PATH/TO/ricochet"""
+Usage: /usr/bin/python3 tests/cli/rough_run.py PATH/TO/ricochet"""
 import csv
 import json
 import os

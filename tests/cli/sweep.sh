@@ -9,7 +9,7 @@
 # - the same runs under `mpirun -n 3` (when the tool is built with MPI: ricochet itself links no MPI and hands the
 #   sweep over to ricochet-mpi) and with --jobs 1 leave identical files
 #   (cmp) and tables (all but the wall-clock columns), and so does rc_sweep_execute_mpi called from Python through
-#   mpi4py (tests/sweep_mpi4py.py, when python3-mpi4py is installed);
+#   mpi4py (tests/cli/sweep_mpi4py.py, when python3-mpi4py is installed);
 # - a sweep killed with SIGKILL in the middle of its runs and started again finishes with the same bits as one never
 #   stopped; a third start runs nothing; one run's process killed with SIGKILL leaves that run pending (exit 3 naming
 #   it), and the sweep started again resumes it from its checkpoint to the same bits; under mpirun one rank killed
@@ -17,11 +17,11 @@
 # - SIGTERM ends the runs cleanly (exit 143, runs pending) and the sweep started again finishes with the same bits;
 # - another sweep into a folder of runs is refused (sweep_identity.json), the same one started again is not;
 # - zip mode pairs the lists; a time-stepping scene whose impact does not terminate is "not_terminated".
-# Usage: sh tests/sweep.sh PATH/TO/ricochet [mpi]
+# Usage: sh tests/cli/sweep.sh PATH/TO/ricochet [mpi]
 set -eu
 tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mpi=${2:-}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
@@ -57,7 +57,7 @@ same_files() {
 
 # ---- the table, failures, seeds, means
 set +e
-"$tool" sweep "$root/tests/sweep/quick.json" --out q --jobs 2 -q > q.json 2> q.err
+"$tool" sweep "$root/tests/data/sweep/quick.json" --out q --jobs 2 -q > q.json 2> q.err
 code=$?
 set -e
 [ $code = 3 ] || fail "quick sweep: exit $code, expected 3 (failed runs): $(cat q.err)"
@@ -128,7 +128,7 @@ cmp -s single/observables.csv q/0000/observables.csv || fail "run 0 differs from
 cmp -s single/trajectory.xyz q/0000/trajectory.xyz || fail "run 0's trajectory differs from ricochet run's"
 
 # ---- one process at a time, and under MPI: the same bits
-"$tool" sweep "$root/tests/sweep/quick.json" --out one --jobs 1 -q > /dev/null 2>&1 && fail "--jobs 1: exit 0"
+"$tool" sweep "$root/tests/data/sweep/quick.json" --out one --jobs 1 -q > /dev/null 2>&1 && fail "--jobs 1: exit 0"
 same_files q one
 same_tables q one
 if [ "$mpi" = mpi ]; then
@@ -137,7 +137,7 @@ if [ "$mpi" = mpi ]; then
   ldd "$(dirname "$tool")/ricochet-mpi" | grep -q libmpi || fail "ricochet-mpi does not link libmpi"
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
   set +e
-  mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/sweep/quick.json" --out m -q \
+  mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/data/sweep/quick.json" --out m -q \
     > m.json 2> m.err
   code=$?
   set -e
@@ -147,16 +147,16 @@ if [ "$mpi" = mpi ]; then
   same_tables q m
   # the same from Python through mpi4py and libricochet_mpi.so, when Debian's python3-mpi4py is there
   if /usr/bin/python3 -c "import mpi4py" 2> /dev/null; then
-    mpirun --allow-run-as-root --oversubscribe -n 3 /usr/bin/python3 "$root/tests/sweep_mpi4py.py" \
-      "$(dirname "$tool")" "$root/tests/sweep/quick.json" py > py.out 2>&1 || fail "mpi4py sweep: $(cat py.out)"
+    mpirun --allow-run-as-root --oversubscribe -n 3 /usr/bin/python3 "$root/tests/cli/sweep_mpi4py.py" \
+      "$(dirname "$tool")" "$root/tests/data/sweep/quick.json" py > py.out 2>&1 || fail "mpi4py sweep: $(cat py.out)"
     same_files q py
     same_tables q py
   fi
 fi
 
 # ---- killed with SIGKILL in the middle, started again: the same bits as a sweep never stopped
-"$tool" sweep "$root/tests/sweep/long.json" --out whole --jobs 2 -q > /dev/null || fail "long sweep"
-setsid "$tool" sweep "$root/tests/sweep/long.json" --out killed --jobs 2 -q > /dev/null 2>&1 &
+"$tool" sweep "$root/tests/data/sweep/long.json" --out whole --jobs 2 -q > /dev/null || fail "long sweep"
+setsid "$tool" sweep "$root/tests/data/sweep/long.json" --out killed --jobs 2 -q > /dev/null 2>&1 &
 leader=$!
 waited=0
 until [ -f killed/0000/outcome.json ] && ls killed/000[2-5]/checkpoint.rcp > /dev/null 2>&1; do
@@ -168,11 +168,11 @@ kill -9 -"$leader" || fail "cannot kill the sweep's process group"
 wait "$leader" 2> /dev/null || true
 [ ! -f killed/0005/outcome.json ] || fail "the kill came too late: every run had ended"
 [ ! -f killed/sweep.csv ] || fail "a killed sweep wrote its table"
-"$tool" sweep "$root/tests/sweep/long.json" --out killed --jobs 2 -q > again.json 2> again.err \
+"$tool" sweep "$root/tests/data/sweep/long.json" --out killed --jobs 2 -q > again.json 2> again.err \
   || fail "the sweep started again: $(cat again.err)"
 same_files whole killed
 same_tables whole killed
-"$tool" sweep "$root/tests/sweep/long.json" --out killed -q > third.json 2>&1 || fail "third start"
+"$tool" sweep "$root/tests/data/sweep/long.json" --out killed -q > third.json 2>&1 || fail "third start"
 $py -c "import json; r = json.load(open('third.json')); assert r['ok'] == 6 and r['wall_seconds'] < 1, r" \
   || fail "a finished sweep started again ran something"
 
@@ -180,7 +180,7 @@ $py -c "import json; r = json.load(open('third.json')); assert r['ok'] == 6 and 
 # its tables with that run pending (no outcome.json, exit 3 naming it); started again, it resumes the run from its
 # checkpoint and finishes with the same bits as a sweep never stopped
 set +e
-"$tool" sweep "$root/tests/sweep/long.json" --out onekilled --jobs 2 -q > onekilled.json 2> onekilled.err &
+"$tool" sweep "$root/tests/data/sweep/long.json" --out onekilled --jobs 2 -q > onekilled.json 2> onekilled.err &
 sweeper=$!
 set -e
 victim=""
@@ -209,7 +209,7 @@ assert [r["status"] for r in rows] == ["ok", "pending", "ok", "ok", "ok", "ok"],
 report = json.load(open("onekilled.json"))
 assert report["ok"] == 5 and report["pending"] == 1 and report["failed"] == 0, report
 PY
-"$tool" sweep "$root/tests/sweep/long.json" --out onekilled -q > /dev/null 2> again.err \
+"$tool" sweep "$root/tests/data/sweep/long.json" --out onekilled -q > /dev/null 2> again.err \
   || fail "the sweep started again after a run was killed: $(cat again.err)"
 same_files whole onekilled
 same_tables whole onekilled
@@ -220,7 +220,7 @@ same_tables whole onekilled
 # checkpoints to the same bits
 if [ "$mpi" = mpi ]; then
   set +e
-  mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/sweep/long.json" --out mkilled -q \
+  mpirun --allow-run-as-root --oversubscribe -n 3 "$tool" sweep "$root/tests/data/sweep/long.json" --out mkilled -q \
     > mkilled.json 2> mkilled.err &
   launcher=$!
   set -e
@@ -231,7 +231,7 @@ if [ "$mpi" = mpi ]; then
     [ $waited -lt 600 ] || fail "mpirun: rank 0 never wrote the tables while runs were out"
   done
   killed=""
-  for p in $(pgrep -f "sweep $root/tests/sweep/long.json --out mkilled" || true); do
+  for p in $(pgrep -f "sweep $root/tests/data/sweep/long.json --out mkilled" || true); do
     if tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep -qx OMPI_COMM_WORLD_RANK=2; then kill -9 "$p"; killed=$p; fi
   done
   [ -n "$killed" ] || fail "mpirun: no rank 2 to kill"
@@ -252,7 +252,7 @@ PY
   if grep -q "did not end" mkilled.err; then # rank 0's message, when it made it before SIGKILL: the runs left
     grep -q "did not end (runs [0-9]" mkilled.err || fail "mpirun: the message names no run: $(cat mkilled.err)"
   fi
-  "$tool" sweep "$root/tests/sweep/long.json" --out mkilled --jobs 2 -q > /dev/null 2> again.err \
+  "$tool" sweep "$root/tests/data/sweep/long.json" --out mkilled --jobs 2 -q > /dev/null 2> again.err \
     || fail "the sweep started again after mpirun lost a rank: $(cat again.err)"
   same_files whole mkilled
   same_tables whole mkilled
@@ -260,9 +260,9 @@ fi
 
 # ---- zip mode: the lists side by side
 cat > zip.json <<JSON
-{"scene": "$root/tests/sweep/quick.json.scene", "vary": {}}
+{"scene": "$root/tests/data/sweep/quick.json.scene", "vary": {}}
 JSON
-$py - "$root/tests/sweep/quick.json" <<'PY'
+$py - "$root/tests/data/sweep/quick.json" <<'PY'
 import json, sys
 quick = json.load(open(sys.argv[1]))
 quick.update({"mode": "zip", "replicas": 1, "directory": "zipped"})
@@ -293,7 +293,7 @@ grep -q "holds the runs of another sweep" other.err || fail "another sweep into 
 cmp -s zipped/sweep.csv zipped_before.csv || fail "another sweep into zipped/ rewrote its table"
 "$tool" sweep zip.json -q > /dev/null || fail "the same zip sweep again"
 # ---- SIGTERM to the sweep: the runs end cleanly with checkpoints, exit 143 with runs pending; then finished as whole
-"$tool" sweep "$root/tests/sweep/long.json" --out termed --jobs 2 -q > termed.json 2> termed.err &
+"$tool" sweep "$root/tests/data/sweep/long.json" --out termed --jobs 2 -q > termed.json 2> termed.err &
 sweeper=$!
 waited=0
 until ls termed/000[0-1]/checkpoint.rcp > /dev/null 2>&1; do
@@ -309,7 +309,7 @@ set -e
 [ $code = 143 ] || fail "SIGTERM: exit $code, expected 143: $(cat termed.err)"
 grep -q '"pending":' termed.json || fail "SIGTERM: no report"
 grep -q ',pending,' termed/sweep.csv || fail "SIGTERM: the table has no pending run"
-"$tool" sweep "$root/tests/sweep/long.json" --out termed -q > /dev/null || fail "the sweep after SIGTERM"
+"$tool" sweep "$root/tests/data/sweep/long.json" --out termed -q > /dev/null || fail "the sweep after SIGTERM"
 same_files whole termed
 same_tables whole termed
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # rc_sweep_execute_mpi (ricochet/mpi.h) from Python under mpirun, as docs/python.md ("Under MPI") shows: mpi4py owns
-# MPI, ctypes loads libricochet_mpi.so and passes the communicator's handle. Run by tests/sweep.sh under mpirun -n 3.
-# Usage: mpirun -n K python3 tests/sweep_mpi4py.py BUILD_DIR SWEEP_FILE OUT_DIR
+# MPI, ctypes loads libricochet_mpi.so and passes the communicator's handle. Run by tests/cli/sweep.sh under mpirun -n 3.
+# Usage: mpirun -n K python3 tests/cli/sweep_mpi4py.py BUILD_DIR SWEEP_FILE OUT_DIR
 import ctypes
 import sys
 

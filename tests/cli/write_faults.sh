@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Write failures in a run folder (docs/cli.md, "The run folder"): a small run with checkpoints is started again and
-# again under tests/fault_inject.c (LD_PRELOAD), each time with one call on its folder failing: every write, rename,
+# again under tests/support/fault_inject.c (LD_PRELOAD), each time with one call on its folder failing: every write, rename,
 # open for writing and sync in turn, with ENOSPC, EIO, EACCES, EDQUOT and EROFS in rotation. Each time the run must
 # exit 2 with a message that names the errno's meaning and a file of the folder; trajectory.xyz and observables.csv
 # must be under their own names (NAME.partial only when it holds no whole frame or row, or its own rename failed),

@@ -11,7 +11,7 @@ Debian's /usr/bin/python3 (h5py, numpy, MDAnalysis, ASE):
 - a run killed (SIGKILL) after a checkpoint and resumed ends with the curves of the run never stopped, bit for bit,
   once; a run interrupted (SIGINT) wrote its part's curves into a finished trajectory.h5md, and its resume replaces
   them by the whole run's (equal to its CSVs) without an error or a second copy.
-usage: /usr/bin/python3 tests/curves_h5md.py PATH/TO/ricochet   (PYTHONPATH must reach python/, as ctest sets it)"""
+usage: /usr/bin/python3 tests/formats/curves_h5md.py PATH/TO/ricochet   (PYTHONPATH must reach python/, as ctest sets it)"""
 import json
 import os
 import signal

@@ -15,6 +15,7 @@ import gsd.hoomd
 import numpy as np
 
 RICOCHET = sys.argv[1]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from format_checks import check, failures, run, xyz_frames  # noqa: E402 (after RICOCHET)
 
 

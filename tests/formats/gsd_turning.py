@@ -20,6 +20,7 @@ import numpy as np
 
 RICOCHET = sys.argv[1]
 import ricochet  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from format_checks import check, failures, xyz_frames  # noqa: E402 (after RICOCHET)
 
 

@@ -20,6 +20,7 @@ RICOCHET = sys.argv[1]
 LMP = shutil.which("lmp") or shutil.which("lmp_serial")
 if not LMP:
     sys.exit("lammps_files: no lmp binary (Debian package lammps; make deps installs it)")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from format_checks import check, failures, run, xyz_frames  # noqa: E402 (after RICOCHET)
 
 

@@ -19,10 +19,10 @@
 #   rate L_y t mod L_x as the y edge's x component) is what ASE reads from Lattice, h5py from box/edges and
 #   MDAnalysis as its triclinic dimensions (gamma, the angle between the x and y edges, below 90 degrees).
 # A reader whose package cannot be imported is skipped with a message saying so.
-# Usage: sh tests/readers.sh PATH/TO/ricochet   (PYTHONPATH must reach python/, as ctest sets it)
+# Usage: sh tests/formats/readers.sh PATH/TO/ricochet   (PYTHONPATH must reach python/, as ctest sets it)
 set -u
 tool=$1
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python=/usr/bin/python3

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """`ricochet analyze` against outside references, on trajectories `ricochet run` writes (docs/formats.md, "Analysis").
 
-Usage: /usr/bin/python3 tests/analysis_oracles.py PATH/TO/ricochet libraries|physics
+Usage: /usr/bin/python3 tests/physics/analysis_oracles.py PATH/TO/ricochet libraries|physics
 (PYTHONPATH must reach python/ and RICOCHET_LIBRARY the shared library, as ctest sets them.)
 
 libraries: 500 hard spheres at phi = 0.45 written as H5MD, frames 100 to 200:
@@ -15,7 +15,7 @@ libraries: 500 hard spheres at phi = 0.45 written as H5MD, frames 100 to 200:
   the Fourier transform of the measured g(r) (to r = 8.3) for 4 < k < 12 within 0.05 (the cut) plus 4 standard
   errors (S of one wave vector is exponentially distributed);
 - Python's ricochet.analyze of the same frames gives the bits of the command's CSV; Q6 of the liquid is below 0.06
-  (0.5745 for FCC, tests/test_analysis.c).
+  (0.5745 for FCC, tests/unit/test_analysis.c).
 physics:
 - the contact theorem: Z = 1 + 4 phi g(sigma+) (3D, 500 spheres at rho = 0.5), Z = 1 + 2 phi g(sigma+) (2D, 900
   disks at phi = 0.5) and Z = 1 + (pi / 2) rho sum_ab x_a x_b sigma_ab^2 g_ab(sigma_ab+) (a 2D 50:50 mixture of

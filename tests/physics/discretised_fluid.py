@@ -5,7 +5,7 @@ density, against the exact low-density limit of the same steps: the potential en
 order rho^2 (about 1 % at rho = 0.026, T = 2). The steps are read back from summary.json ("interactions"), which
 reports what the engine took. Also: the steps' mean-field integral equals the continuous potential's closed form.
 
-Usage: /usr/bin/python3 tests/discretised_fluid.py RICOCHET"""
+Usage: /usr/bin/python3 tests/physics/discretised_fluid.py RICOCHET"""
 import csv, json, math, os, subprocess, sys, tempfile
 
 tool = sys.argv[1]

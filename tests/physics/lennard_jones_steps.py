@@ -9,7 +9,7 @@ converge as 1 / steps^2, so that error is a third of the change from 20 to 40 st
 docs/edmd.md, "Continuous potentials as steps"). The pressure is not checked here: docs/edmd.md records it 1 to 6 %
 below the Monte Carlo value with 20 and 40 steps, with the runs' mean kinetic temperature 2 % low.
 
-Usage: /usr/bin/python3 tests/lennard_jones_steps.py RICOCHET"""
+Usage: /usr/bin/python3 tests/physics/lennard_jones_steps.py RICOCHET"""
 import csv
 import json
 import math

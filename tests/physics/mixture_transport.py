@@ -2,7 +2,7 @@
 """Mixtures' own transport (docs/formats.md, "Transport of mixtures"): each species' D and the interdiffusion
 coefficient, from a run's measure and from `ricochet analyze`, against exact identities and Enskog's theory.
 
-Usage: /usr/bin/python3 tests/mixture_transport.py PATH/TO/ricochet
+Usage: /usr/bin/python3 tests/physics/mixture_transport.py PATH/TO/ricochet
 
 - one species: diffusion_coefficient_species is [diffusion_coefficient] bit for bit (value and error), in the run's
   summary and in the analysis of its trajectory;

@@ -2,7 +2,7 @@
 """The order per particle of `ricochet analyze --order` (docs/formats.md, "Order per particle") against known values
 and an independent computation.
 
-Usage: /usr/bin/python3 tests/order_oracles.py PATH/TO/ricochet
+Usage: /usr/bin/python3 tests/physics/order_oracles.py PATH/TO/ricochet
 (PYTHONPATH must reach python/ and RICOCHET_LIBRARY the shared library, as ctest sets them.)
 
 - Perfect lattices, with distance and with Voronoi neighbours: |psi6| = 1 on the triangular lattice; q4, q6, w6 of

@@ -4,7 +4,7 @@
  * - Enskog's theory of the dense hard-disk gas in the first Sonine approximation (worked out by D. M. Gass, "Enskog
  *   theory for a rigid disk fluid", J. Chem. Phys. 54, 1898 (1971), whose equations were not at hand: the formulas
  *   below are the d = 2, restitution 1 case of the d-dimensional Enskog coefficients, e.g. V. Garzo,
- *   arXiv:1204.5114, derived as said below and reducing at d = 3 to those of tests/test_transport.c). With
+ *   arXiv:1204.5114, derived as said below and reducing at d = 3 to those of tests/physics/test_transport.c). With
  *   phi = pi n sigma^2 / 4 and chi = (1 - 7 phi / 16) / (1 - phi)^2 (Henderson):
  *     eta_0 = (1 / (2 sigma)) sqrt(m kT / pi), lambda_0 = 4 (k / m) eta_0, D_0 = (1 / (2 n sigma)) sqrt(kT / (pi m)),
  *     kappa_E = (16 / pi) phi^2 chi eta_0 = (1/2) n^2 sigma^3 chi sqrt(pi m kT)   (bulk viscosity),

@@ -4,7 +4,7 @@ theory of its cooling, which is not Haff's law: e(g) = 1 - C1 x + C2 x^2, x = de
 "Restitution that depends on impact speed"; Schwager and Poeschel, PRE 78, 051304 (2008)) tends to 1 as the gas
 slows, so the gas cools ever more slowly, T ~ t^(-5/3) at late times (Brilliantov and Poeschel) instead of t^(-2).
 
-The theory, derived as in tests/haff_cooling.py. A collision of normal relative speed g (equal masses m) loses
+The theory, derived as in tests/physics/haff_cooling.py. A collision of normal relative speed g (equal masses m) loses
 (m/4) (1 - e(g)^2) g^2. In a Maxwellian gas at temperature T the collisions sample g from the Rayleigh law
 p(g) = g / s^2 exp(-g^2 / (2 s^2)), s^2 = 2T/m (the normal relative velocity is Gaussian of variance 2T/m, weighted
 by |g|). With omega = omega_0 sqrt(T / T_0) collisions per particle per unit time (a dilute gas at fixed density),

@@ -9,7 +9,7 @@
 # Then the other way of bundling: a copy holding an up-to-date build/libricochet.so (BUILT, the build tree's) installs
 # that very file, without running CMake; RICOCHET_BUNDLE=0 installs the wrapper alone; and python/ copied away from
 # its checkout, with nothing to bundle, stops pip with a message that says what to do.
-# Usage: sh tests/python_install.sh SOURCE-DIR BUILT-LIBRARY
+# Usage: sh tests/python/python_install.sh SOURCE-DIR BUILT-LIBRARY
 set -eu
 source=$(cd "$1" && pwd)
 built=$2
@@ -47,7 +47,7 @@ assert (sim.events, sim.steps) == (100, 0) and sim.collisions > 0 and sim.time >
 print("installed %s, library %s: 100 events, %d collisions, time %.3f"
       % (ricochet.__version__, ricochet._lib.loaded_from, sim.collisions, sim.time))
 EOF
-"$tmp/venv/bin/python" -m unittest discover -s "$source/python/tests" 2>"$tmp/unittest.log" ||
+"$tmp/venv/bin/python" -m unittest discover -s "$source/tests/python" 2>"$tmp/unittest.log" ||
     { cat "$tmp/unittest.log"; exit 1; }
 
 # the already built library: a copy of the build tree's, newer than the sources, is what gets bundled

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The minimal test harness of tests/check.h. */
+/* The minimal test harness of tests/support/check.h. */
 #include "check.h"
 
 #include <ftw.h>

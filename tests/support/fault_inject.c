@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* A fault injector for the run folder's writes (tests/write_faults.sh): a shared library loaded with LD_PRELOAD that
+/* A fault injector for the run folder's writes (tests/cli/write_faults.sh): a shared library loaded with LD_PRELOAD that
  * makes the Nth call of one kind on a file under a folder fail with a chosen errno, as a full disk, a quota, an I/O
  * error or a lost permission would, so that every write, rename, open and sync of a run can be made to fail in turn.
  * The library's output streams write through write(2) (src/io/output_file.c), which is why a preload sees them.

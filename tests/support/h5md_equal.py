@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Exits 0 when two HDF5 files hold the same datasets, name for name and value for value (NaN equal to NaN);
 with --frames N, also when the first has N frames of particle positions. Used by the kill-and-resume tests
-(tests/cli.sh, tests/kill_resume.sh). Run with /usr/bin/python3 (Debian's h5py and numpy)."""
+(tests/cli/cli.sh, tests/cli/kill_resume.sh). Run with /usr/bin/python3 (Debian's h5py and numpy)."""
 import argparse
 import h5py
 import numpy

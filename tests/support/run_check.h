@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Helpers of the transport tests (tests/test_transport.c, tests/test_transport_disks.c): a scene run to its end
+/* Helpers of the transport tests (tests/physics/test_transport.c, tests/physics/test_transport_disks.c): a scene run to its end
  * without files and its summary, a number of the summary, an engine made from a scene text, and the comparison of a
  * measured coefficient with an oracle within three combined errors. */
 #ifndef RC_TESTS_RUN_CHECK_H

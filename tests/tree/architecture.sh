@@ -3,9 +3,11 @@
 # docs/architecture.md against the tree: every path it names in backticks (a folder or file under src/, include/,
 # tools/, python/, fuzz/, bench/, tests/, docs/ or examples/) exists, every source file it names by its bare name
 # (`driver.c`, `engines/rigid.c`) exists under src/, include/, tools/, python/ or fuzz/, and every folder under src/
-# is named; a path with capitals is a pattern (`engines/NAME.c`) and not checked. Exits 1 listing what does not match. Usage: sh tests/architecture.sh [ROOT]
+# and every folder directly under tests/ is named; a path with capitals is a pattern (`engines/NAME.c`) and not
+# checked. Exits 1 listing what does not match.
+# Usage: sh tests/tree/architecture.sh [ROOT]
 set -u
-root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+root=${1:-$(cd "$(dirname "$0")/../.." && pwd)}
 doc=$root/docs/architecture.md
 [ -f "$doc" ] || { echo "architecture: $doc: missing"; exit 1; }
 failed=0
@@ -23,5 +25,8 @@ done
 for d in $(cd "$root" && find src -mindepth 1 -type d | sort); do
   grep -q "\`$d/\`\|\`${d#src/}/\`" "$doc" || { echo "architecture: does not name the folder $d/"; failed=1; }
 done
-[ $failed = 0 ] && echo "architecture: every path docs/architecture.md names exists, every src/ folder is named"
+for d in $(cd "$root" && find tests -mindepth 1 -maxdepth 1 -type d | sort); do
+  grep -q "\`$d/\`" "$doc" || { echo "architecture: does not name the folder $d/"; failed=1; }
+done
+[ $failed = 0 ] && echo "architecture: every path docs/architecture.md names exists, every src/ and tests/ folder is named"
 exit $failed

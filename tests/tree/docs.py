@@ -41,7 +41,7 @@ SHORTER = {
     "examples/rigid/hopper.json": {"stop": {"time": 0.3}},
     # 500,000 collisions of 1000 disks: 60,000, past the equilibration's 50,000
     "examples/edmd/binary_disks.json": {"stop": {"collisions": 60000}},
-    # 2,000 spheres poured to rest (20-25 s): the first 60,000 collisions, as tests/golden/hashes.txt runs it
+    # 2,000 spheres poured to rest (20-25 s): the first 60,000 collisions, as tests/data/golden/hashes.txt runs it
     "examples/edmd/granular_pile.json": {"stop": {"collisions": 60000}},
     # 27 runs of 60,000 collisions (10,000 to equilibrate): 15,000 (5,000)
     "examples/sweep/hard_sphere_eos.json": {"scene": {"equilibration": {"collisions": 5000},

@@ -5,7 +5,7 @@
 # and links through pkg-config, once against the shared and once against the static library, and gives (0, 0, 1);
 # the installed tool answers --version and help run; the man page renders without a warning (when groff is here); the
 # bash completion lies where bash-completion looks for it.
-# Usage: sh tests/install.sh BUILD-DIR [EXTRA-CFLAGS]   (EXTRA-CFLAGS: the sanitizer flags of a sanitized build)
+# Usage: sh tests/tree/install.sh BUILD-DIR [EXTRA-CFLAGS]   (EXTRA-CFLAGS: the sanitizer flags of a sanitized build)
 set -u
 build=$1
 extra=${2:-}

@@ -8,11 +8,11 @@
  *   bit patterns, random mantissas over exponents 2^-120 to 2^140 (the values trajectories hold), integers, and
  *   short mantissas whose digits end in exact ties.
  * - Shortness, by an independent road: with k significant digits written, neither (k-1)-digit decimal next to x
- *   (snprintf's correctly rounded "%.*e" and its neighbour across x) reads back to x. tests/number_text.py compares
+ *   (snprintf's correctly rounded "%.*e" and its neighbour across x) reads back to x. tests/unit/number_text.py compares
  *   every text with Python's repr, which is the shortest and of those the nearest.
  * - Layout: "%.17g"'s (fixed from 1e-4 to below 1e17, then a signed two-digit exponent), no trailing zeros.
  * With an argument COUNT it prints "hexadecimal text" lines for COUNT values of the same mixture instead (for
- * tests/number_text.py). */
+ * tests/unit/number_text.py). */
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
@@ -161,7 +161,7 @@ static void check_value(double x, long *failures)
 int main(int argc, char **argv)
 {
     uint64_t state = 88172645463325252ull;
-    if (argc > 1) { /* the list for tests/number_text.py */
+    if (argc > 1) { /* the list for tests/unit/number_text.py */
         long count = atol(argv[1]);
         char text[RC_NUMBER_TEXT_SIZE];
         for (size_t i = 0; i < sizeof edges / sizeof *edges; i++) {

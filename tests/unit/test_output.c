@@ -15,7 +15,7 @@
  *   a child process), resumed at the mark and written to the end, leaves byte for byte the file of a run written in
  *   one go; the mark's length is that of the first k frames (rows). Bad resumes (a file shorter than the mark, a
  *   missing file, another CSV header, a mark inside the header) are refused naming the file and change nothing.
- * (The number text the writers use has its own test: tests/test_number_text.c.) */
+ * (The number text the writers use has its own test: tests/unit/test_number_text.c.) */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
