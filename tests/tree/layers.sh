@@ -13,8 +13,8 @@ BEGIN {
     split("core 1 impact 2 edmd 3 rigid 3 io 4 run 5 analysis 5 picture 6 bindings 7", f, " ")
     for (i = 1; i < 19; i += 2) floor[f[i]] = f[i + 1]
     split("core 1 frame 1 version 1 impact 2 edmd 3 rigid 3 io 4 output 4 trajectory 4 scene 4 rigid_scene 4 " \
-          "run 5 live 5 sweep 5 exchange 5 mpi 5 analysis 5 render 6 ricochet 7", p, " ")
-    for (i = 1; i < 39; i += 2) public[p[i]] = p[i + 1]
+          "run 5 command 5 live 5 sweep 5 exchange 5 mpi 5 analysis 5 render 6 ricochet 7", p, " ")
+    for (i = 1; i < 41; i += 2) public[p[i]] = p[i + 1]
 }
 {
     split($1, path, "/"); split($2, header, "/")
