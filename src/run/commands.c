@@ -301,9 +301,8 @@ static const rc_command convert_command = {
     "output (the message names the file), 4 out of memory.\n",
 };
 
-static const rc_command *const commands[] = {&resolve_command, &run_command,     &sweep_command,
-                                             &exchange_command, &render_command, &plot_command,
-                                             &analyze_command, &convert_command};
+static const rc_command *const commands[] = {&resolve_command, &run_command,  &sweep_command,   &exchange_command,
+                                             &render_command,  &plot_command, &analyze_command, &convert_command};
 
 const rc_command *rc_command_find(const char *name)
 {

@@ -16,14 +16,8 @@ import h5py  # noqa: E402
 import MDAnalysis  # noqa: E402
 import numpy as np  # noqa: E402
 
-RICOCHET = sys.argv[1]
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from format_checks import RICOCHET, check, failures  # noqa: E402
 
 
 def run_scene(tmp, dimension):

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""What the tests that check ricochet's files with other programs' readers share (gsd_files.py, lammps_files.py):
-the tool (their first argument), the list of failed checks, running the tool and reading its extended XYZ frames."""
+"""What the tests that check ricochet's files with other programs' readers share (gsd_files.py, lammps_files.py,
+mdanalysis_h5md.py, ...): the tool (their first argument), the list of failed checks, running the tool and reading
+its extended XYZ frames."""
 import subprocess
 import sys
 

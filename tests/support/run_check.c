@@ -28,6 +28,16 @@ double run_check_number(const cJSON *object, const char *key)
     return cJSON_IsNumber(item) ? item->valuedouble : NAN;
 }
 
+rc_run *run_check_create(const char *scene, const char *folder)
+{
+    rc_run_options o = rc_run_default_options();
+    o.no_files = folder == NULL;
+    o.directory = folder;
+    rc_run *run = NULL;
+    CHECK(rc_run_create(scene, &o, &run) == RC_STATUS_OK && run, "rc_run_create: %s", rc_error_get());
+    return run;
+}
+
 rc_edmd *run_check_engine(const char *scene)
 {
     rc_edmd_scene *parsed = NULL;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Helpers of the transport tests (tests/physics/test_transport.c, tests/physics/test_transport_disks.c): a scene run to its end
- * without files and its summary, a number of the summary, an engine made from a scene text, and the comparison of a
- * measured coefficient with an oracle within three combined errors. */
+/* Helpers of the tests that run scenes (tests/physics/test_transport*.c, tests/unit/test_live*.c): a run made from a
+ * scene text, a scene run to its end without files and its summary, a number of the summary, an engine made from a
+ * scene text, and the comparison of a measured coefficient with an oracle within three combined errors. */
 #ifndef RC_TESTS_RUN_CHECK_H
 #define RC_TESTS_RUN_CHECK_H
 
@@ -9,6 +9,9 @@
 
 #include "ricochet/ricochet.h"
 
+/* The run driver of the scene text with the default options, writing into folder (NULL: no files); NULL on failure
+ * (recorded as a failed check). */
+rc_run *run_check_create(const char *scene, const char *folder);
 /* The scene run to its end without files; its summary (NULL on failure, recorded as a failed check). */
 cJSON *run_check_summary(const char *scene);
 /* The number under key, NaN when it is missing or null. */

@@ -114,6 +114,22 @@ static void rewrite(const file_bytes *from, const char *to, const edit *e)
     rc_tagged_writer_free(&w);
 }
 
+/* The checkpoint at `from` with its record "engine" replaced by the engine's own records copied under the edit, at
+ * `to`: a state written before a field existed, or after one was added. */
+static void rewrite_engine(const file_bytes *from, const char *to, const edit *e)
+{
+    rc_tagged_writer state = {0};
+    copy_records(&state, engine_of(from)->value, engine_of(from)->size, "", e);
+    rewrite(from, to,
+            &(edit){.drop = "engine",
+                    .plant_in = "",
+                    .plant = "engine",
+                    .plant_type = RC_TAGGED_BYTES,
+                    .plant_value = state.data,
+                    .plant_size = state.size});
+    rc_tagged_writer_free(&state);
+}
+
 /* Resumes path into a new folder (so that the folder it names is not in question): refused with text. */
 static void expect_refused(const char *path, const char *text, const char *what)
 {
@@ -245,38 +261,18 @@ static void test_fields(void)
     /* the event-driven engine's state written before a field existed and after one was added: the field missing
      * keeps the freshly built engine's value (the integral of 2K dt restarts from 0), the unknown one is skipped and
      * the run goes on to the bit as from the untouched file */
-    rc_tagged engine;
-    CHECK(rc_tagged_find(b.data + 24, b.size - 32, "engine", &engine), "no engine record");
-    rc_tagged_writer state = {0};
-    copy_records(
-        &state, engine.value, engine.size, "",
+    const char *grown = path_in("grown_state.rcp");
+    rewrite_engine(
+        &b, grown,
         &(edit){
             .plant_in = "", .plant = "spins", .plant_type = RC_TAGGED_BYTES, .plant_value = "\1\2", .plant_size = 2});
-    const char *grown = path_in("grown_state.rcp");
-    rewrite(&b, grown,
-            &(edit){.drop = "engine",
-                    .plant_in = "",
-                    .plant = "engine",
-                    .plant_type = RC_TAGGED_BYTES,
-                    .plant_value = state.data,
-                    .plant_size = state.size});
-    rc_tagged_writer_free(&state);
     char *again = resume_to_end(good, path_in("again")), *grown_rows = resume_to_end(grown, path_in("grown"));
     CHECK(again && grown_rows && strcmp(again, grown_rows) == 0, "an unknown record in the engine's state changed "
                                                                  "the rows");
     free(again);
     free(grown_rows);
-    state = (rc_tagged_writer){0};
-    copy_records(&state, engine.value, engine.size, "", &(edit){.drop = "kinetic_integral"});
     const char *shrunk = path_in("shrunk_state.rcp");
-    rewrite(&b, shrunk,
-            &(edit){.drop = "engine",
-                    .plant_in = "",
-                    .plant = "engine",
-                    .plant_type = RC_TAGGED_BYTES,
-                    .plant_value = state.data,
-                    .plant_size = state.size});
-    rc_tagged_writer_free(&state);
+    rewrite_engine(&b, shrunk, &(edit){.drop = "kinetic_integral"});
     rc_edmd_observables full = {0}, partial = {0};
     run = NULL;
     CHECK(rc_run_create_from_checkpoint(good, &look, &run) == RC_STATUS_OK, "resume: %s", rc_error_get());
@@ -293,16 +289,7 @@ static void test_fields(void)
         CHECK(rc_run_execute(run) == RC_STATUS_OK, "the run from a state without kinetic_integral: %s", rc_error_get());
     }
     rc_run_destroy(run);
-    state = (rc_tagged_writer){0};
-    copy_records(&state, engine.value, engine.size, "", &(edit){.drop = "kin"});
-    rewrite(&b, shrunk,
-            &(edit){.drop = "engine",
-                    .plant_in = "",
-                    .plant = "engine",
-                    .plant_type = RC_TAGGED_BYTES,
-                    .plant_value = state.data,
-                    .plant_size = state.size});
-    rc_tagged_writer_free(&state);
+    rewrite_engine(&b, shrunk, &(edit){.drop = "kin"});
     expect_refused(shrunk, "state: its record kin is missing or not of its size", "a state without its particles");
 
     /* damaged fields: another type, a flag of 7 */
@@ -372,23 +359,14 @@ static void test_damage(void)
 
     /* the engine's state written before a counter of rc_rigid_observables existed, and after a record was added:
      * the counter restarts from the fresh engine's 0, the unknown record is skipped */
-    rc_tagged_writer state = {0};
-    copy_records(&state, engine_of(&b)->value, engine_of(&b)->size, "",
-                 &(edit){.drop = "stats.resting_resolves",
-                         .plant_in = "",
-                         .plant = "spins",
-                         .plant_type = RC_TAGGED_F64,
-                         .plant_value = &(double){1},
-                         .plant_size = 8});
     const char *older = path_in("older_state.rcp");
-    rewrite(&b, older,
-            &(edit){.drop = "engine",
-                    .plant_in = "",
-                    .plant = "engine",
-                    .plant_type = RC_TAGGED_BYTES,
-                    .plant_value = state.data,
-                    .plant_size = state.size});
-    rc_tagged_writer_free(&state);
+    rewrite_engine(&b, older,
+                   &(edit){.drop = "stats.resting_resolves",
+                           .plant_in = "",
+                           .plant = "spins",
+                           .plant_type = RC_TAGGED_F64,
+                           .plant_value = &(double){1},
+                           .plant_size = 8});
     run = NULL;
     CHECK(rc_run_create_from_checkpoint(older, &elsewhere, &run) == RC_STATUS_OK, "a state without a counter: %s",
           rc_error_get());

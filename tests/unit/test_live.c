@@ -18,6 +18,7 @@
 #include "core/bytes.h"
 #include "core/tagged.h"
 #include "ricochet/ricochet.h"
+#include "run_check.h"
 
 static char directory[] = "/tmp/ricochet_test_live_XXXXXX";
 
@@ -30,16 +31,6 @@ static const char *const bouncing = "{\"dynamics\": \"time-stepping\", \"dimensi
                                     " \"bodies\": [{\"shape\": \"ball\", \"radius\": 0.5, \"position\": [0, 2]}],"
                                     " \"static\": [{\"shape\": \"plane\", \"position\": [0, 0], \"normal\": [0, 1]}],"
                                     " \"stop\": {\"time\": 2}}";
-
-static rc_run *create(const char *scene, const char *folder)
-{
-    rc_run_options o = rc_run_default_options();
-    o.no_files = folder == NULL;
-    o.directory = folder;
-    rc_run *run = NULL;
-    CHECK(rc_run_create(scene, &o, &run) == RC_STATUS_OK && run, "rc_run_create: %s", rc_error_get());
-    return run;
-}
 
 static void advance(rc_run *run, double time, uint64_t collisions, uint64_t steps)
 {
@@ -75,7 +66,7 @@ static int count_time(rc_run *run, const rc_run_counts *c, void *user)
 
 static void test_triggers(void)
 {
-    rc_run *run = create(gas, NULL);
+    rc_run *run = run_check_create(gas, NULL);
     seen collisions = {0, -1, {0, 0, 0, 0}, true, 1000}, times = {0, -1, {0, 0, 0, 0}, true, 0.25};
     int id = 0;
     CHECK(rc_run_trigger_add(run, RC_RUN_UNIT_COLLISIONS, 1000, count_collisions, &collisions, &id) == RC_STATUS_OK,
@@ -117,7 +108,7 @@ static bool same_frames(const rc_frame *a, const rc_frame *b)
 
 static void test_state(void)
 {
-    rc_run *run = create(gas, NULL);
+    rc_run *run = run_check_create(gas, NULL);
     advance(run, INFINITY, 2000, 0);
     rc_frame f, g;
     rc_frame_create(&f, rc_run_count(run), false);
@@ -166,7 +157,7 @@ static void test_changes(void)
     snprintf(folder, sizeof folder, "%s/changed", directory);
     snprintf(checkpoint, sizeof checkpoint, "%s/changed.rcp", directory);
     snprintf(csv, sizeof csv, "%s/changes.csv", folder);
-    rc_run *run = create(gas, folder);
+    rc_run *run = run_check_create(gas, folder);
     advance(run, INFINITY, 2000, 0);
     double e = 0.9, bad = 1.5, got[3];
     int length = 0;
@@ -222,7 +213,7 @@ static void test_changes(void)
 
 static void test_time_step(void)
 {
-    rc_run *run = create(bouncing, NULL);
+    rc_run *run = run_check_create(bouncing, NULL);
     advance(run, INFINITY, 0, 100);
     double h = 0.0005, g[2] = {0, -5};
     CHECK(rc_run_parameter_set(run, "time_step", &h, 1) == RC_STATUS_OK, "%s", rc_error_get());

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "ricochet/ricochet.h"
+#include "run_check.h"
 
 static char directory[] = "/tmp/ricochet_test_live_box_XXXXXX";
 
@@ -39,15 +40,6 @@ static const char *const compressing = "{\"dimension\": 3, \"box\": {\"periodic\
 static const char *const ball = "{\"dynamics\": \"time-stepping\", \"dimension\": 2, \"time_step\": 0.001,"
                                 " \"bodies\": [{\"shape\": \"ball\", \"radius\": 0.5, \"position\": [0, 2]}],"
                                 " \"stop\": {\"time\": 1}}";
-
-static rc_run *start(const char *scene)
-{
-    rc_run_options o = rc_run_default_options();
-    o.no_files = true;
-    rc_run *run = NULL;
-    CHECK(rc_run_create(scene, &o, &run) == RC_STATUS_OK && run, "rc_run_create: %s", rc_error_get());
-    return run;
-}
 
 static void go(rc_run *run, uint64_t collisions)
 {
@@ -97,7 +89,7 @@ static void test_periodic(void)
 {
     char checkpoint[320];
     snprintf(checkpoint, sizeof checkpoint, "%s/box.rcp", directory);
-    rc_run *run = start(gas);
+    rc_run *run = run_check_create(gas, NULL);
     go(run, 2000);
     rc_frame before = state(run);
     double box[3], got[3];
@@ -153,7 +145,7 @@ static void test_periodic(void)
 
 static void test_overlap(void)
 {
-    rc_run *run = start(three);
+    rc_run *run = run_check_create(three, NULL);
     double box[2] = {9, 10}, room[2] = {9.5, 10};
     refused(run, box, 2, "box: under the new box particle 0 overlaps particle 1");
     CHECK(rc_run_parameter_set(run, "box", room, 2) == RC_STATUS_OK, "a box that keeps them apart: %s", rc_error_get());
@@ -162,7 +154,7 @@ static void test_overlap(void)
 
 static void test_closed(void)
 {
-    rc_run *run = start(closed);
+    rc_run *run = run_check_create(closed, NULL);
     double box[2] = {20, 20}, highest = 0;
     CHECK(rc_run_parameter_set(run, "box", box, 2) == RC_STATUS_OK, "a taller closed box: %s", rc_error_get());
     for (int k = 1; k <= 20; k++) {
@@ -181,11 +173,11 @@ static void test_closed(void)
 
 static void test_engines(void)
 {
-    rc_run *run = start(compressing);
+    rc_run *run = run_check_create(compressing, NULL);
     double box[3] = {10, 10, 10};
     refused(run, box, 3, "box: the event-driven engine cannot change it here: a compression");
     rc_run_destroy(run);
-    run = start(ball);
+    run = run_check_create(ball, NULL);
     CHECK(rc_run_parameter_set(run, "box", box, 2) == RC_STATUS_INVALID_ARGUMENT &&
               strstr(rc_error_get(), "box: a time-stepping scene has no box"),
           "%s", rc_error_get());

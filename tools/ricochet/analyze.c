@@ -41,7 +41,6 @@ enum {
     HELP
 };
 
-
 /* The library's key of an option with a value: its name with '_' for '-'. */
 static void key_of(const char *name, char *key, size_t size)
 {
@@ -76,8 +75,7 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    return rc_cli_one_file("analyze", "RUN_FOLDER or TRAJECTORY", &((analyze_arguments *)context)->path,
-                           argument);
+    return rc_cli_one_file("analyze", "RUN_FOLDER or TRAJECTORY", &((analyze_arguments *)context)->path, argument);
 }
 
 static int analyze(analyze_arguments *a)

@@ -16,7 +16,6 @@ typedef struct convert_arguments {
 /* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { FRAME, HELP };
 
-
 static int take(void *context, int id, const char *value)
 {
     convert_arguments *a = context;

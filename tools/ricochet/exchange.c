@@ -16,7 +16,6 @@
 /* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, WALK, COMPACT, HELP };
 
-
 typedef struct exchange_arguments {
     const char *path;
     double ladder[RC_EXCHANGE_MAX_SLOTS];

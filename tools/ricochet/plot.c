@@ -38,7 +38,6 @@ static int plot(const plot_arguments *a)
 /* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { OUT, COLUMNS, X, SIZE, LOG, ERRORS, OVERLAY, HELP };
 
-
 static int take(void *context, int id, const char *value)
 {
     plot_arguments *a = context;

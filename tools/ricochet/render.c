@@ -40,7 +40,6 @@ enum {
     HELP
 };
 
-
 static int take(void *context, int id, const char *value)
 {
     render_arguments *a = context;

@@ -34,7 +34,6 @@ static const struct {
     {"operator", NULL},  {"order", NULL},        {"seed", NULL},        {"restitution", NULL},    {"friction", NULL},
     {"tolerance", NULL}, {"lineality", "false"}, {"lineality", "true"}, {"max_iterations", NULL}, {"lcp", NULL}};
 
-
 typedef struct setting {
     const char *option, *value;
 } setting;

@@ -36,7 +36,6 @@ enum {
     HELP
 };
 
-
 static int take(void *context, int id, const char *value)
 {
     run_arguments *a = context;

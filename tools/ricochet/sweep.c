@@ -14,7 +14,6 @@
 /* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { OUT, JOBS, CHECKPOINT_EVERY, QUIET, COMPACT, HELP };
 
-
 typedef struct sweep_arguments {
     const char *path, *out;
     int jobs;
