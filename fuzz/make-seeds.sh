@@ -81,7 +81,7 @@ for engine in edmd npt rigid sheared; do
 done
 # each checkpoint again as if written before a setting and an observable existed (both dropped) and after a field and
 # a record were added (planted, unknown here), so that the fuzzer starts from the tagged records' defaults and skips
-/usr/bin/python3 - "$root/tests" "$out/checkpoint" <<'PY'
+/usr/bin/python3 - "$root/tests/support" "$out/checkpoint" <<'PY'
 import os, sys
 sys.path.insert(0, sys.argv[1])
 import checkpoint_file as c
