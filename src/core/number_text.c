@@ -21,7 +21,7 @@
  *
  * The layout is printf's "%g" with 17 significant digits allowed: fixed notation for decimal exponents from -4 to
  * 16 ("0.0001", "12345.5", "10000000000000000"), scientific outside ("1e-05", "1.5e+17"), no trailing zeros, no
- * decimal point for whole numbers ("3", not "3.0"). tests/number_text.py checks every text against Python's repr. */
+ * decimal point for whole numbers ("3", not "3.0"). tests/unit/number_text.py checks every text against Python's repr. */
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
