@@ -195,8 +195,9 @@ static uint64_t little_endian(const unsigned char *at, int bytes)
 /* Whether every global heap collection of the file that holds `object` (where HDF5 keeps variable-length strings:
  * "GCOL", version 1, 3 reserved zero bytes, the collection's size, then objects of a 2-byte index, a 2-byte count, 4
  * reserved bytes, a size and the data padded to 8 bytes; sizes of the file's length width, H5Pget_sizes) lies in the
- * file, and each object in its collection. HDF5 1.10 copies an object by its stated size (H5HG_read): a damaged
- * size ran memcpy terabytes past its buffer (fuzz/trajectory.c). Four bytes "GCOL" without the version and the
+ * file, and each object in its collection, walked as HDF5 walks it. HDF5 1.10 copies an object by its stated size
+ * (H5HG_read): a damaged size ran memcpy terabytes past its buffer (fuzz/trajectory.c), and a free space of size 0
+ * never ended its walk. Four bytes "GCOL" without the version and the
  * reserved zeros are not a collection (raw data may hold them; HDF5 refuses such a header itself). */
 static bool global_heaps_sound(hid_t object)
 {
@@ -224,11 +225,14 @@ static bool global_heaps_sound(hid_t object)
             uint64_t collection = little_endian(at + 8, (int)length_bytes);
             sound = collection >= header && collection <= size - offset;
             size_t stop = sound ? offset + (size_t)collection : 0;
+            /* HDF5's own walk (H5HG__cache_heap_deserialize): an object moves it on by its header and its data
+             * padded to 8 bytes, but the free space (index 0) by its stated size alone, so a free space of size 0
+             * held HDF5 in that loop for ever */
             for (size_t p = offset + header; sound && p + header <= stop;) {
                 uint64_t bytes = little_endian(file + p + 8, (int)length_bytes);
-                sound = bytes <= stop - p - header;
-                if (!sound || little_endian(file + p, 2) == 0) break; /* index 0: the free space, the last object */
-                p += header + (size_t)((bytes + 7) & ~(uint64_t)7);
+                bool free_space = little_endian(file + p, 2) == 0;
+                sound = free_space ? bytes > 0 && bytes <= stop - p : bytes <= stop - p - header;
+                if (sound) p += free_space ? (size_t)bytes : header + (size_t)((bytes + 7) & ~(uint64_t)7);
             }
         }
         at += 4;
