@@ -14,7 +14,8 @@ Delta = 0.52, taken as 1/2), nu with its error from the curvature of chi^2. Chec
 - the random walk's nu = 1/2, fitted with the same correction term, is rejected (chi^2 over 20 for one degree of
   freedom, beyond its 0.001 % point), so the test tells the two apart;
 - every bond of every frame stays between 1 and 1.1 (to the float32 precision of GSD positions).
-The numbers are recorded in docs/edmd.md, "Bonds". Takes about 25 s of one core (a minute on a loaded machine; ctest label `long`).
+The numbers are recorded in docs/edmd.md, "Bonds". Takes about 25 s of one core (a minute on a loaded machine;
+ctest label `long`).
 
 usage: isolated_chain.py RICOCHET"""
 import json

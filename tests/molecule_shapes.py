@@ -106,7 +106,8 @@ def test_stars(folder):
     check(set(ends) == {arms}, f"stars: ends per star {set(ends)}, not {arms}")
     pairs = {tuple(sorted(b)) for b in group.tolist()}
     expected = {(c, c + 1 + a * arm) for c in centres for a in range(arms)}
-    expected |= {(c + 1 + a * arm + k, c + 2 + a * arm + k) for c in centres for a in range(arms) for k in range(arm - 1)}
+    expected |= {(c + 1 + a * arm + k, c + 2 + a * arm + k)
+                 for c in centres for a in range(arms) for k in range(arm - 1)}
     check(pairs == expected, "stars: the bonds are not centre to each arm's first bead, then along each arm")
     check(summary["end_to_end_distance"] is None, f"stars: an end-to-end distance {summary['end_to_end_distance']}")
     rg = summary["radius_of_gyration"]

@@ -209,10 +209,7 @@ typedef struct shape {
 } shape;
 
 /* The bead that bead k (k >= 1) of a molecule grows from, and is bonded to. */
-static int32_t parent(const shape *sh, int32_t k)
-{
-    return sh->kind == STAR && (k - 1) % sh->arm == 0 ? 0 : k - 1;
-}
+static int32_t parent(const shape *sh, int32_t k) { return sh->kind == STAR && (k - 1) % sh->arm == 0 ? 0 : k - 1; }
 
 /* A bond length strictly between the core and the wall of a pair of contact distance sigma. */
 static double bond_length(const rc_bond_type *t, double sigma, rc_rng *rng)
@@ -281,8 +278,7 @@ static bool grow_bead(rc_edmd_def *d, rc_rng *rng, int32_t from, int32_t m, cons
 }
 
 /* Places beads first .. first + length - 1 as one molecule of shape sh; false when every try failed. */
-static bool place_molecule(grid *g, rc_edmd_def *d, rc_rng *rng, int32_t first, const shape *sh,
-                           const rc_bond_type *t)
+static bool place_molecule(grid *g, rc_edmd_def *d, rc_rng *rng, int32_t first, const shape *sh, const rc_bond_type *t)
 {
     double *x = (double *)d->positions;
     int32_t length = sh->length;
@@ -427,7 +423,8 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_edmd_scene *scene, doub
         int32_t first = c * (int32_t)length;
         for (int32_t k = 1; k < (int32_t)length; k++)
             scene->bonds[d->bond_count++] = (rc_edmd_bond){first + parent(&sh, k), first + k, type_index};
-        if (sh.kind == RING) scene->bonds[d->bond_count++] = (rc_edmd_bond){first, first + (int32_t)length - 1, type_index};
+        if (sh.kind == RING)
+            scene->bonds[d->bond_count++] = (rc_edmd_bond){first, first + (int32_t)length - 1, type_index};
     }
     scene->bond_types[d->bond_type_count++] = type;
     return RC_STATUS_OK;
