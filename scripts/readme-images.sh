@@ -9,8 +9,8 @@
 # MSD of 864 hard spheres on log-log axes (ricochet run with H5MD frames, ricochet analyze, ricochet plot); and the
 # sheared granular gas (experiments/fig_sheared_granular.py) and the freely cooling rough gas
 # (experiments/fig_rough_cooling.py), the granular damper's sweep (experiments/fig_granular_damper.py), and the last frame of
-# the Galton board (ricochet run, then ricochet render); the melt of tangent chains and the polymer in a good solvent
-# (ricochet run, then ricochet render). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
+# the Galton board (ricochet run, then ricochet render); the melt of tangent chains, the polymer in a good solvent
+# and the melt of rings (ricochet run, then ricochet render). Usage: sh scripts/readme-images.sh [PATH/TO/ricochet]
 # (make images runs it with build/ricochet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -79,33 +79,56 @@ cp "$tmp/hexatic/png/frame_00000.png" "$root/docs/img/hexatic_psi6.png"
 "$tool" analyze "$tmp/hexatic" --order --voronoi --frames 3: --g6-range 50 --out "$tmp/hexatic/order" >/dev/null
 "$tool" plot "$tmp/hexatic/order/g6.csv" --log xy --size 520x380 --out "$root/docs/img/hexatic_g6.png" >/dev/null
 # the melt of tangent chains at its last frame, coloured by height; the polymer's chain alone at its last frame,
-# unwrapped along its bonds (the first 64 particles are its beads, in order) into a box that holds it
+# unwrapped along its bonds (the first 64 particles are its beads, in order)
 "$tool" run "$root/examples/edmd/chain_melt.json" --out "$tmp/melt" --quiet >/dev/null
 "$tool" render "$tmp/melt/trajectory.xyz" --frames 30 --color z --size 600x600 --no-keys --out "$tmp/melt_png" >/dev/null
 cp "$tmp/melt_png/frame_00000.png" "$root/docs/img/chain_melt.png"
-"$tool" run "$root/examples/edmd/polymer.json" --out "$tmp/polymer" --quiet >/dev/null
-/usr/bin/python3 - "$tmp/polymer/trajectory.xyz" "$tmp/chain.xyz" <<'PY'
+# unwrap.py TRAJECTORY OUT LENGTH COUNT: the last frame's first COUNT molecules of LENGTH beads (beads in bond order,
+# particles LENGTH k to LENGTH k + LENGTH - 1 molecule k), each unwrapped along its bonds; one molecule in a box that
+# holds it, several centred on a grid of cells 6 apart, one species (colour) each
+cat >"$tmp/unwrap.py" <<'PY'
 import re, sys
 lines = open(sys.argv[1]).read().split("\n")
+length, count = int(sys.argv[3]), int(sys.argv[4])
 n, frames, i = int(lines[0]), [], 0
 while i + 1 < len(lines) and lines[i].strip():
     frames.append(lines[i:i + 2 + n])
     i += 2 + n
 last = frames[-1]
 edge = float(re.search(r'Lattice="([^ ]+)', last[1]).group(1))
-beads = [[float(v) for v in row.split()[1:4]] for row in last[2:2 + 64]]
-chain = [beads[0]]
-for k in range(1, 64):
-    step = [beads[k][a] - beads[k - 1][a] for a in range(3)]
-    chain.append([chain[-1][a] + step[a] - edge * round(step[a] / edge) for a in range(3)])
-low = [min(p[a] for p in chain) - 1 for a in range(3)]
-size = max(max(p[a] for p in chain) + 1 - low[a] for a in range(3))
-out = ["64", 'Lattice="%g 0 0 0 %g 0 0 0 %g" Properties=species:S:1:pos:R:3:radius:R:1 Time=60 pbc="F F F"' % ((size,) * 3)]
-out += ["H %.6f %.6f %.6f 0.5" % tuple(p[a] - low[a] for a in range(3)) for p in chain]
-open(sys.argv[2], "w").write("\n".join(out) + "\n")
+beads = [[float(v) for v in row.split()[1:4]] for row in last[2:2 + n]]
+rows, names, side = [], ["H", "He", "Li", "Be", "B", "C", "N", "O", "F"], 1
+while side * side < count:
+    side += 1
+for m in range(count):
+    chain = [beads[length * m]]
+    for k in range(1, length):
+        step = [beads[length * m + k][a] - beads[length * m + k - 1][a] for a in range(3)]
+        chain.append([chain[-1][a] + step[a] - edge * round(step[a] / edge) for a in range(3)])
+    if count == 1:
+        low = [min(p[a] for p in chain) - 1 for a in range(3)]
+        size = [max(max(p[a] for p in chain) + 1 - low[a] for a in range(3))] * 3
+        shift = [-low[a] for a in range(3)]
+    else:
+        centre = [sum(p[a] for p in chain) / length for a in range(3)]
+        size = [6 * side + 1, 6 * side + 1, 7]
+        place = [3.5 + 6 * (m % side), 3.5 + 6 * (m // side), 3.5]
+        shift = [place[a] - centre[a] for a in range(3)]
+    rows += ["%s %.6f %.6f %.6f 0.5" % ((names[m % 9],) + tuple(p[a] + shift[a] for a in range(3))) for p in chain]
+head = ["%d" % len(rows), 'Lattice="%g 0 0 0 %g 0 0 0 %g" Properties=species:S:1:pos:R:3:radius:R:1 Time=60 pbc="F F F"'
+        % tuple(size)]
+open(sys.argv[2], "w").write("\n".join(head + rows) + "\n")
 PY
+"$tool" run "$root/examples/edmd/polymer.json" --out "$tmp/polymer" --quiet >/dev/null
+/usr/bin/python3 "$tmp/unwrap.py" "$tmp/polymer/trajectory.xyz" "$tmp/chain.xyz" 64 1
 "$tool" render "$tmp/chain.xyz" --color x --size 600x600 --no-keys --out "$tmp/chain_png" >/dev/null
 cp "$tmp/chain_png/frame_00000.png" "$root/docs/img/polymer.png"
+# the ring melt: nine of its rings at the last frame (particles 12k to 12k + 11 are ring k), one colour each
+"$tool" run "$root/examples/edmd/ring_melt.json" --out "$tmp/rings" --quiet >/dev/null
+/usr/bin/python3 "$tmp/unwrap.py" "$tmp/rings/trajectory.xyz" "$tmp/rings.xyz" 12 9
+"$tool" render "$tmp/rings.xyz" --view z --size 600x600 --no-keys --out "$tmp/rings_png" >/dev/null
+cp "$tmp/rings_png/frame_00000.png" "$root/docs/img/ring_melt.png"
 echo "wrote $root/docs/img/pool_break.png, granular_gas.png, binary_disks.png, compression_jammed.png, hopper.png," \
     "dice.png, hard_spheres_msd.png, hard_spheres_rdf.png, hard_spheres_msd_loglog.png, sheared_granular.png," \
-    "rough_cooling.png, granular_damper.png, galton.png, hexatic_psi6.png, hexatic_g6.png, chain_melt.png and polymer.png"
+    "rough_cooling.png, granular_damper.png, galton.png, hexatic_psi6.png, hexatic_g6.png, chain_melt.png, polymer.png" \
+    "and ring_melt.png"

@@ -2,10 +2,10 @@
 /* The observables of bonded runs (docs/formats.md, "bond_length_histogram.csv" and "The summary"): at every frame
  * written after the equilibration, the bond lengths (in units of each pair's contact distance) go into a histogram,
  * and the chains (the bonded clusters, unwrapped along their bonds by the minimum image) give the frame's mean
- * end-to-end distance (linear chains: the distance between the two beads with one bond) and radius of gyration. The
- * summary gives their means over the frames with errors from 10 blocks of consecutive frames (the standard error of
- * the block means), the usual estimate for correlated samples. Samples live in memory only: a resumed run averages
- * the frames it wrote itself. */
+ * end-to-end distance (linear chains only: the distance between the two beads with one bond, none in rings and stars)
+ * and radius of gyration (every bonded cluster: chains, rings, stars). The summary gives their means over the frames
+ * with errors from 10 blocks of consecutive frames (the standard error of the block means), the usual estimate for
+ * correlated samples. Samples live in memory only: a resumed run averages the frames it wrote itself. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,10 +102,12 @@ static void measure_chains(run_chains *c, const rc_frame *f, double *ree, int *e
         if (root(up, i) != i || degree[i] == 0) continue;
         double centre[3] = {0, 0, 0}, members = 0, spread = 0, end[2][3];
         int found = 0;
+        bool branched = false; /* a star's centre: no end-to-end distance */
         for (int32_t j = i; j < n; j++)
             if (root(up, j) == i) {
                 for (int k = 0; k < 3; k++) centre[k] += c->unwrapped[3 * j + k];
                 members++;
+                branched |= degree[j] > 2;
                 if (degree[j] == 1 && found < 2) memcpy(end[found++], c->unwrapped + 3 * j, sizeof end[0]);
             }
         for (int k = 0; k < 3; k++) centre[k] /= members;
@@ -113,7 +115,7 @@ static void measure_chains(run_chains *c, const rc_frame *f, double *ree, int *e
             if (root(up, j) == i)
                 for (int k = 0; k < 3; k++) spread += pow(c->unwrapped[3 * j + k] - centre[k], 2);
         *rg += sqrt(spread / members), (*chains)++;
-        if (found == 2) {
+        if (found == 2 && !branched) {
             double e = 0;
             for (int k = 0; k < 3; k++) e += (end[0][k] - end[1][k]) * (end[0][k] - end[1][k]);
             *ree += sqrt(e), (*ends)++;

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* The bonds of a scene (docs/formats.md, "bonds" and "particles.chains"; the engine's rules in docs/edmd.md, "Bonds"):
  * "bonds", one group {"pairs": [[a, b], ...], "inner", "outer"} or a list of groups (one bond type each), and
- * "particles.chains" {"length", "bond": {"inner", "outer"}}, which cuts a placement's count particles into linear
- * chains and places each as a random walk of bonds without overlap (retried; a melt too dense to grow is refused
- * with the advice to place it dilute and compress). Checks here name the file's keys; the engine checks again. */
+ * "particles.chains" {"length", "bond": {"inner", "outer"}, "topology", "arms"}, which cuts a placement's count
+ * particles into molecules (linear chains, rings or stars) and places each as a random walk of bonds without overlap
+ * (a ring's walk kept within reach of its first bead and closed on the circle where its last bead's two bonds meet;
+ * retried; a melt too dense to grow is refused with the advice to place it dilute and compress). Checks here name the
+ * file's keys; the engine checks again. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +17,7 @@
 #include "json/json_fields.h"
 
 static const char *const group_keys[] = {"pairs", "inner", "outer", NULL};
-static const char *const chain_keys[] = {"length", "bond", "number", NULL};
+static const char *const chain_keys[] = {"length", "bond", "number", "topology", "arms", NULL};
 static const char *const bond_keys[] = {"inner", "outer", NULL};
 
 /* "inner" (default 1) and "outer" of the object named where. */
@@ -196,10 +198,90 @@ static void remove_last(grid *g, const rc_edmd_def *d, int32_t m)
 
 enum { BEAD_TRIES = 200, CHAIN_TRIES = 200 };
 
-/* Places beads first .. first + length - 1 as one chain; false when every try failed. */
-static bool place_chain(grid *g, rc_edmd_def *d, rc_rng *rng, int32_t first, int32_t length, const rc_bond_type *t)
+/* A generated molecule's shape: a linear chain (bead k bonded to k - 1), a ring (the same, plus the closing bond
+ * from the last bead to the first) or a star (bead 0 the centre, then `arms` arms of `arm` beads each in order, the
+ * first bead of each arm bonded to the centre). */
+typedef enum topology { LINEAR, RING, STAR } topology;
+
+typedef struct shape {
+    topology kind;
+    int32_t length, arm; /* beads per molecule; beads per arm of a star */
+} shape;
+
+/* The bead that bead k (k >= 1) of a molecule grows from, and is bonded to. */
+static int32_t parent(const shape *sh, int32_t k) { return sh->kind == STAR && (k - 1) % sh->arm == 0 ? 0 : k - 1; }
+
+/* A bond length strictly between the core and the wall of a pair of contact distance sigma. */
+static double bond_length(const rc_bond_type *t, double sigma, rc_rng *rng)
+{
+    return sigma * (t->inner + (t->outer - t->inner) * (0.02 + 0.96 * rc_rng_uniform(rng)));
+}
+
+/* Puts y back into the box along the periodic axes. */
+static void wrap(const rc_edmd_def *d, double *y)
+{
+    for (int a = 0; a < d->dimension; a++)
+        if (d->periodic[a]) y[a] -= d->box[a] * floor(y[a] / d->box[a]);
+}
+
+/* The minimum image vector from a to b. */
+static void separation(const rc_edmd_def *d, const double *a, const double *b, double r[3])
+{
+    for (int c = 0; c < 3; c++) {
+        r[c] = c < d->dimension ? b[c] - a[c] : 0;
+        if (c < d->dimension && d->periodic[c]) r[c] -= d->box[c] * round(r[c] / d->box[c]);
+    }
+}
+
+/* A try at a ring's last bead m, bonded to both m - 1 and the first bead: a point of the circle (two points in 2D)
+ * where a sphere of a bond length about m - 1 meets one about the first bead, at a random angle. False when the two
+ * spheres do not meet. */
+static bool close_ring(rc_edmd_def *d, rc_rng *rng, int32_t first, int32_t m, const rc_bond_type *t)
+{
+    double *x = (double *)d->positions, v[3];
+    separation(d, x + 3 * (m - 1), x + 3 * first, v);
+    double l1 = bond_length(t, d->radii[m] + d->radii[m - 1], rng);
+    double l2 = bond_length(t, d->radii[m] + d->radii[first], rng);
+    double dist = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (!(dist > fabs(l1 - l2) && dist < l1 + l2)) return false;
+    double along = (l1 * l1 - l2 * l2 + dist * dist) / (2 * dist), h = sqrt(l1 * l1 - along * along);
+    double u[3] = {0, 0, 0}, norm = 0, dot = 0;
+    for (int a = 0; a < 3; a++) v[a] /= dist;
+    if (d->dimension == 2) {
+        double side = rc_rng_uniform(rng) < 0.5 ? -1 : 1;
+        u[0] = -side * v[1], u[1] = side * v[0], norm = 1;
+    } else {
+        for (int a = 0; a < 3; a++) u[a] = rc_rng_normal(rng), dot += u[a] * v[a];
+        for (int a = 0; a < 3; a++) u[a] -= dot * v[a], norm += u[a] * u[a];
+        if (!(norm > 1e-12)) return false;
+        norm = sqrt(norm);
+    }
+    for (int a = 0; a < 3; a++) x[3 * m + a] = x[3 * (m - 1) + a] + along * v[a] + h * u[a] / norm;
+    wrap(d, x + 3 * m);
+    return true;
+}
+
+/* A try at bead m grown from bead `from` along a random direction. A ring's bead keeps within reach of the first bead
+ * (`left` bonds to go back to it, each counted half a length short), so that the ring can close. */
+static bool grow_bead(rc_edmd_def *d, rc_rng *rng, int32_t from, int32_t m, const rc_bond_type *t, int32_t first,
+                      int32_t left)
+{
+    double *x = (double *)d->positions, u[3] = {0, 0, 0}, norm = 0;
+    for (int a = 0; a < d->dimension; a++) u[a] = rc_rng_normal(rng), norm += u[a] * u[a];
+    if (!(norm > 0)) return false;
+    double sigma = d->radii[m] + d->radii[from], length_now = bond_length(t, sigma, rng);
+    for (int a = 0; a < 3; a++) x[3 * m + a] = x[3 * from + a] + length_now * u[a] / sqrt(norm);
+    wrap(d, x + 3 * m);
+    if (left <= 0) return true;
+    double reach = (left - 0.5) * sigma * (t->inner + t->outer) / 2;
+    return distance2(d, x + 3 * m, x + 3 * first) <= reach * reach;
+}
+
+/* Places beads first .. first + length - 1 as one molecule of shape sh; false when every try failed. */
+static bool place_molecule(grid *g, rc_edmd_def *d, rc_rng *rng, int32_t first, const shape *sh, const rc_bond_type *t)
 {
     double *x = (double *)d->positions;
+    int32_t length = sh->length;
     for (int tries = 0; tries < CHAIN_TRIES; tries++) {
         int32_t placed = 0;
         for (int k = 0; k < BEAD_TRIES && placed == 0; k++) {
@@ -207,21 +289,12 @@ static bool place_chain(grid *g, rc_edmd_def *d, rc_rng *rng, int32_t first, int
             if (free_at(g, d, x + 3 * first, d->radii[first])) insert(g, d, first), placed = 1;
         }
         while (placed > 0 && placed < length) {
-            int32_t m = first + placed;
-            bool done = false;
+            int32_t m = first + placed, from = first + parent(sh, placed);
+            bool closing = sh->kind == RING && placed == length - 1, done = false;
+            int32_t left = sh->kind == RING ? length - placed : 0;
             for (int k = 0; k < BEAD_TRIES && !done; k++) {
-                double u[3] = {0, 0, 0}, norm = 0;
-                for (int a = 0; a < d->dimension; a++) u[a] = rc_rng_normal(rng), norm += u[a] * u[a];
-                if (!(norm > 0)) continue;
-                /* strictly between the core and the wall */
-                double sigma = d->radii[m] + d->radii[m - 1];
-                double length_now = sigma * (t->inner + (t->outer - t->inner) * (0.02 + 0.96 * rc_rng_uniform(rng)));
-                for (int a = 0; a < 3; a++) {
-                    double y = x[3 * (m - 1) + a] + length_now * u[a] / sqrt(norm);
-                    if (d->periodic[a] && a < d->dimension) y -= d->box[a] * floor(y / d->box[a]);
-                    x[3 * m + a] = y;
-                }
-                if (free_at(g, d, x + 3 * m, d->radii[m])) insert(g, d, m), done = true;
+                bool tried = closing ? close_ring(d, rng, first, m, t) : grow_bead(d, rng, from, m, t, first, left);
+                if (tried && free_at(g, d, x + 3 * m, d->radii[m])) insert(g, d, m), done = true;
             }
             if (!done) break;
             placed++;
@@ -230,6 +303,42 @@ static bool place_chain(grid *g, rc_edmd_def *d, rc_rng *rng, int32_t first, int
         for (int32_t m = first + placed - 1; m >= first; m--) remove_last(g, d, m);
     }
     return false;
+}
+
+static const char *const topology_names[] = {"linear", "ring", "star"};
+
+/* "topology" (default "linear") and a star's "arms" of particles.chains into sh (sh->length set). */
+static rc_status read_shape(const cJSON *chains, shape *sh)
+{
+    const char *name = "linear";
+    uint64_t arms = 0;
+    bool armed = false;
+    rc_status s = rc_json_string(chains, "particles.chains", "topology", false, &name);
+    if (s) return s;
+    if (!name) name = "linear";
+    int kind = 0;
+    while (kind < 3 && strcmp(name, topology_names[kind]) != 0) kind++;
+    if (kind == 3)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "particles.chains.topology: \"%s\" is not \"linear\", \"ring\" or \"star\"", name);
+    sh->kind = (topology)kind, sh->arm = sh->length - 1;
+    s = rc_json_count(chains, "particles.chains", "arms", false, INT32_MAX, &arms, &armed);
+    if (s) return s;
+    if (armed && sh->kind != STAR)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.chains.arms: only a star has arms (\"topology\": "
+                                                   "\"star\")");
+    if (sh->kind == RING && sh->length < 3)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "particles.chains.length: a ring of %d beads (a ring has at least 3)", (int)sh->length);
+    if (sh->kind != STAR) return RC_STATUS_OK;
+    if (!armed) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.chains.arms is missing (a star's arms)");
+    if (arms == 0 || (uint64_t)(sh->length - 1) % arms != 0)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "particles.chains.arms: %llu arms do not share the %d beads around the centre "
+                       "(length - 1 must be a multiple of arms, at least 1)",
+                       (unsigned long long)arms, (int)sh->length - 1);
+    sh->arm = (sh->length - 1) / (int32_t)arms;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_run_place_chains(const cJSON *particles, rc_edmd_scene *scene, double fraction)
@@ -252,11 +361,13 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_edmd_scene *scene, doub
                     "particles.chains.number: %llu chains of %d beads are not between 1 and "
                     "particles.count %d beads",
                     (unsigned long long)number, (int)length, (int)d->count);
+    shape sh = {LINEAR, (int32_t)length, (int32_t)length - 1};
+    if (!s) s = read_shape(chains, &sh);
     if (!s) s = rc_json_section(chains, "particles.chains", "bond", bond_keys, &bond);
     if (!s && !bond) s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles.chains.bond is missing");
     if (!s) s = read_type(bond, "particles.chains.bond", &type);
     int32_t count = numbered ? (int32_t)number : d->count / (int32_t)(length ? length : 1);
-    if (!s) s = grow(scene, (int64_t)count * ((int64_t)length - 1));
+    if (!s) s = grow(scene, (int64_t)count * ((int64_t)length - (sh.kind == RING ? 0 : 1)));
     if (s) return s;
     grid g = {{1, 1, 1}, {1, 1, 1}, NULL, NULL};
     double widest = 0;
@@ -282,12 +393,13 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_edmd_scene *scene, doub
         fraction = filled / volume;
     }
     for (int32_t c = 0; !s && c < count; c++)
-        if (!place_chain(&g, d, &rng, c * (int32_t)length, (int32_t)length, &type))
+        if (!place_molecule(&g, d, &rng, c * (int32_t)length, &sh, &type))
             s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
-                        "particles.chains: chain %d of %d (length %d) cannot be placed at packing "
+                        "particles.chains: %s %d of %d (length %d) cannot be placed at packing "
                         "fraction %g without overlap; place the chains at a lower packing_fraction and grow them to "
                         "this one with \"compression\": {\"rate\": 0.01, \"until\": {\"packing_fraction\": %g}}",
-                        (int)c, (int)count, (int)length, fraction, fraction);
+                        sh.kind == LINEAR ? "chain" : topology_names[sh.kind], (int)c, (int)count, (int)length,
+                        fraction, fraction);
     /* the particles after the chains, free (a solvent), inserted at random among them */
     for (int32_t m = count * (int32_t)length; !s && m < d->count; m++) {
         bool placed = false;
@@ -307,11 +419,13 @@ rc_status rc_run_place_chains(const cJSON *particles, rc_edmd_scene *scene, doub
     free(g.next);
     if (s) return s;
     int32_t type_index = d->bond_type_count;
-    for (int32_t c = 0; c < count; c++)
-        for (int32_t k = 1; k < (int32_t)length; k++) {
-            int32_t m = c * (int32_t)length + k;
-            scene->bonds[d->bond_count++] = (rc_edmd_bond){m - 1, m, type_index};
-        }
+    for (int32_t c = 0; c < count; c++) {
+        int32_t first = c * (int32_t)length;
+        for (int32_t k = 1; k < (int32_t)length; k++)
+            scene->bonds[d->bond_count++] = (rc_edmd_bond){first + parent(&sh, k), first + k, type_index};
+        if (sh.kind == RING)
+            scene->bonds[d->bond_count++] = (rc_edmd_bond){first, first + (int32_t)length - 1, type_index};
+    }
     scene->bond_types[d->bond_type_count++] = type;
     return RC_STATUS_OK;
 }

@@ -6,8 +6,8 @@ potential energy per particle must equal the Metropolis Monte Carlo value of the
 box, U/N = -1.7554 +- 0.0046 (experiments/fig_lennard_jones_steps.py, 3,000 sweeps), within 3 combined standard
 errors (10 blocks of the observables' rows) plus the discretisation error left at 40 steps, 0.007: the steps
 converge as 1 / steps^2, so that error is a third of the change from 20 to 40 steps (0.022 at this state point,
-docs/edmd.md, "Continuous potentials as steps"). The pressure is not checked here: docs/edmd.md records it 1 to 6 %
-below the Monte Carlo value with 20 and 40 steps, with the runs' mean kinetic temperature 2 % low.
+docs/edmd.md, "Continuous potentials as steps"). The pressure is checked by
+tests/physics/lennard_jones_reference.py, in longer runs (runs of 20 time units are too short for it: docs/edmd.md).
 
 Usage: /usr/bin/python3 tests/physics/lennard_jones_steps.py RICOCHET"""
 import csv
