@@ -21,7 +21,7 @@
 #include "check.h"
 #include "edmd/engine.h"
 #include "ricochet/edmd.h"
-#include "ricochet/scene.h"
+#include "run_check.h"
 
 #ifdef __SANITIZE_ADDRESS__
 enum { EVENTS = 40000 };
@@ -47,14 +47,7 @@ static rc_edmd *make_box(const char *lid)
              "             {\"point\": [0, 0, %.17g], \"normal\": [0, 0, -1], \"oscillation\": %s}],"
              " \"stop\": {\"time\": 100}}",
              HEIGHT, -GRAVITY, AMPLITUDE, AMPLITUDE, OMEGA, PHASE, AMPLITUDE + HEIGHT, lid);
-    rc_edmd_scene *scene = NULL;
-    rc_edmd *engine = NULL;
-    rc_status s = rc_edmd_scene_create_from_text(text, &scene);
-    CHECK(s == RC_STATUS_OK, "damper scene: %s", rc_error_get());
-    if (!s) s = rc_edmd_scene_create_engine(scene, &engine);
-    CHECK(s == RC_STATUS_OK, "damper engine: %s", rc_error_get());
-    rc_edmd_scene_destroy(scene);
-    return s ? NULL : engine;
+    return run_check_engine(text);
 }
 
 typedef struct books {

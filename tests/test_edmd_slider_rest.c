@@ -14,7 +14,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
-#include "ricochet/scene.h"
+#include "run_check.h"
 
 static const char *const SCENE =
     "{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": false, \"restitution\": 0.5},"
@@ -26,16 +26,10 @@ static const char *const SCENE =
 
 int main(void)
 {
-    rc_edmd_scene *scene = NULL;
-    rc_edmd *e = NULL;
-    rc_status s = rc_edmd_scene_create_from_text(SCENE, &scene);
-    CHECK(s == RC_STATUS_OK, "scene: %s", rc_error_get());
-    if (!s) s = rc_edmd_scene_create_engine(scene, &e);
-    CHECK(s == RC_STATUS_OK, "engine: %s", rc_error_get());
-    rc_edmd_scene_destroy(scene);
-    if (s) return check_finish();
+    rc_edmd *e = run_check_engine(SCENE);
+    if (!e) return check_finish();
     rc_edmd_limits until = {5, UINT64_MAX, 1000000};
-    s = rc_edmd_advance(e, &until);
+    rc_status s = rc_edmd_advance(e, &until);
     rc_edmd_observables o;
     rc_edmd_measure(e, &o);
     printf("grain on a slider: reached t = %.6g after %llu events, %llu kicks, energy drift %.3g (%s)\n",
