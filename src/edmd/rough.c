@@ -103,7 +103,6 @@ static rc_status check(const rc_edmd_def *d, bool *rough)
     const char *other = d->compression.rate != 0    ? "compression"
                         : d->shear.on               ? "box.shear"
                         : d->barostat.pressure != 0 ? "barostat"
-                        : d->interaction_count > 0  ? "interactions (stepped potentials)"
                         : d->transport              ? "transport"
                                                     : NULL;
     if (other)

@@ -54,6 +54,15 @@ rc_status rc_run_read_radius(const cJSON *item, const char *name, double *radius
 /* run_scene_sizes.c: the radii, masses and species of a placement's particles (allocated): "species",
  * "size_distribution" (with "mass"), or one "diameter"/"radius" and "mass". */
 rc_status rc_run_read_sizes(const cJSON *particles, rc_edmd_scene *scene);
+/* A placement's region (run_scene_region.c): the part of the box [lower, upper) it fills, its edges and the axes it
+ * takes as periodic (those the box has, where the region spans the whole edge). */
+typedef struct rc_placement_region {
+    bool given;
+    double lower[3], upper[3], size[3];
+    bool periodic[3];
+} rc_placement_region;
+/* run_scene_region.c: "particles.region" of a placement (after the box is known), or region->given false. */
+rc_status rc_run_read_region(const cJSON *particles, const rc_edmd_scene *scene, rc_placement_region *region);
 /* run_scene_saved.c: "particles": {"file", "frame"}: the particles, and the box and periodicity the scene does not
  * give, from a frame of a trajectory file. */
 rc_status rc_run_read_saved(const cJSON *particles, rc_edmd_scene *scene);
@@ -68,9 +77,9 @@ rc_status rc_run_read_rough(const cJSON *root, rc_edmd_scene *scene);
 rc_status rc_run_read_fixed(const cJSON *root, rc_edmd_scene *scene);
 /* run_scene_restitution.c: object's "restitution" (where names object), a number into *constant or a law into *law. */
 rc_status rc_run_read_restitution(const cJSON *object, const char *where, double *constant, rc_restitution_law *law);
-/* run_scene_wall_motion.c: the wall item's "thermal" and "oscillation" (name "walls[i]") into wall->thermal and
- * wall->oscillation. */
-rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *wall);
+/* run_scene_wall_motion.c: the wall item's "thermal" and "oscillation" (name "walls[i]") into walls[i].thermal and
+ * walls[i].oscillation; an oscillation "with" an earlier wall copies that wall's motion (the normals normalised). */
+rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *walls, int i);
 /* run_scene_interactions.c: "interactions" and "mixing" (stepped pair potentials). */
 rc_status rc_run_read_interactions(const cJSON *root, rc_edmd_scene *scene);
 /* run_scene_bonds.c: "bonds" (after the particles), and "particles.chains": the placement's particles cut into

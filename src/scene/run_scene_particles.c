@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The particles of a scene file (docs/formats.md, "Scene files for ricochet run"): a lattice or random placement
  * ({"lattice", "count", "packing_fraction", and the sizes: "diameter" or "radius" and "mass", "species" or
- * "size_distribution" (run_scene_sizes.c); the box sized by the packing fraction when it is given), an explicit list
+ * "size_distribution" (run_scene_sizes.c); the box sized by the packing fraction when it is given; a "region" of the
+ * box to fill, run_scene_region.c), an explicit list
  * of particles, or a saved state ({"file", "frame"}, run_scene_saved.c), then their velocities: Maxwell-Boltzmann at
  * "temperature" (seeded), or as listed or saved. */
 #include <math.h>
@@ -15,9 +16,9 @@
 #include "scene/run_scene.h"
 #include "json/json_fields.h"
 
-static const char *const lattice_keys[] = {"lattice", "count",   "packing_fraction",  "diameter", "radius",
-                                           "mass",    "species", "size_distribution", "inertia",  "chains",
-                                           NULL};
+static const char *const lattice_keys[] = {"lattice", "count",  "packing_fraction", "diameter",
+                                           "radius",  "mass",   "species",          "size_distribution",
+                                           "inertia", "chains", "region",           NULL};
 static const char *const particle_keys[] = {"position", "velocity", "radius",           "diameter", "mass",
                                             "species",  "inertia",  "angular_velocity", "fixed",    NULL};
 
@@ -95,7 +96,21 @@ static rc_status size_box(const cJSON *particles, rc_edmd_scene *scene, double *
     return s;
 }
 
-static rc_status read_lattice(const cJSON *particles, rc_edmd_scene *scene)
+/* Fills the placement's region (or the whole box) and moves the particles to the region's lower corner. */
+static rc_status fill(rc_placement placement, const rc_placement_region *region, rc_edmd_scene *scene)
+{
+    rc_edmd_def *def = &scene->def;
+    if (!region->given)
+        return rc_placement_fill(placement, def->dimension, def->box, def->periodic, def->count, scene->radii,
+                                 rc_rng_stream_seed(scene->seed, RC_RNG_STREAM_PLACEMENT), scene->positions);
+    rc_status s = rc_placement_fill(placement, def->dimension, region->size, region->periodic, def->count, scene->radii,
+                                    rc_rng_stream_seed(scene->seed, RC_RNG_STREAM_PLACEMENT), scene->positions);
+    for (int32_t i = 0; !s && i < def->count; i++)
+        for (int k = 0; k < def->dimension; k++) scene->positions[3 * i + k] += region->lower[k];
+    return s;
+}
+
+static rc_status read_lattice(const cJSON *particles, rc_edmd_scene *scene, rc_placement_region *region)
 {
     rc_edmd_def *def = &scene->def;
     rc_placement placement;
@@ -108,11 +123,14 @@ static rc_status read_lattice(const cJSON *particles, rc_edmd_scene *scene)
     if (!s) s = rc_run_allocate_particles(scene, (int32_t)count);
     if (!s) s = rc_run_read_sizes(particles, scene);
     if (!s) s = size_box(particles, scene, &fraction);
+    if (!s) s = rc_run_read_region(particles, scene, region);
     if (!s && cJSON_HasObjectItem(particles, "chains")) return rc_run_place_chains(particles, scene, fraction);
-    if (!s && rc_placement_fill(placement, def->dimension, def->box, def->periodic, def->count, scene->radii,
-                                rc_rng_stream_seed(scene->seed, RC_RNG_STREAM_PLACEMENT), scene->positions)) {
+    if (!s && fill(placement, region, scene)) {
         char prefix[128];
-        if (fraction > 0)
+        if (region->given)
+            snprintf(prefix, sizeof prefix, "particles.region: %d particles cannot be placed in it as %s",
+                     (int)def->count, rc_placement_name(placement));
+        else if (fraction > 0)
             snprintf(prefix, sizeof prefix, "particles.packing_fraction: %g cannot be placed as %s", fraction,
                      rc_placement_name(placement));
         else
@@ -204,19 +222,20 @@ rc_status rc_run_read_particles(const cJSON *root, rc_edmd_scene *scene)
 {
     const cJSON *particles = cJSON_GetObjectItemCaseSensitive(root, "particles");
     int32_t moving = -1;
+    rc_placement_region region = {.given = false};
     rc_status s;
     if (!particles) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "particles is missing");
     bool saved = cJSON_IsObject(particles) && cJSON_HasObjectItem(particles, "file");
     bool placed = cJSON_IsObject(particles) && !saved;
     if (saved) s = rc_run_read_saved(particles, scene);
-    else if (placed) s = read_lattice(particles, scene);
+    else if (placed) s = read_lattice(particles, scene, &region);
     else if (cJSON_IsArray(particles)) s = read_list(particles, scene, &moving);
     else
         return rc_fail(RC_STATUS_INVALID_ARGUMENT,
                        "particles: not a placement {...}, a saved state {\"file\": ...} or a "
                        "list of particles [...]");
     if (!s) s = read_velocities(root, scene, placed, moving);
-    if (!s) s = rc_run_check_state(scene, placed);
+    if (!s) s = rc_run_check_state(scene, placed && !region.given); /* its hint: a placement fills the whole box */
     if (!s) scene->settings.packing_fraction = packing_fraction(&scene->def);
     return s;
 }

@@ -3,14 +3,16 @@
  * walls"): its "oscillation", the plate's displacement along its normal, amplitude sin(angular_frequency t + phase),
  * the frequency given as angular_frequency or as period (2 pi / period), into the wall's rc_wall_oscillation; and its
  * "thermal" section, a temperature and an accommodation coefficient, into rc_wall_thermal (such a wall takes no
- * restitution). The engine checks the combinations with the rest of the scene. */
+ * restitution). An oscillation {"with": j} moves the wall as walls[j] moves, the same displacement in space: a lid
+ * whose normal is opposite to the floor's takes the floor's amplitude and frequency and its phase plus pi, so that a
+ * closed box moves as one body. The engine checks the combinations with the rest of the scene. */
 #include <math.h>
 
 #include "core/status.h"
 #include "scene/run_scene.h"
 #include "json/json_fields.h"
 
-static const char *const oscillation_keys[] = {"amplitude", "angular_frequency", "period", "phase", NULL};
+static const char *const oscillation_keys[] = {"amplitude", "angular_frequency", "period", "phase", "with", NULL};
 static const char *const thermal_keys[] = {"temperature", "accommodation", NULL};
 
 static rc_status read_thermal(const cJSON *item, const char *name, rc_wall *wall)
@@ -32,8 +34,38 @@ static rc_status read_thermal(const cJSON *item, const char *name, rc_wall *wall
     return s;
 }
 
-rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *wall)
+/* "with": j, the motion of the earlier wall j, whose normal must be this wall's or its opposite: the displacement
+ * s_j(t) n_j is then s_j(t) n_i or -s_j(t) n_i = A sin(omega t + phase + pi) n_i. */
+static rc_status read_with(const cJSON *section, const char *where, rc_wall *walls, int i)
 {
+    if (cJSON_GetArraySize(section) != 1)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.with: the motion is walls[j]'s; give no other key beside it",
+                       where);
+    uint64_t j = 0;
+    rc_status s = rc_json_count(section, where, "with", true, INT32_MAX, &j, NULL);
+    if (s) return s;
+    if (j >= (uint64_t)i)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.with: %d is not an earlier wall (0 to %d)", where, (int)j,
+                       i - 1);
+    const rc_wall *leader = &walls[j];
+    rc_wall *wall = &walls[i];
+    if (leader->oscillation.amplitude == 0)
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.with: walls[%d] does not oscillate", where, (int)j);
+    double along = 0;
+    for (int k = 0; k < 3; k++) along += leader->normal[k] * wall->normal[k];
+    if (!(fabs(fabs(along) - 1) <= 1e-12))
+        return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                       "%s.with: walls[%d]'s normal is neither this wall's nor its opposite (a wall moves along its "
+                       "normal only)",
+                       where, (int)j);
+    wall->oscillation = leader->oscillation;
+    if (along < 0) wall->oscillation.phase += M_PI;
+    return RC_STATUS_OK;
+}
+
+rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *walls, int i)
+{
+    rc_wall *wall = &walls[i];
     rc_status s = read_thermal(item, name, wall);
     if (s) return s;
     const cJSON *section;
@@ -41,6 +73,7 @@ rc_status rc_run_read_wall_motion(const cJSON *item, const char *name, rc_wall *
     if (s || !section) return s;
     char where[RC_FIELD_NAME_SIZE];
     rc_field_name(where, name, "oscillation");
+    if (cJSON_HasObjectItem(section, "with")) return read_with(section, where, walls, i);
     rc_wall_oscillation *o = &wall->oscillation;
     bool by_frequency = cJSON_HasObjectItem(section, "angular_frequency"),
          by_period = cJSON_HasObjectItem(section, "period");

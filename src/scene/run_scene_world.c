@@ -122,9 +122,9 @@ static rc_status read_walls(const cJSON *root, rc_edmd_scene *scene)
         if (!s) s = rc_run_vector(item, name, "point", scene->def.dimension, true, w->point);
         if (!s) s = rc_run_vector(item, name, "normal", scene->def.dimension, true, w->normal);
         if (!s) s = rc_run_read_restitution(item, name, &w->restitution, &w->restitution_law);
-        if (!s) s = rc_run_read_wall_motion(item, name, w);
         if (!s && !normalise(w->normal, scene->def.dimension))
             s = rc_fail(RC_STATUS_INVALID_ARGUMENT, "%s.normal: zero vector", name);
+        if (!s) s = rc_run_read_wall_motion(item, name, scene->walls, i);
     }
     scene->def.walls = scene->walls;
     scene->def.wall_count = count;
