@@ -70,7 +70,7 @@ static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, dou
     return s;
 }
 
-static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
+static inline __attribute__((always_inline)) rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
 {
     if ((e->counter[j] & RC_COUNT_MASK) != (e->event[k].count & RC_COUNT_MASK)) {
         rc_edmd_stream(e, k, e->now); /* stale: the partner moved on; predict afresh */
@@ -103,7 +103,7 @@ static rc_status process_pair(rc_edmd *e, int32_t k, int32_t j, double t)
     return RC_STATUS_OK;
 }
 
-static rc_status process(rc_edmd *e, int32_t k)
+static inline __attribute__((always_inline)) rc_status process(rc_edmd *e, int32_t k)
 {
     double t = e->event[k].time;
     int32_t partner = e->event[k].partner;
@@ -126,6 +126,7 @@ static rc_status process(rc_edmd *e, int32_t k)
     return RC_STATUS_OK;
 }
 
+/* The serial loop keeps its own inlined copy of process (a call there cost 0.4 % more instructions). */
 rc_status rc_edmd_process_event(rc_edmd *e, int32_t k) { return process(e, k); }
 
 /* What follows an event in the serial order: the calendar's health, the stall check, and the renewal (or a

@@ -26,8 +26,10 @@
  * lists' test. */
 #define SEPARATION 4.0
 
-/* A job's state, handed between the main thread and its helper (release and acquire). */
-enum { IDLE, GO, DONE, QUIT };
+/* A job's state, handed between the main thread and its helper (release and acquire): the main thread hands it out
+ * (GO) and takes it back if the helper has not started it when the main thread's own event is done (back to IDLE: on
+ * a machine with fewer free cores than threads, the main thread never waits for a helper that is not running). */
+enum { IDLE, GO, RUNNING, DONE, QUIT };
 
 typedef struct rc_edmd_job {
     rc_edmd copy;  /* the engine as the helper sees it */
@@ -41,6 +43,7 @@ typedef struct rc_edmd_job {
     int filed_count;
     bool aborted; /* it needs a cluster: undone, it runs in its turn */
     rc_status status;
+    uint64_t generation; /* the speculation's generation when the copy was last made whole */
     atomic_int state;
     pthread_t thread;
 } rc_edmd_job;
@@ -50,7 +53,8 @@ typedef struct rc_edmd_speculation {
     int32_t helpers;
     rc_edmd_job **pending; /* the events run ahead and not yet committed, in key order */
     int32_t pending_count;
-    double separation; /* SEPARATION neighbour reaches, squared */
+    double separation;   /* SEPARATION neighbour reaches, squared */
+    uint64_t generation; /* moves on when the engine changes beyond what dispatch refreshes (a renewal) */
 } rc_edmd_speculation;
 
 /* A short wait: the processor's pause while the other side is likely to answer soon, then the core given away (the
@@ -79,6 +83,10 @@ static void *helper(void *arg)
     rc_edmd_job *job = arg;
     for (;;) {
         if (wait_while(job, IDLE) == QUIT) return NULL;
+        int go = GO;
+        if (!atomic_compare_exchange_strong_explicit(&job->state, &go, RUNNING, memory_order_acquire,
+                                                     memory_order_relaxed))
+            continue; /* taken back */
         job->status = rc_edmd_process_event(&job->copy, job->k);
         atomic_store_explicit(&job->state, DONE, memory_order_release);
         if (wait_while(job, DONE) == QUIT) return NULL;
@@ -115,8 +123,10 @@ static bool near_pending(const rc_edmd *e, const rc_edmd_speculation *sp, int32_
     return false;
 }
 
-/* The helper's copy of the engine at particle k's event, run ahead of the main thread's event. */
-static void dispatch(rc_edmd *e, rc_edmd_job *job, int32_t k)
+/* The helper's copy of the engine at particle k's event, run ahead of the main thread's event. The copy is made
+ * whole once per generation (1.5 kB); between renewals an event changes only the clock, the books and counts (set
+ * here) and, at a shell event, the spill pool of the lists (refreshed here). */
+static void dispatch(rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job *job, int32_t k)
 {
     job->k = k;
     job->time = e->event[k].time;
@@ -129,10 +139,17 @@ static void dispatch(rc_edmd *e, rc_edmd_job *job, int32_t k)
     }
     job->filed_count = 0;
     job->aborted = false;
-    job->copy = *e;
     rc_edmd *c = &job->copy;
-    c->job = job;
-    c->speculation = NULL;
+    if (job->generation != sp->generation) {
+        *c = *e;
+        c->job = job;
+        c->speculation = NULL;
+        job->generation = sp->generation;
+    }
+    c->now = e->now;
+    c->spill = e->spill, c->spill_capacity = e->spill_capacity, c->spill_rows = e->spill_rows;
+    c->spill_fresh = e->spill_fresh, c->spill_free = e->spill_free;
+    c->max_overlap = e->max_overlap;
     c->events = c->collisions = c->wall_collisions = c->stabilising = c->negative_time = c->three_body = 0;
     c->kinetic = c->dissipated = c->virial = c->kinetic_integral = 0; /* so that they hold the event's own terms */
     atomic_store_explicit(&job->state, GO, memory_order_release);
@@ -178,10 +195,15 @@ static void drop(rc_edmd_speculation *sp, int32_t m)
     sp->pending_count--;
 }
 
-static void finish(rc_edmd_job *job)
+/* Whether the job's event ran: taken back when its helper has not started it, else waited for. */
+static bool finish(rc_edmd_job *job)
 {
-    wait_while(job, GO);
+    int go = GO;
+    if (atomic_compare_exchange_strong_explicit(&job->state, &go, IDLE, memory_order_acquire, memory_order_relaxed))
+        return false;
+    wait_while(job, RUNNING);
     atomic_store_explicit(&job->state, IDLE, memory_order_release);
+    return true;
 }
 
 void rc_edmd_speculation_fold(rc_edmd *e)
@@ -190,7 +212,7 @@ void rc_edmd_speculation_fold(rc_edmd *e)
     if (!sp) return;
     for (int32_t m = sp->pending_count; m-- > 0;) {
         finish(sp->pending[m]);
-        undo(e, sp->pending[m]);
+        undo(e, sp->pending[m]); /* also when it never ran: the records are the same, the events filed again */
     }
     sp->pending_count = 0;
 }
@@ -208,15 +230,14 @@ static rc_status run_ahead(rc_edmd *e, rc_edmd_speculation *sp, int32_t k, doubl
             rc_calendar_take(&e->calendar, c);
             rc_edmd_job *job = &sp->jobs[sp->pending_count];
             sp->pending[sp->pending_count++] = job;
-            dispatch(e, job, c);
+            dispatch(e, sp, job, c);
         }
         rc_calendar_update(&e->calendar, k);
     }
     rc_status s = rc_edmd_process_event(e, k);
     for (int32_t m = 0; m < sp->pending_count;) { /* a fold in k's event (a cluster) leaves none */
         rc_edmd_job *job = sp->pending[m];
-        finish(job);
-        if (job->aborted || job->status != RC_STATUS_OK) {
+        if (!finish(job) || job->aborted || job->status != RC_STATUS_OK) {
             undo(e, job);
             drop(sp, m);
         } else {
@@ -279,13 +300,17 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
         bool renewed = false, ended = false;
         s = rc_edmd_after_event(e, s, &renewed, &ended);
         if (s != RC_STATUS_OK || ended) return s;
-        if (renewed) limit = limits->time - e->time_origin;
+        if (renewed) {
+            limit = limits->time - e->time_origin;
+            sp->generation++;
+        }
     }
 }
 
 rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
 {
     rc_edmd_speculation sp = {0};
+    sp.generation = 1;
     sp.helpers = e->threads - 1;
     double reach = SEPARATION * (e->reach_factor * e->max_diameter + 2 * e->shell);
     sp.separation = reach * reach;
