@@ -268,7 +268,13 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
         int32_t k = rc_calendar_top(&e->calendar);
         double t = k >= 0 ? e->event[k].time : INFINITY;
         rc_status s;
-        if (sp->pending_count > 0 && (k < 0 || owned(sp, k) || !before(t, k, sp->pending[0]->time, sp->pending[0]->k))) {
+        if (k >= 0 && sp->pending_count > 0 && owned(sp, k)) {
+            /* an entry filed by its key, which a helper has already moved on: in the serial run that event does not
+             * exist before the commit, which files the particle again (as an undo does) */
+            rc_calendar_take(&e->calendar, k);
+            continue;
+        }
+        if (sp->pending_count > 0 && (k < 0 || !before(t, k, sp->pending[0]->time, sp->pending[0]->k))) {
             rc_edmd_job *first = sp->pending[0];
             drop(sp, 0);
             commit(e, first);
