@@ -91,9 +91,9 @@ static void same_bits(void)
     rc_edmd_observables o1, o4;
     rc_edmd_measure(one, &o1);
     rc_edmd_measure(four, &o4);
-    const double books[][2] = {{o1.kinetic_energy, o4.kinetic_energy}, {o1.virial, o4.virial},
+    const double books[][2] = {{o1.kinetic_energy, o4.kinetic_energy},     {o1.virial, o4.virial},
                                {o1.kinetic_integral, o4.kinetic_integral}, {o1.pressure, o4.pressure},
-                               {o1.energy_drift, o4.energy_drift}, {o1.max_overlap, o4.max_overlap}};
+                               {o1.energy_drift, o4.energy_drift},         {o1.max_overlap, o4.max_overlap}};
     for (size_t b = 0; b < sizeof books / sizeof *books; b++)
         CHECK(!memcmp(&books[b][0], &books[b][1], sizeof books[b][0]), "book %d: %.17g against %.17g", (int)b,
               books[b][0], books[b][1]);

@@ -138,7 +138,7 @@ static inline __attribute__((always_inline)) rc_status after_event(rc_edmd *e, r
         s = rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory");
     if (s == RC_STATUS_OK && e->stall_limit && ++e->stall_window >= e->stall_limit) s = rc_edmd_check_stall(e);
     if (s != RC_STATUS_OK) return s;
-    if (e->collisions >= e->next_reorder) { /* the renewal, or a compression's step (it renews in turn) */
+    if (e->collisions >= e->next_reorder) {              /* the renewal, or a compression's step (it renews in turn) */
         if (e->threads > 1) rc_edmd_speculation_fold(e); /* it renumbers the slots: nothing may have run ahead */
         *renewed = true;
         return e->growing ? rc_edmd_growth_step(e, ended) : rc_edmd_reorder(e);

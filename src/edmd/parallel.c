@@ -49,10 +49,12 @@ static const char *serial_feature(const rc_edmd *e)
  * histogram's shared bins), so they run on one thread until each is worked through. */
 static const char *not_yet(const rc_edmd *e)
 {
-    if (e->has_gravity) return "gravity (sleeping and sliding grains) is not run in parallel yet: it runs on one thread";
+    if (e->has_gravity)
+        return "gravity (sleeping and sliding grains) is not run in parallel yet: it runs on one thread";
     if (e->walls_move) return "moving walls are not run in parallel yet: the run takes one thread";
     if (e->steps) return "stepped potentials and bonds are not run in parallel yet: the run takes one thread";
-    if (e->transport_on) return "the transport coefficients' books are not kept in parallel yet: the run takes one thread";
+    if (e->transport_on)
+        return "the transport coefficients' books are not kept in parallel yet: the run takes one thread";
     if (e->histogram) return "the separation histogram is not kept in parallel yet: the run takes one thread";
     if (e->fixed) return "fixed obstacles are not run in parallel yet: the run takes one thread";
     if (e->collapse_rules || e->laws)

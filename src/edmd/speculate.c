@@ -332,9 +332,9 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
         atomic_init(&sp.jobs[started].state, IDLE);
         if (pthread_create(&sp.jobs[started].thread, NULL, helper, &sp.jobs[started]) != 0) break;
     }
-    rc_status s = started < sp.helpers ? rc_fail(RC_STATUS_NO_MEMORY, "threads: could not start %d helper threads",
-                                                 (int)sp.helpers)
-                                       : RC_STATUS_OK;
+    rc_status s = started < sp.helpers
+                      ? rc_fail(RC_STATUS_NO_MEMORY, "threads: could not start %d helper threads", (int)sp.helpers)
+                      : RC_STATUS_OK;
     if (s == RC_STATUS_OK) {
         e->speculation = &sp;
         s = loop(e, limits, &sp);
