@@ -229,10 +229,13 @@ static rc_status run_ahead(rc_edmd *e, rc_edmd_speculation *sp, int32_t k, doubl
                 break;
             rc_calendar_take(&e->calendar, c);
             rc_edmd_job *job = &sp->jobs[sp->pending_count];
+            job->k = c;
             sp->pending[sp->pending_count++] = job;
-            dispatch(e, sp, job, c);
         }
         rc_calendar_update(&e->calendar, k);
+        /* handed out only now: a look into the calendar reads the keys of whatever it files again, and a helper
+         * writes its particles' */
+        for (int32_t m = 0; m < sp->pending_count; m++) dispatch(e, sp, sp->pending[m], sp->pending[m]->k);
     }
     rc_status s = rc_edmd_process_event(e, k);
     for (int32_t m = 0; m < sp->pending_count;) { /* a fold in k's event (a cluster) leaves none */
