@@ -86,14 +86,14 @@ install: build
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && { [ "$(PREFIX)" = /usr ] || [ "$(PREFIX)" = /usr/local ]; }; \
 	then echo ldconfig; ldconfig; fi
 
-# The threads' stress scenes (tests/threads_stress.py: a dense fluid, a crystal, grains falling onto a plate, a long
+# The threads' stress scenes (tests/cli/threads_stress.py: a dense fluid, a crystal, grains falling onto a plate, a long
 # granular gas; 2 threads against 1, the same bytes) under ThreadSanitizer, which must report nothing (halt_on_error:
 # a report fails the run). Not in CI: the tool is built whole under TSan.
 test-tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS="-fsanitize=thread" \
 	  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=thread" -DRICOCHET_WERROR=ON
 	cmake --build $(TSAN_BUILD) -j$(JOBS) --target ricochet
-	TSAN_OPTIONS=halt_on_error=1 $(PYTHON) tests/threads_stress.py $(TSAN_BUILD)/ricochet 2
+	TSAN_OPTIONS=halt_on_error=1 $(PYTHON) tests/cli/threads_stress.py $(TSAN_BUILD)/ricochet 2
 
 # Every symbol the libraries export starts with rc_.
 check-symbols: build

@@ -10,14 +10,14 @@ out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
 for h in problem run_scene rigid_scene run checkpoint trajectory cli sweep plot convert; do mkdir -p "$out/$h"; done
-cp "$root"/examples/sweep/*.json "$root"/tests/sweep/*.json "$out/sweep/"
+cp "$root"/examples/sweep/*.json "$root"/tests/data/sweep/*.json "$out/sweep/"
 cp "$root"/examples/impact/*.json "$out/problem/"
 cp "$root"/examples/edmd/*.json "$out/run_scene/"
 cp "$root"/examples/rigid/*.json "$out/rigid_scene/"
 for f in "$root"/examples/edmd/*.json "$root"/examples/rigid/*.json; do cp "$f" "$out/run/$(basename "$(dirname "$f")")_$(basename "$f")"; done
 
 # Texts with JSON escapes of every kind in their comments and keys (a surrogate pair, \u00e9, \/, UTF-8 of 2 to 4
-# bytes), for the strict scanner of the JSON layer (src/io/json_document.c); the dictionary (fuzz/json.dict) has the
+# bytes), for the strict scanner of the JSON layer (src/json/json_document.c); the dictionary (fuzz/json.dict) has the
 # lone surrogates, \u0000, overlong UTF-8 and numbers such as 01 and 1. that mutations put in
 escapes='"comment": "\\ud83d\\ude00 \\u00e9\\u20AC \\" \\\\ \\/ \\b\\f\\n\\r\\t \303\251 \342\202\254 \360\237\230\200",'
 printf '{%b "dimension": 1, "seed": 18446744073709551615, "balls": [{"position": [0], "velocity": [1e0], "radius": 1},
@@ -81,7 +81,7 @@ for engine in edmd npt rigid sheared; do
 done
 # each checkpoint again as if written before a setting and an observable existed (both dropped) and after a field and
 # a record were added (planted, unknown here), so that the fuzzer starts from the tagged records' defaults and skips
-/usr/bin/python3 - "$root/tests" "$out/checkpoint" <<'PY'
+/usr/bin/python3 - "$root/tests/support" "$out/checkpoint" <<'PY'
 import os, sys
 sys.path.insert(0, sys.argv[1])
 import checkpoint_file as c
@@ -102,12 +102,12 @@ PY
 for f in "$work"/analysis/*.csv; do cp "$f" "$out/plot/analysis_$(basename "$f")"; done
 rm -rf "$work"
 # hand-made side files (shapes.json) of both dimensions: every shape, a 3D hull of two pyramids, a static hull
-cp "$root"/tests/regressions/trajectory/shapes_*.json "$out/trajectory/"
+cp "$root"/tests/data/regressions/trajectory/shapes_*.json "$out/trajectory/"
 # an H5MD file of another tool (MDAnalysis: its own group name, variable-length UTF-8 strings, compressed float32)
-cp "$root"/tests/regressions/trajectory/h5md_mdanalysis.h5md "$out/trajectory/"
+cp "$root"/tests/data/regressions/trajectory/h5md_mdanalysis.h5md "$out/trajectory/"
 # files of other tools: GSD written by gsd.hoomd (a triclinic box, orientations, images), a data file LAMMPS wrote
-cp "$root"/tests/regressions/trajectory/gsd_*.gsd "$root"/tests/regressions/trajectory/lammps_*.data "$out/trajectory/"
-cp "$root"/tests/regressions/convert/* "$out/convert/"
+cp "$root"/tests/data/regressions/trajectory/gsd_*.gsd "$root"/tests/data/regressions/trajectory/lammps_*.data "$out/trajectory/"
+cp "$root"/tests/data/regressions/convert/* "$out/convert/"
 # hand-made tables: quoted names, empty cells, NaN and infinities, a blank line, CRLF line ends, error columns
 printf '"time","a_mean","a_sem",b\n0,1,0.1,nan\n1,,0.2,inf\n\n2,3,0.1,-inf\n' > "$out/plot/quoted.csv"
 printf 'time,msd,msd_error\r\n1e-3,2e-6,1e-7\r\n0.01,2e-4,1e-5\r\n0.1, 0.02 ,1e-3\r\n' > "$out/plot/crlf.csv"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Fuzz harness: CSV tables read and drawn (rc_plot_csv, src/picture/plot_csv.c; what `ricochet plot` and
+/* Fuzz harness: CSV tables read and drawn (rc_plot_csv, src/render/plot_csv.c; what `ricochet plot` and
  * ricochet.plot_csv do with outside files): the input written to a file under /dev/shm, its header split into names,
  * its rows into numbers (empty cells, NaN, infinities, quoted names, blank lines, rows of another length, NUL bytes),
  * the curves chosen and drawn into a PNG there. The input's length chooses the options, so that every mutation of a

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Replays inputs through a fuzz harness without libFuzzer: each argument is a file, or a folder whose files are all
  * replayed, fed to the harness's LLVMFuzzerTestOneInput. Built by the ordinary (gcc) build with each harness, so that
- * `make test` runs every regression input (tests/regressions/) through its harness; a crash, a sanitizer report (in
+ * `make test` runs every regression input (tests/data/regressions/) through its harness; a crash, a sanitizer report (in
  * a sanitized build) or the test's timeout fails the test. */
 #include <dirent.h>
 #include <sys/stat.h>

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Runs the fuzz harnesses (make fuzz, CI; docs/fuzzing.md): for each, first every regression input (tests/regressions/
+# Runs the fuzz harnesses (make fuzz, CI; docs/fuzzing.md): for each, first every regression input (tests/data/regressions/
 # HARNESS/ and the files fuzz/regressions.txt names), which must not crash, then libFuzzer for SECONDS on the corpus
 # BUILD/fuzz-corpus/HARNESS, seeded by fuzz/make-seeds.sh and kept between runs. New crashes go to fuzz/findings/HARNESS/.
 # Exits 1 when any harness crashed. FUZZ_SEED, when set, fixes libFuzzer's random seed, so that a run that found a
@@ -17,7 +17,7 @@ seeds=$build/fuzz-seeds.$$
 trap 'rm -rf "$seeds"' EXIT
 trap 'exit 130' INT TERM
 sh "$root/fuzz/make-seeds.sh" "$tool" "$seeds" || exit 1
-export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0" OPENBLAS_NUM_THREADS=1
+export LSAN_OPTIONS="suppressions=$root/tests/support/lsan.supp:print_suppressions=0" OPENBLAS_NUM_THREADS=1
 # the slow unwinder sees HDF5's frames, which the suppressions of its leaks (corrupted files read) name; the run
 # harness writes and reads back only files it wrote, and the slow unwinder at each of HDF5's allocations made it five
 # times slower: it keeps the fast one
@@ -28,7 +28,7 @@ for h in $harnesses; do
   mkdir -p "$build/fuzz-corpus/$h" "$root/fuzz/findings/$h" "$build/fuzz-logs"
   # the regression inputs, one run each
   patterns=$(sed -n "s/^$h //p" "$root/fuzz/regressions.txt")
-  inputs=$(cd "$root/tests/regressions" && for p in $h/* $patterns; do [ -f "$p" ] && echo "$root/tests/regressions/$p"; done)
+  inputs=$(cd "$root/tests/data/regressions" && for p in $h/* $patterns; do [ -f "$p" ] && echo "$root/tests/data/regressions/$p"; done)
   if [ -n "$inputs" ] && ! ASAN_OPTIONS=fast_unwind_on_malloc=0 "$fuzzer" -close_fd_mask=3 $inputs > "$build/fuzz-logs/$h.replay" 2>&1; then
     echo "fuzz $h: a regression input crashes (see $build/fuzz-logs/$h.replay)"
     failed=1

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-// Box2D 2.4 on the scenes of bench_rigid and tests/test_rigid_impact.c, for bench/RESULTS.md (issues 5, 24): the step
+// Box2D 2.4 on the scenes of bench_rigid and tests/physics/test_rigid_impact.c, for bench/RESULTS.md (issues 5, 24): the step
 // rate of the same 2D pile of 10,000 balls over 2,000 steps (radius 0.5, hexagonal rows of 100 between walls with
 // half a diameter of play, gravity 9.81, h = 1e-3, 8 velocity and 3 position iterations, sleeping off; --sleep turns
 // it on, --pile runs the pile alone; the deepest ball-ball and ball-wall overlap, checked from the bodies' positions

@@ -14,11 +14,13 @@
  *   exchange.h  replica exchange (parallel tempering) over temperatures
  *   output.h  trajectory (extended XYZ, H5MD) and observable (CSV) writers
  *   trajectory.h  reading trajectories back as frames
- *   render.h  pictures of frames and line plots of tables (PNG, cairo) */
+ *   render.h  pictures of frames and line plots of tables (PNG, cairo)
+ *   command.h the command lines of the ricochet tool as data: options, help pages */
 #ifndef RICOCHET_H
 #define RICOCHET_H
 
 #include "ricochet/analysis.h"
+#include "ricochet/command.h"
 #include "ricochet/core.h"
 #include "ricochet/edmd.h"
 #include "ricochet/exchange.h"

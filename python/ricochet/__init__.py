@@ -14,6 +14,7 @@
     analyze         g(r), S(k), Q6 / psi6, MSD and D of a run folder, a trajectory or Snapshots (plot_msd, plot_rdf, plot_g6)
     plot_csv        line plots of a CSV table (observables.csv, the analysis tables) as a PNG, as `ricochet plot` draws
     render_run      pictures of trajectories side by side (and an MP4 with ffmpeg), as `ricochet render` draws them
+    command_help    the help page of a command of the tool, as `ricochet help NAME` prints it
     Error           a failure the library reported (status and message)
     InvalidValue    a state or parameter a Simulation refused (both an Error and a ValueError); nothing changed
     Progress        what a progress callback of Simulation.advance is given
@@ -30,8 +31,10 @@ from .analysis import Analysis, analyze, plot_g6, plot_msd, plot_rdf
 from .curves import read_curves
 from .plot import plot_csv
 from .render import render_run
+from .command import command_help
 
 __version__ = lib.rc_version_get().decode()
-__all__ = ["Analysis", "Error", "ImpactProblem", "InvalidValue", "Progress", "ImpactResolution", "RicochetWarning", "Simulation", "Snapshot", "analyze", "convert_trajectory",
+__all__ = ["Analysis", "Error", "ImpactProblem", "InvalidValue", "Progress", "ImpactResolution", "RicochetWarning", "Simulation", "Snapshot", "analyze", "command_help",
+           "convert_trajectory",
            "parse_ladder", "plot_csv", "plot_g6", "plot_msd", "plot_rdf", "pressure_exchange", "read_curves", "read_trajectory",
            "read_sweep_table", "render_run", "replica_exchange", "sweep", "sweep_seed", "__version__"]

@@ -132,6 +132,8 @@ _SIGNATURES = {
     "rc_version_get": (ctypes.c_char_p, []),
     "rc_struct_size": (ctypes.c_size_t, [ctypes.c_char_p]),
     "rc_text_destroy": (None, [P]),
+    "rc_command_find": (P, [ctypes.c_char_p]),
+    "rc_command_format_help": (P, [P]),
     "rc_frame_create": (S, [ctypes.POINTER(Frame), ctypes.c_int32, ctypes.c_bool]),
     "rc_frame_add_spins": (S, [ctypes.POINTER(Frame)]),
     "rc_frame_destroy": (None, [ctypes.POINTER(Frame)]),

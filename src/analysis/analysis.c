@@ -14,9 +14,9 @@
 
 #include "analysis/analysis.h"
 #include "core/status.h"
-#include "io/json_document.h"
 #include "ricochet/io.h"
 #include "ricochet/trajectory.h"
+#include "json/json_document.h"
 
 const char *const rc_analysis_table_names[RC_ANALYSIS_TABLES] = {
     "rdf", "structure_factor", "msd", "vacf", "order_particles", "g6", "interdiffusion"};

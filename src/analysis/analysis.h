@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The insides of an analysis of frames (ricochet/analysis.h), shared by the files of src/analysis: pairs through
- * cell lists (pairs.c), g(r) and its contact value (rdf.c), S(k) (structure_factor.c), Q6 / psi6 (order.c) and the
- * order per particle (local_order.h), the
- * multiple-tau correlator of the MSD and VACF and the fit of D (correlator.c), each species' D and the
- * interdiffusion coefficient of a mixture (mixture_diffusion.c), the tables, CSV files and summary
- * (report.c), and the options, frames and files (analysis.c). */
+/* An analysis of frames (ricochet/analysis.h): its options, state and results, which hold one of each measure;
+ * each measure has a header of its own (pairs.h, table.h, rdf.h, structure_factor.h, order.h, local_order.h,
+ * correlator.h, mixture_diffusion.h), so that an include names the measure a file uses. The options, frames and files
+ * are analysis.c's, the tables and summary report.c's, the checkpointed sums state.c's. */
 #ifndef RC_ANALYSIS_ANALYSIS_H
 #define RC_ANALYSIS_ANALYSIS_H
 
@@ -13,184 +11,16 @@
 
 #include <cjson/cJSON.h>
 
+#include "analysis/correlator.h"
 #include "analysis/local_order.h"
+#include "analysis/mixture_diffusion.h"
+#include "analysis/order.h"
+#include "analysis/pairs.h"
+#include "analysis/rdf.h"
+#include "analysis/structure_factor.h"
+#include "analysis/table.h"
 #include "core/bytes.h"
 #include "ricochet/analysis.h"
-
-/* ---- pairs within a cutoff (pairs.c) ---- */
-
-/* Called once per unordered pair {i, j} nearer than the cutoff; d = x_j - x_i (minimum image along periodic axes). */
-typedef void rc_pair_fn(void *context, int32_t i, int32_t j, const double d[3], double r2);
-
-/* Scratch of the cell lists, kept between frames: the particles sorted by cell (their indices and positions) and
- * where each cell's run starts. */
-typedef struct rc_cells {
-    int32_t *start, *order, *cell_of;
-    double *sorted;
-    size_t start_capacity, order_capacity, cell_capacity, sorted_capacity;
-} rc_cells;
-
-/* Every pair of the frame nearer than cutoff, found through a grid of cells at least cutoff wide. */
-rc_status rc_cells_pairs(rc_cells *cells, const rc_frame *frame, double cutoff, rc_pair_fn *fn, void *context);
-void rc_cells_release(rc_cells *cells);
-/* The volume (area in 2D) of the frame's box. */
-double rc_frame_volume(const rc_frame *frame);
-
-/* ---- a table of numbers ---- */
-
-typedef struct rc_table {
-    int rows, columns;
-    char **names;   /* columns */
-    double *values; /* rows x columns */
-} rc_table;
-
-rc_status rc_table_make(rc_table *table, int rows, int columns);
-/* Writes the table as a CSV file (report.c). */
-rc_status rc_table_write(const rc_table *table, const char *path);
-void rc_table_release(rc_table *table);
-
-/* ---- g(r) per species pair (rdf.c) ---- */
-
-typedef struct rc_rdf {
-    int species, pairs; /* pairs = species (species + 1) / 2, in the order (0,0), (0,1), ..., (1,1), ... */
-    int bins;
-    double range, width;
-    int32_t *members;     /* particles per species */
-    double *contact_at;   /* per pair: the contact distance, the mean radius of a plus that of b */
-    double *sum;          /* pairs x bins: the frames' g summed */
-    double *frame_counts; /* pairs x bins: this frame's pair counts */
-    double *contacts;     /* frames x pairs: each frame's contact value (its fit is linear in g) */
-    int contact_capacity;
-    int frames;
-    double contact_width; /* of the fit window, relative to the contact distance */
-} rc_rdf;
-
-rc_status rc_rdf_start(rc_rdf *rdf, const rc_frame *frame, double range, int bins, double contact_width);
-rc_status rc_rdf_add(rc_rdf *rdf, rc_cells *cells, const rc_frame *frame);
-/* The table r, g_A_B...; contact[p] and error[p] per pair (NaN when the window holds no bin). */
-rc_status rc_rdf_finish(const rc_rdf *rdf, rc_table *table, double *contact, double *error);
-void rc_rdf_release(rc_rdf *rdf);
-
-/* ---- S(k) (structure_factor.c) ---- */
-
-typedef struct rc_structure_factor {
-    int shells;
-    double shell_width, k_max;
-    int per_shell;
-    int vectors;         /* wave vectors in use */
-    double *k;           /* 3 per vector */
-    int *n;              /* 3 per vector: k = 2 pi n / L (under a tilt, structure_factor.c's wave_vector) */
-    int top[3];          /* the largest |n| along each axis */
-    int *shell_of;       /* per vector */
-    double tilt;         /* the Lees-Edwards tilt the vectors were chosen for, in [-L_f / 2, L_f / 2] */
-    int flow, gradient;  /* its axes */
-    double *sum, *k_sum; /* per shell: S summed over frames and vectors, |k| likewise */
-    double *samples;     /* per shell: the vectors summed over frames */
-    int *used;           /* per shell: the wave vectors of the current cell below k_max */
-    int frames;
-    double box[3];
-} rc_structure_factor;
-
-rc_status rc_structure_factor_start(rc_structure_factor *sf, const rc_frame *frame, double k_max, int per_shell);
-rc_status rc_structure_factor_add(rc_structure_factor *sf, const rc_frame *frame);
-rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *table);
-void rc_structure_factor_release(rc_structure_factor *sf);
-
-/* ---- Q6 / psi6 (order.c) ---- */
-
-typedef struct rc_order {
-    double cutoff;
-    double *q;      /* per particle: 7 complex sums (Q6m, m = 0..6) in 3D, one (psi6) in 2D */
-    int32_t *bonds; /* per particle */
-    size_t capacity;
-    int dimension;
-    double global_sum, local_sum, bond_sum; /* over frames */
-    int frames;
-} rc_order;
-
-rc_status rc_order_add(rc_order *order, rc_cells *cells, const rc_frame *frame);
-/* Q6 (3D) or |psi6| (2D) of all bonds together, its mean per particle, and bonds per particle; frame means. */
-void rc_order_result(const rc_order *order, double *global, double *local, double *bonds);
-void rc_order_release(rc_order *order);
-
-/* ---- the multiple-tau correlator of the MSD and VACF, and D (correlator.c) ---- */
-
-enum { RC_CORRELATOR_LEVELS = 48 };
-
-typedef struct rc_correlator {
-    bool product;         /* a(t) . a(t + tau) (VACF); else |a(t + tau) - a(t)|^2 (MSD) */
-    bool centred;         /* the variance |a(t + tau) - a(t)|^2 - |<a(t + tau) - a(t)>|^2 per value (a drift
-                             * removed: the Helfand moments of the bulk viscosity and the heat flux) */
-    int64_t block_frames; /* > 0: the groups are blocks of time, an origin in frame f counting for group
-                             * (f / block_frames) mod groups; 0: particle i counts for group i mod groups */
-    int points, groups;
-    int32_t count;
-    int64_t frames;
-    double *samples[RC_CORRELATOR_LEVELS]; /* points x count x 3 each, a ring; NULL until the level is reached */
-    double *times[RC_CORRELATOR_LEVELS];   /* points each */
-    int64_t pushed[RC_CORRELATOR_LEVELS];
-    int levels;             /* the levels reached: those with a ring, and in the arrays below */
-    double *sums;           /* levels x points x groups */
-    double *lag_sums;       /* levels x points: the lags' times summed */
-    int64_t *origins;       /* levels x points */
-    int64_t *group_origins; /* levels x points x groups, blocks of time only */
-    double *firsts;         /* levels x points x groups x count x 3: the differences summed, centred only */
-} rc_correlator;
-
-rc_status rc_correlator_start(rc_correlator *c, bool product, int points, int groups, int32_t count);
-/* The Helfand moments' form: |a(t + tau) - a(t)|^2 (centred or not) of a few values, the groups blocks of
- * block_frames frames. */
-rc_status rc_correlator_start_blocks(rc_correlator *c, bool centred, int points, int groups, int64_t block_frames,
-                                     int32_t count);
-/* values: 3 per particle. */
-rc_status rc_correlator_add(rc_correlator *c, double time, const double *values);
-/* The table time, NAME, NAME_error, origins (rows with origins only). */
-rc_status rc_correlator_finish(const rc_correlator *c, const char *name, rc_table *table);
-/* D = slope / (2 d) of the least-squares line through the rows with t0 <= time <= t1, and its error from the spread
- * of the groups' own D; NaN when fewer than two rows lie in the window. */
-void rc_correlator_diffusion(const rc_correlator *c, int dimension, double t0, double t1, double *d, double *error);
-/* The least-squares slope of the mean over the rows with t0 <= time <= t1 and its error from the spread of the
- * groups' own slopes (NaN when fewer than two rows lie in the window); *rows: the rows used. */
-void rc_correlator_slope(const rc_correlator *c, double t0, double t1, double *slope, double *error, int *rows);
-void rc_correlator_release(rc_correlator *c);
-/* Walks the correlator's sums and rings (the same start on both sides); RC_STATUS_NO_MEMORY when a ring cannot be made. */
-rc_status rc_correlator_walk(rc_bytes *bytes, rc_correlator *c);
-
-/* ---- the transport of a mixture: each species' D and the interdiffusion coefficient (mixture_diffusion.c) ---- */
-
-typedef struct rc_mixture {
-    int32_t count;
-    int species;         /* labels 0 .. species - 1 in the first frame */
-    int32_t *species_of; /* count: each particle's label in the first frame (later frames must keep it) */
-    int32_t *members;    /* per species */
-    rc_correlator *self; /* per species, the MSD of its particles; NULL for one species (the MSD of all is its) */
-    double *gathered;    /* 3 x count scratch: one species' positions */
-    int pair[2];         /* the species of the interdiffusion, -1 -1 for none */
-    double *series;      /* 4 per frame: time, then the interdiffusion displacement scaled (mixture_diffusion.c) */
-    int capacity;        /* of series, in doubles */
-    int64_t frames;
-    /* results */
-    double *diffusion, *diffusion_error; /* per species, NaN for a label without particles */
-    double interdiffusion, interdiffusion_error;
-} rc_mixture;
-
-/* "A,B": two different species labels, or the error naming key. */
-rc_status rc_mixture_pair_parse(const char *key, const char *value, int pair[2]);
-/* From the first frame: the species and their correlators, and the interdiffusion pair: asked (asked[0] >= 0; each
- * must have particles, else an error naming "interdiffusion"), else the two species of a binary mixture, else none. */
-rc_status rc_mixture_start(rc_mixture *m, const rc_frame *first, int points, int groups, const int asked[2]);
-/* A frame's unwrapped positions (3 per particle); its labels must be the first frame's. */
-rc_status rc_mixture_add(rc_mixture *m, const rc_frame *frame, const double *unwrapped, int64_t index);
-/* Each species' D (one species: the D of all given here, bit for bit) and D_ab with its curve in table (time,
- * msd_interdiffusion, msd_interdiffusion_error, origins), fitted over t0 <= lag <= t1. */
-rc_status rc_mixture_finish(rc_mixture *m, int dimension, int points, int groups, double t0, double t1,
-                            double diffusion, double error, rc_table *table);
-void rc_mixture_release(rc_mixture *m);
-/* Adds diffusion_coefficient_species and its _error (lists, one per species label), interdiffusion_coefficient and
- * its _error, and interdiffusion_species (the pair, or null) to a summary object. */
-void rc_mixture_summary(const rc_mixture *m, cJSON *summary);
-/* The correlators and the series, for a run's checkpoints (the same start on both sides). */
-rc_status rc_mixture_walk(rc_bytes *bytes, rc_mixture *m);
 
 /* ---- the analysis ---- */
 

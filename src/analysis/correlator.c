@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/correlator.h"
+#include "analysis/table.h"
 #include "core/status.h"
 
 rc_status rc_correlator_start(rc_correlator *c, bool product, int points, int groups, int32_t count)

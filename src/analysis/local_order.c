@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
 #include "analysis/local_order.h"
+#include "analysis/pairs.h"
+#include "analysis/table.h"
 #include "core/grow.h"
 #include "core/status.h"
 

@@ -26,7 +26,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "analysis/analysis.h"
+#include "analysis/correlator.h"
+#include "analysis/mixture_diffusion.h"
+#include "analysis/table.h"
 #include "core/grow.h"
 #include "core/status.h"
 

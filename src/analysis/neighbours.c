@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
 #include "analysis/local_order.h"
+#include "analysis/pairs.h"
 #include "core/grow.h"
 #include "core/status.h"
 

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/pairs.h"
+#include "analysis/table.h"
 #include "core/grow.h"
 #include "core/status.h"
 

@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
 #include "analysis/local_order.h"
+#include "analysis/pairs.h"
 #include "core/status.h"
 
 typedef struct column {

@@ -15,8 +15,8 @@
 
 #include "analysis/analysis.h"
 #include "core/status.h"
-#include "io/json_document.h"
 #include "ricochet/output.h"
+#include "json/json_document.h"
 
 static const double yeh_hummer_xi = 2.837297;
 

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/structure_factor.h"
+#include "analysis/table.h"
 #include "core/status.h"
 
 enum { PHASE_CHUNK = 128 };

@@ -12,7 +12,7 @@
 static pthread_mutex_t opening = PTHREAD_MUTEX_INITIALIZER;
 
 /* The address of a symbol as the library's own code sees it. A program linked against the library that reads one of
- * its global variables (HDF5's H5T_NATIVE_DOUBLE_g through H5T_NATIVE_DOUBLE: tests/test_h5md.c, or a user's
+ * its global variables (HDF5's H5T_NATIVE_DOUBLE_g through H5T_NATIVE_DOUBLE: tests/unit/test_h5md.c, or a user's
  * program) holds its own copy of it (a copy relocation), which the library then uses too while its original stays
  * stale: take the program's copy when there is one (the program's own link map has the empty name). */
 static void *symbol(void *handle, const char *name)

@@ -21,8 +21,10 @@
  *
  * The layout is printf's "%g" with 17 significant digits allowed: fixed notation for decimal exponents from -4 to
  * 16 ("0.0001", "12345.5", "10000000000000000"), scientific outside ("1e-05", "1.5e+17"), no trailing zeros, no
- * decimal point for whole numbers ("3", not "3.0"). tests/number_text.py checks every text against Python's repr. */
+ * decimal point for whole numbers ("3", not "3.0"). tests/unit/number_text.py checks every text against Python's repr. */
+#include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -325,4 +327,24 @@ int rc_number_write(FILE *file, double x)
     char text[RC_NUMBER_TEXT_SIZE];
     int length = rc_number_text(text, x);
     return fputs(text, file) < 0 ? -1 : length;
+}
+
+bool rc_text_whole(const char *text, uint64_t low, uint64_t high, uint64_t *out)
+{
+    uint64_t value = 0;
+    bool ok;
+    if (text[0] && strspn(text, "0123456789") == strlen(text)) {
+        errno = 0;
+        value = strtoull(text, NULL, 10);
+        ok = errno == 0;
+    } else {
+        char *end;
+        double x = strtod(text, &end);
+        ok = end != text && *end == '\0' && strspn(text, "0123456789.eE+-") == strlen(text) && x >= 0 &&
+             x == floor(x) && x < ldexp(1.0, 64);
+        if (ok) value = (uint64_t)x;
+    }
+    if (!ok || value < low || value > high) return false;
+    *out = value;
+    return true;
 }

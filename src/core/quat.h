@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Unit quaternions (w, x, y, z) as rotations, shared by the time-stepped engine (rigid/vec.h) and the files that
+/* Unit quaternions (w, x, y, z) as rotations, shared by the time-stepped engine (core/vec.h) and the files that
  * write turning bodies (core/principal.c): the rotation matrix (row-major double[9]), the Hamilton product, and
  * normalisation. */
 #ifndef RC_CORE_QUAT_H

@@ -5,6 +5,21 @@
 
 #include <stdint.h>
 
+/* The named random streams of a run, each seeded from the scene's one "seed" by rc_rng_stream_seed, so that a new
+ * use of randomness takes a name here rather than an offset of its own: the placement of particles (and of chains'
+ * beads), the velocities drawn at a temperature, the thermostat's and thermal walls' draws, the species labels and
+ * sizes of a placement. The values are the offsets from the seed that runs have always used, so every run keeps its
+ * bits. */
+typedef enum rc_rng_stream {
+    RC_RNG_STREAM_PLACEMENT = 0,
+    RC_RNG_STREAM_VELOCITIES = 1,
+    RC_RNG_STREAM_THERMOSTAT = 2,
+    RC_RNG_STREAM_SIZES = 3
+} rc_rng_stream;
+
+/* The seed of one named stream of a run seeded by seed. */
+static inline uint64_t rc_rng_stream_seed(uint64_t seed, rc_rng_stream stream) { return seed + (uint64_t)stream; }
+
 typedef struct rc_rng {
     uint64_t s[4];
 } rc_rng;

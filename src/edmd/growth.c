@@ -17,11 +17,10 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "core/vec.h"
 #include "edmd/engine.h"
 #include "edmd/predict.h"
 #include "edmd/steps.h"
-
-static double ball(int dimension, double r) { return dimension == 3 ? 4.0 / 3.0 * M_PI * r * r * r : M_PI * r * r; }
 
 static double box_volume(const rc_edmd *e)
 {
@@ -39,7 +38,7 @@ static double grown(const rc_edmd_growth *g, bool growing, double t)
 double rc_edmd_packing_fraction(const rc_edmd *e)
 {
     double filled = 0;
-    for (int32_t k = 0; k < e->n; k++) filled += ball(e->dimension, e->kin[k].radius);
+    for (int32_t k = 0; k < e->n; k++) filled += rc_ball_volume(e->dimension, e->kin[k].radius);
     double f = e->growth ? grown(e->growth, e->growing, e->now) : 1;
     return filled * (e->dimension == 3 ? f * f * f : f * f) / box_volume(e);
 }

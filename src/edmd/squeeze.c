@@ -6,7 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/rng.h"
 #include "core/status.h"
+#include "core/vec.h"
 #include "edmd/engine.h"
 #include "ricochet/frame.h"
 
@@ -43,8 +45,7 @@ rc_status rc_place_compressed(int dimension, const double box[3], const bool per
 {
     double volume = 1, filled = 0;
     for (int a = 0; a < dimension; a++) volume *= box[a];
-    for (int32_t i = 0; i < count; i++)
-        filled += dimension == 3 ? 4.0 / 3.0 * M_PI * radii[i] * radii[i] * radii[i] : M_PI * radii[i] * radii[i];
+    for (int32_t i = 0; i < count; i++) filled += rc_ball_volume(dimension, radii[i]);
     double fraction = filled / volume, shrink = pow(start / fraction, 1.0 / dimension);
     double *small = malloc((size_t)count * sizeof *small), *masses = malloc((size_t)count * sizeof *masses);
     double *velocities = malloc(3 * (size_t)count * sizeof *velocities);
@@ -53,7 +54,9 @@ rc_status rc_place_compressed(int dimension, const double box[3], const bool per
     for (int32_t i = 0; s == RC_STATUS_OK && i < count; i++) small[i] = radii[i] * shrink, masses[i] = 1;
     if (s == RC_STATUS_OK)
         s = rc_placement_fill(RC_PLACEMENT_RANDOM, dimension, box, periodic, count, small, seed, positions);
-    if (s == RC_STATUS_OK) s = rc_velocities_draw_maxwell_boltzmann(dimension, count, masses, 1, seed + 1, velocities);
+    if (s == RC_STATUS_OK)
+        s = rc_velocities_draw_maxwell_boltzmann(dimension, count, masses, 1,
+                                                 rc_rng_stream_seed(seed, RC_RNG_STREAM_VELOCITIES), velocities);
     if (s == RC_STATUS_OK) {
         rc_edmd_def def = rc_edmd_default_def();
         def.dimension = dimension;

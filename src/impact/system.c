@@ -28,51 +28,49 @@ void rc_system_free(rc_system *sys)
     memset(sys, 0, sizeof *sys);
 }
 
+/* Arrays that share one capacity: each is grown from the same recorded capacity, to per times the need. */
+typedef struct shared_array {
+    void **array;
+    size_t element_size, per;
+} shared_array;
+
+#define SHARED(a, per)                                                                                                 \
+    {                                                                                                                  \
+        (void **)&(a), sizeof *(a), per                                                                                \
+    }
+
+/* Grows every array of the group while s stays OK, and returns the capacity the last one was given (the same for
+ * arrays grown by one per element, as rc_reserve's growth depends on the capacity and the need only). */
+static size_t reserve_shared(const shared_array *group, int count, size_t capacity, size_t need, rc_status *s)
+{
+    size_t c = capacity;
+    for (int k = 0; k < count && !*s; k++) {
+        c = capacity;
+        *s = rc_reserve_quick(group[k].array, &c, group[k].per * need, group[k].element_size);
+    }
+    return c;
+}
+
 rc_status rc_system_reserve(rc_system *sys, int n, int m, size_t nnz, int blocks)
 {
-    size_t cn = sys->cap_n, cm = sys->cap_m, cz = sys->cap_nnz, cb = sys->cap_blocks;
     size_t un = (size_t)n + 1, um = (size_t)m + 1, ub = (size_t)blocks + 1;
     rc_status s = RC_STATUS_OK;
-    if (un > cn) {
-        size_t c;
-        c = cn;
-        s = s ? s : RC_RESERVE(sys->m_diag, c, un);
-        c = cn;
-        s = s ? s : RC_RESERVE(sys->minv_diag, c, un);
-        c = cn;
-        s = s ? s : RC_RESERVE(sys->block_of, c, un);
-        c = cn;
-        s = s ? s : RC_RESERVE(sys->dof_global, c, un);
-        sys->cap_n = c;
+    if (un > sys->cap_n) {
+        const shared_array group[] = {SHARED(sys->m_diag, 1), SHARED(sys->minv_diag, 1), SHARED(sys->block_of, 1),
+                                      SHARED(sys->dof_global, 1)};
+        sys->cap_n = reserve_shared(group, 4, sys->cap_n, un, &s);
     }
-    if (um > cm) {
-        size_t c;
-        c = cm;
-        s = s ? s : RC_RESERVE(sys->ptr, c, um);
-        c = cm;
-        s = s ? s : RC_RESERVE(sys->scale, c, um);
-        c = cm;
-        s = s ? s : RC_RESERVE(sys->contact_global, c, um);
-        sys->cap_m = c;
+    if (um > sys->cap_m) {
+        const shared_array group[] = {SHARED(sys->ptr, 1), SHARED(sys->scale, 1), SHARED(sys->contact_global, 1)};
+        sys->cap_m = reserve_shared(group, 3, sys->cap_m, um, &s);
     }
-    if (nnz + 1 > cz) {
-        size_t c;
-        c = cz;
-        s = s ? s : RC_RESERVE(sys->idx, c, nnz + 1);
-        c = cz;
-        s = s ? s : RC_RESERVE(sys->grad, c, nnz + 1);
-        c = cz;
-        s = s ? s : RC_RESERVE(sys->wgrad, c, nnz + 1);
-        sys->cap_nnz = c;
+    if (nnz + 1 > sys->cap_nnz) {
+        const shared_array group[] = {SHARED(sys->idx, 1), SHARED(sys->grad, 1), SHARED(sys->wgrad, 1)};
+        sys->cap_nnz = reserve_shared(group, 3, sys->cap_nnz, nnz + 1, &s);
     }
-    if (ub > cb) {
-        size_t c;
-        c = cb;
-        s = s ? s : RC_RESERVE(sys->block_first, c, ub);
-        c = cb;
-        s = s ? s : RC_RESERVE(sys->block_m, c, 9 * ub);
-        c = cb;
-        s = s ? s : RC_RESERVE(sys->block_minv, c, 9 * ub);
+    if (ub > sys->cap_blocks) {
+        const shared_array group[] = {SHARED(sys->block_first, 1), SHARED(sys->block_m, 9), SHARED(sys->block_minv, 9)};
+        reserve_shared(group, 3, sys->cap_blocks, ub, &s);
         sys->cap_blocks = ub;
     }
     if (s) {

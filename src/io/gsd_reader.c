@@ -177,10 +177,14 @@ rc_status rc_gsd_input_next(rc_gsd_input *in, rc_frame *frame, bool *got)
     for (int32_t i = 0; !s && i < count; i++) f->radii[i] = found ? in->scratch[i] / 2 : 0.5;
     if (!s) s = read_chunk(in, k, "particles/mass", n, 1, &found);
     for (int32_t i = 0; !s && i < count; i++) f->masses[i] = found ? in->scratch[i] : 1;
+    /* a typeid indexes particles/types (one type, "A", when the file names none) */
+    const rc_gsd_chunk *types = chunk(in, k, "particles/types");
+    double type_count = types ? (double)types->n : 1;
     if (!s) s = read_chunk(in, k, "particles/typeid", n, 1, &found);
     for (int32_t i = 0; !s && i < count; i++) {
         v = in->scratch;
-        if (found && !(v[i] >= 0 && v[i] < INT32_MAX)) s = bad(in, k, "particles/typeid has a type out of range");
+        if (found && !(v[i] >= 0 && v[i] < type_count && v[i] < INT32_MAX))
+            s = bad(in, k, "particles/typeid has a type that particles/types does not name");
         else f->species[i] = found ? (int32_t)v[i] : 0;
     }
     if (!s && images) s = read_chunk(in, k, "particles/image", n, 3, &found);

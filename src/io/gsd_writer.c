@@ -105,6 +105,9 @@ static void box_of(const rc_frame *f, double tilt, float box[6])
     if (tilt != 0) box[f->tilt_flow == 0 ? f->tilt_gradient + 2 : 5] = (float)(tilt / f->box[f->tilt_gradient]);
 }
 
+/* The most types particles/types lists: every type up to the largest species is named, 4 bytes each. */
+enum { RC_GSD_TYPES_MAX = 1 << 16 };
+
 /* particles/types: species k is named by the chemical symbol the XYZ writer gives it (H, He, ...; "X" past the
  * table), one name a row of 4 bytes; typeid is the species. */
 static rc_status write_types(rc_gsd_writer *w, const rc_frame *f, uint32_t *typeid)
@@ -112,6 +115,10 @@ static rc_status write_types(rc_gsd_writer *w, const rc_frame *f, uint32_t *type
     int32_t types = 1;
     for (int32_t i = 0; i < f->count; i++) {
         typeid[i] = (uint32_t)(f->species[i] > 0 ? f->species[i] : 0);
+        if (f->species[i] >= RC_GSD_TYPES_MAX)
+            return rc_fail(RC_STATUS_INVALID_ARGUMENT,
+                           "gsd output %s: particle %d is species %d, beyond the %d types a GSD file names here",
+                           w->out.path, (int)i, (int)f->species[i], RC_GSD_TYPES_MAX);
         if (f->species[i] >= types) types = f->species[i] + 1;
     }
     char(*names)[4] = calloc((size_t)types, sizeof *names);

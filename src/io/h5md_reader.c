@@ -166,7 +166,7 @@ rc_status rc_h5md_input_open(const char *path, rc_h5md_input **input)
     /* a file a writer in SWMR mode still writes, or left when killed (src/io/h5md_writer.c) */
     if (in->file < 0) {
         /* one read of each piece of metadata: by default SWMR reading retries a damaged one 100 times, sleeping
-         * between tries, which made a damaged file take minutes (tests/regressions/trajectory) */
+         * between tries, which made a damaged file take minutes (tests/data/regressions/trajectory) */
         hid_t access = H5Pcreate(H5P_FILE_ACCESS);
         if (access >= 0 && H5Pset_metadata_read_attempts(access, 1) >= 0)
             in->file = H5Fopen(path, H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, access);

@@ -6,7 +6,7 @@
  * replaced. Links are never followed: a link at PATH or PATH.partial is refused, and files are created with O_EXCL |
  * O_NOFOLLOW. The stdio stream of a file is a cookie stream over the file's descriptor (fopencookie), whose writes are
  * write(2) calls of this library: the errno of a failed write is kept in the file (stdio may clobber errno before the
- * caller sees it), and a fault-injection test can fail them (tests/fault_inject.c). */
+ * caller sees it), and a fault-injection test can fail them (tests/support/fault_inject.c). */
 #include "io/output_file.h"
 
 #include <ctype.h>

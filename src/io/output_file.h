@@ -8,7 +8,7 @@
  * rename, for files rewritten whole). A device or a pipe (/dev/null, /dev/full) is written in place. Files are never
  * written through links: PATH or PATH.partial that is a symbolic link is refused, PATH.partial is created with
  * O_EXCL | O_NOFOLLOW, and a resume opens with O_NOFOLLOW. The stream writes through write(2) on the file's own
- * descriptor, so that a failure is seen with its errno (and a test can inject one, tests/fault_inject.c). A resumed
+ * descriptor, so that a failure is seen with its errno (and a test can inject one, tests/support/fault_inject.c). A resumed
  * run finds the file again (PATH.partial, else PATH), keeps what a mark recorded and writes on as PATH.partial.
  * Failures name PATH in rc_error_get(). */
 #ifndef RC_IO_OUTPUT_FILE_H

@@ -9,7 +9,7 @@
 
 #include "core/range.h"
 #include "core/status.h"
-#include "rigid/vec.h"
+#include "core/vec.h"
 
 rc_status rc_rigid_shape_prepare(int d, rc_rigid_shape shape, double radius, const double *half, const double *points,
                                  int32_t count, const char *name, rc_rigid_pool *pool, rc_rigid_geometry *g,

@@ -4,8 +4,8 @@
  * impacts, goes through the narrow phase: body pairs from the broad phase, then every body against every static shape whose bounds it reaches. Sleeping bodies (sleep.c) meet only awake bodies. */
 #include <math.h>
 
+#include "core/vec.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 /* Entry k of a pool of vectors of three, or NULL when the pool is empty (scenes of balls only): NULL + 0 is undefined
  * behaviour in C, which fuzz/run.c found. */

@@ -9,11 +9,11 @@
 
 #include "core/range.h"
 #include "core/status.h"
+#include "core/vec.h"
 #include "impact/interrupt.h"
 #include "impact/velocities_only.h"
 #include "rigid/body.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 /* The size and placement fields bodies and static shapes share: unit size, identity orientation. */
 static void unit_shape(double *radius, double *half, double *orientation)

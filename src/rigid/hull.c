@@ -12,7 +12,7 @@
 
 #include "core/grow.h"
 #include "core/status.h"
-#include "rigid/vec.h"
+#include "core/vec.h"
 
 typedef struct face {
     int v[3];

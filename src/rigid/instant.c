@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/vec.h"
 #include "rigid/body.h"
-#include "rigid/vec.h"
 
 static const char *const item_lists[] = {"balls", "rigid_bodies", "walls"};
 

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/vec.h"
 #include "impact/settle.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 /* Resting contact is settled to SETTLE times the step's velocity scale, within a budget of S x SETTLE_SPREAD contact
  * updates per island but never fewer than S sweeps (S: e->settle_sweeps, rc_rigid_def's settle_sweeps, 50 by

@@ -9,8 +9,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/vec.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 enum { MAX_FEATURE = 32, MAX_CLIPPED = 4 * MAX_FEATURE };
 

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/vec.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 rc_status rc_rigid_contacts_push(rc_rigid_contacts *list, int32_t a, int32_t b, const double *point,
                                  const double *normal, double gap)

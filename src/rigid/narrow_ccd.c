@@ -7,8 +7,8 @@
 #include <ccd/ccd.h>
 #include <math.h>
 
+#include "core/vec.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 typedef struct support_object {
     const rc_rigid_view *view;

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "core/vec.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 int32_t rc_rigid_count(const rc_rigid *e) { return e->n; }
 

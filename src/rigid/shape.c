@@ -11,8 +11,8 @@
 
 #include "core/grow.h"
 #include "core/status.h"
+#include "core/vec.h"
 #include "rigid/hull.h"
-#include "rigid/vec.h"
 
 enum { PRISM = 4 }; /* a 2D prism's half thickness in bounding radii */
 

@@ -36,8 +36,8 @@
 
 #include "core/range.h"
 #include "core/status.h"
+#include "core/vec.h"
 #include "rigid/engine.h"
-#include "rigid/vec.h"
 
 static double seconds(void)
 {

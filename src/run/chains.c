@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "run/chains.h"
+#include "run/files.h"
 #include "run/run.h"
 
 enum { BINS = 100, BLOCKS = 10 };

@@ -9,8 +9,10 @@
 
 #include "core/number_text.h"
 #include "core/status.h"
+#include "run/files.h"
 #include "run/live.h"
 #include "run/run.h"
+#include "run/summary.h"
 
 /* docs/formats.md gives the record's size (block 9 of a checkpoint) */
 _Static_assert(sizeof(run_change) == 136, "a change's record is 136 bytes without padding");

@@ -18,7 +18,10 @@
 #include "core/bytes.h"
 #include "core/status.h"
 #include "core/tagged.h"
+#include "run/checkpoint.h"
+#include "run/files.h"
 #include "run/live.h"
+#include "run/measure.h"
 #include "run/run.h"
 
 static const char MAGIC[16] = "ricochet-ckpt";

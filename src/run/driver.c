@@ -12,8 +12,14 @@
 #include <time.h>
 
 #include "core/status.h"
+#include "run/chains.h"
+#include "run/checkpoint.h"
+#include "run/files.h"
 #include "run/live.h"
+#include "run/measure.h"
 #include "run/run.h"
+#include "run/shapes.h"
+#include "run/summary.h"
 
 double rc_run_seconds(void)
 {

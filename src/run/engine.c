@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "io/json_document.h"
+#include "run/observables.h"
 #include "run/run.h"
+#include "json/json_document.h"
 
 rc_status rc_run_engine_create(rc_run *run)
 {

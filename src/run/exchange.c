@@ -18,10 +18,10 @@
 #include "core/number_text.h"
 #include "core/rng.h"
 #include "core/status.h"
-#include "io/json_document.h"
 #include "ricochet/exchange.h"
 #include "run/engine.h"
 #include "run/sweep.h"
+#include "json/json_document.h"
 
 /* One replica: its configuration between rounds (up to date in the process that advances it). */
 typedef struct replica {

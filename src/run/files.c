@@ -16,7 +16,11 @@
 #include "core/status.h"
 #include "io/cell.h"
 #include "io/output_file.h"
+#include "run/chains.h"
+#include "run/files.h"
+#include "run/observables.h"
 #include "run/run.h"
+#include "run/shapes.h"
 
 /* An event-driven run whose frames go to the XYZ file only writes each frame in parts (rc_xyz_writer_write_part): a
  * whole frame is 80 bytes per particle held beside the engine for the run's length (H5MD takes frames whole). A part

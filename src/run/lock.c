@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/status.h"
+#include "run/files.h"
 #include "run/run.h"
 
 enum { GRACE_MS = 2000, POLL_MS = 20 };

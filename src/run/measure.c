@@ -19,7 +19,10 @@
 #include "analysis/analysis.h"
 #include "core/number_text.h"
 #include "core/status.h"
+#include "run/files.h"
+#include "run/measure.h"
 #include "run/run.h"
+#include "run/summary.h"
 
 enum { SHEAR, BULK, HEAT, MOMENTS };
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "run/observables.h"
 #include "run/run.h"
 
 enum {

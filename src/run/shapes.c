@@ -6,6 +6,8 @@
 
 #include "core/status.h"
 #include "run/run.h"
+#include "run/shapes.h"
+#include "run/summary.h"
 
 rc_status rc_run_write_shapes(const rc_run *run)
 {

@@ -11,9 +11,15 @@
 #include <time.h>
 
 #include "core/status.h"
-#include "io/json_document.h"
+#include "run/chains.h"
+#include "run/checkpoint.h"
+#include "run/files.h"
 #include "run/live.h"
+#include "run/measure.h"
+#include "run/observables.h"
 #include "run/run.h"
+#include "run/summary.h"
+#include "json/json_document.h"
 
 void rc_run_timestamp(char out[32])
 {

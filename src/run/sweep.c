@@ -10,9 +10,10 @@
 #include <unistd.h>
 
 #include "core/status.h"
-#include "io/json_document.h"
-#include "io/json_fields.h"
+#include "run/files.h"
 #include "run/sweep.h"
+#include "json/json_document.h"
+#include "json/json_fields.h"
 
 static const char *const sweep_keys[] = {"comment",          "scene", "vary", "mode", "replicas", "directory",
                                          "checkpoint_every", NULL};

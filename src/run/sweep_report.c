@@ -5,8 +5,8 @@
 #include <cjson/cJSON.h>
 
 #include "core/status.h"
-#include "io/json_document.h"
 #include "run/sweep.h"
+#include "json/json_document.h"
 
 void rc_sweep_count(const rc_sweep *sweep, int64_t counts[4])
 {

@@ -14,8 +14,9 @@
 
 #include "core/bytes.h"
 #include "core/status.h"
-#include "io/json_document.h"
+#include "run/files.h"
 #include "run/sweep.h"
+#include "json/json_document.h"
 
 const char *rc_sweep_status_name(rc_sweep_status status)
 {

@@ -13,8 +13,9 @@
 #include "core/number_text.h"
 #include "core/status.h"
 #include "io/h5_table.h"
-#include "io/json_document.h"
+#include "run/files.h"
 #include "run/sweep.h"
+#include "json/json_document.h"
 
 enum { NAME_SIZE = 256, MESSAGE_SIZE = 1024 };
 

@@ -20,42 +20,20 @@ enum {
 /* "Go on": what a step of the parsing returns when nothing is wrong (an exit code otherwise). */
 enum { RC_CLI_GO_ON = -1 };
 
-/* One option of a command (options.c): --name, -letter (0: none), its VALUE's name in the help (NULL: a flag), the
- * help text ('\n' continues it on the next line) and the command's own id for it. */
-typedef struct rc_cli_option {
-    const char *name;
-    char letter;
-    const char *value;
-    const char *help;
-    int id;
-} rc_cli_option;
-
-/* A command's command line: its options, and the help page made from them. */
-typedef struct rc_cli_command {
-    const char *name;  /* "run" */
-    const char *usage; /* the usage lines, each ending in '\n' */
-    const char *about; /* the paragraph, each line ending in '\n' */
-    const rc_cli_option *options;
-    int option_count;
-    const char *footer; /* after the options: notes and exit codes */
-} rc_cli_command;
-
 typedef int rc_cli_take_fn(void *context, int id, const char *value);
 typedef int rc_cli_positional_fn(void *context, const char *argument);
 
-/* Parses argv (argv[0] the command's name) with getopt_long: take() for every option, in order, then positional()
+/* Parses argv (argv[0] the command's name) with getopt_long from the library's table of the command (ricochet/
+ * command.h): take() for every option, in order, with the option's index in the table as its id, then positional()
  * for every other argument. An unknown option or a missing value is exit 2 with a message. Returns RC_CLI_GO_ON or
  * the exit code a callback or the parser returned. */
-int rc_cli_parse(const rc_cli_command *command, int argc, char **argv, rc_cli_take_fn *take,
-                 rc_cli_positional_fn *positional, void *context);
+int rc_cli_parse(const char *command, int argc, char **argv, rc_cli_take_fn *take, rc_cli_positional_fn *positional,
+                 void *context);
+/* The name of the option with index id in the command's table ("checkpoint-every"). */
+const char *rc_cli_option_name(const char *command, int id);
 /* A positional argument for a command that takes one file (`what`: "FILE", "SCENE file"): into *slot, or exit 1
  * when it already holds one. */
-int rc_cli_one_file(const rc_cli_command *command, const char *what, const char **slot, const char *argument);
-/* The command's help page: usage, about, the options from its table, the footer. */
-void rc_cli_print_help(const rc_cli_command *command, FILE *out);
-/* The command lines of the commands (in resolve.c, run.c, sweep.c, exchange.c, render.c, plot.c, analyze.c). */
-extern const rc_cli_command rc_cli_resolve_command, rc_cli_run_command, rc_cli_render_command, rc_cli_plot_command,
-    rc_cli_sweep_command, rc_cli_exchange_command, rc_cli_analyze_command, rc_cli_convert_command;
+int rc_cli_one_file(const char *command, const char *what, const char **slot, const char *argument);
 
 /* Writes "ricochet: " and the formatted sentence to stderr; returns code (cli.c). */
 int rc_cli_fail(int code, const char *format, ...) __attribute__((format(printf, 2, 3)));

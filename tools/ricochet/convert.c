@@ -13,29 +13,8 @@ typedef struct convert_arguments {
     int64_t frame;
 } convert_arguments;
 
+/* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { FRAME, HELP };
-
-static const rc_cli_option option_table[] = {
-    {"frame", 0, "K",
-     "convert frame K only (from 0; negative from the end: -1 is the last); a .data output\n"
-     "takes the last frame unless given",
-     FRAME},
-    {"help", 'h', NULL, "print this help", HELP},
-};
-
-const rc_cli_command rc_cli_convert_command = {
-    "convert",
-    "usage: ricochet convert INPUT OUTPUT [options]\n",
-    "Reads the frames of INPUT (extended XYZ, H5MD, GSD, a LAMMPS dump or data file; told by the first bytes)\n"
-    "and writes them to OUTPUT in the format its extension names: .xyz (extended XYZ), .h5md, .gsd (HOOMD's\n"
-    "schema), .lammpstrj (a LAMMPS dump custom) or .data (a LAMMPS data file of one frame, atom_style sphere;\n"
-    "hybrid sphere bond with a Bonds section when the frame has bonds, from a GSD file's).\n"
-    "Prints a JSON object: frames, the number written.\n",
-    option_table,
-    sizeof option_table / sizeof *option_table,
-    "exit codes: 0 done, 1 usage, 2 unreadable input, unknown output extension, frame out of range or unwritable\n"
-    "output (the message names the file), 4 out of memory.\n",
-};
 
 static int take(void *context, int id, const char *value)
 {
@@ -63,7 +42,7 @@ static int positional(void *context, const char *argument)
 int rc_cli_convert(int argc, char **argv)
 {
     convert_arguments a = {0};
-    int code = rc_cli_parse(&rc_cli_convert_command, argc, argv, take, positional, &a);
+    int code = rc_cli_parse("convert", argc, argv, take, positional, &a);
     if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("convert", stdout);
     if (a.given < 2) return rc_cli_fail(RC_EXIT_USAGE, "convert needs INPUT and OUTPUT (see ricochet help convert)");

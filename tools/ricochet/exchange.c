@@ -13,44 +13,8 @@
 #include "ricochet/mpi.h"
 #endif
 
+/* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { TEMPERATURES, PRESSURES, INTERVAL, ROUNDS, SEED, WALK, COMPACT, HELP };
-
-static const rc_cli_option option_table[] = {
-    {"temperatures", 0, "LIST", "the ladder: kT of each replica, increasing, comma-separated (at least two)",
-     TEMPERATURES},
-    {"pressures", 0, "LIST",
-     "or the ladder over pressures: each replica's barostat pressure, increasing, comma-\n"
-     "separated (the scene needs a \"barostat\"; kT is its thermostat's temperature)",
-     PRESSURES},
-    {"interval", 0, "T", "simulation time each replica runs between swap attempts (default 1)", INTERVAL},
-    {"rounds", 0, "N", "rounds of run-then-swap (default 1000)", ROUNDS},
-    {"seed", 0, "S", "seed of the swap decisions and the thermostats' streams (default 1)", SEED},
-    {"walk", 0, "FILE", "write the walk table (CSV): per round, the rung each replica holds after the swaps", WALK},
-    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
-    {"help", 'h', NULL, "print this help", HELP},
-};
-
-const rc_cli_command rc_cli_exchange_command = {
-    "exchange",
-    "usage: ricochet exchange SCENE --temperatures T0,T1,... [options]\n"
-    "       ricochet exchange SCENE --pressures P0,P1,... [options]\n",
-    "Replica exchange (parallel tempering) over temperatures: one replica of SCENE (an event-driven scene with a\n"
-    "\"thermostat\", whose temperature each replica replaces with its own) per temperature, each run INTERVAL of\n"
-    "simulation time per round; then neighbouring temperatures (even pairs in even rounds, odd pairs in odd ones)\n"
-    "swap their configurations with probability min(1, exp[(1/T_i - 1/T_j)(U_i - U_j)]), U the potential energy,\n"
-    "the velocities scaled by sqrt(T_new / T_old). Prints the attempts, acceptances and acceptance rate of each pair\n"
-    "and the mean potential energy at each temperature as JSON. The same scene, ladder and seed give the same bits.\n"
-    "With --pressures the replicas run at the barostat's pressures (docs/formats.md, \"Barostat\") and swap with\n"
-    "probability min(1, exp[(P_i - P_j)(V_i - V_j) / kT]), V the box's volume; the report adds the mean volume.\n",
-    option_table,
-    sizeof option_table / sizeof *option_table,
-    "The replicas run in this process, one after the other (docs/scaling.md, \"Replica exchange\"). Ctrl-C (SIGINT)\n"
-    "or SIGTERM stops the exchange before the next replica's run and prints the report of the rounds ended; a second\n"
-    "one ends the process at once. Under mpirun, mpirun ends every rank.\n"
-    "\n"
-    "exit codes: 0 done, 1 usage, 2 bad scene or option (the message names the field), 3 an impact did not\n"
-    "terminate, 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",
-};
 
 typedef struct exchange_arguments {
     const char *path;
@@ -96,7 +60,7 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    return rc_cli_one_file(&rc_cli_exchange_command, "SCENE file", &((exchange_arguments *)context)->path, argument);
+    return rc_cli_one_file("exchange", "SCENE file", &((exchange_arguments *)context)->path, argument);
 }
 
 /* After the rounds (here, or over the ranks on every rank): the library's report printed by rank 0, and the exit
@@ -138,7 +102,7 @@ int rc_cli_exchange(int argc, char **argv)
     static exchange_arguments a;
     memset(&a, 0, sizeof a);
     a.options = (rc_exchange_options){1, 1000, 1, NULL, NULL, RC_EXCHANGE_LADDER_TEMPERATURES};
-    int code = rc_cli_parse(&rc_cli_exchange_command, argc, argv, take, positional, &a);
+    int code = rc_cli_parse("exchange", argc, argv, take, positional, &a);
     if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("exchange", stdout);
     if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "exchange needs a SCENE file (see ricochet help exchange)");

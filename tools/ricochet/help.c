@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The help of the ricochet tool: the overview, each command's page (printed from its option table, options.c) and
- * the table of observables (docs/cli.md is the long form). */
+/* The help of the ricochet tool: the overview, each command's page (made by the library from its table, ricochet/
+ * command.h) and the table of observables (docs/cli.md is the long form). */
 #include <string.h>
 
 #include "cli.h"
@@ -42,20 +42,19 @@ static const char help_help[] =
 
 int rc_cli_help(const char *topic, FILE *out)
 {
-    static const rc_cli_command *const commands[] = {
-        &rc_cli_resolve_command, &rc_cli_run_command,  &rc_cli_sweep_command,   &rc_cli_exchange_command,
-        &rc_cli_render_command,  &rc_cli_plot_command, &rc_cli_analyze_command, &rc_cli_convert_command};
     if (topic && strcmp(topic, "observables") == 0) { /* docs/formats.md, "Observables", is this output */
         char *table = rc_observable_table_markdown();
         fputs(table ? table : "", out);
         rc_text_destroy(table);
         return table ? 0 : RC_EXIT_INTERNAL;
     }
-    for (size_t k = 0; topic && k < sizeof commands / sizeof *commands; k++)
-        if (strcmp(topic, commands[k]->name) == 0) {
-            rc_cli_print_help(commands[k], out);
-            return 0;
-        }
+    const rc_command *command = rc_command_find(topic);
+    if (command) { /* the page the library makes from the command's table */
+        char *page = rc_command_format_help(command);
+        fputs(page ? page : "", out);
+        rc_text_destroy(page);
+        return page ? 0 : RC_EXIT_INTERNAL;
+    }
     const char *text = !topic ? overview : strcmp(topic, "help") == 0 ? help_help : NULL;
     if (!text) return 1;
     fputs(text, out);

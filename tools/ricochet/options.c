@@ -1,23 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* The command lines of the tool's commands (docs/cli.md): each command describes its options once, in a table, from
- * which getopt_long parses the arguments (long options, --name=value or --name value, GNU permutation so options may
- * follow the files, unambiguous abbreviations, -- to end the options) and the help page is printed, so that every
- * option the help lists is one the parser takes. */
+/* The command lines of the tool's commands (docs/cli.md): each command's options are one table of the library
+ * (ricochet/command.h), from which getopt_long parses the arguments here (long options, --name=value or --name value,
+ * GNU permutation so options may follow the files, unambiguous abbreviations, -- to end the options) and the library
+ * makes the help page, so that every option the help lists is one the parser takes. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-enum { MOST_OPTIONS = 32, HELP_COLUMN = 26 };
+enum { MOST_OPTIONS = 32 };
 
-int rc_cli_parse(const rc_cli_command *c, int argc, char **argv, rc_cli_take_fn *take, rc_cli_positional_fn *positional,
+int rc_cli_parse(const char *command, int argc, char **argv, rc_cli_take_fn *take, rc_cli_positional_fn *positional,
                  void *context)
 {
+    const rc_command *c = rc_command_find(command);
     struct option longs[MOST_OPTIONS + 1];
     char shorts[2 * MOST_OPTIONS + 2] = ":", *s = shorts + 1;
     for (int k = 0; k < c->option_count; k++) {
-        const rc_cli_option *o = &c->options[k];
+        const rc_command_option *o = &c->options[k];
         longs[k] = (struct option){o->name, o->value ? required_argument : no_argument, NULL, 256 + k};
         if (o->letter) *s++ = o->letter, *s = '\0';
         if (o->letter && o->value) *s++ = ':', *s = '\0';
@@ -41,7 +42,7 @@ int rc_cli_parse(const rc_cli_command *c, int argc, char **argv, rc_cli_take_fn 
         if (got == ':') return rc_cli_fail(RC_EXIT_BAD_INPUT, "%s needs a value", arg);
         for (int j = 0; k < 0 && j < c->option_count; j++)
             if (c->options[j].letter == got) k = j;
-        int code = take(context, c->options[k].id, optarg);
+        int code = take(context, k, optarg);
         if (code != RC_CLI_GO_ON) return code;
     }
     for (int i = optind; i < argc; i++) {
@@ -51,29 +52,12 @@ int rc_cli_parse(const rc_cli_command *c, int argc, char **argv, rc_cli_take_fn 
     return RC_CLI_GO_ON;
 }
 
-void rc_cli_print_help(const rc_cli_command *c, FILE *out)
-{
-    fprintf(out, "%s\n%s\noptions:\n", c->usage, c->about);
-    for (int k = 0; k < c->option_count; k++) {
-        const rc_cli_option *o = &c->options[k];
-        char left[96];
-        int n = snprintf(left, sizeof left, "  --%s%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "",
-                         o->letter ? (char[]){',', ' ', '-', o->letter, '\0'} : "");
-        fprintf(out, "%s%*s", left, n < HELP_COLUMN ? HELP_COLUMN - n : 2, "");
-        for (const char *line = o->help; *line;) {
-            size_t length = strcspn(line, "\n");
-            fprintf(out, "%.*s\n", (int)length, line);
-            line += length;
-            if (*line == '\n' && *++line) fprintf(out, "%*s", HELP_COLUMN, "");
-        }
-    }
-    fprintf(out, "\n%s", c->footer);
-}
+const char *rc_cli_option_name(const char *command, int id) { return rc_command_find(command)->options[id].name; }
 
-int rc_cli_one_file(const rc_cli_command *c, const char *what, const char **slot, const char *argument)
+int rc_cli_one_file(const char *command, const char *what, const char **slot, const char *argument)
 {
     if (*slot)
-        return rc_cli_fail(RC_EXIT_USAGE, "%s takes one %s, not \"%s\" and \"%s\"", c->name, what, *slot, argument);
+        return rc_cli_fail(RC_EXIT_USAGE, "%s takes one %s, not \"%s\" and \"%s\"", command, what, *slot, argument);
     *slot = argument;
     return RC_CLI_GO_ON;
 }

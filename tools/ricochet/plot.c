@@ -35,31 +35,8 @@ static int plot(const plot_arguments *a)
     return rc_cli_print_text(report, "report");
 }
 
+/* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { OUT, COLUMNS, X, SIZE, LOG, ERRORS, OVERLAY, HELP };
-
-static const rc_cli_option option_table[] = {
-    {"out", 0, "FILE", "the PNG to write (default: CSV with .png for .csv)", OUT},
-    {"columns", 0, "A,B,...", "the columns to plot (default: all but the x column)", COLUMNS},
-    {"x", 0, "COLUMN", "the column along x (default: the first)", X},
-    {"size", 0, "WxH", "pixels of the picture (default: 420x320 per panel)", SIZE},
-    {"log", 0, "x|y|xy", "logarithmic axes (values <= 0 are left out)", LOG},
-    {"errors", 0, NULL, "error bars from NAME_error, NAME_err or NAME_sem (NAME_mean: NAME_sem)", ERRORS},
-    {"overlay", 0, NULL, "all columns in one panel, with a legend", OVERLAY},
-    {"help", 'h', NULL, "print this help", HELP},
-};
-
-const rc_cli_command rc_cli_plot_command = {
-    "plot",
-    "usage: ricochet plot CSV [options]\n",
-    "Reads a CSV table of numbers with a header row (DIR/observables.csv of ricochet run, the CSV files of\n"
-    "ricochet analyze --out, sweep_means.csv of ricochet sweep) and draws each column against the first one as\n"
-    "line plots, a panel per column (or all in one with --overlay), into one PNG. Empty cells (values not\n"
-    "defined), NaN and infinite values are left out. Prints a JSON object: png, panels, curves, rows.\n",
-    option_table,
-    sizeof option_table / sizeof *option_table,
-    "exit codes: 0 done, 1 usage, 2 unreadable table (a line over 1 MiB, a NUL byte), unknown column, bad option or\n"
-    "unwritable output, 4 out of memory.\n",
-};
 
 static int take(void *context, int id, const char *value)
 {
@@ -78,13 +55,13 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    return rc_cli_one_file(&rc_cli_plot_command, "CSV file", &((plot_arguments *)context)->path, argument);
+    return rc_cli_one_file("plot", "CSV file", &((plot_arguments *)context)->path, argument);
 }
 
 int rc_cli_plot(int argc, char **argv)
 {
     plot_arguments a = {.options = rc_plot_default_options()};
-    int code = rc_cli_parse(&rc_cli_plot_command, argc, argv, take, positional, &a);
+    int code = rc_cli_parse("plot", argc, argv, take, positional, &a);
     if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("plot", stdout);
     if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "plot needs a CSV file (see ricochet help plot)");

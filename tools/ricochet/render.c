@@ -18,6 +18,7 @@ typedef struct render_arguments {
     bool help;
 } render_arguments;
 
+/* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum {
     OUT,
     MP4,
@@ -39,53 +40,6 @@ enum {
     HELP
 };
 
-static const rc_cli_option option_table[] = {
-    {"out", 0, "DIR", "write the PNGs here (created if missing; default \"render\")", OUT},
-    {"mp4", 0, "FILE", "also join them into an MP4 with ffmpeg (exit 2 before drawing if it is missing)", MP4},
-    {"fps", 0, "N", "frames per second of the MP4 (default 25)", FPS},
-    {"size", 0, "WxH", "pixels of each picture (default 800x600)", SIZE},
-    {"color-by", 0, "COLUMN", "the same as --color", COLOR_BY},
-    {"speed-max", 0, "V",
-     "the speed of the top colour and longest arrow (default: the largest speed in the\n"
-     "first frames)",
-     SPEED_MAX},
-    {"arrows", 0, NULL, "draw velocity arrows", ARROWS},
-    {"label", 0, "TEXT", "a title per trajectory, in order (give one for each)", LABEL},
-    {"shapes", 0, "FILE",
-     "the shapes of each trajectory's bodies and static shapes, in order (default:\n"
-     "shapes.json beside it, which time-stepping runs write; without: spheres)",
-     SHAPES},
-    {"color", 0, "COLUMN",
-     "colour per species (default), or by a column on a purple-green-yellow ramp with a\n"
-     "colour bar: speed, kinetic_energy, x, y, z, vx, vy, vz, height, radius, mass, species,\n"
-     "psi6 (2D) or q6 (3D), computed from neighbours nearer than 1.4 mean diameters",
-     COLOR},
-    {"color-range", 0, "MIN:MAX", "the colour bar's ends (default: the values' range in the first picture)",
-     COLOR_RANGE},
-    {"voronoi", 0, NULL, "psi6 and q6 from Voronoi neighbours (qhull)", VORONOI},
-    {"frames", 0, "A:B|K", "frames A (from 0) to B (excluded), or frame K alone (default: all)", FRAMES},
-    {"view", 0, "x|y|z", "3D: look down that axis (default: from an azimuth of 30 and elevation of 20 degrees)", VIEW},
-    {"zoom", 0, "Z", "magnify Z times about the middle (default 1: the box fits)", ZOOM},
-    {"slab", 0, "MIN:MAX",
-     "3D: only the particles whose coordinate along the view axis (z by default) lies\n"
-     "between MIN and MAX",
-     SLAB},
-    {"no-keys", 0, NULL, "no colour bar or legend of species at the right", NO_KEYS},
-    {"help", 'h', NULL, "print this help", HELP},
-};
-
-const rc_cli_command rc_cli_render_command = {
-    "render",
-    "usage: ricochet render TRAJECTORY... [options]\n",
-    "Reads extended XYZ or H5MD trajectories (TRAJECTORY, as ricochet run writes them) and draws frame k of each,\n"
-    "side by side, into DIR/frame_00000.png, frame_00001.png, ... until the shortest ends: 2D as it is, 3D as a\n"
-    "view from above at an angle, spheres shaded darker with depth. Prints a JSON object: frames, directory, mp4.\n",
-    option_table,
-    sizeof option_table / sizeof *option_table,
-    "exit codes: 0 done, 1 usage, 2 unreadable trajectory (a line over 1 MiB, a NUL byte), bad option, unwritable\n"
-    "output or no ffmpeg for --mp4, 4 out of memory.\n",
-};
-
 static int take(void *context, int id, const char *value)
 {
     render_arguments *a = context;
@@ -100,7 +54,7 @@ static int take(void *context, int id, const char *value)
     case FRAMES:
     case VIEW:
     case ZOOM:
-    case SLAB: return rc_cli_check(rc_render_options_set(&a->options, option_table[id].name, value));
+    case SLAB: return rc_cli_check(rc_render_options_set(&a->options, rc_cli_option_name("render", id), value));
     case VORONOI: a->options.voronoi = true; break;
     case NO_KEYS: a->options.keys = false; break;
     case SIZE: return rc_cli_check(rc_text_size("size", value, &a->options.width, &a->options.height));
@@ -114,7 +68,7 @@ static int take(void *context, int id, const char *value)
         break;
     default:
         return rc_cli_check(
-            rc_text_positive(option_table[id].name, value, id == FPS ? &a->fps : &a->options.speed_scale));
+            rc_text_positive(rc_cli_option_name("render", id), value, id == FPS ? &a->fps : &a->options.speed_scale));
     }
     return RC_CLI_GO_ON;
 }
@@ -130,7 +84,7 @@ static int positional(void *context, const char *argument)
 
 static int parse(int argc, char **argv, render_arguments *a)
 {
-    int code = rc_cli_parse(&rc_cli_render_command, argc, argv, take, positional, a);
+    int code = rc_cli_parse("render", argc, argv, take, positional, a);
     if (code != RC_CLI_GO_ON) return code;
     if (!a->panels && !a->help)
         return rc_cli_fail(RC_EXIT_USAGE, "render needs a TRAJECTORY (see ricochet help render)");

@@ -8,7 +8,8 @@
 
 #include "cli.h"
 
-/* The impact options first, in the order of `impact_keys`: their ids are their indices there. */
+/* The options in the order of the library's table (ricochet/command.h), an option's id its index there; the impact
+ * options first, in the order of `impact_keys` too. */
 enum {
     OPERATOR,
     ORDER,
@@ -32,39 +33,6 @@ static const struct {
 } impact_keys[IMPACT_OPTIONS] = {
     {"operator", NULL},  {"order", NULL},        {"seed", NULL},        {"restitution", NULL},    {"friction", NULL},
     {"tolerance", NULL}, {"lineality", "false"}, {"lineality", "true"}, {"max_iterations", NULL}, {"lcp", NULL}};
-
-static const rc_cli_option option_table[] = {
-    {"operator", 0, "gr|gs", "the impact operator: Generalized Reflections (default) or pairwise Gauss-Seidel",
-     OPERATOR},
-    {"order", 0, "ORDER", "Gauss-Seidel order: lexicographic (default), sweep, random, most-violated", ORDER},
-    {"seed", 0, "N", "seed of the random order (default 1)", SEED},
-    {"restitution", 0, "C", "coefficient of restitution in [0, 1] (default 1, elastic)", RESTITUTION},
-    {"friction", 0, "MU", "Coulomb friction coefficient >= 0 (default 0)", FRICTION},
-    {"tolerance", 0, "EPS", "relative violation tolerance in [0, 1) (default 1e-12; 0: exact rules)", TOLERANCE},
-    {"no-lineality", 0, NULL, "do not detect implicit equality constraints (the loop may then never end)",
-     NO_LINEALITY},
-    {"lineality", 0, NULL, "detect them (the default)", LINEALITY},
-    {"max-iterations", 0, "N", "budget of operator applications; 0 (default) means none", MAX_ITERATIONS},
-    {"lcp", 0, "auto|lemke|pgs", "the LCP method of GR and of restitution < 1 (default auto)", LCP},
-    {"frame", 0, "FILE",
-     "also write the balls with their velocities after the impact to FILE as an\n"
-     "extended XYZ frame (for ricochet render; physical form)",
-     FRAME},
-    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
-    {"help", 'h', NULL, "print this help", HELP},
-};
-
-const rc_cli_command rc_cli_resolve_command = {
-    "resolve",
-    "usage: ricochet resolve FILE [options]\n",
-    "Reads an impact problem (FILE, or - for standard input; docs/formats.md), resolves it and prints one JSON\n"
-    "object with the velocities after the impact, energy, momentum, the implicit equalities found, and more.\n"
-    "Options given here override the same keys in the file.\n",
-    option_table,
-    sizeof option_table / sizeof *option_table,
-    "exit codes: 0 resolved, 2 bad file or option, 3 not terminated within --max-iterations (the JSON is still\n"
-    "printed, with status \"not_terminated\"), 4 internal failure.\n",
-};
 
 typedef struct setting {
     const char *option, *value;
@@ -92,7 +60,7 @@ static int take(void *context, int id, const char *value)
         const char *why = rc_error_get();
         size_t n = strlen(impact_keys[id].key);
         if (strncmp(why, impact_keys[id].key, n) == 0 && strncmp(why + n, ": ", 2) == 0) why += n + 2;
-        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: %s", option_table[id].name, why);
+        return rc_cli_fail(RC_EXIT_BAD_INPUT, "--%s: %s", rc_cli_option_name("resolve", id), why);
     }
     a->settings[a->count++] = (setting){impact_keys[id].key, value};
     return RC_CLI_GO_ON;
@@ -100,14 +68,14 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    return rc_cli_one_file(&rc_cli_resolve_command, "FILE", &((arguments *)context)->path, argument);
+    return rc_cli_one_file("resolve", "FILE", &((arguments *)context)->path, argument);
 }
 
 /* Reads the command line; returns an exit code when it is wrong, -1 when it is fine. */
 static int parse_arguments(int argc, char **argv, arguments *a)
 {
     a->scratch = rc_impact_default_options();
-    int code = rc_cli_parse(&rc_cli_resolve_command, argc, argv, take, positional, a);
+    int code = rc_cli_parse("resolve", argc, argv, take, positional, a);
     if (code != RC_CLI_GO_ON) return code;
     if (!a->path && !a->help) return rc_cli_fail(RC_EXIT_USAGE, "resolve needs a FILE (see ricochet help resolve)");
     return RC_CLI_GO_ON;

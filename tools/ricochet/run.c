@@ -17,6 +17,7 @@ typedef struct run_arguments {
     bool quiet, compact, help;
 } run_arguments;
 
+/* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum {
     COLLISIONS,
     TIME,
@@ -35,73 +36,12 @@ enum {
     HELP
 };
 
-static const rc_cli_option option_table[] = {
-    {"collisions", 0, "N", "stop after N pair collisions (event-driven)", COLLISIONS},
-    {"time", 0, "T", "stop at simulation time T", TIME},
-    {"events", 0, "N", "stop after N events: collisions, wall hits, list rebuilds, ... (event-driven)", EVENTS},
-    {"steps", 0, "N", "stop after N steps (time-stepping)", STEPS},
-    {"out", 0, "DIR",
-     "write the run folder DIR (created if missing; default: output.directory, \"out\");\n"
-     "with --resume, a new folder instead of the checkpoint's",
-     OUT},
-    {"no-xyz", 0, NULL, "do not write the trajectory", NO_XYZ},
-    {"h5md", 0, "FILE",
-     "also write the frames and observables to FILE in H5MD (HDF5); the scene's\n"
-     "output.h5md writes DIR/trajectory.h5md",
-     H5MD},
-    {"gsd", 0, NULL,
-     "also write the frames and observables to DIR/trajectory.gsd (HOOMD's GSD), as\n"
-     "output.gsd",
-     GSD},
-    {"lammps-dump", 0, NULL,
-     "also write the frames to DIR/trajectory.lammpstrj (a LAMMPS dump custom), as\n"
-     "output.lammps_dump",
-     LAMMPS_DUMP},
-    {"checkpoint-every", 0, "T",
-     "write DIR/checkpoint.rcp at every multiple of simulation time T (and when\n"
-     "interrupted); a resumed run keeps the checkpoint's cadence unless given",
-     CHECKPOINT_EVERY},
-    {"resume", 0, "CHECKPOINT",
-     "go on from a checkpoint (it holds the scene and the settings) in its run folder,\n"
-     "keeping every frame and row written up to it and appending after them",
-     RESUME},
-    {"threads", 0, "T",
-     "run the event-driven engine on T threads, as the scene's \"threads\" (the same bits\n"
-     "for any T; the summary's threads and parallel_note say how many ran, and why fewer)",
-     THREADS},
-    {"quiet", 'q', NULL, "no progress bar and no notes on stderr", QUIET},
-    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
-    {"help", 'h', NULL, "print this help", HELP},
-};
-
-const rc_cli_command rc_cli_run_command = {
-    "run",
-    "usage: ricochet run SCENE [options]\n"
-    "       ricochet run --resume CHECKPOINT [options]\n",
-    "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its \"dynamics\"\n"
-    "names (event-driven hard spheres and disks, or time-stepped balls and rigid bodies) until its stop limit, or\n"
-    "until nothing can happen any more. It writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at\n"
-    "time 0, every output.every time units (or output.every_collisions collisions) and at the end, DIR/scene.json\n"
-    "and DIR/summary.json, and prints the summary as one JSON object (docs/formats.md, \"The summary\"). The\n"
-    "options override the file; any of --collisions, --time, --events, --steps replaces the file's stop.\n",
-    option_table,
-    sizeof option_table / sizeof *option_table,
-    "A progress bar (percent of the stop limit, collisions or steps per second, time left) is drawn on stderr when it\n"
-    "is a terminal. Ctrl-C (SIGINT) or SIGTERM ends the run cleanly: a last frame, every file closed under its own\n"
-    "name, a checkpoint when checkpointing is on, the summary with \"stopped_by\": \"interrupted\"; a second one ends\n"
-    "the process at once.\n"
-    "\n"
-    "exit codes: 0 done, 1 usage, 2 bad scene, option, checkpoint or output directory (the message names the field\n"
-    "or path), 3 an impact ran out of its budget or the clock stalled (the message names the particles; the summary\n"
-    "is printed), 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",
-};
-
 static int take(void *context, int id, const char *value)
 {
     run_arguments *a = context;
     rc_run_limits *stop = &a->options.stop;
     uint64_t *count = id == COLLISIONS ? &stop->collisions : id == EVENTS ? &stop->events : &stop->steps;
-    const char *name = option_table[id].name;
+    const char *name = rc_cli_option_name("run", id);
     switch (id) {
     case OUT: return rc_cli_name(name, value, &a->options.directory);
     case H5MD: return rc_cli_name(name, value, &a->options.h5md_path);
@@ -126,13 +66,13 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    return rc_cli_one_file(&rc_cli_run_command, "SCENE file", &((run_arguments *)context)->path, argument);
+    return rc_cli_one_file("run", "SCENE file", &((run_arguments *)context)->path, argument);
 }
 
 static int parse_arguments(int argc, char **argv, run_arguments *a)
 {
     a->options = rc_run_default_options();
-    int code = rc_cli_parse(&rc_cli_run_command, argc, argv, take, positional, a);
+    int code = rc_cli_parse("run", argc, argv, take, positional, a);
     if (code != RC_CLI_GO_ON) return code;
     if (a->path && a->resume)
         return rc_cli_fail(RC_EXIT_USAGE, "run takes a SCENE file or --resume CHECKPOINT, not both (the checkpoint "

@@ -11,48 +11,8 @@
 #include "ricochet/mpi.h"
 #endif
 
+/* The options in the order of the library's table (ricochet/command.h): an option's id is its index there. */
 enum { OUT, JOBS, CHECKPOINT_EVERY, QUIET, COMPACT, HELP };
-
-static const rc_cli_option option_table[] = {
-    {"out", 0, "DIR",
-     "the sweep folder (default: the file's \"directory\", else \"sweep\"): DIR/NNNN per run,\n"
-     "DIR/sweep.csv, DIR/sweep_means.csv",
-     OUT},
-    {"jobs", 'j', "N",
-     "runs at once on this machine, each in a process of its own (default: the number of\n"
-     "processors); under mpirun every rank but the first runs one at a time",
-     JOBS},
-    {"checkpoint-every", 0, "T",
-     "each run writes its checkpoint.rcp at every multiple of simulation time T\n"
-     "(default: the file's \"checkpoint_every\", else the scene's own)",
-     CHECKPOINT_EVERY},
-    {"quiet", 'q', NULL, "no progress on stderr", QUIET},
-    {"compact", 0, NULL, "print the JSON on one line", COMPACT},
-    {"help", 'h', NULL, "print this help", HELP},
-};
-
-const rc_cli_command rc_cli_sweep_command = {
-    "sweep",
-    "usage: ricochet sweep SWEEP [options]\n"
-    "       mpirun -n K ricochet sweep SWEEP [options]\n",
-    "Reads a sweep file (docs/formats.md, \"Sweep files\"): a base scene, the scene keys to vary by their dotted\n"
-    "paths (a grid of every combination, or zipped lists) and a number of replicas with derived seeds. Every run\n"
-    "goes through the run driver into its own folder DIR/NNNN (scene.json, summary.json, the trajectories,\n"
-    "outcome.json), the runs that have not ended handed to whichever process is free. Then it writes DIR/sweep.csv\n"
-    "(one row per run: the varied values, status, message and every number of the summary) and DIR/sweep_means.csv\n"
-    "(the mean and standard error over the replicas of each point), and prints what happened as JSON.\n",
-    option_table,
-    sizeof option_table / sizeof *option_table,
-    "The same command started again skips the runs that ended and resumes the others from their checkpoints, so a\n"
-    "killed sweep finishes with the same bits as one never stopped. A run whose scene is refused or that fails is\n"
-    "recorded (status \"failed\" and its message) and the sweep goes on. Progress (runs done, running, failed, the\n"
-    "time left) is drawn on stderr, in place on a terminal, a line per ended run otherwise. Ctrl-C (SIGINT) or SIGTERM\n"
-    "stops the runs at once, to go on from their last checkpoints, and writes the tables. Under mpirun, mpirun ends\n"
-    "every rank; the runs go on from their checkpoints all the same.\n"
-    "\n"
-    "exit codes: 0 every run ok, 1 usage, 2 bad sweep file, scene or option (the message names the field), 3 some\n"
-    "runs failed or did not terminate, 4 internal failure, 130 interrupted by SIGINT, 143 by SIGTERM.\n",
-};
 
 typedef struct sweep_arguments {
     const char *path, *out;
@@ -81,7 +41,7 @@ static int take(void *context, int id, const char *value)
 
 static int positional(void *context, const char *argument)
 {
-    return rc_cli_one_file(&rc_cli_sweep_command, "SWEEP file", &((sweep_arguments *)context)->path, argument);
+    return rc_cli_one_file("sweep", "SWEEP file", &((sweep_arguments *)context)->path, argument);
 }
 
 static bool drawn_in_place;
@@ -149,7 +109,7 @@ static int run_mpi(rc_sweep *sweep, const sweep_arguments *a)
 int rc_cli_sweep(int argc, char **argv)
 {
     sweep_arguments a = {0};
-    int code = rc_cli_parse(&rc_cli_sweep_command, argc, argv, take, positional, &a);
+    int code = rc_cli_parse("sweep", argc, argv, take, positional, &a);
     if (code != RC_CLI_GO_ON) return code;
     if (a.help) return rc_cli_help("sweep", stdout);
     if (!a.path) return rc_cli_fail(RC_EXIT_USAGE, "sweep needs a SWEEP file (see ricochet help sweep)");

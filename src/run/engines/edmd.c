@@ -13,8 +13,10 @@
 #include "edmd/engine.h"
 #include "edmd/live.h"
 #include "io/cell.h"
-#include "io/run_scene.h"
+#include "run/observables.h"
 #include "run/run.h"
+#include "run/summary.h"
+#include "scene/run_scene.h"
 
 typedef struct adapter {
     rc_edmd_scene *scene; /* its per-particle arrays freed once the engine holds them */

@@ -9,10 +9,11 @@
 #include <string.h>
 
 #include "core/status.h"
-#include "io/rigid_scene.h"
 #include "rigid/live.h"
 #include "run/engines/rigid_shapes.h"
+#include "run/observables.h"
 #include "run/run.h"
+#include "scene/rigid_scene.h"
 
 typedef struct adapter {
     rc_rigid_scene *scene;

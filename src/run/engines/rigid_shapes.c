@@ -9,6 +9,7 @@
 
 #include "run/engines/rigid_shapes.h"
 #include "run/run.h"
+#include "run/summary.h"
 
 static const char *kind_name(const rc_rigid_shape_info *info)
 {
