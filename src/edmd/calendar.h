@@ -67,6 +67,8 @@ void rc_calendar_update(rc_calendar *c, int32_t i);
 /* The particle with the earliest key (ties: the lowest index), or -1 when every key is infinite. It stays filed until
  * it is re-filed. */
 int32_t rc_calendar_top(rc_calendar *c);
+/* Drops particle i's entry until i is re-filed, so that rc_calendar_peek shows the particle after it. */
+static inline void rc_calendar_take(rc_calendar *c, int32_t i) { c->version[i]++; }
 /* The same without counting it as taken (the width's calibration counts the events taken). */
 int32_t rc_calendar_peek(rc_calendar *c);
 /* Whether the calendar ran out of memory (it then no longer holds every particle). */

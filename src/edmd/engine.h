@@ -246,6 +246,10 @@ struct rc_edmd {
     /* threads (parallel.c): the count the engine runs on, and why fewer than asked (a static sentence, or NULL) */
     int32_t threads;
     const char *parallel_note;
+    /* speculate.c: in a helper's copy of the engine, the event it runs ahead of its turn (its filings wait for the
+     * commit, and a cluster aborts it); NULL in the engine itself. While threads run, the speculations in flight. */
+    struct rc_edmd_job *job;
+    struct rc_edmd_speculation *speculation;
 
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
@@ -705,6 +709,9 @@ typedef struct rc_edmd_growth {
     int32_t end;       /* rc_compression_end */
 } rc_edmd_growth;
 
+/* speculate.c, in a helper's copy of the engine: particle k's event is filed at the commit. */
+void rc_edmd_job_file(struct rc_edmd_job *job, int32_t k);
+
 /* Stores particle k's next event (best: the time from now; partner: a particle, a wall, RC_EVENT_SHELL) and updates
  * the calendar. */
 static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t partner, uint32_t stabilising)
@@ -714,7 +721,8 @@ static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t
     if (best == INFINITY) partner = RC_EVENT_NONE;
     e->event[k].partner = partner;
     if (partner >= 0) e->event[k].count = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
-    rc_calendar_update(&e->calendar, k);
+    if (__builtin_expect(e->job != NULL, 0)) rc_edmd_job_file(e->job, k); /* a speculative event's: at its commit */
+    else rc_calendar_update(&e->calendar, k);
 }
 
 /* growth.c: compression (docs/edmd.md, "Compression"). The radii in kin are those at the growth epoch; while
@@ -779,6 +787,19 @@ rc_status rc_edmd_neighbours_resize(rc_edmd *e);
  * grown back to the radii by a fast compression; RC_STATUS_INVALID_ARGUMENT when it jams first. */
 rc_status rc_place_compressed(int dimension, const double box[3], const bool periodic[3], int32_t count,
                               const double *radii, double start, uint64_t seed, double *positions);
+
+/* speculate.c: the event loop on e->threads threads (docs/edmd.md, "Parallel"): the helpers run the events after the
+ * earliest ahead of their turn, when they are far from every event before them, and each is committed in the serial
+ * order or undone, so that every event computes the serial bits. */
+rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits);
+/* In a helper's copy: the event needs a cluster; it is undone, and runs in its turn. */
+rc_status rc_edmd_job_abort(rc_edmd *e);
+/* Waits for the helpers and undoes every event run ahead of its turn (before a cluster or a renewal). */
+void rc_edmd_speculation_fold(rc_edmd *e);
+/* advance.c: one event of particle k, as the serial loop processes it; and what follows an event in the serial order
+ * (the stall check, the renewal: *renewed when the clock's origin moved, *ended when a compression ended). */
+rc_status rc_edmd_process_event(rc_edmd *e, int32_t k);
+rc_status rc_edmd_after_event(rc_edmd *e, rc_status s, bool *renewed, bool *ended);
 
 /* parallel.c: the threads a definition asked for against what the engine can do (docs/edmd.md, "Parallel"):
  * RC_STATUS_INVALID_ARGUMENT naming "threads" for a count below 1 or above the domains; otherwise e->threads and

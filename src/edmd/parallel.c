@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* The threads of an event-driven engine (docs/edmd.md, "Parallel"): the count a definition asks for checked against
- * the domains the system cuts into (blocks of the box, each wide enough on every axis for a border layer on both
- * sides and an interior between them; a thread takes one domain or more), and the sentence saying why the engine runs on fewer threads than asked. The answer never
- * changes a trajectory: every count gives the bits of one thread, and a run that cannot be parallel runs on one
- * thread with the note rather than differently. */
+ * the domains the system cuts into (blocks of the box at least RC_EDMD_DOMAIN_REACHES neighbour reaches wide on every
+ * axis: events that far apart may run at once), and the sentence saying why the engine runs on fewer threads than
+ * asked. The answer never changes a trajectory: every count gives the bits of one thread (speculate.c), and a run
+ * that cannot be parallel runs on one thread with the note rather than differently. */
 #include <math.h>
 
 #include "core/status.h"
@@ -44,6 +44,24 @@ static const char *serial_feature(const rc_edmd *e)
     return NULL;
 }
 
+/* Why the parallel loop (speculate.c) does not take e yet, or NULL: these features write what its events run ahead
+ * do not put back (sleepers, riders and supports under gravity, the potentials' and the transport's books, the
+ * histogram's shared bins), so they run on one thread until each is worked through. */
+static const char *not_yet(const rc_edmd *e)
+{
+    if (e->has_gravity)
+        return "gravity (sleeping and sliding grains) is not run in parallel yet: it runs on one thread";
+    if (e->walls_move) return "moving walls are not run in parallel yet: the run takes one thread";
+    if (e->steps) return "stepped potentials and bonds are not run in parallel yet: the run takes one thread";
+    if (e->transport_on)
+        return "the transport coefficients' books are not kept in parallel yet: the run takes one thread";
+    if (e->histogram) return "the separation histogram is not kept in parallel yet: the run takes one thread";
+    if (e->fixed) return "fixed obstacles are not run in parallel yet: the run takes one thread";
+    if (e->collapse_rules || e->laws)
+        return "collapse rules and restitution laws are not run in parallel yet: the run takes one thread";
+    return NULL;
+}
+
 rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
 {
     if (d->threads < 1) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "threads: %d is below 1", (int)d->threads);
@@ -63,7 +81,7 @@ rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
                        (int)d->threads, (int)domains, domains == 1 ? "" : "s", RC_EDMD_DOMAIN_REACHES,
                        neighbour_reach(e), (int)domains);
     }
-    e->parallel_note = "the parallel event loop is not built yet: every run takes one thread (docs/edmd.md, "
-                       "\"Parallel\")";
+    e->parallel_note = not_yet(e);
+    e->threads = e->parallel_note ? 1 : d->threads;
     return RC_STATUS_OK;
 }

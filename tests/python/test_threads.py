@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Threads of the event-driven engine from Python (docs/edmd.md, "Parallel"): Simulation(..., threads=T) gives the
-bits of one thread (positions, velocities, counters and the summary's observables equal to the last bit), the summary
-reports the threads used and, when fewer than asked, parallel_note naming why (a feature that keeps the run on one
+"""Threads of the event-driven engine from Python (docs/edmd.md, "Parallel"): Simulation(..., threads=T) runs hard
+spheres on T threads with the bits of one thread (positions, velocities, counters and the summary's observables
+equal to the last bit), the summary reports the threads used and, when fewer than asked, parallel_note naming why (a feature that keeps the run on one
 thread, such as compression, is named); a checkpoint resumes the same on another count; counts below 1, above the
 system's domains (the message says how many it can use) or for a time-stepped scene are refused."""
 import json
@@ -49,17 +49,17 @@ class Threads(unittest.TestCase):
             self.assertTrue(kept)
             for key in kept:
                 self.assertEqual(s[key], s1[key], key)
-            self.assertGreaterEqual(s["threads"], 1)
-            self.assertLessEqual(s["threads"], threads)
-            if s["threads"] < threads:
-                self.assertIn("one thread", s["parallel_note"])
+            self.assertEqual(s["threads"], threads)  # hard spheres: the parallel loop takes them
+            self.assertNotIn("parallel_note", s)
 
     def test_scene_key_and_option_agree(self):
         scene = hard_spheres(2000)
         scene["threads"] = 4
         _, _, by_scene = final(scene)
         _, _, by_option = final(hard_spheres(2000), threads=4)
-        self.assertEqual(by_scene["parallel_note"], by_option["parallel_note"])
+        self.assertEqual((by_scene["threads"], by_scene.get("parallel_note")),
+                         (by_option["threads"], by_option.get("parallel_note")))
+        self.assertEqual(by_scene["threads"], 4)
 
     def test_a_serial_feature_is_named(self):
         scene = hard_spheres(2000)

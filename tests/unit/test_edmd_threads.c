@@ -6,9 +6,11 @@
  *   into 13 x 13, along their two axes only;
  * - a count below 1 and a count above the domains are refused naming "threads" (the latter with the most it can
  *   use), and no engine is made;
- * - 1 thread has no note; more threads than 1 today run on one thread with a note; a thermostat keeps the run on one
+ * - 1 thread has no note; hard spheres run on the threads asked, with no note; a thermostat keeps the run on one
  *   thread with a note naming it, whatever the domains;
- * - the trajectory of 4 threads is the trajectory of 1, to the bit, after 20,000 collisions. */
+ * - the trajectory of 4 threads is the trajectory of 1, to the bit, after 20,000 collisions advanced in four chunks
+ *   (the collision limit stops the parallel loop with events run ahead, which it undoes), with the same counts and
+ *   observables (every book added in the serial order). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +67,10 @@ static void refusals(void)
     CHECK(e && rc_edmd_threads(e, &note) == 1 && note && strstr(note, "thermostat"), "thermostat noted: %s",
           note ? note : "(none)");
     rc_edmd_destroy(e);
+    e = make(3, N, 2, 0);
+    note = "unset";
+    CHECK(e && rc_edmd_threads(e, &note) == 2 && note == NULL, "hard spheres: 2 threads, no note");
+    rc_edmd_destroy(e);
     e = make(3, N, 100, 1.0);
     CHECK(e != NULL, "a thermostat runs on one thread even when more threads than domains are asked");
     rc_edmd_destroy(e);
@@ -75,10 +81,25 @@ static void same_bits(void)
     rc_edmd *one = make(3, N, 1, 0), *four = make(3, N, 4, 0);
     CHECK(one && four, "made");
     if (!one || !four) return;
-    const char *note = NULL;
-    CHECK(rc_edmd_threads(four, &note) >= 1 && (rc_edmd_threads(four, NULL) == 4 || note), "4 threads or a note");
-    rc_edmd_limits limits = {INFINITY, 20000, 0};
-    CHECK(rc_edmd_advance(one, &limits) == RC_STATUS_OK && rc_edmd_advance(four, &limits) == RC_STATUS_OK, "advanced");
+    const char *note = "unset";
+    CHECK(rc_edmd_threads(four, &note) == 4 && note == NULL, "4 threads, no note");
+    for (uint64_t collisions = 5000; collisions <= 20000; collisions += 5000) {
+        rc_edmd_limits limits = {INFINITY, collisions, 0};
+        CHECK(rc_edmd_advance(one, &limits) == RC_STATUS_OK && rc_edmd_advance(four, &limits) == RC_STATUS_OK,
+              "advanced to %d collisions", (int)collisions);
+    }
+    rc_edmd_observables o1, o4;
+    rc_edmd_measure(one, &o1);
+    rc_edmd_measure(four, &o4);
+    const double books[][2] = {{o1.kinetic_energy, o4.kinetic_energy},     {o1.virial, o4.virial},
+                               {o1.kinetic_integral, o4.kinetic_integral}, {o1.pressure, o4.pressure},
+                               {o1.energy_drift, o4.energy_drift},         {o1.max_overlap, o4.max_overlap}};
+    for (size_t b = 0; b < sizeof books / sizeof *books; b++)
+        CHECK(!memcmp(&books[b][0], &books[b][1], sizeof books[b][0]), "book %d: %.17g against %.17g", (int)b,
+              books[b][0], books[b][1]);
+    CHECK(o1.events == o4.events && o1.stabilising_collisions == o4.stabilising_collisions &&
+              o1.neighbour_rebuilds == o4.neighbour_rebuilds,
+          "the same counts");
     rc_frame a = {0}, b = {0};
     CHECK(rc_frame_create(&a, N, false) == RC_STATUS_OK && rc_frame_create(&b, N, false) == RC_STATUS_OK, "frames");
     CHECK(rc_edmd_fill_frame(one, &a) == RC_STATUS_OK && rc_edmd_fill_frame(four, &b) == RC_STATUS_OK, "filled");
