@@ -5,7 +5,18 @@
 #include <math.h>
 
 #include "core/status.h"
+#include "edmd/advance.h"
+#include "edmd/barostat.h"
+#include "edmd/cluster.h"
+#include "edmd/collapse.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/growth.h"
+#include "edmd/neighbours.h"
+#include "edmd/reorder.h"
+#include "edmd/schedule.h"
+#include "edmd/shear.h"
+#include "edmd/speculate.h"
 #include "edmd/steps.h"
 
 /* The books a binary collision changes, kept so that a collision found to touch other bodies can be undone and

@@ -10,7 +10,12 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "edmd/barostat.h"
+#include "edmd/check.h"
 #include "edmd/engine.h"
+#include "edmd/neighbours.h"
+#include "edmd/observe.h"
+#include "edmd/reorder.h"
 
 /* A move that leaves the shell less than this many diameters of room (a periodic edge below about 2.4 diameters) is
  * rejected: the ensemble's smallest box. */

@@ -11,6 +11,7 @@
 
 #include "core/memory.h"
 #include "core/status.h"
+#include "edmd/check.h"
 #include "edmd/engine.h"
 
 static bool finite3(const double *v) { return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]); }

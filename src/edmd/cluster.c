@@ -16,7 +16,13 @@
 
 #include "core/grow.h"
 #include "core/status.h"
+#include "edmd/cluster.h"
+#include "edmd/collapse.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/rough.h"
+#include "edmd/schedule.h"
+#include "edmd/transport.h"
 
 /* The impact-operator applications a cluster may take when the scene sets no budget. Past them the cluster is
  * resolved inelastically (one LCP, Vouga et al. section 6 with e = 0) and counted in impact_fallbacks: clusters

@@ -14,9 +14,14 @@
 
 #include "core/dense_solve.h"
 #include "core/status.h"
+#include "edmd/cluster.h"
+#include "edmd/collapse.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
 #include "edmd/predict.h"
 #include "edmd/restitution_law.h"
+#include "edmd/rough.h"
+#include "edmd/schedule.h"
 
 rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
 {

@@ -5,8 +5,15 @@
  * observables need: virial, dissipated energy, the largest overlap, the separation histogram. */
 #include <math.h>
 
+#include "edmd/collapse.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/fixed.h"
+#include "edmd/rough.h"
+#include "edmd/schedule.h"
+#include "edmd/shear.h"
 #include "edmd/thermal_wall.h"
+#include "edmd/transport.h"
 
 /* Adds 2K dt since the last change of K to the kinetic integral (K is piecewise constant without gravity). */
 void rc_edmd_integrate_kinetic(rc_edmd *e)

@@ -7,10 +7,24 @@
 
 #include "core/memory.h"
 #include "core/status.h"
+#include "edmd/advance.h"
+#include "edmd/barostat.h"
+#include "edmd/cluster.h"
+#include "edmd/collapse.h"
 #include "edmd/engine.h"
+#include "edmd/fixed.h"
+#include "edmd/growth.h"
+#include "edmd/neighbours.h"
+#include "edmd/observe.h"
+#include "edmd/parallel.h"
+#include "edmd/reorder.h"
 #include "edmd/restitution_law.h"
+#include "edmd/rough.h"
+#include "edmd/schedule.h"
+#include "edmd/shear.h"
 #include "edmd/steps.h"
 #include "edmd/thermal_wall.h"
+#include "edmd/transport.h"
 
 rc_edmd_def rc_edmd_default_def(void)
 {

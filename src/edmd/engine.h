@@ -4,7 +4,10 @@
  *
  * Layout: the kinematic record a prediction reads (position, clock, velocity, radius) is packed into one 64-byte
  * cache line per particle, because every pair prediction reads all eight numbers of the neighbour together; all other
- * per-particle data are separate arrays (structure of arrays) read only when their job needs them. */
+ * per-particle data are separate arrays (structure of arrays) read only when their job needs them.
+ *
+ * This header holds what every module reads: the engine's record, the streaming and geometry of the hot path
+ * (inline), and an event's storing; an include of a module's own header says which module a file uses. */
 #ifndef RC_EDMD_ENGINE_H
 #define RC_EDMD_ENGINE_H
 
@@ -491,7 +494,9 @@ static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin 
     return q;
 }
 
-/* ---- the modules of the engine ---- */
+/* ---- creation; each module's functions are declared in its own header beside this one (shear.h, transport.h,
+ * neighbours.h, schedule.h, collide.h, rough.h, fixed.h, cluster.h, collapse.h, growth.h, barostat.h, check.h,
+ * squeeze.h, parallel.h, reorder.h, observe.h, advance.h, speculate.h, steps.h, bonds.h, ...) ---- */
 
 /* engine.c: rc_edmd_create, calling release(context) (when not NULL) once the particles are copied and before the
  * neighbour lists, the anchors and the calendar's entries are made: a caller that needs the definition's particle
@@ -499,217 +504,7 @@ static inline const rc_kin *rc_edmd_relative_now(const rc_edmd *e, const rc_kin 
  * def's particle arrays is read after the call; the rest of def still is. */
 rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, void (*release)(void *), void *context);
 
-/* shear.c */
-/* Reads the definition's shear into the engine (after the shell is known): the slack, the books. */
-rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);
-/* A new shear rate (live.c): the images' speed and the lists' slack for it (the offset goes on from where it is);
- * RC_STATUS_INVALID_ARGUMENT naming box.shear.rate when the flow edge is too short for a slack, nothing changed then. */
-rc_status rc_edmd_shear_rate_put(rc_edmd *e, double rate);
-/* After rc_edmd_shear_rate_put at a renewal (every particle at now): the streaming profile moved from rate_was to
- * the new rate (the peculiar velocities kept), the books of the peculiar motion counted again. */
-void rc_edmd_shear_rate_profile(rc_edmd *e, double rate_was);
-/* delta at now, in [0, L_flow). */
-double rc_edmd_shear_offset(const rc_edmd *e);
-/* The difference d = a_k - a_j of two anchors as the lists see it: the image across the gradient boundary shifted by
- * shear_epoch, and then its flow component the nearest it comes while the image slides on by up to the slack (the
- * lists hold the pairs that can meet before the next renewal). */
-void rc_edmd_shear_anchor_image(const rc_edmd *e, double d[3]);
-/* Folds a position x (and its velocity v) at now into the box along the gradient axis, carrying it to the image it
- * lands in (flow position shifted by delta, flow velocity by the images' speed); returns the boxes crossed, as
- * anchor_here and rc_edmd_fill_frame count them (the other axes are wrapped by the caller). */
-int32_t rc_edmd_shear_fold(const rc_edmd *e, double x[3], double v[3]);
-/* The books of the peculiar motion and the stress after a pair impulse changed the velocities of i and j (at now)
- * from vi and vj (a collision, a step event). */
-void rc_edmd_shear_impulse(rc_edmd *e, int32_t i, int32_t j, const double vi[3], const double vj[3]);
-/* The binary rule under shear: rc_edmd_collide_pair with the books of the peculiar motion and the stress. */
-void rc_edmd_shear_collide(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
-/* The thermostat under shear: particle k's new velocity, drawn at rest (old: before), is made a peculiar velocity
- * about the streaming velocity where k is; returns the peculiar kinetic energy it gained. */
-double rc_edmd_shear_redraw(rc_edmd *e, int32_t k, const double before[3]);
-/* The clock's origin moves by shift (reorder.c). */
-void rc_edmd_shear_rebase(rc_edmd *e, double shift);
-/* Fills the shear observables (and replaces the kinetic ones by their peculiar forms) over the interval since. */
-void rc_edmd_shear_measure(const rc_edmd *e, const rc_edmd_observables *since, rc_edmd_observables *o);
-
-/* transport.c */
-/* The checks of def.transport against the rest of the definition, and the sums of the present velocities. */
-rc_status rc_edmd_transport_start(rc_edmd *e, const rc_edmd_def *d);
-/* Particle k (at now) changed its velocity from old: the kinetic sums follow, and the moments gain the collisional
- * terms d_a dp_b and d_a de with d its position relative to the impulse's reference point (the partner of a pair,
- * any member of a cluster: the impulses sum to zero), NULL for d = 0. */
-void rc_edmd_transport_kick(rc_edmd *e, int32_t k, const double old[3], const double d[3]);
-/* The clock's origin moves by shift (reorder.c). */
-void rc_edmd_transport_rebase(rc_edmd *e, double shift);
-
-/* neighbours.c */
-rc_status rc_edmd_neighbours_create(rc_edmd *e);
-void rc_edmd_neighbours_destroy(rc_edmd *e);
-/* Builds every anchor, cell list and neighbour list from the current positions (all particles at time now). */
-rc_status rc_edmd_neighbours_build_all(rc_edmd *e);
-/* The interior's bounds: an anchor at least the longest list reach R (reach_factor times the largest diameter, plus
- * twice the shell) from every periodic face has every neighbour's anchor (in the box, within R of its own) at the
- * minimum image's difference already, and when R plus twice the shell and a diameter is under half the box, every
- * neighbour's position too: the scans of such particles leave the minimum image out (it would add zero). Set by
- * every build of all lists and whenever the diameters grow. */
-void rc_edmd_interior_bounds(rc_edmd *e);
-/* Particle k (streamed to now) left its shell: wrap it into the box, re-anchor it and rebuild its list. */
-rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
-
-/* lists.c: the lists' storage. Rows of `capacity` entries of `width` bytes (3, only below 2^24 particles, or 4; 0:
- * the engine's choice, 3 from RC_NARROW_LISTS particles; the same lists and bits either way); every list empty after
- * rc_edmd_lists_clear. A list longer than its row moves to the spill and back; a pointer from rc_edmd_list stays valid
- * until k's list grows or shrinks to the row's capacity. */
-rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width);
-void rc_edmd_lists_destroy(rc_edmd *e);
-void rc_edmd_lists_clear(rc_edmd *e);
-rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j);
-void rc_edmd_list_remove(rc_edmd *e, int32_t k, int32_t j);
-/* Cuts k's list to its first count entries. */
-void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count);
-
-/* schedule.c */
-/* Predicts particle k's next event (k streamed to now) over its walls, neighbours and shell, stores it and updates
- * the calendar. When after_collision is set, counts a three-body event if k ends overlapped with two particles.
- * Returns how many bodies (particles and walls) touch k now, within the contact tolerance. */
-int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision);
-/* Whether this CPU runs the four-wide pair scan (AVX2); the engine's wide_scan starts from it. */
-bool rc_edmd_wide_scan_available(void);
-/* Predicts every particle's event and rebuilds the calendar. */
-rc_status rc_edmd_schedule_all(rc_edmd *e);
-
-/* collide.c: the binary rules with restitution e (chosen by rc_edmd_restitution). */
-void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
-void rc_edmd_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
-/* Particle k against a static body with unit normal n (from the body to k), when it approaches (a wall collision). */
-void rc_edmd_bounce(rc_edmd *e, int32_t k, const double n[3], double restitution);
-/* Pushes vi (and vj; NULL for a static body) apart along r, per unit impulse wi and wj, until r.(vi - vj + lift) is
- * at least `least` in the engine's arithmetic (0; under growth the growth speed sigma sigma_dot). */
-void rc_edmd_ensure_receding(double *vi, double *vj, const double r[3], double wi, double wj, const double lift[3],
-                             double least);
-/* No lift: a zero velocity (rc_edmd_ensure_receding against a static body or without shear). */
-extern const double rc_edmd_still[3];
-void rc_edmd_thermostat_kick(rc_edmd *e);
-
-/* rough.c: rough spheres and disks (docs/edmd.md, "Rough spheres and disks"). Checks the definition's rough keys
- * against each other and the rest of the definition, allocates and fills the spins when some pair or wall is rough
- * (after the walls are made and the particles copied). */
-rc_status rc_edmd_rough_create(rc_edmd *e, const rc_edmd_def *d);
-void rc_edmd_rough_destroy(rc_edmd *e);
-/* The tangential part of a pair collision whose normal part (impulse `normal_impulse` >= 0 on i along r) was just
- * applied: r = x_i - x_j (minimum image), rr = |r|^2. */
-void rc_edmd_rough_pair(rc_edmd *e, int32_t i, int32_t j, const double r[3], double rr, double normal_impulse);
-/* A wall collision of a rough engine: the normal rule (rc_edmd_bounce) and the tangential one. */
-void rc_edmd_rough_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
-/* The tangential part of particle k's hit on moving wall w, after the normal rule in the plate's frame. */
-void rc_edmd_rough_moving_wall(rc_edmd *e, int32_t k, int32_t w);
-/* A thermal wall's draw of particle k's spin: each component Gaussian of variance kT/I from the wall's stream.
- * Returns the change of the rotational energy (booked in e->rotational). */
-double rc_edmd_rough_thermalise(rc_edmd *e, int32_t k, double temperature, rc_rng *rng);
-/* After a cluster's normal resolution: the tangential rule at each contact that carried a normal impulse, once, in
- * the contacts' order. Returns whether some contact of the cluster then approaches. */
-bool rc_edmd_rough_cluster(rc_edmd *e, const rc_edmd_cluster *ws, const double *normal_impulse);
-/* The tangential part of particle k's hit on fixed particle f (unit normal n towards k, normal impulse given). */
-void rc_edmd_rough_obstacle(rc_edmd *e, int32_t k, int32_t f, const double n[3], double normal_impulse);
-/* fixed.c: fixed obstacles (docs/edmd.md, "Fixed obstacles"), made with the particles (before the definition's
- * arrays may be released); the hold array is made here when some particle is fixed. */
-rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d);
-void rc_edmd_fixed_destroy(rc_edmd *e);
-/* A binary collision of i and j when one of them is fixed: the wall rule for the other along the centre line (and
- * the tangential rule of rough particles). Returns false, doing nothing, when neither is fixed. */
-bool rc_edmd_fixed_pair(rc_edmd *e, int32_t i, int32_t j, double restitution);
-/* A particle put to sleep: its spin stops too (its energy counted as dissipated). */
-void rc_edmd_rough_stop(rc_edmd *e, int32_t k);
-/* The spins of the particles with ids first .. first + count - 1, 3 each, in id order (zeros when smooth). */
-void rc_edmd_spins_part(const rc_edmd *e, double *spins, int32_t first, int32_t count);
-/* The inertia tensors (q m sigma^2 / 4 on the diagonal; in 2D only about z) and angular momenta I w of a frame's
- * particles first ... first + f->count - 1 (rc_frame.inertia; zero for smooth particles). */
-void rc_edmd_inertia_part(const rc_edmd *e, rc_frame *f, int32_t first);
-/* The rotational kinetic energy summed afresh. */
-double rc_edmd_rotational_energy(const rc_edmd *e);
-
-/* cluster.c: the cluster of bodies touching the colliding pair (i, j), j a particle or RC_EVENT_WALL0 - w, gathered
- * at now (both streamed to now), resolved by src/impact, every member rescheduled. RC_STATUS_NOT_TERMINATED when the impact
- * budget ran out. */
-rc_status rc_edmd_resolve_cluster(rc_edmd *e, int32_t i, int32_t j, double restitution);
-void rc_edmd_cluster_destroy(rc_edmd *e);
-
-/* collapse.c */
-/* The restitution of a collision of particle i with j (a particle, or RC_EVENT_WALL0 - w) whose normal approach
- * speed is computed here: elastic under the TC model or the elastic threshold, else the pair's or the wall's.
- * Records the collision time for the TC model. */
-double rc_edmd_restitution(rc_edmd *e, int32_t i, int32_t j);
-/* After a binary collision of particle k with j (a particle or RC_EVENT_WALL0 - w) that changed their velocities:
- * records it in last_hit (when kept). */
-void rc_edmd_remember_hit(rc_edmd *e, int32_t k, int32_t j);
-/* Whether particle k's velocity last changed in a binary collision with j (a particle or RC_EVENT_WALL0 - w) and
- * has not changed since; last_hit must be kept. */
-bool rc_edmd_hit_last(const rc_edmd *e, int32_t k, int32_t j);
-/* The normal approach speed of particle i towards j (a particle or RC_EVENT_WALL0 - w), both at now. */
-double rc_edmd_approach_speed(const rc_edmd *e, int32_t i, int32_t j);
-/* After an event of particle k at now: puts it to sleep when it is slow and held by static supports, or lets it
- * slide on a wall it rests on while moving along it. */
-rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k);
-/* A contact event of k with j (a particle or RC_EVENT_WALL0 - w) that found no approach: gravity presses a
- * resting contact the binary rule cannot lift. Puts either to sleep or sliding when it can; otherwise pushes the
- * pair apart at collapse.kick_speed, so that the clock gets on. */
-rc_status rc_edmd_unstick(rc_edmd *e, int32_t k, int32_t j);
-/* A contact of the moving particle k with j, one of them held (asleep or sliding), approaching slower than
- * the rest speed (the larger of the sleep and kick speeds): a resting contact under their different accelerations; a
- * faster one is a hit, which wakes a sleeper. k falls asleep when it is that slow
- * and held up by static supports; otherwise the contact is resolved as a cluster with everything k touches (whose
- * lack of progress rc_edmd_unstick answers). */
-rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution);
-/* Makes a sliding particle free (streamed to now); wakes a sleeping one (it was at rest: its state is exact) and,
- * transitively, the sleepers it holds up, which are rescheduled. */
-void rc_edmd_release(rc_edmd *e, int32_t k);
-/* stall.c, called every collapse.stall_events events: RC_STATUS_NOT_TERMINATED, naming the last event's particles, when the
- * clock advanced by no more than a few units in the last place per event (an endless run of zero-time events), or
- * when the events came far faster per particle than a gas at the kinetic energy and density would collide. */
-rc_status rc_edmd_check_stall(rc_edmd *e);
-/* Gathers the slow particles within the support gap of slow particle k, transitively (breadth first, up to a
- * limit), with the static bodies within it, and puts to sleep the largest part of the group that those hold up: an
- * inelastic resolve of gravity against its contacts leaves nothing moving (members that move are dropped and the
- * rest tested again). For a particle that rests on others that are not asleep. */
-rc_status rc_edmd_sleep_group(rc_edmd *e, int32_t k);
-/* cluster.c: the gap between particle k (at now) and wall w, centre distance less radius. */
-double rc_edmd_wall_gap(const rc_edmd *e, int32_t k, int32_t w);
-/* r = x_a - x_b (minimum image, both at now) and its length; whether a and b touch (within the contact tolerance). */
-bool rc_edmd_pair_touches(const rc_edmd *e, int32_t a, int32_t b, double r[3], double *distance);
-/* Freezes particle k where it is (its velocity dissipated); its supports were checked by the caller. */
-void rc_edmd_put_to_sleep(rc_edmd *e, int32_t k);
-/* Whether a gap (centre distance less contact distance) of a body of size `scale` (radius against a wall, sum of
- * radii against a particle) is near enough for a support to hold it up: within the contact tolerance or the hop. */
-bool rc_edmd_supports(const rc_edmd *e, double gap, double scale);
-/* The unit normals (from the support to k) of the static bodies that support particle k (rc_edmd_supports): walls
- * and sleepers; at most capacity of them. Returns their number. */
-int rc_edmd_support_normals(const rc_edmd *e, int32_t k, double (*normals)[3], int capacity);
-rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d);
-void rc_edmd_collapse_destroy(rc_edmd *e);
-
-/* Compression's state (growth.c): all plain numbers, saved whole in checkpoints. Times are on the engine's clock. */
-typedef struct rc_edmd_growth {
-    double rate;            /* d sigma / dt over the initial diameter */
-    double scale;           /* the diameters at the epoch over the initial ones */
-    double epoch;           /* the time of the radii in kin */
-    double speed;           /* rate / scale: a radius at the epoch grows by radius * speed per unit time */
-    double target_scale;    /* the scale of the target packing fraction, or INFINITY */
-    double target_pressure; /* or INFINITY */
-    double jam_pressure;
-    bool want_jammed;
-    double volume0;        /* the particles' volume (area) at scale 1 */
-    double kinetic0;       /* the kinetic energy every step restores */
-    double built;          /* the largest diameter (at the epoch) when the lists were last built whole */
-    double cap;            /* the next step by time: the target's time or half the shell used up */
-    uint64_t window;       /* pair collisions per window */
-    uint64_t window_start; /* collisions when the window began */
-    double window_time, window_kinetic, window_virial; /* its start: time, kinetic integral, virial */
-    double pressure;                                   /* Z of the last window, NAN before the first */
-    uint64_t windows;
-    uint64_t renew_at; /* the renewal's own collision count */
-    int32_t end;       /* rc_compression_end */
-} rc_edmd_growth;
-
-/* speculate.c, in a helper's copy of the engine: particle k's event is filed at the commit. */
+/* speculate.c: particle k's event, predicted by an event run ahead of its turn, is filed at that event's commit. */
 void rc_edmd_job_file(struct rc_edmd_job *job, int32_t k);
 
 /* Stores particle k's next event (best: the time from now; partner: a particle, a wall, RC_EVENT_SHELL) and updates
@@ -724,102 +519,5 @@ static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t
     if (__builtin_expect(e->job != NULL, 0)) rc_edmd_job_file(e->job, k); /* a speculative event's: at its commit */
     else rc_calendar_update(&e->calendar, k);
 }
-
-/* growth.c: compression (docs/edmd.md, "Compression"). The radii in kin are those at the growth epoch; while
- * growing, scheduling and pair and wall collisions take the paths below, selected once per call. */
-rc_status rc_edmd_growth_create(rc_edmd *e, const rc_edmd_def *d);
-/* "compression.rate" and "compression.until.packing_fraction" (live.c; 0: no such target), read and set while the
- * diameters grow (at a renewal: every particle at now, the epoch there); RC_STATUS_INVALID_ARGUMENT naming the key for a
- * scene without compression, one that has ended, a rate that is not positive, or a target not between the packing
- * fraction now and 1. */
-rc_status rc_edmd_growth_get(const rc_edmd *e, const char *key, double *value);
-rc_status rc_edmd_growth_put(rc_edmd *e, const char *key, double value);
-void rc_edmd_growth_destroy(rc_edmd *e);
-int rc_edmd_growth_schedule(rc_edmd *e, int32_t k);
-void rc_edmd_growth_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);
-void rc_edmd_growth_collide_wall(rc_edmd *e, int32_t k, int32_t w, double restitution);
-/* The compression's step, when the collision count reaches next_reorder while growing: the epoch moved to now, the
- * velocities rescaled, a window measured, the targets checked, the lists rebuilt when growth has used up half the
- * shell or the renewal is due. *ended is set when growth stopped here (the advance then returns). */
-rc_status rc_edmd_growth_step(rc_edmd *e, bool *ended);
-/* The renewal moved the clock's origin by shift: the growth's times move with it. */
-void rc_edmd_growth_rebase(rc_edmd *e, double shift);
-/* Every renewal (before the lists are built) and a restored state: the cells and lists made anew for the present
- * diameters, the shell cut to what the box allows, the next step by time planned. */
-rc_status rc_edmd_growth_resize(rc_edmd *e);
-/* A restored compression (state.c) is one this definition's could have become: what the definition fixes equal to
- * fresh (the books the engine had before the restore), the rest finite and in range, the flags 0 or 1. */
-rc_status rc_edmd_growth_check_restored(const rc_edmd *e, const rc_edmd_growth *fresh);
-/* The packing fraction now (the radii grown to now). */
-double rc_edmd_packing_fraction(const rc_edmd *e);
-
-/* The barostat's state (barostat.c): plain numbers, saved whole in checkpoints, and a scratch copy of the particles
- * for the overlap test (not saved). Its moves fall at next_renewal. */
-typedef struct rc_edmd_isobar {
-    double pressure, interval, step, adapt_until;
-    uint64_t moves, accepted;
-    uint64_t window_moves, window_accepted; /* since delta last adapted */
-    rc_rng rng;
-    double *scratch; /* 3 positions and a radius per particle */
-} rc_edmd_isobar;
-
-/* barostat.c: constant pressure (docs/edmd.md, "Barostat"). The checks of def.barostat against the rest of the
- * definition (messages name "barostat.<key>"; RC_STATUS_OK when it is off). */
-rc_status rc_edmd_barostat_check(const rc_edmd_def *d);
-rc_status rc_edmd_barostat_create(rc_edmd *e, const rc_edmd_def *d);
-void rc_edmd_barostat_destroy(rc_edmd *e);
-/* The volume move at next_renewal (every particle's event still valid when it is rejected; every list and event
- * rebuilt when it is accepted), and the next one planned. */
-rc_status rc_edmd_barostat_move(rc_edmd *e);
-/* Fills the barostat's observables. */
-void rc_edmd_barostat_measure(const rc_edmd *e, rc_edmd_observables *o);
-/* check.c: whether two particles of def overlap beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid; def needs only the
- * dimension, box, periodic flags, count, positions and radii). RC_STATUS_NO_MEMORY only. */
-rc_status rc_edmd_find_overlap(const rc_edmd_def *def, bool *overlaps);
-/* neighbours.c: the room a box leaves the shell: half of what 0.499 of the narrowest periodic edge leaves after the
- * longest pair range (the largest diameter times reach_factor: an edge then holds two neighbour reaches); INFINITY
- * when no axis is periodic. */
-double rc_edmd_shell_room(const rc_edmd *e, const double box[3]);
-/* The shell cut to the room of the present box, the cells and lists made anew for it (not filled: build_all). */
-rc_status rc_edmd_neighbours_resize(rc_edmd *e);
-
-/* squeeze.c: random placement through compression: inserted at random at packing fraction `start`, shrunk, then
- * grown back to the radii by a fast compression; RC_STATUS_INVALID_ARGUMENT when it jams first. */
-rc_status rc_place_compressed(int dimension, const double box[3], const bool periodic[3], int32_t count,
-                              const double *radii, double start, uint64_t seed, double *positions);
-
-/* speculate.c: the event loop on e->threads threads (docs/edmd.md, "Parallel"): the helpers run the events after the
- * earliest ahead of their turn, when they are far from every event before them, and each is committed in the serial
- * order or undone, so that every event computes the serial bits. */
-rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits);
-/* In a helper's copy: the event needs a cluster; it is undone, and runs in its turn. */
-rc_status rc_edmd_job_abort(rc_edmd *e);
-/* Waits for the helpers and undoes every event run ahead of its turn (before a cluster or a renewal). */
-void rc_edmd_speculation_fold(rc_edmd *e);
-/* advance.c: one event of particle k, as the serial loop processes it; and what follows an event in the serial order
- * (the stall check, the renewal: *renewed when the clock's origin moved, *ended when a compression ended). */
-rc_status rc_edmd_process_event(rc_edmd *e, int32_t k);
-rc_status rc_edmd_after_event(rc_edmd *e, rc_status s, bool *renewed, bool *ended);
-
-/* parallel.c: the threads a definition asked for against what the engine can do (docs/edmd.md, "Parallel"):
- * RC_STATUS_INVALID_ARGUMENT naming "threads" for a count below 1 or above the domains; otherwise e->threads and
- * e->parallel_note set. After every feature is made (it reads them). */
-rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d);
-
-/* reorder.c: the renewal: every particle streamed to now, the clock origin moved to now, particles renumbered along
- * a space-filling curve, every list and event rebuilt. */
-rc_status rc_edmd_reorder(rc_edmd *e);
-
-/* energy */
-double rc_edmd_kinetic_energy(const rc_edmd *e);
-/* The volume (area in 2D) of a box of the engine's dimension; the degrees of freedom of the temperature, d N_f with
- * N_f = N - 1 when momentum is conserved, else N. */
-double rc_edmd_box_volume(const rc_edmd *e, const double box[3]);
-double rc_edmd_degrees_of_freedom(const rc_edmd *e);
-double rc_edmd_potential_energy(const rc_edmd *e);
-/* Adds 2K dt up to now to the kinetic integral. */
-void rc_edmd_integrate_kinetic(rc_edmd *e);
-/* advance.c: draws the first thermostat time (INFINITY without a thermostat). */
-void rc_edmd_start_thermostat(rc_edmd *e);
 
 #endif

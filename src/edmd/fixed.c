@@ -9,7 +9,10 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/fixed.h"
+#include "edmd/rough.h"
 
 rc_status rc_edmd_fixed_create(rc_edmd *e, const rc_edmd_def *d)
 {

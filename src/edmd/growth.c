@@ -18,8 +18,14 @@
 
 #include "core/status.h"
 #include "core/vec.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/growth.h"
+#include "edmd/neighbours.h"
+#include "edmd/observe.h"
 #include "edmd/predict.h"
+#include "edmd/reorder.h"
+#include "edmd/schedule.h"
 #include "edmd/steps.h"
 
 static double box_volume(const rc_edmd *e)

@@ -13,6 +13,7 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/neighbours.h"
 
 rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
 {

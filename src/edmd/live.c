@@ -10,8 +10,15 @@
 
 #include "core/range.h"
 #include "core/status.h"
+#include "edmd/advance.h"
 #include "edmd/engine.h"
+#include "edmd/growth.h"
 #include "edmd/live.h"
+#include "edmd/neighbours.h"
+#include "edmd/observe.h"
+#include "edmd/reorder.h"
+#include "edmd/schedule.h"
+#include "edmd/shear.h"
 #include "edmd/steps.h"
 
 /* The walls of the closed box axes: the last ones of e->walls (engine.c, make_walls). */

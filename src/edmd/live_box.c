@@ -13,6 +13,7 @@
 #include "core/status.h"
 #include "edmd/engine.h"
 #include "edmd/live.h"
+#include "edmd/neighbours.h"
 
 /* The least room a periodic edge must leave the neighbour shell, in largest diameters (the barostat's bound). */
 #define LEAST_ROOM 0.1

@@ -11,6 +11,8 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/neighbours.h"
+#include "edmd/shear.h"
 
 /* Cells at least this fraction of a reach wide: 1 measured fastest (27 cells of a reach; halves took 45 % longer
  * and thirds three times as long per rebuild, the cost being the walk through the cells, not the candidates). */

@@ -6,7 +6,12 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "edmd/barostat.h"
 #include "edmd/engine.h"
+#include "edmd/growth.h"
+#include "edmd/observe.h"
+#include "edmd/rough.h"
+#include "edmd/shear.h"
 #include "edmd/steps.h"
 
 double rc_edmd_kinetic_energy(const rc_edmd *e)

@@ -8,6 +8,7 @@
 
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/parallel.h"
 
 /* The widest reach of a pair (the largest diameter times the longest potential's range, plus the shell both ways). */
 static double neighbour_reach(const rc_edmd *e) { return e->reach_factor * e->max_diameter + 2 * e->shell; }

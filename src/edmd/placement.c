@@ -18,6 +18,7 @@
 #include "core/rng.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/squeeze.h"
 #include "ricochet/edmd.h"
 
 enum { PLACEMENT_COUNT = 5, RANDOM_ATTEMPTS = 1000 };

@@ -7,8 +7,15 @@
 #include <string.h>
 
 #include "core/status.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/growth.h"
+#include "edmd/neighbours.h"
+#include "edmd/reorder.h"
+#include "edmd/schedule.h"
+#include "edmd/shear.h"
 #include "edmd/steps.h"
+#include "edmd/transport.h"
 
 /* Spreads the low 21 bits of x to every third bit. */
 static uint64_t spread3(uint64_t x)

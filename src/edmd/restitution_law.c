@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "edmd/collapse.h"
 #include "edmd/engine.h"
 #include "edmd/restitution_law.h"
 

@@ -12,7 +12,9 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/rough.h"
 
 static bool beta_valid(double beta) { return beta >= -1 && beta <= 1; }
 

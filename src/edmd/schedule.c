@@ -15,7 +15,11 @@
 #include "core/status.h"
 
 #include "edmd/engine.h"
+#include "edmd/growth.h"
+#include "edmd/neighbours.h"
 #include "edmd/predict.h"
+#include "edmd/schedule.h"
+#include "edmd/shear.h"
 #include "edmd/steps.h"
 
 /* Two doubles at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs as packed

@@ -8,7 +8,9 @@
 #include <stdio.h>
 
 #include "core/status.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/shear.h"
 
 rc_status rc_edmd_def_check_shear(const rc_edmd_def *d)
 {

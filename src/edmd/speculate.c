@@ -18,7 +18,10 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "edmd/advance.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/speculate.h"
 
 /* Events run ahead only when their particles' anchors are more than this many neighbour reaches apart: an event reads
  * the records of the particles anchored within two reaches of its particle's anchor and writes within one (a shell

@@ -10,6 +10,7 @@
 #include "core/status.h"
 #include "core/vec.h"
 #include "edmd/engine.h"
+#include "edmd/squeeze.h"
 #include "ricochet/frame.h"
 
 /* Grows the particles (radii small, at positions) in the box to the packing fraction `fraction`, and writes where

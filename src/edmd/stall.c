@@ -18,7 +18,9 @@
 #include <stdio.h>
 
 #include "core/status.h"
+#include "edmd/collapse.h"
 #include "edmd/engine.h"
+#include "edmd/observe.h"
 
 static const double RATE_FACTOR = 1e14;
 

@@ -13,7 +13,12 @@
 #include "core/bytes.h"
 #include "core/status.h"
 #include "core/tagged.h"
+#include "edmd/barostat.h"
 #include "edmd/engine.h"
+#include "edmd/growth.h"
+#include "edmd/neighbours.h"
+#include "edmd/reorder.h"
+#include "edmd/schedule.h"
 #include "edmd/steps.h"
 
 #define STATE_MAGIC 0x3430455441545345ULL  /* "ESTATE04" read as a little-endian number: tagged records */

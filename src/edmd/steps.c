@@ -11,7 +11,10 @@
 
 #include "core/status.h"
 #include "edmd/bonds.h"
+#include "edmd/collide.h"
 #include "edmd/predict.h"
+#include "edmd/schedule.h"
+#include "edmd/shear.h"
 #include "edmd/steps.h"
 
 #define MAX_SPECIES 1024

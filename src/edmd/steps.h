@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "edmd/engine.h"
+#include "edmd/growth.h"
 
 /* What a pair event found by the steps' scan is. */
 enum { RC_STEP_CORE = 0, RC_STEP_IN = 1, RC_STEP_OUT = 2 };

@@ -15,7 +15,9 @@
 #include <math.h>
 
 #include "core/status.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/rough.h"
 #include "edmd/thermal_wall.h"
 
 /* Two unit vectors that complete the unit normal n to an orthonormal basis (the second is zero in 2D, where the

@@ -9,6 +9,7 @@
 
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/transport.h"
 
 /* The components ab of the symmetric tensors, in the order xx, yy, zz, xy, xz, yz. */
 static const int first[6] = {0, 1, 2, 0, 0, 1}, second[6] = {0, 1, 2, 1, 2, 2};

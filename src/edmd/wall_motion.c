@@ -20,8 +20,10 @@
 #include <stdlib.h>
 
 #include "core/status.h"
+#include "edmd/collide.h"
 #include "edmd/engine.h"
 #include "edmd/predict.h"
+#include "edmd/rough.h"
 
 #define TWO_PI 6.283185307179586
 

@@ -37,7 +37,9 @@
 
 #include "check.h"
 #include "edmd/engine.h"
+#include "edmd/neighbours.h"
 #include "edmd/predict.h"
+#include "edmd/schedule.h"
 #include "ricochet/edmd.h"
 
 /* A gas of unit spheres (or disks) on a lattice at the packing fraction, kT = 1, and the engine built from it. */

@@ -22,6 +22,7 @@
 
 #include "check.h"
 #include "edmd/engine.h"
+#include "edmd/rough.h"
 #include "ricochet/edmd.h"
 
 static const double RADIUS = 0.5, MASS = 1;

@@ -19,6 +19,8 @@
 
 #include "check.h"
 #include "edmd/engine.h"
+#include "edmd/neighbours.h"
+#include "edmd/schedule.h"
 #include "ricochet/edmd.h"
 
 enum { COUNT = 2048 };
