@@ -13,8 +13,8 @@ equilibration and 100 of production, with 20 and with 40 equal-width steps (inte
   40 steps (from 20 steps on the gap falls as 1 / steps^2, so what is left is a third of the change from 20 to 40);
 - the energy's gap shrinks from 20 to 40 steps (at 20 steps it is 4 errors wide: the steps are seen converging);
 - the runs' mean kinetic temperature is the thermostat's within 3 errors.
-The convergence from 10 steps on is recorded in docs/edmd.md. Takes about three minutes of one core (ctest label
-long).
+The convergence from 10 steps on is recorded in docs/edmd.md. Takes about three minutes of one core, 12 on a loaded
+machine (ctest label long).
 
 usage: lennard_jones_reference.py RICOCHET"""
 import csv
