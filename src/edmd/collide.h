@@ -4,7 +4,6 @@
 #define RC_EDMD_COLLIDE_H
 
 #include "edmd/engine.h"
-#include "edmd/collapse.h"
 
 /* The binary rules with restitution e (chosen by rc_edmd_restitution). */
 void rc_edmd_collide_pair(rc_edmd *e, int32_t i, int32_t j, bool stabilising, double restitution);

@@ -5,7 +5,6 @@
 #define RC_EDMD_ROUGH_H
 
 #include "edmd/engine.h"
-#include "edmd/collide.h"
 
 /* Rough spheres and disks (docs/edmd.md, "Rough spheres and disks"). Checks the definition's rough keys
  * against each other and the rest of the definition, allocates and fills the spins when some pair or wall is rough

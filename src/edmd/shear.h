@@ -4,7 +4,6 @@
 #define RC_EDMD_SHEAR_H
 
 #include "edmd/engine.h"
-#include "edmd/collide.h"
 
 /* Reads the definition's shear into the engine (after the shell is known): the slack, the books. */
 rc_status rc_edmd_shear_start(rc_edmd *e, const rc_edmd_def *d);
