@@ -215,7 +215,8 @@ static bool global_heaps_sound(hid_t object)
     const unsigned char *file = size ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
     if (fd >= 0) close(fd);
     if (file == MAP_FAILED) return false;
-    size_t header = 8 + length_bytes; /* of the collection, and of each object */
+    /* of the collection, and of each object: 8 bytes and a length, padded to 8 (H5HG_SIZEOF_HDR, _OBJHDR) */
+    size_t header = (8 + length_bytes + 7) / 8 * 8;
     bool sound = true;
     for (const unsigned char *at = file; sound;) {
         at = memmem(at, size - (size_t)(at - file), "GCOL", 4);
@@ -232,7 +233,8 @@ static bool global_heaps_sound(hid_t object)
                 uint64_t bytes = little_endian(file + p + 8, (int)length_bytes);
                 bool free_space = little_endian(file + p, 2) == 0;
                 sound = free_space ? bytes > 0 && bytes <= stop - p : bytes <= stop - p - header;
-                if (sound) p += free_space ? (size_t)bytes : header + (size_t)((bytes + 7) & ~(uint64_t)7);
+                if (sound) p += free_space ? (size_t)bytes : header + (size_t)((bytes + 7) / 8 * 8);
+                sound = sound && p <= stop;
             }
         }
         at += 4;
