@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/memory.h"
 #include "rigid/engine.h"
 
 static uint64_t bucket_of(const int64_t *cell, uint64_t mask)
@@ -105,9 +106,6 @@ rc_status rc_rigid_broad_pairs(rc_rigid *e, const double *reach)
 
 void rc_rigid_broad_free(rc_rigid_broad *b)
 {
-    free(b->cell_start);
-    free(b->sorted);
-    free(b->cell_of);
-    free(b->pairs);
+    RC_FREE_ALL(b->cell_start, b->sorted, b->cell_of, b->pairs);
     memset(b, 0, sizeof *b);
 }
