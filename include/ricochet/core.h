@@ -30,6 +30,12 @@ typedef enum rc_status {
     RC_STATUS_INTERNAL = 5  /* a third-party solver failed in a way the input did not cause */
 } rc_status;
 
+/* Definition files (problem files, event-driven and time-stepping scenes) are read by one triplet of verbs each:
+ * X_create_from_file(path, &x) reads and checks the file and returns RC_STATUS_IO_ERROR when it cannot be read,
+ * RC_STATUS_INVALID_ARGUMENT when its contents are wrong (rc_error_get() names the field, or the line and column of a
+ * JSON syntax error) or RC_STATUS_NO_MEMORY; X_create_from_text(text, &x) does the same from NUL-terminated JSON text
+ * in memory; X_destroy(x) frees what either made. */
+
 /* The sentence describing the most recent failure on this thread ("" when none). */
 RC_API const char *rc_error_get(void);
 

@@ -37,10 +37,8 @@ typedef struct rc_problem_info {
 
 typedef struct rc_problem_file rc_problem_file;
 
-/* Reads and checks a problem file. Returns RC_STATUS_IO_ERROR when the file cannot be read, RC_STATUS_INVALID_ARGUMENT when its
- * contents are wrong (rc_error_get() names the field, or the line and column of a JSON syntax error). */
+/* A problem file read and checked, from a file or from text (ricochet/core.h, "Definition files"). */
 RC_API rc_status rc_problem_file_create_from_file(const char *path, rc_problem_file **file);
-/* The same from JSON text in memory (NUL-terminated). */
 RC_API rc_status rc_problem_file_create_from_text(const char *text, rc_problem_file **file);
 RC_API void rc_problem_file_destroy(rc_problem_file *file);
 

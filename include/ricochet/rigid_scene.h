@@ -29,10 +29,9 @@ typedef struct rc_rigid_scene rc_rigid_scene;
 /* Whether JSON text is a scene with "dynamics": "time-stepping" (false for anything else, malformed text too). */
 RC_API bool rc_rigid_scene_is_time_stepping(const char *text);
 
-/* Reads and checks a time-stepping scene from JSON text (NUL-terminated) or a file. RC_STATUS_INVALID_ARGUMENT names the
- * field; RC_STATUS_IO_ERROR when the file cannot be read. */
-RC_API rc_status rc_rigid_scene_create_from_text(const char *text, rc_rigid_scene **scene);
+/* A time-stepping scene read and checked, from a file or from text (ricochet/core.h, "Definition files"). */
 RC_API rc_status rc_rigid_scene_create_from_file(const char *path, rc_rigid_scene **scene);
+RC_API rc_status rc_rigid_scene_create_from_text(const char *text, rc_rigid_scene **scene);
 RC_API void rc_rigid_scene_destroy(rc_rigid_scene *scene);
 
 RC_API const rc_rigid_def *rc_rigid_scene_def(const rc_rigid_scene *scene);

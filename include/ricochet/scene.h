@@ -67,10 +67,8 @@ typedef struct rc_edmd_run_settings {
 
 typedef struct rc_edmd_scene rc_edmd_scene;
 
-/* Reads and checks a scene file. Returns RC_STATUS_IO_ERROR when the file cannot be read, RC_STATUS_INVALID_ARGUMENT when its
- * contents are wrong (rc_error_get() names the field, or the line and column of a JSON syntax error), RC_STATUS_NO_MEMORY. */
+/* An event-driven scene read and checked, from a file or from text (ricochet/core.h, "Definition files"). */
 RC_API rc_status rc_edmd_scene_create_from_file(const char *path, rc_edmd_scene **scene);
-/* The same from JSON text in memory (NUL-terminated). */
 RC_API rc_status rc_edmd_scene_create_from_text(const char *text, rc_edmd_scene **scene);
 RC_API void rc_edmd_scene_destroy(rc_edmd_scene *scene);
 

@@ -12,6 +12,7 @@
 
 #include "analysis/analysis.h"
 #include "core/grow.h"
+#include "core/memory.h"
 #include "core/status.h"
 
 enum { CONTACT_BLOCKS = 10 };
@@ -198,10 +199,6 @@ rc_status rc_rdf_finish(const rc_rdf *rdf, rc_table *t, double *contact, double 
 
 void rc_rdf_release(rc_rdf *rdf)
 {
-    free(rdf->members);
-    free(rdf->contact_at);
-    free(rdf->sum);
-    free(rdf->frame_counts);
-    free(rdf->contacts);
+    RC_FREE_ALL(rdf->members, rdf->contact_at, rdf->sum, rdf->frame_counts, rdf->contacts);
     memset(rdf, 0, sizeof *rdf);
 }

@@ -13,6 +13,7 @@
 
 #include "analysis/structure_factor.h"
 #include "analysis/table.h"
+#include "core/memory.h"
 #include "core/status.h"
 
 enum { PHASE_CHUNK = 128 };
@@ -246,12 +247,6 @@ rc_status rc_structure_factor_finish(const rc_structure_factor *sf, rc_table *t)
 
 void rc_structure_factor_release(rc_structure_factor *sf)
 {
-    free(sf->k);
-    free(sf->n);
-    free(sf->shell_of);
-    free(sf->sum);
-    free(sf->k_sum);
-    free(sf->samples);
-    free(sf->used);
+    RC_FREE_ALL(sf->k, sf->n, sf->shell_of, sf->sum, sf->k_sum, sf->samples, sf->used);
     memset(sf, 0, sizeof *sf);
 }

@@ -39,3 +39,8 @@ void rc_free_temporary(void *p, size_t count, size_t size)
 {
     if (p) munmap(p, (count == 0 ? 1 : count) * size);
 }
+
+void rc_free_list(void *const *arrays, size_t count)
+{
+    for (size_t k = 0; k < count; k++) free(arrays[k]);
+}

@@ -16,4 +16,10 @@ void *rc_alloc_large(size_t count, size_t size);
 void *rc_alloc_temporary(size_t count, size_t size);
 void rc_free_temporary(void *p, size_t count, size_t size);
 
+/* Frees every array of a list (free(NULL) is nothing), for the release functions of structs that own many scratch
+ * arrays: RC_FREE_ALL(lcp->a, lcp->q, lcp->z) frees the three. */
+void rc_free_list(void *const *arrays, size_t count);
+#define RC_FREE_ALL(...)                                                                                               \
+    rc_free_list((void *const[]){__VA_ARGS__}, sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
+
 #endif

@@ -2,14 +2,14 @@
 /* The checks of an event-driven definition's initial state (rc_edmd_def_check; Bannerman et al. 2014, section 3:
  * the stable rule starts from a valid state): every particle finite (velocities within 2^40, as a checkpoint's), with
  * a positive radius and mass, no z in 2D, inside the box ([0, size) along periodic axes, a radius from the faces along
- * closed ones), on the free side of every wall, and no two particles overlapping beyond RC_EDMD_OVERLAP_TOLERANCE (a cell grid, so that large lists stay
- * fast). The engine and the scene reader run the same checks; messages name "particle i" and "wall w", which a reader
- * turns into its own terms. */
+ * closed ones), on the free side of every wall, and no two particles overlapping beyond RC_EDMD_OVERLAP_TOLERANCE
+ * (the cell list of core/cells.h, so that large lists stay fast). The engine and the scene reader run the same
+ * checks; messages name "particle i" and "wall w", which a reader turns into its own terms. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/memory.h"
+#include "core/cells.h"
 #include "core/status.h"
 #include "edmd/check.h"
 #include "edmd/engine.h"
@@ -76,71 +76,6 @@ static rc_status check_walls(const rc_edmd_def *def, int32_t i)
     return RC_STATUS_OK;
 }
 
-/* A cell grid over the box with cells at least one largest diameter wide and about one particle each. */
-typedef struct grid {
-    int n[3];
-    int32_t *head, *next;
-} grid;
-
-static int cell_of(const rc_edmd_def *def, const grid *g, const double *x, int k)
-{
-    int c = (int)(x[k] / def->box[k] * g->n[k]);
-    return c < 0 ? 0 : c >= g->n[k] ? g->n[k] - 1 : c;
-}
-
-static rc_status grid_build(const rc_edmd_def *def, grid *g)
-{
-    double largest = 0, side = 0;
-    for (int32_t i = 0; i < def->count; i++) largest = fmax(largest, 2 * def->radii[i]);
-    /* the side that gives about one particle a cell over the axes longer than it: an axis shorter than the side has
-     * one cell, and the side is found again over the others, so the cells never outnumber the particles (a box of
-     * 5 x 2e118 made 3e58 cells along its long axis) */
-    bool one_cell[3] = {false, false, false};
-    for (int round = 0; round < 3; round++) {
-        double volume = 1;
-        int axes = 0;
-        for (int k = 0; k < def->dimension; k++)
-            if (!one_cell[k]) volume *= def->box[k], axes++;
-        if (axes == 0) break;
-        side = pow(volume / def->count, 1.0 / axes);
-        for (int k = 0; k < def->dimension; k++) one_cell[k] = one_cell[k] || def->box[k] < side;
-    }
-    side = fmax(largest, side);
-    size_t cells = 1;
-    for (int k = 0; k < 3; k++) {
-        double n = k < def->dimension ? floor(def->box[k] / side) : 1;
-        g->n[k] = n < 1 ? 1 : (int)n;
-        cells *= (size_t)g->n[k];
-    }
-    /* mapped, not allocated: freed into the heap, the 8 bytes per particle stayed resident under the engine's arrays */
-    g->head = rc_alloc_temporary(cells, sizeof *g->head);
-    g->next = rc_alloc_temporary((size_t)def->count, sizeof *g->next);
-    if (!g->head || !g->next) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory checking the particles for overlaps");
-    for (size_t c = 0; c < cells; c++) g->head[c] = -1;
-    for (int32_t i = def->count - 1; i >= 0; i--) {
-        const double *x = def->positions + 3 * i;
-        size_t c = ((size_t)cell_of(def, g, x, 2) * g->n[1] + cell_of(def, g, x, 1)) * g->n[0] + cell_of(def, g, x, 0);
-        g->next[i] = g->head[c];
-        g->head[c] = i;
-    }
-    return RC_STATUS_OK;
-}
-
-/* The distinct cells next to cell c along axis k (itself included); returns how many. */
-static int neighbours(const rc_edmd_def *def, const grid *g, int k, int c, int out[3])
-{
-    int m = 0;
-    for (int offset = -1; offset <= 1; offset++) {
-        int n = c + offset;
-        if (def->periodic[k]) n = (n + g->n[k]) % g->n[k];
-        else if (n < 0 || n >= g->n[k]) continue;
-        bool seen = false;
-        for (int j = 0; j < m; j++) seen = seen || out[j] == n;
-        if (!seen) out[m++] = n;
-    }
-    return m;
-}
-
 /* Under a shear offset delta (box.shear.offset) the image across the gradient boundary is also moved by delta along
  * flow: the gradient axis's minimum image is taken first. */
 static bool overlap(const rc_edmd_def *def, int32_t i, int32_t j)
@@ -160,43 +95,39 @@ static bool overlap(const rc_edmd_def *def, int32_t i, int32_t j)
     return sum < allowed * allowed;
 }
 
-/* The lowest j > i that overlaps particle i, or -1. */
-static int32_t first_overlap(const rc_edmd_def *def, const grid *g, int32_t i)
+/* The first overlapping pair (i, j), i < j, in the order of i then j, among the candidates the cell list hands out. */
+typedef struct first_pair {
+    const rc_edmd_def *def;
+    int32_t i, j;
+} first_pair;
+
+static void keep_first(void *context, int32_t a, int32_t b, const double d[3], double r2)
 {
-    const double *x = def->positions + 3 * i;
-    int near[3][3], m[3], at[3];
-    for (int k = 0; k < 3; k++) m[k] = neighbours(def, g, k, at[k] = cell_of(def, g, x, k), near[k]);
-    /* under a shear offset the cells across the gradient boundary are shifted along flow: from a cell on that
-     * boundary, every flow cell */
-    const rc_edmd_shear *shear = &def->shear;
-    int every = shear->on && shear->offset != 0 &&
-                        (at[shear->gradient] == 0 || at[shear->gradient] == g->n[shear->gradient] - 1)
-                    ? shear->flow
-                    : -1;
-    if (every >= 0) m[every] = g->n[every];
-    int32_t found = -1;
-    for (int a = 0; a < m[2]; a++)
-        for (int b = 0; b < m[1]; b++)
-            for (int c = 0; c < m[0]; c++) {
-                int z = every == 2 ? a : near[2][a], y = every == 1 ? b : near[1][b], w = every == 0 ? c : near[0][c];
-                size_t cell = ((size_t)z * g->n[1] + y) * g->n[0] + w;
-                for (int32_t j = g->head[cell]; j >= 0; j = g->next[j])
-                    if (j > i && (found < 0 || j < found) && overlap(def, i, j)) found = j;
-            }
-    return found;
+    (void)d, (void)r2;
+    first_pair *f = context;
+    int32_t i = a < b ? a : b, j = a < b ? b : a;
+    if ((f->i < 0 || i < f->i || (i == f->i && j < f->j)) && overlap(f->def, i, j)) f->i = i, f->j = j;
 }
 
-/* The first pair (i, j), i < j, found overlapping (*i = -1: none). */
+/* The first pair (i, j), i < j, found overlapping (*i = -1: none): the candidates are the pairs nearer than the
+ * largest diameter (core/cells.h, under the shear offset), each decided by overlap(); the cell list's arrays are
+ * mapped, not allocated: freed into the heap, they stayed resident under the engine's arrays. */
 static rc_status find_pair(const rc_edmd_def *def, int32_t *i, int32_t *j)
 {
-    grid g = {{1, 1, 1}, NULL, NULL};
-    rc_status s = grid_build(def, &g);
-    *i = -1;
-    for (int32_t k = 0; k < def->count && !s && *i < 0; k++)
-        if ((*j = first_overlap(def, &g, k)) >= 0) *i = k;
-    rc_free_temporary(g.head, (size_t)g.n[0] * g.n[1] * g.n[2], sizeof *g.head);
-    rc_free_temporary(g.next, (size_t)def->count, sizeof *g.next);
-    return s;
+    double largest = 0;
+    for (int32_t k = 0; k < def->count; k++) largest = fmax(largest, 2 * def->radii[k]);
+    const rc_edmd_shear *shear = &def->shear;
+    rc_cell_space space = {def->dimension, {def->box[0], def->box[1], def->box[2]},
+                           {def->periodic[0], def->periodic[1], def->periodic[2]},
+                           shear->on ? shear->offset : 0, shear->flow, shear->gradient};
+    rc_cells cells = {.temporary = true};
+    first_pair first = {def, -1, -1};
+    rc_status s =
+        rc_cells_pairs_within(&cells, &space, def->positions, (size_t)def->count, largest, keep_first, &first);
+    rc_cells_release(&cells);
+    if (s) return rc_fail(RC_STATUS_NO_MEMORY, "out of memory checking the particles for overlaps");
+    *i = first.i, *j = first.j;
+    return RC_STATUS_OK;
 }
 
 rc_status rc_edmd_find_overlap(const rc_edmd_def *def, bool *overlaps)

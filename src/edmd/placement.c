@@ -9,7 +9,12 @@
  * [r_max, box - r_max]. The cell counts are chosen to maximise the nearest-site distance (ties: the fewest sites),
  * which stretches cells to the box's aspect ratio. Sites fill z-layer by z-layer, then y, then x, so a partly filled
  * lattice has its gap at the top. Every placement is checked on a cell grid: no two particles closer than the sum of
- * their radii (minimum image along periodic axes), none across a closed face. */
+ * their radii (minimum image along periodic axes), none across a closed face.
+ *
+ * The grid here is its own, not core/cells.h: random insertion asks whether one candidate point overlaps the
+ * particles placed so far, a set that grows by one at each acceptance, while core/cells.h lists the pairs of a fixed
+ * set (rebuilding it per candidate would cost O(N) each); the lattice check shares the insertion's grid so that its
+ * message names the same pair as before. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

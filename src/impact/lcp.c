@@ -10,6 +10,7 @@
 
 #include "core/dense_solve.h"
 #include "core/grow.h"
+#include "core/memory.h"
 #include "core/status.h"
 #include "impact/siconos_symbols.h"
 
@@ -22,13 +23,7 @@ static void delete_options(void *options)
 
 void rc_lcp_free(rc_lcp *lcp)
 {
-    free(lcp->a);
-    free(lcp->q);
-    free(lcp->z);
-    free(lcp->w);
-    free(lcp->row_ptr);
-    free(lcp->col);
-    free(lcp->val);
+    RC_FREE_ALL(lcp->a, lcp->q, lcp->z, lcp->w, lcp->row_ptr, lcp->col, lcp->val);
     delete_options(lcp->lemke);
     delete_options(lcp->pgs);
     *lcp = (rc_lcp){0};

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/memory.h"
 #include "core/symmetric.h"
 
 /* A direction whose M-norm falls below this after projection (gradients have M^-1-norm 1) has vanished. */
@@ -20,16 +21,8 @@ static const double ROUNDING = 1e-13;
 
 void rc_lineality_free(rc_lineality *lin)
 {
-    free(lin->lp_row);
-    free(lin->lp_col);
-    free(lin->lp_val);
-    free(lin->lambda);
-    free(lin->member);
-    free(lin->basis);
-    free(lin->work);
-    free(lin->kept);
-    free(lin->kept_norm);
-    free(lin->small);
+    RC_FREE_ALL(lin->lp_row, lin->lp_col, lin->lp_val, lin->lambda, lin->member, lin->basis, lin->work, lin->kept,
+                lin->kept_norm, lin->small);
     memset(lin, 0, sizeof *lin);
 }
 

@@ -9,19 +9,12 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/memory.h"
 
 void rc_loop_free(rc_loop *loop)
 {
-    free(loop->r);
-    free(loop->adj_ptr);
-    free(loop->adj);
-    free(loop->stamp);
-    free(loop->neighbours);
-    free(loop->violated);
-    free(loop->vlist);
-    free(loop->vpos);
-    free(loop->bits);
-    free(loop->dense);
+    RC_FREE_ALL(loop->r, loop->adj_ptr, loop->adj, loop->stamp, loop->neighbours, loop->violated, loop->vlist,
+                loop->vpos, loop->bits, loop->dense);
     rc_lcp_free(&loop->lcp);
     memset(loop, 0, sizeof *loop);
 }

@@ -8,23 +8,13 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/memory.h"
 #include "core/status.h"
 
 void rc_system_free(rc_system *sys)
 {
-    free(sys->m_diag);
-    free(sys->minv_diag);
-    free(sys->block_of);
-    free(sys->block_first);
-    free(sys->block_m);
-    free(sys->block_minv);
-    free(sys->ptr);
-    free(sys->idx);
-    free(sys->grad);
-    free(sys->wgrad);
-    free(sys->scale);
-    free(sys->dof_global);
-    free(sys->contact_global);
+    RC_FREE_ALL(sys->m_diag, sys->minv_diag, sys->block_of, sys->block_first, sys->block_m, sys->block_minv, sys->ptr,
+                sys->idx, sys->grad, sys->wgrad, sys->scale, sys->dof_global, sys->contact_global);
     memset(sys, 0, sizeof *sys);
 }
 

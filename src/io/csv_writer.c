@@ -19,19 +19,11 @@
 #include "io/output_file.h"
 #include "ricochet/output.h"
 
+/* The stream, the failed flag and the count of whole rows are kept in out (io/output_file.h). */
 struct rc_csv_writer {
-    FILE *file;
     rc_output_file out;
-    bool failed; /* a write failed: the close cuts the file back to its last whole row */
     int columns;
-    int64_t rows;
 };
-
-static rc_status csv_failed(rc_csv_writer *w)
-{
-    w->failed = true;
-    return rc_output_file_write_failed(&w->out, "row");
-}
 
 static rc_status check_names(int columns, const char *const *names)
 {
@@ -61,8 +53,6 @@ static int write_header(FILE *file, int columns, const char *const *names, long 
     }
     return n < 0 ? n : fputc('\n', file);
 }
-
-static bool flush_ok(FILE *file) { return fflush(file) == 0 && !ferror(file); }
 
 /* The header a resume expects, and the mark's length, which must not cut into it. */
 typedef struct header {
@@ -128,21 +118,23 @@ static rc_status start(const char *path, int columns, const char *const *names, 
     if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "csv output: out of memory");
     w->columns = columns;
     const header expected = {columns, names, mark ? mark->bytes : 0};
-    s = mark ? rc_output_file_reopen(&w->out, "csv", path, mark->bytes, check_header, &expected, &w->file)
-             : rc_output_file_open(&w->out, "csv", path, &w->file);
+    s = rc_output_file_start(&w->out, "csv", path, mark ? &mark->bytes : NULL, check_header, &expected,
+                             mark ? mark->rows : 0);
     if (s) {
         free(w);
         return s;
     }
     errno = 0;
-    if (!mark && (write_header(w->file, columns, names, NULL) < 0 || !flush_ok(w->file))) {
-        s = csv_failed(w);
-        rc_output_file_close(&w->out, w->file, RC_OUTPUT_CUT, "row");
-        free(w);
-        return s;
+    if (!mark) {
+        /* the header is no row: it is kept (commit) with none counted */
+        s = rc_output_file_unit_written(&w->out, write_header(w->out.stream, columns, names, NULL) >= 0, "row");
+        if (s) {
+            rc_output_file_finish(&w->out, RC_OUTPUT_CUT, "row");
+            free(w);
+            return s;
+        }
+        rc_output_file_commit(&w->out, 0);
     }
-    w->rows = mark ? mark->rows : 0;
-    rc_output_file_commit(&w->out, w->rows);
     *writer = w;
     return RC_STATUS_OK;
 }
@@ -166,37 +158,34 @@ rc_status rc_csv_writer_write(rc_csv_writer *writer, const double *values)
     if (!writer) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv writer: NULL");
     if (!values) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv row: NULL values for %d columns", writer->columns);
     errno = 0;
+    FILE *file = writer->out.stream;
     int n = 0;
     for (int c = 0; c < writer->columns && n >= 0; c++) {
-        n = c > 0 ? fputc(',', writer->file) : 0;
-        if (n >= 0) n = write_value(writer->file, values[c]);
+        n = c > 0 ? fputc(',', file) : 0;
+        if (n >= 0) n = write_value(file, values[c]);
     }
-    if (n < 0 || fputc('\n', writer->file) < 0 || !flush_ok(writer->file)) return csv_failed(writer);
-    rc_output_file_commit(&writer->out, ++writer->rows);
-    return RC_STATUS_OK;
+    return rc_output_file_unit_written(&writer->out, n >= 0 && fputc('\n', file) >= 0, "row");
 }
 
 rc_status rc_csv_writer_mark(rc_csv_writer *writer, rc_output_mark *mark)
 {
     if (!writer || !mark)
         return rc_fail(RC_STATUS_INVALID_ARGUMENT, "csv writer mark: NULL %s", mark ? "writer" : "mark");
-    *mark = (rc_output_mark){.rows = writer->rows};
-    rc_status s = rc_output_file_mark(&writer->out, writer->file, &mark->bytes);
-    writer->failed |= s != RC_STATUS_OK;
-    return s;
+    *mark = (rc_output_mark){.rows = writer->out.units};
+    return rc_output_file_take_mark(&writer->out, &mark->bytes);
 }
 
 rc_status rc_csv_writer_end(rc_csv_writer *writer, rc_output_ending ending)
 {
     if (!writer) return RC_STATUS_OK;
-    rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "row");
+    rc_status s = rc_output_file_finish(&writer->out, ending, "row");
     free(writer);
     return s;
 }
 
 rc_status rc_csv_writer_close(rc_csv_writer *writer)
 {
-    return rc_csv_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
+    return rc_csv_writer_end(writer, rc_output_file_ending(writer ? &writer->out : NULL));
 }
 
 void rc_csv_writer_close_unfinished(rc_csv_writer *writer) { rc_csv_writer_end(writer, RC_OUTPUT_ABANDON); }

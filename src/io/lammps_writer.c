@@ -31,11 +31,9 @@
 #include "ricochet/output.h"
 #include "ricochet/version.h"
 
+/* The stream, the failed flag and the count of whole frames are kept in out (io/output_file.h). */
 struct rc_lammps_dump_writer {
-    FILE *file;
     rc_output_file out;
-    bool failed;
-    int64_t frames;
 };
 
 /* Where frame `frames` of the dump a run left at PATH starts (its length when it holds exactly that many): the byte
@@ -77,16 +75,11 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_lammps_d
     uint64_t bytes = 0;
     rc_status s = mark ? frames_end(path, mark->frames, &bytes) : RC_STATUS_OK;
     if (!s)
-        s = mark ? rc_output_file_reopen(&w->out, "lammps dump", path, bytes, NULL, NULL, &w->file)
-                 : rc_output_file_open(&w->out, "lammps dump", path, &w->file);
-    if (s) {
-        free(w);
-        return s;
-    }
-    w->frames = mark ? mark->frames : 0;
-    rc_output_file_commit(&w->out, w->frames);
-    *writer = w;
-    return RC_STATUS_OK;
+        s = rc_output_file_start(&w->out, "lammps dump", path, mark ? &bytes : NULL, NULL, NULL,
+                                 mark ? mark->frames : 0);
+    if (s) free(w);
+    else *writer = w;
+    return s;
 }
 
 rc_status rc_lammps_dump_writer_open(const char *path, rc_lammps_dump_writer **writer)
@@ -148,11 +141,11 @@ rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *w, const rc_frame *
     rc_status s = rc_frame_check(f);
     if (!s) s = rc_cell_tilt(f, "lammps dump", w->out.path, &tilt);
     if (s) return s;
-    FILE *file = w->file;
+    FILE *file = w->out.stream;
     errno = 0;
     char time[RC_NUMBER_TEXT_SIZE];
     rc_number_text(time, f->time);
-    fprintf(file, "ITEM: TIME\n%s\nITEM: TIMESTEP\n%" PRId64 "\nITEM: NUMBER OF ATOMS\n%d\n", time, w->frames,
+    fprintf(file, "ITEM: TIME\n%s\nITEM: TIMESTEP\n%" PRId64 "\nITEM: NUMBER OF ATOMS\n%d\n", time, w->out.units,
             (int)f->count);
     write_box(file, f, tilt);
     fputs("ITEM: ATOMS id type x y z vx vy vz radius mass ix iy iz\n", file);
@@ -167,34 +160,27 @@ rc_status rc_lammps_dump_writer_write(rc_lammps_dump_writer *w, const rc_frame *
         put_numbers(file, 1, f->masses + i);
         fprintf(file, " %d %d %d\n", (int)image[0], (int)image[1], (int)image[2]);
     }
-    if (!ferror(file) && fflush(file) == 0) {
-        rc_output_file_commit(&w->out, ++w->frames);
-        return RC_STATUS_OK;
-    }
-    w->failed = true;
-    return rc_output_file_write_failed(&w->out, "frame");
+    return rc_output_file_unit_written(&w->out, true, "frame");
 }
 
 rc_status rc_lammps_dump_writer_mark(rc_lammps_dump_writer *w, rc_output_mark *mark)
 {
     if (!w || !mark) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "lammps dump writer mark: NULL argument");
-    *mark = (rc_output_mark){.frames = w->frames};
-    rc_status s = rc_output_file_mark(&w->out, w->file, &mark->bytes);
-    w->failed |= s != RC_STATUS_OK;
-    return s;
+    *mark = (rc_output_mark){.frames = w->out.units};
+    return rc_output_file_take_mark(&w->out, &mark->bytes);
 }
 
 rc_status rc_lammps_dump_writer_end(rc_lammps_dump_writer *w, rc_output_ending ending)
 {
     if (!w) return RC_STATUS_OK;
-    rc_status s = rc_output_file_close(&w->out, w->file, ending, "frame");
+    rc_status s = rc_output_file_finish(&w->out, ending, "frame");
     free(w);
     return s;
 }
 
 rc_status rc_lammps_dump_writer_close(rc_lammps_dump_writer *w)
 {
-    return rc_lammps_dump_writer_end(w, w && w->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
+    return rc_lammps_dump_writer_end(w, rc_output_file_ending(w ? &w->out : NULL));
 }
 
 void rc_lammps_dump_writer_close_unfinished(rc_lammps_dump_writer *w)

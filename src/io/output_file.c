@@ -306,3 +306,39 @@ rc_status rc_directory_create(const char *path)
     if (error) return rc_fail(RC_STATUS_IO_ERROR, "cannot create the output directory %s: %s", path, strerror(error));
     return RC_STATUS_OK;
 }
+
+rc_status rc_output_file_start(rc_output_file *file, const char *kind, const char *path, const uint64_t *resume,
+                               rc_output_check check, const void *context, int64_t units)
+{
+    rc_status s = resume ? rc_output_file_reopen(file, kind, path, *resume, check, context, &file->stream)
+                         : rc_output_file_open(file, kind, path, &file->stream);
+    if (!s) rc_output_file_commit(file, units);
+    return s;
+}
+
+rc_status rc_output_file_unit_written(rc_output_file *file, bool ok, const char *unit)
+{
+    if (ok && fflush(file->stream) == 0 && !ferror(file->stream)) {
+        rc_output_file_commit(file, file->units + 1);
+        return RC_STATUS_OK;
+    }
+    file->failed = true;
+    return rc_output_file_write_failed(file, unit);
+}
+
+rc_status rc_output_file_take_mark(rc_output_file *file, uint64_t *bytes)
+{
+    rc_status s = rc_output_file_mark(file, file->stream, bytes);
+    file->failed |= s != RC_STATUS_OK;
+    return s;
+}
+
+rc_status rc_output_file_finish(rc_output_file *file, rc_output_ending ending, const char *unit)
+{
+    return rc_output_file_close(file, file->stream, ending, unit);
+}
+
+rc_output_ending rc_output_file_ending(const rc_output_file *file)
+{
+    return file && file->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE;
+}

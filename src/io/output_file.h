@@ -31,6 +31,8 @@ typedef struct rc_output_file {
     int error;        /* the errno of the first failed write, read, seek or sync (0: none) */
     uint64_t whole;   /* bytes of whole units written (rc_output_file_commit): where a failed file is cut */
     int64_t units;    /* whole units written */
+    FILE *stream;     /* the stream of a writer that keeps it here (rc_output_file_start), else NULL */
+    bool failed;      /* a writer's write failed (or a unit is in part): its close cuts back to the last whole unit */
 } rc_output_file;
 
 /* How a file ends: everything written (renamed to PATH), a write failed (cut back to the last whole unit, then
@@ -94,5 +96,20 @@ rc_status rc_output_file_reopen(rc_output_file *file, const char *kind, const ch
                                 rc_output_check check, const void *context, FILE **stream);
 /* Flushes the stream and, for a regular file, syncs it to the disk and tells its length (0 for a device or pipe). */
 rc_status rc_output_file_mark(const rc_output_file *file, FILE *stream, uint64_t *bytes);
+
+/* The verbs the stream writers (XYZ, CSV, LAMMPS dump) share, on the stream and counts kept in the file itself. */
+/* Opens PATH.partial (resume NULL), or reopens the file a run left cut back to *resume bytes (checked by check, as
+ * rc_output_file_reopen), into file->stream, with `units` whole units written. On failure nothing is left to end. */
+rc_status rc_output_file_start(rc_output_file *file, const char *kind, const char *path, const uint64_t *resume,
+                               rc_output_check check, const void *context, int64_t units);
+/* After a unit was written (ok: no write failed): flushes it and counts it whole, else marks the file failed and
+ * reports rc_output_file_write_failed with `unit`. */
+rc_status rc_output_file_unit_written(rc_output_file *file, bool ok, const char *unit);
+/* rc_output_file_mark on the file's stream; a failure marks the file failed. */
+rc_status rc_output_file_take_mark(rc_output_file *file, uint64_t *bytes);
+/* rc_output_file_close on the file's stream. */
+rc_status rc_output_file_finish(rc_output_file *file, rc_output_ending ending, const char *unit);
+/* How a writer's clean close ends its file: cut after a failed write, else whole (NULL: whole). */
+rc_output_ending rc_output_file_ending(const rc_output_file *file);
 
 #endif

@@ -38,11 +38,10 @@
 #include "io/output_file.h"
 #include "ricochet/output.h"
 
+/* The stream, the failed flag (a write failed or a frame is in part: the close cuts the file back to its last whole
+ * frame) and the count of whole frames are kept in out (io/output_file.h). */
 struct rc_xyz_writer {
-    FILE *file;
     rc_output_file out;
-    bool failed; /* a write failed or a frame is in part: the close cuts the file back to its last whole frame */
-    int64_t frames;
     int32_t shape_count; /* particles of the frames when half is set */
     double *half;        /* 3 per particle: the aspherical_shape column, or NULL */
 };
@@ -54,16 +53,11 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_xyz_writ
     *writer = NULL;
     rc_xyz_writer *w = calloc(1, sizeof *w);
     if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "xyz output: out of memory");
-    rc_status s = mark ? rc_output_file_reopen(&w->out, "xyz", path, mark->bytes, NULL, NULL, &w->file)
-                       : rc_output_file_open(&w->out, "xyz", path, &w->file);
-    if (s) {
-        free(w);
-        return s;
-    }
-    w->frames = mark ? mark->frames : 0;
-    rc_output_file_commit(&w->out, w->frames);
-    *writer = w;
-    return RC_STATUS_OK;
+    rc_status s = rc_output_file_start(&w->out, "xyz", path, mark ? &mark->bytes : NULL, NULL, NULL,
+                                       mark ? mark->frames : 0);
+    if (s) free(w);
+    else *writer = w;
+    return s;
 }
 
 rc_status rc_xyz_writer_open(const char *path, rc_xyz_writer **writer) { return start(path, NULL, writer); }
@@ -201,36 +195,30 @@ rc_status rc_xyz_writer_write_part(rc_xyz_writer *writer, const rc_frame *part, 
                                 (int)(first + part->count), (int)total)
                       : check_frame(writer, part, total);
     if (s) {
-        writer->failed |= first > 0; /* the file holds the first parts of a frame: the close cuts them off */
+        writer->out.failed |= first > 0; /* the file holds the first parts of a frame: the close cuts them off */
         return s;
     }
     errno = 0;
-    int ok = first > 0 || write_header(writer->file, part, total, writer->half != NULL) >= 0;
+    FILE *file = writer->out.stream;
+    int ok = first > 0 || write_header(file, part, total, writer->half != NULL) >= 0;
     const double *half = writer->half ? writer->half + 3 * (size_t)first : NULL;
-    for (int32_t i = 0; i < part->count && ok; i++) ok = write_particle(writer->file, part, half, i) >= 0;
+    for (int32_t i = 0; i < part->count && ok; i++) ok = write_particle(file, part, half, i) >= 0;
     if (ok && first + part->count < total) return RC_STATUS_OK;
-    if (ok && fflush(writer->file) == 0) {
-        rc_output_file_commit(&writer->out, ++writer->frames);
-        return RC_STATUS_OK;
-    }
-    writer->failed = true;
-    return rc_output_file_write_failed(&writer->out, "frame");
+    return rc_output_file_unit_written(&writer->out, ok, "frame");
 }
 
 rc_status rc_xyz_writer_mark(rc_xyz_writer *writer, rc_output_mark *mark)
 {
     if (!writer || !mark)
         return rc_fail(RC_STATUS_INVALID_ARGUMENT, "xyz writer mark: NULL %s", mark ? "writer" : "mark");
-    *mark = (rc_output_mark){.frames = writer->frames};
-    rc_status s = rc_output_file_mark(&writer->out, writer->file, &mark->bytes);
-    writer->failed |= s != RC_STATUS_OK;
-    return s;
+    *mark = (rc_output_mark){.frames = writer->out.units};
+    return rc_output_file_take_mark(&writer->out, &mark->bytes);
 }
 
 rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending)
 {
     if (!writer) return RC_STATUS_OK;
-    rc_status s = rc_output_file_close(&writer->out, writer->file, ending, "frame");
+    rc_status s = rc_output_file_finish(&writer->out, ending, "frame");
     free(writer->half);
     free(writer);
     return s;
@@ -238,7 +226,7 @@ rc_status rc_xyz_writer_end(rc_xyz_writer *writer, rc_output_ending ending)
 
 rc_status rc_xyz_writer_close(rc_xyz_writer *writer)
 {
-    return rc_xyz_writer_end(writer, writer && writer->failed ? RC_OUTPUT_CUT : RC_OUTPUT_WHOLE);
+    return rc_xyz_writer_end(writer, rc_output_file_ending(writer ? &writer->out : NULL));
 }
 
 void rc_xyz_writer_close_unfinished(rc_xyz_writer *writer) { rc_xyz_writer_end(writer, RC_OUTPUT_ABANDON); }

@@ -6,12 +6,18 @@
  * neighbour cells and keeps the later bodies whose bounding spheres come within reach. Linear in the number of
  * bodies for piles of similar bodies; pairs come out in a fixed order (by first body, then bucket). Pairs of two
  * sleeping bodies are skipped (sleep.c): a sleeping body is paired only from the side of an awake one, and each pair
- * is given lower index first. */
+ * is given lower index first.
+ *
+ * This is not the cell list of core/cells.h: the bodies live in an unbounded space (hashed buckets, not a box of
+ * cells), each pair is kept by its own reach (the sum of two bounding spheres, not one cutoff), sleeping pairs are
+ * skipped before any distance, and the contact order that the solver and the golden hashes depend on follows this
+ * order of pairs. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/memory.h"
 #include "rigid/engine.h"
 
 static uint64_t bucket_of(const int64_t *cell, uint64_t mask)
@@ -100,9 +106,6 @@ rc_status rc_rigid_broad_pairs(rc_rigid *e, const double *reach)
 
 void rc_rigid_broad_free(rc_rigid_broad *b)
 {
-    free(b->cell_start);
-    free(b->sorted);
-    free(b->cell_of);
-    free(b->pairs);
+    RC_FREE_ALL(b->cell_start, b->sorted, b->cell_of, b->pairs);
     memset(b, 0, sizeof *b);
 }
