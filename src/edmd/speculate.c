@@ -3,7 +3,9 @@
  *
  * The main thread takes the earliest event, as the serial loop does. Before it runs it, the helpers take the events
  * that follow it in the calendar, one each, as long as each is far from the earliest and from one another (its
- * particle's anchor more than SEPARATION neighbour reaches from theirs) and is no shell event; each runs at once on a
+ * particle's anchor more than SEPARATION neighbour reaches from theirs), is no shell event, and its helper was seen
+ * running since the main thread's previous event (a job for a helper that is off its core would be taken back, at
+ * the cost of its hand-over and undo; which events run ahead changes only the speed); each runs at once on a
  * copy of the engine whose clock is the serial clock at that event, whose books start empty and whose calendar filings
  * wait. An event run ahead is then either committed in its serial turn (when the calendar's earliest comes after it:
  * its books, counts and filings are added then, by the serial operations in the serial order), or undone (its
