@@ -3,7 +3,9 @@
  *
  * The main thread takes the earliest event, as the serial loop does. Before it runs it, the helpers take the events
  * that follow it in the calendar, one each, as long as each is far from the earliest and from one another (its
- * particle's anchor more than SEPARATION neighbour reaches from theirs) and is no shell event; each runs at once on a
+ * particle's anchor more than SEPARATION neighbour reaches from theirs), is no shell event, and its helper was seen
+ * running since the main thread's previous event (a job for a helper that is off its core would be taken back, at
+ * the cost of its hand-over and undo; which events run ahead changes only the speed); each runs at once on a
  * copy of the engine whose clock is the serial clock at that event, whose books start empty and whose calendar filings
  * wait. An event run ahead is then either committed in its serial turn (when the calendar's earliest comes after it:
  * its books, counts and filings are added then, by the serial operations in the serial order), or undone (its
@@ -14,8 +16,10 @@
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdalign.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/status.h"
 #include "edmd/advance.h"
@@ -49,6 +53,11 @@ typedef struct rc_edmd_job {
     uint64_t generation; /* the speculation's generation when the copy was last made whole */
     atomic_int state;
     pthread_t thread;
+    unsigned seen; /* the main thread's last reading of beat */
+    /* Counted up by the helper every few pauses while it waits for a job, on a cache line of its own: when it has not
+     * moved since the main thread's previous event, the helper is not running (the cores are busy elsewhere), and a
+     * job handed to it would only be taken back, after the cost of its hand-over and its undo. */
+    alignas(64) atomic_uint beat;
 } rc_edmd_job;
 
 typedef struct rc_edmd_speculation {
@@ -81,11 +90,25 @@ static int wait_while(rc_edmd_job *job, int state)
     return now;
 }
 
+/* The helper's wait for a job, with a beat every 16 pauses and after every yield of its core. */
+static int wait_for_job(rc_edmd_job *job)
+{
+    unsigned spins = 0;
+    int now;
+    while ((now = atomic_load_explicit(&job->state, memory_order_acquire)) == IDLE) {
+        relax(&spins);
+        if ((spins & 15) == 0 || spins >= 512) /* after 512 waits each gives the core away: a beat each */
+            atomic_store_explicit(&job->beat, atomic_load_explicit(&job->beat, memory_order_relaxed) + 1,
+                                  memory_order_relaxed);
+    }
+    return now;
+}
+
 static void *helper(void *arg)
 {
     rc_edmd_job *job = arg;
     for (;;) {
-        if (wait_while(job, IDLE) == QUIT) return NULL;
+        if (wait_for_job(job) == QUIT) return NULL;
         int go = GO;
         if (!atomic_compare_exchange_strong_explicit(&job->state, &go, RUNNING, memory_order_acquire,
                                                      memory_order_relaxed))
@@ -220,12 +243,25 @@ void rc_edmd_speculation_fold(rc_edmd *e)
     sp->pending_count = 0;
 }
 
+/* Whether the job's helper has been waiting for work, and running, since the main thread last looked (see beat):
+ * only then is a job handed to it. Which events run ahead never changes the bits, only the speed. */
+static bool awake(rc_edmd_job *job)
+{
+    unsigned beat = atomic_load_explicit(&job->beat, memory_order_relaxed);
+    bool moved = beat != job->seen;
+    job->seen = beat;
+    return moved;
+}
+
 /* Particle k's event on the main thread, with the events after it that may run ahead on the helpers. */
 static rc_status run_ahead(rc_edmd *e, rc_edmd_speculation *sp, int32_t k, double limit)
 {
-    if (e->event[k].partner != RC_EVENT_SHELL) { /* a shell event may move the lists' storage: it runs alone */
+    /* a shell event may move the lists' storage: it runs alone; so does every event while the first helper is not
+     * running */
+    if (e->event[k].partner != RC_EVENT_SHELL && awake(&sp->jobs[0])) {
         rc_calendar_take(&e->calendar, k);
-        while (sp->pending_count < sp->helpers) {
+        while (sp->pending_count < sp->helpers &&
+               (sp->pending_count == 0 || awake(&sp->jobs[sp->pending_count]))) {
             int32_t c = rc_calendar_peek(&e->calendar);
             if (c < 0 || !(e->event[c].time <= limit) || e->event[c].partner == RC_EVENT_SHELL || near(e, sp, c, k) ||
                 near_pending(e, sp, c))
@@ -326,7 +362,9 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     sp.helpers = e->threads - 1;
     double reach = SEPARATION * (e->reach_factor * e->max_diameter + 2 * e->shell);
     sp.separation = reach * reach;
-    sp.jobs = calloc((size_t)sp.helpers, sizeof *sp.jobs);
+    /* aligned for the beats' cache lines; sizeof *sp.jobs is a multiple of that alignment */
+    sp.jobs = aligned_alloc(alignof(rc_edmd_job), (size_t)sp.helpers * sizeof *sp.jobs);
+    if (sp.jobs) memset(sp.jobs, 0, (size_t)sp.helpers * sizeof *sp.jobs);
     sp.pending = calloc((size_t)sp.helpers, sizeof *sp.pending);
     if (!sp.jobs || !sp.pending) {
         free(sp.jobs);
