@@ -19,8 +19,12 @@ double rc_frame_volume(const rc_frame *frame)
 
 rc_status rc_cells_pairs(rc_cells *cells, const rc_frame *f, double cutoff, rc_pair_fn *fn, void *context)
 {
-    rc_cell_space space = {f->dimension, {f->box[0], f->box[1], f->box[2]},
-                           {f->periodic[0], f->periodic[1], f->periodic[2]}, f->tilt, f->tilt_flow, f->tilt_gradient};
+    rc_cell_space space = {f->dimension,
+                           {f->box[0], f->box[1], f->box[2]},
+                           {f->periodic[0], f->periodic[1], f->periodic[2]},
+                           f->tilt,
+                           f->tilt_flow,
+                           f->tilt_gradient};
     return rc_cells_pairs_within(cells, &space, f->positions, (size_t)f->count, cutoff, fn, context);
 }
 

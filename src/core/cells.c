@@ -58,8 +58,8 @@ static double separation(const rc_cell_space *sp, const double *x, const double 
 }
 
 /* The pairs between the points of cells a and b (a itself when b == a, each pair once). */
-static void cell_pairs(const rc_cells *cells, const rc_cell_space *sp, size_t a, size_t b, double cut2,
-                       rc_pair_fn *fn, void *context)
+static void cell_pairs(const rc_cells *cells, const rc_cell_space *sp, size_t a, size_t b, double cut2, rc_pair_fn *fn,
+                       void *context)
 {
     for (int32_t p = cells->start[a]; p < cells->start[a + 1]; p++) {
         const double *x = cells->sorted + 3 * (size_t)p;

@@ -117,9 +117,12 @@ static rc_status find_pair(const rc_edmd_def *def, int32_t *i, int32_t *j)
     double largest = 0;
     for (int32_t k = 0; k < def->count; k++) largest = fmax(largest, 2 * def->radii[k]);
     const rc_edmd_shear *shear = &def->shear;
-    rc_cell_space space = {def->dimension, {def->box[0], def->box[1], def->box[2]},
+    rc_cell_space space = {def->dimension,
+                           {def->box[0], def->box[1], def->box[2]},
                            {def->periodic[0], def->periodic[1], def->periodic[2]},
-                           shear->on ? shear->offset : 0, shear->flow, shear->gradient};
+                           shear->on ? shear->offset : 0,
+                           shear->flow,
+                           shear->gradient};
     rc_cells cells = {.temporary = true};
     first_pair first = {def, -1, -1};
     rc_status s =

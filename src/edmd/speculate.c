@@ -260,8 +260,7 @@ static rc_status run_ahead(rc_edmd *e, rc_edmd_speculation *sp, int32_t k, doubl
      * running */
     if (e->event[k].partner != RC_EVENT_SHELL && awake(&sp->jobs[0])) {
         rc_calendar_take(&e->calendar, k);
-        while (sp->pending_count < sp->helpers &&
-               (sp->pending_count == 0 || awake(&sp->jobs[sp->pending_count]))) {
+        while (sp->pending_count < sp->helpers && (sp->pending_count == 0 || awake(&sp->jobs[sp->pending_count]))) {
             int32_t c = rc_calendar_peek(&e->calendar);
             if (c < 0 || !(e->event[c].time <= limit) || e->event[c].partner == RC_EVENT_SHELL || near(e, sp, c, k) ||
                 near_pending(e, sp, c))

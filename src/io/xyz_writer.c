@@ -53,8 +53,8 @@ static rc_status start(const char *path, const rc_output_mark *mark, rc_xyz_writ
     *writer = NULL;
     rc_xyz_writer *w = calloc(1, sizeof *w);
     if (!w) return rc_fail(RC_STATUS_NO_MEMORY, "xyz output: out of memory");
-    rc_status s = rc_output_file_start(&w->out, "xyz", path, mark ? &mark->bytes : NULL, NULL, NULL,
-                                       mark ? mark->frames : 0);
+    rc_status s =
+        rc_output_file_start(&w->out, "xyz", path, mark ? &mark->bytes : NULL, NULL, NULL, mark ? mark->frames : 0);
     if (s) free(w);
     else *writer = w;
     return s;
