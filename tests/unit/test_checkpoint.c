@@ -168,6 +168,21 @@ static char *resume_to_end(const char *path, const char *into)
     return s ? NULL : read_text(csv);
 }
 
+/* Runs scene with options o up to time `until` and writes its checkpoint to path_in(name), which it returns (NULL
+ * when the run could not be made). */
+static const char *checkpoint_at(const char *scene, const rc_run_options *o, double until, const char *name)
+{
+    rc_run *run = NULL;
+    CHECK(rc_run_create(scene, o, &run) == RC_STATUS_OK, "create: %s", rc_error_get());
+    if (!run) return NULL;
+    rc_run_limits limits = {until, 0, 0, 0};
+    CHECK(rc_run_advance(run, &limits) == RC_STATUS_OK, "advance: %s", rc_error_get());
+    const char *path = path_in(name);
+    CHECK(rc_run_checkpoint_write(run, path) == RC_STATUS_OK, "checkpoint: %s", rc_error_get());
+    rc_run_destroy(run);
+    return path;
+}
+
 /* The collisions of the run's record at its last row, read through the engine's table. */
 static uint64_t last_collisions(const rc_run *run)
 {
@@ -184,14 +199,8 @@ static void test_fields(void)
     rc_run_options o = rc_run_default_options();
     o.directory = path_in("gas");
     o.checkpoint_every = 0.7;
-    rc_run *run = NULL;
-    CHECK(rc_run_create(scene, &o, &run) == RC_STATUS_OK, "create: %s", rc_error_get());
-    if (!run) return;
-    rc_run_limits until = {1.2, 0, 0, 0};
-    CHECK(rc_run_advance(run, &until) == RC_STATUS_OK, "advance: %s", rc_error_get());
-    const char *good = path_in("gas.rcp");
-    CHECK(rc_run_checkpoint_write(run, good) == RC_STATUS_OK, "checkpoint: %s", rc_error_get());
-    rc_run_destroy(run);
+    const char *good = checkpoint_at(scene, &o, 1.2, "gas.rcp");
+    if (!good) return;
     file_bytes b = {0};
     if (!slurp(good, &b)) {
         CHECK(false, "cannot read %s back", good);
@@ -202,7 +211,7 @@ static void test_fields(void)
     /* as written: the saved values, the last row's counts behind the clock */
     rc_run_options look = rc_run_default_options();
     look.directory = path_in("look");
-    run = NULL;
+    rc_run *run = NULL;
     CHECK(rc_run_create_from_checkpoint(good, &look, &run) == RC_STATUS_OK, "resume: %s", rc_error_get());
     rc_run_limits now = {0};
     uint64_t last_saved = 0;
@@ -314,23 +323,17 @@ static void test_damage(void)
 {
     rc_run_options o = rc_run_default_options();
     o.directory = path_in("tower");
-    rc_run *run = NULL;
     const char *tower = "{\"dynamics\": \"time-stepping\", \"dimension\": 3, \"time_step\": 0.001,"
                         " \"gravity\": [0, 0, -9.81], \"bodies\": [{\"shape\": \"box\","
                         " \"half_extents\": [0.5, 0.5, 0.5], \"position\": [0, 0, 0.5]}, {\"shape\": \"box\","
                         " \"half_extents\": [0.5, 0.5, 0.5], \"position\": [0, 0, 1.5]}], \"static\":"
                         " [{\"shape\": \"plane\", \"position\": [0, 0, 0], \"normal\": [0, 0, 1]}],"
                         " \"stop\": {\"time\": 0.2}}";
-    CHECK(rc_run_create(tower, &o, &run) == RC_STATUS_OK, "create: %s", rc_error_get());
-    if (!run) return;
-    rc_run_limits until = {0.1, 0, 0, 0};
-    CHECK(rc_run_advance(run, &until) == RC_STATUS_OK, "advance: %s", rc_error_get());
-    const char *good = path_in("good.rcp");
-    CHECK(rc_run_checkpoint_write(run, good) == RC_STATUS_OK, "checkpoint: %s", rc_error_get());
-    rc_run_destroy(run);
+    const char *good = checkpoint_at(tower, &o, 0.1, "good.rcp");
+    if (!good) return;
     rc_run_options elsewhere = rc_run_default_options();
     elsewhere.directory = path_in("tower2");
-    run = NULL;
+    rc_run *run = NULL;
     CHECK(rc_run_create_from_checkpoint(good, &elsewhere, &run) == RC_STATUS_OK, "resume: %s", rc_error_get());
     CHECK(run && fabs(rc_run_time(run) - 0.1) < 1e-12, "resumed at %g", run ? rc_run_time(run) : -1);
     rc_rigid_observables saved = {0};
