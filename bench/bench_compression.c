@@ -10,6 +10,7 @@
 
 #include "harness.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 typedef struct compression_case {
     int32_t count;

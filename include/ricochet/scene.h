@@ -21,6 +21,78 @@
 extern "C" {
 #endif
 
+/* ---- Initial states: placement, sizes and velocities (src/scene: placement.c, sizes.c, squeeze.c) ---------------- */
+
+typedef enum rc_placement {
+    RC_PLACEMENT_FCC,          /* 3D face-centred cubic */
+    RC_PLACEMENT_SIMPLE_CUBIC, /* 3D */
+    RC_PLACEMENT_SQUARE,       /* 2D */
+    RC_PLACEMENT_HEXAGONAL,    /* 2D triangular lattice */
+    RC_PLACEMENT_RANDOM        /* random sequential insertion, seeded, any dimension */
+} rc_placement;
+
+/* Parses "fcc", "simple_cubic", "square", "hexagonal", "random". */
+RC_API rc_status rc_placement_parse(const char *name, rc_placement *placement);
+RC_API const char *rc_placement_name(rc_placement placement);
+
+/* Scales box (in: the shape, any positive edges; out: the edges) so that count spheres (or disks) of the given radii
+ * fill the fraction packing_fraction of it. In 2D box[2] is left alone. */
+RC_API rc_status rc_box_scale_to_packing_fraction(int dimension, int32_t count, const double *radii,
+                                                  double packing_fraction, double box[3]);
+
+/* Places count particles of the given radii in the box [0, box) (clear of the faces along non-periodic axes) and
+ * writes their centres to positions (3 * count; z = 0 in 2D). Lattices take the smallest lattice with at least count
+ * sites that fits, filling sites in order; random placement tries seeded insertion. Returns RC_STATUS_INVALID_ARGUMENT,
+ * with a sentence saying why, when the particles cannot be placed without overlap. */
+RC_API rc_status rc_placement_fill(rc_placement placement, int dimension, const double box[3], const bool periodic[3],
+                                   int32_t count, const double *radii, uint64_t seed, double *positions);
+
+/* A species of a mixture: the radius and mass of its particles and its number fraction. */
+typedef struct rc_species {
+    double radius;
+    double mass;
+    double fraction; /* in [0, 1]; the fractions of a mixture sum to 1 (within 1e-9) */
+} rc_species;
+
+/* Gives count particles their species (labels: 0 .. kinds - 1), radii and masses. Species s gets
+ * floor(fraction_s * count) particles, and the particles left over go one each to the species with the largest
+ * remainders fraction_s * count - floor(...) (ties: the lower index), so the counts sum to count. The labels are then
+ * shuffled with a seeded generator, so that a lattice filled in index order is mixed, not layered by species. */
+RC_API rc_status rc_species_fill(int32_t kinds, const rc_species *species, int32_t count, uint64_t seed,
+                                 int32_t *labels, double *radii, double *masses);
+
+typedef enum rc_size_kind {
+    RC_SIZE_KIND_UNIFORM,   /* uniform on mean (1 -/+ sqrt(3) polydispersity): needs polydispersity < 1/sqrt(3) */
+    RC_SIZE_KIND_LOGNORMAL, /* ln d normal, cut at truncate standard deviations of ln d either side */
+    RC_SIZE_KIND_GAUSSIAN   /* d normal, cut at truncate standard deviations either side: needs every kept d > 0 */
+} rc_size_kind;
+
+/* A continuous distribution of diameters. The mean and the polydispersity (standard deviation / mean) are those of
+ * the distribution as drawn, after the truncation: the underlying normal is widened to make up for the cut. */
+typedef struct rc_size_distribution {
+    rc_size_kind kind;
+    double mean;           /* mean diameter, > 0 */
+    double polydispersity; /* in [0, 1] */
+    double truncate;       /* lognormal and gaussian: standard deviations of the underlying normal kept either side,
+                            * in [0.5, 10] (the scene's default is 3); unused by uniform */
+} rc_size_distribution;
+
+/* Parses "uniform", "lognormal", "gaussian". */
+RC_API rc_status rc_size_kind_parse(const char *name, rc_size_kind *kind);
+RC_API const char *rc_size_kind_name(rc_size_kind kind);
+/* Draws count radii (half the diameters) from the distribution with a seeded generator, in index order.
+ * RC_STATUS_INVALID_ARGUMENT names the parameter that is out of range ("polydispersity: ..."). */
+RC_API rc_status rc_size_distribution_sample(const rc_size_distribution *sizes, int32_t count, uint64_t seed,
+                                             double *radii);
+
+/* Draws velocities (3 * count; z = 0 in 2D) from the Maxwell-Boltzmann distribution at temperature kT with a seeded
+ * generator, removes the centre-of-mass velocity and rescales so that the kinetic temperature is exactly kT
+ * (2K / (d (N - 1))). */
+RC_API rc_status rc_velocities_draw_maxwell_boltzmann(int dimension, int32_t count, const double *masses,
+                                                      double temperature, uint64_t seed, double *velocities);
+
+/* ---- Scenes ---------------------------------------------------------------------------------------------------- */
+
 /* What a run writes: "output" in the file. */
 typedef struct rc_run_output {
     const char *directory;     /* default "out"; the string belongs to the scene (or to whoever replaces it) */

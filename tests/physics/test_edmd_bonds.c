@@ -19,6 +19,7 @@
 #include "check.h"
 #include "edmd_check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 enum { MAX_N = 2000 };
 static double X[3 * MAX_N], V[3 * MAX_N], R[MAX_N], M[MAX_N];

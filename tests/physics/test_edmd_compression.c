@@ -32,6 +32,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 #ifdef __SANITIZE_ADDRESS__
 enum { COUNT = 256, SLOW_SEEDS = 1 };

@@ -28,6 +28,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 #ifdef __SANITIZE_ADDRESS__
 enum { SCALE = 4 };

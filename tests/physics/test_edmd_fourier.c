@@ -32,6 +32,7 @@
 #include "check.h"
 #include "edmd/engine.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 #include "run_check.h"
 
 enum { BINS = 20 };

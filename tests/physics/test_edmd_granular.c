@@ -41,6 +41,7 @@
 #include "edmd/predict.h"
 #include "edmd/schedule.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 /* A gas of unit spheres (or disks) on a lattice at the packing fraction, kT = 1, and the engine built from it. */
 typedef struct gas {

@@ -22,6 +22,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 static void cross(const double a[3], const double b[3], double c[3])
 {

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 enum { N = 256 };
 

@@ -24,6 +24,7 @@
 #include "edmd/engine.h"
 #include "edmd/rough.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 static const double RADIUS = 0.5, MASS = 1;
 

@@ -42,6 +42,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 #ifdef __SANITIZE_ADDRESS__
 enum { SCALE = 8 }; /* shorter runs and fewer particles: the oracles hold, with wider statistical errors */

@@ -37,6 +37,7 @@
 
 #include "check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 enum { N = 500, BLOCKS = 10, SAMPLES = 20, BINS = 6 };
 static const double LAMBDA = 1.5, BIN = 0.01;

@@ -31,6 +31,7 @@
 #include "check.h"
 #include "edmd_check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 static const rc_event_detection STABLE = RC_EVENT_DETECTION_STABLE, NAIVE = RC_EVENT_DETECTION_NAIVE;
 

@@ -24,6 +24,7 @@
 #include "check.h"
 #include "edmd/engine.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 #ifdef __SANITIZE_ADDRESS__
 enum { SCALE = 10 };

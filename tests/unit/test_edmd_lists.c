@@ -22,6 +22,7 @@
 #include "edmd/neighbours.h"
 #include "edmd/schedule.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 enum { COUNT = 2048 };
 

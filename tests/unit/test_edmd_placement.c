@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Initial states (ricochet/edmd.h "Initial states", src/edmd/placement.c).
+/* Initial states (ricochet/scene.h "Initial states", src/scene/placement.c).
  *
  * Oracles:
  * - Every placement, lattice or random, passes a brute-force O(N^2) check: no two particles closer than the sum of

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Tests of the sizes of initial states (src/edmd/sizes.c, ricochet/edmd.h "Initial states"): a mixture's counts are
+/* Tests of the sizes of initial states (src/scene/sizes.c, ricochet/scene.h "Initial states"): a mixture's counts are
  * the largest-remainder rounding of count * fraction worked out by hand, its labels carry their species' radius and
  * mass and are mixed along the index; the uniform, lognormal and gaussian distributions of 10,000 diameters have the
  * asked mean and polydispersity within four standard errors, stay inside their truncation, and are the same bits for

@@ -15,6 +15,7 @@
 #include "check.h"
 #include "edmd_check.h"
 #include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 enum { N = 400 };
 static double x[3 * N], v[3 * N], r[N], m[N];

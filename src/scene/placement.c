@@ -22,9 +22,8 @@
 
 #include "core/rng.h"
 #include "core/status.h"
-#include "edmd/engine.h"
-#include "edmd/squeeze.h"
-#include "ricochet/edmd.h"
+#include "ricochet/scene.h"
+#include "scene/squeeze.h"
 
 enum { PLACEMENT_COUNT = 5, RANDOM_ATTEMPTS = 1000 };
 

@@ -9,9 +9,9 @@
 #include "core/rng.h"
 #include "core/status.h"
 #include "core/vec.h"
-#include "edmd/engine.h"
-#include "edmd/squeeze.h"
 #include "ricochet/frame.h"
+#include "ricochet/scene.h"
+#include "scene/squeeze.h"
 
 /* Grows the particles (radii small, at positions) in the box to the packing fraction `fraction`, and writes where
  * they end to positions. */

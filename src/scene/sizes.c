@@ -16,7 +16,7 @@
 
 #include "core/rng.h"
 #include "core/status.h"
-#include "ricochet/edmd.h"
+#include "ricochet/scene.h"
 
 enum { SIZE_KINDS = 3 };
 

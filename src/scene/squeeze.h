@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* Random placement through compression (squeeze.c). */
-#ifndef RC_EDMD_SQUEEZE_H
-#define RC_EDMD_SQUEEZE_H
+#ifndef RC_SCENE_SQUEEZE_H
+#define RC_SCENE_SQUEEZE_H
 
-#include "edmd/engine.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ricochet/core.h"
 
 /* Random placement through compression: inserted at random at packing fraction `start`, shrunk, then
  * grown back to the radii by a fast compression; RC_STATUS_INVALID_ARGUMENT when it jams first. */
