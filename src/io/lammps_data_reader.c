@@ -47,20 +47,6 @@ static rc_status next_line(data_input *in, char **text, bool *got)
     return RC_STATUS_OK;
 }
 
-/* Reads up to `most` numbers of text into v; their count. */
-static int numbers(const char *text, double *v, int most)
-{
-    int n = 0;
-    char *end;
-    for (const char *p = text; n < most; p = end) {
-        double x = strtod(p, &end);
-        if (end == p) break;
-        v[n++] = x;
-    }
-    while (*end == ' ' || *end == '\t') end++;
-    return *end ? -1 : n;
-}
-
 /* Whether text ends with the words `keyword` after a line of numbers (the header's "N atoms" form). */
 static bool header_is(const char *text, const char *keyword, double *v, int count)
 {
@@ -70,7 +56,7 @@ static bool header_is(const char *text, const char *keyword, double *v, int coun
     if (n - m >= sizeof copy) return false;
     memcpy(copy, text, n - m);
     copy[n - m] = 0;
-    return numbers(copy, v, count) == count;
+    return rc_line_numbers(copy, v, count) == count;
 }
 
 typedef struct data_header {
@@ -101,7 +87,7 @@ static rc_status read_section(data_input *in, int32_t count, take_fn *take, rc_f
         s = next_line(in, &t, &got);
         if (!s && (!got || !*t)) s = bad(in, "the section ends before its last atom");
         double v[16];
-        int n = s ? 0 : numbers(t, v, 16);
+        int n = s ? 0 : rc_line_numbers(t, v, 16);
         if (!s && n < 0) s = bad(in, "a line of the section is not a list of numbers");
         if (!s && take) s = take(in, v, n, f, seen);
     }

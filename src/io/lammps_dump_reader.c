@@ -76,26 +76,12 @@ static rc_status must_line(rc_lammps_dump_input *in, char **text, const char *wh
     return s;
 }
 
-/* Up to `most` numbers of text into v; their count, or -1 when something else follows. */
-static int numbers(const char *text, double *v, int most)
-{
-    int n = 0;
-    char *end = (char *)text;
-    for (const char *p = text; n < most; p = end) {
-        double x = strtod(p, &end);
-        if (end == p) break;
-        v[n++] = x;
-    }
-    while (*end == ' ' || *end == '\t') end++;
-    return *end ? -1 : n;
-}
-
 /* One number alone on the next line, whole and in [0, high]. */
 static rc_status count_line(rc_lammps_dump_input *in, const char *what, double high, double *value)
 {
     char *t;
     rc_status s = must_line(in, &t, what);
-    if (!s && !(numbers(t, value, 1) == 1 && *value >= 0 && *value <= high && *value == floor(*value)))
+    if (!s && !(rc_line_numbers(t, value, 1) == 1 && *value >= 0 && *value <= high && *value == floor(*value)))
         s = bad(in, what);
     return s;
 }
@@ -115,7 +101,7 @@ static rc_status read_box(rc_lammps_dump_input *in, const char *item, double lo[
     for (int k = 0; k < 3; k++) {
         char *t;
         rc_status s = must_line(in, &t, "the box bounds end early");
-        if (!s && numbers(t, b[k], 3) != (tilted ? 3 : 2)) s = bad(in, "a box bounds line is not its numbers");
+        if (!s && rc_line_numbers(t, b[k], 3) != (tilted ? 3 : 2)) s = bad(in, "a box bounds line is not its numbers");
         for (int j = 0; j < 3 && !s; j++)
             if (!isfinite(b[k][j])) s = bad(in, "a box bound is not finite");
         if (s) return s;
@@ -213,7 +199,8 @@ rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, b
     double time = NAN, step = 0, count = 0;
     if (strcmp(t, "ITEM: TIME") == 0) {
         s = must_line(in, &t, "ITEM: TIME has no value");
-        if (!s && (numbers(t, &time, 1) != 1 || !isfinite(time))) s = bad(in, "ITEM: TIME is not a finite number");
+        if (!s && (rc_line_numbers(t, &time, 1) != 1 || !isfinite(time)))
+            s = bad(in, "ITEM: TIME is not a finite number");
         if (!s) s = must_line(in, &t, "the frame ends after its time");
     }
     if (!s && strcmp(t, "ITEM: TIMESTEP") != 0) s = bad(in, "not ITEM: TIMESTEP, which starts a frame");
@@ -243,7 +230,8 @@ rc_status rc_lammps_dump_input_next(rc_lammps_dump_input *in, rc_frame *frame, b
     for (int32_t i = 0; i < n && !s; i++) {
         double v[MAX_COLUMNS];
         s = must_line(in, &t, "the frame ends before its last atom");
-        if (!s && numbers(t, v, MAX_COLUMNS) != columns) s = bad(in, "an atom line is not one number per column");
+        if (!s && rc_line_numbers(t, v, MAX_COLUMNS) != columns)
+            s = bad(in, "an atom line is not one number per column");
         if (!s) s = take_atom(in, v, place, lo, cell, seen, i, frame);
     }
     free(seen);

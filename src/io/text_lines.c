@@ -2,7 +2,8 @@
 /* Reading text files one line at a time with a bound: getline grows its buffer without limit (a file of one endless
  * line, or /dev/zero, takes all the memory there is) and answers -1 both at the end of the file and when memory runs
  * out, so a reader that trusts it takes a short read for a whole file. Here a line has at most RC_LINE_MAX bytes, and
- * the end of the file, a line too long, a NUL byte, memory and a read error are each told apart. */
+ * the end of the file, a line too long, a NUL byte, memory and a read error are each told apart. Also the numbers
+ * of a line, read by one rule for the LAMMPS data and dump readers. */
 #include "io/text_lines.h"
 
 #include <errno.h>
@@ -47,4 +48,17 @@ rc_status rc_line_read(FILE *file, const char *kind, const char *path, long numb
                        strerror(errno ? errno : EIO));
     *got = line->length > 0;
     return RC_STATUS_OK;
+}
+
+int rc_line_numbers(const char *text, double *v, int most)
+{
+    int n = 0;
+    char *end = (char *)text;
+    for (const char *p = text; n < most; p = end) {
+        double x = strtod(p, &end);
+        if (end == p) break;
+        v[n++] = x;
+    }
+    while (*end == ' ' || *end == '\t') end++;
+    return *end ? -1 : n;
 }

@@ -25,4 +25,8 @@ typedef struct rc_line {
  * file and the line. */
 rc_status rc_line_read(FILE *file, const char *kind, const char *path, long number, rc_line *line, bool *got);
 
+/* Reads up to `most` numbers (strtod's spelling) from text into v: their count, or -1 when anything but spaces and
+ * tabs follows the last number read. */
+int rc_line_numbers(const char *text, double *v, int most);
+
 #endif
