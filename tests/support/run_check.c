@@ -57,3 +57,24 @@ void run_check_near(const char *what, double value, double error, double oracle,
     CHECK(isfinite(value) && isfinite(error) && error > 0 && fabs(value - oracle) <= 3 * combined,
           "%s: %g +- %g, oracle %g (allowance %g %%)", what, value, error, oracle, 100 * allowance);
 }
+
+const char *run_check_gas(int seed)
+{
+    static char text[512];
+    snprintf(text, sizeof text,
+             "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, \"seed\": %d,"
+             " \"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": 0.3,"
+             " \"diameter\": 1}, \"stop\": {\"collisions\": 1000000}}",
+             seed);
+    return text;
+}
+
+rc_run *run_check_resume(const char *path)
+{
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
+    rc_run *resumed = NULL;
+    CHECK(rc_run_create_from_checkpoint(path, &o, &resumed) == RC_STATUS_OK, "rc_run_create_from_checkpoint: %s",
+          rc_error_get());
+    return resumed;
+}

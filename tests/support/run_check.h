@@ -9,9 +9,14 @@
 
 #include "ricochet/ricochet.h"
 
+/* The scene text of a periodic gas of 108 spheres on an fcc lattice at packing fraction 0.3, kT = 1, drawn with
+ * seed, stopped after a million collisions (a static buffer, rewritten by the next call). */
+const char *run_check_gas(int seed);
 /* The run driver of the scene text with the default options, writing into folder (NULL: no files); NULL on failure
  * (recorded as a failed check). */
 rc_run *run_check_create(const char *scene, const char *folder);
+/* The run resumed from the checkpoint at path, writing no files; NULL on failure (recorded as a failed check). */
+rc_run *run_check_resume(const char *path);
 /* The scene run to its end without files; its summary (NULL on failure, recorded as a failed check). */
 cJSON *run_check_summary(const char *scene);
 /* The number under key, NaN when it is missing or null. */

@@ -22,10 +22,6 @@
 
 static char directory[] = "/tmp/ricochet_test_live_XXXXXX";
 
-static const char *const gas = "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, \"seed\": 3,"
-                               " \"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": 0.3,"
-                               " \"diameter\": 1}, \"stop\": {\"collisions\": 1000000}}";
-
 static const char *const bouncing = "{\"dynamics\": \"time-stepping\", \"dimension\": 2, \"time_step\": 0.001,"
                                     " \"gravity\": [0, -10], \"restitution\": 0.5,"
                                     " \"bodies\": [{\"shape\": \"ball\", \"radius\": 0.5, \"position\": [0, 2]}],"
@@ -66,7 +62,7 @@ static int count_time(rc_run *run, const rc_run_counts *c, void *user)
 
 static void test_triggers(void)
 {
-    rc_run *run = run_check_create(gas, NULL);
+    rc_run *run = run_check_create(run_check_gas(3), NULL);
     seen collisions = {0, -1, {0, 0, 0, 0}, true, 1000}, times = {0, -1, {0, 0, 0, 0}, true, 0.25};
     int id = 0;
     CHECK(rc_run_trigger_add(run, RC_RUN_UNIT_COLLISIONS, 1000, count_collisions, &collisions, &id) == RC_STATUS_OK,
@@ -108,7 +104,7 @@ static bool same_frames(const rc_frame *a, const rc_frame *b)
 
 static void test_state(void)
 {
-    rc_run *run = run_check_create(gas, NULL);
+    rc_run *run = run_check_create(run_check_gas(3), NULL);
     advance(run, INFINITY, 2000, 0);
     rc_frame f, g;
     rc_frame_create(&f, rc_run_count(run), false);
@@ -157,7 +153,7 @@ static void test_changes(void)
     snprintf(folder, sizeof folder, "%s/changed", directory);
     snprintf(checkpoint, sizeof checkpoint, "%s/changed.rcp", directory);
     snprintf(csv, sizeof csv, "%s/changes.csv", folder);
-    rc_run *run = run_check_create(gas, folder);
+    rc_run *run = run_check_create(run_check_gas(3), folder);
     advance(run, INFINITY, 2000, 0);
     double e = 0.9, bad = 1.5, got[3];
     int length = 0;
@@ -181,11 +177,7 @@ static void test_changes(void)
     advance(run, INFINITY, 4000, 0);
     CHECK(rc_run_checkpoint_write(run, checkpoint) == RC_STATUS_OK, "%s", rc_error_get());
     advance(run, INFINITY, 9000, 0);
-    rc_run_options o = rc_run_default_options();
-    o.no_files = true;
-    rc_run *resumed = NULL;
-    CHECK(rc_run_create_from_checkpoint(checkpoint, &o, &resumed) == RC_STATUS_OK, "rc_run_create_from_checkpoint: %s",
-          rc_error_get());
+    rc_run *resumed = run_check_resume(checkpoint);
     if (resumed) {
         CHECK(rc_run_change_count(resumed) == 1, "the resumed run has %d changes", rc_run_change_count(resumed));
         advance(resumed, INFINITY, 9000, 0);
@@ -204,6 +196,8 @@ static void test_changes(void)
     }
     rc_run_destroy(run);
     damage_change(checkpoint, 1.5);
+    rc_run_options o = rc_run_default_options();
+    o.no_files = true;
     resumed = NULL;
     CHECK(rc_run_create_from_checkpoint(checkpoint, &o, &resumed) == RC_STATUS_INVALID_ARGUMENT &&
               strstr(rc_error_get(), "restitution: 1.5 is not in [0, 1]"),

@@ -18,10 +18,6 @@
 
 static char directory[] = "/tmp/ricochet_test_live_box_XXXXXX";
 
-static const char *const gas = "{\"dimension\": 3, \"box\": {\"periodic\": true}, \"temperature\": 1, \"seed\": 5,"
-                               " \"particles\": {\"lattice\": \"fcc\", \"count\": 108, \"packing_fraction\": 0.3,"
-                               " \"diameter\": 1}, \"stop\": {\"collisions\": 1000000}}";
-
 static const char *const three = "{\"dimension\": 2, \"box\": {\"size\": [10, 10], \"periodic\": true},"
                                  " \"particles\": [{\"position\": [0.6, 5], \"velocity\": [0, 1], \"radius\": 0.5},"
                                  " {\"position\": [8.8, 5], \"velocity\": [0, -1], \"radius\": 0.5},"
@@ -89,7 +85,7 @@ static void test_periodic(void)
 {
     char checkpoint[320];
     snprintf(checkpoint, sizeof checkpoint, "%s/box.rcp", directory);
-    rc_run *run = run_check_create(gas, NULL);
+    rc_run *run = run_check_create(run_check_gas(5), NULL);
     go(run, 2000);
     rc_frame before = state(run);
     double box[3], got[3];
@@ -118,11 +114,7 @@ static void test_periodic(void)
               later.positions[3 * i], box[0]);
     CHECK(rc_run_checkpoint_write(run, checkpoint) == RC_STATUS_OK, "%s", rc_error_get());
     go(run, 12000);
-    rc_run_options o = rc_run_default_options();
-    o.no_files = true;
-    rc_run *resumed = NULL;
-    CHECK(rc_run_create_from_checkpoint(checkpoint, &o, &resumed) == RC_STATUS_OK, "rc_run_create_from_checkpoint: %s",
-          rc_error_get());
+    rc_run *resumed = run_check_resume(checkpoint);
     if (resumed) {
         go(resumed, 12000);
         rc_frame a = state(run), b = state(resumed);
