@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Simultaneous impacts inside the event-driven engine (issue 4; Vouga et al. 2017 through src/impact, Bannerman et
+"""Simultaneous impacts inside the event-driven engine (Vouga et al. 2017 through src/impact, Bannerman et
 al. 2014 for the events). Three plots, each from `ricochet run` on the scenes in examples/edmd/:
 - edmd_cradle.png: Newton's cradle as a free line of touching balls under GR and GS: x(t) of every ball; the striker
   stops, the last ball leaves (break-away), the same for both operators.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The hard-sphere equation of state at constant pressure (issue 23, the barostat: docs/edmd.md, "Barostat"):
+"""The hard-sphere equation of state at constant pressure (the barostat: docs/edmd.md, "Barostat"):
 `ricochet sweep examples/sweep/hard_sphere_npt.json` runs 108 elastic spheres with Monte Carlo volume moves at eight
 reduced pressures beta P sigma^3 from 0.5 to 7; the plot (npt.png, also docs/img/hard_spheres_npt.png) is each run's
 mean packing fraction after the equilibration (t >= 40, from its observables.csv) with its block error (10 blocks)

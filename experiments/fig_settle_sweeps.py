@@ -4,7 +4,7 @@
 settle sweeps S = 1 to 50 (50 is the default), each run's CPU seconds (the child process's user + system time)
 against its deepest overlap at the start of any step (`max_penetration`) and the energy balance it misses
 (`energy_drift`), beside the contact margin (1e-3 of a radius 0.5) and Box2D 2.4.1's deepest overlap on the 10,000-ball
-pile (5.7e-3, bench/RESULTS.md, session 18). Writes settle_sweeps.png (docs/img/settle_sweeps.png is this plot)."""
+pile (5.7e-3, bench/RESULTS.md, 2026-11-26). Writes settle_sweeps.png (docs/img/settle_sweeps.png is this plot)."""
 import json
 import os
 import resource

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The sheared granular gas of examples/edmd/sheared_granular.json (Lees-Edwards boundaries, issue 20; docs/edmd.md,
+"""The sheared granular gas of examples/edmd/sheared_granular.json (Lees-Edwards boundaries; docs/edmd.md,
 "Shear"), drawn from `ricochet run`: left, the last frame, every disk coloured by its flow velocity, with the tilted
 periodic cell the frame records (Lattice= in trajectory.xyz); middle, the mean flow velocity in slabs across the
 gradient over the steady frames against the imposed profile rate (y - L/2); right, the granular temperature (of the

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Liquid-vapour separation of a quenched square-well fluid (issue 21; stepped potentials, docs/edmd.md): the scene
+"""Liquid-vapour separation of a quenched square-well fluid (stepped potentials with history, Bannerman et al. 2014; docs/edmd.md, "Stepped potentials"): the scene
 examples/edmd/square_well_quench.json (lambda = 1.5, depth 1, disks at area fraction 0.25 started at kT = 2 and held
 by the Andersen thermostat at kT = 0.4, eps / kT = 2.5) run larger and longer (4000 disks to t = 400), rendered by
 `ricochet render` at three times side by side: square_well_quench.png in --out (docs/img/ holds the committed copy,

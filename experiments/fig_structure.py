@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Structure and transport of the hard-sphere fluid (issue 22; docs/formats.md, "Analysis"): 864 hard spheres at
+"""Structure and transport of the hard-sphere fluid (docs/formats.md, "Analysis"): 864 hard spheres at
 packing fraction 0.45, run from Python (ricochet.Simulation) and analysed on the fly from its snapshots
 (ricochet.analyze, the library's multiple-tau correlator), without a trajectory file:
 - hard_spheres_msd.png: the mean squared displacement against time on log axes, crossing from the ballistic d kT t^2 / m (the

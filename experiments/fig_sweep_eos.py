@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The hard-sphere equation of state from one sweep (issue 23): `ricochet sweep examples/sweep/hard_sphere_eos.json`
+"""The hard-sphere equation of state from one sweep (docs/formats.md, "Sweep files"): `ricochet sweep examples/sweep/hard_sphere_eos.json`
 runs 108 elastic spheres at nine packing fractions from 0.05 to 0.45, 3 replicas each with derived seeds; the plot
 (sweep_eos.png, also docs/img/sweep_eos.png for the README) is the mean compressibility factor Z = PV/(NkT) of each
 packing fraction with its standard error over the replicas (DIR/sweep_means.csv) against Carnahan-Starling,

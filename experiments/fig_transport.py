@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Transport of the dilute hard-sphere fluid from the engine's Helfand moments (issue 22; docs/formats.md, "measure"):
+"""Transport of the dilute hard-sphere fluid from the engine's Helfand moments (docs/formats.md, "measure"):
 864 hard spheres at rho sigma^3 = 0.2 run with `ricochet run` and its scene's "measure" section (the same scene as
 tests/physics/test_transport.c's Enskog test, run longer):
 - transport_helfand.png: <Delta G^2> / (2 V kT) of the shear stress and <(Delta G_q - <Delta G_q>)^2> / (2 V kT^2) of

@@ -22,7 +22,7 @@
  *   collapse and the run goes through.
  * - A freely cooling gas at e = 0.9 follows Haff's law until density clusters form, then cools slower than it, and
  *   the run goes on through the clustering.
- * - A granular pile: 100 spheres, and the issue's 2,000 (not under AddressSanitizer), at e = 0.8 dropped into a box
+ * - A granular pile: 100 spheres, and 2,000 as in examples/edmd/granular_pile.json (not under AddressSanitizer), at e = 0.8 dropped into a box
  *   under gravity all come to rest (asleep, sticking friction 0.5 at rest) and the clock goes on to the stop time;
  *   the final state is checked on its own: no pair closer than a diameter and no sphere below the floor (to 1e-9),
  *   zero kinetic energy, energy balance kept. A ball wedged between two sleepers is held by friction 0.5, not 0.2.
@@ -539,7 +539,7 @@ static void test_granular_pile(void)
 #ifdef __SANITIZE_ADDRESS__ /* half a minute in an optimised build, many under the sanitizers: the plain build runs it */
     printf("granular pile of 2000: skipped under AddressSanitizer (the plain build runs it)\n");
 #else
-    granular_pile(2000, 12.5, 40, 30); /* the pile, as examples/edmd/granular_pile.json (all asleep by 24) */
+    granular_pile(2000, 12.5, 40, 30); /* the pile of examples/edmd/granular_pile.json (all asleep by 24) */
 #endif
 }
 
