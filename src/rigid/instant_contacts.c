@@ -138,25 +138,24 @@ static rc_status box_round_pair(detector *t, const rc_instant_body *a, const rc_
     return push(t, a, b->kind, b->index, -1, point, n, gap);
 }
 
+/* The narrow phase's view of an instant's body: its geometry, pose and its vertices and normals in the pool. */
+static rc_rigid_view view_of(const rc_rigid_pool *pool, const rc_instant_body *body)
+{
+    return (rc_rigid_view){&body->geometry,
+                           body->position,
+                           body->rotation,
+                           pool->vertices + 3 * body->geometry.first_vertex,
+                           pool->normals + 3 * body->geometry.first_normal,
+                           NULL};
+}
+
 /* Two rigid bodies that are not both round, through the engine's narrow phase; a is listed first. */
 static rc_status narrow_pair(detector *t, const rc_instant_body *a, const rc_instant_body *b)
 {
     double u[3];
     if (difference(t->d, a->position, b->position, u) > a->geometry.bound + b->geometry.bound + t->tolerance)
         return RC_STATUS_OK;
-    const rc_rigid_pool *pool = &t->instant->pool;
-    rc_rigid_view va = {&a->geometry,
-                        a->position,
-                        a->rotation,
-                        pool->vertices + 3 * a->geometry.first_vertex,
-                        pool->normals + 3 * a->geometry.first_normal,
-                        NULL};
-    rc_rigid_view vb = {&b->geometry,
-                        b->position,
-                        b->rotation,
-                        pool->vertices + 3 * b->geometry.first_vertex,
-                        pool->normals + 3 * b->geometry.first_normal,
-                        NULL};
+    rc_rigid_view va = view_of(&t->instant->pool, a), vb = view_of(&t->instant->pool, b);
     rc_rigid_contacts found = {0};
     rc_status s = rc_rigid_collide(t->d, &va, &vb, t->tolerance, 0, 1, &found);
     for (int k = 0; k < found.count && !s; k++) {
