@@ -106,7 +106,7 @@ static rc_status atom_index(data_input *in, const double *v, const rc_frame *f, 
 
 static rc_status take_atom(data_input *in, const double *v, int n, rc_frame *f, bool *seen)
 {
-    int32_t i;
+    int32_t i = 0;
     if (n != 7 && n != 10 && n != 8 && n != 11)
         return bad(in, "an Atoms line is not `id type diameter density x y z [ix iy iz]` (atom_style sphere) or `id "
                        "type x y z diameter density molecule [ix iy iz]` (atom_style hybrid sphere bond)");
@@ -135,7 +135,7 @@ static rc_status take_atom(data_input *in, const double *v, int n, rc_frame *f, 
 
 static rc_status take_velocity(data_input *in, const double *v, int n, rc_frame *f, bool *seen)
 {
-    int32_t i;
+    int32_t i = 0;
     if (n != 4 && n != 7) return bad(in, "a Velocities line is not `id vx vy vz [wx wy wz]`");
     rc_status s = atom_index(in, v, f, seen, &i);
     for (int k = 0; k < 3 && !s; k++) {

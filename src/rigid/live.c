@@ -34,7 +34,7 @@ rc_status rc_rigid_parameter_get(const rc_rigid *e, const char *key, double valu
 rc_status rc_rigid_parameter_check(const rc_rigid *e, const char *key, const double *value, int length)
 {
     double old[3];
-    int want;
+    int want = 0;
     rc_status s = rc_rigid_parameter_get(e, key, old, &want);
     if (!s) s = rc_range_check_count(key, value, length, want);
     if (s) return s;
