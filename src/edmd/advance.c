@@ -68,7 +68,6 @@ static rc_status collide(rc_edmd *e, int32_t k, int32_t j, bool stabilising, dou
     if (touching > 0) {
         restore(e, k, j, &u);
         if (e->job) return rc_edmd_job_abort(e); /* a speculative event (speculate.c): clusters run in order, alone */
-        if (e->threads > 1) rc_edmd_speculation_fold(e); /* a cluster may reach any body: undo what ran ahead */
         return rc_edmd_resolve_cluster(e, k, j, restitution);
     }
     if (e->counter[k] == before && e->has_gravity) return rc_edmd_unstick(e, k, j); /* nothing approached */
@@ -149,8 +148,7 @@ static inline __attribute__((always_inline)) rc_status after_event(rc_edmd *e, r
         s = rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory");
     if (s == RC_STATUS_OK && e->stall_limit && ++e->stall_window >= e->stall_limit) s = rc_edmd_check_stall(e);
     if (s != RC_STATUS_OK) return s;
-    if (e->collisions >= e->next_reorder) {              /* the renewal, or a compression's step (it renews in turn) */
-        if (e->threads > 1) rc_edmd_speculation_fold(e); /* it renumbers the slots: nothing may have run ahead */
+    if (e->collisions >= e->next_reorder) { /* the renewal, or a compression's step (it renews in turn) */
         *renewed = true;
         return e->growing ? rc_edmd_growth_step(e, ended) : rc_edmd_reorder(e);
     }

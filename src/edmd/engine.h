@@ -249,10 +249,9 @@ struct rc_edmd {
     /* threads (parallel.c): the count the engine runs on, and why fewer than asked (a static sentence, or NULL) */
     int32_t threads;
     const char *parallel_note;
-    /* speculate.c: in a helper's copy of the engine, the event it runs ahead of its turn (its filings wait for the
-     * commit, and a cluster aborts it); NULL in the engine itself. While threads run, the speculations in flight. */
+    /* speculate.c: in a thread's copy of the engine, the batch it runs (its events' filings wait for the commit, and
+     * a cluster aborts an event); NULL in the engine itself */
     struct rc_edmd_job *job;
-    struct rc_edmd_speculation *speculation;
 
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */

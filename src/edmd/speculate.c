@@ -1,22 +1,22 @@
 /* SPDX-License-Identifier: MIT */
-/* The event loop on several threads (docs/edmd.md, "Parallel"): speculative execution with in-order commit.
+/* The event loop on several threads (docs/edmd.md, "Parallel"): batches of events run at once by slab, committed in
+ * the serial order.
  *
- * The main thread takes the earliest event, as the serial loop does. Before it runs it, the helpers take the events
- * that follow it in the calendar, one each, as long as each is far from the earliest and from one another (its
- * particle's anchor more than SEPARATION neighbour reaches from theirs), is no shell event, and its helper was seen
- * running since the main thread's previous event (a job for a helper that is off its core would be taken back, at
- * the cost of its hand-over and undo; which events run ahead changes only the speed); each runs at once on a
- * copy of the engine whose clock is the serial clock at that event, whose books start empty and whose calendar filings
- * wait. An event run ahead is then either committed in its serial turn (when the calendar's earliest comes after it:
- * its books, counts and filings are added then, by the serial operations in the serial order), or undone (its
- * particles' records put back, the event filed again) when an event before it comes near it, when it or an event
- * before it needs a cluster, or when a renewal or a count limit comes first. So every event reads the bits it reads
- * in the serial run and the books are added in the serial order: the trajectory, the counts and the summary are the
- * serial bits for any thread count. */
+ * The box is cut into T slabs along its first axis, one per thread. The main thread takes the calendar's earliest
+ * events in key order into a batch, each for the thread of its particle's slab, as long as every event is far from
+ * the events of the other threads (its particle's anchor more than SEPARATION neighbour reaches from theirs); a shell
+ * event, which moves the lists, is far from every other event and waits for the commit. The threads run their events
+ * at once, each in key order on its own copy of the engine, whose books start empty for every event and whose
+ * calendar filings wait. A thread stops early when an event needs a cluster, when its next event's particle was
+ * moved on by one before it, or when an event files a key before its next. Then the horizon is the earliest of the
+ * events not run and of every filing: the events before it are committed in key order (their books, counts and
+ * filings added by the serial operations in the serial order; a shell event runs then, and its filing may bring the
+ * horizon nearer), the others undone (their particles' records put back, the events filed again). So every event
+ * reads the bits it reads in the serial run and the books are added in the serial order: the trajectory, the counts
+ * and the summary are the serial bits for any thread count. */
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdalign.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,53 +27,71 @@
 #include "edmd/engine.h"
 #include "edmd/speculate.h"
 
-/* Events run ahead only when their particles' anchors are more than this many neighbour reaches apart: an event reads
- * the records of the particles anchored within two reaches of its particle's anchor and writes within one (a shell
- * event within a reach and a shell), so three reaches keep them apart; the fourth is a margin for the rounding of the
- * lists' test. */
+/* Events of different threads run at once only when their particles' anchors are more than this many neighbour
+ * reaches apart: an event reads the records of the particles anchored within two reaches of its particle's anchor
+ * and writes within one (a shell event within a reach and a shell, at most half a reach), so three and a half reaches
+ * keep the reads and writes of two events apart; the rest is a margin for the rounding of the lists' test. */
 #define SEPARATION 4.0
 
-/* A job's state, handed between the main thread and its helper (release and acquire): the main thread hands it out
- * (GO) and takes it back if the helper has not started it when the main thread's own event is done (back to IDLE: on
- * a machine with fewer free cores than threads, the main thread never waits for a helper that is not running). */
-enum { IDLE, GO, RUNNING, DONE, QUIT };
+/* The most events in one batch: long enough that a hand-over costs little per event, short enough that the events
+ * of a batch seldom come near one another. */
+#define BATCH 64
 
-typedef struct rc_edmd_job {
-    rc_edmd copy;  /* the engine as the helper sees it */
-    int32_t k, j;  /* the event's particle and its partner particle (-1: a wall or none) */
-    double time;   /* its key, with k */
-    rc_kin kin[2]; /* k's and j's records before the event, for the undo */
+/* A thread's state, handed between the main thread and a helper (release and acquire). The main thread takes a list
+ * back when its helper has not started it by the time the main thread's own list is done (on a machine with fewer
+ * free cores than threads, the main thread never waits for a helper that is not running). */
+enum { IDLE, GO, RUNNING, DONE, TAKEN, QUIT };
+
+/* One event of a batch: what it needs to be undone, and what it adds to the books at its commit. */
+typedef struct entry {
+    int32_t k, j;    /* the event's particle and its partner particle (-1: a wall, the shell or none) */
+    double time;     /* its key, with k */
+    int32_t owner;   /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
+    int32_t partner; /* its partner when gathered (a particle, a wall or the shell) */
+    rc_kin kin[2];   /* k's and j's records before the event */
     uint32_t counter[2];
     rc_event event[2];
     rc_last_hit hit[2];
     int32_t filed[4]; /* the filings the event asked for, made at the commit */
     int filed_count;
-    bool aborted; /* it needs a cluster: undone, it runs in its turn */
+    double filing_time; /* the earliest key it filed, with filing_k */
+    int32_t filing_k;
+    bool aborted; /* it needs a cluster: undone, it runs alone in its turn */
     rc_status status;
+    /* the books: the event's own terms, which the copy's empty books hold exactly */
+    uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body;
+    double loss, virial, max_overlap;
+    int32_t last_pair[2];
+} entry;
+
+typedef struct rc_edmd_job {
+    rc_edmd copy;        /* the engine as this thread sees it */
+    entry *current;      /* the event it runs now */
+    int32_t *list;       /* its events (indices into the batch), in key order */
+    int32_t count, done; /* how many it has, and how many ran (the rest stay filed as they were) */
+    entry *batch;        /* the batch's events */
     uint64_t generation; /* the speculation's generation when the copy was last made whole */
-    atomic_int state;
+    _Alignas(64) atomic_int state;
     pthread_t thread;
-    unsigned seen; /* the main thread's last reading of beat */
-    /* Counted up by the helper every few pauses while it waits for a job, on a cache line of its own: when it has not
-     * moved since the main thread's previous event, the helper is not running (the cores are busy elsewhere), and a
-     * job handed to it would only be taken back, after the cost of its hand-over and its undo. */
-    alignas(64) atomic_uint beat;
 } rc_edmd_job;
 
 typedef struct rc_edmd_speculation {
-    rc_edmd_job *jobs; /* one per helper */
-    int32_t helpers;
-    rc_edmd_job **pending; /* the events run ahead and not yet committed, in key order */
-    int32_t pending_count;
-    double separation;   /* SEPARATION neighbour reaches, squared */
-    uint64_t generation; /* moves on when the engine changes beyond what dispatch refreshes (a renewal) */
+    rc_edmd_job *jobs; /* one per thread; jobs[0] is the main thread's */
+    int32_t threads;
+    entry batch[BATCH];
+    int32_t size;
+    int32_t *slab_entries; /* per slab, the batch's events whose particle is anchored there: BATCH each */
+    int32_t *slab_count;
+    double slab_width, separation; /* SEPARATION neighbour reaches, and its square */
+    uint64_t generation;           /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
+    bool alone;                    /* the next event runs alone (one needed a cluster) */
 } rc_edmd_speculation;
 
 /* A short wait: the processor's pause while the other side is likely to answer soon, then the core given away (the
  * machine may have fewer free cores than threads). */
 static void relax(unsigned *spins)
 {
-    if (++*spins < 512) {
+    if (++*spins < 65536) {
 #if defined(__x86_64__) || defined(__i386__)
         __builtin_ia32_pause();
 #endif
@@ -90,47 +108,143 @@ static int wait_while(rc_edmd_job *job, int state)
     return now;
 }
 
-/* The helper's wait for a job, with a beat every 16 pauses and after every yield of its core. */
-static int wait_for_job(rc_edmd_job *job)
+void rc_edmd_job_file(rc_edmd_job *job, int32_t k)
 {
-    unsigned spins = 0;
-    int now;
-    while ((now = atomic_load_explicit(&job->state, memory_order_acquire)) == IDLE) {
-        relax(&spins);
-        if ((spins & 15) == 0 || spins >= 512) /* after 512 waits each gives the core away: a beat each */
-            atomic_store_explicit(&job->beat, atomic_load_explicit(&job->beat, memory_order_relaxed) + 1,
-                                  memory_order_relaxed);
+    entry *x = job->current;
+    for (int f = 0; f < x->filed_count; f++)
+        if (x->filed[f] == k) return;
+    if (x->filed_count < 4) x->filed[x->filed_count++] = k;
+    else x->aborted = true; /* never on the paths taken (they file k and its partner); undone if so */
+}
+
+rc_status rc_edmd_job_abort(rc_edmd *e)
+{
+    e->job->current->aborted = true;
+    return RC_STATUS_OK;
+}
+
+static bool before(double t, int32_t k, double u, int32_t j) { return t < u || (t == u && k < j); }
+
+/* Puts back the records of the event's particles (every record it may write). */
+static void restore(rc_edmd *e, const entry *x)
+{
+    for (int m = 1; m >= 0; m--) {
+        int32_t p = m ? x->j : x->k;
+        if (p < 0) continue;
+        e->kin[p] = x->kin[m], e->counter[p] = x->counter[m], e->event[p] = x->event[m];
+        if (e->last_hit) e->last_hit[p] = x->hit[m];
     }
-    return now;
+}
+
+/* Keeps the records x's event may write, for its undo. */
+static void save(const rc_edmd *e, entry *x)
+{
+    x->j = x->partner >= 0 ? x->partner : -1;
+    for (int m = 0; m < 2; m++) {
+        int32_t p = m ? x->j : x->k;
+        if (p < 0) continue;
+        x->kin[m] = e->kin[p], x->counter[m] = e->counter[p], x->event[m] = e->event[p];
+        if (e->last_hit) x->hit[m] = e->last_hit[p];
+    }
+    x->filed_count = 0;
+    x->aborted = false;
+}
+
+/* Runs x on the thread's copy, keeping what its undo and its commit need; false when the thread must stop. An event
+ * whose particle an event before it moved on (the other copy of a pair's collision, mostly) no longer exists: it is
+ * passed over, as the serial calendar drops it. */
+static bool run_entry(rc_edmd_job *job, entry *x)
+{
+    rc_edmd *c = &job->copy;
+    if (c->event[x->k].time != x->time || c->event[x->k].partner != x->partner) {
+        x->owner = -1;
+        x->filing_time = INFINITY, x->filing_k = INT32_MAX;
+        return true;
+    }
+    save(c, x);
+    c->events = c->collisions = c->wall_collisions = c->stabilising = c->negative_time = c->three_body = 0;
+    c->kinetic = c->dissipated = c->virial = c->kinetic_integral = 0;
+    job->current = x;
+    x->status = rc_edmd_process_event(c, x->k);
+    if (x->aborted || x->status != RC_STATUS_OK) {
+        restore(c, x);
+        return false;
+    }
+    x->events = c->events, x->collisions = c->collisions, x->wall_collisions = c->wall_collisions;
+    x->stabilising = c->stabilising, x->negative_time = c->negative_time, x->three_body = c->three_body;
+    x->loss = c->dissipated, x->virial = c->virial, x->max_overlap = c->max_overlap;
+    x->last_pair[0] = c->last_pair[0], x->last_pair[1] = c->last_pair[1];
+    x->filing_time = INFINITY, x->filing_k = INT32_MAX;
+    for (int f = 0; f < x->filed_count; f++) {
+        int32_t p = x->filed[f];
+        if (before(c->event[p].time, p, x->filing_time, x->filing_k))
+            x->filing_time = c->event[p].time, x->filing_k = p;
+    }
+    return true;
+}
+
+/* A thread's list in key order, until one must stop it: an event filed before the next (in the serial run it comes
+ * first) stops it too. */
+static void run_list(rc_edmd_job *job)
+{
+    job->done = 0;
+    double first_time = INFINITY;
+    int32_t first_k = INT32_MAX;
+    for (int32_t i = 0; i < job->count; i++) {
+        entry *x = &job->batch[job->list[i]];
+        if (before(first_time, first_k, x->time, x->k) || !run_entry(job, x)) return;
+        job->done = i + 1;
+        if (before(x->filing_time, x->filing_k, first_time, first_k))
+            first_time = x->filing_time, first_k = x->filing_k;
+    }
 }
 
 static void *helper(void *arg)
 {
     rc_edmd_job *job = arg;
     for (;;) {
-        if (wait_for_job(job) == QUIT) return NULL;
+        int now = wait_while(job, IDLE);
+        if (now == QUIT) return NULL;
         int go = GO;
         if (!atomic_compare_exchange_strong_explicit(&job->state, &go, RUNNING, memory_order_acquire,
-                                                     memory_order_relaxed))
-            continue; /* taken back */
-        job->status = rc_edmd_process_event(&job->copy, job->k);
+                                                     memory_order_relaxed)) {
+            wait_while(job, TAKEN); /* the main thread runs it */
+            continue;
+        }
+        run_list(job);
         atomic_store_explicit(&job->state, DONE, memory_order_release);
         if (wait_while(job, DONE) == QUIT) return NULL;
     }
 }
 
-void rc_edmd_job_file(rc_edmd_job *job, int32_t k)
+/* The thread's copy of the engine for a batch: made whole once per generation; between renewals a batch changes
+ * only the clock, the largest overlap and, at a shell event, the lists' spill pool (refreshed here). */
+static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job *job)
 {
-    for (int f = 0; f < job->filed_count; f++)
-        if (job->filed[f] == k) return;
-    if (job->filed_count < 4) job->filed[job->filed_count++] = k;
-    else job->aborted = true; /* never on the paths a helper takes (they file k and its partner); undone if so */
+    rc_edmd *c = &job->copy;
+    if (job->generation != sp->generation) {
+        *c = *e;
+        c->job = job;
+        job->generation = sp->generation;
+    }
+    c->now = e->now;
+    c->spill = e->spill, c->spill_capacity = e->spill_capacity, c->spill_rows = e->spill_rows;
+    c->spill_fresh = e->spill_fresh, c->spill_free = e->spill_free;
+    c->max_overlap = e->max_overlap;
+    job->count = 0;
+    job->done = 0;
 }
 
-rc_status rc_edmd_job_abort(rc_edmd *e)
+/* The slab of particle k's anchor along the first axis, and its distance to the slab's nearer face. */
+static int32_t slab_of(const rc_edmd *e, const rc_edmd_speculation *sp, int32_t k, double *depth)
 {
-    e->job->aborted = true;
-    return RC_STATUS_OK;
+    double x = e->anchor[k].x[0];
+    x -= e->box[0] * floor(x / e->box[0]);
+    int32_t s = (int32_t)(x / sp->slab_width);
+    if (s >= sp->threads) s = sp->threads - 1;
+    double from = x - s * sp->slab_width;
+    *depth = fmin(from, sp->slab_width - from);
+    return s;
 }
 
 /* Whether the anchors of particles a and b are within the separation (minimum image). */
@@ -139,213 +253,235 @@ static bool near(const rc_edmd *e, const rc_edmd_speculation *sp, int32_t a, int
     double r[3];
     for (int x = 0; x < 3; x++) r[x] = e->anchor[a].x[x] - e->anchor[b].x[x];
     rc_edmd_minimum_image(e, r);
-    return !(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] > sp->separation);
+    return !(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] > sp->separation * sp->separation);
 }
 
-static bool near_pending(const rc_edmd *e, const rc_edmd_speculation *sp, int32_t k)
+/* Whether an event of particle k for thread `owner` (the thread count: a shell event, run at the commit), anchored
+ * in slab s at `depth` from its nearer face, comes near an event of another thread already in the batch: only the
+ * events anchored in its slab, or in the neighbouring slab when it lies within the separation of that face, can
+ * (every slab is looked at when the slabs are thinner than two separations). */
+static bool conflicts(const rc_edmd *e, const rc_edmd_speculation *sp, int32_t k, int32_t owner, int32_t s,
+                      double depth)
 {
-    for (int32_t m = 0; m < sp->pending_count; m++)
-        if (near(e, sp, k, sp->pending[m]->k)) return true;
+    bool thin = sp->slab_width < 2 * sp->separation;
+    for (int32_t t = 0; t < sp->threads; t++) {
+        int32_t d = t - s;
+        if (d < 0) d += sp->threads;
+        if (!thin && d != 0 && (depth > sp->separation || (d != 1 && d != sp->threads - 1))) continue;
+        const int32_t *list = sp->slab_entries + (size_t)t * BATCH;
+        for (int32_t m = 0; m < sp->slab_count[t]; m++) {
+            const entry *x = &sp->batch[list[m]];
+            if (x->owner != owner && near(e, sp, k, x->k)) return true;
+        }
+    }
     return false;
 }
 
-/* The helper's copy of the engine at particle k's event, run ahead of the main thread's event. The copy is made
- * whole once per generation (1.5 kB); between renewals an event changes only the clock, the books and counts (set
- * here) and, at a shell event, the spill pool of the lists (refreshed here). */
-static void dispatch(rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job *job, int32_t k)
+/* Takes the calendar's earliest events into a batch, at most `most`, none beyond `limit`. */
+static void gather(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limit)
 {
-    job->k = k;
-    job->time = e->event[k].time;
-    job->j = e->event[k].partner >= 0 ? e->event[k].partner : -1;
-    for (int m = 0; m < 2; m++) {
-        int32_t p = m ? job->j : k;
-        if (p < 0) continue;
-        job->kin[m] = e->kin[p], job->counter[m] = e->counter[p], job->event[m] = e->event[p];
-        if (e->last_hit) job->hit[m] = e->last_hit[p];
-    }
-    job->filed_count = 0;
-    job->aborted = false;
-    rc_edmd *c = &job->copy;
-    if (job->generation != sp->generation) {
-        *c = *e;
-        c->job = job;
-        c->speculation = NULL;
-        job->generation = sp->generation;
-    }
-    c->now = e->now;
-    c->spill = e->spill, c->spill_capacity = e->spill_capacity, c->spill_rows = e->spill_rows;
-    c->spill_fresh = e->spill_fresh, c->spill_free = e->spill_free;
-    c->max_overlap = e->max_overlap;
-    c->events = c->collisions = c->wall_collisions = c->stabilising = c->negative_time = c->three_body = 0;
-    c->kinetic = c->dissipated = c->virial = c->kinetic_integral = 0; /* so that they hold the event's own terms */
-    atomic_store_explicit(&job->state, GO, memory_order_release);
-}
-
-/* Puts back the records of the job's particles and files their events again. */
-static void undo(rc_edmd *e, rc_edmd_job *job)
-{
-    for (int m = 0; m < 2; m++) {
-        int32_t p = m ? job->j : job->k;
-        if (p < 0) continue;
-        e->kin[p] = job->kin[m], e->counter[p] = job->counter[m], e->event[p] = job->event[m];
-        if (e->last_hit) e->last_hit[p] = job->hit[m];
-        rc_calendar_update(&e->calendar, p);
+    sp->size = 0;
+    for (int32_t s = 0; s < sp->threads; s++) sp->slab_count[s] = 0;
+    while (sp->size < most) {
+        int32_t k = rc_calendar_peek(&e->calendar);
+        if (k < 0 || !(e->event[k].time <= limit)) break;
+        double depth;
+        int32_t s = slab_of(e, sp, k, &depth);
+        int32_t owner = e->event[k].partner == RC_EVENT_SHELL ? sp->threads : s;
+        if (owner < sp->threads && conflicts(e, sp, k, owner, s, depth))
+            owner = sp->threads;       /* near another thread's event: it runs at the commit, after those before it */
+        rc_calendar_top(&e->calendar); /* counted as taken, for the calendar's calibration */
+        rc_calendar_take(&e->calendar, k);
+        entry *x = &sp->batch[sp->size];
+        *x = (entry){.k = k, .j = -1, .time = e->event[k].time, .owner = owner, .partner = e->event[k].partner};
+        sp->slab_entries[(size_t)s * BATCH + sp->slab_count[s]++] = sp->size;
+        if (owner < sp->threads) {
+            rc_edmd_job *job = &sp->jobs[owner];
+            job->list[job->count++] = sp->size;
+        }
+        sp->size++;
     }
 }
 
-/* The job's event in its serial turn: the clock, the counts and the books by the serial operations (collide.c: the
- * kinetic integral closed at the event, then the loss and the virial term, which the copy's empty books hold
- * exactly), and the filings. */
-static void commit(rc_edmd *e, rc_edmd_job *job)
-{
-    const rc_edmd *c = &job->copy;
-    if (job->time > e->now) e->now = job->time;
-    e->events += c->events, e->collisions += c->collisions, e->wall_collisions += c->wall_collisions;
-    e->stabilising += c->stabilising, e->negative_time += c->negative_time, e->three_body += c->three_body;
-    e->last_pair[0] = c->last_pair[0], e->last_pair[1] = c->last_pair[1];
-    if (c->collisions + c->wall_collisions > 0) {
-        rc_edmd_integrate_kinetic(e);
-        e->kinetic -= c->dissipated;
-        e->dissipated += c->dissipated;
-        e->virial += c->virial; /* the copy's 0 - term: adding it is subtracting the term */
-    }
-    if (c->max_overlap > e->max_overlap) e->max_overlap = c->max_overlap;
-    for (int f = 0; f < job->filed_count; f++) rc_calendar_update(&e->calendar, job->filed[f]);
-    rc_calendar_update(&e->calendar, job->k);
-    if (job->j >= 0) rc_calendar_update(&e->calendar, job->j);
-}
-
-static void drop(rc_edmd_speculation *sp, int32_t m)
-{
-    for (int32_t i = m + 1; i < sp->pending_count; i++) sp->pending[i - 1] = sp->pending[i];
-    sp->pending_count--;
-}
-
-/* Whether the job's event ran: taken back when its helper has not started it, else waited for. */
-static bool finish(rc_edmd_job *job)
+/* The job's list on the main thread when its helper has not started it, else the helper's result waited for. */
+static void finish(rc_edmd_job *job)
 {
     int go = GO;
-    if (atomic_compare_exchange_strong_explicit(&job->state, &go, IDLE, memory_order_acquire, memory_order_relaxed))
-        return false;
-    wait_while(job, RUNNING);
+    if (atomic_compare_exchange_strong_explicit(&job->state, &go, TAKEN, memory_order_acquire, memory_order_relaxed))
+        run_list(job);
+    else wait_while(job, RUNNING);
     atomic_store_explicit(&job->state, IDLE, memory_order_release);
+}
+
+/* The event in its serial turn: the clock, the counts and the books by the serial operations (collide.c: the kinetic
+ * integral closed at the event, then the loss and the virial term), and the filings. */
+static void commit(rc_edmd *e, const entry *x)
+{
+    if (x->time > e->now) e->now = x->time;
+    e->events += x->events, e->collisions += x->collisions, e->wall_collisions += x->wall_collisions;
+    e->stabilising += x->stabilising, e->negative_time += x->negative_time, e->three_body += x->three_body;
+    e->last_pair[0] = x->last_pair[0], e->last_pair[1] = x->last_pair[1];
+    if (x->collisions + x->wall_collisions > 0) {
+        rc_edmd_integrate_kinetic(e);
+        e->kinetic -= x->loss;
+        e->dissipated += x->loss;
+        e->virial += x->virial; /* the copy's 0 - term: adding it is subtracting the term */
+    }
+    if (x->max_overlap > e->max_overlap) e->max_overlap = x->max_overlap;
+    for (int f = 0; f < x->filed_count; f++) rc_calendar_update(&e->calendar, x->filed[f]);
+    for (int m = 0; m < 2; m++) { /* taken, or its key changed: filed again unless filed above */
+        int32_t p = m ? x->j : x->k;
+        bool filed = p < 0;
+        for (int f = 0; f < x->filed_count && !filed; f++) filed = x->filed[f] == p;
+        if (!filed) rc_calendar_update(&e->calendar, p);
+    }
+}
+
+/* Undoes the kept events from batch index `from` on, each thread's in reverse order (a particle two of them moved
+ * gets back its record from before the first), and files them again. */
+static void undo_from(rc_edmd *e, rc_edmd_speculation *sp, int32_t from)
+{
+    for (int32_t i = sp->size; i-- > from;) {
+        entry *x = &sp->batch[i];
+        if (x->owner < 0) continue;
+        if (x->owner < sp->threads) restore(e, x);
+        x->owner = -1;
+        rc_calendar_update(&e->calendar, x->k);
+        if (x->j >= 0) rc_calendar_update(&e->calendar, x->j);
+    }
+}
+
+/* After the threads: the horizon (the earliest event not run, and the earliest filing), the events from it on undone
+ * and filed again. */
+static void settle(rc_edmd *e, rc_edmd_speculation *sp)
+{
+    double ht = INFINITY;
+    int32_t hk = INT32_MAX;
+    for (int32_t w = 0; w < sp->threads; w++) {
+        const rc_edmd_job *job = &sp->jobs[w];
+        for (int32_t i = 0; i < job->count; i++) {
+            entry *x = &sp->batch[job->list[i]];
+            if (i >= job->done) {
+                if (i == job->done && before(x->time, x->k, ht, hk)) ht = x->time, hk = x->k;
+                if (i == job->done && (x->aborted || x->status != RC_STATUS_OK)) sp->alone = true;
+                x->owner = -1; /* not run: its particle is filed again below, as it was */
+                rc_calendar_update(&e->calendar, x->k);
+                continue;
+            }
+            if (before(x->filing_time, x->filing_k, ht, hk)) ht = x->filing_time, hk = x->filing_k;
+        }
+    }
+    int32_t from = 0;
+    while (from < sp->size && before(sp->batch[from].time, sp->batch[from].k, ht, hk)) from++;
+    undo_from(e, sp, from);
+}
+
+/* An event near another thread's (or a shell event) in its turn, on the engine itself: its books are added as it
+ * runs, its filings made after it and the horizon (ht, hk) brought to the earliest. False when it needs a cluster:
+ * it is put back (collide.c has put back its books). */
+static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double *ht, int32_t *hk)
+{
+    rc_edmd_job *job = &sp->jobs[0];
+    save(e, x);
+    e->job = job;
+    job->current = x;
+    x->status = rc_edmd_process_event(e, x->k);
+    e->job = NULL;
+    if (x->aborted) {
+        restore(e, x);
+        x->owner = -1;
+        rc_calendar_update(&e->calendar, x->k);
+        if (x->j >= 0) rc_calendar_update(&e->calendar, x->j);
+        return false;
+    }
+    for (int f = 0; f < x->filed_count; f++) rc_calendar_update(&e->calendar, x->filed[f]);
+    for (int f = 0; f < x->filed_count; f++) {
+        int32_t p = x->filed[f];
+        if (before(e->event[p].time, p, *ht, *hk)) *ht = e->event[p].time, *hk = p;
+    }
     return true;
 }
 
-void rc_edmd_speculation_fold(rc_edmd *e)
+/* The batch's events before the horizon, in key order: the books added, the shell events run (a key one of them
+ * files brings the horizon there when it comes before the events left). */
+static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed, bool *ended)
 {
-    rc_edmd_speculation *sp = e->speculation;
-    if (!sp) return;
-    for (int32_t m = sp->pending_count; m-- > 0;) {
-        finish(sp->pending[m]);
-        undo(e, sp->pending[m]); /* also when it never ran: the records are the same, the events filed again */
-    }
-    sp->pending_count = 0;
-}
-
-/* Whether the job's helper has been waiting for work, and running, since the main thread last looked (see beat):
- * only then is a job handed to it. Which events run ahead never changes the bits, only the speed. */
-static bool awake(rc_edmd_job *job)
-{
-    unsigned beat = atomic_load_explicit(&job->beat, memory_order_relaxed);
-    bool moved = beat != job->seen;
-    job->seen = beat;
-    return moved;
-}
-
-/* Particle k's event on the main thread, with the events after it that may run ahead on the helpers. */
-static rc_status run_ahead(rc_edmd *e, rc_edmd_speculation *sp, int32_t k, double limit)
-{
-    /* a shell event may move the lists' storage: it runs alone; so does every event while the first helper is not
-     * running */
-    if (e->event[k].partner != RC_EVENT_SHELL && awake(&sp->jobs[0])) {
-        rc_calendar_take(&e->calendar, k);
-        while (sp->pending_count < sp->helpers && (sp->pending_count == 0 || awake(&sp->jobs[sp->pending_count]))) {
-            int32_t c = rc_calendar_peek(&e->calendar);
-            if (c < 0 || !(e->event[c].time <= limit) || e->event[c].partner == RC_EVENT_SHELL || near(e, sp, c, k) ||
-                near_pending(e, sp, c))
+    rc_status s = RC_STATUS_OK;
+    int32_t committed = 0;
+    double ht = INFINITY;
+    int32_t hk = INT32_MAX;
+    for (int32_t i = 0; i < sp->size && s == RC_STATUS_OK && !*ended; i++) {
+        const entry *x = &sp->batch[i];
+        if (x->owner < 0) continue;
+        if (before(ht, hk, x->time, x->k)) {
+            undo_from(e, sp, i);
+            break;
+        }
+        if (x->owner < sp->threads) {
+            commit(e, x);
+            s = rc_edmd_after_event(e, x->status, renewed, ended);
+        } else if (e->event[x->k].time == x->time && e->event[x->k].partner == x->partner) {
+            if (!run_at_commit(e, sp, &sp->batch[i], &ht, &hk)) {
+                undo_from(e, sp, i);
+                sp->alone = true; /* it needs a cluster, which may reach the events after it: it runs alone */
                 break;
-            rc_calendar_take(&e->calendar, c);
-            rc_edmd_job *job = &sp->jobs[sp->pending_count];
-            job->k = c;
-            sp->pending[sp->pending_count++] = job;
-        }
-        rc_calendar_update(&e->calendar, k);
-        /* handed out only now: a look into the calendar reads the keys of whatever it files again, and a helper
-         * writes its particles' */
-        for (int32_t m = 0; m < sp->pending_count; m++) dispatch(e, sp, sp->pending[m], sp->pending[m]->k);
-    }
-    rc_status s = rc_edmd_process_event(e, k);
-    for (int32_t m = 0; m < sp->pending_count;) { /* a fold in k's event (a cluster) leaves none */
-        rc_edmd_job *job = sp->pending[m];
-        if (!finish(job) || job->aborted || job->status != RC_STATUS_OK) {
-            undo(e, job);
-            drop(sp, m);
+            }
+            s = rc_edmd_after_event(e, sp->batch[i].status, renewed, ended);
         } else {
-            m++;
+            continue; /* an event before it moved its particle on (and filed it): it no longer exists */
         }
+        committed++;
     }
+    if (committed == 0) sp->alone = true; /* the batch's first event runs alone: the loop goes on */
     return s;
 }
 
-static bool before(double t, int32_t k, double u, int32_t j) { return t < u || (t == u && k < j); }
-
-static bool owned(const rc_edmd_speculation *sp, int32_t k)
-{
-    for (int32_t m = 0; m < sp->pending_count; m++)
-        if (sp->pending[m]->k == k || sp->pending[m]->j == k) return true;
-    return false;
-}
-
-/* The serial loop's order (advance.c), with the events run ahead committed in their turn. The plan (parallel.c)
- * leaves no system events (thermostat, shear's and the barostat's renewals by time) to a run on several threads. */
+/* The serial loop's order (advance.c), a batch at a time. The plan (parallel.c) leaves no system events (thermostat,
+ * shear's and the barostat's renewals by time) to a run on several threads. */
 static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculation *sp)
 {
     double limit = limits->time - e->time_origin;
     for (;;) {
-        if ((limits->collisions && e->collisions >= limits->collisions) ||
-            (limits->events && e->events >= limits->events))
-            return RC_STATUS_OK; /* what ran ahead is undone by the caller */
-        int32_t k = rc_calendar_top(&e->calendar);
+        /* a batch never passes a count limit, a renewal or a stall check, which then come after its last event */
+        uint64_t most = BATCH;
+        if (limits->collisions) most = e->collisions >= limits->collisions ? 0 : limits->collisions - e->collisions;
+        if (limits->events && most > 0) {
+            uint64_t left = e->events >= limits->events ? 0 : limits->events - e->events;
+            if (left < most) most = left;
+        }
+        if (most == 0) return RC_STATUS_OK;
+        if (most > BATCH) most = BATCH;
+        if (e->next_reorder > e->collisions && e->next_reorder - e->collisions < most)
+            most = e->next_reorder - e->collisions;
+        if (e->stall_limit && e->stall_limit - e->stall_window < most) most = e->stall_limit - e->stall_window;
+        int32_t k = rc_calendar_peek(&e->calendar);
         double t = k >= 0 ? e->event[k].time : INFINITY;
-        rc_status s;
-        if (k >= 0 && sp->pending_count > 0 && owned(sp, k)) {
-            /* an entry filed by its key, which a helper has already moved on: in the serial run that event does not
-             * exist before the commit, which files the particle again (as an undo does) */
-            rc_calendar_take(&e->calendar, k);
-            continue;
-        }
-        if (sp->pending_count > 0 && (k < 0 || !before(t, k, sp->pending[0]->time, sp->pending[0]->k))) {
-            rc_edmd_job *first = sp->pending[0];
-            drop(sp, 0);
-            commit(e, first);
-            s = RC_STATUS_OK;
-        } else {
-            if (t > limit) {
-                if (limit > e->now) {
-                    e->now = limit;
-                    e->stopped_at = limits->time;
-                }
-                return RC_STATUS_OK;
+        if (t > limit) {
+            if (limit > e->now) {
+                e->now = limit;
+                e->stopped_at = limits->time;
             }
-            if (k < 0) return RC_STATUS_OK; /* nothing will ever happen */
-            e->stopped_at = NAN;
-            if (sp->pending_count > 0) { /* an event before those run ahead: it runs alone, undoing those near it */
-                for (int32_t m = 0; m < sp->pending_count;) {
-                    if (near(e, sp, k, sp->pending[m]->k)) {
-                        undo(e, sp->pending[m]);
-                        drop(sp, m);
-                    } else {
-                        m++;
-                    }
-                }
-                s = rc_edmd_process_event(e, k);
-            } else {
-                s = run_ahead(e, sp, k, limit);
-            }
+            return RC_STATUS_OK;
         }
+        if (k < 0) return RC_STATUS_OK; /* nothing will ever happen */
+        e->stopped_at = NAN;
         bool renewed = false, ended = false;
-        s = rc_edmd_after_event(e, s, &renewed, &ended);
+        rc_status s;
+        if (sp->alone || most < 2) { /* one event, as the serial loop runs it */
+            sp->alone = false;
+            rc_calendar_top(&e->calendar);
+            s = rc_edmd_after_event(e, rc_edmd_process_event(e, k), &renewed, &ended);
+        } else {
+            for (int32_t w = 0; w < sp->threads; w++) refresh(e, sp, &sp->jobs[w]);
+            gather(e, sp, (int32_t)most, limit);
+            for (int32_t w = 1; w < sp->threads; w++)
+                if (sp->jobs[w].count > 0) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
+            run_list(&sp->jobs[0]);
+            for (int32_t w = 1; w < sp->threads; w++)
+                if (sp->jobs[w].count > 0) finish(&sp->jobs[w]);
+            settle(e, sp);
+            s = commit_batch(e, sp, &renewed, &ended);
+        }
         if (s != RC_STATUS_OK || ended) return s;
         if (renewed) {
             limit = limits->time - e->time_origin;
@@ -353,42 +489,43 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
         }
     }
 }
-
 rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
 {
-    rc_edmd_speculation sp = {0};
-    sp.generation = 1;
-    sp.helpers = e->threads - 1;
-    double reach = SEPARATION * (e->reach_factor * e->max_diameter + 2 * e->shell);
-    sp.separation = reach * reach;
-    /* aligned for the beats' cache lines; sizeof *sp.jobs is a multiple of that alignment */
-    sp.jobs = aligned_alloc(alignof(rc_edmd_job), (size_t)sp.helpers * sizeof *sp.jobs);
-    if (sp.jobs) memset(sp.jobs, 0, (size_t)sp.helpers * sizeof *sp.jobs);
-    sp.pending = calloc((size_t)sp.helpers, sizeof *sp.pending);
-    if (!sp.jobs || !sp.pending) {
-        free(sp.jobs);
-        free(sp.pending);
-        return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for %d helpers", (int)sp.helpers);
-    }
-    int32_t started = 0;
-    for (; started < sp.helpers; started++) {
-        atomic_init(&sp.jobs[started].state, IDLE);
-        if (pthread_create(&sp.jobs[started].thread, NULL, helper, &sp.jobs[started]) != 0) break;
-    }
-    rc_status s = started < sp.helpers
-                      ? rc_fail(RC_STATUS_NO_MEMORY, "threads: could not start %d helper threads", (int)sp.helpers)
-                      : RC_STATUS_OK;
+    rc_edmd_speculation *sp = calloc(1, sizeof *sp);
+    if (!sp) return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the batches");
+    sp->generation = 1;
+    sp->threads = e->threads;
+    sp->separation = SEPARATION * (e->reach_factor * e->max_diameter + 2 * e->shell);
+    sp->slab_width = e->box[0] / sp->threads;
+    sp->jobs = aligned_alloc(_Alignof(rc_edmd_job), (size_t)sp->threads * sizeof *sp->jobs);
+    sp->slab_entries = malloc((size_t)sp->threads * BATCH * sizeof *sp->slab_entries);
+    sp->slab_count = calloc((size_t)sp->threads, sizeof *sp->slab_count);
+    int32_t *lists = malloc((size_t)sp->threads * BATCH * sizeof *lists);
+    rc_status s = RC_STATUS_OK;
+    if (!sp->jobs || !sp->slab_entries || !sp->slab_count || !lists)
+        s = rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for %d threads", (int)sp->threads);
+    int32_t started = 1;
     if (s == RC_STATUS_OK) {
-        e->speculation = &sp;
-        s = loop(e, limits, &sp);
-        rc_edmd_speculation_fold(e);
-        e->speculation = NULL;
+        memset(sp->jobs, 0, (size_t)sp->threads * sizeof *sp->jobs);
+        for (int32_t w = 0; w < sp->threads; w++) {
+            sp->jobs[w].list = lists + (size_t)w * BATCH;
+            sp->jobs[w].batch = sp->batch;
+            atomic_init(&sp->jobs[w].state, IDLE);
+        }
+        for (; started < sp->threads; started++)
+            if (pthread_create(&sp->jobs[started].thread, NULL, helper, &sp->jobs[started]) != 0) break;
+        if (started < sp->threads)
+            s = rc_fail(RC_STATUS_NO_MEMORY, "threads: could not start %d helper threads", (int)sp->threads - 1);
     }
-    for (int32_t h = 0; h < started; h++) {
-        atomic_store_explicit(&sp.jobs[h].state, QUIT, memory_order_release);
-        pthread_join(sp.jobs[h].thread, NULL);
+    if (s == RC_STATUS_OK) s = loop(e, limits, sp);
+    for (int32_t h = 1; h < started; h++) {
+        atomic_store_explicit(&sp->jobs[h].state, QUIT, memory_order_release);
+        pthread_join(sp->jobs[h].thread, NULL);
     }
-    free(sp.jobs);
-    free(sp.pending);
+    free(lists);
+    free(sp->jobs);
+    free(sp->slab_entries);
+    free(sp->slab_count);
+    free(sp);
     return s;
 }
