@@ -16,6 +16,7 @@
 #include "edmd/reorder.h"
 #include "edmd/schedule.h"
 #include "edmd/shear.h"
+#include "edmd/slabs.h"
 #include "edmd/speculate.h"
 #include "edmd/steps.h"
 
@@ -210,7 +211,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 
 double rc_edmd_next_event(rc_edmd *e)
 {
-    int32_t k = rc_calendar_peek(&e->calendar);
+    int32_t k = e->slabs ? rc_edmd_slabs_peek(e) : rc_calendar_peek(&e->calendar);
     double t = fmin(fmin(k >= 0 ? e->event[k].time : INFINITY, e->next_thermostat), e->next_renewal);
     return t < INFINITY ? t + e->time_origin : INFINITY;
 }

@@ -22,6 +22,7 @@
 #include "edmd/rough.h"
 #include "edmd/schedule.h"
 #include "edmd/shear.h"
+#include "edmd/slabs.h"
 #include "edmd/steps.h"
 #include "edmd/thermal_wall.h"
 #include "edmd/transport.h"
@@ -315,6 +316,7 @@ void rc_edmd_destroy(rc_edmd *e)
 {
     if (!e) return;
     rc_edmd_neighbours_destroy(e);
+    rc_edmd_slabs_destroy(e);
     rc_calendar_destroy(&e->calendar);
     rc_edmd_cluster_destroy(e);
     rc_edmd_collapse_destroy(e);

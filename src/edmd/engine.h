@@ -252,6 +252,7 @@ struct rc_edmd {
     /* speculate.c: in a thread's copy of the engine, the batch it runs (its events' filings wait for the commit, and
      * a cluster aborts an event); NULL in the engine itself */
     struct rc_edmd_job *job;
+    struct rc_edmd_slabs *slabs; /* slabs.c: the calendars of the slabs while threads run; NULL on one thread */
 
     /* compression (growth.c) */
     struct rc_edmd_growth *growth; /* NULL when the definition does not compress */
@@ -506,6 +507,16 @@ rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, voi
 /* speculate.c: particle k's event, predicted by an event run ahead of its turn, is filed at that event's commit. */
 void rc_edmd_job_file(struct rc_edmd_job *job, int32_t k);
 
+/* slabs.c: files particle k in the calendar of its anchor's slab (a run on several threads). */
+void rc_edmd_slabs_file(rc_edmd *e, int32_t k);
+
+/* Files particle k's event by its key: in the engine's calendar, or in its slab's when threads run. */
+static inline void rc_edmd_file(rc_edmd *e, int32_t k)
+{
+    if (__builtin_expect(e->slabs != NULL, 0)) rc_edmd_slabs_file(e, k);
+    else rc_calendar_update(&e->calendar, k);
+}
+
 /* Stores particle k's next event (best: the time from now; partner: a particle, a wall, RC_EVENT_SHELL) and updates
  * the calendar. */
 static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t partner, uint32_t stabilising)
@@ -516,7 +527,7 @@ static inline void rc_edmd_set_event(rc_edmd *e, int32_t k, double best, int32_t
     e->event[k].partner = partner;
     if (partner >= 0) e->event[k].count = (e->counter[partner] & RC_COUNT_MASK) | stabilising;
     if (__builtin_expect(e->job != NULL, 0)) rc_edmd_job_file(e->job, k); /* a speculative event's: at its commit */
-    else rc_calendar_update(&e->calendar, k);
+    else rc_edmd_file(e, k);
 }
 
 #endif

@@ -20,6 +20,7 @@
 #include "edmd/predict.h"
 #include "edmd/schedule.h"
 #include "edmd/shear.h"
+#include "edmd/slabs.h"
 #include "edmd/steps.h"
 
 /* Two doubles at a time: GCC's portable vector extension, which every x86-64 (SSE2) and AArch64 machine runs as packed
@@ -523,7 +524,7 @@ int rc_edmd_schedule(rc_edmd *e, int32_t k, bool after_collision)
     if (rc_edmd_is_asleep(e, k)) { /* a sleeper waits to be hit; others predict their events with it */
         e->event[k].time = INFINITY;
         e->event[k].partner = RC_EVENT_NONE;
-        rc_calendar_update(&e->calendar, k);
+        rc_edmd_file(e, k);
         return 0;
     }
     double best = shell_time(e, k);
@@ -556,9 +557,11 @@ rc_status rc_edmd_schedule_all(rc_edmd *e)
         e->event[k].time = INFINITY;
         e->event[k].partner = RC_EVENT_NONE;
     }
-    rc_calendar_hold(&e->calendar);
+    if (e->slabs) rc_edmd_slabs_hold(e);
+    else rc_calendar_hold(&e->calendar);
     for (int32_t k = 0; k < e->n; k++) rc_edmd_schedule(e, k, false);
-    rc_calendar_rebuild(&e->calendar, e->now);
-    return rc_calendar_failed(&e->calendar) ? rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory")
-                                            : RC_STATUS_OK;
+    if (e->slabs) rc_edmd_slabs_rebuild(e);
+    else rc_calendar_rebuild(&e->calendar, e->now);
+    bool failed = e->slabs ? rc_edmd_slabs_failed(e) : rc_calendar_failed(&e->calendar);
+    return failed ? rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory") : RC_STATUS_OK;
 }

@@ -2,18 +2,19 @@
 /* The event loop on several threads (docs/edmd.md, "Parallel"): batches of events run at once by slab, committed in
  * the serial order.
  *
- * The box is cut into T slabs along its first axis, one per thread. The main thread takes the calendar's earliest
- * events in key order into a batch, each for the thread of its particle's slab, as long as every event is far from
- * the events of the other threads (its particle's anchor more than SEPARATION neighbour reaches from theirs); a shell
- * event, which moves the lists, is far from every other event and waits for the commit. The threads run their events
- * at once, each in key order on its own copy of the engine, whose books start empty for every event and whose
- * calendar filings wait. A thread stops early when an event needs a cluster, when its next event's particle was
- * moved on by one before it, or when an event files a key before its next. Then the horizon is the earliest of the
- * events not run and of every filing: the events before it are committed in key order (their books, counts and
- * filings added by the serial operations in the serial order; a shell event runs then, and its filing may bring the
- * horizon nearer), the others undone (their particles' records put back, the events filed again). So every event
- * reads the bits it reads in the serial run and the books are added in the serial order: the trajectory, the counts
- * and the summary are the serial bits for any thread count. */
+ * The box is cut into T slabs along its first axis, one per thread, each with its own calendar (slabs.c). A batch
+ * goes in four steps. (1) Every thread files the events its last batch's commits left it and takes the earliest
+ * events of its calendar, at once. (2) The main thread merges them in key order into the batch, each event for the
+ * thread of its particle's slab, or for the thread of the events near it when they are all of one thread, or, when
+ * it is near events of two threads (its particle's anchor within SEPARATION neighbour reaches of theirs) or is a
+ * shell event (which moves the lists), for the commit. (3) The threads run their events at once, each in key order
+ * on its own copy of the engine, whose books start empty for every event and whose filings wait. A thread stops early
+ * when an event needs a cluster or files a key before its next one. (4) The horizon is the earliest of the events not
+ * run and of every filing: the events before it are committed in key order (their books and counts added by the
+ * serial operations in the serial order; an event for the commit runs then, and a key it files before the events
+ * left brings the horizon there), the others undone (their particles' records put back, the events filed again). So
+ * every event reads the bits it reads in the serial run and the books are added in the serial order: the trajectory,
+ * the counts and the summary are the serial bits for any thread count. */
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
@@ -25,6 +26,7 @@
 #include "edmd/advance.h"
 #include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/slabs.h"
 #include "edmd/speculate.h"
 
 /* Events of different threads run at once only when their particles' anchors are more than this many neighbour
@@ -37,22 +39,25 @@
  * of a batch seldom come near one another. */
 #define BATCH 64
 
-/* A thread's state, handed between the main thread and a helper (release and acquire). The main thread takes a list
- * back when its helper has not started it by the time the main thread's own list is done (on a machine with fewer
- * free cores than threads, the main thread never waits for a helper that is not running). */
+/* A thread's state, handed between the main thread and a helper (release and acquire). The main thread takes a task
+ * back when its helper has not started it by the time the main thread's own is done (on a machine with fewer free
+ * cores than threads, the main thread never waits for a helper that is not running). */
 enum { IDLE, GO, RUNNING, DONE, TAKEN, QUIT };
+/* A thread's tasks: file what it owes and take the earliest events of its calendar; run its events. */
+enum { TAKE, RUN };
 
 /* One event of a batch: what it needs to be undone, and what it adds to the books at its commit. */
 typedef struct entry {
     int32_t k, j;    /* the event's particle and its partner particle (-1: a wall, the shell or none) */
     double time;     /* its key, with k */
     int32_t owner;   /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
-    int32_t partner; /* its partner when gathered (a particle, a wall or the shell) */
+    int32_t partner; /* its partner when taken (a particle, a wall or the shell) */
+    double x[3];     /* its particle's anchor */
     rc_kin kin[2];   /* k's and j's records before the event */
     uint32_t counter[2];
     rc_event event[2];
     rc_last_hit hit[2];
-    int32_t filed[4]; /* the filings the event asked for, made at the commit */
+    int32_t filed[4]; /* the filings the event asked for, made after its commit */
     int filed_count;
     double filing_time; /* the earliest key it filed, with filing_k */
     int32_t filing_k;
@@ -64,12 +69,29 @@ typedef struct entry {
     int32_t last_pair[2];
 } entry;
 
+/* An event a thread took from its calendar. */
+typedef struct candidate {
+    int32_t k, partner, slab;
+    double time, depth; /* its key, with k; its anchor's distance to its slab's nearer face */
+    double x[3];        /* its particle's anchor */
+} candidate;
+
 typedef struct rc_edmd_job {
-    rc_edmd copy;        /* the engine as this thread sees it */
-    entry *current;      /* the event it runs now */
-    int32_t *list;       /* its events (indices into the batch), in key order */
-    int32_t count, done; /* how many it has, and how many ran (the rest stay filed as they were) */
-    entry *batch;        /* the batch's events */
+    rc_edmd copy;          /* the engine as this thread sees it */
+    entry *current;        /* the event it runs now */
+    int32_t *list;         /* its events (indices into the batch), in key order */
+    int32_t count, done;   /* how many it has, and how many ran (the rest stay filed as they were) */
+    entry *batch;          /* the batch's events */
+    int32_t slab;          /* its slab, whose calendar it takes from and files in */
+    rc_calendar *calendar; /* that calendar */
+    candidate *taken;      /* the events it took, in key order; those from `used` on go back to its calendar */
+    int32_t taken_count, used, wanted;
+    double limit;       /* no event after this is taken */
+    int32_t *owed;      /* particles whose events its commits filed: it files them at its next take */
+    int32_t owed_count; /* and `mail`: those of another calendar's, which the main thread files */
+    int32_t *mail;
+    int32_t mail_count;
+    int task;
     uint64_t generation; /* the speculation's generation when the copy was last made whole */
     _Alignas(64) atomic_int state;
     pthread_t thread;
@@ -82,10 +104,16 @@ typedef struct rc_edmd_speculation {
     int32_t size;
     int32_t *slab_entries; /* per slab, the batch's events whose particle is anchored there: BATCH each */
     int32_t *slab_count;
-    double slab_width, separation; /* SEPARATION neighbour reaches, and its square */
+    int32_t *slab_exposed; /* the same, only those within the separation of a face or of another thread */
+    int32_t *exposed_count;
+    double slab_width, separation; /* SEPARATION neighbour reaches */
     uint64_t generation;           /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
     bool alone;                    /* the next event runs alone (one needed a cluster) */
 } rc_edmd_speculation;
+
+/* What a thread owes its calendar (OWED) and the events it takes (TAKEN), at most per batch: an event files at most 4
+ * particles, and the events taken that the batch did not use go back. */
+#define OWED (4 * BATCH + BATCH)
 
 /* A short wait: the processor's pause while the other side is likely to answer soon, then the core given away (the
  * machine may have fewer free cores than threads). */
@@ -199,6 +227,41 @@ static void run_list(rc_edmd_job *job)
     }
 }
 
+/* Files particle p from a thread: in its own calendar when the particle is there and stays there, else by the main
+ * thread (a move between calendars touches two). */
+static void owe_file(rc_edmd_job *job, const rc_edmd *c, int32_t p)
+{
+    if (rc_edmd_slab_home(c, p) == job->slab && rc_edmd_slab_of(c, p, NULL) == job->slab)
+        rc_calendar_update(job->calendar, p);
+    else job->mail[job->mail_count++] = p;
+}
+
+/* A thread's first step: it files what its commits owe and the events it took that the last batch did not use,
+ * then takes the earliest events of its calendar, up to `wanted`, none after `limit`. */
+static void take_events(rc_edmd_job *job)
+{
+    const rc_edmd *c = &job->copy; /* its arrays are the engine's */
+    for (int32_t i = 0; i < job->owed_count; i++) owe_file(job, c, job->owed[i]);
+    for (int32_t i = job->used; i < job->taken_count; i++) owe_file(job, c, job->taken[i].k);
+    job->owed_count = job->taken_count = job->used = 0;
+    while (job->taken_count < job->wanted) {
+        int32_t k = rc_calendar_peek(job->calendar);
+        if (k < 0 || !(c->event[k].time <= job->limit)) break;
+        rc_calendar_top(job->calendar); /* counted as taken, for the calendar's calibration */
+        rc_calendar_take(job->calendar, k);
+        candidate *t = &job->taken[job->taken_count++];
+        t->k = k, t->time = c->event[k].time, t->partner = c->event[k].partner;
+        t->slab = rc_edmd_slab_of(c, k, &t->depth);
+        for (int a = 0; a < 3; a++) t->x[a] = c->anchor[k].x[a];
+    }
+}
+
+static void do_task(rc_edmd_job *job)
+{
+    if (job->task == TAKE) take_events(job);
+    else run_list(job);
+}
+
 static void *helper(void *arg)
 {
     rc_edmd_job *job = arg;
@@ -208,10 +271,10 @@ static void *helper(void *arg)
         int go = GO;
         if (!atomic_compare_exchange_strong_explicit(&job->state, &go, RUNNING, memory_order_acquire,
                                                      memory_order_relaxed)) {
-            wait_while(job, TAKEN); /* the main thread runs it */
+            wait_while(job, TAKEN); /* the main thread does it */
             continue;
         }
-        run_list(job);
+        do_task(job);
         atomic_store_explicit(&job->state, DONE, memory_order_release);
         if (wait_while(job, DONE) == QUIT) return NULL;
     }
@@ -235,66 +298,120 @@ static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job
     job->done = 0;
 }
 
-/* The slab of particle k's anchor along the first axis, and its distance to the slab's nearer face. */
-static int32_t slab_of(const rc_edmd *e, const rc_edmd_speculation *sp, int32_t k, double *depth)
+/* Hands the task to every helper, does the main thread's own, and waits for theirs (or does one not started). */
+static void run_task(rc_edmd_speculation *sp, int task)
 {
-    double x = e->anchor[k].x[0];
-    x -= e->box[0] * floor(x / e->box[0]);
-    int32_t s = (int32_t)(x / sp->slab_width);
-    if (s >= sp->threads) s = sp->threads - 1;
-    double from = x - s * sp->slab_width;
-    *depth = fmin(from, sp->slab_width - from);
-    return s;
+    for (int32_t w = 0; w < sp->threads; w++) sp->jobs[w].task = task;
+    for (int32_t w = 1; w < sp->threads; w++)
+        if (task == TAKE || sp->jobs[w].count > 0) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
+    do_task(&sp->jobs[0]);
+    for (int32_t w = 1; w < sp->threads; w++) {
+        rc_edmd_job *job = &sp->jobs[w];
+        if (task == RUN && job->count == 0) continue;
+        int go = GO;
+        if (atomic_compare_exchange_strong_explicit(&job->state, &go, TAKEN, memory_order_acquire,
+                                                    memory_order_relaxed))
+            do_task(job);
+        else wait_while(job, RUNNING);
+        atomic_store_explicit(&job->state, IDLE, memory_order_release);
+    }
 }
 
-/* Whether the anchors of particles a and b are within the separation (minimum image). */
-static bool near(const rc_edmd *e, const rc_edmd_speculation *sp, int32_t a, int32_t b)
+/* Whether two anchors are within the separation (minimum image). */
+static bool near(const rc_edmd *e, const rc_edmd_speculation *sp, const double *a, const double *b)
 {
     double r[3];
-    for (int x = 0; x < 3; x++) r[x] = e->anchor[a].x[x] - e->anchor[b].x[x];
+    for (int x = 0; x < 3; x++) r[x] = a[x] - b[x];
     rc_edmd_minimum_image(e, r);
     return !(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] > sp->separation * sp->separation);
 }
 
-/* Whether an event of particle k for thread `owner` (the thread count: a shell event, run at the commit), anchored
- * in slab s at `depth` from its nearer face, comes near an event of another thread already in the batch: only the
- * events anchored in its slab, or in the neighbouring slab when it lies within the separation of that face, can
- * (every slab is looked at when the slabs are thinner than two separations). */
-static bool conflicts(const rc_edmd *e, const rc_edmd_speculation *sp, int32_t k, int32_t owner, int32_t s,
-                      double depth)
+/* Whether an event of the batch in slab t (exposed ones only, or all) is near x with a thread other than `other`:
+ * its thread, else -1; the thread count when two threads are. */
+static int32_t near_owner(const rc_edmd *e, const rc_edmd_speculation *sp, const double *x, int32_t t, bool all,
+                          int32_t other, int32_t owner)
 {
-    bool thin = sp->slab_width < 2 * sp->separation;
-    for (int32_t t = 0; t < sp->threads; t++) {
-        int32_t d = t - s;
-        if (d < 0) d += sp->threads;
-        if (!thin && d != 0 && (depth > sp->separation || (d != 1 && d != sp->threads - 1))) continue;
-        const int32_t *list = sp->slab_entries + (size_t)t * BATCH;
-        for (int32_t m = 0; m < sp->slab_count[t]; m++) {
-            const entry *x = &sp->batch[list[m]];
-            if (x->owner != owner && near(e, sp, k, x->k)) return true;
-        }
+    const int32_t *list = (all ? sp->slab_entries : sp->slab_exposed) + (size_t)t * BATCH;
+    int32_t count = all ? sp->slab_count[t] : sp->exposed_count[t];
+    for (int32_t m = 0; m < count; m++) {
+        const entry *y = &sp->batch[list[m]];
+        if (y->owner == other || y->owner == owner || !near(e, sp, x, y->x)) continue;
+        if (owner >= 0) return sp->threads;
+        owner = y->owner;
     }
-    return false;
+    return owner;
 }
 
-/* Takes the calendar's earliest events into a batch, at most `most`, none beyond `limit`. */
-static void gather(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limit)
+/* The thread for an event anchored at x in slab s, at `depth` from its nearer face: its slab's thread when no event
+ * of the batch is near it, the thread of the events near it when they are all of one thread (it runs after them, in
+ * key order), else the commit (the thread count). Only the events anchored in its slab, or in the neighbouring slab
+ * when it lies within the separation of that face, can be near (every slab is looked at when the slabs are thinner
+ * than two separations); and only the exposed ones (within the separation of a face, or of another thread than their
+ * slab's) can be of another thread, so those are looked at first. */
+static int32_t owner_of(const rc_edmd *e, const rc_edmd_speculation *sp, const double *x, int32_t s, double depth)
 {
+    bool thin = sp->slab_width < 2 * sp->separation;
+    for (int pass = 0; pass < 2; pass++) {
+        int32_t owner = -1;
+        for (int32_t t = 0; t < sp->threads && owner < sp->threads; t++) {
+            int32_t d = t - s;
+            if (d < 0) d += sp->threads;
+            if (!thin && d != 0 && (depth > sp->separation || (d != 1 && d != sp->threads - 1))) continue;
+            owner = near_owner(e, sp, x, t, pass == 1, pass == 0 ? s : -1, owner);
+        }
+        if (pass == 1 || owner < 0) return owner >= 0 ? owner : s;
+    }
+    return sp->threads; /* not reached */
+}
+
+/* The main thread's step between the two: the filings the threads left it, then the events the threads took, and
+ * those their calendars hold before them (filed just now), merged in key order into the batch, at most `most`,
+ * none after `limit`. */
+static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limit)
+{
+    int32_t top[256];
+    for (int32_t w = 0; w < sp->threads; w++) {
+        rc_edmd_job *job = &sp->jobs[w];
+        for (int32_t i = 0; i < job->mail_count; i++) rc_edmd_slabs_file(e, job->mail[i]);
+        job->mail_count = 0;
+        sp->slab_count[w] = sp->exposed_count[w] = 0;
+    }
+    for (int32_t w = 0; w < sp->threads; w++) top[w] = rc_calendar_peek(rc_edmd_slab_calendar(e, w));
     sp->size = 0;
-    for (int32_t s = 0; s < sp->threads; s++) sp->slab_count[s] = 0;
     while (sp->size < most) {
-        int32_t k = rc_calendar_peek(&e->calendar);
-        if (k < 0 || !(e->event[k].time <= limit)) break;
-        double depth;
-        int32_t s = slab_of(e, sp, k, &depth);
-        int32_t owner = e->event[k].partner == RC_EVENT_SHELL ? sp->threads : s;
-        if (owner < sp->threads && conflicts(e, sp, k, owner, s, depth))
-            owner = sp->threads;       /* near another thread's event: it runs at the commit, after those before it */
-        rc_calendar_top(&e->calendar); /* counted as taken, for the calendar's calibration */
-        rc_calendar_take(&e->calendar, k);
+        int32_t from = -1;
+        bool calendar = false;
+        double t = INFINITY;
+        int32_t k = INT32_MAX;
+        for (int32_t w = 0; w < sp->threads; w++) {
+            const rc_edmd_job *job = &sp->jobs[w];
+            if (job->used < job->taken_count) {
+                const candidate *c = &job->taken[job->used];
+                if (before(c->time, c->k, t, k)) t = c->time, k = c->k, from = w, calendar = false;
+            }
+            if (top[w] >= 0 && before(e->event[top[w]].time, top[w], t, k))
+                t = e->event[top[w]].time, k = top[w], from = w, calendar = true;
+        }
+        if (from < 0 || !(t <= limit)) break;
+        candidate c;
+        if (calendar) {
+            rc_calendar *cal = rc_edmd_slab_calendar(e, from);
+            rc_calendar_top(cal);
+            rc_calendar_take(cal, k);
+            top[from] = rc_calendar_peek(cal);
+            c = (candidate){.k = k, .partner = e->event[k].partner, .time = t};
+            c.slab = rc_edmd_slab_of(e, k, &c.depth);
+            for (int a = 0; a < 3; a++) c.x[a] = e->anchor[k].x[a];
+        } else {
+            c = sp->jobs[from].taken[sp->jobs[from].used++];
+        }
+        int32_t owner = sp->alone || c.partner == RC_EVENT_SHELL ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
         entry *x = &sp->batch[sp->size];
-        *x = (entry){.k = k, .j = -1, .time = e->event[k].time, .owner = owner, .partner = e->event[k].partner};
-        sp->slab_entries[(size_t)s * BATCH + sp->slab_count[s]++] = sp->size;
+        *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
+        for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
+        sp->slab_entries[(size_t)c.slab * BATCH + sp->slab_count[c.slab]++] = sp->size;
+        if (c.depth <= sp->separation || owner != c.slab)
+            sp->slab_exposed[(size_t)c.slab * BATCH + sp->exposed_count[c.slab]++] = sp->size;
         if (owner < sp->threads) {
             rc_edmd_job *job = &sp->jobs[owner];
             job->list[job->count++] = sp->size;
@@ -303,19 +420,9 @@ static void gather(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double lim
     }
 }
 
-/* The job's list on the main thread when its helper has not started it, else the helper's result waited for. */
-static void finish(rc_edmd_job *job)
-{
-    int go = GO;
-    if (atomic_compare_exchange_strong_explicit(&job->state, &go, TAKEN, memory_order_acquire, memory_order_relaxed))
-        run_list(job);
-    else wait_while(job, RUNNING);
-    atomic_store_explicit(&job->state, IDLE, memory_order_release);
-}
-
 /* The event in its serial turn: the clock, the counts and the books by the serial operations (collide.c: the kinetic
- * integral closed at the event, then the loss and the virial term), and the filings. */
-static void commit(rc_edmd *e, const entry *x)
+ * integral closed at the event, then the loss and the virial term); its thread files its particles at its next take. */
+static void commit(rc_edmd *e, rc_edmd_speculation *sp, const entry *x)
 {
     if (x->time > e->now) e->now = x->time;
     e->events += x->events, e->collisions += x->collisions, e->wall_collisions += x->wall_collisions;
@@ -328,13 +435,10 @@ static void commit(rc_edmd *e, const entry *x)
         e->virial += x->virial; /* the copy's 0 - term: adding it is subtracting the term */
     }
     if (x->max_overlap > e->max_overlap) e->max_overlap = x->max_overlap;
-    for (int f = 0; f < x->filed_count; f++) rc_calendar_update(&e->calendar, x->filed[f]);
-    for (int m = 0; m < 2; m++) { /* taken, or its key changed: filed again unless filed above */
-        int32_t p = m ? x->j : x->k;
-        bool filed = p < 0;
-        for (int f = 0; f < x->filed_count && !filed; f++) filed = x->filed[f] == p;
-        if (!filed) rc_calendar_update(&e->calendar, p);
-    }
+    rc_edmd_job *job = &sp->jobs[x->owner];
+    for (int f = 0; f < x->filed_count; f++) job->owed[job->owed_count++] = x->filed[f];
+    job->owed[job->owed_count++] = x->k; /* taken, or its key changed: filed again (twice is harmless) */
+    if (x->j >= 0) job->owed[job->owed_count++] = x->j;
 }
 
 /* Undoes the kept events from batch index `from` on, each thread's in reverse order (a particle two of them moved
@@ -346,8 +450,8 @@ static void undo_from(rc_edmd *e, rc_edmd_speculation *sp, int32_t from)
         if (x->owner < 0) continue;
         if (x->owner < sp->threads) restore(e, x);
         x->owner = -1;
-        rc_calendar_update(&e->calendar, x->k);
-        if (x->j >= 0) rc_calendar_update(&e->calendar, x->j);
+        rc_edmd_slabs_file(e, x->k);
+        if (x->j >= 0) rc_edmd_slabs_file(e, x->j);
     }
 }
 
@@ -364,8 +468,8 @@ static void settle(rc_edmd *e, rc_edmd_speculation *sp)
             if (i >= job->done) {
                 if (i == job->done && before(x->time, x->k, ht, hk)) ht = x->time, hk = x->k;
                 if (i == job->done && (x->aborted || x->status != RC_STATUS_OK)) sp->alone = true;
-                x->owner = -1; /* not run: its particle is filed again below, as it was */
-                rc_calendar_update(&e->calendar, x->k);
+                x->owner = -1; /* not run: its particle is filed again, as it was */
+                rc_edmd_slabs_file(e, x->k);
                 continue;
             }
             if (before(x->filing_time, x->filing_k, ht, hk)) ht = x->filing_time, hk = x->filing_k;
@@ -376,11 +480,15 @@ static void settle(rc_edmd *e, rc_edmd_speculation *sp)
     undo_from(e, sp, from);
 }
 
-/* An event near another thread's (or a shell event) in its turn, on the engine itself: its books are added as it
+/* An event near two threads' events (or a shell event) in its turn, on the engine itself: its books are added as it
  * runs, its filings made after it and the horizon (ht, hk) brought to the earliest. False when it needs a cluster:
  * it is put back (collide.c has put back its books). */
 static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double *ht, int32_t *hk)
 {
+    if (sp->size == 1) { /* alone: a cluster may reach any body, and files them all */
+        x->status = rc_edmd_process_event(e, x->k);
+        return true;
+    }
     rc_edmd_job *job = &sp->jobs[0];
     save(e, x);
     e->job = job;
@@ -390,20 +498,20 @@ static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double 
     if (x->aborted) {
         restore(e, x);
         x->owner = -1;
-        rc_calendar_update(&e->calendar, x->k);
-        if (x->j >= 0) rc_calendar_update(&e->calendar, x->j);
+        rc_edmd_slabs_file(e, x->k);
+        if (x->j >= 0) rc_edmd_slabs_file(e, x->j);
         return false;
     }
-    for (int f = 0; f < x->filed_count; f++) rc_calendar_update(&e->calendar, x->filed[f]);
     for (int f = 0; f < x->filed_count; f++) {
         int32_t p = x->filed[f];
+        rc_edmd_slabs_file(e, p);
         if (before(e->event[p].time, p, *ht, *hk)) *ht = e->event[p].time, *hk = p;
     }
     return true;
 }
 
-/* The batch's events before the horizon, in key order: the books added, the shell events run (a key one of them
- * files brings the horizon there when it comes before the events left). */
+/* The batch's events before the horizon, in key order: the books added, the events for the commit run (a key one of
+ * them files brings the horizon there when it comes before the events left). */
 static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed, bool *ended)
 {
     rc_status s = RC_STATUS_OK;
@@ -411,22 +519,22 @@ static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed
     double ht = INFINITY;
     int32_t hk = INT32_MAX;
     for (int32_t i = 0; i < sp->size && s == RC_STATUS_OK && !*ended; i++) {
-        const entry *x = &sp->batch[i];
+        entry *x = &sp->batch[i];
         if (x->owner < 0) continue;
         if (before(ht, hk, x->time, x->k)) {
             undo_from(e, sp, i);
             break;
         }
         if (x->owner < sp->threads) {
-            commit(e, x);
+            commit(e, sp, x);
             s = rc_edmd_after_event(e, x->status, renewed, ended);
         } else if (e->event[x->k].time == x->time && e->event[x->k].partner == x->partner) {
-            if (!run_at_commit(e, sp, &sp->batch[i], &ht, &hk)) {
+            if (!run_at_commit(e, sp, x, &ht, &hk)) {
                 undo_from(e, sp, i);
                 sp->alone = true; /* it needs a cluster, which may reach the events after it: it runs alone */
                 break;
             }
-            s = rc_edmd_after_event(e, sp->batch[i].status, renewed, ended);
+            s = rc_edmd_after_event(e, x->status, renewed, ended);
         } else {
             continue; /* an event before it moved its particle on (and filed it): it no longer exists */
         }
@@ -434,6 +542,19 @@ static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed
     }
     if (committed == 0) sp->alone = true; /* the batch's first event runs alone: the loop goes on */
     return s;
+}
+
+/* Files every particle a thread still holds or owes, at the end of a run's stretch (the calendars then hold every
+ * event); after a renewal, which filed every particle again, they are only forgotten. */
+static void flush(rc_edmd *e, rc_edmd_speculation *sp, bool file)
+{
+    for (int32_t w = 0; w < sp->threads; w++) {
+        rc_edmd_job *job = &sp->jobs[w];
+        for (int32_t i = 0; file && i < job->owed_count; i++) rc_edmd_slabs_file(e, job->owed[i]);
+        for (int32_t i = job->used; file && i < job->taken_count; i++) rc_edmd_slabs_file(e, job->taken[i].k);
+        for (int32_t i = 0; file && i < job->mail_count; i++) rc_edmd_slabs_file(e, job->mail[i]);
+        job->owed_count = job->taken_count = job->used = job->mail_count = 0;
+    }
 }
 
 /* The serial loop's order (advance.c), a batch at a time. The plan (parallel.c) leaves no system events (thermostat,
@@ -454,43 +575,45 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
         if (e->next_reorder > e->collisions && e->next_reorder - e->collisions < most)
             most = e->next_reorder - e->collisions;
         if (e->stall_limit && e->stall_limit - e->stall_window < most) most = e->stall_limit - e->stall_window;
-        int32_t k = rc_calendar_peek(&e->calendar);
-        double t = k >= 0 ? e->event[k].time : INFINITY;
-        if (t > limit) {
-            if (limit > e->now) {
+        if (sp->alone) most = 1; /* one event, run on the engine itself */
+        if (rc_edmd_slabs_failed(e)) return rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory");
+        for (int32_t w = 0; w < sp->threads; w++) {
+            rc_edmd_job *job = &sp->jobs[w];
+            refresh(e, sp, job);
+            job->wanted = (int32_t)(most / (uint64_t)sp->threads + most / 8 + 1);
+            if (job->wanted > (int32_t)most) job->wanted = (int32_t)most;
+            job->limit = limit;
+        }
+        run_task(sp, TAKE);
+        merge(e, sp, (int32_t)most, limit);
+        if (sp->size == 0) { /* nothing before the limit */
+            if (limit < INFINITY && limit > e->now) {
                 e->now = limit;
                 e->stopped_at = limits->time;
             }
             return RC_STATUS_OK;
         }
-        if (k < 0) return RC_STATUS_OK; /* nothing will ever happen */
+        sp->alone = false;
         e->stopped_at = NAN;
+        run_task(sp, RUN);
+        settle(e, sp);
         bool renewed = false, ended = false;
-        rc_status s;
-        if (sp->alone || most < 2) { /* one event, as the serial loop runs it */
-            sp->alone = false;
-            rc_calendar_top(&e->calendar);
-            s = rc_edmd_after_event(e, rc_edmd_process_event(e, k), &renewed, &ended);
-        } else {
-            for (int32_t w = 0; w < sp->threads; w++) refresh(e, sp, &sp->jobs[w]);
-            gather(e, sp, (int32_t)most, limit);
-            for (int32_t w = 1; w < sp->threads; w++)
-                if (sp->jobs[w].count > 0) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
-            run_list(&sp->jobs[0]);
-            for (int32_t w = 1; w < sp->threads; w++)
-                if (sp->jobs[w].count > 0) finish(&sp->jobs[w]);
-            settle(e, sp);
-            s = commit_batch(e, sp, &renewed, &ended);
-        }
+        rc_status s = commit_batch(e, sp, &renewed, &ended);
         if (s != RC_STATUS_OK || ended) return s;
         if (renewed) {
+            flush(e, sp, false);
             limit = limits->time - e->time_origin;
             sp->generation++;
         }
     }
 }
+
 rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
 {
+    if (!e->slabs) {
+        rc_status s = rc_edmd_slabs_create(e);
+        if (s != RC_STATUS_OK) return s;
+    }
     rc_edmd_speculation *sp = calloc(1, sizeof *sp);
     if (!sp) return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the batches");
     sp->generation = 1;
@@ -500,32 +623,47 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     sp->jobs = aligned_alloc(_Alignof(rc_edmd_job), (size_t)sp->threads * sizeof *sp->jobs);
     sp->slab_entries = malloc((size_t)sp->threads * BATCH * sizeof *sp->slab_entries);
     sp->slab_count = calloc((size_t)sp->threads, sizeof *sp->slab_count);
-    int32_t *lists = malloc((size_t)sp->threads * BATCH * sizeof *lists);
+    sp->slab_exposed = malloc((size_t)sp->threads * BATCH * sizeof *sp->slab_exposed);
+    sp->exposed_count = calloc((size_t)sp->threads, sizeof *sp->exposed_count);
+    /* per thread: its list (BATCH), what it owes (OWED), its mail (OWED + BATCH) */
+    int32_t *ints = malloc((size_t)sp->threads * (BATCH + 2 * OWED + BATCH) * sizeof *ints);
+    candidate *taken = malloc((size_t)sp->threads * BATCH * sizeof *taken);
     rc_status s = RC_STATUS_OK;
-    if (!sp->jobs || !sp->slab_entries || !sp->slab_count || !lists)
+    if (!sp->jobs || !sp->slab_entries || !sp->slab_count || !sp->slab_exposed || !sp->exposed_count || !ints || !taken)
         s = rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for %d threads", (int)sp->threads);
     int32_t started = 1;
     if (s == RC_STATUS_OK) {
         memset(sp->jobs, 0, (size_t)sp->threads * sizeof *sp->jobs);
         for (int32_t w = 0; w < sp->threads; w++) {
-            sp->jobs[w].list = lists + (size_t)w * BATCH;
-            sp->jobs[w].batch = sp->batch;
-            atomic_init(&sp->jobs[w].state, IDLE);
+            rc_edmd_job *job = &sp->jobs[w];
+            int32_t *mine = ints + (size_t)w * (BATCH + 2 * OWED + BATCH);
+            job->list = mine, job->owed = mine + BATCH, job->mail = mine + BATCH + OWED;
+            job->taken = taken + (size_t)w * BATCH;
+            job->batch = sp->batch;
+            job->slab = w;
+            job->calendar = rc_edmd_slab_calendar(e, w);
+            atomic_init(&job->state, IDLE);
         }
         for (; started < sp->threads; started++)
             if (pthread_create(&sp->jobs[started].thread, NULL, helper, &sp->jobs[started]) != 0) break;
         if (started < sp->threads)
             s = rc_fail(RC_STATUS_NO_MEMORY, "threads: could not start %d helper threads", (int)sp->threads - 1);
     }
-    if (s == RC_STATUS_OK) s = loop(e, limits, sp);
+    if (s == RC_STATUS_OK) {
+        s = loop(e, limits, sp);
+        flush(e, sp, true);
+    }
     for (int32_t h = 1; h < started; h++) {
         atomic_store_explicit(&sp->jobs[h].state, QUIT, memory_order_release);
         pthread_join(sp->jobs[h].thread, NULL);
     }
-    free(lists);
+    free(ints);
+    free(taken);
     free(sp->jobs);
     free(sp->slab_entries);
     free(sp->slab_count);
+    free(sp->slab_exposed);
+    free(sp->exposed_count);
     free(sp);
     return s;
 }
