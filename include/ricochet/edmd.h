@@ -423,8 +423,8 @@ RC_API bool rc_edmd_is_isobaric(const rc_edmd *engine);
 /* The threads the engine runs on, and through *note (may be NULL) why fewer than def.threads asked, or NULL when
  * none were refused (docs/edmd.md, "Parallel"). */
 RC_API int32_t rc_edmd_threads(const rc_edmd *engine, const char **note);
-/* The domains the system cuts into (blocks of the box, at least RC_EDMD_DOMAIN_REACHES neighbour reaches wide on
- * every axis), the most threads it can use. */
+/* The domains the system cuts into (slabs of the box along its first axis, at least RC_EDMD_DOMAIN_REACHES
+ * neighbour reaches wide, at most 255), the most threads it can use. */
 RC_API int32_t rc_edmd_domains(const rc_edmd *engine);
 #define RC_EDMD_DOMAIN_REACHES 4
 RC_API int32_t rc_edmd_count(const rc_edmd *engine);

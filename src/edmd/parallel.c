@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The threads of an event-driven engine (docs/edmd.md, "Parallel"): the count a definition asks for checked against
- * the domains the system cuts into (blocks of the box at least RC_EDMD_DOMAIN_REACHES neighbour reaches wide on every
- * axis: events that far apart may run at once), and the sentence saying why the engine runs on fewer threads than
- * asked. The answer never changes a trajectory: every count gives the bits of one thread (speculate.c), and a run
+ * the domains the system cuts into (slabs of the box along its first axis at least RC_EDMD_DOMAIN_REACHES neighbour
+ * reaches wide: events that far apart may run at once, one slab per thread), and the sentence saying why the engine
+ * runs on fewer threads than asked. The answer never changes a trajectory: every count gives the bits of one thread (speculate.c), and a run
  * that cannot be parallel runs on one thread with the note rather than differently. */
 #include <math.h>
 
@@ -15,12 +15,8 @@ static double neighbour_reach(const rc_edmd *e) { return e->reach_factor * e->ma
 
 int32_t rc_edmd_domains(const rc_edmd *e)
 {
-    double domains = 1;
-    for (int a = 0; a < e->dimension; a++) {
-        double blocks = floor(e->box[a] / (RC_EDMD_DOMAIN_REACHES * neighbour_reach(e)));
-        if (blocks > 1) domains *= blocks;
-    }
-    return domains < INT32_MAX ? (int32_t)domains : INT32_MAX;
+    double slabs = floor(e->box[0] / (RC_EDMD_DOMAIN_REACHES * neighbour_reach(e)));
+    return slabs < 1 ? 1 : slabs < 255 ? (int32_t)slabs : 255;
 }
 
 int32_t rc_edmd_threads(const rc_edmd *e, const char **note)
@@ -77,8 +73,8 @@ rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
     int32_t domains = rc_edmd_domains(e);
     if (d->threads > domains) {
         return rc_fail(RC_STATUS_INVALID_ARGUMENT,
-                       "threads: %d asked, but this system cuts into %d domain%s (blocks at least %d neighbour reaches "
-                       "of %g wide on every axis): use at most %d",
+                       "threads: %d asked, but this system cuts into %d slab%s (at least %d neighbour reaches of %g "
+                       "wide along its first axis): use at most %d",
                        (int)d->threads, (int)domains, domains == 1 ? "" : "s", RC_EDMD_DOMAIN_REACHES,
                        neighbour_reach(e), (int)domains);
     }
