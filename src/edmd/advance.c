@@ -163,6 +163,14 @@ rc_status rc_edmd_after_event(rc_edmd *e, rc_status s, bool *renewed, bool *ende
 
 static double next_thermostat_gap(rc_edmd *e) { return -log1p(-rc_rng_uniform(&e->rng)) / (e->thermostat_rate * e->n); }
 
+void rc_edmd_thermostat_event(rc_edmd *e)
+{
+    e->now = e->next_thermostat;
+    e->events++;
+    rc_edmd_thermostat_kick(e);
+    e->next_thermostat = e->now + next_thermostat_gap(e);
+}
+
 rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 {
     if (!e || !limits) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_advance: NULL argument");
@@ -185,17 +193,16 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
         if (k < 0 && t_system == INFINITY) break; /* nothing will ever happen */
         e->stopped_at = NAN;
         if (t_system < t) {
-            e->now = t_system;
-            e->events++;
             if (t_system == e->next_renewal) { /* the barostat's volume move; or under shear the images slid by the
                                                  * slack: every list is built afresh */
+                e->now = t_system;
+                e->events++;
                 rc_status s = e->barostat ? rc_edmd_barostat_move(e) : rc_edmd_reorder(e);
                 if (s != RC_STATUS_OK) return s;
                 limit = limits->time - e->time_origin;
                 continue;
             }
-            rc_edmd_thermostat_kick(e);
-            e->next_thermostat = e->now + next_thermostat_gap(e);
+            rc_edmd_thermostat_event(e);
             continue;
         }
         bool renewed = false, ended = false;

@@ -12,5 +12,7 @@ rc_status rc_edmd_process_event(rc_edmd *e, int32_t k);
 rc_status rc_edmd_after_event(rc_edmd *e, rc_status s, bool *renewed, bool *ended);
 /* Draws the first thermostat time (INFINITY without a thermostat). */
 void rc_edmd_start_thermostat(rc_edmd *e);
+/* The thermostat's kick at its time, e->next_thermostat, and the next time drawn (a system event). */
+void rc_edmd_thermostat_event(rc_edmd *e);
 
 #endif

@@ -33,10 +33,6 @@ static const char *serial_feature(const rc_edmd *e)
     if (e->growth) return "compression changes every diameter at once: it runs on one thread";
     if (e->shear_on) return "shear (Lees-Edwards) moves the periodic images of every border: it runs on one thread";
     if (e->barostat) return "the barostat's volume moves change the whole box: it runs on one thread";
-    if (e->thermostat_rate > 0)
-        return "the thermostat draws its random numbers in the order of events: it runs on one thread";
-    if (e->walls_thermal)
-        return "thermal walls draw their random numbers in the order of events: it runs on one thread";
     if (e->spin) return "rough particles run on one thread";
     return NULL;
 }

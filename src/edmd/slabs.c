@@ -27,8 +27,8 @@ rc_status rc_edmd_slabs_create(rc_edmd *e)
     s->extra = calloc((size_t)s->count - 1, sizeof *s->extra);
     s->home = calloc((size_t)e->n > 0 ? (size_t)e->n : 1, 1); /* every particle in the engine's calendar */
     e->slabs = s;
-    rc_status st = s->extra && s->home ? RC_STATUS_OK
-                                       : rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the calendars");
+    rc_status st =
+        s->extra && s->home ? RC_STATUS_OK : rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the calendars");
     for (int32_t c = 0; c + 1 < s->count && st == RC_STATUS_OK; c++) {
         st = rc_calendar_create(&s->extra[c], e->n, &e->event[0].time, sizeof *e->event);
         if (st == RC_STATUS_OK) rc_calendar_rebuild(&s->extra[c], e->now);

@@ -405,7 +405,10 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         } else {
             c = sp->jobs[from].taken[sp->jobs[from].used++];
         }
-        int32_t owner = sp->alone || c.partner == RC_EVENT_SHELL ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
+        /* a thermal wall draws from its stream: in the serial order, at the commit (it has no clusters to abort) */
+        bool thermal = c.partner <= RC_EVENT_WALL0 && e->walls[RC_EVENT_WALL0 - c.partner].temperature > 0;
+        int32_t owner =
+            sp->alone || c.partner == RC_EVENT_SHELL || thermal ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
         entry *x = &sp->batch[sp->size];
         *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
         for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
@@ -557,8 +560,8 @@ static void flush(rc_edmd *e, rc_edmd_speculation *sp, bool file)
     }
 }
 
-/* The serial loop's order (advance.c), a batch at a time. The plan (parallel.c) leaves no system events (thermostat,
- * shear's and the barostat's renewals by time) to a run on several threads. */
+/* The serial loop's order (advance.c), a batch at a time, with the thermostat's kicks between batches. The plan
+ * (parallel.c) leaves shear's and the barostat's renewals by time to one thread. */
 static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculation *sp)
 {
     double limit = limits->time - e->time_origin;
@@ -576,16 +579,23 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
             most = e->next_reorder - e->collisions;
         if (e->stall_limit && e->stall_limit - e->stall_window < most) most = e->stall_limit - e->stall_window;
         if (sp->alone) most = 1; /* one event, run on the engine itself */
+        /* the events up to the thermostat's next kick (an event at its time comes first, as in the serial loop) */
+        double bound = fmin(limit, e->next_thermostat);
         if (rc_edmd_slabs_failed(e)) return rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory");
         for (int32_t w = 0; w < sp->threads; w++) {
             rc_edmd_job *job = &sp->jobs[w];
             refresh(e, sp, job);
             job->wanted = (int32_t)(most / (uint64_t)sp->threads + most / 8 + 1);
             if (job->wanted > (int32_t)most) job->wanted = (int32_t)most;
-            job->limit = limit;
+            job->limit = bound;
         }
         run_task(sp, TAKE);
-        merge(e, sp, (int32_t)most, limit);
+        merge(e, sp, (int32_t)most, bound);
+        if (sp->size == 0 && e->next_thermostat <= limit) { /* the kick, on the engine itself, between batches */
+            e->stopped_at = NAN;
+            rc_edmd_thermostat_event(e);
+            continue;
+        }
         if (sp->size == 0) { /* nothing before the limit */
             if (limit < INFINITY && limit > e->now) {
                 e->now = limit;
