@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Whether the tool was started by mpirun (docs/cli.md: sweep and exchange spread over ranks under mpirun when the tool
- * is built with RICOCHET_MPI), the refusal of a build without MPI, under which every rank would do all the work, and
+/* Whether the tool was started by mpirun, and on how many ranks (docs/cli.md: sweep and exchange spread over ranks
+ * under mpirun when the tool is built with RICOCHET_MPI; run is refused on more than one), the refusal of a build without MPI, under which every rank would do all the work, and
  * the hand-over to ricochet-mpi: in a build with MPI only that second tool links OpenMPI, so that the commands that
  * need no MPI (every one outside mpirun) start without its six libraries mapped (1.4 MB resident). */
 #include <errno.h>
@@ -13,6 +13,14 @@
 #include "cli.h"
 
 bool rc_cli_under_mpirun(void) { return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_SIZE"); }
+
+int rc_cli_ranks(void)
+{
+    const char *size = getenv("OMPI_COMM_WORLD_SIZE");
+    if (!size) size = getenv("PMI_SIZE");
+    long ranks = size ? strtol(size, NULL, 10) : 1;
+    return ranks > 1 && ranks < INT_MAX ? (int)ranks : 1;
+}
 
 int rc_cli_no_mpi(const char *command)
 {

@@ -106,6 +106,12 @@ int rc_cli_run(int argc, char **argv)
     char *line = rc_run_command_line("ricochet", argc, (const char *const *)argv);
     int code = parse_arguments(argc, argv, &a);
     if (code == RC_CLI_GO_ON && a.help) code = rc_cli_help("run", stdout);
+    if (code == RC_CLI_GO_ON && rc_cli_ranks() > 1) /* every rank would write the whole run into one folder */
+        code = rc_cli_fail(RC_EXIT_USAGE,
+                           "run: one system is not split over MPI ranks yet (docs/scaling.md): under mpirun -n %d "
+                           "every rank would run the whole scene into the same folder. Run it in one process (with "
+                           "--threads for several cores), or spread many runs over the ranks with ricochet sweep",
+                           rc_cli_ranks());
     if (code == RC_CLI_GO_ON && !line) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     if (code != RC_CLI_GO_ON) {
         rc_text_destroy(line);
