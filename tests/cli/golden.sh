@@ -18,7 +18,7 @@
 #        sh tests/cli/golden.sh PATH/TO/ricochet --update   rewrite tests/data/golden/hashes.txt from this build
 #        sh tests/cli/golden.sh PATH/TO/ricochet --threads T
 #            compare with every event-driven example run on T threads (docs/edmd.md, "Parallel": any count gives
-#            the bits of one thread); an example whose system cuts into fewer domains runs on the most it can use,
+#            the bits of one thread); an example whose system cuts into fewer slabs runs on the most it can use,
 #            read from its refusal ("use at most M"), and must have been refused with that message
 # Update ONLY when a bug fix changes an answer, and name the fix and the examples whose hashes changed in the commit
 # message. A refactor, an optimisation or a new compiler must leave every hash as it is. A new example is added with
@@ -187,5 +187,5 @@ if [ "$update" = --update ]; then
     echo "golden: $golden rewritten ($count examples)"
     exit 0
 fi
-echo "golden: $count examples, $failures failed${threads:+; event-driven on $threads threads ($reduced on the most their domains allow)}"
+echo "golden: $count examples, $failures failed${threads:+; event-driven on $threads threads ($reduced on the most their slabs allow)}"
 [ "$failures" -eq 0 ]

@@ -3,7 +3,7 @@
 spheres on T threads with the bits of one thread (positions, velocities, counters and the summary's observables
 equal to the last bit), the summary reports the threads used and, when fewer than asked, parallel_note naming why (a feature that keeps the run on one
 thread, such as compression, is named); a checkpoint resumes the same on another count; counts below 1, above the
-system's domains (the message says how many it can use) or for a time-stepped scene are refused."""
+system's slabs (the message says how many it can use) or for a time-stepped scene are refused."""
 import json
 import os
 import tempfile
@@ -16,11 +16,13 @@ import ricochet
 EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
 
 
-def hard_spheres(collisions=20000):
+def hard_spheres(collisions=20000, count=13500):
+    """The hard-sphere example, with `count` spheres: 13,500 cut into 4 slabs, the example's 4,000 into 2."""
     with open(os.path.join(EXAMPLES, "edmd", "hard_spheres.json")) as f:
         scene = json.load(f)
     scene.pop("equilibration")
     scene["stop"] = {"collisions": collisions}
+    scene["particles"]["count"] = count
     return scene
 
 
@@ -85,8 +87,8 @@ class Threads(unittest.TestCase):
         for bad in (0, -1, 1.5, True):
             with self.assertRaisesRegex(ValueError, "threads: .* is not a whole number from 1"):
                 ricochet.Simulation(hard_spheres(), threads=bad)
-        with self.assertRaisesRegex(ricochet.Error, r"threads: 9 asked, .*: use at most 8"):
-            ricochet.Simulation(hard_spheres(), threads=9)
+        with self.assertRaisesRegex(ricochet.Error, r"threads: 9 asked, .*cuts into 2 slabs.*: use at most 2"):
+            ricochet.Simulation(hard_spheres(count=4000), threads=9)
         scene = hard_spheres()
         scene["threads"] = 0
         with self.assertRaisesRegex(ricochet.Error, "threads: 0 is below 1"):
