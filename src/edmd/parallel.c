@@ -42,8 +42,8 @@ static const char *serial_feature(const rc_edmd *e)
  * histogram's shared bins), so they run on one thread until each is worked through. */
 static const char *not_yet(const rc_edmd *e)
 {
-    if (e->has_gravity)
-        return "gravity (sleeping and sliding grains) is not run in parallel yet: it runs on one thread";
+    if (e->sleep_on)
+        return "sleeping and sliding grains under gravity are not run in parallel yet: the run takes one thread";
     if (e->walls_move) return "moving walls are not run in parallel yet: the run takes one thread";
     if (e->steps) return "stepped potentials and bonds are not run in parallel yet: the run takes one thread";
     if (e->transport_on)

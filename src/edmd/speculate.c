@@ -38,6 +38,10 @@
 /* The most events in one batch: long enough that a hand-over costs little per event, short enough that the events
  * of a batch seldom come near one another. */
 #define BATCH 64
+/* Below this a batch costs more than it runs at once: STRETCH events run one at a time before batches are tried
+ * again. */
+#define MIN_BATCH 4
+#define STRETCH 256
 
 /* A thread's state, handed between the main thread and a helper (release and acquire). The main thread takes a task
  * back when its helper has not started it by the time the main thread's own is done (on a machine with fewer free
@@ -64,8 +68,8 @@ typedef struct entry {
     bool aborted; /* it needs a cluster: undone, it runs alone in its turn */
     rc_status status;
     /* the books: the event's own terms, which the copy's empty books hold exactly */
-    uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body;
-    double loss, virial, max_overlap;
+    uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, kicks;
+    double loss, virial, gain, max_overlap; /* gain: a kick's, under gravity (collapse.c) */
     int32_t last_pair[2];
 } entry;
 
@@ -109,6 +113,9 @@ typedef struct rc_edmd_speculation {
     double slab_width, separation; /* SEPARATION neighbour reaches */
     uint64_t generation;           /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
     bool alone;                    /* the next event runs alone (one needed a cluster) */
+    int32_t goal;                  /* the batch's size now: halved when a batch commits less than half its events */
+    int32_t committed;             /* how many the last batch committed */
+    int32_t stretch;               /* events left to run one at a time before batches are tried again */
 } rc_edmd_speculation;
 
 /* What a thread owes its calendar (OWED) and the events it takes (TAKEN), at most per batch: an event files at most 4
@@ -191,7 +198,8 @@ static bool run_entry(rc_edmd_job *job, entry *x)
     }
     save(c, x);
     c->events = c->collisions = c->wall_collisions = c->stabilising = c->negative_time = c->three_body = 0;
-    c->kinetic = c->dissipated = c->virial = c->kinetic_integral = 0;
+    c->kinetic = c->dissipated = c->virial = c->kinetic_integral = c->thermostat_energy = 0;
+    c->kicks = 0;
     job->current = x;
     x->status = rc_edmd_process_event(c, x->k);
     if (x->aborted || x->status != RC_STATUS_OK) {
@@ -201,6 +209,7 @@ static bool run_entry(rc_edmd_job *job, entry *x)
     x->events = c->events, x->collisions = c->collisions, x->wall_collisions = c->wall_collisions;
     x->stabilising = c->stabilising, x->negative_time = c->negative_time, x->three_body = c->three_body;
     x->loss = c->dissipated, x->virial = c->virial, x->max_overlap = c->max_overlap;
+    x->kicks = c->kicks, x->gain = c->thermostat_energy;
     x->last_pair[0] = c->last_pair[0], x->last_pair[1] = c->last_pair[1];
     x->filing_time = INFINITY, x->filing_k = INT32_MAX;
     for (int f = 0; f < x->filed_count; f++) {
@@ -437,6 +446,12 @@ static void commit(rc_edmd *e, rc_edmd_speculation *sp, const entry *x)
         e->dissipated += x->loss;
         e->virial += x->virial; /* the copy's 0 - term: adding it is subtracting the term */
     }
+    if (x->kicks > 0) { /* a pair or a wall that nothing pushed apart, under gravity: kicked (collapse.c) */
+        rc_edmd_integrate_kinetic(e);
+        e->kinetic += x->gain;
+        e->thermostat_energy += x->gain;
+        e->kicks += x->kicks;
+    }
     if (x->max_overlap > e->max_overlap) e->max_overlap = x->max_overlap;
     rc_edmd_job *job = &sp->jobs[x->owner];
     for (int f = 0; f < x->filed_count; f++) job->owed[job->owed_count++] = x->filed[f];
@@ -544,6 +559,7 @@ static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed
         committed++;
     }
     if (committed == 0) sp->alone = true; /* the batch's first event runs alone: the loop goes on */
+    sp->committed = committed;
     return s;
 }
 
@@ -560,55 +576,84 @@ static void flush(rc_edmd *e, rc_edmd_speculation *sp, bool file)
     }
 }
 
-/* The serial loop's order (advance.c), a batch at a time, with the thermostat's kicks between batches. The plan
- * (parallel.c) leaves shear's and the barostat's renewals by time to one thread. */
+/* One event on the engine itself, as the serial loop runs it (advance.c), from every calendar, with the thermostat's
+ * kick when it comes first; false when nothing comes before the limit (the clock is then at the limit). */
+static bool one_event(rc_edmd *e, rc_edmd_speculation *sp, double limit, rc_status *s, bool *renewed, bool *ended)
+{
+    flush(e, sp, true);
+    int32_t k = rc_edmd_slabs_peek(e);
+    double t = k >= 0 ? e->event[k].time : INFINITY;
+    if (!(t <= fmin(limit, e->next_thermostat))) {
+        if (!(e->next_thermostat <= limit)) return false;
+        e->stopped_at = NAN;
+        rc_edmd_thermostat_event(e);
+        return true;
+    }
+    e->stopped_at = NAN;
+    rc_calendar_top(rc_edmd_slab_calendar(e, rc_edmd_slab_home(e, k))); /* counted as taken, for the calibration */
+    *s = rc_edmd_after_event(e, rc_edmd_process_event(e, k), renewed, ended);
+    return true;
+}
+
+/* The serial loop's order (advance.c), a batch at a time, with the thermostat's kicks between batches. A batch that
+ * commits less than half its events (events that follow one another at once, as in a collapse) halves the next;
+ * below MIN_BATCH the events run one at a time for a while, as the serial loop runs them, and batches are tried again.
+ * The plan (parallel.c) leaves shear's and the barostat's renewals by time to one thread. */
 static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculation *sp)
 {
     double limit = limits->time - e->time_origin;
     for (;;) {
         /* a batch never passes a count limit, a renewal or a stall check, which then come after its last event */
-        uint64_t most = BATCH;
-        if (limits->collisions) most = e->collisions >= limits->collisions ? 0 : limits->collisions - e->collisions;
-        if (limits->events && most > 0) {
+        uint64_t most = (uint64_t)sp->goal;
+        if (limits->collisions) {
+            uint64_t left = e->collisions >= limits->collisions ? 0 : limits->collisions - e->collisions;
+            if (left < most) most = left;
+        }
+        if (limits->events) {
             uint64_t left = e->events >= limits->events ? 0 : limits->events - e->events;
             if (left < most) most = left;
         }
         if (most == 0) return RC_STATUS_OK;
-        if (most > BATCH) most = BATCH;
         if (e->next_reorder > e->collisions && e->next_reorder - e->collisions < most)
             most = e->next_reorder - e->collisions;
         if (e->stall_limit && e->stall_limit - e->stall_window < most) most = e->stall_limit - e->stall_window;
-        if (sp->alone) most = 1; /* one event, run on the engine itself */
-        /* the events up to the thermostat's next kick (an event at its time comes first, as in the serial loop) */
-        double bound = fmin(limit, e->next_thermostat);
         if (rc_edmd_slabs_failed(e)) return rc_fail(RC_STATUS_NO_MEMORY, "event calendar: out of memory");
-        for (int32_t w = 0; w < sp->threads; w++) {
-            rc_edmd_job *job = &sp->jobs[w];
-            refresh(e, sp, job);
-            job->wanted = (int32_t)(most / (uint64_t)sp->threads + most / 8 + 1);
-            if (job->wanted > (int32_t)most) job->wanted = (int32_t)most;
-            job->limit = bound;
-        }
-        run_task(sp, TAKE);
-        merge(e, sp, (int32_t)most, bound);
-        if (sp->size == 0 && e->next_thermostat <= limit) { /* the kick, on the engine itself, between batches */
-            e->stopped_at = NAN;
-            rc_edmd_thermostat_event(e);
-            continue;
-        }
-        if (sp->size == 0) { /* nothing before the limit */
-            if (limit < INFINITY && limit > e->now) {
-                e->now = limit;
-                e->stopped_at = limits->time;
-            }
-            return RC_STATUS_OK;
-        }
-        sp->alone = false;
-        e->stopped_at = NAN;
-        run_task(sp, RUN);
-        settle(e, sp);
         bool renewed = false, ended = false;
-        rc_status s = commit_batch(e, sp, &renewed, &ended);
+        rc_status s = RC_STATUS_OK;
+        if (sp->alone || sp->stretch > 0) {
+            sp->alone = false;
+            if (sp->stretch > 0 && --sp->stretch == 0) sp->goal = MIN_BATCH;
+            if (!one_event(e, sp, limit, &s, &renewed, &ended)) {
+                if (limit < INFINITY && limit > e->now) {
+                    e->now = limit;
+                    e->stopped_at = limits->time;
+                }
+                return RC_STATUS_OK;
+            }
+        } else {
+            /* the events up to the thermostat's next kick (an event at its time comes first, as in the serial loop) */
+            double bound = fmin(limit, e->next_thermostat);
+            for (int32_t w = 0; w < sp->threads; w++) {
+                rc_edmd_job *job = &sp->jobs[w];
+                refresh(e, sp, job);
+                job->wanted = (int32_t)(most / (uint64_t)sp->threads + most / 8 + 1);
+                if (job->wanted > (int32_t)most) job->wanted = (int32_t)most;
+                job->limit = bound;
+            }
+            run_task(sp, TAKE);
+            merge(e, sp, (int32_t)most, bound);
+            if (sp->size == 0) { /* the kick, or the limit: one step on the engine does either */
+                sp->alone = true;
+                continue;
+            }
+            e->stopped_at = NAN;
+            run_task(sp, RUN);
+            settle(e, sp);
+            s = commit_batch(e, sp, &renewed, &ended);
+            if (2 * sp->committed < sp->size) sp->goal /= 2;
+            else if (sp->committed == sp->size && sp->goal < BATCH) sp->goal *= 2;
+            if (sp->goal < MIN_BATCH) sp->stretch = STRETCH;
+        }
         if (s != RC_STATUS_OK || ended) return s;
         if (renewed) {
             flush(e, sp, false);
@@ -627,6 +672,7 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     rc_edmd_speculation *sp = calloc(1, sizeof *sp);
     if (!sp) return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the batches");
     sp->generation = 1;
+    sp->goal = BATCH;
     sp->threads = e->threads;
     sp->separation = SEPARATION * (e->reach_factor * e->max_diameter + 2 * e->shell);
     sp->slab_width = e->box[0] / sp->threads;

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The same run on 1, 2, 3 and 4 threads (docs/edmd.md, "Parallel"): dense hard-sphere fluids of 13,500 and 32,000
 spheres, one with a thermostat, hard disks, an inelastic gas with clusters and inelastic spheres between static walls
-(stopped by time) and between two thermal walls, each of which the parallel loop takes and cuts into at least 4 slabs (the summary must say
+(stopped by time), between two thermal walls and falling onto a floor under gravity, each of which the parallel loop takes and cuts into at least 4 slabs (the summary must say
 threads = T with no parallel_note). Every byte of trajectory.xyz (every frame: positions, velocities, radii) and
 observables.csv, and every key of summary.json but the clocks and the thread report, must equal the 1-thread run's.
 Usage: threads_determinism.py PATH/TO/ricochet"""
@@ -29,6 +29,11 @@ THERMAL = {"dynamics": "event-driven", "dimension": 3, "box": {"size": [40, 20, 
                      {"point": [0, 0, 12], "normal": [0, 0, -1], "thermal": {"temperature": 1, "accommodation": 0.5}}],
            "particles": {"lattice": "random", "count": 4000, "diameter": 1, "mass": 1}, "contact_tolerance": 0,
            "temperature": 1.0, "seed": 16, "stop": {"collisions": 150000}, "output": {"every": 0.5}}
+FALLING = {"dynamics": "event-driven", "dimension": 3,
+           "box": {"size": [40, 20, 30], "periodic": [True, True, False], "restitution": 0.8},
+           "particles": {"lattice": "random", "count": 6000, "diameter": 1, "mass": 1}, "gravity": [0, 0, -1],
+           "restitution": 0.8, "collapse": {"sleep": False}, "temperature": 1.0, "seed": 17, "stop": {"time": 4},
+           "output": {"every": 0.5}}
 GAS = {"dynamics": "event-driven", "dimension": 3, "box": {"periodic": [True, True, True]},
        "particles": {"lattice": "fcc", "count": 16384, "packing_fraction": 0.25, "diameter": 1, "mass": 1},
        "temperature": 1.0, "seed": 14, "restitution": 0.9, "stop": {"collisions": 160000}, "output": {"every": 1.0}}
@@ -38,7 +43,8 @@ def main():
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for name, scene in (("fluid 13500", FLUID), ("thermostat", LARGE), ("disks 16000", DISKS),
-                            ("inelastic gas", GAS), ("walls", WALLS), ("thermal walls", THERMAL)):
+                            ("inelastic gas", GAS), ("walls", WALLS), ("thermal walls", THERMAL),
+                            ("falling grains", FALLING)):
             _, one = run(os.path.join(tmp, name.replace(" ", "_") + "_1"), scene, 1)
             s1 = json.loads(read(os.path.join(one, "summary.json")))
             for threads in (2, 3, 4):
@@ -53,7 +59,7 @@ def main():
                                                                "differs in " + ", ".join(differs) if differs
                                                                else "the same bits"))
                 failures += bool(differs)
-    print("threads determinism: %d of 18 runs differ" % failures)
+    print("threads determinism: %d of 21 runs differ" % failures)
     return 1 if failures else 0
 
 
