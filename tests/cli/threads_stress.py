@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """Runs on several threads against one thread (docs/edmd.md, "Parallel"), on the scenes with the most events at
 domain borders: a dense fluid (4,000 spheres at packing fraction 0.50), a crystal (fcc at 0.56), grains falling
-onto a plate (inelastic, gravity, clusters, collapse control and sleeping) and a long inelastic granular gas (e = 0.8,
-50 collisions per particle, to a thousandth of its kinetic energy: clusters, the TC model's elastic contacts). Each runs on 1 thread and on 2 (or the most its domains allow, read
-from the refusal); every byte of trajectory.xyz and observables.csv must be equal, and every key of summary.json but
+onto a plate (inelastic, gravity, clusters, collapse control and sleeping: one thread), grains falling onto a floor
+without sleeping (gravity, clusters, kicks: on the threads, with many events at the slabs' borders) and a long
+inelastic granular gas (e = 0.8, 50 collisions per particle, to a thousandth of its kinetic energy: clusters, the TC
+model's elastic contacts). Each runs on 1 thread and on 2 (or the most its slabs allow, read from the refusal); every byte of trajectory.xyz and observables.csv must be equal, and every key of summary.json but
 the clocks and the thread report. Also what `make test-tsan` runs under ThreadSanitizer.
 Usage: threads_stress.py PATH/TO/ricochet [threads, default 2]."""
 import json
@@ -28,6 +29,11 @@ PLATE = {"dynamics": "event-driven", "dimension": 3,
          "particles": {"lattice": "random", "count": 1500, "diameter": 1, "mass": 1},
          "gravity": [0, 0, -1], "restitution": 0.7, "temperature": 1.0, "seed": 7,
          "collapse": {"sleep_speed": 0.1, "sleep_friction": 0.5}, "stop": {"time": 12}, "output": {"every": 1.0}}
+FALLING = {"dynamics": "event-driven", "dimension": 3,
+           "box": {"size": [40, 20, 30], "periodic": [True, True, False], "restitution": 0.8},
+           "particles": {"lattice": "random", "count": 6000, "diameter": 1, "mass": 1}, "gravity": [0, 0, -1],
+           "restitution": 0.8, "collapse": {"sleep": False}, "temperature": 1.0, "seed": 17, "stop": {"time": 4},
+           "output": {"every": 0.5}}
 GAS = {"dynamics": "event-driven", "dimension": 3, "box": {"periodic": [True, True, True]},
        "particles": {"lattice": "fcc", "count": 4000, "packing_fraction": 0.1, "diameter": 1, "mass": 1},
        "temperature": 1.0, "seed": 3, "restitution": 0.8, "contact_tolerance": 1e-4,
@@ -58,7 +64,8 @@ def read(path):
 def main():
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name, scene in (("fluid", FLUID), ("crystal", CRYSTAL), ("plate", PLATE), ("granular gas", GAS)):
+        for name, scene in (("fluid", FLUID), ("crystal", CRYSTAL), ("plate", PLATE), ("falling", FALLING),
+                            ("granular gas", GAS)):
             _, one = run(os.path.join(tmp, name + "_1"), scene, 1)
             asked, many = run(os.path.join(tmp, name + "_n"), scene, THREADS)
             differs = [f for f in ("trajectory.xyz", "observables.csv")
@@ -72,7 +79,7 @@ def main():
                 name, asked, sn.get("threads"), s1.get("collisions", 0), "differs in " + ", ".join(differs)
                 if differs else "the same bits"))
             failures += bool(differs)
-    print("threads stress: %d of 4 scenes differ" % failures)
+    print("threads stress: %d of 5 scenes differ" % failures)
     return 1 if failures else 0
 
 
