@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/memory.h"
 #include "core/status.h"
 #include "edmd/advance.h"
 #include "edmd/collide.h"
@@ -713,13 +714,7 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
         atomic_store_explicit(&sp->jobs[h].state, QUIT, memory_order_release);
         pthread_join(sp->jobs[h].thread, NULL);
     }
-    free(ints);
-    free(taken);
-    free(sp->jobs);
-    free(sp->slab_entries);
-    free(sp->slab_count);
-    free(sp->slab_exposed);
-    free(sp->exposed_count);
+    RC_FREE_ALL(ints, taken, sp->jobs, sp->slab_entries, sp->slab_count, sp->slab_exposed, sp->exposed_count);
     free(sp);
     return s;
 }
