@@ -32,6 +32,11 @@ static uint64_t find(const rc_edmd_steps *st, uint64_t key)
 
 int32_t rc_capture_ring(const rc_edmd_steps *st, int32_t a, int32_t b, int32_t m)
 {
+    if (__builtin_expect(st->pending_count > 0, 0)) {
+        uint64_t key = key_of(a, b);
+        for (int32_t i = st->pending_count; i-- > 0;)
+            if (st->pending[i].key == key) return st->pending[i].ring;
+    }
     const rc_capture *c = &st->map[find(st, key_of(a, b))];
     return c->key == RC_CAPTURE_EMPTY ? m : c->ring;
 }
@@ -73,6 +78,10 @@ rc_status rc_capture_create(rc_edmd_steps *st) { return grow(st); }
 
 rc_status rc_capture_set(rc_edmd_steps *st, int32_t a, int32_t b, int32_t ring, int32_t m)
 {
+    if (st->pending) { /* a thread's copy: its caller (speculate.c) leaves room for every event's one entry */
+        st->pending[st->pending_count++] = (rc_capture){key_of(a, b), ring, m};
+        return RC_STATUS_OK;
+    }
     uint64_t key = key_of(a, b), at = find(st, key);
     if (ring == m) {
         if (st->map[at].key == key) erase(st, at);
@@ -90,6 +99,12 @@ rc_status rc_capture_set(rc_edmd_steps *st, int32_t a, int32_t b, int32_t ring, 
     st->map[at] = (rc_capture){key, ring, 0};
     st->used++;
     return RC_STATUS_OK;
+}
+
+rc_status rc_capture_commit(rc_edmd_steps *st, const rc_capture *pending)
+{
+    return rc_capture_set(st, (int32_t)(pending->key >> 32), (int32_t)(pending->key & UINT32_MAX), pending->ring,
+                          pending->steps);
 }
 
 static int by_key(const void *x, const void *y)

@@ -22,6 +22,7 @@
 #include "edmd/restitution_law.h"
 #include "edmd/rough.h"
 #include "edmd/schedule.h"
+#include "edmd/speculate.h"
 
 rc_status rc_edmd_collapse_create(rc_edmd *e, const rc_edmd_def *d)
 {
@@ -463,6 +464,7 @@ static bool met_at_once(const rc_edmd *e, int32_t k, int32_t j)
 
 rc_status rc_edmd_rest(rc_edmd *e, int32_t k, int32_t j, double restitution)
 {
+    if (e->job) return rc_edmd_job_abort(e); /* an event run ahead (speculate.c): a cluster runs alone in its turn */
     bool asleep = false;
     rc_status s = RC_STATUS_OK;
     /* the accelerations as held: a sliding particle's wall bears its weight. The resolution below releases a slider

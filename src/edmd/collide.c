@@ -12,6 +12,7 @@
 #include "edmd/rough.h"
 #include "edmd/schedule.h"
 #include "edmd/shear.h"
+#include "edmd/speculate.h"
 #include "edmd/thermal_wall.h"
 #include "edmd/transport.h"
 
@@ -31,6 +32,10 @@ static void record_separation(rc_edmd *e, double distance, double sigma)
     long bin = lround(units < -RC_HISTOGRAM_RANGE  ? -RC_HISTOGRAM_RANGE
                       : units > RC_HISTOGRAM_RANGE ? RC_HISTOGRAM_RANGE
                                                    : units);
+    if (e->job) { /* an event of a batch (speculate.c): counted at its commit */
+        rc_edmd_job_bin(e, (int32_t)bin);
+        return;
+    }
     e->histogram[bin + RC_HISTOGRAM_RANGE]++;
 }
 

@@ -37,21 +37,12 @@ static const char *serial_feature(const rc_edmd *e)
     return NULL;
 }
 
-/* Why the parallel loop (speculate.c) does not take e yet, or NULL: these features write what its events run ahead
- * do not put back (sleepers, riders and supports under gravity, the potentials' and the transport's books, the
- * histogram's shared bins), so they run on one thread until each is worked through. */
+/* Why the parallel loop (speculate.c) does not take e yet, or NULL: a grain put to sleep or woken changes the events
+ * of the grains it holds up, wherever the pile reaches, so sleeping runs on one thread until it is worked through. */
 static const char *not_yet(const rc_edmd *e)
 {
     if (e->sleep_on)
         return "sleeping and sliding grains under gravity are not run in parallel yet: the run takes one thread";
-    if (e->walls_move) return "moving walls are not run in parallel yet: the run takes one thread";
-    if (e->steps) return "stepped potentials and bonds are not run in parallel yet: the run takes one thread";
-    if (e->transport_on)
-        return "the transport coefficients' books are not kept in parallel yet: the run takes one thread";
-    if (e->histogram) return "the separation histogram is not kept in parallel yet: the run takes one thread";
-    if (e->fixed) return "fixed obstacles are not run in parallel yet: the run takes one thread";
-    if (e->collapse_rules || e->laws)
-        return "collapse rules and restitution laws are not run in parallel yet: the run takes one thread";
     return NULL;
 }
 

@@ -29,6 +29,8 @@
 #include "edmd/engine.h"
 #include "edmd/slabs.h"
 #include "edmd/speculate.h"
+#include "edmd/steps.h"
+#include "edmd/transport.h"
 
 /* Events of different threads run at once only when their particles' anchors are more than this many neighbour
  * reaches apart: an event reads the records of the particles anchored within two reaches of its particle's anchor
@@ -62,6 +64,8 @@ typedef struct entry {
     uint32_t counter[2];
     rc_event event[2];
     rc_last_hit hit[2];
+    double last[2];   /* their last collisions' times (the TC model) */
+    uint8_t kind[2];  /* the kinds of their step events (stepped potentials) */
     int32_t filed[4]; /* the filings the event asked for, made after its commit */
     int filed_count;
     double filing_time; /* the earliest key it filed, with filing_k */
@@ -72,7 +76,15 @@ typedef struct entry {
     uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, kicks;
     double loss, virial, gain, max_overlap; /* gain: a kick's, under gravity (collapse.c) */
     int32_t last_pair[2];
+    int32_t bin; /* the separation histogram's bin it counts, or NO_BIN */
+    int32_t kick_first, kick_count, capture_first, capture_count; /* its transport kicks and rings, in its job's */
+    /* a stepped potential's event: the copy's step books, and its kinetic energy's one change */
+    uint64_t step_events, bounces, invalid;
+    double potential, kinetic;
 } entry;
+
+/* No bin (the histogram's run from -RC_HISTOGRAM_RANGE to RC_HISTOGRAM_RANGE). */
+#define NO_BIN INT32_MIN
 
 /* An event a thread took from its calendar. */
 typedef struct candidate {
@@ -96,6 +108,11 @@ typedef struct rc_edmd_job {
     int32_t owed_count; /* and `mail`: those of another calendar's, which the main thread files */
     int32_t *mail;
     int32_t mail_count;
+    rc_edmd_steps
+        steps; /* the copy's stepped potentials: the engine's tables and map, its own books and pending rings */
+    rc_capture *pending;
+    rc_edmd_kick *kicks; /* the transport kicks of its events, with the moments on */
+    int32_t kick_count;
     int task;
     uint64_t generation; /* the speculation's generation when the copy was last made whole */
     _Alignas(64) atomic_int state;
@@ -122,6 +139,8 @@ typedef struct rc_edmd_speculation {
 /* What a thread owes its calendar (OWED) and the events it takes (TAKEN), at most per batch: an event files at most 4
  * particles, and the events taken that the batch did not use go back. */
 #define OWED (4 * BATCH + BATCH)
+/* The pending rings and transport kicks a thread keeps, at most per batch: one ring and two kicks per event. */
+#define KICKS (2 * BATCH)
 
 /* A short wait: the processor's pause while the other side is likely to answer soon, then the core given away (the
  * machine may have fewer free cores than threads). */
@@ -159,6 +178,31 @@ rc_status rc_edmd_job_abort(rc_edmd *e)
     return RC_STATUS_OK;
 }
 
+/* Whether e is a thread's copy (the engine itself has a job only while it runs an event at the commit). */
+static bool is_copy(const rc_edmd *e) { return e->job && e == &e->job->copy; }
+
+void rc_edmd_job_bin(rc_edmd *e, int32_t bin)
+{
+    entry *x = e->job->current;              /* on the engine too: a cluster found later puts the event back */
+    if (x->bin != NO_BIN) x->aborted = true; /* never on the paths taken (one separation per binary event) */
+    x->bin = bin;
+}
+
+bool rc_edmd_job_kick(rc_edmd *e, int32_t k, const double old[3], const double d[3])
+{
+    if (!is_copy(e)) return false;
+    rc_edmd_job *job = e->job;
+    if (job->kick_count == KICKS) {
+        job->current->aborted = true; /* never on the paths taken (two kicks per binary event) */
+        return true;
+    }
+    rc_edmd_kick *q = &job->kicks[job->kick_count++];
+    q->mass = rc_edmd_mass(e, k), q->has_d = d != NULL;
+    for (int a = 0; a < 3; a++) q->v[a] = e->kin[k].v[a], q->old[a] = old[a], q->d[a] = d ? d[a] : 0;
+    job->current->kick_count++;
+    return true;
+}
+
 static bool before(double t, int32_t k, double u, int32_t j) { return t < u || (t == u && k < j); }
 
 /* Puts back the records of the event's particles (every record it may write). */
@@ -169,6 +213,8 @@ static void restore(rc_edmd *e, const entry *x)
         if (p < 0) continue;
         e->kin[p] = x->kin[m], e->counter[p] = x->counter[m], e->event[p] = x->event[m];
         if (e->last_hit) e->last_hit[p] = x->hit[m];
+        if (e->last_collision) e->last_collision[p] = x->last[m];
+        if (e->steps) e->steps->kind[p] = x->kind[m];
     }
 }
 
@@ -181,9 +227,13 @@ static void save(const rc_edmd *e, entry *x)
         if (p < 0) continue;
         x->kin[m] = e->kin[p], x->counter[m] = e->counter[p], x->event[m] = e->event[p];
         if (e->last_hit) x->hit[m] = e->last_hit[p];
+        if (e->last_collision) x->last[m] = e->last_collision[p];
+        if (e->steps) x->kind[m] = e->steps->kind[p];
     }
     x->filed_count = 0;
     x->aborted = false;
+    x->bin = NO_BIN;
+    x->kick_count = x->capture_count = 0;
 }
 
 /* Runs x on the thread's copy, keeping what its undo and its commit need; false when the thread must stop. An event
@@ -192,6 +242,7 @@ static void save(const rc_edmd *e, entry *x)
 static bool run_entry(rc_edmd_job *job, entry *x)
 {
     rc_edmd *c = &job->copy;
+    if (job->steps.pending_count == KICKS || job->kick_count > KICKS - 2) return false; /* full: the rest waits */
     if (c->event[x->k].time != x->time || c->event[x->k].partner != x->partner) {
         x->owner = -1;
         x->filing_time = INFINITY, x->filing_k = INT32_MAX;
@@ -201,11 +252,23 @@ static bool run_entry(rc_edmd_job *job, entry *x)
     c->events = c->collisions = c->wall_collisions = c->stabilising = c->negative_time = c->three_body = 0;
     c->kinetic = c->dissipated = c->virial = c->kinetic_integral = c->thermostat_energy = 0;
     c->kicks = 0;
+    x->kick_first = job->kick_count;
+    x->capture_first = job->steps.pending_count;
+    if (c->steps) {
+        job->steps.potential = 0;
+        job->steps.events = job->steps.bounces = job->steps.invalid = 0;
+    }
     job->current = x;
     x->status = rc_edmd_process_event(c, x->k);
+    x->capture_count = job->steps.pending_count - x->capture_first;
     if (x->aborted || x->status != RC_STATUS_OK) {
         restore(c, x);
+        job->kick_count = x->kick_first, job->steps.pending_count = x->capture_first;
         return false;
+    }
+    if (c->steps) {
+        x->step_events = job->steps.events, x->bounces = job->steps.bounces, x->invalid = job->steps.invalid;
+        x->potential = job->steps.potential, x->kinetic = c->kinetic;
     }
     x->events = c->events, x->collisions = c->collisions, x->wall_collisions = c->wall_collisions;
     x->stabilising = c->stabilising, x->negative_time = c->negative_time, x->three_body = c->three_body;
@@ -300,6 +363,13 @@ static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job
         c->job = job;
         job->generation = sp->generation;
     }
+    if (e->steps) { /* the map may have grown at a commit */
+        job->steps = *e->steps;
+        job->steps.pending = job->pending;
+        job->steps.pending_count = 0;
+        c->steps = &job->steps;
+    }
+    job->kick_count = 0;
     c->now = e->now;
     c->spill = e->spill, c->spill_capacity = e->spill_capacity, c->spill_rows = e->spill_rows;
     c->spill_fresh = e->spill_fresh, c->spill_free = e->spill_free;
@@ -374,6 +444,20 @@ static int32_t owner_of(const rc_edmd *e, const rc_edmd_speculation *sp, const d
     return sp->threads; /* not reached */
 }
 
+/* Whether a taken event runs at the commit whatever its neighbours: a shell event (it moves the lists), a thermal
+ * wall's (it draws from its stream in the serial order) or a moving wall's (it books the plate's work, and may start
+ * a ride), and an event of a held particle or with one (a rider of a moving wall, a fixed obstacle: the ride's end
+ * and a resting contact write the holds and the books). */
+static bool for_commit(const rc_edmd *e, const candidate *c)
+{
+    if (c->partner == RC_EVENT_SHELL) return true;
+    if (c->partner <= RC_EVENT_WALL0) {
+        const rc_plane *w = &e->walls[RC_EVENT_WALL0 - c->partner];
+        if (w->temperature > 0 || w->amplitude > 0) return true;
+    }
+    return e->held > 0 && (e->hold[c->k] != RC_FREE || (c->partner >= 0 && e->hold[c->partner] != RC_FREE));
+}
+
 /* The main thread's step between the two: the filings the threads left it, then the events the threads took, and
  * those their calendars hold before them (filed just now), merged in key order into the batch, at most `most`,
  * none after `limit`. */
@@ -415,10 +499,7 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         } else {
             c = sp->jobs[from].taken[sp->jobs[from].used++];
         }
-        /* a thermal wall draws from its stream: in the serial order, at the commit (it has no clusters to abort) */
-        bool thermal = c.partner <= RC_EVENT_WALL0 && e->walls[RC_EVENT_WALL0 - c.partner].temperature > 0;
-        int32_t owner =
-            sp->alone || c.partner == RC_EVENT_SHELL || thermal ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
+        int32_t owner = sp->alone || for_commit(e, &c) ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
         entry *x = &sp->batch[sp->size];
         *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
         for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
@@ -435,8 +516,9 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
 
 /* The event in its serial turn: the clock, the counts and the books by the serial operations (collide.c: the kinetic
  * integral closed at the event, then the loss and the virial term); its thread files its particles at its next take. */
-static void commit(rc_edmd *e, rc_edmd_speculation *sp, const entry *x)
+static rc_status commit(rc_edmd *e, rc_edmd_speculation *sp, const entry *x)
 {
+    rc_edmd_job *job = &sp->jobs[x->owner];
     if (x->time > e->now) e->now = x->time;
     e->events += x->events, e->collisions += x->collisions, e->wall_collisions += x->wall_collisions;
     e->stabilising += x->stabilising, e->negative_time += x->negative_time, e->three_body += x->three_body;
@@ -454,10 +536,25 @@ static void commit(rc_edmd *e, rc_edmd_speculation *sp, const entry *x)
         e->kicks += x->kicks;
     }
     if (x->max_overlap > e->max_overlap) e->max_overlap = x->max_overlap;
-    rc_edmd_job *job = &sp->jobs[x->owner];
+    if (x->bin != NO_BIN) e->histogram[x->bin + RC_HISTOGRAM_RANGE]++;
+    for (int32_t i = 0; i < x->kick_count; i++) rc_edmd_transport_replay(e, &job->kicks[x->kick_first + i]);
+    rc_status s = RC_STATUS_OK;
+    if (e->steps) { /* a step crossed: the kinetic energy's change, as step_event makes it (steps.c) */
+        rc_edmd_steps *st = e->steps;
+        if (x->step_events > 0) {
+            rc_edmd_integrate_kinetic(e);
+            e->kinetic += x->kinetic;
+            st->potential += x->potential;
+            e->virial += x->virial;
+        }
+        st->events += x->step_events, st->bounces += x->bounces, st->invalid += x->invalid;
+        for (int32_t i = 0; i < x->capture_count && s == RC_STATUS_OK; i++)
+            s = rc_capture_commit(st, &job->pending[x->capture_first + i]);
+    }
     for (int f = 0; f < x->filed_count; f++) job->owed[job->owed_count++] = x->filed[f];
     job->owed[job->owed_count++] = x->k; /* taken, or its key changed: filed again (twice is harmless) */
     if (x->j >= 0) job->owed[job->owed_count++] = x->j;
+    return s;
 }
 
 /* Undoes the kept events from batch index `from` on, each thread's in reverse order (a particle two of them moved
@@ -512,15 +609,18 @@ static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double 
     save(e, x);
     e->job = job;
     job->current = x;
+    uint64_t events = e->events;
     x->status = rc_edmd_process_event(e, x->k);
     e->job = NULL;
-    if (x->aborted) {
+    if (x->aborted) { /* collide.c has put back the books but the event's count */
+        e->events = events;
         restore(e, x);
         x->owner = -1;
         rc_edmd_slabs_file(e, x->k);
         if (x->j >= 0) rc_edmd_slabs_file(e, x->j);
         return false;
     }
+    if (x->bin != NO_BIN) e->histogram[x->bin + RC_HISTOGRAM_RANGE]++;
     for (int f = 0; f < x->filed_count; f++) {
         int32_t p = x->filed[f];
         rc_edmd_slabs_file(e, p);
@@ -545,8 +645,7 @@ static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed
             break;
         }
         if (x->owner < sp->threads) {
-            commit(e, sp, x);
-            s = rc_edmd_after_event(e, x->status, renewed, ended);
+            s = rc_edmd_after_event(e, commit(e, sp, x), renewed, ended);
         } else if (e->event[x->k].time == x->time && e->event[x->k].partner == x->partner) {
             if (!run_at_commit(e, sp, x, &ht, &hk)) {
                 undo_from(e, sp, i);
@@ -685,8 +784,11 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     /* per thread: its list (BATCH), what it owes (OWED), its mail (OWED + BATCH) */
     int32_t *ints = malloc((size_t)sp->threads * (BATCH + 2 * OWED + BATCH) * sizeof *ints);
     candidate *taken = malloc((size_t)sp->threads * BATCH * sizeof *taken);
+    rc_capture *pending = e->steps ? malloc((size_t)sp->threads * KICKS * sizeof *pending) : NULL;
+    rc_edmd_kick *kicks = e->transport_on ? malloc((size_t)sp->threads * KICKS * sizeof *kicks) : NULL;
     rc_status s = RC_STATUS_OK;
-    if (!sp->jobs || !sp->slab_entries || !sp->slab_count || !sp->slab_exposed || !sp->exposed_count || !ints || !taken)
+    if (!sp->jobs || !sp->slab_entries || !sp->slab_count || !sp->slab_exposed || !sp->exposed_count || !ints ||
+        !taken || (e->steps && !pending) || (e->transport_on && !kicks))
         s = rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for %d threads", (int)sp->threads);
     int32_t started = 1;
     if (s == RC_STATUS_OK) {
@@ -696,6 +798,8 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
             int32_t *mine = ints + (size_t)w * (BATCH + 2 * OWED + BATCH);
             job->list = mine, job->owed = mine + BATCH, job->mail = mine + BATCH + OWED;
             job->taken = taken + (size_t)w * BATCH;
+            job->pending = pending ? pending + (size_t)w * KICKS : NULL;
+            job->kicks = kicks ? kicks + (size_t)w * KICKS : NULL;
             job->batch = sp->batch;
             job->slab = w;
             job->calendar = rc_edmd_slab_calendar(e, w);
@@ -714,7 +818,8 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
         atomic_store_explicit(&sp->jobs[h].state, QUIT, memory_order_release);
         pthread_join(sp->jobs[h].thread, NULL);
     }
-    RC_FREE_ALL(ints, taken, sp->jobs, sp->slab_entries, sp->slab_count, sp->slab_exposed, sp->exposed_count);
+    RC_FREE_ALL(ints, taken, pending, kicks, sp->jobs, sp->slab_entries, sp->slab_count, sp->slab_exposed,
+                sp->exposed_count);
     free(sp);
     return s;
 }

@@ -11,5 +11,10 @@
 rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits);
 /* In a thread's copy: the event needs a cluster; it is undone, and runs alone in its turn. */
 rc_status rc_edmd_job_abort(rc_edmd *e);
+/* While e runs an event of a batch (e->job set): keeps the histogram's bin for the event's commit. */
+void rc_edmd_job_bin(rc_edmd *e, int32_t bin);
+/* In a thread's copy: keeps a transport kick (particle k from velocity old, with d) for the event's commit and says
+ * true; false on the engine itself, which adds it at once (collide.c puts the moments back if a cluster is found). */
+bool rc_edmd_job_kick(rc_edmd *e, int32_t k, const double old[3], const double d[3]);
 
 #endif

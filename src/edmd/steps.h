@@ -23,7 +23,7 @@ enum { RC_STEP_CORE = 0, RC_STEP_IN = 1, RC_STEP_OUT = 2 };
 typedef struct rc_capture {
     uint64_t key; /* lower input index << 32 | higher; RC_CAPTURE_EMPTY for a free slot */
     int32_t ring;
-    int32_t unused;
+    int32_t steps; /* in a pending entry, the pair's step count (ring == steps: outside); 0 in the map */
 } rc_capture;
 
 #define RC_CAPTURE_EMPTY UINT64_MAX
@@ -38,6 +38,10 @@ struct rc_edmd_steps {
     /* the capture map: open addressing, linear probing, capacity a power of two, at most half full */
     rc_capture *map;
     uint64_t capacity, used;
+    /* in a thread's copy (speculate.c): the rings its events set, kept here until their commit instead of in the map,
+     * which every thread reads; the newest entry of a pair is its ring. NULL in the engine's */
+    rc_capture *pending;
+    int32_t pending_count;
     int32_t *slot_of; /* per input index: its slot (rebuilt at every renewal; for the checks) */
     uint8_t *kind;    /* per slot: the kind of its pending pair event */
     /* books */
@@ -145,8 +149,11 @@ rc_status rc_capture_create(rc_edmd_steps *st);
 void rc_edmd_steps_check_pair(rc_edmd *e, int32_t i, int32_t j, int32_t ring);
 /* The recorded ring of the pair (input indices a, b) of type with m steps. */
 int32_t rc_capture_ring(const rc_edmd_steps *st, int32_t a, int32_t b, int32_t m);
-/* Records the ring (m: outside, removed from the map). RC_STATUS_NO_MEMORY when the map cannot grow. */
+/* Records the ring (m: outside, removed from the map), or in a thread's copy appends it to the pending entries.
+ * RC_STATUS_NO_MEMORY when the map cannot grow. */
 rc_status rc_capture_set(rc_edmd_steps *st, int32_t a, int32_t b, int32_t ring, int32_t m);
+/* A pending entry of a thread's copy recorded in the engine's map, at its event's commit. */
+rc_status rc_capture_commit(rc_edmd_steps *st, const rc_capture *pending);
 /* The map's entries in key order (used of them, into out) for a checkpoint. */
 void rc_capture_sorted(const rc_edmd_steps *st, rc_capture *out);
 /* Puts back entries read from a checkpoint (the map emptied first): RC_STATUS_INVALID_ARGUMENT when an entry names no pair

@@ -9,6 +9,7 @@
 
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/speculate.h"
 #include "edmd/transport.h"
 
 /* The components ab of the symmetric tensors, in the order xx, yy, zz, xy, xz, yz. */
@@ -51,12 +52,11 @@ static void integrate(rc_edmd_flux *f, double now)
     f->time = now;
 }
 
-void rc_edmd_transport_kick(rc_edmd *e, int32_t k, const double old[3], const double d[3])
+/* The kinetic sums and the moments after a particle of mass m changed its velocity from old to v at now. */
+static void kick(rc_edmd_flux *f, double now, double m, const double v[3], const double old[3], const double d[3])
 {
-    rc_edmd_flux *f = &e->flux;
-    integrate(f, e->now);
-    const double *v = e->kin[k].v;
-    double m = rc_edmd_mass(e, k), after = 0, before = 0, dp[3];
+    integrate(f, now);
+    double after = 0, before = 0, dp[3];
     for (int a = 0; a < 3; a++) {
         after += v[a] * v[a], before += old[a] * old[a];
         dp[a] = m * (v[a] - old[a]);
@@ -71,6 +71,17 @@ void rc_edmd_transport_kick(rc_edmd *e, int32_t k, const double old[3], const do
         f->heat[a] += after * v[a] - before * old[a];
         if (d) f->moments[6 + a] += d[a] * (after - before);
     }
+}
+
+void rc_edmd_transport_kick(rc_edmd *e, int32_t k, const double old[3], const double d[3])
+{
+    if (e->job && rc_edmd_job_kick(e, k, old, d)) return; /* a thread's: added at its commit */
+    kick(&e->flux, e->now, rc_edmd_mass(e, k), e->kin[k].v, old, d);
+}
+
+void rc_edmd_transport_replay(rc_edmd *e, const rc_edmd_kick *k)
+{
+    kick(&e->flux, e->now, k->mass, k->v, k->old, k->has_d ? k->d : NULL);
 }
 
 void rc_edmd_transport_rebase(rc_edmd *e, double shift)

@@ -4,7 +4,7 @@ domain borders: a dense fluid (4,000 spheres at packing fraction 0.50), a crysta
 onto a plate (inelastic, gravity, clusters, collapse control and sleeping: one thread), grains falling onto a floor
 without sleeping (gravity, clusters, kicks: on the threads, with many events at the slabs' borders) and a long
 inelastic granular gas (e = 0.8, 50 collisions per particle, to a thousandth of its kinetic energy: clusters, the TC
-model's elastic contacts). Each runs on 1 thread and on 2 (or the most its slabs allow, read from the refusal); every byte of trajectory.xyz and observables.csv must be equal, and every key of summary.json but
+model's elastic contacts, on the threads). Each runs on 1 thread and on 2 (or the most its slabs allow, read from the refusal); every byte of trajectory.xyz and observables.csv must be equal, and every key of summary.json but
 the clocks and the thread report. Also what `make test-tsan` runs under ThreadSanitizer.
 Usage: threads_stress.py PATH/TO/ricochet [threads, default 2]."""
 import json
