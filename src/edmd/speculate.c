@@ -34,9 +34,10 @@
 
 /* Events of different threads run at once only when their particles' anchors are more than this many neighbour
  * reaches apart: an event reads the records of the particles anchored within two reaches of its particle's anchor
- * and writes within one (a shell event within a reach and a shell, at most half a reach), so three and a half reaches
- * keep the reads and writes of two events apart; the rest is a margin for the rounding of the lists' test. */
-#define SEPARATION 4.0
+ * and writes within one (a shell event, which runs at the commit, within a reach and a shell: the shell is less than
+ * half a reach by half the contact distance), so three and a half reaches keep the reads and writes of two events
+ * apart, with half a contact distance to spare for the rounding of the lists' test. */
+#define SEPARATION 3.5
 
 /* The most events in one batch: long enough that a hand-over costs little per event, short enough that the events
  * of a batch seldom come near one another. */
