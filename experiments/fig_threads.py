@@ -67,12 +67,12 @@ def main():
                 print(f"{name:18s} N = {count:6d}: 1 thread {one:.3g}, 2 threads {two:.3g} collisions/s, "
                       f"ratio {two / one:.2f}, the same bytes")
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for (name, *_), marker in zip(SYSTEMS, "os"):
+    for (name, *_), marker, colour in zip(SYSTEMS, "os", ("C0", "C1")):
         one = [rates[(name, n)][0] for n in SIZES]
         two = [rates[(name, n)][1] for n in SIZES]
-        left.plot(SIZES, one, marker + "-", label=f"{name}, 1 thread")
-        left.plot(SIZES, two, marker + "--", label=f"{name}, 2 threads")
-        right.plot(SIZES, [b / a for a, b in zip(one, two)], marker + "-", label=name)
+        left.plot(SIZES, one, marker + "-", color=colour, label=f"{name}, 1 thread")
+        left.plot(SIZES, two, marker + "--", color=colour, mfc="white", label=f"{name}, 2 threads")
+        right.plot(SIZES, [b / a for a, b in zip(one, two)], marker + "-", color=colour, label=name)
     for axes in (left, right):
         axes.set_xscale("log")
         axes.set_xlabel("particles N")
