@@ -145,6 +145,10 @@ static int32_t resting_wall(const rc_edmd *e, int32_t k)
 static void hold(rc_edmd *e, int32_t k, int state, const double removed[3])
 {
     if (rc_edmd_is_fixed(e, k)) return; /* held still for good already */
+    if (e->job) { /* an event of a batch (speculate.c): a sleeper's neighbours predict again; it runs alone */
+        rc_edmd_job_abort(e);
+        return;
+    }
     double *v = e->kin[k].v, before = 0, after = 0;
     for (int a = 0; a < 3; a++) {
         before += v[a] * v[a];
@@ -328,6 +332,7 @@ rc_status rc_edmd_try_sleep(rc_edmd *e, int32_t k)
     double slow = e->sleep_speed * e->sleep_speed;
     int32_t w = resting_wall(e, k);
     if (w < 0 && e->time_origin + e->now >= e->group_sleep_clock) { /* on others that move: all at rest? */
+        if (e->job) return rc_edmd_job_abort(e); /* a batch's event (speculate.c): the group's test runs alone */
         e->group_sleep_clock = e->time_origin + e->now + e->group_sleep_interval;
         return rc_edmd_sleep_group(e, k);
     }
@@ -345,6 +350,10 @@ void rc_edmd_release(rc_edmd *e, int32_t k)
     if (!rc_edmd_is_held(e, k) || rc_edmd_is_fixed(e, k)) return; /* nothing wakes a fixed obstacle */
     if (rc_edmd_is_riding(e, k)) {                                /* a grain riding a moving wall (wall_motion.c) */
         rc_edmd_ride_end(e, k);
+        return;
+    }
+    if (e->job) { /* an event of a batch (speculate.c): a waking sleeper wakes those it holds up; it runs alone */
+        rc_edmd_job_abort(e);
         return;
     }
     rc_edmd_stream(e, k, e->now);

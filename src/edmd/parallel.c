@@ -37,15 +37,6 @@ static const char *serial_feature(const rc_edmd *e)
     return NULL;
 }
 
-/* Why the parallel loop (speculate.c) does not take e yet, or NULL: a grain put to sleep or woken changes the events
- * of the grains it holds up, wherever the pile reaches, so sleeping runs on one thread until it is worked through. */
-static const char *not_yet(const rc_edmd *e)
-{
-    if (e->sleep_on)
-        return "sleeping and sliding grains under gravity are not run in parallel yet: the run takes one thread";
-    return NULL;
-}
-
 rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
 {
     if (d->threads < 1) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "threads: %d is below 1", (int)d->threads);
@@ -65,7 +56,6 @@ rc_status rc_edmd_parallel_plan(rc_edmd *e, const rc_edmd_def *d)
                        (int)d->threads, (int)domains, domains == 1 ? "" : "s", RC_EDMD_DOMAIN_REACHES,
                        neighbour_reach(e), (int)domains);
     }
-    e->parallel_note = not_yet(e);
-    e->threads = e->parallel_note ? 1 : d->threads;
+    e->threads = d->threads;
     return RC_STATUS_OK;
 }

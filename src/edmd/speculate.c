@@ -375,6 +375,7 @@ static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job
     c->spill = e->spill, c->spill_capacity = e->spill_capacity, c->spill_rows = e->spill_rows;
     c->spill_fresh = e->spill_fresh, c->spill_free = e->spill_free;
     c->max_overlap = e->max_overlap;
+    c->held = e->held, c->sleeping = e->sleeping, c->group_sleep_clock = e->group_sleep_clock; /* an event run alone */
     job->count = 0;
     job->done = 0;
 }
@@ -459,6 +460,13 @@ static bool for_commit(const rc_edmd *e, const candidate *c)
     return e->held > 0 && (e->hold[c->k] != RC_FREE || (c->partner >= 0 && e->hold[c->partner] != RC_FREE));
 }
 
+/* Whether a taken event runs alone, with nothing else in flight: an event of a sleeping or sliding grain, or with
+ * one, wakes it, and a waking sleeper wakes the sleepers it holds up, as far as the pile reaches. */
+static bool runs_alone(const rc_edmd *e, int32_t k, int32_t partner)
+{
+    return e->sleep_on && e->held > 0 && (e->hold[k] != RC_FREE || (partner >= 0 && e->hold[partner] != RC_FREE));
+}
+
 /* The main thread's step between the two: the filings the threads left it, then the events the threads took, and
  * those their calendars hold before them (filed just now), merged in key order into the batch, at most `most`,
  * none after `limit`. */
@@ -488,6 +496,9 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
                 t = e->event[top[w]].time, k = top[w], from = w, calendar = true;
         }
         if (from < 0 || !(t <= limit)) break;
+        const rc_edmd_job *source = &sp->jobs[from];
+        bool lone = runs_alone(e, k, calendar ? e->event[k].partner : source->taken[source->used].partner);
+        if (lone && sp->size > 0) break; /* the batch ends before it; it runs alone next (loop) */
         candidate c;
         if (calendar) {
             rc_calendar *cal = rc_edmd_slab_calendar(e, from);
@@ -512,6 +523,7 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
             job->list[job->count++] = sp->size;
         }
         sp->size++;
+        if (lone) break; /* a batch of one: it runs on the engine itself (run_at_commit) */
     }
 }
 
@@ -598,8 +610,8 @@ static void settle(rc_edmd *e, rc_edmd_speculation *sp)
 }
 
 /* An event near two threads' events (or a shell event) in its turn, on the engine itself: its books are added as it
- * runs, its filings made after it and the horizon (ht, hk) brought to the earliest. False when it needs a cluster:
- * it is put back (collide.c has put back its books). */
+ * runs, its filings made after it and the horizon (ht, hk) brought to the earliest. False when it needs a cluster,
+ * or puts a grain to sleep or wakes one: it is put back, the engine's books and counts with it. */
 static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double *ht, int32_t *hk)
 {
     if (sp->size == 1) { /* alone: a cluster may reach any body, and files them all */
@@ -608,13 +620,18 @@ static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double 
     }
     rc_edmd_job *job = &sp->jobs[0];
     save(e, x);
+    /* what an event that finds it must run alone may have changed before it found it: the engine's books and
+     * counts, and its wall's (a thermal wall's stream and heat) */
+    rc_edmd kept = *e;
+    int32_t w = x->partner <= RC_EVENT_WALL0 ? RC_EVENT_WALL0 - x->partner : -1;
+    rc_plane wall = w >= 0 ? e->walls[w] : (rc_plane){0};
     e->job = job;
     job->current = x;
-    uint64_t events = e->events;
     x->status = rc_edmd_process_event(e, x->k);
     e->job = NULL;
-    if (x->aborted) { /* collide.c has put back the books but the event's count */
-        e->events = events;
+    if (x->aborted) {
+        *e = kept;
+        if (w >= 0) e->walls[w] = wall;
         restore(e, x);
         x->owner = -1;
         rc_edmd_slabs_file(e, x->k);

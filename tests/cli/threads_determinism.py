@@ -3,8 +3,8 @@
 spheres, one with a thermostat, hard disks, an inelastic gas with clusters and inelastic spheres between static walls
 (stopped by time), between two thermal walls and falling onto a floor under gravity; square-well disks, chains of
 bonded spheres, a gas whose restitution is a law of the impact speed under the TC model with the separation
-histogram, an elastic fluid whose Helfand moments give its viscosity and conductivity, grains on a vibrating plate
-and a gas among fixed obstacles. The parallel loop takes each and cuts it into at least 4 slabs (the summary must
+histogram, an elastic fluid whose Helfand moments give its viscosity and conductivity, grains on a vibrating plate,
+a gas among fixed obstacles and grains that fall asleep on a floor (sliding and sleeping, with sticking friction). The parallel loop takes each and cuts it into at least 4 slabs (the summary must
 say threads = T with no parallel_note). Every byte of trajectory.xyz (every frame: positions, velocities, radii),
 observables.csv and separation_histogram.csv, and every key of summary.json but the clocks and the thread report,
 must equal the 1-thread run's.
@@ -76,10 +76,15 @@ SPHERES = [{"position": [2 * i + 1, 2 * j + 1, 2 * k + 1], "radius": 0.5}
 POROUS = {"dynamics": "event-driven", "dimension": 3, "box": {"size": [40, 40, 40], "periodic": [True, True, True]},
           "particles": PINS + SPHERES, "temperature": 1.0, "seed": 26, "restitution": 0.95, "contact_tolerance": 0,
           "stop": {"collisions": 150000}, "output": {"every": 0.5}}
+PILE = {"dynamics": "event-driven", "dimension": 3,
+        "box": {"size": [48, 12, 24], "periodic": [True, True, False], "restitution": 0.7},
+        "particles": {"lattice": "random", "count": 3000, "diameter": 1, "mass": 1}, "neighbour_shell": 0.3,
+        "gravity": [0, 0, -1], "restitution": 0.7, "temperature": 1.0, "seed": 27,
+        "collapse": {"sleep_speed": 0.1, "sleep_friction": 0.5}, "stop": {"time": 8}, "output": {"every": 1.0}}
 SCENES = (("fluid 13500", FLUID), ("thermostat", LARGE), ("disks 16000", DISKS), ("inelastic gas", GAS),
           ("walls", WALLS), ("thermal walls", THERMAL), ("falling grains", FALLING), ("square wells", WELLS),
           ("chains", CHAINS), ("restitution law", LAW), ("transport", TRANSPORT), ("vibrated plate", VIBRATED),
-          ("porous", POROUS))
+          ("porous", POROUS), ("sleeping pile", PILE))
 FILES = ("trajectory.xyz", "observables.csv", "separation_histogram.csv")
 
 
