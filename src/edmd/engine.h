@@ -190,6 +190,8 @@ struct rc_edmd {
     int32_t row_bytes;   /* neighbour_capacity entries */
     uint8_t *spill;      /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
     int32_t spill_capacity, spill_rows, spill_fresh, spill_free; /* rows from spill_fresh on never used */
+    uint8_t *spill_retired; /* a pool the spill outgrew while threads may still read it (speculate.c), or NULL */
+    size_t spill_retired_bytes;
 
     /* thermostat */
     double thermostat_rate, thermostat_temperature;

@@ -47,6 +47,13 @@ void rc_edmd_lists_destroy(rc_edmd *e)
 {
     free(e->neighbours);
     rc_free_temporary(e->spill, spill_bytes(e, e->spill_rows, e->spill_capacity), 1);
+    rc_edmd_lists_free_retired(e);
+}
+
+void rc_edmd_lists_free_retired(rc_edmd *e)
+{
+    rc_free_temporary(e->spill_retired, e->spill_retired_bytes, 1);
+    e->spill_retired = NULL;
 }
 
 static uint8_t *spill_row(const rc_edmd *e, int32_t r)
@@ -78,7 +85,12 @@ static rc_status resize_spill(rc_edmd *e, int32_t rows, int32_t capacity)
     if (!spill) return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: out of memory for %d long lists", (int)rows);
     for (int32_t r = 0; r < e->spill_fresh; r++)
         memcpy(spill + (size_t)r * (size_t)capacity * width, spill_row(e, r), (size_t)e->spill_capacity * width);
-    rc_free_temporary(e->spill, spill_bytes(e, e->spill_rows, e->spill_capacity), 1);
+    if (e->job && !e->spill_retired) { /* a batch's threads may read lists through the old pool until it ends */
+        e->spill_retired = e->spill;
+        e->spill_retired_bytes = spill_bytes(e, e->spill_rows, e->spill_capacity);
+    } else {
+        rc_free_temporary(e->spill, spill_bytes(e, e->spill_rows, e->spill_capacity), 1);
+    }
     e->spill = spill;
     e->spill_capacity = capacity;
     e->spill_rows = rows;

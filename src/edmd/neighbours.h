@@ -24,6 +24,8 @@ rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
 rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width);
 void rc_edmd_lists_destroy(rc_edmd *e);
 void rc_edmd_lists_clear(rc_edmd *e);
+/* Frees the pool the spill outgrew during a batch of the threads, once none of them reads it (speculate.c). */
+void rc_edmd_lists_free_retired(rc_edmd *e);
 rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j);
 void rc_edmd_list_remove(rc_edmd *e, int32_t k, int32_t j);
 /* Cuts k's list to its first count entries. */

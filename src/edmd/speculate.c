@@ -27,6 +27,7 @@
 #include "edmd/advance.h"
 #include "edmd/collide.h"
 #include "edmd/engine.h"
+#include "edmd/neighbours.h"
 #include "edmd/slabs.h"
 #include "edmd/speculate.h"
 #include "edmd/steps.h"
@@ -56,12 +57,13 @@ enum { TAKE, RUN };
 
 /* One event of a batch: what it needs to be undone, and what it adds to the books at its commit. */
 typedef struct entry {
-    int32_t k, j;    /* the event's particle and its partner particle (-1: a wall, the shell or none) */
-    double time;     /* its key, with k */
-    int32_t owner;   /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
-    int32_t partner; /* its partner when taken (a particle, a wall or the shell) */
-    double x[3];     /* its particle's anchor */
-    rc_kin kin[2];   /* k's and j's records before the event */
+    int32_t k, j;             /* the event's particle and its partner particle (-1: a wall, the shell or none) */
+    double time;              /* its key, with k */
+    int32_t owner;            /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
+    int32_t thread, position; /* its owner as the merge made it (never changed after), and its place in the list */
+    int32_t partner;          /* its partner when taken (a particle, a wall or the shell) */
+    double x[3];              /* its particle's anchor */
+    rc_kin kin[2];            /* k's and j's records before the event */
     uint32_t counter[2];
     rc_event event[2];
     rc_last_hit hit[2];
@@ -95,10 +97,14 @@ typedef struct candidate {
 } candidate;
 
 typedef struct rc_edmd_job {
-    rc_edmd copy;          /* the engine as this thread sees it */
-    entry *current;        /* the event it runs now */
-    int32_t *list;         /* its events (indices into the batch), in key order */
-    int32_t count, done;   /* how many it has, and how many ran (the rest stay filed as they were) */
+    rc_edmd copy;         /* the engine as this thread sees it */
+    entry *current;       /* the event it runs now */
+    int32_t *list;        /* its events (indices into the batch), in key order */
+    int32_t count;        /* how many it has */
+    _Atomic int32_t done; /* how many ran (the rest stay filed as they were): each published as it ends */
+    int32_t seen;         /* the commit's reading of them: how many it has read, and their earliest filing */
+    double seen_time;
+    int32_t seen_k;
     entry *batch;          /* the batch's events */
     int32_t slab;          /* its slab, whose calendar it takes from and files in */
     rc_calendar *calendar; /* that calendar */
@@ -132,9 +138,14 @@ typedef struct rc_edmd_speculation {
     double slab_width, separation; /* SEPARATION neighbour reaches */
     uint64_t generation;           /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
     bool alone;                    /* the next event runs alone (one needed a cluster) */
-    int32_t goal;                  /* the batch's size now: halved when a batch commits less than half its events */
-    int32_t committed;             /* how many the last batch committed */
-    int32_t stretch;               /* events left to run one at a time before batches are tried again */
+    int32_t
+        goal; /* the batch's size now: halved when a batch undoes more than half its events, doubled when it undoes none */
+    int32_t committed, undone; /* how many events of the last batch were committed, and undone or not run */
+    int32_t next;              /* the commit's place in the batch */
+    int32_t cut;               /* the batch is undone from here (an event that runs alone, or a filing), or -1 */
+    double ht;                 /* the earliest key the events run at the commit filed, with hk */
+    int32_t hk;
+    int32_t stretch; /* events left to run one at a time before batches are tried again */
 } rc_edmd_speculation;
 
 /* What a thread owes its calendar (OWED) and the events it takes (TAKEN), at most per batch: an event files at most 4
@@ -282,6 +293,9 @@ static bool run_entry(rc_edmd_job *job, entry *x)
         if (before(c->event[p].time, p, x->filing_time, x->filing_k))
             x->filing_time = c->event[p].time, x->filing_k = p;
     }
+    /* a key filed at or before the event's own (at its time, of a lower particle; or in the past by the naive rule)
+     * runs right after it in the serial run: the events after it wait, the event itself and those before it do not */
+    if (!before(x->time, x->k, x->filing_time, x->filing_k)) x->filing_time = x->time, x->filing_k = x->k + 1;
     return true;
 }
 
@@ -289,13 +303,13 @@ static bool run_entry(rc_edmd_job *job, entry *x)
  * first) stops it too. */
 static void run_list(rc_edmd_job *job)
 {
-    job->done = 0;
+    atomic_store_explicit(&job->done, 0, memory_order_relaxed);
     double first_time = INFINITY;
     int32_t first_k = INT32_MAX;
     for (int32_t i = 0; i < job->count; i++) {
         entry *x = &job->batch[job->list[i]];
         if (before(first_time, first_k, x->time, x->k) || !run_entry(job, x)) return;
-        job->done = i + 1;
+        atomic_store_explicit(&job->done, i + 1, memory_order_release); /* the commit may read x now */
         if (before(x->filing_time, x->filing_k, first_time, first_k))
             first_time = x->filing_time, first_k = x->filing_k;
     }
@@ -377,19 +391,20 @@ static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job
     c->max_overlap = e->max_overlap;
     c->held = e->held, c->sleeping = e->sleeping, c->group_sleep_clock = e->group_sleep_clock; /* an event run alone */
     job->count = 0;
-    job->done = 0;
+    job->seen = 0;
+    job->seen_time = INFINITY, job->seen_k = INT32_MAX;
+    atomic_store_explicit(&job->done, 0, memory_order_relaxed);
 }
 
-/* Hands the task to every helper, does the main thread's own, and waits for theirs (or does one not started). */
-static void run_task(rc_edmd_speculation *sp, int task)
+/* Every thread files what it owes and takes its earliest events: the task handed to every helper, the main thread's
+ * own done, and the helpers' waited for (or done by the main thread when not started). */
+static void take_all(rc_edmd_speculation *sp)
 {
-    for (int32_t w = 0; w < sp->threads; w++) sp->jobs[w].task = task;
-    for (int32_t w = 1; w < sp->threads; w++)
-        if (task == TAKE || sp->jobs[w].count > 0) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
+    for (int32_t w = 0; w < sp->threads; w++) sp->jobs[w].task = TAKE;
+    for (int32_t w = 1; w < sp->threads; w++) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
     do_task(&sp->jobs[0]);
     for (int32_t w = 1; w < sp->threads; w++) {
         rc_edmd_job *job = &sp->jobs[w];
-        if (task == RUN && job->count == 0) continue;
         int go = GO;
         if (atomic_compare_exchange_strong_explicit(&job->state, &go, TAKEN, memory_order_acquire,
                                                     memory_order_relaxed))
@@ -513,13 +528,14 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         }
         int32_t owner = sp->alone || for_commit(e, &c) ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
         entry *x = &sp->batch[sp->size];
-        *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
+        *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .thread = owner, .partner = c.partner};
         for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
         sp->slab_entries[(size_t)c.slab * BATCH + sp->slab_count[c.slab]++] = sp->size;
         if (c.depth <= sp->separation || owner != c.slab)
             sp->slab_exposed[(size_t)c.slab * BATCH + sp->exposed_count[c.slab]++] = sp->size;
         if (owner < sp->threads) {
             rc_edmd_job *job = &sp->jobs[owner];
+            x->position = job->count;
             job->list[job->count++] = sp->size;
         }
         sp->size++;
@@ -577,6 +593,7 @@ static void undo_from(rc_edmd *e, rc_edmd_speculation *sp, int32_t from)
     for (int32_t i = sp->size; i-- > from;) {
         entry *x = &sp->batch[i];
         if (x->owner < 0) continue;
+        sp->undone++;
         if (x->owner < sp->threads) restore(e, x);
         x->owner = -1;
         rc_edmd_slabs_file(e, x->k);
@@ -591,13 +608,15 @@ static void settle(rc_edmd *e, rc_edmd_speculation *sp)
     double ht = INFINITY;
     int32_t hk = INT32_MAX;
     for (int32_t w = 0; w < sp->threads; w++) {
-        const rc_edmd_job *job = &sp->jobs[w];
+        rc_edmd_job *job = &sp->jobs[w];
+        int32_t done = atomic_load_explicit(&job->done, memory_order_relaxed); /* the thread has ended */
         for (int32_t i = 0; i < job->count; i++) {
             entry *x = &sp->batch[job->list[i]];
-            if (i >= job->done) {
-                if (i == job->done && before(x->time, x->k, ht, hk)) ht = x->time, hk = x->k;
-                if (i == job->done && (x->aborted || x->status != RC_STATUS_OK)) sp->alone = true;
+            if (i >= done) {
+                if (i == done && before(x->time, x->k, ht, hk)) ht = x->time, hk = x->k;
+                if (i == done && (x->aborted || x->status != RC_STATUS_OK)) sp->alone = true;
                 x->owner = -1; /* not run: its particle is filed again, as it was */
+                sp->undone++;
                 rc_edmd_slabs_file(e, x->k);
                 continue;
             }
@@ -647,26 +666,66 @@ static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double 
     return true;
 }
 
-/* The batch's events before the horizon, in key order: the books added, the events for the commit run (a key one of
- * them files brings the horizon there when it comes before the events left). */
-static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed, bool *ended)
+/* The horizon the threads allow so far: the earliest of each thread's next event not run and of the keys its events
+ * run so far filed. A thread's list is in key order and an event files no key before its own, so the horizon at the
+ * threads' end is no earlier. */
+static void horizon_so_far(rc_edmd_speculation *sp, double *ht, int32_t *hk)
+{
+    *ht = INFINITY, *hk = INT32_MAX;
+    for (int32_t w = 0; w < sp->threads; w++) {
+        rc_edmd_job *job = &sp->jobs[w];
+        int32_t done = atomic_load_explicit(&job->done, memory_order_acquire);
+        for (; job->seen < done; job->seen++) {
+            const entry *x = &sp->batch[job->list[job->seen]];
+            if (before(x->filing_time, x->filing_k, job->seen_time, job->seen_k))
+                job->seen_time = x->filing_time, job->seen_k = x->filing_k;
+        }
+        if (before(job->seen_time, job->seen_k, *ht, *hk)) *ht = job->seen_time, *hk = job->seen_k;
+        const entry *next = done < job->count ? &sp->batch[job->list[done]] : NULL;
+        if (next && before(next->time, next->k, *ht, *hk)) *ht = next->time, *hk = next->k;
+    }
+}
+
+/* Whether every helper has ended its events. */
+static bool helpers_ended(const rc_edmd_speculation *sp)
+{
+    for (int32_t w = 1; w < sp->threads; w++)
+        if (atomic_load_explicit(&sp->jobs[w].state, memory_order_acquire) == RUNNING) return false;
+    return true;
+}
+
+/* The batch's events from sp->next on, in key order: the books added, the events for the commit run (a key one of
+ * them files brings the horizon there when it comes before the events left). `ahead`: while the helpers still run,
+ * each event once it comes before the horizon they allow so far, up to the batch's last (which may renew the
+ * engine or check the stall) and returning when they end. An event that must run alone, or comes after a key filed
+ * at the commit, cuts the batch there: it is undone from there once the threads have ended. */
+static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool ahead, bool *renewed, bool *ended)
 {
     rc_status s = RC_STATUS_OK;
-    int32_t committed = 0;
-    double ht = INFINITY;
-    int32_t hk = INT32_MAX;
-    for (int32_t i = 0; i < sp->size && s == RC_STATUS_OK && !*ended; i++) {
-        entry *x = &sp->batch[i];
+    unsigned spins = 0;
+    for (; sp->next < sp->size && s == RC_STATUS_OK && !*ended; sp->next++) {
+        entry *x = &sp->batch[sp->next];
+        if (ahead) {
+            if (sp->next == sp->size - 1) return s;
+            for (;;) {
+                double ht;
+                int32_t hk;
+                horizon_so_far(sp, &ht, &hk);
+                if (before(x->time, x->k, ht, hk)) break; /* its thread has run it, and every event before it */
+                if (helpers_ended(sp)) return s;
+                relax(&spins);
+            }
+        }
         if (x->owner < 0) continue;
-        if (before(ht, hk, x->time, x->k)) {
-            undo_from(e, sp, i);
+        if (before(sp->ht, sp->hk, x->time, x->k)) {
+            sp->cut = sp->next;
             break;
         }
         if (x->owner < sp->threads) {
             s = rc_edmd_after_event(e, commit(e, sp, x), renewed, ended);
         } else if (e->event[x->k].time == x->time && e->event[x->k].partner == x->partner) {
-            if (!run_at_commit(e, sp, x, &ht, &hk)) {
-                undo_from(e, sp, i);
+            if (!run_at_commit(e, sp, x, &sp->ht, &sp->hk)) {
+                sp->cut = sp->next;
                 sp->alone = true; /* it needs a cluster, which may reach the events after it: it runs alone */
                 break;
             }
@@ -674,10 +733,44 @@ static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed
         } else {
             continue; /* an event before it moved its particle on (and filed it): it no longer exists */
         }
-        committed++;
+        sp->committed++;
     }
-    if (committed == 0) sp->alone = true; /* the batch's first event runs alone: the loop goes on */
-    sp->committed = committed;
+    return s;
+}
+
+/* The threads run their events while the main thread, its own done, commits what they allow (commit_batch, ahead;
+ * not with stepped potentials, whose map the commit would change under the threads' reads), then the rest after
+ * they end. */
+static rc_status run_and_commit(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed, bool *ended)
+{
+    sp->next = sp->committed = sp->undone = 0;
+    sp->cut = -1;
+    sp->ht = INFINITY, sp->hk = INT32_MAX;
+    for (int32_t w = 0; w < sp->threads; w++) sp->jobs[w].task = RUN;
+    for (int32_t w = 1; w < sp->threads; w++)
+        if (sp->jobs[w].count > 0) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
+    do_task(&sp->jobs[0]);
+    for (int32_t w = 1; w < sp->threads; w++) { /* a helper not started yet: the main thread runs its events */
+        rc_edmd_job *job = &sp->jobs[w];
+        int go = GO;
+        if (job->count > 0 && atomic_compare_exchange_strong_explicit(&job->state, &go, TAKEN, memory_order_acquire,
+                                                                      memory_order_relaxed)) {
+            do_task(job);
+            atomic_store_explicit(&job->state, IDLE, memory_order_release);
+        }
+    }
+    rc_status s = e->steps ? RC_STATUS_OK : commit_batch(e, sp, true, renewed, ended);
+    for (int32_t w = 1; w < sp->threads; w++) {
+        rc_edmd_job *job = &sp->jobs[w];
+        if (job->count == 0) continue;
+        wait_while(job, RUNNING);
+        atomic_store_explicit(&job->state, IDLE, memory_order_release);
+    }
+    rc_edmd_lists_free_retired(e);
+    settle(e, sp);
+    if (s == RC_STATUS_OK && !*ended && sp->cut < 0) s = commit_batch(e, sp, false, renewed, ended);
+    if (sp->cut >= 0) undo_from(e, sp, sp->cut);
+    if (sp->committed == 0) sp->alone = true; /* the batch's first event runs alone: the loop goes on */
     return s;
 }
 
@@ -714,7 +807,7 @@ static bool one_event(rc_edmd *e, rc_edmd_speculation *sp, double limit, rc_stat
 }
 
 /* The serial loop's order (advance.c), a batch at a time, with the thermostat's kicks between batches. A batch that
- * commits less than half its events (events that follow one another at once, as in a collapse) halves the next;
+ * undoes more than half its events (events that follow one another at once, as in a collapse) halves the next;
  * below MIN_BATCH the events run one at a time for a while, as the serial loop runs them, and batches are tried again.
  * The plan (parallel.c) leaves shear's and the barostat's renewals by time to one thread. */
 static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculation *sp)
@@ -758,18 +851,16 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
                 if (job->wanted > (int32_t)most) job->wanted = (int32_t)most;
                 job->limit = bound;
             }
-            run_task(sp, TAKE);
+            take_all(sp);
             merge(e, sp, (int32_t)most, bound);
             if (sp->size == 0) { /* the kick, or the limit: one step on the engine does either */
                 sp->alone = true;
                 continue;
             }
             e->stopped_at = NAN;
-            run_task(sp, RUN);
-            settle(e, sp);
-            s = commit_batch(e, sp, &renewed, &ended);
-            if (2 * sp->committed < sp->size) sp->goal /= 2;
-            else if (sp->committed == sp->size && sp->goal < BATCH) sp->goal *= 2;
+            s = run_and_commit(e, sp, &renewed, &ended);
+            if (2 * sp->undone > sp->size) sp->goal /= 2;
+            else if (sp->undone == 0 && sp->goal < BATCH) sp->goal *= 2;
             if (sp->goal < MIN_BATCH) sp->stretch = STRETCH;
         }
         if (s != RC_STATUS_OK || ended) return s;
