@@ -643,14 +643,15 @@ static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double 
      * counts, and its wall's (a thermal wall's stream and heat) */
     rc_edmd kept = *e;
     int32_t w = x->partner <= RC_EVENT_WALL0 ? RC_EVENT_WALL0 - x->partner : -1;
-    rc_plane wall = w >= 0 ? e->walls[w] : (rc_plane){0};
+    rc_rng stream = w >= 0 ? e->walls[w].rng : (rc_rng){0};
+    double heat = w >= 0 ? e->walls[w].heat : 0;
     e->job = job;
     job->current = x;
     x->status = rc_edmd_process_event(e, x->k);
     e->job = NULL;
     if (x->aborted) {
         *e = kept;
-        if (w >= 0) e->walls[w] = wall;
+        if (w >= 0) e->walls[w].rng = stream, e->walls[w].heat = heat; /* the rest, which threads read, is constant */
         restore(e, x);
         x->owner = -1;
         rc_edmd_slabs_file(e, x->k);
