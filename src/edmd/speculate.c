@@ -12,7 +12,8 @@
  * when an event needs a cluster or files a key before its next one. (4) The horizon is the earliest of the events not
  * run and of every filing: the events before it are committed in key order (their books and counts added by the
  * serial operations in the serial order; an event for the commit runs then, and a key it files before the events
- * left brings the horizon there), the others undone (their particles' records put back, the events filed again). So
+ * left brings the horizon there), the others undone (their particles' records put back, the events filed again).
+ * The main thread starts (4) while the helpers still run (3), up to the horizon their progress allows so far. So
  * every event reads the bits it reads in the serial run and the books are added in the serial order: the trajectory,
  * the counts and the summary are the serial bits for any thread count. */
 #include <math.h>
@@ -57,13 +58,12 @@ enum { TAKE, RUN };
 
 /* One event of a batch: what it needs to be undone, and what it adds to the books at its commit. */
 typedef struct entry {
-    int32_t k, j;             /* the event's particle and its partner particle (-1: a wall, the shell or none) */
-    double time;              /* its key, with k */
-    int32_t owner;            /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
-    int32_t thread, position; /* its owner as the merge made it (never changed after), and its place in the list */
-    int32_t partner;          /* its partner when taken (a particle, a wall or the shell) */
-    double x[3];              /* its particle's anchor */
-    rc_kin kin[2];            /* k's and j's records before the event */
+    int32_t k, j;    /* the event's particle and its partner particle (-1: a wall, the shell or none) */
+    double time;     /* its key, with k */
+    int32_t owner;   /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
+    int32_t partner; /* its partner when taken (a particle, a wall or the shell) */
+    double x[3];     /* its particle's anchor */
+    rc_kin kin[2];   /* k's and j's records before the event */
     uint32_t counter[2];
     rc_event event[2];
     rc_last_hit hit[2];
@@ -115,8 +115,8 @@ typedef struct rc_edmd_job {
     int32_t owed_count; /* and `mail`: those of another calendar's, which the main thread files */
     int32_t *mail;
     int32_t mail_count;
-    rc_edmd_steps
-        steps; /* the copy's stepped potentials: the engine's tables and map, its own books and pending rings */
+    /* the copy's stepped potentials: the engine's tables and map, its own books and pending rings */
+    rc_edmd_steps steps;
     rc_capture *pending;
     rc_edmd_kick *kicks; /* the transport kicks of its events, with the moments on */
     int32_t kick_count;
@@ -138,8 +138,8 @@ typedef struct rc_edmd_speculation {
     double slab_width, separation; /* SEPARATION neighbour reaches */
     uint64_t generation;           /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
     bool alone;                    /* the next event runs alone (one needed a cluster) */
-    int32_t
-        goal; /* the batch's size now: halved when a batch undoes more than half its events, doubled when it undoes none */
+    /* the batch's size now: halved when a batch undoes more than half its events, doubled when it undoes none */
+    int32_t goal;
     int32_t committed, undone; /* how many events of the last batch were committed, and undone or not run */
     int32_t next;              /* the commit's place in the batch */
     int32_t cut;               /* the batch is undone from here (an event that runs alone, or a filing), or -1 */
@@ -528,14 +528,13 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         }
         int32_t owner = sp->alone || for_commit(e, &c) ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
         entry *x = &sp->batch[sp->size];
-        *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .thread = owner, .partner = c.partner};
+        *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
         for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
         sp->slab_entries[(size_t)c.slab * BATCH + sp->slab_count[c.slab]++] = sp->size;
         if (c.depth <= sp->separation || owner != c.slab)
             sp->slab_exposed[(size_t)c.slab * BATCH + sp->exposed_count[c.slab]++] = sp->size;
         if (owner < sp->threads) {
             rc_edmd_job *job = &sp->jobs[owner];
-            x->position = job->count;
             job->list[job->count++] = sp->size;
         }
         sp->size++;
