@@ -76,6 +76,8 @@ void rc_edmd_slabs_file(rc_edmd *e, int32_t k)
     rc_calendar_update(rc_edmd_slab_calendar(e, to), k);
 }
 
+double rc_edmd_slab_width(const rc_edmd *e) { return e->slabs->width; }
+
 int32_t rc_edmd_slab_home(const rc_edmd *e, int32_t k) { return e->slabs->home[k]; }
 
 void rc_edmd_slabs_hold(rc_edmd *e)

@@ -13,6 +13,8 @@ void rc_edmd_slabs_destroy(rc_edmd *e);
 rc_calendar *rc_edmd_slab_calendar(rc_edmd *e, int32_t s);
 /* The slab of particle k's anchor along the first axis; *depth (when not NULL) its distance to the nearer face. */
 int32_t rc_edmd_slab_of(const rc_edmd *e, int32_t k, double *depth);
+/* The slabs' width along the first axis. */
+double rc_edmd_slab_width(const rc_edmd *e);
 /* The slab whose calendar holds particle k. */
 int32_t rc_edmd_slab_home(const rc_edmd *e, int32_t k);
 /* Empties every calendar for a scheduling of every particle (rc_calendar_hold), and rebuilds them after it. */

@@ -135,9 +135,10 @@ typedef struct rc_edmd_speculation {
     int32_t *slab_count;
     int32_t *slab_exposed; /* the same, only those within the separation of a face or of another thread */
     int32_t *exposed_count;
-    double slab_width, separation; /* SEPARATION neighbour reaches */
-    uint64_t generation;           /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
-    bool alone;                    /* the next event runs alone (one needed a cluster) */
+    double separation;   /* SEPARATION neighbour reaches */
+    bool thin;           /* the slabs are thinner than two separations: an event may be near any slab */
+    uint64_t generation; /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
+    bool alone;          /* the next event runs alone (one needed a cluster) */
     /* the batch's size now: halved when a batch undoes more than half its events, doubled when it undoes none */
     int32_t goal;
     int32_t committed, undone; /* how many events of the last batch were committed, and undone or not run */
@@ -447,13 +448,12 @@ static int32_t near_owner(const rc_edmd *e, const rc_edmd_speculation *sp, const
  * slab's) can be of another thread, so those are looked at first. */
 static int32_t owner_of(const rc_edmd *e, const rc_edmd_speculation *sp, const double *x, int32_t s, double depth)
 {
-    bool thin = sp->slab_width < 2 * sp->separation;
     for (int pass = 0; pass < 2; pass++) {
         int32_t owner = -1;
         for (int32_t t = 0; t < sp->threads && owner < sp->threads; t++) {
             int32_t d = t - s;
             if (d < 0) d += sp->threads;
-            if (!thin && d != 0 && (depth > sp->separation || (d != 1 && d != sp->threads - 1))) continue;
+            if (!sp->thin && d != 0 && (depth > sp->separation || (d != 1 && d != sp->threads - 1))) continue;
             owner = near_owner(e, sp, x, t, pass == 1, pass == 0 ? s : -1, owner);
         }
         if (pass == 1 || owner < 0) return owner >= 0 ? owner : s;
@@ -884,7 +884,7 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     sp->goal = BATCH;
     sp->threads = e->threads;
     sp->separation = SEPARATION * (e->reach_factor * e->max_diameter + 2 * e->shell);
-    sp->slab_width = e->box[0] / sp->threads;
+    sp->thin = rc_edmd_slab_width(e) < 2 * sp->separation;
     sp->jobs = aligned_alloc(_Alignof(rc_edmd_job), (size_t)sp->threads * sizeof *sp->jobs);
     sp->slab_entries = malloc((size_t)sp->threads * BATCH * sizeof *sp->slab_entries);
     sp->slab_count = calloc((size_t)sp->threads, sizeof *sp->slab_count);
