@@ -73,7 +73,7 @@ typedef struct entry {
     int filed_count;
     double filing_time; /* the earliest key it filed, with filing_k */
     int32_t filing_k;
-    bool aborted; /* it needs a cluster: undone, it runs alone in its turn */
+    bool aborted; /* it needs a cluster, or puts a grain to sleep or wakes one: undone, it runs alone in its turn */
     rc_status status;
     /* the books: the event's own terms, which the copy's empty books hold exactly */
     uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, kicks;
@@ -204,11 +204,7 @@ void rc_edmd_job_bin(rc_edmd *e, int32_t bin)
 bool rc_edmd_job_kick(rc_edmd *e, int32_t k, const double old[3], const double d[3])
 {
     if (!is_copy(e)) return false;
-    rc_edmd_job *job = e->job;
-    if (job->kick_count == KICKS) {
-        job->current->aborted = true; /* never on the paths taken (two kicks per binary event) */
-        return true;
-    }
+    rc_edmd_job *job = e->job; /* run_entry leaves room for an event's two kicks */
     rc_edmd_kick *q = &job->kicks[job->kick_count++];
     q->mass = rc_edmd_mass(e, k), q->has_d = d != NULL;
     for (int a = 0; a < 3; a++) q->v[a] = e->kin[k].v[a], q->old[a] = old[a], q->d[a] = d ? d[a] : 0;

@@ -9,7 +9,8 @@
  * slab when the threads' events are far apart, each committed in the serial order or undone, so that every event
  * computes the serial bits. */
 rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits);
-/* In a thread's copy: the event needs a cluster; it is undone, and runs alone in its turn. */
+/* While e runs an event of a batch: the event needs a cluster, or puts a grain to sleep or wakes one; it is undone,
+ * and runs alone in its turn. */
 rc_status rc_edmd_job_abort(rc_edmd *e);
 /* While e runs an event of a batch (e->job set): keeps the histogram's bin for the event's commit. */
 void rc_edmd_job_bin(rc_edmd *e, int32_t bin);
