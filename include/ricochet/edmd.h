@@ -16,6 +16,7 @@
 #include "ricochet/core.h"
 #include "ricochet/frame.h"
 #include "ricochet/impact.h"
+#include "ricochet/ranks.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -423,6 +424,17 @@ RC_API bool rc_edmd_is_isobaric(const rc_edmd *engine);
 /* The threads the engine runs on, and through *note (may be NULL) why fewer than def.threads asked, or NULL when
  * none were refused (docs/edmd.md, "Parallel"). */
 RC_API int32_t rc_edmd_threads(const rc_edmd *engine, const char **note);
+/* Runs the engine over the processes `ranks` describes (docs/edmd.md, "Ranks"): each rank runs the events of its slab
+ * of the box and sends the others what they wrote, and every rank commits them in the serial order, so that every
+ * rank holds the whole system with the bits of one process. Every rank calls it with the same count on the same
+ * engine before the engine's first advance, and then makes the same calls in the same order. A feature that keeps
+ * the engine on one thread (rc_edmd_threads' note) keeps it on one rank: every rank then runs the whole system. Threads
+ * the definition asked for are replaced by the ranks (each rank runs on one thread; the note says so). The table is
+ * copied. RC_STATUS_INVALID_ARGUMENT naming "ranks" for a count below 1, a rank outside it, a count above the domains
+ * (rc_edmd_domains), or an engine that has advanced on threads. */
+RC_API rc_status rc_edmd_set_ranks(rc_edmd *engine, const rc_ranks *ranks);
+/* The ranks the engine's events are split over (1: this process alone). */
+RC_API int32_t rc_edmd_ranks(const rc_edmd *engine);
 /* The domains the system cuts into (slabs of the box along its first axis, at least RC_EDMD_DOMAIN_REACHES
  * neighbour reaches wide, at most 255), the most threads it can use. */
 RC_API int32_t rc_edmd_domains(const rc_edmd *engine);

@@ -15,6 +15,7 @@
 #include <mpi.h>
 
 #include "ricochet/exchange.h"
+#include "ricochet/ranks.h"
 #include "ricochet/sweep.h"
 
 #ifdef __cplusplus
@@ -52,6 +53,11 @@ RC_API rc_status rc_exchange_execute_mpi(rc_exchange *exchange, MPI_Comm comm);
  * could (one MPI_Bcast), so that a walk that cannot be written stops every rank before the rounds: rank 0 returns
  * RC_STATUS_IO_ERROR naming the path, the others RC_STATUS_INTERNAL ("rank 0 could not write it"). */
 RC_API rc_status rc_exchange_write_walk_mpi(rc_exchange *exchange, const char *path, MPI_Comm comm);
+
+/* The table that runs one event-driven system over the ranks of *comm (ricochet/ranks.h; rc_edmd_set_ranks,
+ * rc_run_options.ranks): this rank's place and the count, and an exchange by MPI_Allgather and MPI_Allgatherv. *comm
+ * is kept, not copied: it must outlive the run. */
+RC_API rc_ranks rc_ranks_mpi(MPI_Comm *comm);
 
 #ifdef __cplusplus
 }

@@ -29,6 +29,7 @@
 #include "ricochet/io.h"
 #include "ricochet/live.h"
 #include "ricochet/output.h"
+#include "ricochet/ranks.h"
 #include "ricochet/render.h"
 #include "ricochet/rigid.h"
 #include "ricochet/rigid_scene.h"

@@ -75,6 +75,10 @@ typedef struct rc_run_options {
     bool lammps_dump;         /* also DIRECTORY/trajectory.lammpstrj, as output.lammps_dump */
     int32_t threads;          /* replaces the scene's "threads" (event-driven; docs/edmd.md, "Parallel"); 0: the
                                  * scene's; below 0 refused */
+    const rc_ranks *ranks;    /* one event-driven system over these processes (docs/edmd.md, "Ranks"; rc_ranks_mpi);
+                                 * NULL: this one. Every rank makes the same calls with the same options; only rank 0
+                                 * writes files and calls progress, the others make the same calls on the engine.
+                                 * Copied; what it points to must outlive the run. */
 } rc_run_options;
 
 typedef struct rc_run rc_run;

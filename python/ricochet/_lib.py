@@ -61,7 +61,7 @@ class RunOptions(ctypes.Structure):  # rc_run_options, ricochet/run.h
                 ("checkpoint_every", ctypes.c_double), ("command_line", ctypes.c_char_p),
                 ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p),
                 ("progress_interval", ctypes.c_double), ("gsd", ctypes.c_bool), ("lammps_dump", ctypes.c_bool),
-                ("threads", ctypes.c_int32)]
+                ("threads", ctypes.c_int32), ("ranks", ctypes.c_void_p)]
 
 
 class SweepProgress(ctypes.Structure):  # rc_sweep_progress, ricochet/sweep.h

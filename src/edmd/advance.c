@@ -175,7 +175,7 @@ rc_status rc_edmd_advance(rc_edmd *e, const rc_edmd_limits *limits)
 {
     if (!e || !limits) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_edmd_advance: NULL argument");
     if (isnan(limits->time)) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "limits.time: not a number");
-    if (e->threads > 1) return rc_edmd_advance_speculating(e, limits);
+    if (rc_edmd_slab_count(e) > 1) return rc_edmd_advance_speculating(e, limits);
     double limit = limits->time - e->time_origin; /* on the engine's clock */
     for (;;) {
         if (limits->collisions && e->collisions >= limits->collisions) break;

@@ -251,6 +251,7 @@ struct rc_edmd {
     /* threads (parallel.c): the count the engine runs on, and why fewer than asked (a static sentence, or NULL) */
     int32_t threads;
     const char *parallel_note;
+    rc_ranks ranks; /* parallel.c: the processes it runs on (rc_edmd_set_ranks; count 0: this one alone) */
     /* speculate.c: in a thread's copy of the engine, the batch it runs (its events' filings wait for the commit, and
      * a cluster aborts an event); NULL in the engine itself */
     struct rc_edmd_job *job;

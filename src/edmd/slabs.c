@@ -19,10 +19,11 @@ typedef struct rc_edmd_slabs {
 
 rc_status rc_edmd_slabs_create(rc_edmd *e)
 {
-    if (e->threads > 255) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "threads: %d is above 255", (int)e->threads);
+    int32_t count = rc_edmd_slab_count(e);
+    if (count > 255) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "threads: %d slabs is above 255", (int)count);
     rc_edmd_slabs *s = calloc(1, sizeof *s);
     if (!s) return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the calendars of the slabs");
-    s->count = e->threads;
+    s->count = count;
     s->width = e->box[0] / s->count;
     s->extra = calloc((size_t)s->count - 1, sizeof *s->extra);
     s->home = calloc((size_t)e->n > 0 ? (size_t)e->n : 1, 1); /* every particle in the engine's calendar */
@@ -47,6 +48,8 @@ void rc_edmd_slabs_destroy(rc_edmd *e)
     free(s);
     e->slabs = NULL;
 }
+
+int32_t rc_edmd_slab_count(const rc_edmd *e) { return e->ranks.count > 1 ? e->ranks.count : e->threads; }
 
 rc_calendar *rc_edmd_slab_calendar(rc_edmd *e, int32_t s) { return s == 0 ? &e->calendar : &e->slabs->extra[s - 1]; }
 

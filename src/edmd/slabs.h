@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* The event calendars of a run on several threads, one per slab of the box (slabs.c; docs/edmd.md, "Parallel"). */
+/* The event calendars of a run on several threads or ranks, one per slab of the box (slabs.c; docs/edmd.md, "Parallel"). */
 #ifndef RC_EDMD_SLABS_H
 #define RC_EDMD_SLABS_H
 
 #include "edmd/engine.h"
 
-/* The engine's slabs for e->threads threads: T calendars (the engine's own is slab 0's) and the calendar each
+/* How many slabs the engine's events are cut into: one per rank on ranks, else one per thread. */
+int32_t rc_edmd_slab_count(const rc_edmd *e);
+/* The engine's slabs, rc_edmd_slab_count of them: T calendars (the engine's own is slab 0's) and the calendar each
  * particle is filed in. Every particle is filed in exactly one calendar; at its next filing it moves to its slab's. */
 rc_status rc_edmd_slabs_create(rc_edmd *e);
 void rc_edmd_slabs_destroy(rc_edmd *e);

@@ -31,6 +31,7 @@
 #include "edmd/neighbours.h"
 #include "edmd/slabs.h"
 #include "edmd/speculate.h"
+#include "edmd/speculation.h"
 #include "edmd/steps.h"
 #include "edmd/transport.h"
 
@@ -41,9 +42,6 @@
  * apart, with half a contact distance to spare for the rounding of the lists' test. */
 #define SEPARATION 3.5
 
-/* The most events in one batch: long enough that a hand-over costs little per event, short enough that the events
- * of a batch seldom come near one another. */
-#define BATCH 64
 /* Below this a batch costs more than it runs at once: STRETCH events run one at a time before batches are tried
  * again. */
 #define MIN_BATCH 4
@@ -55,105 +53,6 @@
 enum { IDLE, GO, RUNNING, DONE, TAKEN, QUIT };
 /* A thread's tasks: file what it owes and take the earliest events of its calendar; run its events. */
 enum { TAKE, RUN };
-
-/* One event of a batch: what it needs to be undone, and what it adds to the books at its commit. */
-typedef struct entry {
-    int32_t k, j;    /* the event's particle and its partner particle (-1: a wall, the shell or none) */
-    double time;     /* its key, with k */
-    int32_t owner;   /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
-    int32_t partner; /* its partner when taken (a particle, a wall or the shell) */
-    double x[3];     /* its particle's anchor */
-    rc_kin kin[2];   /* k's and j's records before the event */
-    uint32_t counter[2];
-    rc_event event[2];
-    rc_last_hit hit[2];
-    double last[2];   /* their last collisions' times (the TC model) */
-    uint8_t kind[2];  /* the kinds of their step events (stepped potentials) */
-    int32_t filed[4]; /* the filings the event asked for, made after its commit */
-    int filed_count;
-    double filing_time; /* the earliest key it filed, with filing_k */
-    int32_t filing_k;
-    bool aborted; /* it needs a cluster, or puts a grain to sleep or wakes one: undone, it runs alone in its turn */
-    rc_status status;
-    /* the books: the event's own terms, which the copy's empty books hold exactly */
-    uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, kicks;
-    double loss, virial, gain, max_overlap; /* gain: a kick's, under gravity (collapse.c) */
-    int32_t last_pair[2];
-    int32_t bin; /* the separation histogram's bin it counts, or NO_BIN */
-    int32_t kick_first, kick_count, capture_first, capture_count; /* its transport kicks and rings, in its job's */
-    /* a stepped potential's event: the copy's step books, and its kinetic energy's one change */
-    uint64_t step_events, bounces, invalid;
-    double potential, kinetic;
-} entry;
-
-/* No bin (the histogram's run from -RC_HISTOGRAM_RANGE to RC_HISTOGRAM_RANGE). */
-#define NO_BIN INT32_MIN
-
-/* An event a thread took from its calendar. */
-typedef struct candidate {
-    int32_t k, partner, slab;
-    double time, depth; /* its key, with k; its anchor's distance to its slab's nearer face */
-    double x[3];        /* its particle's anchor */
-} candidate;
-
-typedef struct rc_edmd_job {
-    rc_edmd copy;         /* the engine as this thread sees it */
-    entry *current;       /* the event it runs now */
-    int32_t *list;        /* its events (indices into the batch), in key order */
-    int32_t count;        /* how many it has */
-    _Atomic int32_t done; /* how many ran (the rest stay filed as they were): each published as it ends */
-    int32_t seen;         /* the commit's reading of them: how many it has read, and their earliest filing */
-    double seen_time;
-    int32_t seen_k;
-    entry *batch;          /* the batch's events */
-    int32_t slab;          /* its slab, whose calendar it takes from and files in */
-    rc_calendar *calendar; /* that calendar */
-    candidate *taken;      /* the events it took, in key order; those from `used` on go back to its calendar */
-    int32_t taken_count, used, wanted;
-    double limit;       /* no event after this is taken */
-    int32_t *owed;      /* particles whose events its commits filed: it files them at its next take */
-    int32_t owed_count; /* and `mail`: those of another calendar's, which the main thread files */
-    int32_t *mail;
-    int32_t mail_count;
-    /* the copy's stepped potentials: the engine's tables and map, its own books and pending rings */
-    rc_edmd_steps steps;
-    rc_capture *pending;
-    rc_edmd_kick *kicks; /* the transport kicks of its events, with the moments on */
-    int32_t kick_count;
-    int task;
-    uint64_t generation; /* the speculation's generation when the copy was last made whole */
-    _Alignas(64) atomic_int state;
-    pthread_t thread;
-} rc_edmd_job;
-
-typedef struct rc_edmd_speculation {
-    rc_edmd_job *jobs; /* one per thread; jobs[0] is the main thread's */
-    int32_t threads;
-    entry batch[BATCH];
-    int32_t size;
-    int32_t *slab_entries; /* per slab, the batch's events whose particle is anchored there: BATCH each */
-    int32_t *slab_count;
-    int32_t *slab_exposed; /* the same, only those within the separation of a face or of another thread */
-    int32_t *exposed_count;
-    double separation;   /* SEPARATION neighbour reaches */
-    bool thin;           /* the slabs are thinner than two separations: an event may be near any slab */
-    uint64_t generation; /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
-    bool alone;          /* the next event runs alone (one needed a cluster) */
-    /* the batch's size now: halved when a batch undoes more than half its events, doubled when it undoes none */
-    int32_t goal;
-    int32_t committed, undone; /* how many events of the last batch were committed, and undone or not run */
-    int32_t next;              /* the commit's place in the batch */
-    int32_t cut;               /* the batch is undone from here (an event that runs alone, or a filing), or -1 */
-    double ht;                 /* the earliest key the events run at the commit filed, with hk */
-    int32_t hk;
-    int32_t stretch; /* events left to run one at a time before batches are tried again */
-} rc_edmd_speculation;
-
-/* What a thread owes its calendar (OWED) and the events it takes (TAKEN), at most per batch: an event files at most 4
- * particles, and the events taken that the batch did not use go back. */
-#define OWED (4 * BATCH + BATCH)
-/* The pending rings and transport kicks a thread keeps, at most per batch: one ring and two kicks per event. */
-#define KICKS (2 * BATCH)
 
 /* A short wait: the processor's pause while the other side is likely to answer soon, then the core given away (the
  * machine may have fewer free cores than threads). */
@@ -178,7 +77,7 @@ static int wait_while(rc_edmd_job *job, int state)
 
 void rc_edmd_job_file(rc_edmd_job *job, int32_t k)
 {
-    entry *x = job->current;
+    rc_batch_entry *x = job->current;
     for (int f = 0; f < x->filed_count; f++)
         if (x->filed[f] == k) return;
     if (x->filed_count < 4) x->filed[x->filed_count++] = k;
@@ -196,7 +95,7 @@ static bool is_copy(const rc_edmd *e) { return e->job && e == &e->job->copy; }
 
 void rc_edmd_job_bin(rc_edmd *e, int32_t bin)
 {
-    entry *x = e->job->current;              /* on the engine too: a cluster found later puts the event back */
+    rc_batch_entry *x = e->job->current;     /* on the engine too: a cluster found later puts the event back */
     if (x->bin != NO_BIN) x->aborted = true; /* never on the paths taken (one separation per binary event) */
     x->bin = bin;
 }
@@ -215,7 +114,7 @@ bool rc_edmd_job_kick(rc_edmd *e, int32_t k, const double old[3], const double d
 static bool before(double t, int32_t k, double u, int32_t j) { return t < u || (t == u && k < j); }
 
 /* Puts back the records of the event's particles (every record it may write). */
-static void restore(rc_edmd *e, const entry *x)
+static void restore(rc_edmd *e, const rc_batch_entry *x)
 {
     for (int m = 1; m >= 0; m--) {
         int32_t p = m ? x->j : x->k;
@@ -228,7 +127,7 @@ static void restore(rc_edmd *e, const entry *x)
 }
 
 /* Keeps the records x's event may write, for its undo. */
-static void save(const rc_edmd *e, entry *x)
+static void save(const rc_edmd *e, rc_batch_entry *x)
 {
     x->j = x->partner >= 0 ? x->partner : -1;
     for (int m = 0; m < 2; m++) {
@@ -248,7 +147,7 @@ static void save(const rc_edmd *e, entry *x)
 /* Runs x on the thread's copy, keeping what its undo and its commit need; false when the thread must stop. An event
  * whose particle an event before it moved on (the other copy of a pair's collision, mostly) no longer exists: it is
  * passed over, as the serial calendar drops it. */
-static bool run_entry(rc_edmd_job *job, entry *x)
+static bool run_entry(rc_edmd_job *job, rc_batch_entry *x)
 {
     rc_edmd *c = &job->copy;
     if (job->steps.pending_count == KICKS || job->kick_count > KICKS - 2) return false; /* full: the rest waits */
@@ -304,7 +203,7 @@ static void run_list(rc_edmd_job *job)
     double first_time = INFINITY;
     int32_t first_k = INT32_MAX;
     for (int32_t i = 0; i < job->count; i++) {
-        entry *x = &job->batch[job->list[i]];
+        rc_batch_entry *x = &job->batch[job->list[i]];
         if (before(first_time, first_k, x->time, x->k) || !run_entry(job, x)) return;
         atomic_store_explicit(&job->done, i + 1, memory_order_release); /* the commit may read x now */
         if (before(x->filing_time, x->filing_k, first_time, first_k))
@@ -334,7 +233,7 @@ static void take_events(rc_edmd_job *job)
         if (k < 0 || !(c->event[k].time <= job->limit)) break;
         rc_calendar_top(job->calendar); /* counted as taken, for the calendar's calibration */
         rc_calendar_take(job->calendar, k);
-        candidate *t = &job->taken[job->taken_count++];
+        rc_batch_candidate *t = &job->taken[job->taken_count++];
         t->k = k, t->time = c->event[k].time, t->partner = c->event[k].partner;
         t->slab = rc_edmd_slab_of(c, k, &t->depth);
         for (int a = 0; a < 3; a++) t->x[a] = c->anchor[k].x[a];
@@ -398,6 +297,10 @@ static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job
 static void take_all(rc_edmd_speculation *sp)
 {
     for (int32_t w = 0; w < sp->threads; w++) sp->jobs[w].task = TAKE;
+    if (sp->ranks) { /* every rank takes for every slab: the calendars, and so the batch, stay the same on all */
+        for (int32_t w = 0; w < sp->threads; w++) do_task(&sp->jobs[w]);
+        return;
+    }
     for (int32_t w = 1; w < sp->threads; w++) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
     do_task(&sp->jobs[0]);
     for (int32_t w = 1; w < sp->threads; w++) {
@@ -428,7 +331,7 @@ static int32_t near_owner(const rc_edmd *e, const rc_edmd_speculation *sp, const
     const int32_t *list = (all ? sp->slab_entries : sp->slab_exposed) + (size_t)t * BATCH;
     int32_t count = all ? sp->slab_count[t] : sp->exposed_count[t];
     for (int32_t m = 0; m < count; m++) {
-        const entry *y = &sp->batch[list[m]];
+        const rc_batch_entry *y = &sp->batch[list[m]];
         if (y->owner == other || y->owner == owner || !near(e, sp, x, y->x)) continue;
         if (owner >= 0) return sp->threads;
         owner = y->owner;
@@ -461,7 +364,7 @@ static int32_t owner_of(const rc_edmd *e, const rc_edmd_speculation *sp, const d
  * wall's (it draws from its stream in the serial order) or a moving wall's (it books the plate's work, and may start
  * a ride), and an event of a held particle or with one (a rider of a moving wall, a fixed obstacle: the ride's end
  * and a resting contact write the holds and the books). */
-static bool for_commit(const rc_edmd *e, const candidate *c)
+static bool for_commit(const rc_edmd *e, const rc_batch_candidate *c)
 {
     if (c->partner == RC_EVENT_SHELL) return true;
     if (c->partner <= RC_EVENT_WALL0) {
@@ -500,7 +403,7 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         for (int32_t w = 0; w < sp->threads; w++) {
             const rc_edmd_job *job = &sp->jobs[w];
             if (job->used < job->taken_count) {
-                const candidate *c = &job->taken[job->used];
+                const rc_batch_candidate *c = &job->taken[job->used];
                 if (before(c->time, c->k, t, k)) t = c->time, k = c->k, from = w, calendar = false;
             }
             if (top[w] >= 0 && before(e->event[top[w]].time, top[w], t, k))
@@ -510,21 +413,21 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         const rc_edmd_job *source = &sp->jobs[from];
         bool lone = runs_alone(e, k, calendar ? e->event[k].partner : source->taken[source->used].partner);
         if (lone && sp->size > 0) break; /* the batch ends before it; it runs alone next (loop) */
-        candidate c;
+        rc_batch_candidate c;
         if (calendar) {
             rc_calendar *cal = rc_edmd_slab_calendar(e, from);
             rc_calendar_top(cal);
             rc_calendar_take(cal, k);
             top[from] = rc_calendar_peek(cal);
-            c = (candidate){.k = k, .partner = e->event[k].partner, .time = t};
+            c = (rc_batch_candidate){.k = k, .partner = e->event[k].partner, .time = t};
             c.slab = rc_edmd_slab_of(e, k, &c.depth);
             for (int a = 0; a < 3; a++) c.x[a] = e->anchor[k].x[a];
         } else {
             c = sp->jobs[from].taken[sp->jobs[from].used++];
         }
         int32_t owner = sp->alone || for_commit(e, &c) ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
-        entry *x = &sp->batch[sp->size];
-        *x = (entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
+        rc_batch_entry *x = &sp->batch[sp->size];
+        *x = (rc_batch_entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
         for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
         sp->slab_entries[(size_t)c.slab * BATCH + sp->slab_count[c.slab]++] = sp->size;
         if (c.depth <= sp->separation || owner != c.slab)
@@ -540,7 +443,7 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
 
 /* The event in its serial turn: the clock, the counts and the books by the serial operations (collide.c: the kinetic
  * integral closed at the event, then the loss and the virial term); its thread files its particles at its next take. */
-static rc_status commit(rc_edmd *e, rc_edmd_speculation *sp, const entry *x)
+static rc_status commit(rc_edmd *e, rc_edmd_speculation *sp, const rc_batch_entry *x)
 {
     rc_edmd_job *job = &sp->jobs[x->owner];
     if (x->time > e->now) e->now = x->time;
@@ -586,7 +489,7 @@ static rc_status commit(rc_edmd *e, rc_edmd_speculation *sp, const entry *x)
 static void undo_from(rc_edmd *e, rc_edmd_speculation *sp, int32_t from)
 {
     for (int32_t i = sp->size; i-- > from;) {
-        entry *x = &sp->batch[i];
+        rc_batch_entry *x = &sp->batch[i];
         if (x->owner < 0) continue;
         sp->undone++;
         if (x->owner < sp->threads) restore(e, x);
@@ -606,7 +509,7 @@ static void settle(rc_edmd *e, rc_edmd_speculation *sp)
         rc_edmd_job *job = &sp->jobs[w];
         int32_t done = atomic_load_explicit(&job->done, memory_order_relaxed); /* the thread has ended */
         for (int32_t i = 0; i < job->count; i++) {
-            entry *x = &sp->batch[job->list[i]];
+            rc_batch_entry *x = &sp->batch[job->list[i]];
             if (i >= done) {
                 if (i == done && before(x->time, x->k, ht, hk)) ht = x->time, hk = x->k;
                 if (i == done && (x->aborted || x->status != RC_STATUS_OK)) sp->alone = true;
@@ -626,7 +529,7 @@ static void settle(rc_edmd *e, rc_edmd_speculation *sp)
 /* An event near two threads' events (or a shell event) in its turn, on the engine itself: its books are added as it
  * runs, its filings made after it and the horizon (ht, hk) brought to the earliest. False when it needs a cluster,
  * or puts a grain to sleep or wakes one: it is put back, the engine's books and counts with it. */
-static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, entry *x, double *ht, int32_t *hk)
+static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, rc_batch_entry *x, double *ht, int32_t *hk)
 {
     if (sp->size == 1) { /* alone: a cluster may reach any body, and files them all */
         x->status = rc_edmd_process_event(e, x->k);
@@ -672,12 +575,12 @@ static void horizon_so_far(rc_edmd_speculation *sp, double *ht, int32_t *hk)
         rc_edmd_job *job = &sp->jobs[w];
         int32_t done = atomic_load_explicit(&job->done, memory_order_acquire);
         for (; job->seen < done; job->seen++) {
-            const entry *x = &sp->batch[job->list[job->seen]];
+            const rc_batch_entry *x = &sp->batch[job->list[job->seen]];
             if (before(x->filing_time, x->filing_k, job->seen_time, job->seen_k))
                 job->seen_time = x->filing_time, job->seen_k = x->filing_k;
         }
         if (before(job->seen_time, job->seen_k, *ht, *hk)) *ht = job->seen_time, *hk = job->seen_k;
-        const entry *next = done < job->count ? &sp->batch[job->list[done]] : NULL;
+        const rc_batch_entry *next = done < job->count ? &sp->batch[job->list[done]] : NULL;
         if (next && before(next->time, next->k, *ht, *hk)) *ht = next->time, *hk = next->k;
     }
 }
@@ -700,7 +603,7 @@ static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool ahead, b
     rc_status s = RC_STATUS_OK;
     unsigned spins = 0;
     for (; sp->next < sp->size && s == RC_STATUS_OK && !*ended; sp->next++) {
-        entry *x = &sp->batch[sp->next];
+        rc_batch_entry *x = &sp->batch[sp->next];
         if (ahead) {
             if (sp->next == sp->size - 1) return s;
             for (;;) {
@@ -735,14 +638,9 @@ static rc_status commit_batch(rc_edmd *e, rc_edmd_speculation *sp, bool ahead, b
 }
 
 /* The threads run their events while the main thread, its own done, commits what they allow (commit_batch, ahead;
- * not with stepped potentials, whose map the commit would change under the threads' reads), then the rest after
- * they end. */
-static rc_status run_and_commit(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed, bool *ended)
+ * not with stepped potentials, whose map the commit would change under the threads' reads), until they end. */
+static rc_status run_on_threads(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed, bool *ended)
 {
-    sp->next = sp->committed = sp->undone = 0;
-    sp->cut = -1;
-    sp->ht = INFINITY, sp->hk = INT32_MAX;
-    for (int32_t w = 0; w < sp->threads; w++) sp->jobs[w].task = RUN;
     for (int32_t w = 1; w < sp->threads; w++)
         if (sp->jobs[w].count > 0) atomic_store_explicit(&sp->jobs[w].state, GO, memory_order_release);
     do_task(&sp->jobs[0]);
@@ -761,6 +659,24 @@ static rc_status run_and_commit(rc_edmd *e, rc_edmd_speculation *sp, bool *renew
         if (job->count == 0) continue;
         wait_while(job, RUNNING);
         atomic_store_explicit(&job->state, IDLE, memory_order_release);
+    }
+    return s;
+}
+
+/* The batch's events run (on the threads, or this rank's on this rank and the others' received), then committed up
+ * to the horizon and undone from there. */
+static rc_status run_and_commit(rc_edmd *e, rc_edmd_speculation *sp, bool *renewed, bool *ended)
+{
+    sp->next = sp->committed = sp->undone = 0;
+    sp->cut = -1;
+    sp->ht = INFINITY, sp->hk = INT32_MAX;
+    for (int32_t w = 0; w < sp->threads; w++) sp->jobs[w].task = RUN;
+    rc_status s;
+    if (sp->ranks) {
+        do_task(&sp->jobs[sp->rank]);
+        s = rc_edmd_ranks_share(e, sp); /* failed, the other ranks' events count as not run: all are undone */
+    } else {
+        s = run_on_threads(e, sp, renewed, ended);
     }
     rc_edmd_lists_free_retired(e);
     settle(e, sp);
@@ -878,7 +794,8 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     if (!sp) return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the batches");
     sp->generation = 1;
     sp->goal = BATCH;
-    sp->threads = e->threads;
+    sp->threads = rc_edmd_slab_count(e);
+    if (e->ranks.count > 1) sp->ranks = &e->ranks, sp->rank = e->ranks.rank;
     sp->separation = SEPARATION * (e->reach_factor * e->max_diameter + 2 * e->shell);
     sp->thin = rc_edmd_slab_width(e) < 2 * sp->separation;
     sp->jobs = aligned_alloc(_Alignof(rc_edmd_job), (size_t)sp->threads * sizeof *sp->jobs);
@@ -888,12 +805,13 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     sp->exposed_count = calloc((size_t)sp->threads, sizeof *sp->exposed_count);
     /* per thread: its list (BATCH), what it owes (OWED), its mail (OWED + BATCH) */
     int32_t *ints = malloc((size_t)sp->threads * (BATCH + 2 * OWED + BATCH) * sizeof *ints);
-    candidate *taken = malloc((size_t)sp->threads * BATCH * sizeof *taken);
+    rc_batch_candidate *taken = malloc((size_t)sp->threads * BATCH * sizeof *taken);
     rc_capture *pending = e->steps ? malloc((size_t)sp->threads * KICKS * sizeof *pending) : NULL;
     rc_edmd_kick *kicks = e->transport_on ? malloc((size_t)sp->threads * KICKS * sizeof *kicks) : NULL;
+    sp->sizes = sp->ranks ? malloc((size_t)sp->threads * sizeof *sp->sizes) : NULL;
     rc_status s = RC_STATUS_OK;
     if (!sp->jobs || !sp->slab_entries || !sp->slab_count || !sp->slab_exposed || !sp->exposed_count || !ints ||
-        !taken || (e->steps && !pending) || (e->transport_on && !kicks))
+        !taken || (e->steps && !pending) || (e->transport_on && !kicks) || (sp->ranks && !sp->sizes))
         s = rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for %d threads", (int)sp->threads);
     int32_t started = 1;
     if (s == RC_STATUS_OK) {
@@ -910,9 +828,9 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
             job->calendar = rc_edmd_slab_calendar(e, w);
             atomic_init(&job->state, IDLE);
         }
-        for (; started < sp->threads; started++)
+        for (; !sp->ranks && started < sp->threads; started++)
             if (pthread_create(&sp->jobs[started].thread, NULL, helper, &sp->jobs[started]) != 0) break;
-        if (started < sp->threads)
+        if (!sp->ranks && started < sp->threads)
             s = rc_fail(RC_STATUS_NO_MEMORY, "threads: could not start %d helper threads", (int)sp->threads - 1);
     }
     if (s == RC_STATUS_OK) {
@@ -924,7 +842,7 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
         pthread_join(sp->jobs[h].thread, NULL);
     }
     RC_FREE_ALL(ints, taken, pending, kicks, sp->jobs, sp->slab_entries, sp->slab_count, sp->slab_exposed,
-                sp->exposed_count);
+                sp->exposed_count, sp->send, sp->receive, sp->sizes);
     free(sp);
     return s;
 }

@@ -151,10 +151,23 @@ rc_status rc_run_checkpoint_save(const char *path, const run_checkpoint *c, cons
     return s;
 }
 
+/* A rank other than 0 at its run's checkpoint: the engine's state saved as rank 0 saves it (the save may reorder the
+ * particles, which every rank must do alike), and nothing written. */
+static rc_status save_muted(rc_run *run)
+{
+    size_t size = rc_run_engine_state_size(run);
+    void *state = malloc(size);
+    rc_status s = state ? rc_run_engine_state_save(run, state, size)
+                        : rc_fail(RC_STATUS_NO_MEMORY, "out of memory for a checkpoint of %zu bytes", size);
+    free(state);
+    return s;
+}
+
 rc_status rc_run_checkpoint_write(rc_run *run, const char *path)
 {
     if (!run) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "rc_run_checkpoint_write: NULL run");
     if (run->finished) return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: the run is finished");
+    if (run->muted) return save_muted(run);
     char *own = NULL;
     if (!path && !run->directory)
         return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint: the run writes no files; give the checkpoint a path");

@@ -64,8 +64,9 @@ static rc_run *new_run(const rc_run_options *o, const char *scene_text)
     run->scene_text = copy(scene_text, &failed);
     run->command_line = copy(o->command_line, &failed);
     run->threads = o->threads;
+    if (o->ranks && o->ranks->count > 1) run->ranks = *o->ranks, run->muted = o->ranks->rank != 0;
     run->interrupt_signal = -1;
-    run->progress = o->progress;
+    run->progress = run->muted ? NULL : o->progress;
     run->progress_user = o->progress_user;
     run->progress_interval = o->progress_interval > 0 ? o->progress_interval : 0.25;
     if (failed) {
@@ -105,7 +106,7 @@ static rc_status check_limits(const rc_run *run)
     rc_status refused = run->ops->check_limits(run->engine, stop, "stop.");
     if (!refused) refused = run->ops->check_settings(run->engine, s);
     if (refused) return refused;
-    if (s->checkpoint_every > 0 && !run->directory)
+    if (s->checkpoint_every > 0 && !run->directory && !run->muted)
         return rc_fail(RC_STATUS_INVALID_ARGUMENT, "checkpoint_every: a run that writes no files has no folder for its "
                                                    "checkpoints");
     rc_run_limits now, mark;
@@ -161,7 +162,7 @@ rc_status rc_run_create(const char *scene_text, const rc_run_options *options, r
         rc_run_engine_settings(run, &run->settings, &directory);
         apply_options(run, options);
         if (options->directory) directory = options->directory;
-        if (!options->no_files && !(run->directory = strdup(directory)))
+        if (!options->no_files && !run->muted && !(run->directory = strdup(directory)))
             s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     }
     if (!s) s = check_limits(run);
@@ -283,7 +284,7 @@ rc_status rc_run_create_from_checkpoint(const char *path, const rc_run_options *
     s = run ? rc_run_engine_create(run) : rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (!s) s = rc_run_changes_state_restore(run, c.changes, c.changes_size); /* before the state: its events */
     if (!s) s = rc_run_engine_state_restore(run, c.state, c.state_size);
-    bool in_place = !options->directory && !options->no_files && c.directory[0];
+    bool in_place = !options->directory && !options->no_files && !run->muted && c.directory[0];
     if (!s && in_place && !holds(c.directory, path))
         s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "%s: its block \"directory\" names the run folder %s, not the folder it lies "
@@ -293,10 +294,10 @@ rc_status rc_run_create_from_checkpoint(const char *path, const rc_run_options *
         s = rc_fail(RC_STATUS_INVALID_ARGUMENT,
                     "a run resumed in its own folder keeps its files: a different choice of "
                     "files (no XYZ, another H5MD path) needs a new folder");
-    const char *directory = options->no_files    ? NULL
-                            : options->directory ? options->directory
-                            : c.directory[0]     ? c.directory
-                                                 : NULL;
+    const char *directory = options->no_files || run->muted ? NULL
+                            : options->directory            ? options->directory
+                            : c.directory[0]                ? c.directory
+                                                            : NULL;
     if (!s && directory && !(run->directory = strdup(directory))) s = rc_fail(RC_STATUS_NO_MEMORY, "out of memory");
     if (!s) s = rc_run_checkpoint_fields(&c, run, path);
     if (!s) {
@@ -343,6 +344,7 @@ void rc_run_destroy(rc_run *run)
     free(run->scene_text);
     free(run->directory);
     free(run->command_line);
+    free(run->agreed);
     free(run);
 }
 
@@ -442,7 +444,11 @@ static rc_status advance_to(rc_run *run, const rc_run_limits *until, bool is_sto
     uint64_t chunk = run->ops->first_chunk;
     bool quiet = false; /* the last chunk processed no event (or none has run yet) */
     for (bool first = true;; first = false) {
-        if (run->interrupt_signal >= 0) {
+        int signal;
+        rc_status agreed = rc_run_ranks_agree(run, &chunk, &signal);
+        if (agreed) return agreed;
+        if (signal >= 0) {
+            run->interrupt_signal = signal;
             run->stopped_by = "interrupted";
             return RC_STATUS_OK;
         }

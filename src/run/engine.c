@@ -19,6 +19,7 @@ rc_status rc_run_engine_create(rc_run *run)
     run->ops = rc_run_engine_find(run->scene);
     if ((s = rc_run_threads_apply(run)) != RC_STATUS_OK) return s;
     s = run->ops->create(run->scene, &run->engine);
+    if (!s) s = rc_run_ranks_apply(run);
     return s ? s : rc_run_observables_bind(run);
 }
 

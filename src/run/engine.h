@@ -14,6 +14,7 @@
 
 #include "core/tagged.h"
 #include "ricochet/output.h"
+#include "ricochet/ranks.h"
 #include "ricochet/run.h"
 #include "ricochet/scene.h"
 
@@ -100,6 +101,9 @@ typedef struct run_engine_ops {
     bool (*idle)(const void *engine, const run_settings *s);
     const char *(*ended)(const void *engine); /* a stop the scene itself reached ("jammed"), or NULL */
     void (*interrupt)(void *engine);          /* async-signal-safe; may be NULL */
+    /* Splits the engine over the processes of a run (rc_run_options.ranks) before its first advance; may be NULL
+     * (the engine runs in one process). */
+    rc_status (*set_ranks)(void *engine, const rc_ranks *ranks);
 
     /* Observables: where each is in the engine's record, by name (false: the engine has none of that name), whether
      * a feature is on (RC_OBSERVABLE_SHEAR, RC_OBSERVABLE_BAROSTAT), the record now (averages since `since`, NULL:

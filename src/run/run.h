@@ -70,6 +70,10 @@ struct rc_run {
     char *scene_text;
     cJSON *scene;    /* the scene parsed, kept until scene.json is written, then NULL */
     int32_t threads; /* the caller's thread count over the scene's "threads" (0: the scene's) */
+    rc_ranks ranks;  /* the processes the run is split over (count 0: this one alone; threads.c) */
+    bool muted;      /* a rank other than 0: it makes rank 0's calls on the engine but writes nothing */
+    void *agreed;    /* the ranks' agreement on the next chunk (threads.c), and its capacity */
+    size_t agreed_capacity;
     run_settings settings;
     char *directory; /* NULL when the run writes no files */
     char *command_line;
@@ -99,6 +103,13 @@ rc_status rc_run_engine_create(rc_run *run);
 /* threads.c: the caller's thread count (run->threads, when not 0) into the parsed scene's "threads"; refused below 0
  * and for engines other than the event-driven one. */
 rc_status rc_run_threads_apply(rc_run *run);
+/* The processes of the run (run->ranks) given to the engine after it is built; refused for an engine that runs in
+ * one process. */
+rc_status rc_run_ranks_apply(rc_run *run);
+/* Every rank's next chunk and interrupt, agreed before each call to the engine (a collective): *chunk becomes rank
+ * 0's, and *signal the first interrupted rank's signal (-1: none), so that every rank makes the same calls and stops
+ * at the same point. One process: its own signal. */
+rc_status rc_run_ranks_agree(rc_run *run, uint64_t *chunk, int *signal);
 void rc_run_engine_destroy(rc_run *run);
 /* The scene's settings, before the caller's options. */
 void rc_run_engine_settings(const rc_run *run, run_settings *out, const char **directory);

@@ -20,6 +20,9 @@
 #            compare with every event-driven example run on T threads (docs/edmd.md, "Parallel": any count gives
 #            the bits of one thread); an example whose system cuts into fewer slabs runs on the most it can use,
 #            read from its refusal ("use at most M"), and must have been refused with that message
+#        sh tests/cli/golden.sh PATH/TO/ricochet --ranks R
+#            the same with every event-driven example split over R ranks of mpirun (docs/edmd.md, "Ranks"),
+#            oversubscribed when the machine has fewer cores
 # Update ONLY when a bug fix changes an answer, and name the fix and the examples whose hashes changed in the commit
 # message. A refactor, an optimisation or a new compiler must leave every hash as it is. A new example is added with
 # --update at its full length; shorten it by editing its options in hashes.txt and updating again.
@@ -27,10 +30,12 @@ set -u
 tool=$1
 update=${2:-}
 threads=
-if [ "$update" = --threads ]; then
-    threads=${3:?--threads needs a count}
-    update=
-fi
+ranks=
+case $update in
+    --threads) threads=${3:?--threads needs a count} update= ;;
+    --ranks) ranks=${3:?--ranks needs a count} update= ;;
+esac
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 reduced=0
 root=$(cd "$(dirname "$0")/../.." && pwd)
 golden=$root/tests/data/golden/hashes.txt
@@ -117,6 +122,16 @@ golden_line() {
     awk -F'|' -v p="$1" '{ f = $1; gsub(/[ \t]/, "", f) } f == p { print; exit }' "$golden"
 }
 
+# run_example COUNT: runs the example $path into $out with $opts, on COUNT threads or ranks (none: as it is); sets code
+run_example() {
+    if [ -n "$ranks" ] && [ -n "$1" ]; then
+        mpirun --allow-run-as-root -n "$1" "$tool" run "$root/$path" --out "$out" --quiet $opts >/dev/null 2>"$out.err"
+    else
+        "$tool" run "$root/$path" --out "$out" --quiet $opts ${1:+--threads $1} >/dev/null 2>"$out.err"
+    fi
+    code=$?
+}
+
 # check PATH: runs the example with the options of its line, hashes the result and compares it with the line (or,
 # with --update, appends the new line to $tmp/new)
 check() {
@@ -134,15 +149,13 @@ LINE
             hash=$(/usr/bin/python3 "$tmp/hash.py" json "$out.json" 2>>"$out.err") ;;
         *)
             asked=
-            case $path in examples/edmd/*) asked=$threads ;; esac
-            "$tool" run "$root/$path" --out "$out" --quiet $opts ${asked:+--threads $asked} >/dev/null 2>"$out.err"
-            code=$?
-            most=$(sed -n 's/.*threads: [0-9]* asked, but this system cuts into .*: use at most \([0-9]*\)$/\1/p' "$out.err")
+            case $path in examples/edmd/*) asked=$threads$ranks ;; esac
+            run_example "$asked"
+            most=$(sed -n 's/.*\(threads\|ranks\): [0-9]* asked, but this system cuts into .*: use at most \([0-9]*\)$/\2/p' "$out.err")
             if [ -n "$asked" ] && [ "$code" = 2 ] && [ -n "$most" ]; then
                 reduced=$((reduced + 1))
                 rm -rf "$out"
-                "$tool" run "$root/$path" --out "$out" --quiet $opts --threads "$most" >/dev/null 2>"$out.err"
-                code=$?
+                run_example "$most"
             fi
             hash=$(/usr/bin/python3 "$tmp/hash.py" xyz "$out/trajectory.xyz" 2>>"$out.err") ;;
     esac
@@ -187,5 +200,5 @@ if [ "$update" = --update ]; then
     echo "golden: $golden rewritten ($count examples)"
     exit 0
 fi
-echo "golden: $count examples, $failures failed${threads:+; event-driven on $threads threads ($reduced on the most their slabs allow)}"
+echo "golden: $count examples, $failures failed${threads:+; event-driven on $threads threads ($reduced on the most their slabs allow)}${ranks:+; event-driven on $ranks ranks ($reduced on the most their slabs allow)}"
 [ "$failures" -eq 0 ]

@@ -12,9 +12,9 @@ done | awk '
 BEGIN {
     split("core 1 json 2 impact 2 edmd 3 rigid 3 io 4 scene 5 run 6 analysis 6 render 7 bindings 8", f, " ")
     for (i = 1; i < 23; i += 2) floor[f[i]] = f[i + 1]
-    split("core 1 frame 1 version 1 impact 2 edmd 3 rigid 3 output 4 trajectory 4 io 5 scene 5 rigid_scene 5 " \
+    split("core 1 frame 1 version 1 impact 2 edmd 3 ranks 3 rigid 3 output 4 trajectory 4 io 5 scene 5 rigid_scene 5 " \
           "run 6 command 6 live 6 sweep 6 exchange 6 mpi 6 analysis 6 render 7 ricochet 8", p, " ")
-    for (i = 1; i < 41; i += 2) public[p[i]] = p[i + 1]
+    for (i = 1; i < 43; i += 2) public[p[i]] = p[i + 1]
 }
 {
     split($1, path, "/"); split($2, header, "/")

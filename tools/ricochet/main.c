@@ -26,7 +26,8 @@ int main(int argc, char **argv)
         return status ? rc_cli_fail(RC_EXIT_USAGE, "no command \"%s\" (try ricochet --help)", argv[2]) : 0;
     }
 #ifdef RC_MPI_TOOL
-    if ((strcmp(command, "sweep") == 0 || strcmp(command, "exchange") == 0) && rc_cli_under_mpirun())
+    if ((strcmp(command, "sweep") == 0 || strcmp(command, "exchange") == 0 || strcmp(command, "run") == 0) &&
+        rc_cli_under_mpirun())
         return rc_cli_exec_mpi_tool(argv); /* the tool built with MPI runs them (launch.c) */
 #endif
     static const char *const names[] = {"resolve", "run",     "sweep",   "exchange", "render",

@@ -8,6 +8,9 @@
 #include <unistd.h>
 
 #include "run.h"
+#ifdef RICOCHET_MPI
+#include "ricochet/mpi.h"
+#endif
 
 /* The command line of ricochet run. */
 typedef struct run_arguments {
@@ -82,14 +85,16 @@ static int parse_arguments(int argc, char **argv, run_arguments *a)
     return RC_CLI_GO_ON;
 }
 
-/* Runs to the end (SIGINT and SIGTERM caught by the library meanwhile), prints the summary; the exit code. */
-static int drive(rc_run *run, const run_arguments *a)
+/* Runs to the end (SIGINT and SIGTERM caught by the library meanwhile), prints the summary; the exit code. A rank
+ * other than 0 prints nothing but a failure. */
+static int drive(rc_run *run, const run_arguments *a, bool muted)
 {
     rc_warnings_clear(); /* the scene's were printed: these are the run's own */
     rc_status s = rc_run_execute_guarded(run);
     rc_cli_progress_clear();
     int code = s ? rc_cli_fail_status(s, NULL) : RC_EXIT_OK;
     if (s && s != RC_STATUS_NOT_TERMINATED) return code; /* not terminated: the summary is printed all the same */
+    if (muted) return rc_cli_outcome(code, rc_run_interrupt_signal(run));
     if (!a->quiet) rc_cli_print_warnings(NULL);
     int printed = rc_cli_print_text(rc_run_summary_json(run, a->compact), "summary");
     int signal_number = rc_run_interrupt_signal(run);
@@ -99,6 +104,72 @@ static int drive(rc_run *run, const run_arguments *a)
     return printed != RC_EXIT_OK ? printed : rc_cli_outcome(code, signal_number);
 }
 
+/* Whether every rank built the run (a collective; true alone). A rank that could not prints why when rank 0 could
+ * (else rank 0 says it, most often for them all); every rank then leaves with the largest exit code, *code. */
+static bool all_built(const rc_ranks *ranks, rc_status s, const char *where, int *code)
+{
+    int mine = s ? rc_cli_exit_code(s) : RC_EXIT_OK;
+    *code = mine;
+    if (!ranks) return !s || (rc_cli_fail_status(s, where), false);
+    void *all = NULL;
+    size_t capacity = 0, *sizes = malloc((size_t)ranks->count * sizeof *sizes);
+    if (!sizes || ranks->allgather(ranks->context, &mine, sizeof mine, &all, &capacity, sizes)) {
+        *code = rc_cli_fail(RC_EXIT_INTERNAL, "rank %d: the ranks could not agree on the run", (int)ranks->rank);
+    } else {
+        const int *codes = all;
+        for (int32_t r = 0; r < ranks->count; r++)
+            if (codes[r] > *code) *code = codes[r];
+        if (s && (ranks->rank == 0 || codes[0] == RC_EXIT_OK)) rc_cli_fail_status(s, where);
+    }
+    free(all);
+    free(sizes);
+    return *code == RC_EXIT_OK;
+}
+
+/* The run, in this process or as one rank of several (`ranks`, NULL: alone). */
+static int run_scene(run_arguments *a, const rc_ranks *ranks, bool *failed_alone)
+{
+    bool muted = ranks && ranks->rank != 0;
+    if (muted) a->quiet = true;
+    a->options.ranks = ranks;
+    if (!a->quiet && isatty(STDERR_FILENO)) a->options.progress = rc_cli_progress;
+    char *text = NULL;
+    rc_run *run = NULL;
+    const char *where = a->resume ? a->resume : a->path;
+    rc_status s = a->resume ? rc_run_create_from_checkpoint(a->resume, &a->options, &run)
+                            : rc_text_create_from_file(a->path, &text); /* its message names the file */
+    if (!s && !a->resume) s = rc_run_create(text, &a->options, &run);
+    else if (s && !a->resume) where = NULL;
+    int code;
+    if (all_built(ranks, s, where, &code)) {
+        if (!muted) rc_cli_print_warnings(where);
+        code = drive(run, a, muted);
+        *failed_alone = code == RC_EXIT_USAGE || code == RC_EXIT_BAD_INPUT || code == RC_EXIT_INTERNAL;
+    }
+    rc_run_destroy(run);
+    rc_text_destroy(text);
+    return code;
+}
+
+/* The run split over the ranks of mpirun (docs/edmd.md, "Ranks"): rank 0 writes and prints; a rank that fails ends
+ * the job, as the others would wait for it. */
+static int run_mpi(run_arguments *a)
+{
+#ifdef RICOCHET_MPI
+    MPI_Init(NULL, NULL);
+    MPI_Comm comm = MPI_COMM_WORLD;
+    rc_ranks ranks = rc_ranks_mpi(&comm);
+    bool failed_alone = false;
+    int code = run_scene(a, &ranks, &failed_alone);
+    if (failed_alone && ranks.count > 1) MPI_Abort(comm, code); /* the others may wait for this rank */
+    MPI_Finalize();
+    return code;
+#else
+    (void)a;
+    return rc_cli_no_mpi("run");
+#endif
+}
+
 int rc_cli_run(int argc, char **argv)
 {
     run_arguments a = {0};
@@ -106,34 +177,14 @@ int rc_cli_run(int argc, char **argv)
     char *line = rc_run_command_line("ricochet", argc, (const char *const *)argv);
     int code = parse_arguments(argc, argv, &a);
     if (code == RC_CLI_GO_ON && a.help) code = rc_cli_help("run", stdout);
-    if (code == RC_CLI_GO_ON && rc_cli_ranks() > 1) /* every rank would write the whole run into one folder */
-        code = rc_cli_fail(RC_EXIT_USAGE,
-                           "run: one system is not split over MPI ranks yet (docs/scaling.md): under mpirun -n %d "
-                           "every rank would run the whole scene into the same folder. Run it in one process (with "
-                           "--threads for several cores), or spread many runs over the ranks with ricochet sweep",
-                           rc_cli_ranks());
     if (code == RC_CLI_GO_ON && !line) code = rc_cli_fail(RC_EXIT_INTERNAL, "out of memory");
     if (code != RC_CLI_GO_ON) {
         rc_text_destroy(line);
         return code;
     }
-    char *text = NULL;
     a.options.command_line = line;
-    if (!a.quiet && isatty(STDERR_FILENO)) a.options.progress = rc_cli_progress;
-    rc_run *run = NULL;
-    rc_status s;
-    if (a.resume) {
-        s = rc_run_create_from_checkpoint(a.resume, &a.options, &run);
-    } else if ((s = rc_text_create_from_file(a.path, &text))) {
-        rc_text_destroy(line);
-        return rc_cli_fail_status(s, NULL); /* the library's message names the file */
-    } else {
-        s = rc_run_create(text, &a.options, &run);
-    }
-    if (!s) rc_cli_print_warnings(a.resume ? a.resume : a.path);
-    code = s ? rc_cli_fail_status(s, a.resume ? a.resume : a.path) : drive(run, &a);
-    rc_run_destroy(run);
-    rc_text_destroy(text);
+    bool failed_alone = false;
+    code = rc_cli_under_mpirun() ? run_mpi(&a) : run_scene(&a, NULL, &failed_alone);
     rc_text_destroy(line);
     return code;
 }

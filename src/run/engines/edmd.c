@@ -453,6 +453,7 @@ static void summary(const void *engine, const run_snapshot *start, bool equilibr
     const char *note;
     cJSON_AddNumberToObject(summary, "threads", rc_edmd_threads(a->edmd, &note));
     if (note) cJSON_AddStringToObject(summary, "parallel_note", note);
+    cJSON_AddNumberToObject(summary, "ranks", rc_edmd_ranks(a->edmd));
     rc_edmd_compression_state compressed;
     rc_edmd_fill_compression_state(a->edmd, &compressed);
     if (compressed.end != RC_COMPRESSION_END_NONE) {
@@ -482,6 +483,11 @@ static int dimension(const void *engine) { return rc_edmd_dimension(((const adap
 static rc_status fill_frame(const void *engine, rc_frame *frame)
 {
     return rc_edmd_fill_frame(((const adapter *)engine)->edmd, frame);
+}
+
+static rc_status set_ranks(void *engine, const rc_ranks *ranks)
+{
+    return rc_edmd_set_ranks(((adapter *)engine)->edmd, ranks);
 }
 
 static rc_status fill_frame_part(const void *engine, rc_frame *frame, int32_t first)
@@ -613,6 +619,7 @@ const run_engine_ops rc_run_engine_edmd = {
     .parameter_set = parameter_set,
     .parameter_replay = parameter_replay,
     .state_set = state_set,
+    .set_ranks = set_ranks,
     .energy = energy,
     .rebuild = rebuild,
 };
