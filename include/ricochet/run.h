@@ -128,7 +128,9 @@ RC_API rc_status rc_run_execute_guarded(rc_run *run);
 RC_API rc_status rc_run_advance_guarded(rc_run *run, const rc_run_limits *until);
 
 /* Writes a checkpoint of the run now: the scene, the engine's state, the loop's position and how far each file
- * goes, atomically (PATH.partial, then renamed). NULL path: DIRECTORY/checkpoint.rcp. */
+ * goes, atomically (PATH.partial, then renamed). NULL path: DIRECTORY/checkpoint.rcp. On a run split over ranks
+ * (rc_run_options.ranks) every rank calls it at once and only rank 0 writes (saving the state may reorder the
+ * engine's particles, which every rank must do alike). */
 RC_API rc_status rc_run_checkpoint_write(rc_run *run, const char *path);
 
 /* How the run stopped: "time", "collisions", "events", "steps", "no_events", "interrupted", "not_terminated", or

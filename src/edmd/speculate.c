@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The event loop on several threads (docs/edmd.md, "Parallel"): batches of events run at once by slab, committed in
- * the serial order.
+/* The event loop on several threads or ranks (docs/edmd.md, "Parallel", "Ranks"): batches of events run at once by
+ * slab, committed in the serial order. On ranks every rank takes and merges every slab's events, runs its own
+ * slab's, receives what the others' wrote (ranks.c) and commits the whole batch, as the main thread does here.
  *
  * The box is cut into T slabs along its first axis, one per thread, each with its own calendar (slabs.c). A batch
  * goes in four steps. (1) Every thread files the events its last batch's commits left it and takes the earliest
