@@ -54,7 +54,8 @@ static rc_status reserve(void **buffer, size_t *capacity, size_t size)
 /* This rank's message for its thread `job`. */
 static rc_status pack(const rc_edmd *e, rc_edmd_speculation *sp, const rc_edmd_job *job, size_t *size)
 {
-    header h = {.done = atomic_load_explicit(&job->done, memory_order_relaxed), .kicks = job->kick_count,
+    header h = {.done = atomic_load_explicit(&job->done, memory_order_relaxed),
+                .kicks = job->kick_count,
                 .rings = job->steps.pending_count};
     h.tried = h.done < job->count ? h.done + 1 : h.done;
     int32_t records = 0, p[6];
@@ -68,7 +69,8 @@ static rc_status pack(const rc_edmd *e, rc_edmd_speculation *sp, const rc_edmd_j
     if (s != RC_STATUS_OK) return s;
     unsigned char *out = sp->send;
     memcpy(out, &h, sizeof h), out += sizeof h;
-    for (int32_t i = 0; i < h.tried; i++) memcpy(out, &sp->batch[job->list[i]], sizeof(rc_batch_entry)), out += sizeof(rc_batch_entry);
+    for (int32_t i = 0; i < h.tried; i++)
+        memcpy(out, &sp->batch[job->list[i]], sizeof(rc_batch_entry)), out += sizeof(rc_batch_entry);
     for (int32_t i = 0; i < h.done; i++) {
         const rc_batch_entry *x = &sp->batch[job->list[i]];
         for (int m = 0, n = x->owner >= 0 ? particles_of(x, p) : 0; m < n; m++) {
@@ -79,8 +81,10 @@ static rc_status pack(const rc_edmd *e, rc_edmd_speculation *sp, const rc_edmd_j
             memcpy(out, &r, sizeof r), out += sizeof r;
         }
     }
-    if (h.kicks) memcpy(out, job->kicks, (size_t)h.kicks * sizeof(rc_edmd_kick)), out += (size_t)h.kicks * sizeof(rc_edmd_kick);
-    if (h.rings) memcpy(out, job->pending, (size_t)h.rings * sizeof(rc_capture)), out += (size_t)h.rings * sizeof(rc_capture);
+    if (h.kicks)
+        memcpy(out, job->kicks, (size_t)h.kicks * sizeof(rc_edmd_kick)), out += (size_t)h.kicks * sizeof(rc_edmd_kick);
+    if (h.rings)
+        memcpy(out, job->pending, (size_t)h.rings * sizeof(rc_capture)), out += (size_t)h.rings * sizeof(rc_capture);
     *size = need;
     return RC_STATUS_OK;
 }
@@ -96,7 +100,8 @@ static rc_status unpack(rc_edmd *e, rc_edmd_speculation *sp, rc_edmd_job *job, c
         h.rings > KICKS || (h.kicks && !job->kicks) || (h.rings && !job->pending))
         return rc_fail(RC_STATUS_INTERNAL, "ranks: a batch's message does not fit the batch (%d events of %d)",
                        (int)h.tried, (int)job->count);
-    for (int32_t i = 0; i < h.tried; i++) memcpy(&sp->batch[job->list[i]], in, sizeof(rc_batch_entry)), in += sizeof(rc_batch_entry);
+    for (int32_t i = 0; i < h.tried; i++)
+        memcpy(&sp->batch[job->list[i]], in, sizeof(rc_batch_entry)), in += sizeof(rc_batch_entry);
     int32_t p[6];
     for (int32_t i = 0; i < h.done; i++) {
         const rc_batch_entry *x = &sp->batch[job->list[i]];
@@ -104,8 +109,9 @@ static rc_status unpack(rc_edmd *e, rc_edmd_speculation *sp, rc_edmd_job *job, c
             record r;
             if ((size_t)(end - in) < sizeof r) return rc_fail(RC_STATUS_INTERNAL, "ranks: a batch's message is cut");
             memcpy(&r, in, sizeof r), in += sizeof r;
-            if (r.p != p[m]) return rc_fail(RC_STATUS_INTERNAL, "ranks: a batch's message names particle %d for %d",
-                                            (int)r.p, (int)p[m]);
+            if (r.p != p[m])
+                return rc_fail(RC_STATUS_INTERNAL, "ranks: a batch's message names particle %d for %d", (int)r.p,
+                               (int)p[m]);
             e->counter[r.p] = r.counter, e->kin[r.p] = r.kin, e->event[r.p] = r.event;
             if (e->last_hit) e->last_hit[r.p] = r.hit;
             if (e->last_collision) e->last_collision[r.p] = r.last;
@@ -114,7 +120,8 @@ static rc_status unpack(rc_edmd *e, rc_edmd_speculation *sp, rc_edmd_job *job, c
     }
     size_t tail = (size_t)h.kicks * sizeof(rc_edmd_kick) + (size_t)h.rings * sizeof(rc_capture);
     if ((size_t)(end - in) != tail) return rc_fail(RC_STATUS_INTERNAL, "ranks: a batch's message is cut");
-    if (h.kicks) memcpy(job->kicks, in, (size_t)h.kicks * sizeof(rc_edmd_kick)), in += (size_t)h.kicks * sizeof(rc_edmd_kick);
+    if (h.kicks)
+        memcpy(job->kicks, in, (size_t)h.kicks * sizeof(rc_edmd_kick)), in += (size_t)h.kicks * sizeof(rc_edmd_kick);
     if (h.rings) memcpy(job->pending, in, (size_t)h.rings * sizeof(rc_capture));
     job->kick_count = h.kicks, job->steps.pending_count = h.rings;
     atomic_store_explicit(&job->done, h.done, memory_order_relaxed);
@@ -126,8 +133,8 @@ rc_status rc_edmd_ranks_share(rc_edmd *e, rc_edmd_speculation *sp)
     size_t size = 0;
     rc_status s = pack(e, sp, &sp->jobs[sp->rank], &size);
     if (s != RC_STATUS_OK) size = 0; /* the others see this rank's events as not run, and undo the batch */
-    rc_status gathered = sp->ranks->allgather(sp->ranks->context, sp->send, size, &sp->receive,
-                                              &sp->receive_capacity, sp->sizes);
+    rc_status gathered =
+        sp->ranks->allgather(sp->ranks->context, sp->send, size, &sp->receive, &sp->receive_capacity, sp->sizes);
     if (s != RC_STATUS_OK) return s;
     if (gathered != RC_STATUS_OK) return gathered;
     const unsigned char *in = sp->receive;

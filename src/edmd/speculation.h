@@ -57,18 +57,18 @@ typedef struct rc_batch_candidate {
 } rc_batch_candidate;
 
 typedef struct rc_edmd_job {
-    rc_edmd copy;         /* the engine as this thread sees it */
-    rc_batch_entry *current;       /* the event it runs now */
-    int32_t *list;        /* its events (indices into the batch), in key order */
-    int32_t count;        /* how many it has */
-    _Atomic int32_t done; /* how many ran (the rest stay filed as they were): each published as it ends */
-    int32_t seen;         /* the commit's reading of them: how many it has read, and their earliest filing */
+    rc_edmd copy;            /* the engine as this thread sees it */
+    rc_batch_entry *current; /* the event it runs now */
+    int32_t *list;           /* its events (indices into the batch), in key order */
+    int32_t count;           /* how many it has */
+    _Atomic int32_t done;    /* how many ran (the rest stay filed as they were): each published as it ends */
+    int32_t seen;            /* the commit's reading of them: how many it has read, and their earliest filing */
     double seen_time;
     int32_t seen_k;
-    rc_batch_entry *batch;          /* the batch's events */
-    int32_t slab;          /* its slab, whose calendar it takes from and files in */
-    rc_calendar *calendar; /* that calendar */
-    rc_batch_candidate *taken;      /* the events it took, in key order; those from `used` on go back to its calendar */
+    rc_batch_entry *batch;     /* the batch's events */
+    int32_t slab;              /* its slab, whose calendar it takes from and files in */
+    rc_calendar *calendar;     /* that calendar */
+    rc_batch_candidate *taken; /* the events it took, in key order; those from `used` on go back to its calendar */
     int32_t taken_count, used, wanted;
     double limit;       /* no event after this is taken */
     int32_t *owed;      /* particles whose events its commits filed: it files them at its next take */

@@ -74,7 +74,8 @@ static const rc_command_option run_options[] = {
 static const rc_command run_command = {
     "run",
     "usage: ricochet run SCENE [options]\n"
-    "       ricochet run --resume CHECKPOINT [options]\n",
+    "       ricochet run --resume CHECKPOINT [options]\n"
+    "       mpirun -n R ricochet run SCENE [options]\n",
     "Reads a scene file (SCENE, or - for standard input; docs/formats.md) and runs it with the engine its \"dynamics\"\n"
     "names (event-driven hard spheres and disks, or time-stepped balls and rigid bodies) until its stop limit, or\n"
     "until nothing can happen any more. It writes DIR/trajectory.xyz (extended XYZ frames) and DIR/observables.csv at\n"
@@ -87,6 +88,10 @@ static const rc_command run_command = {
     "is a terminal. Ctrl-C (SIGINT) or SIGTERM ends the run cleanly: a last frame, every file closed under its own\n"
     "name, a checkpoint when checkpointing is on, the summary with \"stopped_by\": \"interrupted\"; a second one ends\n"
     "the process at once.\n"
+    "\n"
+    "Under mpirun -n R (a build with MPI) one event-driven system is split over the R ranks, with the bits of one\n"
+    "process: rank 0 writes the folder and prints the summary (\"ranks\": R); a checkpoint resumes on any rank count\n"
+    "(docs/edmd.md, \"Ranks\").\n"
     "\n"
     "exit codes: 0 done, 1 usage, 2 bad scene, option, checkpoint or output directory (the message names the field\n"
     "or path), 3 an impact ran out of its budget or the clock stalled (the message names the particles; the summary\n"
