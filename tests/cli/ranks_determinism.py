@@ -12,8 +12,9 @@ process, byte for byte.
 - An interrupt (SIGINT to mpirun) stops every rank at the same point: rank 0 writes the checkpoint and the summary
   ("interrupted"), and the run resumed from it on 2 ranks ends with the bits of the run resumed from it in one
   process.
-- Bad input as a table: more ranks than slabs, threads and ranks together, a time-stepped scene; each refused with its
-  message, exit 2, and no run folder written. On 1 rank the run is the run without mpirun.
+- Bad input as a table: more ranks than slabs, threads and ranks together, a time-stepped scene, a missing scene, a
+  thread count of 0; each refused with its message printed once (an option by every rank, which reads it before the
+  ranks meet), exit 2, and no run folder written. On 1 rank the run is the run without mpirun.
 Usage: ranks_determinism.py PATH/TO/ricochet"""
 import json
 import os
@@ -155,7 +156,10 @@ BAD = (("more ranks than slabs", os.path.join(ROOT, "examples/edmd/hard_spheres.
        ("threads and ranks", os.path.join(ROOT, "examples/edmd/hard_spheres.json"), 2, ["--threads", "2"],
         r"threads: 2 asked on 2 ranks: one system runs on threads or on ranks, not both yet"),
        ("time-stepped scene", os.path.join(ROOT, "examples/rigid/dice.json"), 2, [],
-        r"ranks: only event-driven scenes split over MPI ranks"))
+        r"ranks: only event-driven scenes split over MPI ranks"),
+       ("missing scene", "/nonexistent/scene.json", 2, [], r"cannot open /nonexistent/scene.json"),
+       ("no threads", os.path.join(ROOT, "examples/edmd/hard_spheres.json"), 2, ["--threads", "0"],
+        r"--threads: \"0\" is not a whole number from 1"))
 
 
 def bad_input(tmp):
@@ -165,7 +169,9 @@ def bad_input(tmp):
         done = subprocess.run(command(ranks, scene, "--out", out, "--collisions", "1000", *extra), capture_output=True,
                               text=True)
         said = re.search(message, done.stderr)
-        fine = done.returncode == 2 and said and len(re.findall(message, done.stderr)) == 1 and not os.path.exists(out)
+        # an option is refused by every rank as it reads the command line, before the ranks meet: once per rank
+        once = len(re.findall(message, done.stderr)) == (ranks if extra == ["--threads", "0"] else 1)
+        fine = done.returncode == 2 and said and once and not os.path.exists(out)
         print("%-20s -n %d: %s" % (name, ranks, "refused: " + said.group(0) if fine else
                                    "NOT REFUSED as asked (exit %d): %s" % (done.returncode, done.stderr[-400:])))
         failures += not fine

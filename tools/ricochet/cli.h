@@ -56,8 +56,6 @@ int rc_cli_outcome(int code, int signal_number);
 
 /* Started by mpirun (OpenMPI, or another launcher of the PMI family): its environment says so (launch.c). */
 bool rc_cli_under_mpirun(void);
-/* The ranks mpirun started (1 outside mpirun, or when it does not say). */
-int rc_cli_ranks(void);
 /* The refusal of a tool built without MPI under mpirun; exit 1. */
 int rc_cli_no_mpi(const char *command);
 /* In a build with MPI (RC_MPI_TOOL), the plain tool maps no MPI: under mpirun, sweep and exchange replace it (execv,

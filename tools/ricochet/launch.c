@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Whether the tool was started by mpirun, and on how many ranks (docs/cli.md: sweep and exchange spread their runs
+/* Whether the tool was started by mpirun (docs/cli.md: sweep and exchange spread their runs
  * over ranks under mpirun when the tool is built with RICOCHET_MPI, and run splits one system over them), the refusal
  * of a build without MPI, under which every rank would do all the work, and
  * the hand-over to ricochet-mpi: in a build with MPI only that second tool links OpenMPI, so that the commands that
@@ -14,14 +14,6 @@
 #include "cli.h"
 
 bool rc_cli_under_mpirun(void) { return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_SIZE"); }
-
-int rc_cli_ranks(void)
-{
-    const char *size = getenv("OMPI_COMM_WORLD_SIZE");
-    if (!size) size = getenv("PMI_SIZE");
-    long ranks = size ? strtol(size, NULL, 10) : 1;
-    return ranks > 1 && ranks < INT_MAX ? (int)ranks : 1;
-}
 
 int rc_cli_no_mpi(const char *command)
 {

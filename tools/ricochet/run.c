@@ -110,7 +110,10 @@ static bool all_built(const rc_ranks *ranks, rc_status s, const char *where, int
 {
     int mine = s ? rc_cli_exit_code(s) : RC_EXIT_OK;
     *code = mine;
-    if (!ranks) return !s || (rc_cli_fail_status(s, where), false);
+    if (!ranks) {
+        if (s) rc_cli_fail_status(s, where);
+        return !s;
+    }
     void *all = NULL;
     size_t capacity = 0, *sizes = malloc((size_t)ranks->count * sizeof *sizes);
     if (!sizes || ranks->allgather(ranks->context, &mine, sizeof mine, &all, &capacity, sizes)) {
