@@ -78,7 +78,9 @@ typedef struct rc_run_options {
     const rc_ranks *ranks;    /* one event-driven system over these processes (docs/edmd.md, "Ranks"; rc_ranks_mpi);
                                  * NULL: this one. Every rank makes the same calls with the same options; only rank 0
                                  * writes files and calls progress, the others make the same calls on the engine.
-                                 * Copied; what it points to must outlive the run. */
+                                 * Copied; what it points to must outlive the run. A rank whose create fails must
+                                 * tell the others, which would wait for it at the first advance (ricochet run
+                                 * agrees on it through the table's exchange before it runs). */
 } rc_run_options;
 
 typedef struct rc_run rc_run;
