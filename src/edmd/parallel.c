@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* The threads and ranks of an event-driven engine (docs/edmd.md, "Parallel", "Ranks"): the count asked for checked against
- * the domains the system cuts into (slabs of the box along its first axis at least RC_EDMD_DOMAIN_REACHES neighbour
- * reaches wide: events that far apart may run at once, one slab per thread), and the sentence saying why the engine
- * runs on fewer threads than asked. The answer never changes a trajectory: every count gives the bits of one thread (speculate.c), and a run
- * that cannot be parallel runs on one thread with the note rather than differently. */
+/* The threads and ranks of an event-driven engine (docs/edmd.md, "Parallel", "Ranks"): the count asked for checked
+ * against the domains the system cuts into (slabs of the box along its first axis at least RC_EDMD_DOMAIN_REACHES
+ * neighbour reaches wide: events that far apart may run at once, one slab per thread or rank), and the sentence
+ * saying why the engine runs on fewer than asked. The answer never changes a trajectory: every count gives the bits of
+ * one thread (speculate.c), and a run that cannot be parallel runs on one thread with the note rather than
+ * differently. */
 #include <math.h>
 
 #include "core/status.h"
