@@ -17,28 +17,16 @@
 #include <time.h>
 
 #include "check.h"
+#include "edmd_check.h"
 #include "ricochet/ricochet.h"
 
 enum { N = 4000, MOST = 4 };
 
-static double x[3 * N], v[3 * N], r[N], m[N];
-
-/* Spheres (disks) of diameter 1 from fcc (a triangular lattice) at packing fraction 0.45, shell 0.5. */
+/* Spheres (disks) at packing fraction 0.45, shell 0.5, on `threads` threads. */
 static rc_edmd *make(int dimension, int32_t threads, double thermostat_rate)
 {
-    rc_edmd_def d = rc_edmd_default_def();
-    d.dimension = dimension;
-    for (int32_t k = 0; k < N; k++) r[k] = 0.5, m[k] = 1;
-    rc_placement lattice = dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL;
-    CHECK(rc_box_scale_to_packing_fraction(dimension, N, r, 0.45, d.box) == RC_STATUS_OK, "box");
-    CHECK(rc_placement_fill(lattice, dimension, d.box, d.periodic, N, r, 1, x) == RC_STATUS_OK, "placing");
-    CHECK(rc_velocities_draw_maxwell_boltzmann(dimension, N, m, 1, 2, v) == RC_STATUS_OK, "velocities");
-    d.count = N, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
-    d.shell = 0.5;
-    d.threads = threads;
-    d.thermostat_rate = thermostat_rate;
-    rc_edmd *e = NULL;
-    CHECK(rc_edmd_create(&d, &e) == RC_STATUS_OK, "made: %s", rc_error_get());
+    rc_edmd *e = edmd_check_lattice(dimension, N, threads, thermostat_rate);
+    CHECK(e, "made: %s", rc_error_get());
     return e;
 }
 
@@ -110,28 +98,6 @@ static void *advance_rank(void *arg)
     return NULL;
 }
 
-/* Whether two engines hold the same bits: the frame, the counts and the books. */
-static bool same_engines(const rc_edmd *a, const rc_edmd *b)
-{
-    rc_edmd_observables oa, ob;
-    rc_edmd_measure(a, &oa);
-    rc_edmd_measure(b, &ob);
-    const double books[][2] = {{oa.kinetic_energy, ob.kinetic_energy},     {oa.virial, ob.virial},
-                               {oa.kinetic_integral, ob.kinetic_integral}, {oa.pressure, ob.pressure},
-                               {oa.energy_drift, ob.energy_drift},         {oa.max_overlap, ob.max_overlap}};
-    bool same = oa.events == ob.events && oa.collisions == ob.collisions &&
-                oa.neighbour_rebuilds == ob.neighbour_rebuilds && oa.stabilising_collisions == ob.stabilising_collisions;
-    for (size_t k = 0; k < sizeof books / sizeof *books; k++) same &= !memcmp(&books[k][0], &books[k][1], sizeof(double));
-    rc_frame fa = {0}, fb = {0};
-    CHECK(rc_frame_create(&fa, N, false) == RC_STATUS_OK && rc_frame_create(&fb, N, false) == RC_STATUS_OK, "frames");
-    CHECK(rc_edmd_fill_frame(a, &fa) == RC_STATUS_OK && rc_edmd_fill_frame(b, &fb) == RC_STATUS_OK, "filled");
-    same &= fa.time == fb.time && !memcmp(fa.positions, fb.positions, 3 * N * sizeof *fa.positions) &&
-            !memcmp(fa.velocities, fb.velocities, 3 * N * sizeof *fa.velocities);
-    rc_frame_destroy(&fa);
-    rc_frame_destroy(&fb);
-    return same;
-}
-
 static void same_bits(int dimension, int32_t count, double thermostat_rate)
 {
     rc_edmd *one = make(dimension, 1, thermostat_rate);
@@ -153,7 +119,7 @@ static void same_bits(int dimension, int32_t count, double thermostat_rate)
     for (int32_t q = 0; q < count; q++) pthread_join(threads[q], NULL);
     for (int32_t q = 0; q < count; q++) {
         CHECK(members[q].status == RC_STATUS_OK, "rank %d advanced", (int)q);
-        CHECK(same_engines(one, members[q].engine), "%dD, rank %d of %d: the bits of one process", dimension, (int)q,
+        CHECK(edmd_check_same(one, members[q].engine), "%dD, rank %d of %d: the bits of one process", dimension, (int)q,
               (int)count);
         rc_edmd_destroy(members[q].engine);
     }
@@ -189,8 +155,8 @@ static void refusals(void)
               "refused with \"%s\": %s", bad[k].message, rc_error_get());
     rc_ranks alone = {0, 1, NULL, never};
     const char *note = "unset";
-    CHECK(rc_edmd_set_ranks(e, &alone) == RC_STATUS_OK && rc_edmd_ranks(e) == 1 &&
-              rc_edmd_threads(e, &note) == 1 && note == NULL,
+    CHECK(rc_edmd_set_ranks(e, &alone) == RC_STATUS_OK && rc_edmd_ranks(e) == 1 && rc_edmd_threads(e, &note) == 1 &&
+              note == NULL,
           "1 rank: no note");
     rc_edmd_destroy(e);
     e = make(2, 2, 0);

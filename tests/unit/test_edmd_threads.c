@@ -18,29 +18,15 @@
 #include <string.h>
 
 #include "check.h"
+#include "edmd_check.h"
 #include "ricochet/ricochet.h"
 
 enum { N = 4000 };
 
-static double x[3 * N], v[3 * N], r[N], m[N];
-
-/* Spheres (disks) of diameter 1 from fcc (a triangular lattice) at packing fraction 0.45, shell 0.5, on `threads`
- * threads; NULL when refused. */
+/* Spheres (disks) at packing fraction 0.45, shell 0.5, on `threads` threads; NULL when refused. */
 static rc_edmd *make(int dimension, int32_t count, int32_t threads, double thermostat_rate)
 {
-    rc_edmd_def d = rc_edmd_default_def();
-    d.dimension = dimension;
-    for (int32_t k = 0; k < count; k++) r[k] = 0.5, m[k] = 1;
-    rc_placement lattice = dimension == 3 ? RC_PLACEMENT_FCC : RC_PLACEMENT_HEXAGONAL;
-    CHECK(rc_box_scale_to_packing_fraction(dimension, count, r, 0.45, d.box) == RC_STATUS_OK, "box");
-    CHECK(rc_placement_fill(lattice, dimension, d.box, d.periodic, count, r, 1, x) == RC_STATUS_OK, "placing");
-    CHECK(rc_velocities_draw_maxwell_boltzmann(dimension, count, m, 1, 2, v) == RC_STATUS_OK, "velocities");
-    d.count = count, d.positions = x, d.velocities = v, d.radii = r, d.masses = m;
-    d.shell = 0.5;
-    d.threads = threads;
-    d.thermostat_rate = thermostat_rate;
-    rc_edmd *e = NULL;
-    return rc_edmd_create(&d, &e) == RC_STATUS_OK ? e : NULL;
+    return edmd_check_lattice(dimension, count, threads, thermostat_rate);
 }
 
 static void counts(void)
@@ -85,30 +71,8 @@ static void same_bits(int dimension, int32_t threads, double thermostat_rate)
         CHECK(rc_edmd_advance(one, &limits) == RC_STATUS_OK && rc_edmd_advance(four, &limits) == RC_STATUS_OK,
               "advanced to %d collisions", (int)collisions);
     }
-    rc_edmd_observables o1, o4;
-    rc_edmd_measure(one, &o1);
-    rc_edmd_measure(four, &o4);
-    const double books[][2] = {{o1.kinetic_energy, o4.kinetic_energy},     {o1.virial, o4.virial},
-                               {o1.kinetic_integral, o4.kinetic_integral}, {o1.pressure, o4.pressure},
-                               {o1.energy_drift, o4.energy_drift},         {o1.max_overlap, o4.max_overlap}};
-    for (size_t b = 0; b < sizeof books / sizeof *books; b++)
-        CHECK(!memcmp(&books[b][0], &books[b][1], sizeof books[b][0]), "book %d: %.17g against %.17g", (int)b,
-              books[b][0], books[b][1]);
-    CHECK(o1.events == o4.events && o1.stabilising_collisions == o4.stabilising_collisions &&
-              o1.neighbour_rebuilds == o4.neighbour_rebuilds,
-          "the same counts");
-    rc_frame a = {0}, b = {0};
-    CHECK(rc_frame_create(&a, N, false) == RC_STATUS_OK && rc_frame_create(&b, N, false) == RC_STATUS_OK, "frames");
-    CHECK(rc_edmd_fill_frame(one, &a) == RC_STATUS_OK && rc_edmd_fill_frame(four, &b) == RC_STATUS_OK, "filled");
-    CHECK(a.time == b.time && !memcmp(a.positions, b.positions, 3 * N * sizeof *a.positions) &&
-              !memcmp(a.velocities, b.velocities, 3 * N * sizeof *a.velocities),
-          "%d threads end where 1 does, to the bit", (int)threads);
-    uint64_t e1, c1, e4, c4;
-    rc_edmd_counts(one, &e1, &c1);
-    rc_edmd_counts(four, &e4, &c4);
-    CHECK(e1 == e4 && c1 == c4, "the same events and collisions");
-    rc_frame_destroy(&a);
-    rc_frame_destroy(&b);
+    CHECK(edmd_check_same(one, four), "%d threads end where 1 does, to the bit: the frame, the counts and the books",
+          (int)threads);
     rc_edmd_destroy(one);
     rc_edmd_destroy(four);
 }
