@@ -23,37 +23,32 @@
 
 enum { N = 4000 };
 
-/* Spheres (disks) at packing fraction 0.45, shell 0.5, on `threads` threads; NULL when refused. */
-static rc_edmd *make(int dimension, int32_t count, int32_t threads, double thermostat_rate)
-{
-    return edmd_check_lattice(dimension, count, threads, thermostat_rate);
-}
-
 static void counts(void)
 {
-    rc_edmd *e = make(3, N, 1, 0);
+    rc_edmd *e = edmd_check_lattice(3, N, 1, 0);
     CHECK(e && rc_edmd_domains(e) == 2, "4,000 spheres: 2 slabs, got %d", e ? (int)rc_edmd_domains(e) : -1);
     const char *note = "unset";
     CHECK(e && rc_edmd_threads(e, &note) == 1 && note == NULL, "1 thread, no note");
     rc_edmd_destroy(e);
-    e = make(2, N, 1, 0);
+    e = edmd_check_lattice(2, N, 1, 0);
     CHECK(e && rc_edmd_domains(e) == 13, "4,000 disks: 13 slabs, got %d", e ? (int)rc_edmd_domains(e) : -1);
     rc_edmd_destroy(e);
 }
 
 static void refusals(void)
 {
-    CHECK(make(3, N, 0, 0) == NULL && strstr(rc_error_get(), "threads: 0 is below 1"), "0 refused: %s", rc_error_get());
-    CHECK(make(3, N, -3, 0) == NULL && strstr(rc_error_get(), "threads: -3 is below 1"), "-3 refused: %s",
+    CHECK(edmd_check_lattice(3, N, 0, 0) == NULL && strstr(rc_error_get(), "threads: 0 is below 1"), "0 refused: %s",
           rc_error_get());
-    CHECK(make(3, N, 3, 0) == NULL && strstr(rc_error_get(), "threads: 3 asked") &&
+    CHECK(edmd_check_lattice(3, N, -3, 0) == NULL && strstr(rc_error_get(), "threads: -3 is below 1"), "-3 refused: %s",
+          rc_error_get());
+    CHECK(edmd_check_lattice(3, N, 3, 0) == NULL && strstr(rc_error_get(), "threads: 3 asked") &&
               strstr(rc_error_get(), "use at most 2"),
           "3 refused: %s", rc_error_get());
-    rc_edmd *e = make(3, N, 2, 1.0);
+    rc_edmd *e = edmd_check_lattice(3, N, 2, 1.0);
     const char *note = "unset";
     CHECK(e && rc_edmd_threads(e, &note) == 2 && note == NULL, "a thermostat: 2 threads, no note");
     rc_edmd_destroy(e);
-    e = make(3, N, 2, 0);
+    e = edmd_check_lattice(3, N, 2, 0);
     note = "unset";
     CHECK(e && rc_edmd_threads(e, &note) == 2 && note == NULL, "hard spheres: 2 threads, no note");
     rc_edmd_destroy(e);
@@ -61,7 +56,8 @@ static void refusals(void)
 
 static void same_bits(int dimension, int32_t threads, double thermostat_rate)
 {
-    rc_edmd *one = make(dimension, N, 1, thermostat_rate), *four = make(dimension, N, threads, thermostat_rate);
+    rc_edmd *one = edmd_check_lattice(dimension, N, 1, thermostat_rate),
+            *four = edmd_check_lattice(dimension, N, threads, thermostat_rate);
     CHECK(one && four, "made");
     if (!one || !four) return;
     const char *note = "unset";

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Whether the tool was started by mpirun (docs/cli.md: sweep and exchange spread their runs
- * over ranks under mpirun when the tool is built with RICOCHET_MPI, and run splits one system over them), the refusal
- * of a build without MPI, under which every rank would do all the work, and
- * the hand-over to ricochet-mpi: in a build with MPI only that second tool links OpenMPI, so that the commands that
- * need no MPI (every one outside mpirun) start without its six libraries mapped (1.4 MB resident). */
+/* Whether the tool was started by mpirun (docs/cli.md: sweep and exchange spread their runs over ranks under mpirun
+ * when the tool is built with RICOCHET_MPI, and run splits one system over them), the refusal of a build without MPI,
+ * under which every rank would do all the work, and the hand-over to ricochet-mpi: in a build with MPI only that
+ * second tool links OpenMPI, so that the commands that need no MPI (every one outside mpirun) start without its six
+ * libraries mapped (1.4 MB resident). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
