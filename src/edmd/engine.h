@@ -187,11 +187,10 @@ struct rc_edmd {
     uint8_t *neighbours; /* n rows of neighbour_capacity entries (lists.c; the lengths are in the anchors) */
     int32_t neighbour_capacity;
     int32_t entry_width; /* the bytes of an entry: 3 from 131,072 to 2^24 particles, else 4 (lists.c) */
-    int32_t row_bytes;   /* neighbour_capacity entries */
+    int32_t row_bytes;   /* neighbour_capacity entries (and one byte more for 3-byte entries: lists.c) */
     uint8_t *spill;      /* rows of spill_capacity entries for the lists longer than neighbour_capacity */
     int32_t spill_capacity, spill_rows, spill_fresh, spill_free; /* rows from spill_fresh on never used */
-    uint8_t *spill_retired; /* a pool the spill outgrew while threads may still read it (speculate.c), or NULL */
-    size_t spill_retired_bytes;
+    int32_t spill_row_bytes;                                     /* spill_capacity entries, as row_bytes */
 
     /* thermostat */
     double thermostat_rate, thermostat_temperature;
@@ -255,6 +254,9 @@ struct rc_edmd {
     /* speculate.c: in a thread's copy of the engine, the batch it runs (its events' filings wait for the commit, and
      * a cluster aborts an event); NULL in the engine itself */
     struct rc_edmd_job *job;
+    /* journal.c: while a batch runs, where the changes of a shell event's lists and cells are kept for its undo; NULL
+     * outside batches */
+    struct rc_edmd_journal *journal;
     struct rc_edmd_slabs *slabs; /* slabs.c: the calendars of the slabs while threads run; NULL on one thread */
 
     /* compression (growth.c) */
@@ -447,7 +449,7 @@ static inline uint8_t *rc_edmd_list_of(const rc_edmd *e, int32_t k, int32_t widt
 {
     uint8_t *row = e->neighbours + (size_t)k * (size_t)e->row_bytes;
     if (e->anchor[k].count <= e->neighbour_capacity) return row;
-    return e->spill + (size_t)rc_edmd_entry(row, 0, width) * (size_t)e->spill_capacity * (size_t)width;
+    return e->spill + (size_t)rc_edmd_entry(row, 0, width) * (size_t)e->spill_row_bytes;
 }
 
 static inline uint8_t *rc_edmd_list(const rc_edmd *e, int32_t k) { return rc_edmd_list_of(e, k, e->entry_width); }

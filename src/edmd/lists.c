@@ -6,14 +6,24 @@
  * spill, a pool of longer rows, and move back when they shrink to the capacity. Their own row then holds the index of
  * the spill row (rc_edmd_list). The spill is mapped, not allocated: rows from spill_fresh on were never used and cost
  * nothing until a list takes them, and a grown pool gives the old one back to the system (grown in the heap, each
- * generation's freed copy stayed resident). */
+ * generation's freed copy stayed resident). A 3-byte entry is written as a 4-byte word (rc_edmd_entry_set), so rows of
+ * 3-byte entries have one byte more: the last entry's write stays in its own row, which two threads may then write
+ * at once. Inside a batch of the parallel loop (a journal set) every change is kept for its undo first, and spill rows
+ * come from the journal's stock, never from the pool: the pool neither grows nor widens there (journal.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/journal.h"
 #include "edmd/neighbours.h"
+
+/* The bytes of a row of `capacity` entries. */
+static int32_t row_bytes(const rc_edmd *e, int32_t capacity)
+{
+    return capacity * e->entry_width + (e->entry_width == 3);
+}
 
 rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
 {
@@ -24,11 +34,12 @@ rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
     e->spill = NULL;
     if (e->neighbour_capacity > INT32_MAX / 8)
         return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: rows of %d entries", (int)e->neighbour_capacity);
-    e->row_bytes = e->neighbour_capacity * e->entry_width;
+    e->row_bytes = row_bytes(e, e->neighbour_capacity);
     e->neighbours = rc_alloc_large(n * (size_t)e->row_bytes + RC_LIST_PAD, 1);
     /* the longest lists measured are a quarter above the capacity plus a few (at packing fraction 0.30, 22 against
      * 17); a longer one widens every spill row (rc_edmd_list_add) */
     e->spill_capacity = e->neighbour_capacity + e->neighbour_capacity / 4 + 4;
+    e->spill_row_bytes = row_bytes(e, e->spill_capacity);
     e->spill_rows = 0;
     e->spill_fresh = 0;
     e->spill_free = -1;
@@ -40,32 +51,26 @@ rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width)
 /* The bytes of a spill of `rows` rows of `capacity` entries. */
 static size_t spill_bytes(const rc_edmd *e, int32_t rows, int32_t capacity)
 {
-    return (size_t)rows * (size_t)capacity * (size_t)e->entry_width + RC_LIST_PAD;
+    return (size_t)rows * (size_t)row_bytes(e, capacity) + RC_LIST_PAD;
 }
 
 void rc_edmd_lists_destroy(rc_edmd *e)
 {
     free(e->neighbours);
     rc_free_temporary(e->spill, spill_bytes(e, e->spill_rows, e->spill_capacity), 1);
-    rc_edmd_lists_free_retired(e);
 }
 
-void rc_edmd_lists_free_retired(rc_edmd *e)
-{
-    rc_free_temporary(e->spill_retired, e->spill_retired_bytes, 1);
-    e->spill_retired = NULL;
-}
-
-static uint8_t *spill_row(const rc_edmd *e, int32_t r)
-{
-    return e->spill + (size_t)r * (size_t)e->spill_capacity * (size_t)e->entry_width;
-}
+static uint8_t *spill_row(const rc_edmd *e, int32_t r) { return e->spill + (size_t)r * (size_t)e->spill_row_bytes; }
 
 /* Spill row r is free again (the free rows are chained through their first entry, which holds the next free row plus
  * one: 0 ends the chain; a list has at most one spill row, so rows in use stay below the particles, and the entry
  * below 2^24 with 3-byte entries). */
 static void give_back(rc_edmd *e, int32_t r)
 {
+    if (e->journal) {
+        rc_edmd_journal_give(e->journal, r);
+        return;
+    }
     rc_edmd_entry_set(spill_row(e, r), 0, e->spill_free + 1, e->entry_width);
     e->spill_free = r;
 }
@@ -80,19 +85,19 @@ void rc_edmd_lists_clear(rc_edmd *e)
 /* Copies the used spill rows into a pool of `rows` rows of `capacity` entries (more of either). */
 static rc_status resize_spill(rc_edmd *e, int32_t rows, int32_t capacity)
 {
-    size_t width = (size_t)e->entry_width;
+    if (e->journal) { /* inside a batch the other threads read and write lists in the pool: the event runs alone */
+        e->journal->refused = true;
+        return RC_STATUS_NO_MEMORY;
+    }
+    size_t stride = (size_t)row_bytes(e, capacity);
     uint8_t *spill = rc_alloc_temporary(spill_bytes(e, rows, capacity), 1);
     if (!spill) return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: out of memory for %d long lists", (int)rows);
     for (int32_t r = 0; r < e->spill_fresh; r++)
-        memcpy(spill + (size_t)r * (size_t)capacity * width, spill_row(e, r), (size_t)e->spill_capacity * width);
-    if (e->job && !e->spill_retired) { /* a batch's threads may read lists through the old pool until it ends */
-        e->spill_retired = e->spill;
-        e->spill_retired_bytes = spill_bytes(e, e->spill_rows, e->spill_capacity);
-    } else {
-        rc_free_temporary(e->spill, spill_bytes(e, e->spill_rows, e->spill_capacity), 1);
-    }
+        memcpy(spill + (size_t)r * stride, spill_row(e, r), (size_t)e->spill_capacity * (size_t)e->entry_width);
+    rc_free_temporary(e->spill, spill_bytes(e, e->spill_rows, e->spill_capacity), 1);
     e->spill = spill;
     e->spill_capacity = capacity;
+    e->spill_row_bytes = (int32_t)stride;
     e->spill_rows = rows;
     return RC_STATUS_OK;
 }
@@ -100,6 +105,11 @@ static rc_status resize_spill(rc_edmd *e, int32_t rows, int32_t capacity)
 /* A spill row for a list: a freed one, else one never used, else the pool grows. -1 when out of memory. */
 static int32_t take_spill_row(rc_edmd *e)
 {
+    if (e->journal) {
+        if (e->journal->stocked > 0) return e->journal->stock[--e->journal->stocked];
+        e->journal->refused = true; /* the stock ran out: the event runs alone, where the pool may grow */
+        return -1;
+    }
     if (e->spill_free >= 0) {
         int32_t r = e->spill_free;
         e->spill_free = rc_edmd_entry(spill_row(e, r), 0, e->entry_width) - 1;
@@ -155,17 +165,47 @@ static inline __attribute__((always_inline)) void remove_entry(rc_edmd *e, int32
 
 rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j)
 {
+    if (e->journal) rc_edmd_journal_list(e, k);
     return e->entry_width == 3 ? add(e, k, j, 3) : add(e, k, j, 4);
 }
 
 void rc_edmd_list_set_length(rc_edmd *e, int32_t k, int32_t count)
 {
+    if (e->journal) rc_edmd_journal_list(e, k);
     if (e->entry_width == 3) set_length(e, k, count, 3);
     else set_length(e, k, count, 4);
 }
 
 void rc_edmd_list_remove(rc_edmd *e, int32_t k, int32_t j)
 {
+    if (e->journal) rc_edmd_journal_list(e, k);
     if (e->entry_width == 3) remove_entry(e, k, j, 3);
     else remove_entry(e, k, j, 4);
+}
+
+void rc_edmd_list_put_back(rc_edmd *e, rc_edmd_journal *j, int32_t k, int32_t count, const uint8_t *entries)
+{
+    int32_t capacity = e->neighbour_capacity, width = e->entry_width;
+    uint8_t *row = e->neighbours + (size_t)k * (size_t)e->row_bytes;
+    bool spilt = e->anchor[k].count > capacity, spills = count > capacity;
+    if (spilt && !spills) rc_edmd_journal_give(j, rc_edmd_entry(row, 0, width));
+    if (spills && !spilt) rc_edmd_entry_set(row, 0, j->stock[--j->stocked], width);
+    e->anchor[k].count = count;
+    memcpy(rc_edmd_list_of(e, k, width), entries, (size_t)count * (size_t)width);
+}
+
+rc_status rc_edmd_lists_stock(rc_edmd *e, rc_edmd_journal *j)
+{
+    while (j->stocked > RC_JOURNAL_STOCK) give_back(e, j->stock[--j->stocked]);
+    while (j->stocked < RC_JOURNAL_STOCK) {
+        int32_t r = take_spill_row(e);
+        if (r < 0) return rc_fail(RC_STATUS_NO_MEMORY, "neighbour lists: out of memory for the threads' spill rows");
+        j->stock[j->stocked++] = r;
+    }
+    return RC_STATUS_OK;
+}
+
+void rc_edmd_lists_unstock(rc_edmd *e, rc_edmd_journal *j)
+{
+    while (j->stocked > 0) give_back(e, j->stock[--j->stocked]);
 }

@@ -11,6 +11,7 @@
 #include "core/memory.h"
 #include "core/status.h"
 #include "edmd/engine.h"
+#include "edmd/journal.h"
 #include "edmd/neighbours.h"
 #include "edmd/shear.h"
 
@@ -105,6 +106,7 @@ void rc_edmd_neighbours_destroy(rc_edmd *e)
 static void cell_insert(rc_edmd *e, int32_t k)
 {
     int32_t c = cell_of(e, e->anchor[k].x);
+    if (e->journal) rc_edmd_journal_link(e, &e->anchor[k].next), rc_edmd_journal_link(e, &e->cell_head[c]);
     e->anchor[k].next = e->cell_head[c];
     e->cell_head[c] = k;
 }
@@ -114,6 +116,7 @@ static void cell_remove(rc_edmd *e, int32_t k)
 {
     int32_t *at = &e->cell_head[cell_of(e, e->anchor[k].x)];
     while (*at != k) at = &e->anchor[*at].next;
+    if (e->journal) rc_edmd_journal_link(e, at);
     *at = e->anchor[k].next;
 }
 
@@ -453,9 +456,25 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e)
 
 rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k)
 {
+    if (e->journal) { /* inside a batch: kept for the undo (journal.c), with the list the walk rewrites in place */
+        rc_edmd_journal_anchor(e, k);
+        rc_edmd_journal_list(e, k);
+    }
     cell_remove(e, k);
     anchor_here(e, k);
     cell_insert(e, k);
     e->rebuilds++;
     return find_neighbours(e, k, false);
+}
+
+/* A shell event's cells: its anchor's cell and the cells within reach of any point a shell away (the walk's and the
+ * move's), at most 2 CELL_SPLIT cells from the anchor's along each axis. */
+bool rc_edmd_cells_apart(const rc_edmd *e, const double a[3], const double b[3])
+{
+    for (int d = 0; d < 3; d++) {
+        int32_t gap = abs(cell_coordinate(e, d, a[d]) - cell_coordinate(e, d, b[d]));
+        if (e->periodic[d] && e->cells[d] - gap < gap) gap = e->cells[d] - gap;
+        if (gap > 4 * CELL_SPLIT) return true;
+    }
+    return false;
 }

@@ -17,6 +17,9 @@ rc_status rc_edmd_neighbours_build_all(rc_edmd *e);
 void rc_edmd_interior_bounds(rc_edmd *e);
 /* Particle k (streamed to now) left its shell: wrap it into the box, re-anchor it and rebuild its list. */
 rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
+/* Whether the cells two shell events at anchors a and b read and write are apart (none in common): the events may
+ * then run at once on two threads. */
+bool rc_edmd_cells_apart(const rc_edmd *e, const double a[3], const double b[3]);
 /* The lists' storage. Rows of `capacity` entries of `width` bytes (3, only below 2^24 particles, or 4; 0:
  * the engine's choice, 3 from RC_NARROW_LISTS particles; the same lists and bits either way); every list empty after
  * rc_edmd_lists_clear. A list longer than its row moves to the spill and back; a pointer from rc_edmd_list stays valid
@@ -24,8 +27,12 @@ rc_status rc_edmd_neighbours_rebuild(rc_edmd *e, int32_t k);
 rc_status rc_edmd_lists_create(rc_edmd *e, int32_t capacity, int32_t width);
 void rc_edmd_lists_destroy(rc_edmd *e);
 void rc_edmd_lists_clear(rc_edmd *e);
-/* Frees the pool the spill outgrew during a batch of the threads, once none of them reads it (speculate.c). */
-void rc_edmd_lists_free_retired(rc_edmd *e);
+/* Particle k's list made `count` entries long, copied from `entries`, taking a spill row from j's stock or giving
+ * one back to it (journal.c). */
+void rc_edmd_list_put_back(rc_edmd *e, struct rc_edmd_journal *j, int32_t k, int32_t count, const uint8_t *entries);
+/* Fills j's stock of spill rows from the pool, before a batch; gives them all back, after the batches. */
+rc_status rc_edmd_lists_stock(rc_edmd *e, struct rc_edmd_journal *j);
+void rc_edmd_lists_unstock(rc_edmd *e, struct rc_edmd_journal *j);
 rc_status rc_edmd_list_add(rc_edmd *e, int32_t k, int32_t j);
 void rc_edmd_list_remove(rc_edmd *e, int32_t k, int32_t j);
 /* Cuts k's list to its first count entries. */

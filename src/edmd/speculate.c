@@ -7,13 +7,15 @@
  * goes in four steps. (1) Every thread files the events its last batch's commits left it and takes the earliest
  * events of its calendar, at once. (2) The main thread merges them in key order into the batch, each event for the
  * thread of its particle's slab, or for the thread of the events near it when they are all of one thread, or, when
- * it is near events of two threads (its particle's anchor within SEPARATION neighbour reaches of theirs) or is a
- * shell event (which moves the lists), for the commit. (3) The threads run their events at once, each in key order
- * on its own copy of the engine, whose books start empty for every event and whose filings wait. A thread stops early
- * when an event needs a cluster or files a key before its next one. (4) The horizon is the earliest of the events not
+ * it is near events of two threads (its particle's anchor within SEPARATION neighbour reaches of theirs), or is a
+ * shell event whose cells meet those of another thread's shell event, for the commit. (3) The threads run their
+ * events at once, each in key order on its own copy of the engine, whose books start empty for every event and whose
+ * filings wait; a shell event keeps what it changes in the lists and cells in its thread's journal (journal.c). A
+ * thread stops early when an event needs a cluster or files a key before its next one. (4) The horizon is the earliest of the events not
  * run and of every filing: the events before it are committed in key order (their books and counts added by the
  * serial operations in the serial order; an event for the commit runs then, and a key it files before the events
- * left brings the horizon there), the others undone (their particles' records put back, the events filed again).
+ * left brings the horizon there), the others undone (their particles' records and their journals put back, the
+ * events filed again).
  * The main thread starts (4) while the helpers still run (3), up to the horizon their progress allows so far. So
  * every event reads the bits it reads in the serial run and the books are added in the serial order: the trajectory,
  * the counts and the summary are the serial bits for any thread count. */
@@ -38,9 +40,10 @@
 
 /* Events of different threads run at once only when their particles' anchors are more than this many neighbour
  * reaches apart: an event reads the records of the particles anchored within two reaches of its particle's anchor
- * and writes within one (a shell event, which runs at the commit, within a reach and a shell: the shell is less than
- * half a reach by half the contact distance), so three and a half reaches keep the reads and writes of two events
- * apart, with half a contact distance to spare for the rounding of the lists' test. */
+ * and writes within one (a shell event within a reach and a shell: the shell is less than half a reach by half the
+ * contact distance), so three and a half reaches keep the reads and writes of two events apart, with half a contact
+ * distance to spare for the rounding of the lists' test. Shell events also move anchors between cells, which
+ * shell_owner keeps apart. */
 #define SEPARATION 3.5
 
 /* Below this a batch costs more than it runs at once: STRETCH events run one at a time before batches are tried
@@ -160,7 +163,8 @@ static bool run_entry(rc_edmd_job *job, rc_batch_entry *x)
     save(c, x);
     c->events = c->collisions = c->wall_collisions = c->stabilising = c->negative_time = c->three_body = 0;
     c->kinetic = c->dissipated = c->virial = c->kinetic_integral = c->thermostat_energy = 0;
-    c->kicks = 0;
+    c->kicks = c->rebuilds = 0;
+    x->journal_first = job->journal.used;
     x->kick_first = job->kick_count;
     x->capture_first = job->steps.pending_count;
     if (c->steps) {
@@ -170,7 +174,11 @@ static bool run_entry(rc_edmd_job *job, rc_batch_entry *x)
     job->current = x;
     x->status = rc_edmd_process_event(c, x->k);
     x->capture_count = job->steps.pending_count - x->capture_first;
+    x->journal_end = job->journal.used;
+    if (job->journal.refused) x->aborted = true, job->journal.refused = false; /* it runs alone */
     if (x->aborted || x->status != RC_STATUS_OK) {
+        rc_edmd_journal_undo(c, &job->journal, x->journal_first, x->journal_end);
+        job->journal.used = x->journal_first;
         restore(c, x);
         job->kick_count = x->kick_first, job->steps.pending_count = x->capture_first;
         return false;
@@ -182,7 +190,7 @@ static bool run_entry(rc_edmd_job *job, rc_batch_entry *x)
     x->events = c->events, x->collisions = c->collisions, x->wall_collisions = c->wall_collisions;
     x->stabilising = c->stabilising, x->negative_time = c->negative_time, x->three_body = c->three_body;
     x->loss = c->dissipated, x->virial = c->virial, x->max_overlap = c->max_overlap;
-    x->kicks = c->kicks, x->gain = c->thermostat_energy;
+    x->kicks = c->kicks, x->gain = c->thermostat_energy, x->rebuilds = c->rebuilds;
     x->last_pair[0] = c->last_pair[0], x->last_pair[1] = c->last_pair[1];
     x->filing_time = INFINITY, x->filing_k = INT32_MAX;
     for (int f = 0; f < x->filed_count; f++) {
@@ -273,6 +281,7 @@ static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job
     if (job->generation != sp->generation) {
         *c = *e;
         c->job = job;
+        c->journal = &job->journal;
         job->generation = sp->generation;
     }
     if (e->steps) { /* the map may have grown at a commit */
@@ -283,14 +292,34 @@ static void refresh(const rc_edmd *e, const rc_edmd_speculation *sp, rc_edmd_job
     }
     job->kick_count = 0;
     c->now = e->now;
-    c->spill = e->spill, c->spill_capacity = e->spill_capacity, c->spill_rows = e->spill_rows;
-    c->spill_fresh = e->spill_fresh, c->spill_free = e->spill_free;
+    c->spill = e->spill, c->spill_capacity = e->spill_capacity, c->spill_row_bytes = e->spill_row_bytes;
     c->max_overlap = e->max_overlap;
     c->held = e->held, c->sleeping = e->sleeping, c->group_sleep_clock = e->group_sleep_clock; /* an event run alone */
     job->count = 0;
     job->seen = 0;
     job->seen_time = INFINITY, job->seen_k = INT32_MAX;
     atomic_store_explicit(&job->done, 0, memory_order_relaxed);
+}
+
+/* Journal w: thread w's, or for w = threads the commit's. */
+static rc_edmd_journal *journal_of(rc_edmd_speculation *sp, int32_t w)
+{
+    return w < sp->threads ? &sp->jobs[w].journal : &sp->journal;
+}
+
+/* Each journal emptied, with room for a batch and its stock of spill rows refilled (the pool may grow now, with no
+ * thread running): the threads' and the commit's. After a renewal, which built every list anew, the stocks are
+ * forgotten first: their rows are free in the new pool. */
+static rc_status prepare_journals(rc_edmd *e, rc_edmd_speculation *sp, bool renewed)
+{
+    rc_status s = RC_STATUS_OK;
+    for (int32_t w = 0; w <= sp->threads && s == RC_STATUS_OK; w++) {
+        rc_edmd_journal *j = journal_of(sp, w);
+        if (renewed) j->stocked = 0;
+        s = rc_edmd_journal_reserve(e, j, BATCH);
+        if (s == RC_STATUS_OK) s = rc_edmd_lists_stock(e, j);
+    }
+    return s;
 }
 
 /* Every thread files what it owes and takes its earliest events: the task handed to every helper, the main thread's
@@ -361,13 +390,13 @@ static int32_t owner_of(const rc_edmd *e, const rc_edmd_speculation *sp, const d
     return sp->threads; /* not reached */
 }
 
-/* Whether a taken event runs at the commit whatever its neighbours: a shell event (it moves the lists), a thermal
- * wall's (it draws from its stream in the serial order) or a moving wall's (it books the plate's work, and may start
- * a ride), and an event of a held particle or with one (a rider of a moving wall, a fixed obstacle: the ride's end
- * and a resting contact write the holds and the books). */
-static bool for_commit(const rc_edmd *e, const rc_batch_candidate *c)
+/* Whether a taken event runs at the commit whatever its neighbours: a thermal wall's (it draws from its stream in the
+ * serial order) or a moving wall's (it books the plate's work, and may start a ride), an event of a held particle or
+ * with one (a rider of a moving wall, a fixed obstacle: the ride's end and a resting contact write the holds and the
+ * books), and on ranks a shell event (the exchange carries no lists). */
+static bool for_commit(const rc_edmd *e, const rc_edmd_speculation *sp, const rc_batch_candidate *c)
 {
-    if (c->partner == RC_EVENT_SHELL) return true;
+    if (c->partner == RC_EVENT_SHELL && sp->ranks) return true;
     if (c->partner <= RC_EVENT_WALL0) {
         const rc_plane *w = &e->walls[RC_EVENT_WALL0 - c->partner];
         if (w->temperature > 0 || w->amplitude > 0) return true;
@@ -380,6 +409,18 @@ static bool for_commit(const rc_edmd *e, const rc_batch_candidate *c)
 static bool runs_alone(const rc_edmd *e, int32_t k, int32_t partner)
 {
     return e->sleep_on && e->held > 0 && (e->hold[k] != RC_FREE || (partner >= 0 && e->hold[partner] != RC_FREE));
+}
+
+/* A shell event's thread: it moves its anchor between cells and rewrites the lists around it, so it keeps `owner`
+ * only when every shell event before it in the batch whose cells meet its own runs there too; else it runs at the
+ * commit (where the later shell events whose cells meet its own then run too). */
+static int32_t shell_owner(const rc_edmd *e, const rc_edmd_speculation *sp, const double x[3], int32_t owner)
+{
+    for (int32_t i = 0; i < sp->shell_count && owner < sp->threads; i++) {
+        const rc_batch_entry *earlier = &sp->batch[sp->shells[i]];
+        if (earlier->owner != owner && !rc_edmd_cells_apart(e, earlier->x, x)) owner = sp->threads;
+    }
+    return owner;
 }
 
 /* The main thread's step between the two: the filings the threads left it, then the events the threads took, and
@@ -395,7 +436,7 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         sp->slab_count[w] = sp->exposed_count[w] = 0;
     }
     for (int32_t w = 0; w < sp->threads; w++) top[w] = rc_calendar_peek(rc_edmd_slab_calendar(e, w));
-    sp->size = 0;
+    sp->size = sp->shell_count = 0;
     while (sp->size < most) {
         int32_t from = -1;
         bool calendar = false;
@@ -426,7 +467,11 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
         } else {
             c = sp->jobs[from].taken[sp->jobs[from].used++];
         }
-        int32_t owner = sp->alone || for_commit(e, &c) ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
+        int32_t owner = sp->alone || for_commit(e, sp, &c) ? sp->threads : owner_of(e, sp, c.x, c.slab, c.depth);
+        if (c.partner == RC_EVENT_SHELL) {
+            owner = shell_owner(e, sp, c.x, owner);
+            sp->shells[sp->shell_count++] = sp->size;
+        }
         rc_batch_entry *x = &sp->batch[sp->size];
         *x = (rc_batch_entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
         for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
@@ -450,6 +495,7 @@ static rc_status commit(rc_edmd *e, rc_edmd_speculation *sp, const rc_batch_entr
     if (x->time > e->now) e->now = x->time;
     e->events += x->events, e->collisions += x->collisions, e->wall_collisions += x->wall_collisions;
     e->stabilising += x->stabilising, e->negative_time += x->negative_time, e->three_body += x->three_body;
+    e->rebuilds += x->rebuilds;
     e->last_pair[0] = x->last_pair[0], e->last_pair[1] = x->last_pair[1];
     if (x->collisions + x->wall_collisions > 0) {
         rc_edmd_integrate_kinetic(e);
@@ -493,7 +539,10 @@ static void undo_from(rc_edmd *e, rc_edmd_speculation *sp, int32_t from)
         rc_batch_entry *x = &sp->batch[i];
         if (x->owner < 0) continue;
         sp->undone++;
-        if (x->owner < sp->threads) restore(e, x);
+        if (x->owner < sp->threads) {
+            rc_edmd_journal_undo(e, &sp->jobs[x->owner].journal, x->journal_first, x->journal_end);
+            restore(e, x);
+        }
         x->owner = -1;
         rc_edmd_slabs_file(e, x->k);
         if (x->j >= 0) rc_edmd_slabs_file(e, x->j);
@@ -545,10 +594,16 @@ static bool run_at_commit(rc_edmd *e, rc_edmd_speculation *sp, rc_batch_entry *x
     rc_rng stream = w >= 0 ? e->walls[w].rng : (rc_rng){0};
     double heat = w >= 0 ? e->walls[w].heat : 0;
     e->job = job;
+    e->journal = &sp->journal;
+    x->journal_first = sp->journal.used;
     job->current = x;
     x->status = rc_edmd_process_event(e, x->k);
     e->job = NULL;
+    e->journal = NULL;
+    if (sp->journal.refused) x->aborted = true, sp->journal.refused = false; /* it runs alone */
     if (x->aborted) {
+        rc_edmd_journal_undo(e, &sp->journal, x->journal_first, sp->journal.used);
+        sp->journal.used = x->journal_first;
         *e = kept;
         if (w >= 0) e->walls[w].rng = stream, e->walls[w].heat = heat; /* the rest, which threads read, is constant */
         restore(e, x);
@@ -679,7 +734,9 @@ static rc_status run_and_commit(rc_edmd *e, rc_edmd_speculation *sp, bool *renew
     } else {
         s = run_on_threads(e, sp, renewed, ended);
     }
-    rc_edmd_lists_free_retired(e);
+    for (int32_t w = 0; w <= sp->threads; w++) /* an undo that may not hold every change: the run cannot go on */
+        if (journal_of(sp, w)->failed)
+            return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the undo of a batch");
     settle(e, sp);
     if (s == RC_STATUS_OK && !*ended && sp->cut < 0) s = commit_batch(e, sp, false, renewed, ended);
     if (sp->cut >= 0) undo_from(e, sp, sp->cut);
@@ -757,6 +814,9 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
         } else {
             /* the events up to the thermostat's next kick (an event at its time comes first, as in the serial loop) */
             double bound = fmin(limit, e->next_thermostat);
+            s = prepare_journals(e, sp, sp->renewed);
+            sp->renewed = false;
+            if (s != RC_STATUS_OK) return s;
             for (int32_t w = 0; w < sp->threads; w++) {
                 rc_edmd_job *job = &sp->jobs[w];
                 refresh(e, sp, job);
@@ -776,6 +836,7 @@ static rc_status loop(rc_edmd *e, const rc_edmd_limits *limits, rc_edmd_speculat
             else if (sp->undone == 0 && sp->goal < BATCH) sp->goal *= 2;
             if (sp->goal < MIN_BATCH) sp->stretch = STRETCH;
         }
+        sp->renewed |= renewed;
         if (s != RC_STATUS_OK || ended) return s;
         if (renewed) {
             flush(e, sp, false);
@@ -841,6 +902,10 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
     for (int32_t h = 1; h < started; h++) {
         atomic_store_explicit(&sp->jobs[h].state, QUIT, memory_order_release);
         pthread_join(sp->jobs[h].thread, NULL);
+    }
+    for (int32_t w = 0; sp->jobs && w <= sp->threads; w++) { /* the spill rows back to the pool */
+        if (!sp->renewed) rc_edmd_lists_unstock(e, journal_of(sp, w));
+        rc_edmd_journal_destroy(journal_of(sp, w));
     }
     RC_FREE_ALL(ints, taken, pending, kicks, sp->jobs, sp->slab_entries, sp->slab_count, sp->slab_exposed,
                 sp->exposed_count, sp->send, sp->receive, sp->sizes);

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 
 #include "edmd/engine.h"
+#include "edmd/journal.h"
 #include "edmd/steps.h"
 #include "edmd/transport.h"
 #include "ricochet/ranks.h"
@@ -44,6 +45,8 @@ typedef struct rc_batch_entry {
     /* a stepped potential's event: the copy's step books, and its kinetic energy's one change */
     uint64_t step_events, bounces, invalid;
     double potential, kinetic;
+    uint64_t rebuilds;                 /* a shell event's list rebuild */
+    size_t journal_first, journal_end; /* a shell event's changes of lists and cells, in its job's journal */
 } rc_batch_entry;
 
 /* No bin (the histogram's run from -RC_HISTOGRAM_RANGE to RC_HISTOGRAM_RANGE). */
@@ -80,6 +83,7 @@ typedef struct rc_edmd_job {
     rc_capture *pending;
     rc_edmd_kick *kicks; /* the transport kicks of its events, with the moments on */
     int32_t kick_count;
+    rc_edmd_journal journal; /* what its shell events change beyond their particles' records, and its spill rows */
     int task;
     uint64_t generation; /* the speculation's generation when the copy was last made whole */
     _Alignas(64) atomic_int state;
@@ -94,6 +98,10 @@ typedef struct rc_edmd_speculation {
     int32_t *slab_entries; /* per slab, the batch's events whose particle is anchored there: BATCH each */
     int32_t *slab_count;
     int32_t *slab_exposed; /* the same, only those within the separation of a face or of another thread */
+    int32_t shells[BATCH]; /* the batch's shell events */
+    int32_t shell_count;
+    rc_edmd_journal journal; /* the events run at the commit's (put back at once when one must run alone) */
+    bool renewed;            /* a renewal built every list anew since the journals' stocks were filled */
     int32_t *exposed_count;
     double separation;   /* SEPARATION neighbour reaches */
     bool thin;           /* the slabs are thinner than two separations: an event may be near any slab */

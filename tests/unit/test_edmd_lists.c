@@ -10,7 +10,9 @@
  * - Where a list is kept never changes what it holds or the trajectory: an engine whose rows hold 2 entries (every
  *   list spilled, the spill rows widened as lists grow past them) runs to the same bits as the same engine with its
  *   own rows (4-byte entries at this size), and so does one whose entries are 3 bytes wide (as from 131,072
- *   particles).
+ *   particles), and one of rows of 2 and 3-byte entries on 2 threads, where shell events rewrite lists on both
+ *   threads at once, undo them (src/edmd/journal.c), take spill rows from each thread's stock and, when the rows
+ *   must widen, run alone (docs/edmd.md, "Parallel").
  * - An entry reads back what was written, for slots across all three bytes (and four), beside its neighbours. */
 #include <math.h>
 #include <stdio.h>
@@ -26,11 +28,13 @@
 
 enum { COUNT = 2048 };
 
-static rc_edmd *make_gas(double packing_fraction, double shell, double *x, double *v, double *r, double *m)
+static rc_edmd *make_gas(double packing_fraction, double shell, int32_t threads, double *x, double *v, double *r,
+                         double *m)
 {
     rc_edmd_def d = rc_edmd_default_def();
     d.count = COUNT;
     d.shell = shell;
+    d.threads = threads;
     for (int32_t i = 0; i < COUNT; i++) r[i] = 0.5, m[i] = 1;
     rc_status s = rc_box_scale_to_packing_fraction(3, COUNT, r, packing_fraction, d.box);
     if (s == RC_STATUS_OK) s = rc_placement_fill(RC_PLACEMENT_FCC, 3, d.box, d.periodic, COUNT, r, 1, x);
@@ -76,7 +80,7 @@ static void test_contents(void)
 {
     double *x = malloc(3 * COUNT * sizeof *x), *v = malloc(3 * COUNT * sizeof *v);
     double *r = malloc(COUNT * sizeof *r), *m = malloc(COUNT * sizeof *m);
-    rc_edmd *e = make_gas(0.30, 0.6, x, v, r, m);
+    rc_edmd *e = make_gas(0.30, 0.6, 1, x, v, r, m);
     if (e) {
         int32_t spilled = check_lists(e, "from fcc");
         CHECK(spilled == COUNT, "from fcc with rows of %d: %d of %d lists spilled (12 lattice neighbours each)",
@@ -112,17 +116,28 @@ static void test_storage_keeps_bits(void)
 {
     double *x = malloc(3 * COUNT * sizeof *x), *v = malloc(3 * COUNT * sizeof *v);
     double *r = malloc(COUNT * sizeof *r), *m = malloc(COUNT * sizeof *m);
-    rc_edmd *own = make_gas(0.30, 0, x, v, r, m), *tiny = make_gas(0.30, 0, x, v, r, m);
-    rc_edmd *narrow = make_gas(0.30, 0, x, v, r, m);
+    rc_edmd *own = make_gas(0.30, 0, 1, x, v, r, m), *tiny = make_gas(0.30, 0, 1, x, v, r, m);
+    rc_edmd *narrow = make_gas(0.30, 0, 1, x, v, r, m), *threaded = make_gas(0.30, 0, 2, x, v, r, m);
     restart_lists(own, 0, 0);
     restart_lists(tiny, 2, 0);
     restart_lists(narrow, 0, 3);
-    if (own && tiny && narrow) {
+    restart_lists(threaded, 2, 3);
+    if (own && tiny && narrow && threaded) {
         int32_t first = tiny->spill_capacity;
         rc_edmd_limits limits = {INFINITY, 30 * COUNT, 0};
         rc_edmd_advance(own, &limits);
         rc_edmd_advance(tiny, &limits);
         rc_edmd_advance(narrow, &limits);
+        rc_status s = rc_edmd_advance(threaded, &limits);
+        CHECK(s == RC_STATUS_OK && rc_edmd_threads(threaded, NULL) == 2, "rows of 2 on 2 threads: %s, %d threads",
+              s == RC_STATUS_OK ? "ran" : rc_error_get(), (int)rc_edmd_threads(threaded, NULL));
+        check_lists(threaded, "rows of 2 on 2 threads");
+        CHECK(memcmp(own->kin, threaded->kin, COUNT * sizeof *own->kin) == 0 && own->now == threaded->now &&
+                  own->collisions == threaded->collisions && own->rebuilds == threaded->rebuilds &&
+                  own->events == threaded->events,
+              "rows of 2 on 2 threads: different trajectories after %llu collisions (%llu rebuilds, %llu there)",
+              (unsigned long long)own->collisions, (unsigned long long)own->rebuilds,
+              (unsigned long long)threaded->rebuilds);
         CHECK(own->entry_width == 4 && narrow->entry_width == 3, "entries of %d and %d bytes", (int)own->entry_width,
               (int)narrow->entry_width);
         check_lists(narrow, "entries of 3 bytes");
@@ -143,6 +158,7 @@ static void test_storage_keeps_bits(void)
     rc_edmd_destroy(own);
     rc_edmd_destroy(tiny);
     rc_edmd_destroy(narrow);
+    rc_edmd_destroy(threaded);
     free(x), free(v), free(r), free(m);
 }
 
