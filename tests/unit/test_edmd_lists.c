@@ -131,6 +131,8 @@ static void test_storage_keeps_bits(void)
         rc_status s = rc_edmd_advance(threaded, &limits);
         CHECK(s == RC_STATUS_OK && rc_edmd_threads(threaded, NULL) == 2, "rows of 2 on 2 threads: %s, %d threads",
               s == RC_STATUS_OK ? "ran" : rc_error_get(), (int)rc_edmd_threads(threaded, NULL));
+        CHECK(threaded->spill_capacity > 12, "rows of 2 on 2 threads: the spill rows were widened (%d entries)",
+              (int)threaded->spill_capacity);
         check_lists(threaded, "rows of 2 on 2 threads");
         CHECK(memcmp(own->kin, threaded->kin, COUNT * sizeof *own->kin) == 0 && own->now == threaded->now &&
                   own->collisions == threaded->collisions && own->rebuilds == threaded->rebuilds &&
