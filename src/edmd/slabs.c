@@ -13,6 +13,7 @@
 typedef struct rc_edmd_slabs {
     int32_t count;
     double width;
+    double inverse;     /* 1 / width */
     rc_calendar *extra; /* slabs 1 .. count - 1 */
     uint8_t *home;      /* per particle: the slab whose calendar holds it */
 } rc_edmd_slabs;
@@ -25,6 +26,7 @@ rc_status rc_edmd_slabs_create(rc_edmd *e)
     if (!s) return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the calendars of the slabs");
     s->count = count;
     s->width = e->box[0] / s->count;
+    s->inverse = s->count / e->box[0];
     s->extra = calloc((size_t)s->count - 1, sizeof *s->extra);
     s->home = calloc((size_t)e->n > 0 ? (size_t)e->n : 1, 1); /* every particle in the engine's calendar */
     e->slabs = s;
@@ -57,10 +59,9 @@ int32_t rc_edmd_slab_of(const rc_edmd *e, int32_t k, double *depth)
 {
     const rc_edmd_slabs *s = e->slabs;
     double x = e->anchor[k].x[0];
-    x -= e->box[0] * floor(x / e->box[0]);
-    int32_t slab = (int32_t)(x / s->width);
-    if (slab >= s->count) slab = s->count - 1;
-    if (slab < 0) slab = 0;
+    if (!(x >= 0 && x < e->box[0])) x -= e->box[0] * floor(x / e->box[0]); /* periodic anchors are in the box */
+    int32_t slab = (int32_t)(x * s->inverse);
+    slab = slab >= s->count ? s->count - 1 : slab < 0 ? 0 : slab;
     if (depth) {
         double from = x - slab * s->width;
         *depth = fmin(from, s->width - from);

@@ -473,8 +473,10 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
             sp->shells[sp->shell_count++] = sp->size;
         }
         rc_batch_entry *x = &sp->batch[sp->size];
-        *x = (rc_batch_entry){.k = c.k, .j = -1, .time = c.time, .owner = owner, .partner = c.partner};
+        /* the first line only: the thread that runs the event writes the rest (save, run_entry) */
+        x->k = c.k, x->j = -1, x->time = c.time, x->owner = owner, x->partner = c.partner;
         for (int a = 0; a < 3; a++) x->x[a] = c.x[a];
+        x->aborted = false, x->status = RC_STATUS_OK;
         sp->slab_entries[(size_t)c.slab * BATCH + sp->slab_count[c.slab]++] = sp->size;
         if (c.depth <= sp->separation || owner != c.slab)
             sp->slab_exposed[(size_t)c.slab * BATCH + sp->exposed_count[c.slab]++] = sp->size;
@@ -852,8 +854,9 @@ rc_status rc_edmd_advance_speculating(rc_edmd *e, const rc_edmd_limits *limits)
         rc_status s = rc_edmd_slabs_create(e);
         if (s != RC_STATUS_OK) return s;
     }
-    rc_edmd_speculation *sp = calloc(1, sizeof *sp);
+    rc_edmd_speculation *sp = aligned_alloc(_Alignof(rc_edmd_speculation), sizeof *sp);
     if (!sp) return rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the batches");
+    memset(sp, 0, sizeof *sp);
     sp->generation = 1;
     sp->goal = BATCH;
     sp->threads = rc_edmd_slab_count(e);

@@ -17,25 +17,22 @@
  * of a batch seldom come near one another. */
 #define BATCH 64
 
-/* One event of a batch: what it needs to be undone, and what it adds to the books at its commit. */
+/* One event of a batch: what it needs to be undone, and what it adds to the books at its commit. The merge writes
+ * the first cache line only (the thread that runs the event writes the rest), what the commit reads comes next, and
+ * the records the undo alone reads last: a batch's entries pass between the threads' caches line by line. */
 typedef struct rc_batch_entry {
-    int32_t k, j;    /* the event's particle and its partner particle (-1: a wall, the shell or none) */
-    double time;     /* its key, with k */
+    _Alignas(64) int32_t k, j; /* the event's particle and its partner particle (-1: a wall, the shell or none) */
+    double time;               /* its key, with k */
     int32_t owner;   /* its thread; the thread count for an event run at the commit; -1 once settled or gone */
     int32_t partner; /* its partner when taken (a particle, a wall or the shell) */
     double x[3];     /* its particle's anchor */
-    rc_kin kin[2];   /* k's and j's records before the event */
-    uint32_t counter[2];
-    rc_event event[2];
-    rc_last_hit hit[2];
-    double last[2];   /* their last collisions' times (the TC model) */
-    uint8_t kind[2];  /* the kinds of their step events (stepped potentials) */
-    int32_t filed[4]; /* the filings the event asked for, made after its commit */
+    bool aborted;    /* it needs a cluster, or puts a grain to sleep or wakes one: undone, it runs alone in its turn */
+    rc_status status;
+    /* what the commit reads: the filings the event asked for, made after its commit */
+    int32_t filed[4];
     int filed_count;
     double filing_time; /* the earliest key it filed, with filing_k */
     int32_t filing_k;
-    bool aborted; /* it needs a cluster, or puts a grain to sleep or wakes one: undone, it runs alone in its turn */
-    rc_status status;
     /* the books: the event's own terms, which the copy's empty books hold exactly */
     uint64_t events, collisions, wall_collisions, stabilising, negative_time, three_body, kicks;
     double loss, virial, gain, max_overlap; /* gain: a kick's, under gravity (collapse.c) */
@@ -47,6 +44,13 @@ typedef struct rc_batch_entry {
     double potential, kinetic;
     uint64_t rebuilds;                 /* a shell event's list rebuild */
     size_t journal_first, journal_end; /* a shell event's changes of lists and cells, in its job's journal */
+    /* what the undo reads: k's and j's records before the event */
+    rc_kin kin[2];
+    uint32_t counter[2];
+    rc_event event[2];
+    rc_last_hit hit[2];
+    double last[2];  /* their last collisions' times (the TC model) */
+    uint8_t kind[2]; /* the kinds of their step events (stepped potentials) */
 } rc_batch_entry;
 
 /* No bin (the histogram's run from -RC_HISTOGRAM_RANGE to RC_HISTOGRAM_RANGE). */
@@ -105,6 +109,7 @@ typedef struct rc_edmd_speculation {
     int32_t *exposed_count;
     double separation;   /* SEPARATION neighbour reaches */
     bool thin;           /* the slabs are thinner than two separations: an event may be near any slab */
+    double low, high;    /* the range of slab 0's width (balance, speculate.c) */
     uint64_t generation; /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
     bool alone;          /* the next event runs alone (one needed a cluster) */
     /* the batch's size now: halved when a batch undoes more than half its events, doubled when it undoes none */
