@@ -512,8 +512,8 @@ rc_status rc_edmd_create_releasing(const rc_edmd_def *def, rc_edmd **engine, voi
 /* speculate.c: particle k's event, predicted by an event run ahead of its turn, is filed at that event's commit. */
 void rc_edmd_job_file(struct rc_edmd_job *job, int32_t k);
 
-/* slabs.c: files particle k in the calendar of its anchor's slab (a run on several threads). */
-void rc_edmd_slabs_file(rc_edmd *e, int32_t k);
+/* slabs.c: files particle k in the calendar of its anchor's slab (a run on several threads); returns that slab. */
+int32_t rc_edmd_slabs_file(rc_edmd *e, int32_t k);
 
 /* Files particle k's event by its key: in the engine's calendar, or in its slab's when threads run. */
 static inline void rc_edmd_file(rc_edmd *e, int32_t k)

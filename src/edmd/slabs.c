@@ -69,7 +69,7 @@ int32_t rc_edmd_slab_of(const rc_edmd *e, int32_t k, double *depth)
     return slab;
 }
 
-void rc_edmd_slabs_file(rc_edmd *e, int32_t k)
+int32_t rc_edmd_slabs_file(rc_edmd *e, int32_t k)
 {
     rc_edmd_slabs *s = e->slabs;
     int32_t to = rc_edmd_slab_of(e, k, NULL), from = s->home[k];
@@ -78,6 +78,7 @@ void rc_edmd_slabs_file(rc_edmd *e, int32_t k)
         s->home[k] = (uint8_t)to;
     }
     rc_calendar_update(rc_edmd_slab_calendar(e, to), k);
+    return to;
 }
 
 double rc_edmd_slab_width(const rc_edmd *e) { return e->slabs->width; }

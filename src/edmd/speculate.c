@@ -428,14 +428,19 @@ static int32_t shell_owner(const rc_edmd *e, const rc_edmd_speculation *sp, cons
  * none after `limit`. */
 static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limit)
 {
+    /* A calendar's earliest is looked at only when it may come first: when the main thread has just filed into it,
+     * or when its thread's taken events have all gone into the batch and it took as many as it was asked for (else its
+     * calendar had nothing more before the limit). A thread took its calendar's earliest events, so the rest come
+     * after them; and looking into another thread's calendar moves its lines to this core. */
     int32_t top[256];
+    bool looked[256] = {false};
     for (int32_t w = 0; w < sp->threads; w++) {
         rc_edmd_job *job = &sp->jobs[w];
-        for (int32_t i = 0; i < job->mail_count; i++) rc_edmd_slabs_file(e, job->mail[i]);
+        for (int32_t i = 0; i < job->mail_count; i++) looked[rc_edmd_slabs_file(e, job->mail[i])] = true;
         job->mail_count = 0;
         sp->slab_count[w] = sp->exposed_count[w] = 0;
     }
-    for (int32_t w = 0; w < sp->threads; w++) top[w] = rc_calendar_peek(rc_edmd_slab_calendar(e, w));
+    for (int32_t w = 0; w < sp->threads; w++) top[w] = looked[w] ? rc_calendar_peek(rc_edmd_slab_calendar(e, w)) : -1;
     sp->size = sp->shell_count = 0;
     while (sp->size < most) {
         int32_t from = -1;
@@ -447,6 +452,9 @@ static void merge(rc_edmd *e, rc_edmd_speculation *sp, int32_t most, double limi
             if (job->used < job->taken_count) {
                 const rc_batch_candidate *c = &job->taken[job->used];
                 if (before(c->time, c->k, t, k)) t = c->time, k = c->k, from = w, calendar = false;
+            } else if (!looked[w] && job->taken_count == job->wanted) {
+                top[w] = rc_calendar_peek(rc_edmd_slab_calendar(e, w));
+                looked[w] = true;
             }
             if (top[w] >= 0 && before(e->event[top[w]].time, top[w], t, k))
                 t = e->event[top[w]].time, k = top[w], from = w, calendar = true;
@@ -527,9 +535,16 @@ static rc_status commit(rc_edmd *e, rc_edmd_speculation *sp, const rc_batch_entr
         for (int32_t i = 0; i < x->capture_count && s == RC_STATUS_OK; i++)
             s = rc_capture_commit(st, &job->pending[x->capture_first + i]);
     }
-    for (int f = 0; f < x->filed_count; f++) job->owed[job->owed_count++] = x->filed[f];
-    job->owed[job->owed_count++] = x->k; /* taken, or its key changed: filed again (twice is harmless) */
-    if (x->j >= 0) job->owed[job->owed_count++] = x->j;
+    /* its filings, and its particle and partner (taken, or their keys changed) when it did not file them: each once,
+     * since a calendar keeps every filing until its bucket comes round */
+    bool k_filed = false, j_filed = x->j < 0;
+    for (int f = 0; f < x->filed_count; f++) {
+        int32_t p = x->filed[f];
+        job->owed[job->owed_count++] = p;
+        k_filed |= p == x->k, j_filed |= p == x->j;
+    }
+    if (!k_filed) job->owed[job->owed_count++] = x->k;
+    if (!j_filed) job->owed[job->owed_count++] = x->j;
     return s;
 }
 
