@@ -109,7 +109,6 @@ typedef struct rc_edmd_speculation {
     int32_t *exposed_count;
     double separation;   /* SEPARATION neighbour reaches */
     bool thin;           /* the slabs are thinner than two separations: an event may be near any slab */
-    double low, high;    /* the range of slab 0's width (balance, speculate.c) */
     uint64_t generation; /* moves on when the engine changes beyond what a batch refreshes (a renewal) */
     bool alone;          /* the next event runs alone (one needed a cluster) */
     /* the batch's size now: halved when a batch undoes more than half its events, doubled when it undoes none */

@@ -32,19 +32,12 @@
  * step then completes and rc_rigid_step returns after it. */
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
+#include "core/clock.h"
 #include "core/range.h"
 #include "core/status.h"
 #include "core/vec.h"
 #include "rigid/engine.h"
-
-static double seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* Pushes overlapping bodies apart; records the deepest overlap and clears the gaps it removed. */
 static void separate(rc_rigid *e)
@@ -118,13 +111,13 @@ static void move(rc_rigid *e)
 
 static rc_status one_step(rc_rigid *e)
 {
-    double t0 = seconds();
+    double t0 = rc_clock_seconds();
     rc_status s = rc_rigid_detect(e);
     while (!s && rc_rigid_wake_touched(e) > 0) s = rc_rigid_detect(e); /* the woken bodies' contacts */
     if (s) return s;
     separate(e);
     rc_rigid_warm_start(e);
-    double t1 = seconds();
+    double t1 = rc_clock_seconds();
     e->stats.detection_seconds += t1 - t0;
     e->step_iterations = 0;
     double gh = rc_v3_norm(e->gravity) * e->h;
@@ -139,7 +132,7 @@ static rc_status one_step(rc_rigid *e)
     if (!s) s = rc_rigid_resolve(e, e->rest, 0);
     if (!s && e->impact.friction > 0) s = rc_rigid_resolve(e, e->project, 1e-6 * gh);
     if (!s) e->stats.dissipated_energy += collided + gravity_work(e) - rc_rigid_kinetic_energy(e);
-    e->stats.resolution_seconds += seconds() - t1;
+    e->stats.resolution_seconds += rc_clock_seconds() - t1;
     if (e->step_iterations > e->stats.max_iterations) e->stats.max_iterations = e->step_iterations;
     if (e->contacts.count > e->stats.max_contacts) e->stats.max_contacts = e->contacts.count;
     e->stats.contacts = e->contacts.count;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/status.h"
 #include "run/chains.h"
 #include "run/checkpoint.h"
@@ -21,12 +22,7 @@
 #include "run/shapes.h"
 #include "run/summary.h"
 
-double rc_run_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+double rc_run_seconds(void) { return rc_clock_seconds(); }
 
 rc_run_options rc_run_default_options(void)
 {
