@@ -18,12 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static inline double bench_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include "core/clock.h"
+
+static inline double bench_now(void) { return rc_clock_seconds(); }
 
 /* CPU time of this process (single-threaded benchmarks): less disturbed than wall time when the machine is shared. */
 static inline double bench_cpu_now(void)
