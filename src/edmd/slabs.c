@@ -36,6 +36,12 @@ rc_status rc_edmd_slabs_create(rc_edmd *e)
         st = rc_calendar_create(&s->extra[c], e->n, &e->event[0].time, sizeof *e->event);
         if (st == RC_STATUS_OK) rc_calendar_rebuild(&s->extra[c], e->now);
     }
+    if (st == RC_STATUS_OK) { /* every particle in its slab's calendar from the start, not from its next filing */
+        rc_edmd_slabs_hold(e);
+        for (int32_t k = 0; k < e->n; k++) rc_edmd_slabs_file(e, k);
+        rc_edmd_slabs_rebuild(e);
+        if (rc_edmd_slabs_failed(e)) st = rc_fail(RC_STATUS_NO_MEMORY, "threads: out of memory for the calendars");
+    }
     if (st != RC_STATUS_OK) rc_edmd_slabs_destroy(e);
     return st;
 }
